@@ -1,0 +1,3 @@
+"""rochade: a chess tournament manager for clubs."""
+
+__version__ = "0.1.0"

@@ -1,0 +1,1 @@
+"""rochade.service."""
