@@ -1,0 +1,1 @@
+"""The Keizer system: value ladder, scoring with recomputation, and top-down pairing."""

@@ -1,0 +1,220 @@
+"""Every Keizer rule that clubs disagree on is a setting; presets reproduce known programs.
+
+See spec/keizer.md sections 2-8. All numbers are exact fractions.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from types import MappingProxyType
+
+from rochade.core.model import ModelError, PlayerId
+
+
+class Ladder(enum.Enum):
+    """How the value of rank 1 (the top of the ladder) is found."""
+
+    FIXED = "fixed"  # `top_value` as given (MwKeizer: 70)
+    RATIO = "ratio"  # top = round_half_even((n-1) r / (r-1)) (KfC)
+    KFC_OLD = "kfc_old"  # top = (n-1) + (n-1)//2 (the seed's 7..2 for n = 6)
+    NORMALISED = "normalised"  # r - (i-1)(r-1)/(n-1): first r, last 1
+
+
+class Recompute(enum.Enum):
+    """Which values price which round (spec section 5)."""
+
+    PER_ROUND = "per_round"
+    FROZEN = "frozen"
+    FIXED_POINT = "fixed_point"
+
+
+class RoundOneColours(enum.Enum):
+    """Colours of round 1, when no one has a colour history yet."""
+
+    LOWER_RANKED_WHITE = "lower_ranked_white"
+    SEEDED_RANDOM = "seeded_random"
+
+
+STANDARD_REASONS = ("bye", "excused", "unexcused", "club_duty", "late_start", "withdrawn")
+"""The keys `fractions` always has; clubs may add their own reasons beside them."""
+
+
+@dataclass(frozen=True)
+class Period:
+    """A part of the season from `first_round` on, with its own pairing limits.
+
+    `None` keeps the season-wide setting. Meetings and caps are counted per period.
+    """
+
+    first_round: int
+    rematch_gap: int | None = None
+    max_meetings: int | None = None
+
+
+def _fractions(**values: Fraction) -> Mapping[str, Fraction]:
+    return MappingProxyType(dict(values))
+
+
+@dataclass(frozen=True)
+class KeizerSettings:
+    """A complete Keizer rule set. Build one with `preset(name)` and `dataclasses.replace`."""
+
+    preset: str = "classic"
+    # Value ladder (section 2)
+    ladder: Ladder = Ladder.RATIO
+    top_value: Fraction | None = None
+    ratio: Fraction = Fraction(3)
+    step: Fraction = Fraction(1)
+    floor: Fraction | None = None
+    # Credits (section 3)
+    win_factor: Fraction = Fraction(1)
+    draw_factor: Fraction = Fraction(1, 2)
+    loss_factor: Fraction = Fraction(0)
+    fractions: Mapping[str, Fraction] = field(
+        default_factory=lambda: _fractions(
+            bye=Fraction(1, 2),
+            excused=Fraction(1, 3),
+            unexcused=Fraction(0),
+            club_duty=Fraction(2, 3),
+            late_start=Fraction(1, 3),
+            withdrawn=Fraction(3, 4),
+        )
+    )
+    caps: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
+    halving: frozenset[str] = frozenset()
+    # Total (section 4)
+    own_value_factor: Fraction = Fraction(1)
+    # Recomputation (section 5)
+    recompute: Recompute = Recompute.PER_ROUND
+    max_iterations: int = 100
+    # External team games (section 6): team number -> value of board 1
+    team_values: Mapping[int, Fraction] = field(
+        default_factory=lambda: MappingProxyType({1: Fraction(70)})
+    )
+    board_step: Fraction = Fraction(1)
+    # Pairing (section 7)
+    rematch_gap: int = 4
+    max_meetings: int | None = None
+    forbidden_pairs: frozenset[frozenset[PlayerId]] = frozenset()
+    max_colour_difference: int | None = None
+    max_same_colour_run: int | None = None
+    byes_evenly: bool = True
+    byes_count_absences: bool = False
+    round_one_colours: RoundOneColours = RoundOneColours.LOWER_RANKED_WHITE
+    seed: int = 0
+    periods: tuple[Period, ...] = ()
+
+    def __post_init__(self) -> None:
+        missing = [r for r in STANDARD_REASONS if r not in self.fractions]
+        if missing:
+            raise ModelError(f"settings: missing fraction for {', '.join(missing)}")
+        for reason, value in self.fractions.items():
+            if value < 0:
+                raise ModelError(f"settings: fraction for {reason} must not be negative")
+        if self.ladder is Ladder.FIXED and self.top_value is None:
+            raise ModelError("settings: a fixed ladder needs a top value")
+        if self.ladder in (Ladder.RATIO, Ladder.NORMALISED) and self.ratio <= 1:
+            raise ModelError("settings: the first-to-last ratio must be greater than 1")
+        if self.step <= 0:
+            raise ModelError("settings: the value step must be positive")
+        if self.rematch_gap < 0:
+            raise ModelError("settings: the rematch gap cannot be negative")
+        if self.max_iterations < 1:
+            raise ModelError("settings: max_iterations must be at least 1")
+        starts = [p.first_round for p in self.periods]
+        if starts != sorted(set(starts)) or any(s < 1 for s in starts):
+            raise ModelError("settings: periods must start at increasing round numbers >= 1")
+
+    def fraction(self, reason: str) -> Fraction:
+        """The share of the own value a non-game row with `reason` earns."""
+        try:
+            return self.fractions[reason]
+        except KeyError:
+            raise ModelError(f"unknown absence reason {reason!r}") from None
+
+    def period_of(self, round_number: int) -> int:
+        """Index of the period `round_number` falls in (0 when there are no periods)."""
+        index = 0
+        for i, period in enumerate(self.periods):
+            if period.first_round <= round_number:
+                index = i
+        return index
+
+    def period_start(self, round_number: int) -> int:
+        """First round of the period `round_number` falls in."""
+        if not self.periods or round_number < self.periods[0].first_round:
+            return 1
+        return self.periods[self.period_of(round_number)].first_round
+
+    def rematch_gap_for(self, round_number: int) -> int:
+        if self.periods and round_number >= self.periods[0].first_round:
+            gap = self.periods[self.period_of(round_number)].rematch_gap
+            if gap is not None:
+                return gap
+        return self.rematch_gap
+
+    def max_meetings_for(self, round_number: int) -> int | None:
+        if self.periods and round_number >= self.periods[0].first_round:
+            limit = self.periods[self.period_of(round_number)].max_meetings
+            if limit is not None:
+                return limit
+        return self.max_meetings
+
+
+_KFC = KeizerSettings(
+    preset="kfc",
+    fractions=_fractions(
+        bye=Fraction(1, 2),
+        excused=Fraction(35, 100),
+        unexcused=Fraction(5, 100),
+        club_duty=Fraction(70, 100),
+        late_start=Fraction(5, 100),
+        withdrawn=Fraction(75, 100),
+    ),
+    rematch_gap=4,
+    byes_evenly=True,
+)
+_CLASSIC = KeizerSettings(preset="classic", rematch_gap=4)
+_DUTCH_CLUB = KeizerSettings(
+    preset="dutch-club",
+    ladder=Ladder.FIXED,
+    top_value=Fraction(70),
+    fractions=_fractions(
+        bye=Fraction(2, 3),
+        excused=Fraction(1, 3),
+        unexcused=Fraction(0),
+        club_duty=Fraction(2, 3),
+        late_start=Fraction(1, 3),
+        withdrawn=Fraction(3, 4),
+    ),
+    rematch_gap=6,
+    max_colour_difference=2,
+)
+
+PRESETS: Mapping[str, KeizerSettings] = MappingProxyType(
+    {"kfc": _KFC, "classic": _CLASSIC, "dutch-club": _DUTCH_CLUB}
+)
+
+
+def preset(name: str) -> KeizerSettings:
+    """The named preset (`kfc`, `classic`, `dutch-club`)."""
+    try:
+        return PRESETS[name]
+    except KeyError:
+        known = ", ".join(PRESETS)
+        raise ModelError(f"unknown preset {name!r}; choose one of {known}") from None
+
+
+__all__ = [
+    "PRESETS",
+    "STANDARD_REASONS",
+    "KeizerSettings",
+    "Ladder",
+    "Period",
+    "Recompute",
+    "RoundOneColours",
+    "preset",
+]

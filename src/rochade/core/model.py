@@ -1,0 +1,304 @@
+"""The tournament facts: entrants, rounds, games, results and non-game rows.
+
+Only facts live here. Standings, values and scores are derived from them (see
+`rochade.core.keizer`), never stored. All values are small immutable objects so that a
+tournament can be shared freely between the engines, the checker and the renderers.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+PlayerId = int
+"""An entrant's id: stable for the whole tournament, never reused."""
+
+
+class ModelError(ValueError):
+    """A set of facts that cannot be a tournament; the message names the round and player."""
+
+
+class Result(enum.Enum):
+    """The result of a game on the board (or by forfeit)."""
+
+    WHITE_WINS = "1-0"
+    DRAW = "1/2-1/2"
+    BLACK_WINS = "0-1"
+    WHITE_WINS_FORFEIT = "+/-"
+    BLACK_WINS_FORFEIT = "-/+"
+    DOUBLE_FORFEIT = "-/-"
+
+    @classmethod
+    def parse(cls, text: str) -> Result:
+        """Read a result as a TD types it: `1-0`, `½-½`, `=`, `0-1`, `+-`, `+/-`, `--` ..."""
+        key = text.strip().lower().replace(" ", "").replace("½", "1/2").replace(":", "-")
+        try:
+            return _RESULT_ALIASES[key]
+        except KeyError:
+            raise ModelError(
+                f"unknown result {text!r}; use 1-0, 1/2-1/2, 0-1, +/-, -/+ or -/-"
+            ) from None
+
+    def __str__(self) -> str:
+        return self.value
+
+    @property
+    def is_forfeit(self) -> bool:
+        """True when the game was not played over the board."""
+        return self in (Result.WHITE_WINS_FORFEIT, Result.BLACK_WINS_FORFEIT, Result.DOUBLE_FORFEIT)
+
+    def points(self, white: bool) -> Fraction:
+        """Game points (1, 1/2 or 0) for the white or the black side."""
+        return _POINTS[self][0 if white else 1]
+
+    def outcome(self, white: bool) -> Outcome:
+        """Win, draw or loss from one side's view; a double forfeit is a forfeit loss for both."""
+        return _OUTCOMES[self][0 if white else 1]
+
+
+class Outcome(enum.Enum):
+    """A game result from one player's point of view."""
+
+    WIN = "win"
+    DRAW = "draw"
+    LOSS = "loss"
+    FORFEIT_WIN = "forfeit win"
+    FORFEIT_LOSS = "forfeit loss"
+
+    @property
+    def is_win(self) -> bool:
+        return self in (Outcome.WIN, Outcome.FORFEIT_WIN)
+
+
+_ONE, _HALF, _ZERO = Fraction(1), Fraction(1, 2), Fraction(0)
+_POINTS: dict[Result, tuple[Fraction, Fraction]] = {
+    Result.WHITE_WINS: (_ONE, _ZERO),
+    Result.DRAW: (_HALF, _HALF),
+    Result.BLACK_WINS: (_ZERO, _ONE),
+    Result.WHITE_WINS_FORFEIT: (_ONE, _ZERO),
+    Result.BLACK_WINS_FORFEIT: (_ZERO, _ONE),
+    Result.DOUBLE_FORFEIT: (_ZERO, _ZERO),
+}
+_OUTCOMES: dict[Result, tuple[Outcome, Outcome]] = {
+    Result.WHITE_WINS: (Outcome.WIN, Outcome.LOSS),
+    Result.DRAW: (Outcome.DRAW, Outcome.DRAW),
+    Result.BLACK_WINS: (Outcome.LOSS, Outcome.WIN),
+    Result.WHITE_WINS_FORFEIT: (Outcome.FORFEIT_WIN, Outcome.FORFEIT_LOSS),
+    Result.BLACK_WINS_FORFEIT: (Outcome.FORFEIT_LOSS, Outcome.FORFEIT_WIN),
+    Result.DOUBLE_FORFEIT: (Outcome.FORFEIT_LOSS, Outcome.FORFEIT_LOSS),
+}
+_RESULT_ALIASES: dict[str, Result] = {
+    "1-0": Result.WHITE_WINS,
+    "1/2-1/2": Result.DRAW,
+    "1/2": Result.DRAW,
+    "=": Result.DRAW,
+    "0.5-0.5": Result.DRAW,
+    "0-1": Result.BLACK_WINS,
+    "+/-": Result.WHITE_WINS_FORFEIT,
+    "+-": Result.WHITE_WINS_FORFEIT,
+    "+--": Result.WHITE_WINS_FORFEIT,
+    "-/+": Result.BLACK_WINS_FORFEIT,
+    "-+": Result.BLACK_WINS_FORFEIT,
+    "--+": Result.BLACK_WINS_FORFEIT,
+    "-/-": Result.DOUBLE_FORFEIT,
+    "--": Result.DOUBLE_FORFEIT,
+    "---": Result.DOUBLE_FORFEIT,
+}
+
+
+class Reason(enum.Enum):
+    """Why an entrant has no game in a round. Clubs may add their own reasons by name."""
+
+    BYE = "bye"
+    EXCUSED = "excused"
+    UNEXCUSED = "unexcused"
+    CLUB_DUTY = "club_duty"
+    LATE_START = "late_start"
+    EXTERNAL = "external"
+
+
+class Status(enum.Enum):
+    """An entrant's sticky attendance status for the next round."""
+
+    PRESENT = "present"
+    EXCUSED = "excused"
+    UNEXCUSED = "unexcused"
+    CLUB_DUTY = "club_duty"
+    WITHDRAWN = "withdrawn"
+    PREREGISTERED = "preregistered"
+
+    @property
+    def plays(self) -> bool:
+        """Whether the entrant takes part in the next pairing."""
+        return self in (Status.PRESENT, Status.PREREGISTERED)
+
+    @property
+    def absence_reason(self) -> str | None:
+        """The non-game row an absent status turns into when the round is paired."""
+        return _STATUS_REASON.get(self)
+
+
+_STATUS_REASON = {
+    Status.EXCUSED: Reason.EXCUSED.value,
+    Status.UNEXCUSED: Reason.UNEXCUSED.value,
+    Status.CLUB_DUTY: Reason.CLUB_DUTY.value,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Entrant:
+    """A player enrolled in a tournament."""
+
+    id: PlayerId
+    name: str
+    rating: int | None = None
+    status: Status = Status.PRESENT
+    fide_id: int | None = None
+
+    @property
+    def withdrawn(self) -> bool:
+        return self.status is Status.WITHDRAWN
+
+    @property
+    def sort_rating(self) -> int:
+        """Rating used for ordering: unrated players sort below every rated one."""
+        return self.rating if self.rating is not None else -1
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """A game of the competition; `result` None means not yet played."""
+
+    white: PlayerId
+    black: PlayerId
+    result: Result | None = None
+    board: int = 0
+
+    def colour_of(self, player: PlayerId) -> str:
+        """'w' or 'b'."""
+        return "w" if player == self.white else "b"
+
+    def opponent_of(self, player: PlayerId) -> PlayerId:
+        return self.black if player == self.white else self.white
+
+
+@dataclass(frozen=True, slots=True)
+class Absence:
+    """A non-game row: the entrant did not play in this round, for `reason`."""
+
+    player: PlayerId
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class ExternalGame:
+    """A game for a club team outside the competition, counted at a fixed board value.
+
+    `replaces_row` True: it is the player's row for the evening (a club-night team match);
+    False: it adds to whatever the player did that evening (another day, on request).
+    """
+
+    player: PlayerId
+    team: int
+    board: int
+    score: Fraction
+    replaces_row: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class Round:
+    """One club evening: its games, non-game rows, the bye and external games."""
+
+    number: int
+    games: tuple[Game, ...] = ()
+    absences: tuple[Absence, ...] = ()
+    bye: PlayerId | None = None
+    externals: tuple[ExternalGame, ...] = ()
+
+    def game_of(self, player: PlayerId) -> Game | None:
+        for game in self.games:
+            if player in (game.white, game.black):
+                return game
+        return None
+
+    def row_players(self) -> Iterator[PlayerId]:
+        """Every player who has a row in this round (once per row)."""
+        for game in self.games:
+            yield game.white
+            yield game.black
+        for absence in self.absences:
+            yield absence.player
+        if self.bye is not None:
+            yield self.bye
+        for ext in self.externals:
+            if ext.replaces_row:
+                yield ext.player
+
+    @property
+    def complete(self) -> bool:
+        """All games have a result."""
+        return all(game.result is not None for game in self.games)
+
+
+@dataclass(frozen=True)
+class Tournament:
+    """A whole competition as facts. `settings` is system specific (e.g. KeizerSettings)."""
+
+    name: str
+    entrants: tuple[Entrant, ...]
+    rounds: tuple[Round, ...] = ()
+    system: str = "keizer"
+    settings: object = None
+    _by_id: Mapping[PlayerId, Entrant] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_by_id", {e.id: e for e in self.entrants})
+
+    def entrant(self, player: PlayerId) -> Entrant:
+        try:
+            return self._by_id[player]
+        except KeyError:
+            raise ModelError(f"no player with id {player}") from None
+
+    def has_entrant(self, player: PlayerId) -> bool:
+        return player in self._by_id
+
+    @property
+    def active(self) -> tuple[Entrant, ...]:
+        """Entrants who are not withdrawn."""
+        return tuple(e for e in self.entrants if not e.withdrawn)
+
+    def start_order(self) -> list[Entrant]:
+        """Rating descending, then id: the order before any round is played."""
+        return sorted(self.entrants, key=lambda e: (-e.sort_rating, e.id))
+
+    def validate(self) -> None:
+        """Every non-withdrawn entrant has exactly one row per round; rows name known players.
+
+        Raises ModelError naming the round and player of the first problem.
+        """
+        for rnd in self.rounds:
+            seen: dict[PlayerId, int] = {}
+            for player in rnd.row_players():
+                if player not in self._by_id:
+                    raise ModelError(f"round {rnd.number}: unknown player id {player}")
+                seen[player] = seen.get(player, 0) + 1
+            for game in rnd.games:
+                if game.white == game.black:
+                    name = self._by_id[game.white].name
+                    raise ModelError(f"round {rnd.number}: {name} cannot play against themself")
+            for player, count in seen.items():
+                if count > 1:
+                    name = self._by_id[player].name
+                    raise ModelError(f"round {rnd.number}: {name} has {count} rows, expected one")
+            for entrant in self.active:
+                if entrant.id not in seen:
+                    raise ModelError(
+                        f"round {rnd.number}: {entrant.name} (id {entrant.id}) has no row "
+                        "(a game, an absence with a reason, or the bye)"
+                    )
+        numbers = [rnd.number for rnd in self.rounds]
+        if numbers != list(range(1, len(numbers) + 1)):
+            raise ModelError(f"rounds must be numbered 1, 2, 3 ... without gaps; got {numbers}")
