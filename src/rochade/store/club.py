@@ -110,7 +110,7 @@ class Club:
             migrate(conn)
             conn.execute(
                 "INSERT INTO actions (at, who, kind, description) VALUES (?, ?, 'create', ?)",
-                (at.isoformat(timespec="seconds"), who, f"created club file {path.name}"),
+                (at.isoformat(timespec="seconds"), who, "created the club file"),
             )
             conn.execute("COMMIT")
         except BaseException:
@@ -196,7 +196,7 @@ class Club:
     @contextmanager
     def reading(self) -> Iterator[Club]:
         """A consistent snapshot for several reads (one read transaction)."""
-        if self._action is not None:
+        if self._conn.in_transaction:  # inside an action or an outer read: already consistent
             yield self
             return
         self._conn.execute("BEGIN")
