@@ -94,7 +94,11 @@ class PairingRules:
 
     @classmethod
     def from_keizer(cls, settings: KeizerSettings, round_number: int) -> PairingRules:
-        """The limits of a Keizer round, with the period settings that apply to it."""
+        """The limits of a Keizer round, with the period settings that apply to it.
+
+        The rematch gap looks back over club evenings across period boundaries; meetings are
+        counted from the start of the round's period.
+        """
         return cls(
             forbidden_pairs=settings.forbidden_pairs,
             rematch_gap=settings.rematch_gap_for(round_number),
@@ -297,11 +301,10 @@ class Constraints:
             fewest = min(counts.values(), default=own)
             if own > fewest:
                 fewer = [p for p in present if counts[p] == fewest]
-                what = "byes and absences" if rules.byes_count_absences else "byes"
                 out.append(
                     _warn(
                         Rule.BYE_UNEVEN,
-                        f"{name} gets the bye with {own} {what} so far, while "
+                        f"{name} gets the bye with {bye_count(own, rules)} so far, while "
                         f"{_names(self, fewer)} {'has' if len(fewer) == 1 else 'have'} "
                         f"only {fewest}.",
                         (player, *fewer),
@@ -469,8 +472,8 @@ def relaxations(rules: PairingRules, history: History) -> Iterator[Relaxation]:
     """The rules as given, then weaker and weaker versions, in the documented order:
 
     1. colour limits dropped;
-    2. the rematch gap shrunk one round at a time down to 0 (from "never again": to the gap
-       that still keeps everyone apart who met, minus one);
+    2. the rematch gap shrunk one round at a time down to 0 (from "never again": starting
+       from the gap that keeps apart everyone who met);
     3. the meetings limit raised one at a time until it no longer bars anyone, then dropped;
     4. forbidden pairs ignored (last, since they are usually family or car-sharing reasons).
 
@@ -478,31 +481,51 @@ def relaxations(rules: PairingRules, history: History) -> Iterator[Relaxation]:
     players can be paired.
     """
     relaxed: set[Rule] = set()
+    given_up: dict[str, str] = {}  # what each relaxed rule is now, in words, in order
+
+    def step(new: PairingRules, rules_given_up: Iterable[Rule], key: str, words: str) -> Relaxation:
+        relaxed.update(rules_given_up)
+        given_up[key] = words
+        return Relaxation(new, frozenset(relaxed), "; ".join(given_up.values()))
+
     yield Relaxation(rules, frozenset(), "the rules as set")
     if rules.has_colour_limits:
         rules = replace(rules, max_colour_difference=None, max_same_colour_run=None)
-        relaxed |= COLOUR_RULES
-        yield Relaxation(rules, frozenset(relaxed), "colour limits dropped")
+        yield step(rules, COLOUR_RULES, "colour", "colour limits dropped")
     gap = rules.rematch_gap
+    was = "players meet only once" if gap is None else f"rematch gap of {gap}"
     if gap is None:
         gap = max(history.round_number - 1, 0)
-    if gap > 0 and history.meetings:
-        relaxed.add(Rule.REMATCH)
-        for smaller in range(gap - 1, -1, -1):
+    # A smaller gap only frees pairs whose last game lies exactly `gap` rounds back; skipping the
+    # gaps that free nobody gives the same first success as shrinking one round at a time.
+    distances = {history.round_number - games[-1][0] for games in history.meetings.values()}
+    for smaller in range(gap - 1, -1, -1):
+        if smaller + 1 in distances:
             rules = replace(rules, rematch_gap=smaller)
-            yield Relaxation(rules, frozenset(relaxed), f"rematch gap relaxed to {smaller}")
-    if rules.max_meetings is not None:
-        relaxed.add(Rule.MAX_MEETINGS)
-        most = max((len(games) for games in history.meetings.values()), default=0)
-        for limit in range(rules.max_meetings + 1, most + 1):
-            rules = replace(rules, max_meetings=limit)
-            yield Relaxation(rules, frozenset(relaxed), f"meetings limit raised to {limit}")
+            yield step(rules, {Rule.REMATCH}, "gap", f"{was} relaxed to a gap of {smaller}")
+    limit = rules.max_meetings
+    if limit is not None:
+        was = f"limit of {limit} meetings"
+        counts = {
+            sum(1 for rnd, _ in games if rnd >= rules.meetings_from_round)
+            for games in history.meetings.values()
+        }
+        for higher in range(limit + 1, max(counts, default=0) + 1):
+            if higher - 1 in counts:
+                rules = replace(rules, max_meetings=higher)
+                yield step(rules, {Rule.MAX_MEETINGS}, "meet", f"{was} raised to {higher}")
         rules = replace(rules, max_meetings=None)
-        yield Relaxation(rules, frozenset(relaxed), "meetings limit dropped")
+        yield step(rules, {Rule.MAX_MEETINGS}, "meet", f"{was} dropped")
     if rules.forbidden_pairs:
-        relaxed.add(Rule.FORBIDDEN_PAIR)
         rules = replace(rules, forbidden_pairs=frozenset())
-        yield Relaxation(rules, frozenset(relaxed), "forbidden pairs ignored")
+        yield step(rules, {Rule.FORBIDDEN_PAIR}, "forbidden", "forbidden pairs ignored")
+
+
+def bye_count(count: int, rules: PairingRules) -> str:
+    """'1 bye', '2 byes or absences' ... as the bye policy counts them."""
+    if rules.byes_count_absences:
+        return f"{count} {'bye or absence' if count == 1 else 'byes or absences'}"
+    return f"{count} {'bye' if count == 1 else 'byes'}"
 
 
 def _warn(rule: Rule, message: str, players: tuple[PlayerId, ...]) -> Finding:
@@ -541,6 +564,7 @@ __all__ = [
     "Relaxation",
     "Rule",
     "Severity",
+    "bye_count",
     "check_boards",
     "check_pairing",
     "relaxations",

@@ -25,6 +25,7 @@ from rochade.core.checker import (
     History,
     PairingRules,
     Rule,
+    bye_count,
     check_boards,
     check_pairing,
     relaxations,
@@ -213,27 +214,31 @@ class _Search:
 
     def choose_bye(self, strict: Constraints, lines: list[str]) -> PlayerId | None:
         """The bye: by the bye rules' preference, the first player without whom the rest can
-        still be paired. Appends the reason to `lines`; None if nobody fits."""
+        still be paired; never the last round's bye unless nobody else fits. Appends the
+        reason to `lines`; None if nobody fits."""
         matcher, ranking = self.matcher, self.ranking
         if 2 * matcher.pairs() < len(ranking) - 1:
             return None
         history, rules = strict.history, strict.rules
         evenly = rules.bye_policy is not ByePolicy.ANY
 
-        def preference(i: int) -> tuple[bool, int, int]:
-            player = ranking[i]
-            count = history.byes(player, rules.byes_count_absences) if evenly else 0
-            return player == history.last_bye, count, -i
+        def fairness(i: int) -> tuple[int, int]:
+            count = history.byes(ranking[i], rules.byes_count_absences) if evenly else 0
+            return count, -i
 
-        passed: list[int] = []
+        def preference(i: int) -> tuple[bool, tuple[int, int]]:
+            return ranking[i] == history.last_bye, fairness(i)
+
+        blocked: list[PlayerId] = []
         for i in sorted(range(len(ranking)), key=preference):
             state = matcher.snapshot()
             matcher.remove(i)
             if matcher.is_perfect():
-                lines.append(_bye_reason(strict, ranking, i, passed, evenly))
+                ahead = [ranking[j] for j in range(len(ranking)) if fairness(j) < fairness(i)]
+                lines.append(_bye_reason(strict, ranking[i], evenly, ahead, blocked))
                 return ranking[i]
             matcher.restore(state)
-            passed.append(i)
+            blocked.append(ranking[i])
         return None  # pragma: no cover - a near-perfect matching always leaves someone out
 
     def top_down(self) -> list[tuple[PlayerId, PlayerId, list[str]]]:
@@ -269,29 +274,30 @@ class _Search:
 
 
 def _bye_reason(
-    strict: Constraints, ranking: tuple[PlayerId, ...], chosen: int, passed: list[int], evenly: bool
+    strict: Constraints,
+    player: PlayerId,
+    evenly: bool,
+    ahead: list[PlayerId],
+    blocked: list[PlayerId],
 ) -> str:
+    """Why `player` has the bye; `ahead` were due before them, `blocked` could not have it."""
     name, history, rules = strict.name, strict.history, strict.rules
-    player = ranking[chosen]
-    if evenly:
-        count = history.byes(player, rules.byes_count_absences)
-        what = "byes and absences" if rules.byes_count_absences else "byes"
-        line = (
-            f"Bye: {name(player)}, the lowest-ranked present player among those with the "
-            f"fewest {what} so far ({count})"
-        )
-    else:
-        line = f"Bye: {name(player)}, the lowest-ranked present player"
-    if player != ranking[-1] or passed:
-        skipped = [ranking[i] for i in passed]
-        last_bye = [p for p in skipped if p == history.last_bye]
-        blocked = [p for p in skipped if p != history.last_bye]
-        if last_bye:
-            line += f"; {name(last_bye[0])} had the bye last round"
-        if blocked:
-            names = ", ".join(name(p) for p in blocked)
-            line += f"; without {names} the others could not all have been paired"
-    return line + "."
+    count = bye_count(history.byes(player, rules.byes_count_absences), rules)
+    if not ahead:
+        if evenly:
+            return (
+                f"Bye: {name(player)}, the lowest-ranked present player among those with the "
+                f"fewest byes ({count} so far)."
+            )
+        return f"Bye: {name(player)}, the lowest-ranked present player."
+    line = f"Bye: {name(player)} ({count} so far)" if evenly else f"Bye: {name(player)}"
+    reasons = []
+    if history.last_bye in ahead:
+        reasons.append(f"{name(history.last_bye)} had the bye last round")
+    if blocked := [p for p in blocked if p != history.last_bye]:
+        names = ", ".join(name(p) for p in blocked)
+        reasons.append(f"without {names} the others could not all have been paired")
+    return f"{line}, as {'; '.join(reasons)}."
 
 
 def _allocate(
