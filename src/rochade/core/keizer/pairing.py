@@ -24,6 +24,7 @@ from rochade.core.checker import (
     Finding,
     History,
     PairingRules,
+    Relaxation,
     Rule,
     bye_count,
     check_boards,
@@ -94,20 +95,10 @@ def pair_round(state: KeizerState) -> KeizerPairing:
             rules,
             frozenset(),
         )
-    for step in relaxations(rules, history):
-        search = _Search(Constraints(step.rules, history, state.tournament), ranking)
-        bye_lines: list[str] = []
-        bye: PlayerId | None = None
-        if len(ranking) % 2:
-            bye = search.choose_bye(strict, bye_lines)
-            if bye is None:
-                continue
-        elif not search.matcher.is_perfect():
-            continue
-        pairs = search.top_down()
-        break
-    else:  # pragma: no cover - the last relaxation bars nothing
-        raise AssertionError("the fully relaxed rules always allow a pairing")
+    step, search = _first_feasible(list(relaxations(rules, history)), history, state, ranking)
+    bye_lines: list[str] = []
+    bye = search.choose_bye(strict, bye_lines) if len(ranking) % 2 else None
+    pairs = search.top_down()
 
     lines = [
         f"Round {state.round_number}: {len(ranking)} present, paired top-down by the standings."
@@ -145,6 +136,36 @@ def pair_round(state: KeizerState) -> KeizerPairing:
     return KeizerPairing(Pairing(pairing.boards, bye, tuple(lines)), rules, frozenset(relaxed))
 
 
+def _first_feasible(
+    steps: list[Relaxation], history: History, state: KeizerState, ranking: tuple[PlayerId, ...]
+) -> tuple[Relaxation, _Search]:
+    """The first relaxation step under which everyone (but the bye) can be paired.
+
+    Each step only adds admissible pairs, so feasibility is monotone along the steps and a
+    binary search finds the same step as trying them one by one, in a few matchings. The last
+    step bars nothing and is always feasible.
+    """
+    searches: dict[int, _Search] = {}
+
+    def feasible(index: int) -> bool:
+        if index not in searches:
+            constraints = Constraints(steps[index].rules, history, state.tournament)
+            searches[index] = _Search(constraints, ranking)
+        return 2 * searches[index].matcher.pairs() >= len(ranking) - 1
+
+    low, high = 0, len(steps) - 1
+    if not feasible(low):
+        while high - low > 1:  # invariant: low infeasible, high feasible
+            middle = (low + high) // 2
+            if feasible(middle):
+                high = middle
+            else:
+                low = middle
+        low = high
+    feasible(low)
+    return steps[low], searches[low]
+
+
 def explain_colour(state: KeizerState, white: PlayerId, black: PlayerId) -> str:
     """Why the colour rule gives white to one of these two players, e.g. for a TD asking
     "why did A get white?" about a board of this round (engine-made or manual)."""
@@ -161,7 +182,7 @@ def explain_colour(state: KeizerState, white: PlayerId, black: PlayerId) -> str:
         state.round_number == 1
         and state.settings.round_one_colours is RoundOneColours.SEEDED_RANDOM
     ):
-        return f"colours in round 1 are drawn by lot (seed {state.settings.seed})."
+        return f"Colours in round 1 are drawn by lot (seed {state.settings.seed})."
     choice = _allocate(strict, state, high, low, None)
     if choice.white == white:
         return f"{strict.name(white)} has white: {choice.reason}"
@@ -212,13 +233,11 @@ class _Search:
         self.matcher = Matcher([sorted(n) for n in self.adjacency])
         self.matcher.maximise()
 
-    def choose_bye(self, strict: Constraints, lines: list[str]) -> PlayerId | None:
+    def choose_bye(self, strict: Constraints, lines: list[str]) -> PlayerId:
         """The bye: by the bye rules' preference, the first player without whom the rest can
         still be paired; never the last round's bye unless nobody else fits. Appends the
-        reason to `lines`; None if nobody fits."""
+        reason to `lines`. Called only when a near-perfect matching exists (someone fits)."""
         matcher, ranking = self.matcher, self.ranking
-        if 2 * matcher.pairs() < len(ranking) - 1:
-            return None
         history, rules = strict.history, strict.rules
         evenly = rules.bye_policy is not ByePolicy.ANY
 
@@ -239,7 +258,7 @@ class _Search:
                 return ranking[i]
             matcher.restore(state)
             blocked.append(ranking[i])
-        return None  # pragma: no cover - a near-perfect matching always leaves someone out
+        raise AssertionError("a near-perfect matching always leaves someone out")
 
     def top_down(self) -> list[tuple[PlayerId, PlayerId, list[str]]]:
         """Pairs (higher-ranked, lower-ranked, why closer neighbours were passed over)."""
