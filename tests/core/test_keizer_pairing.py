@@ -12,11 +12,22 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pairing_builders import boards, ids, tournament
 
-from rochade.core.checker import BYE_RULES, Rule, Severity, check_pairing
-from rochade.core.keizer.pairing import (
+from rochade.core.checker import (
+    BYE_RULES,
+    Constraints,
+    History,
+    PairingRules,
+    Rule,
+    Severity,
+    check_pairing,
+    relaxations,
+)
+from rochade.core.keizer.pairing import (  # the underscored two: to test the search itself
     KeizerEngine,
     KeizerPairing,
     KeizerState,
+    _first_feasible,
+    _Search,
     check_manual_pairing,
     explain_colour,
     pair_round,
@@ -477,3 +488,17 @@ def test_no_rematch_inside_the_gap_unless_said(state: KeizerState) -> None:
         if games and state.round_number - max(games) <= gap:
             assert Rule.REMATCH in result.relaxed
             assert any("relaxed to a gap of" in line for line in result.pairing.explanation)
+
+
+@settings(max_examples=200, deadline=None)
+@given(scenarios())
+def test_binary_search_finds_the_first_feasible_relaxation(state: KeizerState) -> None:
+    """The engine's binary search picks the step that trying them one by one would pick."""
+    history = History(state.tournament.rounds, state.round_number)
+    steps = list(relaxations(PairingRules.from_keizer(state.settings, state.round_number), history))
+    chosen, _ = _first_feasible(steps, history, state, state.ranking)
+    for step in steps:
+        search = _Search(Constraints(step.rules, history, state.tournament), state.ranking)
+        if 2 * search.matcher.pairs() >= len(state.ranking) - 1:
+            assert chosen == step
+            break
