@@ -1,0 +1,202 @@
+"""The shape of every scoring row: which value it is priced on and with what factor.
+
+A row's shape depends only on the facts and the settings, never on the values, so it is
+worked out once and then priced by every recomputation pass (spec/keizer.md sections 3 and 6).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import NamedTuple
+
+from rochade.core.keizer.settings import KeizerSettings
+from rochade.core.model import (
+    Absence,
+    ExternalGame,
+    Game,
+    ModelError,
+    Outcome,
+    PlayerId,
+    Reason,
+    Result,
+    Round,
+    Tournament,
+)
+
+CONSTANT = -1
+"""`Shape.target` of a row whose basis is fixed (an external game), not a ranking value."""
+
+_ZERO = Fraction(0)
+
+
+class Shape(NamedTuple):
+    """One row of an active entrant, with its credit rule `value(target) * factor`.
+
+    `target` is the index of the active entrant whose value is the basis (the opponent, or the
+    player themself for non-game rows and games against withdrawn entrants), or CONSTANT with
+    the fixed `basis` of an external game. A NamedTuple: there are thousands of them.
+    """
+
+    round: int
+    kind: str
+    target: int
+    factor: Fraction
+    basis: Fraction = _ZERO
+    opponent: PlayerId | None = None
+    colour: str | None = None
+    outcome: Outcome | None = None
+    reason: str | None = None
+    note: str = ""
+
+
+def _ordinal(m: int) -> str:
+    suffix = "th" if 10 <= m % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(m % 10, "th")
+    return f"{m}{suffix}"
+
+
+class ShapeBuilder:
+    """Turns the rows of the active entrants into Shapes, counting absences for caps/halving.
+
+    Rounds must be fed in order: the m-th absence with a reason is counted per season, or per
+    period when the settings have periods.
+    """
+
+    def __init__(
+        self, tournament: Tournament, settings: KeizerSettings, index: Mapping[PlayerId, int]
+    ) -> None:
+        self._tournament = tournament
+        self._settings = settings
+        self._index = index
+        self._counts: dict[tuple[int, PlayerId, str], int] = {}
+        # One Fraction object per outcome, shared by every row: pricing caches on identity.
+        self._shares = {
+            Outcome.WIN: settings.win_factor,
+            Outcome.FORFEIT_WIN: settings.win_factor,
+            Outcome.DRAW: settings.draw_factor,
+            Outcome.LOSS: settings.loss_factor,
+            Outcome.FORFEIT_LOSS: _ZERO,
+        }
+        withdrawn = settings.fraction("withdrawn")
+        self._withdrawn_shares = {o: withdrawn * f for o, f in self._shares.items()}
+        self._withdrawn_note = f"opponent withdrawn: {withdrawn} of own value"
+
+    def round_shapes(self, rnd: Round) -> list[tuple[int, Shape]]:
+        """(active index, shape) for every row of `rnd` that belongs to an active entrant."""
+        out: list[tuple[int, Shape]] = []
+        index = self._index
+        for game in rnd.games:
+            for player in (game.white, game.black):
+                if player in index:
+                    out.append((index[player], self._game(rnd.number, game, player)))
+                else:
+                    self._tournament.entrant(player)  # unknown ids are an error, not a zero
+        for absence in rnd.absences:
+            self._tournament.entrant(absence.player)
+            if absence.player in index:
+                out.append((index[absence.player], self._absence(rnd.number, absence)))
+        if rnd.bye is not None:
+            self._tournament.entrant(rnd.bye)
+            if rnd.bye in index:
+                bye = Absence(rnd.bye, Reason.BYE.value)
+                out.append((index[rnd.bye], self._absence(rnd.number, bye)))
+        for ext in rnd.externals:
+            self._tournament.entrant(ext.player)
+            if ext.player in index:
+                out.append((index[ext.player], self._external(rnd.number, ext)))
+        return out
+
+    def _game(self, number: int, game: Game, player: PlayerId) -> Shape:
+        me = self._index[player]
+        opponent = game.opponent_of(player)
+        colour = game.colour_of(player)
+        opp_index = self._index.get(opponent)
+        if opp_index is None:
+            self._tournament.entrant(opponent)
+        if game.result is None:
+            target = me if opp_index is None else opp_index
+            return Shape(
+                number,
+                "game",
+                target,
+                _ZERO,
+                opponent=opponent,
+                colour=colour,
+                note="not played yet",
+            )
+        outcome = game.result.outcome(colour == "w")
+        note = "double forfeit" if game.result is Result.DOUBLE_FORFEIT else ""
+        if opp_index is None:
+            return Shape(
+                number,
+                "game",
+                me,
+                self._withdrawn_shares[outcome],
+                opponent=opponent,
+                colour=colour,
+                outcome=outcome,
+                reason="withdrawn",
+                note=note or self._withdrawn_note,
+            )
+        return Shape(
+            number,
+            "game",
+            opp_index,
+            self._shares[outcome],
+            opponent=opponent,
+            colour=colour,
+            outcome=outcome,
+            note=note,
+        )
+
+    def _absence(self, number: int, absence: Absence) -> Shape:
+        s = self._settings
+        reason = absence.reason
+        try:
+            factor = s.fraction(reason)
+        except ModelError:
+            name = self._tournament.entrant(absence.player).name
+            known = ", ".join(sorted(s.fractions))
+            raise ModelError(
+                f"round {number}: {name} is absent for {reason!r}, which has no share set "
+                f"(known reasons: {known})"
+            ) from None
+        scope = s.period_of(number) if s.periods else 0
+        key = (scope, absence.player, reason)
+        m = self._counts.get(key, 0) + 1
+        self._counts[key] = m
+        notes = []
+        cap = s.caps.get(reason)
+        if cap is not None and m > cap:
+            factor = _ZERO
+            notes.append(f"{_ordinal(m)} {reason}, over the limit of {cap}: no credit")
+        elif reason in s.halving and m > 1:
+            factor = factor / 2 ** (m - 1)
+            notes.append(f"{_ordinal(m)} {reason}: share divided by {2 ** (m - 1)}")
+        kind = "bye" if reason == Reason.BYE.value else "absence"
+        return Shape(
+            number, kind, self._index[absence.player], factor, reason=reason, note="; ".join(notes)
+        )
+
+    def _external(self, number: int, ext: ExternalGame) -> Shape:
+        s = self._settings
+        try:
+            base = s.team_values[ext.team]
+        except KeyError:
+            name = self._tournament.entrant(ext.player).name
+            raise ModelError(
+                f"round {number}: {name} played for team {ext.team}, which has no board value set"
+            ) from None
+        basis = base - (ext.board - 1) * s.board_step
+        note = f"team {ext.team} board {ext.board}"
+        if not ext.replaces_row:
+            note += ", in addition to the evening's row"
+        return Shape(
+            number,
+            "external",
+            CONSTANT,
+            ext.score,
+            basis=basis,
+            reason=Reason.EXTERNAL.value,
+            note=note,
+        )
