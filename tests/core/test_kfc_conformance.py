@@ -221,6 +221,34 @@ def test_intermediate_passes(tournament: Tournament, expected: dict[str, Any]) -
     assert check.count == 5 * 8 * 3
 
 
+def test_numbers_stored_in_the_file(kfc_dir: Path, standings: Standings) -> None:
+    """The float32 outputs KfC wrote into the file itself (the README's "not conformance
+    targets" left out: the withdrawn player's rank and previous value)."""
+    con = sqlite3.connect(f"file:{kfc_dir / 'Test-Tournament.s3db'}?mode=ro", uri=True)
+    try:
+        players = con.execute(
+            "SELECT id, state, rank, Keizer_StartPts, Keizer_SumPts, Keizer_PrevPts FROM Player"
+        ).fetchall()
+        rows = con.execute("SELECT Rnd, PID_W, PID_B, Pts_W, Pts_B FROM Pairing").fetchall()
+    finally:
+        con.close()
+    check = Comparer()
+    for pid, state, rank, next_value, total, prev_value in players:
+        row = standings.row(pid)
+        check(row.total, total, f"player {pid} Keizer_SumPts")
+        check(row.next_value, next_value, f"player {pid} Keizer_StartPts")
+        if state != 9:
+            check(row.value, prev_value, f"player {pid} Keizer_PrevPts")
+            assert row.rank == rank
+    for k, white, black, pts_white, pts_black in rows:
+        for pid, pts in ((white, pts_white), (black, pts_black)):
+            if pid != -1:
+                (credit,) = [b.credit for b in standings.row(pid).breakdown if b.round == k]
+                check(credit, pts, f"round {k} player {pid} Pts")
+    assert check.count == 9 * 2 + 8 + 26 + 18 == 70
+    assert 0 < check.max_dev < 1e-6  # float32 rounding, nothing more
+
+
 def test_history_matches_single_computations(tournament: Tournament) -> None:
     history = standings_history(tournament, preset("kfc"))
     for k, st in enumerate(history, start=1):
