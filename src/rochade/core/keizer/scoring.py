@@ -1,6 +1,17 @@
 """Keizer scoring: values, credits, totals and the breakdown that explains them.
 
 spec/keizer.md sections 2-6. Everything is recomputed from the facts of a `Tournament`.
+
+Choices where the spec leaves room (all match KeizerForClubs where it has an opinion):
+- A pass prices the own value with the same values as the rounds it re-prices: in per_round
+  pass k both come from V_{k-1}; in frozen the own value comes from V_{k-1} while round j
+  keeps V_{j-1}; in fixed_point everything uses the final iterate. `StandingRow.value` is that
+  own value, `next_value` the value of the pass's own ranking.
+- Withdrawal is read from the entrant's current status and applies to every round, as KfC
+  does: the withdrawn entrant scores nothing, opponents get the "withdrawn" share of their own
+  value (times the win/draw/loss factor of the result).
+- Caps and halving count a player's rows with the same reason, per period when the settings
+  have periods, else per season. `games_played` counts games decided over the board.
 """
 
 from __future__ import annotations
