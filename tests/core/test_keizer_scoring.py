@@ -692,3 +692,96 @@ def test_property_ids_are_only_labels(
         assert numbers(compute_standings(relabel(t, perm.__getitem__), s)) == numbers(
             st_, perm.__getitem__
         )
+
+
+def spec_reading(t: Tournament, s: KeizerSettings) -> tuple[list[int], dict[int, F], dict[int, F]]:
+    """A slow, literal reading of spec sections 2-6 in Fractions: ranking, totals, values used."""
+    active = [e for e in t.start_order() if not e.withdrawn]
+    ladder = ladder_values(len(active), s)
+    gone = {e.id for e in t.entrants if e.withdrawn}
+    rounds = sorted(t.rounds, key=lambda r: r.number)
+    share = {
+        Outcome.WIN: s.win_factor,
+        Outcome.FORFEIT_WIN: s.win_factor,
+        Outcome.DRAW: s.draw_factor,
+        Outcome.LOSS: s.loss_factor,
+        Outcome.FORFEIT_LOSS: F(0),
+    }
+    absent: dict[tuple[int, int], F] = {}  # (round, player) -> share after caps and halving
+    seen: dict[tuple[int, int, str], int] = {}
+    for r in rounds:
+        rows = [(a.player, a.reason) for a in r.absences]
+        rows += [(r.bye, "bye")] if r.bye is not None else []
+        for p, reason in rows:
+            key = (s.period_of(r.number) if s.periods else 0, p, reason)
+            m = seen[key] = seen.get(key, 0) + 1
+            capped = reason in s.caps and m > s.caps[reason]
+            halved = 2 ** (m - 1) if reason in s.halving else 1
+            absent[r.number, p] = F(0) if capped else s.fraction(reason) / halved
+
+    def credit(r: Round, p: int, v: dict[int, F]) -> F:
+        total = F(0)
+        for g in r.games:
+            if p in (g.white, g.black) and g.result is not None:
+                opp, outcome = g.opponent_of(p), g.result.outcome(p == g.white)
+                if opp in gone:
+                    total += v[p] * s.fraction("withdrawn") * share[outcome]
+                else:
+                    total += v[opp] * share[outcome]
+        total += v[p] * absent.get((r.number, p), F(0))
+        for x in r.externals:
+            if x.player == p:
+                total += (s.team_values[x.team] - (x.board - 1) * s.board_step) * x.score
+        return total
+
+    def values(order: list[int]) -> dict[int, F]:
+        return dict(zip(order, ladder, strict=True))
+
+    def rank(totals: dict[int, F]) -> list[int]:
+        return [e.id for e in sorted(active, key=lambda e: (-totals[e.id], -e.sort_rating, e.id))]
+
+    def priced(v: dict[int, F], upto: int) -> dict[int, F]:
+        return {
+            e.id: s.own_value_factor * v[e.id]
+            + sum((credit(r, e.id, v) for r in rounds[:upto]), F(0))
+            for e in active
+        }
+
+    order_ = [e.id for e in active]
+    totals = priced(values(order_), 0)
+    used = values(order_)
+    frozen = dict.fromkeys(order_, F(0))
+    for k in range(1, len(rounds) + 1):
+        used = values(order_)
+        if s.recompute is Recompute.FROZEN:
+            for e in active:
+                frozen[e.id] += credit(rounds[k - 1], e.id, used)
+            totals = {p: s.own_value_factor * used[p] + frozen[p] for p in order_}
+        else:
+            totals = priced(used, k)
+        previous, order_ = order_, rank(totals)
+    if s.recompute is Recompute.FIXED_POINT and rounds:
+        tried = {tuple(previous)}
+        iterations = 1
+        while order_ != previous and tuple(order_) not in tried:
+            if iterations >= s.max_iterations:
+                break
+            tried.add(tuple(order_))
+            used = values(order_)
+            totals = priced(used, len(rounds))
+            previous, order_ = order_, rank(totals)
+            iterations += 1
+    return order_, totals, used
+
+
+@hyp_settings(max_examples=150, deadline=None)
+@given(tournaments())
+def test_property_matches_a_literal_reading_of_the_spec(
+    case: tuple[Tournament, KeizerSettings],
+) -> None:
+    t, s = case
+    st_ = compute_standings(t, s)
+    ranking, want_totals, want_values = spec_reading(t, s)
+    assert [r.entrant.id for r in st_.ranked()] == ranking
+    assert {r.entrant.id: r.total for r in st_.ranked()} == want_totals
+    assert {r.entrant.id: r.value for r in st_.ranked()} == want_values

@@ -74,7 +74,11 @@ class StandingRow:
 
 @dataclass(frozen=True)
 class Standings:
-    """Ranked rows (withdrawn entrants last, unranked) after `after_round` rounds."""
+    """Ranked rows (withdrawn entrants last, unranked) after `after_round` rounds.
+
+    `converged` and `iterations` report the fixed_point scheme's iteration (how many times
+    all rounds were priced); the other schemes always give True and 1.
+    """
 
     rows: tuple[StandingRow, ...]
     after_round: int
