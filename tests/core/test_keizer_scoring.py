@@ -317,6 +317,23 @@ def test_own_value_factor() -> None:
     assert order(st) == [ANNA, DIRK, BEN, CORA]  # Ben and Cora tie at 0: rating decides
 
 
+def test_normalised_ladder_prices_exactly() -> None:
+    s = replace(preset("classic"), ladder=Ladder.NORMALISED)  # 3, 7/3, 5/3, 1
+    st = standings(tour(rnd(1, game(ANNA, BEN, "1-0"), game(CORA, DIRK, "1/2"))), s)
+    # Anna 3 + 7/3, Ben 7/3, Cora 5/3 + 1/2, Dirk 1 + 5/6
+    assert totals(st) == {ANNA: F(16, 3), BEN: F(7, 3), CORA: F(13, 6), DIRK: F(11, 6)}
+    assert order(st) == [ANNA, BEN, CORA, DIRK]
+    assert [r.next_value for r in st.rows] == [3, F(7, 3), F(5, 3), 1]
+
+
+def test_step_and_floor_in_scoring() -> None:
+    s = replace(TEN, step=F(3), floor=F(2))  # 10, 7, 4, 2 (1 is lifted to the floor)
+    st = standings(tour(rnd(1, game(ANNA, BEN, "1-0"), game(CORA, DIRK, "0-1"))), s)
+    assert totals(st) == {ANNA: 17, BEN: 7, CORA: 4, DIRK: 6}
+    assert order(st) == [ANNA, BEN, DIRK, CORA]
+    assert [r.next_value for r in st.rows] == [10, 7, 4, 2]
+
+
 # -- withdrawn entrants -------------------------------------------------------------------
 
 WITHDRAWN_DIRK = (*FOUR[:3], replace(FOUR[3], status=Status.WITHDRAWN))
