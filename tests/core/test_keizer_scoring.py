@@ -519,7 +519,7 @@ def test_after_round_out_of_range() -> None:
 
 def test_unknown_player_in_a_round() -> None:
     t = Tournament("t", FOUR, (rnd(1, game(ANNA, 99, "1-0"), game(BEN, CORA, "1/2"), bye=DIRK),))
-    with pytest.raises(ModelError, match="99"):
+    with pytest.raises(ModelError, match="round 1: unknown player id 99"):
         compute_standings(t, TEN)
 
 

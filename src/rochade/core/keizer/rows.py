@@ -90,21 +90,26 @@ class ShapeBuilder:
                 if player in index:
                     out.append((index[player], self._game(rnd.number, game, player)))
                 else:
-                    self._tournament.entrant(player)  # unknown ids are an error, not a zero
+                    self._check_known(rnd.number, player)
         for absence in rnd.absences:
-            self._tournament.entrant(absence.player)
+            self._check_known(rnd.number, absence.player)
             if absence.player in index:
                 out.append((index[absence.player], self._absence(rnd.number, absence)))
         if rnd.bye is not None:
-            self._tournament.entrant(rnd.bye)
+            self._check_known(rnd.number, rnd.bye)
             if rnd.bye in index:
                 bye = Absence(rnd.bye, Reason.BYE.value)
                 out.append((index[rnd.bye], self._absence(rnd.number, bye)))
         for ext in rnd.externals:
-            self._tournament.entrant(ext.player)
+            self._check_known(rnd.number, ext.player)
             if ext.player in index:
                 out.append((index[ext.player], self._external(rnd.number, ext)))
         return out
+
+    def _check_known(self, number: int, player: PlayerId) -> None:
+        """Rows naming an unknown id are an error, never silently worth nothing."""
+        if not self._tournament.has_entrant(player):
+            raise ModelError(f"round {number}: unknown player id {player}")
 
     def _game(self, number: int, game: Game, player: PlayerId) -> Shape:
         me = self._index[player]
@@ -112,7 +117,7 @@ class ShapeBuilder:
         colour = game.colour_of(player)
         opp_index = self._index.get(opponent)
         if opp_index is None:
-            self._tournament.entrant(opponent)
+            self._check_known(number, opponent)
         if game.result is None:
             target = me if opp_index is None else opp_index
             return Shape(
