@@ -14,7 +14,6 @@ from rochade.core.keizer.settings import KeizerSettings
 from rochade.core.model import (
     Absence,
     ExternalGame,
-    Game,
     ModelError,
     Outcome,
     PlayerId,
@@ -70,7 +69,7 @@ class ShapeBuilder:
         self._index = index
         self._counts: dict[tuple[int, PlayerId, str], int] = {}
         # One Fraction object per outcome, shared by every row: pricing caches on identity.
-        self._shares = {
+        shares = {
             Outcome.WIN: settings.win_factor,
             Outcome.FORFEIT_WIN: settings.win_factor,
             Outcome.DRAW: settings.draw_factor,
@@ -78,19 +77,34 @@ class ShapeBuilder:
             Outcome.FORFEIT_LOSS: _ZERO,
         }
         withdrawn = settings.fraction("withdrawn")
-        self._withdrawn_shares = {o: withdrawn * f for o, f in self._shares.items()}
+        withdrawn_shares = {o: withdrawn * f for o, f in shares.items()}
         self._withdrawn_note = f"opponent withdrawn: {withdrawn} of own value"
+        self._by_result: dict[tuple[Result, str], tuple[Outcome, Fraction, Fraction, str]] = {}
+        for result in Result:
+            note = "double forfeit" if result is Result.DOUBLE_FORFEIT else ""
+            for colour in ("w", "b"):
+                outcome = result.outcome(colour == "w")
+                self._by_result[result, colour] = (
+                    outcome,
+                    shares[outcome],
+                    withdrawn_shares[outcome],
+                    note,
+                )
 
     def round_shapes(self, rnd: Round) -> list[tuple[int, Shape]]:
         """(active index, shape) for every row of `rnd` that belongs to an active entrant."""
         out: list[tuple[int, Shape]] = []
         index = self._index
         for game in rnd.games:
-            for player in (game.white, game.black):
-                if player in index:
-                    out.append((index[player], self._game(rnd.number, game, player)))
-                else:
+            for player, opponent, colour in (
+                (game.white, game.black, "w"),
+                (game.black, game.white, "b"),
+            ):
+                me = index.get(player)
+                if me is None:
                     self._check_known(rnd.number, player)
+                else:
+                    out.append((me, self._game(rnd.number, game.result, me, opponent, colour)))
         for absence in rnd.absences:
             self._check_known(rnd.number, absence.player)
             if absence.player in index:
@@ -111,48 +125,32 @@ class ShapeBuilder:
         if not self._tournament.has_entrant(player):
             raise ModelError(f"round {number}: unknown player id {player}")
 
-    def _game(self, number: int, game: Game, player: PlayerId) -> Shape:
-        me = self._index[player]
-        opponent = game.opponent_of(player)
-        colour = game.colour_of(player)
+    def _game(
+        self, number: int, result: Result | None, me: int, opponent: PlayerId, colour: str
+    ) -> Shape:
         opp_index = self._index.get(opponent)
         if opp_index is None:
             self._check_known(number, opponent)
-        if game.result is None:
+        if result is None:
             target = me if opp_index is None else opp_index
             return Shape(
-                number,
-                "game",
-                target,
-                _ZERO,
-                opponent=opponent,
-                colour=colour,
-                note="not played yet",
+                number, "game", target, _ZERO, _ZERO, opponent, colour, None, None, "not played yet"
             )
-        outcome = game.result.outcome(colour == "w")
-        note = "double forfeit" if game.result is Result.DOUBLE_FORFEIT else ""
+        outcome, share, withdrawn_share, note = self._by_result[result, colour]
         if opp_index is None:
             return Shape(
                 number,
                 "game",
                 me,
-                self._withdrawn_shares[outcome],
-                opponent=opponent,
-                colour=colour,
-                outcome=outcome,
-                reason="withdrawn",
-                note=note or self._withdrawn_note,
+                withdrawn_share,
+                _ZERO,
+                opponent,
+                colour,
+                outcome,
+                "withdrawn",
+                note or self._withdrawn_note,
             )
-        return Shape(
-            number,
-            "game",
-            opp_index,
-            self._shares[outcome],
-            opponent=opponent,
-            colour=colour,
-            outcome=outcome,
-            note=note,
-        )
+        return Shape(number, "game", opp_index, share, _ZERO, opponent, colour, outcome, None, note)
 
     def _absence(self, number: int, absence: Absence) -> Shape:
         s = self._settings
