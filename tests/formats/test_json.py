@@ -789,3 +789,11 @@ def test_default_settings_are_written() -> None:
     text = format_tournament(Tournament("x", (Entrant(1, "A"),)))
     assert parse_tournament(text).settings == KeizerSettings()
     assert json.loads(text)["format"] == FORMAT
+
+
+def test_documented_example_parses() -> None:
+    doc = (DATA.parents[2] / "docs" / "json-format.md").read_text(encoding="utf-8")
+    example = doc.split("```json\n", 1)[1].split("```", 1)[0]
+    t = parse_tournament(example)
+    assert [r.number for r in t.rounds] == [1, 2]
+    assert t.rounds[1].externals[0].replaces_row is False
