@@ -797,3 +797,27 @@ def test_documented_example_parses() -> None:
     t = parse_tournament(example)
     assert [r.number for r in t.rounds] == [1, 2]
     assert t.rounds[1].externals[0].replaces_row is False
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "message"),
+    [
+        (
+            '"rating": 1850',
+            '"rating": 1e999999999',
+            "players[0].rating: 1E+999999999 is not a number rochade accepts",
+        ),
+        ('"step": 1', '"step": 1e-99', "settings.step: 1E-99 is not a number rochade accepts"),
+        ('"bye": "1/2"', '"bye": "1/' + "1" * 5000 + '"', "settings.fractions.bye: '1/111"),
+    ],
+)
+def test_hostile_numbers_are_refused_quickly(old: str, new: str, message: str) -> None:
+    text = dump(CONTRACT_EXAMPLE).replace(old, new, 1)
+    with pytest.raises(FormatError) as info:
+        parse_tournament(text)
+    assert str(info.value).startswith(message)
+
+
+def test_whole_numbers_written_as_decimals_are_accepted() -> None:
+    text = dump(CONTRACT_EXAMPLE).replace('"rating": 1850', '"rating": 1.85E3', 1)
+    assert parse_tournament(text).entrant(1).rating == 1850

@@ -47,6 +47,7 @@ FORMAT = "rochade-tournament/1"
 _FORMAT_RE = re.compile(r"rochade-tournament/(\d+)")
 _VERSION = 1
 _FRACTION_RE = re.compile(r"[+-]?(\d+(/\d+)?|\d+\.\d*|\.\d+)")
+_MAX_EXPONENT = 30
 _EXTERNAL_SCORES = (Fraction(0), Fraction(1, 2), Fraction(1))
 
 E = TypeVar("E", bound=enum.Enum)
@@ -143,16 +144,29 @@ def _str(value: object, where: str) -> str:
     return value
 
 
-def _int(value: object, where: str, minimum: int | None = None) -> int:
+def _number(value: object, where: str, expected: str) -> int | Decimal:
+    """A JSON number as int or exact Decimal; floats (from a caller's own json.loads) are read
+    as the decimal they show. Exponents are bounded: 1e999999999 must not hang the reader."""
     if isinstance(value, bool) or not isinstance(value, int | Decimal | float):
-        raise FormatError(f"{where}: expected a whole number, got {_kind(value)}")
-    if not isinstance(value, int):
-        if value != int(value):
-            raise FormatError(f"{where}: {value} is not a whole number")
-        value = int(value)
-    if minimum is not None and value < minimum:
-        raise FormatError(f"{where}: must be at least {minimum}, got {value}")
-    return value
+        raise FormatError(f"{where}: expected {expected}, got {_kind(value)}")
+    if isinstance(value, int):
+        return value
+    number = Decimal(repr(value)) if isinstance(value, float) else value
+    exponent = number.as_tuple().exponent
+    if not isinstance(exponent, int) or abs(exponent) > _MAX_EXPONENT:
+        raise FormatError(f"{where}: {value} is not a number rochade accepts")
+    return number
+
+
+def _int(value: object, where: str, minimum: int | None = None) -> int:
+    number = _number(value, where, "a whole number")
+    if isinstance(number, Decimal):
+        if number != number.to_integral_value():
+            raise FormatError(f"{where}: {number} is not a whole number")
+        number = int(number)
+    if minimum is not None and number < minimum:
+        raise FormatError(f"{where}: must be at least {minimum}, got {number}")
+    return number
 
 
 def _opt_int(value: object, where: str, minimum: int | None = None) -> int | None:
@@ -172,18 +186,10 @@ def _fraction(value: object, where: str) -> Fraction:
         if _FRACTION_RE.fullmatch(text):
             try:
                 return Fraction(text)
-            except ZeroDivisionError:
+            except (ZeroDivisionError, ValueError):  # 1/0, or thousands of digits
                 pass
         raise FormatError(f"{where}: {value!r} is not a fraction")
-    if isinstance(value, bool) or not isinstance(value, int | Decimal | float):
-        raise FormatError(
-            f'{where}: expected a number or a fraction like "1/3", got {_kind(value)}'
-        )
-    if isinstance(value, float):  # from a caller's own json.loads: read the decimal it shows
-        value = Decimal(repr(value))
-    if isinstance(value, Decimal) and not value.is_finite():
-        raise FormatError(f"{where}: {value} is not a number")
-    return Fraction(value)
+    return Fraction(_number(value, where, 'a number or a fraction like "1/3"'))
 
 
 def _opt_fraction(value: object, where: str) -> Fraction | None:
