@@ -242,8 +242,8 @@ def test_progress_table(club: Tournament, history: list[Standings]) -> None:
 
 
 def test_progress_table_before_any_round(club: Tournament) -> None:
-    empty = Tournament(club.name, club.entrants)
-    assert progress_table([], empty) == f"{club.name}: progress\n\nNo rounds yet.\n"
+    empty = Tournament("Odd\nname", club.entrants)
+    assert progress_table([], empty) == "Odd\ufffdname: progress\n\nNo rounds yet.\n"
 
 
 def test_progress_table_without_standings_shows_ids(
@@ -316,6 +316,7 @@ def test_fit_cuts_with_an_ellipsis() -> None:
     assert fit("Kowalski, Zoë", 8) == "Kowalsk…"
     assert fit("吴伟吴伟", 6) == "吴伟…"
     assert fit("line\nbreak", 20) == "line\ufffdbreak"
+    assert fit("evil\u202etxt.exe", 20) == "evil\ufffdtxt.exe"
 
 
 @given(st.text(max_size=40), st.integers(1, 30))

@@ -34,7 +34,8 @@ WORDS: Final[Mapping[str, str]] = MappingProxyType(
         "breakdown_title": "{player}: {total} after round {round}",
         "progress_title": "{name}: progress",
         "progress_legend": "R1, R2 ...: the opponent's rank at the time, colour (w/b) and result "
-        "(1 ½ 0, + - for forfeits);\n#: rank after the round.",
+        "(1 ½ 0, + - for forfeits);",
+        "progress_legend_rank": "#: rank after the round.",
         "crosstable_title": "{name}: crosstable",
         "crosstable_legend": "Numbers follow the start order (rating, then id); "
         "points are from the games in this table.",
@@ -176,7 +177,7 @@ def decimal_text(value: Fraction) -> str:
 
 
 def points_text(value: Fraction) -> str:
-    """Game points as the shortest exact decimal: "3", "3.5" (2 decimals if it has no end)."""
+    """Game points: whole and half points exactly ("3", "3.5"), anything else with 2 decimals."""
     if value.denominator == 1:
         return str(value.numerator)
     if value.denominator == 2:
@@ -213,10 +214,18 @@ def display_width(text: str) -> int:
     return sum(_char_width(ch) for ch in text)
 
 
+_BIDI_CONTROLS: Final = frozenset({"LRE", "RLE", "LRO", "RLO", "PDF", "LRI", "RLI", "FSI", "PDI"})
+
+
 def _visible(text: str) -> str:
-    """Control characters (tabs, line breaks) would break the table: shown as U+FFFD."""
+    """Control characters (tabs, line breaks) would break the table and bidi controls could
+    reorder the rest of the line: each is shown as U+FFFD, so the TD sees something is there."""
     return "".join(
-        "\ufffd" if unicodedata.category(ch) in ("Cc", "Zl", "Zp") else ch for ch in text
+        "\ufffd"
+        if unicodedata.category(ch) in ("Cc", "Zl", "Zp")
+        or unicodedata.bidirectional(ch) in _BIDI_CONTROLS
+        else ch
+        for ch in text
     )
 
 
@@ -274,8 +283,9 @@ def _table(
 
 
 def _text(*blocks: Sequence[str]) -> str:
-    """Blocks of lines, separated by a blank line, ending in a newline."""
-    return "\n\n".join("\n".join(b) for b in blocks if b) + "\n"
+    """Blocks of lines, separated by a blank line, ending in a newline; a name in a title
+    cannot break a line either."""
+    return "\n\n".join("\n".join(_visible(line) for line in b) for b in blocks if b) + "\n"
 
 
 def _name_column() -> _Column:
@@ -510,7 +520,7 @@ def progress_table(history: Sequence[Standings], tournament: Tournament) -> str:
             cells.append("" if rank is None else str(rank))
         cells.append("" if final is None else decimal_text(final.total))
         rows.append(cells)
-    return _text(title, _table(columns, rows), [_w("progress_legend")])
+    return _text(title, _table(columns, rows), [_w("progress_legend"), _w("progress_legend_rank")])
 
 
 def crosstable(tournament: Tournament) -> str:
