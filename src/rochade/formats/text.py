@@ -31,7 +31,7 @@ WORDS: Final[Mapping[str, str]] = MappingProxyType(
         "the last ranking is shown.",
         "pairings_title": "{name}: round {round}",
         "participants_title": "{name}: participants",
-        "breakdown_title": "{player}: {total} after round {round}",
+        "breakdown_title": "{player}: Keizer score {total}",
         "progress_title": "{name}: progress",
         "progress_legend": "R1, R2 ...: the opponent's rank at the time, colour (w/b) and result "
         "(1 ½ 0, + - for forfeits);",
@@ -447,8 +447,7 @@ def breakdown_table(standing_row: StandingRow, tournament: Tournament) -> str:
         lines.append(line)
     total = decimal_text(standing_row.total)
     footer = [_w("total"), "", "", "", "", "", total] + ([""] if any_note else [])
-    after = max((r.round for r in rows), default=0)
-    title = _w("breakdown_title", player=standing_row.entrant.name, total=total, round=after)
+    title = _w("breakdown_title", player=standing_row.entrant.name, total=total)
     return _text([title], _table(columns, lines, footer))
 
 
