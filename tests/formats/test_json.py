@@ -460,6 +460,7 @@ ERRORS: list[tuple[str, Mutation, str]] = [
     ),
     ("other system", _set("system", "swiss"), "system swiss is not supported yet"),
     ("unknown key", _set("nmae", "x"), "file: unknown key 'nmae'; did you mean 'name'?"),
+    ("unknown key, no hint", _set("date", "2026-11-30"), "file: unknown key 'date'"),
     ("no name", _delete("name"), 'file: missing "name" (the tournament\'s name)'),
     ("blank name", _set("name", "  "), "name: must not be empty"),
     ("name not text", _set("name", 7), "name: expected a string, got a number"),
@@ -757,6 +758,10 @@ def test_error_message(mutate: Mutation, message: str) -> None:
         ('{"x": NaN}', "not valid JSON: NaN is not a number rochade accepts"),
         ("[" * 100_000, "not valid JSON: nested too deeply"),
         ("[]", "not a rochade tournament file (expected an object, got a list)"),
+        (
+            "[" + "1" * 5000 + "]",
+            "not valid JSON: a number has too many digits",
+        ),
         ('"rochade"', "not a rochade tournament file (expected an object, got a string)"),
     ],
 )
