@@ -142,3 +142,20 @@ def test_unexpected_errors_are_short_unless_debugging(
     ]
     result = run("participants", club, ok=False, env={"ROCHADE_DEBUG": "1"})
     assert isinstance(result.exception, KeyError)
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (None, "No such file or directory"),
+        (b"\xff\xfe\x00binary", "is not a UTF-8 text file"),
+        (b"name,rating\nAnna,strong\n", "line 2: the rating 'strong' is not a whole number"),
+        (b"name,rating\n,1800\n", "line 2: the name is empty"),
+    ],
+    ids=["missing", "binary", "bad-rating", "no-name"],
+)
+def test_bad_player_lists(run: Run, club: Path, content: bytes | None, message: str) -> None:
+    csv = club.parent / "list.csv"
+    if content is not None:
+        csv.write_bytes(content)
+    assert_refused(run, ["player", "import", club, csv], message, club.parent)

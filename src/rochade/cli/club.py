@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from rochade.cli.common import club_argument, service, tournament_option
+from rochade.cli.common import club_argument, read_text, service, tournament_option
 from rochade.core.keizer.settings import PRESETS
 from rochade.core.model import Status
 from rochade.service import ClubService, PlayerAdded
@@ -15,7 +15,7 @@ from rochade.service import ClubService, PlayerAdded
 @click.command()
 @club_argument
 def init(club: Path, who: str | None) -> None:
-    """Create a new, empty club file CLUB (e.g. myclub.rochade)."""
+    """Create a new, empty club file (e.g. myclub.rochade)."""
     ClubService.init(club, who)
     click.echo(f"Created {club}. Next: rochade tournament create {club} NAME")
 
@@ -80,18 +80,21 @@ def player_add(
     fide_id: int | None,
     tournament: str | None,
 ) -> None:
-    """Add NAME to the members and to the tournament (a late entry if rounds were played)."""
+    """Add a player (late entries welcome).
+
+    NAME becomes a club member and enters the tournament; if rounds were played already, the
+    earlier rounds count as a late start.
+    """
     _report_added(service(club, who).add_player(name, rating, fide_id, tournament))
 
 
 @player.command("import")
 @club_argument
-@click.argument("file", type=click.Path(path_type=Path, dir_okay=False, exists=True))
+@click.argument("file", type=click.Path(path_type=Path, dir_okay=False))
 @tournament_option
 def player_import(club: Path, who: str | None, file: Path, tournament: str | None) -> None:
-    """Add every player of FILE (CSV lines: name,rating[,fide_id])."""
-    text = file.read_text(encoding="utf-8-sig")
-    for added in service(club, who).import_players(text, tournament):
+    """Add the players of a CSV file (name,rating[,fide_id])."""
+    for added in service(club, who).import_players(read_text(file), tournament):
         _report_added(added)
 
 
@@ -113,9 +116,10 @@ def _report_added(added: PlayerAdded) -> None:
 def player_status(
     club: Path, who: str | None, player_ref: str, status: str, tournament: str | None
 ) -> None:
-    """Set PLAYER (number or name) present, excused, unexcused, club_duty, withdrawn ...
+    """Set a player present, excused, withdrawn ...
 
-    The status stays until you change it; it decides the player's row in the next pairing.
+    PLAYER is a number or a name. The status stays until you change it; it decides the
+    player's row in the next pairing.
     """
     entrant = service(club, who).set_status(player_ref, Status(status), tournament)
     click.echo(f"{entrant.name} ({entrant.id}) is now {status}.")
@@ -125,7 +129,7 @@ def player_status(
 @club_argument
 @click.option("--steps", type=click.IntRange(min=1), default=1, show_default=True)
 def undo(club: Path, who: str | None, steps: int) -> None:
-    """Undo the last action(s), e.g. a round's pairing or a result correction."""
+    """Undo the last action(s), e.g. a pairing."""
     for action in service(club, who).undo(steps):
         click.echo(f"Undone: {action.description}")
 
@@ -147,17 +151,17 @@ def log(club: Path, who: str | None, show_all: bool) -> None:
 @tournament_option
 @click.argument("file", type=click.Path(path_type=Path, dir_okay=False))
 def export(club: Path, who: str | None, tournament: str | None, file: Path) -> None:
-    """Write a tournament to FILE as JSON (a rochade tournament file)."""
+    """Write a tournament to a JSON file."""
     file.write_text(service(club, who).export_json(tournament), encoding="utf-8")
     click.echo(f"Wrote {file}.")
 
 
 @click.command("import")
 @club_argument
-@click.argument("file", type=click.Path(path_type=Path, dir_okay=False, exists=True))
+@click.argument("file", type=click.Path(path_type=Path, dir_okay=False))
 def import_(club: Path, who: str | None, file: Path) -> None:
-    """Add the tournament in FILE (rochade JSON) to CLUB."""
-    t = service(club, who).import_json(file.read_text(encoding="utf-8"))
+    """Add a tournament from a JSON file."""
+    t = service(club, who).import_json(read_text(file))
     click.echo(f"Imported {t.name}: {len(t.entrants)} players, {len(t.rounds)} rounds.")
 
 

@@ -94,6 +94,14 @@ def tournament_option(func: F) -> F:
     )(func)
 
 
+def read_text(path: Path) -> str:
+    """A text file the TD gives us (UTF-8, with or without the mark spreadsheets write)."""
+    try:
+        return path.read_text(encoding="utf-8-sig")
+    except UnicodeDecodeError:
+        raise Failure(f"{path} is not a UTF-8 text file (save it as 'CSV UTF-8')") from None
+
+
 def service(club: Path, who: str | None) -> ClubService:
     return ClubService(club, who)
 

@@ -21,7 +21,11 @@ DEMO_FILE = Path("demo.rochade")
     "--no-serve", is_flag=True, help="Do not start the web app (it is not available yet)."
 )
 def demo(seed: int, no_serve: bool) -> None:
-    """Create demo.rochade here: a simulated Keizer season of about 30 players, 10 evenings."""
+    """Create demo.rochade, a simulated season.
+
+    About 30 players and 10 club evenings of a Keizer competition, with everything a real
+    season brings. An older demo.rochade is replaced; any other file of that name is kept.
+    """
     click.echo(f"Simulating a club season into {DEMO_FILE} ...")
     svc = build_demo(DEMO_FILE, seed)
     t = svc.tournament()

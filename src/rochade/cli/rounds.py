@@ -61,9 +61,10 @@ def pair(
 def result(
     club: Path, who: str | None, round_number: int, board: int, result: str, tournament: str | None
 ) -> None:
-    """Enter or correct a result: 1-0, 1/2 (or =), 0-1, +/-, -/+, -/-.
+    """Enter or correct a result.
 
-    Correcting an older round shows who moved in the standings.
+    RESULT is 1-0, 1/2 (or =), 0-1, or a forfeit +/-, -/+, -/-. Correcting an older round
+    shows who moved in the standings.
     """
     report = service(club, who).enter_result(round_number, board, result, tournament)
     t, game = report.tournament, report.game

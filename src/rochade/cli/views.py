@@ -41,7 +41,7 @@ def _tournament(club: Path, who: str | None, tournament: str | None) -> Tourname
 def standings(
     source: Path, round_number: int | None, fmt: str, tournament: str | None, who: str | None
 ) -> None:
-    """The Keizer standings (after round K) of a club file or of a tournament JSON file."""
+    """Show the standings (club file or JSON file)."""
     if source.suffix.lower() == ".json":
         t = read_tournament_file(source)
     else:
@@ -58,7 +58,7 @@ def standings(
 @ROUND
 @tournament_option
 def pairings(club: Path, who: str | None, round_number: int | None, tournament: str | None) -> None:
-    """The boards of round K (default: the last round) with results."""
+    """Show the boards of a round, with results."""
     t = _tournament(club, who, tournament)
     if not t.rounds:
         raise Failure("no round is paired yet")
@@ -72,7 +72,7 @@ def pairings(club: Path, who: str | None, round_number: int | None, tournament: 
 @club_argument
 @tournament_option
 def participants(club: Path, who: str | None, tournament: str | None) -> None:
-    """Everyone in the tournament: number, name, rating, status."""
+    """List the players: number, rating, status."""
     click.echo(participants_table(_tournament(club, who, tournament)), nl=False)
 
 
@@ -88,7 +88,7 @@ def crosstable(club: Path, who: str | None, tournament: str | None) -> None:
 @club_argument
 @tournament_option
 def progress(club: Path, who: str | None, tournament: str | None) -> None:
-    """Each player's place after every round."""
+    """Show everyone's place after every round."""
     t = _tournament(club, who, tournament)
     click.echo(progress_table(tournament_history(t), t), nl=False)
 
@@ -105,7 +105,11 @@ def explain(
     round_number: int | None,
     tournament: str | None,
 ) -> None:
-    """How PLAYER's points were computed, or (with --round K alone) why round K was paired so."""
+    """Explain someone's points, or a pairing.
+
+    With PLAYER: how the points were computed, row by row. With --round K alone: why round K
+    was paired as it was.
+    """
     svc = service(club, who)
     if player is None:
         if round_number is None:
