@@ -14,6 +14,7 @@ from rochade.service import ClubService, ServiceError
 from rochade.store import Club, StoreError
 
 RESULT_TEXTS = st.sampled_from(["1-0", "0-1", "=", "+/-", "-/+", "--", "2-0"])
+RESULT_SCORES = st.sampled_from(["1", "1/2", "0", "3"])
 STATUSES = st.sampled_from(list(Status))
 NAMES = st.sampled_from(["Anna", "Anna Bell", "Bo", "Cé O'Hara", "Dörte", "שרה", "Emil 🐴"])
 
@@ -25,7 +26,9 @@ def _snapshot(path: Path) -> object:
 
 def _one_action(service: ClubService, data: st.DataObject) -> None:
     t = service.tournament()
-    kind = data.draw(st.sampled_from(["add", "status", "pair", "result", "manual", "undo"]))
+    kind = data.draw(
+        st.sampled_from(["add", "status", "pair", "result", "manual", "external", "undo"])
+    )
     if kind == "add":
         service.add_player(data.draw(NAMES), data.draw(st.integers(1000, 2400)))
     elif kind == "status" and t.entrants:
@@ -41,6 +44,11 @@ def _one_action(service: ClubService, data: st.DataObject) -> None:
         rnd = data.draw(st.sampled_from(t.rounds))
         board = data.draw(st.integers(1, len(rnd.games) + 1))
         service.enter_result(rnd.number, board, data.draw(RESULT_TEXTS))
+    elif kind == "external" and t.rounds:
+        rnd = data.draw(st.sampled_from(t.rounds))
+        player = data.draw(st.sampled_from(t.entrants))
+        extra = data.draw(st.booleans())
+        service.add_external(rnd.number, str(player.id), 1, 2, data.draw(RESULT_SCORES), extra)
     elif kind == "undo" and len(_undoable(service)) > 1:  # keep the tournament itself
         service.undo(data.draw(st.integers(1, len(_undoable(service)) - 1)))
 
