@@ -43,8 +43,14 @@ from rochade.formats.json import (
 )
 from rochade.service.errors import ServiceError
 from rochade.service.players import find_entrant, label, parse_player_csv, pick
-from rochade.store import ActionRecord, Club, RoundNotes, StoreError, TournamentRecord
-from rochade.store.club import Action
+from rochade.store import (
+    Action,
+    ActionRecord,
+    Club,
+    RoundNotes,
+    StoreError,
+    TournamentRecord,
+)
 
 Clock = Callable[[], datetime]
 
