@@ -121,6 +121,9 @@ def test_scores_and_adjusted_scores() -> None:
     # 1: 3.5/4 = 87.5 % -> 88 % -> dp 336; 6: 0.5/3 -> 17 % -> -273
     ("TPR", [2086, 1638, 1713, 1725, 1852, 1460]),
     ("PTP", [2103, 1609, 1694, 1722, 1869, 1430]),
+    # 6 met 5, 4 and 2 over the board: (1852 + 1725 + 1638) / 3 and (1869 + 1722 + 1609) / 3
+    ("APRO", [1732, 1778, 1825, 1778, 1724, 1738]),
+    ("APPO", [1724, 1774, 1826, 1774, 1712, 1733]),  # 1: 1723.5 rounds up
 ])
 def test_swiss_tiebreaks(code: str, expected: list[F]) -> None:
     assert values(code) == expected
@@ -345,6 +348,9 @@ def test_scoring_systems() -> None:
     two = crosstable(SWISS, scoring=Scoring.parse("2-1-0"))
     assert values("SB", two) == [4 * v for v in values("SB")]
     assert crosstable(SWISS, scoring=Scoring(pab=F(1, 2))).score[2] == 2
+    assert crosstable(SWISS, scoring=Scoring(hpb=F(0))).score[1] == F(7, 2)
+    odd = crosstable({1: "F Z", 2: "Z F"}, scoring=Scoring(fpb=F(1, 2), zpb=F(1, 4)))
+    assert odd.score == {1: F(3, 4), 2: F(3, 4)}
     with pytest.raises(TieBreakError, match="win-draw-loss"):
         Scoring.parse("3-1")
 

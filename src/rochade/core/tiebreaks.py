@@ -75,12 +75,19 @@ class PlayerRecord:
 
 @dataclass(frozen=True, slots=True)
 class Scoring:
-    """Points per result: 1-½-0 by default; `pab` None means a PAB is worth a win."""
+    """Points per result: 1-½-0 by default.
+
+    Byes are worth what their names say (PAB and FPB a win, HPB a draw, ZPB a loss) unless the
+    tournament sets another value.
+    """
 
     win: Fraction = Fraction(1)
     draw: Fraction = Fraction(1, 2)
     loss: Fraction = Fraction(0)
     pab: Fraction | None = None
+    fpb: Fraction | None = None
+    hpb: Fraction | None = None
+    zpb: Fraction | None = None
 
     @classmethod
     def parse(cls, text: str) -> Scoring:
@@ -100,15 +107,15 @@ class Scoring:
             if entry.outcome is Outcome.WIN:
                 return self.win
             return self.draw if entry.outcome is Outcome.DRAW else self.loss
-        if kind is Kind.PAB:
-            return self.win if self.pab is None else self.pab
-        if kind in (Kind.FORFEIT_WIN, Kind.FPB):
-            return self.win
-        if kind is Kind.HPB:
-            return self.draw
         if kind is Kind.REST:
             return Fraction(0)
-        return self.loss
+        if kind is Kind.FORFEIT_WIN:
+            return self.win
+        if kind is Kind.FORFEIT_LOSS:
+            return self.loss
+        bye, default = {Kind.PAB: (self.pab, self.win), Kind.FPB: (self.fpb, self.win),
+                        Kind.HPB: (self.hpb, self.draw), Kind.ZPB: (self.zpb, self.loss)}[kind]
+        return default if bye is None else bye
 
 
 class Unplayed(enum.Enum):
