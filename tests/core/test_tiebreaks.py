@@ -111,9 +111,10 @@ def test_scores_and_adjusted_scores() -> None:
     ("STD", [4, F(5, 2), F(3, 2), 3, 3, F(1, 2)]),
     ("TPN", [1, 2, 3, 4, 5, 6]),
     ("RTNG", [2000, 1900, 1800, 1700, 1600, 1500]),
-    # threshold 2.5: opponents 1, 2, 4, 5 count; 3 (2.0) and 6 (1.0) do not
+    # threshold 2.5 on final scores (not adjusted): 1, 2, 4, 5 count; 3 (1.5), 6 (0.5) do not
     ("KS", [F(5, 2), 1, F(3, 2), F(1, 2), 1, F(1, 2)]),
-    ("KS/L-1", [F(7, 2), 1, F(3, 2), 1, 2, F(1, 2)]),
+    ("KS/L-1", [F(5, 2), 1, F(3, 2), F(1, 2), 1, F(1, 2)]),
+    ("KS/L-2", [F(7, 2), 1, F(3, 2), 1, 2, F(1, 2)]),  # threshold 1.5: 3 counts now
     # over-the-board opponents' BH averaged: 1 met 2, 3, 5, 4
     ("AOB", [F(25, 2), F(49, 4), F(49, 4), F(49, 4), 12, 12]),
     ("ARO", [1750, 1725, 1800, 1725, 1780, 1733]),
@@ -223,9 +224,9 @@ RRT = crosstable(RR, round_robin=True)
     ("SB", [5, F(17, 4), F(9, 4), 1, 0]),  # the forfeit counts as a normal result
     ("KS", [F(3, 2), 1, F(1, 2), F(1, 2), 0]),  # 4 games each: threshold 2
     ("WIN", [3, 2, 1, 1, 0]),
-    ("WON", [3, 2, 1, 1, 0]),  # forfeit win counts in a round robin (15.2)
+    ("WON", [3, 2, 1, 0, 0]),  # won over the board: the forfeit win does not count
     ("REP", [4, 4, 4, 4, 3]),  # the forfeit loss is unplayed, rest rounds are ignored
-    ("PS", [8, F(15, 2), F(11, 2), 5, 0]),  # rest rounds add no term
+    ("PS", [8, 9, F(15, 2), F(11, 2), 0]),  # a rest round repeats the running score
     ("STD", [F(7, 2), 3, 2, F(3, 2), 0]),
     ("DE", [1, 1, 1, 1, 1]),
 ])

@@ -282,14 +282,15 @@ class _Part:
 def _trim(parts: list[_Part], low: int, high: int) -> list[_Part]:
     """Cut `low` least and `high` most significant parts, with the VUR exception (16.5).
 
-    At the low end the lowest VUR contribution is cut instead of the least significant value
-    unless it is lower than that value; the high end has no exception.
+    At the low end the lowest VUR contribution (by value, as Gacrux 1.11 reads it) is cut
+    instead of the least significant value unless it is lower than that value; the high end
+    has no exception.
     """
     parts = list(parts)
     for _ in range(min(low, len(parts))):
         least = min(parts, key=lambda p: (p.key, p.value))
         vurs = [p for p in parts if p.vur]
-        vur = min(vurs, key=lambda p: (p.key, p.value)) if vurs else least
+        vur = min(vurs, key=lambda p: (p.value, p.key)) if vurs else least
         parts.remove(least if least.value > vur.value else vur)
     for _ in range(min(high, len(parts))):
         parts.remove(max(parts, key=lambda p: (p.key, p.value)))
@@ -382,18 +383,14 @@ def _count(predicate: Callable[[Crosstable, RoundEntry], bool]
     return compute
 
 
-def _is_game(table: Crosstable, e: RoundEntry) -> bool:
-    """Played over the board; in a round robin a forfeit win counts too (15.2)."""
-    return e.kind is Kind.PLAYED or (table.round_robin and e.kind is Kind.FORFEIT_WIN)
-
-
 def _won(table: Crosstable, e: RoundEntry) -> bool:
-    return _is_game(table, e) and table.scoring.points(e) == table.scoring.win
+    """Won over the board: forfeits never count, not even in round robins (as Gacrux)."""
+    return e.kind is Kind.PLAYED and e.outcome is Outcome.WIN
 
 
 _win = _count(lambda t, e: e.kind is not Kind.REST and t.scoring.points(e) == t.scoring.win)
 _won_games = _count(_won)
-_black_games = _count(lambda t, e: _is_game(t, e) and e.colour is Colour.BLACK)
+_black_games = _count(lambda t, e: e.kind is Kind.PLAYED and e.colour is Colour.BLACK)
 _black_wins = _count(lambda t, e: _won(t, e) and e.colour is Colour.BLACK)
 _elected = _count(lambda t, e: e.kind is not Kind.REST and e.kind not in VUR_KINDS)
 
@@ -410,24 +407,28 @@ def _standard_points(table: Crosstable, tb: TieBreak) -> Values:
 
 
 def _progressive(table: Crosstable, tb: TieBreak) -> Values:
+    """The running score after each round, summed; a rest round repeats it (as Gacrux)."""
     out = {}
     for p in table.players:
         running, terms = Fraction(0), []
         for e in p.rounds:
             running += table.scoring.points(e)
-            if e.kind is not Kind.REST:
-                terms.append(running)
+            terms.append(running)
         out[p.id] = sum(terms[tb.cut:], Fraction(0))
     return out
 
 
 def _koya(table: Crosstable, tb: TieBreak) -> Values:
-    """Points against opponents on at least half the maximum score, moved by half points."""
+    """Points against opponents on at least half the maximum score, moved by half points.
+
+    Opponents count with their real final score, not the adjusted one (as Gacrux does; KS is
+    meant for round robins, where the two agree).
+    """
     games = max((sum(e.kind is not Kind.REST for e in p.rounds) for p in table.players),
                 default=0)
     threshold = table.scoring.win * games / 2 + Fraction(tb.limit, 2)
     return {p.id: sum((table.scoring.points(e) for e in p.rounds
-                       if e.opponent is not None and table.adjusted[e.opponent] >= threshold),
+                       if e.opponent is not None and table.score[e.opponent] >= threshold),
                       Fraction(0))
             for p in table.players}
 
