@@ -357,7 +357,7 @@ def test_scoring_systems() -> None:
 
 
 def test_input_model_is_checked() -> None:
-    with pytest.raises(TieBreakError, match="round 1: player 1 has a played"):
+    with pytest.raises(TieBreakError, match="round 1: player 1 has a game over the board"):
         crosstable({1: "2w1", 2: "1b1"})
     with pytest.raises(TieBreakError, match="one entry per round"):
         crosstable({1: "H H", 2: "H"})

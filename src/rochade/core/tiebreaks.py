@@ -25,7 +25,7 @@ class TieBreakError(ValueError):
 class Kind(enum.Enum):
     """What happened to a player in one round (C.07 art. 16 categories derive from it)."""
 
-    PLAYED = "played"  # over the board, including games of less than one move (TRF W/D/L)
+    PLAYED = "game over the board"  # including games of less than one move (TRF W/D/L)
     FORFEIT_WIN = "forfeit win"
     FORFEIT_LOSS = "forfeit loss"  # also each side of a double forfeit
     PAB = "pairing-allocated bye"
@@ -156,8 +156,8 @@ class Crosstable:
                 if (back is None or back.opponent != p.id or back.kind not in mirror[e.kind]
                         or (e.outcome and back.outcome is not _REVERSE[e.outcome])):
                     raise TieBreakError(
-                        f"round {r}: player {p.id} has a {e.kind.value} against {e.opponent}, "
-                        "but that player's entry does not match"
+                        f"round {r}: player {p.id} has a {e.kind.value} against player "
+                        f"{e.opponent}, whose entry for that round does not match"
                     )
 
     @property
@@ -191,7 +191,6 @@ class Crosstable:
                 (draw if r > last and e.opponent is None else self.scoring.points(e)
                  for r, e in enumerate(p.rounds)), Fraction(0))
         return out
-
 
 
 @dataclass(frozen=True, slots=True)
