@@ -224,7 +224,7 @@ class TieBreak:
 
 _MODIFIERS: dict[str, frozenset[str]] = {
     **{a: frozenset({"C", "M", "P"}) for a in ("BH", "FB", "SB")},
-    "ARO": frozenset({"C", "M"}), "PS": frozenset({"C"}), "KS": frozenset({"L", "P"}),
+    "ARO": frozenset({"C", "M"}), "PS": frozenset({"C"}), "KS": frozenset({"L"}),
     "AOB": frozenset({"F", "P"}), "DE": frozenset({"P"}),
     "TPN": frozenset({"R"}), "RTNG": frozenset({"R"}),
 }
