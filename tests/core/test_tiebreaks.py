@@ -26,6 +26,7 @@ from rochade.core.tiebreaks import (
     compute,
     dp,
     expected_score,
+    explain,
     parse_tiebreak,
     parse_tiebreaks,
     rank,
@@ -292,6 +293,27 @@ def test_rank_refines_only_tied_groups() -> None:
     assert [s.player for s in rank(T, ["TPN/R"])][1:3] == [5, 4]
 
 
+def test_explain_shows_each_round_and_the_cut() -> None:
+    assert explain(T, "BH-C1", 1) == (
+        "round 1: game over the board against 2, who scores 2.5 = 2.5",
+        "round 2: half-point bye: dummy opponent scoring 2.5 (own score 4, at most a draw per "
+        "round: 2.5) = 2.5 (cut)",
+        "round 3: game over the board against 3, who scores 2 = 2",
+        "round 4: game over the board against 5, who scores 3 = 3",
+        "round 5: game over the board against 4, who scores 3 = 3",
+        "BH/C1 = 10.5",
+    )
+    assert explain(T, "SB", 6)[3] == (
+        "round 4: forfeit loss: dummy opponent scoring 0.5 (own score 0.5, at most what 4 "
+        "scores: 3) × 0 points = 0")
+    assert explain(T, "FB", 2)[-1] == "FB = 12.5"
+    assert explain(replace(T, unplayed=Unplayed.FIDE_2023), "BH", 1)[1].endswith(
+        "dummy opponent scoring 4 (own score, 2023 rule) = 4")
+    assert explain(T, "WIN", 1) == ("WIN: 3",)
+    assert explain(T, "AOB", 2) == ("AOB: 12.25",)
+    assert explain(T, "DE", 4) == ("DE: see the tied group",)
+
+
 # --- parsing ------------------------------------------------------------------------------
 
 def test_parse_codes_and_modifiers() -> None:
@@ -415,6 +437,16 @@ def test_cut_and_bound_invariants(table: Crosstable) -> None:
         assert sb[p] <= bh[p] * table.scoring.win and sbc1[p] <= sb[p]
         assert win[p] >= won[p] >= bwg[p] and bpg[p] >= bwg[p]
     assert sum(table.score.values()) <= table.rounds * len(table.players)
+
+
+@settings(max_examples=100, deadline=None)
+@given(swiss_tables(), st.sampled_from(["BH", "BH/C1", "BH/M2", "SB/C2", "SB/M1", "FB/C1"]))
+def test_explanations_add_up(table: Crosstable, code: str) -> None:
+    for pid, value in compute(table, code).items():
+        lines = explain(table, code, pid)
+        kept = [F(line.rsplit("= ", 1)[1]) for line in lines[:-1] if not line.endswith("(cut)")]
+        assert sum(kept, F(0)) == value
+        assert lines[-1].startswith(f"{parse_tiebreak(code)} = ")
 
 
 @settings(max_examples=100, deadline=None)

@@ -129,7 +129,12 @@ class Unplayed(enum.Enum):
 
 @dataclass(frozen=True)
 class Crosstable:
-    """Everything the tie-breaks read. `unrated` rates unrated players for rating tie-breaks."""
+    """Everything the tie-breaks read: the rounds played so far, one entry each per player.
+
+    For interim standings pass only the rounds played: the dummy cap (a draw per round) and
+    the end-of-event byes (16.2.5) are judged on them. `unrated` is the rating that rating
+    tie-breaks give unrated players (None: refuse).
+    """
 
     players: tuple[PlayerRecord, ...]
     scoring: Scoring = Scoring()
@@ -276,6 +281,8 @@ class _Part:
     key: Fraction
     value: Fraction
     vur: bool
+    round: int = 0
+    note: str = ""
 
 
 def _trim(parts: list[_Part], low: int, high: int) -> list[_Part]:
@@ -307,19 +314,60 @@ def _opponent_parts(table: Crosstable, pid: int, sb: bool, played: bool) -> list
         factor = pts if sb else Fraction(1)
         if e.opponent is not None and (e.kind is Kind.PLAYED or table.round_robin or played):
             opp = table.adjusted[e.opponent]
-            parts.append(_Part(opp, opp * factor, False))
+            note = f"{e.kind.value} against {e.opponent}, who scores {_fmt(opp)}"
+            parts.append(_Part(opp, opp * factor, False, r, note))
         elif not table.round_robin and e.kind is not Kind.REST and rule is not Unplayed.IGNORE:
             if rule is Unplayed.VIRTUAL_2022:
                 dummy = before + scoring.win - pts + scoring.draw * (table.rounds - r)
+                why = "virtual opponent of the pre-2023 rule"
             elif rule is Unplayed.FIDE_2023:
                 dummy = own
+                why = "own score, 2023 rule"
             elif e.opponent is not None:  # 16.4.1: forfeit, capped by the scheduled opponent
                 dummy = min(own, table.adjusted[e.opponent])
+                why = (f"own score {_fmt(own)}, at most what {e.opponent} scores: "
+                       f"{_fmt(table.adjusted[e.opponent])}")
             else:  # 16.4.2: byes and absences, capped at a draw per round
                 dummy = min(own, scoring.draw * table.rounds)
-            parts.append(_Part(dummy, dummy * factor, e.kind in VUR_KINDS))
+                why = (f"own score {_fmt(own)}, at most a draw per round: "
+                       f"{_fmt(scoring.draw * table.rounds)}")
+            note = f"{e.kind.value}: dummy opponent scoring {_fmt(dummy)} ({why})"
+            parts.append(_Part(dummy, dummy * factor, e.kind in VUR_KINDS, r, note))
         before += pts
     return parts
+
+
+def _fmt(x: Fraction) -> str:
+    """A value as a TD writes it: 4, 2.5, 1.25, or 7/3 when no short decimal exists."""
+    for places in range(3):
+        if (x * 10**places).denominator == 1:
+            return f"{float(x):.{places}f}"
+    return str(x)
+
+
+def explain(table: Crosstable, tiebreak: TieBreak | str, player: int) -> tuple[str, ...]:
+    """Round by round, what a player's Buchholz or Sonneborn-Berger is made of, and the cuts.
+
+    For a TD who must answer "why is my Buchholz 10.5?". Other tie-breaks are a plain count
+    or average and get a single line.
+    """
+    tb = parse_tiebreak(tiebreak) if isinstance(tiebreak, str) else tiebreak
+    total = compute(table, tb)[player] if tb.acronym != "DE" else None
+    if tb.acronym not in ("BH", "FB", "SB"):
+        return (f"{tb}: {_fmt(total) if total is not None else 'see the tied group'}",)
+    source = _fore_table(table) if tb.acronym == "FB" else table
+    parts = _opponent_parts(source, player, tb.acronym == "SB", tb.played)
+    kept = _trim(parts, tb.cut + tb.median, tb.median)
+    lines = []
+    for part in parts:
+        times = ""
+        if tb.acronym == "SB":
+            entry = source.by_id[player].rounds[part.round - 1]
+            times = f" × {_fmt(source.scoring.points(entry))} points"
+        cut = "" if part in kept else " (cut)"
+        lines.append(f"round {part.round}: {part.note}{times} = {_fmt(part.value)}{cut}")
+    lines.append(f"{tb} = {_fmt(total or Fraction(0))}")
+    return tuple(lines)
 
 
 def _no_buchholz_in_round_robins(table: Crosstable, tb: TieBreak) -> None:
