@@ -23,6 +23,8 @@ from rochade.core.roundrobin import (
     berger_schedule,
     draw_numbers,
     numbers_by_rating,
+    varma_draw,
+    varma_groups,
 )
 from rochade.core.tiebreaks import Colour, Kind, PlayerRecord, RoundEntry
 
@@ -226,3 +228,41 @@ def test_annul_withdrawn_before_half_of_the_games() -> None:
     assert annul_withdrawn(records, withdrawn={3}, games_each=2) == records
     wins = [sum(Fraction(e.outcome is Outcome.WIN) for e in r.rounds) for r in out]
     assert wins == [2, 1, 0, 0]
+
+
+@pytest.mark.parametrize("players", range(9, 25))
+def test_varma_groups_split_the_numbers(players: int) -> None:
+    groups = varma_groups(players)
+    assert len(groups) == 4
+    assert sorted(n for g in groups for n in g) == list(range(1, players + 1))
+
+
+@pytest.mark.parametrize("size", [10, 14, 16, 18, 20, 22, 24])
+def test_varma_group_mates_never_meet_in_the_last_three_rounds(size: int) -> None:
+    last = [berger_round(size, r) for r in range(size - 3, size)]
+    for group in varma_groups(size):
+        assert not any(w in group and b in group for rnd in last for w, b in rnd)
+
+
+def test_varma_table_for_12_has_the_known_flaw() -> None:
+    """spec: group C (6, 8, 12) holds 6-12, played in the last round; kept as published."""
+    assert (6, 12) in berger_round(12, 11) or (12, 6) in berger_round(12, 11)
+    assert varma_groups(11)[2] == (6, 8)
+
+
+def test_varma_draw_keeps_compatriots_in_one_group() -> None:
+    feds = {1: "NOR", 2: "NOR", 3: "NOR", 4: "GER", 5: "GER", 6: "GER", 7: "FRA", 8: "FRA",
+            9: "ESP", 10: "ITA"}
+    names = {p: f"Player {11 - p:02d}" for p in feds}
+    for seed in range(30):
+        numbers = varma_draw(feds, names, random.Random(seed))
+        assert sorted(numbers) == list(range(1, 11))
+        number = {p: i + 1 for i, p in enumerate(numbers)}
+        for fed in ("NOR", "GER", "FRA"):
+            mates = {number[p] for p in feds if feds[p] == fed}
+            assert any(mates <= set(g) for g in varma_groups(10)), (seed, fed)
+    assert varma_draw(feds, names, random.Random(1)) == varma_draw(feds, names, random.Random(1))
+    with pytest.raises(ModelError, match="federation NOR has 4 players"):
+        varma_draw({**feds, 10: "NOR"}, names, random.Random(0))
+    with pytest.raises(ModelError, match="cover 9 to 24 players"):
+        varma_groups(8)

@@ -9,7 +9,7 @@ bye (whoever meets it rests that round).
 from __future__ import annotations
 
 import random
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from rochade.core.model import Entrant, ModelError, PlayerId, Tournament
@@ -115,6 +115,58 @@ def draw_numbers(players: Iterable[PlayerId], rng: random.Random) -> tuple[Playe
 def numbers_by_rating(entrants: Iterable[Entrant]) -> tuple[PlayerId, ...]:
     """Start numbers by rating, highest first; unrated last; equal ratings by id."""
     return tuple(e.id for e in sorted(entrants, key=lambda e: (-e.sort_rating, e.id)))
+
+
+_VARMA: dict[int, tuple[tuple[int, ...], ...]] = {
+    10: ((3, 4, 8), (5, 7, 9), (1, 6), (2, 10)),
+    12: ((4, 5, 9, 10), (1, 2, 7), (6, 8, 12), (3, 11)),
+    14: ((4, 5, 6, 11, 12), (1, 2, 8, 9), (7, 10, 13), (3, 14)),
+    16: ((5, 6, 7, 12, 13, 14), (1, 2, 3, 9, 10), (8, 11, 15), (4, 16)),
+    18: ((5, 6, 7, 8, 14, 15, 16), (1, 2, 3, 10, 11, 12), (9, 13, 17), (4, 18)),
+    20: ((6, 7, 8, 9, 15, 16, 17, 18), (1, 2, 3, 11, 12, 13, 14), (5, 10, 19), (4, 20)),
+    22: ((6, 7, 8, 9, 10, 17, 18, 19, 20), (1, 2, 3, 4, 12, 13, 14, 15), (11, 16, 21), (5, 22)),
+    24: ((6, 7, 8, 9, 10, 11, 19, 20, 21, 22), (1, 2, 3, 4, 13, 14, 15, 16, 17), (12, 18, 23),
+         (5, 24)),
+}
+"""The Varma groups A-D (C.05 Annex 2) by table size; 24 is from a secondary source."""
+
+
+def varma_groups(players: int) -> tuple[tuple[int, ...], ...]:
+    """Groups A, B, C, D of start numbers for 9-24 players (an odd count loses the bye)."""
+    size = players + players % 2
+    if size not in _VARMA:
+        raise ModelError(f"the Varma tables cover 9 to 24 players, not {players}")
+    return tuple(tuple(n for n in group if n <= players) for group in _VARMA[size])
+
+
+def varma_draw(federations: Mapping[PlayerId, str], names: Mapping[PlayerId, str],
+               rng: random.Random) -> tuple[PlayerId, ...]:
+    """Start numbers by the restricted draw of C.05 Annex 2: compatriots share a group.
+
+    Federations draw in order of size (ties: by code), players within one by name. The first
+    of a federation picks, by lot, a group with room for the whole contingent; each of them
+    then draws a number from it. Result[i] gets number i + 1, as in `draw_numbers`.
+    """
+    players = sorted(federations)
+    free = [list(group) for group in varma_groups(len(players))]
+    by_federation: dict[str, list[PlayerId]] = {}
+    for player in players:
+        by_federation.setdefault(federations[player], []).append(player)
+    number: dict[int, PlayerId] = {}
+    for code in sorted(by_federation, key=lambda c: (-len(by_federation[c]), c)):
+        team = sorted(by_federation[code], key=lambda p: (names[p], p))
+        roomy = [group for group in free if len(group) >= len(team)]
+        if not roomy:
+            raise ModelError(
+                f"federation {code} has {len(team)} players, more than any Varma group holds; "
+                "draw the numbers by lot instead"
+            )
+        group = rng.choice(roomy)
+        for player in team:
+            drawn = rng.choice(group)
+            group.remove(drawn)
+            number[drawn] = player
+    return tuple(number[n] for n in range(1, len(players) + 1))
 
 
 @dataclass(frozen=True)
