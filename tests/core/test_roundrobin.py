@@ -188,6 +188,9 @@ def test_withdrawn_player_keeps_his_games_as_forfeits() -> None:
     assert pairing.boards == (Board(1, 4), Board(2, 3))
     assert any("P2 (no. 2) has withdrawn" in line and "forfeit win for P3 (no. 3)" in line
                for line in pairing.explanation)
+    both = BergerEngine().pair(BergerState(club(4, withdrawn=(2, 3)), (1, 2, 3, 4), 1))
+    assert both.explanation[1] == ("board 2: both players have withdrawn; the game stays in "
+                                   "the table and is recorded as a double forfeit")
 
 
 @given(st.integers(2, 30), st.booleans(), st.integers(0, 2**32))

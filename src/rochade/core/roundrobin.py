@@ -215,12 +215,16 @@ class BergerEngine:
             if schedule.bye_number in (white, black):
                 continue
             boards.append(Board(numbers[white - 1], numbers[black - 1]))
-            for gone, other in ((white, black), (black, white)):
-                if tournament.entrant(numbers[gone - 1]).withdrawn:
-                    lines.append(
-                        f"board {len(boards)}: {label(gone)} has withdrawn; the game stays in "
-                        f"the table and is recorded as a forfeit win for {label(other)}"
-                    )
+            gone = [n for n in (white, black) if tournament.entrant(numbers[n - 1]).withdrawn]
+            if len(gone) == 2:
+                lines.append(f"board {len(boards)}: both players have withdrawn; the game "
+                             "stays in the table and is recorded as a double forfeit")
+            elif gone:
+                other = black if gone[0] == white else white
+                lines.append(
+                    f"board {len(boards)}: {label(gone[0])} has withdrawn; the game stays in "
+                    f"the table and is recorded as a forfeit win for {label(other)}"
+                )
         bye = None
         if rnd.bye is not None:
             bye = numbers[rnd.bye - 1]
