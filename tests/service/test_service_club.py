@@ -72,7 +72,9 @@ def test_players_are_members_and_entrants(six: ClubService) -> None:
 
 def test_ambiguous_name_lists_candidates(six: ClubService) -> None:
     six.add_player("Anna Bergmann", 1400)
-    with pytest.raises(ServiceError, match="several players: Anna Berg, Anna Bergmann"):
+    with pytest.raises(
+        ServiceError, match="several players: Anna Berg \\(1\\), Anna Bergmann \\(7\\)"
+    ):
         six.find_player("anna b")
     assert six.find_player("Anna Berg").id == 1  # an exact name wins over a prefix
 

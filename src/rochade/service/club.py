@@ -41,7 +41,7 @@ from rochade.formats.json import (
     settings_from_dict,
     settings_to_dict,
 )
-from rochade.service.errors import ServiceError
+from rochade.service.errors import ServiceError, TournamentNeeded
 from rochade.service.players import find_entrant, label, parse_player_csv, pick
 from rochade.store import (
     Action,
@@ -199,8 +199,7 @@ class ClubService:
             return records[0]
         if not records:
             raise ServiceError("this club file has no tournament yet; create one first")
-        names = ", ".join(r.name for r in records)
-        raise ServiceError(f"this club file holds {len(records)} tournaments ({names}); say which")
+        raise TournamentNeeded([r.name for r in records])
 
     def _load(self, club: Club, name: str | None) -> tuple[TournamentRecord, Tournament]:
         record = self._record(club, name)
