@@ -59,7 +59,7 @@ def test_ten_player_double_round_robin(tmp_path: Path, run: Run) -> None:
         assert isinstance(games, list) and len(games) == 5
         for game in games:
             result = _double_rr_result(1 if number <= 9 else 2, game["white"], game["black"])
-            run("result", club, number, game["board"], result)
+            run("result", club, number, game["board"], "--", result)
     out = run("pair", club, ok=False)
     assert "all 18 rounds of this round robin are paired" in out.stderr
 
@@ -95,8 +95,7 @@ def test_round_robin_with_an_odd_number_and_3_1_0_scoring(tmp_path: Path, run: R
     assert all(int(row["points"]) % 3 == 0 for row in table)
 
 
-def test_swiss_random_first_round_then_needs_an_engine_or_a_hand(tmp_path: Path, run: Run
-                                                                  ) -> None:
+def test_swiss_random_first_round_then_dutch(tmp_path: Path, run: Run) -> None:
     club = _club(tmp_path, run, 7, "--system", "swiss", "--rounds", "3",
                  "--first-round", "random", "--seed", "11")
     first = run("pair", club).output
@@ -113,6 +112,13 @@ def test_swiss_random_first_round_then_needs_an_engine_or_a_hand(tmp_path: Path,
     table = json.loads(run("standings", club, "--format", "json").output)
     assert [r["points"] for r in table] == ["1", "1", "1", "1", "0", "0", "0"]  # bye = a win
     assert list(table[0]["tiebreaks"]) == ["BH-C1", "BH", "SB"]
+    second = run("pair", club).output
+    assert "Pairing numbers (by rating)" in second
+    rnd2 = _last_round(run, club, tmp_path)
+    winners = {g["white"] for g in rnd["games"]} | {rnd["bye"]}  # type: ignore[union-attr]
+    top = [g for g in rnd2["games"] if {g["white"], g["black"]} <= winners]
+    assert len(top) == 2  # the Dutch engine pairs the four players on 1 point together
+    assert rnd2["bye"] not in winners
 
 
 @pytest.mark.parametrize(
@@ -143,3 +149,107 @@ def test_a_round_robin_with_one_player_is_refused(tmp_path: Path, run: Run) -> N
     result = run("round-robin-table", "1", ok=False)
     assert result.exit_code == 2
     assert "Traceback" not in result.output
+
+
+def _swiss_result(white: int, black: int, board: int, number: int) -> str:
+    """The higher-rated player (lower id; the late entry 41 sits between 19 and 20) wins,
+    except on every third board, drawn; round 5 board 2 is lost by forfeit by White."""
+    if (number, board) == (5, 2):
+        return "-/+"
+    if board % 3 == 0:
+        return "1/2"
+
+    def strength(p: int) -> float:
+        return 19.5 if p == 41 else p
+
+    return "1-0" if strength(white) < strength(black) else "0-1"
+
+
+def test_forty_player_swiss_of_seven_rounds(tmp_path: Path, run: Run) -> None:
+    club = _club(tmp_path, run, 40, "--system", "swiss", "--rounds", "7")
+    for number in range(1, 8):
+        if number == 2:
+            late = run("player", "add", club, "Late", "--rating", "2205").output
+            assert "as number 41" in late and "Late entry" in late
+        if number == 3:
+            run("player", "status", club, "5", "excused")  # a requested half-point bye
+        if number == 4:
+            run("player", "status", club, "5", "present")
+            run("player", "status", club, "30", "withdrawn")
+        run("pair", club)
+        rnd = _last_round(run, club, tmp_path)
+        for game in rnd["games"]:  # type: ignore[union-attr]
+            result = _swiss_result(game["white"], game["black"], game["board"], number)
+            run("result", club, number, game["board"], "--", result)
+    assert "all 7 rounds of this Swiss are paired" in run("pair", club, ok=False).stderr
+
+    out = tmp_path / "final.json"
+    run("export", club, out)
+    rounds = json.loads(out.read_text(encoding="utf-8"))["rounds"]
+    met: set[frozenset[int]] = set()
+    byes: list[int] = []
+    points: dict[int, float] = dict.fromkeys(range(1, 42), 0.0)
+    for rnd in rounds:
+        for g in rnd["games"]:
+            pair = frozenset((g["white"], g["black"]))
+            assert pair not in met  # nobody meets twice
+            met.add(pair)
+            w, b = {"1-0": (1, 0), "0-1": (0, 1), "1/2-1/2": (0.5, 0.5), "-/+": (0, 1)}[
+                g["result"]]
+            points[g["white"]] += w
+            points[g["black"]] += b
+        if rnd["bye"] is not None:
+            byes.append(rnd["bye"])
+            points[rnd["bye"]] += 1
+        for a in rnd["absent"]:
+            points[a["player"]] += 0.5 if a["reason"] == "excused" else 0
+    assert len(byes) == 1  # only round 2 has an odd number: 41 present; then 5, then 30 out
+    assert {a["reason"] for rnd in rounds for a in rnd["absent"]} == {"late_start", "excused"}
+
+    table = json.loads(run("standings", club, "--format", "json").output)
+    name = {i: f"P{i:02d}" for i in range(1, 41)} | {41: "Late"}
+    assert {r["name"]: float(r["points"]) for r in table} == {
+        name[p]: v for p, v in points.items()}
+    # By hand from the crosstable (C.07 2026). P01 won all 7, against players scoring
+    # 5, 4.5, 4.5, 5, 4.5, 3.5, 3: BH 30, minus the lowest (3) = 27, SB = BH = 30.
+    # P08: 3, 4 (½), 4, 4.5 (½), forfeit win over P02 (a dummy on min(own 5, P02's 5) = 5),
+    # lost to 7, 4: BH 31.5, cut the lowest 3: 28.5; SB 3+4+4+5 + ½(4+4.5) = 20.25.
+    # P02: 3.5, 4.5, 5, lost to 7, forfeit loss to P08 (dummy 5, a voluntary unplayed round,
+    # which 16.5 cuts before the lowest value 3.5), 3.5, 4.5: BH 33, BH-C1 28; SB 21.
+    # On 5 points BH-C1 puts P08 ahead of P02.
+    top = [(r["rank"], r["name"], r["points"], r["tiebreaks"]) for r in table[:4]]
+    assert top == [
+        (1, "P01", "7", {"BH-C1": "27", "BH": "30", "SB": "30"}),
+        (2, "P08", "5", {"BH-C1": "28.5", "BH": "31.5", "SB": "20.25"}),
+        (3, "P02", "5", {"BH-C1": "28", "BH": "33", "SB": "21"}),
+        (4, "P07", "5", {"BH-C1": "25.5", "BH": "28", "SB": "18.5"}),
+    ]
+    late = next(r for r in table if r["name"] == "Late")
+    assert late["start_number"] == 20  # slotted in by rating, between P19 and P20
+
+
+def test_standings_of_a_trf_file(run: Run, shared_dir: Path) -> None:
+    path = shared_dir / "conformance" / "dutch" / "t022_p007_r06_plain.trf"
+    table = json.loads(
+        run("standings", path, "--tiebreaks", "BH-C1,BH,SB", "--format", "json").output
+    )
+    assert table[0] == {"rank": 1, "start_number": 1, "name": "Test0001 Player0001",
+                        "points": "6", "tiebreaks": {"BH-C1": "17", "BH": "18", "SB": "18"}}
+    assert [(r["rank"], r["start_number"]) for r in table[4:6]] == [(5, 5), (5, 6)]  # tied
+    text = run("standings", path).output  # the Swiss defaults
+    assert "BH-C1    BH     SB" in text
+
+
+def test_bad_trf_input(tmp_path: Path, run: Run, shared_dir: Path) -> None:
+    path = shared_dir / "conformance" / "dutch" / "t022_p007_r06_plain.trf"
+    junk = tmp_path / "junk.trf"
+    junk.write_text("012 nothing here\n", encoding="utf-8")
+    for args, message in (
+        ([path, "--tiebreaks", "BH,NOPE"], "unknown tie-break 'NOPE'"),
+        ([path, "--round-robin", "--tiebreaks", "BH"], "Buchholz family"),
+        ([junk], "has no player lines"),
+        ([tmp_path / "missing.trf"], "does not exist"),
+    ):
+        result = run("standings", *args, ok=False)
+        assert result.exit_code == 2
+        assert message in result.stderr and "Traceback" not in result.output

@@ -34,6 +34,7 @@ from rochade.service import (
     tournament_standings,
 )
 from rochade.service.players import find_entrant
+from rochade.service.systems import trf_standings
 
 ROUND = click.option("--round", "round_number", type=click.IntRange(min=0), metavar="K")
 
@@ -43,7 +44,9 @@ def _tournament(club: Path, who: str | None, tournament: str | None) -> Tourname
 
 
 @click.command()
-@click.argument("source", metavar="CLUB|FILE.json", type=click.Path(path_type=Path, dir_okay=False))
+@click.argument(
+    "source", metavar="CLUB|FILE.json|FILE.trf", type=click.Path(path_type=Path, dir_okay=False)
+)
 @ROUND
 @click.option(
     "--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True
@@ -54,6 +57,9 @@ def _tournament(club: Path, who: str | None, tournament: str | None) -> Tourname
     help="Tie-breaks in order, e.g. BH-C1,BH,SB (default: the tournament's). For Keizer: "
     "extra columns beside the game points.",
 )
+@click.option(
+    "--round-robin", is_flag=True, help="FILE.trf: a round robin (rest rounds, no Buchholz)."
+)
 @tournament_option
 @click.option("--who", envvar="ROCHADE_WHO", hidden=True)
 def standings(
@@ -61,15 +67,27 @@ def standings(
     round_number: int | None,
     fmt: str,
     tiebreaks: str | None,
+    round_robin: bool,
     tournament: str | None,
     who: str | None,
 ) -> None:
-    """Show the standings (club file or JSON file), with tie-breaks."""
+    """Show the standings (club file, JSON or TRF file), with tie-breaks."""
+    chosen = parse_tiebreaks(tiebreaks) if tiebreaks is not None else None
+    if source.suffix.lower() == ".trf":
+        if round_number is not None:
+            raise Failure("--round goes with a club or JSON file, not with a TRF file")
+        from_trf = trf_standings(source, chosen, round_robin)
+        if fmt == "json":
+            click.echo(json.dumps(fide_standings_json(from_trf), ensure_ascii=False, indent=2))
+        else:
+            click.echo(fide_standings_table(from_trf, source.stem), nl=False)
+        return
+    if round_robin:
+        raise Failure("--round-robin only goes with a TRF file")
     if source.suffix.lower() == ".json":
         t = read_tournament_file(source)
     else:
         t = _tournament(source, who, tournament)
-    chosen = parse_tiebreaks(tiebreaks) if tiebreaks is not None else None
     if isinstance(t.settings, RoundRobinSettings | SwissSettings):
         if chosen is not None:
             t = dataclasses.replace(t, settings=dataclasses.replace(t.settings, tiebreaks=chosen))

@@ -8,7 +8,7 @@ Buchholz ...), on 1-½-0 game points.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -140,13 +140,19 @@ def system_standings(t: Tournament, after_round: int | None = None) -> SystemSta
         games_each = (len(numbers) - 1) * (2 if settings.double else 1)
         table = Crosstable(annul_withdrawn(table.players, withdrawn, games_each),
                            table.scoring, round_robin=True, unrated=0)
+    entrants = {i: t.entrant(pid) for i, pid in enumerate(numbers, 1)}
+    return ranked(table, entrants, settings.tiebreaks)
+
+
+def ranked(table: Crosstable, entrants: Mapping[int, Entrant],
+           tiebreaks: Sequence[TieBreak]) -> SystemStandings:
+    """Standings of a crosstable whose players are the start numbers of `entrants`."""
     lines = tuple(
-        StandingLine(s.place, t.entrant(numbers[s.player - 1]), s.player, s.points, s.values)
-        for s in rank(table, settings.tiebreaks)
+        StandingLine(s.place, entrants[s.player], s.player, s.points, s.values)
+        for s in rank(table, tiebreaks)
     )
-    rounds = len(t.rounds) if after_round is None else after_round
-    return SystemStandings(ROUND_ROBIN if round_robin else SWISS, rounds, settings.tiebreaks,
-                           lines)
+    system = ROUND_ROBIN if table.round_robin else SWISS
+    return SystemStandings(system, table.rounds, tuple(tiebreaks), lines)
 
 
 GAME_POINTS = Scoring(pab=Fraction(0))

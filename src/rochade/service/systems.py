@@ -2,7 +2,7 @@
 
 Keizer pairs on its own standings; a round robin reads the Berger table (drawing the start
 numbers when round 1 is paired); a Swiss asks the Dutch engine (or draws round 1 at random).
-The Swiss engine sits behind `SwissPairer` so that the plumbing does not depend on it.
+The Swiss engine sits behind `SwissPairer`, so that the plumbing does not depend on it.
 """
 
 from __future__ import annotations
@@ -12,11 +12,13 @@ import json
 import random
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
+from pathlib import Path
 from typing import Protocol
 
 from rochade.core.checker import ByePolicy, PairingRules
+from rochade.core.dutch import DutchError, NoValidPairing
 from rochade.core.keizer.settings import KeizerSettings
-from rochade.core.model import ModelError, PlayerId, Tournament
+from rochade.core.model import Entrant, ModelError, PlayerId, Tournament
 from rochade.core.pairing import Pairing
 from rochade.core.roundrobin import (
     BergerEngine,
@@ -25,8 +27,10 @@ from rochade.core.roundrobin import (
     draw_numbers,
     numbers_by_rating,
 )
-from rochade.core.standings import system_standings
+from rochade.core.standings import SystemStandings, ranked, system_standings
+from rochade.core.swiss import pair_swiss
 from rochade.core.systems import (
+    DEFAULT_TIEBREAKS,
     KEIZER,
     ROUND_ROBIN,
     SWISS,
@@ -38,8 +42,10 @@ from rochade.core.systems import (
     random_round,
     scoring,
 )
-from rochade.core.tiebreaks import TieBreakError, parse_tiebreaks
+from rochade.core.tiebreaks import TieBreak, TieBreakError, parse_tiebreaks
 from rochade.formats.json import system_settings_from_dict, system_settings_to_dict
+from rochade.formats.trf import TrfError, parse_trf
+from rochade.formats.trf_standings import trf_crosstable
 from rochade.service.errors import ServiceError
 
 
@@ -50,8 +56,8 @@ class SwissPairer(Protocol):
                  present: Sequence[PlayerId]) -> Pairing: ...
 
 
-SWISS_ENGINE: SwissPairer | None = None
-"""The Dutch engine adapter; None until the engine is part of rochade."""
+SWISS_ENGINE: SwissPairer = pair_swiss
+"""The FIDE Dutch engine, through its adapter in `rochade.core.swiss`."""
 
 
 def decode(system: str, text: str) -> object:
@@ -173,12 +179,15 @@ def _pair_swiss(t: Tournament, s: SwissSettings, number: int) -> Pairing:
         raise ServiceError(f"round {number}: fewer than two players are present")
     if number == 1 and s.first_round is FirstRound.RANDOM:
         return random_round(present, random.Random(s.seed))
-    if SWISS_ENGINE is None:
+    try:
+        return SWISS_ENGINE(t, s, number, present)
+    except NoValidPairing as exc:
         raise ServiceError(
-            "the FIDE Dutch engine is not part of this rochade yet; pair this round by hand "
-            "with --manual"
-        )
-    return SWISS_ENGINE(t, s, number, present)
+            f"round {number}: no pairing satisfies the FIDE rules ({exc}); pair this round by "
+            "hand with --manual"
+        ) from None
+    except DutchError as exc:
+        raise ServiceError(f"round {number}: {exc}") from None
 
 
 def rules(t: Tournament, number: int) -> PairingRules:
@@ -212,3 +221,30 @@ def ranking(t: Tournament) -> dict[PlayerId, tuple[int | None, Fraction]]:
     if t.system == KEIZER:
         raise ServiceError("Keizer rankings come from the Keizer standings")
     return {line.entrant.id: (line.rank, line.points) for line in system_standings(t).lines}
+
+
+def trf_standings(path: Path, tiebreaks: Sequence[TieBreak] | None, round_robin: bool = False
+                  ) -> SystemStandings:
+    """Standings of a TRF file with FIDE tie-breaks (default: the system's), no club file."""
+    try:
+        text = path.read_text(encoding="utf-8", errors="replace")
+    except FileNotFoundError:
+        raise ServiceError(f"{path} does not exist") from None
+    except OSError as exc:
+        raise ServiceError(f"cannot read {path}: {exc}") from None
+    try:
+        trf = parse_trf(text)
+    except TrfError as exc:
+        raise ServiceError(f"{path}: {exc}") from None
+    if not trf.players:
+        raise ServiceError(f"{path} has no player lines (001); is it a TRF file?")
+    try:
+        table = trf_crosstable(trf, round_robin)
+    except TieBreakError as exc:
+        raise ServiceError(f"{path}: {exc}") from None
+    entrants = {p.tpn: Entrant(p.tpn, p.name or f"#{p.tpn}", p.rating or None) for p in trf.players}
+    chosen = DEFAULT_TIEBREAKS[ROUND_ROBIN if round_robin else SWISS] if tiebreaks is None else (
+        tiebreaks)
+    if round_robin:
+        _no_buchholz(chosen)
+    return ranked(table, entrants, chosen)
