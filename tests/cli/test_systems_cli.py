@@ -59,7 +59,7 @@ def test_ten_player_double_round_robin(tmp_path: Path, run: Run) -> None:
         assert isinstance(games, list) and len(games) == 5
         for game in games:
             result = _double_rr_result(1 if number <= 9 else 2, game["white"], game["black"])
-            run("result", club, number, game["board"], "--", result)
+            run("result", club, number, game["board"], result)
     out = run("pair", club, ok=False)
     assert "all 18 rounds of this round robin are paired" in out.stderr
 
@@ -180,7 +180,7 @@ def test_forty_player_swiss_of_seven_rounds(tmp_path: Path, run: Run) -> None:
         rnd = _last_round(run, club, tmp_path)
         for game in rnd["games"]:  # type: ignore[union-attr]
             result = _swiss_result(game["white"], game["black"], game["board"], number)
-            run("result", club, number, game["board"], "--", result)
+            run("result", club, number, game["board"], result)
     assert "all 7 rounds of this Swiss are paired" in run("pair", club, ok=False).stderr
 
     out = tmp_path / "final.json"
@@ -253,3 +253,58 @@ def test_bad_trf_input(tmp_path: Path, run: Run, shared_dir: Path) -> None:
         result = run("standings", *args, ok=False)
         assert result.exit_code == 2
         assert message in result.stderr and "Traceback" not in result.output
+
+
+def test_keizer_standings_with_tie_break_columns(run: Run, club: Path) -> None:
+    run("pair", club)
+    for board in range(1, 5):
+        run("result", club, 1, board, "1/2" if board == 1 else "1-0")
+    text = run("standings", club, "--tiebreaks", "BH,SB").output
+    header = text.splitlines()[2].split()
+    assert header[:6] == ["Rank", "Name", "Score", "Points", "BH", "SB"]
+    rows = {line.split()[1]: line.split() for line in text.splitlines()[4:]}
+    # Round 1 pairs 1-5, 2-6, 3-7, 4-8 in some colours; a draw on board 1, White wins on 2-4.
+    # Each player's BH is the opponent's game points, SB those times the own result.
+    bh = {name: row[4] for name, row in rows.items()}
+    points = {name: row[3] for name, row in rows.items()}
+    assert sorted(points.values()) == ["0", "0", "0", "0.5", "0.5", "1", "1", "1"]
+    for name, row in rows.items():
+        # winners beat players on 0, losers score nothing; a draw: ½ × ½
+        assert row[5] == ("0.25" if points[name] == "0.5" else "0")
+        assert bh[name] == {"0": "1", "0.5": "0.5", "1": "0"}[points[name]]
+
+
+def test_swiss_by_hand_export_and_import(tmp_path: Path, run: Run) -> None:
+    club = _club(tmp_path, run, 4, "--system", "swiss", "--rounds", "3", "--scoring", "3-1-0")
+    run("pair", club, "--manual", "1-2 3-4")
+    run("result", club, 1, 1, "1-0")
+    run("result", club, 1, 2, "1/2")
+    again = run("pair", club, "--manual", "2-1 4-3", ok=False)
+    assert "P02 and P01 already played each other (round 1); players meet only once" in (
+        again.stderr)  # a warning: refused without --confirm
+    out = tmp_path / "swiss.json"
+    run("export", club, out)
+    other = tmp_path / "other.rochade"
+    run("init", other)
+    run("import", other, out)
+    table = json.loads(run("standings", other, "--format", "json").output)
+    assert [(r["name"], r["points"]) for r in table] == [
+        ("P01", "3"), ("P03", "1"), ("P04", "1"), ("P02", "0")]
+    assert "Event  (swiss, 3 rounds; 4 players, 1 rounds)" in run("tournament", "list",
+                                                                   other).output
+
+
+def test_undoing_round_one_of_a_round_robin_forgets_the_draw(tmp_path: Path, run: Run) -> None:
+    club = _club(tmp_path, run, 4, "--system", "round-robin", "--seed", "5")
+    out = tmp_path / "rr.json"
+    run("pair", club)
+    run("export", club, out)
+    drawn = json.loads(out.read_text(encoding="utf-8"))["settings"]["numbers"]
+    assert sorted(drawn) == [1, 2, 3, 4]
+    run("undo", club)
+    run("export", club, out)
+    assert json.loads(out.read_text(encoding="utf-8"))["settings"]["numbers"] == []
+    run("player", "add", club, "Fifth")  # before round 1 a player may still join
+    run("pair", club)
+    run("export", club, out)
+    assert len(json.loads(out.read_text(encoding="utf-8"))["settings"]["numbers"]) == 5

@@ -12,8 +12,8 @@ import click
 
 from rochade.cli.common import Failure, club_argument, service, tournament_option
 from rochade.core.model import PlayerId, Tournament
-from rochade.core.standings import keizer_columns, numbers_of
-from rochade.core.systems import ROUND_ROBIN, RoundRobinSettings, SwissSettings
+from rochade.core.standings import explain_tiebreaks, keizer_columns, numbers_of
+from rochade.core.systems import KEIZER, ROUND_ROBIN, SWISS, RoundRobinSettings, SwissSettings
 from rochade.core.tiebreaks import parse_tiebreaks
 from rochade.formats.text import (
     breakdown_table,
@@ -35,6 +35,8 @@ from rochade.service import (
 )
 from rochade.service.players import find_entrant
 from rochade.service.systems import trf_standings
+
+ENGINES = {ROUND_ROBIN: "Berger table", SWISS: "FIDE Dutch", KEIZER: "Keizer"}
 
 ROUND = click.option("--round", "round_number", type=click.IntRange(min=0), metavar="K")
 
@@ -172,13 +174,19 @@ def explain(
         if round_number is None:
             raise Failure("name a player, or give --round K to see why round K was paired so")
         notes = svc.round_notes(round_number, tournament)
-        how = {"auto": "by the Keizer engine", "manual": "by hand", "import": "in an imported file"}
+        how = {"auto": f"by the {ENGINES.get(svc.tournament(tournament).system, 'Keizer')} engine",
+               "manual": "by hand", "import": "in an imported file"}
         click.echo(f"Round {round_number} was paired {how.get(notes.paired_by, notes.paired_by)}.")
         for line in notes.explanation:
             click.echo(f"  {line}")
         return
     t = svc.tournament(tournament)
     entrant = find_entrant(t.entrants, player)
+    if t.system != KEIZER:
+        click.echo(f"{entrant.name}: tie-breaks (opponents by start number)")
+        for line in explain_tiebreaks(t, entrant.id, round_number):
+            click.echo(f"  {line}")
+        return
     table = tournament_standings(t, round_number)
     click.echo(breakdown_table(table.row(entrant.id), t), nl=False)
 

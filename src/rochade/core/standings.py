@@ -31,6 +31,7 @@ from rochade.core.tiebreaks import (
     Scoring,
     TieBreak,
     compute,
+    explain,
     rank,
 )
 
@@ -126,9 +127,29 @@ def system_standings(t: Tournament, after_round: int | None = None) -> SystemSta
     In a round robin a player who withdrew having played fewer than half of his games has
     them all annulled (C.05; `annul_withdrawn`).
     """
-    settings = t.settings
-    if not isinstance(settings, RoundRobinSettings | SwissSettings):
+    table, numbers = _table(t, after_round)
+    entrants = {i: t.entrant(pid) for i, pid in enumerate(numbers, 1)}
+    return ranked(table, entrants, _settings(t).tiebreaks)
+
+
+def explain_tiebreaks(t: Tournament, player: PlayerId, after_round: int | None = None
+                      ) -> tuple[str, ...]:
+    """Each tie-break of a player, round by round for the Buchholz and Sonneborn-Berger ones
+    (opponents by start number): what a TD shows a player who asks."""
+    table, numbers = _table(t, after_round)
+    number = numbers.index(player) + 1
+    return tuple(line for tb in _settings(t).tiebreaks for line in explain(table, tb, number))
+
+
+def _settings(t: Tournament) -> RoundRobinSettings | SwissSettings:
+    if not isinstance(t.settings, RoundRobinSettings | SwissSettings):
         raise ModelError(f"{t.name} is not a round robin or a Swiss")
+    return t.settings
+
+
+def _table(t: Tournament, after_round: int | None) -> tuple[Crosstable, tuple[PlayerId, ...]]:
+    """The crosstable the standings rank, after the round-robin withdrawal rule."""
+    settings = _settings(t)
     if after_round is not None and not 0 <= after_round <= len(t.rounds):
         raise ModelError(f"there is no round {after_round} (the tournament has {len(t.rounds)})")
     round_robin = isinstance(settings, RoundRobinSettings)
@@ -140,8 +161,7 @@ def system_standings(t: Tournament, after_round: int | None = None) -> SystemSta
         games_each = (len(numbers) - 1) * (2 if settings.double else 1)
         table = Crosstable(annul_withdrawn(table.players, withdrawn, games_each),
                            table.scoring, round_robin=True, unrated=0)
-    entrants = {i: t.entrant(pid) for i, pid in enumerate(numbers, 1)}
-    return ranked(table, entrants, settings.tiebreaks)
+    return table, tuple(numbers)
 
 
 def ranked(table: Crosstable, entrants: Mapping[int, Entrant],

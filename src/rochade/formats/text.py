@@ -41,6 +41,8 @@ WORDS: Final[Mapping[str, str]] = MappingProxyType(
         "crosstable_title": "{name}: crosstable",
         "crosstable_legend": "Numbers follow the start order (rating, then id); "
         "points are from the games in this table.",
+        "crosstable_legend_numbers": "Numbers are the start numbers; "
+        "points are from the games in this table.",
         "rank": "Rank",
         "no": "No.",
         "id": "Id",
@@ -564,7 +566,8 @@ def crosstable(tournament: Tournament, order: Sequence[PlayerId] | None = None) 
         for e in players
     ]
     title = [_w("crosstable_title", name=tournament.name)]
-    return _text(title, _table(columns, rows), [_w("crosstable_legend")])
+    legend = _w("crosstable_legend" if order is None else "crosstable_legend_numbers")
+    return _text(title, _table(columns, rows), [legend])
 
 
 # --- round-robin and Swiss standings ----------------------------------------------------------

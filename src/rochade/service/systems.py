@@ -121,19 +121,6 @@ def describe(settings: object) -> str:
     return ""
 
 
-def total_rounds(t: Tournament) -> int | None:
-    """How many rounds the tournament has (None: open-ended, as Keizer)."""
-    s = t.settings
-    if isinstance(s, SwissSettings):
-        return s.rounds
-    if isinstance(s, RoundRobinSettings):
-        players = len(s.numbers) or len(t.entrants)
-        if players < 2:
-            return None
-        return len(berger_schedule(players, double=s.double).rounds)
-    return None
-
-
 def pair(t: Tournament, number: int) -> tuple[Pairing, object | None]:
     """Pair round `number` of a round robin or Swiss: the pairing and, when they changed (the
     start numbers drawn before round 1), the new settings to store."""
