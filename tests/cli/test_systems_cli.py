@@ -129,6 +129,7 @@ def test_swiss_random_first_round_then_dutch(tmp_path: Path, run: Run) -> None:
          "unknown tie-break 'ZZ'"),
         (["tournament", "create", "{club}", "Other", "--system", "round-robin", "--tiebreaks",
           "BH"], "Buchholz family"),
+        (["standings", "{club}", "--tiebreaks", "SB,AOB"], "AOB belongs to the Buchholz family"),
         (["result", "{club}", "2", "1", "1-0"], "there is no round 2 (only round 1 is paired)"),
         (["result", "{club}", "1", "9", "1-0"], "round 1 has no board 9"),
         (["player", "add", "{club}", "Late"], "its schedule is fixed"),

@@ -71,6 +71,8 @@ def test_defaults_when_settings_are_left_out() -> None:
         ("round-robin", {"numbers": [1, 1]}, "settings.numbers: a player has two start numbers"),
         ("round-robin", {"numbers": [1, 9]}, "settings.numbers: unknown player id 9"),
         ("round-robin", {"numbers_by": "age"}, "settings.numbers_by: 'age' is not one of"),
+        ("round-robin", {"tiebreaks": ["SB", "BH/C1"]}, "BH/C1 belongs to the Buchholz family"),
+        ("swiss", {"acceleration": "baku", "scoring": "3-1-0"}, "Baku acceleration needs"),
     ],
 )
 def test_bad_settings(system: str, settings: dict[str, object], message: str) -> None:

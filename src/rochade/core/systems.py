@@ -81,6 +81,14 @@ class RoundRobinSettings:
     scoring: Scoring = field(default_factory=Scoring)
     tiebreaks: tuple[TieBreak, ...] = DEFAULT_TIEBREAKS[ROUND_ROBIN]
 
+    def __post_init__(self) -> None:
+        for tb in self.tiebreaks:
+            if tb.acronym in ("BH", "FB", "AOB"):
+                raise ModelError(
+                    f"{tb} belongs to the Buchholz family, which C.07 (art. 8) does not allow "
+                    "in round robins; use DE, SB, WIN or KS"
+                )
+
 
 @dataclass(frozen=True)
 class SwissSettings:
@@ -97,6 +105,10 @@ class SwissSettings:
     def __post_init__(self) -> None:
         if self.rounds < 1:
             raise ModelError(f"a Swiss needs at least one round, not {self.rounds}")
+        s = self.scoring
+        if self.acceleration is Acceleration.BAKU and (s.win != 2 * s.draw or s.loss != 0):
+            raise ModelError("the Baku acceleration needs a scoring where a win is worth two "
+                             "draws and a loss nothing (1-1/2-0 or 2-1-0)")
 
 
 SWISS_ABSENCES: dict[str, Kind] = {

@@ -482,6 +482,15 @@ def system_settings_from_dict(system: str, data: object, where: str = "settings"
     """The settings of a `system` from their JSON object; keys not given take the defaults."""
     if system == KEIZER:
         return settings_from_dict(data, where)
+    try:
+        return _fide_settings(system, data, where)
+    except FormatError:
+        raise
+    except ModelError as exc:
+        raise FormatError(f"{where}: {exc}") from None
+
+
+def _fide_settings(system: str, data: object, where: str) -> object:
     if system == ROUND_ROBIN:
         d = _obj(data, where, _RR_KEYS)
         rr = RoundRobinSettings(scoring=_scoring_in(d, where))

@@ -95,19 +95,10 @@ def new_settings(system: str, options: Mapping[str, object]) -> RoundRobinSettin
         if key not in keys:
             raise ServiceError(f"the setting {key} does not apply to a {system} tournament")
         changes[key] = keys[key](value)
-    if "tiebreaks" in changes and system == ROUND_ROBIN:
-        _no_buchholz(changes["tiebreaks"])  # type: ignore[arg-type]
     try:
         return dataclasses.replace(base, **changes)  # type: ignore[arg-type]
     except ModelError as exc:
         raise ServiceError(str(exc)) from None
-
-
-def _no_buchholz(tiebreaks: Sequence[object]) -> None:
-    for tb in tiebreaks:
-        if getattr(tb, "acronym", "") in ("BH", "FB", "AOB"):
-            raise ServiceError(f"{tb} belongs to the Buchholz family, which C.07 (art. 8) does "
-                               "not allow in round robins; use DE, SB, WIN or KS")
 
 
 def describe(settings: object) -> str:
@@ -232,6 +223,4 @@ def trf_standings(path: Path, tiebreaks: Sequence[TieBreak] | None, round_robin:
     entrants = {p.tpn: Entrant(p.tpn, p.name or f"#{p.tpn}", p.rating or None) for p in trf.players}
     chosen = DEFAULT_TIEBREAKS[ROUND_ROBIN if round_robin else SWISS] if tiebreaks is None else (
         tiebreaks)
-    if round_robin:
-        _no_buchholz(chosen)
     return ranked(table, entrants, chosen)
