@@ -309,3 +309,22 @@ def test_undoing_round_one_of_a_round_robin_forgets_the_draw(tmp_path: Path, run
     run("pair", club)
     run("export", club, out)
     assert len(json.loads(out.read_text(encoding="utf-8"))["settings"]["numbers"]) == 5
+
+
+def test_a_withdrawn_players_round_robin_games_are_forfeits(tmp_path: Path, run: Run) -> None:
+    club = _club(tmp_path, run, 4, "--system", "round-robin", "--numbers", "rating")
+    run("pair", club)
+    for board in (1, 2):
+        run("result", club, 1, board, "1/2")
+    run("player", "status", club, "P04", "withdrawn")
+    paired = run("pair", club).output
+    assert "P04 (no. 4) has withdrawn; the game stays in the table" in paired
+    rnd = _last_round(run, club, tmp_path)
+    game = next(g for g in rnd["games"] if 4 in (g["white"], g["black"]))  # type: ignore
+    assert game["result"] == ("+/-" if game["black"] == 4 else "-/+")
+    others = [g for g in rnd["games"] if g is not game]  # type: ignore[union-attr]
+    assert [g["result"] for g in others] == [None]
+    table = json.loads(run("standings", club, "--format", "json").output)
+    # P04 played 1 of 3 games over the board: fewer than half, so everything is annulled.
+    points = {r["name"]: r["points"] for r in table}
+    assert points == {"P01": "0", "P02": "0.5", "P03": "0.5", "P04": "0"}  # 1-4 drawn: gone

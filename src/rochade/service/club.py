@@ -368,7 +368,9 @@ class ClubService:
     ) -> PairingReport:
         """Add the round: boards, the bye, and an absence row for everyone else not withdrawn."""
         playing = set(pairing.players())
-        games = tuple(Game(b.white, b.black, None, i) for i, b in enumerate(pairing.boards, 1))
+        games = systems.with_forfeits(
+            t, tuple(Game(b.white, b.black, None, i) for i, b in enumerate(pairing.boards, 1))
+        )
         absences = []
         for entrant in t.entrants:
             if entrant.withdrawn or entrant.id in playing:

@@ -18,7 +18,7 @@ from typing import Protocol
 from rochade.core.checker import ByePolicy, PairingRules
 from rochade.core.dutch import DutchError, NoValidPairing
 from rochade.core.keizer.settings import KeizerSettings
-from rochade.core.model import Entrant, ModelError, PlayerId, Tournament
+from rochade.core.model import Entrant, Game, ModelError, PlayerId, Result, Tournament
 from rochade.core.pairing import Pairing
 from rochade.core.roundrobin import (
     BergerEngine,
@@ -166,6 +166,26 @@ def _pair_swiss(t: Tournament, s: SwissSettings, number: int) -> Pairing:
         ) from None
     except DutchError as exc:
         raise ServiceError(f"round {number}: {exc}") from None
+
+
+def with_forfeits(t: Tournament, games: tuple[Game, ...]) -> tuple[Game, ...]:
+    """A round robin keeps a withdrawn player's games in the table, recorded at once as
+    forfeits (both withdrawn: a double forfeit), as the Berger engine's explanation says."""
+    if t.system != ROUND_ROBIN:
+        return games
+    out = []
+    for game in games:
+        gone = (t.entrant(game.white).withdrawn, t.entrant(game.black).withdrawn)
+        result = _FORFEIT.get(gone)
+        out.append(game if result is None else dataclasses.replace(game, result=result))
+    return tuple(out)
+
+
+_FORFEIT = {
+    (True, True): Result.DOUBLE_FORFEIT,
+    (True, False): Result.BLACK_WINS_FORFEIT,
+    (False, True): Result.WHITE_WINS_FORFEIT,
+}
 
 
 def rules(t: Tournament, number: int) -> PairingRules:
