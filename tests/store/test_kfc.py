@@ -1,0 +1,308 @@
+"""Importing KeizerForClubs' sample file: every number KfC computed, the next round, and clear
+errors for files that are not (or no longer) KfC tournaments."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sqlite3
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from rochade.core.keizer.pairing import KeizerState, pair_round
+from rochade.core.keizer.scoring import Standings, compute_standings, standings_history
+from rochade.core.keizer.settings import Ladder, preset
+from rochade.core.model import Absence, Result, Status
+from rochade.core.pairing import Board
+from rochade.store.kfc import KfcError, KfcImport, read_kfc
+
+TOLERANCE = 1e-4
+
+
+@pytest.fixture(scope="module")
+def kfc_file(shared_dir: Path) -> Path:
+    return shared_dir / "conformance" / "kfc" / "Test-Tournament.s3db"
+
+
+@pytest.fixture(scope="module")
+def expected(kfc_file: Path) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(
+        (kfc_file.parent / "expected.json").read_text(encoding="utf-8")
+    )
+    return data
+
+
+@pytest.fixture(scope="module")
+def imported(kfc_file: Path) -> KfcImport:
+    return read_kfc(kfc_file)
+
+
+@pytest.fixture(scope="module")
+def standings(imported: KfcImport) -> Standings:
+    return compute_standings(imported.tournament, imported.settings)
+
+
+class Deviation:
+    """Counts the numbers compared and keeps the largest absolute deviation."""
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.max = 0.0
+
+    def __call__(self, actual: object, wanted: float, what: str) -> None:
+        dev = abs(float(actual) - wanted)  # type: ignore[arg-type]
+        self.count += 1
+        self.max = max(self.max, dev)
+        assert dev <= TOLERANCE, f"{what}: rochade {float(actual)} != KfC {wanted}"  # type: ignore[arg-type]
+
+
+def test_players_rows_and_settings(imported: KfcImport) -> None:
+    t = imported.tournament
+    assert t.name == "Test-Tournament"
+    assert [e.id for e in t.entrants] == [1, 2, 3, 4, 6, 7, 10, 12, 13]
+    status = {e.name: e.status for e in t.entrants}
+    assert status["Ninedena"] is Status.CLUB_DUTY
+    assert status["Helena"] is Status.UNEXCUSED
+    assert status["Verdandi"] is Status.WITHDRAWN
+    assert sum(s is Status.PRESENT for s in status.values()) == 6
+    assert len(t.rounds) == 5
+    assert sum(len(r.games) + len(r.absences) + (r.bye is not None) for r in t.rounds) == 26
+    assert t.rounds[0].bye == 12 and t.rounds[2].bye == 13 and t.rounds[3].bye == 1
+    assert t.rounds[4].absences == (Absence(4, "unexcused"), Absence(2, "club_duty"))
+    assert t.rounds[4].games[2].result is Result.BLACK_WINS_FORFEIT
+    # Every ConfigTab setting that matters equals the kfc preset: the file was made with it.
+    assert imported.settings == preset("kfc")
+    assert t.settings == imported.settings
+    assert imported.notes == (
+        "table Player has no Categories column (an older KfC version); rochade does not need it",
+    )
+
+
+def test_standings_equal_expected(standings: Standings, expected: dict[str, Any]) -> None:
+    """Total, value used, next value, rank, game points and every breakdown row."""
+    check = Deviation()
+    for want in expected["players"]:
+        row = standings.row(want["id"])
+        name = want["name"]
+        check(row.total, want["keizer_sum"], f"{name} total")
+        check(row.next_value, want["value"], f"{name} next value")
+        check(row.game_points, want["game_points"], f"{name} game points")
+        if want["state"] == 9:
+            assert row.rank is None and row.value == 0
+        else:
+            assert row.rank == want["rank"], name
+            check(row.value, want["prev_value"], f"{name} value used")
+        own, *rounds = row.breakdown
+        check(own.credit, want["breakdown"]["own_value_counted_once"], f"{name} own value")
+        wanted_rows = want["breakdown"]["rows"]
+        assert [b.round for b in rounds] == [w["round"] for w in wanted_rows], name
+        for got, w in zip(rounds, wanted_rows, strict=True):
+            check(got.credit, w["credit"], f"{name} round {w['round']}")
+        assert sum(b.credit for b in row.breakdown) == row.total
+    assert [r.entrant.id for r in standings.ranked()] == [s["id"] for s in expected["standings"]]
+    assert check.count == 88
+    assert check.max <= TOLERANCE
+
+
+def test_row_points_equal_expected(standings: Standings, expected: dict[str, Any]) -> None:
+    """Every `Pts_W` / `Pts_B` of the file is the credit rochade gives that row."""
+    check = Deviation()
+    for want in expected["rows"]:
+        sides = [(want["white_id"], want["pts_white"])]
+        if want["black_id"] != -1:
+            sides.append((want["black_id"], want["pts_black"]))
+        for pid, pts in sides:
+            (credit,) = [b.credit for b in standings.row(pid).breakdown if b.round == want["round"]]
+            check(credit, pts, f"round {want['round']} board {want['board']} player {pid}")
+    assert check.count == 44
+
+
+def test_stored_totals_and_passes(
+    imported: KfcImport, standings: Standings, expected: dict[str, Any]
+) -> None:
+    """KfC's own float32 totals agree, and so do the five passes of the recalculation."""
+    check = Deviation()
+    for pid, total in imported.stored_totals.items():
+        check(standings.row(pid).total, total, f"stored total of player {pid}")
+    assert check.count == 9 and 0 < check.max < 1e-6
+    history = standings_history(imported.tournament, imported.settings)
+    for st, want in zip(history, expected["passes"], strict=True):
+        assert [r.entrant.name for r in st.ranked()] == want["ranking"]
+        for r in st.ranked():
+            check(r.total, want["sums"][r.entrant.name], f"pass {st.after_round}")
+    assert check.count == 9 + 5 * 8
+
+
+def test_next_round_paired_with_imported_settings(
+    imported: KfcImport, standings: Standings
+) -> None:
+    """Round 6: the six present players, top-down, the rematch gap of 4 from ConfigTab."""
+    ranking = tuple(r.entrant.id for r in standings.ranked() if r.entrant.status.plays)
+    names = {e.id: e.name for e in imported.tournament.entrants}
+    assert [names[i] for i in ranking] == [
+        "Amurru", "Achill", "Hermes", "Inanna", "Ajax", "Isenbrink",
+    ]  # fmt: skip
+    result = pair_round(KeizerState(imported.tournament, imported.settings, 6, ranking))
+    boards = [(names[b.white], names[b.black]) for b in result.pairing.boards]
+    assert boards == [("Amurru", "Ajax"), ("Achill", "Isenbrink"), ("Inanna", "Hermes")]
+    assert result.pairing.bye is None and not result.relaxed
+    text = "\n".join(result.pairing.explanation)
+    assert "with a rematch gap of 4 they may meet again from round 8" in text
+    # With KfC's GameRepeat 0 the leaders would meet again at once.
+    loose = pair_round(
+        KeizerState(imported.tournament, replace(imported.settings, rematch_gap=0), 6, ranking)
+    )
+    assert loose.pairing.boards[0] == Board(6, 3)  # Achill - Amurru
+
+
+# --- damaged, foreign and older files ---------------------------------------------------------
+
+
+def _copy(kfc_file: Path, tmp_path: Path, *sql: str) -> Path:
+    path = tmp_path / "club.s3db"
+    shutil.copyfile(kfc_file, path)
+    path.chmod(0o644)
+    con = sqlite3.connect(path)
+    with con:
+        for statement in sql:
+            con.execute(statement)
+    con.close()
+    return path
+
+
+def _error(path: Path) -> str:
+    with pytest.raises(KfcError) as info:
+        read_kfc(path)
+    message = str(info.value)
+    assert "\n" not in message
+    return message
+
+
+def test_foreign_sqlite_file(tmp_path: Path) -> None:
+    path = tmp_path / "other.sqlite"
+    con = sqlite3.connect(path)
+    con.execute("CREATE TABLE members (id INTEGER, name TEXT)")
+    con.close()
+    assert _error(path) == f"{path}: not a KeizerForClubs file (it has no table Player)"
+
+
+def test_not_a_database(tmp_path: Path) -> None:
+    path = tmp_path / "notes.s3db"
+    path.write_text("Round 1: Amurru - Helena 1/2\n" * 200, encoding="utf-8")
+    assert "not a readable KeizerForClubs file (file is not a database)" in _error(path)
+
+
+def test_corrupt_file(kfc_file: Path, tmp_path: Path) -> None:
+    data = bytearray(kfc_file.read_bytes())
+    data[1024 : len(data)] = b"\xff" * (len(data) - 1024)  # every page after the first
+    path = tmp_path / "broken.s3db"
+    path.write_bytes(bytes(data))
+    assert "not a readable KeizerForClubs file" in _error(path)
+
+
+def test_missing_file(tmp_path: Path) -> None:
+    assert _error(tmp_path / "nope.s3db").endswith("nope.s3db: no such file")
+
+
+@pytest.mark.parametrize(
+    ("sql", "message"),
+    [
+        (
+            "UPDATE Pairing SET Result = 42 WHERE Rnd = 3 AND board = 2",
+            "table Pairing, round 3 board 2: result code 42 is not a game result "
+            "(known codes: -1, 1, 2, 3, 8, 9, 10, 11)",
+        ),
+        (
+            "UPDATE Pairing SET Result = 1 WHERE Rnd = 5 AND board = 100",
+            "table Pairing, round 5 board 100: result code 1 is not a bye or absence code "
+            "(known codes: 4, 5, 6, 7, 12)",
+        ),
+        (
+            "UPDATE Player SET state = 3 WHERE id = 7",
+            "table Player, id 7 (Hermes): unknown state 3",
+        ),
+        (
+            "UPDATE Pairing SET PID_B = 99 WHERE Rnd = 2 AND board = 1",
+            "table Pairing, round 2 board 1: no player with id 99 in table Player",
+        ),
+        (
+            "UPDATE Pairing SET Result = 4 WHERE Rnd = 1 AND board = 100",
+            "table Pairing, round 1 board 101: a second bye in round 1",
+        ),
+        (
+            "DELETE FROM Pairing WHERE Rnd = 4 AND board = 100",
+            "table Pairing: round 4: Inanna (id 1) has no row",
+        ),
+        (
+            "UPDATE ConfigTab SET CfgValue = 1 WHERE CfgKey = 'OPTION.RatioFirst2Last'",
+            "table ConfigTab: settings: the first-to-last ratio must be greater than 1",
+        ),
+    ],
+)
+def test_bad_rows_are_named(kfc_file: Path, tmp_path: Path, sql: str, message: str) -> None:
+    assert message in _error(_copy(kfc_file, tmp_path, sql))
+
+
+def test_older_file_without_settings_and_columns(kfc_file: Path, tmp_path: Path) -> None:
+    """KfC before 2024: no ConfigTab, no RatingWDelta/Keizer_PrevPts; the kfc preset is used."""
+    path = _copy(
+        kfc_file,
+        tmp_path,
+        "DROP TABLE ConfigTab",
+        "CREATE TABLE P2 AS SELECT id, name, rating, rank, state, Keizer_StartPts,"
+        " Keizer_SumPts FROM Player",
+        "DROP TABLE Player",
+        "ALTER TABLE P2 RENAME TO Player",
+    )
+    old = read_kfc(path, name="Winter 2022")
+    assert old.tournament.name == "Winter 2022"
+    assert old.settings == preset("kfc")
+    assert old.notes == (
+        "table Player has no Categories column (an older KfC version); rochade does not need it",
+        "table Player has no RatingWDelta column (an older KfC version); rochade does not need it",
+        "the file has no ConfigTab table (an older KfC version): the kfc preset's settings "
+        "are used",
+    )
+    assert compute_standings(old.tournament, old.settings).ranked()[0].total == 37.5
+
+
+def test_settings_are_mapped(kfc_file: Path, tmp_path: Path) -> None:
+    def set_cfg(key: str, value: float) -> str:
+        return f"UPDATE ConfigTab SET CfgValue = {value} WHERE CfgKey = '{key}'"
+
+    path = _copy(
+        kfc_file,
+        tmp_path,
+        set_cfg("BONUS.Excused", 30),
+        set_cfg("BONUS.Unexcused", 2.4999999),
+        set_cfg("BONUS.Clubgame", 65),
+        set_cfg("BONUS.Freilos", 40),
+        set_cfg("BONUS.Retired", 100),
+        set_cfg("BONUS.Verlust", 3),
+        set_cfg("OPTION.GameRepeat", 2),
+        set_cfg("OPTION.DistBye", 0),
+        set_cfg("OPTION.RatioFirst2Last", 4),
+        set_cfg("OPTION.WickerNormalization", 1),
+        "INSERT INTO ConfigTab VALUES ('OPTION.SomethingNew', NULL, 7)",
+        "UPDATE Player SET state = 2 WHERE id = 1",
+    )
+    got = read_kfc(path)
+    s = got.settings
+    assert [str(s.fractions[r]) for r in ("excused", "unexcused", "late_start")] == [
+        "3/10",
+        "1/40",
+        "1/40",
+    ]
+    assert [str(s.fractions[r]) for r in ("club_duty", "bye", "withdrawn")] == [
+        "13/20",
+        "2/5",
+        "1",
+    ]
+    assert str(s.loss_factor) == "3/100"
+    assert (s.rematch_gap, s.byes_evenly, s.ratio, s.ladder) == (2, False, 4, Ladder.NORMALISED)
+    assert "ConfigTab OPTION.SomethingNew = 7 is not used by rochade" in got.notes
+    assert "KfC's working state of Inanna was read as present" in got.notes
+    assert got.tournament.entrant(1).status is Status.PRESENT
