@@ -1,5 +1,5 @@
 """Plain-text renderers, checked against golden files built from hand-made standings (so these
-tests do not depend on the scoring engine)."""
+tests do not depend on the scoring engine), plus one end-to-end check with the engine."""
 
 from __future__ import annotations
 
@@ -12,7 +12,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rochade.core.keizer.scoring import BreakdownRow, StandingRow, Standings
+from rochade.core.keizer.scoring import (
+    BreakdownRow,
+    StandingRow,
+    Standings,
+    standings_history,
+)
+from rochade.core.keizer.settings import KeizerSettings
 from rochade.core.model import Entrant, Game, Outcome, Result, Round, Tournament
 from rochade.formats.json import parse_tournament
 from rochade.formats.text import (
@@ -354,3 +360,17 @@ def test_columns_stay_aligned_whatever_the_names(names: list[str]) -> None:
     lines = standings_table(Standings(rows, 1), t).splitlines()[2:]
     assert len({display_width(line) for line in lines}) == 1
     assert max(display_width(fit(n, NAME_WIDTH)) for n in names) <= NAME_WIDTH
+
+
+def test_with_the_scoring_engine_every_breakdown_adds_up(club: Tournament) -> None:
+    """End to end: the real engine's standings render, and each printed breakdown adds up."""
+    assert isinstance(club.settings, KeizerSettings)
+    history = standings_history(club, club.settings)
+    assert progress_table(history, club).count("\n") == len(club.entrants) + 7
+    rows = standings_json(history[-1])
+    assert [r["id"] for r in rows] == [r.entrant.id for r in history[-1].rows]
+    for standing in history[-1].rows:
+        lines = breakdown_table(standing, club).splitlines()
+        end = lines[2].index(WORDS["credit"]) + len(WORDS["credit"])
+        printed = [F(line[end - 7 : end]) for line in lines[4:-2]]
+        assert sum(printed) == F(lines[-1].split()[-1]) == F(decimal_text(standing.total))
