@@ -166,7 +166,8 @@ FLAGS = [
 @pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not installed")
 def test_rendered_in_chromium(tmp_path: Path, shared_dir: Path) -> None:
     """Standings and crosstable of KfC's sample as a browser draws them (PNG for a person to
-    look at), and the print view on A4 paper (PDF media box 595 x 842 points)."""
+    look at), and the print view on A4 paper (PDF media box 595 x 842 points), the crosstable
+    in landscape."""
     from rochade.store.kfc import read_kfc
 
     imported = read_kfc(shared_dir / "conformance" / "kfc" / "Test-Tournament.s3db")
@@ -187,11 +188,14 @@ def test_rendered_in_chromium(tmp_path: Path, shared_dir: Path) -> None:
             check=True, capture_output=True, timeout=120,
         )  # fmt: skip
         assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and png.stat().st_size > 10_000
-    pdf = ARTIFACTS / "html-standings.pdf"
-    subprocess.run(
-        [CHROMIUM, *FLAGS, "--no-pdf-header-footer", f"--print-to-pdf={pdf}",
-         (folder / "standings.html").as_uri()],
-        check=True, capture_output=True, timeout=120,
-    )  # fmt: skip
-    boxes = re.findall(rb"/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)\s*\]", pdf.read_bytes())
-    assert boxes and all(abs(float(w) - 595.3) < 2 and abs(float(h) - 841.9) < 2 for w, h in boxes)
+    for name, size in (("standings", (595.3, 841.9)), ("crosstable", (841.9, 595.3))):
+        pdf = ARTIFACTS / f"html-{name}.pdf"
+        subprocess.run(
+            [CHROMIUM, *FLAGS, "--no-pdf-header-footer", f"--print-to-pdf={pdf}",
+             (folder / f"{name}.html").as_uri()],
+            check=True, capture_output=True, timeout=120,
+        )  # fmt: skip
+        boxes = re.findall(rb"/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)\s*\]", pdf.read_bytes())
+        assert len(boxes) == 1, name  # one page, no page break after the header
+        ((width, height),) = boxes
+        assert abs(float(width) - size[0]) < 2 and abs(float(height) - size[1]) < 2, name

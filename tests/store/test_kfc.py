@@ -288,6 +288,7 @@ def test_settings_are_mapped(kfc_file: Path, tmp_path: Path) -> None:
         set_cfg("OPTION.WickerNormalization", 1),
         "INSERT INTO ConfigTab VALUES ('OPTION.SomethingNew', NULL, 7)",
         "UPDATE Player SET state = 2 WHERE id = 1",
+        "UPDATE Pairing SET Result = 11 WHERE Rnd = 4 AND board = 2",
     )
     got = read_kfc(path)
     s = got.settings
@@ -306,3 +307,8 @@ def test_settings_are_mapped(kfc_file: Path, tmp_path: Path) -> None:
     assert "ConfigTab OPTION.SomethingNew = 7 is not used by rochade" in got.notes
     assert "KfC's working state of Inanna was read as present" in got.notes
     assert got.tournament.entrant(1).status is Status.PRESENT
+    assert got.tournament.rounds[3].games[1].result is Result.DRAW
+    assert (
+        "round 4 board 2: an adjourned game, imported as a draw (as KfC scores it); enter the "
+        "real result when it is known"
+    ) in got.notes

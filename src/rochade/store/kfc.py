@@ -45,6 +45,7 @@ GAME_CODES: Mapping[int, Result | None] = {
     10: Result.DOUBLE_FORFEIT,
     11: Result.DRAW,  # adjourned: KfC scores it as a draw
 }
+ADJOURNED = 11
 SINGLE_CODES: Mapping[int, str] = {
     4: Reason.BYE.value,
     5: Reason.CLUB_DUTY.value,
@@ -239,6 +240,11 @@ class _Reader:
                     byes[rnd] = white
             elif code in GAME_CODES:
                 games[rnd].append(Game(white, black, GAME_CODES[code], board))
+                if code == ADJOURNED:
+                    self.notes.append(
+                        f"round {rnd} board {board}: an adjourned game, imported as a draw "
+                        "(as KfC scores it); enter the real result when it is known"
+                    )
             else:
                 raise KfcError(
                     f"{where}: result code {code!r} is not a game result ({_codes(GAME_CODES)})"
