@@ -7,6 +7,7 @@ import json
 import shutil
 import sqlite3
 from dataclasses import replace
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -52,11 +53,11 @@ class Deviation:
         self.count = 0
         self.max = 0.0
 
-    def __call__(self, actual: object, wanted: float, what: str) -> None:
-        dev = abs(float(actual) - wanted)  # type: ignore[arg-type]
+    def __call__(self, actual: Fraction, wanted: float, what: str) -> None:
+        dev = abs(float(actual) - wanted)
         self.count += 1
         self.max = max(self.max, dev)
-        assert dev <= TOLERANCE, f"{what}: rochade {float(actual)} != KfC {wanted}"  # type: ignore[arg-type]
+        assert dev <= TOLERANCE, f"{what}: rochade {float(actual)} != KfC {wanted}"
 
 
 def test_players_rows_and_settings(imported: KfcImport) -> None:
@@ -221,6 +222,10 @@ def test_missing_file(tmp_path: Path) -> None:
             "(known codes: 4, 5, 6, 7, 12)",
         ),
         (
+            "UPDATE Player SET rating = 'strong' WHERE id = 7",
+            "table Player, id 7 (Hermes): the rating 'strong' is not a whole number",
+        ),
+        (
             "UPDATE Player SET state = 3 WHERE id = 7",
             "table Player, id 7 (Hermes): unknown state 3",
         ),
@@ -267,6 +272,17 @@ def test_older_file_without_settings_and_columns(kfc_file: Path, tmp_path: Path)
         "are used",
     )
     assert compute_standings(old.tournament, old.settings).ranked()[0].total == 37.5
+
+
+def test_late_joiner_without_rows(kfc_file: Path, tmp_path: Path) -> None:
+    """Hermes (excused in rounds 1 and 2) as if he had joined in round 3, without rows."""
+    path = _copy(kfc_file, tmp_path, "DELETE FROM Pairing WHERE PID_W = 7 AND Rnd <= 2")
+    got = read_kfc(path)
+    assert [a for r in got.tournament.rounds[:2] for a in r.absences if a.player == 7] == [
+        Absence(7, "late_start"),
+        Absence(7, "late_start"),
+    ]
+    assert "Hermes has no row in rounds 1-2 (joined later): imported as a late start" in got.notes
 
 
 def test_settings_are_mapped(kfc_file: Path, tmp_path: Path) -> None:

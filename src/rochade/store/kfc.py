@@ -199,8 +199,13 @@ class _Reader:
                 status = STATES[pstate]
             else:
                 raise KfcError(f"{self.path}: {where} ({pname.strip()}): unknown state {pstate!r}")
+            if isinstance(prating, float) and prating.is_integer():
+                prating = int(prating)
             if prating is not None and not isinstance(prating, int):
-                raise KfcError(f"{self.path}: {where} ({pname.strip()}): rating {prating!r}")
+                raise KfcError(
+                    f"{self.path}: {where} ({pname.strip()}): the rating {prating!r} is not a "
+                    "whole number"
+                )
             entrants.append(Entrant(pid, pname.strip(), prating or None, status))
             if isinstance(ptotal, int | float):
                 stored[pid] = float(ptotal)
@@ -249,10 +254,48 @@ class _Reader:
                 raise KfcError(
                     f"{where}: result code {code!r} is not a game result ({_codes(GAME_CODES)})"
                 )
+        self.late_starts(entrants, sorted(games), games, absences, byes)
         return [
             Round(k, tuple(games[k]), tuple(absences.get(k, ())), byes.get(k))
             for k in sorted(games)
         ]
+
+    def late_starts(
+        self,
+        entrants: Mapping[PlayerId, Entrant],
+        numbers: Sequence[int],
+        games: Mapping[int, list[Game]],
+        absences: dict[int, list[Absence]],
+        byes: Mapping[int, PlayerId],
+    ) -> None:
+        """Older KfC versions write no rows for the rounds before a player joined; rochade
+        needs one per round, so those rounds become late starts (and the TD is told)."""
+        seen: dict[int, set[PlayerId]] = {
+            k: {p for g in games[k] for p in (g.white, g.black)}
+            | {a.player for a in absences.get(k, [])}
+            | ({byes[k]} if k in byes else set())
+            for k in numbers
+        }
+        for entrant in entrants.values():
+            if entrant.withdrawn:
+                continue
+            missing = []
+            for k in numbers:
+                if entrant.id in seen[k]:
+                    break
+                missing.append(k)
+            for k in missing:
+                absences.setdefault(k, []).append(Absence(entrant.id, Reason.LATE_START.value))
+            if missing:
+                rounds = (
+                    f"round {missing[0]}"
+                    if len(missing) == 1
+                    else (f"rounds {missing[0]}-{missing[-1]}")
+                )
+                self.notes.append(
+                    f"{entrant.name} has no row in {rounds} (joined later): imported as a late "
+                    "start"
+                )
 
     def settings(self) -> KeizerSettings:
         base = preset("kfc")
