@@ -72,7 +72,9 @@ def test_players_are_members_and_entrants(six: ClubService) -> None:
 
 def test_ambiguous_name_lists_candidates(six: ClubService) -> None:
     six.add_player("Anna Bergmann", 1400)
-    with pytest.raises(ServiceError, match="several players: Anna Berg, Anna Bergmann"):
+    with pytest.raises(
+        ServiceError, match="several players: Anna Berg \\(1\\), Anna Bergmann \\(7\\)"
+    ):
         six.find_player("anna b")
     assert six.find_player("Anna Berg").id == 1  # an exact name wins over a prefix
 
@@ -216,6 +218,8 @@ def test_json_export_import_round_trip(six: ClubService, tmp_path: Path) -> None
     assert other.standings() == six.standings()
     with pytest.raises(StoreError, match="already exists"):
         other.import_json(text)
+    assert [a.description for a in other.undo()] == ["import tournament Winter"]
+    assert other.tournaments() == []
 
 
 def test_a_session_keeps_the_file_open_and_each_call_atomic(six: ClubService) -> None:

@@ -11,7 +11,7 @@ from typing import Any, TypeVar
 import click
 
 from rochade.core.model import ModelError
-from rochade.service import ClubService, ServiceError
+from rochade.service import ClubService, ServiceError, TournamentNeeded
 from rochade.store import StoreError
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -42,6 +42,7 @@ class RochadeGroup(click.Group):
     """
 
     def invoke(self, ctx: click.Context) -> Any:
+        _tolerant_output()
         try:
             return super().invoke(ctx)
         except (click.ClickException, click.exceptions.Exit, click.Abort):
@@ -49,6 +50,8 @@ class RochadeGroup(click.Group):
         except BrokenPipeError:  # e.g. `rochade log club.rochade | head`: stop quietly
             _silence_stdout()
             raise click.exceptions.Exit(1) from None
+        except TournamentNeeded as exc:
+            raise Failure(f"{exc}; choose one with -t NAME") from None
         except DOMAIN_ERRORS as exc:
             raise Failure(_message(exc)) from None
         except Exception as exc:
@@ -58,6 +61,15 @@ class RochadeGroup(click.Group):
                 f"unexpected problem ({type(exc).__name__}: {exc}); "
                 "run again with ROCHADE_DEBUG=1 to see the details"
             ) from None
+
+
+def _tolerant_output() -> None:
+    """Print a name the terminal cannot show as '?' rather than fail after the change was made
+    (a Windows console writing to a file, an old Latin-1 terminal)."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="replace")
 
 
 def _silence_stdout() -> None:

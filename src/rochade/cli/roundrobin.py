@@ -14,11 +14,17 @@ def format_round(rnd: ScheduledRound) -> str:
 
 @click.command("round-robin-table")
 @click.argument("players", type=click.IntRange(min=2, max=9999))
-@click.option("--double", is_flag=True,
-              help="Double round robin: a second cycle, colours reversed.")
-@click.option("--swap/--no-swap", "swap", default=True, show_default=True,
-              help="Double round robin: play the last two rounds of cycle 1 in swapped order "
-                   "(FIDE recommendation, no three equal colours in a row).")
+@click.option(
+    "--double", is_flag=True, help="Double round robin: a second cycle, colours reversed."
+)
+@click.option(
+    "--swap/--no-swap",
+    "swap",
+    default=True,
+    show_default=True,
+    help="Double round robin: play the last two rounds of cycle 1 in swapped order "
+    "(FIDE recommendation, no three equal colours in a row).",
+)
 def round_robin_table(players: int, double: bool, swap: bool) -> None:
     """Print the Berger table for PLAYERS players, one line per round.
 
@@ -28,7 +34,10 @@ def round_robin_table(players: int, double: bool, swap: bool) -> None:
     """
     schedule = berger_schedule(players, double=double, swap_last_two=swap)
     if schedule.bye_number is not None:
-        click.echo(f"note: with {players} players, number {schedule.bye_number} is the bye "
-                   "(the player paired with it rests)", err=True)
+        click.echo(
+            f"note: with {players} players, number {schedule.bye_number} is the bye "
+            "(the player paired with it rests)",
+            err=True,
+        )
     for rnd in schedule.rounds:
         click.echo(format_round(rnd))
