@@ -194,7 +194,7 @@ def site(tournament: Tournament, settings: KeizerSettings) -> Mapping[str, str]:
 def _index(tournament: Tournament, pages: Mapping[str, Table], nav: Sequence[Link]) -> str:
     def items(prefix: str) -> str:
         return "".join(
-            f'<li><a href="{_e(href)}">{_e(t.title)}</a></li>'
+            f'<li><a href="{_e(href)}">{_e(t.title.removeprefix(f"{tournament.name}: "))}</a></li>'
             for href, t in pages.items()
             if href.startswith(prefix)
         )
