@@ -236,13 +236,16 @@ def parse_fide_xml(source: bytes | IO[bytes], kind: str = "standard") -> Iterato
     tags = _XML_TAGS[_kind(kind)]
     stream = io.BytesIO(source) if isinstance(source, bytes) else source
     count = 0
+    root = None
     try:
-        for _event, element in iterparse(stream):
-            if element.tag != "player":
+        for event, element in iterparse(stream, events=("start", "end")):
+            if root is None:
+                root = element
+            if event != "end" or element.tag != "player":
                 continue
             count += 1
             fields = {child.tag: (child.text or "").strip() for child in element}
-            element.clear()
+            root.clear()  # drop the players read so far: the full list has a million
             name = fields.get("name", "")
             if not name:
                 raise FormatError(f"FIDE XML: player {count} has no <name>")
