@@ -285,6 +285,14 @@ def test_late_joiner_without_rows(kfc_file: Path, tmp_path: Path) -> None:
     assert "Hermes has no row in rounds 1-2 (joined later): imported as a late start" in got.notes
 
 
+def test_players_of_the_same_name(kfc_file: Path, tmp_path: Path) -> None:
+    got = read_kfc(_copy(kfc_file, tmp_path, "UPDATE Player SET name = ' Ajax ' WHERE id = 13"))
+    assert [e.name for e in got.tournament.entrants][-3:] == ["Ajax", "Verdandi", "Ajax (13)"]
+    assert "two players are named 'Ajax' (ids 10 and 13): id 13 is imported as 'Ajax (13)'" in (
+        got.notes
+    )
+
+
 def test_settings_are_mapped(kfc_file: Path, tmp_path: Path) -> None:
     def set_cfg(key: str, value: float) -> str:
         return f"UPDATE ConfigTab SET CfgValue = {value} WHERE CfgKey = '{key}'"

@@ -184,6 +184,7 @@ class _Reader:
         entrants: list[Entrant] = []
         stored: dict[PlayerId, float] = {}
         internal: list[str] = []
+        taken: dict[str, PlayerId] = {}  # a club file tells players apart by name
         for pid, pname, prating, pstate, ptotal in rows:
             where = f"table Player, id {pid}"
             if not isinstance(pid, int) or pid < 1:
@@ -206,7 +207,15 @@ class _Reader:
                     f"{self.path}: {where} ({pname.strip()}): the rating {prating!r} is not a "
                     "whole number"
                 )
-            entrants.append(Entrant(pid, pname.strip(), prating or None, status))
+            name = " ".join(pname.split())
+            if name in taken:
+                self.notes.append(
+                    f"two players are named {name!r} (ids {taken[name]} and {pid}): "
+                    f"id {pid} is imported as '{name} ({pid})'"
+                )
+                name = f"{name} ({pid})"
+            taken.setdefault(name, pid)
+            entrants.append(Entrant(pid, name, prating or None, status))
             if isinstance(ptotal, int | float):
                 stored[pid] = float(ptotal)
         if internal:
