@@ -6,19 +6,30 @@ from __future__ import annotations
 import json
 import shutil
 import sqlite3
+import tempfile
 from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rochade.core.keizer.pairing import KeizerState, pair_round
 from rochade.core.keizer.scoring import Standings, compute_standings, standings_history
 from rochade.core.keizer.settings import Ladder, preset
-from rochade.core.model import Absence, Result, Status
+from rochade.core.model import Absence, Entrant, Game, Result, Round, Status, Tournament
 from rochade.core.pairing import Board
-from rochade.store.kfc import KfcError, KfcImport, read_kfc
+from rochade.store.kfc import (
+    GAME_CODES,
+    PERCENT_KEYS,
+    SINGLE_CODES,
+    STATES,
+    KfcError,
+    KfcImport,
+    read_kfc,
+)
 
 TOLERANCE = 1e-4
 
@@ -130,10 +141,10 @@ def test_stored_totals_and_passes(
         check(standings.row(pid).total, total, f"stored total of player {pid}")
     assert check.count == 9 and 0 < check.max < 1e-6
     history = standings_history(imported.tournament, imported.settings)
-    for st, want in zip(history, expected["passes"], strict=True):
-        assert [r.entrant.name for r in st.ranked()] == want["ranking"]
-        for r in st.ranked():
-            check(r.total, want["sums"][r.entrant.name], f"pass {st.after_round}")
+    for passed, want in zip(history, expected["passes"], strict=True):
+        assert [r.entrant.name for r in passed.ranked()] == want["ranking"]
+        for r in passed.ranked():
+            check(r.total, want["sums"][r.entrant.name], f"pass {passed.after_round}")
     assert check.count == 9 + 5 * 8
 
 
@@ -336,3 +347,97 @@ def test_settings_are_mapped(kfc_file: Path, tmp_path: Path) -> None:
         "round 4 board 2: an adjourned game, imported as a draw (as KfC scores it); enter the "
         "real result when it is known"
     ) in got.notes
+
+
+# --- round trip: any tournament written in KfC's schema reads back as the same facts ----------
+
+KFC_SCHEMA = (
+    "CREATE TABLE Player (id INTEGER PRIMARY KEY, name VARCHAR(30) NOT NULL, rating INTEGER(4)"
+    " NOT NULL, rank INTEGER(3) NOT NULL, state INTEGER(2), Keizer_StartPts FLOAT,"
+    " Keizer_SumPts FLOAT, RatingWDelta INTEGER NOT NULL DEFAULT 0, Keizer_PrevPts FLOAT)",
+    "CREATE TABLE Pairing (Rnd INTEGER NOT NULL, board INTEGER NOT NULL, PID_W INTEGER NOT NULL,"
+    " PID_B INTEGER NOT NULL, Result INTEGER(2), Pts_W FLOAT, Pts_B FLOAT)",
+    "CREATE TABLE ConfigTab (CfgKey VARCHAR(20) NOT NULL PRIMARY KEY, CfgText VARCHAR(5),"
+    " CfgValue FLOAT)",
+)
+RESULT_CODES = {None: -1, **{r: c for c, r in GAME_CODES.items() if c not in (-1, 11)}}
+REASON_CODES = {reason: code for code, reason in SINGLE_CODES.items()}
+STATE_CODES = {status: code for code, status in STATES.items()}
+
+
+@st.composite
+def kfc_seasons(draw: st.DrawFn) -> tuple[Tournament, dict[str, int]]:
+    n = draw(st.integers(2, 10))
+    ids = sorted(draw(st.sets(st.integers(1, 40), min_size=n, max_size=n)))
+    entrants = tuple(
+        Entrant(pid, f"Player {pid}", draw(st.none() | st.integers(1000, 2400)),
+                draw(st.sampled_from(list(STATES.values()))))
+        for pid in ids
+    )  # fmt: skip
+    rounds = []
+    for number in range(1, draw(st.integers(0, 4)) + 1):
+        order = draw(st.permutations(ids))
+        absent = order[: draw(st.integers(0, len(order)))]
+        reasons = [draw(st.sampled_from(["excused", "unexcused", "club_duty", "late_start"]))
+                   for _ in absent]  # fmt: skip
+        playing = order[len(absent) :]
+        bye = playing.pop() if len(playing) % 2 else None
+        games = tuple(
+            Game(playing[i], playing[i + 1], draw(st.sampled_from(list(RESULT_CODES))), i // 2 + 1)
+            for i in range(0, len(playing), 2)
+        )
+        absences = tuple(Absence(p, r) for p, r in zip(absent, reasons, strict=True))
+        rounds.append(Round(number, games, absences, bye))
+    config = {key: draw(st.integers(0, 100)) for key in PERCENT_KEYS}
+    config |= {"BONUS.Verlust": draw(st.integers(0, 10)),
+               "OPTION.GameRepeat": draw(st.integers(0, 6)),
+               "OPTION.DistBye": draw(st.integers(0, 1)),
+               "OPTION.RatioFirst2Last": draw(st.integers(2, 5))}  # fmt: skip
+    return Tournament("season", entrants, tuple(rounds)), config
+
+
+def write_kfc(path: Path, t: Tournament, config: dict[str, int]) -> None:
+    con = sqlite3.connect(path)
+    with con:
+        for statement in KFC_SCHEMA:
+            con.execute(statement)
+        for e in t.entrants:
+            con.execute(
+                "INSERT INTO Player VALUES (?, ?, ?, 0, ?, 0, 0, 0, 0)",
+                (e.id, e.name, e.rating or 0, STATE_CODES[e.status]),
+            )
+        for r in t.rounds:
+            for g in r.games:
+                row = (r.number, g.board, g.white, g.black, RESULT_CODES[g.result])
+                con.execute("INSERT INTO Pairing VALUES (?, ?, ?, ?, ?, 0, 0)", row)
+            singles = [(a.player, REASON_CODES[a.reason]) for a in r.absences]
+            singles += [(r.bye, 4)] if r.bye is not None else []
+            for board, (player, code) in enumerate(singles, start=100):
+                row = (r.number, board, player, -1, code)
+                con.execute("INSERT INTO Pairing VALUES (?, ?, ?, ?, ?, 0, 0)", row)
+        con.executemany("INSERT INTO ConfigTab VALUES (?, NULL, ?)", config.items())
+    con.close()
+
+
+@settings(max_examples=60, deadline=None)
+@given(kfc_seasons())
+def test_any_season_reads_back(season: tuple[Tournament, dict[str, int]]) -> None:
+    t, config = season
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "season.s3db"
+        write_kfc(path, t, config)
+        got = read_kfc(path)
+    assert got.tournament.entrants == t.entrants
+    assert [(r.games, set(r.absences), r.bye) for r in got.tournament.rounds] == [
+        (r.games, set(r.absences), r.bye) for r in t.rounds
+    ]
+    s = got.settings
+    assert s.fractions["excused"] * 100 == config["BONUS.Excused"]
+    assert s.fractions["late_start"] == s.fractions["unexcused"]
+    assert s.fractions["bye"] * 100 == config["BONUS.Freilos"]
+    assert s.loss_factor * 100 == config["BONUS.Verlust"]
+    assert (s.rematch_gap, s.byes_evenly, s.ratio) == (
+        config["OPTION.GameRepeat"],
+        config["OPTION.DistBye"] == 1,
+        config["OPTION.RatioFirst2Last"],
+    )
