@@ -92,6 +92,7 @@ def test_formula_injection_is_neutralised() -> None:
     assert cell_text("Müller, Jürgen") == "Müller, Jürgen"
     assert cell_text(F(-1, 2)) == "-0.5"  # numbers are numbers, not guarded
     assert cell_text(None) == ""
+    assert cell_text("a\ud800b") == "a\ufffdb"  # a lone surrogate could not be written
 
 
 def test_standings_golden(club: Tournament) -> None:

@@ -12,6 +12,8 @@ from xml.etree.ElementTree import Element
 
 import html5lib
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rochade.core.keizer.scoring import compute_standings
 from rochade.core.keizer.settings import KeizerSettings, preset
@@ -92,7 +94,7 @@ HOSTILE = [
     "Tom & Jerry's",
     "שלום עליכם",
     "\u202eevil\u202c name",
-    "tab\there\x00nul\x0bvt",
+    "tab\there\x00nul\x0bvt\ufdd0\uffff\ud800",
     "♞ Magnus 🏆",
     '=HYPERLINK("http://evil.example")',
 ]
@@ -127,7 +129,7 @@ def test_hostile_names_are_escaped() -> None:
         assert texts(tree, "tournament") == [t.name], name
     tree = parse(pages["participants.html"])
     shown = [n.replace("\u202e", "\ufffd").replace("\u202c", "\ufffd") for n in HOSTILE]
-    shown = [re.sub("[\t\x00\x0b]", "\ufffd", n) for n in shown]
+    shown = [re.sub("[\t\x00\x0b\ufdd0\uffff\ud800]", "\ufffd", n) for n in shown]
     assert sorted(texts(tree, "name")) == sorted([*shown, "Away"])
     bdi = [el for el in tree.iter(f"{NS}bdi")]
     assert len(bdi) == len(HOSTILE) + 1  # every name isolated from its neighbours' direction
@@ -199,3 +201,20 @@ def test_rendered_in_chromium(tmp_path: Path, shared_dir: Path) -> None:
         assert len(boxes) == 1, name  # one page, no page break after the header
         ((width, height),) = boxes
         assert abs(float(width) - size[0]) < 2 and abs(float(height) - size[1]) < 2, name
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.text(min_size=1, max_size=30), min_size=2, max_size=6, unique=True))
+def test_any_names_give_valid_pages(names: list[str]) -> None:
+    """Whatever a TD types as names (controls, bidi marks, markup, any script) and as the
+    tournament name, every page stays valid HTML and shows each name as text."""
+    entrants = tuple(Entrant(i, name) for i, name in enumerate(names, start=1))
+    games = (Game(1, 2, Result.DRAW, 1),)
+    rest = tuple(Absence(e.id, "excused") for e in entrants[2:])
+    t = Tournament(names[-1], entrants, (Round(1, games, rest),))
+    for name, document in site(t, preset("kfc")).items():
+        if name.endswith(".html"):
+            tree = parse(document)
+            assert not list(tree.iter(f"{NS}script")), name
+    tree = parse(site(t, preset("kfc"))["participants.html"])
+    assert len(texts(tree, "name")) == len(names)

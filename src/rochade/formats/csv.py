@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from fractions import Fraction
 
 from rochade.core.model import ModelError
 from rochade.formats.tables import Table, Value
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+_SURROGATE = re.compile("[\ud800-\udfff]")
 DECIMALS = 6
 """Places kept for a number with no exact decimal form (e.g. 1/3)."""
 
@@ -48,6 +50,8 @@ def cell_text(value: Value) -> str:
         return ""
     if isinstance(value, int | Fraction):
         return number_text(value)
+    # A lone surrogate (possible in a name read from JSON) cannot be written as UTF-8.
+    value = _SURROGATE.sub("\ufffd", value)
     if value.startswith(FORMULA_STARTS):
         return "'" + value
     return value

@@ -46,10 +46,17 @@ class Link:
     text: str
 
 
+def _noncharacter(ch: str) -> bool:
+    code = ord(ch)
+    return 0xFDD0 <= code <= 0xFDEF or code & 0xFFFE == 0xFFFE or 0xD800 <= code <= 0xDFFF
+
+
 def _e(text: str) -> str:
-    """Escaped, with control and bidi-override characters shown as U+FFFD (as in the text
-    renderers): a name cannot spoof its letters' order or make the page invalid."""
-    return escape(_visible(text), quote=True)
+    """Escaped, with control, bidi-override, noncharacter and lone surrogate code points shown
+    as U+FFFD (as in the text renderers): a name cannot spoof its letters' order or make the
+    page invalid or unwritable."""
+    shown = "".join("\ufffd" if _noncharacter(ch) else ch for ch in _visible(text))
+    return escape(shown, quote=True)
 
 
 def player_page(player: int) -> str:
