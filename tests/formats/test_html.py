@@ -57,7 +57,8 @@ def club_site(club: Tournament) -> dict[str, str]:
 
 def test_every_page_of_the_site_is_valid(club: Tournament, club_site: dict[str, str]) -> None:
     n, rounds = len(club.entrants), len(club.rounds)
-    assert len(club_site) == 1 + 4 + rounds + rounds + n + 1  # index, lists, ..., style.css
+    lists = 4 + rounds + rounds + n  # 4 lists, standings after and pairings of each round ...
+    assert len(club_site) == 1 + 2 * lists + 1  # index, each list as HTML and CSV, style.css
     for name, document in club_site.items():
         if name.endswith(".html"):
             tree = parse(document)
@@ -66,7 +67,10 @@ def test_every_page_of_the_site_is_valid(club: Tournament, club_site: dict[str, 
             links = [el for el in tree.iter(f"{NS}link")]
             assert [link.get("href") for link in links] == ["style.css"], name
     index = parse(club_site["index.html"])
-    assert len([a for a in index.iter(f"{NS}a")]) >= 4 + 2 * rounds + n
+    assert len([a for a in index.iter(f"{NS}a")]) >= 5 + 2 * lists  # navigation, HTML, CSV
+    round2 = parse(club_site["round-2.html"])
+    assert texts(round2, "downloads") == ["CSV for spreadsheets · Round 1 · Round 3"]
+    assert club_site["round-2.csv"].startswith("Board,White,Result,Black\r\n")
 
 
 def test_standings_page_classes(club: Tournament, club_site: dict[str, str]) -> None:

@@ -56,13 +56,15 @@ def publish(source: Path, folder: Path, tournament: str | None, who: str | None)
     """Write every list as a static web site into FOLDER (upload it as it is).
 
     index.html links standings (now and after each round), pairings, crosstable, progress,
-    participants and one page per player. Print any page from the browser for A4 paper or PDF.
+    participants and one page per player, each also as CSV. Print any page from the browser
+    for A4 paper or PDF.
     """
     t = _load(source, who, tournament)
     pages = site(t, _settings(t))
     folder.mkdir(parents=True, exist_ok=True)
     for name, content in pages.items():
-        (folder / name).write_text(content, encoding="utf-8")
+        encoding = "utf-8-sig" if name.endswith(".csv") else "utf-8"  # see export_list
+        (folder / name).write_text(content, encoding=encoding, newline="")
     click.echo(f"Wrote {len(pages)} files to {folder}; open {folder / 'index.html'}.")
 
 

@@ -19,6 +19,7 @@ from rochade import __version__
 from rochade.core.keizer.scoring import Standings, compute_standings, standings_history
 from rochade.core.keizer.settings import KeizerSettings
 from rochade.core.model import Tournament
+from rochade.formats.csv import table_csv
 from rochade.formats.tables import (
     Cell,
     Table,
@@ -111,10 +112,12 @@ def page(
     links: bool = False,
     inline_css: bool = False,
     intro: str = "",
+    outro: str = "",
 ) -> str:
     """A complete HTML document with one or more tables (the first one's title is the page's
     unless `title` is given). `inline_css` embeds the stylesheet for a stand-alone file;
-    `intro` is trusted, already escaped HTML put under the heading."""
+    `intro` and `outro` are trusted, already escaped HTML put under the heading and after
+    the tables."""
     heading = title if title is not None else tables[0].title
     kind = tables[0].kind if tables else "index"
     style = (
@@ -151,6 +154,8 @@ def page(
             parts.append(f"<h2>{_e(table.title)}</h2>")
         parts.append(table_html(table, links))
         parts += [f'<p class="note">{_e(note)}</p>' for note in table.notes]
+    if outro:
+        parts.append(outro)
     parts += [
         "</main>",
         f"<footer><p>rochade {_e(__version__)}</p></footer>",
@@ -164,7 +169,8 @@ def page(
 def site(tournament: Tournament, settings: KeizerSettings) -> Mapping[str, str]:
     """A static site: file name -> content. `index.html` links every list: standings now and
     after each round, each round's pairings, participants, crosstable, progress chart, and one
-    breakdown page per player (the names in the tables link there)."""
+    breakdown page per player (the names in the tables link there). Each list also comes as
+    a CSV file of the same name, linked under its table."""
     history = standings_history(tournament, settings)
     latest: Standings = history[-1] if history else compute_standings(tournament, settings)
     name = tournament.name
@@ -189,10 +195,23 @@ def site(tournament: Tournament, settings: KeizerSettings) -> Mapping[str, str]:
         pages[f"round-{rnd.number}.html"] = pairings_table(rnd, tournament)
     for row in latest.rows:
         pages[player_page(row.entrant.id)] = breakdown_table(row, tournament)
-    out = {
-        href: page(name, [table], nav=nav, current=href, links=True)
-        for href, table in pages.items()
-    }
+    out: dict[str, str] = {}
+    for href, table in pages.items():
+        stem = href.removesuffix(".html")
+        out[f"{stem}.csv"] = table_csv(table)
+        links = [Link(f"{stem}.csv", "CSV for spreadsheets")]
+        if stem.startswith("round-"):
+            number = int(stem.removeprefix("round-"))
+            links += [
+                Link(f"round-{k}.html", f"Round {k}")
+                for k in (number - 1, number + 1)
+                if f"round-{k}.html" in pages
+            ]
+        outro = " · ".join(f'<a href="{_e(n.href)}">{_e(n.text)}</a>' for n in links)
+        out[href] = page(
+            name, [table], nav=nav, current=href, links=True,
+            outro=f'<p class="downloads">{outro}</p>',
+        )  # fmt: skip
     out["index.html"] = _index(tournament, pages, nav)
     out[STYLESHEET] = stylesheet()
     return out
@@ -201,7 +220,8 @@ def site(tournament: Tournament, settings: KeizerSettings) -> Mapping[str, str]:
 def _index(tournament: Tournament, pages: Mapping[str, Table], nav: Sequence[Link]) -> str:
     def items(prefix: str) -> str:
         return "".join(
-            f'<li><a href="{_e(href)}">{_e(t.title.removeprefix(f"{tournament.name}: "))}</a></li>'
+            f'<li><a href="{_e(href)}">{_e(t.title.removeprefix(f"{tournament.name}: "))}</a>'
+            f' <a class="csv" href="{_e(href.removesuffix(".html"))}.csv">CSV</a></li>'
             for href, t in pages.items()
             if href.startswith(prefix)
         )
