@@ -53,7 +53,9 @@ def _settings(t: Tournament) -> KeizerSettings:
 @TOURNAMENT
 @WHO
 def publish(source: Path, folder: Path, tournament: str | None, who: str | None) -> None:
-    """Write every list as a static web site into FOLDER (upload it as it is).
+    """Write every list as a web site to FOLDER.
+
+    A static site: upload FOLDER as it is.
 
     index.html links standings (now and after each round), pairings, crosstable, progress,
     participants and one page per player, each also as CSV. Print any page from the browser
@@ -97,7 +99,9 @@ def export_list(
     tournament: str | None,
     who: str | None,
 ) -> None:
-    """Export one LIST as plain text, CSV or a stand-alone HTML page.
+    """Export one list as text, CSV or HTML.
+
+    One LIST as plain text, CSV or a stand-alone HTML page.
 
     LIST is standings, pairings, participants, crosstable, progress or breakdown (with
     --player). CSV numbers are exact with a "." decimal point; text that a spreadsheet would

@@ -16,7 +16,10 @@ from rochade.service.imports import NameTaken, import_kfc
 @click.argument("file", metavar="FILE.s3db", type=click.Path(path_type=Path, dir_okay=False))
 @click.option("--name", help="Name of the new tournament (default: the file name).")
 def import_kfc_command(club: Path, who: str | None, file: Path, name: str | None) -> None:
-    """Add a tournament from a KeizerForClubs file (.s3db): players, every round, settings."""
+    """Import a KeizerForClubs file (.s3db).
+
+    Players, their states, every round and the settings become a new tournament.
+    """
     try:
         report = import_kfc(service(club, who), file, name)
     except NameTaken as exc:

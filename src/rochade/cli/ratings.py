@@ -65,7 +65,9 @@ def ratings(
     rating_column: str | None,
     tournament: str | None,
 ) -> None:
-    """Show which ratings a downloaded rating list would change (nothing is written).
+    """Show what a rating list would change.
+
+    Nothing is written yet.
 
     Players are matched by FIDE id, else national id, else a name found exactly once. LIST may
     be FIDE's XML or TXT list (also as the downloaded .zip) or a national list as CSV.
