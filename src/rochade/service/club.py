@@ -17,7 +17,6 @@ from fractions import Fraction
 from pathlib import Path
 
 from rochade.core.checker import check_boards
-from rochade.core.keizer.pairing import KeizerEngine, KeizerState
 from rochade.core.keizer.scoring import Standings, compute_standings, standings_history
 from rochade.core.keizer.settings import KeizerSettings, Ladder, preset
 from rochade.core.model import (
@@ -292,26 +291,10 @@ class ClubService:
         with self._change("pair", "pair") as (club, action):
             record, t = self._load(club, tournament)
             number = _next_round(t)
-            if t.system != KEIZER:
-                pairing, changed = systems.pair(t, number)
-                if changed is not None:
-                    club.set_settings(record.id, systems.encode(changed))
-                    t = dataclasses.replace(t, settings=changed)
-                report = self._store_round(club, record, t, number, pairing, "auto")
-                action.description = _describe_round(record.name, report.round, "automatic")
-                return report
-            settings = _settings(t)
-            present = [e for e in t.entrants if e.status.plays]
-            if len(present) < 2:
-                raise ServiceError(f"round {number}: fewer than two players are present")
-            if t.rounds:
-                rows = compute_standings(t, settings).ranked()
-                order = [row.entrant.id for row in rows]
-            else:
-                order = [e.id for e in t.start_order()]
-            ids = {e.id for e in present}
-            ranking = tuple(p for p in order if p in ids)
-            pairing = KeizerEngine().pair(KeizerState(t, settings, number, ranking))
+            pairing, changed = systems.pair(t, number)
+            if changed is not None:
+                club.set_settings(record.id, systems.encode(changed))
+                t = dataclasses.replace(t, settings=changed)
             report = self._store_round(club, record, t, number, pairing, "auto")
             action.description = _describe_round(record.name, report.round, "automatic")
         return report

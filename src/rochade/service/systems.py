@@ -17,6 +17,8 @@ from typing import Protocol
 
 from rochade.core.checker import ByePolicy, PairingRules
 from rochade.core.dutch import DutchError, NoValidPairing
+from rochade.core.keizer.pairing import KeizerEngine, KeizerState
+from rochade.core.keizer.scoring import compute_standings
 from rochade.core.keizer.settings import KeizerSettings
 from rochade.core.model import Entrant, Game, ModelError, PlayerId, Result, Tournament
 from rochade.core.pairing import Pairing
@@ -113,14 +115,29 @@ def describe(settings: object) -> str:
 
 
 def pair(t: Tournament, number: int) -> tuple[Pairing, object | None]:
-    """Pair round `number` of a round robin or Swiss: the pairing and, when they changed (the
-    start numbers drawn before round 1), the new settings to store."""
+    """Pair round `number` with the system's engine: the pairing and, when they changed (a
+    round robin's start numbers, drawn before round 1), the new settings to store."""
     s = t.settings
+    if isinstance(s, KeizerSettings):
+        return _pair_keizer(t, s, number), None
     if isinstance(s, RoundRobinSettings):
         return _pair_round_robin(t, s, number)
     if isinstance(s, SwissSettings):
         return _pair_swiss(t, s, number), None
     raise ServiceError(f"{t.name} has no pairing engine for the system {t.system}")
+
+
+def _pair_keizer(t: Tournament, s: KeizerSettings, number: int) -> Pairing:
+    """The present players in Keizer ranking order (start order before round 1)."""
+    present = {e.id for e in t.entrants if e.status.plays}
+    if len(present) < 2:
+        raise ServiceError(f"round {number}: fewer than two players are present")
+    if t.rounds:
+        order = [row.entrant.id for row in compute_standings(t, s).ranked()]
+    else:
+        order = [e.id for e in t.start_order()]
+    ranking = tuple(p for p in order if p in present)
+    return KeizerEngine().pair(KeizerState(t, s, number, ranking))
 
 
 def _pair_round_robin(t: Tournament, s: RoundRobinSettings, number: int
