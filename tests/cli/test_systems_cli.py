@@ -328,3 +328,23 @@ def test_a_withdrawn_players_round_robin_games_are_forfeits(tmp_path: Path, run:
     # P04 played 1 of 3 games over the board: fewer than half, so everything is annulled.
     points = {r["name"]: r["points"] for r in table}
     assert points == {"P01": "0", "P02": "0.5", "P03": "0.5", "P04": "0"}  # 1-4 drawn: gone
+
+
+def test_forbidden_pairs_are_kept_apart(tmp_path: Path, run: Run) -> None:
+    club = _club(tmp_path, run, 4, "--system", "swiss", "--rounds", "3")
+    assert "will not be paired" in run("player", "forbid", club, "P01", "P03").output
+    run("pair", club)  # the Dutch system would pair 1-3 and 2-4 without the ban
+    boards = {frozenset((g["white"], g["black"]))
+              for g in _last_round(run, club, tmp_path)["games"]}  # type: ignore[union-attr]
+    assert frozenset((1, 3)) not in boards
+    checked = run("pair", club, "--manual", "1-3 2-4", "--replace", ok=False)
+    assert "P01 and P03 must not be paired" in checked.stderr
+    run("undo", club, "--steps", "2")
+    run("pair", club)
+    boards = {frozenset((g["white"], g["black"]))
+              for g in _last_round(run, club, tmp_path)["games"]}  # type: ignore[union-attr]
+    assert frozenset((1, 3)) in boards
+    rr = tmp_path / "rr"
+    rr.mkdir()
+    other = _club(rr, run, 4, "--system", "round-robin")
+    assert_refused(run, ["player", "forbid", other, "1", "2"], "everybody meets everybody", rr)

@@ -191,6 +191,19 @@ def player_status(
     click.echo(f"{entrant.name} ({entrant.id}) is now {status}.")
 
 
+@player.command("forbid")
+@club_argument
+@click.argument("first", metavar="PLAYER")
+@click.argument("second", metavar="PLAYER")
+@tournament_option
+def player_forbid(
+    club: Path, who: str | None, first: str, second: str, tournament: str | None
+) -> None:
+    """Never pair two players (Keizer or Swiss), e.g. family members."""
+    a, b = service(club, who).forbid_pair(first, second, tournament)
+    click.echo(f"{a.name} ({a.id}) and {b.name} ({b.id}) will not be paired.")
+
+
 @click.command()
 @club_argument
 @click.option("--steps", type=click.IntRange(min=1), default=1, show_default=True)

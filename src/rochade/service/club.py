@@ -263,6 +263,20 @@ class ClubService:
         entrant = Entrant(player, name, rating, Status.PRESENT, fide_id)
         return PlayerAdded(name, member_id, new, entrant, record.name, len(t.rounds))
 
+    def forbid_pair(
+        self, first: str, second: str, tournament: str | None = None
+    ) -> tuple[Entrant, Entrant]:
+        """Never pair these two (family, club mates ...): a Keizer or Swiss setting."""
+        with self._change("settings", "forbid a pair") as (club, action):
+            record, t = self._load(club, tournament)
+            a, b = find_entrant(t.entrants, first), find_entrant(t.entrants, second)
+            if a.id == b.id:
+                raise ServiceError(f"{label(a)} cannot be kept from playing themself")
+            changed = systems.with_forbidden_pair(t, frozenset((a.id, b.id)))
+            club.set_settings(record.id, systems.encode(changed))
+            action.description = f"{record.name}: never pair {label(a)} and {label(b)}"
+        return a, b
+
     def set_status(self, player: str, status: Status, tournament: str | None = None) -> Entrant:
         """Set a player's attendance for the next round (sticky until changed).
 

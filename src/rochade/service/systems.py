@@ -185,6 +185,15 @@ def _pair_swiss(t: Tournament, s: SwissSettings, number: int) -> Pairing:
         raise ServiceError(f"round {number}: {exc}") from None
 
 
+def with_forbidden_pair(t: Tournament, pair: frozenset[PlayerId]) -> object:
+    """The settings with one more forbidden pair (Keizer and Swiss; a round robin's table is
+    fixed)."""
+    s = t.settings
+    if not isinstance(s, KeizerSettings | SwissSettings):
+        raise ServiceError(f"{t.name} is a round robin: everybody meets everybody")
+    return dataclasses.replace(s, forbidden_pairs=s.forbidden_pairs | {pair})
+
+
 def with_forfeits(t: Tournament, games: tuple[Game, ...]) -> tuple[Game, ...]:
     """A round robin keeps a withdrawn player's games in the table, recorded at once as
     forfeits (both withdrawn: a double forfeit), as the Berger engine's explanation says."""
