@@ -183,6 +183,8 @@ def test_forty_player_swiss_of_seven_rounds(tmp_path: Path, run: Run) -> None:
             result = _swiss_result(game["white"], game["black"], game["board"], number)
             run("result", club, number, game["board"], result)
     assert "all 7 rounds of this Swiss are paired" in run("pair", club, ok=False).stderr
+    assert "P05   excused (half-point bye)" in run("pairings", club, "--round", 3).output
+    assert "(pairing-allocated bye)" in run("pairings", club, "--round", 2).output
 
     out = tmp_path / "final.json"
     run("export", club, out)

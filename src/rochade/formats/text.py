@@ -22,7 +22,8 @@ from typing import Final
 from rochade.core.keizer.scoring import BreakdownRow, StandingRow, Standings
 from rochade.core.model import Outcome, PlayerId, Result, Round, Tournament
 from rochade.core.standings import SystemStandings
-from rochade.core.tiebreaks import TieBreak
+from rochade.core.systems import ROUND_ROBIN, SWISS, SWISS_ABSENCES
+from rochade.core.tiebreaks import Kind, TieBreak
 
 # --- WORDS: everything a user reads -----------------------------------------------------------
 
@@ -158,6 +159,16 @@ def _w(key: str, **values: object) -> str:
 
 def reason_text(reason: str) -> str:
     return REASONS.get(reason, reason.replace("_", " "))
+
+
+def _row_text(reason: str, system: str) -> str:
+    """A non-game row as words, with what it counts as in a Swiss or a round robin."""
+    if system == ROUND_ROBIN and reason == "bye":
+        return "rests (round robin bye)"
+    if system == SWISS:
+        kind = Kind.PAB if reason == "bye" else SWISS_ABSENCES.get(reason, Kind.ZPB)
+        return f"{reason_text(reason)} ({kind.value})"
+    return reason_text(reason)
 
 
 # --- numbers ----------------------------------------------------------------------------------
@@ -384,9 +395,12 @@ def pairings_table(round: Round, tournament: Tournament) -> str:
         ]
         for i, g in enumerate(round.games, start=1)
     ]
-    others = [[_name(tournament, a.player), reason_text(a.reason)] for a in round.absences]
+    others = [
+        [_name(tournament, a.player), _row_text(a.reason, tournament.system)]
+        for a in round.absences
+    ]
     if round.bye is not None:
-        others.append([_name(tournament, round.bye), reason_text("bye")])
+        others.append([_name(tournament, round.bye), _row_text("bye", tournament.system)])
     others += [
         [_name(tournament, x.player), _external_text(x.team, x.board, x.score, x.replaces_row)]
         for x in round.externals
