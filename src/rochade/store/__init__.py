@@ -1,1 +1,21 @@
-"""rochade.store."""
+"""The club file (SQLite): the only package that imports sqlite3."""
+
+from rochade.store.club import (
+    ActionRecord,
+    Club,
+    MemberRecord,
+    RoundNotes,
+    StoreError,
+    TournamentRecord,
+)
+from rochade.store.schema import SCHEMA_VERSION
+
+__all__ = [
+    "SCHEMA_VERSION",
+    "ActionRecord",
+    "Club",
+    "MemberRecord",
+    "RoundNotes",
+    "StoreError",
+    "TournamentRecord",
+]
