@@ -1,5 +1,5 @@
 """Plain-text renderers, checked against golden files built from hand-made standings (so these
-tests do not depend on the scoring engine)."""
+tests do not depend on the scoring engine), plus one end-to-end check with the engine."""
 
 from __future__ import annotations
 
@@ -12,7 +12,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rochade.core.keizer.scoring import BreakdownRow, StandingRow, Standings
+from rochade.core.keizer.scoring import (
+    BreakdownRow,
+    StandingRow,
+    Standings,
+    standings_history,
+)
+from rochade.core.keizer.settings import KeizerSettings
 from rochade.core.model import Entrant, Game, Outcome, Result, Round, Tournament
 from rochade.formats.json import parse_tournament
 from rochade.formats.text import (
@@ -80,19 +86,30 @@ def absent(rnd: int, reason: str, basis: Fraction, factor: Fraction) -> Breakdow
     return BreakdownRow(rnd, kind, basis, factor, basis * factor, reason=reason)
 
 
+WITHDREW = "opponent withdrew: 3/4 of own value"
+# Own values are the values after round 2 (rank 2 -> 23 ...); opponents priced the same way.
 BREAKDOWN_DOE = (
-    own(F(22)),
-    game(1, 2, "b", Outcome.DRAW, F(24), F(1, 2)),
-    game(2, 7, "w", Outcome.WIN, F(22), F(3, 4), "opponent withdrew: 3/4 of own value"),
-    game(3, 3, "b", Outcome.DRAW, F(23), F(1, 2)),
+    own(F(23)),
+    game(1, 2, "b", Outcome.DRAW, F(20), F(1, 2)),
+    game(2, 7, "w", Outcome.WIN, F(23), F(3, 4), WITHDREW),
+    game(3, 3, "b", Outcome.DRAW, F(24), F(1, 2)),
 )
 BREAKDOWN_KOWALSKI = (
     own(F(17)),
-    game(1, 7, "w", Outcome.LOSS, F(17), F(0), "opponent withdrew: 3/4 of own value"),
+    game(1, 7, "w", Outcome.LOSS, F(17), F(0), WITHDREW),
     absent(2, "bye", F(17), F(1, 2)),
     absent(3, "excused", F(17), F(1, 3)),
+)
+BREAKDOWN_VAN_DER_BERG = (
+    own(F(18)),
+    game(1, 3, "w", Outcome.LOSS, F(24), F(0)),
+    game(2, 6, "b", Outcome.DRAW, F(19), F(1, 2)),
     BreakdownRow(3, "external", F(66), F(1, 2), F(33), reason="external", note="team 1, board 5"),
 )
+
+
+def total(breakdown: tuple[BreakdownRow, ...]) -> Fraction:
+    return sum((r.credit for r in breakdown), F(0))
 
 
 def row(
@@ -128,7 +145,7 @@ def history(club: Tournament) -> list[Standings]:
             (8, 6, F(19), 19, F(0), 1),
             (6, 7, F(18), 18, F(0), 0),
             (5, 8, F(68, 3), 17, F(0), 0),
-            (7, None, F(41), 0, F(1), 1),
+            (7, None, F(0), 0, F(1), 1),
         ],
     )
     r2 = standings(
@@ -142,21 +159,21 @@ def history(club: Tournament) -> list[Standings]:
             (6, 6, F(57, 2), 19, F(1, 2), 1),
             (4, 7, F(55, 2), 18, F(1, 2), 2),
             (8, 8, F(51, 2), 17, F(0), 1),
-            (7, None, F(41), 0, F(1), 2),
+            (7, None, F(0), 0, F(1), 2),
         ],
     )
     r3 = standings(
         3,
         [
             (3, 1, F(1005, 10), 24, F(5, 2), 3),
-            (1, 2, F(139, 2), 23, F(2), 3, BREAKDOWN_DOE),
-            (8, 3, F(68, 3) + 33 + 2, 22, F(1, 2), 1, BREAKDOWN_KOWALSKI),
+            (1, 2, total(BREAKDOWN_DOE), 23, F(2), 3, BREAKDOWN_DOE),
+            (4, 3, total(BREAKDOWN_VAN_DER_BERG), 22, F(1, 2), 2, BREAKDOWN_VAN_DER_BERG),
             (9, 4, F(49), 21, F(1), 1),
             (5, 5, F(140, 3), 20, F(1), 1),
-            (2, 6, F(57, 2), 19, F(3, 2), 2),
-            (6, 7, F(57, 2), 18, F(1, 2), 1),
-            (4, 8, F(53, 2), 17, F(1, 2), 2),
-            (7, None, F(41), 0, F(1), 2),
+            (8, 6, total(BREAKDOWN_KOWALSKI), 19, F(0), 1, BREAKDOWN_KOWALSKI),
+            (2, 7, F(57, 2), 18, F(3, 2), 2),
+            (6, 8, F(57, 2), 17, F(1, 2), 1),
+            (7, None, F(0), 0, F(1), 2),
         ],
         converged=False,
         iterations=100,
@@ -220,7 +237,13 @@ def test_long_names_are_cut_in_tables() -> None:
 
 def test_breakdown_table(club: Tournament, history: list[Standings]) -> None:
     golden("breakdown-doe.txt", breakdown_table(history[-1].row(1), club))
-    golden("breakdown-kowalski.txt", breakdown_table(history[-1].row(8), club))
+    golden("breakdown-van-der-berg.txt", breakdown_table(history[-1].row(4), club))
+    text = breakdown_table(history[-1].row(8), club)
+    golden("breakdown-kowalski.txt", text)
+    lines = text.splitlines()
+    end = lines[2].index("Credit") + len("Credit")
+    credits = [F(line[end - 7 : end]) for line in lines[4:8]]
+    assert sum(credits) == F(lines[-1].split()[-1]) == F("31.17")
 
 
 def test_breakdown_prints_a_column_that_adds_up(club: Tournament) -> None:
@@ -337,3 +360,17 @@ def test_columns_stay_aligned_whatever_the_names(names: list[str]) -> None:
     lines = standings_table(Standings(rows, 1), t).splitlines()[2:]
     assert len({display_width(line) for line in lines}) == 1
     assert max(display_width(fit(n, NAME_WIDTH)) for n in names) <= NAME_WIDTH
+
+
+def test_with_the_scoring_engine_every_breakdown_adds_up(club: Tournament) -> None:
+    """End to end: the real engine's standings render, and each printed breakdown adds up."""
+    assert isinstance(club.settings, KeizerSettings)
+    history = standings_history(club, club.settings)
+    assert progress_table(history, club).count("\n") == len(club.entrants) + 7
+    rows = standings_json(history[-1])
+    assert [r["id"] for r in rows] == [r.entrant.id for r in history[-1].rows]
+    for standing in history[-1].rows:
+        lines = breakdown_table(standing, club).splitlines()
+        end = lines[2].index(WORDS["credit"]) + len(WORDS["credit"])
+        printed = [F(line[end - 7 : end]) for line in lines[4:-2]]
+        assert sum(printed) == F(lines[-1].split()[-1]) == F(decimal_text(standing.total))

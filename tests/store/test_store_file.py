@@ -200,3 +200,22 @@ def test_undo_is_logged_and_marks_what_it_undid(tmp_path: Path) -> None:
         assert [a.undone_by for a in log[1:3]] == [log[-1].id, log[-1].id]
         with pytest.raises(StoreError, match="nothing to undo"):
             club.undo(1, "td", AT)
+
+
+def test_a_busy_file_is_reported_not_crashed(tmp_path: Path) -> None:
+    path = tmp_path / "c.rochade"
+    make_club(path).close()
+    other = sqlite3.connect(path, isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")
+    try:
+        with (
+            Club.open(path, timeout=0.05) as club,
+            pytest.raises(StoreError, match="cannot be changed now"),
+            club.action("member", "add", "td", AT),
+        ):
+            club.add_member("Anna", None, None)
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+    with Club.open(path) as club:
+        assert club.members() == []

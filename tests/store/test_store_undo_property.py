@@ -33,7 +33,7 @@ def _one_change(club: Club, data: st.DataObject) -> None:
     if facts and facts.entrants:
         kinds += ["status", "round"]
     if facts and facts.rounds:
-        kinds += ["result", "delete_round", "absence_swap"]
+        kinds += ["result", "delete_round"]
     if tournament:
         kinds.append("settings")
     kind = data.draw(st.sampled_from(kinds))
@@ -73,12 +73,6 @@ def _one_change(club: Club, data: st.DataObject) -> None:
         if rnd.games:
             board = data.draw(st.integers(1, len(rnd.games)))
             club.set_result(tournament.id, rnd.number, board, data.draw(RESULTS))
-    elif kind == "absence_swap":
-        assert facts is not None and tournament is not None
-        rnd = facts.rounds[-1]
-        for absence in rnd.absences:
-            club.delete_absence(tournament.id, rnd.number, absence.player)
-            club.add_absence(tournament.id, rnd.number, Absence(absence.player, "club_duty"))
     else:
         assert facts is not None and tournament is not None
         club.delete_round(tournament.id, len(facts.rounds))

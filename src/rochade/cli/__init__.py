@@ -5,9 +5,24 @@ from __future__ import annotations
 import click
 
 from rochade import __version__
+from rochade.cli.common import RochadeGroup
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=RochadeGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="rochade")
 def main() -> None:
-    """rochade: chess tournaments for clubs (Keizer, Swiss, round-robin)."""
+    """rochade: chess tournaments for clubs (Keizer, Swiss, round-robin).
+
+    Start with `rochade init club.rochade`, or try `rochade demo`.
+    """
+
+
+def _register() -> None:
+    from rochade.cli import club, demo, rounds, views
+
+    for module in (club, rounds, views, demo):
+        for command in module.COMMANDS:
+            main.add_command(command)
+
+
+_register()

@@ -1,1 +1,29 @@
-"""rochade.service."""
+"""Use cases shared by the CLI and the web app: one call, one transaction, one log entry."""
+
+from rochade.service.club import (
+    ClubService,
+    NeedsConfirmation,
+    PairingReport,
+    PlayerAdded,
+    ResultReport,
+    StandingChange,
+    TournamentSummary,
+    read_tournament_file,
+    tournament_history,
+    tournament_standings,
+)
+from rochade.service.errors import ServiceError
+
+__all__ = [
+    "ClubService",
+    "NeedsConfirmation",
+    "PairingReport",
+    "PlayerAdded",
+    "ResultReport",
+    "ServiceError",
+    "StandingChange",
+    "TournamentSummary",
+    "read_tournament_file",
+    "tournament_history",
+    "tournament_standings",
+]

@@ -110,7 +110,7 @@ class Club:
             migrate(conn)
             conn.execute(
                 "INSERT INTO actions (at, who, kind, description) VALUES (?, ?, 'create', ?)",
-                (at.isoformat(timespec="seconds"), who, f"created club file {path.name}"),
+                (at.isoformat(timespec="seconds"), who, "created the club file"),
             )
             conn.execute("COMMIT")
         except BaseException:
@@ -121,16 +121,17 @@ class Club:
         return cls(conn, path)
 
     @classmethod
-    def open(cls, path: Path) -> Club:
+    def open(cls, path: Path, timeout: float = 5.0) -> Club:
         """Open an existing club file, upgrading an older schema (after a backup copy).
 
         Refuses, without changing a byte: a missing file, a file that is not SQLite, another
-        program's SQLite file, and a file written by a newer rochade.
+        program's SQLite file, and a file written by a newer rochade. `timeout`: how many
+        seconds to wait for another program that is writing the file.
         """
         check_header(path)
         uri = path.resolve().as_uri() + "?mode=rw"
         try:
-            conn = sqlite3.connect(uri, uri=True, isolation_level=None, timeout=5)
+            conn = sqlite3.connect(uri, uri=True, isolation_level=None, timeout=timeout)
             app_id = conn.execute("PRAGMA application_id").fetchone()[0]
             version = conn.execute("PRAGMA user_version").fetchone()[0]
         except sqlite3.Error as exc:
@@ -174,7 +175,10 @@ class Club:
         """One logged, undoable change: BEGIN IMMEDIATE ... COMMIT, rolled back on any error."""
         if self._action is not None:
             raise RuntimeError("actions do not nest")
-        self._conn.execute("BEGIN IMMEDIATE")
+        try:
+            self._conn.execute("BEGIN IMMEDIATE")
+        except sqlite3.OperationalError as exc:
+            raise StoreError(f"{self.path} cannot be changed now ({exc}); try again") from None
         try:
             cursor = self._conn.execute(
                 "INSERT INTO actions (at, who, kind, description) VALUES (?, ?, ?, ?)",
@@ -187,16 +191,25 @@ class Club:
                 "UPDATE actions SET description = ? WHERE id = ?", (action.description, action.id)
             )
             self._conn.execute("COMMIT")
+        except sqlite3.Error as exc:
+            self._rollback()
+            raise StoreError(
+                f"{self.path}: the change failed ({exc}); nothing was changed"
+            ) from None
         except BaseException:
-            self._conn.execute("ROLLBACK")
+            self._rollback()
             raise
         finally:
             self._action = None
 
+    def _rollback(self) -> None:
+        if self._conn.in_transaction:  # SQLite may have rolled back already (disk full ...)
+            self._conn.execute("ROLLBACK")
+
     @contextmanager
     def reading(self) -> Iterator[Club]:
         """A consistent snapshot for several reads (one read transaction)."""
-        if self._action is not None:
+        if self._conn.in_transaction:  # inside an action or an outer read: already consistent
             yield self
             return
         self._conn.execute("BEGIN")
@@ -337,12 +350,6 @@ class Club:
         self._write(
             "INSERT INTO absences (tournament_id, round, player, reason) VALUES (?, ?, ?, ?)",
             (tournament_id, round_number, absence.player, absence.reason),
-        )
-
-    def delete_absence(self, tournament_id: int, round_number: int, player: PlayerId) -> None:
-        self._write(
-            "DELETE FROM absences WHERE tournament_id = ? AND round = ? AND player = ?",
-            (tournament_id, round_number, player),
         )
 
     def delete_round(self, tournament_id: int, number: int) -> None:

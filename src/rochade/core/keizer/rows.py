@@ -168,18 +168,16 @@ class ShapeBuilder:
         key = (scope, absence.player, reason)
         m = self._counts.get(key, 0) + 1
         self._counts[key] = m
-        notes = []
+        note = ""
         cap = s.caps.get(reason)
         if cap is not None and m > cap:
             factor = _ZERO
-            notes.append(f"{_ordinal(m)} {reason}, over the limit of {cap}: no credit")
+            note = f"{_ordinal(m)} {reason}, over the limit of {cap}: no credit"
         elif reason in s.halving and m > 1:
             factor = factor / 2 ** (m - 1)
-            notes.append(f"{_ordinal(m)} {reason}: share divided by {2 ** (m - 1)}")
+            note = f"{_ordinal(m)} {reason}: share divided by {2 ** (m - 1)}"
         kind = "bye" if reason == Reason.BYE.value else "absence"
-        return Shape(
-            number, kind, self._index[absence.player], factor, reason=reason, note="; ".join(notes)
-        )
+        return Shape(number, kind, self._index[absence.player], factor, reason=reason, note=note)
 
     def _external(self, number: int, ext: ExternalGame) -> Shape:
         s = self._settings

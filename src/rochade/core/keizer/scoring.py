@@ -391,34 +391,36 @@ class _Explainer:
     def rows(self, i: int, own: Fraction, ovf: Fraction) -> tuple[BreakdownRow, ...]:
         ladder = self.engine.ladder
         cache = self.cache
+        after = self.after
         out = [BreakdownRow(0, "own", own, ovf, own * ovf, reason="own value")]
-        for s in self.engine.shapes[i]:
-            if s.round > self.after:
+        # Unpacking beats attribute access on thousands of NamedTuples.
+        for (
+            rnd,
+            kind,
+            target,
+            factor,
+            basis,
+            opponent,
+            colour,
+            outcome,
+            reason,
+            note,
+        ) in self.engine.shapes[i]:
+            if rnd > after:
                 break
-            if s.target == CONSTANT:
-                basis = s.basis
-                credit = basis * s.factor
+            if target == CONSTANT:
+                credit = basis * factor
             else:
-                positions = self.round_pos[s.round - 1] if self.round_pos else self.used_pos
-                pos = positions[s.target]
+                pos = (self.round_pos[rnd - 1] if self.round_pos else self.used_pos)[target]
                 basis = ladder[pos]
-                key = (pos, id(s.factor))  # factors are shared objects (see ShapeBuilder)
+                key = (pos, id(factor))  # factors are shared objects (see ShapeBuilder)
                 cached = cache.get(key)
                 if cached is None:
-                    cached = cache[key] = basis * s.factor
+                    cached = cache[key] = basis * factor
                 credit = cached
             out.append(
                 BreakdownRow(
-                    s.round,
-                    s.kind,
-                    basis,
-                    s.factor,
-                    credit,
-                    s.opponent,
-                    s.colour,
-                    s.outcome,
-                    s.reason,
-                    s.note,
+                    rnd, kind, basis, factor, credit, opponent, colour, outcome, reason, note
                 )
             )
         return tuple(out)
@@ -431,24 +433,26 @@ def _positions(order: list[int]) -> list[int]:
     return pos
 
 
-_HALF_POINTS = {r: (int(r.points(True) * 2), int(r.points(False) * 2)) for r in Result}
+# Per result: half points of white and black, and whether it was played over the board.
+_GAME_FACTS = {
+    r: (int(r.points(True) * 2), int(r.points(False) * 2), int(not r.is_forfeit)) for r in Result
+}
 
 
 def _collect_facts(tournament: Tournament, rounds: list[Round]) -> dict[PlayerId, _Facts]:
     """Game points and games played per entrant, cumulative per round (withdrawn ones too)."""
-    facts = {
-        e.id: _Facts([0] * (len(rounds) + 1), [0] * (len(rounds) + 1)) for e in tournament.entrants
-    }
+    size = len(rounds) + 1
+    facts = {e.id: _Facts([0] * size, [0] * size) for e in tournament.entrants}
     for k, rnd in enumerate(rounds, start=1):
         for game in rnd.games:
             if game.result is None:
                 continue
-            over_the_board = not game.result.is_forfeit
-            halves = _HALF_POINTS[game.result]
-            for player, half in zip((game.white, game.black), halves, strict=True):
-                if player in facts:
-                    facts[player].half_points[k] += half
-                    facts[player].played[k] += over_the_board
+            half_white, half_black, played = _GAME_FACTS[game.result]
+            for player, half in ((game.white, half_white), (game.black, half_black)):
+                f = facts.get(player)
+                if f is not None:
+                    f.half_points[k] += half
+                    f.played[k] += played
     for f in facts.values():
         f.half_points = list(accumulate(f.half_points))
         f.played = list(accumulate(f.played))
