@@ -18,9 +18,9 @@ def main() -> None:
 
 
 def _register() -> None:
-    from rochade.cli import club, demo, rounds, views
+    from rochade.cli import club, demo, rounds, serve, views
 
-    for module in (club, rounds, views, demo):
+    for module in (club, rounds, views, demo, serve):
         for command in module.COMMANDS:
             main.add_command(command)
 
