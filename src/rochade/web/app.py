@@ -86,9 +86,15 @@ class Web:
     """The app's state: the club file, the cookie signer, templates per language."""
 
     def __init__(
-        self, path: Path, clock: Clock, throttle: LoginThrottle, public_url: str | None
+        self,
+        path: Path,
+        clock: Clock,
+        throttle: LoginThrottle,
+        public_url: str | None,
+        poll_seconds: float,
     ) -> None:
         self.path = path
+        self.poll_seconds = poll_seconds
         self.public_url = public_url
         self.share_qr = (
             segno.make(public_url, error="m").svg_inline(scale=5, title=public_url)
@@ -119,7 +125,7 @@ class Web:
             env.filters["pts"] = lambda v: i18n.points(v, lang)
             env.globals["result_label"] = result_label
             env.globals["languages"] = i18n.LANGUAGES
-            env.globals["poll_seconds"] = POLL_SECONDS
+            env.globals["poll_seconds"] = self.poll_seconds
             env.globals["public_url"] = self.public_url
             env.globals["share_qr"] = self.share_qr
             gettext = i18n.translations(lang).gettext
@@ -773,13 +779,14 @@ def create_app(
     clock: Clock = system_clock,
     throttle: LoginThrottle | None = None,
     public_url: str | None = None,
+    poll_seconds: float = POLL_SECONDS,
 ) -> Starlette:
     """The web app for one club file (which must already have a TD PIN to log in).
 
     `public_url`: the address players use on the club network; the TD pages show it with a
-    QR code to put on a screen.
+    QR code to put on a screen. `poll_seconds`: how often the public pages look for news.
     """
-    web = Web(path, clock, throttle or LoginThrottle(), public_url)
+    web = Web(path, clock, throttle or LoginThrottle(), public_url, poll_seconds)
     t = "/t/{n:int}"
     td = "/td/t/{n:int}"
     routes = [

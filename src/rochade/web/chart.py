@@ -12,7 +12,7 @@ from html import escape
 
 from rochade.web.queries import CurvePoint
 
-WIDTH, PANEL, GAP, LEFT, RIGHT, TOP = 640, 150, 44, 52, 16, 28
+WIDTH, PANEL, GAP, LEFT, RIGHT, TOP = 480, 130, 48, 48, 14, 30
 
 
 def _polyline(points: Sequence[tuple[float, float]], css: str) -> str:
@@ -44,7 +44,7 @@ def player_chart(
     worst = max(players, 2)
     ranked = [p for p in curve if p.rank is not None]
     rank = [(x(p.round), rank_top + (p.rank - 1) / (worst - 1) * PANEL) for p in ranked if p.rank]
-    height = rank_top + PANEL + 34
+    height = rank_top + PANEL + 46
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height}" '
         f'class="chart" role="img" aria-label="{escape(labels["title"])}">',
@@ -61,7 +61,7 @@ def player_chart(
     )
     for p in curve:
         parts.append(
-            f'<text x="{x(p.round):.1f}" y="{rank_top + PANEL + 18}" class="tick mid">'
+            f'<text x="{x(p.round):.1f}" y="{rank_top + PANEL + 20}" class="tick mid">'
             f"{p.round}</text>"
         )
     parts.append(
