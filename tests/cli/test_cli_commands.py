@@ -90,3 +90,13 @@ def test_export_import_and_json_standings(run: Run, club: Path, tmp_path: Path) 
     text = run("standings", exported).stdout
     assert text.startswith("Winter: standings after round 1")
     assert run("standings", club, "--round", 0).stdout.startswith("Winter: standings after round 0")
+
+
+def test_external_game(run: Run, club: Path) -> None:
+    run("player", "status", club, "Anna", "club_duty")
+    run("player", "status", club, "Bert", "club_duty")
+    run("pair", club)
+    out = run("external", club, 1, "Anna", "1/2", "--board", 3).stdout
+    assert out == "Round 1: Anna scored 1/2 for team 1 on board 3.\n"
+    assert "team 1" in run("pairings", club).stdout
+    assert run("external", club, 1, "Carla", "1", "--board", 1, ok=False).exit_code == 2

@@ -44,7 +44,10 @@ def test_unknown_player(run: Run, club: Path) -> None:
 def test_ambiguous_player_lists_candidates(run: Run, club: Path) -> None:
     run("player", "add", club, "Anneliese", "--rating", "1500")
     assert_refused(
-        run, ["explain", club, "Ann"], "'Ann' matches several players: Anna, Anneliese", club.parent
+        run,
+        ["explain", club, "Ann"],
+        "'Ann' matches several players: Anna (1), Anneliese (9)",
+        club.parent,
     )
 
 
@@ -82,7 +85,12 @@ def test_manual_pairing_errors_and_warnings(run: Run, club: Path) -> None:
 
 def test_several_tournaments_need_t(run: Run, club: Path) -> None:
     run("tournament", "create", club, "Rapid")
-    assert_refused(run, ["pair", club], "holds 2 tournaments (Winter, Rapid)", club.parent)
+    assert_refused(
+        run,
+        ["pair", club],
+        "holds 2 tournaments (Winter, Rapid); choose one with -t NAME",
+        club.parent,
+    )
     run("pair", club, "-t", "Winter")
 
 

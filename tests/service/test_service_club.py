@@ -72,7 +72,9 @@ def test_players_are_members_and_entrants(six: ClubService) -> None:
 
 def test_ambiguous_name_lists_candidates(six: ClubService) -> None:
     six.add_player("Anna Bergmann", 1400)
-    with pytest.raises(ServiceError, match="several players: Anna Berg, Anna Bergmann"):
+    with pytest.raises(
+        ServiceError, match="several players: Anna Berg \\(1\\), Anna Bergmann \\(7\\)"
+    ):
         six.find_player("anna b")
     assert six.find_player("Anna Berg").id == 1  # an exact name wins over a prefix
 
@@ -247,3 +249,29 @@ def test_manual_replace_of_the_last_round(six: ClubService) -> None:
     six.undo()
     with pytest.raises(ServiceError, match="no round to replace"):
         six.pair_manual("1-2 3-4 5-6", replace=True)
+
+
+def test_external_team_games(six: ClubService) -> None:
+    six.set_status("Cém", Status.CLUB_DUTY)
+    play_round(six)
+    before = snapshot(six)
+    t = six.add_external(1, "Cém", team=1, board=2, score="1")
+    rnd = t.rounds[0]
+    assert Absence(3, "club_duty") not in rnd.absences
+    [ext] = rnd.externals
+    assert (ext.player, ext.team, ext.board, ext.score, ext.replaces_row) == (3, 1, 2, 1, True)
+    assert six.tournament() == t
+    [row] = [r for r in six.standings().row(3).breakdown if r.kind == "external"]
+    assert row.credit == 69  # team 1 board 1 is worth 70, each board lower one less
+    assert six.log()[-1].description == (
+        "round 1: Cém Öztürk (3) scored 1 for team 1 on board 2, instead of club_duty"
+    )
+    six.undo()
+    assert snapshot(six)[0] == before[0]
+    with pytest.raises(ServiceError, match="already has a game or the bye in round 1"):
+        six.add_external(1, "Anna", team=1, board=1, score="1/2")
+    assert six.add_external(1, "Anna", team=1, board=1, score="½", extra=True).rounds[0].externals
+    with pytest.raises(ServiceError, match="team 2 has no board values in the settings \\(1\\)"):
+        six.add_external(1, "Bo", team=2, board=1, score="0", extra=True)
+    with pytest.raises(ServiceError, match="unknown score '2'"):
+        six.add_external(1, "Bo", team=1, board=1, score="2", extra=True)

@@ -19,10 +19,12 @@ def main() -> None:
 
 def _register() -> None:
     from rochade.cli import club, demo, rounds, serve, views
+    from rochade.cli.roundrobin import round_robin_table
 
     for module in (club, rounds, views, demo, serve):
         for command in module.COMMANDS:
             main.add_command(command)
+    main.add_command(round_robin_table)
 
 
 _register()

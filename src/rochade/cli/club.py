@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from pathlib import Path
 
 import click
@@ -138,11 +139,11 @@ def undo(club: Path, who: str | None, steps: int) -> None:
 @club_argument
 @click.option("--all", "show_all", is_flag=True, help="Show every action, not only the last 30.")
 def log(club: Path, who: str | None, show_all: bool) -> None:
-    """Show who changed what, and when."""
+    """Show who changed what, and when (in local time)."""
     actions = service(club, who).log()
     for action in actions if show_all else actions[-30:]:
         undone = f"  [undone by #{action.undone_by}]" if action.undone_by else ""
-        when = action.at.replace("T", " ")[:16]
+        when = datetime.fromisoformat(action.at).astimezone().strftime("%Y-%m-%d %H:%M")
         click.echo(f"#{action.id:<4} {when}  {action.who:<12} {action.description}{undone}")
 
 

@@ -11,7 +11,7 @@ from typing import Any, TypeVar
 import click
 
 from rochade.core.model import ModelError
-from rochade.service import ClubService, ServiceError
+from rochade.service import ClubService, ServiceError, TournamentNeeded
 from rochade.store import StoreError
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -49,6 +49,8 @@ class RochadeGroup(click.Group):
         except BrokenPipeError:  # e.g. `rochade log club.rochade | head`: stop quietly
             _silence_stdout()
             raise click.exceptions.Exit(1) from None
+        except TournamentNeeded as exc:
+            raise Failure(f"{exc}; choose one with -t NAME") from None
         except DOMAIN_ERRORS as exc:
             raise Failure(_message(exc)) from None
         except Exception as exc:

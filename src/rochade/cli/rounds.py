@@ -90,4 +90,37 @@ def result(
             )
 
 
-COMMANDS = (pair, result)
+@click.command()
+@club_argument
+@click.argument("round_number", metavar="ROUND", type=int)
+@click.argument("player")
+@click.argument("score", metavar="SCORE")
+@click.option("--team", type=int, default=1, show_default=True, help="The club team (1, 2 ...).")
+@click.option("--board", type=int, required=True, help="The board played in the team match.")
+@click.option("--extra", is_flag=True, help="Count it on top of the evening's own row.")
+@tournament_option
+def external(
+    club: Path,
+    who: str | None,
+    round_number: int,
+    player: str,
+    score: str,
+    team: int,
+    board: int,
+    extra: bool,
+    tournament: str | None,
+) -> None:
+    """Count a team-match game (SCORE 1, 1/2 or 0).
+
+    The game is worth a fixed value by team and board. It replaces the player's absence in
+    ROUND (a team match on club night), or with --extra adds to that evening.
+    """
+    t = service(club, who).add_external(round_number, player, team, board, score, extra, tournament)
+    ext = t.rounds[round_number - 1].externals[-1]
+    click.echo(
+        f"Round {round_number}: {t.entrant(ext.player).name} scored {score} for team {team} "
+        f"on board {board}."
+    )
+
+
+COMMANDS = (pair, result, external)

@@ -110,8 +110,11 @@ def _kind(value: object) -> str:
 
 
 def _obj(value: object, where: str, keys: Iterable[str] | None = None) -> dict[str, object]:
-    """An object whose keys (when `keys` is given) are all known: a misspelt key would
-    otherwise be silently dropped, and with it the TD's setting."""
+    """An object checked against its known `keys` (when given).
+
+    Other programs may add keys of their own, so an unknown key is ignored, unless it looks
+    like a misspelling of a known one: that would silently drop the TD's setting.
+    """
     if not isinstance(value, dict):
         raise FormatError(f"{where}: expected an object, got {_kind(value)}")
     if keys is None:
@@ -120,8 +123,8 @@ def _obj(value: object, where: str, keys: Iterable[str] | None = None) -> dict[s
     for key in value:
         if key not in known:
             close = difflib.get_close_matches(key, known, n=1)
-            hint = f"; did you mean {close[0]!r}?" if close else ""
-            raise FormatError(f"{where}: unknown key {key!r}{hint}")
+            if close:
+                raise FormatError(f"{where}: unknown key {key!r}; did you mean {close[0]!r}?")
     return value
 
 

@@ -12,7 +12,7 @@ from rochade.service.club import (
     tournament_history,
     tournament_standings,
 )
-from rochade.service.errors import ServiceError
+from rochade.service.errors import ServiceError, TournamentNeeded
 
 __all__ = [
     "ClubService",
@@ -22,6 +22,7 @@ __all__ = [
     "ResultReport",
     "ServiceError",
     "StandingChange",
+    "TournamentNeeded",
     "TournamentSummary",
     "read_tournament_file",
     "tournament_history",

@@ -25,6 +25,7 @@ from rochade.core.keizer.settings import KeizerSettings, Ladder, preset
 from rochade.core.model import (
     Absence,
     Entrant,
+    ExternalGame,
     Game,
     PlayerId,
     Reason,
@@ -40,10 +41,16 @@ from rochade.formats.json import (
     settings_from_dict,
     settings_to_dict,
 )
-from rochade.service.errors import ServiceError
+from rochade.service.errors import ServiceError, TournamentNeeded
 from rochade.service.players import find_entrant, label, parse_player_csv, pick
-from rochade.store import ActionRecord, Club, RoundNotes, StoreError, TournamentRecord
-from rochade.store.club import Action
+from rochade.store import (
+    Action,
+    ActionRecord,
+    Club,
+    RoundNotes,
+    StoreError,
+    TournamentRecord,
+)
 
 Clock = Callable[[], datetime]
 
@@ -192,8 +199,7 @@ class ClubService:
             return records[0]
         if not records:
             raise ServiceError("this club file has no tournament yet; create one first")
-        names = ", ".join(r.name for r in records)
-        raise ServiceError(f"this club file holds {len(records)} tournaments ({names}); say which")
+        raise TournamentNeeded([r.name for r in records])
 
     def _load(self, club: Club, name: str | None) -> tuple[TournamentRecord, Tournament]:
         record = self._record(club, name)
@@ -447,6 +453,54 @@ class ClubService:
             )
         return ResultReport(after, round_number, new_game, game.result, changes)
 
+    def add_external(
+        self,
+        round_number: int,
+        player: str,
+        team: int,
+        board: int,
+        score: str,
+        extra: bool = False,
+        tournament: str | None = None,
+    ) -> Tournament:
+        """Count a game played for a club team, at the fixed value of its team and board.
+
+        Normally it replaces the player's absence row of that evening (a club-night team
+        match); `extra` adds it on top of whatever the player did that evening.
+        """
+        points = _external_score(score)
+        with self._change("external", "external game") as (club, action):
+            record, t = self._load(club, tournament)
+            rnd = _round(t, round_number)
+            entrant = find_entrant(t.entrants, player)
+            if team not in _settings(t).team_values:
+                teams = ", ".join(map(str, sorted(_settings(t).team_values))) or "none"
+                raise ServiceError(f"team {team} has no board values in the settings ({teams})")
+            absences = rnd.absences
+            replaced = ""
+            if not extra:
+                absence = next((a for a in rnd.absences if a.player == entrant.id), None)
+                if absence is None:
+                    raise ServiceError(
+                        f"{label(entrant)} already has a game or the bye in round {round_number};"
+                        " an external game can replace only an absence (or count as extra)"
+                    )
+                club.delete_absence(record.id, round_number, entrant.id)
+                absences = tuple(a for a in rnd.absences if a is not absence)
+                replaced = f", instead of {absence.reason}"
+            ext = ExternalGame(entrant.id, team, board, points, not extra)
+            club.add_external(record.id, round_number, ext)
+            new_round = dataclasses.replace(rnd, absences=absences, externals=(*rnd.externals, ext))
+            rounds = list(t.rounds)
+            rounds[round_number - 1] = new_round
+            after = dataclasses.replace(t, rounds=tuple(rounds))
+            after.validate()
+            action.description = (
+                f"round {round_number}: {label(entrant)} scored {score.strip()} for team {team}"
+                f" on board {board}{replaced}"
+            )
+        return after
+
     # -- log and undo --------------------------------------------------------------------
 
     def log(self) -> list[ActionRecord]:
@@ -561,6 +615,24 @@ def _without_last_round(club: Club, record: TournamentRecord, t: Tournament) -> 
         raise ServiceError(f"round {last.number} already has results; it cannot be re-paired")
     club.delete_round(record.id, last.number)
     return dataclasses.replace(t, rounds=t.rounds[:-1])
+
+
+_EXTERNAL_SCORES = {
+    "1": Fraction(1),
+    "1/2": Fraction(1, 2),
+    "½": Fraction(1, 2),
+    "=": Fraction(1, 2),
+    "0": Fraction(0),
+}
+
+
+def _external_score(text: str) -> Fraction:
+    try:
+        return _EXTERNAL_SCORES[text.strip()]
+    except KeyError:
+        raise ServiceError(
+            f"unknown score {text!r} for an external game; use 1, 1/2 or 0"
+        ) from None
 
 
 def _round(t: Tournament, number: int) -> Round:

@@ -14,10 +14,17 @@ from rochade.service.errors import ServiceError
 T = TypeVar("T")
 
 
-def pick(items: Sequence[T], typed: str, name_of: Callable[[T], str], what: str) -> T:
+def pick(
+    items: Sequence[T],
+    typed: str,
+    name_of: Callable[[T], str],
+    what: str,
+    shown: Callable[[T], str] | None = None,
+) -> T:
     """The item whose name is `typed` (ignoring case), else the only one it is a prefix of.
 
-    Several candidates: an error listing them, so the TD sees what to type instead.
+    Several candidates: an error listing them (as `shown` gives them), so the TD sees what to
+    type instead.
     """
     key = typed.strip().casefold()
     if not key:
@@ -29,7 +36,7 @@ def pick(items: Sequence[T], typed: str, name_of: Callable[[T], str], what: str)
     if not candidates:
         raise ServiceError(f"no {what} named {typed!r}")
     if len(candidates) > 1:
-        names = ", ".join(name_of(item) for item in candidates[:8])
+        names = ", ".join((shown or name_of)(item) for item in candidates[:8])
         more = ", ..." if len(candidates) > 8 else ""
         raise ServiceError(f"{typed!r} matches several {what}s: {names}{more}; type more letters")
     return candidates[0]
@@ -43,7 +50,7 @@ def find_entrant(entrants: Sequence[Entrant], typed: str) -> Entrant:
             if entrant.id == int(text):
                 return entrant
         raise ServiceError(f"no player with id {text}")
-    return pick(entrants, text, lambda e: f"{e.name}", "player")
+    return pick(entrants, text, lambda e: e.name, "player", label)
 
 
 def label(entrant: Entrant) -> str:

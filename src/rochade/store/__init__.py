@@ -1,6 +1,7 @@
 """The club file (SQLite): the only package that imports sqlite3."""
 
 from rochade.store.club import (
+    Action,
     ActionRecord,
     Club,
     MemberRecord,
@@ -12,6 +13,7 @@ from rochade.store.schema import SCHEMA_VERSION
 
 __all__ = [
     "SCHEMA_VERSION",
+    "Action",
     "ActionRecord",
     "Club",
     "MemberRecord",

@@ -332,24 +332,33 @@ class Club:
         for absence in rnd.absences:
             self.add_absence(tournament_id, rnd.number, absence)
         for ext in rnd.externals:
-            self._write(
-                "INSERT INTO externals (tournament_id, round, player, team, board, score, "
-                "replaces_row) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (
-                    tournament_id,
-                    rnd.number,
-                    ext.player,
-                    ext.team,
-                    ext.board,
-                    str(ext.score),
-                    int(ext.replaces_row),
-                ),
-            )
+            self.add_external(tournament_id, rnd.number, ext)
 
     def add_absence(self, tournament_id: int, round_number: int, absence: Absence) -> None:
         self._write(
             "INSERT INTO absences (tournament_id, round, player, reason) VALUES (?, ?, ?, ?)",
             (tournament_id, round_number, absence.player, absence.reason),
+        )
+
+    def delete_absence(self, tournament_id: int, round_number: int, player: PlayerId) -> None:
+        self._write(
+            "DELETE FROM absences WHERE tournament_id = ? AND round = ? AND player = ?",
+            (tournament_id, round_number, player),
+        )
+
+    def add_external(self, tournament_id: int, round_number: int, ext: ExternalGame) -> None:
+        self._write(
+            "INSERT INTO externals (tournament_id, round, player, team, board, score, "
+            "replaces_row) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (
+                tournament_id,
+                round_number,
+                ext.player,
+                ext.team,
+                ext.board,
+                str(ext.score),
+                int(ext.replaces_row),
+            ),
         )
 
     def delete_round(self, tournament_id: int, number: int) -> None:
