@@ -13,19 +13,18 @@ import socket
 import threading
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
 import uvicorn
+from e2e_helpers import PIN, Server
 
 from rochade.service import ClubService
 from rochade.web import create_app
 from rochade.web.security import set_pin
 
 ARTIFACTS = Path(__file__).parent / "artifacts"
-PIN = "2468"
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -50,12 +49,6 @@ def browser() -> Iterator[Any]:
         instance = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
         yield instance
         instance.close()
-
-
-@dataclass
-class Server:
-    url: str
-    path: Path
 
 
 def _free_port() -> int:

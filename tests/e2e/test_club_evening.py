@@ -13,9 +13,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from e2e_helpers import PIN, Server
 from playwright.sync_api import Page, expect
 
-from conftest import PIN, Server
 from rochade.core.model import Result, Status
 from rochade.service import ClubService
 from rochade.web import i18n

@@ -94,3 +94,19 @@ def test_the_td_page_shows_the_shared_address_as_qr(tmp_path: Path) -> None:
         c.headers["x"] = log_in(c)
         html = c.get("/td/t/1/").text
         assert "http://192.0.2.7:8000/" in html and "<svg" in html
+
+
+def test_demo_serves_the_demo_file_and_prints_its_pin(
+    tmp_path: Path, calls: list[dict[str, Any]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(main, ["demo"])
+    assert result.exit_code == 0, result.output
+    pin = result.output.split("TD PIN: ")[1].split()[0]
+    assert len(pin) == 6 and pin.isdigit()
+    from rochade.store.settings import read_setting
+    from rochade.web.security import PIN_KEY, verify_pin
+
+    stored = read_setting(tmp_path / "demo.rochade", PIN_KEY)
+    assert stored is not None and verify_pin(pin, stored)
+    assert calls and calls[0]["port"] == 8000

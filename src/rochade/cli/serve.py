@@ -67,8 +67,17 @@ def ensure_pin(path: Path, pin: str | None) -> str | None:
     return generated
 
 
-def serve_club(path: Path, host: str = LOOPBACK, port: int = 8000, pin: str | None = None) -> None:
-    """Start the web app on `path` until Ctrl+C (also used by `rochade demo`)."""
+def serve_club(
+    path: Path,
+    host: str = LOOPBACK,
+    port: int = 8000,
+    pin: str | None = None,
+    announce_pin: bool = False,
+) -> None:
+    """Start the web app on `path` until Ctrl+C (also used by `rochade demo`).
+
+    `announce_pin`: print the given PIN (the demo makes one up for each run).
+    """
     import uvicorn
 
     from rochade.web import create_app
@@ -76,6 +85,8 @@ def serve_club(path: Path, host: str = LOOPBACK, port: int = 8000, pin: str | No
     try:
         check_header(path)
         told = ensure_pin(path, pin)
+        if announce_pin:
+            told = pin
     except (StoreError, PinError) as exc:
         raise click.ClickException(str(exc)) from None
     shared = public_url(host, port)
