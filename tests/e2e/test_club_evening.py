@@ -107,8 +107,8 @@ def test_a_club_evening(browser: Any, server: Server, artifacts: Path) -> None:
 
     # Twelve players through the form
     for name, rating in PLAYERS:
-        page.get_by_label("Name").fill(name)
-        page.get_by_label("Rating").fill(str(rating))
+        page.get_by_label("Name", exact=True).fill(name)
+        page.get_by_label("Rating", exact=True).fill(str(rating))
         page.get_by_role("button", name="Add player").click()
         expect(page.locator(".flash.ok")).to_have_text(f"{name} added.")
     expect(page.locator("table.players tbody tr")).to_have_count(12)

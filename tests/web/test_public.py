@@ -112,3 +112,16 @@ def test_inputs_have_labels(td: TestClient) -> None:
             ident = re.search(r'id="([^"]+)"', attrs)
             assert ident, (url, attrs)
             assert f'for="{ident.group(1)}"' in html, (url, attrs)
+
+
+def test_a_poll_gets_no_content_until_something_changes(client: TestClient, club: Path) -> None:
+    import re
+
+    html = client.get("/t/1/").text
+    version = re.search(r'"X-Rochade-Version": "(\d+)"', html)
+    assert version
+    headers = {"X-Rochade-Version": version.group(1), "HX-Request": "true"}
+    assert client.get("/t/1/", headers=headers).status_code == 204
+    play_a_round(club)
+    fresh = client.get("/t/1/", headers=headers)
+    assert fresh.status_code == 200 and "after round 1" in fresh.text

@@ -176,3 +176,19 @@ def test_the_evening_page_leads_through_the_steps(td: TestClient, club: Path) ->
     service(club).pair()
     html = td.get("/td/t/1/").text
     assert "4 of 4 boards still open" in html
+
+
+def test_edit_a_rating_and_undo_it(td: TestClient, club: Path) -> None:
+    response = post(td, "/td/t/1/players/2/rating", rating="1999")
+    assert response.headers["location"] == "/td/t/1/players"
+    assert "Rating of Bart Claes saved." in td.get("/td/t/1/players").text
+    assert service(club).tournament().entrant(2).rating == 1999
+    assert "rating of Bart Claes (2) in Winter 2026: 1950 -&gt; 1999" in td.get("/td/log").text
+    post(td, "/td/t/1/players/2/rating", rating="")
+    assert service(club).tournament().entrant(2).rating is None
+    post(td, "/td/undo")
+    assert service(club).tournament().entrant(2).rating == 1999
+    post(td, "/td/t/1/players/2/rating", rating="99999")
+    assert "not plausible" in td.get("/td/t/1/players").text
+    post(td, "/td/t/1/players/77/rating", rating="1500")
+    assert "no player with id 77" in td.get("/td/t/1/players").text

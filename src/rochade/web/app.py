@@ -33,7 +33,9 @@ from rochade.service import ClubService, NeedsConfirmation, ServiceError
 from rochade.service.club import SETTING_OVERRIDES, Clock, system_clock
 from rochade.store import StoreError
 from rochade.store.settings import read_setting
+from rochade.store.web_support import last_change
 from rochade.web import i18n, texts
+from rochade.web.actions import set_rating
 from rochade.web.chart import player_chart
 from rochade.web.queries import (
     CHECKIN_CHOICES,
@@ -63,6 +65,7 @@ VISITOR_COOKIE, SESSION_COOKIE, FLASH_COOKIE, LANG_COOKIE = (
     "lang",
 )
 WHO = "TD (web)"
+VERSION_HEADER = "x-rochade-version"
 POLL_SECONDS = 5
 USER_ERRORS = (ServiceError, ModelError, StoreError)
 
@@ -214,9 +217,17 @@ class Web:
 def public(
     handler: Callable[[Web, Request, Page], Awaitable[Response]],
 ) -> Callable[[Web], Endpoint]:
+    """A page anyone may see. A live page's poll gets "204 No Content" while nothing changed,
+    so htmx leaves the page alone (no flicker, no lost scroll position on a phone)."""
+
     def bind(web: Web) -> Endpoint:
         @wraps(handler)
         async def endpoint(request: Request) -> Response:
+            known = request.headers.get(VERSION_HEADER)
+            version = last_change(web.path)
+            if known is not None and known == str(version):
+                return Response(status_code=204)
+            request.state.version = version
             return await handler(web, request, web.page(request))
 
         return endpoint
@@ -534,6 +545,22 @@ async def td_import_players(web: Web, request: Request, page: Page) -> Response:
 
 
 @td_only
+async def td_set_rating(web: Web, request: Request, page: Page) -> Response:
+    form = await request.form()
+    n = request.path_params["n"]
+    _ = web.gettext(page)
+    try:
+        rating = _int_or_none(_field(form, "rating"), "rating")
+        entrant = set_rating(
+            web.service(), web.tournament_name(request), request.path_params["pid"], rating
+        )
+    except USER_ERRORS as exc:
+        return web.redirect(page, f"/td/t/{n}/players", ("error", str(exc)))
+    message = _("Rating of {name} saved.").format(name=entrant.name)
+    return web.redirect(page, f"/td/t/{n}/players", ("ok", message))
+
+
+@td_only
 async def td_set_status(web: Web, request: Request, page: Page) -> Response:
     """Check-in and withdraw/come back: one tap, one logged action."""
     form = await request.form()
@@ -810,6 +837,7 @@ def create_app(
         Route(td + "/players/add", td_add_player(web), methods=["POST"]),
         Route(td + "/players/import", td_import_players(web), methods=["POST"]),
         Route(td + "/players/{pid:int}/status", td_set_status(web), methods=["POST"]),
+        Route(td + "/players/{pid:int}/rating", td_set_rating(web), methods=["POST"]),
         Route(td + "/checkin", td_checkin(web)),
         Route(td + "/pair", td_pair_page(web)),
         Route(td + "/pair/auto", td_pair_auto(web), methods=["POST"]),
