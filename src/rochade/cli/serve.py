@@ -117,4 +117,6 @@ def serve_club(
 def serve(club_file: Path, host: str, port: int, pin: str | None) -> None:
     """Run the club evening in the browser: TD pages and live pages for the players."""
     serve_club(club_file, host, port, pin)
+
+
 COMMANDS = (serve,)
