@@ -180,6 +180,18 @@ def test_a_club_evening(browser: Any, server: Server, artifacts: Path) -> None:
         player.goto(server.url + url)
         no_horizontal_scroll(player, PHONE["width"])
         player.screenshot(path=artifacts / f"phone-{name}.png", full_page=True)
+    player.goto(server.url + "/t/1/")
+    player.get_by_role("link", name="Deutsch").click()
+    expect(player.locator("h1")).to_contain_text("Tabelle nach Runde 2")
+    german_total = i18n.number(after.rows[0].total, "de")
+    expect(player.locator("#live tbody tr").first).to_contain_text(german_total)
+    player.screenshot(path=artifacts / "phone-standings-de.png", full_page=True)
+    for lang in ("de", "nl"):
+        player.goto(f"{server.url}/lang?lang={lang}&next=/t/1/")
+        for url in ("/t/1/", "/t/1/pairings", "/t/1/participants"):
+            player.goto(server.url + url)
+            assert player.locator("html").get_attribute("lang") == lang
+            no_horizontal_scroll(player, PHONE["width"])
     printer = browser.new_context(viewport={"width": A4_PRINT_WIDTH, "height": 1000})
     paper = printer.new_page()
     paper.emulate_media(media="print")

@@ -122,6 +122,9 @@ def test_a_wrong_result_is_refused_with_a_message(td: TestClient, club: Path) ->
     token = td.headers["x-test-csrf"]
     response = td.post("/td/t/1/results/1/9", data={"csrf": token, "result": "1-0"}, headers=HX)
     assert "has no board 9" in response.text and 'id="flash"' in response.text
+    assert response.headers["HX-Reswap"] == "none"
+    bad = td.post("/td/t/1/players/3/status", data={"csrf": token, "status": "x"}, headers=HX)
+    assert bad.headers["HX-Reswap"] == "none" and 'hx-swap-oob="true"' in bad.text
     post(td, "/td/t/1/results/1/1", result="2-0")
     assert "unknown result" in td.get("/td/t/1/results").text
 

@@ -191,6 +191,17 @@ class Web:
             response.set_cookie(FLASH_COOKIE, value, path="/", httponly=True, samesite="strict")
         return response
 
+    def refuse(self, page: Page, request: Request, back: str, message: str) -> Response:
+        """A change that could not be made: the message above the page, nothing else moves.
+
+        For htmx, only the message is swapped in (out of band) and the row stays as it was.
+        """
+        if request.headers.get("hx-request"):
+            response = self.render(page, "_flash.html", oob=True, flashes=[["error", message]])
+            response.headers["HX-Reswap"] = "none"
+            return response
+        return self.redirect(page, back, ("error", message))
+
     def _cookies(self, page: Page, response: Response) -> None:
         if page.new_visitor:
             response.set_cookie(
@@ -573,7 +584,7 @@ async def td_set_status(web: Web, request: Request, page: Page) -> Response:
         svc = web.service()
         entrant = svc.set_status(str(pid), status, name)
     except (ValueError, *USER_ERRORS) as exc:
-        return web.redirect(page, back, ("error", str(exc)))
+        return web.refuse(page, request, back, str(exc))
     if request.headers.get("hx-request"):
         t = svc.tournament(name)
         return web.render(
@@ -733,11 +744,7 @@ async def td_enter_result(web: Web, request: Request, page: Page) -> Response:
         result = _field(form, "result") or _field(form, "forfeit")
         report = web.service().enter_result(number, board, result, name)
     except USER_ERRORS as exc:
-        if request.headers.get("hx-request"):
-            return web.render(
-                page, "_flash.html", status_code=200, oob=True, flashes=[["error", str(exc)]]
-            )
-        return web.redirect(page, back, ("error", str(exc)))
+        return web.refuse(page, request, back, str(exc))
     t = report.tournament
     view = round_view(t, number)
     if request.headers.get("hx-request"):
