@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -100,3 +103,16 @@ def test_external_game(run: Run, club: Path) -> None:
     assert out == "Round 1: Anna scored 1/2 for team 1 on board 3.\n"
     assert "team 1" in run("pairings", club).stdout
     assert run("external", club, 1, "Carla", "1", "--board", 1, ok=False).exit_code == 2
+
+
+def test_a_terminal_that_cannot_show_a_name_still_works(club: Path) -> None:
+    script = Path(sys.executable).parent / "rochade"
+    env = {**os.environ, "PYTHONIOENCODING": "latin-1"}
+    done = subprocess.run(
+        [str(script), "player", "add", str(club), "Zoë 🐴", "--rating", "1500"],
+        capture_output=True,
+        env=env,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.decode("latin-1").startswith("Zoë ? plays in Winter as number 9.")

@@ -29,12 +29,8 @@ def test_double_round_robin_for_four() -> None:
     code, out, _ = run("4", "--double")
     assert code == 0
     assert out.splitlines() == [
-        "1: 1-4 2-3",
-        "2: 2-4 3-1",
-        "3: 4-3 1-2",
-        "4: 4-1 3-2",
-        "5: 3-4 2-1",
-        "6: 4-2 1-3",
+        "1: 1-4 2-3", "2: 2-4 3-1", "3: 4-3 1-2",
+        "4: 4-1 3-2", "5: 3-4 2-1", "6: 4-2 1-3",
     ]
     _, plain, _ = run("4", "--double", "--no-swap")
     assert plain.splitlines()[1:3] == ["2: 4-3 1-2", "3: 2-4 3-1"]

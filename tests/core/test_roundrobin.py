@@ -68,10 +68,8 @@ def test_golden_files_match_the_spec(shared_dir: Path) -> None:
     assert len(parts) == 14
     for size, body in zip(parts[::2], parts[1::2], strict=True):
         rows = re.findall(r"^\| (\d+) \| (.+?) \|$", body, re.M)
-        typed = [
-            f"{r}: " + " ".join(p.strip().replace("–", "-") for p in pairs.split(","))
-            for r, pairs in rows
-        ]
+        typed = [f"{r}: " + " ".join(p.strip().replace("–", "-") for p in pairs.split(","))
+                 for r, pairs in rows]
         assert typed == (GOLDEN / f"berger_{int(size):02d}.txt").read_text().splitlines()
 
 
@@ -120,11 +118,10 @@ def test_odd_count_every_player_rests_once_and_balances(players: int) -> None:
 def test_double_swap_avoids_three_equal_colours(size: int) -> None:
     swapped = boards(size, double=True)
     plain = boards(size, double=True, swap_last_two=False)
-    assert all(
-        "WWW" not in colours(swapped, p) and "BBB" not in colours(swapped, p)
-        for p in range(1, size + 1)
-    )
-    assert any("WWW" in colours(plain, p) or "BBB" in colours(plain, p) for p in range(1, size + 1))
+    assert all("WWW" not in colours(swapped, p) and "BBB" not in colours(swapped, p)
+               for p in range(1, size + 1))
+    assert any("WWW" in colours(plain, p) or "BBB" in colours(plain, p)
+               for p in range(1, size + 1))
 
 
 def test_rounds_and_cycles() -> None:
@@ -148,23 +145,15 @@ def test_numbers_by_lot_are_replayable_and_by_rating_sorted() -> None:
     assert sorted(drawn) == ids
     assert drawn == draw_numbers(reversed(ids), random.Random(7))
     assert len({draw_numbers(ids, random.Random(seed)) for seed in range(20)}) > 1
-    entrants = [
-        Entrant(1, "A", 1500),
-        Entrant(2, "B", None),
-        Entrant(3, "C", 1900),
-        Entrant(4, "D", 1500),
-    ]
+    entrants = [Entrant(1, "A", 1500), Entrant(2, "B", None), Entrant(3, "C", 1900),
+                Entrant(4, "D", 1500)]
     assert numbers_by_rating(entrants) == (3, 1, 4, 2)
 
 
 def club(count: int, withdrawn: tuple[int, ...] = ()) -> Tournament:
-    return Tournament(
-        "club",
-        tuple(
-            Entrant(i, f"P{i}", status=Status.WITHDRAWN if i in withdrawn else Status.PRESENT)
-            for i in range(1, count + 1)
-        ),
-    )
+    return Tournament("club", tuple(
+        Entrant(i, f"P{i}", status=Status.WITHDRAWN if i in withdrawn else Status.PRESENT)
+        for i in range(1, count + 1)))
 
 
 def test_engine_maps_numbers_to_players_and_names_the_rest_player() -> None:
@@ -197,15 +186,11 @@ def test_engine_double_round_robin_and_errors() -> None:
 def test_withdrawn_player_keeps_his_games_as_forfeits() -> None:
     pairing = BergerEngine().pair(BergerState(club(4, withdrawn=(2,)), (1, 2, 3, 4), 1))
     assert pairing.boards == (Board(1, 4), Board(2, 3))
-    assert any(
-        "P2 (no. 2) has withdrawn" in line and "forfeit win for P3 (no. 3)" in line
-        for line in pairing.explanation
-    )
+    assert any("P2 (no. 2) has withdrawn" in line and "forfeit win for P3 (no. 3)" in line
+               for line in pairing.explanation)
     both = BergerEngine().pair(BergerState(club(4, withdrawn=(2, 3)), (1, 2, 3, 4), 1))
-    assert both.explanation[1] == (
-        "board 2: both players have withdrawn; the game stays in "
-        "the table and is recorded as a double forfeit"
-    )
+    assert both.explanation[1] == ("board 2: both players have withdrawn; the game stays in "
+                                   "the table and is recorded as a double forfeit")
 
 
 @given(st.integers(2, 30), st.booleans(), st.integers(0, 2**32))
@@ -233,15 +218,10 @@ def test_annul_withdrawn_before_half_of_the_games() -> None:
     records = (
         PlayerRecord(1, (game(4, w, win), RoundEntry(Kind.FORFEIT_WIN, 3, b), game(2, w, win))),
         PlayerRecord(2, (game(3, w, win), game(4, b, win), game(1, b, loss))),
-        PlayerRecord(
-            3,
-            (
-                game(2, b, loss),
-                RoundEntry(Kind.FORFEIT_LOSS, 1, w),
-                RoundEntry(Kind.FORFEIT_LOSS, 4, b),
-            ),
-        ),
-        PlayerRecord(4, (game(1, b, loss), game(2, w, loss), RoundEntry(Kind.FORFEIT_WIN, 3, w))),
+        PlayerRecord(3, (game(2, b, loss), RoundEntry(Kind.FORFEIT_LOSS, 1, w),
+                         RoundEntry(Kind.FORFEIT_LOSS, 4, b))),
+        PlayerRecord(4, (game(1, b, loss), game(2, w, loss),
+                         RoundEntry(Kind.FORFEIT_WIN, 3, w))),
     )
     out = annul_withdrawn(records, withdrawn={3}, games_each=3)
     rest = RoundEntry(Kind.REST)
@@ -274,18 +254,8 @@ def test_varma_table_for_12_has_the_known_flaw() -> None:
 
 
 def test_varma_draw_keeps_compatriots_in_one_group() -> None:
-    feds = {
-        1: "NOR",
-        2: "NOR",
-        3: "NOR",
-        4: "GER",
-        5: "GER",
-        6: "GER",
-        7: "FRA",
-        8: "FRA",
-        9: "ESP",
-        10: "ITA",
-    }
+    feds = {1: "NOR", 2: "NOR", 3: "NOR", 4: "GER", 5: "GER", 6: "GER", 7: "FRA", 8: "FRA",
+            9: "ESP", 10: "ITA"}
     names = {p: f"Player {11 - p:02d}" for p in feds}
     for seed in range(30):
         numbers = varma_draw(feds, names, random.Random(seed))

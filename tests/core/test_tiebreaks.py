@@ -54,14 +54,11 @@ def entry(token: str) -> RoundEntry:
     return RoundEntry(Kind.PLAYED, opp, colour, _RESULTS[res])
 
 
-def crosstable(
-    rows: dict[int, str], ratings: dict[int, int] | None = None, **options: object
-) -> Crosstable:
+def crosstable(rows: dict[int, str], ratings: dict[int, int] | None = None,
+               **options: object) -> Crosstable:
     ratings = ratings or {}
-    players = tuple(
-        PlayerRecord(pid, tuple(entry(t) for t in row.split()), ratings.get(pid))
-        for pid, row in rows.items()
-    )
+    players = tuple(PlayerRecord(pid, tuple(entry(t) for t in row.split()), ratings.get(pid))
+                    for pid, row in rows.items())
     return Crosstable(players, **options)  # type: ignore[arg-type]
 
 
@@ -91,48 +88,45 @@ def test_scores_and_adjusted_scores() -> None:
     assert list(T.adjusted.values()) == [4, F(5, 2), 2, 3, 3, 1]
 
 
-@pytest.mark.parametrize(
-    ("code", "expected"),
-    [
-        # 1: 2.5 + HPB dummy min(4, 0.5*5) + 2 + 3 + 3; 4: forfeit dummy min(3, adjusted(6)=1)
-        ("BH", [13, F(25, 2), 14, 11, F(25, 2), F(19, 2)]),
-        # cut-1 cuts the VUR (HPB dummy 2.5) instead of the lowest value 2.0 (16.5)
-        ("BH/C1", [F(21, 2), F(23, 2), F(25, 2), 10, F(23, 2), 9]),
-        ("BH/C2", [F(17, 2), F(19, 2), 10, 9, F(19, 2), F(17, 2)]),
-        ("BH/M1", [F(15, 2), F(15, 2), F(17, 2), 6, F(15, 2), 6]),
-        # 6's forfeit loss counts against the real opponent (adjusted 3) with /P
-        ("BH/P", [13, F(25, 2), 14, 11, F(25, 2), 12]),
-        # 1: 2.5*1 + 2.5*½ + 2*1 + 3*1 + 3*½
-        ("SB", [F(41, 4), 6, 4, 5, 6, F(5, 4)]),
-        # 1: least significant is opponent 3 (score 2, product 2) vs the VUR product 1.25:
-        # the VUR is lower, so the least significant value goes.
-        ("SB/C1", [F(33, 4), F(11, 2), 4, 4, 5, F(5, 4)]),
-        ("WIN", [3, 2, 1, 2, 3, 0]),
-        ("WON", [3, 1, 1, 1, 3, 0]),
-        ("BPG", [1, 1, 2, 2, 3, 3]),
-        ("BWG", [1, 0, 1, 0, 2, 0]),
-        ("PS", [F(25, 2), F(13, 2), F(9, 2), 9, 12, F(3, 2)]),
-        ("PS/C1", [F(23, 2), F(13, 2), 4, F(17, 2), 11, F(3, 2)]),
-        ("REP", [4, 5, 4, 5, 5, 3]),
-        ("STD", [4, F(5, 2), F(3, 2), 3, 3, F(1, 2)]),
-        ("TPN", [1, 2, 3, 4, 5, 6]),
-        ("RTNG", [2000, 1900, 1800, 1700, 1600, 1500]),
-        # threshold 2.5 on final scores (not adjusted): 1, 2, 4, 5 count; 3 (1.5), 6 (0.5) do not
-        ("KS", [F(5, 2), 1, F(3, 2), F(1, 2), 1, F(1, 2)]),
-        ("KS/L-1", [F(5, 2), 1, F(3, 2), F(1, 2), 1, F(1, 2)]),
-        ("KS/L-2", [F(7, 2), 1, F(3, 2), 1, 2, F(1, 2)]),  # threshold 1.5: 3 counts now
-        # over-the-board opponents' BH averaged: 1 met 2, 3, 5, 4
-        ("AOB", [F(25, 2), F(49, 4), F(49, 4), F(49, 4), 12, 12]),
-        ("ARO", [1750, 1725, 1800, 1725, 1780, 1733]),
-        ("ARO/C1", [1800, 1800, 1867, 1800, 1850, 1800]),
-        # 1: 3.5/4 = 87.5 % -> 88 % -> dp 336; 6: 0.5/3 -> 17 % -> -273
-        ("TPR", [2086, 1638, 1713, 1725, 1852, 1460]),
-        ("PTP", [2103, 1609, 1694, 1722, 1869, 1430]),
-        # 6 met 5, 4 and 2 over the board: (1852 + 1725 + 1638) / 3 and (1869 + 1722 + 1609) / 3
-        ("APRO", [1732, 1778, 1825, 1778, 1724, 1738]),
-        ("APPO", [1724, 1774, 1826, 1774, 1712, 1733]),  # 1: 1723.5 rounds up
-    ],
-)
+@pytest.mark.parametrize(("code", "expected"), [
+    # 1: 2.5 + HPB dummy min(4, 0.5*5) + 2 + 3 + 3; 4: forfeit dummy min(3, adjusted(6)=1)
+    ("BH", [13, F(25, 2), 14, 11, F(25, 2), F(19, 2)]),
+    # cut-1 cuts the VUR (HPB dummy 2.5) instead of the lowest value 2.0 (16.5)
+    ("BH/C1", [F(21, 2), F(23, 2), F(25, 2), 10, F(23, 2), 9]),
+    ("BH/C2", [F(17, 2), F(19, 2), 10, 9, F(19, 2), F(17, 2)]),
+    ("BH/M1", [F(15, 2), F(15, 2), F(17, 2), 6, F(15, 2), 6]),
+    # 6's forfeit loss counts against the real opponent (adjusted 3) with /P
+    ("BH/P", [13, F(25, 2), 14, 11, F(25, 2), 12]),
+    # 1: 2.5*1 + 2.5*½ + 2*1 + 3*1 + 3*½
+    ("SB", [F(41, 4), 6, 4, 5, 6, F(5, 4)]),
+    # 1: least significant is opponent 3 (score 2, product 2) vs the VUR product 1.25:
+    # the VUR is lower, so the least significant value goes.
+    ("SB/C1", [F(33, 4), F(11, 2), 4, 4, 5, F(5, 4)]),
+    ("WIN", [3, 2, 1, 2, 3, 0]),
+    ("WON", [3, 1, 1, 1, 3, 0]),
+    ("BPG", [1, 1, 2, 2, 3, 3]),
+    ("BWG", [1, 0, 1, 0, 2, 0]),
+    ("PS", [F(25, 2), F(13, 2), F(9, 2), 9, 12, F(3, 2)]),
+    ("PS/C1", [F(23, 2), F(13, 2), 4, F(17, 2), 11, F(3, 2)]),
+    ("REP", [4, 5, 4, 5, 5, 3]),
+    ("STD", [4, F(5, 2), F(3, 2), 3, 3, F(1, 2)]),
+    ("TPN", [1, 2, 3, 4, 5, 6]),
+    ("RTNG", [2000, 1900, 1800, 1700, 1600, 1500]),
+    # threshold 2.5 on final scores (not adjusted): 1, 2, 4, 5 count; 3 (1.5), 6 (0.5) do not
+    ("KS", [F(5, 2), 1, F(3, 2), F(1, 2), 1, F(1, 2)]),
+    ("KS/L-1", [F(5, 2), 1, F(3, 2), F(1, 2), 1, F(1, 2)]),
+    ("KS/L-2", [F(7, 2), 1, F(3, 2), 1, 2, F(1, 2)]),  # threshold 1.5: 3 counts now
+    # over-the-board opponents' BH averaged: 1 met 2, 3, 5, 4
+    ("AOB", [F(25, 2), F(49, 4), F(49, 4), F(49, 4), 12, 12]),
+    ("ARO", [1750, 1725, 1800, 1725, 1780, 1733]),
+    ("ARO/C1", [1800, 1800, 1867, 1800, 1850, 1800]),
+    # 1: 3.5/4 = 87.5 % -> 88 % -> dp 336; 6: 0.5/3 -> 17 % -> -273
+    ("TPR", [2086, 1638, 1713, 1725, 1852, 1460]),
+    ("PTP", [2103, 1609, 1694, 1722, 1869, 1430]),
+    # 6 met 5, 4 and 2 over the board: (1852 + 1725 + 1638) / 3 and (1869 + 1722 + 1609) / 3
+    ("APRO", [1732, 1778, 1825, 1778, 1724, 1738]),
+    ("APPO", [1724, 1774, 1826, 1774, 1712, 1733]),  # 1: 1723.5 rounds up
+])
 def test_swiss_tiebreaks(code: str, expected: list[F]) -> None:
     assert values(code) == expected
 
@@ -161,13 +155,8 @@ class TestSpecWorkedChecks:
 
     def test_hpb_then_plays_on(self) -> None:
         # A (1) scores 3.5 with an HPB in round 2: dummy min(3.5, 0.5*5) = 2.5 (2023: 3.5)
-        rows = {
-            1: "2w1 H 3w1 4b1 5w0",
-            2: "1b0 3w0 4b0 5w0 Z",
-            3: "4w1 2b1 1b0 Z 4b0",
-            4: "3b0 5w0 2w1 1w0 3w1",
-            5: "Z 4b1 Z 2b1 1b1",
-        }
+        rows = {1: "2w1 H 3w1 4b1 5w0", 2: "1b0 3w0 4b0 5w0 Z", 3: "4w1 2b1 1b0 Z 4b0",
+                4: "3b0 5w0 2w1 1w0 3w1", 5: "Z 4b1 Z 2b1 1b1"}
         table = crosstable(rows)
         assert table.score[1] == F(7, 2)
         assert [table.adjusted[p] for p in (2, 3, 4, 5)] == [F(1, 2), 2, 2, 3]
@@ -178,14 +167,9 @@ class TestSpecWorkedChecks:
 
     def test_forfeit_win_capped_by_the_opponents_adjusted_score(self) -> None:
         # A (1, 2.5 in total) wins by forfeit against X (2) in round 4; X's adjusted score 1.5
-        rows = {
-            1: "3w0 4b1 5w0 2w+ 6b=",
-            2: "4w1 3b= 6b0 1b- 5w0",
-            3: "1b1 2w= 4w0 5b0 Z",
-            4: "2b0 1w0 3b1 6w1 Z",
-            5: "6w0 6b= 1b1 3w1 2b1",
-            6: "5b1 5w= 2w1 4b0 1w=",
-        }
+        rows = {1: "3w0 4b1 5w0 2w+ 6b=", 2: "4w1 3b= 6b0 1b- 5w0",
+                3: "1b1 2w= 4w0 5b0 Z", 4: "2b0 1w0 3b1 6w1 Z",
+                5: "6w0 6b= 1b1 3w1 2b1", 6: "5b1 5w= 2w1 4b0 1w="}
         table = crosstable(rows)
         assert (table.score[1], table.adjusted[2]) == (F(5, 2), F(3, 2))
         # 2.0 + 2.5 + 3.5 + min(2.5, 1.5) + 3.0
@@ -195,12 +179,8 @@ class TestSpecWorkedChecks:
 
     def test_withdrawal(self) -> None:
         # X (1) scores 2 in rounds 1-3, then withdraws: opponents see 2 + ½ + ½ = 3
-        rows = {
-            1: "2w1 3b1 4w0 Z Z",
-            2: "1b0 4w= 3b0 U 4b0",
-            3: "4b0 1w0 2w1 4w1 U",
-            4: "3w1 2b= 1b1 3b0 2w1",
-        }
+        rows = {1: "2w1 3b1 4w0 Z Z", 2: "1b0 4w= 3b0 U 4b0", 3: "4b0 1w0 2w1 4w1 U",
+                4: "3w1 2b= 1b1 3b0 2w1"}
         table = crosstable(rows)
         assert (table.score[1], table.adjusted[1]) == (2, 3)
         bh = compute(table, "BH")[1]  # own rounds 4-5: dummy min(2, 2.5) = 2 each
@@ -208,14 +188,8 @@ class TestSpecWorkedChecks:
 
     def test_cut_one_with_a_vur(self) -> None:
         # contributions 3.0, 2.0, 2.5, 1.0 and the HPB dummy 1.5: BH 10, BH-C1 8.5 (not 9)
-        rows = {
-            1: "2w1 3w0 4w0 5w0 H",
-            2: "1b0 U F F 6w0",
-            3: "4w0 1b1 6w0 Z 5w1",
-            4: "3b1 6w0 1b1 6b0 Z",
-            5: "6w0 Z Z 1b1 3b0",
-            6: "5b1 4b1 3b1 4w1 2b1",
-        }
+        rows = {1: "2w1 3w0 4w0 5w0 H", 2: "1b0 U F F 6w0", 3: "4w0 1b1 6w0 Z 5w1",
+                4: "3b1 6w0 1b1 6b0 Z", 5: "6w0 Z Z 1b1 3b0", 6: "5b1 4b1 3b1 4w1 2b1"}
         table = crosstable(rows)
         assert table.score[1] == F(3, 2)
         assert [table.adjusted[p] for p in (2, 3, 4, 5)] == [3, 2, F(5, 2), 1]
@@ -231,8 +205,7 @@ class TestSpecWorkedChecks:
             rows[opp] = " ".join(f"1{colour}{back}" if r == opp - 2 else "Z" for r in range(9))
         table = crosstable(rows, unplayed=Unplayed.VIRTUAL_2022)
         contributions = compute(table, "BH")[1] - sum(
-            table.adjusted[o] for o in (2, 3, 5, 6, 7, 8, 9, 10)
-        )
+            table.adjusted[o] for o in (2, 3, 5, 6, 7, 8, 9, 10))
         assert contributions == F(11, 2)
 
 
@@ -248,19 +221,16 @@ RR = {
 RRT = crosstable(RR, round_robin=True)
 
 
-@pytest.mark.parametrize(
-    ("code", "expected"),
-    [
-        ("SB", [5, F(17, 4), F(9, 4), 1, 0]),  # the forfeit counts as a normal result
-        ("KS", [F(3, 2), 1, F(1, 2), F(1, 2), 0]),  # 4 games each: threshold 2
-        ("WIN", [3, 2, 1, 1, 0]),
-        ("WON", [3, 2, 1, 0, 0]),  # won over the board: the forfeit win does not count
-        ("REP", [4, 4, 4, 4, 3]),  # the forfeit loss is unplayed, rest rounds are ignored
-        ("PS", [8, 9, F(15, 2), F(11, 2), 0]),  # a rest round repeats the running score
-        ("STD", [F(7, 2), 3, 2, F(3, 2), 0]),
-        ("DE", [1, 1, 1, 1, 1]),
-    ],
-)
+@pytest.mark.parametrize(("code", "expected"), [
+    ("SB", [5, F(17, 4), F(9, 4), 1, 0]),  # the forfeit counts as a normal result
+    ("KS", [F(3, 2), 1, F(1, 2), F(1, 2), 0]),  # 4 games each: threshold 2
+    ("WIN", [3, 2, 1, 1, 0]),
+    ("WON", [3, 2, 1, 0, 0]),  # won over the board: the forfeit win does not count
+    ("REP", [4, 4, 4, 4, 3]),  # the forfeit loss is unplayed, rest rounds are ignored
+    ("PS", [8, 9, F(15, 2), F(11, 2), 0]),  # a rest round repeats the running score
+    ("STD", [F(7, 2), 3, 2, F(3, 2), 0]),
+    ("DE", [1, 1, 1, 1, 1]),
+])
 def test_round_robin_tiebreaks(code: str, expected: list[F]) -> None:
     assert values(code, RRT) == expected
 
@@ -272,7 +242,6 @@ def test_buchholz_is_refused_in_round_robins(code: str) -> None:
 
 
 # --- direct encounter ---------------------------------------------------------------------
-
 
 def de(rows: dict[int, str], group: list[int] | None = None, **kw: object) -> list[F]:
     table = crosstable(rows, **kw)
@@ -314,14 +283,8 @@ def test_de_incomplete_mini_table() -> None:
 
 def test_rank_refines_only_tied_groups() -> None:
     standings = rank(T, parse_tiebreaks("BH-C1,SB"))
-    assert [(s.place, s.player) for s in standings] == [
-        (1, 1),
-        (2, 5),
-        (3, 4),
-        (4, 2),
-        (5, 3),
-        (6, 6),
-    ]
+    assert [(s.place, s.player) for s in standings] == [(1, 1), (2, 5), (3, 4), (4, 2), (5, 3),
+                                                          (6, 6)]
     assert standings[1].values == (F(23, 2), 6)
     by_de = rank(T, ["DE"])
     assert [s.player for s in by_de][1:3] == [5, 4]  # 5 beat 4 in round 3
@@ -342,12 +305,10 @@ def test_explain_shows_each_round_and_the_cut() -> None:
     )
     assert explain(T, "SB", 6)[3] == (
         "round 4: forfeit loss: dummy opponent scoring 0.5 (own score 0.5, at most what 4 "
-        "scores: 3) × 0 points = 0"
-    )
+        "scores: 3) × 0 points = 0")
     assert explain(T, "FB", 2)[-1] == "FB = 12.5"
     assert explain(replace(T, unplayed=Unplayed.FIDE_2023), "BH", 1)[1].endswith(
-        "dummy opponent scoring 4 (own score, 2023 rule) = 4"
-    )
+        "dummy opponent scoring 4 (own score, 2023 rule) = 4")
     assert explain(T, "WIN", 1) == ("WIN: 3",)
     assert explain(T, "AOB", 2) == ("AOB: 12.25",)
     assert explain(T, "DE", 4) == ("DE: see the tied group",)
@@ -355,33 +316,26 @@ def test_explain_shows_each_round_and_the_cut() -> None:
 
 # --- parsing ------------------------------------------------------------------------------
 
-
 def test_parse_codes_and_modifiers() -> None:
-    assert parse_tiebreaks("BH-C1,BH,SB") == (TieBreak("BH", cut=1), TieBreak("BH"), TieBreak("SB"))
+    assert parse_tiebreaks("BH-C1,BH,SB") == (TieBreak("BH", cut=1), TieBreak("BH"),
+                                               TieBreak("SB"))
     assert parse_tiebreak("bh/m1") == TieBreak("BH", median=1)
     assert parse_tiebreak("KS/L-1") == TieBreak("KS", limit=-1)
     assert parse_tiebreak("KS-L+2") == TieBreak("KS", limit=2)
     assert parse_tiebreak("GE") == TieBreak("REP")
     assert parse_tiebreak("AOB/F") == TieBreak("AOB", fore=True)
     assert [str(t) for t in parse_tiebreaks(" BH-C1 , SB/P, KS-L-1, RTNG/R ")] == [
-        "BH/C1",
-        "SB/P",
-        "KS/L-1",
-        "RTNG/R",
-    ]
+        "BH/C1", "SB/P", "KS/L-1", "RTNG/R"]
 
 
-@pytest.mark.parametrize(
-    ("text", "message"),
-    [
-        ("BHX", "unknown tie-break 'BHX'; valid codes: DE, WIN, WON"),
-        ("MPVGP", "unknown tie-break"),
-        ("DE/C1", "DE does not take the modifier /C1; it takes P"),
-        ("WIN/C1", "WIN does not take the modifier /C1"),
-        ("BH/C", "cannot read the modifiers"),
-        ("BH:MP", "cannot read the modifiers"),
-    ],
-)
+@pytest.mark.parametrize(("text", "message"), [
+    ("BHX", "unknown tie-break 'BHX'; valid codes: DE, WIN, WON"),
+    ("MPVGP", "unknown tie-break"),
+    ("DE/C1", "DE does not take the modifier /C1; it takes P"),
+    ("WIN/C1", "WIN does not take the modifier /C1"),
+    ("BH/C", "cannot read the modifiers"),
+    ("BH:MP", "cannot read the modifiers"),
+])
 def test_parse_rejects_clearly(text: str, message: str) -> None:
     with pytest.raises(TieBreakError, match=message.replace("/", "/").replace("(", r"\(")):
         parse_tiebreak(text)
@@ -390,18 +344,10 @@ def test_parse_rejects_clearly(text: str, message: str) -> None:
 
 # --- rating tables and rounding -----------------------------------------------------------
 
-
 def test_rating_tables() -> None:
     assert (dp(100), dp(88), dp(50), dp(17), dp(0)) == (800, 336, 0, -273, -800)
     assert [expected_score(d) for d in (0, 3, 4, 735, 736, -170, -171)] == [
-        F(1, 2),
-        F(1, 2),
-        F(51, 100),
-        F(99, 100),
-        1,
-        F(28, 100),
-        F(27, 100),
-    ]
+        F(1, 2), F(1, 2), F(51, 100), F(99, 100), 1, F(28, 100), F(27, 100)]
     with pytest.raises(TieBreakError):
         dp(101)
 
@@ -445,7 +391,6 @@ def test_input_model_is_checked() -> None:
 
 # --- properties ---------------------------------------------------------------------------
 
-
 @st.composite
 def swiss_tables(draw: st.DrawFn) -> Crosstable:
     """Random consistent crosstables with games, forfeits and every kind of bye."""
@@ -460,11 +405,8 @@ def swiss_tables(draw: st.DrawFn) -> Crosstable:
             res = draw(st.sampled_from(["1", "=", "0", "+", "-", "--"]))
             if res in "1=0":
                 out = {"1": Outcome.WIN, "=": Outcome.DRAW, "0": Outcome.LOSS}[res]
-                back = {
-                    Outcome.WIN: Outcome.LOSS,
-                    Outcome.DRAW: Outcome.DRAW,
-                    Outcome.LOSS: Outcome.WIN,
-                }[out]
+                back = {Outcome.WIN: Outcome.LOSS, Outcome.DRAW: Outcome.DRAW,
+                        Outcome.LOSS: Outcome.WIN}[out]
                 rows[w].append(RoundEntry(Kind.PLAYED, b, Colour.WHITE, out))
                 rows[b].append(RoundEntry(Kind.PLAYED, w, Colour.BLACK, back))
             else:
@@ -472,42 +414,16 @@ def swiss_tables(draw: st.DrawFn) -> Crosstable:
                 bk = Kind.FORFEIT_WIN if res == "-" else Kind.FORFEIT_LOSS
                 rows[w].append(RoundEntry(wk, b, Colour.WHITE))
                 rows[b].append(RoundEntry(bk, w, Colour.BLACK))
-        for p in order[2 * paired :]:
-            rows[p].append(
-                RoundEntry(draw(st.sampled_from([Kind.PAB, Kind.FPB, Kind.HPB, Kind.ZPB])))
-            )
+        for p in order[2 * paired:]:
+            rows[p].append(RoundEntry(draw(st.sampled_from(
+                [Kind.PAB, Kind.FPB, Kind.HPB, Kind.ZPB]))))
     ratings = draw(st.lists(st.integers(1000, 2800), min_size=n, max_size=n))
     return Crosstable(tuple(PlayerRecord(p, tuple(rows[p]), ratings[p - 1]) for p in rows))
 
 
-SUMS = [
-    "BH",
-    "BH/C1",
-    "BH/C2",
-    "BH/M1",
-    "SB",
-    "SB/C1",
-    "FB",
-    "AOB",
-    "PS",
-    "KS",
-    "ARO",
-    "ARO/C1",
-    "TPR",
-    "PTP",
-    "APRO",
-    "APPO",
-    "WIN",
-    "WON",
-    "BPG",
-    "BWG",
-    "REP",
-    "STD",
-    "DE",
-    "RTNG",
-    "BH/P",
-    "SB/P",
-]
+SUMS = ["BH", "BH/C1", "BH/C2", "BH/M1", "SB", "SB/C1", "FB", "AOB", "PS", "KS", "ARO",
+        "ARO/C1", "TPR", "PTP", "APRO", "APPO", "WIN", "WON", "BPG", "BWG", "REP", "STD", "DE",
+        "RTNG", "BH/P", "SB/P"]
 
 
 @settings(max_examples=150, deadline=None)
@@ -543,14 +459,9 @@ def test_invariant_under_relabelling(table: Crosstable, rnd: object) -> None:
 
     def moved(e: RoundEntry) -> RoundEntry:
         return e if e.opponent is None else replace(e, opponent=relabel[e.opponent])
-
-    other = replace(
-        table,
-        players=tuple(
-            PlayerRecord(relabel[p.id], tuple(moved(e) for e in p.rounds), p.rating)
-            for p in table.players
-        ),
-    )
+    other = replace(table, players=tuple(
+        PlayerRecord(relabel[p.id], tuple(moved(e) for e in p.rounds), p.rating)
+        for p in table.players))
     for code in SUMS:
         before, after = compute(table, code), compute(other, code)
         assert all(before[p] == after[relabel[p]] for p in ids), code
@@ -561,18 +472,14 @@ def test_invariant_under_relabelling(table: Crosstable, rnd: object) -> None:
 def test_performance_definitions(table: Crosstable) -> None:
     ptp = compute(table, "PTP")
     for p in table.players:
-        games = [
-            (table.by_id[e.opponent].rating, e.outcome) for e in p.rounds if e.kind is Kind.PLAYED
-        ]
-        score = sum(
-            (F(1) if o is Outcome.WIN else F(1, 2) if o is Outcome.DRAW else F(0)) for _, o in games
-        )
+        games = [(table.by_id[e.opponent].rating, e.outcome) for e in p.rounds
+                 if e.kind is Kind.PLAYED]
+        score = sum((F(1) if o is Outcome.WIN else F(1, 2) if o is Outcome.DRAW else F(0))
+                    for _, o in games)
         if not games or score in (0, len(games)):
             continue
-        expect = [
-            sum(expected_score(r - opp) for opp, _ in games)  # type: ignore[operator]
-            for r in (int(ptp[p.id]) - 1, int(ptp[p.id]))
-        ]
+        expect = [sum(expected_score(r - opp) for opp, _ in games)  # type: ignore[operator]
+                  for r in (int(ptp[p.id]) - 1, int(ptp[p.id]))]
         assert expect[0] < score <= expect[1]
     standings = rank(table, ["BH/C1", "SB", "DE"])
     assert sorted(s.player for s in standings) == sorted(table.by_id)

@@ -218,6 +218,8 @@ def test_json_export_import_round_trip(six: ClubService, tmp_path: Path) -> None
     assert other.standings() == six.standings()
     with pytest.raises(StoreError, match="already exists"):
         other.import_json(text)
+    assert [a.description for a in other.undo()] == ["import tournament Winter"]
+    assert other.tournaments() == []
 
 
 def test_a_session_keeps_the_file_open_and_each_call_atomic(six: ClubService) -> None:

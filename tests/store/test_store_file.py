@@ -219,3 +219,12 @@ def test_a_busy_file_is_reported_not_crashed(tmp_path: Path) -> None:
         other.close()
     with Club.open(path) as club:
         assert club.members() == []
+
+
+def test_damaged_file_is_refused_unchanged(tmp_path: Path) -> None:
+    path = tmp_path / "damaged.rochade"
+    content = b"SQLite format 3\x00" + b"\x07" * 200
+    path.write_bytes(content)
+    with pytest.raises(StoreError, match="cannot be used as a club file"):
+        Club.open(path)
+    assert path.read_bytes() == content

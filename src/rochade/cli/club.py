@@ -112,7 +112,7 @@ def _report_added(added: PlayerAdded) -> None:
 @player.command("status")
 @club_argument
 @click.argument("player_ref", metavar="PLAYER")
-@click.argument("status", type=click.Choice([s.value for s in Status]))
+@click.argument("status", metavar="STATUS", type=click.Choice([s.value for s in Status]))
 @tournament_option
 def player_status(
     club: Path, who: str | None, player_ref: str, status: str, tournament: str | None

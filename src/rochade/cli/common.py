@@ -42,6 +42,7 @@ class RochadeGroup(click.Group):
     """
 
     def invoke(self, ctx: click.Context) -> Any:
+        _tolerant_output()
         try:
             return super().invoke(ctx)
         except (click.ClickException, click.exceptions.Exit, click.Abort):
@@ -60,6 +61,15 @@ class RochadeGroup(click.Group):
                 f"unexpected problem ({type(exc).__name__}: {exc}); "
                 "run again with ROCHADE_DEBUG=1 to see the details"
             ) from None
+
+
+def _tolerant_output() -> None:
+    """Print a name the terminal cannot show as '?' rather than fail after the change was made
+    (a Windows console writing to a file, an old Latin-1 terminal)."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="replace")
 
 
 def _silence_stdout() -> None:

@@ -11,14 +11,12 @@ from rochade.cli.common import Failure, club_argument, service, tournament_optio
 from rochade.core.model import Tournament
 from rochade.formats.text import (
     breakdown_table,
+    crosstable,
     pairings_table,
     participants_table,
     progress_table,
     standings_json,
     standings_table,
-)
-from rochade.formats.text import (
-    crosstable as crosstable_text,
 )
 from rochade.service import read_tournament_file, tournament_history, tournament_standings
 from rochade.service.players import find_entrant
@@ -76,12 +74,12 @@ def participants(club: Path, who: str | None, tournament: str | None) -> None:
     click.echo(participants_table(_tournament(club, who, tournament)), nl=False)
 
 
-@click.command()
+@click.command("crosstable")
 @club_argument
 @tournament_option
-def crosstable(club: Path, who: str | None, tournament: str | None) -> None:
+def crosstable_command(club: Path, who: str | None, tournament: str | None) -> None:
     """Who played whom, with colours and results."""
-    click.echo(crosstable_text(_tournament(club, who, tournament)), nl=False)
+    click.echo(crosstable(_tournament(club, who, tournament)), nl=False)
 
 
 @click.command()
@@ -126,4 +124,4 @@ def explain(
     click.echo(breakdown_table(table.row(entrant.id), t), nl=False)
 
 
-COMMANDS = (standings, pairings, participants, crosstable, progress, explain)
+COMMANDS = (standings, pairings, participants, crosstable_command, progress, explain)

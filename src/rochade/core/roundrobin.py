@@ -71,7 +71,8 @@ def berger_round(size: int, table_round: int) -> tuple[tuple[int, int], ...]:
     return tuple(boards)
 
 
-def berger_schedule(players: int, *, double: bool = False, swap_last_two: bool = True) -> Schedule:
+def berger_schedule(players: int, *, double: bool = False, swap_last_two: bool = True
+                    ) -> Schedule:
     """The FIDE schedule for `players` players, single or double round robin.
 
     A double round robin repeats the table with colours reversed. By default (the FIDE
@@ -124,12 +125,8 @@ _VARMA: dict[int, tuple[tuple[int, ...], ...]] = {
     18: ((5, 6, 7, 8, 14, 15, 16), (1, 2, 3, 10, 11, 12), (9, 13, 17), (4, 18)),
     20: ((6, 7, 8, 9, 15, 16, 17, 18), (1, 2, 3, 11, 12, 13, 14), (5, 10, 19), (4, 20)),
     22: ((6, 7, 8, 9, 10, 17, 18, 19, 20), (1, 2, 3, 4, 12, 13, 14, 15), (11, 16, 21), (5, 22)),
-    24: (
-        (6, 7, 8, 9, 10, 11, 19, 20, 21, 22),
-        (1, 2, 3, 4, 13, 14, 15, 16, 17),
-        (12, 18, 23),
-        (5, 24),
-    ),
+    24: ((6, 7, 8, 9, 10, 11, 19, 20, 21, 22), (1, 2, 3, 4, 13, 14, 15, 16, 17), (12, 18, 23),
+         (5, 24)),
 }
 """The Varma groups A-D (C.05 Annex 2) by table size; 24 is from a secondary source."""
 
@@ -142,9 +139,8 @@ def varma_groups(players: int) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(n for n in group if n <= players) for group in _VARMA[size])
 
 
-def varma_draw(
-    federations: Mapping[PlayerId, str], names: Mapping[PlayerId, str], rng: random.Random
-) -> tuple[PlayerId, ...]:
+def varma_draw(federations: Mapping[PlayerId, str], names: Mapping[PlayerId, str],
+               rng: random.Random) -> tuple[PlayerId, ...]:
     """Start numbers by the restricted draw of C.05 Annex 2: compatriots share a group.
 
     Federations draw in order of size (ties: by code), players within one by name. The first
@@ -203,7 +199,8 @@ class BergerEngine:
         )
         if not 1 <= state.round_number <= len(schedule.rounds):
             raise ModelError(
-                f"this round robin has rounds 1 to {len(schedule.rounds)}, not {state.round_number}"
+                f"this round robin has rounds 1 to {len(schedule.rounds)}, "
+                f"not {state.round_number}"
             )
         rnd = schedule.rounds[state.round_number - 1]
         tournament = state.tournament
@@ -220,10 +217,8 @@ class BergerEngine:
             boards.append(Board(numbers[white - 1], numbers[black - 1]))
             gone = [n for n in (white, black) if tournament.entrant(numbers[n - 1]).withdrawn]
             if len(gone) == 2:
-                lines.append(
-                    f"board {len(boards)}: both players have withdrawn; the game "
-                    "stays in the table and is recorded as a double forfeit"
-                )
+                lines.append(f"board {len(boards)}: both players have withdrawn; the game "
+                             "stays in the table and is recorded as a double forfeit")
             elif gone:
                 other = black if gone[0] == white else white
                 lines.append(
@@ -250,9 +245,8 @@ def _round_line(schedule: Schedule, rnd: ScheduledRound) -> str:
     return text
 
 
-def annul_withdrawn(
-    records: Sequence[PlayerRecord], withdrawn: Collection[int], games_each: int
-) -> tuple[PlayerRecord, ...]:
+def annul_withdrawn(records: Sequence[PlayerRecord], withdrawn: Collection[int],
+                    games_each: int) -> tuple[PlayerRecord, ...]:
     """Apply the round-robin withdrawal rule to a crosstable for the final standings.
 
     A player who withdrew having played fewer than half of `games_each` games over the board
@@ -261,9 +255,9 @@ def annul_withdrawn(
     ⚠ The spec cites the older C.06 wording; "played" here means over the board.
     """
     annulled = {
-        rec.id
-        for rec in records
-        if rec.id in withdrawn and 2 * sum(e.kind is Kind.PLAYED for e in rec.rounds) < games_each
+        rec.id for rec in records
+        if rec.id in withdrawn
+        and 2 * sum(e.kind is Kind.PLAYED for e in rec.rounds) < games_each
     }
     rest = RoundEntry(Kind.REST)
     out = []
@@ -271,9 +265,7 @@ def annul_withdrawn(
         if rec.id in annulled:
             out.append(replace(rec, rounds=tuple(rest for _ in rec.rounds)))
         else:
-            out.append(
-                replace(
-                    rec, rounds=tuple(rest if e.opponent in annulled else e for e in rec.rounds)
-                )
-            )
+            out.append(replace(rec, rounds=tuple(
+                rest if e.opponent in annulled else e for e in rec.rounds
+            )))
     return tuple(out)

@@ -113,12 +113,8 @@ class Scoring:
             return self.win
         if kind is Kind.FORFEIT_LOSS:
             return self.loss
-        bye, default = {
-            Kind.PAB: (self.pab, self.win),
-            Kind.FPB: (self.fpb, self.win),
-            Kind.HPB: (self.hpb, self.draw),
-            Kind.ZPB: (self.zpb, self.loss),
-        }[kind]
+        bye, default = {Kind.PAB: (self.pab, self.win), Kind.FPB: (self.fpb, self.win),
+                        Kind.HPB: (self.hpb, self.draw), Kind.ZPB: (self.zpb, self.loss)}[kind]
         return default if bye is None else bye
 
 
@@ -154,23 +150,16 @@ class Crosstable:
         if len(set(ids)) != len(ids):
             raise TieBreakError("player numbers must be unique")
         by_id = {p.id: p for p in self.players}
-        mirror = {
-            Kind.PLAYED: {Kind.PLAYED},
-            Kind.FORFEIT_WIN: {Kind.FORFEIT_LOSS},
-            Kind.FORFEIT_LOSS: {Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS},
-        }
+        mirror = {Kind.PLAYED: {Kind.PLAYED}, Kind.FORFEIT_WIN: {Kind.FORFEIT_LOSS},
+                  Kind.FORFEIT_LOSS: {Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS}}
         for p in self.players:
             for r, e in enumerate(p.rounds, 1):
                 if e.opponent is None:
                     continue
                 other = by_id.get(e.opponent)
                 back = other.rounds[r - 1] if other else None
-                if (
-                    back is None
-                    or back.opponent != p.id
-                    or back.kind not in mirror[e.kind]
-                    or (e.outcome and back.outcome is not _REVERSE[e.outcome])
-                ):
+                if (back is None or back.opponent != p.id or back.kind not in mirror[e.kind]
+                        or (e.outcome and back.outcome is not _REVERSE[e.outcome])):
                     raise TieBreakError(
                         f"round {r}: player {p.id} has a {e.kind.value} against player "
                         f"{e.opponent}, whose entry for that round does not match"
@@ -187,38 +176,25 @@ class Crosstable:
     @cached_property
     def score(self) -> dict[int, Fraction]:
         """Each player's points."""
-        return {
-            p.id: sum((self.scoring.points(e) for e in p.rounds), Fraction(0)) for p in self.players
-        }
+        return {p.id: sum((self.scoring.points(e) for e in p.rounds), Fraction(0))
+                for p in self.players}
 
     @cached_property
     def adjusted(self) -> dict[int, Fraction]:
         """The score a player shows to opponents (16.3; legacy: unplayed games as draws)."""
         draw = self.scoring.draw
         if self.unplayed is Unplayed.VIRTUAL_2022:
-            return {
-                p.id: sum(
-                    (
-                        self.scoring.points(e) if e.kind is Kind.PLAYED else draw
-                        for e in p.rounds
-                        if e.kind is not Kind.REST
-                    ),
-                    Fraction(0),
-                )
-                for p in self.players
-            }
+            return {p.id: sum((self.scoring.points(e) if e.kind is Kind.PLAYED else draw
+                               for e in p.rounds if e.kind is not Kind.REST), Fraction(0))
+                    for p in self.players}
         if self.round_robin or self.unplayed is Unplayed.IGNORE:
             return self.score
         out = {}
         for p in self.players:
             last = max((r for r, e in enumerate(p.rounds) if e.kind not in VUR_KINDS), default=-1)
             out[p.id] = sum(
-                (
-                    draw if r > last and e.opponent is None else self.scoring.points(e)
-                    for r, e in enumerate(p.rounds)
-                ),
-                Fraction(0),
-            )
+                (draw if r > last and e.opponent is None else self.scoring.points(e)
+                 for r, e in enumerate(p.rounds)), Fraction(0))
         return out
 
 
@@ -240,14 +216,9 @@ class TieBreak:
     reverse: bool = False
 
     def __str__(self) -> str:
-        mods = [
-            f"C{self.cut}" if self.cut else "",
-            f"M{self.median}" if self.median else "",
-            f"L{self.limit:+d}" if self.limit else "",
-            "P" if self.played else "",
-            "F" if self.fore else "",
-            "R" if self.reverse else "",
-        ]
+        mods = [f"C{self.cut}" if self.cut else "", f"M{self.median}" if self.median else "",
+                f"L{self.limit:+d}" if self.limit else "", "P" if self.played else "",
+                "F" if self.fore else "", "R" if self.reverse else ""]
         return "/".join([self.acronym, *(m for m in mods if m)])
 
     @property
@@ -258,13 +229,9 @@ class TieBreak:
 
 _MODIFIERS: dict[str, frozenset[str]] = {
     **{a: frozenset({"C", "M", "P"}) for a in ("BH", "FB", "SB")},
-    "ARO": frozenset({"C", "M"}),
-    "PS": frozenset({"C"}),
-    "KS": frozenset({"L"}),
-    "AOB": frozenset({"F", "P"}),
-    "DE": frozenset({"P"}),
-    "TPN": frozenset({"R"}),
-    "RTNG": frozenset({"R"}),
+    "ARO": frozenset({"C", "M"}), "PS": frozenset({"C"}), "KS": frozenset({"L"}),
+    "AOB": frozenset({"F", "P"}), "DE": frozenset({"P"}),
+    "TPN": frozenset({"R"}), "RTNG": frozenset({"R"}),
 }
 _ALIASES = {"GE": "REP"}
 _MOD = re.compile(r"[/-](C\d+|M\d+|L[+-]?\d+|P|F|R)(?![A-Z0-9])")
@@ -285,29 +252,19 @@ def parse_tiebreak(text: str) -> TieBreak:
             f"unknown tie-break {text.strip()!r}; valid codes: {', '.join(VALID_CODES)} "
             "(modifiers /C1 /C2 /M1 /M2 /L+n /L-n /P /F /R, e.g. BH/C1 or BH-C1)"
         )
-    rest = code[match.end() :] if match else ""
+    rest = code[match.end():] if match else ""
     if _MOD.sub("", rest):
-        raise TieBreakError(
-            f"cannot read the modifiers in {text.strip()!r}; write them like "
-            "BH/C1, BH-M1, KS/L-1 or SB/P"
-        )
+        raise TieBreakError(f"cannot read the modifiers in {text.strip()!r}; write them like "
+                            "BH/C1, BH-M1, KS/L-1 or SB/P")
     mods = _MOD.findall(rest)
     allowed = _MODIFIERS.get(acronym, frozenset())
     fields: dict[str, int | bool] = {}
     for mod in mods:
         if mod[0] not in allowed:
-            raise TieBreakError(
-                f"{acronym} does not take the modifier /{mod}"
-                + (f"; it takes {', '.join(sorted(allowed))}" if allowed else "")
-            )
-        name = {
-            "C": "cut",
-            "M": "median",
-            "L": "limit",
-            "P": "played",
-            "F": "fore",
-            "R": "reverse",
-        }[mod[0]]
+            raise TieBreakError(f"{acronym} does not take the modifier /{mod}"
+                                + (f"; it takes {', '.join(sorted(allowed))}" if allowed else ""))
+        name = {"C": "cut", "M": "median", "L": "limit", "P": "played", "F": "fore",
+                "R": "reverse"}[mod[0]]
         fields[name] = int(mod[1:]) if mod[0] in "CML" else True
     return TieBreak(acronym, **fields)  # type: ignore[arg-type]
 
@@ -368,16 +325,12 @@ def _opponent_parts(table: Crosstable, pid: int, sb: bool, played: bool) -> list
                 why = "own score, 2023 rule"
             elif e.opponent is not None:  # 16.4.1: forfeit, capped by the scheduled opponent
                 dummy = min(own, table.adjusted[e.opponent])
-                why = (
-                    f"own score {_fmt(own)}, at most what {e.opponent} scores: "
-                    f"{_fmt(table.adjusted[e.opponent])}"
-                )
+                why = (f"own score {_fmt(own)}, at most what {e.opponent} scores: "
+                       f"{_fmt(table.adjusted[e.opponent])}")
             else:  # 16.4.2: byes and absences, capped at a draw per round
                 dummy = min(own, scoring.draw * table.rounds)
-                why = (
-                    f"own score {_fmt(own)}, at most a draw per round: "
-                    f"{_fmt(scoring.draw * table.rounds)}"
-                )
+                why = (f"own score {_fmt(own)}, at most a draw per round: "
+                       f"{_fmt(scoring.draw * table.rounds)}")
             note = f"{e.kind.value}: dummy opponent scoring {_fmt(dummy)} ({why})"
             parts.append(_Part(dummy, dummy * factor, e.kind in VUR_KINDS, r, note))
         before += pts
@@ -419,21 +372,15 @@ def explain(table: Crosstable, tiebreak: TieBreak | str, player: int) -> tuple[s
 
 def _no_buchholz_in_round_robins(table: Crosstable, tb: TieBreak) -> None:
     if table.round_robin:
-        raise TieBreakError(
-            f"{tb.acronym} belongs to the Buchholz family, which C.07 (art. 8) "
-            "does not allow in round robins; use DE, SB, WIN or KS"
-        )
+        raise TieBreakError(f"{tb.acronym} belongs to the Buchholz family, which C.07 (art. 8) "
+                            "does not allow in round robins; use DE, SB, WIN or KS")
 
 
 def _sum_parts(table: Crosstable, tb: TieBreak, sb: bool) -> Values:
     low, high = tb.cut + tb.median, tb.median
-    return {
-        p.id: sum(
-            (x.value for x in _trim(_opponent_parts(table, p.id, sb, tb.played), low, high)),
-            Fraction(0),
-        )
-        for p in table.players
-    }
+    return {p.id: sum((x.value for x in _trim(_opponent_parts(table, p.id, sb, tb.played),
+                                                low, high)), Fraction(0))
+            for p in table.players}
 
 
 def _buchholz(table: Crosstable, tb: TieBreak) -> Values:
@@ -443,18 +390,12 @@ def _buchholz(table: Crosstable, tb: TieBreak) -> Values:
 
 def _fore_table(table: Crosstable) -> Crosstable:
     """The crosstable as if every game of the final round were drawn (8.3)."""
-
     def fore(e: RoundEntry) -> RoundEntry:
         if e.opponent is None:
             return e
         return RoundEntry(Kind.PLAYED, e.opponent, e.colour, Outcome.DRAW)
-
-    return replace(
-        table,
-        players=tuple(
-            replace(p, rounds=(*p.rounds[:-1], fore(p.rounds[-1]))) for p in table.players
-        ),
-    )
+    return replace(table, players=tuple(
+        replace(p, rounds=(*p.rounds[:-1], fore(p.rounds[-1]))) for p in table.players))
 
 
 def _fore_buchholz(table: Crosstable, tb: TieBreak) -> Values:
@@ -481,12 +422,11 @@ def _average_of_buchholz(table: Crosstable, tb: TieBreak) -> Values:
     return out
 
 
-def _count(
-    predicate: Callable[[Crosstable, RoundEntry], bool],
-) -> Callable[[Crosstable, TieBreak], Values]:
+def _count(predicate: Callable[[Crosstable, RoundEntry], bool]
+           ) -> Callable[[Crosstable, TieBreak], Values]:
     def compute(table: Crosstable, tb: TieBreak) -> Values:
-        return {p.id: Fraction(sum(predicate(table, e) for e in p.rounds)) for p in table.players}
-
+        return {p.id: Fraction(sum(predicate(table, e) for e in p.rounds))
+                for p in table.players}
     return compute
 
 
@@ -509,11 +449,8 @@ def _standard_points(table: Crosstable, tb: TieBreak) -> Values:
     def std(e: RoundEntry) -> Fraction:
         pts = table.scoring.points(e)
         return Fraction(1) if pts > draw else Fraction(1, 2) if pts == draw else Fraction(0)
-
-    return {
-        p.id: sum((std(e) for e in p.rounds if e.kind is not Kind.REST), Fraction(0))
-        for p in table.players
-    }
+    return {p.id: sum((std(e) for e in p.rounds if e.kind is not Kind.REST), Fraction(0))
+            for p in table.players}
 
 
 def _progressive(table: Crosstable, tb: TieBreak) -> Values:
@@ -524,7 +461,7 @@ def _progressive(table: Crosstable, tb: TieBreak) -> Values:
         for e in p.rounds:
             running += table.scoring.points(e)
             terms.append(running)
-        out[p.id] = sum(terms[tb.cut :], Fraction(0))
+        out[p.id] = sum(terms[tb.cut:], Fraction(0))
     return out
 
 
@@ -534,19 +471,13 @@ def _koya(table: Crosstable, tb: TieBreak) -> Values:
     Opponents count with their real final score, not the adjusted one (as Gacrux does; KS is
     meant for round robins, where the two agree).
     """
-    games = max((sum(e.kind is not Kind.REST for e in p.rounds) for p in table.players), default=0)
+    games = max((sum(e.kind is not Kind.REST for e in p.rounds) for p in table.players),
+                default=0)
     threshold = table.scoring.win * games / 2 + Fraction(tb.limit, 2)
-    return {
-        p.id: sum(
-            (
-                table.scoring.points(e)
-                for e in p.rounds
-                if e.opponent is not None and table.score[e.opponent] >= threshold
-            ),
-            Fraction(0),
-        )
-        for p in table.players
-    }
+    return {p.id: sum((table.scoring.points(e) for e in p.rounds
+                       if e.opponent is not None and table.score[e.opponent] >= threshold),
+                      Fraction(0))
+            for p in table.players}
 
 
 def _pairing_number(table: Crosstable, tb: TieBreak) -> Values:
@@ -555,113 +486,14 @@ def _pairing_number(table: Crosstable, tb: TieBreak) -> Values:
 
 # --- rating tie-breaks (art. 10, with the B.02 tables) -------------------------------------
 
-_DP = (
-    0,
-    7,
-    14,
-    21,
-    29,
-    36,
-    43,
-    50,
-    57,
-    65,
-    72,
-    80,
-    87,
-    95,
-    102,
-    110,
-    117,
-    125,
-    133,
-    141,
-    149,
-    158,
-    166,
-    175,
-    184,
-    193,
-    202,
-    211,
-    220,
-    230,
-    240,
-    251,
-    262,
-    273,
-    284,
-    296,
-    309,
-    322,
-    336,
-    351,
-    366,
-    383,
-    401,
-    422,
-    444,
-    470,
-    501,
-    538,
-    589,
-    677,
-    800,
-)
+_DP = (0, 7, 14, 21, 29, 36, 43, 50, 57, 65, 72, 80, 87, 95, 102, 110, 117, 125, 133, 141,
+       149, 158, 166, 175, 184, 193, 202, 211, 220, 230, 240, 251, 262, 273, 284, 296, 309, 322,
+       336, 351, 366, 383, 401, 422, 444, 470, 501, 538, 589, 677, 800)
 """B.02 8.1.1: dp for a percentage score of 50 + index (symmetric below 50)."""
 
-_PD_BOUNDS = (
-    3,
-    10,
-    17,
-    25,
-    32,
-    39,
-    46,
-    53,
-    61,
-    68,
-    76,
-    83,
-    91,
-    98,
-    106,
-    113,
-    121,
-    129,
-    137,
-    145,
-    153,
-    162,
-    170,
-    179,
-    188,
-    197,
-    206,
-    215,
-    225,
-    235,
-    245,
-    256,
-    267,
-    278,
-    290,
-    302,
-    315,
-    328,
-    344,
-    357,
-    374,
-    391,
-    411,
-    432,
-    456,
-    484,
-    517,
-    559,
-    619,
-    735,
-)
+_PD_BOUNDS = (3, 10, 17, 25, 32, 39, 46, 53, 61, 68, 76, 83, 91, 98, 106, 113, 121, 129, 137,
+              145, 153, 162, 170, 179, 188, 197, 206, 215, 225, 235, 245, 256, 267, 278, 290,
+              302, 315, 328, 344, 357, 374, 391, 411, 432, 456, 484, 517, 559, 619, 735)
 """B.02 8.1.2: the largest rating difference for an expected score of 0.50 + index/100."""
 
 
@@ -699,11 +531,8 @@ def _rating(table: Crosstable, pid: int) -> int:
 def _opponents_rated(table: Crosstable, pid: int) -> list[tuple[int, Fraction]]:
     """(rating, game points) per game over the board: rating tie-breaks ignore forfeits."""
     game_points = {Outcome.WIN: Fraction(1), Outcome.DRAW: Fraction(1, 2)}
-    return [
-        (_rating(table, e.opponent), game_points.get(e.outcome, Fraction(0)))  # type: ignore
-        for e in _over_board(table, pid)
-        if e.opponent is not None
-    ]
+    return [(_rating(table, e.opponent), game_points.get(e.outcome, Fraction(0)))  # type: ignore
+            for e in _over_board(table, pid) if e.opponent is not None]
 
 
 def _aro_of(ratings: Sequence[int]) -> int:
@@ -745,29 +574,20 @@ def _ptp_of(games: list[tuple[int, Fraction]]) -> int:
     return high
 
 
-def _performance(
-    of: Callable[[list[tuple[int, Fraction]]], int],
-) -> Callable[[Crosstable, TieBreak], Values]:
+def _performance(of: Callable[[list[tuple[int, Fraction]]], int]
+                 ) -> Callable[[Crosstable, TieBreak], Values]:
     def compute(table: Crosstable, tb: TieBreak) -> Values:
         return {p.id: Fraction(of(_opponents_rated(table, p.id))) for p in table.players}
-
     return compute
 
 
-def _average_performance(
-    of: Callable[[list[tuple[int, Fraction]]], int],
-) -> Callable[[Crosstable, TieBreak], Values]:
+def _average_performance(of: Callable[[list[tuple[int, Fraction]]], int]
+                         ) -> Callable[[Crosstable, TieBreak], Values]:
     def compute(table: Crosstable, tb: TieBreak) -> Values:
         perf = {p.id: of(_opponents_rated(table, p.id)) for p in table.players}
-        return {
-            p.id: Fraction(
-                _aro_of(
-                    [perf[e.opponent] for e in _over_board(table, p.id) if e.opponent is not None]
-                )
-            )
-            for p in table.players
-        }
-
+        return {p.id: Fraction(_aro_of([perf[e.opponent] for e in _over_board(table, p.id)
+                                        if e.opponent is not None]))
+                for p in table.players}
     return compute
 
 
@@ -780,31 +600,18 @@ def _zero(table: Crosstable) -> Values:
 
 
 _COMPUTE: dict[str, Callable[[Crosstable, TieBreak], Values]] = {
-    "WIN": _win,
-    "WON": _won_games,
-    "BPG": _black_games,
-    "BWG": _black_wins,
-    "PS": _progressive,
-    "REP": _elected,
-    "STD": _standard_points,
-    "TPN": _pairing_number,
-    "BH": _buchholz,
-    "AOB": _average_of_buchholz,
-    "FB": _fore_buchholz,
-    "SB": _sonneborn_berger,
-    "KS": _koya,
-    "ARO": _aro,
-    "TPR": _performance(_tpr_of),
-    "PTP": _performance(_ptp_of),
-    "APRO": _average_performance(_tpr_of),
-    "APPO": _average_performance(_ptp_of),
+    "WIN": _win, "WON": _won_games, "BPG": _black_games, "BWG": _black_wins,
+    "PS": _progressive, "REP": _elected, "STD": _standard_points, "TPN": _pairing_number,
+    "BH": _buchholz, "AOB": _average_of_buchholz, "FB": _fore_buchholz,
+    "SB": _sonneborn_berger, "KS": _koya,
+    "ARO": _aro, "TPR": _performance(_tpr_of), "PTP": _performance(_ptp_of),
+    "APRO": _average_performance(_tpr_of), "APPO": _average_performance(_ptp_of),
     "RTNG": _own_rating,
 }
 VALID_CODES = ("DE", *_COMPUTE)
 
 
 # --- direct encounter (art. 6) -------------------------------------------------------------
-
 
 def _de_places(table: Crosstable, group: Sequence[int], forfeits: bool) -> dict[int, int]:
     """Places 1.. within a tied group by their games among themselves; ties share a place."""
@@ -814,10 +621,8 @@ def _de_places(table: Crosstable, group: Sequence[int], forfeits: bool) -> dict[
         for e in table.by_id[p].rounds:
             if e.opponent in members and (e.kind is Kind.PLAYED or forfeits):
                 results[p].setdefault(e.opponent, []).append(table.scoring.points(e))
-    mini = {
-        p: sum((sum(r, Fraction(0)) / len(r) for r in results[p].values()), Fraction(0))
-        for p in group
-    }
+    mini = {p: sum((sum(r, Fraction(0)) / len(r) for r in results[p].values()), Fraction(0))
+            for p in group}
     order = sorted(group, key=lambda p: -mini[p])
     complete = table.round_robin or all(len(results[p]) == len(group) - 1 for p in group)
     places: dict[int, int] = {}
@@ -830,28 +635,23 @@ def _de_places(table: Crosstable, group: Sequence[int], forfeits: bool) -> dict[
         return places
     best = {p: mini[p] + table.scoring.win * (len(group) - 1 - len(results[p])) for p in group}
     first = 0
-    while first < len(order) - 1 and mini[order[first]] > max(best[q] for q in order[first + 1 :]):
+    while first < len(order) - 1 and mini[order[first]] > max(best[q] for q in order[first + 1:]):
         places[order[first]] = first + 1
         first += 1
     _place_level(table, order[first:], first, len(group), forfeits, places)
     return places
 
 
-def _place_level(
-    table: Crosstable,
-    level: list[int],
-    offset: int,
-    size: int,
-    forfeits: bool,
-    places: dict[int, int],
-) -> None:
+def _place_level(table: Crosstable, level: list[int], offset: int, size: int, forfeits: bool,
+                 places: dict[int, int]) -> None:
     """Give `level` places after `offset`, applying DE again if it is a proper subgroup."""
     sub = _de_places(table, level, forfeits) if 1 < len(level) < size else dict.fromkeys(level, 1)
     for p, place in sub.items():
         places[p] = offset + place
 
 
-def _direct_encounter(table: Crosstable, tb: TieBreak, groups: Iterable[Sequence[int]]) -> Values:
+def _direct_encounter(table: Crosstable, tb: TieBreak, groups: Iterable[Sequence[int]]
+                      ) -> Values:
     out: Values = {}
     for group in groups:
         places = _de_places(table, list(group), tb.played or table.round_robin)
@@ -866,9 +666,8 @@ def _score_groups(table: Crosstable) -> list[list[int]]:
     return [groups[s] for s in sorted(groups, reverse=True)]
 
 
-def compute(
-    table: Crosstable, tiebreak: TieBreak | str, groups: Iterable[Sequence[int]] | None = None
-) -> Values:
+def compute(table: Crosstable, tiebreak: TieBreak | str,
+            groups: Iterable[Sequence[int]] | None = None) -> Values:
     """One tie-break for every player.
 
     DE is a place within a tied group (1 = best): `groups` are the tied groups, by default

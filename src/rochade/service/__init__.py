@@ -2,17 +2,18 @@
 
 from rochade.service.club import (
     ClubService,
-    NeedsConfirmation,
+    read_tournament_file,
+    tournament_history,
+    tournament_standings,
+)
+from rochade.service.errors import NeedsConfirmation, ServiceError, TournamentNeeded
+from rochade.service.reports import (
     PairingReport,
     PlayerAdded,
     ResultReport,
     StandingChange,
     TournamentSummary,
-    read_tournament_file,
-    tournament_history,
-    tournament_standings,
 )
-from rochade.service.errors import ServiceError, TournamentNeeded
 
 __all__ = [
     "ClubService",

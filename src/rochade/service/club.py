@@ -13,12 +13,11 @@ import json
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from fractions import Fraction
 from pathlib import Path
 
-from rochade.core.checker import Finding, PairingRules, check_boards
+from rochade.core.checker import PairingRules, check_boards
 from rochade.core.keizer.pairing import KeizerEngine, KeizerState
 from rochade.core.keizer.scoring import Standings, compute_standings, standings_history
 from rochade.core.keizer.settings import KeizerSettings, Ladder, preset
@@ -41,8 +40,15 @@ from rochade.formats.json import (
     settings_from_dict,
     settings_to_dict,
 )
-from rochade.service.errors import ServiceError, TournamentNeeded
+from rochade.service.errors import NeedsConfirmation, ServiceError, TournamentNeeded
 from rochade.service.players import find_entrant, label, parse_player_csv, pick
+from rochade.service.reports import (
+    PairingReport,
+    PlayerAdded,
+    ResultReport,
+    StandingChange,
+    TournamentSummary,
+)
 from rochade.store import (
     Action,
     ActionRecord,
@@ -77,62 +83,6 @@ SETTING_OVERRIDES: Mapping[str, type] = {
     "max_same_colour_run": int,
 }
 """Settings a TD may change when creating a tournament (everything else: the JSON file)."""
-
-
-@dataclass(frozen=True)
-class TournamentSummary:
-    name: str
-    system: str
-    preset: str
-    players: int
-    rounds: int
-
-
-@dataclass(frozen=True)
-class PlayerAdded:
-    """A player added to the member list and, when a tournament was chosen, enrolled in it."""
-
-    name: str
-    member_id: int
-    new_member: bool
-    entrant: Entrant | None = None
-    tournament: str | None = None
-    late_rounds: int = 0  # earlier rounds that count as a late start
-
-
-@dataclass(frozen=True)
-class PairingReport:
-    tournament: Tournament  # including the new round
-    round: Round
-    explanation: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class StandingChange:
-    """A player whose place or total moved because a result was corrected."""
-
-    entrant: Entrant
-    old_rank: int | None
-    new_rank: int | None
-    old_total: Fraction
-    new_total: Fraction
-
-
-@dataclass(frozen=True)
-class ResultReport:
-    tournament: Tournament  # with the new result
-    round_number: int
-    game: Game
-    previous: Result | None
-    changes: tuple[StandingChange, ...]  # only for corrections and results of older rounds
-
-
-class NeedsConfirmation(ServiceError):
-    """A manual pairing that breaks rules the TD may knowingly override."""
-
-    def __init__(self, warnings: Sequence[Finding]) -> None:
-        self.warnings = tuple(warnings)
-        super().__init__("; ".join(w.message for w in self.warnings))
 
 
 class ClubService:
@@ -441,7 +391,8 @@ class ClubService:
                 raise ServiceError(f"round {round_number} has no board {board} (it has {boards})")
             club.set_result(record.id, round_number, board, parsed)
             new_game = dataclasses.replace(game, result=parsed)
-            after = _with_game(t, round_number, new_game)
+            games = tuple(new_game if g.board == board else g for g in rnd.games)
+            after = _with_round(t, dataclasses.replace(rnd, games=games))
             changes: tuple[StandingChange, ...] = ()
             if game.result is not None or round_number < len(t.rounds):
                 changes = _standing_changes(t, after)
@@ -490,10 +441,9 @@ class ClubService:
                 replaced = f", instead of {absence.reason}"
             ext = ExternalGame(entrant.id, team, board, points, not extra)
             club.add_external(record.id, round_number, ext)
-            new_round = dataclasses.replace(rnd, absences=absences, externals=(*rnd.externals, ext))
-            rounds = list(t.rounds)
-            rounds[round_number - 1] = new_round
-            after = dataclasses.replace(t, rounds=tuple(rounds))
+            after = _with_round(
+                t, dataclasses.replace(rnd, absences=absences, externals=(*rnd.externals, ext))
+            )
             after.validate()
             action.description = (
                 f"round {round_number}: {label(entrant)} scored {score.strip()} for team {team}"
@@ -644,12 +594,10 @@ def _round(t: Tournament, number: int) -> Round:
     return t.rounds[number - 1]
 
 
-def _with_game(t: Tournament, number: int, game: Game) -> Tournament:
-    rnd = t.rounds[number - 1]
-    games = tuple(game if g.board == game.board else g for g in rnd.games)
-    rounds = list(t.rounds)
-    rounds[number - 1] = dataclasses.replace(rnd, games=games)
-    return dataclasses.replace(t, rounds=tuple(rounds))
+def _with_round(t: Tournament, rnd: Round) -> Tournament:
+    """The tournament with round `rnd.number` replaced by `rnd`."""
+    rounds = tuple(rnd if r.number == rnd.number else r for r in t.rounds)
+    return dataclasses.replace(t, rounds=rounds)
 
 
 def _standing_changes(before: Tournament, after: Tournament) -> tuple[StandingChange, ...]:

@@ -1,6 +1,10 @@
-"""The one error a use case raises for a request it cannot carry out."""
+"""The errors a use case raises for a request it cannot carry out as asked."""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rochade.core.checker import Finding
 
 
 class ServiceError(Exception):
@@ -13,3 +17,11 @@ class TournamentNeeded(ServiceError):
     def __init__(self, names: list[str]) -> None:
         self.names = names
         super().__init__(f"this club file holds {len(names)} tournaments ({', '.join(names)})")
+
+
+class NeedsConfirmation(ServiceError):
+    """A manual pairing that breaks rules the TD may knowingly override."""
+
+    def __init__(self, warnings: Sequence[Finding]) -> None:
+        self.warnings = tuple(warnings)
+        super().__init__("; ".join(w.message for w in self.warnings))

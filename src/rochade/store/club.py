@@ -132,22 +132,13 @@ class Club:
         uri = path.resolve().as_uri() + "?mode=rw"
         try:
             conn = sqlite3.connect(uri, uri=True, isolation_level=None, timeout=timeout)
-            app_id = conn.execute("PRAGMA application_id").fetchone()[0]
-            version = conn.execute("PRAGMA user_version").fetchone()[0]
         except sqlite3.Error as exc:
-            raise StoreError(f"{path} cannot be read as a club file: {exc}") from None
+            raise StoreError(f"{path} cannot be opened: {exc}") from None
         try:
-            if app_id != APPLICATION_ID:
-                raise StoreError(f"{path} is not a rochade club file (another program's database)")
-            if version > SCHEMA_VERSION:
-                raise StoreError(
-                    f"{path} was written by a newer rochade (file version {version}, this "
-                    f"rochade knows up to {SCHEMA_VERSION}); please update rochade"
-                )
-            conn.execute("PRAGMA foreign_keys = ON")
-            conn.execute("PRAGMA journal_mode = WAL")
-            if version < SCHEMA_VERSION:
-                _upgrade(conn, path, version)
+            _check_and_prepare(conn, path)
+        except sqlite3.Error as exc:
+            conn.close()
+            raise StoreError(f"{path} cannot be used as a club file: {exc}") from None
         except BaseException:
             conn.close()
             raise
@@ -499,6 +490,23 @@ def check_header(path: Path) -> None:
         header = handle.read(len(_SQLITE_MAGIC))
     if header != _SQLITE_MAGIC:
         raise StoreError(f"{path} is not a rochade club file (not an SQLite database)")
+
+
+def _check_and_prepare(conn: sqlite3.Connection, path: Path) -> None:
+    """Refuse foreign and newer files (reading only), then set up and upgrade ours."""
+    app_id = conn.execute("PRAGMA application_id").fetchone()[0]
+    version = conn.execute("PRAGMA user_version").fetchone()[0]
+    if app_id != APPLICATION_ID:
+        raise StoreError(f"{path} is not a rochade club file (another program's database)")
+    if version > SCHEMA_VERSION:
+        raise StoreError(
+            f"{path} was written by a newer rochade (file version {version}, this "
+            f"rochade knows up to {SCHEMA_VERSION}); please update rochade"
+        )
+    conn.execute("PRAGMA foreign_keys = ON")
+    conn.execute("PRAGMA journal_mode = WAL")
+    if version < SCHEMA_VERSION:
+        _upgrade(conn, path, version)
 
 
 def _upgrade(conn: sqlite3.Connection, path: Path, version: int) -> None:
