@@ -89,8 +89,15 @@ def test_a_session_cookie_from_another_visitor_is_not_accepted(club: Path) -> No
 
 
 def test_logout_ends_the_session(td: TestClient) -> None:
+    token = td.headers["x-test-csrf"]
     assert post(td, "/td/logout").status_code == 303
     assert td.get("/td/", follow_redirects=False).status_code == 303
+    tap = td.post(
+        "/td/t/1/players/1/status",
+        data={"csrf": token, "status": "excused"},
+        headers={"HX-Request": "true"},
+    )
+    assert tap.status_code == 403 and tap.headers["HX-Redirect"] == "/td/login"
 
 
 def test_wrong_pin_is_refused_and_repeated_guessing_is_throttled(club: Path) -> None:

@@ -29,7 +29,7 @@ from starlette.staticfiles import StaticFiles
 
 from rochade.core.keizer.settings import PRESETS, KeizerSettings
 from rochade.core.model import ModelError, Status
-from rochade.service import ClubService, NeedsConfirmation, ServiceError
+from rochade.service import ClubService, NeedsConfirmation, ServiceError, StandingChange
 from rochade.service.club import SETTING_OVERRIDES, Clock, system_clock
 from rochade.store import StoreError
 from rochade.store.settings import read_setting
@@ -259,7 +259,10 @@ def td_only(
                 if request.method == "GET":
                     target = quote(request.url.path, safe="/")
                     return web.redirect(page, f"/td/login?next={target}")
-                return Response("Log in as TD first.", status_code=403)
+                refused = Response("Log in as TD first.", status_code=403)
+                if request.headers.get("hx-request"):  # an expired login during an htmx tap
+                    refused.headers["HX-Redirect"] = "/td/login"
+                return refused
             if request.method == "POST":
                 await check_csrf(web, request, page)
             return await handler(web, request, page)
@@ -763,7 +766,7 @@ async def td_enter_result(web: Web, request: Request, page: Page) -> Response:
     return web.redirect(page, back, *flashes)
 
 
-def _change_text(web: Web, page: Page, change: Any) -> str:
+def _change_text(web: Web, page: Page, change: StandingChange) -> str:
     _ = web.gettext(page)
     return _("{name}: rank {old} → {new}, total {old_total} → {new_total}").format(
         name=change.entrant.name,
