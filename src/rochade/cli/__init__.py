@@ -18,10 +18,10 @@ def main() -> None:
 
 
 def _register() -> None:
-    from rochade.cli import club, demo, rounds, views
+    from rochade.cli import backup, club, demo, rounds, views
     from rochade.cli.roundrobin import round_robin_table
 
-    for module in (club, rounds, views, demo):
+    for module in (club, rounds, views, demo, backup):
         for command in module.COMMANDS:
             main.add_command(command)
     main.add_command(round_robin_table)
