@@ -65,11 +65,14 @@ class Confirmed:
     rounds: int = 0
     maybe: dict[tuple[int, int], str] = field(default_factory=dict)
     maybe_round: int | None = None
+    history: list[str] = field(default_factory=list)
 
     def read(self, lines: list[str]) -> None:
         self.maybe, self.maybe_round = {}, None
         pending: list[str] | None = None
+        self.history.append("(new writer)")
         for line in lines:
+            self.history.append(line)
             words = line.split()
             if words[0] == "try":
                 pending = words[1:]
@@ -86,29 +89,36 @@ class Confirmed:
         else:
             self.maybe[(int(pending[0]), int(pending[1]))] = Result.parse(pending[2]).value
 
+    def story(self, key: tuple[int, int]) -> str:
+        """What the writers said about one board, for a failure message."""
+        about = (f"try {key[0]} {key[1]} ", f"ok {key[0]} {key[1]} ", "(new writer)")
+        return "; ".join(line for line in self.history if line.startswith(about))
+
 
 def _run_writer(path: Path, seed: int, rng: random.Random) -> list[str]:
     """Start a writer, let it confirm a command, kill it after a random while; its output."""
-    child = subprocess.Popen(
-        [sys.executable, "-c", WRITER, str(path), str(seed)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
+    errors = path.with_name("writer-errors.txt")
+    with errors.open("w") as stderr:
+        child = subprocess.Popen(
+            [sys.executable, "-c", WRITER, str(path), str(seed)],
+            stdout=subprocess.PIPE,
+            stderr=stderr,
+            text=True,
+        )
     assert child.stdout is not None
     lines = []
-    while True:  # wait for the first confirmed command: the writer is past its start-up
+    while not lines or not lines[-1].startswith("ok"):  # the writer is past its start-up
         line = child.stdout.readline()
         if not line:
-            raise AssertionError(f"the writer stopped by itself: {child.communicate()[1]}")
+            child.wait()
+            raise AssertionError(f"the writer stopped by itself: {errors.read_text()}")
         lines.append(line)
-        if line.startswith("ok"):
-            break
     time.sleep(rng.uniform(0, 0.25))
     child.send_signal(signal.SIGKILL)
-    rest, _ = child.communicate()
-    assert child.returncode == -signal.SIGKILL
-    return [line for line in lines + rest.splitlines() if line.strip()]
+    lines += child.stdout.readlines()  # the same reader: nothing it buffered is skipped
+    child.stdout.close()
+    assert child.wait() == -signal.SIGKILL, errors.read_text()
+    return [line.strip() for line in lines if line.endswith("\n")]  # not a line cut off
 
 
 def _check(path: Path, confirmed: Confirmed) -> None:
@@ -125,7 +135,7 @@ def _check(path: Path, confirmed: Confirmed) -> None:
         conn.close()
     assert rounds in {confirmed.rounds, confirmed.maybe_round}
     for key, result in confirmed.results.items():
-        assert stored[key] in {result, confirmed.maybe.get(key)}, key
+        assert stored[key] in {result, confirmed.maybe.get(key)}, confirmed.story(key)
     # The cut-off command either happened whole or not at all; what happened stays confirmed.
     for key, result in stored.items():
         if key in confirmed.maybe and result == confirmed.maybe[key]:

