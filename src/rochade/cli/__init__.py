@@ -18,13 +18,15 @@ def main() -> None:
 
 
 def _register() -> None:
-    from rochade.cli import backup, club, demo, rounds, views
+    from rochade.cli import backup, club, demo, export, kfc, ratings, rounds, views
+    from rochade.cli.pair_trf import pair_trf
     from rochade.cli.roundrobin import round_robin_table
 
-    for module in (club, rounds, views, demo, backup):
+    for module in (club, rounds, views, demo, kfc, export, ratings, backup):
         for command in module.COMMANDS:
             main.add_command(command)
     main.add_command(round_robin_table)
+    main.add_command(pair_trf)
 
 
 _register()

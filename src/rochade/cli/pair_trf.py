@@ -1,0 +1,119 @@
+"""`rochade pair-trf`: pair or check a TRF file the way bbpPairings and JaVaFo are called.
+
+    rochade pair-trf --dutch IN.trf -p [OUT]   write the next round (stdout without OUT)
+    rochade pair-trf --dutch IN.trf -c         re-pair every round and list differences
+
+Exit codes follow bbpPairings: 0 ok, 1 no valid pairing, 3 bad input, 5 file error.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from rochade.core.dutch.engine import DutchEngine, DutchResult
+from rochade.core.dutch.explain import explain
+from rochade.core.dutch.state import DutchError, NoValidPairing
+from rochade.formats.trf import (
+    TrfError,
+    TrfFile,
+    format_pairing,
+    parse_trf,
+    recorded_pairing,
+    rounds_recorded,
+    state_before,
+    to_swiss_state,
+)
+
+EXIT_OK, EXIT_NO_PAIRING, EXIT_BAD_INPUT, EXIT_FILE = 0, 1, 3, 5
+
+
+def _fail(code: int, message: str) -> None:
+    click.echo(f"rochade pair-trf: {message}", err=True)
+    sys.exit(code)
+
+
+def _read(path: str) -> TrfFile:
+    try:
+        raw = Path(path).read_bytes()
+    except OSError as exc:
+        _fail(EXIT_FILE, f"cannot read {path}: {exc.strerror or exc}")
+        raise
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        text = raw.decode("latin-1")
+    try:
+        return parse_trf(text)
+    except TrfError as exc:
+        _fail(EXIT_BAD_INPUT, f"{path}: {exc}")
+        raise
+
+
+@click.command("pair-trf")
+@click.argument("trf", metavar="IN.trf")
+@click.argument("out", required=False, metavar="[OUT]")
+@click.option("--dutch", "system", flag_value="dutch", default=True,
+              help="FIDE Dutch system, 2026 rules (the default and only system).")
+@click.option("-p", "pair", is_flag=True, help="Pair the next round.")
+@click.option("-c", "check", is_flag=True, help="Check every round of a finished file.")
+@click.option("--explain", "show", is_flag=True,
+              help="With -p: print the explanation (brackets, floaters, bye, colours) "
+              "to stderr.")
+def pair_trf(trf: str, out: str | None, system: str, pair: bool, check: bool,
+             show: bool) -> None:
+    """Pair the next round of a TRF file, or check all its rounds, with the Dutch system."""
+    if pair == check:
+        _fail(EXIT_BAD_INPUT, "give exactly one of -p (pair the next round) or -c (check)")
+    data = _read(trf)
+    engine = DutchEngine()
+    if check:
+        _check(data, engine, trf)
+        return
+    try:
+        result = engine.pair_round(to_swiss_state(data))
+    except (TrfError, DutchError) as exc:
+        code = EXIT_NO_PAIRING if isinstance(exc, NoValidPairing) else EXIT_BAD_INPUT
+        _fail(code, f"{trf}: {exc}")
+        return
+    text = format_pairing([(b.white, b.black) for b in result.boards], result.bye)
+    if show:
+        click.echo("\n".join(explain(result)), err=True)
+    if out is None:
+        click.echo(text, nl=False)
+        return
+    try:
+        Path(out).write_text(text, encoding="utf-8")
+    except OSError as exc:
+        _fail(EXIT_FILE, f"cannot write {out}: {exc.strerror or exc}")
+
+
+def _check(data: TrfFile, engine: DutchEngine, name: str) -> None:
+    """Re-pair each recorded round from the rounds before it; list every difference."""
+    differences = 0
+    total = rounds_recorded(data)
+    for rnd in range(1, total + 1):
+        pairs, bye = recorded_pairing(data, rnd)
+        try:
+            result: DutchResult = engine.pair_round(state_before(data, rnd))
+        except NoValidPairing:
+            click.echo(f"round {rnd}: no valid pairing exists, but the file pairs it")
+            differences += 1
+            continue
+        except (TrfError, DutchError) as exc:
+            _fail(EXIT_BAD_INPUT, f"{name}: round {rnd}: {exc}")
+            return
+        mine = {(b.white, b.black) for b in result.boards}
+        if mine != set(pairs) or result.bye != bye:
+            differences += 1
+            click.echo(f"round {rnd}: the recorded pairing differs from the engine's")
+            click.echo(f"  recorded: {_show(sorted(pairs), bye)}")
+            click.echo(f"  engine:   {_show(sorted(mine), result.bye)}")
+    click.echo(f"{total} rounds checked, {differences} differ")
+
+
+def _show(pairs: list[tuple[int, int]], bye: int | None) -> str:
+    text = ", ".join(f"{w}-{b}" for w, b in pairs)
+    return text + (f", bye {bye}" if bye is not None else "")

@@ -1,0 +1,576 @@
+"""The FIDE Dutch system (2026 rules) as a sequence of maximum-weight matchings.
+
+Every criterion becomes a bit field of one integer edge weight, most important first:
+absolute criteria decide whether an edge exists; completion and the bye (C4, C5, C2) come
+next, then pairs and scores in the current bracket (C6, C7), in the next bracket (C8), the
+bye's unplayed games (C9), colours (C10-C13) and floats (C14-C21). The lowest bits are left
+free so that the order in which the rules generate candidates (transpositions, exchanges,
+MDP choice; Arts. 3-4) can be imposed by small re-weightings and re-solves: whenever the
+heavy bits tie, the matching then picks the candidate the rules would generate first.
+
+Brackets are processed from the top score down. For each bracket, the graph holds every
+player still unpaired, so that the completion test (C4) is part of the optimum itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from rochade.core.dutch.colours import allocate
+from rochade.core.dutch.explain import explain
+from rochade.core.dutch.matching import WeightedMatching
+from rochade.core.dutch.players import Float, PlayerFacts, present_facts
+from rochade.core.dutch.state import Colour, DutchError, NoValidPairing, SwissState
+from rochade.core.pairing import Board, Pairing
+
+
+@dataclass(frozen=True, slots=True)
+class DutchBoard:
+    """A pair with the colours decided and the rule that decided them."""
+
+    white: int
+    black: int
+    colour_rule: str
+
+
+@dataclass(frozen=True)
+class BracketTrace:
+    """What happened in one bracket, for the explanation."""
+
+    score: int
+    residents: tuple[int, ...]
+    movers: tuple[int, ...]  # MDPs: players moved down into this bracket
+    pairs: tuple[tuple[int, int], ...]  # (higher, lower) in pairing order
+    floaters: tuple[int, ...]  # left unpaired, moved down to the next bracket
+
+
+@dataclass(frozen=True)
+class DutchResult:
+    """A round's pairing plus everything needed to explain it."""
+
+    boards: tuple[DutchBoard, ...]
+    bye: int | None
+    brackets: tuple[BracketTrace, ...]
+    bye_score: int | None
+    bye_by_unplayed: bool  # C9 decided between bye candidates
+    facts: dict[int, PlayerFacts]
+
+
+def _compatible(a: PlayerFacts, b: PlayerFacts, state: SwissState, top_limit: int,
+                forbidden: dict[int, set[int]]) -> bool:
+    """C1 (no rematch, no forbidden pair) and C3 (two absolute preferences for the same
+    colour only when one of them is a topscorer in the final round)."""
+    if b.tpn in a.met or b.tpn in forbidden.get(a.tpn, ()):
+        return False
+    if not a.absolute or not b.absolute or a.preference is not b.preference:
+        return True
+    final_round = state.rounds_played >= state.total_rounds - 1
+    return final_round and (a.score > top_limit or b.score > top_limit)
+
+
+class _Weights:
+    """Edge weights of the Dutch criteria for one round (bit layout in the module doc)."""
+
+    def __init__(self, state: SwissState, players: list[PlayerFacts]) -> None:
+        self.state = state
+        self.players = players
+        sizes: dict[int, int] = {}
+        for p in players:
+            sizes[p.score] = sizes.get(p.score, 0) + 1
+        self.shift: dict[int, int] = {}
+        total = 0
+        for score in sorted(sizes):
+            self.shift[score] = total
+            total += sizes[score].bit_length()
+        self.score_bits = total
+        self.size_bits = max(sizes.values()).bit_length()
+        scoring = state.scoring
+        self.top_limit = (state.rounds_played * max(scoring.win, scoring.draw)) >> 1
+        self.forbidden: dict[int, set[int]] = {}
+        for group in state.forbidden:
+            for tpn in group:
+                self.forbidden.setdefault(tpn, set()).update(group - {tpn})
+        self.bye_score = 0
+        self.single_bye_floater = False
+        self.c9_used = False  # C9 ranked bye candidates in some bracket
+        self.unplayed_rank: dict[int, int] = {}
+        n = len(players)
+        self.ok = [[False] * n for _ in range(n)]
+        for i in range(n):
+            for j in range(i):
+                c = _compatible(players[i], players[j], state, self.top_limit, self.forbidden)
+                self.ok[i][j] = self.ok[j][i] = c
+
+    def candidate(self, p: PlayerFacts) -> bool:
+        return p.bye_eligible and p.score <= self.bye_score
+
+    def bye_probe(self, i: int, j: int) -> int:
+        """Weight for finding the lowest score at which the bye can fall (C5)."""
+        if not self.ok[i][j]:
+            return 0
+        a, b = self.players[i], self.players[j]
+        w = 1 + (not a.bye_eligible) + (not b.bye_eligible)
+        w <<= self.score_bits
+        w |= self.shift[a.score] + self.shift[b.score]
+        w <<= self.size_bits
+        w |= b.score >= self.players[0].score
+        return w
+
+    def edge(self, hi: int, lo: int, in_current: bool, in_next: bool) -> int:
+        """The criteria weight of pairing players hi < lo (pairing order).
+
+        `in_current`: lo belongs to the bracket being paired (so hi does too);
+        `in_next`: lo belongs to the next score group (the C8 look-ahead).
+        """
+        if not self.ok[hi][lo]:
+            return 0
+        h, lw = self.players[hi], self.players[lo]
+        bits, sbits = self.size_bits, self.score_bits
+        shift = self.shift
+        # C4, C2, C5: stay completable, with the bye on an eligible lowest-score player.
+        w = 1 + (not self.candidate(h)) + (not self.candidate(lw))
+        # C6, C7: pairs and paired scores in this bracket.
+        w = (w << bits) | in_current
+        w <<= sbits
+        if in_current:
+            w |= 1 << shift[h.score]
+        # C8: the same for the next bracket.
+        w = (w << bits) | in_next
+        w <<= sbits
+        if in_next:
+            w |= 1 << shift[h.score]
+        # C9: leave the bye to the candidate with the fewest unplayed rounds.
+        w <<= 2 * bits
+        if self.single_bye_floater:
+            if h.score == self.bye_score:
+                w |= self.unplayed_rank[h.played_games]
+            if lw.score == self.bye_score:
+                w += self.unplayed_rank[lw.played_games]
+        w = self._colour_bits(w, lw, h, in_current)
+        w = self._float_bits(w, h, lw, in_current)
+        # free bits for the generation order (exchanges, transpositions, MDP choice)
+        return w << (3 * bits + 1)
+
+    def _colour_bits(self, w: int, p: PlayerFacts, o: PlayerFacts, on: bool) -> int:
+        """C10-C13, counted only for pairs inside the current bracket."""
+        bits = self.size_bits
+        same = p.preference is o.preference
+        # C10: topscorers' colour difference beyond +-2
+        w = (w << bits) | (on and (p.imbalance <= 1 or o.imbalance <= 1 or not same))
+        # C11: topscorers getting the same colour three times in a row
+        if p.imbalance == o.imbalance:
+            third_ok = p.repeated is None or p.repeated is not o.repeated
+        else:
+            lesser = o if p.imbalance > o.imbalance else p
+            third_ok = p.preference is None or lesser.repeated is not p.preference.opposite
+        w = (w << bits) | (on and (not p.absolute or not o.absolute or not same or third_ok))
+        # C12: colour preferences
+        w = (w << bits) | (on and (not same or p.preference is None))
+        # C13: strong colour preferences
+        strong_clash = (p.strong or p.absolute) and (o.strong or o.absolute) and not (
+            p.absolute and o.absolute
+        )
+        return (w << bits) | (on and (not same or not strong_clash))
+
+    def _float_bits(self, w: int, h: PlayerFacts, lw: PlayerFacts, on: bool) -> int:
+        """C14-C21: repeated floats one and two rounds back, and their scores."""
+        bits, sbits, shift = self.size_bits, self.score_bits, self.shift
+        played = self.state.rounds_played
+        mdp_pair = h.score > lw.score
+        for back in (0, 1):
+            if played <= back:
+                continue
+            # C14/C16: residents who would float down again
+            w <<= bits
+            if on:
+                w |= lw.floats[back] is Float.DOWN
+                w += h.score <= lw.score and h.floats[back] is Float.DOWN
+            # C15/C17: MDP opponents who would float up again
+            w = (w << bits) | (on and not (mdp_pair and lw.floats[back] is Float.UP))
+        for back in (0, 1):
+            if played <= back:
+                continue
+            # C18/C20: scores of repeated downfloaters
+            w <<= sbits
+            if on:
+                w += (lw.floats[back] is Float.DOWN) << shift[lw.score]
+                w += (h.floats[back] is Float.DOWN) << shift[h.score]
+            # C19/C21: scores of the opponents of repeated upfloaters
+            w <<= sbits
+            if on and not (lw.floats[back] is Float.UP and mdp_pair):
+                w |= 1 << shift[h.score]
+        return w
+
+
+class _Graph:
+    """The weight matrix of all unpaired players; paired players leave the graph."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+        self.matching = WeightedMatching(n)
+        self.alive = [True] * n
+        self.final = [-1] * n
+        self.mate = list(range(n))
+
+    def set(self, a: int, b: int, weight: int) -> None:
+        self.matching.set_weight(a, b, weight)
+
+    def solve(self) -> list[int]:
+        """Re-solve; mate[v] is v's partner, v itself when single (finalized pairs kept)."""
+        mates = self.matching.solve()
+        self.mate = [
+            self.final[v] if self.final[v] >= 0 else (v if mates[v] < 0 else mates[v])
+            for v in range(self.n)
+        ]
+        return self.mate
+
+    def finalize(self, a: int, b: int) -> None:
+        self.alive[a] = self.alive[b] = False
+        self.final[a], self.final[b] = b, a
+        self.matching.remove(a)
+        self.matching.remove(b)
+
+
+class DutchEngine:
+    """FIDE Dutch pairing engine (2026 rules); `pair` follows the PairingEngine protocol."""
+
+    name = "dutch"
+
+    def pair_round(self, state: SwissState) -> DutchResult:
+        """Pair the next round; raise NoValidPairing when no legal pairing exists."""
+        if state.rounds_played >= state.total_rounds:
+            raise DutchError(f"all {state.total_rounds} rounds are already paired")
+        players = present_facts(state)
+        n = len(players)
+        facts = {p.tpn: p for p in players}
+        if n == 0:
+            return DutchResult((), None, (), None, False, facts)
+        weights = _Weights(state, players)
+        graph = _Graph(n)
+        odd = n % 2 == 1
+        for i in range(n):
+            for j in range(i):
+                graph.set(i, j, weights.bye_probe(j, i) if odd else weights.edge(j, i, False,
+                                                                                  False))
+        mate = graph.solve()
+        _check_complete(mate, players)
+        if odd:
+            self._prepare_bye(weights, players, mate)
+            for i in range(n):
+                for j in range(i):
+                    graph.set(i, j, weights.edge(j, i, False, False))
+        brackets = _Brackets(weights, graph, players).run()
+        return self._result(state, players, graph, brackets, weights if odd else None, facts)
+
+    def pair(self, state: SwissState) -> Pairing:
+        """The PairingEngine entry point: boards white first, the bye, and the explanation."""
+        result = self.pair_round(state)
+        return Pairing(
+            boards=tuple(Board(b.white, b.black) for b in result.boards),
+            bye=result.bye,
+            explanation=tuple(explain(result)),
+        )
+
+    @staticmethod
+    def _prepare_bye(weights: _Weights, players: list[PlayerFacts], mate: list[int]) -> None:
+        """C5: the lowest score at which the bye can fall; C9 applies when the top group
+        itself must float the bye receiver."""
+        single = next(v for v in range(len(players)) if mate[v] == v)
+        weights.bye_score = players[single].score
+        top = players[0].score
+        weights.single_bye_floater = weights.bye_score >= top and all(
+            players[mate[v]].score >= top for v in range(len(players)) if players[v].score >= top
+        )
+        weights.c9_used = weights.single_bye_floater
+        counts = sorted(
+            (p.played_games for p in players if p.score == weights.bye_score), reverse=True
+        )
+        for rank, games in enumerate(counts):
+            weights.unplayed_rank[games] = rank
+
+    @staticmethod
+    def _result(state: SwissState, players: list[PlayerFacts], graph: _Graph,
+                brackets: list[BracketTrace], weights: _Weights | None,
+                facts: dict[int, PlayerFacts]) -> DutchResult:
+        boards: list[DutchBoard] = []
+        bye: int | None = None
+        for v, p in enumerate(players):
+            m = graph.final[v]
+            if m < 0:
+                bye = p.tpn
+                continue
+            o = players[m]
+            if p.tpn < o.tpn:
+                colour, rule = allocate(p, o, state.initial_colour)
+                if colour is Colour.WHITE:
+                    boards.append(DutchBoard(p.tpn, o.tpn, rule))
+                else:
+                    boards.append(DutchBoard(o.tpn, p.tpn, rule))
+        boards.sort(key=lambda b: _board_key(facts[b.white], facts[b.black]))
+        return DutchResult(
+            tuple(boards),
+            bye,
+            tuple(brackets),
+            None if weights is None else weights.bye_score,
+            weights is not None and weights.c9_used,
+            facts,
+        )
+
+
+def _board_key(a: PlayerFacts, b: PlayerFacts) -> tuple[int, int, int]:
+    """GHR 3.6 board order: higher player's score, then the sum, then the higher's rank."""
+    hi, lo = (a, b) if (a.real_score, -a.rank) > (b.real_score, -b.rank) else (b, a)
+    return (-hi.real_score, -lo.real_score, hi.rank)
+
+
+def _check_complete(mate: list[int], players: list[PlayerFacts]) -> None:
+    singles = [v for v in range(len(players)) if mate[v] == v]
+    if len(singles) > 1 or any(not players[v].bye_eligible for v in singles):
+        raise NoValidPairing(
+            "no pairing satisfies the absolute criteria (no rematches, bye only to an "
+            "eligible player, no clash of absolute colour preferences)"
+        )
+
+
+class _Brackets:
+    """The bracket-by-bracket loop: fix each bracket's pairs, float the rest down."""
+
+    def __init__(self, weights: _Weights, graph: _Graph, players: list[PlayerFacts]) -> None:
+        self.weights = weights
+        self.graph = graph
+        self.players = players
+        self.matched = [False] * len(players)
+
+    def run(self) -> list[BracketTrace]:
+        players, graph = self.players, self.graph
+        n = len(players)
+        traces: list[BracketTrace] = []
+        pos = 0
+        while pos < n and players[pos].score >= players[0].score:
+            pos += 1
+        members = list(range(pos))  # movers first, then residents, then the next group
+        movers = 0
+        first = 0  # vertex of the first resident
+        mate = graph.mate
+        while len(members) > 1 or pos < n:
+            size = len(members)  # players in this bracket
+            nxt_first = first + (size - movers)
+            group_start = pos
+            while pos < n and players[pos].score >= players[group_start].score:
+                members.append(pos)
+                pos += 1
+            before = sum(graph.alive)
+            mate = self._bracket(members, movers, size, first, nxt_first)
+            residents = tuple(players[v].tpn for v in members[movers:size])
+            pairs = tuple(
+                (players[v].tpn, players[graph.final[v]].tpn)
+                for v in members[:size]
+                if self.matched[v] and graph.final[v] > v
+            )
+            traces.append(
+                BracketTrace(
+                    score=players[members[size - 1]].score,
+                    residents=residents,
+                    movers=tuple(players[v].tpn for v in members[:movers]),
+                    pairs=pairs,
+                    floaters=tuple(
+                        players[v].tpn for v in members[:size] if not self.matched[v]
+                    ),
+                )
+            )
+            single = (
+                len(players) % 2 == 1
+                and group_start < n
+                and self.weights.bye_score >= players[group_start].score
+            )
+            carried: list[int] = []
+            movers = 0
+            for k, v in enumerate(members):
+                if k < size and self.matched[v]:
+                    continue
+                carried.append(v)
+                if k < size:
+                    movers += 1
+                if single and players[mate[v]].score < players[group_start].score:
+                    single = False
+            self.weights.single_bye_floater = single
+            self.weights.c9_used |= single
+            if group_start == pos and sum(graph.alive) == before and len(carried) > 1:
+                raise NoValidPairing("the last players could not be paired")
+            members = carried
+            first = nxt_first
+        return traces
+
+    def _bracket(self, members: list[int], movers: int, size: int, first: int,
+                 nxt_first: int) -> list[int]:
+        """Pair one bracket: members[:movers] are MDPs, members[movers:size] residents,
+        members[size:] the next score group."""
+        weights, graph, matched = self.weights, self.graph, self.matched
+        bits = weights.size_bits
+        base: dict[tuple[int, int], int] = {}
+        for li in range(movers, len(members)):
+            for si in range(li):
+                w = weights.edge(members[si], members[li], li < size, li >= size)
+                base[li, si] = w
+                graph.set(members[si], members[li], w)
+
+        def in_bracket(v: int) -> bool:
+            return first <= v < nxt_first
+
+        def shaped(si: int, li: int, si_rank: int, pairs: int) -> int:
+            """Base weight plus the exchange-order bits for a remainder edge."""
+            w = base[li, si]
+            if w:
+                add = int(si_rank < pairs)
+                add <<= 2 * bits
+                add -= si_rank
+                w += add << 1
+            return w
+
+        mate = graph.solve()
+        self._choose_movers(members, movers, size, in_bracket, base, mate)
+        mate = graph.mate
+        # opponents of the chosen MDPs: the highest resident that keeps the optimum
+        for pi in range(movers):
+            pv = members[pi]
+            if not matched[pv]:
+                continue
+            add = len(members)
+            for oi in range(size - 1, movers - 1, -1):
+                ov = members[oi]
+                if matched[ov]:
+                    continue
+                w = base[oi, pi]
+                if w:
+                    graph.set(pv, ov, w + add)
+                    add += 1
+            mate = graph.solve()
+            mv = mate[pv]
+            matched[mv] = True
+            graph.finalize(pv, mv)
+        remainder = [
+            pi for pi in range(movers, size) if mate[members[pi]] >= first
+        ]
+        pairs = sum(1 for pi in remainder if mate[members[pi]] < members[pi])
+        for a, oi in enumerate(remainder):
+            for b in range(a):
+                pi = remainder[b]
+                graph.set(members[pi], members[oi], shaped(pi, oi, b, pairs))
+        mate = graph.solve()
+
+        def upper(v: int) -> bool:  # paired with a later player of this bracket (S1 role)
+            return v < mate[v] < nxt_first
+
+        exchanges = sum(1 for k in range(pairs) if not upper(members[remainder[k]]))
+        # exchanges, S1 side: move the lowest S1 players out first
+        left = exchanges
+        k = pairs
+        while k > 0 and left:
+            k -= 1
+            pi = remainder[k]
+            pv = members[pi]
+            if upper(pv):
+                for op in range(k + 1, len(remainder)):
+                    w = shaped(pi, remainder[op], k, pairs)
+                    if w:
+                        graph.set(pv, members[remainder[op]], w - 1)
+                mate = graph.solve()
+            out = not upper(pv)
+            left -= out
+            for op in range(k + 1, len(remainder)):
+                oi = remainder[op]
+                if out:
+                    base[oi, pi] = 0
+                graph.set(pv, members[oi], shaped(pi, oi, k, pairs))
+        # exchanges, S2 side: bring the highest S2 players in first
+        left = exchanges
+        for k in range(pairs, len(remainder)):
+            if left <= 1:
+                break
+            pi = remainder[k]
+            pv = members[pi]
+            already = upper(pv)
+            if not already:
+                for op in range(k + 1, len(remainder)):
+                    w = shaped(pi, remainder[op], k, pairs)
+                    if w:
+                        graph.set(pv, members[remainder[op]], w + 1)
+                mate = graph.solve()
+            if upper(pv):
+                left -= 1
+                for op in range(k):
+                    base[pi, remainder[op]] = 0
+                    graph.set(pv, members[remainder[op]], 0)
+                for oi in range(size, len(members)):
+                    base[oi, pi] = 0
+                    graph.set(pv, members[oi], 0)
+            if not already:
+                for op in range(k + 1, len(remainder)):
+                    graph.set(pv, members[remainder[op]], shaped(pi, remainder[op], k, pairs))
+        # fix the S1/S2 split: only S1-S2 edges stay inside the remainder
+        for a, pi in enumerate(remainder):
+            pv = members[pi]
+            for oi in remainder[a + 1:]:
+                ov = members[oi]
+                if not upper(pv) or upper(ov):
+                    base[oi, pi] = 0
+                graph.set(pv, ov, base[oi, pi])
+        # transpositions: each S1 player, from the top, takes the highest S2 player possible
+        for pi in remainder:
+            pv = members[pi]
+            if not upper(pv):
+                continue
+            add = 0
+            for oi in reversed(remainder):
+                ov = members[oi]
+                if oi <= pi or matched[ov]:
+                    continue
+                w = base[oi, pi]
+                if w:
+                    graph.set(pv, ov, w + add)
+                add += 1
+            mate = graph.solve()
+            mv = mate[pv]
+            matched[pv] = matched[mv] = True
+            graph.finalize(pv, mv)
+        return graph.mate
+
+    def _choose_movers(self, members: list[int], movers: int, size: int,
+                       in_bracket: Callable[[int], bool], base: dict[tuple[int, int], int],
+                       mate: list[int]) -> None:
+        """Which MDPs get paired here (4.4): highest scores first, then the lowest BSNs."""
+        graph, players, matched = self.graph, self.players, self.matched
+        group_score = -1
+        remaining = paired = 0
+        for pi in range(movers):
+            pv = members[pi]
+            if pi == 0 or players[pv].score < group_score:
+                group_score = players[pv].score
+                remaining = paired = 0
+                mi = pi
+                while players[members[mi]].score >= group_score:
+                    remaining += 1
+                    if in_bracket(mate[members[mi]]):
+                        paired += 1
+                    mi += 1
+            if not paired:
+                continue
+            if remaining <= paired:
+                matched[pv] = True
+                continue
+            remaining -= 1
+            if not in_bracket(mate[pv]):
+                for oi in range(movers, size):
+                    w = base[oi, pi]
+                    if w:
+                        graph.set(pv, members[oi], w | 1)
+                mate = graph.solve()
+            if in_bracket(mate[pv]):
+                matched[pv] = True
+                paired -= 1
+                for oi in range(movers, size):
+                    w = base[oi, pi]
+                    if w:
+                        graph.set(pv, members[oi], (w | (size - movers)) + 1)
+

@@ -1,0 +1,479 @@
+"""FIDE TRF (TRF16 / TRF26 with the TRF(x) engine lines) for the Dutch engine.
+
+Only what pairing needs is interpreted: player lines (001), total rounds (XXR/142), initial
+colour (XXC/152), scoring (BB?/162), virtual points (XXA/250), forbidden pairs (XXP/260) and
+byes for the coming round (240/XXZ). Every other line is kept verbatim in `TrfFile.other`
+so that a full import/export can grow from here. Each value has a parse/format pair.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+
+from rochade.core.dutch.state import (
+    ABSENT,
+    Colour,
+    DutchError,
+    Outcome,
+    RoundRecord,
+    Scoring,
+    SwissPlayer,
+    SwissState,
+)
+
+ROUND_COLUMN = 91  # 0-based start of round 1 on a 001 line (TRF column 92)
+ROUND_WIDTH = 10
+
+
+class TrfError(ValueError):
+    """A TRF file that cannot be read; the message names the line."""
+
+
+# -- points ---------------------------------------------------------------------------------
+def parse_points(text: str) -> int:
+    """'11.5' -> 115 (tenths)."""
+    value = text.strip()
+    if not re.fullmatch(r"\d{1,4}(\.\d)?", value):
+        raise ValueError(f"{text.strip()!r} is not a score like 4.5")
+    whole, _, frac = value.partition(".")
+    return int(whole) * 10 + int(frac or 0)
+
+
+def format_points(tenths: int) -> str:
+    """115 -> '11.5'."""
+    return f"{tenths // 10}.{tenths % 10}"
+
+
+# -- round entries --------------------------------------------------------------------------
+_WINS, _DRAWS, _LOSSES = set("+W1FU"), set("D=H"), set("-L0Z ")
+_UNPLAYED = set("+-HFUZ ")
+
+
+@dataclass(frozen=True, slots=True)
+class TrfEntry:
+    """One round block of a 001 line: `opponent colour result`, as written."""
+
+    opponent: int  # 0 = no opponent
+    colour: str  # 'w', 'b' or '-'
+    result: str  # one character, upper case
+
+    def record(self) -> RoundRecord:
+        """The engine's view of this entry (which rounds count as played or paired)."""
+        has_opponent = self.opponent != 0
+        outcome = (
+            Outcome.WIN if self.result in _WINS
+            else Outcome.DRAW if self.result in _DRAWS
+            else Outcome.LOSS
+        )
+        played = has_opponent and self.colour in "wb" and self.result not in _UNPLAYED
+        colour = Colour(self.colour) if self.colour in ("w", "b") else None
+        paired = has_opponent or self.result in ("U", "+")
+        return RoundRecord(
+            self.opponent if has_opponent else None, colour, outcome, played, paired
+        )
+
+
+def parse_entry(text: str) -> TrfEntry | None:
+    """Read an 8-character round block; None for a blank one. Raises ValueError."""
+    raw = text.ljust(8)
+    if raw.strip() == "":
+        return None
+    opp_text, colour, result = raw[0:4], raw[5], raw[7].upper()
+    if raw[4] != " " or raw[6] != " ":
+        raise ValueError(f"round entry {text!r} is not laid out as 'NNNN c r'")
+    if opp_text.strip() == "":
+        opponent = 0
+    elif opp_text.strip().isdigit():
+        opponent = int(opp_text)
+    else:
+        raise ValueError(f"opponent {opp_text.strip()!r} is not a number")
+    if colour not in "wb- ":
+        raise ValueError(f"colour {colour!r} must be w, b or -")
+    if result not in _WINS | _DRAWS | _LOSSES:
+        raise ValueError(f"result {result!r} is not a TRF result code")
+    if result in _UNPLAYED and result not in "+-" and opponent:
+        raise ValueError(f"result {result!r} cannot have an opponent")
+    if result not in _UNPLAYED and colour not in "wb" and not (result == "=" and not opponent):
+        raise ValueError(f"a played result {result!r} needs the colour w or b")
+    if opponent == 0 and colour in "wb":
+        raise ValueError("a round without opponent cannot have a colour")
+    return TrfEntry(opponent, colour if colour != " " else "-", result)
+
+
+def format_entry(entry: TrfEntry | None) -> str:
+    if entry is None:
+        return " " * 8
+    return f"{entry.opponent:4d} {entry.colour} {entry.result}".replace("   0 ", "0000 ")
+
+
+# -- player lines ---------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class TrfPlayer:
+    """A 001 line. Text fields are kept trimmed; `points` are tenths."""
+
+    tpn: int
+    name: str = ""
+    sex: str = ""
+    title: str = ""
+    rating: int = 0
+    federation: str = ""
+    fide_id: str = ""
+    birth: str = ""
+    points: int = 0
+    rank: int = 0
+    entries: tuple[TrfEntry | None, ...] = ()
+
+
+def parse_player(line: str) -> TrfPlayer:
+    """Read a 001 line by its fixed columns. Raises ValueError with the reason."""
+    if len(line) < 84:
+        raise ValueError("the player line is too short (points end at column 84)")
+    tpn_text = line[4:8].strip()
+    if not tpn_text.isdigit() or int(tpn_text) == 0:
+        raise ValueError(f"pairing number {tpn_text!r} must be a number from 1 to 9999")
+    rating_text = line[48:52].strip()
+    if rating_text and not rating_text.isdigit():
+        raise ValueError(f"rating {rating_text!r} is not a number")
+    rank_text = line[85:89].strip()
+    entries: list[TrfEntry | None] = []
+    start = ROUND_COLUMN
+    while start < len(line):
+        block = line[start:start + 8]
+        if len(line) > start + 8 and line[start + 8:start + ROUND_WIDTH].strip():
+            raise ValueError(f"unexpected text after the round block at column {start + 1}")
+        try:
+            entries.append(parse_entry(block))
+        except ValueError as exc:
+            raise ValueError(f"round {len(entries) + 1}: {exc}") from None
+        start += ROUND_WIDTH
+    while entries and entries[-1] is None:
+        entries.pop()
+    return TrfPlayer(
+        tpn=int(tpn_text),
+        sex=line[9:10].strip(),
+        title=line[10:13].strip(),
+        name=line[14:47].strip(),
+        rating=int(rating_text or 0),
+        federation=line[53:56].strip(),
+        fide_id=line[57:68].strip(),
+        birth=line[69:79].strip(),
+        points=parse_points(line[80:84]),
+        rank=int(rank_text) if rank_text.isdigit() else 0,
+        entries=tuple(entries),
+    )
+
+
+def format_player(player: TrfPlayer) -> str:
+    head = (
+        f"001 {player.tpn:4d} {player.sex:1.1}{player.title:>3.3} {player.name:<33.33} "
+        f"{player.rating or '':>4} {player.federation:<3.3} {player.fide_id:>11.11} "
+        f"{player.birth:<10.10} {format_points(player.points):>4} {player.rank or '':>4}"
+    )
+    blocks = "".join("  " + format_entry(e) for e in player.entries)
+    return (head + blocks).rstrip()
+
+
+# -- the file -------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class TrfFile:
+    """The parts of a TRF file the engine reads, plus every other line verbatim."""
+
+    players: tuple[TrfPlayer, ...]
+    total_rounds: int | None = None
+    initial_colour: Colour | None = None
+    scoring: Scoring = field(default_factory=Scoring)
+    accelerations: dict[int, dict[int, int]] = field(default_factory=dict)  # tpn -> round -> pts
+    forbidden: tuple[tuple[int, int, frozenset[int]], ...] = ()  # first, last round, players
+    byes: tuple[tuple[int, frozenset[int]], ...] = ()  # round, players not to pair
+    other: tuple[str, ...] = ()
+
+
+_BB_FIELDS = {"BBW": "win", "BBD": "draw", "BBL": "loss", "BBZ": "zero_bye",
+              "BBF": "forfeit_loss", "BBU": "pab"}
+_162_FIELDS = {"W": ("win",), "D": ("draw",), "L": ("loss",), "A": ("zero_bye", "forfeit_loss"),
+               "Z": ("zero_bye", "forfeit_loss"), "P": ("pab",)}
+
+
+def _ids(text: str, what: str) -> frozenset[int]:
+    try:
+        return frozenset(int(t) for t in text.split())
+    except ValueError:
+        raise ValueError(f"{what}: expected player numbers, got {text.strip()!r}") from None
+
+
+def parse_trf(text: str) -> TrfFile:
+    """Read a whole TRF file. Raises TrfError naming the line."""
+    players: list[TrfPlayer] = []
+    other: list[str] = []
+    total: int | None = None
+    colour: Colour | None = None
+    scoring: dict[str, int] = {}
+    acc: dict[int, dict[int, int]] = {}
+    forbidden: list[tuple[int, int, frozenset[int]]] = []
+    byes: list[tuple[int, frozenset[int]]] = []
+    for number, line in enumerate(re.split(r"\r\n|\r|\n", text), start=1):
+        tag = line[:3]
+        try:
+            if tag == "001":
+                players.append(parse_player(line))
+            elif tag in ("XXR", "142"):
+                total = int(line[4:].strip())
+            elif tag == "XXC":
+                for token in line[4:].split():
+                    if token.lower() in ("white1", "black1"):
+                        colour = Colour.WHITE if token.lower() == "white1" else Colour.BLACK
+            elif tag == "152":
+                value = line[4:].strip().upper()
+                if value not in ("W", "B"):
+                    raise ValueError("the initial colour must be W or B")
+                colour = Colour.WHITE if value == "W" else Colour.BLACK
+            elif tag in _BB_FIELDS:
+                scoring[_BB_FIELDS[tag]] = parse_points(line[4:])
+                if tag == "BBW":
+                    scoring.setdefault("pab", scoring["win"])
+            elif tag == "162":
+                for at in range(5, len(line), 9):
+                    symbol = line[at:at + 1].upper()
+                    if symbol.strip():
+                        for name in _162_FIELDS.get(symbol, ()):
+                            scoring[name] = parse_points(line[at + 1:at + 5])
+            elif tag == "XXA":
+                tpn = int(line[4:8])
+                rounds = acc.setdefault(tpn, {})
+                for r, at in enumerate(range(9, len(line), 5)):
+                    if line[at:at + 4].strip():
+                        rounds[r] = parse_points(line[at:at + 4])
+            elif tag == "250":
+                points = parse_points(line[9:13])
+                first, last = int(line[14:17]), int(line[18:21])
+                lo, hi = int(line[22:26]), int(line[27:31])
+                for tpn in range(lo, hi + 1):
+                    for r in range(first - 1, last):
+                        acc.setdefault(tpn, {})[r] = points
+            elif tag == "XXP":
+                forbidden.append((1, 9999, _ids(line[4:], "XXP")))
+            elif tag == "260":
+                forbidden.append((int(line[4:7]), int(line[8:11]), _ids(line[12:], "260")))
+            elif tag == "240":
+                byes.append((int(line[6:9]), _ids(line[10:], "240")))
+            elif tag == "XXZ":
+                byes.append((0, _ids(line[4:], "XXZ")))
+            elif line.strip():
+                other.append(line)
+        except ValueError as exc:
+            raise TrfError(f"line {number} ({tag}): {exc}") from None
+    return TrfFile(
+        players=tuple(players),
+        total_rounds=total,
+        initial_colour=colour,
+        scoring=Scoring(**scoring),
+        accelerations=acc,
+        forbidden=tuple(forbidden),
+        byes=tuple(byes),
+        other=tuple(other),
+    )
+
+
+def _rounds_played(trf: TrfFile) -> int:
+    """The last round anyone was paired in; a trailing column of byes only is the next
+    round's attendance, not a played round."""
+    played = 0
+    for p in trf.players:
+        for index, entry in enumerate(p.entries):
+            if entry is not None and entry.record().paired:
+                played = max(played, index + 1)
+        if p.entries:
+            played = max(played, len(p.entries) - 1)
+    return played
+
+
+def _initial_colour(trf: TrfFile, players: list[SwissPlayer]) -> Colour:
+    """As given (XXC/152), else read off the first board of the first round with colours."""
+    if trf.initial_colour is not None:
+        return trf.initial_colour
+    for r in range(max((len(p.history) for p in players), default=0)):
+        rank = 0
+        for p in sorted(players, key=lambda p: p.tpn):
+            if not any(rec.paired for rec in p.history[: r + 1]):
+                continue
+            colour = p.history[r].colour
+            if colour is not None:
+                return colour if rank % 2 == 0 else colour.opposite
+            rank += 1
+    return Colour.WHITE
+
+
+def to_swiss_state(trf: TrfFile, check_points: bool = True) -> SwissState:
+    """The state before the next round, checked like the reference engines check it.
+
+    Raises TrfError for contradictions: unknown or inconsistent opponents, scores that do
+    not match the results (unless `check_points` is off), a missing round count.
+    """
+    if not trf.players:
+        raise TrfError("the file has no player lines (001)")
+    played = _rounds_played(trf)
+    if trf.total_rounds is None:
+        raise TrfError("the total number of rounds is missing (add 'XXR n' or '142 n')")
+    by_tpn = {p.tpn: p for p in trf.players}
+    if len(by_tpn) != len(trf.players):
+        raise TrfError("two player lines have the same pairing number")
+    absent: set[int] = set()
+    for rnd, ids in trf.byes:
+        if rnd in (0, played + 1):
+            absent |= ids
+    players: list[SwissPlayer] = []
+    for p in trf.players:
+        records = [ABSENT if e is None else e.record() for e in p.entries[:played]]
+        records += [ABSENT] * (played - len(records))
+        if len(p.entries) > played:
+            absent.add(p.tpn)
+        for r, rec in enumerate(records, start=1):
+            if rec.opponent is not None and rec.opponent not in by_tpn:
+                raise TrfError(f"player {p.tpn}, round {r}: unknown opponent {rec.opponent}")
+            if rec.opponent == p.tpn:
+                raise TrfError(f"player {p.tpn}, round {r}: plays against themself")
+        accel = trf.accelerations.get(p.tpn, {})
+        length = max(accel, default=-1) + 1
+        players.append(
+            SwissPlayer(
+                tpn=p.tpn,
+                rating=p.rating,
+                history=tuple(records),
+                accelerations=tuple(accel.get(r, 0) for r in range(length)),
+            )
+        )
+    _check_games(players)
+    state_players = tuple(players)
+    for p, sp in zip(trf.players, state_players, strict=True):
+        if check_points:
+            _check_points(trf, p, sp, played)
+    if trf.total_rounds <= played:
+        raise TrfError(
+            f"all {trf.total_rounds} rounds are already paired; there is no round to pair"
+        )
+    forbidden = tuple(ids for first, last, ids in trf.forbidden if first <= played + 1 <= last)
+    try:
+        return SwissState(
+            players=state_players,
+            total_rounds=trf.total_rounds,
+            rounds_played=played,
+            absent=frozenset(absent),
+            forbidden=forbidden,
+            initial_colour=_initial_colour(trf, players),
+            scoring=trf.scoring,
+        )
+    except DutchError as exc:
+        raise TrfError(str(exc)) from None
+
+
+def _check_games(players: list[SwissPlayer]) -> None:
+    by_tpn = {p.tpn: p for p in players}
+    for p in players:
+        for r, rec in enumerate(p.history):
+            if rec.opponent is None or not rec.paired:
+                continue
+            other = by_tpn[rec.opponent].history[r]
+            consistent = other.opponent == p.tpn and other.played == rec.played
+            if rec.played and consistent:
+                consistent = other.colour is not rec.colour
+            if not consistent:
+                raise TrfError(
+                    f"round {r + 1}: player {p.tpn}'s game against {rec.opponent} "
+                    "does not match the opponent's line"
+                )
+
+
+def _check_points(trf: TrfFile, line: TrfPlayer, player: SwissPlayer, played: int) -> None:
+    """The points column must equal the results (possibly with the coming round's
+    pre-assigned bye and the round's virtual points, as other programs write it)."""
+    base = sum(trf.scoring.points(rec) for rec in player.history)
+    extra = 0
+    if len(line.entries) > played and line.entries[played] is not None:
+        entry = line.entries[played]
+        assert entry is not None
+        extra = trf.scoring.points(entry.record())
+    acc = player.acceleration(played)
+    if line.points not in {base, base + extra, base + acc, base + extra + acc}:
+        raise TrfError(
+            f"player {line.tpn} has {format_points(line.points)} points but the results "
+            f"add up to {format_points(base)}"
+        )
+
+
+def rounds_recorded(trf: TrfFile) -> int:
+    """How many rounds of the file have a pairing."""
+    return _rounds_played(trf)
+
+
+def state_before(trf: TrfFile, rnd: int) -> SwissState:
+    """The state just before round `rnd` (1-based) of a recorded tournament: earlier rounds
+    as played, round `rnd` only where it is a pre-assigned bye or absence."""
+    players = []
+    for p in trf.players:
+        kept = list(p.entries[: rnd - 1])
+        if len(p.entries) >= rnd:
+            entry = p.entries[rnd - 1]
+            if entry is not None and not entry.record().paired:
+                kept += [None] * (rnd - 1 - len(kept)) + [entry]
+        players.append(replace(p, entries=tuple(kept)))
+    return to_swiss_state(replace(trf, players=tuple(players)), check_points=False)
+
+
+def recorded_pairing(trf: TrfFile, rnd: int) -> tuple[list[tuple[int, int]], int | None]:
+    """The (white, black) pairs and the pairing-allocated bye written for round `rnd`."""
+    pairs: list[tuple[int, int]] = []
+    bye: int | None = None
+    for p in trf.players:
+        entry = p.entries[rnd - 1] if len(p.entries) >= rnd else None
+        if entry is None:
+            continue
+        record = entry.record()
+        if record.is_pab:
+            bye = p.tpn
+        elif record.paired and entry.colour == "w":
+            pairs.append((p.tpn, entry.opponent))
+    return pairs, bye
+
+
+def format_pairing(pairs: list[tuple[int, int]], bye: int | None) -> str:
+    """The engine output format of bbpPairings/JaVaFo: the number of lines, then
+    `white black` per board and `N 0` for the bye."""
+    lines = [f"{w} {b}" for w, b in pairs]
+    if bye is not None:
+        lines.append(f"{bye} 0")
+    return "\n".join([str(len(lines)), *lines]) + "\n"
+
+
+def entry_of(record: RoundRecord) -> TrfEntry | None:
+    """The TRF round block for an engine record (inverse of `TrfEntry.record`)."""
+    if record.opponent is None:
+        if record.is_pab:
+            return TrfEntry(0, "-", "U")
+        letter = {Outcome.WIN: "F", Outcome.DRAW: "H", Outcome.LOSS: "Z"}[record.outcome]
+        return TrfEntry(0, "-", letter)
+    colour = record.colour.value if record.colour is not None else "-"
+    if record.played:
+        letter = {Outcome.WIN: "1", Outcome.DRAW: "=", Outcome.LOSS: "0"}[record.outcome]
+    else:
+        letter = "+" if record.outcome is Outcome.WIN else "-"
+    return TrfEntry(record.opponent, colour, letter)
+
+
+def format_state(state: SwissState, name: str = "rochade") -> str:
+    """A TRF(x) file of the state, readable by rochade, bbpPairings and JaVaFo: absent
+    players get a zero-point bye (`0000 - Z`) in the round to be paired."""
+    colour = "white1" if state.initial_colour is Colour.WHITE else "black1"
+    lines = [f"012 {name}", f"XXR {state.total_rounds}", f"XXC {colour}"]
+    for p in sorted(state.players, key=lambda p: p.tpn):
+        entries = [entry_of(r) for r in p.history]
+        if p.tpn in state.absent:
+            entries.append(TrfEntry(0, "-", "Z"))
+        lines.append(format_player(TrfPlayer(
+            tpn=p.tpn,
+            name=f"Player {p.tpn}",
+            rating=p.rating,
+            points=state.score(p),
+            entries=tuple(entries),
+        )))
+    return "\n".join(lines) + "\n"

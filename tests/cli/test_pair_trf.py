@@ -1,0 +1,90 @@
+"""`rochade pair-trf`: the bbpPairings-compatible command line, its output and exit codes."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from rochade.cli import main
+from rochade.core.dutch.engine import DutchEngine
+from rochade.core.dutch.generator import GeneratorSettings, SwissLog, random_tournament
+from rochade.formats.trf import format_state
+
+
+def c5_file(tmp_path: Path) -> Path:
+    log = SwissLog([2720, 2701, 2697, 2689, 2673, 2664], 3)
+    log.add_round([(1, 4, "1"), (5, 2, "0"), (3, 6, "1")])
+    log.add_round([(2, 1, "0"), (4, 3, "0"), (6, 5, "0")])
+    path = tmp_path / "c5.trf"
+    path.write_text(format_state(log.state(frozenset({4}))))
+    return path
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(main, ["pair-trf", *args])
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_pairs_to_stdout(tmp_path: Path) -> None:
+    code, out, _ = run("--dutch", str(c5_file(tmp_path)), "-p")
+    assert code == 0
+    assert out.splitlines()[0] == "3"
+    assert set(out.splitlines()[1:]) == {"1 5", "3 2", "6 0"}
+
+
+def test_pairs_to_file_with_explanation(tmp_path: Path) -> None:
+    out_file = tmp_path / "out.txt"
+    code, out, err = run("--dutch", str(c5_file(tmp_path)), "-p", str(out_file), "--explain")
+    assert code == 0 and out == ""
+    assert out_file.read_text().startswith("3\n")
+    assert "pairing-allocated bye: 6" in err
+
+
+def test_check_a_finished_tournament(tmp_path: Path) -> None:
+    rng = random.Random(4)
+    log = random_tournament(rng, GeneratorSettings(players=11, rounds=5), DutchEngine().pair)
+    log.total_rounds += 1  # write it as "one more round to go", then mark it finished
+    path = tmp_path / "event.trf"
+    path.write_text(format_state(log.state()).replace("XXR 6", "XXR 5"))
+    code, out, _ = run("--dutch", str(path), "-c")
+    assert code == 0 and out.strip().endswith("5 rounds checked, 0 differ")
+    # swap the colours of one game in round 1: the checker names that round
+    text = path.read_text().splitlines()
+    player_line = next(line for line in text if line.startswith("001    1"))
+    swapped = player_line[:96] + ("b" if player_line[96] == "w" else "w") + player_line[97:]
+    opponent = int(player_line[91:95])
+    opp_line = next(line for line in text if line.startswith(f"001 {opponent:4d}"))
+    opp_swapped = opp_line[:96] + ("b" if opp_line[96] == "w" else "w") + opp_line[97:]
+    path.write_text("\n".join(
+        swapped if line == player_line else opp_swapped if line == opp_line else line
+        for line in text
+    ))
+    code, out, _ = run("--dutch", str(path), "-c")
+    assert code == 0 and "round 1: the recorded pairing differs" in out
+
+
+def test_no_valid_pairing_exits_1(tmp_path: Path) -> None:
+    log = SwissLog([2500, 2400, 2300, 2200], 4)
+    log.add_round([(1, 3, "="), (2, 4, "=")])
+    log.add_round([(1, 4, "="), (2, 3, "=")])
+    path = tmp_path / "stuck.trf"
+    path.write_text(format_state(log.state()))
+    code, _, err = run("--dutch", str(path), "-p")
+    assert code == 1 and "no pairing satisfies" in err and "Traceback" not in err
+
+
+def test_bad_input_exits_3(tmp_path: Path) -> None:
+    path = c5_file(tmp_path)
+    path.write_text(path.read_text().replace(" 2.0 ", " 3.0 ", 1))
+    code, _, err = run("--dutch", str(path), "-p")
+    assert code == 3 and "points but the results add up to" in err
+    path.write_text("012 x\nXXR 3\n001    1 garbage\n")
+    assert run("--dutch", str(path), "-p")[0] == 3
+    assert run("--dutch", str(path))[0] == 3  # neither -p nor -c
+
+
+def test_missing_file_exits_5(tmp_path: Path) -> None:
+    code, _, err = run("--dutch", str(tmp_path / "nope.trf"), "-p")
+    assert code == 5 and "cannot read" in err

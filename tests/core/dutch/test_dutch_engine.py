@@ -1,0 +1,155 @@
+"""Small hand-made cases, one per rule; expectations agree with bbpPairings v6.0.0."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from rochade.core.dutch.colours import allocate
+from rochade.core.dutch.engine import DutchEngine
+from rochade.core.dutch.generator import GeneratorSettings, SwissLog, random_tournament
+from rochade.core.dutch.players import Float, PlayerFacts, present_facts
+from rochade.core.dutch.state import Colour, NoValidPairing, SwissPlayer, SwissState
+from rochade.core.pairing import Pairing
+
+ENGINE = DutchEngine()
+
+
+def event(players: int, rounds: int, colour: Colour = Colour.WHITE) -> SwissLog:
+    return SwissLog([2500 - 10 * i for i in range(players)], rounds, initial_colour=colour)
+
+
+def boards(pairing: Pairing) -> set[tuple[int, int]]:
+    return {(b.white, b.black) for b in pairing.boards}
+
+
+def test_round_one_splits_the_field_and_alternates_colours() -> None:
+    pairing = ENGINE.pair(event(6, 5).state())
+    assert boards(pairing) == {(1, 4), (5, 2), (3, 6)}
+    assert pairing.bye is None
+
+
+def test_round_one_odd_gives_the_bye_to_the_lowest() -> None:
+    pairing = ENGINE.pair(event(5, 5).state())
+    assert boards(pairing) == {(1, 3), (4, 2)} and pairing.bye == 5
+
+
+def test_initial_colour_black() -> None:
+    assert boards(ENGINE.pair(event(4, 5, Colour.BLACK).state())) == {(3, 1), (2, 4)}
+
+
+def test_c1_and_c12_no_rematch_and_colour_preferences_first() -> None:
+    log = event(4, 5)
+    log.add_round([(1, 3, "="), (4, 2, "=")])
+    assert boards(ENGINE.pair(log.state())) == {(2, 1), (3, 4)}
+
+
+def test_c12_transposition_that_grants_every_preference() -> None:
+    log = event(6, 5)
+    log.add_round([(1, 4, "="), (5, 2, "="), (3, 6, "=")])
+    assert boards(ENGINE.pair(log.state())) == {(2, 3), (4, 5), (6, 1)}
+
+
+def test_c2_no_second_pairing_allocated_bye() -> None:
+    log = event(3, 3)
+    log.add_round([(1, 2, "1")], {3: "U"})
+    log.add_round([(3, 2, "0")], {1: "U"})
+    pairing = ENGINE.pair(log.state())
+    assert boards(pairing) == {(3, 1)} and pairing.bye == 2
+
+
+def test_c3_absolute_preferences_leave_no_valid_pairing() -> None:
+    log = event(4, 4)
+    log.add_round([(1, 3, "="), (2, 4, "=")])
+    log.add_round([(1, 4, "="), (2, 3, "=")])
+    with pytest.raises(NoValidPairing):
+        ENGINE.pair(log.state())
+
+
+def test_c5_regression_bye_to_the_lowest_score_breaks_the_top_bracket() -> None:
+    """Spec 6.2 (bbpPairings test dutch_2025_C5): 1-3 would be natural, but then a
+    1-point player gets the bye; 2026 gives it to #6 on 0 points."""
+    log = event(6, 3)
+    log.add_round([(1, 4, "1"), (5, 2, "0"), (3, 6, "1")])
+    log.add_round([(2, 1, "0"), (4, 3, "0"), (6, 5, "0")])
+    pairing = ENGINE.pair(log.state(frozenset({4})))
+    assert boards(pairing) == {(1, 5), (3, 2)} and pairing.bye == 6
+    assert any("C5" in line for line in pairing.explanation)
+
+
+def test_c9_regression_bye_to_the_player_with_fewer_unplayed_games() -> None:
+    """Spec 6.3 (bbpPairings test dutch_2025_C9): #4 gets the bye, not the absent #5."""
+    log = event(5, 3)
+    log.add_round([(1, 3, "1"), (4, 2, "0")], {5: "Z"})
+    pairing = ENGINE.pair(log.state())
+    assert boards(pairing) == {(2, 1), (3, 5)} and pairing.bye == 4
+    assert any("C9" in line for line in pairing.explanation)
+
+
+def test_absent_players_are_not_paired() -> None:
+    log = event(6, 5)
+    log.add_round([(1, 4, "1"), (5, 2, "0"), (3, 6, "1")])
+    log.add_round([(2, 1, "0"), (6, 5, "0"), (4, 3, "=")])
+    pairing = ENGINE.pair(log.state(frozenset({6})))
+    assert boards(pairing) == {(1, 5), (3, 2)} and pairing.bye == 4
+
+
+def test_virtual_points_make_their_own_score_group() -> None:
+    state = event(4, 5).state()
+    fast = tuple(
+        SwissPlayer(p.tpn, p.rating, p.history, (10,) if p.tpn <= 2 else ())
+        for p in state.players
+    )
+    accelerated = SwissState(fast, state.total_rounds)
+    assert boards(ENGINE.pair(accelerated)) == {(1, 2), (3, 4)}
+
+
+def test_floats_2026_only_for_scoring_without_playing() -> None:
+    log = event(5, 5)
+    log.add_round([(1, 2, "1")], {3: "U", 4: "H", 5: "Z"})
+    facts = {f.tpn: f for f in present_facts(log.state())}
+    assert facts[3].floats[0] is Float.DOWN  # pairing-allocated bye
+    assert facts[4].floats[0] is Float.DOWN  # half-point bye scores more than a loss
+    assert facts[5].floats[0] is Float.NONE  # absence
+    assert facts[1].floats[0] is Float.NONE  # equal scores before the game
+
+
+def facts(tpn: int, colours: str, score: int = 0) -> PlayerFacts:
+    from rochade.core.dutch.players import colour_preference
+
+    played = tuple(Colour(c) for c in colours)
+    pref, absolute, strong, imbalance, repeated = colour_preference(played)
+    return PlayerFacts(tpn, tpn - 1, score, score, played, pref, absolute, strong, imbalance,
+                       repeated, len(played), True, (Float.NONE, Float.NONE), frozenset())
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "colour", "rule"),
+    [
+        (facts(1, "w"), facts(2, "b"), Colour.BLACK, "5.2.1"),
+        (facts(1, "bb"), facts(2, "wbb"), Colour.WHITE, "5.2.2"),  # wider |CD| wins
+        (facts(1, "b"), facts(2, "wb"), Colour.WHITE, "5.2.2"),  # strong beats mild
+        (facts(1, "wb"), facts(2, "b"), Colour.BLACK, "5.2.2"),
+        (facts(1, "wbbw"), facts(2, "bwbw"), Colour.WHITE, "5.2.3"),
+        (facts(1, "w"), facts(2, "w"), Colour.BLACK, "5.2.4"),
+        (facts(1, ""), facts(2, ""), Colour.WHITE, "5.2.5"),
+        (facts(2, ""), facts(3, ""), Colour.BLACK, "5.2.5"),
+    ],
+)
+def test_colour_allocation(a: PlayerFacts, b: PlayerFacts, colour: Colour, rule: str) -> None:
+    assert allocate(a, b, Colour.WHITE) == (colour, rule)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_random_events_give_legal_pairings(seed: int) -> None:
+    """Property: every generated round pairs each present player once, never repeats a
+    played game, and gives the bye only to an eligible player."""
+    rng = random.Random(seed)
+    settings = GeneratorSettings(players=rng.randint(5, 24), rounds=rng.randint(3, 7))
+    log = random_tournament(rng, settings, ENGINE.pair)
+    for tpn, rows in log.history.items():
+        opponents = [r.opponent for r in rows if r.played]
+        assert len(opponents) == len(set(opponents)), f"rematch for {tpn}"
+        assert sum(1 for r in rows if r.is_pab) <= 1, f"two byes for {tpn}"
+    assert log.rounds_played == settings.rounds

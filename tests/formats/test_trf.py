@@ -1,0 +1,144 @@
+"""TRF reading for the Dutch engine: entries, player lines, extension lines, validation."""
+
+from __future__ import annotations
+
+import pytest
+
+from rochade.core.dutch.generator import SwissLog
+from rochade.core.dutch.state import Colour, Outcome, Scoring
+from rochade.formats.trf import (
+    TrfEntry,
+    TrfError,
+    TrfPlayer,
+    format_entry,
+    format_pairing,
+    format_player,
+    format_points,
+    format_state,
+    parse_entry,
+    parse_player,
+    parse_points,
+    parse_trf,
+    recorded_pairing,
+    state_before,
+    to_swiss_state,
+)
+
+LINE = (
+    "001    3 m    Charlie, Carl                     1950 GER     1000030"
+    "             1.5    3     6 w =     4 b +  0000 - H"
+)
+
+
+@pytest.mark.parametrize(("text", "tenths"), [(" 0.0", 0), ("11.5", 115), ("  4", 40)])
+def test_points_round_trip(text: str, tenths: int) -> None:
+    assert parse_points(text) == tenths
+    assert parse_points(format_points(tenths)) == tenths
+
+
+@pytest.mark.parametrize("text", ["   6 w =", "  12 b 1", "0000 - U", "0000 - Z", "   4 b +"])
+def test_entry_round_trip(text: str) -> None:
+    entry = parse_entry(text)
+    assert entry is not None and format_entry(entry) == text
+
+
+def test_entry_meaning() -> None:
+    forfeit = parse_entry("   4 b +")
+    assert forfeit is not None
+    record = forfeit.record()
+    assert record.paired and not record.played and record.outcome is Outcome.WIN
+    pab = parse_entry("0000 - U")
+    assert pab is not None and pab.record().is_pab
+    hpb = parse_entry("0000 - H")
+    assert hpb is not None and not hpb.record().paired
+    assert parse_entry("        ") is None
+
+
+@pytest.mark.parametrize(
+    "text", ["   6 x =", "   6 w ?", "0000 - 1", "   4 - 1", "   4 w H", "  ab w 1"]
+)
+def test_bad_entries(text: str) -> None:
+    with pytest.raises(ValueError):
+        parse_entry(text)
+
+
+def test_player_line_round_trip() -> None:
+    player = parse_player(LINE)
+    assert player == TrfPlayer(
+        tpn=3, name="Charlie, Carl", sex="m", rating=1950, federation="GER",
+        fide_id="1000030", points=15, rank=3,
+        entries=(TrfEntry(6, "w", "="), TrfEntry(4, "b", "+"), TrfEntry(0, "-", "H")),
+    )
+    assert parse_player(format_player(player)) == player
+
+
+def test_extension_lines() -> None:
+    text = "\r\n".join([
+        "012 Test", "XXR 9", "XXC black1", "BBW  2.0", "BBD  1.0",
+        "XXA    1  1.0  0.5", "XXP 1 2", "260 001 009 0003 0004", "240 H 001 0002",
+        "NED some national record",
+    ])
+    trf = parse_trf(text)
+    assert trf.total_rounds == 9 and trf.initial_colour is Colour.BLACK
+    assert trf.scoring == Scoring(win=20, draw=10, pab=20)
+    assert trf.accelerations == {1: {0: 10, 1: 5}}
+    assert [ids for _, _, ids in trf.forbidden] == [frozenset({1, 2}), frozenset({3, 4})]
+    assert trf.byes == ((1, frozenset({2})),)
+    assert trf.other == ("012 Test", "NED some national record")
+
+
+def test_152_and_250_records() -> None:
+    trf = parse_trf("142 5\n152 B\n250       1.0 001 002 0001 0002\n")
+    assert trf.total_rounds == 5 and trf.initial_colour is Colour.BLACK
+    assert trf.accelerations == {1: {0: 10, 1: 10}, 2: {0: 10, 1: 10}}
+
+
+def sample_log() -> SwissLog:
+    log = SwissLog([2720, 2701, 2697, 2689, 2673, 2664], 3)
+    log.add_round([(1, 4, "1"), (5, 2, "0"), (3, 6, "1")])
+    log.add_round([(2, 1, "0"), (4, 3, "0"), (6, 5, "-")])
+    return log
+
+
+def test_state_round_trip_through_trf() -> None:
+    state = sample_log().state(frozenset({4}))
+    assert to_swiss_state(parse_trf(format_state(state))) == state
+
+
+def test_score_mismatch_is_reported() -> None:
+    text = format_state(sample_log().state()).replace(" 2.0 ", " 2.5 ", 1)
+    with pytest.raises(TrfError, match="points but the results add up to"):
+        to_swiss_state(parse_trf(text))
+
+
+def test_inconsistent_opponents_are_reported() -> None:
+    text = format_state(sample_log().state()).replace("     4 w 1", "     5 w 1", 1)
+    with pytest.raises(TrfError, match="does not match"):
+        to_swiss_state(parse_trf(text))
+
+
+def test_missing_round_count() -> None:
+    text = format_state(sample_log().state()).replace("XXR 3\n", "")
+    with pytest.raises(TrfError, match="total number of rounds"):
+        to_swiss_state(parse_trf(text))
+
+
+def test_malformed_line_names_the_line() -> None:
+    with pytest.raises(TrfError, match="line 2"):
+        parse_trf("012 x\n001  abc")
+
+
+def test_recorded_rounds_and_state_before() -> None:
+    log = sample_log()
+    log.add_round([(1, 3, "=")], {2: "U", 4: "Z", 5: "H", 6: "Z"})
+    log.total_rounds = 4
+    trf = parse_trf(format_state(log.state()))
+    assert recorded_pairing(trf, 1) == ([(1, 4), (3, 6), (5, 2)], None)
+    assert recorded_pairing(trf, 3) == ([(1, 3)], 2)
+    before = state_before(trf, 3)
+    assert before.rounds_played == 2 and before.absent == {4, 5, 6}
+
+
+def test_output_format() -> None:
+    assert format_pairing([(1, 5), (3, 2)], 6) == "3\n1 5\n3 2\n6 0\n"
+    assert format_pairing([], None) == "0\n"
