@@ -30,7 +30,7 @@ from rochade.core.model import (
     Tournament,
 )
 from rochade.store import backup as backups
-from rochade.store.errors import StoreError
+from rochade.store.errors import StoreError as StoreError  # re-exported: its old home
 from rochade.store.schema import (
     APPLICATION_ID,
     FACT_TABLES,
