@@ -24,6 +24,12 @@ from rochade.cli import main
 from rochade.service import ClubService
 
 CASES = int(os.environ.get("ROCHADE_FUZZ", "300"))
+SHARED = Path(os.environ.get("ROCHADE_SHARED", Path(__file__).parents[2].parent / "shared"))
+KFC_FILE = SHARED / "conformance" / "kfc" / "Test-Tournament.s3db"
+KFC = [KFC_FILE.read_bytes()] if KFC_FILE.exists() else []
+"""A real KeizerForClubs file, whole and damaged, for `import-kfc` (when the shared data is
+there)."""
+KFC += [k[: len(k) // 2] for k in KFC] + [k[:4096] + b"\x5a" * 4096 + k[8192:] for k in KFC]
 
 HOSTILE = [
     "",
@@ -54,7 +60,8 @@ HOSTILE = [
 NUMBERS = ["0", "-1", "1", "2", "3", "9", "99", "2147483648", "1e3", "1.5", "one", "", "٣"]
 RESULTS = ["1-0", "0-1", "1/2", "=", "+/-", "-/+", "--", "-/-", "2-0", "1:0", "½-½", "draw"]
 READ_ONLY = {"tournament list", "log", "standings", "pairings", "participants", "crosstable"}
-READ_ONLY |= {"progress", "explain", "backups", "export", "round-robin-table"}
+READ_ONLY |= {"progress", "explain", "backups", "export", "round-robin-table", "export-list"}
+READ_ONLY |= {"publish"}
 
 
 def texts() -> st.SearchStrategy[str]:
@@ -126,6 +133,9 @@ def commands(draw: st.DrawFn) -> tuple[str, list[str], bytes | None]:
                 "backups",
                 "restore",
                 "round-robin-table",
+                "export-list",
+                "publish",
+                "import-kfc",
             ]
         )
     )
@@ -135,7 +145,17 @@ def commands(draw: st.DrawFn) -> tuple[str, list[str], bytes | None]:
         return name, [draw(texts()), *extra, *draw(option("--preset", texts()))], None
     if name == "player add":
         return name, [draw(texts()), *draw(option("--rating", numbers())), *t], None
-    if name in ("player import", "import"):
+    if name == "export-list":
+        lists = st.sampled_from(["standings", "pairings", "crosstable", "breakdown"]) | texts()
+        fmt = option("--format", st.sampled_from(["text", "csv", "html"]) | texts())
+        extra = [*draw(option("--player", texts())), *draw(option("--delimiter", texts()))]
+        rnd = draw(option("--round", numbers()))
+        return name, [draw(lists), *draw(fmt), *extra, *rnd, *t, "-o", "OUT"], None
+    if name == "publish":
+        return name, ["OUTDIR", *t], None
+    if name == "import-kfc" and KFC:
+        return name, ["FILE"], draw(st.sampled_from(KFC) | file_content())
+    if name in ("player import", "import", "import-kfc"):
         return name, ["FILE", *(t if name == "player import" else [])], draw(file_content())
     if name == "player status":
         status = st.sampled_from(["present", "excused", "withdrawn", "absent"]) | texts()
@@ -220,6 +240,8 @@ def test_hostile_input_gets_one_clear_line(
             if a == "FILE"
             else str(outside / "out.json")
             if a == "OUT"
+            else str(outside / "site")
+            if a == "OUTDIR"
             else a
             for a in args
         ]
