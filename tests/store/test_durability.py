@@ -171,17 +171,18 @@ def test_kill_the_writer_at_random_moments(tmp_path: Path) -> None:
     print(f"\n{KILLS} kills survived, {commands} confirmed commands, {confirmed.rounds} rounds")
 
 
-@pytest.mark.parametrize("when", ["before", "after"])
-def test_a_half_written_backup_is_never_listed(tmp_path: Path, when: str) -> None:
-    """A copy interrupted mid-way keeps its temporary name: listing and restore ignore it."""
+@pytest.mark.parametrize("age", ["fresh", "stale"])
+def test_a_half_written_backup_is_never_listed(tmp_path: Path, age: str) -> None:
+    """A copy cut short keeps its temporary name: listing and restore ignore it, and once it is
+    older than any copy still being written, the next rotation removes it."""
     path = tmp_path / "c.rochade"
     Club.create(path, "ina", datetime(2026, 1, 1, tzinfo=UTC)).close()
     folder = backups.folder_of(path)
     folder.mkdir()
     partial = folder / "2026-01-01_000000Z_pair.rochade.123.partial"
     partial.write_bytes(b"SQLite format 3\x00")
-    if when == "after":
-        os.utime(partial, (0, 0))  # older than any copy still being written
+    if age == "stale":
+        os.utime(partial, (0, 0))
     backups.rotate(path)
     assert backups.list_backups(path) == []
-    assert partial.exists() == (when == "before")
+    assert partial.exists() == (age == "fresh")
