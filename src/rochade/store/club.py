@@ -519,6 +519,7 @@ class Club:
         conn.execute("PRAGMA journal_mode = WAL")
         conn.execute("PRAGMA foreign_keys = ON")
         conn.execute("BEGIN IMMEDIATE")
+        conn.execute("PRAGMA defer_foreign_keys = ON")  # the log refers forward (undone_by)
         table = ""
         try:
             migrate(conn)
@@ -534,6 +535,7 @@ class Club:
                     marks = ", ".join("?" for _ in row)
                     conn.execute(f'INSERT INTO "{table}" ({names}) VALUES ({marks})',
                                  list(row.values()))
+            table = "references between rows"
             conn.execute("COMMIT")
         except sqlite3.Error as exc:
             conn.execute("ROLLBACK")
