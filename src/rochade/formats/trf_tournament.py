@@ -17,12 +17,14 @@ docs/trf.md describes the mapping.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import hashlib
 import json
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from types import MappingProxyType
 
 from rochade.core.dutch.state import Colour
 from rochade.core.keizer.scoring import compute_standings
@@ -557,23 +559,29 @@ def _scoring(t: Tournament) -> Scoring:
     return s.scoring if isinstance(s, SwissSettings | RoundRobinSettings) else Scoring()
 
 
-def _tenths(value: Fraction, t: Tournament) -> int:
+def _tenths(value: Fraction) -> int:
     if (value * 10).denominator != 1:
-        raise TrfError(f"{t.name}: TRF writes points in tenths; {value} is not one")
+        raise TrfError(f"TRF writes points in tenths; {value} is not one")
     return int(value * 10)
 
 
-def _points_of_code(t: Tournament, code: str) -> int:
-    s = _scoring(t)
-    value = {
+@functools.lru_cache(maxsize=64)
+def _code_points(s: Scoring) -> Mapping[str, int]:
+    """Tenths of a point per result code under a scoring (blank and the rest: a loss)."""
+    return MappingProxyType({code: _tenths(value) for code, value in {
         "1": s.win, "W": s.win, "+": s.win,
         "=": s.draw, "D": s.draw,
         "H": s.hpb if s.hpb is not None else s.draw,
         "F": s.fpb if s.fpb is not None else s.win,
         "U": s.pab if s.pab is not None else s.win,
         "Z": s.zpb if s.zpb is not None else s.loss,
-    }.get(code, s.loss)
-    return _tenths(value, t)
+        " ": s.loss,
+    }.items()})
+
+
+def _points_of_code(t: Tournament, code: str) -> int:
+    table = _code_points(_scoring(t))
+    return table.get(code, table[" "])
 
 
 def _points(t: Tournament, tpn: PlayerId) -> int:
@@ -743,7 +751,7 @@ def _scoring_lines(s: Scoring, t: Tournament) -> list[str]:
     pairs = [("W", s.win), ("D", s.draw), ("L", s.loss)]
     if s.pab is not None:
         pairs.append(("P", s.pab))
-    return ["162 " + "    ".join(f" {c}{format_points(_tenths(v, t)):>4}" for c, v in pairs)]
+    return ["162 " + "    ".join(f" {c}{format_points(_tenths(v)):>4}" for c, v in pairs)]
 
 
 def _rch_lines(t: Tournament, kept: Sequence[tuple[int, str]],

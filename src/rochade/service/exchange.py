@@ -63,7 +63,11 @@ def backup_json(club: Path) -> str:
     if not club.exists():
         raise StoreError(f"{club} does not exist")
     with Club.open(club) as opened:
-        return format_club(opened.dump())
+        rows = opened.dump()
+        try:
+            return format_club(rows)
+        except (ValueError, KeyError, TypeError) as exc:  # rows that point nowhere, bad JSON
+            raise opened.damaged(exc) from None
 
 
 @dataclass(frozen=True)

@@ -136,7 +136,7 @@ class Club:
             raise StoreError(f"{path} cannot be opened: {exc}") from None
         try:
             _check_and_prepare(conn, path)
-        except sqlite3.Error as exc:
+        except (sqlite3.Error, UnicodeDecodeError) as exc:
             conn.close()
             raise StoreError(f"{path} cannot be used as a club file: {exc}") from None
         except BaseException:
@@ -203,11 +203,17 @@ class Club:
         if self._conn.in_transaction:  # inside an action or an outer read: already consistent
             yield self
             return
-        self._conn.execute("BEGIN")
+        try:
+            self._conn.execute("BEGIN")
+        except sqlite3.DatabaseError as exc:
+            raise self.damaged(exc) from None
         try:
             yield self
         finally:
-            self._conn.execute("COMMIT")
+            try:
+                self._conn.execute("COMMIT")
+            except sqlite3.DatabaseError as exc:
+                raise self.damaged(exc) from None
 
     def _write(self, sql: str, params: Sequence[object] = ()) -> sqlite3.Cursor:
         if self._action is None:
@@ -218,7 +224,14 @@ class Club:
             raise StoreError(f"the club file refused this change ({exc})") from None
 
     def _rows(self, sql: str, params: Sequence[object] = ()) -> list[tuple[Any, ...]]:
-        return self._conn.execute(sql, params).fetchall()
+        try:
+            return self._conn.execute(sql, params).fetchall()
+        except sqlite3.DatabaseError as exc:
+            raise self.damaged(exc) from None
+
+    def damaged(self, exc: Exception) -> StoreError:
+        """The error for a file whose content SQLite (or rochade) cannot read back."""
+        return StoreError(f"{self.path} is damaged ({exc}); restore it from a backup")
 
     # -- members -------------------------------------------------------------------------
 
@@ -494,9 +507,13 @@ class Club:
         with self.reading():
             out = {}
             for table in (*FACT_TABLES, "actions"):
-                cursor = self._conn.execute(f'SELECT * FROM "{table}" ORDER BY rowid')
-                names = [d[0] for d in cursor.description]
-                out[table] = [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
+                try:
+                    cursor = self._conn.execute(f'SELECT * FROM "{table}" ORDER BY rowid')
+                    names = [d[0] for d in cursor.description]
+                    rows = cursor.fetchall()
+                except sqlite3.DatabaseError as exc:
+                    raise self.damaged(exc) from None
+                out[table] = [dict(zip(names, row, strict=True)) for row in rows]
             return out
 
     @classmethod
