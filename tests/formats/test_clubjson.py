@@ -8,9 +8,11 @@ import json
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from random_tournaments import tournaments
 
+from rochade.cli import main
 from rochade.core.model import Tournament
 from rochade.formats.clubjson import format_club, parse_club
 from rochade.formats.json import FormatError, format_tournament
@@ -103,3 +105,28 @@ def test_random_tournaments_survive_backup_and_restore(tmp_path_factory, t: Tour
     service.import_json(format_tournament(t))
     restore_json(backup_json(service.path), folder / "copy.rochade")
     assert ClubService(folder / "copy.rochade", "td").tournament() == service.tournament()
+
+
+def test_the_commands(tmp_path: Path, shared_dir: Path) -> None:
+    """import-trf, export-trf, backup-json and restore-json end to end."""
+    runner = CliRunner()
+    club, copy = tmp_path / "club.rochade", tmp_path / "copy.rochade"
+    trf = shared_dir / "conformance" / "dutch" / "t022_p007_r06_plain.trf"
+
+    def run(*args: object) -> str:
+        result = runner.invoke(main, [str(a) for a in args])
+        assert result.exit_code == 0, result.output
+        return result.output
+
+    run("init", club)
+    assert "7 players, 6 rounds" in run("import-trf", club, trf)
+    run("export-trf", club, tmp_path / "out.trf")
+    assert (tmp_path / "out.trf").read_bytes() == trf.read_bytes()
+    run("export-trf", club, tmp_path / "crlf.trf", "--newline", "crlf")
+    assert (tmp_path / "crlf.trf").read_bytes() == trf.read_bytes().replace(b"\n", b"\r\n")
+    run("backup-json", club, tmp_path / "club.json")
+    assert "Restored" in run("restore-json", tmp_path / "club.json", copy)
+    run("export-trf", copy, tmp_path / "again.trf")
+    assert (tmp_path / "again.trf").read_bytes() == trf.read_bytes()
+    refused = runner.invoke(main, ["restore-json", str(tmp_path / "club.json"), str(copy)])
+    assert refused.exit_code == 2 and "already exists" in refused.output
