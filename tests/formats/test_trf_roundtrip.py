@@ -5,6 +5,8 @@ real files (line endings, Latin-1, unknown records, the round to be paired)."""
 
 from __future__ import annotations
 
+import dataclasses
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -12,8 +14,8 @@ from hypothesis import HealthCheck, given, settings
 from random_tournaments import tournaments
 
 from rochade.core.dutch import DutchEngine
-from rochade.core.model import Status
-from rochade.core.systems import KEIZER, SWISS, SwissSettings
+from rochade.core.model import Entrant, Status, Tournament
+from rochade.core.systems import KEIZER, SWISS, SwissSettings, scoring
 from rochade.formats.trf import (
     TrfError,
     parse_trf,
@@ -182,3 +184,15 @@ def test_unknown_tiebreak_and_full_point_bye_messages() -> None:
         read_trf_tournament(EXAMPLE.replace("2105 NED", "21x5 NED"))
     with pytest.raises(TrfError, match="round 2, player 3: the results"):
         read_trf_tournament(EXAMPLE.replace("4 b +", "4 b 1"))
+
+
+def test_a_new_swiss_needs_no_rch_lines() -> None:
+    """A Swiss made in rochade is said completely by TRF26 records (162 as in the spec)."""
+    swiss = SwissSettings(rounds=5, scoring=dataclasses.replace(scoring("3-1-0"), pab=Fraction(1)),
+                          forbidden_pairs=frozenset({frozenset({1, 2})}))
+    t = Tournament("Open", (Entrant(1, "Ann"), Entrant(2, "Bob"), Entrant(3, "Cy")), (),
+                   SWISS, swiss)
+    text = write_trf_tournament(t)
+    assert "RCH" not in text
+    assert "162  W 3.0    D 1.0    L 0.0    P 1.0\r\n" in text and "XXP 1 2\r\n" in text
+    assert read_trf_tournament(text)[0] == t

@@ -90,7 +90,6 @@ _RESULT_CODES = {  # result -> (white's code, black's code)
     Result.BLACK_WINS_FORFEIT: ("-", "+"),
     Result.DOUBLE_FORFEIT: ("-", "-"),
 }
-_ROUND_ROBIN_TYPES = ("ROUNDROBIN",)
 
 
 @dataclass(frozen=True)
@@ -328,7 +327,7 @@ def _layout(lines: Sequence[str]) -> tuple[list[TrfPlayer], list[tuple[int, str]
 
 def _system_of(kept: Iterable[tuple[int, str]]) -> str:
     for _, line in kept:
-        if line[:3] == "192" and any(t in line.upper() for t in _ROUND_ROBIN_TYPES):
+        if line[:3] == "192" and "ROUNDROBIN" in line.upper():
             return ROUND_ROBIN
     return SWISS
 
@@ -728,7 +727,7 @@ def _header(t: Tournament) -> list[str]:
         lines += [f"092 Swiss (FIDE Dutch){', Baku acceleration' if baku else ''}",
                   f"142 {s.rounds}", f"152 {colour.value.upper()}",
                   f"192 FIDE_DUTCH_2026{baku}"]
-        lines += _scoring_lines(s.scoring, t)
+        lines += _scoring_lines(s.scoring)
         lines.append("202 " + ",".join(str(tb) for tb in s.tiebreaks))
         lines += [f"XXR {s.rounds}", f"XXC {'white1' if colour is Colour.WHITE else 'black1'}"]
         lines += ["XXP " + " ".join(map(str, sorted(pair))) for pair in
@@ -737,21 +736,21 @@ def _header(t: Tournament) -> list[str]:
         kind = "DOUBLEROUNDROBIN" if s.double else "ROUNDROBIN"
         lines += [f"092 {'Double round' if s.double else 'Round'} robin",
                   f"192 FIDE_{kind}"]
-        lines += _scoring_lines(s.scoring, t)
+        lines += _scoring_lines(s.scoring)
         lines.append("202 " + ",".join(str(tb) for tb in s.tiebreaks))
     else:
         lines += ["092 Keizer", "192 CUSTOM_SWISS"]
     return lines
 
 
-def _scoring_lines(s: Scoring, t: Tournament) -> list[str]:
+def _scoring_lines(s: Scoring) -> list[str]:
     """162, written only when a value differs from 1-½-0 (the spec's rule)."""
     if scoring_text(s) == "1-1/2-0" and s.pab is None:
         return []
     pairs = [("W", s.win), ("D", s.draw), ("L", s.loss)]
     if s.pab is not None:
         pairs.append(("P", s.pab))
-    return ["162 " + "    ".join(f" {c}{format_points(_tenths(v)):>4}" for c, v in pairs)]
+    return ["162 " + "   ".join(f" {c}{format_points(_tenths(v)):>4}" for c, v in pairs)]
 
 
 def _rch_lines(t: Tournament, kept: Sequence[tuple[int, str]],
