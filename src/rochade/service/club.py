@@ -511,7 +511,11 @@ class ClubService:
 
     def import_json(self, text: str) -> Tournament:
         """Add a tournament from a rochade JSON file; players become (or match) members."""
-        t = parse_tournament(text)
+        return self.import_tournament(parse_tournament(text))
+
+    def import_tournament(self, t: Tournament, extras: Mapping[str, str] = {}) -> Tournament:
+        """Add a checked tournament (players become or match members) in one action, with
+        what its file said beyond the facts (`extras`: kind -> JSON text, e.g. a TRF's)."""
         with self._change("import", f"import tournament {t.name}") as (club, _):
             tid = club.add_tournament(t.name, t.system, systems.encode(t.settings))
             members = {(m.name, m.fide_id): m.id for m in club.members()}
@@ -525,7 +529,15 @@ class ClubService:
                 club.add_round(
                     tid, rnd, RoundNotes(("Imported from a tournament file.",), "import")
                 )
+            for kind, data in extras.items():
+                club.set_extra(tid, kind, data)
         return t
+
+    def tournament_extras(self, name: str | None = None) -> tuple[Tournament, dict[str, str]]:
+        """The tournament and what its imported file said beyond the facts (kind -> JSON)."""
+        with self._reading() as club:
+            record, t = self._load(club, name)
+            return t, club.extras(record.id)
 
 
 def tournament_standings(t: Tournament, after_round: int | None = None) -> Standings:

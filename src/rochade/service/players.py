@@ -73,7 +73,12 @@ def parse_player_csv(text: str) -> list[PlayerLine]:
     Errors name the line, so the TD can fix the file.
     """
     lines: list[PlayerLine] = []
-    for number, row in enumerate(csv.reader(io.StringIO(text)), start=1):
+    reader = csv.reader(io.StringIO(text))
+    try:
+        rows = list(reader)
+    except csv.Error as exc:  # e.g. a lone carriage return inside a field
+        raise ServiceError(f"line {reader.line_num}: this is not CSV ({exc})") from None
+    for number, row in enumerate(rows, start=1):
         cells = [cell.strip() for cell in row]
         if not any(cells):
             continue
