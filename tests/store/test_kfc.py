@@ -8,7 +8,6 @@ import shutil
 import sqlite3
 import tempfile
 from dataclasses import replace
-from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from kfc_check import TOLERANCE, Deviation
 from rochade.core.keizer.pairing import KeizerState, pair_round
 from rochade.core.keizer.scoring import Standings, compute_standings, standings_history
 from rochade.core.keizer.settings import Ladder, preset
@@ -30,8 +30,6 @@ from rochade.store.kfc import (
     KfcImport,
     read_kfc,
 )
-
-TOLERANCE = 1e-4
 
 
 @pytest.fixture(scope="module")
@@ -55,20 +53,6 @@ def imported(kfc_file: Path) -> KfcImport:
 @pytest.fixture(scope="module")
 def standings(imported: KfcImport) -> Standings:
     return compute_standings(imported.tournament, imported.settings)
-
-
-class Deviation:
-    """Counts the numbers compared and keeps the largest absolute deviation."""
-
-    def __init__(self) -> None:
-        self.count = 0
-        self.max = 0.0
-
-    def __call__(self, actual: Fraction, wanted: float, what: str) -> None:
-        dev = abs(float(actual) - wanted)
-        self.count += 1
-        self.max = max(self.max, dev)
-        assert dev <= TOLERANCE, f"{what}: rochade {float(actual)} != KfC {wanted}"
 
 
 def test_players_rows_and_settings(imported: KfcImport) -> None:
