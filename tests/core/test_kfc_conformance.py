@@ -13,25 +13,11 @@ from typing import Any
 
 import pytest
 
-from kfc_check import TOLERANCE, Deviation
+from kfc_check import TOLERANCE, Deviation, check_players, check_row_points
 from rochade.core.keizer.scoring import Standings, compute_standings, standings_history
 from rochade.core.keizer.settings import preset
-from rochade.core.model import Outcome, Tournament
+from rochade.core.model import Tournament
 from rochade.store.kfc import read_kfc
-
-OUTCOMES = {
-    "win": Outcome.WIN,
-    "draw": Outcome.DRAW,
-    "loss": Outcome.LOSS,
-    "win by forfeit": Outcome.FORFEIT_WIN,
-    "loss by forfeit": Outcome.FORFEIT_LOSS,
-}
-ROW_REASONS = {
-    "bye": "bye",
-    "excused": "excused",
-    "unexcused": "unexcused",
-    "club duty": "club_duty",
-}
 
 
 @pytest.fixture(scope="module")
@@ -66,37 +52,7 @@ def test_import_shape(tournament: Tournament) -> None:
 
 def test_players(standings: Standings, expected: dict[str, Any]) -> None:
     """Total, value used, next value, rank, game points and the breakdown of every player."""
-    check = Deviation()
-    for player in expected["players"]:
-        row = standings.row(player["id"])
-        name = player["name"]
-        check(row.total, player["keizer_sum"], f"{name} total")
-        check(row.next_value, player["value"], f"{name} next value")
-        check(row.game_points, player["game_points"], f"{name} game points")
-        if player["state"] == 9:
-            assert row.rank is None
-            assert row.value == 0
-            assert all(b.credit == 0 for b in row.breakdown)
-        else:
-            assert row.rank == player["rank"], name
-            check(row.value, player["prev_value"], f"{name} value used")
-        own, *rounds = row.breakdown
-        assert own.kind == "own"
-        check(own.credit, player["breakdown"]["own_value_counted_once"], f"{name} own value")
-        wanted_rows = player["breakdown"]["rows"]
-        assert [b.round for b in rounds] == [w["round"] for w in wanted_rows], name
-        for got, want in zip(rounds, wanted_rows, strict=True):
-            what = f"{name} round {want['round']}"
-            check(got.credit, want["credit"], what)
-            assert got.basis * got.factor == got.credit, what
-            if "row" in want:
-                assert got.opponent is None
-                assert got.reason == ROW_REASONS[want["row"]], what
-            else:
-                assert got.colour == want["colour"], what
-                assert got.outcome is OUTCOMES[want["outcome"]], what
-                assert standings.row(got.opponent).entrant.name == want["opponent"], what
-        assert sum(b.credit for b in row.breakdown) == row.total, name
+    check = check_players(standings, expected)
     rows = sum(len(p["breakdown"]["rows"]) for p in expected["players"])
     assert check.count == 9 * 4 + 8 + rows == 88  # 4 per player, value used if ranked, rows
     assert check.max <= TOLERANCE
@@ -113,16 +69,7 @@ def test_final_ranking(standings: Standings, expected: dict[str, Any]) -> None:
 
 def test_pairing_rows(standings: Standings, expected: dict[str, Any]) -> None:
     """Every stored Pts_W / Pts_B is the credit of that row in the final pass."""
-    check = Deviation()
-    for want in expected["rows"]:
-        k = want["round"]
-        sides = [(want["white_id"], want["pts_white"])]
-        if want["black_id"] != -1:
-            sides.append((want["black_id"], want["pts_black"]))
-        for pid, pts in sides:
-            credits = [b.credit for b in standings.row(pid).breakdown if b.round == k]
-            assert len(credits) == 1
-            check(credits[0], pts, f"round {k} board {want['board']} player {pid}")
+    check = check_row_points(standings, expected)
     games = sum(1 for w in expected["rows"] if w["black_id"] != -1)
     assert check.count == 26 + games == 44
 
