@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: demo test lint install clean
+.PHONY: demo test lint install clean messages
 
 $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -23,5 +23,9 @@ lint: $(BIN)/.installed
 test: lint
 	$(BIN)/pytest
 
+# After changing texts of the web pages: add the new messages to the .po files, then translate.
+messages: $(BIN)/.installed
+	$(BIN)/python -c "from rochade.web.i18n import update_catalogues; update_catalogues()"
+
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache tests/e2e/artifacts

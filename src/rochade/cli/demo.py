@@ -6,9 +6,11 @@ from pathlib import Path
 
 import click
 
+from rochade.cli.serve import serve_club
 from rochade.formats.text import standings_table
 from rochade.service import tournament_standings
 from rochade.service.demo import build_demo
+from rochade.web.security import new_pin
 
 DEMO_FILE = Path("demo.rochade")
 
@@ -17,9 +19,7 @@ DEMO_FILE = Path("demo.rochade")
 @click.option(
     "--seed", type=int, default=2026, show_default=True, help="Another seed, another season."
 )
-@click.option(
-    "--no-serve", is_flag=True, help="Do not start the web app (it is not available yet)."
-)
+@click.option("--no-serve", is_flag=True, help="Only create the file; do not start the web app.")
 def demo(seed: int, no_serve: bool) -> None:
     """Create demo.rochade, a simulated season.
 
@@ -44,7 +44,7 @@ def demo(seed: int, no_serve: bool) -> None:
     ):
         click.echo(f"  {command}")
     if not no_serve:
-        click.echo("(The web app is not available yet; these commands show everything.)")
+        serve_club(DEMO_FILE, pin=new_pin(), announce_pin=True)
 
 
 COMMANDS = (demo,)

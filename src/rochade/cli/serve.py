@@ -1,0 +1,122 @@
+"""`rochade serve CLUB_FILE`: the web app for the club evening."""
+
+from __future__ import annotations
+
+import ipaddress
+import socket
+import sys
+from pathlib import Path
+
+import click
+import segno
+
+from rochade.store import StoreError
+from rochade.store.club import check_header
+from rochade.web.security import PinError, has_pin, new_pin, set_pin
+
+LOOPBACK = "127.0.0.1"
+
+
+def lan_address() -> str | None:
+    """This machine's address on the club network, as far as its own name tells."""
+    try:
+        _, _, addresses = socket.gethostbyname_ex(socket.gethostname())
+    except OSError:
+        return None
+    for address in addresses:
+        if not ipaddress.ip_address(address).is_loopback:
+            return address
+    return None
+
+
+def public_url(host: str, port: int) -> str | None:
+    """The address players type (or scan) when the server listens beyond this machine."""
+    if host in ("0.0.0.0", "::", ""):
+        address = lan_address()
+        return None if address is None else f"http://{address}:{port}/"
+    if ipaddress.ip_address(host).is_loopback if _is_ip(host) else host == "localhost":
+        return None
+    return f"http://{host}:{port}/"
+
+
+def _is_ip(text: str) -> bool:
+    try:
+        ipaddress.ip_address(text)
+    except ValueError:
+        return False
+    return True
+
+
+def ensure_pin(path: Path, pin: str | None) -> str | None:
+    """Set the TD PIN when given or missing; returns a PIN the TD must be told, if any."""
+    if pin is not None:
+        set_pin(path, pin)
+        return None
+    if has_pin(path):
+        return None
+    if sys.stdin.isatty():
+        chosen = click.prompt(
+            "Choose a TD PIN or password for the web pages",
+            hide_input=True,
+            confirmation_prompt=True,
+        )
+        set_pin(path, chosen)
+        return None
+    generated = new_pin()
+    set_pin(path, generated)
+    return generated
+
+
+def serve_club(
+    path: Path,
+    host: str = LOOPBACK,
+    port: int = 8000,
+    pin: str | None = None,
+    announce_pin: bool = False,
+) -> None:
+    """Start the web app on `path` until Ctrl+C (also used by `rochade demo`).
+
+    `announce_pin`: print the given PIN (the demo makes one up for each run).
+    """
+    import uvicorn
+
+    from rochade.web import create_app
+
+    try:
+        check_header(path)
+        told = ensure_pin(path, pin)
+        if announce_pin:
+            told = pin
+    except (StoreError, PinError) as exc:
+        raise click.ClickException(str(exc)) from None
+    shared = public_url(host, port)
+    app = create_app(path, public_url=shared)
+    local = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::', '') else host}:{port}/"
+    click.echo(f"rochade serves {path} at {local}  (TD pages: {local}td/)")
+    if told is not None:
+        click.echo(f"TD PIN: {told}  (change it with: rochade serve {path} --pin NEW)")
+    if host in ("0.0.0.0", "::", "") and shared is None:
+        click.echo(f"Players on the club network open http://<this laptop's address>:{port}/")
+    if shared is not None:
+        click.echo(f"Players open {shared} (or scan):")
+        segno.make(shared, error="m").terminal(compact=True)
+    click.echo("Stop with Ctrl+C.")
+    uvicorn.run(app, host=host, port=port, log_level="warning")
+
+
+@click.command()
+@click.argument("club_file", type=click.Path(path_type=Path, dir_okay=False))
+@click.option(
+    "--host",
+    default=LOOPBACK,
+    show_default=True,
+    help="0.0.0.0 shares the pages on the club Wi-Fi.",
+)
+@click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535))
+@click.option("--pin", default=None, help="Set (or change) the TD PIN or password.")
+def serve(club_file: Path, host: str, port: int, pin: str | None) -> None:
+    """Run the club evening in the browser: TD pages and live pages for the players."""
+    serve_club(club_file, host, port, pin)
+
+
+COMMANDS = (serve,)

@@ -1,0 +1,223 @@
+"""Read models for the pages, built on the service's public API and the core model.
+
+These are the web side's adapters: shapes the templates need (a round with names, the wall
+chart, the crosstable, a player's per-round curve, the evening's next step). They only read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from rochade.core.keizer.scoring import Standings
+from rochade.core.model import Entrant, Game, Outcome, PlayerId, Result, Round, Status, Tournament
+
+RESULT_CHOICES = (
+    Result.WHITE_WINS,
+    Result.DRAW,
+    Result.BLACK_WINS,
+    Result.WHITE_WINS_FORFEIT,
+    Result.BLACK_WINS_FORFEIT,
+    Result.DOUBLE_FORFEIT,
+)
+CHECKIN_CHOICES = (Status.PRESENT, Status.EXCUSED, Status.UNEXCUSED, Status.CLUB_DUTY)
+OUTCOME_MARKS = {
+    Outcome.WIN: "1",
+    Outcome.DRAW: "½",
+    Outcome.LOSS: "0",
+    Outcome.FORFEIT_WIN: "+",
+    Outcome.FORFEIT_LOSS: "−",
+}
+
+
+def result_label(result: Result | None) -> str:
+    """How a result shows on a page: 1-0, ½-½, 0-1, +/−, −/+, −/−."""
+    if result is None:
+        return ""
+    return {
+        Result.WHITE_WINS: "1-0",
+        Result.DRAW: "½-½",
+        Result.BLACK_WINS: "0-1",
+        Result.WHITE_WINS_FORFEIT: "+/−",
+        Result.BLACK_WINS_FORFEIT: "−/+",
+        Result.DOUBLE_FORFEIT: "−/−",
+    }[result]
+
+
+@dataclass(frozen=True)
+class BoardView:
+    board: int
+    white: Entrant
+    black: Entrant
+    result: Result | None
+
+    @property
+    def label(self) -> str:
+        return result_label(self.result)
+
+
+@dataclass(frozen=True)
+class RoundView:
+    number: int
+    boards: tuple[BoardView, ...]
+    bye: Entrant | None
+    absent: tuple[tuple[Entrant, str], ...]
+
+    @property
+    def missing(self) -> int:
+        return sum(1 for b in self.boards if b.result is None)
+
+
+def round_view(t: Tournament, number: int) -> RoundView:
+    rnd = t.rounds[number - 1]
+    boards = tuple(
+        BoardView(g.board, t.entrant(g.white), t.entrant(g.black), g.result) for g in rnd.games
+    )
+    bye = None if rnd.bye is None else t.entrant(rnd.bye)
+    absent = tuple(
+        (t.entrant(a.player), a.reason)
+        for a in sorted(rnd.absences, key=lambda a: t.entrant(a.player).name.casefold())
+    )
+    return RoundView(rnd.number, boards, bye, absent)
+
+
+@dataclass(frozen=True)
+class EveningState:
+    """Where the TD stands tonight: pair the next round, or enter results of the last one."""
+
+    next_round: int
+    present: int
+    absent: int
+    open_round: RoundView | None  # the last round while it still misses results
+
+    @property
+    def can_pair(self) -> bool:
+        return self.open_round is None and self.present >= 2
+
+
+def evening_state(t: Tournament) -> EveningState:
+    present = sum(1 for e in t.active if e.status.plays)
+    absent = len(t.active) - present
+    last = t.rounds[-1] if t.rounds else None
+    open_round = round_view(t, last.number) if last is not None and not last.complete else None
+    return EveningState(len(t.rounds) + 1, present, absent, open_round)
+
+
+def checkin_order(t: Tournament) -> list[Entrant]:
+    """Active entrants by name: the TD looks people up by name at the door."""
+    return sorted(t.active, key=lambda e: e.name.casefold())
+
+
+@dataclass(frozen=True)
+class ProgressCell:
+    opponent_rank: str  # rank of the opponent when the round was paired ("" for no game)
+    colour: str  # "w", "b" or ""
+    mark: str  # 1 ½ 0 + − or "" while unplayed
+    reason: str  # absence reason / "bye" when there was no game
+    rank_after: int | None
+    opponent: PlayerId | None
+
+
+@dataclass(frozen=True)
+class ProgressRow:
+    rank: int | None
+    entrant: Entrant
+    cells: tuple[ProgressCell, ...]
+    total: Fraction
+
+
+def _rank_labels(t: Tournament, number: int, after: dict[int, Standings]) -> dict[PlayerId, str]:
+    if number == 1:
+        return {e.id: str(i) for i, e in enumerate(t.start_order(), start=1)}
+    before = after.get(number - 1)
+    rows = before.rows if before else ()
+    return {r.entrant.id: str(r.rank) for r in rows if r.rank is not None}
+
+
+def _cell(
+    rnd: Round, player: PlayerId, labels: dict[PlayerId, str], rank: int | None
+) -> ProgressCell:
+    game: Game | None = rnd.game_of(player)
+    if game is not None:
+        colour = game.colour_of(player)
+        opponent = game.opponent_of(player)
+        mark = "" if game.result is None else OUTCOME_MARKS[game.result.outcome(colour == "w")]
+        return ProgressCell(labels.get(opponent, "?"), colour, mark, "", rank, opponent)
+    if rnd.bye == player:
+        return ProgressCell("", "", "", "bye", rank, None)
+    reasons = [a.reason for a in rnd.absences if a.player == player]
+    reasons += ["external" for x in rnd.externals if x.player == player]
+    return ProgressCell("", "", "", reasons[0] if reasons else "", rank, None)
+
+
+def progress_rows(t: Tournament, history: Sequence[Standings]) -> list[ProgressRow]:
+    """The club's wall chart: per round the opponent's rank then, colour, result, rank after."""
+    after = {s.after_round: s for s in history}
+    if not after:
+        return []
+    last = after[max(after)]
+    labels = {r.number: _rank_labels(t, r.number, after) for r in t.rounds}
+    rows = []
+    for row in last.rows:
+        player = row.entrant.id
+        cells = tuple(
+            _cell(r, player, labels[r.number], after[r.number].row(player).rank)
+            for r in t.rounds
+            if r.number in after
+        )
+        rows.append(ProgressRow(row.rank, row.entrant, cells, row.total))
+    return rows
+
+
+@dataclass(frozen=True)
+class CrossRow:
+    number: int
+    entrant: Entrant
+    cells: tuple[str, ...]  # one per opponent in start order; "×" on the diagonal
+    points: Fraction
+
+
+def crosstable_rows(t: Tournament) -> list[CrossRow]:
+    """Who scored what against whom, players numbered in start order."""
+    players = t.start_order()
+    marks: dict[tuple[PlayerId, PlayerId], str] = {}
+    points: dict[PlayerId, Fraction] = {e.id: Fraction(0) for e in players}
+    for rnd in t.rounds:
+        for g in rnd.games:
+            for player, white in ((g.white, True), (g.black, False)):
+                key = (player, g.opponent_of(player))
+                if g.result is None:
+                    mark = "*"
+                else:
+                    mark = OUTCOME_MARKS[g.result.outcome(white)]
+                    points[player] += g.result.points(white)
+                marks[key] = marks.get(key, "") + mark
+    return [
+        CrossRow(
+            i,
+            e,
+            tuple("×" if o.id == e.id else marks.get((e.id, o.id), "") for o in players),
+            points[e.id],
+        )
+        for i, e in enumerate(players, start=1)
+    ]
+
+
+@dataclass(frozen=True)
+class CurvePoint:
+    round: int
+    total: Fraction
+    rank: int | None
+
+
+def player_curve(history: Sequence[Standings], player: PlayerId) -> list[CurvePoint]:
+    """The player's total and rank after each round (for the chart)."""
+    points = []
+    for standings in sorted(history, key=lambda s: s.after_round):
+        try:
+            row = standings.row(player)
+        except KeyError:
+            continue
+        points.append(CurvePoint(standings.after_round, row.total, row.rank))
+    return points

@@ -1,0 +1,86 @@
+"""A real server (uvicorn in a thread, free loopback port, temporary club file) and Debian's
+Chromium driven by Playwright.
+
+Without Chromium the browser tests skip locally, but fail under CI (CI is set there), so a
+broken install can never pass as green.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import uvicorn
+from e2e_helpers import PIN, Server
+
+from rochade.service import ClubService
+from rochade.web import create_app
+from rochade.web.security import set_pin
+
+ARTIFACTS = Path(__file__).parent / "artifacts"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    executable = shutil.which("chromium")
+    if executable is None:
+        if os.environ.get("CI"):
+            pytest.fail("chromium is not installed (apt-get install chromium); CI must run these")
+        pytest.skip("chromium is not installed; the browser tests need Debian's chromium")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        instance = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+        yield instance
+        instance.close()
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Server]:
+    """An empty club file with a TD PIN, served on a free loopback port."""
+    path = tmp_path / "club.rochade"
+    ClubService.init(path, "e2e")
+    set_pin(path, PIN)
+    port = _free_port()
+    config = uvicorn.Config(
+        create_app(path, poll_seconds=1), host="127.0.0.1", port=port, log_level="warning"
+    )
+    instance = uvicorn.Server(config)
+    thread = threading.Thread(target=instance.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 10
+    while not instance.started:
+        if time.monotonic() > deadline:
+            raise RuntimeError("the test server did not start")
+        time.sleep(0.02)
+    yield Server(f"http://127.0.0.1:{port}", path)
+    instance.should_exit = True
+    thread.join(timeout=5)
+
+
+@pytest.fixture(scope="session")
+def artifacts() -> Path:
+    ARTIFACTS.mkdir(exist_ok=True)
+    return ARTIFACTS

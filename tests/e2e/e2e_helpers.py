@@ -1,0 +1,14 @@
+"""What the browser tests share with their fixtures: the TD PIN and the running server."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+PIN = "2468"
+
+
+@dataclass
+class Server:
+    url: str
+    path: Path

@@ -1,0 +1,127 @@
+"""The players' pages: every route, its content, history, live polling and print styles."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from starlette.testclient import TestClient
+from web_helpers import PLAYERS, Tick
+
+from rochade.service import ClubService
+
+
+def play_a_round(club: Path) -> None:
+    svc = ClubService(club, "test", Tick())
+    report = svc.pair()
+    for game in report.round.games:
+        svc.enter_result(report.round.number, game.board, "1-0")
+
+
+def test_home_goes_to_the_only_tournament(client: TestClient) -> None:
+    response = client.get("/", follow_redirects=False)
+    assert response.status_code == 303 and response.headers["location"] == "/t/1/"
+
+
+def test_home_lists_several_tournaments(client: TestClient, club: Path) -> None:
+    ClubService(club, "test", Tick()).create_tournament("Rapid 2026")
+    html = client.get("/").text
+    assert "Winter 2026" in html and "Rapid 2026" in html and 'href="/t/2/"' in html
+
+
+def test_standings_before_the_first_round(client: TestClient) -> None:
+    html = client.get("/t/1/").text
+    assert "before round 1" in html
+    for name, _ in PLAYERS:
+        assert name in html
+
+
+def test_standings_after_rounds_and_history(client: TestClient, club: Path) -> None:
+    play_a_round(club)
+    play_a_round(club)
+    html = client.get("/t/1/").text
+    assert "after round 2" in html and 'href="?after=1"' in html
+    assert "after round 1" in client.get("/t/1/?after=1").text
+    assert "after round 2" in client.get("/t/1/?after=99").text  # unknown: the latest
+
+
+def test_public_pages_poll_for_updates(client: TestClient, club: Path) -> None:
+    play_a_round(club)
+    for url in ("/t/1/", "/t/1/pairings", "/t/1/progress", "/t/1/crosstable", "/t/1/players/1"):
+        html = client.get(url).text
+        assert 'hx-trigger="every 5s"' in html and 'hx-select="#live"' in html, url
+        assert "/static/htmx.min.js" in html
+
+
+def test_pairings_show_boards_results_and_absences(client: TestClient, club: Path) -> None:
+    assert "No round is paired yet." in client.get("/t/1/pairings").text
+    svc = ClubService(club, "test", Tick())
+    svc.set_status("Hilde Imhof", __import__("rochade.core.model").core.model.Status.EXCUSED)
+    report = svc.pair()
+    svc.enter_result(1, 1, "1/2")
+    html = client.get("/t/1/pairings").text
+    assert "Round 1" in html and "½-½" in html
+    assert "Hilde Imhof (excused)" in html
+    assert html.count("<tr>") == len(report.round.games) + 1
+
+
+def test_progress_and_crosstable(client: TestClient, club: Path) -> None:
+    play_a_round(club)
+    progress = client.get("/t/1/progress").text
+    assert "R1" in progress and 'class="col w"' in progress and 'class="mark">1<' in progress
+    cross = client.get("/t/1/crosstable").text
+    assert cross.count('class="cell self"') == len(PLAYERS)
+
+
+def test_participants_in_start_order(client: TestClient) -> None:
+    html = client.get("/t/1/participants").text
+    positions = [html.index(name) for name, _ in PLAYERS]
+    assert positions == sorted(positions)
+    assert "2010" in html
+
+
+def test_player_page_breakdown_and_chart(client: TestClient, club: Path) -> None:
+    play_a_round(club)
+    play_a_round(club)
+    html = client.get("/t/1/players/1").text
+    assert "How my points were computed" in html
+    assert "own value" in html and "<svg" in html and "polyline" in html
+    assert client.get("/t/1/players/99").status_code == 404
+
+
+def test_unknown_tournament_is_404(client: TestClient) -> None:
+    assert client.get("/t/7/").status_code == 404
+    assert "404" in client.get("/t/7/pairings").text
+
+
+def test_static_files_and_print_styles(client: TestClient) -> None:
+    css = client.get("/static/style.css").text
+    assert "@media print" in css and "size: A4" in css and "max-width: 560px" in css
+    js = client.get("/static/htmx.min.js")
+    assert js.status_code == 200 and "htmx" in js.text[:200]
+
+
+def test_inputs_have_labels(td: TestClient) -> None:
+    import re
+
+    for url in ("/td/", "/td/t/1/players", "/td/t/1/checkin", "/td/login"):
+        html = td.get(url).text
+        for field in re.finditer(r"<(input|select|textarea)([^>]*)>", html):
+            attrs = field.group(2)
+            if 'type="hidden"' in attrs or 'type="radio"' in attrs:
+                continue
+            ident = re.search(r'id="([^"]+)"', attrs)
+            assert ident, (url, attrs)
+            assert f'for="{ident.group(1)}"' in html, (url, attrs)
+
+
+def test_a_poll_gets_no_content_until_something_changes(client: TestClient, club: Path) -> None:
+    import re
+
+    html = client.get("/t/1/").text
+    version = re.search(r'"X-Rochade-Version": "(\d+)"', html)
+    assert version
+    headers = {"X-Rochade-Version": version.group(1), "HX-Request": "true"}
+    assert client.get("/t/1/", headers=headers).status_code == 204
+    play_a_round(club)
+    fresh = client.get("/t/1/", headers=headers)
+    assert fresh.status_code == 200 and "after round 1" in fresh.text

@@ -1,0 +1,172 @@
+"""Permissions, CSRF, escaping, PIN storage and login throttling."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from starlette.routing import Route
+from starlette.testclient import TestClient
+from web_helpers import PIN, Tick, csrf_of, log_in, post
+
+from rochade.service import ClubService
+from rochade.store.settings import read_setting
+from rochade.web import create_app
+from rochade.web.security import (
+    PIN_KEY,
+    LoginThrottle,
+    PinError,
+    Signer,
+    hash_pin,
+    set_pin,
+    verify_pin,
+)
+
+PARAMS = {"n": "1", "pid": "1", "round": "1", "board": "1"}
+
+
+def td_routes(client: TestClient) -> list[tuple[str, str]]:
+    """(method, concrete path) of every TD route except the session gates (login, logout)."""
+    out = []
+    for route in client.app.routes:  # type: ignore[attr-defined]
+        if not isinstance(route, Route) or not route.path.startswith("/td/"):
+            continue
+        if route.path in ("/td/login", "/td/logout"):
+            continue
+        path = route.path
+        for name, value in PARAMS.items():
+            path = path.replace(f"{{{name}:int}}", value)
+        for method in sorted(route.methods or ()):
+            if method != "HEAD":
+                out.append((method, path))
+    return out
+
+
+def test_the_route_list_covers_every_td_page(client: TestClient) -> None:
+    routes = td_routes(client)
+    assert ("GET", "/td/t/1/checkin") in routes
+    assert ("POST", "/td/t/1/results/1/1") in routes
+    assert len(routes) >= 16
+
+
+def test_every_td_route_refuses_without_a_session(client: TestClient) -> None:
+    token = csrf_of(client, "/td/login")
+    for method, path in td_routes(client):
+        if method == "GET":
+            response = client.get(path, follow_redirects=False)
+            assert response.status_code == 303, path
+            assert response.headers["location"].startswith("/td/login?next="), path
+        else:
+            response = client.post(path, data={"csrf": token}, follow_redirects=False)
+            assert response.status_code == 403, (method, path)
+
+
+def test_every_td_post_refuses_a_form_without_csrf_token(td: TestClient, club: Path) -> None:
+    before = ClubService(club).log()
+    posts = [path for method, path in td_routes(td) if method == "POST"]
+    assert len(posts) >= 8
+    for path in posts:
+        response = td.post(path, data={"status": "excused", "result": "1-0"})
+        assert response.status_code == 403, path
+        forged = td.post(path, data={"csrf": "0" * 64, "status": "excused"})
+        assert forged.status_code == 403, path
+    assert ClubService(club).log() == before
+
+
+def test_login_and_logout_need_the_csrf_token_too(client: TestClient) -> None:
+    response = client.post("/td/login", data={"pin": PIN}, follow_redirects=False)
+    assert response.status_code == 403
+    log_in(client)
+    assert client.post("/td/logout", data={}, follow_redirects=False).status_code == 403
+    assert client.get("/td/", follow_redirects=False).status_code == 200
+
+
+def test_a_session_cookie_from_another_visitor_is_not_accepted(club: Path) -> None:
+    with TestClient(create_app(club, Tick())) as first, TestClient(create_app(club)) as second:
+        log_in(first)
+        second.cookies.set("rochade_td", first.cookies["rochade_td"])
+        assert second.get("/td/", follow_redirects=False).status_code == 303
+
+
+def test_logout_ends_the_session(td: TestClient) -> None:
+    token = td.headers["x-test-csrf"]
+    assert post(td, "/td/logout").status_code == 303
+    assert td.get("/td/", follow_redirects=False).status_code == 303
+    tap = td.post(
+        "/td/t/1/players/1/status",
+        data={"csrf": token, "status": "excused"},
+        headers={"HX-Request": "true"},
+    )
+    assert tap.status_code == 403 and tap.headers["HX-Redirect"] == "/td/login"
+
+
+def test_wrong_pin_is_refused_and_repeated_guessing_is_throttled(club: Path) -> None:
+    now = [0.0]
+    throttle = LoginThrottle(limit=3, pause=60, clock=lambda: now[0])
+    with TestClient(create_app(club, Tick(), throttle)) as c:
+        token = csrf_of(c)
+        for _ in range(3):
+            response = c.post("/td/login", data={"csrf": token, "pin": "0000"})
+            assert response.status_code == 401
+            assert "Wrong PIN" in response.text
+        blocked = c.post("/td/login", data={"csrf": token, "pin": PIN})
+        assert blocked.status_code == 429
+        now[0] = 61.0
+        ok = c.post("/td/login", data={"csrf": token, "pin": PIN}, follow_redirects=False)
+        assert ok.status_code == 303
+
+
+def test_login_redirects_only_to_td_pages(client: TestClient) -> None:
+    token = csrf_of(client)
+    response = client.post(
+        "/td/login",
+        data={"csrf": token, "pin": PIN, "next": "//evil.example/"},
+        follow_redirects=False,
+    )
+    assert response.headers["location"] == "/td/"
+
+
+def test_a_script_as_player_name_renders_as_text(td: TestClient) -> None:
+    evil = "<script>alert(1)</script>"
+    assert post(td, "/td/t/1/players/add", player=evil, rating="1500").status_code == 303
+    pid = "9"
+    pages = [
+        "/t/1/",
+        "/t/1/participants",
+        f"/t/1/players/{pid}",
+        "/td/t/1/players",
+        "/td/t/1/checkin",
+        "/td/t/1/pair",
+        "/td/log",
+    ]
+    for url in pages:
+        html = td.get(url).text
+        assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html, url
+        assert evil not in html, url
+
+
+def test_the_pin_is_stored_salted_and_hashed(club: Path) -> None:
+    stored = read_setting(club, PIN_KEY)
+    assert stored is not None and PIN not in stored and stored.startswith("scrypt$")
+    assert verify_pin(PIN, stored) and not verify_pin("4712", stored)
+    assert hash_pin(PIN) != hash_pin(PIN)  # a fresh salt every time
+    assert not verify_pin(PIN, "plain text")
+    with pytest.raises(PinError):
+        set_pin(club, "12")
+
+
+def test_signed_values_cannot_be_altered() -> None:
+    signer = Signer(b"k" * 32)
+    text = signer.dumps({"v": "abc", "exp": 5})
+    assert signer.loads(text) == {"v": "abc", "exp": 5}
+    body, mac = text.rsplit(".", 1)
+    assert signer.loads(body + "." + "0" * len(mac)) is None
+    assert Signer(b"x" * 32).loads(text) is None
+    assert signer.loads("garbage") is None and signer.loads(None) is None
+
+
+def test_cookies_are_http_only_and_same_site(client: TestClient) -> None:
+    token = csrf_of(client)
+    response = client.post("/td/login", data={"csrf": token, "pin": PIN}, follow_redirects=False)
+    cookie = response.headers["set-cookie"].lower()
+    assert "httponly" in cookie and "samesite=strict" in cookie

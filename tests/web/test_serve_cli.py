@@ -1,0 +1,112 @@
+"""`rochade serve`: the PIN at first start, the public address and its QR code."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from rochade.cli import main
+from rochade.cli import serve as serve_module
+from rochade.service import ClubService
+from rochade.web.security import has_pin
+
+
+@pytest.fixture
+def calls(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
+    """Record what would be served instead of starting a server."""
+    seen: list[dict[str, Any]] = []
+
+    def fake_run(app: object, **options: Any) -> None:
+        seen.append({"app": app, **options})
+
+    import uvicorn
+
+    monkeypatch.setattr(uvicorn, "run", fake_run)
+    return seen
+
+
+def test_first_start_without_a_terminal_makes_and_prints_a_pin(
+    tmp_path: Path, calls: list[dict[str, Any]]
+) -> None:
+    path = tmp_path / "club.rochade"
+    ClubService.init(path, "td")
+    result = CliRunner().invoke(main, ["serve", str(path), "--port", "8123"])
+    assert result.exit_code == 0, result.output
+    assert "http://127.0.0.1:8123/" in result.output and "TD PIN: " in result.output
+    assert has_pin(path)
+    assert calls[0]["host"] == "127.0.0.1" and calls[0]["port"] == 8123
+    again = CliRunner().invoke(main, ["serve", str(path)])
+    assert "TD PIN" not in again.output
+
+
+def test_pin_option_sets_the_pin(tmp_path: Path, calls: list[dict[str, Any]]) -> None:
+    path = tmp_path / "club.rochade"
+    ClubService.init(path, "td")
+    result = CliRunner().invoke(main, ["serve", str(path), "--pin", "2468"])
+    assert result.exit_code == 0 and "TD PIN" not in result.output
+    short = CliRunner().invoke(main, ["serve", str(path), "--pin", "1"])
+    assert short.exit_code != 0 and "at least 4" in short.output
+
+
+def test_sharing_on_the_club_network_prints_the_url_and_a_qr_code(
+    tmp_path: Path, calls: list[dict[str, Any]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "club.rochade"
+    ClubService.init(path, "td")
+    monkeypatch.setattr(serve_module, "lan_address", lambda: "192.0.2.7")
+    result = CliRunner().invoke(main, ["serve", str(path), "--host", "0.0.0.0", "--pin", "2468"])
+    assert result.exit_code == 0, result.output
+    assert "Players open http://192.0.2.7:8000/" in result.output
+    assert "█" in result.output or "▀" in result.output  # the QR code
+    assert calls[0]["host"] == "0.0.0.0"
+
+
+def test_public_url() -> None:
+    assert serve_module.public_url("127.0.0.1", 8000) is None
+    assert serve_module.public_url("localhost", 8000) is None
+    assert serve_module.public_url("192.0.2.5", 9000) == "http://192.0.2.5:9000/"
+
+
+def test_a_missing_or_foreign_file_is_a_clear_error(tmp_path: Path) -> None:
+    result = CliRunner().invoke(main, ["serve", str(tmp_path / "nope.rochade")])
+    assert result.exit_code != 0 and "does not exist" in result.output
+    other = tmp_path / "notes.txt"
+    other.write_text("hello")
+    result = CliRunner().invoke(main, ["serve", str(other)])
+    assert result.exit_code != 0 and "not" in result.output and "Traceback" not in result.output
+
+
+def test_the_td_page_shows_the_shared_address_as_qr(tmp_path: Path) -> None:
+    from starlette.testclient import TestClient
+    from web_helpers import log_in
+
+    from rochade.web import create_app
+    from rochade.web.security import set_pin
+
+    path = tmp_path / "club.rochade"
+    svc = ClubService.init(path, "td")
+    svc.create_tournament("T")
+    set_pin(path, "4711")
+    with TestClient(create_app(path, public_url="http://192.0.2.7:8000/")) as c:
+        c.headers["x"] = log_in(c)
+        html = c.get("/td/t/1/").text
+        assert "http://192.0.2.7:8000/" in html and "<svg" in html
+
+
+def test_demo_serves_the_demo_file_and_prints_its_pin(
+    tmp_path: Path, calls: list[dict[str, Any]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(main, ["demo"])
+    assert result.exit_code == 0, result.output
+    pin = result.output.split("TD PIN: ")[1].split()[0]
+    assert len(pin) == 6 and pin.isdigit()
+    from rochade.store.settings import read_setting
+    from rochade.web.security import PIN_KEY, verify_pin
+
+    stored = read_setting(tmp_path / "demo.rochade", PIN_KEY)
+    assert stored is not None and verify_pin(pin, stored)
+    assert calls and calls[0]["port"] == 8000

@@ -1,0 +1,197 @@
+"""The TD's pages: tournaments, players, check-in, pairing, results, corrections, undo."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from starlette.testclient import TestClient
+from web_helpers import PLAYERS, Tick, post
+
+from rochade.core.model import Result, Status
+from rochade.service import ClubService
+
+HX = {"HX-Request": "true"}
+
+
+def service(club: Path) -> ClubService:
+    return ClubService(club, "test", Tick())
+
+
+def test_every_td_page_renders(td: TestClient) -> None:
+    pages = {
+        "/td/": "New tournament",
+        "/td/log": "Action log",
+        "/td/t/1/": "Check-in",
+        "/td/t/1/settings": "classic",
+        "/td/t/1/players": "Add player",
+        "/td/t/1/checkin": "Check-in for round 1",
+        "/td/t/1/pair": "Pair automatically",
+        "/td/t/1/results": "No round is paired yet.",
+    }
+    for url, text in pages.items():
+        response = td.get(url)
+        assert response.status_code == 200, url
+        assert text in response.text, url
+
+
+def test_create_a_tournament_with_settings(td: TestClient, club: Path) -> None:
+    response = post(td, "/td/tournaments", name="Rapid", preset="dutch-club", rematch_gap="3")
+    assert response.headers["location"] == "/td/t/2/players"
+    t = service(club).tournament("Rapid")
+    assert t.settings.preset == "dutch-club" and t.settings.rematch_gap == 3  # type: ignore[attr-defined]
+    bad = post(td, "/td/tournaments", name="Rapid", preset="classic")
+    assert bad.headers["location"] == "/td/"
+    assert "already exists" in td.get("/td/").text  # the flash message, shown once
+    assert "already exists" not in td.get("/td/").text
+
+
+def test_add_import_withdraw_and_come_back(td: TestClient, club: Path) -> None:
+    post(td, "/td/t/1/players/add", player="Ida Jansen", rating="1500")
+    html = td.get("/td/t/1/players").text
+    assert "Ida Jansen added." in html
+    bad = post(td, "/td/t/1/players/add", player="Jo", rating="fast")
+    assert bad.status_code == 303
+    assert "not a whole number" in td.get("/td/t/1/players").text
+    post(td, "/td/t/1/players/import", csv_text="name,rating\nJan Kok,1400\nKees Lam,\n")
+    assert "2 players imported." in td.get("/td/t/1/players").text
+    files = {"csv_file": ("list.csv", b"Lena Maas,1300\n", "text/csv")}
+    token = td.headers["x-test-csrf"]
+    td.post("/td/t/1/players/import", data={"csrf": token}, files=files)
+    t = service(club).tournament()
+    assert {"Ida Jansen", "Jan Kok", "Kees Lam", "Lena Maas"} <= {e.name for e in t.entrants}
+    post(td, "/td/t/1/players/1/status", status="withdrawn", next="/td/t/1/players")
+    assert service(club).tournament().entrant(1).status is Status.WITHDRAWN
+    assert "Comes back" in td.get("/td/t/1/players").text
+    post(td, "/td/t/1/players/1/status", status="present", next="/td/t/1/players")
+    assert service(club).tournament().entrant(1).status is Status.PRESENT
+
+
+def test_late_entry_is_explained(td: TestClient, club: Path) -> None:
+    svc = service(club)
+    svc.pair()
+    post(td, "/td/t/1/players/add", player="Late Comer")
+    assert "Late entry" in td.get("/td/t/1/players").text
+
+
+def test_check_in_with_one_tap_returns_the_row(td: TestClient, club: Path) -> None:
+    token = td.headers["x-test-csrf"]
+    response = td.post(
+        "/td/t/1/players/3/status", data={"csrf": token, "status": "excused"}, headers=HX
+    )
+    assert response.status_code == 200
+    assert 'id="p3"' in response.text and 'class="checkin-row status-excused"' in response.text
+    assert "7 present, 1 absent" in response.text  # the out-of-band counter
+    assert service(club).tournament().entrant(3).status is Status.EXCUSED
+    bad = post(td, "/td/t/1/players/3/status", status="asleep")
+    assert bad.status_code == 303
+    assert "asleep" in td.get("/td/t/1/checkin").text
+
+
+def test_pair_automatically_then_results_with_htmx(td: TestClient, club: Path) -> None:
+    response = post(td, "/td/t/1/pair/auto")
+    assert response.headers["location"] == "/td/t/1/results"
+    html = td.get("/td/t/1/results").text
+    assert "Round 1 is paired." in html and "4 of 4 boards still open" in html
+    assert "Why this pairing" in html
+    token = td.headers["x-test-csrf"]
+    row = td.post("/td/t/1/results/1/1", data={"csrf": token, "result": "1-0"}, headers=HX)
+    assert 'id="b1"' in row.text and "3 of 4 boards still open" in row.text
+    forfeit = td.post("/td/t/1/results/1/2", data={"csrf": token, "forfeit": "+/-"}, headers=HX)
+    assert "+/−" in forfeit.text
+    again = post(td, "/td/t/1/pair/auto")
+    assert again.headers["location"] == "/td/t/1/pair"
+    assert "not complete" in td.get("/td/t/1/pair").text
+
+
+def test_a_correction_reports_what_changed(td: TestClient, club: Path) -> None:
+    svc = service(club)
+    for _ in range(2):
+        report = svc.pair()
+        for game in report.round.games:
+            svc.enter_result(report.round.number, game.board, "1-0")
+    token = td.headers["x-test-csrf"]
+    row = td.post("/td/t/1/results/1/1", data={"csrf": token, "result": "0-1"}, headers=HX)
+    assert "What changed in the standings" in row.text and "→" in row.text
+    post(td, "/td/t/1/results/1/1", result="1/2")
+    assert "rank" in td.get("/td/t/1/results?round=1").text
+    assert svc.tournament().rounds[0].games[0].result is Result.DRAW
+
+
+def test_a_wrong_result_is_refused_with_a_message(td: TestClient, club: Path) -> None:
+    service(club).pair()
+    token = td.headers["x-test-csrf"]
+    response = td.post("/td/t/1/results/1/9", data={"csrf": token, "result": "1-0"}, headers=HX)
+    assert "has no board 9" in response.text and 'id="flash"' in response.text
+    assert response.headers["HX-Reswap"] == "none"
+    bad = td.post("/td/t/1/players/3/status", data={"csrf": token, "status": "x"}, headers=HX)
+    assert bad.headers["HX-Reswap"] == "none" and 'hx-swap-oob="true"' in bad.text
+    post(td, "/td/t/1/results/1/1", result="2-0")
+    assert "unknown result" in td.get("/td/t/1/results").text
+
+
+def test_pair_by_hand_with_warnings_then_confirm(td: TestClient, club: Path) -> None:
+    svc = service(club)
+    report = svc.pair()
+    first = report.round.games[0]
+    for game in report.round.games:
+        svc.enter_result(1, game.board, "1-0")
+    # a rematch of board 1 of round 1: the checker warns, the TD confirms
+    draft = [first.white, first.black]
+    others = [e.id for e in svc.tournament().entrants if e.id not in draft]
+    picked = post(td, "/td/t/1/pair/manual", draft=str(first.white), pick=str(first.black))
+    assert f'name="draft" value="{first.white},{first.black}"' in picked.text
+    draft_text = ",".join(map(str, [*draft, *others]))
+    swapped = post(td, "/td/t/1/pair/manual", draft=draft_text, action="swap:0")
+    assert (
+        'name="draft" value="{}"'.format(",".join(map(str, [first.black, first.white, *others])))
+        in swapped.text
+    )
+    removed = post(td, "/td/t/1/pair/manual", draft=draft_text, action="remove:0")
+    assert 'name="draft" value="{}"'.format(",".join(map(str, others))) in removed.text
+    checked = post(td, "/td/t/1/pair/manual", draft=draft_text, action="check")
+    assert checked.status_code == 200 and "The checker warns:" in checked.text
+    assert len(svc.tournament().rounds) == 1
+    confirmed = post(td, "/td/t/1/pair/manual", draft=draft_text, action="confirm")
+    assert confirmed.headers["location"] == "/td/t/1/results"
+    assert len(svc.tournament().rounds) == 2
+    assert svc.round_notes(2).paired_by == "manual"
+
+
+def test_pair_by_hand_errors_are_shown(td: TestClient) -> None:
+    response = post(td, "/td/t/1/pair/manual", draft="1,2", action="check")
+    assert response.status_code == 200 and 'class="flash error"' in response.text
+    cleared = post(td, "/td/t/1/pair/manual", draft="1,2", action="clear")
+    assert 'name="draft" value=""' in cleared.text
+
+
+def test_undo_the_last_change(td: TestClient, club: Path) -> None:
+    post(td, "/td/t/1/players/2/status", status="excused")
+    response = post(td, "/td/undo", next="/td/t/1/checkin")
+    assert response.headers["location"] == "/td/t/1/checkin"
+    assert "Undone:" in td.get("/td/t/1/checkin").text
+    assert service(club).tournament().entrant(2).status is Status.PRESENT
+    assert "undone" in td.get("/td/log").text
+
+
+def test_the_evening_page_leads_through_the_steps(td: TestClient, club: Path) -> None:
+    html = td.get("/td/t/1/").text
+    assert f"{len(PLAYERS)} present, 0 absent" in html and 'class="now"' in html
+    service(club).pair()
+    html = td.get("/td/t/1/").text
+    assert "4 of 4 boards still open" in html
+
+
+def test_edit_a_rating_and_undo_it(td: TestClient, club: Path) -> None:
+    response = post(td, "/td/t/1/players/2/rating", rating="1999")
+    assert response.headers["location"] == "/td/t/1/players"
+    assert "Rating of Bart Claes saved." in td.get("/td/t/1/players").text
+    assert service(club).tournament().entrant(2).rating == 1999
+    assert "rating of Bart Claes (2) in Winter 2026: 1950 -&gt; 1999" in td.get("/td/log").text
+    post(td, "/td/t/1/players/2/rating", rating="")
+    assert service(club).tournament().entrant(2).rating is None
+    post(td, "/td/undo")
+    assert service(club).tournament().entrant(2).rating == 1999
+    post(td, "/td/t/1/players/2/rating", rating="99999")
+    assert "not plausible" in td.get("/td/t/1/players").text
+    post(td, "/td/t/1/players/77/rating", rating="1500")
+    assert "no player with id 77" in td.get("/td/t/1/players").text

@@ -1,0 +1,56 @@
+"""Shared helpers of the web tests: the test club's players and PIN, a clock, logging in."""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from starlette.testclient import TestClient
+
+PIN = "4711"
+PLAYERS = [
+    ("Anna Berg", 2010),
+    ("Bart Claes", 1950),
+    ("Cem Demir", 1890),
+    ("Dora Engel", 1820),
+    ("Emil Faber", 1760),
+    ("Fenna Groot", 1700),
+    ("Gus Hale", 1640),
+    ("Hilde Imhof", 1580),
+]
+CSRF = re.compile(r'name="csrf" value="([0-9a-f]+)"')
+
+
+class Tick:
+    """A clock that moves a minute per call, so the action log has distinct times."""
+
+    def __init__(self) -> None:
+        self.now = datetime(2026, 9, 3, 19, 0, tzinfo=UTC)
+
+    def __call__(self) -> datetime:
+        self.now += timedelta(minutes=1)
+        return self.now
+
+
+def csrf_of(client: TestClient, url: str = "/td/login") -> str:
+    match = CSRF.search(client.get(url).text)
+    assert match, f"no CSRF token on {url}"
+    return match.group(1)
+
+
+def log_in(client: TestClient) -> str:
+    """Log the client in as TD; returns its CSRF token."""
+    token = csrf_of(client)
+    response = client.post(
+        "/td/login", data={"csrf": token, "pin": PIN, "next": "/td/"}, follow_redirects=False
+    )
+    assert response.status_code == 303, response.text
+    return token
+
+
+def post(client: TestClient, url: str, **data: str) -> Any:
+    """POST a form the way the pages do (with the CSRF token), not following redirects."""
+    return client.post(
+        url, data={"csrf": client.headers["x-test-csrf"], **data}, follow_redirects=False
+    )
