@@ -157,11 +157,17 @@ def test_unexpected_errors_are_short_unless_debugging(
     ("content", "message"),
     [
         (None, "No such file or directory"),
-        (b"\xff\xfe\x00binary", "is not a UTF-8 text file"),
+        (b"\xff\xfe\x00binary", "the player list is not a text file"),
         (b"name,rating\nAnna,strong\n", "line 2: the rating 'strong' is not a whole number"),
         (b"name,rating\n,1800\n", "line 2: the name is empty"),
+        (b"name,rating\n", "the player list is empty"),
+        (
+            b"Naam;Rating\nZoe Weiss;1500\nWeiss, Zoe;1500\n",
+            "names someone twice (line 3 (Weiss, Zoe) and line 2 (Zoe Weiss): same name)",
+        ),
+        (b"Spieler;DWZ\nANNA;1500\n", "line 2 (ANNA) and member Anna: same name"),
     ],
-    ids=["missing", "binary", "bad-rating", "no-name"],
+    ids=["missing", "binary", "bad-rating", "no-name", "no-player", "twice", "member-again"],
 )
 def test_bad_player_lists(run: Run, club: Path, content: bytes | None, message: str) -> None:
     csv = club.parent / "list.csv"

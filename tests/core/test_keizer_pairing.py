@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import sqlite3
 from dataclasses import replace
 from pathlib import Path
 
@@ -43,51 +42,13 @@ from rochade.core.model import (
     Tournament,
 )
 from rochade.core.pairing import Board
-
-# KfC result codes (conformance README): games, the bye, and absence rows.
-KFC_RESULTS = {
-    -1: None,
-    1: Result.WHITE_WINS,
-    2: Result.DRAW,
-    3: Result.BLACK_WINS,
-    8: Result.WHITE_WINS_FORFEIT,
-    9: Result.BLACK_WINS_FORFEIT,
-    10: Result.DOUBLE_FORFEIT,
-    11: Result.DRAW,
-}
-KFC_REASONS = {5: "club_duty", 6: "excused", 7: "unexcused", 12: "late_start"}
-KFC_BYE = 4
+from rochade.store.kfc import read_kfc
 
 
 def _kfc_file(shared_dir: Path) -> tuple[Tournament, dict[str, object]]:
     folder = shared_dir / "conformance" / "kfc"
     expected = json.loads((folder / "expected.json").read_text(encoding="utf-8"))
-    db = sqlite3.connect(folder / "Test-Tournament.s3db")
-    try:
-        entrants = tuple(
-            Entrant(pid, name, rating)
-            for pid, name, rating in db.execute("SELECT id, name, rating FROM Player ORDER BY id")
-        )
-        rows = db.execute(
-            "SELECT Rnd, board, PID_W, PID_B, Result FROM Pairing ORDER BY Rnd, board"
-        )
-        by_round: dict[int, list[tuple[int, int, int, int]]] = {}
-        for rnd, board, white, black, code in rows:
-            by_round.setdefault(rnd, []).append((board, white, black, code))
-    finally:
-        db.close()
-    rounds = []
-    for number, rows_of_round in sorted(by_round.items()):
-        games, absences, bye = [], [], None
-        for board, white, black, code in rows_of_round:
-            if black != -1:
-                games.append(Game(white, black, KFC_RESULTS[code], board))
-            elif code == KFC_BYE:
-                bye = white
-            else:
-                absences.append(Absence(white, KFC_REASONS[code]))
-        rounds.append(Round(number, tuple(games), tuple(absences), bye))
-    return Tournament("KfC sample", entrants, tuple(rounds)), expected
+    return read_kfc(folder / "Test-Tournament.s3db", "KfC sample").tournament, expected
 
 
 @pytest.mark.parametrize(("rule_set", "count_absences"), [("v2024_09", True), ("head", False)])

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import csv
 import io
-import os
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from golden import DATA, check_golden
 from rochade.core.keizer.scoring import compute_standings, standings_history
 from rochade.core.keizer.settings import KeizerSettings
 from rochade.core.model import Entrant, Game, ModelError, Result, Round, Tournament
@@ -27,7 +26,6 @@ from rochade.formats.tables import (
     standings_table,
 )
 
-DATA = Path(__file__).resolve().parents[1] / "data"
 F = Fraction
 
 
@@ -42,11 +40,7 @@ def settings_of(t: Tournament) -> KeizerSettings:
 
 
 def golden(name: str, text: str) -> None:
-    """Compare with tests/data/csv/<name>; ROCHADE_REGEN_GOLDEN=1 rewrites it (then review!)."""
-    path = DATA / "csv" / name
-    if os.environ.get("ROCHADE_REGEN_GOLDEN"):
-        path.write_bytes(text.encode("utf-8"))
-    assert text == path.read_bytes().decode("utf-8")
+    check_golden("csv", name, text)
 
 
 def read(text: str, delimiter: str = ",") -> list[list[str]]:

@@ -48,6 +48,15 @@ def test_first_and_last_name_columns_and_tabs() -> None:
     assert rows == [PlayerRow(2, "Olsen, Magnus", 2010)]
 
 
+def test_without_header_the_columns_are_name_rating_fide_id() -> None:
+    assert parse_player_csv('"Berg, Anna",1850,4612345\nBo\nCem,-\n') == [
+        PlayerRow(1, "Berg, Anna", 1850, 4612345),
+        PlayerRow(2, "Bo"),
+        PlayerRow(3, "Cem"),
+    ]
+    assert parse_player_csv("Teilnehmer\nAnna\n") == [PlayerRow(2, "Anna")]
+
+
 def test_rating_column_preference() -> None:
     text = "Name;Elo;DWZ\nA;2100;1950\nB;;1700\n"
     assert [r.rating for r in parse_player_csv(text)] == [1950, 1700]

@@ -4,14 +4,13 @@ tests do not depend on the scoring engine), plus one end-to-end check with the e
 from __future__ import annotations
 
 import json
-import os
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from golden import DATA, check_golden
 from rochade.core.keizer.scoring import (
     BreakdownRow,
     StandingRow,
@@ -38,16 +37,11 @@ from rochade.formats.text import (
     standings_table,
 )
 
-DATA = Path(__file__).resolve().parents[1] / "data"
 F = Fraction
 
 
 def golden(name: str, text: str) -> None:
-    """Compare with tests/data/text/<name>; ROCHADE_REGEN_GOLDEN=1 rewrites it (then review!)."""
-    path = DATA / "text" / name
-    if os.environ.get("ROCHADE_REGEN_GOLDEN"):
-        path.write_text(text, encoding="utf-8")
-    assert text == path.read_text(encoding="utf-8")
+    check_golden("text", name, text)
 
 
 @pytest.fixture(scope="module")

@@ -8,7 +8,6 @@ import shutil
 import sqlite3
 import tempfile
 from dataclasses import replace
-from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from kfc_check import TOLERANCE, Deviation, check_players, check_row_points
 from rochade.core.keizer.pairing import KeizerState, pair_round
 from rochade.core.keizer.scoring import Standings, compute_standings, standings_history
 from rochade.core.keizer.settings import Ladder, preset
@@ -30,8 +30,6 @@ from rochade.store.kfc import (
     KfcImport,
     read_kfc,
 )
-
-TOLERANCE = 1e-4
 
 
 @pytest.fixture(scope="module")
@@ -55,20 +53,6 @@ def imported(kfc_file: Path) -> KfcImport:
 @pytest.fixture(scope="module")
 def standings(imported: KfcImport) -> Standings:
     return compute_standings(imported.tournament, imported.settings)
-
-
-class Deviation:
-    """Counts the numbers compared and keeps the largest absolute deviation."""
-
-    def __init__(self) -> None:
-        self.count = 0
-        self.max = 0.0
-
-    def __call__(self, actual: Fraction, wanted: float, what: str) -> None:
-        dev = abs(float(actual) - wanted)
-        self.count += 1
-        self.max = max(self.max, dev)
-        assert dev <= TOLERANCE, f"{what}: rochade {float(actual)} != KfC {wanted}"
 
 
 def test_players_rows_and_settings(imported: KfcImport) -> None:
@@ -95,25 +79,7 @@ def test_players_rows_and_settings(imported: KfcImport) -> None:
 
 def test_standings_equal_expected(standings: Standings, expected: dict[str, Any]) -> None:
     """Total, value used, next value, rank, game points and every breakdown row."""
-    check = Deviation()
-    for want in expected["players"]:
-        row = standings.row(want["id"])
-        name = want["name"]
-        check(row.total, want["keizer_sum"], f"{name} total")
-        check(row.next_value, want["value"], f"{name} next value")
-        check(row.game_points, want["game_points"], f"{name} game points")
-        if want["state"] == 9:
-            assert row.rank is None and row.value == 0
-        else:
-            assert row.rank == want["rank"], name
-            check(row.value, want["prev_value"], f"{name} value used")
-        own, *rounds = row.breakdown
-        check(own.credit, want["breakdown"]["own_value_counted_once"], f"{name} own value")
-        wanted_rows = want["breakdown"]["rows"]
-        assert [b.round for b in rounds] == [w["round"] for w in wanted_rows], name
-        for got, w in zip(rounds, wanted_rows, strict=True):
-            check(got.credit, w["credit"], f"{name} round {w['round']}")
-        assert sum(b.credit for b in row.breakdown) == row.total
+    check = check_players(standings, expected)
     assert [r.entrant.id for r in standings.ranked()] == [s["id"] for s in expected["standings"]]
     assert check.count == 88
     assert check.max <= TOLERANCE
@@ -121,15 +87,7 @@ def test_standings_equal_expected(standings: Standings, expected: dict[str, Any]
 
 def test_row_points_equal_expected(standings: Standings, expected: dict[str, Any]) -> None:
     """Every `Pts_W` / `Pts_B` of the file is the credit rochade gives that row."""
-    check = Deviation()
-    for want in expected["rows"]:
-        sides = [(want["white_id"], want["pts_white"])]
-        if want["black_id"] != -1:
-            sides.append((want["black_id"], want["pts_black"]))
-        for pid, pts in sides:
-            (credit,) = [b.credit for b in standings.row(pid).breakdown if b.round == want["round"]]
-            check(credit, pts, f"round {want['round']} board {want['board']} player {pid}")
-    assert check.count == 44
+    assert check_row_points(standings, expected).count == 44
 
 
 def test_stored_totals_and_passes(

@@ -159,8 +159,8 @@ def player_add(
 @click.argument("file", type=click.Path(path_type=Path, dir_okay=False))
 @tournament_option
 def player_import(club: Path, who: str | None, file: Path, tournament: str | None) -> None:
-    """Add the players of a CSV file (name,rating[,fide_id])."""
-    for added in service(club, who).import_players(read_text(file), tournament):
+    """Add the players of a CSV file (name,rating[,fide_id] or named columns)."""
+    for added in service(club, who).import_players(file.read_bytes(), tournament):
         _report_added(added)
 
 

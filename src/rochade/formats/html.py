@@ -30,7 +30,7 @@ from rochade.formats.tables import (
     progress_table,
     standings_table,
 )
-from rochade.formats.text import _visible
+from rochade.formats.text import visible
 
 STYLESHEET = "style.css"
 LANG = "en"
@@ -56,7 +56,7 @@ def _e(text: str) -> str:
     """Escaped, with control, bidi-override, noncharacter and lone surrogate code points shown
     as U+FFFD (as in the text renderers): a name cannot spoof its letters' order or make the
     page invalid or unwritable."""
-    shown = "".join("\ufffd" if _noncharacter(ch) else ch for ch in _visible(text))
+    shown = "".join("\ufffd" if _noncharacter(ch) else ch for ch in visible(text))
     return escape(shown, quote=True)
 
 

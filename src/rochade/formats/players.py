@@ -16,6 +16,7 @@ from __future__ import annotations
 import codecs
 import csv
 import io
+import itertools
 import re
 import unicodedata
 from collections.abc import Iterable, Iterator, Mapping, Sequence
@@ -31,9 +32,8 @@ from rochade.formats.json import FormatError
 def decode(data: bytes) -> str:
     """Text of a file as spreadsheets save it: UTF-8 (BOM or not), UTF-16 with BOM, else
     Windows-1252 (German and Dutch Excel), else Latin-1 (which reads any byte)."""
-    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
-        return data.decode("utf-16")
-    for encoding in ("utf-8-sig", "cp1252"):
+    utf16 = ("utf-16",) if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)) else ()
+    for encoding in (*utf16, "utf-8-sig", "cp1252"):
         try:
             return data.decode(encoding)
         except UnicodeDecodeError:
@@ -111,6 +111,19 @@ def _columns(header: Sequence[str], rating_column: str | None) -> dict[str, int]
     return {field: index for field, (_rank, index) in found.items()}
 
 
+PLAIN_COLUMNS: Mapping[str, int] = {"name": 0, "rating": 1, "fide_id": 2}
+"""A list without a header line: name, rating and FIDE id, in this order."""
+
+
+def _is_player(first: Sequence[str]) -> bool:
+    """Line 1 is a player rather than a header: no header word, and a number (or nothing)
+    where the rating stands."""
+    if any(_key(cell) in _HEADER_KEYS for cell in first):
+        return False
+    rating = first[1].strip().replace(" ", "") if len(first) > 1 else ""
+    return rating in ("", "-") or rating.isdigit()
+
+
 def _int(cell: str, line: int, what: str) -> int | None:
     """A whole number; empty, "-" and 0 mean none (lists write 0 for unrated)."""
     text = cell.strip().replace(" ", "")
@@ -122,8 +135,9 @@ def _int(cell: str, line: int, what: str) -> int | None:
 
 
 def parse_player_csv(text: str, rating_column: str | None = None) -> list[PlayerRow]:
-    """Every player of a CSV list with a header line. `rating_column` picks one of several
-    rating columns by its header (default: Rating/Wertung, then DWZ/KNSB, then Elo)."""
+    """Every player of a CSV list, best with a header line (without one: `PLAIN_COLUMNS`).
+    `rating_column` picks one of several rating columns by its header (default:
+    Rating/Wertung, then DWZ/KNSB, then Elo)."""
     return list(iter_player_csv(text, rating_column))
 
 
@@ -135,14 +149,19 @@ def iter_player_csv(text: str, rating_column: str | None = None) -> Iterator[Pla
     header = next(reader, None)
     if header is None:
         raise FormatError("the player list is empty")
-    cols = _columns(header, rating_column)
+    rows: Iterator[tuple[int, list[str]]] = ((reader.line_num, row) for row in reader)
+    cols: Mapping[str, int]
+    if rating_column is None and _is_player(header):
+        cols = PLAIN_COLUMNS
+        rows = itertools.chain([(reader.line_num, header)], rows)
+    else:
+        cols = _columns(header, rating_column)
 
     def cell(row: list[str], field: str) -> str:
         index = cols.get(field)
         return row[index].strip() if index is not None and index < len(row) else ""
 
-    for row in reader:
-        line = reader.line_num
+    for line, row in rows:
         if not any(c.strip() for c in row):
             continue
         name = cell(row, "name")
@@ -386,6 +405,7 @@ def match_ratings(players: Sequence[ClubPlayer], listed: Iterable[RatedPlayer]) 
 
 __all__ = [
     "HEADERS",
+    "PLAIN_COLUMNS",
     "RATING_KINDS",
     "ClubPlayer",
     "Duplicate",

@@ -15,22 +15,22 @@ from fractions import Fraction
 from rochade.core.keizer.scoring import StandingRow, Standings
 from rochade.core.model import Outcome, PlayerId, Round, Tournament
 from rochade.formats.text import (
-    CELL_SCORES,
     COLOURS,
     OUTCOMES,
     RESULTS,
     SELF,
     STATUSES,
-    UNPLAYED,
     WORDS,
-    _cents_text,
-    _external_text,
-    _progress_cell,
-    _rank_labels,
     apportion_cents,
+    cents_text,
     decimal_text,
+    meeting_text,
+    meetings,
     points_text,
+    progress_cell,
+    rank_labels,
     reason_text,
+    without_game,
 )
 
 Value = str | int | Fraction | None
@@ -149,14 +149,7 @@ def pairings_table(round: Round, tournament: Tournament) -> Table:
         result = _EMPTY if g.result is None else _text(RESULTS[g.result], "result")
         white, black = _name(tournament, g.white), _name(tournament, g.black)
         rows.append(Row((_int(g.board or i), white, result, black)))
-    singles = [(a.player, reason_text(a.reason), "absent") for a in round.absences]
-    if round.bye is not None:
-        singles.append((round.bye, reason_text("bye"), "bye"))
-    singles += [
-        (x.player, _external_text(x.team, x.board, x.score, x.replaces_row), "external")
-        for x in round.externals
-    ]
-    for player, reason, cls in singles:
+    for player, reason, cls in without_game(round, tournament.system):
         rows.append(Row((_EMPTY, _name(tournament, player), _text(reason, cls), _EMPTY), "no-game"))
     title = _w("pairings_title", name=tournament.name, round=round.number)
     return Table("pairings", title, columns, tuple(rows))
@@ -216,7 +209,7 @@ def breakdown_table(standing_row: StandingRow, tournament: Tournament) -> Table:
                     outcome,
                     _decimal(r.basis),
                     Cell(r.factor, str(r.factor)),
-                    Cell(r.credit, _cents_text(c)),
+                    Cell(r.credit, cents_text(c)),
                     *((_text(r.note),) if any_note else ()),
                 ),
                 r.kind,
@@ -241,13 +234,13 @@ def progress_table(history: Sequence[Standings], tournament: Tournament) -> Tabl
             Column(f"rank{r.number}", _w("rank_short"), True),
         ]
     columns.append(_col("score", True))
-    labels = {r.number: _rank_labels(r.number, after, tournament) for r in rounds}
+    labels = {r.number: rank_labels(r.number, after, tournament) for r in rounds}
     rows = []
     for player in order:
         final = last.row(player) if last else None
         cells = [_int(None if final is None else final.rank), _name(tournament, player)]
         for r in rounds:
-            cells.append(_text(_progress_cell(r, player, labels[r.number])))
+            cells.append(_text(progress_cell(r, player, labels[r.number])))
             cells.append(_int(after[r.number].row(player).rank))
         cells.append(_EMPTY if final is None else _decimal(final.total))
         withdrawn = final is not None and final.rank is None
@@ -261,15 +254,7 @@ def progress_table(history: Sequence[Standings], tournament: Tournament) -> Tabl
 def crosstable_table(tournament: Tournament) -> Table:
     """Who scored what against whom, players numbered in start order; game points last."""
     players = tournament.start_order()
-    marks: dict[tuple[PlayerId, PlayerId], list[Outcome | None]] = {}
-    points = {e.id: Fraction(0) for e in players}
-    for rnd in tournament.rounds:
-        for g in rnd.games:
-            for player, white in ((g.white, True), (g.black, False)):
-                outcome = None if g.result is None else g.result.outcome(white)
-                marks.setdefault((player, g.opponent_of(player)), []).append(outcome)
-                if g.result is not None:
-                    points[player] += g.result.points(white)
+    marks, points = meetings(tournament)
     columns = [_col("no", True), _col("name")]
     columns += [Column(f"p{i}", str(i), True) for i in range(1, len(players) + 1)]
     columns.append(Column("points", _w("points_short"), True))
@@ -287,7 +272,7 @@ def crosstable_table(tournament: Tournament) -> Table:
 def _cross_cell(outcomes: list[Outcome | None], self_cell: bool) -> Cell:
     if self_cell:
         return Cell(None, SELF, "self")
-    text = "".join(UNPLAYED if o is None else CELL_SCORES[o] for o in outcomes)
+    text = meeting_text(outcomes)
     if len(outcomes) != 1:
         return Cell(text or None, text, "multi" if outcomes else "")
     (only,) = outcomes

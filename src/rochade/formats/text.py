@@ -6,7 +6,9 @@ facts of the `Tournament`; they compute no scores, so what a TD reads is what th
 Columns are measured in terminal cells (wide CJK characters and emoji take two, combining marks
 none), and long names are cut with an ellipsis. Text stays plain (no bidi isolate marks), so
 it can be copied, diffed and printed as it is. Every word shown to a user is in the WORDS
-section below, ready for translation.
+section below, ready for translation. The public cell helpers (`progress_cell`, `meetings`,
+`without_game` ...) are shared with the neutral tables of `rochade.formats.tables`, so the
+terminal, CSV and HTML show the same.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from typing import Final
 from rochade.core.keizer.scoring import BreakdownRow, StandingRow, Standings
 from rochade.core.model import Outcome, PlayerId, Result, Round, Tournament
 from rochade.core.standings import SystemStandings
-from rochade.core.systems import ROUND_ROBIN, SWISS, SWISS_ABSENCES
+from rochade.core.systems import KEIZER, ROUND_ROBIN, SWISS, SWISS_ABSENCES
 from rochade.core.tiebreaks import Kind, TieBreak
 
 # --- WORDS: everything a user reads -----------------------------------------------------------
@@ -180,7 +182,8 @@ def _round_half_up(value: Fraction) -> int:
     return -magnitude if value < 0 else magnitude
 
 
-def _cents_text(cents: int) -> str:
+def cents_text(cents: int) -> str:
+    """Whole cents as a decimal: -5 -> "-0.05"."""
     sign = "-" if cents < 0 else ""
     whole, part = divmod(abs(cents), 100)
     return f"{sign}{whole}.{part:02d}"
@@ -188,7 +191,7 @@ def _cents_text(cents: int) -> str:
 
 def decimal_text(value: Fraction) -> str:
     """Two decimals, rounded half up from the exact fraction: 61/3 -> "20.33", 20 -> "20.00"."""
-    return _cents_text(_round_half_up(value * 100))
+    return cents_text(_round_half_up(value * 100))
 
 
 def points_text(value: Fraction) -> str:
@@ -232,7 +235,7 @@ def display_width(text: str) -> int:
 _BIDI_CONTROLS: Final = frozenset({"LRE", "RLE", "LRO", "RLO", "PDF", "LRI", "RLI", "FSI", "PDI"})
 
 
-def _visible(text: str) -> str:
+def visible(text: str) -> str:
     """Control characters (tabs, line breaks) would break the table and bidi controls could
     reorder the rest of the line: each is shown as U+FFFD, so the TD sees something is there."""
     return "".join(
@@ -246,7 +249,7 @@ def _visible(text: str) -> str:
 
 def fit(text: str, width: int) -> str:
     """`text` cut to at most `width` cells, with an ellipsis when something was cut."""
-    text = _visible(text)
+    text = visible(text)
     if display_width(text) <= width:
         return text
     out, used = [], 0
@@ -272,7 +275,7 @@ def _table(
     """Lines of a fixed-width table: header, rule, rows, and a footer under a second rule."""
     body = [
         [
-            fit(c, col.max_width) if col.max_width else _visible(c)
+            fit(c, col.max_width) if col.max_width else visible(c)
             for c, col in zip(row, columns, strict=True)
         ]
         for row in rows
@@ -300,7 +303,7 @@ def _table(
 def _text(*blocks: Sequence[str]) -> str:
     """Blocks of lines, separated by a blank line, ending in a newline; a name in a title
     cannot break a line either."""
-    return "\n\n".join("\n".join(_visible(line) for line in b) for b in blocks if b) + "\n"
+    return "\n\n".join("\n".join(visible(line) for line in b) for b in blocks if b) + "\n"
 
 
 def _name_column() -> _Column:
@@ -373,9 +376,26 @@ def standings_json(standings: Standings) -> list[dict[str, object]]:
 # --- pairings and participants ----------------------------------------------------------------
 
 
-def _external_text(team: int, board: int, score: Fraction, replaces_row: bool) -> str:
+def external_text(team: int, board: int, score: Fraction, replaces_row: bool) -> str:
     key = "external" if replaces_row else "external_extra"
-    return _w(key, team=team, board=board, score="½" if score == Fraction(1, 2) else str(score))
+    return _w(key, team=team, board=board, score=_team_score(score))
+
+
+def _team_score(score: Fraction) -> str:
+    return "½" if score == Fraction(1, 2) else str(score)
+
+
+def without_game(round: Round, system: str = KEIZER) -> list[tuple[PlayerId, str, str]]:
+    """Who has no game in `round` and why, in words (with what the row counts as in `system`),
+    with the kind of row (absent, bye, external): the absences, the bye, then external games."""
+    rows = [(a.player, _row_text(a.reason, system), "absent") for a in round.absences]
+    if round.bye is not None:
+        rows.append((round.bye, _row_text("bye", system), "bye"))
+    rows += [
+        (x.player, external_text(x.team, x.board, x.score, x.replaces_row), "external")
+        for x in round.externals
+    ]
+    return rows
 
 
 def pairings_table(round: Round, tournament: Tournament) -> str:
@@ -396,14 +416,8 @@ def pairings_table(round: Round, tournament: Tournament) -> str:
         for i, g in enumerate(round.games, start=1)
     ]
     others = [
-        [_name(tournament, a.player), _row_text(a.reason, tournament.system)]
-        for a in round.absences
-    ]
-    if round.bye is not None:
-        others.append([_name(tournament, round.bye), _row_text("bye", tournament.system)])
-    others += [
-        [_name(tournament, x.player), _external_text(x.team, x.board, x.score, x.replaces_row)]
-        for x in round.externals
+        [_name(tournament, player), why]
+        for player, why, _kind in without_game(round, tournament.system)
     ]
     title = [_w("pairings_title", name=tournament.name, round=round.number)]
     rest = [_w("not_playing") + ":", *_table([_name_column(), _Column(_w("row"))], others)]
@@ -465,7 +479,7 @@ def breakdown_table(standing_row: StandingRow, tournament: Tournament) -> str:
             "" if r.outcome is None else OUTCOMES[r.outcome],
             decimal_text(r.basis),
             str(r.factor),
-            _cents_text(c),
+            cents_text(c),
         ]
         if any_note:
             line.append(r.note)
@@ -479,7 +493,7 @@ def breakdown_table(standing_row: StandingRow, tournament: Tournament) -> str:
 # --- progress chart and crosstable ----------------------------------------------------------
 
 
-def _progress_cell(round: Round, player: PlayerId, label: Mapping[PlayerId, str]) -> str:
+def progress_cell(round: Round, player: PlayerId, label: Mapping[PlayerId, str]) -> str:
     """One chart cell: "5w1" (opponent 5th then, white, won), "exc", "ext½"; an external game
     played in addition follows after a space ("5w1 ext½")."""
     game = round.game_of(player)
@@ -496,12 +510,12 @@ def _progress_cell(round: Round, player: PlayerId, label: Mapping[PlayerId, str]
         cell = REASON_CODES.get(reasons[0], reasons[0][:4]) if reasons else ""
     for x in round.externals:
         if x.player == player:
-            score = "½" if x.score == Fraction(1, 2) else str(x.score)
-            cell += ("" if x.replaces_row else " ") + REASON_CODES["external"] + score
+            gap = "" if x.replaces_row else " "
+            cell += gap + REASON_CODES["external"] + _team_score(x.score)
     return cell
 
 
-def _rank_labels(
+def rank_labels(
     round_number: int, after: Mapping[int, Standings], tournament: Tournament
 ) -> dict[PlayerId, str]:
     """Who was which rank when a round was paired: the start order for round 1, else the
@@ -530,7 +544,7 @@ def progress_table(history: Sequence[Standings], tournament: Tournament) -> str:
     for r in rounds:
         columns += [_Column(_w("round_short", round=r.number)), _Column(_w("rank_short"), True)]
     columns.append(_Column(_w("score"), right=True))
-    labels = {r.number: _rank_labels(r.number, after, tournament) for r in rounds}
+    labels = {r.number: rank_labels(r.number, after, tournament) for r in rounds}
     rows = []
     for player in order:
         final = last.row(player) if last else None
@@ -539,12 +553,34 @@ def progress_table(history: Sequence[Standings], tournament: Tournament) -> str:
             _name(tournament, player),
         ]
         for r in rounds:
-            cells.append(_progress_cell(r, player, labels[r.number]))
+            cells.append(progress_cell(r, player, labels[r.number]))
             rank = after[r.number].row(player).rank if r.number in after else None
             cells.append("" if rank is None else str(rank))
         cells.append("" if final is None else decimal_text(final.total))
         rows.append(cells)
     return _text(title, _table(columns, rows), [_w("progress_legend"), _w("progress_legend_rank")])
+
+
+def meetings(
+    tournament: Tournament,
+) -> tuple[dict[tuple[PlayerId, PlayerId], list[Outcome | None]], dict[PlayerId, Fraction]]:
+    """What a crosstable shows: the outcomes of each (player, opponent) in round order (None:
+    not played yet), and each player's game points."""
+    outcomes: dict[tuple[PlayerId, PlayerId], list[Outcome | None]] = {}
+    points: dict[PlayerId, Fraction] = {e.id: Fraction(0) for e in tournament.entrants}
+    for rnd in tournament.rounds:
+        for g in rnd.games:
+            for player, white in ((g.white, True), (g.black, False)):
+                outcome = None if g.result is None else g.result.outcome(white)
+                outcomes.setdefault((player, g.opponent_of(player)), []).append(outcome)
+                if g.result is not None:
+                    points[player] = points.get(player, Fraction(0)) + g.result.points(white)
+    return outcomes, points
+
+
+def meeting_text(outcomes: Sequence[Outcome | None]) -> str:
+    """A crosstable cell: "1½" after two games, "*" for one not played yet."""
+    return "".join(UNPLAYED if o is None else CELL_SCORES[o] for o in outcomes)
 
 
 def crosstable(tournament: Tournament, order: Sequence[PlayerId] | None = None) -> str:
@@ -555,18 +591,7 @@ def crosstable(tournament: Tournament, order: Sequence[PlayerId] | None = None) 
         tournament.start_order() if order is None else [tournament.entrant(p) for p in order]
     )
     number = {e.id: i for i, e in enumerate(players, start=1)}
-    cells: dict[tuple[PlayerId, PlayerId], str] = {}
-    points: dict[PlayerId, Fraction] = {e.id: Fraction(0) for e in players}
-    for rnd in tournament.rounds:
-        for g in rnd.games:
-            for player, white in ((g.white, True), (g.black, False)):
-                key = (player, g.opponent_of(player))
-                if g.result is None:
-                    mark = UNPLAYED
-                else:
-                    mark = CELL_SCORES[g.result.outcome(white)]
-                    points[player] = points.get(player, Fraction(0)) + g.result.points(white)
-                cells[key] = cells.get(key, "") + mark
+    outcomes, points = meetings(tournament)
     columns = [_Column(_w("no"), right=True), _name_column()]
     columns += [_Column(str(i), right=True) for i in range(1, len(players) + 1)]
     columns.append(_Column(_w("points_short"), right=True))
@@ -574,7 +599,10 @@ def crosstable(tournament: Tournament, order: Sequence[PlayerId] | None = None) 
         [
             str(number[e.id]),
             e.name,
-            *(SELF if o.id == e.id else cells.get((e.id, o.id), "") for o in players),
+            *(
+                SELF if o.id == e.id else meeting_text(outcomes.get((e.id, o.id), []))
+                for o in players
+            ),
             points_text(points[e.id]),
         ]
         for e in players
@@ -639,17 +667,25 @@ __all__ = [
     "WORDS",
     "apportion_cents",
     "breakdown_table",
+    "cents_text",
     "crosstable",
     "decimal_text",
     "display_width",
+    "external_text",
     "fide_standings_json",
     "fide_standings_table",
     "fit",
+    "meeting_text",
+    "meetings",
     "pairings_table",
     "participants_table",
     "points_text",
+    "progress_cell",
     "progress_table",
+    "rank_labels",
     "standings_json",
     "standings_table",
     "tiebreak_key",
+    "visible",
+    "without_game",
 ]

@@ -37,7 +37,7 @@ from rochade.core.systems import KEIZER
 from rochade.formats.json import format_tournament, parse_tournament
 from rochade.service import systems
 from rochade.service.errors import NeedsConfirmation, ServiceError, TournamentNeeded
-from rochade.service.players import find_entrant, label, parse_player_csv, pick
+from rochade.service.players import find_entrant, label, pick, read_player_list
 from rochade.service.reports import (
     PairingReport,
     PlayerAdded,
@@ -228,10 +228,12 @@ class ClubService:
             action.description = _describe_added(added)
         return added
 
-    def import_players(self, csv_text: str, tournament: str | None = None) -> list[PlayerAdded]:
-        """Add every player of a CSV list (name,rating[,fide_id]) in one action."""
-        lines = parse_player_csv(csv_text)
-        with self._change("player", f"import {len(lines)} players", "import") as (club, action):
+    def import_players(self, data: bytes | str, tournament: str | None = None) -> list[PlayerAdded]:
+        """Add every player of a CSV list (file bytes or text, see `read_player_list`) in one
+        action."""
+        with self._change("player", "import players", "import") as (club, action):
+            members = [(m.name, m.fide_id) for m in club.members()]
+            lines = read_player_list(data, members)
             added = [
                 self._add_player(club, line.name, line.rating, line.fide_id, tournament)
                 for line in lines

@@ -1,14 +1,13 @@
-"""Finding players and tournaments by what a TD types: an id, a name or a unique prefix."""
+"""Finding players and tournaments by what a TD types (an id, a name or a unique prefix), and
+reading the player list a TD imports."""
 
 from __future__ import annotations
 
-import csv
-import io
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Sequence
 from typing import TypeVar
 
 from rochade.core.model import Entrant
+from rochade.formats.players import PlayerRow, decode, find_duplicates, parse_player_csv
 from rochade.service.errors import ServiceError
 
 T = TypeVar("T")
@@ -58,50 +57,34 @@ def label(entrant: Entrant) -> str:
     return f"{entrant.name} ({entrant.id})"
 
 
-@dataclass(frozen=True, slots=True)
-class PlayerLine:
-    """One line of a player list (CSV: name,rating[,fide_id])."""
+def read_player_list(
+    data: bytes | str, members: Iterable[tuple[str, int | None]] = ()
+) -> list[PlayerRow]:
+    """The players of a CSV list (headers, separators and encodings as
+    `rochade.formats.players` reads them).
 
-    name: str
-    rating: int | None
-    fide_id: int | None
-
-
-def parse_player_csv(text: str) -> list[PlayerLine]:
-    """Read `name,rating[,fide_id]` lines; a header line starting with "name" is skipped.
-
-    Errors name the line, so the TD can fix the file.
+    A list that names someone twice, or a member (`(name, fide_id)`) under another spelling or
+    with their FIDE id, is refused with the lines, so nobody ends up in the club twice; a
+    member's exact name is fine (that member is entered).
     """
-    lines: list[PlayerLine] = []
-    reader = csv.reader(io.StringIO(text))
-    try:
-        rows = list(reader)
-    except csv.Error as exc:  # e.g. a lone carriage return inside a field
-        raise ServiceError(f"line {reader.line_num}: this is not CSV ({exc})") from None
-    for number, row in enumerate(rows, start=1):
-        cells = [cell.strip() for cell in row]
-        if not any(cells):
-            continue
-        if number == 1 and cells[0].casefold() == "name":
-            continue
-        if len(cells) > 3:
-            raise ServiceError(
-                f"line {number}: expected name,rating[,fide_id], got {len(cells)} fields"
-            )
-        name = cells[0]
-        if not name:
-            raise ServiceError(f"line {number}: the name is empty")
-        rating = _number(cells[1] if len(cells) > 1 else "", number, "rating")
-        fide_id = _number(cells[2] if len(cells) > 2 else "", number, "FIDE id")
-        lines.append(PlayerLine(name, rating, fide_id))
-    if not lines:
+    text = decode(data) if isinstance(data, bytes) else data
+    if "\x00" in text:
+        raise ServiceError("the player list is not a text file; save it as CSV")
+    rows = parse_player_csv(text)
+    if not rows:
         raise ServiceError("the player list is empty")
-    return lines
-
-
-def _number(cell: str, line: int, what: str) -> int | None:
-    if not cell:
-        return None
-    if not cell.isdigit():
-        raise ServiceError(f"line {line}: the {what} {cell!r} is not a whole number")
-    return int(cell)
+    repeats = find_duplicates(rows)
+    repeated = {d.row.line for d in repeats}
+    clashes = [f"line {d.row.line} ({d.row.name}) and {d.other}: {d.reason}" for d in repeats]
+    clashes += [
+        f"line {d.row.line} ({d.row.name}) and member {d.other}: {d.reason}"
+        for d in find_duplicates(rows, members)
+        if d.row.line not in repeated and d.other != d.row.name
+    ]
+    if clashes:
+        more = f"; and {len(clashes) - 8} more" if len(clashes) > 8 else ""
+        raise ServiceError(
+            f"the player list names someone twice ({'; '.join(clashes[:8])}{more}); "
+            "remove the repeats, and write members' names as the club has them"
+        )
+    return rows

@@ -144,7 +144,7 @@ def install_undo_triggers(conn: sqlite3.Connection) -> None:
     """
     drop_undo_triggers(conn)
     for table in FACT_TABLES:
-        columns = [row[1] for row in conn.execute(f'PRAGMA table_info("{table}")')]
+        columns = [row[1] for row in conn.execute(f'PRAGMA main.table_info("{table}")')]
         if not columns:  # an older schema version, from before this table
             continue
         conn.execute(_trigger(table, "INSERT", _inverse_of_insert(table)))
