@@ -72,15 +72,32 @@ class WeightedMatching:
     def solve(self) -> list[int]:
         """The mate of every vertex (-1 when single) in a maximum-weight matching."""
         if not self.started:
-            top = max((self.w[a][b] for a in self.vertices for b in self.vertices), default=0)
-            for v in self.vertices:
-                self.y[v] = top
-            self.started = True
+            self._cold_start()
         else:
             self._warm_start()
         while self.stage():
             pass
         return list(self.mate)
+
+    def _cold_start(self) -> None:
+        """Feasible first duals: each vertex gets its heaviest edge; edges that are the
+        heaviest for both ends are tight and matched greedily."""
+        y, w, mate = self.y, self.w, self.mate
+        for v in self.vertices:
+            row = w[v]
+            y[v] = max((row[u] for u in self.vertices), default=0)
+        for v in self.vertices:
+            if mate[v] >= 0:
+                continue
+            row = w[v]
+            for u in self.vertices:
+                if u != v and mate[u] < 0 and row[u] > 0 and y[v] + y[u] == 2 * row[u]:
+                    mate[v], mate[u] = u, v
+                    break
+        for v in self.vertices:
+            if mate[v] < 0 and y[v] % 2 == 1:
+                y[v] += 1
+        self.started = True
 
     def _warm_start(self) -> None:
         """Turn the previous optimum into a feasible start for the changed weights.
