@@ -1,1 +1,31 @@
-"""rochade.service."""
+"""Use cases shared by the CLI and the web app: one call, one transaction, one log entry."""
+
+from rochade.service.club import (
+    ClubService,
+    read_tournament_file,
+    tournament_history,
+    tournament_standings,
+)
+from rochade.service.errors import NeedsConfirmation, ServiceError, TournamentNeeded
+from rochade.service.reports import (
+    PairingReport,
+    PlayerAdded,
+    ResultReport,
+    StandingChange,
+    TournamentSummary,
+)
+
+__all__ = [
+    "ClubService",
+    "NeedsConfirmation",
+    "PairingReport",
+    "PlayerAdded",
+    "ResultReport",
+    "ServiceError",
+    "StandingChange",
+    "TournamentNeeded",
+    "TournamentSummary",
+    "read_tournament_file",
+    "tournament_history",
+    "tournament_standings",
+]

@@ -1,1 +1,23 @@
-"""rochade.store."""
+"""The club file (SQLite): the only package that imports sqlite3."""
+
+from rochade.store.club import (
+    Action,
+    ActionRecord,
+    Club,
+    MemberRecord,
+    RoundNotes,
+    StoreError,
+    TournamentRecord,
+)
+from rochade.store.schema import SCHEMA_VERSION
+
+__all__ = [
+    "SCHEMA_VERSION",
+    "Action",
+    "ActionRecord",
+    "Club",
+    "MemberRecord",
+    "RoundNotes",
+    "StoreError",
+    "TournamentRecord",
+]

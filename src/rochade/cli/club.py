@@ -1,0 +1,169 @@
+"""Commands for the club file itself: init, tournaments, players, undo, log, export, import."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+
+import click
+
+from rochade.cli.common import club_argument, read_text, service, tournament_option
+from rochade.core.keizer.settings import PRESETS
+from rochade.core.model import Status
+from rochade.service import ClubService, PlayerAdded
+
+
+@click.command()
+@club_argument
+def init(club: Path, who: str | None) -> None:
+    """Create a new, empty club file (e.g. myclub.rochade)."""
+    ClubService.init(club, who)
+    click.echo(f"Created {club}. Next: rochade tournament create {club} NAME")
+
+
+@click.group()
+def tournament() -> None:
+    """Create and list the tournaments of a club file."""
+
+
+@tournament.command("create")
+@club_argument
+@click.argument("name")
+@click.option(
+    "--preset",
+    type=click.Choice(list(PRESETS)),
+    default="classic",
+    show_default=True,
+    help="The Keizer rules to start from.",
+)
+@click.option("--top-value", type=int, help="Fixed value of rank 1 (e.g. 70).")
+@click.option("--ratio", help="First-to-last value ratio (e.g. 3).")
+@click.option("--step", help="Value difference between two ranks (default 1).")
+@click.option("--rematch-gap", type=int, help="Rounds before two players may meet again.")
+@click.option("--max-meetings", type=int, help="How often two players may meet at most.")
+@click.option("--max-colour-difference", type=int, help="Limit on whites minus blacks.")
+def tournament_create(
+    club: Path, who: str | None, name: str, preset: str, **overrides: object
+) -> None:
+    """Create a Keizer tournament NAME in CLUB."""
+    given = {key: value for key, value in overrides.items() if value is not None}
+    created = service(club, who).create_tournament(name, preset, given)
+    click.echo(f"Created tournament {created.name} ({preset} rules).")
+
+
+@tournament.command("list")
+@club_argument
+def tournament_list(club: Path, who: str | None) -> None:
+    """List the tournaments in CLUB."""
+    summaries = service(club, who).tournaments()
+    if not summaries:
+        click.echo("No tournaments yet.")
+    for s in summaries:
+        click.echo(f"{s.name}  ({s.system}, {s.preset}; {s.players} players, {s.rounds} rounds)")
+
+
+@click.group()
+def player() -> None:
+    """Add players, import a player list, set who is present."""
+
+
+@player.command("add")
+@club_argument
+@click.argument("name")
+@click.option("--rating", type=int, help="Rating (Elo); leave out for unrated players.")
+@click.option("--fide-id", type=int, help="FIDE id, if any.")
+@tournament_option
+def player_add(
+    club: Path,
+    who: str | None,
+    name: str,
+    rating: int | None,
+    fide_id: int | None,
+    tournament: str | None,
+) -> None:
+    """Add a player (late entries welcome).
+
+    NAME becomes a club member and enters the tournament; if rounds were played already, the
+    earlier rounds count as a late start.
+    """
+    _report_added(service(club, who).add_player(name, rating, fide_id, tournament))
+
+
+@player.command("import")
+@club_argument
+@click.argument("file", type=click.Path(path_type=Path, dir_okay=False))
+@tournament_option
+def player_import(club: Path, who: str | None, file: Path, tournament: str | None) -> None:
+    """Add the players of a CSV file (name,rating[,fide_id])."""
+    for added in service(club, who).import_players(read_text(file), tournament):
+        _report_added(added)
+
+
+def _report_added(added: PlayerAdded) -> None:
+    if added.entrant is None:
+        click.echo(f"{added.name} is a club member now (not entered in a tournament).")
+        return
+    line = f"{added.name} plays in {added.tournament} as number {added.entrant.id}."
+    if added.late_rounds:
+        line += f" Late entry: the {added.late_rounds} earlier round(s) count as a late start."
+    click.echo(line)
+
+
+@player.command("status")
+@club_argument
+@click.argument("player_ref", metavar="PLAYER")
+@click.argument("status", metavar="STATUS", type=click.Choice([s.value for s in Status]))
+@tournament_option
+def player_status(
+    club: Path, who: str | None, player_ref: str, status: str, tournament: str | None
+) -> None:
+    """Set a player present, excused, withdrawn ...
+
+    PLAYER is a number or a name. The status stays until you change it; it decides the
+    player's row in the next pairing.
+    """
+    entrant = service(club, who).set_status(player_ref, Status(status), tournament)
+    click.echo(f"{entrant.name} ({entrant.id}) is now {status}.")
+
+
+@click.command()
+@club_argument
+@click.option("--steps", type=click.IntRange(min=1), default=1, show_default=True)
+def undo(club: Path, who: str | None, steps: int) -> None:
+    """Undo the last action(s), e.g. a pairing."""
+    for action in service(club, who).undo(steps):
+        click.echo(f"Undone: {action.description}")
+
+
+@click.command()
+@club_argument
+@click.option("--all", "show_all", is_flag=True, help="Show every action, not only the last 30.")
+def log(club: Path, who: str | None, show_all: bool) -> None:
+    """Show who changed what, and when (in local time)."""
+    actions = service(club, who).log()
+    for action in actions if show_all else actions[-30:]:
+        undone = f"  [undone by #{action.undone_by}]" if action.undone_by else ""
+        when = datetime.fromisoformat(action.at).astimezone().strftime("%Y-%m-%d %H:%M")
+        click.echo(f"#{action.id:<4} {when}  {action.who:<12} {action.description}{undone}")
+
+
+@click.command()
+@club_argument
+@tournament_option
+@click.argument("file", type=click.Path(path_type=Path, dir_okay=False))
+def export(club: Path, who: str | None, tournament: str | None, file: Path) -> None:
+    """Write a tournament to a JSON file."""
+    file.write_text(service(club, who).export_json(tournament), encoding="utf-8")
+    click.echo(f"Wrote {file}.")
+
+
+@click.command("import")
+@club_argument
+@click.argument("file", type=click.Path(path_type=Path, dir_okay=False))
+def import_(club: Path, who: str | None, file: Path) -> None:
+    """Add a tournament from a JSON file."""
+    t = service(club, who).import_json(read_text(file))
+    click.echo(f"Imported {t.name}: {len(t.entrants)} players, {len(t.rounds)} rounds.")
+
+
+COMMANDS = (init, tournament, player, undo, log, export, import_)

@@ -1,0 +1,125 @@
+"""What every command shares: the club file argument, -t, --who, errors as one clear line."""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+import click
+
+from rochade.core.model import ModelError
+from rochade.service import ClubService, ServiceError, TournamentNeeded
+from rochade.store import StoreError
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+DOMAIN_ERRORS = (ModelError, StoreError, ServiceError, OSError)
+"""Problems with what the TD asked or gave: `Error: ...` and exit code 2, never a traceback."""
+
+
+class Failure(click.ClickException):
+    """A one-line error about what the TD asked or gave: exit code 2."""
+
+    exit_code = 2
+
+    def __init__(self, message: str) -> None:
+        super().__init__(" ".join(message.split()))
+
+
+class Unexpected(Failure):
+    """Our own bug, reported in one line: exit code 1."""
+
+    exit_code = 1
+
+
+class RochadeGroup(click.Group):
+    """A command group that turns every exception into a short `Error: ...` line.
+
+    Set ROCHADE_DEBUG=1 to get the traceback of an unexpected error instead.
+    """
+
+    def invoke(self, ctx: click.Context) -> Any:
+        _tolerant_output()
+        try:
+            return super().invoke(ctx)
+        except (click.ClickException, click.exceptions.Exit, click.Abort):
+            raise
+        except BrokenPipeError:  # e.g. `rochade log club.rochade | head`: stop quietly
+            _silence_stdout()
+            raise click.exceptions.Exit(1) from None
+        except TournamentNeeded as exc:
+            raise Failure(f"{exc}; choose one with -t NAME") from None
+        except DOMAIN_ERRORS as exc:
+            raise Failure(_message(exc)) from None
+        except Exception as exc:
+            if os.environ.get("ROCHADE_DEBUG"):
+                raise
+            raise Unexpected(
+                f"unexpected problem ({type(exc).__name__}: {exc}); "
+                "run again with ROCHADE_DEBUG=1 to see the details"
+            ) from None
+
+
+def _tolerant_output() -> None:
+    """Print a name the terminal cannot show as '?' rather than fail after the change was made
+    (a Windows console writing to a file, an old Latin-1 terminal)."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="replace")
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null so that Python's final flush does not complain."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # no real stdout (tests)
+        pass
+
+
+def _message(exc: Exception) -> str:
+    if isinstance(exc, OSError) and exc.filename is not None:
+        return f"{exc.filename}: {exc.strerror or exc}"
+    return str(exc) or type(exc).__name__
+
+
+def club_argument(func: F) -> F:
+    """The CLUB argument (a path) and --who (for the action log) of a command."""
+    func = click.option(
+        "--who",
+        envvar="ROCHADE_WHO",
+        help="Name for the action log (default: your user name; or set ROCHADE_WHO).",
+    )(func)
+    return click.argument("club", type=click.Path(path_type=Path, dir_okay=False))(func)
+
+
+def tournament_option(func: F) -> F:
+    return click.option(
+        "-t",
+        "--tournament",
+        metavar="NAME",
+        help="Which tournament (needed when the club file holds more than one).",
+    )(func)
+
+
+def read_text(path: Path) -> str:
+    """A text file the TD gives us (UTF-8, with or without the mark spreadsheets write)."""
+    try:
+        return path.read_text(encoding="utf-8-sig")
+    except UnicodeDecodeError:
+        raise Failure(f"{path} is not a UTF-8 text file (save it as 'CSV UTF-8')") from None
+
+
+def service(club: Path, who: str | None) -> ClubService:
+    return ClubService(club, who)
+
+
+def ordinal(rank: int | None) -> str:
+    if rank is None:
+        return "withdrawn"
+    suffix = "th" if 10 <= rank % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(rank % 10, "th")
+    return f"{rank}{suffix}"

@@ -1,0 +1,161 @@
+"""`rochade publish` (a static HTML site) and `rochade export-list` (one list as text, CSV or
+HTML): the club's lists for its website, notice board and spreadsheets."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import click
+
+from rochade.cli.common import Failure, service
+from rochade.core.keizer.settings import KeizerSettings
+from rochade.core.model import Tournament
+from rochade.formats import text
+from rochade.formats.csv import check_delimiter, table_csv
+from rochade.formats.html import page, site
+from rochade.formats.tables import (
+    Table,
+    breakdown_table,
+    crosstable_table,
+    pairings_table,
+    participants_table,
+    progress_table,
+    standings_table,
+)
+from rochade.service import read_tournament_file, tournament_history, tournament_standings
+from rochade.service.players import find_entrant
+
+LISTS = ("standings", "pairings", "participants", "crosstable", "progress", "breakdown")
+
+SOURCE = click.argument(
+    "source", metavar="CLUB|FILE.json", type=click.Path(path_type=Path, dir_okay=False)
+)
+TOURNAMENT = click.option("-t", "--tournament", metavar="NAME", help="Which tournament.")
+WHO = click.option("--who", envvar="ROCHADE_WHO", hidden=True)
+
+
+def _load(source: Path, who: str | None, tournament: str | None) -> Tournament:
+    if source.suffix.lower() == ".json":
+        return read_tournament_file(source)
+    return service(source, who).tournament(tournament)
+
+
+def _settings(t: Tournament) -> KeizerSettings:
+    if not isinstance(t.settings, KeizerSettings):
+        raise Failure(f"{t.name} is not a Keizer tournament")
+    return t.settings
+
+
+@click.command()
+@SOURCE
+@click.argument("folder", type=click.Path(path_type=Path, file_okay=False))
+@TOURNAMENT
+@WHO
+def publish(source: Path, folder: Path, tournament: str | None, who: str | None) -> None:
+    """Write every list as a web site to FOLDER.
+
+    A static site: upload FOLDER as it is.
+
+    index.html links standings (now and after each round), pairings, crosstable, progress,
+    participants and one page per player, each also as CSV. Print any page from the browser
+    for A4 paper or PDF.
+    """
+    t = _load(source, who, tournament)
+    pages = site(t, _settings(t))
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, content in pages.items():
+        encoding = "utf-8-sig" if name.endswith(".csv") else "utf-8"  # see export_list
+        (folder / name).write_text(content, encoding=encoding, newline="")
+    click.echo(f"Wrote {len(pages)} files to {folder}; open {folder / 'index.html'}.")
+
+
+@click.command("export-list")
+@SOURCE
+@click.argument("which", metavar="LIST", type=click.Choice(LISTS))
+@click.option(
+    "--format", "fmt", type=click.Choice(["text", "csv", "html"]), default="text",
+    show_default=True,
+)  # fmt: skip
+@click.option("--round", "round_number", type=click.IntRange(min=0), metavar="K",
+              help="Standings/breakdown after round K, pairings of round K, or the crosstable "
+              "and progress up to round K.")  # fmt: skip
+@click.option("--player", metavar="NAME", help="Whose breakdown (name, prefix or id).")
+@click.option("--delimiter", default=",", show_default=True, help="CSV field separator.")
+@click.option(
+    "-o", "--output", type=click.Path(path_type=Path, dir_okay=False),
+    help="Write to this file instead of the screen.",
+)  # fmt: skip
+@TOURNAMENT
+@WHO
+def export_list(
+    source: Path,
+    which: str,
+    fmt: str,
+    round_number: int | None,
+    player: str | None,
+    delimiter: str,
+    output: Path | None,
+    tournament: str | None,
+    who: str | None,
+) -> None:
+    """Export one list as text, CSV or HTML.
+
+    One LIST as plain text, CSV or a stand-alone HTML page.
+
+    LIST is standings, pairings, participants, crosstable, progress or breakdown (with
+    --player). CSV numbers are exact with a "." decimal point; text that a spreadsheet would
+    run as a formula (starting with = + - @) gets a leading apostrophe.
+    """
+    check_delimiter(delimiter)
+    t = _load(source, who, tournament)
+    if round_number is not None and round_number > len(t.rounds):
+        raise Failure(f"there is no round {round_number} (the tournament has {len(t.rounds)})")
+    table, plain = _list(t, which, round_number, player)
+    if fmt == "csv":
+        content = table_csv(table, delimiter)
+    elif fmt == "html":
+        content = page(t.name, [table], inline_css=True)
+    else:
+        content = plain
+    if output is None:
+        click.echo(content, nl=False)
+        return
+    # A byte-order mark lets spreadsheet programs recognise UTF-8 CSV (umlauts, accents).
+    output.write_text(content, encoding="utf-8-sig" if fmt == "csv" else "utf-8", newline="")
+    click.echo(f"Wrote {output}.")
+
+
+def _list(
+    t: Tournament, which: str, round_number: int | None, player: str | None
+) -> tuple[Table, str]:
+    """The list as a table (for CSV and HTML) and as the text renderers lay it out."""
+    if which == "participants":
+        return participants_table(t), text.participants_table(t)
+    if which == "pairings":
+        if not t.rounds:
+            raise Failure("no round is paired yet")
+        number = len(t.rounds) if round_number is None else round_number
+        if number < 1:
+            raise Failure(f"there is no round {number}")
+        rnd = t.rounds[number - 1]
+        return pairings_table(rnd, t), text.pairings_table(rnd, t)
+    if round_number is not None:
+        t_upto = dataclasses.replace(t, rounds=t.rounds[:round_number])
+    else:
+        t_upto = t
+    if which == "crosstable":
+        return crosstable_table(t_upto), text.crosstable(t_upto)
+    if which == "progress":
+        history = tournament_history(t_upto)
+        return progress_table(history, t_upto), text.progress_table(history, t_upto)
+    standings = tournament_standings(t, round_number)
+    if which == "standings":
+        return standings_table(standings, t), text.standings_table(standings, t)
+    if player is None:
+        raise Failure("name the player whose breakdown you want: --player NAME")
+    row = standings.row(find_entrant(t.entrants, player).id)
+    return breakdown_table(row, t), text.breakdown_table(row, t)
+
+
+COMMANDS = (publish, export_list)

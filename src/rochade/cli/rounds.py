@@ -1,0 +1,126 @@
+"""Commands of a club evening: pair the round, enter (or correct) results."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from rochade.cli.common import Failure, club_argument, ordinal, service, tournament_option
+from rochade.formats.text import decimal_text, pairings_table
+from rochade.service import NeedsConfirmation
+
+
+@click.command()
+@club_argument
+@click.option("--manual", metavar="BOARDS", help='Pair by hand: "1-9 4-7 ..." (white-black ids).')
+@click.option("--bye", metavar="PLAYER", help="With --manual: who gets the bye.")
+@click.option("--confirm", is_flag=True, help="With --manual: accept the rules it breaks.")
+@click.option(
+    "--replace", is_flag=True, help="With --manual: re-pair the last round (no results yet)."
+)
+@tournament_option
+def pair(
+    club: Path,
+    who: str | None,
+    manual: str | None,
+    bye: str | None,
+    confirm: bool,
+    replace: bool,
+    tournament: str | None,
+) -> None:
+    """Pair the next round (the previous one must be complete).
+
+    Players marked present play; everyone else gets a row with their reason.
+    """
+    if manual is None and (bye or confirm or replace):
+        raise Failure("--bye, --confirm and --replace only go with --manual")
+    svc = service(club, who)
+    try:
+        if manual is None:
+            report = svc.pair(tournament)
+        else:
+            report = svc.pair_manual(manual, bye, confirm, tournament, replace)
+    except NeedsConfirmation as exc:
+        raise Failure(
+            f"this pairing breaks rules: {exc}; add --confirm to pair it anyway"
+        ) from None
+    click.echo(pairings_table(report.round, report.tournament), nl=False)
+    if report.explanation:
+        click.echo("\nWhy this pairing:")
+        for line in report.explanation:
+            click.echo(f"  {line}")
+
+
+@click.command()
+@club_argument
+@click.argument("round_number", metavar="ROUND", type=int)
+@click.argument("board", type=int)
+@click.argument("result", metavar="RESULT")
+@tournament_option
+def result(
+    club: Path, who: str | None, round_number: int, board: int, result: str, tournament: str | None
+) -> None:
+    """Enter or correct a result.
+
+    RESULT is 1-0, 1/2 (or =), 0-1, or a forfeit +/-, -/+, -/-. Correcting an older round
+    shows who moved in the standings.
+    """
+    report = service(club, who).enter_result(round_number, board, result, tournament)
+    t, game = report.tournament, report.game
+    names = f"{t.entrant(game.white).name} - {t.entrant(game.black).name}"
+    if report.previous is None:
+        click.echo(f"Round {round_number} board {board}: {names} {game.result}")
+    else:
+        click.echo(
+            f"Corrected round {round_number} board {board}: {names} {game.result} "
+            f"(was {report.previous})"
+        )
+    if report.changes:
+        click.echo("Standings changed:")
+        for change in report.changes:
+            place = (
+                f"{ordinal(change.old_rank)} -> {ordinal(change.new_rank)}"
+                if change.old_rank != change.new_rank
+                else f"stays {ordinal(change.new_rank)}"
+            )
+            click.echo(
+                f"  {change.entrant.name}: {place}, "
+                f"{decimal_text(change.old_total)} -> {decimal_text(change.new_total)}"
+            )
+
+
+@click.command()
+@club_argument
+@click.argument("round_number", metavar="ROUND", type=int)
+@click.argument("player")
+@click.argument("score", metavar="SCORE")
+@click.option("--team", type=int, default=1, show_default=True, help="The club team (1, 2 ...).")
+@click.option("--board", type=int, required=True, help="The board played in the team match.")
+@click.option("--extra", is_flag=True, help="Count it on top of the evening's own row.")
+@tournament_option
+def external(
+    club: Path,
+    who: str | None,
+    round_number: int,
+    player: str,
+    score: str,
+    team: int,
+    board: int,
+    extra: bool,
+    tournament: str | None,
+) -> None:
+    """Count a team-match game (SCORE 1, 1/2 or 0).
+
+    The game is worth a fixed value by team and board. It replaces the player's absence in
+    ROUND (a team match on club night), or with --extra adds to that evening.
+    """
+    t = service(club, who).add_external(round_number, player, team, board, score, extra, tournament)
+    ext = t.rounds[round_number - 1].externals[-1]
+    click.echo(
+        f"Round {round_number}: {t.entrant(ext.player).name} scored {score} for team {team} "
+        f"on board {board}."
+    )
+
+
+COMMANDS = (pair, result, external)

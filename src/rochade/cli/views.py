@@ -1,0 +1,127 @@
+"""Commands that only look: standings, pairings, participants, crosstable, progress, explain."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+
+from rochade.cli.common import Failure, club_argument, service, tournament_option
+from rochade.core.model import Tournament
+from rochade.formats.text import (
+    breakdown_table,
+    crosstable,
+    pairings_table,
+    participants_table,
+    progress_table,
+    standings_json,
+    standings_table,
+)
+from rochade.service import read_tournament_file, tournament_history, tournament_standings
+from rochade.service.players import find_entrant
+
+ROUND = click.option("--round", "round_number", type=click.IntRange(min=0), metavar="K")
+
+
+def _tournament(club: Path, who: str | None, tournament: str | None) -> Tournament:
+    return service(club, who).tournament(tournament)
+
+
+@click.command()
+@click.argument("source", metavar="CLUB|FILE.json", type=click.Path(path_type=Path, dir_okay=False))
+@ROUND
+@click.option(
+    "--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True
+)
+@tournament_option
+@click.option("--who", envvar="ROCHADE_WHO", hidden=True)
+def standings(
+    source: Path, round_number: int | None, fmt: str, tournament: str | None, who: str | None
+) -> None:
+    """Show the standings (club file or JSON file)."""
+    if source.suffix.lower() == ".json":
+        t = read_tournament_file(source)
+    else:
+        t = _tournament(source, who, tournament)
+    table = tournament_standings(t, round_number)
+    if fmt == "json":
+        click.echo(json.dumps(standings_json(table), ensure_ascii=False, indent=2))
+    else:
+        click.echo(standings_table(table, t), nl=False)
+
+
+@click.command()
+@club_argument
+@ROUND
+@tournament_option
+def pairings(club: Path, who: str | None, round_number: int | None, tournament: str | None) -> None:
+    """Show the boards of a round, with results."""
+    t = _tournament(club, who, tournament)
+    if not t.rounds:
+        raise Failure("no round is paired yet")
+    number = len(t.rounds) if round_number is None else round_number
+    if not 1 <= number <= len(t.rounds):
+        raise Failure(f"there is no round {number} (rounds 1-{len(t.rounds)} are paired)")
+    click.echo(pairings_table(t.rounds[number - 1], t), nl=False)
+
+
+@click.command()
+@club_argument
+@tournament_option
+def participants(club: Path, who: str | None, tournament: str | None) -> None:
+    """List the players: number, rating, status."""
+    click.echo(participants_table(_tournament(club, who, tournament)), nl=False)
+
+
+@click.command("crosstable")
+@club_argument
+@tournament_option
+def crosstable_command(club: Path, who: str | None, tournament: str | None) -> None:
+    """Who played whom, with colours and results."""
+    click.echo(crosstable(_tournament(club, who, tournament)), nl=False)
+
+
+@click.command()
+@club_argument
+@tournament_option
+def progress(club: Path, who: str | None, tournament: str | None) -> None:
+    """Show everyone's place after every round."""
+    t = _tournament(club, who, tournament)
+    click.echo(progress_table(tournament_history(t), t), nl=False)
+
+
+@click.command()
+@club_argument
+@click.argument("player", required=False)
+@ROUND
+@tournament_option
+def explain(
+    club: Path,
+    who: str | None,
+    player: str | None,
+    round_number: int | None,
+    tournament: str | None,
+) -> None:
+    """Explain someone's points, or a pairing.
+
+    With PLAYER: how the points were computed, row by row. With --round K alone: why round K
+    was paired as it was.
+    """
+    svc = service(club, who)
+    if player is None:
+        if round_number is None:
+            raise Failure("name a player, or give --round K to see why round K was paired so")
+        notes = svc.round_notes(round_number, tournament)
+        how = {"auto": "by the Keizer engine", "manual": "by hand", "import": "in an imported file"}
+        click.echo(f"Round {round_number} was paired {how.get(notes.paired_by, notes.paired_by)}.")
+        for line in notes.explanation:
+            click.echo(f"  {line}")
+        return
+    t = svc.tournament(tournament)
+    entrant = find_entrant(t.entrants, player)
+    table = tournament_standings(t, round_number)
+    click.echo(breakdown_table(table.row(entrant.id), t), nl=False)
+
+
+COMMANDS = (standings, pairings, participants, crosstable_command, progress, explain)

@@ -1,0 +1,571 @@
+"""The one pairing checker: validates any pairing, made by an engine or by a TD's hand.
+
+Every system (Keizer, Swiss, round-robin) states its limits as a `PairingRules` value; the
+checker knows nothing else about the system. It reports `Finding`s: errors make a pairing
+impossible (a player twice, a board with one player...), warnings break a rule the TD may
+knowingly override (a rematch inside the gap, a colour limit, a forbidden pair, an uneven bye).
+
+The engines use the same `History` and `Constraints` to decide what is admissible, so an
+engine's pairing and the checker cannot disagree about the rules.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections import Counter
+from collections.abc import Collection, Iterable, Iterator, Sequence
+from dataclasses import dataclass, replace
+
+from rochade.core.keizer.settings import KeizerSettings
+from rochade.core.model import PlayerId, Round, Tournament
+from rochade.core.pairing import Board, Pairing
+
+WHITE = "w"
+BLACK = "b"
+
+
+class Severity(enum.Enum):
+    ERROR = "error"  # the pairing cannot be used
+    WARNING = "warning"  # a rule is broken; the TD may accept it on confirmation
+
+
+class Rule(enum.Enum):
+    """What a finding is about; engines also use these codes to say which rules they relaxed."""
+
+    DUPLICATE_PLAYER = "duplicate_player"
+    UNKNOWN_PLAYER = "unknown_player"
+    NOT_PRESENT = "not_present"
+    ONE_PLAYER_BOARD = "one_player_board"
+    UNPAIRED = "unpaired"
+    FORBIDDEN_PAIR = "forbidden_pair"
+    REMATCH = "rematch"
+    MAX_MEETINGS = "max_meetings"
+    COLOUR_DIFFERENCE = "colour_difference"
+    COLOUR_RUN = "colour_run"
+    BYE_REPEAT = "bye_repeat"
+    BYE_UNEVEN = "bye_uneven"
+    BYE_AGAIN = "bye_again"
+
+
+COLOUR_RULES = frozenset({Rule.COLOUR_DIFFERENCE, Rule.COLOUR_RUN})
+BYE_RULES = frozenset({Rule.BYE_REPEAT, Rule.BYE_UNEVEN, Rule.BYE_AGAIN})
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """One problem with a pairing, in words a TD understands, naming the players involved."""
+
+    severity: Severity
+    rule: Rule
+    message: str
+    players: tuple[PlayerId, ...] = ()
+
+    def __str__(self) -> str:
+        return f"{self.severity.value}: {self.message}"
+
+
+class ByePolicy(enum.Enum):
+    """Who may receive the bye without a warning."""
+
+    ANY = "any"  # anyone (Keizer with byes_evenly off: always the lowest-ranked)
+    EVENLY = "evenly"  # nobody present may have fewer byes than the receiver (Keizer default)
+    ONCE = "once"  # at most one bye per player (Swiss)
+
+
+@dataclass(frozen=True)
+class PairingRules:
+    """The limits a pairing should respect, independent of the pairing system.
+
+    `rematch_gap`: two players who met in round m may meet again in round r only if
+    r - m > rematch_gap (0 allows an immediate rematch; None: never again, as in Swiss).
+    `max_meetings` counts meetings from round `meetings_from_round` on (a period's start).
+    Colour limits are checked on the colour each player gets on a board: `max_colour_difference`
+    bounds |whites - blacks|, `max_same_colour_run` the number of equal colours in a row.
+    """
+
+    forbidden_pairs: frozenset[frozenset[PlayerId]] = frozenset()
+    rematch_gap: int | None = None
+    max_meetings: int | None = None
+    meetings_from_round: int = 1
+    max_colour_difference: int | None = None
+    max_same_colour_run: int | None = None
+    bye_policy: ByePolicy = ByePolicy.EVENLY
+    byes_count_absences: bool = False
+
+    @classmethod
+    def from_keizer(cls, settings: KeizerSettings, round_number: int) -> PairingRules:
+        """The limits of a Keizer round, with the period settings that apply to it.
+
+        The rematch gap looks back over club evenings across period boundaries; meetings are
+        counted from the start of the round's period.
+        """
+        return cls(
+            forbidden_pairs=settings.forbidden_pairs,
+            rematch_gap=settings.rematch_gap_for(round_number),
+            max_meetings=settings.max_meetings_for(round_number),
+            meetings_from_round=settings.period_start(round_number),
+            max_colour_difference=settings.max_colour_difference,
+            max_same_colour_run=settings.max_same_colour_run,
+            bye_policy=ByePolicy.EVENLY if settings.byes_evenly else ByePolicy.ANY,
+            byes_count_absences=settings.byes_count_absences,
+        )
+
+    @property
+    def has_colour_limits(self) -> bool:
+        return self.max_colour_difference is not None or self.max_same_colour_run is not None
+
+
+class History:
+    """What the rules need to know about the rounds before `round_number`.
+
+    Colours count every paired game (forfeits included, as they were paired with a colour);
+    byes and absences give no colour.
+    """
+
+    def __init__(self, rounds: Iterable[Round], round_number: int) -> None:
+        self.round_number = round_number
+        self.meetings: dict[frozenset[PlayerId], list[tuple[int, PlayerId]]] = {}
+        self.colours: dict[PlayerId, list[str]] = {}
+        self.bye_rounds: dict[PlayerId, list[int]] = {}
+        self.absences: Counter[PlayerId] = Counter()
+        self.last_bye: PlayerId | None = None
+        for rnd in sorted(rounds, key=lambda r: r.number):
+            if rnd.number >= round_number:
+                continue
+            for game in rnd.games:
+                key = frozenset((game.white, game.black))
+                self.meetings.setdefault(key, []).append((rnd.number, game.white))
+                self.colours.setdefault(game.white, []).append(WHITE)
+                self.colours.setdefault(game.black, []).append(BLACK)
+            for absence in rnd.absences:
+                self.absences[absence.player] += 1
+            if rnd.bye is not None:
+                self.bye_rounds.setdefault(rnd.bye, []).append(rnd.number)
+                if rnd.number == round_number - 1:
+                    self.last_bye = rnd.bye
+
+    def balance(self, player: PlayerId) -> int:
+        """Whites minus blacks."""
+        colours = self.colours.get(player, [])
+        return 2 * colours.count(WHITE) - len(colours)
+
+    def run(self, player: PlayerId) -> tuple[str | None, int]:
+        """The colour of the player's last games and how many in a row had it."""
+        colours = self.colours.get(player, [])
+        if not colours:
+            return None, 0
+        last = colours[-1]
+        length = 0
+        for colour in reversed(colours):
+            if colour != last:
+                break
+            length += 1
+        return last, length
+
+    def games_between(self, a: PlayerId, b: PlayerId) -> list[tuple[int, PlayerId]]:
+        """(round, white) of every earlier game between a and b, oldest first."""
+        return self.meetings.get(frozenset((a, b)), [])
+
+    def byes(self, player: PlayerId, count_absences: bool = False) -> int:
+        """Byes so far; with `count_absences`, every absence row counts as one too."""
+        count = len(self.bye_rounds.get(player, []))
+        return count + self.absences[player] if count_absences else count
+
+
+class Constraints:
+    """`PairingRules` applied to one `History`: which pairs and colours break which rule."""
+
+    def __init__(self, rules: PairingRules, history: History, names: Tournament) -> None:
+        self.rules = rules
+        self.history = history
+        self._tournament = names
+
+    def name(self, player: PlayerId) -> str:
+        if self._tournament.has_entrant(player):
+            return self._tournament.entrant(player).name
+        return f"player id {player}"
+
+    def pair_findings(self, a: PlayerId, b: PlayerId) -> list[Finding]:
+        """Warnings about pairing a with b at all (colours aside)."""
+        rules, history = self.rules, self.history
+        na, nb, players = self.name(a), self.name(b), (a, b)
+        out: list[Finding] = []
+        if frozenset(players) in rules.forbidden_pairs:
+            out.append(_warn(Rule.FORBIDDEN_PAIR, f"{na} and {nb} must not be paired.", players))
+        games = history.games_between(a, b)
+        if games:
+            last = games[-1][0]
+            if rules.rematch_gap is None:
+                out.append(
+                    _warn(
+                        Rule.REMATCH,
+                        f"{na} and {nb} already played each other (round {last}); "
+                        "players meet only once.",
+                        players,
+                    )
+                )
+            elif history.round_number - last <= rules.rematch_gap:
+                out.append(
+                    _warn(
+                        Rule.REMATCH,
+                        f"{na} and {nb} played each other in round {last}; with a rematch gap "
+                        f"of {rules.rematch_gap} they may meet again from round "
+                        f"{last + rules.rematch_gap + 1}.",
+                        players,
+                    )
+                )
+        if rules.max_meetings is not None:
+            count = sum(1 for rnd, _ in games if rnd >= rules.meetings_from_round)
+            if count >= rules.max_meetings:
+                since = (
+                    ""
+                    if rules.meetings_from_round <= 1
+                    else f" since round {rules.meetings_from_round}"
+                )
+                out.append(
+                    _warn(
+                        Rule.MAX_MEETINGS,
+                        f"{na} and {nb} have already met {_times(count)}{since} "
+                        f"(limit {rules.max_meetings}).",
+                        players,
+                    )
+                )
+        return out
+
+    def colour_findings(self, player: PlayerId, colour: str) -> list[Finding]:
+        """Warnings about `player` getting `colour` (WHITE or BLACK) on a board."""
+        rules, history = self.rules, self.history
+        out: list[Finding] = []
+        word = "white" if colour == WHITE else "black"
+        limit = rules.max_colour_difference
+        if limit is not None:
+            after = history.balance(player) + (1 if colour == WHITE else -1)
+            if abs(after) > limit and abs(after) > abs(history.balance(player)):
+                more, fewer = ("whites", "blacks") if after > 0 else ("blacks", "whites")
+                out.append(
+                    _warn(
+                        Rule.COLOUR_DIFFERENCE,
+                        f"With {word}, {self.name(player)} would have {abs(after)} more {more} "
+                        f"than {fewer} (limit {limit}).",
+                        (player,),
+                    )
+                )
+        run_limit = rules.max_same_colour_run
+        if run_limit is not None:
+            last, length = history.run(player)
+            if last == colour and length + 1 > run_limit:
+                out.append(
+                    _warn(
+                        Rule.COLOUR_RUN,
+                        f"With {word}, {self.name(player)} would have {word} {length + 1} "
+                        f"times in a row (limit {run_limit}).",
+                        (player,),
+                    )
+                )
+        return out
+
+    def allowed_colours(self, player: PlayerId) -> tuple[bool, bool]:
+        """(may have white, may have black) under the colour limits."""
+        if not self.rules.has_colour_limits:
+            return True, True
+        return not self.colour_findings(player, WHITE), not self.colour_findings(player, BLACK)
+
+    def barred(self, players: Collection[PlayerId]) -> dict[PlayerId, set[PlayerId]]:
+        """For each player, the others they may not meet (colours aside); sparse and fast.
+
+        Only pairs that have met or are forbidden can be barred, so this walks those instead
+        of all pairs.
+        """
+        present = set(players)
+        out: dict[PlayerId, set[PlayerId]] = {p: set() for p in present}
+        candidates = set(self.rules.forbidden_pairs) | set(self.history.meetings)
+        for pair in candidates:
+            if len(pair) != 2 or not pair <= present:
+                continue
+            a, b = sorted(pair)
+            if self.pair_findings(a, b):
+                out[a].add(b)
+                out[b].add(a)
+        return out
+
+    def bye_findings(self, player: PlayerId, present: Collection[PlayerId]) -> list[Finding]:
+        """Warnings about giving `player` the bye when `present` are the players of the round."""
+        rules, history = self.rules, self.history
+        name = self.name(player)
+        out: list[Finding] = []
+        if history.last_bye == player:
+            out.append(_warn(Rule.BYE_REPEAT, f"{name} had the bye last round too.", (player,)))
+        if rules.bye_policy is ByePolicy.EVENLY:
+            counts = {p: history.byes(p, rules.byes_count_absences) for p in present}
+            own = counts.get(player, history.byes(player, rules.byes_count_absences))
+            fewest = min(counts.values(), default=own)
+            if own > fewest:
+                fewer = [p for p in present if counts[p] == fewest]
+                out.append(
+                    _warn(
+                        Rule.BYE_UNEVEN,
+                        f"{name} gets the bye with {bye_count(own, rules)} so far, while "
+                        f"{_names(self, fewer)} {'has' if len(fewer) == 1 else 'have'} "
+                        f"only {fewest}.",
+                        (player, *fewer),
+                    )
+                )
+        elif rules.bye_policy is ByePolicy.ONCE and history.bye_rounds.get(player):
+            rounds = ", ".join(str(r) for r in history.bye_rounds[player])
+            out.append(
+                _warn(
+                    Rule.BYE_AGAIN,
+                    f"{name} already had a bye (round {rounds}); each player gets at most one.",
+                    (player,),
+                )
+            )
+        return out
+
+
+def check_pairing(
+    pairing: Pairing,
+    *,
+    tournament: Tournament,
+    round_number: int,
+    present: Collection[PlayerId],
+    rules: PairingRules,
+) -> tuple[Finding, ...]:
+    """All findings about `pairing` of round `round_number` (errors first).
+
+    `present` are the players who must have a board or the bye; the history is the
+    tournament's rounds before `round_number`.
+    """
+    return check_boards(
+        [(b.white, b.black) for b in pairing.boards],
+        pairing.bye,
+        tournament=tournament,
+        round_number=round_number,
+        present=present,
+        rules=rules,
+    ).findings
+
+
+@dataclass(frozen=True)
+class CheckedPairing:
+    """A proposed pairing after checking: the pairing to store (None when there are errors;
+    the single leftover present player, if any, has the bye) and every finding."""
+
+    pairing: Pairing | None
+    findings: tuple[Finding, ...]
+
+    @property
+    def errors(self) -> tuple[Finding, ...]:
+        return tuple(f for f in self.findings if f.severity is Severity.ERROR)
+
+    @property
+    def warnings(self) -> tuple[Finding, ...]:
+        return tuple(f for f in self.findings if f.severity is Severity.WARNING)
+
+
+def check_boards(
+    boards: Sequence[tuple[PlayerId | None, PlayerId | None]],
+    bye: PlayerId | None = None,
+    *,
+    tournament: Tournament,
+    round_number: int,
+    present: Collection[PlayerId],
+    rules: PairingRules,
+) -> CheckedPairing:
+    """Check a pairing as a TD enters it: boards as (white, black) with None for an empty seat.
+
+    Errors: a player twice, an unknown or absent player, a board with one player, more than one
+    present player left unpaired. Warnings: every rule of `rules` that a board or the bye breaks.
+    """
+    constraints = Constraints(rules, History(tournament.rounds, round_number), tournament)
+    name = constraints.name
+    errors: list[Finding] = []
+    places: dict[PlayerId, list[str]] = {}
+    full: list[Board] = []
+    for number, (white, black) in enumerate(boards, start=1):
+        seated = [p for p in (white, black) if p is not None]
+        if len(seated) == 1:
+            errors.append(
+                _error(
+                    Rule.ONE_PLAYER_BOARD,
+                    f"Board {number} has only one player ({name(seated[0])}).",
+                    (seated[0],),
+                )
+            )
+        if white is not None and white == black:
+            errors.append(
+                _error(
+                    Rule.DUPLICATE_PLAYER,
+                    f"Board {number} pairs {name(white)} with themself.",
+                    (white,),
+                )
+            )
+            seated = [white]
+        for player in seated:
+            places.setdefault(player, []).append(f"board {number}")
+        if white is not None and black is not None:
+            full.append(Board(white, black))
+    if bye is not None:
+        places.setdefault(bye, []).append("the bye")
+    present_set = set(present)
+    for player, where in places.items():
+        if len(where) > 1:
+            errors.append(
+                _error(
+                    Rule.DUPLICATE_PLAYER,
+                    f"{name(player)} appears more than once: {_join(where)}.",
+                    (player,),
+                )
+            )
+        if not tournament.has_entrant(player):
+            errors.append(
+                _error(Rule.UNKNOWN_PLAYER, f"There is no player with id {player}.", (player,))
+            )
+        elif player not in present_set:
+            errors.append(
+                _error(
+                    Rule.NOT_PRESENT,
+                    f"{name(player)} is not marked present for round {round_number}.",
+                    (player,),
+                )
+            )
+    leftover = [p for p in present if p not in places]
+    if bye is None and len(leftover) == 1:
+        bye = leftover.pop()
+    if leftover:
+        what = "is" if len(leftover) == 1 else "are"
+        hint = (
+            "the bye is already given"
+            if bye is not None
+            else "at most one player may be left unpaired (and gets the bye)"
+        )
+        errors.append(
+            _error(
+                Rule.UNPAIRED,
+                f"{_names(constraints, leftover)} {what} present but not paired; {hint}.",
+                tuple(leftover),
+            )
+        )
+    warnings: list[Finding] = []
+    for board in full:
+        if board.white == board.black:
+            continue
+        warnings += constraints.pair_findings(board.white, board.black)
+        warnings += constraints.colour_findings(board.white, WHITE)
+        warnings += constraints.colour_findings(board.black, BLACK)
+    if bye is not None and tournament.has_entrant(bye):
+        warnings += constraints.bye_findings(bye, present_set)
+    pairing = None if errors else Pairing(tuple(full), bye)
+    return CheckedPairing(pairing, (*errors, *warnings))
+
+
+@dataclass(frozen=True)
+class Relaxation:
+    """One step of the relaxation order: the rules to try, which rules are weaker than asked
+    (as finding codes), and what was given up, in words."""
+
+    rules: PairingRules
+    relaxed: frozenset[Rule]
+    description: str
+
+
+def relaxations(rules: PairingRules, history: History) -> Iterator[Relaxation]:
+    """The rules as given, then weaker and weaker versions, in the documented order:
+
+    1. colour limits dropped;
+    2. the rematch gap shrunk one round at a time down to 0 (from "never again": starting
+       from the gap that keeps apart everyone who met);
+    3. the meetings limit raised one at a time until it no longer bars anyone, then dropped;
+    4. forbidden pairs ignored (last, since they are usually family or car-sharing reasons).
+
+    Each step keeps the previous relaxations. The last step bars nothing, so any even number of
+    players can be paired.
+    """
+    relaxed: set[Rule] = set()
+    given_up: dict[str, str] = {}  # what each relaxed rule is now, in words, in order
+
+    def step(new: PairingRules, rules_given_up: Iterable[Rule], key: str, words: str) -> Relaxation:
+        relaxed.update(rules_given_up)
+        given_up[key] = words
+        return Relaxation(new, frozenset(relaxed), "; ".join(given_up.values()))
+
+    yield Relaxation(rules, frozenset(), "the rules as set")
+    if rules.has_colour_limits:
+        rules = replace(rules, max_colour_difference=None, max_same_colour_run=None)
+        yield step(rules, COLOUR_RULES, "colour", "colour limits dropped")
+    gap = rules.rematch_gap
+    was = "players meet only once" if gap is None else f"rematch gap of {gap}"
+    if gap is None:
+        gap = max(history.round_number - 1, 0)
+    # A smaller gap only frees pairs whose last game lies exactly `gap` rounds back; skipping the
+    # gaps that free nobody gives the same first success as shrinking one round at a time.
+    distances = {history.round_number - games[-1][0] for games in history.meetings.values()}
+    for smaller in range(gap - 1, -1, -1):
+        if smaller + 1 in distances:
+            rules = replace(rules, rematch_gap=smaller)
+            yield step(rules, {Rule.REMATCH}, "gap", f"{was} relaxed to a gap of {smaller}")
+    limit = rules.max_meetings
+    if limit is not None:
+        was = f"limit of {limit} meetings"
+        counts = {
+            sum(1 for rnd, _ in games if rnd >= rules.meetings_from_round)
+            for games in history.meetings.values()
+        }
+        for higher in range(limit + 1, max(counts, default=0) + 1):
+            if higher - 1 in counts:
+                rules = replace(rules, max_meetings=higher)
+                yield step(rules, {Rule.MAX_MEETINGS}, "meet", f"{was} raised to {higher}")
+        rules = replace(rules, max_meetings=None)
+        yield step(rules, {Rule.MAX_MEETINGS}, "meet", f"{was} dropped")
+    if rules.forbidden_pairs:
+        rules = replace(rules, forbidden_pairs=frozenset())
+        yield step(rules, {Rule.FORBIDDEN_PAIR}, "forbidden", "forbidden pairs ignored")
+
+
+def bye_count(count: int, rules: PairingRules) -> str:
+    """'1 bye', '2 byes or absences' ... as the bye policy counts them."""
+    if rules.byes_count_absences:
+        return f"{count} {'bye or absence' if count == 1 else 'byes or absences'}"
+    return f"{count} {'bye' if count == 1 else 'byes'}"
+
+
+def _warn(rule: Rule, message: str, players: tuple[PlayerId, ...]) -> Finding:
+    return Finding(Severity.WARNING, rule, message, players)
+
+
+def _error(rule: Rule, message: str, players: tuple[PlayerId, ...]) -> Finding:
+    return Finding(Severity.ERROR, rule, message, players)
+
+
+def _times(count: int) -> str:
+    return {1: "once", 2: "twice"}.get(count, f"{count} times")
+
+
+def _join(words: Sequence[str]) -> str:
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _names(constraints: Constraints, players: Iterable[PlayerId]) -> str:
+    return _join([constraints.name(p) for p in players])
+
+
+__all__ = [
+    "BLACK",
+    "BYE_RULES",
+    "COLOUR_RULES",
+    "WHITE",
+    "ByePolicy",
+    "CheckedPairing",
+    "Constraints",
+    "Finding",
+    "History",
+    "PairingRules",
+    "Relaxation",
+    "Rule",
+    "Severity",
+    "bye_count",
+    "check_boards",
+    "check_pairing",
+    "relaxations",
+]

@@ -1,0 +1,203 @@
+"""The shape of every scoring row: which value it is priced on and with what factor.
+
+A row's shape depends only on the facts and the settings, never on the values, so it is
+worked out once and then priced by every recomputation pass (spec/keizer.md sections 3 and 6).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import NamedTuple
+
+from rochade.core.keizer.settings import KeizerSettings
+from rochade.core.model import (
+    Absence,
+    ExternalGame,
+    ModelError,
+    Outcome,
+    PlayerId,
+    Reason,
+    Result,
+    Round,
+    Tournament,
+)
+
+CONSTANT = -1
+"""`Shape.target` of a row whose basis is fixed (an external game), not a ranking value."""
+
+_ZERO = Fraction(0)
+
+
+class Shape(NamedTuple):
+    """One row of an active entrant, with its credit rule `value(target) * factor`.
+
+    `target` is the index of the active entrant whose value is the basis (the opponent, or the
+    player themself for non-game rows and games against withdrawn entrants), or CONSTANT with
+    the fixed `basis` of an external game. A NamedTuple: there are thousands of them.
+    """
+
+    round: int
+    kind: str
+    target: int
+    factor: Fraction
+    basis: Fraction = _ZERO
+    opponent: PlayerId | None = None
+    colour: str | None = None
+    outcome: Outcome | None = None
+    reason: str | None = None
+    note: str = ""
+
+
+def _ordinal(m: int) -> str:
+    suffix = "th" if 10 <= m % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(m % 10, "th")
+    return f"{m}{suffix}"
+
+
+class ShapeBuilder:
+    """Turns the rows of the active entrants into Shapes, counting absences for caps/halving.
+
+    Rounds must be fed in order: the m-th absence with a reason is counted per season, or per
+    period when the settings have periods.
+    """
+
+    def __init__(
+        self, tournament: Tournament, settings: KeizerSettings, index: Mapping[PlayerId, int]
+    ) -> None:
+        self._tournament = tournament
+        self._settings = settings
+        self._index = index
+        self._counts: dict[tuple[int, PlayerId, str], int] = {}
+        # One Fraction object per outcome, shared by every row: pricing caches on identity.
+        shares = {
+            Outcome.WIN: settings.win_factor,
+            Outcome.FORFEIT_WIN: settings.win_factor,
+            Outcome.DRAW: settings.draw_factor,
+            Outcome.LOSS: settings.loss_factor,
+            Outcome.FORFEIT_LOSS: _ZERO,
+        }
+        withdrawn = settings.fraction("withdrawn")
+        withdrawn_shares = {o: withdrawn * f for o, f in shares.items()}
+        self._withdrawn_note = f"opponent withdrawn: {withdrawn} of own value"
+        self._by_result: dict[tuple[Result, str], tuple[Outcome, Fraction, Fraction, str]] = {}
+        for result in Result:
+            note = "double forfeit" if result is Result.DOUBLE_FORFEIT else ""
+            for colour in ("w", "b"):
+                outcome = result.outcome(colour == "w")
+                self._by_result[result, colour] = (
+                    outcome,
+                    shares[outcome],
+                    withdrawn_shares[outcome],
+                    note,
+                )
+
+    def round_shapes(self, rnd: Round) -> list[tuple[int, Shape]]:
+        """(active index, shape) for every row of `rnd` that belongs to an active entrant."""
+        out: list[tuple[int, Shape]] = []
+        index = self._index
+        for game in rnd.games:
+            for player, opponent, colour in (
+                (game.white, game.black, "w"),
+                (game.black, game.white, "b"),
+            ):
+                me = index.get(player)
+                if me is None:
+                    self._check_known(rnd.number, player)
+                else:
+                    out.append((me, self._game(rnd.number, game.result, me, opponent, colour)))
+        for absence in rnd.absences:
+            self._check_known(rnd.number, absence.player)
+            if absence.player in index:
+                out.append((index[absence.player], self._absence(rnd.number, absence)))
+        if rnd.bye is not None:
+            self._check_known(rnd.number, rnd.bye)
+            if rnd.bye in index:
+                bye = Absence(rnd.bye, Reason.BYE.value)
+                out.append((index[rnd.bye], self._absence(rnd.number, bye)))
+        for ext in rnd.externals:
+            self._check_known(rnd.number, ext.player)
+            if ext.player in index:
+                out.append((index[ext.player], self._external(rnd.number, ext)))
+        return out
+
+    def _check_known(self, number: int, player: PlayerId) -> None:
+        """Rows naming an unknown id are an error, never silently worth nothing."""
+        if not self._tournament.has_entrant(player):
+            raise ModelError(f"round {number}: unknown player id {player}")
+
+    def _game(
+        self, number: int, result: Result | None, me: int, opponent: PlayerId, colour: str
+    ) -> Shape:
+        opp_index = self._index.get(opponent)
+        if opp_index is None:
+            self._check_known(number, opponent)
+        if result is None:
+            target = me if opp_index is None else opp_index
+            return Shape(
+                number, "game", target, _ZERO, _ZERO, opponent, colour, None, None, "not played yet"
+            )
+        outcome, share, withdrawn_share, note = self._by_result[result, colour]
+        if opp_index is None:
+            return Shape(
+                number,
+                "game",
+                me,
+                withdrawn_share,
+                _ZERO,
+                opponent,
+                colour,
+                outcome,
+                "withdrawn",
+                note or self._withdrawn_note,
+            )
+        return Shape(number, "game", opp_index, share, _ZERO, opponent, colour, outcome, None, note)
+
+    def _absence(self, number: int, absence: Absence) -> Shape:
+        s = self._settings
+        reason = absence.reason
+        try:
+            factor = s.fraction(reason)
+        except ModelError:
+            name = self._tournament.entrant(absence.player).name
+            known = ", ".join(sorted(s.fractions))
+            raise ModelError(
+                f"round {number}: {name} is absent for {reason!r}, which has no share set "
+                f"(known reasons: {known})"
+            ) from None
+        scope = s.period_of(number) if s.periods else 0
+        key = (scope, absence.player, reason)
+        m = self._counts.get(key, 0) + 1
+        self._counts[key] = m
+        note = ""
+        cap = s.caps.get(reason)
+        if cap is not None and m > cap:
+            factor = _ZERO
+            note = f"{_ordinal(m)} {reason}, over the limit of {cap}: no credit"
+        elif reason in s.halving and m > 1:
+            factor = factor / 2 ** (m - 1)
+            note = f"{_ordinal(m)} {reason}: share divided by {2 ** (m - 1)}"
+        kind = "bye" if reason == Reason.BYE.value else "absence"
+        return Shape(number, kind, self._index[absence.player], factor, reason=reason, note=note)
+
+    def _external(self, number: int, ext: ExternalGame) -> Shape:
+        s = self._settings
+        try:
+            base = s.team_values[ext.team]
+        except KeyError:
+            name = self._tournament.entrant(ext.player).name
+            raise ModelError(
+                f"round {number}: {name} played for team {ext.team}, which has no board value set"
+            ) from None
+        basis = base - (ext.board - 1) * s.board_step
+        note = f"team {ext.team} board {ext.board}"
+        if not ext.replaces_row:
+            note += ", in addition to the evening's row"
+        return Shape(
+            number,
+            "external",
+            CONSTANT,
+            ext.score,
+            basis=basis,
+            reason=Reason.EXTERNAL.value,
+            note=note,
+        )

@@ -1,0 +1,246 @@
+"""HTML exports: single list pages and a static site folder a club can upload as it is.
+
+Every page is valid HTML5 with one shared stylesheet (`style.css`, see `stylesheet()`), stable
+CSS classes (`table.list.<kind>`, `col-<key>`, `win`/`draw`/`loss`, `withdrawn` ...) and an A4
+print layout, so "Print / Save as PDF" in a browser gives the paper version. All text is
+escaped; names sit in `<bdi>` so a right-to-left name cannot reorder its row, and bidi
+override and control characters are shown as U+FFFD. Pure: text out,
+the caller writes the files.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from html import escape
+from importlib.resources import files
+
+from rochade import __version__
+from rochade.core.keizer.scoring import Standings, compute_standings, standings_history
+from rochade.core.keizer.settings import KeizerSettings
+from rochade.core.model import Tournament
+from rochade.formats.csv import table_csv
+from rochade.formats.tables import (
+    Cell,
+    Table,
+    breakdown_table,
+    crosstable_table,
+    pairings_table,
+    participants_table,
+    progress_table,
+    standings_table,
+)
+from rochade.formats.text import _visible
+
+STYLESHEET = "style.css"
+LANG = "en"
+
+
+def stylesheet() -> str:
+    """The one CSS file every page links to."""
+    return files("rochade.formats").joinpath("static", STYLESHEET).read_text(encoding="utf-8")
+
+
+@dataclass(frozen=True)
+class Link:
+    href: str
+    text: str
+
+
+def _noncharacter(ch: str) -> bool:
+    code = ord(ch)
+    return 0xFDD0 <= code <= 0xFDEF or code & 0xFFFE == 0xFFFE or 0xD800 <= code <= 0xDFFF
+
+
+def _e(text: str) -> str:
+    """Escaped, with control, bidi-override, noncharacter and lone surrogate code points shown
+    as U+FFFD (as in the text renderers): a name cannot spoof its letters' order or make the
+    page invalid or unwritable."""
+    shown = "".join("\ufffd" if _noncharacter(ch) else ch for ch in _visible(text))
+    return escape(shown, quote=True)
+
+
+def player_page(player: int) -> str:
+    return f"player-{player}.html"
+
+
+def _cell(cell: Cell, tag: str, classes: list[str], links: bool) -> str:
+    if cell.cls:
+        classes.append(cell.cls)
+    text = _e(cell.text)
+    if cell.player is not None:
+        text = f"<bdi>{text}</bdi>"
+        if links:
+            text = f'<a href="{player_page(cell.player)}">{text}</a>'
+    return f'<{tag} class="{" ".join(classes)}">{text}</{tag}>'
+
+
+def table_html(table: Table, links: bool = False) -> str:
+    """One `<table class="list <kind>">` with a header row; `links` makes names link to the
+    player pages of a site."""
+    head = "".join(
+        f'<th scope="col" class="col-{c.key}{" num" if c.numeric else ""}">{_e(c.title)}</th>'
+        for c in table.columns
+    )
+    body = []
+    for row in table.rows:
+        cells = "".join(
+            _cell(cell, "td", [f"col-{col.key}"] + (["num"] if col.numeric else []), links)
+            for col, cell in zip(table.columns, row.cells, strict=True)
+        )
+        attr = f' class="{row.cls}"' if row.cls else ""
+        body.append(f"<tr{attr}>{cells}</tr>")
+    return "\n".join(
+        [
+            f'<table class="list {table.kind}">',
+            f"<thead><tr>{head}</tr></thead>",
+            "<tbody>",
+            *body,
+            "</tbody>",
+            "</table>",
+        ]
+    )
+
+
+def page(
+    tournament_name: str,
+    tables: Sequence[Table],
+    *,
+    title: str | None = None,
+    nav: Sequence[Link] = (),
+    current: str = "",
+    links: bool = False,
+    inline_css: bool = False,
+    intro: str = "",
+    outro: str = "",
+) -> str:
+    """A complete HTML document with one or more tables (the first one's title is the page's
+    unless `title` is given). `inline_css` embeds the stylesheet for a stand-alone file;
+    `intro` and `outro` are trusted, already escaped HTML put under the heading and after
+    the tables."""
+    heading = title if title is not None else tables[0].title
+    kind = tables[0].kind if tables else "index"
+    style = (
+        f"<style>\n{stylesheet()}</style>"
+        if inline_css
+        else f'<link rel="stylesheet" href="{STYLESHEET}">'
+    )
+    parts = [
+        "<!DOCTYPE html>",
+        f'<html lang="{LANG}">',
+        "<head>",
+        '<meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        f'<meta name="generator" content="rochade {_e(__version__)}">',
+        f"<title>{_e(heading)}</title>",
+        style,
+        "</head>",
+        f'<body class="rochade page-{kind}">',
+        "<header>",
+        f'<p class="tournament">{_e(tournament_name)}</p>',
+    ]
+    if nav:
+        here = ' aria-current="page"'
+        items = "".join(
+            f'<li><a href="{_e(n.href)}"{here if n.href == current else ""}>{_e(n.text)}</a></li>'
+            for n in nav
+        )
+        parts.append(f"<nav><ul>{items}</ul></nav>")
+    parts += ["</header>", "<main>", f"<h1>{_e(heading)}</h1>"]
+    if intro:
+        parts.append(intro)
+    for i, table in enumerate(tables):
+        if i or title is not None:
+            parts.append(f"<h2>{_e(table.title)}</h2>")
+        parts.append(table_html(table, links))
+        parts += [f'<p class="note">{_e(note)}</p>' for note in table.notes]
+    if outro:
+        parts.append(outro)
+    parts += [
+        "</main>",
+        f"<footer><p>rochade {_e(__version__)}</p></footer>",
+        "</body>",
+        "</html>",
+        "",
+    ]
+    return "\n".join(parts)
+
+
+def site(tournament: Tournament, settings: KeizerSettings) -> Mapping[str, str]:
+    """A static site: file name -> content. `index.html` links every list: standings now and
+    after each round, each round's pairings, participants, crosstable, progress chart, and one
+    breakdown page per player (the names in the tables link there). Each list also comes as
+    a CSV file of the same name, linked under its table."""
+    history = standings_history(tournament, settings)
+    latest: Standings = history[-1] if history else compute_standings(tournament, settings)
+    name = tournament.name
+    nav = [
+        Link("index.html", "Overview"),
+        Link("standings.html", "Standings"),
+        Link("crosstable.html", "Crosstable"),
+        Link("progress.html", "Progress"),
+        Link("participants.html", "Participants"),
+    ]
+    if tournament.rounds:
+        nav.insert(2, Link(f"round-{tournament.rounds[-1].number}.html", "Pairings"))
+    pages: dict[str, Table] = {
+        "standings.html": standings_table(latest, tournament),
+        "crosstable.html": crosstable_table(tournament),
+        "progress.html": progress_table(history, tournament),
+        "participants.html": participants_table(tournament),
+    }
+    for st in history:
+        pages[f"standings-{st.after_round}.html"] = standings_table(st, tournament)
+    for rnd in tournament.rounds:
+        pages[f"round-{rnd.number}.html"] = pairings_table(rnd, tournament)
+    for row in latest.rows:
+        pages[player_page(row.entrant.id)] = breakdown_table(row, tournament)
+    out: dict[str, str] = {}
+    for href, table in pages.items():
+        stem = href.removesuffix(".html")
+        out[f"{stem}.csv"] = table_csv(table)
+        links = [Link(f"{stem}.csv", "CSV for spreadsheets")]
+        if stem.startswith("round-"):
+            number = int(stem.removeprefix("round-"))
+            links += [
+                Link(f"round-{k}.html", f"Round {k}")
+                for k in (number - 1, number + 1)
+                if f"round-{k}.html" in pages
+            ]
+        outro = " · ".join(f'<a href="{_e(n.href)}">{_e(n.text)}</a>' for n in links)
+        out[href] = page(
+            name, [table], nav=nav, current=href, links=True,
+            outro=f'<p class="downloads">{outro}</p>',
+        )  # fmt: skip
+    out["index.html"] = _index(tournament, pages, nav)
+    out[STYLESHEET] = stylesheet()
+    return out
+
+
+def _index(tournament: Tournament, pages: Mapping[str, Table], nav: Sequence[Link]) -> str:
+    def items(prefix: str) -> str:
+        return "".join(
+            f'<li><a href="{_e(href)}">{_e(t.title.removeprefix(f"{tournament.name}: "))}</a>'
+            f' <a class="csv" href="{_e(href.removesuffix(".html"))}.csv">CSV</a></li>'
+            for href, t in pages.items()
+            if href.startswith(prefix)
+        )
+
+    sections = [
+        (
+            "Lists",
+            "".join(items(p) for p in ("standings.html", "crosstable", "progress", "partic")),
+        ),
+        ("Rounds", items("round-")),
+        ("Standings after each round", items("standings-")),
+        ("Players", items("player-")),
+    ]
+    body = "\n".join(
+        f'<h2>{_e(head)}</h2>\n<ul class="lists">{lis}</ul>' for head, lis in sections if lis
+    )
+    return page(
+        tournament.name, [], title=tournament.name, nav=nav, current="index.html", intro=body
+    )
+
+
+__all__ = ["Link", "page", "player_page", "site", "stylesheet", "table_html"]

@@ -1,0 +1,611 @@
+"""The rochade tournament file: a whole tournament as one JSON document, and the settings codec.
+
+Other tools write these files by hand or by script, so reading is strict and every problem is
+reported once, on one line, naming where it is (a TD must be able to fix the file). Writing is
+canonical: the same tournament always gives the same bytes, so files diff and golden-test well.
+docs/json-format.md describes every key.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import difflib
+import enum
+import json
+import re
+from collections.abc import Callable, Iterable, Mapping
+from decimal import Decimal
+from fractions import Fraction
+from types import MappingProxyType
+from typing import Any, TypeVar
+
+from rochade.core.keizer.settings import (
+    STANDARD_REASONS,
+    KeizerSettings,
+    Ladder,
+    Period,
+    Recompute,
+    RoundOneColours,
+    preset,
+)
+from rochade.core.model import (
+    Absence,
+    Entrant,
+    ExternalGame,
+    Game,
+    ModelError,
+    PlayerId,
+    Result,
+    Round,
+    Status,
+    Tournament,
+)
+
+FORMAT = "rochade-tournament/1"
+"""The value of the "format" key this version writes and reads."""
+
+_FORMAT_RE = re.compile(r"rochade-tournament/(\d+)")
+_VERSION = 1
+_FRACTION_RE = re.compile(r"[+-]?(\d+(/\d+)?|\d+\.\d*|\.\d+)")
+_MAX_EXPONENT = 30
+_EXTERNAL_SCORES = (Fraction(0), Fraction(1, 2), Fraction(1))
+
+E = TypeVar("E", bound=enum.Enum)
+
+
+class FormatError(ModelError):
+    """A tournament file that cannot be read; the one-line message says what is wrong and where."""
+
+
+# --- reading JSON values --------------------------------------------------------------------
+
+
+def _load(text: str) -> object:
+    """JSON with exact decimals, no NaN/Infinity and no duplicate keys (a silent loss otherwise)."""
+    try:
+        return json.loads(
+            text.removeprefix("\ufeff"),
+            parse_float=Decimal,
+            parse_constant=_reject_constant,
+            object_pairs_hook=_unique_keys,
+        )
+    except json.JSONDecodeError as exc:
+        raise FormatError(
+            f"not valid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}"
+        ) from None
+    except FormatError:
+        raise
+    except RecursionError:
+        raise FormatError("not valid JSON: nested too deeply") from None
+    except ValueError:  # the only other failure: an integer with thousands of digits
+        raise FormatError("not valid JSON: a number has too many digits") from None
+
+
+def _reject_constant(name: str) -> object:
+    raise FormatError(f"not valid JSON: {name} is not a number rochade accepts")
+
+
+def _unique_keys(pairs: list[tuple[str, object]]) -> dict[str, object]:
+    out: dict[str, object] = {}
+    for key, value in pairs:
+        if key in out:
+            raise FormatError(f"key {key!r} appears twice in the same JSON object")
+        out[key] = value
+    return out
+
+
+def _kind(value: object) -> str:
+    """The JSON name of a value's type, for messages."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, int | float | Decimal):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, list):
+        return "a list"
+    return "an object"
+
+
+def _obj(value: object, where: str, keys: Iterable[str] | None = None) -> dict[str, object]:
+    """An object checked against its known `keys` (when given).
+
+    Other programs may add keys of their own, so an unknown key is ignored, unless it looks
+    like a misspelling of a known one: that would silently drop the TD's setting.
+    """
+    if not isinstance(value, dict):
+        raise FormatError(f"{where}: expected an object, got {_kind(value)}")
+    if keys is None:
+        return value
+    known = list(keys)
+    for key in value:
+        if key not in known:
+            close = difflib.get_close_matches(key, known, n=1)
+            if close:
+                raise FormatError(f"{where}: unknown key {key!r}; did you mean {close[0]!r}?")
+    return value
+
+
+def _list(value: object, where: str) -> list[object]:
+    if not isinstance(value, list):
+        raise FormatError(f"{where}: expected a list, got {_kind(value)}")
+    return value
+
+
+def _str(value: object, where: str) -> str:
+    """A non-blank string that can be written as UTF-8 (no lone surrogates)."""
+    if not isinstance(value, str):
+        raise FormatError(f"{where}: expected a string, got {_kind(value)}")
+    if not value.strip():
+        raise FormatError(f"{where}: must not be empty")
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        raise FormatError(f"{where}: contains an invalid character (a lone surrogate)") from None
+    return value
+
+
+def _number(value: object, where: str, expected: str) -> int | Decimal:
+    """A JSON number as int or exact Decimal; floats (from a caller's own json.loads) are read
+    as the decimal they show. Exponents are bounded: 1e999999999 must not hang the reader."""
+    if isinstance(value, bool) or not isinstance(value, int | Decimal | float):
+        raise FormatError(f"{where}: expected {expected}, got {_kind(value)}")
+    if isinstance(value, int):
+        return value
+    number = Decimal(repr(value)) if isinstance(value, float) else value
+    exponent = number.as_tuple().exponent
+    if not isinstance(exponent, int) or abs(exponent) > _MAX_EXPONENT:
+        raise FormatError(f"{where}: {value} is not a number rochade accepts")
+    return number
+
+
+def _int(value: object, where: str, minimum: int | None = None) -> int:
+    number = _number(value, where, "a whole number")
+    if isinstance(number, Decimal):
+        if number != number.to_integral_value():
+            raise FormatError(f"{where}: {number} is not a whole number")
+        number = int(number)
+    if minimum is not None and number < minimum:
+        raise FormatError(f"{where}: must be at least {minimum}, got {number}")
+    return number
+
+
+def _opt_int(value: object, where: str, minimum: int | None = None) -> int | None:
+    return None if value is None else _int(value, where, minimum)
+
+
+def _bool(value: object, where: str) -> bool:
+    if not isinstance(value, bool):
+        raise FormatError(f"{where}: expected true or false, got {_kind(value)}")
+    return value
+
+
+def _fraction(value: object, where: str) -> Fraction:
+    """An exact number: "1/3", "0.35" (= 7/20), "2", or a JSON number read as its decimal text."""
+    if isinstance(value, str):
+        text = value.strip()
+        if _FRACTION_RE.fullmatch(text):
+            try:
+                return Fraction(text)
+            except (ZeroDivisionError, ValueError):  # 1/0, or thousands of digits
+                pass
+        raise FormatError(f"{where}: {value!r} is not a fraction")
+    return Fraction(_number(value, where, 'a number or a fraction like "1/3"'))
+
+
+def _opt_fraction(value: object, where: str) -> Fraction | None:
+    return None if value is None else _fraction(value, where)
+
+
+def _enum(value: object, where: str, cls: type[E]) -> E:
+    for member in cls:
+        if member.value == value:
+            return member
+    choices = ", ".join(str(m.value) for m in cls)
+    raise FormatError(f"{where}: {value!r} is not one of {choices}")
+
+
+# --- settings -------------------------------------------------------------------------------
+
+
+def _value_out(value: Fraction) -> int | str:
+    """Values (points) are usually whole: written as numbers then, exact strings otherwise."""
+    return value.numerator if value.denominator == 1 else str(value)
+
+
+def _opt_value_out(value: Fraction | None) -> int | str | None:
+    return None if value is None else _value_out(value)
+
+
+def settings_to_dict(settings: KeizerSettings) -> dict[str, object]:
+    """Every setting, explicitly: a saved file must not change meaning when a preset changes."""
+    s = settings
+    fractions = [r for r in STANDARD_REASONS if r in s.fractions]
+    fractions += sorted(r for r in s.fractions if r not in STANDARD_REASONS)
+    return {
+        "preset": s.preset,
+        "ladder": s.ladder.value,
+        "top_value": _opt_value_out(s.top_value),
+        "ratio": _value_out(s.ratio),
+        "step": _value_out(s.step),
+        "floor": _opt_value_out(s.floor),
+        "win_factor": str(s.win_factor),
+        "draw_factor": str(s.draw_factor),
+        "loss_factor": str(s.loss_factor),
+        "fractions": {r: str(s.fractions[r]) for r in fractions},
+        "caps": {r: s.caps[r] for r in sorted(s.caps)},
+        "halving": sorted(s.halving),
+        "own_value_factor": str(s.own_value_factor),
+        "recompute": s.recompute.value,
+        "max_iterations": s.max_iterations,
+        "team_values": {str(t): _value_out(s.team_values[t]) for t in sorted(s.team_values)},
+        "board_step": _value_out(s.board_step),
+        "rematch_gap": s.rematch_gap,
+        "max_meetings": s.max_meetings,
+        "forbidden_pairs": sorted(sorted(pair) for pair in s.forbidden_pairs),
+        "max_colour_difference": s.max_colour_difference,
+        "max_same_colour_run": s.max_same_colour_run,
+        "byes_evenly": s.byes_evenly,
+        "byes_count_absences": s.byes_count_absences,
+        "round_one_colours": s.round_one_colours.value,
+        "seed": s.seed,
+        "periods": [
+            {
+                "first_round": p.first_round,
+                "rematch_gap": p.rematch_gap,
+                "max_meetings": p.max_meetings,
+            }
+            for p in s.periods
+        ],
+    }
+
+
+_SETTINGS_KEYS = tuple(settings_to_dict(KeizerSettings()))
+
+# Settings read by one reader each: key -> reader(value, where). Ladder, fractions, caps,
+# halving, team values, forbidden pairs and periods need more than one value and are read apart.
+_SIMPLE: dict[str, Callable[[object, str], object]] = {
+    "step": _fraction,
+    "floor": _opt_fraction,
+    "win_factor": _fraction,
+    "draw_factor": _fraction,
+    "loss_factor": _fraction,
+    "own_value_factor": _fraction,
+    "recompute": lambda v, w: _enum(v, w, Recompute),
+    "max_iterations": lambda v, w: _int(v, w, 1),
+    "board_step": _fraction,
+    "rematch_gap": lambda v, w: _int(v, w, 0),
+    "max_meetings": lambda v, w: _opt_int(v, w, 1),
+    "max_colour_difference": lambda v, w: _opt_int(v, w, 0),
+    "max_same_colour_run": lambda v, w: _opt_int(v, w, 1),
+    "byes_evenly": _bool,
+    "byes_count_absences": _bool,
+    "round_one_colours": lambda v, w: _enum(v, w, RoundOneColours),
+    "seed": _int,
+}
+
+
+def settings_from_dict(data: object, where: str = "settings") -> KeizerSettings:
+    """Settings from their JSON object; every key not given comes from the named preset."""
+    d = _obj(data, where, _SETTINGS_KEYS)
+    name = d.get("preset", "classic")
+    if not isinstance(name, str):
+        raise FormatError(f"{where}.preset: expected a string, got {_kind(name)}")
+    try:
+        base = preset(name)
+    except ModelError as exc:
+        raise FormatError(f"{where}.preset: {exc}") from None
+    changes: dict[str, Any] = {
+        key: read(d[key], f"{where}.{key}") for key, read in _SIMPLE.items() if key in d
+    }
+    changes.update(_ladder(d, base, where))
+    fractions = dict(base.fractions)
+    for reason, value in _obj(d.get("fractions", {}), f"{where}.fractions").items():
+        if not reason.strip():
+            raise FormatError(f"{where}.fractions: a reason must have a name")
+        fractions[reason] = _fraction(value, f"{where}.fractions.{reason}")
+    changes["fractions"] = MappingProxyType(fractions)
+    if "caps" in d:
+        caps = _obj(d["caps"], f"{where}.caps", fractions)
+        changes["caps"] = MappingProxyType(
+            {r: _int(n, f"{where}.caps.{r}", 0) for r, n in caps.items()}
+        )
+    if "halving" in d:
+        changes["halving"] = frozenset(
+            _known_reason(r, f"{where}.halving[{i}]", fractions)
+            for i, r in enumerate(_list(d["halving"], f"{where}.halving"))
+        )
+    if "team_values" in d:
+        changes["team_values"] = _team_values(d["team_values"], f"{where}.team_values")
+    if "forbidden_pairs" in d:
+        changes["forbidden_pairs"] = _forbidden_pairs(d["forbidden_pairs"], where)
+    if "periods" in d:
+        changes["periods"] = tuple(
+            _period(p, f"{where}.periods[{i}]")
+            for i, p in enumerate(_list(d["periods"], f"{where}.periods"))
+        )
+    try:
+        return dataclasses.replace(base, **changes)
+    except ModelError as exc:
+        raise FormatError(str(exc)) from None
+
+
+def _ladder(d: Mapping[str, object], base: KeizerSettings, where: str) -> dict[str, Any]:
+    """A top value given means a fixed ladder; top value null means one derived from the ratio."""
+    out: dict[str, Any] = {}
+    if d.get("ratio") is not None:
+        out["ratio"] = _fraction(d["ratio"], f"{where}.ratio")
+    if "top_value" in d:
+        out["top_value"] = _opt_fraction(d["top_value"], f"{where}.top_value")
+    if "ladder" in d:
+        ladder = _enum(d["ladder"], f"{where}.ladder", Ladder)
+    elif out.get("top_value") is not None:
+        ladder = Ladder.FIXED
+    elif "top_value" in d or "ratio" in out:
+        ladder = Ladder.RATIO
+    else:
+        ladder = base.ladder
+    out["ladder"] = ladder
+    if ladder is not Ladder.FIXED and "top_value" not in d:
+        out["top_value"] = None
+    if ladder is Ladder.FIXED and out.get("top_value", base.top_value) is None:
+        raise FormatError(f"{where}.top_value: a fixed ladder needs a top value")
+    return out
+
+
+def _known_reason(value: object, where: str, fractions: Mapping[str, Fraction]) -> str:
+    reason = _str(value, where)
+    if reason not in fractions:
+        raise FormatError(f"{where}: unknown reason {reason!r} (it has no fraction)")
+    return reason
+
+
+def _team_values(value: object, where: str) -> Mapping[int, Fraction]:
+    teams = _obj(value, where)
+    out: dict[int, Fraction] = {}
+    for key, base in teams.items():
+        if not key.isascii() or not key.isdigit() or int(key) < 1:
+            raise FormatError(f"{where}: team {key!r} is not a team number (1, 2, 3 ...)")
+        out[int(key)] = _fraction(base, f"{where}.{key}")
+    return MappingProxyType(out)
+
+
+def _forbidden_pairs(value: object, where: str) -> frozenset[frozenset[PlayerId]]:
+    pairs = set()
+    for i, item in enumerate(_list(value, f"{where}.forbidden_pairs")):
+        here = f"{where}.forbidden_pairs[{i}]"
+        ids = _list(item, here)
+        if len(ids) != 2:
+            raise FormatError(f"{here}: a pair needs exactly two player ids")
+        pair = frozenset(_int(p, here, 1) for p in ids)
+        if len(pair) != 2:
+            raise FormatError(f"{here}: a player cannot be forbidden to meet themself")
+        pairs.add(pair)
+    return frozenset(pairs)
+
+
+def _period(value: object, where: str) -> Period:
+    d = _obj(value, where, ("first_round", "rematch_gap", "max_meetings"))
+    if "first_round" not in d:
+        raise FormatError(f'{where}: missing "first_round"')
+    return Period(
+        first_round=_int(d["first_round"], f"{where}.first_round", 1),
+        rematch_gap=_opt_int(d.get("rematch_gap"), f"{where}.rematch_gap", 0),
+        max_meetings=_opt_int(d.get("max_meetings"), f"{where}.max_meetings", 1),
+    )
+
+
+# --- the tournament -------------------------------------------------------------------------
+
+
+def tournament_to_dict(tournament: Tournament) -> dict[str, object]:
+    """The document `format_tournament` writes, as Python values."""
+    t = tournament
+    if t.system != "keizer":
+        raise FormatError(f"system {t.system} is not supported yet")
+    settings = t.settings if t.settings is not None else KeizerSettings()
+    if not isinstance(settings, KeizerSettings):
+        raise FormatError(
+            f"a keizer tournament needs Keizer settings, got {type(settings).__name__}"
+        )
+    return {
+        "format": FORMAT,
+        "name": t.name,
+        "system": t.system,
+        "settings": settings_to_dict(settings),
+        "players": [_entrant_out(e) for e in t.entrants],
+        "rounds": [_round_out(r) for r in t.rounds],
+    }
+
+
+def format_tournament(tournament: Tournament) -> str:
+    """Canonical text: stable key order, indent 2, non-ASCII kept readable, final newline."""
+    return json.dumps(tournament_to_dict(tournament), indent=2, ensure_ascii=False) + "\n"
+
+
+def _entrant_out(e: Entrant) -> dict[str, object]:
+    out: dict[str, object] = {"id": e.id, "name": e.name, "rating": e.rating}
+    if e.status is not Status.PRESENT:
+        out["status"] = e.status.value
+    if e.fide_id is not None:
+        out["fide_id"] = e.fide_id
+    return out
+
+
+def _round_out(r: Round) -> dict[str, object]:
+    out: dict[str, object] = {
+        "number": r.number,
+        "games": [_game_out(g) for g in r.games],
+        "absent": [{"player": a.player, "reason": a.reason} for a in r.absences],
+        "bye": r.bye,
+    }
+    if r.externals:
+        out["external"] = [
+            {
+                "player": x.player,
+                "team": x.team,
+                "board": x.board,
+                "score": str(x.score),
+                "replaces_row": x.replaces_row,
+            }
+            for x in r.externals
+        ]
+    return out
+
+
+def _game_out(g: Game) -> dict[str, object]:
+    out: dict[str, object] = {"board": g.board} if g.board else {}
+    out.update(white=g.white, black=g.black, result=None if g.result is None else str(g.result))
+    return out
+
+
+def parse_tournament(text: str) -> Tournament:
+    """Read and check a whole tournament; raises FormatError naming the first problem."""
+    data = _load(text)
+    if not isinstance(data, dict):
+        raise FormatError(f"not a rochade tournament file (expected an object, got {_kind(data)})")
+    if "format" not in data:
+        raise FormatError('not a rochade tournament file (missing "format")')
+    fmt = data["format"]
+    match = _FORMAT_RE.fullmatch(fmt) if isinstance(fmt, str) else None
+    if match is None or int(match[1]) < 1:
+        raise FormatError(f"not a rochade tournament file (format {fmt!r})")
+    if int(match[1]) > _VERSION:
+        raise FormatError(f"format {fmt} is newer than this rochade understands")
+    d = _obj(data, "file", ("format", "name", "system", "settings", "players", "rounds"))
+    system = d.get("system", "keizer")
+    if system != "keizer":
+        raise FormatError(f"system {system} is not supported yet")
+    if "name" not in d:
+        raise FormatError('file: missing "name" (the tournament\'s name)')
+    if "players" not in d:
+        raise FormatError('file: missing "players"')
+    settings = settings_from_dict(d.get("settings", {}))
+    players = _list(d["players"], "players")
+    entrants = tuple(_entrant(p, f"players[{i}]") for i, p in enumerate(players))
+    ids: set[PlayerId] = set()
+    for e in entrants:
+        if e.id in ids:
+            raise FormatError(f"players: id {e.id} is used twice")
+        ids.add(e.id)
+    unknown = sorted(set().union(*settings.forbidden_pairs) - ids)
+    if unknown:
+        raise FormatError(f"settings.forbidden_pairs: unknown player id {unknown[0]}")
+    rounds = tuple(
+        _round(r, i + 1, settings, ids) for i, r in enumerate(_list(d.get("rounds", []), "rounds"))
+    )
+    tournament = Tournament(
+        name=_str(d["name"], "name"), entrants=entrants, rounds=rounds, settings=settings
+    )
+    try:
+        tournament.validate()
+    except ModelError as exc:
+        raise FormatError(str(exc)) from None
+    return tournament
+
+
+def _entrant(value: object, where: str) -> Entrant:
+    d = _obj(value, where, ("id", "name", "rating", "status", "fide_id"))
+    for key in ("id", "name"):
+        if key not in d:
+            raise FormatError(f"{where}: missing {key!r}")
+    return Entrant(
+        id=_int(d["id"], f"{where}.id", 1),
+        name=_str(d["name"], f"{where}.name"),
+        rating=_opt_int(d.get("rating"), f"{where}.rating", 0),
+        status=_enum(d.get("status", "present"), f"{where}.status", Status),
+        fide_id=_opt_int(d.get("fide_id"), f"{where}.fide_id", 1),
+    )
+
+
+def _round(value: object, position: int, settings: KeizerSettings, ids: set[PlayerId]) -> Round:
+    d = _obj(value, f"rounds[{position - 1}]", ("number", "games", "absent", "bye", "external"))
+    number = _int(d.get("number", position), f"rounds[{position - 1}].number", 1)
+    where = f"round {number}"
+    games = tuple(
+        _game(g, f"{where}, games[{i}]")
+        for i, g in enumerate(_list(d.get("games", []), f"{where}, games"))
+    )
+    boards = [g.board for g in games if g.board]
+    for board in boards:
+        if boards.count(board) > 1:
+            raise FormatError(f"{where}: board {board} appears twice")
+    absences = tuple(
+        _absence(a, f"{where}, absent[{i}]", settings)
+        for i, a in enumerate(_list(d.get("absent", []), f"{where}, absent"))
+    )
+    externals = tuple(
+        _external(x, f"{where}, external[{i}]", settings, ids)
+        for i, x in enumerate(_list(d.get("external", []), f"{where}, external"))
+    )
+    bye = _opt_int(d.get("bye"), f"{where}, bye", 1)
+    return Round(number=number, games=games, absences=absences, bye=bye, externals=externals)
+
+
+def _game(value: object, where: str) -> Game:
+    d = _obj(value, where, ("board", "white", "black", "result"))
+    for key in ("white", "black"):
+        if key not in d:
+            raise FormatError(f"{where}: missing {key!r}")
+    result = d.get("result")
+    if result is not None:
+        if not isinstance(result, str):
+            raise FormatError(f'{where}.result: expected a string like "1-0", got {_kind(result)}')
+        try:
+            result = Result.parse(result)
+        except ModelError as exc:
+            raise FormatError(f"{where}.result: {exc}") from None
+    return Game(
+        white=_int(d["white"], f"{where}.white", 1),
+        black=_int(d["black"], f"{where}.black", 1),
+        result=result,
+        board=_int(d["board"], f"{where}.board", 1) if "board" in d else 0,
+    )
+
+
+def _absence(value: object, where: str, settings: KeizerSettings) -> Absence:
+    d = _obj(value, where, ("player", "reason"))
+    for key in ("player", "reason"):
+        if key not in d:
+            raise FormatError(f"{where}: missing {key!r}")
+    player = _int(d["player"], f"{where}.player", 1)
+    reason = _known_reason(d["reason"], f"{where}.reason", settings.fractions)
+    return Absence(player=player, reason=reason)
+
+
+def _external(
+    value: object, where: str, settings: KeizerSettings, ids: set[PlayerId]
+) -> ExternalGame:
+    d = _obj(value, where, ("player", "team", "board", "score", "replaces_row"))
+    for key in ("player", "team", "board", "score"):
+        if key not in d:
+            raise FormatError(f"{where}: missing {key!r}")
+    player = _int(d["player"], f"{where}.player", 1)
+    if player not in ids:
+        raise FormatError(f"{where}.player: unknown player id {player}")
+    team = _int(d["team"], f"{where}.team", 1)
+    if team not in settings.team_values:
+        raise FormatError(f"{where}.team: team {team} has no value in settings.team_values")
+    score = _fraction(d["score"], f"{where}.score")
+    if score not in _EXTERNAL_SCORES:
+        raise FormatError(f'{where}.score: must be "1", "1/2" or "0", got {d["score"]!r}')
+    return ExternalGame(
+        player=player,
+        team=team,
+        board=_int(d["board"], f"{where}.board", 1),
+        score=score,
+        replaces_row=_bool(d.get("replaces_row", True), f"{where}.replaces_row"),
+    )
+
+
+__all__ = [
+    "FORMAT",
+    "FormatError",
+    "format_tournament",
+    "parse_tournament",
+    "settings_from_dict",
+    "settings_to_dict",
+    "tournament_to_dict",
+]

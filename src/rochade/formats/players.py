@@ -1,0 +1,406 @@
+"""Player lists a club already has: its own CSV, and rating lists it downloads itself.
+
+* Player CSV: the header names the columns in English, German or Dutch (Name/Spieler/Naam,
+  Rating/DWZ/Elo/Wertung, FIDE-ID ...), `;`, `,` or tab separated (sniffed from the header),
+  UTF-8 with or without BOM, else Windows-1252/Latin-1.
+* Rating lists: FIDE's XML (`<playerslist><player><fideid>…`) and fixed-width TXT lists (the
+  columns are found from the header line), and national CSV lists (same header words).
+* Duplicates (same FIDE id, or the same name once accents, case, punctuation and word order are
+  ignored) and rating updates matched by FIDE id, national id or unique name.
+
+Pure parsing: text (or bytes) in, values out. Big lists are read lazily, one player at a time.
+"""
+
+from __future__ import annotations
+
+import codecs
+import csv
+import io
+import re
+import unicodedata
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import IO
+from xml.etree.ElementTree import ParseError, iterparse
+
+from rochade.formats.json import FormatError
+
+# --- decoding and headers ---------------------------------------------------------------------
+
+
+def decode(data: bytes) -> str:
+    """Text of a file as spreadsheets save it: UTF-8 (BOM or not), UTF-16 with BOM, else
+    Windows-1252 (German and Dutch Excel), else Latin-1 (which reads any byte)."""
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        return data.decode("utf-16")
+    for encoding in ("utf-8-sig", "cp1252"):
+        try:
+            return data.decode(encoding)
+        except UnicodeDecodeError:
+            continue
+    return data.decode("latin-1")
+
+
+def _key(header: str) -> str:
+    return re.sub(r"[\s\-_./#]", "", header.casefold())
+
+
+HEADERS: Mapping[str, tuple[str, ...]] = {
+    "name": ("name", "spieler", "spielername", "teilnehmer", "naam", "speler", "deelnemer",
+             "player", "playername"),
+    "first_name": ("vorname", "voornaam", "firstname", "givenname"),
+    "last_name": ("nachname", "familienname", "achternaam", "lastname", "surname",
+                  "familyname"),
+    # In order of preference when a list has several: the club's own figure first.
+    "rating": ("rating", "wertung", "rtg", "dwz", "knsbrating", "rating knsb", "elo", "fideelo",
+               "elofide", "fiderating", "ratingfide", "fidertg"),
+    "fide_id": ("fideid", "idfide", "fidenr", "fidenummer", "fidenumber", "fidecode"),
+    "national_id": ("pkz", "mglnr", "mitgliedsnummer", "knsbnr", "knsbnummer", "relatienummer",
+                    "lidnummer", "bondsnummer", "nationalid", "natid", "memberid", "id"),
+    "club": ("club", "verein", "vereinsname", "vereniging", "klub"),
+}  # fmt: skip
+"""Header words (compared without case, spaces, dashes, dots or underscores)."""
+
+_HEADER_KEYS = {
+    _key(alias): (field, rank)
+    for field, aliases in HEADERS.items()
+    for rank, alias in enumerate(aliases)
+}
+
+
+def sniff_delimiter(header_line: str) -> str:
+    """`;`, tab or `,`: whichever the header line has most of (`,` on a tie)."""
+    counts = {d: header_line.count(d) for d in (",", ";", "\t")}
+    best = max(counts.values())
+    return "," if counts[","] == best else max(counts, key=lambda d: counts[d])
+
+
+# --- player CSV ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRow:
+    """One player of a list; `line` is the line number in the file (for messages)."""
+
+    line: int
+    name: str
+    rating: int | None = None
+    fide_id: int | None = None
+    national_id: str | None = None
+    club: str | None = None
+
+
+def _columns(header: Sequence[str], rating_column: str | None) -> dict[str, int]:
+    """Column index of each known field; the best-ranked alias wins (`rating_column` first)."""
+    found: dict[str, tuple[int, int]] = {}
+    if rating_column is not None:
+        wanted = [i for i, cell in enumerate(header) if _key(cell) == _key(rating_column)]
+        if not wanted:
+            raise FormatError(f"line 1: there is no column {rating_column!r}")
+        found["rating"] = (-1, wanted[0])
+    for index, cell in enumerate(header):
+        field, rank = _HEADER_KEYS.get(_key(cell), ("", 0))
+        if field and (field not in found or rank < found[field][0]):
+            found[field] = (rank, index)
+    if "name" not in found and "last_name" not in found:
+        words = ", ".join(HEADERS["name"][:6])
+        raise FormatError(
+            f"line 1: no name column; the header must name it ({words} ...), "
+            f"found: {', '.join(h.strip() for h in header) or 'nothing'}"
+        )
+    return {field: index for field, (_rank, index) in found.items()}
+
+
+def _int(cell: str, line: int, what: str) -> int | None:
+    """A whole number; empty, "-" and 0 mean none (lists write 0 for unrated)."""
+    text = cell.strip().replace(" ", "")
+    if text in ("", "-"):
+        return None
+    if not text.isdigit():
+        raise FormatError(f"line {line}: the {what} {cell.strip()!r} is not a whole number")
+    return int(text) or None
+
+
+def parse_player_csv(text: str, rating_column: str | None = None) -> list[PlayerRow]:
+    """Every player of a CSV list with a header line. `rating_column` picks one of several
+    rating columns by its header (default: Rating/Wertung, then DWZ/KNSB, then Elo)."""
+    return list(iter_player_csv(text, rating_column))
+
+
+def iter_player_csv(text: str, rating_column: str | None = None) -> Iterator[PlayerRow]:
+    """`parse_player_csv`, one player at a time (for national lists of any size)."""
+    text = text.lstrip("\ufeff")
+    first = text.split("\n", 1)[0]
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=sniff_delimiter(first))
+    header = next(reader, None)
+    if header is None:
+        raise FormatError("the player list is empty")
+    cols = _columns(header, rating_column)
+
+    def cell(row: list[str], field: str) -> str:
+        index = cols.get(field)
+        return row[index].strip() if index is not None and index < len(row) else ""
+
+    for row in reader:
+        line = reader.line_num
+        if not any(c.strip() for c in row):
+            continue
+        name = cell(row, "name")
+        if not name:
+            last, first_name = cell(row, "last_name"), cell(row, "first_name")
+            name = f"{last}, {first_name}" if last and first_name else last or first_name
+        if not name:
+            raise FormatError(f"line {line}: the name is empty")
+        yield PlayerRow(
+            line,
+            " ".join(name.split()),
+            _int(cell(row, "rating"), line, "rating"),
+            _int(cell(row, "fide_id"), line, "FIDE id"),
+            cell(row, "national_id") or None,
+            cell(row, "club") or None,
+        )
+
+
+# --- names and duplicates --------------------------------------------------------------------
+
+_UMLAUTS = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue"})
+
+
+def normalise_name(name: str) -> str:
+    """A name as a key: German umlauts spelled out (Müller = Mueller), other accents dropped,
+    no case, punctuation or word order ("Carlsen, Magnus" = "magnus carlsen")."""
+    text = unicodedata.normalize("NFKD", unicodedata.normalize("NFC", name).translate(_UMLAUTS))
+    text = "".join(ch for ch in text if not unicodedata.combining(ch)).casefold()
+    return " ".join(sorted(re.findall(r"\w+", text)))
+
+
+@dataclass(frozen=True, slots=True)
+class Duplicate:
+    """`row` repeats `other` (an earlier line, or someone already on the list)."""
+
+    row: PlayerRow
+    other: str
+    reason: str  # "same FIDE id" or "same name"
+
+
+def find_duplicates(
+    rows: Sequence[PlayerRow], existing: Iterable[tuple[str, int | None]] = ()
+) -> list[Duplicate]:
+    """Rows that repeat an earlier row or an existing player `(name, fide_id)`."""
+    by_id: dict[int, str] = {}
+    by_name: dict[str, str] = {}
+    for name, fide_id in existing:
+        by_name.setdefault(normalise_name(name), name)
+        if fide_id is not None:
+            by_id.setdefault(fide_id, name)
+    found = []
+    for row in rows:
+        label = f"line {row.line} ({row.name})"
+        key = normalise_name(row.name)
+        if row.fide_id is not None and row.fide_id in by_id:
+            found.append(Duplicate(row, by_id[row.fide_id], "same FIDE id"))
+        elif key in by_name:
+            found.append(Duplicate(row, by_name[key], "same name"))
+        if row.fide_id is not None:
+            by_id.setdefault(row.fide_id, label)
+        by_name.setdefault(key, label)
+    return found
+
+
+# --- rating lists ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class RatedPlayer:
+    """One entry of a rating list."""
+
+    name: str
+    rating: int | None
+    fide_id: int | None = None
+    national_id: str | None = None
+
+
+RATING_KINDS = ("standard", "rapid", "blitz")
+_XML_TAGS = {"standard": ("rating",), "rapid": ("rapid_rating", "rating"),
+             "blitz": ("blitz_rating", "rating")}  # fmt: skip
+
+
+def _kind(kind: str) -> str:
+    if kind not in RATING_KINDS:
+        raise FormatError(f"unknown rating kind {kind!r}; use {', '.join(RATING_KINDS)}")
+    return kind
+
+
+def parse_fide_xml(source: bytes | IO[bytes], kind: str = "standard") -> Iterator[RatedPlayer]:
+    """FIDE's XML players list, read one `<player>` at a time (the full list is large)."""
+    tags = _XML_TAGS[_kind(kind)]
+    stream = io.BytesIO(source) if isinstance(source, bytes) else source
+    count = 0
+    root = None
+    try:
+        for event, element in iterparse(stream, events=("start", "end")):
+            if root is None:
+                root = element
+            if event != "end" or element.tag != "player":
+                continue
+            count += 1
+            fields = {child.tag: (child.text or "").strip() for child in element}
+            root.clear()  # drop the players read so far: the full list has a million
+            name = fields.get("name", "")
+            if not name:
+                raise FormatError(f"FIDE XML: player {count} has no <name>")
+            rating = next((fields[t] for t in tags if fields.get(t)), "")
+            yield RatedPlayer(
+                " ".join(name.split()),
+                _int(rating, count, "rating"),
+                _int(fields.get("fideid", ""), count, "FIDE id"),
+            )
+    except ParseError as exc:
+        raise FormatError(f"FIDE XML: not a readable players list ({exc})") from None
+
+
+_RATING_HEADERS = {
+    "standard": re.compile(r"^(SRtng|Rtg|Rating|[A-Za-z]{3}\d{2,4})$"),
+    "rapid": re.compile(r"^(RRtng|Rtg|Rating|[A-Za-z]{3}\d{2,4})$"),
+    "blitz": re.compile(r"^(BRtng|Rtg|Rating|[A-Za-z]{3}\d{2,4})$"),
+}
+
+
+def parse_fide_txt(lines: Iterable[str], kind: str = "standard") -> Iterator[RatedPlayer]:
+    """FIDE's fixed-width TXT list. Column positions come from the header line ("ID Number
+    Name ... Fed Sex Tit ... SRtng ..." or a month such as "MAR24" for the rating)."""
+    pattern = _RATING_HEADERS[_kind(kind)]
+    iterator = iter(lines)
+    header = next((line for line in iterator if line.strip()), None)
+    if header is None:
+        raise FormatError("FIDE TXT: the list is empty")
+    header = header.rstrip("\r\n").lstrip("\ufeff")
+    starts = [(m.start(), m.group()) for m in re.finditer(r"ID Number|\S+", header)]
+    names = [title for _start, title in starts]
+    bounds = {
+        title: (start, starts[i + 1][0] if i + 1 < len(starts) else None)
+        for i, (start, title) in enumerate(starts)
+    }
+    id_title = next((t for t in ("ID Number", "ID", "FideID") if t in bounds), None)
+    ratings = [t for t in names if pattern.match(t)]
+    if id_title is None or "Name" not in bounds or not ratings:
+        raise FormatError(
+            "FIDE TXT: line 1 must name the columns ID Number, Name and the rating "
+            f"(e.g. SRtng or MAR24); found {' '.join(names) or 'nothing'}"
+        )
+    rating_title = ratings[0]
+
+    def cut(line: str, title: str) -> str:
+        start, end = bounds[title]
+        return line[start:end].strip()
+
+    for number, line in enumerate(iterator, start=2):
+        if not line.strip():
+            continue
+        name = cut(line, "Name")
+        if not name:
+            raise FormatError(f"FIDE TXT: line {number} has no name")
+        yield RatedPlayer(
+            " ".join(name.split()),
+            _int(cut(line, rating_title), number, "rating"),
+            _int(cut(line, id_title), number, "FIDE id"),
+        )
+
+
+def parse_rating_csv(text: str, rating_column: str | None = None) -> Iterator[RatedPlayer]:
+    """A national rating list as CSV (DSB, KNSB ...): the same header words as player lists."""
+    for row in iter_player_csv(text, rating_column):
+        yield RatedPlayer(row.name, row.rating, row.fide_id, row.national_id)
+
+
+# --- rating updates --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ClubPlayer:
+    """Someone whose rating may be updated: `key` is the caller's own (member id)."""
+
+    key: int
+    name: str
+    rating: int | None
+    fide_id: int | None = None
+    national_id: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RatingUpdate:
+    player: ClubPlayer
+    rating: int | None
+    matched_by: str  # "FIDE id", "national id" or "name"
+    listed_as: str
+
+
+@dataclass(frozen=True)
+class RatingMatch:
+    """What a rating list says about the club's players."""
+
+    updates: tuple[RatingUpdate, ...]  # a changed rating
+    unchanged: tuple[ClubPlayer, ...]
+    ambiguous: tuple[tuple[ClubPlayer, tuple[str, ...]], ...]  # same name, several entries
+    not_found: tuple[ClubPlayer, ...]
+
+
+def match_ratings(players: Sequence[ClubPlayer], listed: Iterable[RatedPlayer]) -> RatingMatch:
+    """Match each player by FIDE id, else national id, else a unique normalised name; the list
+    is read once and only the entries that concern the club are kept."""
+    by_fide = {p.fide_id: p for p in players if p.fide_id is not None}
+    by_national = {p.national_id: p for p in players if p.national_id}
+    by_name: dict[str, list[ClubPlayer]] = {}
+    for p in players:
+        by_name.setdefault(normalise_name(p.name), []).append(p)
+    id_hits: dict[int, tuple[RatedPlayer, str]] = {}
+    name_hits: dict[int, list[RatedPlayer]] = {}
+    for entry in listed:
+        if entry.fide_id is not None and entry.fide_id in by_fide:
+            id_hits[by_fide[entry.fide_id].key] = (entry, "FIDE id")
+        elif entry.national_id and entry.national_id in by_national:
+            id_hits.setdefault(by_national[entry.national_id].key, (entry, "national id"))
+        for p in by_name.get(normalise_name(entry.name), ()):
+            name_hits.setdefault(p.key, []).append(entry)
+    updates, unchanged, ambiguous, not_found = [], [], [], []
+    for p in players:
+        if p.key in id_hits:
+            entry, how = id_hits[p.key]
+        else:
+            candidates = [
+                e for e in name_hits.get(p.key, []) if p.fide_id is None or e.fide_id is None
+            ]
+            if len(candidates) > 1:
+                ambiguous.append((p, tuple(f"{e.name} ({e.rating})" for e in candidates)))
+                continue
+            if not candidates:
+                not_found.append(p)
+                continue
+            entry, how = candidates[0], "name"
+        if entry.rating == p.rating:
+            unchanged.append(p)
+        else:
+            updates.append(RatingUpdate(p, entry.rating, how, entry.name))
+    return RatingMatch(tuple(updates), tuple(unchanged), tuple(ambiguous), tuple(not_found))
+
+
+__all__ = [
+    "HEADERS",
+    "RATING_KINDS",
+    "ClubPlayer",
+    "Duplicate",
+    "PlayerRow",
+    "RatedPlayer",
+    "RatingMatch",
+    "RatingUpdate",
+    "decode",
+    "find_duplicates",
+    "iter_player_csv",
+    "match_ratings",
+    "normalise_name",
+    "parse_fide_txt",
+    "parse_fide_xml",
+    "parse_player_csv",
+    "parse_rating_csv",
+    "sniff_delimiter",
+]

@@ -1,0 +1,573 @@
+"""Plain-text tables for the terminal and printouts: standings, pairings, participants, the
+"how were my points computed" breakdown, the progress chart and the crosstable.
+
+Renderers only lay out what the engines derived (`Standings` from the Keizer scoring) and the
+facts of the `Tournament`; they compute no scores, so what a TD reads is what the engine decided.
+Columns are measured in terminal cells (wide CJK characters and emoji take two, combining marks
+none), and long names are cut with an ellipsis. Text stays plain (no bidi isolate marks), so
+it can be copied, diffed and printed as it is. Every word shown to a user is in the WORDS
+section below, ready for translation.
+"""
+
+from __future__ import annotations
+
+import math
+import unicodedata
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from types import MappingProxyType
+from typing import Final
+
+from rochade.core.keizer.scoring import BreakdownRow, StandingRow, Standings
+from rochade.core.model import Outcome, PlayerId, Result, Round, Tournament
+
+# --- WORDS: everything a user reads -----------------------------------------------------------
+
+WORDS: Final[Mapping[str, str]] = MappingProxyType(
+    {
+        "standings_title": "{name}: standings after round {round}",
+        "not_converged": "Note: the values did not settle after {iterations} iterations; "
+        "the last ranking is shown.",
+        "pairings_title": "{name}: round {round}",
+        "participants_title": "{name}: participants",
+        "breakdown_title": "{player}: Keizer score {total}",
+        "progress_title": "{name}: progress",
+        "progress_legend": "R1, R2 ...: the opponent's rank at the time, colour (w/b) and result "
+        "(1 ½ 0, + - for forfeits);",
+        "progress_legend_rank": "#: rank after the round.",
+        "crosstable_title": "{name}: crosstable",
+        "crosstable_legend": "Numbers follow the start order (rating, then id); "
+        "points are from the games in this table.",
+        "rank": "Rank",
+        "no": "No.",
+        "id": "Id",
+        "name": "Name",
+        "score": "Score",
+        "points": "Points",
+        "games": "Games",
+        "value": "Value",
+        "note": "Note",
+        "rating": "Rating",
+        "status": "Status",
+        "board": "Board",
+        "white": "White",
+        "black": "Black",
+        "result": "Result",
+        "round": "Round",
+        "row": "Row",
+        "opponent": "Opponent or reason",
+        "colour": "Colour",
+        "outcome": "Outcome",
+        "basis": "Basis",
+        "factor": "Factor",
+        "credit": "Credit",
+        "total": "Total",
+        "own": "own",
+        "own_value": "own value",
+        "withdrawn": "withdrawn",
+        "not_playing": "Without a game",
+        "external": "team {team}, board {board}: {score}",
+        "external_extra": "team {team}, board {board}: {score} (in addition)",
+        "round_short": "R{round}",
+        "rank_short": "#",
+        "points_short": "Pts",
+        "no_rounds": "No rounds yet.",
+    }
+)
+
+REASONS: Final[Mapping[str, str]] = MappingProxyType(
+    {
+        "bye": "bye",
+        "excused": "excused",
+        "unexcused": "unexcused",
+        "club_duty": "club duty",
+        "late_start": "late start",
+        "external": "external game",
+        "withdrawn": "withdrawn",
+    }
+)
+"""Reasons as words; a club's own reasons are shown with underscores as spaces."""
+
+REASON_CODES: Final[Mapping[str, str]] = MappingProxyType(
+    {
+        "bye": "bye",
+        "excused": "exc",
+        "unexcused": "abs",
+        "club_duty": "club",
+        "late_start": "late",
+        "external": "ext",
+    }
+)
+"""Short forms for the progress chart's cells; others are cut to four characters."""
+
+STATUSES: Final[Mapping[str, str]] = MappingProxyType(
+    {
+        "present": "present",
+        "excused": "excused",
+        "unexcused": "unexcused",
+        "club_duty": "club duty",
+        "withdrawn": "withdrawn",
+        "preregistered": "preregistered",
+    }
+)
+
+OUTCOMES: Final[Mapping[Outcome, str]] = MappingProxyType(
+    {
+        Outcome.WIN: "win",
+        Outcome.DRAW: "draw",
+        Outcome.LOSS: "loss",
+        Outcome.FORFEIT_WIN: "forfeit win",
+        Outcome.FORFEIT_LOSS: "forfeit loss",
+    }
+)
+COLOURS: Final[Mapping[str, str]] = MappingProxyType({"w": "white", "b": "black"})
+RESULTS: Final[Mapping[Result, str]] = MappingProxyType(
+    {
+        Result.WHITE_WINS: "1-0",
+        Result.DRAW: "½-½",
+        Result.BLACK_WINS: "0-1",
+        Result.WHITE_WINS_FORFEIT: "+/-",
+        Result.BLACK_WINS_FORFEIT: "-/+",
+        Result.DOUBLE_FORFEIT: "-/-",
+    }
+)
+CELL_SCORES: Final[Mapping[Outcome, str]] = MappingProxyType(
+    {
+        Outcome.WIN: "1",
+        Outcome.DRAW: "½",
+        Outcome.LOSS: "0",
+        Outcome.FORFEIT_WIN: "+",
+        Outcome.FORFEIT_LOSS: "-",
+    }
+)
+UNPLAYED: Final = "*"
+SELF: Final = "×"
+ELLIPSIS: Final = "…"
+NAME_WIDTH: Final = 28
+"""Names longer than this many terminal cells are cut in tables (never in JSON)."""
+
+
+def _w(key: str, **values: object) -> str:
+    return WORDS[key].format(**values)
+
+
+def reason_text(reason: str) -> str:
+    return REASONS.get(reason, reason.replace("_", " "))
+
+
+# --- numbers ----------------------------------------------------------------------------------
+
+
+def _round_half_up(value: Fraction) -> int:
+    """Nearest integer, halves away from zero (what people expect: 0.125 -> 0.13)."""
+    magnitude = math.floor(abs(value) + Fraction(1, 2))
+    return -magnitude if value < 0 else magnitude
+
+
+def _cents_text(cents: int) -> str:
+    sign = "-" if cents < 0 else ""
+    whole, part = divmod(abs(cents), 100)
+    return f"{sign}{whole}.{part:02d}"
+
+
+def decimal_text(value: Fraction) -> str:
+    """Two decimals, rounded half up from the exact fraction: 61/3 -> "20.33", 20 -> "20.00"."""
+    return _cents_text(_round_half_up(value * 100))
+
+
+def points_text(value: Fraction) -> str:
+    """Game points: whole and half points exactly ("3", "3.5"), anything else with 2 decimals."""
+    if value.denominator == 1:
+        return str(value.numerator)
+    if value.denominator == 2:
+        return f"{'-' if value < 0 else ''}{abs(value.numerator) // 2}.5"
+    return decimal_text(value)
+
+
+def apportion_cents(values: Sequence[Fraction]) -> list[int]:
+    """Round each value to cents so that the rounded values add up to the rounded sum.
+
+    Largest remainder: every value is floored, and the cents still missing go to the values
+    that lost most. A breakdown printed this way adds up to its printed total, exactly.
+    """
+    scaled = [v * 100 for v in values]
+    cents = [math.floor(s) for s in scaled]
+    missing = _round_half_up(sum(scaled, Fraction(0))) - sum(cents)
+    by_loss = sorted(range(len(values)), key=lambda i: (-(scaled[i] - cents[i]), i))
+    for i in by_loss[:missing]:
+        cents[i] += 1
+    return cents
+
+
+# --- cells and tables ---------------------------------------------------------------------------
+
+
+def _char_width(ch: str) -> int:
+    if unicodedata.combining(ch) or unicodedata.category(ch) in ("Mn", "Me", "Cf"):
+        return 0
+    return 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
+
+
+def display_width(text: str) -> int:
+    """Terminal cells `text` takes."""
+    return sum(_char_width(ch) for ch in text)
+
+
+_BIDI_CONTROLS: Final = frozenset({"LRE", "RLE", "LRO", "RLO", "PDF", "LRI", "RLI", "FSI", "PDI"})
+
+
+def _visible(text: str) -> str:
+    """Control characters (tabs, line breaks) would break the table and bidi controls could
+    reorder the rest of the line: each is shown as U+FFFD, so the TD sees something is there."""
+    return "".join(
+        "\ufffd"
+        if unicodedata.category(ch) in ("Cc", "Zl", "Zp")
+        or unicodedata.bidirectional(ch) in _BIDI_CONTROLS
+        else ch
+        for ch in text
+    )
+
+
+def fit(text: str, width: int) -> str:
+    """`text` cut to at most `width` cells, with an ellipsis when something was cut."""
+    text = _visible(text)
+    if display_width(text) <= width:
+        return text
+    out, used = [], 0
+    for ch in text:
+        w = _char_width(ch)
+        if used + w > width - 1:
+            break
+        out.append(ch)
+        used += w
+    return "".join(out) + ELLIPSIS
+
+
+@dataclass(frozen=True, slots=True)
+class _Column:
+    header: str
+    right: bool = False
+    max_width: int | None = None
+
+
+def _table(
+    columns: Sequence[_Column], rows: Sequence[Sequence[str]], footer: Sequence[str] = ()
+) -> list[str]:
+    """Lines of a fixed-width table: header, rule, rows, and a footer under a second rule."""
+    body = [
+        [
+            fit(c, col.max_width) if col.max_width else _visible(c)
+            for c, col in zip(row, columns, strict=True)
+        ]
+        for row in rows
+    ]
+    foot = [list(footer)] if footer else []
+    widths = [
+        max(display_width(r[i]) for r in [[c.header for c in columns], *body, *foot])
+        for i in range(len(columns))
+    ]
+
+    def line(cells: Sequence[str]) -> str:
+        parts = []
+        for cell, col, width in zip(cells, columns, widths, strict=True):
+            pad = " " * (width - display_width(cell))
+            parts.append(pad + cell if col.right else cell + pad)
+        return "  ".join(parts).rstrip()
+
+    rule = "  ".join("-" * w for w in widths)
+    lines = [line([c.header for c in columns]), rule, *(line(r) for r in body)]
+    if footer:
+        lines += [rule, line(footer)]
+    return lines
+
+
+def _text(*blocks: Sequence[str]) -> str:
+    """Blocks of lines, separated by a blank line, ending in a newline; a name in a title
+    cannot break a line either."""
+    return "\n\n".join("\n".join(_visible(line) for line in b) for b in blocks if b) + "\n"
+
+
+def _name_column() -> _Column:
+    return _Column(_w("name"), max_width=NAME_WIDTH)
+
+
+def _name(tournament: Tournament, player: PlayerId) -> str:
+    return tournament.entrant(player).name if tournament.has_entrant(player) else f"#{player}"
+
+
+# --- standings ------------------------------------------------------------------------------
+
+
+def standings_table(standings: Standings, tournament: Tournament) -> str:
+    """Rank, name, Keizer score, game points, games played and the value for the next round;
+    withdrawn players last, unranked and marked."""
+    any_withdrawn = any(r.rank is None for r in standings.rows)
+    columns = [
+        _Column(_w("rank"), right=True),
+        _name_column(),
+        _Column(_w("score"), right=True),
+        _Column(_w("points"), right=True),
+        _Column(_w("games"), right=True),
+        _Column(_w("value"), right=True),
+    ]
+    if any_withdrawn:
+        columns.append(_Column(_w("note")))
+    rows = []
+    for r in standings.rows:
+        ranked = r.rank is not None
+        row = [
+            str(r.rank) if ranked else "-",
+            r.entrant.name,
+            decimal_text(r.total),
+            points_text(r.game_points),
+            str(r.games_played),
+            decimal_text(r.next_value) if ranked else "",
+        ]
+        if any_withdrawn:
+            row.append("" if ranked else _w("withdrawn"))
+        rows.append(row)
+    title = [_w("standings_title", name=tournament.name, round=standings.after_round)]
+    notes = [] if standings.converged else [_w("not_converged", iterations=standings.iterations)]
+    return _text(title, _table(columns, rows), notes)
+
+
+def standings_json(standings: Standings) -> list[dict[str, object]]:
+    """Machine-readable standings: rank (null when withdrawn), id, name, and exact-rounded
+    decimal strings: score and value with two decimals (half up), points like "3.5"."""
+    return [
+        {
+            "rank": r.rank,
+            "id": r.entrant.id,
+            "name": r.entrant.name,
+            "score": decimal_text(r.total),
+            "points": points_text(r.game_points),
+            "value": decimal_text(r.next_value),
+        }
+        for r in standings.rows
+    ]
+
+
+# --- pairings and participants ----------------------------------------------------------------
+
+
+def _external_text(team: int, board: int, score: Fraction, replaces_row: bool) -> str:
+    key = "external" if replaces_row else "external_extra"
+    return _w(key, team=team, board=board, score="½" if score == Fraction(1, 2) else str(score))
+
+
+def pairings_table(round: Round, tournament: Tournament) -> str:
+    """The boards with names and results (blank until played), then who has no game and why."""
+    columns = [
+        _Column(_w("board"), right=True),
+        _Column(_w("white"), max_width=NAME_WIDTH),
+        _Column(_w("result")),
+        _Column(_w("black"), max_width=NAME_WIDTH),
+    ]
+    boards = [
+        [
+            str(g.board or i),
+            _name(tournament, g.white),
+            "" if g.result is None else RESULTS[g.result],
+            _name(tournament, g.black),
+        ]
+        for i, g in enumerate(round.games, start=1)
+    ]
+    others = [[_name(tournament, a.player), reason_text(a.reason)] for a in round.absences]
+    if round.bye is not None:
+        others.append([_name(tournament, round.bye), reason_text("bye")])
+    others += [
+        [_name(tournament, x.player), _external_text(x.team, x.board, x.score, x.replaces_row)]
+        for x in round.externals
+    ]
+    title = [_w("pairings_title", name=tournament.name, round=round.number)]
+    rest = [_w("not_playing") + ":", *_table([_name_column(), _Column(_w("row"))], others)]
+    return _text(title, _table(columns, boards) if boards else [], rest if others else [])
+
+
+def participants_table(tournament: Tournament) -> str:
+    """Everyone enrolled, in start order: id, name, rating, status."""
+    columns = [
+        _Column(_w("id"), right=True),
+        _name_column(),
+        _Column(_w("rating"), right=True),
+        _Column(_w("status")),
+    ]
+    rows = [
+        [str(e.id), e.name, "" if e.rating is None else str(e.rating), STATUSES[e.status.value]]
+        for e in tournament.start_order()
+    ]
+    return _text([_w("participants_title", name=tournament.name)], _table(columns, rows))
+
+
+# --- breakdown ------------------------------------------------------------------------------
+
+
+def _breakdown_subject(row: BreakdownRow, tournament: Tournament) -> str:
+    if row.kind == "own":
+        return _w("own_value")
+    if row.kind == "game" and row.opponent is not None:
+        return _name(tournament, row.opponent)
+    return reason_text(row.reason or row.kind)
+
+
+def breakdown_table(standing_row: StandingRow, tournament: Tournament) -> str:
+    """How a total was computed: one line per row (basis x factor = credit) and the total.
+
+    Credits are shown in cents apportioned so that the printed column adds up to the printed
+    total exactly (each within a cent of its exact value).
+    """
+    rows = standing_row.breakdown
+    cents = apportion_cents([r.credit for r in rows])
+    any_note = any(r.note for r in rows)
+    columns = [
+        _Column(_w("round"), right=True),
+        _Column(_w("opponent"), max_width=NAME_WIDTH),
+        _Column(_w("colour")),
+        _Column(_w("outcome")),
+        _Column(_w("basis"), right=True),
+        _Column(_w("factor"), right=True),
+        _Column(_w("credit"), right=True),
+    ]
+    if any_note:
+        columns.append(_Column(_w("note")))
+    lines = []
+    for r, c in zip(rows, cents, strict=True):
+        line = [
+            _w("own") if r.kind == "own" else str(r.round),
+            _breakdown_subject(r, tournament),
+            COLOURS.get(r.colour or "", ""),
+            "" if r.outcome is None else OUTCOMES[r.outcome],
+            decimal_text(r.basis),
+            str(r.factor),
+            _cents_text(c),
+        ]
+        if any_note:
+            line.append(r.note)
+        lines.append(line)
+    total = decimal_text(standing_row.total)
+    footer = [_w("total"), "", "", "", "", "", total] + ([""] if any_note else [])
+    title = _w("breakdown_title", player=standing_row.entrant.name, total=total)
+    return _text([title], _table(columns, lines, footer))
+
+
+# --- progress chart and crosstable ----------------------------------------------------------
+
+
+def _progress_cell(round: Round, player: PlayerId, label: Mapping[PlayerId, str]) -> str:
+    """One chart cell: "5w1" (opponent 5th then, white, won), "exc", "ext½"; an external game
+    played in addition follows after a space ("5w1 ext½")."""
+    game = round.game_of(player)
+    if game is not None:
+        colour = game.colour_of(player)
+        outcome = None if game.result is None else game.result.outcome(colour == "w")
+        opponent = game.opponent_of(player)
+        score = "" if outcome is None else CELL_SCORES[outcome]
+        cell = label.get(opponent, f"#{opponent}") + colour + score
+    elif round.bye == player:
+        cell = REASON_CODES["bye"]
+    else:
+        reasons = [a.reason for a in round.absences if a.player == player]
+        cell = REASON_CODES.get(reasons[0], reasons[0][:4]) if reasons else ""
+    for x in round.externals:
+        if x.player == player:
+            score = "½" if x.score == Fraction(1, 2) else str(x.score)
+            cell += ("" if x.replaces_row else " ") + REASON_CODES["external"] + score
+    return cell
+
+
+def _rank_labels(
+    round_number: int, after: Mapping[int, Standings], tournament: Tournament
+) -> dict[PlayerId, str]:
+    """Who was which rank when a round was paired: the start order for round 1, else the
+    standings after the round before (players without one are shown by id)."""
+    if round_number == 1:
+        return {e.id: str(i) for i, e in enumerate(tournament.start_order(), start=1)}
+    before = after.get(round_number - 1)
+    rows = before.rows if before else ()
+    return {r.entrant.id: str(r.rank) for r in rows if r.rank is not None}
+
+
+def progress_table(history: Sequence[Standings], tournament: Tournament) -> str:
+    """The club's wall chart: per player and round the opponent (by rank at the time), colour
+    and result, and the rank after each round; players in the order of the latest standings.
+
+    `history` holds the standings after each round (any order; matched by `after_round`).
+    """
+    after = {s.after_round: s for s in history}
+    last = after[max(after)] if after else None
+    rounds = [r for r in tournament.rounds if last is None or r.number <= last.after_round]
+    title = [_w("progress_title", name=tournament.name)]
+    if not rounds:
+        return _text(title, [_w("no_rounds")])
+    order = [r.entrant.id for r in last.rows] if last else [e.id for e in tournament.start_order()]
+    columns = [_Column(_w("rank"), right=True), _name_column()]
+    for r in rounds:
+        columns += [_Column(_w("round_short", round=r.number)), _Column(_w("rank_short"), True)]
+    columns.append(_Column(_w("score"), right=True))
+    labels = {r.number: _rank_labels(r.number, after, tournament) for r in rounds}
+    rows = []
+    for player in order:
+        final = last.row(player) if last else None
+        cells = [
+            "-" if final is None or final.rank is None else str(final.rank),
+            _name(tournament, player),
+        ]
+        for r in rounds:
+            cells.append(_progress_cell(r, player, labels[r.number]))
+            rank = after[r.number].row(player).rank if r.number in after else None
+            cells.append("" if rank is None else str(rank))
+        cells.append("" if final is None else decimal_text(final.total))
+        rows.append(cells)
+    return _text(title, _table(columns, rows), [_w("progress_legend"), _w("progress_legend_rank")])
+
+
+def crosstable(tournament: Tournament) -> str:
+    """Who scored what against whom: players numbered in start order, all meetings in round
+    order per cell ("1½" after two games), unplayed games as "*", and game points."""
+    players = tournament.start_order()
+    number = {e.id: i for i, e in enumerate(players, start=1)}
+    cells: dict[tuple[PlayerId, PlayerId], str] = {}
+    points: dict[PlayerId, Fraction] = {e.id: Fraction(0) for e in players}
+    for rnd in tournament.rounds:
+        for g in rnd.games:
+            for player, white in ((g.white, True), (g.black, False)):
+                key = (player, g.opponent_of(player))
+                if g.result is None:
+                    mark = UNPLAYED
+                else:
+                    mark = CELL_SCORES[g.result.outcome(white)]
+                    points[player] = points.get(player, Fraction(0)) + g.result.points(white)
+                cells[key] = cells.get(key, "") + mark
+    columns = [_Column(_w("no"), right=True), _name_column()]
+    columns += [_Column(str(i), right=True) for i in range(1, len(players) + 1)]
+    columns.append(_Column(_w("points_short"), right=True))
+    rows = [
+        [
+            str(number[e.id]),
+            e.name,
+            *(SELF if o.id == e.id else cells.get((e.id, o.id), "") for o in players),
+            points_text(points[e.id]),
+        ]
+        for e in players
+    ]
+    title = [_w("crosstable_title", name=tournament.name)]
+    return _text(title, _table(columns, rows), [_w("crosstable_legend")])
+
+
+__all__ = [
+    "NAME_WIDTH",
+    "WORDS",
+    "apportion_cents",
+    "breakdown_table",
+    "crosstable",
+    "decimal_text",
+    "display_width",
+    "fit",
+    "pairings_table",
+    "participants_table",
+    "points_text",
+    "progress_table",
+    "standings_json",
+    "standings_table",
+]

@@ -1,0 +1,652 @@
+"""The use cases of a club file: what the CLI (and later the web app) can do, one call each.
+
+Every changing call is one store action: one transaction, logged with who and when, undoable.
+Nothing here prints; calls return report values and raise `ServiceError`, `ModelError` (and
+its `FormatError`) or `StoreError` with a one-line message for the TD.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import getpass
+import json
+import re
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from datetime import UTC, datetime
+from fractions import Fraction
+from pathlib import Path
+
+from rochade.core.checker import PairingRules, check_boards
+from rochade.core.keizer.pairing import KeizerEngine, KeizerState
+from rochade.core.keizer.scoring import Standings, compute_standings, standings_history
+from rochade.core.keizer.settings import KeizerSettings, Ladder, preset
+from rochade.core.model import (
+    Absence,
+    Entrant,
+    ExternalGame,
+    Game,
+    PlayerId,
+    Reason,
+    Result,
+    Round,
+    Status,
+    Tournament,
+)
+from rochade.core.pairing import Pairing
+from rochade.formats.json import (
+    format_tournament,
+    parse_tournament,
+    settings_from_dict,
+    settings_to_dict,
+)
+from rochade.service.errors import NeedsConfirmation, ServiceError, TournamentNeeded
+from rochade.service.players import find_entrant, label, parse_player_csv, pick
+from rochade.service.reports import (
+    PairingReport,
+    PlayerAdded,
+    ResultReport,
+    StandingChange,
+    TournamentSummary,
+)
+from rochade.store import (
+    Action,
+    ActionRecord,
+    Club,
+    RoundNotes,
+    StoreError,
+    TournamentRecord,
+)
+
+Clock = Callable[[], datetime]
+
+
+def system_clock() -> datetime:
+    return datetime.now(UTC)
+
+
+def current_user() -> str:
+    """The OS user name, for the action log when no --who is given."""
+    try:
+        return getpass.getuser()
+    except (OSError, KeyError):
+        return "unknown"
+
+
+SETTING_OVERRIDES: Mapping[str, type] = {
+    "top_value": Fraction,
+    "ratio": Fraction,
+    "step": Fraction,
+    "rematch_gap": int,
+    "max_meetings": int,
+    "max_colour_difference": int,
+    "max_same_colour_run": int,
+}
+"""Settings a TD may change when creating a tournament (everything else: the JSON file)."""
+
+
+class ClubService:
+    """The use cases on one club file, acting as `who` at the time `clock` says."""
+
+    def __init__(self, path: Path, who: str | None = None, clock: Clock = system_clock) -> None:
+        self.path = path
+        self.who = who or current_user()
+        self.clock = clock
+        self._club: Club | None = None
+
+    # -- plumbing ------------------------------------------------------------------------
+
+    @classmethod
+    def init(cls, path: Path, who: str | None = None, clock: Clock = system_clock) -> ClubService:
+        """Create a new, empty club file."""
+        service = cls(path, who, clock)
+        Club.create(path, service.who, clock()).close()
+        return service
+
+    @contextmanager
+    def session(self) -> Iterator[ClubService]:
+        """Keep the club file open across several calls (the demo, later the web app).
+
+        Each call is still its own transaction; only opening and closing the file is saved.
+        """
+        with self._connect() as club:
+            self._club = club
+            try:
+                yield self
+            finally:
+                self._club = None
+
+    def _connect(self) -> Club:
+        if not self.path.exists():
+            raise StoreError(
+                f"{self.path} does not exist (create a club file with: rochade init {self.path})"
+            )
+        return Club.open(self.path)
+
+    @contextmanager
+    def _open(self) -> Iterator[Club]:
+        if self._club is not None:
+            yield self._club
+            return
+        with self._connect() as club:
+            yield club
+
+    @contextmanager
+    def _change(self, kind: str, description: str) -> Iterator[tuple[Club, Action]]:
+        with self._open() as club, club.action(kind, description, self.who, self.clock()) as act:
+            yield club, act
+
+    @contextmanager
+    def _reading(self) -> Iterator[Club]:
+        with self._open() as club, club.reading():
+            yield club
+
+    def _record(self, club: Club, name: str | None) -> TournamentRecord:
+        records = club.tournaments()
+        if name is not None:
+            return pick(records, name, lambda r: r.name, "tournament")
+        if len(records) == 1:
+            return records[0]
+        if not records:
+            raise ServiceError("this club file has no tournament yet; create one first")
+        raise TournamentNeeded([r.name for r in records])
+
+    def _load(self, club: Club, name: str | None) -> tuple[TournamentRecord, Tournament]:
+        record = self._record(club, name)
+        settings = settings_from_dict(json.loads(record.settings))
+        return record, dataclasses.replace(club.load_tournament(record), settings=settings)
+
+    # -- tournaments ---------------------------------------------------------------------
+
+    def create_tournament(
+        self, name: str, preset_name: str = "classic", overrides: Mapping[str, object] = {}
+    ) -> Tournament:
+        """A new Keizer tournament from a preset, with some settings changed."""
+        settings = _apply_overrides(preset(preset_name), overrides)
+        name = name.strip()
+        if not name:
+            raise ServiceError("the tournament needs a name")
+        with self._change("tournament", f"create tournament {name} ({preset_name})") as (club, _):
+            club.add_tournament(name, "keizer", _settings_json(settings))
+        return Tournament(name, (), (), "keizer", settings)
+
+    def tournaments(self) -> list[TournamentSummary]:
+        with self._reading() as club:
+            out = []
+            for record in club.tournaments():
+                t = club.load_tournament(record)
+                preset_name = str(json.loads(record.settings).get("preset", ""))
+                out.append(
+                    TournamentSummary(
+                        record.name, record.system, preset_name, len(t.entrants), len(t.rounds)
+                    )
+                )
+            return out
+
+    def tournament(self, name: str | None = None) -> Tournament:
+        """The whole tournament (facts and settings)."""
+        with self._reading() as club:
+            return self._load(club, name)[1]
+
+    # -- players -------------------------------------------------------------------------
+
+    def add_player(
+        self,
+        name: str,
+        rating: int | None = None,
+        fide_id: int | None = None,
+        tournament: str | None = None,
+    ) -> PlayerAdded:
+        """Add a member (or update one with this exact name) and enrol them in the tournament.
+
+        With rounds already paired, the entrant joins late: each earlier round gets a
+        `late_start` row. With several tournaments and none named, the player only becomes a
+        member.
+        """
+        with self._change("player", f"add player {name}") as (club, action):
+            added = self._add_player(club, name.strip(), rating, fide_id, tournament)
+            action.description = _describe_added(added)
+        return added
+
+    def import_players(self, csv_text: str, tournament: str | None = None) -> list[PlayerAdded]:
+        """Add every player of a CSV list (name,rating[,fide_id]) in one action."""
+        lines = parse_player_csv(csv_text)
+        with self._change("player", f"import {len(lines)} players") as (club, action):
+            added = [
+                self._add_player(club, line.name, line.rating, line.fide_id, tournament)
+                for line in lines
+            ]
+            where = f" into {added[0].tournament}" if added[0].tournament else ""
+            action.description = f"import {len(added)} players{where}"
+        return added
+
+    def _add_player(
+        self,
+        club: Club,
+        name: str,
+        rating: int | None,
+        fide_id: int | None,
+        tournament: str | None,
+    ) -> PlayerAdded:
+        if not name:
+            raise ServiceError("the player needs a name")
+        members = [m for m in club.members() if m.name == name]
+        if members:
+            member_id, new = members[0].id, False
+            if rating is not None or fide_id is not None:
+                club.update_member(
+                    member_id,
+                    rating if rating is not None else members[0].rating,
+                    fide_id if fide_id is not None else members[0].fide_id,
+                )
+            rating = rating if rating is not None else members[0].rating
+        else:
+            member_id, new = club.add_member(name, rating, fide_id), True
+        records = club.tournaments()
+        if tournament is None and len(records) != 1:
+            return PlayerAdded(name, member_id, new)
+        record, t = self._load(club, tournament)
+        if member_id in club.entrant_members(record.id).values():
+            raise ServiceError(f"{name} already plays in {record.name}")
+        player = club.add_entrant(record.id, member_id, rating, Status.PRESENT)
+        for rnd in t.rounds:
+            club.add_absence(record.id, rnd.number, Absence(player, Reason.LATE_START.value))
+        entrant = Entrant(player, name, rating, Status.PRESENT, fide_id)
+        return PlayerAdded(name, member_id, new, entrant, record.name, len(t.rounds))
+
+    def set_status(self, player: str, status: Status, tournament: str | None = None) -> Entrant:
+        """Set a player's attendance for the next round (sticky until changed).
+
+        A withdrawn player who comes back gets a `late_start` row for each round they missed.
+        """
+        with self._change("status", "set status") as (club, action):
+            record, t = self._load(club, tournament)
+            entrant = find_entrant(t.entrants, player)
+            club.set_status(record.id, entrant.id, status)
+            action.description = f"{label(entrant)}: {entrant.status.value} -> {status.value}"
+            if entrant.withdrawn and status is not Status.WITHDRAWN:
+                missed = [r.number for r in t.rounds if entrant.id not in r.row_players()]
+                for number in missed:
+                    club.add_absence(record.id, number, Absence(entrant.id, "late_start"))
+                if missed:
+                    action.description += f" (missed rounds {_span(missed)} count as late start)"
+        return dataclasses.replace(entrant, status=status)
+
+    def find_player(self, player: str, tournament: str | None = None) -> Entrant:
+        return find_entrant(self.tournament(tournament).entrants, player)
+
+    # -- pairing -------------------------------------------------------------------------
+
+    def pair(self, tournament: str | None = None) -> PairingReport:
+        """Pair the next round with the Keizer engine and store it with its explanation."""
+        with self._change("pair", "pair") as (club, action):
+            record, t = self._load(club, tournament)
+            number = _next_round(t)
+            settings = _settings(t)
+            present = [e for e in t.entrants if e.status.plays]
+            if len(present) < 2:
+                raise ServiceError(f"round {number}: fewer than two players are present")
+            if t.rounds:
+                rows = compute_standings(t, settings).ranked()
+                order = [row.entrant.id for row in rows]
+            else:
+                order = [e.id for e in t.start_order()]
+            ids = {e.id for e in present}
+            ranking = tuple(p for p in order if p in ids)
+            pairing = KeizerEngine().pair(KeizerState(t, settings, number, ranking))
+            report = self._store_round(club, record, t, number, pairing, "auto")
+            action.description = _describe_round(record.name, report.round, "automatic")
+        return report
+
+    def pair_manual(
+        self,
+        boards: str,
+        bye: str | None = None,
+        confirm: bool = False,
+        tournament: str | None = None,
+        replace: bool = False,
+    ) -> PairingReport:
+        """Pair the next round as the TD typed it ("1-9 4-7": white-black by player id).
+
+        The checker's errors refuse; its warnings refuse too unless `confirm`, and are then
+        kept in the round's explanation. `replace` re-pairs the last round instead, as long
+        as none of its results is in.
+        """
+        with self._change("pair", "pair by hand") as (club, action):
+            record, t = self._load(club, tournament)
+            if replace:
+                t = _without_last_round(club, record, t)
+            number = _next_round(t)
+            settings = _settings(t)
+            pairs = _parse_boards(boards)
+            bye_id = find_entrant(t.entrants, bye).id if bye else None
+            present = [e.id for e in t.entrants if e.status.plays]
+            checked = check_boards(
+                pairs,
+                bye_id,
+                tournament=t,
+                round_number=number,
+                present=present,
+                rules=PairingRules.from_keizer(settings, number),
+            )
+            if checked.errors:
+                raise ServiceError("; ".join(f.message for f in checked.errors))
+            if checked.warnings and not confirm:
+                raise NeedsConfirmation(checked.warnings)
+            assert checked.pairing is not None
+            notes = ("Paired by hand.", *(f"Accepted: {w.message}" for w in checked.warnings))
+            pairing = dataclasses.replace(checked.pairing, explanation=notes)
+            report = self._store_round(club, record, t, number, pairing, "manual")
+            action.description = _describe_round(record.name, report.round, "by hand")
+        return report
+
+    def _store_round(
+        self,
+        club: Club,
+        record: TournamentRecord,
+        t: Tournament,
+        number: int,
+        pairing: Pairing,
+        paired_by: str,
+    ) -> PairingReport:
+        """Add the round: boards, the bye, and an absence row for everyone else not withdrawn."""
+        playing = set(pairing.players())
+        games = tuple(Game(b.white, b.black, None, i) for i, b in enumerate(pairing.boards, 1))
+        absences = []
+        for entrant in t.entrants:
+            if entrant.withdrawn or entrant.id in playing:
+                continue
+            reason = entrant.status.absence_reason
+            if reason is None:  # present but left out: the engine or the checker failed us
+                raise ServiceError(f"{label(entrant)} is present but has no board")
+            absences.append(Absence(entrant.id, reason))
+        rnd = Round(number, games, tuple(absences), pairing.bye)
+        after = dataclasses.replace(t, rounds=(*t.rounds, rnd))
+        after.validate()
+        for entrant in t.entrants:
+            if entrant.status is Status.PREREGISTERED and entrant.id in playing:
+                club.set_status(record.id, entrant.id, Status.PRESENT)
+        club.add_round(record.id, rnd, RoundNotes(pairing.explanation, paired_by))
+        return PairingReport(after, rnd, pairing.explanation)
+
+    def round_notes(self, round_number: int, tournament: str | None = None) -> RoundNotes:
+        """How round `round_number` was paired and the engine's explanation."""
+        with self._reading() as club:
+            record = self._record(club, tournament)
+            return club.round_notes(record.id, round_number)
+
+    # -- results -------------------------------------------------------------------------
+
+    def enter_result(
+        self, round_number: int, board: int, result: str, tournament: str | None = None
+    ) -> ResultReport:
+        """Enter or correct a result; a correction reports who moved in the standings."""
+        parsed = Result.parse(result)
+        with self._change("result", "result") as (club, action):
+            record, t = self._load(club, tournament)
+            rnd = _round(t, round_number)
+            game = next((g for g in rnd.games if g.board == board), None)
+            if game is None:
+                boards = f"boards 1-{len(rnd.games)}" if rnd.games else "no boards"
+                raise ServiceError(f"round {round_number} has no board {board} (it has {boards})")
+            club.set_result(record.id, round_number, board, parsed)
+            new_game = dataclasses.replace(game, result=parsed)
+            games = tuple(new_game if g.board == board else g for g in rnd.games)
+            after = _with_round(t, dataclasses.replace(rnd, games=games))
+            changes: tuple[StandingChange, ...] = ()
+            if game.result is not None or round_number < len(t.rounds):
+                changes = _standing_changes(t, after)
+            white, black = t.entrant(game.white).name, t.entrant(game.black).name
+            verb = "correct" if game.result is not None else "result"
+            was = f" (was {game.result})" if game.result not in (None, parsed) else ""
+            action.description = (
+                f"{verb} round {round_number} board {board}: {white} - {black} {parsed}{was}"
+            )
+        return ResultReport(after, round_number, new_game, game.result, changes)
+
+    def add_external(
+        self,
+        round_number: int,
+        player: str,
+        team: int,
+        board: int,
+        score: str,
+        extra: bool = False,
+        tournament: str | None = None,
+    ) -> Tournament:
+        """Count a game played for a club team, at the fixed value of its team and board.
+
+        Normally it replaces the player's absence row of that evening (a club-night team
+        match); `extra` adds it on top of whatever the player did that evening.
+        """
+        points = _external_score(score)
+        with self._change("external", "external game") as (club, action):
+            record, t = self._load(club, tournament)
+            rnd = _round(t, round_number)
+            entrant = find_entrant(t.entrants, player)
+            if team not in _settings(t).team_values:
+                teams = ", ".join(map(str, sorted(_settings(t).team_values))) or "none"
+                raise ServiceError(f"team {team} has no board values in the settings ({teams})")
+            absences = rnd.absences
+            replaced = ""
+            if not extra:
+                absence = next((a for a in rnd.absences if a.player == entrant.id), None)
+                if absence is None:
+                    raise ServiceError(
+                        f"{label(entrant)} already has a game or the bye in round {round_number};"
+                        " an external game can replace only an absence (or count as extra)"
+                    )
+                club.delete_absence(record.id, round_number, entrant.id)
+                absences = tuple(a for a in rnd.absences if a is not absence)
+                replaced = f", instead of {absence.reason}"
+            ext = ExternalGame(entrant.id, team, board, points, not extra)
+            club.add_external(record.id, round_number, ext)
+            after = _with_round(
+                t, dataclasses.replace(rnd, absences=absences, externals=(*rnd.externals, ext))
+            )
+            after.validate()
+            action.description = (
+                f"round {round_number}: {label(entrant)} scored {score.strip()} for team {team}"
+                f" on board {board}{replaced}"
+            )
+        return after
+
+    # -- log and undo --------------------------------------------------------------------
+
+    def log(self) -> list[ActionRecord]:
+        with self._reading() as club:
+            return club.actions()
+
+    def undo(self, steps: int = 1) -> list[ActionRecord]:
+        """Revert the last `steps` actions (newest first); the undo itself is logged."""
+        with self._open() as club:
+            return club.undo(steps, self.who, self.clock())
+
+    # -- standings and files -------------------------------------------------------------
+
+    def standings(self, tournament: str | None = None, after_round: int | None = None) -> Standings:
+        t = self.tournament(tournament)
+        return tournament_standings(t, after_round)
+
+    def history(self, tournament: str | None = None) -> list[Standings]:
+        """Standings after each round (for progress tables)."""
+        return tournament_history(self.tournament(tournament))
+
+    def export_json(self, tournament: str | None = None) -> str:
+        return format_tournament(self.tournament(tournament))
+
+    def import_json(self, text: str) -> Tournament:
+        """Add a tournament from a rochade JSON file; players become (or match) members."""
+        t = parse_tournament(text)
+        with self._change("import", f"import tournament {t.name}") as (club, _):
+            tid = club.add_tournament(t.name, t.system, _settings_json(_settings(t)))
+            members = {(m.name, m.fide_id): m.id for m in club.members()}
+            for e in t.entrants:
+                member = members.get((e.name, e.fide_id))
+                if member is None:
+                    member = club.add_member(e.name, e.rating, e.fide_id)
+                    members[(e.name, e.fide_id)] = member
+                club.add_entrant(tid, member, e.rating, e.status, e.id)
+            for rnd in t.rounds:
+                club.add_round(
+                    tid, rnd, RoundNotes(("Imported from a tournament file.",), "import")
+                )
+        return t
+
+
+def tournament_standings(t: Tournament, after_round: int | None = None) -> Standings:
+    """Standings of a tournament (from a club file or a JSON file) after a round."""
+    if after_round is not None and not 0 <= after_round <= len(t.rounds):
+        raise ServiceError(f"there is no round {after_round} (the tournament has {len(t.rounds)})")
+    return compute_standings(t, _settings(t), after_round)
+
+
+def tournament_history(t: Tournament) -> list[Standings]:
+    """Standings after each round, without breakdowns (for the progress table)."""
+    return standings_history(t, _settings(t), with_breakdown=False)
+
+
+def read_tournament_file(path: Path) -> Tournament:
+    """A tournament from a rochade JSON file (no club file needed)."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ServiceError(f"{path} does not exist") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ServiceError(f"cannot read {path}: {exc}") from None
+    return parse_tournament(text)
+
+
+# -- helpers -----------------------------------------------------------------------------
+
+
+def _settings(t: Tournament) -> KeizerSettings:
+    if not isinstance(t.settings, KeizerSettings):
+        raise ServiceError(f"{t.name} is not a Keizer tournament")
+    return t.settings
+
+
+def _settings_json(settings: KeizerSettings) -> str:
+    return json.dumps(settings_to_dict(settings), ensure_ascii=False, sort_keys=True)
+
+
+def _apply_overrides(base: KeizerSettings, overrides: Mapping[str, object]) -> KeizerSettings:
+    changes: dict[str, object] = {}
+    for key, value in overrides.items():
+        kind = SETTING_OVERRIDES.get(key)
+        if kind is None:
+            raise ServiceError(f"unknown setting {key!r}")
+        try:
+            changes[key] = kind(str(value))
+        except (ValueError, ZeroDivisionError):
+            raise ServiceError(f"setting {key}: {value!r} is not a number") from None
+    if "top_value" in changes:
+        changes["ladder"] = Ladder.FIXED
+    return dataclasses.replace(base, **changes)  # type: ignore[arg-type]
+
+
+def _next_round(t: Tournament) -> int:
+    """The number of the round to pair; the previous one must be complete."""
+    if t.rounds and not t.rounds[-1].complete:
+        last = t.rounds[-1]
+        missing = [str(g.board) for g in last.games if g.result is None]
+        raise ServiceError(
+            f"round {last.number} is not complete: board{'s' if len(missing) > 1 else ''} "
+            f"{', '.join(missing)} {'have' if len(missing) > 1 else 'has'} no result yet"
+        )
+    return len(t.rounds) + 1
+
+
+def _without_last_round(club: Club, record: TournamentRecord, t: Tournament) -> Tournament:
+    if not t.rounds:
+        raise ServiceError("there is no round to replace yet")
+    last = t.rounds[-1]
+    if any(g.result is not None for g in last.games):
+        raise ServiceError(f"round {last.number} already has results; it cannot be re-paired")
+    club.delete_round(record.id, last.number)
+    return dataclasses.replace(t, rounds=t.rounds[:-1])
+
+
+_EXTERNAL_SCORES = {
+    "1": Fraction(1),
+    "1/2": Fraction(1, 2),
+    "½": Fraction(1, 2),
+    "=": Fraction(1, 2),
+    "0": Fraction(0),
+}
+
+
+def _external_score(text: str) -> Fraction:
+    try:
+        return _EXTERNAL_SCORES[text.strip()]
+    except KeyError:
+        raise ServiceError(
+            f"unknown score {text!r} for an external game; use 1, 1/2 or 0"
+        ) from None
+
+
+def _round(t: Tournament, number: int) -> Round:
+    if not 1 <= number <= len(t.rounds):
+        paired = {0: "no round is paired yet", 1: "only round 1 is paired"}.get(
+            len(t.rounds), f"rounds 1-{len(t.rounds)} are paired"
+        )
+        raise ServiceError(f"there is no round {number} ({paired})")
+    return t.rounds[number - 1]
+
+
+def _with_round(t: Tournament, rnd: Round) -> Tournament:
+    """The tournament with round `rnd.number` replaced by `rnd`."""
+    rounds = tuple(rnd if r.number == rnd.number else r for r in t.rounds)
+    return dataclasses.replace(t, rounds=rounds)
+
+
+def _standing_changes(before: Tournament, after: Tournament) -> tuple[StandingChange, ...]:
+    old = compute_standings(before, _settings(before))
+    new = compute_standings(after, _settings(after))
+    changes = []
+    for row in new.rows:
+        was = old.row(row.entrant.id)
+        if (was.rank, was.total) != (row.rank, row.total):
+            changes.append(StandingChange(row.entrant, was.rank, row.rank, was.total, row.total))
+    return tuple(changes)
+
+
+_BOARD = re.compile(r"(\d+)\s*-\s*(\d+)")
+
+
+def _parse_boards(text: str) -> list[tuple[PlayerId | None, PlayerId | None]]:
+    pairs: list[tuple[PlayerId | None, PlayerId | None]] = []
+    for token in re.split(r"[\s,;]+", text.strip()):
+        if not token:
+            continue
+        match = _BOARD.fullmatch(token)
+        if match is None:
+            raise ServiceError(
+                f"cannot read board {token!r}; write white-black with player ids, e.g. 1-9 4-7"
+            )
+        pairs.append((int(match[1]), int(match[2])))
+    if not pairs:
+        raise ServiceError("no boards given; write white-black with player ids, e.g. 1-9 4-7")
+    return pairs
+
+
+def _span(numbers: Sequence[int]) -> str:
+    if len(numbers) == 1:
+        return str(numbers[0])
+    if list(numbers) == list(range(numbers[0], numbers[-1] + 1)):
+        return f"{numbers[0]}-{numbers[-1]}"
+    return ", ".join(map(str, numbers))
+
+
+def _describe_added(added: PlayerAdded) -> str:
+    text = f"add player {added.name}"
+    if added.entrant is not None:
+        text += f" as {added.entrant.id} to {added.tournament}"
+        if added.late_rounds:
+            text += f" (late entry: rounds {_span(range(1, added.late_rounds + 1))} late start)"
+    return text
+
+
+def _describe_round(tournament: str, rnd: Round, how: str) -> str:
+    bye = " and a bye" if rnd.bye is not None else ""
+    return f"pair round {rnd.number} of {tournament} ({how}): {len(rnd.games)} boards{bye}"

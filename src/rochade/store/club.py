@@ -1,0 +1,532 @@
+"""One club file: the member list and any number of tournaments, as facts in SQLite.
+
+Every change happens inside `Club.action(...)`: one `BEGIN IMMEDIATE` transaction that also
+writes an action log row. Triggers (see `schema.install_undo_triggers`) record the inverse of
+every change under that action, so `Club.undo` can restore the exact previous state. Any error
+inside an action rolls the whole transaction back: a failed command changes nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import datetime
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from rochade.core.model import (
+    Absence,
+    Entrant,
+    ExternalGame,
+    Game,
+    PlayerId,
+    Result,
+    Round,
+    Status,
+    Tournament,
+)
+from rochade.store.schema import APPLICATION_ID, FACT_TABLES, SCHEMA_VERSION, migrate
+
+_SQLITE_MAGIC = b"SQLite format 3\x00"
+NOT_UNDOABLE = ("create", "undo")
+"""Action kinds `undo` skips: creating the file, and undo itself (it is only logged)."""
+
+
+class StoreError(Exception):
+    """A club file that cannot be used as asked; the message says why in plain words."""
+
+
+@dataclass(frozen=True, slots=True)
+class MemberRecord:
+    id: int
+    name: str
+    rating: int | None
+    fide_id: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentRecord:
+    id: int
+    name: str
+    system: str
+    settings: str  # JSON text, see rochade.formats.json.settings_to_dict
+
+
+@dataclass(frozen=True, slots=True)
+class ActionRecord:
+    """One line of the action log: who did what when, and whether it was undone since."""
+
+    id: int
+    at: str
+    who: str
+    kind: str
+    description: str
+    undone_by: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class RoundNotes:
+    """What the store keeps about how a round was paired."""
+
+    explanation: tuple[str, ...]
+    paired_by: str  # "auto" or "manual"
+
+
+class Action:
+    """The open action of a transaction; its description may be refined before commit."""
+
+    def __init__(self, action_id: int, description: str) -> None:
+        self.id = action_id
+        self.description = description
+
+
+class Club:
+    """An open club file. Use `Club.create` or `Club.open`, ideally as a context manager."""
+
+    def __init__(self, conn: sqlite3.Connection, path: Path) -> None:
+        self._conn = conn
+        self.path = path
+        self._action: Action | None = None
+
+    # -- opening and closing -------------------------------------------------------------
+
+    @classmethod
+    def create(cls, path: Path, who: str, at: datetime) -> Club:
+        """Create a new, empty club file; refuses to touch an existing file."""
+        if path.exists():
+            raise StoreError(f"{path} already exists; choose another name")
+        try:
+            conn = sqlite3.connect(path, isolation_level=None, timeout=5)
+        except sqlite3.Error as exc:
+            raise StoreError(f"cannot create {path}: {exc}") from None
+        conn.execute("PRAGMA journal_mode = WAL")
+        conn.execute("PRAGMA foreign_keys = ON")
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            migrate(conn)
+            conn.execute(
+                "INSERT INTO actions (at, who, kind, description) VALUES (?, ?, 'create', ?)",
+                (at.isoformat(timespec="seconds"), who, "created the club file"),
+            )
+            conn.execute("COMMIT")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            conn.close()
+            path.unlink(missing_ok=True)
+            raise
+        return cls(conn, path)
+
+    @classmethod
+    def open(cls, path: Path, timeout: float = 5.0) -> Club:
+        """Open an existing club file, upgrading an older schema (after a backup copy).
+
+        Refuses, without changing a byte: a missing file, a file that is not SQLite, another
+        program's SQLite file, and a file written by a newer rochade. `timeout`: how many
+        seconds to wait for another program that is writing the file.
+        """
+        check_header(path)
+        uri = path.resolve().as_uri() + "?mode=rw"
+        try:
+            conn = sqlite3.connect(uri, uri=True, isolation_level=None, timeout=timeout)
+        except sqlite3.Error as exc:
+            raise StoreError(f"{path} cannot be opened: {exc}") from None
+        try:
+            _check_and_prepare(conn, path)
+        except sqlite3.Error as exc:
+            conn.close()
+            raise StoreError(f"{path} cannot be used as a club file: {exc}") from None
+        except BaseException:
+            conn.close()
+            raise
+        return cls(conn, path)
+
+    def close(self) -> None:
+        self._conn.close()
+
+    def __enter__(self) -> Club:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def pragma(self, name: str) -> Any:
+        """A PRAGMA's value (for diagnostics and tests: journal_mode, foreign_keys ...)."""
+        if not name.isidentifier():
+            raise ValueError(name)
+        return self._conn.execute(f"PRAGMA {name}").fetchone()[0]
+
+    # -- transactions --------------------------------------------------------------------
+
+    @contextmanager
+    def action(self, kind: str, description: str, who: str, at: datetime) -> Iterator[Action]:
+        """One logged, undoable change: BEGIN IMMEDIATE ... COMMIT, rolled back on any error."""
+        if self._action is not None:
+            raise RuntimeError("actions do not nest")
+        try:
+            self._conn.execute("BEGIN IMMEDIATE")
+        except sqlite3.OperationalError as exc:
+            raise StoreError(f"{self.path} cannot be changed now ({exc}); try again") from None
+        try:
+            cursor = self._conn.execute(
+                "INSERT INTO actions (at, who, kind, description) VALUES (?, ?, ?, ?)",
+                (at.isoformat(timespec="seconds"), who, kind, description),
+            )
+            action = Action(_lastrowid(cursor), description)
+            self._action = action
+            yield action
+            self._conn.execute(
+                "UPDATE actions SET description = ? WHERE id = ?", (action.description, action.id)
+            )
+            self._conn.execute("COMMIT")
+        except sqlite3.Error as exc:
+            self._rollback()
+            raise StoreError(
+                f"{self.path}: the change failed ({exc}); nothing was changed"
+            ) from None
+        except BaseException:
+            self._rollback()
+            raise
+        finally:
+            self._action = None
+
+    def _rollback(self) -> None:
+        if self._conn.in_transaction:  # SQLite may have rolled back already (disk full ...)
+            self._conn.execute("ROLLBACK")
+
+    @contextmanager
+    def reading(self) -> Iterator[Club]:
+        """A consistent snapshot for several reads (one read transaction)."""
+        if self._conn.in_transaction:  # inside an action or an outer read: already consistent
+            yield self
+            return
+        self._conn.execute("BEGIN")
+        try:
+            yield self
+        finally:
+            self._conn.execute("COMMIT")
+
+    def _write(self, sql: str, params: Sequence[object] = ()) -> sqlite3.Cursor:
+        if self._action is None:
+            raise RuntimeError("club file changes must happen inside Club.action()")
+        try:
+            return self._conn.execute(sql, params)
+        except sqlite3.IntegrityError as exc:
+            raise StoreError(f"the club file refused this change ({exc})") from None
+
+    def _rows(self, sql: str, params: Sequence[object] = ()) -> list[tuple[Any, ...]]:
+        return self._conn.execute(sql, params).fetchall()
+
+    # -- members -------------------------------------------------------------------------
+
+    def add_member(self, name: str, rating: int | None, fide_id: int | None) -> int:
+        cursor = self._write(
+            "INSERT INTO members (name, rating, fide_id) VALUES (?, ?, ?)", (name, rating, fide_id)
+        )
+        return _lastrowid(cursor)
+
+    def update_member(self, member_id: int, rating: int | None, fide_id: int | None) -> None:
+        self._write(
+            "UPDATE members SET rating = ?, fide_id = ? WHERE id = ?", (rating, fide_id, member_id)
+        )
+
+    def members(self) -> list[MemberRecord]:
+        rows = self._rows("SELECT id, name, rating, fide_id FROM members ORDER BY id")
+        return [MemberRecord(*row) for row in rows]
+
+    # -- tournaments ---------------------------------------------------------------------
+
+    def add_tournament(self, name: str, system: str, settings: str) -> int:
+        if self._rows("SELECT 1 FROM tournaments WHERE name = ?", (name,)):
+            raise StoreError(f"a tournament named {name!r} already exists in this club file")
+        cursor = self._write(
+            "INSERT INTO tournaments (name, system, settings) VALUES (?, ?, ?)",
+            (name, system, settings),
+        )
+        return _lastrowid(cursor)
+
+    def set_settings(self, tournament_id: int, settings: str) -> None:
+        self._write("UPDATE tournaments SET settings = ? WHERE id = ?", (settings, tournament_id))
+
+    def tournaments(self) -> list[TournamentRecord]:
+        rows = self._rows("SELECT id, name, system, settings FROM tournaments ORDER BY id")
+        return [TournamentRecord(*row) for row in rows]
+
+    # -- entrants ------------------------------------------------------------------------
+
+    def add_entrant(
+        self,
+        tournament_id: int,
+        member_id: int,
+        rating: int | None,
+        status: Status,
+        player_id: PlayerId | None = None,
+    ) -> PlayerId:
+        """Enrol a member; the entrant id is the next free one unless given (imports)."""
+        if player_id is None:
+            (last,) = self._rows(
+                "SELECT coalesce(max(id), 0) FROM entrants WHERE tournament_id = ?",
+                (tournament_id,),
+            )[0]
+            player_id = int(last) + 1
+        self._write(
+            "INSERT INTO entrants (tournament_id, id, member_id, rating, status) "
+            "VALUES (?, ?, ?, ?, ?)",
+            (tournament_id, player_id, member_id, rating, status.value),
+        )
+        return player_id
+
+    def set_status(self, tournament_id: int, player: PlayerId, status: Status) -> None:
+        self._write(
+            "UPDATE entrants SET status = ? WHERE tournament_id = ? AND id = ?",
+            (status.value, tournament_id, player),
+        )
+
+    def entrant_members(self, tournament_id: int) -> dict[PlayerId, int]:
+        """Entrant id -> member id."""
+        rows = self._rows(
+            "SELECT id, member_id FROM entrants WHERE tournament_id = ?", (tournament_id,)
+        )
+        return {pid: mid for pid, mid in rows}
+
+    # -- rounds and their rows -----------------------------------------------------------
+
+    def add_round(self, tournament_id: int, rnd: Round, notes: RoundNotes) -> None:
+        """Store a whole round: its games, absences, bye, external games and pairing notes."""
+        self._write(
+            "INSERT INTO rounds (tournament_id, number, bye, explanation, paired_by) "
+            "VALUES (?, ?, ?, ?, ?)",
+            (
+                tournament_id,
+                rnd.number,
+                rnd.bye,
+                json.dumps(list(notes.explanation), ensure_ascii=False),
+                notes.paired_by,
+            ),
+        )
+        for board, game in enumerate(rnd.games, start=1):
+            self._write(
+                "INSERT INTO games (tournament_id, round, board, white, black, result) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                (
+                    tournament_id,
+                    rnd.number,
+                    game.board or board,
+                    game.white,
+                    game.black,
+                    None if game.result is None else game.result.value,
+                ),
+            )
+        for absence in rnd.absences:
+            self.add_absence(tournament_id, rnd.number, absence)
+        for ext in rnd.externals:
+            self.add_external(tournament_id, rnd.number, ext)
+
+    def add_absence(self, tournament_id: int, round_number: int, absence: Absence) -> None:
+        self._write(
+            "INSERT INTO absences (tournament_id, round, player, reason) VALUES (?, ?, ?, ?)",
+            (tournament_id, round_number, absence.player, absence.reason),
+        )
+
+    def delete_absence(self, tournament_id: int, round_number: int, player: PlayerId) -> None:
+        self._write(
+            "DELETE FROM absences WHERE tournament_id = ? AND round = ? AND player = ?",
+            (tournament_id, round_number, player),
+        )
+
+    def add_external(self, tournament_id: int, round_number: int, ext: ExternalGame) -> None:
+        self._write(
+            "INSERT INTO externals (tournament_id, round, player, team, board, score, "
+            "replaces_row) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (
+                tournament_id,
+                round_number,
+                ext.player,
+                ext.team,
+                ext.board,
+                str(ext.score),
+                int(ext.replaces_row),
+            ),
+        )
+
+    def delete_round(self, tournament_id: int, number: int) -> None:
+        """Remove a round and all its rows (children first: no cascades, so undo sees all)."""
+        key = (tournament_id, number)
+        for table in ("games", "absences", "externals"):
+            self._write(f"DELETE FROM {table} WHERE tournament_id = ? AND round = ?", key)
+        self._write("DELETE FROM rounds WHERE tournament_id = ? AND number = ?", key)
+
+    def set_result(
+        self, tournament_id: int, round_number: int, board: int, result: Result | None
+    ) -> None:
+        cursor = self._write(
+            "UPDATE games SET result = ? WHERE tournament_id = ? AND round = ? AND board = ?",
+            (None if result is None else result.value, tournament_id, round_number, board),
+        )
+        if cursor.rowcount != 1:
+            raise StoreError(f"round {round_number} has no board {board}")
+
+    def round_notes(self, tournament_id: int, number: int) -> RoundNotes:
+        rows = self._rows(
+            "SELECT explanation, paired_by FROM rounds WHERE tournament_id = ? AND number = ?",
+            (tournament_id, number),
+        )
+        if not rows:
+            raise StoreError(f"there is no round {number}")
+        explanation, paired_by = rows[0]
+        return RoundNotes(tuple(json.loads(explanation)), paired_by)
+
+    # -- loading a whole tournament ------------------------------------------------------
+
+    def load_tournament(self, record: TournamentRecord) -> Tournament:
+        """The tournament's facts as a model (settings left as None: the service decodes)."""
+        tid = record.id
+        with self.reading():
+            entrants = tuple(
+                Entrant(pid, name, rating, Status(status), fide_id)
+                for pid, name, rating, status, fide_id in self._rows(
+                    "SELECT e.id, m.name, e.rating, e.status, m.fide_id FROM entrants e "
+                    "JOIN members m ON m.id = e.member_id WHERE e.tournament_id = ? ORDER BY e.id",
+                    (tid,),
+                )
+            )
+            games: dict[int, list[Game]] = {}
+            for rnd, board, white, black, result in self._rows(
+                "SELECT round, board, white, black, result FROM games "
+                "WHERE tournament_id = ? ORDER BY round, board",
+                (tid,),
+            ):
+                res = None if result is None else Result(result)
+                games.setdefault(rnd, []).append(Game(white, black, res, board))
+            absences: dict[int, list[Absence]] = {}
+            for rnd, player, reason in self._rows(
+                "SELECT round, player, reason FROM absences WHERE tournament_id = ? "
+                "ORDER BY round, player",
+                (tid,),
+            ):
+                absences.setdefault(rnd, []).append(Absence(player, reason))
+            externals: dict[int, list[ExternalGame]] = {}
+            for rnd, player, team, board, score, replaces in self._rows(
+                "SELECT round, player, team, board, score, replaces_row FROM externals "
+                "WHERE tournament_id = ? ORDER BY id",
+                (tid,),
+            ):
+                ext = ExternalGame(player, team, board, Fraction(score), bool(replaces))
+                externals.setdefault(rnd, []).append(ext)
+            rounds = tuple(
+                Round(
+                    number,
+                    tuple(games.get(number, ())),
+                    tuple(absences.get(number, ())),
+                    bye,
+                    tuple(externals.get(number, ())),
+                )
+                for number, bye in self._rows(
+                    "SELECT number, bye FROM rounds WHERE tournament_id = ? ORDER BY number",
+                    (tid,),
+                )
+            )
+        return Tournament(record.name, entrants, rounds, record.system)
+
+    # -- action log and undo -------------------------------------------------------------
+
+    def actions(self) -> list[ActionRecord]:
+        rows = self._rows(
+            "SELECT id, at, who, kind, description, undone_by FROM actions ORDER BY id"
+        )
+        return [ActionRecord(*row) for row in rows]
+
+    def undoable(self, steps: int) -> list[ActionRecord]:
+        """The last `steps` actions that undo would revert, newest first."""
+        placeholders = ", ".join("?" for _ in NOT_UNDOABLE)
+        rows = self._rows(
+            "SELECT id, at, who, kind, description, undone_by FROM actions "
+            f"WHERE undone_by IS NULL AND kind NOT IN ({placeholders}) ORDER BY id DESC LIMIT ?",
+            (*NOT_UNDOABLE, steps),
+        )
+        return [ActionRecord(*row) for row in rows]
+
+    def undo(self, steps: int, who: str, at: datetime) -> list[ActionRecord]:
+        """Revert the last `steps` actions in one logged transaction; returns them, newest first.
+
+        Each action's recorded inverse statements are replayed newest first, which walks the
+        file back through exactly the states it went through.
+        """
+        if steps < 1:
+            raise StoreError("the number of steps to undo must be at least 1")
+        targets = self.undoable(steps)
+        if not targets:
+            raise StoreError("there is nothing to undo")
+        description = "undo: " + "; ".join(a.description for a in targets)
+        with self.action("undo", description, who, at) as action:
+            for target in targets:
+                for (statement,) in self._rows(
+                    "SELECT statement FROM undo_steps WHERE action_id = ? ORDER BY seq DESC",
+                    (target.id,),
+                ):
+                    self._write(statement)
+                self._write("UPDATE actions SET undone_by = ? WHERE id = ?", (action.id, target.id))
+        return targets
+
+    def snapshot(self) -> dict[str, list[tuple[Any, ...]]]:
+        """Every fact row of every table (with rowids): equal snapshots mean equal facts."""
+        with self.reading():
+            return {
+                table: self._rows(f'SELECT rowid, * FROM "{table}" ORDER BY rowid')
+                for table in FACT_TABLES
+            }
+
+
+def check_header(path: Path) -> None:
+    """Refuse a missing file, a folder or a non-SQLite file before SQLite opens it."""
+    if not path.exists():
+        raise StoreError(f"{path} does not exist")
+    if not path.is_file():
+        raise StoreError(f"{path} is not a file")
+    with path.open("rb") as handle:
+        header = handle.read(len(_SQLITE_MAGIC))
+    if header != _SQLITE_MAGIC:
+        raise StoreError(f"{path} is not a rochade club file (not an SQLite database)")
+
+
+def _check_and_prepare(conn: sqlite3.Connection, path: Path) -> None:
+    """Refuse foreign and newer files (reading only), then set up and upgrade ours."""
+    app_id = conn.execute("PRAGMA application_id").fetchone()[0]
+    version = conn.execute("PRAGMA user_version").fetchone()[0]
+    if app_id != APPLICATION_ID:
+        raise StoreError(f"{path} is not a rochade club file (another program's database)")
+    if version > SCHEMA_VERSION:
+        raise StoreError(
+            f"{path} was written by a newer rochade (file version {version}, this "
+            f"rochade knows up to {SCHEMA_VERSION}); please update rochade"
+        )
+    conn.execute("PRAGMA foreign_keys = ON")
+    conn.execute("PRAGMA journal_mode = WAL")
+    if version < SCHEMA_VERSION:
+        _upgrade(conn, path, version)
+
+
+def _upgrade(conn: sqlite3.Connection, path: Path, version: int) -> None:
+    """Keep a copy of the old file beside it, then migrate in one transaction."""
+    backup_path = path.with_name(f"{path.name}.v{version}.bak")
+    if not backup_path.exists():
+        with sqlite3.connect(backup_path) as backup:
+            conn.backup(backup)
+        backup.close()
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        migrate(conn)
+        conn.execute("COMMIT")
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+
+
+def _lastrowid(cursor: sqlite3.Cursor) -> int:
+    rowid = cursor.lastrowid
+    if rowid is None:  # pragma: no cover - sqlite3 always sets it after an INSERT
+        raise RuntimeError("no row id after INSERT")
+    return rowid

@@ -1,0 +1,182 @@
+"""The club file's schema: migrations by `PRAGMA user_version` and the undo triggers.
+
+A club file is marked by `PRAGMA application_id` so that rochade never mistakes (or damages)
+another program's SQLite file. Each migration moves the schema one version up; an old file is
+upgraded in one transaction when it is opened. Facts only: no table stores a score.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+
+APPLICATION_ID = 0x526F6368  # "Roch"
+"""Written into every club file's header; any other value means "not a rochade file"."""
+
+FACT_TABLES = ("members", "tournaments", "entrants", "rounds", "games", "absences", "externals")
+"""Tables whose every change is recorded for undo (the action log itself is not a fact)."""
+
+_V1 = """
+CREATE TABLE members (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL CHECK (length(trim(name)) > 0),
+    rating INTEGER,
+    fide_id INTEGER
+);
+CREATE TABLE tournaments (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL UNIQUE CHECK (length(trim(name)) > 0),
+    system TEXT NOT NULL,
+    settings TEXT NOT NULL
+);
+CREATE TABLE entrants (
+    tournament_id INTEGER NOT NULL REFERENCES tournaments (id),
+    id INTEGER NOT NULL,
+    member_id INTEGER NOT NULL REFERENCES members (id),
+    rating INTEGER,
+    status TEXT NOT NULL,
+    PRIMARY KEY (tournament_id, id),
+    UNIQUE (tournament_id, member_id)
+);
+CREATE TABLE rounds (
+    tournament_id INTEGER NOT NULL REFERENCES tournaments (id),
+    number INTEGER NOT NULL CHECK (number >= 1),
+    bye INTEGER,
+    PRIMARY KEY (tournament_id, number),
+    FOREIGN KEY (tournament_id, bye) REFERENCES entrants (tournament_id, id)
+);
+CREATE TABLE games (
+    tournament_id INTEGER NOT NULL,
+    round INTEGER NOT NULL,
+    board INTEGER NOT NULL CHECK (board >= 1),
+    white INTEGER NOT NULL,
+    black INTEGER NOT NULL,
+    result TEXT,
+    PRIMARY KEY (tournament_id, round, board),
+    FOREIGN KEY (tournament_id, round) REFERENCES rounds (tournament_id, number),
+    FOREIGN KEY (tournament_id, white) REFERENCES entrants (tournament_id, id),
+    FOREIGN KEY (tournament_id, black) REFERENCES entrants (tournament_id, id)
+);
+CREATE TABLE absences (
+    tournament_id INTEGER NOT NULL,
+    round INTEGER NOT NULL,
+    player INTEGER NOT NULL,
+    reason TEXT NOT NULL,
+    PRIMARY KEY (tournament_id, round, player),
+    FOREIGN KEY (tournament_id, round) REFERENCES rounds (tournament_id, number),
+    FOREIGN KEY (tournament_id, player) REFERENCES entrants (tournament_id, id)
+);
+CREATE TABLE externals (
+    id INTEGER PRIMARY KEY,
+    tournament_id INTEGER NOT NULL,
+    round INTEGER NOT NULL,
+    player INTEGER NOT NULL,
+    team INTEGER NOT NULL,
+    board INTEGER NOT NULL,
+    score TEXT NOT NULL,
+    replaces_row INTEGER NOT NULL,
+    FOREIGN KEY (tournament_id, round) REFERENCES rounds (tournament_id, number),
+    FOREIGN KEY (tournament_id, player) REFERENCES entrants (tournament_id, id)
+);
+CREATE TABLE actions (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    at TEXT NOT NULL,
+    who TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    description TEXT NOT NULL,
+    undone_by INTEGER REFERENCES actions (id)
+);
+CREATE TABLE undo_steps (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    action_id INTEGER NOT NULL REFERENCES actions (id),
+    statement TEXT NOT NULL
+);
+CREATE INDEX undo_steps_by_action ON undo_steps (action_id, seq);
+"""
+
+# Version 2 keeps the pairing engine's explanation with each round, so that
+# `rochade explain --round K` can say later why a round was paired as it was.
+_V2 = """
+ALTER TABLE rounds ADD COLUMN explanation TEXT NOT NULL DEFAULT '[]';
+ALTER TABLE rounds ADD COLUMN paired_by TEXT NOT NULL DEFAULT 'auto';
+"""
+
+MIGRATIONS: tuple[str, ...] = (_V1, _V2)
+"""MIGRATIONS[i] moves a file from schema version i to i + 1. Append only, never edit."""
+
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+def migrate(conn: sqlite3.Connection, target: int = SCHEMA_VERSION) -> None:
+    """Apply the missing migrations up to `target`; the caller holds the transaction."""
+    current = conn.execute("PRAGMA user_version").fetchone()[0]
+    for version in range(current, target):
+        for statement in _statements(MIGRATIONS[version]):
+            conn.execute(statement)
+    install_undo_triggers(conn)
+    conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+    conn.execute(f"PRAGMA user_version = {target}")
+
+
+def _statements(script: str) -> list[str]:
+    """Split a migration into statements (no migration has `;` inside a string)."""
+    return [s.strip() for s in script.split(";") if s.strip()]
+
+
+def install_undo_triggers(conn: sqlite3.Connection) -> None:
+    """(Re)create, for every fact table, triggers that record each change's inverse statement.
+
+    The inverse goes into `undo_steps` under the newest action (every change happens inside an
+    action, see `Club.action`). Undo replays an action's steps newest first. Triggers are
+    derived from the current columns, so they are rebuilt after every migration.
+    """
+    existing = conn.execute(
+        "SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'undo_%'"
+    ).fetchall()
+    for (name,) in existing:
+        conn.execute(f'DROP TRIGGER "{name}"')
+    for table in FACT_TABLES:
+        columns = [row[1] for row in conn.execute(f'PRAGMA table_info("{table}")')]
+        conn.execute(_trigger(table, "INSERT", _inverse_of_insert(table)))
+        conn.execute(_trigger(table, "UPDATE", _inverse_of_update(table, columns)))
+        conn.execute(_trigger(table, "DELETE", _inverse_of_delete(table, columns)))
+
+
+def _trigger(table: str, event: str, inverse_sql: str) -> str:
+    return (
+        f'CREATE TRIGGER "undo_{table}_{event.lower()}" AFTER {event} ON "{table}" BEGIN '
+        "INSERT INTO undo_steps (action_id, statement) "
+        f"VALUES ((SELECT max(id) FROM actions), {inverse_sql}); END"
+    )
+
+
+def _inverse_of_insert(table: str) -> str:
+    return f"'DELETE FROM \"{table}\" WHERE rowid = ' || NEW.rowid"
+
+
+def _inverse_of_update(table: str, columns: list[str]) -> str:
+    assignments = " || ', ' || ".join(f"'\"{c}\" = ' || {_literal(c)}" for c in columns)
+    return (
+        f"'UPDATE \"{table}\" SET rowid = ' || OLD.rowid || ', ' || {assignments}"
+        " || ' WHERE rowid = ' || NEW.rowid"
+    )
+
+
+def _inverse_of_delete(table: str, columns: list[str]) -> str:
+    names = ", ".join(f'"{c}"' for c in columns)
+    values = " || ', ' || ".join(_literal(c) for c in columns)
+    return (
+        f"'INSERT INTO \"{table}\" (rowid, {names}) VALUES (' || OLD.rowid || ', ' || "
+        f"{values} || ')'"
+    )
+
+
+def _literal(column: str) -> str:
+    """SQL that renders OLD.column as an exact SQL literal.
+
+    `quote()` cuts text at a NUL character, so text goes through a blob literal instead.
+    """
+    old = f'OLD."{column}"'
+    return (
+        f"CASE typeof({old}) WHEN 'text' THEN 'CAST(' || quote(CAST({old} AS BLOB)) || ' AS TEXT)'"
+        f" ELSE quote({old}) END"
+    )

@@ -1,0 +1,169 @@
+"""Bad input: one clear line on stderr, exit code 2, and the club file unchanged."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from click.testing import Result
+
+from rochade.store import SCHEMA_VERSION
+
+Run = Callable[..., Result]
+
+
+def files(folder: Path) -> dict[str, bytes]:
+    """Every file of the folder with its bytes (the club file, and no stray WAL files)."""
+    return {p.name: p.read_bytes() for p in sorted(folder.iterdir())}
+
+
+def assert_refused(run: Run, args: list[object], message: str, folder: Path) -> None:
+    before = files(folder)
+    result = run(*args, ok=False)
+    assert result.exit_code == 2, result.output
+    assert result.stdout == ""
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1, result.stderr
+    assert lines[0].startswith("Error: ")
+    assert message in lines[0]
+    assert "Traceback" not in result.output
+    assert files(folder) == before
+
+
+def test_unknown_player(run: Run, club: Path) -> None:
+    assert_refused(
+        run, ["player", "status", club, "Zoe", "excused"], "no player named 'Zoe'", club.parent
+    )
+    assert_refused(
+        run, ["player", "status", club, "99", "excused"], "no player with id 99", club.parent
+    )
+
+
+def test_ambiguous_player_lists_candidates(run: Run, club: Path) -> None:
+    run("player", "add", club, "Anneliese", "--rating", "1500")
+    assert_refused(
+        run,
+        ["explain", club, "Ann"],
+        "'Ann' matches several players: Anna (1), Anneliese (9)",
+        club.parent,
+    )
+
+
+def test_result_for_an_unpaired_board(run: Run, club: Path) -> None:
+    run("pair", club)
+    assert_refused(run, ["result", club, "1", "5", "1-0"], "round 1 has no board 5", club.parent)
+    assert_refused(run, ["result", club, "2", "1", "1-0"], "there is no round 2", club.parent)
+
+
+def test_wrong_result_code(run: Run, club: Path) -> None:
+    run("pair", club)
+    assert_refused(run, ["result", club, "1", "1", "2-0"], "unknown result '2-0'", club.parent)
+
+
+def test_pairing_before_the_last_round_is_complete(run: Run, club: Path) -> None:
+    run("pair", club)
+    run("result", club, "1", "1", "1-0")
+    assert_refused(run, ["pair", club], "round 1 is not complete", club.parent)
+
+
+def test_manual_pairing_errors_and_warnings(run: Run, club: Path) -> None:
+    assert_refused(run, ["pair", club, "--manual", "1-2 1-3"], "more than once", club.parent)
+    run("pair", club, "--manual", "1-2 3-4 5-6 7-8")
+    for board in range(1, 5):
+        run("result", club, 1, board, "1/2")
+    assert_refused(
+        run,
+        ["pair", club, "--manual", "1-2 3-4 5-6 7-8"],
+        "add --confirm to pair it anyway",
+        club.parent,
+    )
+    out = run("pair", club, "--manual", "2-1 4-3 6-5 8-7", "--confirm").stdout
+    assert "Accepted:" in out
+
+
+def test_several_tournaments_need_t(run: Run, club: Path) -> None:
+    run("tournament", "create", club, "Rapid")
+    assert_refused(
+        run,
+        ["pair", club],
+        "holds 2 tournaments (Winter, Rapid); choose one with -t NAME",
+        club.parent,
+    )
+    run("pair", club, "-t", "Winter")
+
+
+def test_missing_file(run: Run, tmp_path: Path) -> None:
+    assert_refused(run, ["pair", tmp_path / "nope.rochade"], "does not exist", tmp_path)
+    assert files(tmp_path) == {}
+
+
+@pytest.mark.parametrize(
+    "content", [b"name,rating\nAnna,1800\n", b"", bytes(range(256))], ids=["csv", "empty", "binary"]
+)
+def test_non_rochade_files(run: Run, tmp_path: Path, content: bytes) -> None:
+    path = tmp_path / "club.rochade"
+    path.write_bytes(content)
+    assert_refused(run, ["standings", path], "is not a rochade club file", tmp_path)
+
+
+def test_foreign_sqlite_file(run: Run, tmp_path: Path) -> None:
+    path = tmp_path / "other.db"
+    with sqlite3.connect(path) as conn:
+        conn.execute("CREATE TABLE t (x)")
+    conn.close()
+    assert_refused(run, ["result", path, 1, 1, "1-0"], "another program's database", tmp_path)
+
+
+def test_newer_club_file(run: Run, club: Path) -> None:
+    conn = sqlite3.connect(club)
+    conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 3}")
+    conn.close()
+    assert_refused(run, ["standings", club], "written by a newer rochade", club.parent)
+
+
+def test_init_refuses_an_existing_file(run: Run, club: Path) -> None:
+    assert_refused(run, ["init", club], "already exists", club.parent)
+
+
+def test_bad_json_file(run: Run, tmp_path: Path) -> None:
+    path = tmp_path / "t.json"
+    path.write_text('{"format": "rochade-tournament/1", "name": "X", "players": [{"id": 1}]}')
+    result = run("standings", path, ok=False)
+    assert result.exit_code == 2 and result.stderr.count("\n") == 1
+    assert result.stderr.startswith("Error: ")
+
+
+def test_unexpected_errors_are_short_unless_debugging(
+    run: Run, club: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broken(*args: object, **kwargs: object) -> None:
+        raise KeyError("boom")
+
+    monkeypatch.setattr("rochade.service.club.ClubService.tournament", broken)
+    result = run("participants", club, ok=False)
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == [
+        "Error: unexpected problem (KeyError: 'boom'); run again with ROCHADE_DEBUG=1 to see the "
+        "details"
+    ]
+    result = run("participants", club, ok=False, env={"ROCHADE_DEBUG": "1"})
+    assert isinstance(result.exception, KeyError)
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (None, "No such file or directory"),
+        (b"\xff\xfe\x00binary", "is not a UTF-8 text file"),
+        (b"name,rating\nAnna,strong\n", "line 2: the rating 'strong' is not a whole number"),
+        (b"name,rating\n,1800\n", "line 2: the name is empty"),
+    ],
+    ids=["missing", "binary", "bad-rating", "no-name"],
+)
+def test_bad_player_lists(run: Run, club: Path, content: bytes | None, message: str) -> None:
+    csv = club.parent / "list.csv"
+    if content is not None:
+        csv.write_bytes(content)
+    assert_refused(run, ["player", "import", club, csv], message, club.parent)

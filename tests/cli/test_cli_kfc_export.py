@@ -1,0 +1,137 @@
+"""`rochade import-kfc`, `publish` and `export-list` end to end, in-process."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import shutil
+import sqlite3
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import html5lib
+import pytest
+from click.testing import Result
+
+from rochade.service import ClubService, tournament_standings
+
+Run = Callable[..., Result]
+
+
+@pytest.fixture
+def kfc_file(shared_dir: Path) -> Path:
+    return shared_dir / "conformance" / "kfc" / "Test-Tournament.s3db"
+
+
+@pytest.fixture
+def empty_club(tmp_path: Path, run: Run) -> Path:
+    path = tmp_path / "club.rochade"
+    run("init", path, "--who", "ina")
+    return path
+
+
+def files(folder: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in sorted(folder.iterdir()) if p.is_file()}
+
+
+def test_import_kfc(run: Run, empty_club: Path, kfc_file: Path) -> None:
+    result = run("import-kfc", empty_club, kfc_file, "--who", "ina")
+    assert result.stdout.splitlines() == [
+        "Imported Test-Tournament: 9 players, 5 rounds (26 rows), KfC's settings on the kfc "
+        "preset.",
+        "Note: table Player has no Categories column (an older KfC version); rochade does not "
+        "need it.",
+        "Checked: rochade's totals equal the 9 totals KfC stored (largest difference 8e-07).",
+    ]
+    svc = ClubService(empty_club)
+    t = svc.tournament()
+    expected: dict[str, Any] = json.loads(
+        (kfc_file.parent / "expected.json").read_text(encoding="utf-8")
+    )
+    standings = tournament_standings(t)
+    for want in expected["standings"]:
+        row = standings.row(want["id"])
+        assert abs(float(row.total) - want["keizer_sum"]) <= 1e-4
+    assert [a.description for a in svc.log()][-1] == "import tournament Test-Tournament"
+    # The imported season goes on: round 6 is paired with KfC's settings.
+    run("pair", empty_club)
+    boards = [(g.white, g.black) for g in ClubService(empty_club).tournament().rounds[5].games]
+    assert boards == [(3, 10), (6, 13), (1, 7)]
+
+
+def _refused(run: Run, args: list[object], message: str, folder: Path) -> None:
+    before = files(folder)
+    result = run(*args, ok=False)
+    assert result.exit_code == 2, result.output
+    assert result.stdout == ""
+    (line,) = result.stderr.splitlines()
+    assert line.startswith("Error: ") and message in line, line
+    assert files(folder) == before
+
+
+def test_import_kfc_refusals_change_nothing(
+    run: Run, empty_club: Path, kfc_file: Path, tmp_path: Path
+) -> None:
+    folder = empty_club.parent
+    other = tmp_path / "other" / "data.sqlite"
+    other.parent.mkdir()
+    sqlite3.connect(other).execute("CREATE TABLE t (x)").connection.close()
+    _refused(run, ["import-kfc", empty_club, other], "not a KeizerForClubs file", folder)
+    broken = tmp_path / "other" / "broken.s3db"
+    broken.write_bytes(kfc_file.read_bytes()[:2048] + b"\x00garbage" * 600)
+    _refused(run, ["import-kfc", empty_club, broken], "broken.s3db", folder)
+    odd = tmp_path / "other" / "odd.s3db"
+    shutil.copyfile(kfc_file, odd)
+    odd.chmod(0o644)
+    with sqlite3.connect(odd) as con:
+        con.execute("UPDATE Pairing SET Result = 77 WHERE Rnd = 2 AND board = 3")
+    _refused(
+        run,
+        ["import-kfc", empty_club, odd],
+        "table Pairing, round 2 board 3: result code 77 is not a game result",
+        folder,
+    )
+    run("import-kfc", empty_club, kfc_file)
+    _refused(
+        run,
+        ["import-kfc", empty_club, kfc_file],
+        "already has a tournament named 'Test-Tournament'; import it under another name",
+        folder,
+    )
+    result = run("import-kfc", empty_club, kfc_file, "--name", "Copy")
+    assert result.stdout.startswith("Imported Copy: 9 players")
+
+
+def test_publish_and_export_lists(run: Run, empty_club: Path, kfc_file: Path) -> None:
+    run("import-kfc", empty_club, kfc_file)
+    site = empty_club.parent / "site"
+    assert run("publish", empty_club, site).stdout.startswith("Wrote 48 files")
+    assert (site / "standings.csv").read_bytes().startswith(b"\xef\xbb\xbfRank,Name,")
+    for page in site.glob("*.html"):
+        parser = html5lib.HTMLParser(strict=True)
+        parser.parse(page.read_text(encoding="utf-8"))
+    out = run("export-list", empty_club, "standings", "--format", "csv", "--delimiter", ";")
+    rows = list(csv.reader(io.StringIO(out.stdout), delimiter=";"))
+    assert rows[1] == ["1", "Amurru", "1891", "37.5", "4", "5", "10"]
+    assert rows[4][:4] == ["4", "Ninedena", "1786", "23.15"]
+    after2 = run("export-list", empty_club, "standings", "--round", "2", "--format", "csv")
+    assert after2.stdout.splitlines()[1].startswith("1,Amurru,1891,")
+    text = run("export-list", empty_club, "pairings", "--round", "5").stdout
+    assert text.startswith("Test-Tournament: round 5")
+    target = empty_club.parent / "achill.csv"
+    run(
+        "export-list", empty_club, "breakdown", "--player", "Achill", "--format", "csv",
+        "-o", target,
+    )  # fmt: skip
+    data = target.read_bytes()
+    assert data.startswith(b"\xef\xbb\xbfRound,") and data.endswith(b"Total,,,,,,23.5\r\n")
+    html = run("export-list", empty_club, "crosstable", "--format", "html", "--round", "3")
+    assert "<style>" in html.stdout and html.stdout.count("<tr") == 10
+    for args, message in [
+        (["breakdown"], "--player NAME"),
+        (["pairings", "--round", "9"], "there is no round 9"),
+        (["standings", "--delimiter", "ab"], "CSV delimiter"),
+    ]:
+        _refused(run, ["export-list", empty_club, *args], message, empty_club.parent)

@@ -1,0 +1,504 @@
+"""Keizer pairing: the KfC replay, one hand-made case per rule and option, and properties."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from pairing_builders import boards, ids, tournament
+
+from rochade.core.checker import (
+    BYE_RULES,
+    Constraints,
+    History,
+    PairingRules,
+    Rule,
+    Severity,
+    check_pairing,
+    relaxations,
+)
+from rochade.core.keizer.pairing import (  # the underscored two: to test the search itself
+    KeizerEngine,
+    KeizerPairing,
+    KeizerState,
+    _first_feasible,
+    _Search,
+    check_manual_pairing,
+    explain_colour,
+    pair_round,
+)
+from rochade.core.keizer.settings import KeizerSettings, Period, RoundOneColours, preset
+from rochade.core.model import (
+    Absence,
+    Entrant,
+    Game,
+    ModelError,
+    Result,
+    Round,
+    Tournament,
+)
+from rochade.core.pairing import Board
+
+# KfC result codes (conformance README): games, the bye, and absence rows.
+KFC_RESULTS = {
+    -1: None,
+    1: Result.WHITE_WINS,
+    2: Result.DRAW,
+    3: Result.BLACK_WINS,
+    8: Result.WHITE_WINS_FORFEIT,
+    9: Result.BLACK_WINS_FORFEIT,
+    10: Result.DOUBLE_FORFEIT,
+    11: Result.DRAW,
+}
+KFC_REASONS = {5: "club_duty", 6: "excused", 7: "unexcused", 12: "late_start"}
+KFC_BYE = 4
+
+
+def _kfc_file(shared_dir: Path) -> tuple[Tournament, dict[str, object]]:
+    folder = shared_dir / "conformance" / "kfc"
+    expected = json.loads((folder / "expected.json").read_text(encoding="utf-8"))
+    db = sqlite3.connect(folder / "Test-Tournament.s3db")
+    try:
+        entrants = tuple(
+            Entrant(pid, name, rating)
+            for pid, name, rating in db.execute("SELECT id, name, rating FROM Player ORDER BY id")
+        )
+        rows = db.execute(
+            "SELECT Rnd, board, PID_W, PID_B, Result FROM Pairing ORDER BY Rnd, board"
+        )
+        by_round: dict[int, list[tuple[int, int, int, int]]] = {}
+        for rnd, board, white, black, code in rows:
+            by_round.setdefault(rnd, []).append((board, white, black, code))
+    finally:
+        db.close()
+    rounds = []
+    for number, rows_of_round in sorted(by_round.items()):
+        games, absences, bye = [], [], None
+        for board, white, black, code in rows_of_round:
+            if black != -1:
+                games.append(Game(white, black, KFC_RESULTS[code], board))
+            elif code == KFC_BYE:
+                bye = white
+            else:
+                absences.append(Absence(white, KFC_REASONS[code]))
+        rounds.append(Round(number, tuple(games), tuple(absences), bye))
+    return Tournament("KfC sample", entrants, tuple(rounds)), expected
+
+
+@pytest.mark.parametrize(("rule_set", "count_absences"), [("v2024_09", True), ("head", False)])
+def test_kfc_replay(shared_dir: Path, rule_set: str, count_absences: bool) -> None:
+    """Round k paired from the standings before k matches the stored round exactly for the
+    rematch gaps (KfC's GameRepeat) listed in expected.json, and for no other gap."""
+    full, expected = _kfc_file(shared_dir)
+    ids = {e.name: e.id for e in full.entrants}
+    standings = expected["standings_at_pairing_time"]["rounds"]  # type: ignore[index]
+    replay = expected["pairing_replay"]["rule_sets"][rule_set]["rounds"]  # type: ignore[index]
+    for number in range(1, 6):
+        stored = full.rounds[number - 1]
+        ranking = tuple(
+            ids[row["name"]]
+            for row in standings[str(number)]["standings"]
+            if row["state"] == "present"
+        )
+        history = replace(full, rounds=full.rounds[: number - 1])
+        matching_gaps = set()
+        for gap in range(6):
+            settings = replace(preset("kfc"), rematch_gap=gap, byes_count_absences=count_absences)
+            result = pair_round(KeizerState(history, settings, number, ranking)).pairing
+            stored_boards = tuple(Board(g.white, g.black) for g in stored.games)
+            if result.boards == stored_boards and result.bye == stored.bye:
+                matching_gaps.add(gap)
+        assert matching_gaps == set(replay[str(number)]), f"round {number}"
+
+
+# ---- hand-made cases, one per rule and option -------------------------------------------
+
+LETTERS = "A B C D E F G H"
+
+
+def _pair(t: Tournament, ranking: str, settings: KeizerSettings | None = None) -> KeizerPairing:
+    """Pair the round after `t`'s rounds with the present players ranked as given."""
+    settings = settings or replace(preset("kfc"), rematch_gap=4)
+    return pair_round(KeizerState(t, settings, len(t.rounds) + 1, ids(t, ranking)))
+
+
+def _text(result: KeizerPairing) -> str:
+    return "\n".join(result.pairing.explanation)
+
+
+def test_round_one_lower_ranked_gets_white_boards_by_rank() -> None:
+    t = tournament(LETTERS)
+    result = _pair(t, "A B C D")
+    assert boards(t, result.pairing) == "B-A D-C"
+    assert result.relaxed == frozenset()
+    assert "B has white: equal colour balance (0), never met, so the lower-ranked" in _text(result)
+
+
+def test_nobody_or_one_present() -> None:
+    t = tournament(LETTERS)
+    empty = _pair(t, "")
+    assert empty.pairing.boards == () and empty.pairing.bye is None
+    assert empty.pairing.explanation == ("Nobody is present, so there is nothing to pair.",)
+    alone = _pair(t, "C")
+    assert alone.pairing.boards == () and alone.pairing.bye == ids(t, "C")[0]
+    # even when C had the bye last round: unavoidable, and said so
+    t = tournament(LETTERS, "A-B bye=C")
+    again = _pair(t, "C")
+    assert again.pairing.bye == ids(t, "C")[0]
+    assert Rule.BYE_REPEAT in again.relaxed
+    assert "Relaxed: C had the bye last round too." in again.pairing.explanation
+
+
+def test_odd_number_lowest_ranked_gets_the_bye() -> None:
+    t = tournament(LETTERS)
+    result = _pair(t, "A B C D E")
+    assert boards(t, result.pairing) == "B-A D-C bye=E"
+    assert (
+        "Bye: E, the lowest-ranked present player among those with the fewest byes (0 byes so far)."
+        in (result.pairing.explanation)
+    )
+
+
+def test_byes_evenly_and_always_lowest() -> None:
+    t = tournament(LETTERS, "A-B C-D bye=E", "B-A D-C absent=E")
+    evenly = _pair(t, "A B C D E")
+    assert evenly.pairing.bye == ids(t, "D")[0]  # E already had one
+    lowest = _pair(t, "A B C D E", replace(preset("kfc"), byes_evenly=False))
+    assert lowest.pairing.bye == ids(t, "E")[0]
+    assert lowest.relaxed == frozenset()
+
+
+def test_no_bye_twice_in_a_row_even_when_always_lowest() -> None:
+    t = tournament(LETTERS, "A-B C-D bye=E")
+    result = _pair(t, "A B C D E", replace(preset("kfc"), byes_evenly=False, rematch_gap=0))
+    assert result.pairing.bye == ids(t, "D")[0]
+    assert "E had the bye last round" in _text(result)
+
+
+def test_byes_count_absences_as_kfc_did_before_2026() -> None:
+    t = tournament(LETTERS, "A-B C-D absent=E")
+    plain = _pair(t, "A B C D E", replace(preset("kfc"), rematch_gap=0))
+    assert plain.pairing.bye == ids(t, "E")[0]
+    counted = _pair(t, "A B C D E", replace(preset("kfc"), rematch_gap=0, byes_count_absences=True))
+    assert counted.pairing.bye == ids(t, "D")[0]
+    assert "fewest byes (0 byes or absences so far)" in _text(counted)
+
+
+def test_bye_goes_where_the_rest_can_still_be_paired() -> None:
+    t = tournament(LETTERS)
+    a, b, c, d = ids(t, "A B C D")
+    forbidden = frozenset(frozenset({a, x}) for x in (b, c, d))
+    result = _pair(t, "A B C D E", replace(preset("kfc"), forbidden_pairs=forbidden))
+    # without E, A would have nobody; D is the next in line and lets the rest be paired
+    assert boards(t, result.pairing) == "E-A C-B bye=D"
+    assert "Bye: D (0 byes so far), as without E the others could not all have been paired." in (
+        result.pairing.explanation
+    )
+
+
+def test_top_down_skips_a_recent_opponent() -> None:
+    t = tournament(LETTERS, "B-A D-C")
+    result = _pair(t, "A B C D")
+    assert boards(t, result.pairing) == "C-A D-B"
+    assert (
+        "Not B: A and B played each other in round 1; with a rematch gap of 4 they may meet "
+        "again from round 6." in _text(result)
+    )
+    assert "D has white: equal colour balance (+1), never met" in _text(result)
+
+
+def test_rematch_gap_counts_club_evenings() -> None:
+    t = tournament(LETTERS, "B-A D-C", "C-A D-B", "D-A C-B")
+    # round 4: A-B last met in round 1, three evenings ago
+    assert (
+        boards(t, _pair(t, "A B C D", replace(preset("kfc"), rematch_gap=2)).pairing) == "A-B C-D"
+    )
+    relaxed = _pair(t, "A B C D", replace(preset("kfc"), rematch_gap=3))
+    assert relaxed.relaxed == {Rule.REMATCH}
+    assert (
+        "Relaxed: no complete pairing keeps every rule; rematch gap of 3 relaxed to a gap of 2."
+        in _text(relaxed)
+    )
+    assert boards(t, relaxed.pairing) == "A-B C-D"
+    # gap 0: an immediate rematch is allowed, so the neighbours meet again
+    zero = _pair(t, "A D B C", replace(preset("kfc"), rematch_gap=0))
+    assert boards(t, zero.pairing) == "A-D B-C"
+
+
+def test_relaxed_rematch_is_explained_per_board() -> None:
+    t = tournament("A B", "A-B")
+    result = _pair(t, "A B")
+    assert result.relaxed == {Rule.REMATCH}
+    assert boards(t, result.pairing) == "B-A"
+    text = _text(result)
+    assert (
+        "Relaxed: no complete pairing keeps every rule; rematch gap of 4 relaxed to a gap of 0."
+        in text
+    )
+    assert (
+        "Relaxed: B and A played each other in round 1; with a rematch gap of 4 they may meet "
+        "again from round 6." in text
+    )
+
+
+def test_completion_look_ahead() -> None:
+    t = tournament(LETTERS, "C-D absent=A,B")
+    result = _pair(t, "A B C D")
+    assert boards(t, result.pairing) == "A-C D-B"
+    assert "Not B: the remaining players could then not all be paired." in _text(result)
+
+
+def test_max_meetings_per_period() -> None:
+    t = tournament(LETTERS, "B-A D-C", "A-B C-D")
+    capped = replace(preset("kfc"), rematch_gap=0, max_meetings=2)
+    assert boards(t, _pair(t, "A B C D", capped).pairing) == "C-A D-B"
+    # a new period from round 3 starts the count again
+    period = replace(capped, max_meetings=None, periods=(Period(1), Period(3, max_meetings=1)))
+    assert boards(t, _pair(t, "A B C D", period).pairing) == "B-A D-C"
+    t = tournament(LETTERS, "B-A D-C", "A-B C-D", "B-A D-C")
+    assert boards(t, _pair(t, "A B C D", period).pairing) == "C-A D-B"
+
+
+def test_period_lifts_the_rematch_rule() -> None:
+    t = tournament(LETTERS, "B-A D-C")
+    last_period = replace(preset("dutch-club"), periods=(Period(1), Period(2, rematch_gap=0)))
+    assert boards(t, _pair(t, "A B C D", last_period).pairing) == "A-B C-D"
+
+
+def test_forbidden_pair_avoided_then_relaxed_last() -> None:
+    t = tournament(LETTERS)
+    a, b = ids(t, "A B")
+    settings = replace(preset("kfc"), forbidden_pairs=frozenset({frozenset({a, b})}))
+    assert boards(t, _pair(t, "A B C D", settings).pairing) == "C-A D-B"
+    t = tournament("A B", "A-B")
+    only_two = _pair(t, "A B", settings)
+    assert only_two.relaxed == {Rule.REMATCH, Rule.FORBIDDEN_PAIR}
+    assert "forbidden pairs ignored" in _text(only_two)
+    assert "Relaxed: B and A must not be paired." in _text(only_two)
+
+
+def test_colour_limits_relaxed_before_the_rematch_gap() -> None:
+    # A and C have had white twice in a row, B and D black twice: with a run limit of 2, A-C
+    # and B-D are impossible, and with a gap of 2 every other pair is a rematch. Dropping the
+    # colour limits comes first; a gap of 1 would have allowed A-B C-D again.
+    t = tournament(LETTERS, "A-B C-D", "A-D C-B")
+    settings = replace(preset("kfc"), rematch_gap=2, max_same_colour_run=2)
+    result = _pair(t, "A C B D", settings)
+    assert result.relaxed == {Rule.COLOUR_DIFFERENCE, Rule.COLOUR_RUN}
+    assert boards(t, result.pairing) == "C-A D-B"
+    assert "colour limits dropped" in _text(result)
+    assert "would have white 3 times in a row (limit 2)" in _text(result)
+
+
+def test_fewer_whites_gets_white() -> None:
+    t = tournament(LETTERS, "A-B C-D", "A-C absent=B,D")
+    result = _pair(t, "B A C D", replace(preset("kfc"), rematch_gap=0))
+    assert boards(t, result.pairing) == "B-A D-C"
+    assert "B has white: fewer whites so far (colour balance -1 against +2)." in _text(result)
+
+
+def test_equal_balance_after_an_odd_number_of_meetings_reverses_colours() -> None:
+    t = tournament(LETTERS, "A-B C-D", "E-A B-F")
+    result = _pair(t, "A B C D", replace(preset("kfc"), rematch_gap=0))
+    # A and B both at 0; B had black against A in round 1, so B now has white... reversed: B-A
+    assert boards(t, result.pairing).startswith("B-A")
+    assert "they have met once and A had white in round 1, so the colours swap" in _text(result)
+    # an even number of meetings: back to "lower-ranked has white"
+    t = tournament(LETTERS, "A-B", "B-A")
+    assert boards(t, _pair(t, "A B", replace(preset("kfc"), rematch_gap=0)).pairing) == "B-A"
+    assert boards(t, _pair(t, "B A", replace(preset("kfc"), rematch_gap=0)).pairing) == "A-B"
+
+
+def test_max_colour_difference_bars_a_pair() -> None:
+    # A and B both have two whites more than blacks: with a limit of 2 neither may have white
+    t = tournament(LETTERS, "A-E B-F G-C H-D", "A-F B-E H-C G-D")
+    limited = replace(preset("kfc"), rematch_gap=0, max_colour_difference=2)
+    result = _pair(t, "A B C D", limited)
+    assert boards(t, result.pairing) == "C-A D-B"
+    assert "  Not B: no colour for both within the colour limits." in result.pairing.explanation
+    unlimited = replace(limited, max_colour_difference=None)
+    assert boards(t, _pair(t, "A B C D", unlimited).pairing) == "B-A D-C"
+
+
+def test_colour_limit_overrides_the_lower_ranked_rule() -> None:
+    # A: B W B W W (+1, two whites in a row); B: B W W B W (+1). Equal balance, never met:
+    # the lower-ranked A would have white, but the run limit of 2 forbids a third white.
+    t = tournament(LETTERS, "C-B D-A", "B-D A-C", "B-E F-A", "G-B A-H", "B-C A-D")
+    settings = replace(preset("kfc"), rematch_gap=0, max_same_colour_run=2)
+    result = _pair(t, "B A", settings)
+    assert boards(t, result.pairing) == "B-A"
+    assert result.relaxed == frozenset()
+    assert "the colour rule would give white to A" in _text(result)
+    assert "but with white, A would have white 3 times in a row (limit 2)." in _text(result)
+    # without the limit (three in a row is allowed by default) A gets white
+    assert boards(t, _pair(t, "B A", replace(settings, max_same_colour_run=None)).pairing) == "A-B"
+
+
+def test_round_one_seeded_random_colours() -> None:
+    t = tournament(LETTERS)
+    draws = set()
+    for seed in range(20):
+        settings = replace(
+            preset("kfc"), round_one_colours=RoundOneColours.SEEDED_RANDOM, seed=seed
+        )
+        first = _pair(t, "A B C D E F G H", settings)
+        assert first == _pair(t, "A B C D E F G H", settings)  # same seed, same draw
+        pairs = [frozenset((b.white, b.black)) for b in first.pairing.boards]
+        assert pairs == [frozenset(ids(t, p)) for p in ("A B", "C D", "E F", "G H")]
+        draws.add(boards(t, first.pairing))
+        assert "drawn by lot (round 1, seed" in _text(first)
+    assert len(draws) > 5
+
+
+def test_deterministic() -> None:
+    t = tournament(LETTERS, "B-A D-C F-E bye=G absent=H", "C-A E-B G-D bye=F absent=H")
+    state = KeizerState(t, preset("kfc"), 3, ids(t, "A B C D E F G H"))
+    assert KeizerEngine().pair(state) == KeizerEngine().pair(state)
+    assert KeizerEngine.name == "keizer"
+
+
+def test_ranking_errors_are_named() -> None:
+    t = tournament(LETTERS)
+    with pytest.raises(ModelError, match="the ranking lists A twice"):
+        pair_round(KeizerState(t, preset("kfc"), 1, ids(t, "A B A")))
+    with pytest.raises(ModelError, match="no player with id 99"):
+        pair_round(KeizerState(t, preset("kfc"), 1, (99,)))
+
+
+def test_explain_colour() -> None:
+    t = tournament(LETTERS, "A-B C-D")
+    state = KeizerState(t, replace(preset("kfc"), rematch_gap=0), 2, ids(t, "A B C D"))
+    a, b, _c = ids(t, "A B C")
+    assert explain_colour(state, b, a) == (
+        "B has white: fewer whites so far (colour balance -1 against +1)."
+    )
+    assert explain_colour(state, a, b) == (
+        "The colour rule would give white to B (fewer whites so far (colour balance -1 against "
+        "+1).); A has white by the TD's choice."
+    )
+    assert explain_colour(state, a, ids(t, "E")[0]) == (
+        "E is not in this round's standings of present players."
+    )
+
+
+def test_manual_pairing() -> None:
+    t = tournament(LETTERS, "A-B C-D")
+    state = KeizerState(t, preset("kfc"), 2, ids(t, "A B C D E"))
+    a, b, c, d, e = ids(t, "A B C D E")
+    ok = check_manual_pairing(state, [(b, a), (c, e)])
+    assert ok.errors == ()
+    assert ok.pairing is not None and ok.pairing.bye == d
+    assert [w.rule for w in ok.warnings] == [Rule.REMATCH]
+    refused = check_manual_pairing(state, [(b, a), (c, None)])
+    assert refused.pairing is None
+    assert [f.rule for f in refused.errors] == [Rule.ONE_PLAYER_BOARD, Rule.UNPAIRED]
+
+
+# ---- properties -----------------------------------------------------------------------------
+
+
+@st.composite
+def scenarios(draw: st.DrawFn) -> KeizerState:
+    """Any attendance pattern, any history (random games, byes, absences), any rules."""
+    n = draw(st.integers(0, 12))
+    entrants = tuple(Entrant(i, f"P{i}") for i in range(1, n + 1))
+    rounds = []
+    for number in range(1, draw(st.integers(0, 6)) + 1):
+        order = draw(st.permutations(range(1, n + 1)))
+        playing = draw(st.integers(0, n))
+        present, absent = order[:playing], order[playing:]
+        games = tuple(
+            Game(present[i], present[i + 1], Result.DRAW) for i in range(0, playing - 1, 2)
+        )
+        bye = present[-1] if playing % 2 else None
+        rounds.append(Round(number, games, tuple(Absence(p, "excused") for p in absent), bye))
+    ids_ = list(range(1, n + 1))
+    forbidden = draw(
+        st.frozensets(
+            st.tuples(st.sampled_from(ids_), st.sampled_from(ids_))
+            .filter(lambda p: p[0] != p[1])
+            .map(frozenset),
+            max_size=6,
+        )
+        if n >= 2
+        else st.just(frozenset())
+    )
+    settings = replace(
+        preset(draw(st.sampled_from(["kfc", "classic", "dutch-club"]))),
+        rematch_gap=draw(st.integers(0, 6)),
+        max_meetings=draw(st.none() | st.integers(1, 3)),
+        forbidden_pairs=forbidden,
+        max_colour_difference=draw(st.none() | st.integers(1, 3)),
+        max_same_colour_run=draw(st.none() | st.integers(1, 4)),
+        byes_evenly=draw(st.booleans()),
+        byes_count_absences=draw(st.booleans()),
+        round_one_colours=draw(st.sampled_from(list(RoundOneColours))),
+    )
+    ranking = tuple(draw(st.permutations(ids_))[: draw(st.integers(0, n))])
+    t = Tournament("random", entrants, tuple(rounds))
+    return KeizerState(t, settings, len(rounds) + 1, ranking)
+
+
+@settings(max_examples=400, deadline=None)
+@given(scenarios())
+def test_engine_output_always_passes_the_checker(state: KeizerState) -> None:
+    result = pair_round(state)
+    pairing = result.pairing
+    players = pairing.players()
+    assert len(players) == len(set(players)), "nobody paired twice"
+    assert sorted(players) == sorted(state.ranking), "everyone present is paired or has the bye"
+    assert (pairing.bye is not None) == (len(state.ranking) % 2 == 1)
+    findings = check_pairing(
+        pairing,
+        tournament=state.tournament,
+        round_number=state.round_number,
+        present=state.ranking,
+        rules=result.rules,
+    )
+    assert all(f.severity is Severity.WARNING for f in findings)
+    for finding in findings:
+        assert finding.rule in result.relaxed
+        assert f"Relaxed: {finding.message}" in pairing.explanation
+    if result.relaxed - BYE_RULES:
+        assert any(line.startswith("Relaxed: no complete pairing") for line in pairing.explanation)
+    assert pairing == pair_round(state).pairing  # deterministic
+    # boards ordered by their higher-ranked player
+    position = {p: i for i, p in enumerate(state.ranking)}
+    tops = [min(position[b.white], position[b.black]) for b in pairing.boards]
+    assert tops == sorted(tops)
+
+
+@settings(max_examples=200, deadline=None)
+@given(scenarios())
+def test_no_rematch_inside_the_gap_unless_said(state: KeizerState) -> None:
+    result = pair_round(state)
+    gap = state.settings.rematch_gap_for(state.round_number)
+    for board in result.pairing.boards:
+        games = [
+            rnd.number
+            for rnd in state.tournament.rounds
+            for g in rnd.games
+            if {g.white, g.black} == {board.white, board.black}
+        ]
+        if games and state.round_number - max(games) <= gap:
+            assert Rule.REMATCH in result.relaxed
+            assert any("relaxed to a gap of" in line for line in result.pairing.explanation)
+
+
+@settings(max_examples=200, deadline=None)
+@given(scenarios())
+def test_binary_search_finds_the_first_feasible_relaxation(state: KeizerState) -> None:
+    """The engine's binary search picks the step that trying them one by one would pick."""
+    history = History(state.tournament.rounds, state.round_number)
+    steps = list(relaxations(PairingRules.from_keizer(state.settings, state.round_number), history))
+    chosen, _ = _first_feasible(steps, history, state, state.ranking)
+    for step in steps:
+        search = _Search(Constraints(step.rules, history, state.tournament), state.ranking)
+        if 2 * search.matcher.pairs() >= len(state.ranking) - 1:
+            assert chosen == step
+            break

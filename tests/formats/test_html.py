@@ -1,0 +1,224 @@
+"""HTML exports: valid HTML5 (html5lib, strict), escaped hostile names, stable classes, the
+A4 print stylesheet, and screenshots from headless Chromium (saved under tests/e2e/artifacts/
+for a person to look at)."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from pathlib import Path
+from xml.etree.ElementTree import Element
+
+import html5lib
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rochade.core.keizer.scoring import compute_standings
+from rochade.core.keizer.settings import KeizerSettings, preset
+from rochade.core.model import Absence, Entrant, Game, Result, Round, Status, Tournament
+from rochade.formats.html import page, site, stylesheet, table_html
+from rochade.formats.json import parse_tournament
+from rochade.formats.tables import crosstable_table, standings_table
+
+REPO = Path(__file__).resolve().parents[2]
+DATA = REPO / "tests" / "data"
+ARTIFACTS = REPO / "tests" / "e2e" / "artifacts"
+NS = "{http://www.w3.org/1999/xhtml}"
+
+
+def parse(document: str) -> Element:
+    """Parse strictly: any HTML5 parse error fails the test."""
+    parser = html5lib.HTMLParser(strict=True, namespaceHTMLElements=True)
+    tree: Element = parser.parse(document)
+    assert parser.errors == []
+    return tree
+
+
+def texts(tree: Element, selector_class: str) -> list[str]:
+    return [
+        "".join(el.itertext())
+        for el in tree.iter()
+        if selector_class in (el.get("class") or "").split()
+    ]
+
+
+@pytest.fixture(scope="module")
+def club() -> Tournament:
+    return parse_tournament((DATA / "json" / "club-winter.json").read_text(encoding="utf-8"))
+
+
+@pytest.fixture(scope="module")
+def club_site(club: Tournament) -> dict[str, str]:
+    assert isinstance(club.settings, KeizerSettings)
+    return dict(site(club, club.settings))
+
+
+def test_every_page_of_the_site_is_valid(club: Tournament, club_site: dict[str, str]) -> None:
+    n, rounds = len(club.entrants), len(club.rounds)
+    lists = 4 + rounds + rounds + n  # 4 lists, standings after and pairings of each round ...
+    assert len(club_site) == 1 + 2 * lists + 1  # index, each list as HTML and CSV, style.css
+    for name, document in club_site.items():
+        if name.endswith(".html"):
+            tree = parse(document)
+            hrefs = [a.get("href") for a in tree.iter(f"{NS}a")]
+            assert all(h in club_site for h in hrefs), name  # no dead links
+            links = [el for el in tree.iter(f"{NS}link")]
+            assert [link.get("href") for link in links] == ["style.css"], name
+    index = parse(club_site["index.html"])
+    assert len([a for a in index.iter(f"{NS}a")]) >= 5 + 2 * lists  # navigation, HTML, CSV
+    round2 = parse(club_site["round-2.html"])
+    assert texts(round2, "downloads") == ["CSV for spreadsheets · Round 1 · Round 3"]
+    assert club_site["round-2.csv"].startswith("Board,White,Result,Black\r\n")
+
+
+def test_standings_page_classes(club: Tournament, club_site: dict[str, str]) -> None:
+    tree = parse(club_site["standings.html"])
+    (table,) = [t for t in tree.iter(f"{NS}table")]
+    assert table.get("class") == "list standings"
+    assert texts(tree, "col-rank")[:3] == ["Rank", "1", "2"]
+    withdrawn = [tr for tr in tree.iter(f"{NS}tr") if tr.get("class") == "withdrawn"]
+    assert ["".join(tr.itertext()).startswith("Haddad") for tr in withdrawn] == [True]
+    names = texts(tree, "col-name")[1:]
+    assert names[0] == "Müller, Jürgen" and 'van der Berg, "Kees"' in names
+
+
+def test_crosstable_cells_have_result_classes(club: Tournament) -> None:
+    html = table_html(crosstable_table(club))
+    tree = parse(page(club.name, [crosstable_table(club)]))
+    assert texts(tree, "self") == ["×"] * len(club.entrants)
+    assert set(texts(tree, "win")) <= {"1", "+"} and texts(tree, "draw")
+    assert 'class="col-p1 num self"' in html
+
+
+HOSTILE = [
+    "<script>alert('x')</script>",
+    '"><img src=x onerror=alert(1)>',
+    "Tom & Jerry's",
+    "שלום עליכם",
+    "\u202eevil\u202c name",
+    "tab\there\x00nul\x0bvt\ufdd0\uffff\ud800",
+    "♞ Magnus 🏆",
+    '=HYPERLINK("http://evil.example")',
+]
+
+
+def hostile_tournament() -> Tournament:
+    entrants = tuple(Entrant(i, name, 1500 + i) for i, name in enumerate(HOSTILE, start=1))
+    away = len(entrants) + 1
+    entrants += (Entrant(away, "Away", 1400, Status.EXCUSED),)
+    games = (
+        Game(1, 2, Result.WHITE_WINS, 1),
+        Game(3, 4, Result.DRAW, 2),
+        Game(5, 6, None, 3),
+        Game(7, 8, Result.BLACK_WINS_FORFEIT, 4),
+    )
+    rnd = Round(1, games, (Absence(away, "excused"),))
+    t = Tournament("</title><script>x()</script>", entrants, (rnd,), settings=preset("kfc"))
+    t.validate()
+    return t
+
+
+def test_hostile_names_are_escaped() -> None:
+    t = hostile_tournament()
+    assert isinstance(t.settings, KeizerSettings)
+    pages = site(t, t.settings)
+    for name, document in pages.items():
+        if not name.endswith(".html"):
+            continue
+        assert "<script>" not in document and "<img" not in document, name
+        tree = parse(document)
+        assert not list(tree.iter(f"{NS}script")) and not list(tree.iter(f"{NS}img"))
+        assert texts(tree, "tournament") == [t.name], name
+    tree = parse(pages["participants.html"])
+    shown = [n.replace("\u202e", "\ufffd").replace("\u202c", "\ufffd") for n in HOSTILE]
+    shown = [re.sub("[\t\x00\x0b\ufdd0\uffff\ud800]", "\ufffd", n) for n in shown]
+    assert sorted(texts(tree, "name")) == sorted([*shown, "Away"])
+    bdi = [el for el in tree.iter(f"{NS}bdi")]
+    assert len(bdi) == len(HOSTILE) + 1  # every name isolated from its neighbours' direction
+
+
+def test_stylesheet_prints_on_a4() -> None:
+    css = stylesheet()
+    assert re.search(r"@page\s*\{\s*size:\s*A4;", css)
+    assert "@media print" in css
+    assert css.count("{") == css.count("}")
+    for cls in ("table.list", ".num", ".withdrawn", ".win", ".draw", ".loss", ".self"):
+        assert cls in css
+
+
+def test_single_page_can_inline_the_stylesheet(club: Tournament) -> None:
+    assert isinstance(club.settings, KeizerSettings)
+    standings = compute_standings(club, club.settings)
+    document = page(club.name, [standings_table(standings, club)], inline_css=True)
+    tree = parse(document)
+    assert not list(tree.iter(f"{NS}link"))
+    assert "@media print" in "".join(next(tree.iter(f"{NS}style")).itertext())
+    assert "href" not in document.split("<main>")[1]  # no links to pages that do not exist
+
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+]
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not installed")
+def test_rendered_in_chromium(tmp_path: Path, shared_dir: Path) -> None:
+    """Standings and crosstable of KfC's sample as a browser draws them (PNG for a person to
+    look at), and the print view on A4 paper (PDF media box 595 x 842 points), the crosstable
+    in landscape."""
+    from rochade.store.kfc import read_kfc
+
+    imported = read_kfc(shared_dir / "conformance" / "kfc" / "Test-Tournament.s3db")
+    folder = tmp_path / "site"
+    folder.mkdir()
+    pages = site(imported.tournament, imported.settings)
+    pages = {**pages, "hostile.html": site(hostile_tournament(), preset("kfc"))["crosstable.html"]}
+    for name, text in pages.items():
+        (folder / name).write_text(text, encoding="utf-8")
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    assert CHROMIUM is not None
+    for name in ("standings", "crosstable", "progress", "player-6", "hostile"):
+        png = ARTIFACTS / f"html-{name}.png"
+        png.unlink(missing_ok=True)
+        subprocess.run(
+            [CHROMIUM, *FLAGS, "--window-size=1000,640", f"--screenshot={png}",
+             (folder / f"{name}.html").as_uri()],
+            check=True, capture_output=True, timeout=120,
+        )  # fmt: skip
+        assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and png.stat().st_size > 10_000
+    for name, size in (("standings", (595.3, 841.9)), ("crosstable", (841.9, 595.3))):
+        pdf = ARTIFACTS / f"html-{name}.pdf"
+        subprocess.run(
+            [CHROMIUM, *FLAGS, "--no-pdf-header-footer", f"--print-to-pdf={pdf}",
+             (folder / f"{name}.html").as_uri()],
+            check=True, capture_output=True, timeout=120,
+        )  # fmt: skip
+        boxes = re.findall(rb"/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)\s*\]", pdf.read_bytes())
+        assert len(boxes) == 1, name  # one page, no page break after the header
+        ((width, height),) = boxes
+        assert abs(float(width) - size[0]) < 2 and abs(float(height) - size[1]) < 2, name
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.text(min_size=1, max_size=30), min_size=2, max_size=6, unique=True))
+def test_any_names_give_valid_pages(names: list[str]) -> None:
+    """Whatever a TD types as names (controls, bidi marks, markup, any script) and as the
+    tournament name, every page stays valid HTML and shows each name as text."""
+    entrants = tuple(Entrant(i, name) for i, name in enumerate(names, start=1))
+    games = (Game(1, 2, Result.DRAW, 1),)
+    rest = tuple(Absence(e.id, "excused") for e in entrants[2:])
+    t = Tournament(names[-1], entrants, (Round(1, games, rest),))
+    for name, document in site(t, preset("kfc")).items():
+        if name.endswith(".html"):
+            tree = parse(document)
+            assert not list(tree.iter(f"{NS}script")), name
+    tree = parse(site(t, preset("kfc"))["participants.html"])
+    assert len(texts(tree, "name")) == len(names)

@@ -1,0 +1,235 @@
+"""Player lists and rating lists: header words in three languages, sniffed delimiters and
+encodings, duplicates, and rating updates matched by id or name. All data here is made up."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from rochade.formats.json import FormatError
+from rochade.formats.players import (
+    ClubPlayer,
+    PlayerRow,
+    RatedPlayer,
+    decode,
+    find_duplicates,
+    match_ratings,
+    normalise_name,
+    parse_fide_txt,
+    parse_fide_xml,
+    parse_player_csv,
+    parse_rating_csv,
+    sniff_delimiter,
+)
+
+
+def test_german_excel_list() -> None:
+    """Semicolons, Windows-1252, DWZ and Verein: what German Excel saves."""
+    data = "Spieler;DWZ;FIDE-ID;Verein\r\nMüller, Jürgen;1920;;SK Köln\r\nWeiß, Anna;0;4612345;\r\n"
+    rows = parse_player_csv(decode(data.encode("cp1252")))
+    assert rows == [
+        PlayerRow(2, "Müller, Jürgen", 1920, None, None, "SK Köln"),
+        PlayerRow(3, "Weiß, Anna", None, 4612345, None, None),
+    ]
+
+
+def test_dutch_list_with_bom_and_quotes() -> None:
+    data = '\ufeffNaam,Rating,FIDE ID,Vereniging\n"Berg, Kees van der",1645,,"De Toren, Arnhem"\n'
+    rows = parse_player_csv(decode(data.encode("utf-8")))
+    assert rows == [PlayerRow(2, "Berg, Kees van der", 1645, None, None, "De Toren, Arnhem")]
+
+
+def test_first_and_last_name_columns_and_tabs() -> None:
+    rows = parse_player_csv("First name\tLast name\tElo\nMagnus\tOlsen\t2010\n\n")
+    assert rows == [PlayerRow(2, "Olsen, Magnus", 2010)]
+
+
+def test_rating_column_preference() -> None:
+    text = "Name;Elo;DWZ\nA;2100;1950\nB;;1700\n"
+    assert [r.rating for r in parse_player_csv(text)] == [1950, 1700]
+    assert [r.rating for r in parse_player_csv(text, rating_column="ELO")] == [2100, None]
+    with pytest.raises(FormatError, match="line 1: there is no column 'KNSB'"):
+        parse_player_csv(text, rating_column="KNSB")
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("", "the player list is empty"),
+        ("Rating;Club\n1500;X\n", "line 1: no name column; the header must name it (name, "),
+        ("Name,Rating\nAnna,1500\nBert,15OO\n", "line 3: the rating '15OO' is not a whole number"),
+        ("Name,Rating\nAnna,1500\n,1400\n", "line 3: the name is empty"),
+        ("Naam;FIDE-ID\nAnna;12-34\n", "line 2: the FIDE id '12-34' is not a whole number"),
+    ],
+)
+def test_errors_name_the_line(text: str, message: str) -> None:
+    with pytest.raises(FormatError) as info:
+        parse_player_csv(text)
+    assert message in str(info.value)
+
+
+def test_decode() -> None:
+    assert decode("Jürgen".encode("utf-8-sig")) == "Jürgen"
+    assert decode("Jürgen".encode("utf-16")) == "Jürgen"
+    assert decode("Jürgen €".encode("cp1252")) == "Jürgen €"
+    assert decode(b"\x81\xfc") == "\x81ü"  # not even cp1252: Latin-1 reads every byte
+
+
+def test_sniff_delimiter() -> None:
+    assert sniff_delimiter("Name;Rating;Club, town") == ";"
+    assert sniff_delimiter("Name,Rating") == ","
+    assert sniff_delimiter("Name\tRating") == "\t"
+    assert sniff_delimiter("Name") == ","
+
+
+def test_normalise_name() -> None:
+    assert normalise_name("Müller, Jürgen") == normalise_name("juergen MUELLER")
+    assert normalise_name("Carlsen, Magnus") == normalise_name("Magnus Carlsen")
+    assert normalise_name("Ostergaard, Åse") == normalise_name("ase OSTERGAARD")
+    assert normalise_name("Østergaard") != normalise_name("Ostergaard")  # Ø is its own letter
+    assert normalise_name("Ng, Wei") != normalise_name("Ng, Wen")
+
+
+@given(st.lists(st.text(alphabet="abcdefghijklmnopqrstuvwxyz", min_size=1), min_size=1))
+def test_normalised_names_ignore_order_and_case(words: list[str]) -> None:
+    assert normalise_name(" ".join(words)) == normalise_name(", ".join(reversed(words)).upper())
+
+
+def test_duplicates() -> None:
+    rows = parse_player_csv(
+        "Name,Rating,FIDE-ID\n"
+        "Anna Weiß,1500,4612345\n"
+        "Bert Bakker,1400,\n"
+        "Weiss Anna,1500,\n"
+        "Someone Else,1300,4612345\n"
+        "Juergen Mueller,1900,\n"
+    )
+    found = find_duplicates(rows, existing=[("Müller, Jürgen", None)])
+    assert [(d.row.line, d.other, d.reason) for d in found] == [
+        (4, "line 2 (Anna Weiß)", "same name"),
+        (5, "line 2 (Anna Weiß)", "same FIDE id"),
+        (6, "Müller, Jürgen", "same name"),
+    ]
+
+
+def test_fide_xml() -> None:
+    xml = b"""<?xml version="1.0" encoding="utf-8"?>
+<playerslist>
+<player><fideid>90000011</fideid><name>Testa, Anna</name><country>GER</country><sex>F</sex>
+<title></title><rating>1987</rating><games>0</games><rapid_rating>2001</rapid_rating>
+<blitz_rating></blitz_rating><birthday>1990</birthday><flag>w</flag></player>
+<player><fideid>90000029</fideid><name>Probe,  Bert</name><country>NED</country>
+<rating>0</rating></player>
+</playerslist>"""
+    assert list(parse_fide_xml(xml)) == [
+        RatedPlayer("Testa, Anna", 1987, 90000011),
+        RatedPlayer("Probe, Bert", None, 90000029),
+    ]
+    assert [p.rating for p in parse_fide_xml(io.BytesIO(xml), "rapid")] == [2001, None]
+    assert [p.rating for p in parse_fide_xml(xml, "blitz")] == [1987, None]  # falls back
+    with pytest.raises(FormatError, match="FIDE XML: not a readable players list"):
+        list(parse_fide_xml(b"<playerslist><player>"))
+    with pytest.raises(FormatError, match="unknown rating kind 'classic'"):
+        list(parse_fide_xml(xml, "classic"))
+
+
+def _fixed(widths: dict[str, int], rows: list[dict[str, str]]) -> list[str]:
+    def line(cells: dict[str, str]) -> str:
+        return "".join(cells.get(k, "").ljust(w) for k, w in widths.items()).rstrip() + "\n"
+
+    return [line({k: k for k in widths}), *(line(r) for r in rows)]
+
+
+def test_fide_txt_columns_from_the_header() -> None:
+    widths = {"ID Number": 15, "Name": 61, "Fed": 4, "Sex": 4, "Tit": 5, "MAR26": 6, "Gms": 4,
+              "K": 4, "B-day": 6, "Flag": 4}  # fmt: skip
+    lines = _fixed(
+        widths,
+        [
+            {"ID Number": "90000011", "Name": "Testa, Anna Maria", "Fed": "GER", "MAR26": "1987"},
+            {"ID Number": "90000029", "Name": "Probe, Bert", "Fed": "NED", "MAR26": "", "K": "40"},
+        ],
+    )
+    assert list(parse_fide_txt(lines)) == [
+        RatedPlayer("Testa, Anna Maria", 1987, 90000011),
+        RatedPlayer("Probe, Bert", None, 90000029),
+    ]
+    combined = {"ID Number": 15, "Name": 40, "Fed": 4, "SRtng": 6, "SGm": 4, "RRtng": 6,
+                "BRtng": 6}  # fmt: skip
+    rows = [{"ID Number": "7", "Name": "X, Y", "SRtng": "1500", "RRtng": "1600", "BRtng": "1700"}]
+    assert [p.rating for p in parse_fide_txt(_fixed(combined, rows), "rapid")] == [1600]
+    assert [p.rating for p in parse_fide_txt(_fixed(combined, rows), "blitz")] == [1700]
+    with pytest.raises(FormatError, match="must name the columns ID Number, Name and the rating"):
+        list(parse_fide_txt(["Name Fed\n", "A GER\n"]))
+
+
+def test_national_csv_list() -> None:
+    text = (
+        "ZPS,Mgl-Nr,Status,Spielername,Geschlecht,Geburtsjahr,DWZ,Index,FIDE-Elo,FIDE-ID\n"
+        'X1234,1001,A,"Testa,Anna",W,1990,1710,45,1800,90000011\n'
+        'X1234,1002,A,"Probe,Bert",M,1985,1530,12,,\n'
+    )
+    assert list(parse_rating_csv(text)) == [
+        RatedPlayer("Testa,Anna", 1710, 90000011, "1001"),
+        RatedPlayer("Probe,Bert", 1530, None, "1002"),
+    ]
+    assert [p.rating for p in parse_rating_csv(text, "FIDE-Elo")] == [1800, None]
+
+
+def test_match_ratings() -> None:
+    club = [
+        ClubPlayer(1, "Anna Testa", 1650, fide_id=90000011),
+        ClubPlayer(2, "Bert Probe", 1530),
+        ClubPlayer(3, "Carla Muster", 1400, national_id="1003"),
+        ClubPlayer(4, "Dirk Twin", 1200),
+        ClubPlayer(5, "Eva Nobody", None),
+        ClubPlayer(6, "Frank Other", 1300, fide_id=90000100),
+    ]
+    listed = [
+        RatedPlayer("Testa, Anna", 1710, 90000011),
+        RatedPlayer("Probe, Bert", 1530),
+        RatedPlayer("Muster-Meier, Carla", 1450, None, "1003"),
+        RatedPlayer("Twin, Dirk", 1250),
+        RatedPlayer("Twin, Dirk", 1900),
+        RatedPlayer("Other, Frank", 2000, 90000999),  # same name, another FIDE id: not him
+    ]
+    match = match_ratings(club, iter(listed))
+    assert [(u.player.key, u.rating, u.matched_by, u.listed_as) for u in match.updates] == [
+        (1, 1710, "FIDE id", "Testa, Anna"),
+        (3, 1450, "national id", "Muster-Meier, Carla"),
+    ]
+    assert [p.key for p in match.unchanged] == [2]
+    assert [(p.key, names) for p, names in match.ambiguous] == [
+        (4, ("Twin, Dirk (1250)", "Twin, Dirk (1900)"))
+    ]
+    assert [p.key for p in match.not_found] == [5, 6]
+
+
+NAMES = (
+    st.text(
+        alphabet=st.characters(
+            categories=["L", "N", "P", "Zs", "S"], exclude_characters="\u2028\u2029\x85"
+        ),
+        min_size=1,
+    )
+    .map(lambda s: " ".join(s.split()))
+    .filter(bool)
+)
+
+
+@given(
+    st.lists(st.tuples(NAMES, st.none() | st.integers(1, 3000)), min_size=1, max_size=8),
+    st.sampled_from([",", ";", "\t"]),
+)
+def test_any_list_a_spreadsheet_writes_reads_back(
+    players: list[tuple[str, int | None]], delimiter: str
+) -> None:
+    out = io.StringIO()
+    writer = csv.writer(out, delimiter=delimiter)
+    writer.writerow(["Name", "Rating"])
+    writer.writerows([[name, "" if r is None else r] for name, r in players])
+    assert [(r.name, r.rating) for r in parse_player_csv(out.getvalue())] == players

@@ -1,0 +1,279 @@
+"""The use cases: each one call, one transaction, one log line; failures change nothing."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from rochade.core.keizer.settings import Ladder
+from rochade.core.model import Absence, ModelError, Result, Status
+from rochade.service import ClubService, NeedsConfirmation, ServiceError
+from rochade.store import Club, StoreError
+
+
+def snapshot(service: ClubService) -> tuple[object, object]:
+    with Club.open(service.path) as club:
+        return club.snapshot(), club.actions()
+
+
+def play_round(service: ClubService, results: str = "1-0") -> None:
+    report = service.pair()
+    for game in report.round.games:
+        service.enter_result(report.round.number, game.board, results)
+
+
+def test_create_tournament_with_overrides(club: ClubService) -> None:
+    t = club.create_tournament("Winter", "kfc", {"top_value": "50", "rematch_gap": 2})
+    assert t.settings.ladder is Ladder.FIXED  # type: ignore[attr-defined]
+    assert club.tournament().settings == t.settings
+    [summary] = club.tournaments()
+    assert (summary.name, summary.preset, summary.players, summary.rounds) == (
+        "Winter",
+        "kfc",
+        0,
+        0,
+    )
+    with pytest.raises(ModelError, match="unknown preset"):
+        club.create_tournament("Spring", "fast")
+    with pytest.raises(ServiceError, match="not a number"):
+        club.create_tournament("Spring", "kfc", {"ratio": "three"})
+    with pytest.raises(StoreError, match="already exists"):
+        club.create_tournament("Winter")
+
+
+def test_choosing_the_tournament(club: ClubService) -> None:
+    with pytest.raises(ServiceError, match="no tournament yet"):
+        club.tournament()
+    club.create_tournament("Winter 2026")
+    club.create_tournament("Wintercup")
+    with pytest.raises(ServiceError, match="holds 2 tournaments"):
+        club.tournament()
+    assert club.tournament("winter 2026").name == "Winter 2026"
+    assert club.tournament("Wintercup").name == "Wintercup"
+    with pytest.raises(ServiceError, match="matches several tournaments: Winter 2026, Wintercup"):
+        club.tournament("Win")
+
+
+def test_players_are_members_and_entrants(six: ClubService) -> None:
+    t = six.tournament()
+    assert [(e.id, e.name) for e in t.entrants][:2] == [(1, "Anna Berg"), (2, "Bo O'Neill")]
+    assert six.find_player("4").name == 'Dana "DJ" Jones'
+    assert six.find_player("פרח").id == 6
+    assert six.find_player("emil").id == 5
+    with pytest.raises(ServiceError, match="no player named 'Zed'"):
+        six.find_player("Zed")
+    with pytest.raises(ServiceError, match="already plays in Winter"):
+        six.add_player("Anna Berg", 2010)
+    log = six.log()
+    assert log[-1].description == "import 6 players into Winter"
+    assert log[-1].who == "td-ina"
+
+
+def test_ambiguous_name_lists_candidates(six: ClubService) -> None:
+    six.add_player("Anna Bergmann", 1400)
+    with pytest.raises(
+        ServiceError, match="several players: Anna Berg \\(1\\), Anna Bergmann \\(7\\)"
+    ):
+        six.find_player("anna b")
+    assert six.find_player("Anna Berg").id == 1  # an exact name wins over a prefix
+
+
+def test_late_entry_gets_late_start_rows(six: ClubService) -> None:
+    play_round(six)
+    added = six.add_player("Lena Late", 1750)
+    assert added.entrant is not None and added.late_rounds == 1
+    t = six.tournament()
+    assert Absence(7, "late_start") in t.rounds[0].absences
+    t.validate()
+    assert "late entry" in six.log()[-1].description
+
+
+def test_members_only_when_several_tournaments(six: ClubService) -> None:
+    six.create_tournament("Rapid")
+    added = six.add_player("Max Member", 1600)
+    assert added.entrant is None and added.new_member
+    added = six.add_player("Max Member", 1650, tournament="Rapid")
+    assert not added.new_member and added.entrant is not None and added.entrant.rating == 1650
+
+
+def test_pairing_rows_for_absent_players(six: ClubService) -> None:
+    six.set_status("Bo", Status.EXCUSED)
+    six.set_status("Cém", Status.CLUB_DUTY)
+    six.set_status("Dana", Status.PREREGISTERED)
+    report = six.pair()
+    rnd = report.round
+    assert {a.player: a.reason for a in rnd.absences} == {2: "excused", 3: "club_duty"}
+    assert len(rnd.games) == 2 and rnd.bye is None
+    assert six.find_player("Dana").status is Status.PRESENT
+    assert six.round_notes(1).paired_by == "auto"
+    assert six.round_notes(1).explanation == report.explanation
+    assert six.log()[-1].description == "pair round 1 of Winter (automatic): 2 boards"
+
+
+def test_pairing_needs_a_complete_previous_round(six: ClubService) -> None:
+    six.pair()
+    six.enter_result(1, 1, "1-0")
+    before = snapshot(six)
+    with pytest.raises(ServiceError, match="round 1 is not complete: boards 2, 3 have no result"):
+        six.pair()
+    assert snapshot(six) == before
+
+
+def test_withdrawn_player_and_return(six: ClubService) -> None:
+    six.set_status("Emil", Status.WITHDRAWN)
+    play_round(six)  # five present: one bye
+    assert six.tournament().rounds[0].bye is not None
+    play_round(six)
+    six.set_status("Emil", Status.PRESENT)
+    t = six.tournament()
+    assert [Absence(5, "late_start") in r.absences for r in t.rounds] == [True, True]
+    t.validate()
+
+
+def test_results_and_corrections(six: ClubService) -> None:
+    play_round(six)
+    play_round(six)
+    first = six.tournament().rounds[0].games[0]
+    report = six.enter_result(1, 1, "0-1")
+    assert report.previous is Result.WHITE_WINS and report.game.result is Result.BLACK_WINS
+    assert report.changes, "a corrected old result moves someone"
+    for change in report.changes:
+        assert (change.old_rank, change.old_total) != (change.new_rank, change.new_total)
+    winner = six.tournament().entrant(first.black)
+    assert any(c.entrant.id == winner.id and c.new_total > c.old_total for c in report.changes)
+    assert six.log()[-1].description.endswith("0-1 (was 1-0)")
+    standings = six.standings()
+    assert standings.row(winner.id).total == next(
+        c.new_total for c in report.changes if c.entrant.id == winner.id
+    )
+
+
+@pytest.mark.parametrize(
+    ("args", "error", "message"),
+    [
+        ((1, 9, "1-0"), ServiceError, "round 1 has no board 9 \\(it has boards 1-3\\)"),
+        ((4, 1, "1-0"), ServiceError, "there is no round 4 \\(only round 1 is paired\\)"),
+        ((1, 1, "2-0"), ModelError, "unknown result '2-0'"),
+    ],
+)
+def test_bad_results_change_nothing(
+    six: ClubService, args: tuple[int, int, str], error: type[Exception], message: str
+) -> None:
+    six.pair()
+    before = snapshot(six)
+    with pytest.raises(error, match=message):
+        six.enter_result(*args)
+    assert snapshot(six) == before
+
+
+def test_manual_pairing(six: ClubService) -> None:
+    play_round(six)
+    r1 = six.tournament().rounds[0]
+    again = r1.games[0]
+    rest = [p for g in r1.games[1:] for p in (g.white, g.black)]
+    before = snapshot(six)
+    with pytest.raises(ServiceError, match="appears more than once"):
+        six.pair_manual(f"{again.white}-{again.black} {again.white}-{rest[0]}")
+    with pytest.raises(ServiceError, match="cannot read board"):
+        six.pair_manual("1:2")
+    spec = f"{again.white}-{again.black} {rest[0]}-{rest[1]} {rest[2]}-{rest[3]}"
+    with pytest.raises(NeedsConfirmation) as refused:
+        six.pair_manual(spec)
+    assert any(again.white in w.players for w in refused.value.warnings)
+    assert snapshot(six) == before
+    report = six.pair_manual(spec, confirm=True)
+    assert next((g.white, g.black) for g in report.round.games) == (again.white, again.black)
+    notes = six.round_notes(2)
+    assert notes.paired_by == "manual" and notes.explanation[0] == "Paired by hand."
+    assert any(line.startswith("Accepted: ") for line in notes.explanation)
+
+
+def test_manual_pairing_single_leftover_gets_the_bye(six: ClubService) -> None:
+    six.set_status("6", Status.EXCUSED)
+    report = six.pair_manual("2-1 4-3")
+    assert report.round.bye == 5
+    assert report.round.absences == (Absence(6, "excused"),)
+
+
+def test_undo_a_pairing_and_a_correction(six: ClubService) -> None:
+    play_round(six)
+    after_round_1 = snapshot(six)[0]
+    six.enter_result(1, 2, "1/2")
+    six.pair()
+    undone = six.undo(2)
+    assert [a.kind for a in undone] == ["pair", "result"]
+    assert snapshot(six)[0] == after_round_1
+    assert six.log()[-1].description.startswith("undo: pair round 2 of Winter")
+
+
+def test_json_export_import_round_trip(six: ClubService, tmp_path: Path) -> None:
+    six.set_status("Bo", Status.EXCUSED)
+    play_round(six, "1/2")
+    text = six.export_json()
+    other = ClubService.init(tmp_path / "other.rochade", "td")
+    imported = other.import_json(text)
+    assert other.tournament() == six.tournament() == imported
+    assert other.export_json() == text
+    assert other.standings() == six.standings()
+    with pytest.raises(StoreError, match="already exists"):
+        other.import_json(text)
+    assert [a.description for a in other.undo()] == ["import tournament Winter"]
+    assert other.tournaments() == []
+
+
+def test_a_session_keeps_the_file_open_and_each_call_atomic(six: ClubService) -> None:
+    with six.session() as session:
+        session.pair()
+        before = snapshot(six)
+        with pytest.raises(ServiceError, match="no board 7"):
+            session.enter_result(1, 7, "1-0")
+        assert snapshot(six) == before
+        session.enter_result(1, 1, "1-0")
+    assert six.tournament().rounds[0].games[0].result is Result.WHITE_WINS
+    assert six.log()[-1].description.startswith("result round 1 board 1: ")
+
+
+def test_manual_replace_of_the_last_round(six: ClubService) -> None:
+    automatic = six.pair().round
+    report = six.pair_manual("1-2 3-4 5-6", replace=True)
+    assert report.round.number == 1 and six.round_notes(1).paired_by == "manual"
+    assert [(g.white, g.black) for g in six.tournament().rounds[0].games] == [
+        (1, 2),
+        (3, 4),
+        (5, 6),
+    ]
+    six.enter_result(1, 1, "1-0")
+    with pytest.raises(ServiceError, match="round 1 already has results"):
+        six.pair_manual("2-1 3-4 5-6", replace=True)
+    six.undo(2)  # the result and the replacement
+    assert six.tournament().rounds[0] == automatic
+    six.undo()
+    with pytest.raises(ServiceError, match="no round to replace"):
+        six.pair_manual("1-2 3-4 5-6", replace=True)
+
+
+def test_external_team_games(six: ClubService) -> None:
+    six.set_status("Cém", Status.CLUB_DUTY)
+    play_round(six)
+    before = snapshot(six)
+    t = six.add_external(1, "Cém", team=1, board=2, score="1")
+    rnd = t.rounds[0]
+    assert Absence(3, "club_duty") not in rnd.absences
+    [ext] = rnd.externals
+    assert (ext.player, ext.team, ext.board, ext.score, ext.replaces_row) == (3, 1, 2, 1, True)
+    assert six.tournament() == t
+    [row] = [r for r in six.standings().row(3).breakdown if r.kind == "external"]
+    assert row.credit == 69  # team 1 board 1 is worth 70, each board lower one less
+    assert six.log()[-1].description == (
+        "round 1: Cém Öztürk (3) scored 1 for team 1 on board 2, instead of club_duty"
+    )
+    six.undo()
+    assert snapshot(six)[0] == before[0]
+    with pytest.raises(ServiceError, match="already has a game or the bye in round 1"):
+        six.add_external(1, "Anna", team=1, board=1, score="1/2")
+    assert six.add_external(1, "Anna", team=1, board=1, score="½", extra=True).rounds[0].externals
+    with pytest.raises(ServiceError, match="team 2 has no board values in the settings \\(1\\)"):
+        six.add_external(1, "Bo", team=2, board=1, score="0", extra=True)
+    with pytest.raises(ServiceError, match="unknown score '2'"):
+        six.add_external(1, "Bo", team=1, board=1, score="2", extra=True)

@@ -1,0 +1,443 @@
+"""Importing KeizerForClubs' sample file: every number KfC computed, the next round, and clear
+errors for files that are not (or no longer) KfC tournaments."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sqlite3
+import tempfile
+from dataclasses import replace
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rochade.core.keizer.pairing import KeizerState, pair_round
+from rochade.core.keizer.scoring import Standings, compute_standings, standings_history
+from rochade.core.keizer.settings import Ladder, preset
+from rochade.core.model import Absence, Entrant, Game, Result, Round, Status, Tournament
+from rochade.core.pairing import Board
+from rochade.store.kfc import (
+    GAME_CODES,
+    PERCENT_KEYS,
+    SINGLE_CODES,
+    STATES,
+    KfcError,
+    KfcImport,
+    read_kfc,
+)
+
+TOLERANCE = 1e-4
+
+
+@pytest.fixture(scope="module")
+def kfc_file(shared_dir: Path) -> Path:
+    return shared_dir / "conformance" / "kfc" / "Test-Tournament.s3db"
+
+
+@pytest.fixture(scope="module")
+def expected(kfc_file: Path) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(
+        (kfc_file.parent / "expected.json").read_text(encoding="utf-8")
+    )
+    return data
+
+
+@pytest.fixture(scope="module")
+def imported(kfc_file: Path) -> KfcImport:
+    return read_kfc(kfc_file)
+
+
+@pytest.fixture(scope="module")
+def standings(imported: KfcImport) -> Standings:
+    return compute_standings(imported.tournament, imported.settings)
+
+
+class Deviation:
+    """Counts the numbers compared and keeps the largest absolute deviation."""
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.max = 0.0
+
+    def __call__(self, actual: Fraction, wanted: float, what: str) -> None:
+        dev = abs(float(actual) - wanted)
+        self.count += 1
+        self.max = max(self.max, dev)
+        assert dev <= TOLERANCE, f"{what}: rochade {float(actual)} != KfC {wanted}"
+
+
+def test_players_rows_and_settings(imported: KfcImport) -> None:
+    t = imported.tournament
+    assert t.name == "Test-Tournament"
+    assert [e.id for e in t.entrants] == [1, 2, 3, 4, 6, 7, 10, 12, 13]
+    status = {e.name: e.status for e in t.entrants}
+    assert status["Ninedena"] is Status.CLUB_DUTY
+    assert status["Helena"] is Status.UNEXCUSED
+    assert status["Verdandi"] is Status.WITHDRAWN
+    assert sum(s is Status.PRESENT for s in status.values()) == 6
+    assert len(t.rounds) == 5
+    assert sum(len(r.games) + len(r.absences) + (r.bye is not None) for r in t.rounds) == 26
+    assert t.rounds[0].bye == 12 and t.rounds[2].bye == 13 and t.rounds[3].bye == 1
+    assert t.rounds[4].absences == (Absence(4, "unexcused"), Absence(2, "club_duty"))
+    assert t.rounds[4].games[2].result is Result.BLACK_WINS_FORFEIT
+    # Every ConfigTab setting that matters equals the kfc preset: the file was made with it.
+    assert imported.settings == preset("kfc")
+    assert t.settings == imported.settings
+    assert imported.notes == (
+        "table Player has no Categories column (an older KfC version); rochade does not need it",
+    )
+
+
+def test_standings_equal_expected(standings: Standings, expected: dict[str, Any]) -> None:
+    """Total, value used, next value, rank, game points and every breakdown row."""
+    check = Deviation()
+    for want in expected["players"]:
+        row = standings.row(want["id"])
+        name = want["name"]
+        check(row.total, want["keizer_sum"], f"{name} total")
+        check(row.next_value, want["value"], f"{name} next value")
+        check(row.game_points, want["game_points"], f"{name} game points")
+        if want["state"] == 9:
+            assert row.rank is None and row.value == 0
+        else:
+            assert row.rank == want["rank"], name
+            check(row.value, want["prev_value"], f"{name} value used")
+        own, *rounds = row.breakdown
+        check(own.credit, want["breakdown"]["own_value_counted_once"], f"{name} own value")
+        wanted_rows = want["breakdown"]["rows"]
+        assert [b.round for b in rounds] == [w["round"] for w in wanted_rows], name
+        for got, w in zip(rounds, wanted_rows, strict=True):
+            check(got.credit, w["credit"], f"{name} round {w['round']}")
+        assert sum(b.credit for b in row.breakdown) == row.total
+    assert [r.entrant.id for r in standings.ranked()] == [s["id"] for s in expected["standings"]]
+    assert check.count == 88
+    assert check.max <= TOLERANCE
+
+
+def test_row_points_equal_expected(standings: Standings, expected: dict[str, Any]) -> None:
+    """Every `Pts_W` / `Pts_B` of the file is the credit rochade gives that row."""
+    check = Deviation()
+    for want in expected["rows"]:
+        sides = [(want["white_id"], want["pts_white"])]
+        if want["black_id"] != -1:
+            sides.append((want["black_id"], want["pts_black"]))
+        for pid, pts in sides:
+            (credit,) = [b.credit for b in standings.row(pid).breakdown if b.round == want["round"]]
+            check(credit, pts, f"round {want['round']} board {want['board']} player {pid}")
+    assert check.count == 44
+
+
+def test_stored_totals_and_passes(
+    imported: KfcImport, standings: Standings, expected: dict[str, Any]
+) -> None:
+    """KfC's own float32 totals agree, and so do the five passes of the recalculation."""
+    check = Deviation()
+    for pid, total in imported.stored_totals.items():
+        check(standings.row(pid).total, total, f"stored total of player {pid}")
+    assert check.count == 9 and 0 < check.max < 1e-6
+    history = standings_history(imported.tournament, imported.settings)
+    for passed, want in zip(history, expected["passes"], strict=True):
+        assert [r.entrant.name for r in passed.ranked()] == want["ranking"]
+        for r in passed.ranked():
+            check(r.total, want["sums"][r.entrant.name], f"pass {passed.after_round}")
+    assert check.count == 9 + 5 * 8
+
+
+def test_next_round_paired_with_imported_settings(
+    imported: KfcImport, standings: Standings
+) -> None:
+    """Round 6: the six present players, top-down, the rematch gap of 4 from ConfigTab."""
+    ranking = tuple(r.entrant.id for r in standings.ranked() if r.entrant.status.plays)
+    names = {e.id: e.name for e in imported.tournament.entrants}
+    assert [names[i] for i in ranking] == [
+        "Amurru", "Achill", "Hermes", "Inanna", "Ajax", "Isenbrink",
+    ]  # fmt: skip
+    result = pair_round(KeizerState(imported.tournament, imported.settings, 6, ranking))
+    boards = [(names[b.white], names[b.black]) for b in result.pairing.boards]
+    assert boards == [("Amurru", "Ajax"), ("Achill", "Isenbrink"), ("Inanna", "Hermes")]
+    assert result.pairing.bye is None and not result.relaxed
+    text = "\n".join(result.pairing.explanation)
+    assert "with a rematch gap of 4 they may meet again from round 8" in text
+    # With KfC's GameRepeat 0 the leaders would meet again at once.
+    loose = pair_round(
+        KeizerState(imported.tournament, replace(imported.settings, rematch_gap=0), 6, ranking)
+    )
+    assert loose.pairing.boards[0] == Board(6, 3)  # Achill - Amurru
+
+
+# --- damaged, foreign and older files ---------------------------------------------------------
+
+
+def _copy(kfc_file: Path, tmp_path: Path, *sql: str) -> Path:
+    path = tmp_path / "club.s3db"
+    shutil.copyfile(kfc_file, path)
+    path.chmod(0o644)
+    con = sqlite3.connect(path)
+    with con:
+        for statement in sql:
+            con.execute(statement)
+    con.close()
+    return path
+
+
+def _error(path: Path) -> str:
+    with pytest.raises(KfcError) as info:
+        read_kfc(path)
+    message = str(info.value)
+    assert "\n" not in message
+    return message
+
+
+def test_foreign_sqlite_file(tmp_path: Path) -> None:
+    path = tmp_path / "other.sqlite"
+    con = sqlite3.connect(path)
+    con.execute("CREATE TABLE members (id INTEGER, name TEXT)")
+    con.close()
+    assert _error(path) == f"{path}: not a KeizerForClubs file (it has no table Player)"
+
+
+def test_not_a_database(tmp_path: Path) -> None:
+    path = tmp_path / "notes.s3db"
+    path.write_text("Round 1: Amurru - Helena 1/2\n" * 200, encoding="utf-8")
+    assert "not a readable KeizerForClubs file (file is not a database)" in _error(path)
+
+
+def test_corrupt_file(kfc_file: Path, tmp_path: Path) -> None:
+    data = bytearray(kfc_file.read_bytes())
+    data[1024 : len(data)] = b"\xff" * (len(data) - 1024)  # every page after the first
+    path = tmp_path / "broken.s3db"
+    path.write_bytes(bytes(data))
+    assert "not a readable KeizerForClubs file" in _error(path)
+
+
+def test_missing_file(tmp_path: Path) -> None:
+    assert _error(tmp_path / "nope.s3db").endswith("nope.s3db: no such file")
+
+
+@pytest.mark.parametrize(
+    ("sql", "message"),
+    [
+        (
+            "UPDATE Pairing SET Result = 42 WHERE Rnd = 3 AND board = 2",
+            "table Pairing, round 3 board 2: result code 42 is not a game result "
+            "(known codes: -1, 1, 2, 3, 8, 9, 10, 11)",
+        ),
+        (
+            "UPDATE Pairing SET Result = 1 WHERE Rnd = 5 AND board = 100",
+            "table Pairing, round 5 board 100: result code 1 is not a bye or absence code "
+            "(known codes: 4, 5, 6, 7, 12)",
+        ),
+        (
+            "UPDATE Player SET rating = 'strong' WHERE id = 7",
+            "table Player, id 7 (Hermes): the rating 'strong' is not a whole number",
+        ),
+        (
+            "UPDATE Player SET state = 3 WHERE id = 7",
+            "table Player, id 7 (Hermes): unknown state 3",
+        ),
+        (
+            "UPDATE Pairing SET PID_B = 99 WHERE Rnd = 2 AND board = 1",
+            "table Pairing, round 2 board 1: no player with id 99 in table Player",
+        ),
+        (
+            "UPDATE Pairing SET Result = 4 WHERE Rnd = 1 AND board = 100",
+            "table Pairing, round 1 board 101: a second bye in round 1",
+        ),
+        (
+            "DELETE FROM Pairing WHERE Rnd = 4 AND board = 100",
+            "table Pairing: round 4: Inanna (id 1) has no row",
+        ),
+        (
+            "UPDATE ConfigTab SET CfgValue = 1 WHERE CfgKey = 'OPTION.RatioFirst2Last'",
+            "table ConfigTab: settings: the first-to-last ratio must be greater than 1",
+        ),
+    ],
+)
+def test_bad_rows_are_named(kfc_file: Path, tmp_path: Path, sql: str, message: str) -> None:
+    assert message in _error(_copy(kfc_file, tmp_path, sql))
+
+
+def test_older_file_without_settings_and_columns(kfc_file: Path, tmp_path: Path) -> None:
+    """KfC before 2024: no ConfigTab, no RatingWDelta/Keizer_PrevPts; the kfc preset is used."""
+    path = _copy(
+        kfc_file,
+        tmp_path,
+        "DROP TABLE ConfigTab",
+        "CREATE TABLE P2 AS SELECT id, name, rating, rank, state, Keizer_StartPts,"
+        " Keizer_SumPts FROM Player",
+        "DROP TABLE Player",
+        "ALTER TABLE P2 RENAME TO Player",
+    )
+    old = read_kfc(path, name="Winter 2022")
+    assert old.tournament.name == "Winter 2022"
+    assert old.settings == preset("kfc")
+    assert old.notes == (
+        "table Player has no Categories column (an older KfC version); rochade does not need it",
+        "table Player has no RatingWDelta column (an older KfC version); rochade does not need it",
+        "the file has no ConfigTab table (an older KfC version): the kfc preset's settings "
+        "are used",
+    )
+    assert compute_standings(old.tournament, old.settings).ranked()[0].total == 37.5
+
+
+def test_late_joiner_without_rows(kfc_file: Path, tmp_path: Path) -> None:
+    """Hermes (excused in rounds 1 and 2) as if he had joined in round 3, without rows."""
+    path = _copy(kfc_file, tmp_path, "DELETE FROM Pairing WHERE PID_W = 7 AND Rnd <= 2")
+    got = read_kfc(path)
+    assert [a for r in got.tournament.rounds[:2] for a in r.absences if a.player == 7] == [
+        Absence(7, "late_start"),
+        Absence(7, "late_start"),
+    ]
+    assert "Hermes has no row in rounds 1-2 (joined later): imported as a late start" in got.notes
+
+
+def test_players_of_the_same_name(kfc_file: Path, tmp_path: Path) -> None:
+    got = read_kfc(_copy(kfc_file, tmp_path, "UPDATE Player SET name = ' Ajax ' WHERE id = 13"))
+    assert [e.name for e in got.tournament.entrants][-3:] == ["Ajax", "Verdandi", "Ajax (13)"]
+    assert "two players are named 'Ajax' (ids 10 and 13): id 13 is imported as 'Ajax (13)'" in (
+        got.notes
+    )
+
+
+def test_settings_are_mapped(kfc_file: Path, tmp_path: Path) -> None:
+    def set_cfg(key: str, value: float) -> str:
+        return f"UPDATE ConfigTab SET CfgValue = {value} WHERE CfgKey = '{key}'"
+
+    path = _copy(
+        kfc_file,
+        tmp_path,
+        set_cfg("BONUS.Excused", 30),
+        set_cfg("BONUS.Unexcused", 2.4999999),
+        set_cfg("BONUS.Clubgame", 65),
+        set_cfg("BONUS.Freilos", 40),
+        set_cfg("BONUS.Retired", 100),
+        set_cfg("BONUS.Verlust", 3),
+        set_cfg("OPTION.GameRepeat", 2),
+        set_cfg("OPTION.DistBye", 0),
+        set_cfg("OPTION.RatioFirst2Last", 4),
+        set_cfg("OPTION.WickerNormalization", 1),
+        "INSERT INTO ConfigTab VALUES ('OPTION.SomethingNew', NULL, 7)",
+        "UPDATE Player SET state = 2 WHERE id = 1",
+        "UPDATE Pairing SET Result = 11 WHERE Rnd = 4 AND board = 2",
+    )
+    got = read_kfc(path)
+    s = got.settings
+    assert [str(s.fractions[r]) for r in ("excused", "unexcused", "late_start")] == [
+        "3/10",
+        "1/40",
+        "1/40",
+    ]
+    assert [str(s.fractions[r]) for r in ("club_duty", "bye", "withdrawn")] == [
+        "13/20",
+        "2/5",
+        "1",
+    ]
+    assert str(s.loss_factor) == "3/100"
+    assert (s.rematch_gap, s.byes_evenly, s.ratio, s.ladder) == (2, False, 4, Ladder.NORMALISED)
+    assert "ConfigTab OPTION.SomethingNew = 7 is not used by rochade" in got.notes
+    assert "KfC's working state of Inanna was read as present" in got.notes
+    assert got.tournament.entrant(1).status is Status.PRESENT
+    assert got.tournament.rounds[3].games[1].result is Result.DRAW
+    assert (
+        "round 4 board 2: an adjourned game, imported as a draw (as KfC scores it); enter the "
+        "real result when it is known"
+    ) in got.notes
+
+
+# --- round trip: any tournament written in KfC's schema reads back as the same facts ----------
+
+KFC_SCHEMA = (
+    "CREATE TABLE Player (id INTEGER PRIMARY KEY, name VARCHAR(30) NOT NULL, rating INTEGER(4)"
+    " NOT NULL, rank INTEGER(3) NOT NULL, state INTEGER(2), Keizer_StartPts FLOAT,"
+    " Keizer_SumPts FLOAT, RatingWDelta INTEGER NOT NULL DEFAULT 0, Keizer_PrevPts FLOAT)",
+    "CREATE TABLE Pairing (Rnd INTEGER NOT NULL, board INTEGER NOT NULL, PID_W INTEGER NOT NULL,"
+    " PID_B INTEGER NOT NULL, Result INTEGER(2), Pts_W FLOAT, Pts_B FLOAT)",
+    "CREATE TABLE ConfigTab (CfgKey VARCHAR(20) NOT NULL PRIMARY KEY, CfgText VARCHAR(5),"
+    " CfgValue FLOAT)",
+)
+RESULT_CODES = {None: -1, **{r: c for c, r in GAME_CODES.items() if c not in (-1, 11)}}
+REASON_CODES = {reason: code for code, reason in SINGLE_CODES.items()}
+STATE_CODES = {status: code for code, status in STATES.items()}
+
+
+@st.composite
+def kfc_seasons(draw: st.DrawFn) -> tuple[Tournament, dict[str, int]]:
+    n = draw(st.integers(2, 10))
+    ids = sorted(draw(st.sets(st.integers(1, 40), min_size=n, max_size=n)))
+    entrants = tuple(
+        Entrant(pid, f"Player {pid}", draw(st.none() | st.integers(1000, 2400)),
+                draw(st.sampled_from(list(STATES.values()))))
+        for pid in ids
+    )  # fmt: skip
+    rounds = []
+    for number in range(1, draw(st.integers(0, 4)) + 1):
+        order = draw(st.permutations(ids))
+        absent = order[: draw(st.integers(0, len(order)))]
+        reasons = [draw(st.sampled_from(["excused", "unexcused", "club_duty", "late_start"]))
+                   for _ in absent]  # fmt: skip
+        playing = order[len(absent) :]
+        bye = playing.pop() if len(playing) % 2 else None
+        games = tuple(
+            Game(playing[i], playing[i + 1], draw(st.sampled_from(list(RESULT_CODES))), i // 2 + 1)
+            for i in range(0, len(playing), 2)
+        )
+        absences = tuple(Absence(p, r) for p, r in zip(absent, reasons, strict=True))
+        rounds.append(Round(number, games, absences, bye))
+    config = {key: draw(st.integers(0, 100)) for key in PERCENT_KEYS}
+    config |= {"BONUS.Verlust": draw(st.integers(0, 10)),
+               "OPTION.GameRepeat": draw(st.integers(0, 6)),
+               "OPTION.DistBye": draw(st.integers(0, 1)),
+               "OPTION.RatioFirst2Last": draw(st.integers(2, 5))}  # fmt: skip
+    return Tournament("season", entrants, tuple(rounds)), config
+
+
+def write_kfc(path: Path, t: Tournament, config: dict[str, int]) -> None:
+    con = sqlite3.connect(path)
+    with con:
+        for statement in KFC_SCHEMA:
+            con.execute(statement)
+        for e in t.entrants:
+            con.execute(
+                "INSERT INTO Player VALUES (?, ?, ?, 0, ?, 0, 0, 0, 0)",
+                (e.id, e.name, e.rating or 0, STATE_CODES[e.status]),
+            )
+        for r in t.rounds:
+            for g in r.games:
+                row = (r.number, g.board, g.white, g.black, RESULT_CODES[g.result])
+                con.execute("INSERT INTO Pairing VALUES (?, ?, ?, ?, ?, 0, 0)", row)
+            singles = [(a.player, REASON_CODES[a.reason]) for a in r.absences]
+            singles += [(r.bye, 4)] if r.bye is not None else []
+            for board, (player, code) in enumerate(singles, start=100):
+                row = (r.number, board, player, -1, code)
+                con.execute("INSERT INTO Pairing VALUES (?, ?, ?, ?, ?, 0, 0)", row)
+        con.executemany("INSERT INTO ConfigTab VALUES (?, NULL, ?)", config.items())
+    con.close()
+
+
+@settings(max_examples=60, deadline=None)
+@given(kfc_seasons())
+def test_any_season_reads_back(season: tuple[Tournament, dict[str, int]]) -> None:
+    t, config = season
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "season.s3db"
+        write_kfc(path, t, config)
+        got = read_kfc(path)
+    assert got.tournament.entrants == t.entrants
+    assert [(r.games, set(r.absences), r.bye) for r in got.tournament.rounds] == [
+        (r.games, set(r.absences), r.bye) for r in t.rounds
+    ]
+    s = got.settings
+    assert s.fractions["excused"] * 100 == config["BONUS.Excused"]
+    assert s.fractions["late_start"] == s.fractions["unexcused"]
+    assert s.fractions["bye"] * 100 == config["BONUS.Freilos"]
+    assert s.loss_factor * 100 == config["BONUS.Verlust"]
+    assert (s.rematch_gap, s.byes_evenly, s.ratio) == (
+        config["OPTION.GameRepeat"],
+        config["OPTION.DistBye"] == 1,
+        config["OPTION.RatioFirst2Last"],
+    )
