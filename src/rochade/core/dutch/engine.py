@@ -216,8 +216,9 @@ class _Graph:
         self.final = [-1] * n
         self.mate = list(range(n))
 
-    def begin(self, members: list[int]) -> None:
-        """A new bracket starts with these players (the whole-field graph needs nothing)."""
+    def begin(self, members: list[int], movers: int) -> None:
+        """A new bracket starts with these players, the first `movers` of them moved down
+        (the whole-field graph needs nothing)."""
 
     def set(self, a: int, b: int, weight: int) -> None:
         self.matching.set_weight(a, b, weight)
@@ -267,16 +268,21 @@ class _LocalGraph(_Graph):
         self.mask = (1 << weights.low) - 1
         self.proven: set[tuple[int, ...]] = set()
 
-    def begin(self, members: list[int]) -> None:
+    def begin(self, members: list[int], movers: int) -> None:
+        # Only edges between two moved-down players keep their old weight; every other
+        # edge of the bracket is recomputed, so nothing else needs remembering.
         self.members = list(members)
         self.local = {v: i for i, v in enumerate(members)}
         self.matching = WeightedMatching(len(members))
-        for i, a in enumerate(members):
+        kept: dict[tuple[int, int], int] = {}
+        for i in range(movers):
             for j in range(i):
-                b = members[j]
-                w = self.stored.get((b, a) if b < a else (a, b), 0)
+                a, b = members[j], members[i]
+                w = self.stored.get((a, b) if a < b else (b, a), 0)
                 if w:
+                    kept[(a, b) if a < b else (b, a)] = w
                     self.matching.set_weight(i, j, w & self.mask)
+        self.stored = kept
 
     def set(self, a: int, b: int, weight: int) -> None:
         self.stored[(a, b) if a < b else (b, a)] = weight
@@ -514,7 +520,7 @@ class _Brackets:
             while pos < n and players[pos].score >= players[group_start].score:
                 members.append(pos)
                 pos += 1
-            graph.begin(members)
+            graph.begin(members, movers)
             before = sum(graph.alive)
             mate = self._bracket(members, movers, size, first, nxt_first)
             residents = tuple(players[v].tpn for v in members[movers:size])
