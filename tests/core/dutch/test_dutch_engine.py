@@ -154,3 +154,19 @@ def test_random_events_give_legal_pairings(seed: int) -> None:
         assert len(opponents) == len(set(opponents)), f"rematch for {tpn}"
         assert sum(1 for r in rows if r.is_pab) <= 1, f"two byes for {tpn}"
     assert log.rounds_played == settings.rounds
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_bracket_local_solving_equals_whole_field(seed: int,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """The local shortcut (from 48 players on) must give the whole-field result."""
+    from rochade.core.dutch import engine as engine_module
+
+    rng = random.Random(100 + seed)
+    log = random_tournament(rng, GeneratorSettings(players=60, rounds=5), ENGINE.pair)
+    log.total_rounds += 1
+    state = log.state()
+    local = ENGINE.pair(state)
+    monkeypatch.setattr(engine_module, "FAST_MIN_PLAYERS", 10**6)
+    whole = ENGINE.pair(state)
+    assert (boards(local), local.bye) == (boards(whole), whole.bye)
