@@ -76,6 +76,7 @@ def test_c5_regression_bye_to_the_lowest_score_breaks_the_top_bracket() -> None:
     pairing = ENGINE.pair(log.state(frozenset({4})))
     assert boards(pairing) == {(1, 5), (3, 2)} and pairing.bye == 6
     assert any("C5" in line for line in pairing.explanation)
+    assert any("floats down" in line for line in pairing.explanation)
 
 
 def test_c9_regression_bye_to_the_player_with_fewer_unplayed_games() -> None:

@@ -9,7 +9,10 @@ MDP choice; Arts. 3-4) can be imposed by small re-weightings and re-solves: when
 heavy bits tie, the matching then picks the candidate the rules would generate first.
 
 Brackets are processed from the top score down. For each bracket, the graph holds every
-player still unpaired, so that the completion test (C4) is part of the optimum itself.
+player still unpaired, so that the completion test (C4) is part of the optimum itself; in
+larger fields a bracket-local graph is used when the rest provably stays pairable (see
+`_LocalGraph`). The reference engine bbpPairings works with weighted matchings too; using
+the same kind of optimum is what makes every tie fall the same way as the reference.
 """
 
 from __future__ import annotations
@@ -614,16 +617,20 @@ class _Brackets:
             pi for pi in range(movers, size) if mate[members[pi]] >= first
         ]
         pairs = sum(1 for pi in remainder if mate[members[pi]] < members[pi])
-        for a, oi in enumerate(remainder):
-            for b in range(a):
-                pi = remainder[b]
-                graph.set(members[pi], members[oi], shaped(pi, oi, b, pairs))
-        mate = graph.solve()
 
         def upper(v: int) -> bool:  # paired with a later player of this bracket (S1 role)
             return v < mate[v] < nxt_first
 
-        exchanges = sum(1 for k in range(pairs) if not upper(members[remainder[k]]))
+        exchanges = 0
+        if not all(upper(members[remainder[k]]) for k in range(pairs)):
+            # some optimum needs exchanges (4.3): find the fewest, smallest ones. (When the
+            # original S1 already plays S2, no exchange is needed and this is skipped.)
+            for a, oi in enumerate(remainder):
+                for b in range(a):
+                    pi = remainder[b]
+                    graph.set(members[pi], members[oi], shaped(pi, oi, b, pairs))
+            mate = graph.solve()
+            exchanges = sum(1 for k in range(pairs) if not upper(members[remainder[k]]))
         # exchanges, S1 side: move the lowest S1 players out first
         left = exchanges
         k = pairs
