@@ -76,6 +76,7 @@ def test_c5_regression_bye_to_the_lowest_score_breaks_the_top_bracket() -> None:
     pairing = ENGINE.pair(log.state(frozenset({4})))
     assert boards(pairing) == {(1, 5), (3, 2)} and pairing.bye == 6
     assert any("C5" in line for line in pairing.explanation)
+    assert any("floats down" in line for line in pairing.explanation)
 
 
 def test_c9_regression_bye_to_the_player_with_fewer_unplayed_games() -> None:
@@ -146,10 +147,27 @@ def test_random_events_give_legal_pairings(seed: int) -> None:
     """Property: every generated round pairs each present player once, never repeats a
     played game, and gives the bye only to an eligible player."""
     rng = random.Random(seed)
-    settings = GeneratorSettings(players=rng.randint(5, 24), rounds=rng.randint(3, 7))
+    players = rng.randint(8, 24)
+    settings = GeneratorSettings(players=players, rounds=rng.randint(3, min(7, players // 2)))
     log = random_tournament(rng, settings, ENGINE.pair)
     for tpn, rows in log.history.items():
         opponents = [r.opponent for r in rows if r.played]
         assert len(opponents) == len(set(opponents)), f"rematch for {tpn}"
         assert sum(1 for r in rows if r.is_pab) <= 1, f"two byes for {tpn}"
     assert log.rounds_played == settings.rounds
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_bracket_local_solving_equals_whole_field(seed: int,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """The local shortcut (from 48 players on) must give the whole-field result."""
+    from rochade.core.dutch import engine as engine_module
+
+    rng = random.Random(100 + seed)
+    log = random_tournament(rng, GeneratorSettings(players=60, rounds=5), ENGINE.pair)
+    log.total_rounds += 1
+    state = log.state()
+    local = ENGINE.pair(state)
+    monkeypatch.setattr(engine_module, "FAST_MIN_PLAYERS", 10**6)
+    whole = ENGINE.pair(state)
+    assert (boards(local), local.bye) == (boards(whole), whole.bye)

@@ -9,7 +9,10 @@ MDP choice; Arts. 3-4) can be imposed by small re-weightings and re-solves: when
 heavy bits tie, the matching then picks the candidate the rules would generate first.
 
 Brackets are processed from the top score down. For each bracket, the graph holds every
-player still unpaired, so that the completion test (C4) is part of the optimum itself.
+player still unpaired, so that the completion test (C4) is part of the optimum itself; in
+larger fields a bracket-local graph is used when the rest provably stays pairable (see
+`_LocalGraph`). The reference engine bbpPairings works with weighted matchings too; using
+the same kind of optimum is what makes every tie fall the same way as the reference.
 """
 
 from __future__ import annotations
@@ -85,6 +88,10 @@ class _Weights:
             total += sizes[score].bit_length()
         self.score_bits = total
         self.size_bits = max(sizes.values()).bit_length()
+        bits, played = self.size_bits, state.rounds_played
+        floats = sum(2 * bits + 2 * total for back in (0, 1) if played > back)
+        # bit position of the completion field: everything below it is bracket quality
+        self.low = 2 * (bits + total) + 6 * bits + floats + 3 * bits + 1
         scoring = state.scoring
         self.top_limit = (state.rounds_played * max(scoring.win, scoring.draw)) >> 1
         self.forbidden: dict[int, set[int]] = {}
@@ -95,19 +102,18 @@ class _Weights:
         self.single_bye_floater = False
         self.c9_used = False  # C9 ranked bye candidates in some bracket
         self.unplayed_rank: dict[int, int] = {}
-        n = len(players)
-        self.ok = [[False] * n for _ in range(n)]
-        for i in range(n):
-            for j in range(i):
-                c = _compatible(players[i], players[j], state, self.top_limit, self.forbidden)
-                self.ok[i][j] = self.ok[j][i] = c
+
+    def ok(self, i: int, j: int) -> bool:
+        """C1 and C3 between players i and j (indices in pairing order)."""
+        return _compatible(self.players[i], self.players[j], self.state, self.top_limit,
+                           self.forbidden)
 
     def candidate(self, p: PlayerFacts) -> bool:
         return p.bye_eligible and p.score <= self.bye_score
 
     def bye_probe(self, i: int, j: int) -> int:
         """Weight for finding the lowest score at which the bye can fall (C5)."""
-        if not self.ok[i][j]:
+        if not self.ok(i, j):
             return 0
         a, b = self.players[i], self.players[j]
         w = 1 + (not a.bye_eligible) + (not b.bye_eligible)
@@ -123,7 +129,7 @@ class _Weights:
         `in_current`: lo belongs to the bracket being paired (so hi does too);
         `in_next`: lo belongs to the next score group (the C8 look-ahead).
         """
-        if not self.ok[hi][lo]:
+        if not self.ok(hi, lo):
             return 0
         h, lw = self.players[hi], self.players[lo]
         bits, sbits = self.size_bits, self.score_bits
@@ -213,6 +219,10 @@ class _Graph:
         self.final = [-1] * n
         self.mate = list(range(n))
 
+    def begin(self, members: list[int], movers: int) -> None:
+        """A new bracket starts with these players, the first `movers` of them moved down
+        (the whole-field graph needs nothing)."""
+
     def set(self, a: int, b: int, weight: int) -> None:
         self.matching.set_weight(a, b, weight)
 
@@ -232,6 +242,128 @@ class _Graph:
         self.matching.remove(b)
 
 
+class _NeedExact(Exception):
+    """The bracket-local shortcut cannot prove that the rest of the field stays pairable."""
+
+
+class _LocalGraph(_Graph):
+    """The bracket, its moved-down players and the next score group only.
+
+    In a complete pairing the completion field adds up to the same total whatever the
+    pairs, so only the bits below it decide; players further down matter only through
+    completion. Each solve therefore matches the local players on those bits alone, then
+    proves that everybody left over can still be paired (Dirac: every player compatible
+    with at least half of them, plus a bye candidate when odd). Then the local optimum is
+    the global one; when the proof fails the engine falls back to the whole field.
+    """
+
+    def __init__(self, n: int, weights: _Weights, players: list[PlayerFacts]) -> None:
+        super().__init__(0)
+        self.n = n
+        self.weights = weights
+        self.players = players
+        self.alive = [True] * n
+        self.final = [-1] * n
+        self.mate = list(range(n))
+        self.stored: dict[tuple[int, int], int] = {}
+        self.local: dict[int, int] = {}
+        self.members: list[int] = []
+        self.mask = (1 << weights.low) - 1
+        self.proven: set[tuple[int, ...]] = set()
+
+    def begin(self, members: list[int], movers: int) -> None:
+        # Only edges between two moved-down players keep their old weight; every other
+        # edge of the bracket is recomputed, so nothing else needs remembering.
+        self.members = list(members)
+        self.local = {v: i for i, v in enumerate(members)}
+        self.matching = WeightedMatching(len(members))
+        kept: dict[tuple[int, int], int] = {}
+        for i in range(movers):
+            for j in range(i):
+                a, b = members[j], members[i]
+                w = self.stored.get((a, b) if a < b else (b, a), 0)
+                if w:
+                    kept[(a, b) if a < b else (b, a)] = w
+                    self.matching.set_weight(i, j, w & self.mask)
+        self.stored = kept
+
+    def set(self, a: int, b: int, weight: int) -> None:
+        self.stored[(a, b) if a < b else (b, a)] = weight
+        self.matching.set_weight(self.local[a], self.local[b], weight & self.mask)
+
+    def solve(self) -> list[int]:
+        mates = self.matching.solve()
+        mate = [v if f < 0 else f for v, f in enumerate(self.final)]
+        for i, m in enumerate(mates):
+            if m >= 0:
+                mate[self.members[i]] = self.members[m]
+        self.mate = mate
+        rest = tuple(v for v in range(self.n) if self.alive[v] and mate[v] == v)
+        if rest not in self.proven:
+            if not _pairable(self.weights, self.players, rest):
+                raise _NeedExact
+            self.proven.add(rest)
+        return mate
+
+    def finalize(self, a: int, b: int) -> None:
+        self.alive[a] = self.alive[b] = False
+        self.final[a], self.final[b] = b, a
+        self.matching.remove(self.local[a])
+        self.matching.remove(self.local[b])
+
+
+def _pairable(weights: _Weights, players: list[PlayerFacts], rest: tuple[int, ...]) -> bool:
+    """Whether `rest` has a complete pairing with the bye (if any) on a candidate: a quick
+    sufficient test first, then a small exact matching."""
+    if len(rest) % 2 == 1 and not any(weights.candidate(players[v]) for v in rest):
+        return False
+    if _dense_enough(weights, players, rest):
+        return True
+    if len(rest) > EXACT_CHECK_LIMIT:
+        return False
+    odd = len(rest) % 2
+    solver = WeightedMatching(len(rest) + odd)
+    for i, a in enumerate(rest):
+        for j in range(i):
+            if weights.ok(a, rest[j]):
+                solver.set_weight(i, j, 1)
+        if odd and weights.candidate(players[a]):
+            solver.set_weight(i, len(rest), 1)
+    return all(m >= 0 for m in solver.solve())
+
+
+EXACT_CHECK_LIMIT = 160
+"""Largest leftover set whose pairability is checked by an exact matching."""
+
+
+def _dense_enough(weights: _Weights, players: list[PlayerFacts], rest: tuple[int, ...]) -> bool:
+    """Dirac's theorem: if every player is compatible with at least half of the others, a
+    Hamiltonian cycle exists, so any one player can take the bye and the rest pair up.
+    Incompatibilities are over-counted (every same-side absolute preference counts).
+    """
+    size = len(rest)
+    if size <= 2:
+        return size < 2 or weights.ok(rest[0], rest[1])
+    tpns = {players[v].tpn for v in rest}
+    absolute: dict[Colour | None, int] = {}
+    for v in rest:
+        if players[v].absolute:
+            absolute[players[v].preference] = absolute.get(players[v].preference, 0) + 1
+    for v in rest:
+        p = players[v]
+        clashes = sum(1 for t in p.met if t in tpns)
+        clashes += sum(1 for t in weights.forbidden.get(p.tpn, ()) if t in tpns)
+        if p.absolute:
+            clashes += absolute[p.preference] - 1
+        if 2 * (size - 1 - clashes) < size:
+            return False
+    return True
+
+
+FAST_MIN_PLAYERS = 48
+"""From this field size on, brackets are first solved locally (see `_LocalGraph`)."""
+
+
 class DutchEngine:
     """FIDE Dutch pairing engine (2026 rules); `pair` follows the PairingEngine protocol."""
 
@@ -247,8 +379,13 @@ class DutchEngine:
         if n == 0:
             return DutchResult((), None, (), None, False, facts)
         weights = _Weights(state, players)
-        graph = _Graph(n)
         odd = n % 2 == 1
+        if n >= FAST_MIN_PLAYERS:
+            try:
+                return self._pair_locally(state, players, weights, facts)
+            except _NeedExact:
+                weights = _Weights(state, players)
+        graph = _Graph(n)
         for i in range(n):
             for j in range(i):
                 graph.set(i, j, weights.bye_probe(j, i) if odd else weights.edge(j, i, False,
@@ -272,6 +409,27 @@ class DutchEngine:
             explanation=tuple(explain(result)),
         )
 
+    def _pair_locally(self, state: SwissState, players: list[PlayerFacts], weights: _Weights,
+                      facts: dict[int, PlayerFacts]) -> DutchResult:
+        """Bracket-local solving; raises _NeedExact when it cannot prove its result."""
+        everyone = tuple(range(len(players)))
+        odd = len(players) % 2 == 1
+        if odd:
+            # any player can take the bye when the field is pairable around everyone
+            scores = [p.score for p in players if p.bye_eligible]
+            if not scores:
+                raise _NeedExact
+            weights.bye_score = min(scores)
+            if weights.bye_score >= players[0].score and players[-1].score < players[0].score:
+                raise _NeedExact
+            weights.single_bye_floater = weights.c9_used = weights.bye_score >= players[0].score
+            _rank_unplayed(weights, players)
+        if not _pairable(weights, players, everyone):
+            raise _NeedExact
+        graph = _LocalGraph(len(players), weights, players)
+        brackets = _Brackets(weights, graph, players).run()
+        return self._result(state, players, graph, brackets, weights if odd else None, facts)
+
     @staticmethod
     def _prepare_bye(weights: _Weights, players: list[PlayerFacts], mate: list[int]) -> None:
         """C5: the lowest score at which the bye can fall; C9 applies when the top group
@@ -283,11 +441,7 @@ class DutchEngine:
             players[mate[v]].score >= top for v in range(len(players)) if players[v].score >= top
         )
         weights.c9_used = weights.single_bye_floater
-        counts = sorted(
-            (p.played_games for p in players if p.score == weights.bye_score), reverse=True
-        )
-        for rank, games in enumerate(counts):
-            weights.unplayed_rank[games] = rank
+        _rank_unplayed(weights, players)
 
     @staticmethod
     def _result(state: SwissState, players: list[PlayerFacts], graph: _Graph,
@@ -316,6 +470,15 @@ class DutchEngine:
             weights is not None and weights.c9_used,
             facts,
         )
+
+
+def _rank_unplayed(weights: _Weights, players: list[PlayerFacts]) -> None:
+    """C9 ranks: among the bye candidates' score group, more games played ranks lower."""
+    counts = sorted(
+        (p.played_games for p in players if p.score == weights.bye_score), reverse=True
+    )
+    for rank, games in enumerate(counts):
+        weights.unplayed_rank[games] = rank
 
 
 def _board_key(a: PlayerFacts, b: PlayerFacts) -> tuple[int, int, int]:
@@ -360,6 +523,7 @@ class _Brackets:
             while pos < n and players[pos].score >= players[group_start].score:
                 members.append(pos)
                 pos += 1
+            graph.begin(members, movers)
             before = sum(graph.alive)
             mate = self._bracket(members, movers, size, first, nxt_first)
             residents = tuple(players[v].tpn for v in members[movers:size])
@@ -453,16 +617,20 @@ class _Brackets:
             pi for pi in range(movers, size) if mate[members[pi]] >= first
         ]
         pairs = sum(1 for pi in remainder if mate[members[pi]] < members[pi])
-        for a, oi in enumerate(remainder):
-            for b in range(a):
-                pi = remainder[b]
-                graph.set(members[pi], members[oi], shaped(pi, oi, b, pairs))
-        mate = graph.solve()
 
         def upper(v: int) -> bool:  # paired with a later player of this bracket (S1 role)
             return v < mate[v] < nxt_first
 
-        exchanges = sum(1 for k in range(pairs) if not upper(members[remainder[k]]))
+        exchanges = 0
+        if not all(upper(members[remainder[k]]) for k in range(pairs)):
+            # some optimum needs exchanges (4.3): find the fewest, smallest ones. (When the
+            # original S1 already plays S2, no exchange is needed and this is skipped.)
+            for a, oi in enumerate(remainder):
+                for b in range(a):
+                    pi = remainder[b]
+                    graph.set(members[pi], members[oi], shaped(pi, oi, b, pairs))
+            mate = graph.solve()
+            exchanges = sum(1 for k in range(pairs) if not upper(members[remainder[k]]))
         # exchanges, S1 side: move the lowest S1 players out first
         left = exchanges
         k = pairs

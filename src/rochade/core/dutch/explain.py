@@ -49,6 +49,8 @@ def _bracket_lines(trace: BracketTrace, result: DutchResult) -> list[str]:
 def _float_reason(tpn: int, trace: BracketTrace, result: DutchResult) -> str:
     me = result.facts[tpn]
     others = [t for t in (*trace.residents, *trace.movers) if t != tpn]
+    if not others:
+        return "the only player in this score group, so moves down to find an opponent"
     open_ = [t for t in others if t not in me.met]
     if not open_:
         return "already met everyone else in the bracket (C1)"
@@ -78,11 +80,11 @@ def explain(result: DutchResult) -> list[str]:
             why += "; C9: among those, the fewest unplayed rounds"
         lines.append(why)
     for board in result.boards:
-        white = result.facts[board.white]
+        white, black = result.facts[board.white], result.facts[board.black]
         lines.append(
-            f"Board {board.white} - {board.black}: {board.white} white "
-            f"({_COLOUR_RULES[board.colour_rule]}, {board.colour_rule}; "
-            f"preference {_pref(white.preference)})"
+            f"Board {board.white} - {board.black}: {board.white} has white; "
+            f"{_COLOUR_RULES[board.colour_rule]} ({board.colour_rule}); preferences: "
+            f"{board.white} {_pref(white.preference)}, {board.black} {_pref(black.preference)}"
         )
     return lines
 

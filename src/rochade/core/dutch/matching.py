@@ -72,15 +72,32 @@ class WeightedMatching:
     def solve(self) -> list[int]:
         """The mate of every vertex (-1 when single) in a maximum-weight matching."""
         if not self.started:
-            top = max((self.w[a][b] for a in self.vertices for b in self.vertices), default=0)
-            for v in self.vertices:
-                self.y[v] = top
-            self.started = True
+            self._cold_start()
         else:
             self._warm_start()
         while self.stage():
             pass
         return list(self.mate)
+
+    def _cold_start(self) -> None:
+        """Feasible first duals: each vertex gets its heaviest edge; edges that are the
+        heaviest for both ends are tight and matched greedily."""
+        y, w, mate = self.y, self.w, self.mate
+        for v in self.vertices:
+            row = w[v]
+            y[v] = max((row[u] for u in self.vertices), default=0)
+        for v in self.vertices:
+            if mate[v] >= 0:
+                continue
+            row = w[v]
+            for u in self.vertices:
+                if u != v and mate[u] < 0 and row[u] > 0 and y[v] + y[u] == 2 * row[u]:
+                    mate[v], mate[u] = u, v
+                    break
+        for v in self.vertices:
+            if mate[v] < 0 and y[v] % 2 == 1:
+                y[v] += 1
+        self.started = True
 
     def _warm_start(self) -> None:
         """Turn the previous optimum into a feasible start for the changed weights.
@@ -103,8 +120,15 @@ class WeightedMatching:
             while top[a] == top[b] and top[a] >= self.n:
                 self._dissolve(top[a])
         for a, b in changed:
-            if mate[a] == b and y[a] + y[b] != 2 * w[a][b]:
-                mate[a] = mate[b] = -1
+            gap = y[a] + y[b] - 2 * w[a][b]
+            if mate[a] == b and gap != 0:
+                end = self._lowerable(a, b, gap) if gap > 0 and w[a][b] > 0 else -1
+                if end < 0:
+                    mate[a] = mate[b] = -1
+                else:
+                    # a lighter matched edge: lower one end's dual instead of splitting up
+                    self._isolate(end)
+                    y[end] -= y[a] + y[b] - 2 * w[a][b]
         for a, b in changed:
             short = 2 * w[a][b] - y[a] - y[b]
             if short > 0:
@@ -125,6 +149,19 @@ class WeightedMatching:
         for v in self.vertices:
             if mate[v] == -1 and y[v] % 2 == 1:
                 self._make_even(v)
+
+    def _lowerable(self, a: int, b: int, gap: int) -> int:
+        """The end of matched edge a-b whose dual can drop by `gap` with no other edge
+        going negative (a if both can), or -1."""
+        y, w = self.y, self.w
+        for end, other in ((a, b), (b, a)):
+            if y[end] < gap or self.top[end] != end:
+                continue
+            row = w[end]
+            if all(row[u] <= 0 or u == other or y[end] - gap + y[u] >= 2 * row[u]
+                   for u in self.vertices if u != end):
+                return end
+        return -1
 
     def _isolate(self, v: int) -> None:
         """Dissolve every blossom around vertex v."""
