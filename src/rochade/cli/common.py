@@ -11,12 +11,13 @@ from typing import Any, TypeVar
 import click
 
 from rochade.core.model import ModelError
+from rochade.core.tiebreaks import TieBreakError
 from rochade.service import ClubService, ServiceError, TournamentNeeded
 from rochade.store import StoreError
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-DOMAIN_ERRORS = (ModelError, StoreError, ServiceError, OSError)
+DOMAIN_ERRORS = (ModelError, StoreError, ServiceError, TieBreakError, OSError)
 """Problems with what the TD asked or gave: `Error: ...` and exit code 2, never a traceback."""
 
 

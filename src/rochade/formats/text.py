@@ -21,6 +21,8 @@ from typing import Final
 
 from rochade.core.keizer.scoring import BreakdownRow, StandingRow, Standings
 from rochade.core.model import Outcome, PlayerId, Result, Round, Tournament
+from rochade.core.standings import SystemStandings
+from rochade.core.tiebreaks import TieBreak
 
 # --- WORDS: everything a user reads -----------------------------------------------------------
 
@@ -299,15 +301,21 @@ def _name(tournament: Tournament, player: PlayerId) -> str:
 # --- standings ------------------------------------------------------------------------------
 
 
-def standings_table(standings: Standings, tournament: Tournament) -> str:
+def standings_table(
+    standings: Standings,
+    tournament: Tournament,
+    extra: Sequence[tuple[str, Mapping[PlayerId, Fraction]]] = (),
+) -> str:
     """Rank, name, Keizer score, game points, games played and the value for the next round;
-    withdrawn players last, unranked and marked."""
+    withdrawn players last, unranked and marked. `extra` adds tie-break columns (header and
+    value per player) after the game points, as some clubs print Buchholz there."""
     any_withdrawn = any(r.rank is None for r in standings.rows)
     columns = [
         _Column(_w("rank"), right=True),
         _name_column(),
         _Column(_w("score"), right=True),
         _Column(_w("points"), right=True),
+        *(_Column(header, right=True) for header, _ in extra),
         _Column(_w("games"), right=True),
         _Column(_w("value"), right=True),
     ]
@@ -321,6 +329,7 @@ def standings_table(standings: Standings, tournament: Tournament) -> str:
             r.entrant.name,
             decimal_text(r.total),
             points_text(r.game_points),
+            *(points_text(values[r.entrant.id]) for _, values in extra),
             str(r.games_played),
             decimal_text(r.next_value) if ranked else "",
         ]
@@ -522,10 +531,13 @@ def progress_table(history: Sequence[Standings], tournament: Tournament) -> str:
     return _text(title, _table(columns, rows), [_w("progress_legend"), _w("progress_legend_rank")])
 
 
-def crosstable(tournament: Tournament) -> str:
-    """Who scored what against whom: players numbered in start order, all meetings in round
-    order per cell ("1½" after two games), unplayed games as "*", and game points."""
-    players = tournament.start_order()
+def crosstable(tournament: Tournament, order: Sequence[PlayerId] | None = None) -> str:
+    """Who scored what against whom: players numbered in start order (or `order`: a round
+    robin's start numbers), all meetings in round order per cell ("1½" after two games),
+    unplayed games as "*", and game points."""
+    players = (
+        tournament.start_order() if order is None else [tournament.entrant(p) for p in order]
+    )
     number = {e.id: i for i, e in enumerate(players, start=1)}
     cells: dict[tuple[PlayerId, PlayerId], str] = {}
     points: dict[PlayerId, Fraction] = {e.id: Fraction(0) for e in players}
@@ -555,6 +567,56 @@ def crosstable(tournament: Tournament) -> str:
     return _text(title, _table(columns, rows), [_w("crosstable_legend")])
 
 
+# --- round-robin and Swiss standings ----------------------------------------------------------
+
+
+def tiebreak_key(tiebreak: TieBreak) -> str:
+    """A tie-break as the TD types it on the command line: BH-C1, SB, KS-L+1."""
+    return str(tiebreak).replace("/", "-")
+
+
+def fide_standings_table(standings: SystemStandings, name: str) -> str:
+    """Rank (shared by ties), start number, name, points and each tie-break in order."""
+    columns = [
+        _Column(_w("rank"), right=True),
+        _Column(_w("no"), right=True),
+        _name_column(),
+        _Column(_w("points"), right=True),
+        *(_Column(tiebreak_key(tb), right=True) for tb in standings.tiebreaks),
+    ]
+    rows = []
+    previous = None
+    for line in standings.lines:
+        rows.append([
+            "" if line.rank == previous else str(line.rank),
+            str(line.number),
+            line.entrant.name,
+            points_text(line.points),
+            *(points_text(v) for v in line.values),
+        ])
+        previous = line.rank
+    title = [_w("standings_title", name=name, round=standings.rounds)]
+    return _text(title, _table(columns, rows))
+
+
+def fide_standings_json(standings: SystemStandings) -> list[dict[str, object]]:
+    """`{"rank", "start_number", "name", "points", "tiebreaks": {"BH-C1": "12.5", ...}}` per
+    player; values as exact decimal strings (two decimals when not whole or half)."""
+    return [
+        {
+            "rank": line.rank,
+            "start_number": line.number,
+            "name": line.entrant.name,
+            "points": points_text(line.points),
+            "tiebreaks": {
+                tiebreak_key(tb): points_text(v)
+                for tb, v in zip(standings.tiebreaks, line.values, strict=True)
+            },
+        }
+        for line in standings.lines
+    ]
+
+
 __all__ = [
     "NAME_WIDTH",
     "WORDS",
@@ -563,6 +625,8 @@ __all__ = [
     "crosstable",
     "decimal_text",
     "display_width",
+    "fide_standings_json",
+    "fide_standings_table",
     "fit",
     "pairings_table",
     "participants_table",
@@ -570,4 +634,5 @@ __all__ = [
     "progress_table",
     "standings_json",
     "standings_table",
+    "tiebreak_key",
 ]

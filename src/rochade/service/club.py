@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import dataclasses
 import getpass
-import json
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -17,7 +16,7 @@ from datetime import UTC, datetime
 from fractions import Fraction
 from pathlib import Path
 
-from rochade.core.checker import PairingRules, check_boards
+from rochade.core.checker import check_boards
 from rochade.core.keizer.pairing import KeizerEngine, KeizerState
 from rochade.core.keizer.scoring import Standings, compute_standings, standings_history
 from rochade.core.keizer.settings import KeizerSettings, Ladder, preset
@@ -34,12 +33,10 @@ from rochade.core.model import (
     Tournament,
 )
 from rochade.core.pairing import Pairing
-from rochade.formats.json import (
-    format_tournament,
-    parse_tournament,
-    settings_from_dict,
-    settings_to_dict,
-)
+from rochade.core.standings import SystemStandings, system_standings
+from rochade.core.systems import KEIZER
+from rochade.formats.json import format_tournament, parse_tournament
+from rochade.service import systems
 from rochade.service.errors import NeedsConfirmation, ServiceError, TournamentNeeded
 from rochade.service.players import find_entrant, label, parse_player_csv, pick
 from rochade.service.reports import (
@@ -153,7 +150,7 @@ class ClubService:
 
     def _load(self, club: Club, name: str | None) -> tuple[TournamentRecord, Tournament]:
         record = self._record(club, name)
-        settings = settings_from_dict(json.loads(record.settings))
+        settings = systems.decode(record.system, record.settings)
         return record, dataclasses.replace(club.load_tournament(record), settings=settings)
 
     # -- tournaments ---------------------------------------------------------------------
@@ -167,15 +164,27 @@ class ClubService:
         if not name:
             raise ServiceError("the tournament needs a name")
         with self._change("tournament", f"create tournament {name} ({preset_name})") as (club, _):
-            club.add_tournament(name, "keizer", _settings_json(settings))
-        return Tournament(name, (), (), "keizer", settings)
+            club.add_tournament(name, KEIZER, systems.encode(settings))
+        return Tournament(name, (), (), KEIZER, settings)
+
+    def create_system_tournament(
+        self, name: str, system: str, options: Mapping[str, object] = {}
+    ) -> Tournament:
+        """A new round robin or Swiss; `options` as in `systems.new_settings`."""
+        settings = systems.new_settings(system, options)
+        name = name.strip()
+        if not name:
+            raise ServiceError("the tournament needs a name")
+        with self._change("tournament", f"create tournament {name} ({system})") as (club, _):
+            club.add_tournament(name, system, systems.encode(settings))
+        return Tournament(name, (), (), system, settings)
 
     def tournaments(self) -> list[TournamentSummary]:
         with self._reading() as club:
             out = []
             for record in club.tournaments():
                 t = club.load_tournament(record)
-                preset_name = str(json.loads(record.settings).get("preset", ""))
+                preset_name = systems.describe(systems.decode(record.system, record.settings))
                 out.append(
                     TournamentSummary(
                         record.name, record.system, preset_name, len(t.entrants), len(t.rounds)
@@ -246,6 +255,7 @@ class ClubService:
         if tournament is None and len(records) != 1:
             return PlayerAdded(name, member_id, new)
         record, t = self._load(club, tournament)
+        systems.check_late_entry(t)
         if member_id in club.entrant_members(record.id).values():
             raise ServiceError(f"{name} already plays in {record.name}")
         player = club.add_entrant(record.id, member_id, rating, Status.PRESENT)
@@ -278,10 +288,18 @@ class ClubService:
     # -- pairing -------------------------------------------------------------------------
 
     def pair(self, tournament: str | None = None) -> PairingReport:
-        """Pair the next round with the Keizer engine and store it with its explanation."""
+        """Pair the next round with the system's engine and store it with its explanation."""
         with self._change("pair", "pair") as (club, action):
             record, t = self._load(club, tournament)
             number = _next_round(t)
+            if t.system != KEIZER:
+                pairing, changed = systems.pair(t, number)
+                if changed is not None:
+                    club.set_settings(record.id, systems.encode(changed))
+                    t = dataclasses.replace(t, settings=changed)
+                report = self._store_round(club, record, t, number, pairing, "auto")
+                action.description = _describe_round(record.name, report.round, "automatic")
+                return report
             settings = _settings(t)
             present = [e for e in t.entrants if e.status.plays]
             if len(present) < 2:
@@ -317,7 +335,6 @@ class ClubService:
             if replace:
                 t = _without_last_round(club, record, t)
             number = _next_round(t)
-            settings = _settings(t)
             pairs = _parse_boards(boards)
             bye_id = find_entrant(t.entrants, bye).id if bye else None
             present = [e.id for e in t.entrants if e.status.plays]
@@ -327,7 +344,7 @@ class ClubService:
                 tournament=t,
                 round_number=number,
                 present=present,
-                rules=PairingRules.from_keizer(settings, number),
+                rules=systems.rules(t, number),
             )
             if checked.errors:
                 raise ServiceError("; ".join(f.message for f in checked.errors))
@@ -468,6 +485,12 @@ class ClubService:
         t = self.tournament(tournament)
         return tournament_standings(t, after_round)
 
+    def system_standings(
+        self, tournament: str | None = None, after_round: int | None = None
+    ) -> SystemStandings:
+        """Round-robin or Swiss standings with the tournament's tie-breaks."""
+        return standings_with_tiebreaks(self.tournament(tournament), after_round)
+
     def history(self, tournament: str | None = None) -> list[Standings]:
         """Standings after each round (for progress tables)."""
         return tournament_history(self.tournament(tournament))
@@ -477,9 +500,13 @@ class ClubService:
 
     def import_json(self, text: str) -> Tournament:
         """Add a tournament from a rochade JSON file; players become (or match) members."""
-        t = parse_tournament(text)
+        return self.import_tournament(parse_tournament(text))
+
+    def import_tournament(self, t: Tournament, extras: Mapping[str, str] = {}) -> Tournament:
+        """Add a checked tournament (players become or match members) in one action, with
+        what its file said beyond the facts (`extras`: kind -> JSON text, e.g. a TRF's)."""
         with self._change("import", f"import tournament {t.name}") as (club, _):
-            tid = club.add_tournament(t.name, t.system, _settings_json(_settings(t)))
+            tid = club.add_tournament(t.name, t.system, systems.encode(t.settings))
             members = {(m.name, m.fide_id): m.id for m in club.members()}
             for e in t.entrants:
                 member = members.get((e.name, e.fide_id))
@@ -491,7 +518,15 @@ class ClubService:
                 club.add_round(
                     tid, rnd, RoundNotes(("Imported from a tournament file.",), "import")
                 )
+            for kind, data in extras.items():
+                club.set_extra(tid, kind, data)
         return t
+
+    def tournament_extras(self, name: str | None = None) -> tuple[Tournament, dict[str, str]]:
+        """The tournament and what its imported file said beyond the facts (kind -> JSON)."""
+        with self._reading() as club:
+            record, t = self._load(club, name)
+            return t, club.extras(record.id)
 
 
 def tournament_standings(t: Tournament, after_round: int | None = None) -> Standings:
@@ -499,6 +534,15 @@ def tournament_standings(t: Tournament, after_round: int | None = None) -> Stand
     if after_round is not None and not 0 <= after_round <= len(t.rounds):
         raise ServiceError(f"there is no round {after_round} (the tournament has {len(t.rounds)})")
     return compute_standings(t, _settings(t), after_round)
+
+
+def standings_with_tiebreaks(t: Tournament, after_round: int | None = None) -> SystemStandings:
+    """Standings of a round robin or Swiss (from a club file or a JSON file) after a round."""
+    if after_round is not None and not 0 <= after_round <= len(t.rounds):
+        raise ServiceError(f"there is no round {after_round} (the tournament has {len(t.rounds)})")
+    if t.system == KEIZER:
+        raise ServiceError(f"{t.name} is a Keizer tournament; its standings are Keizer values")
+    return system_standings(t, after_round)
 
 
 def tournament_history(t: Tournament) -> list[Standings]:
@@ -524,10 +568,6 @@ def _settings(t: Tournament) -> KeizerSettings:
     if not isinstance(t.settings, KeizerSettings):
         raise ServiceError(f"{t.name} is not a Keizer tournament")
     return t.settings
-
-
-def _settings_json(settings: KeizerSettings) -> str:
-    return json.dumps(settings_to_dict(settings), ensure_ascii=False, sort_keys=True)
 
 
 def _apply_overrides(base: KeizerSettings, overrides: Mapping[str, object]) -> KeizerSettings:
@@ -601,6 +641,14 @@ def _with_round(t: Tournament, rnd: Round) -> Tournament:
 
 
 def _standing_changes(before: Tournament, after: Tournament) -> tuple[StandingChange, ...]:
+    if before.system != KEIZER:
+        old_ranks, new_ranks = systems.ranking(before), systems.ranking(after)
+        return tuple(
+            StandingChange(before.entrant(p), old_ranks[p][0], new_ranks[p][0],
+                           old_ranks[p][1], new_ranks[p][1])
+            for p in new_ranks
+            if new_ranks[p] != old_ranks[p]
+        )
     old = compute_standings(before, _settings(before))
     new = compute_standings(after, _settings(after))
     changes = []

@@ -379,6 +379,22 @@ class Club:
         explanation, paired_by = rows[0]
         return RoundNotes(tuple(json.loads(explanation)), paired_by)
 
+    # -- extras: what a foreign file said beyond the facts --------------------------------
+
+    def set_extra(self, tournament_id: int, kind: str, data: str) -> None:
+        """Keep `data` (JSON text) of `kind` (e.g. "trf") with the tournament."""
+        self._write(
+            "INSERT OR REPLACE INTO extras (tournament_id, kind, data) VALUES (?, ?, ?)",
+            (tournament_id, kind, data),
+        )
+
+    def extras(self, tournament_id: int) -> dict[str, str]:
+        """Kind -> data of every extra kept with the tournament."""
+        rows = self._rows(
+            "SELECT kind, data FROM extras WHERE tournament_id = ? ORDER BY kind", (tournament_id,)
+        )
+        return {kind: data for kind, data in rows}
+
     # -- loading a whole tournament ------------------------------------------------------
 
     def load_tournament(self, record: TournamentRecord) -> Tournament:
@@ -444,7 +460,9 @@ class Club:
         placeholders = ", ".join("?" for _ in NOT_UNDOABLE)
         rows = self._rows(
             "SELECT id, at, who, kind, description, undone_by FROM actions "
-            f"WHERE undone_by IS NULL AND kind NOT IN ({placeholders}) ORDER BY id DESC LIMIT ?",
+            f"WHERE undone_by IS NULL AND kind NOT IN ({placeholders}) "
+            "AND id > (SELECT coalesce(max(id), 0) FROM actions WHERE kind = 'create') "
+            "ORDER BY id DESC LIMIT ?",
             (*NOT_UNDOABLE, steps),
         )
         return [ActionRecord(*row) for row in rows]
@@ -470,6 +488,66 @@ class Club:
                     self._write(statement)
                 self._write("UPDATE actions SET undone_by = ? WHERE id = ?", (action.id, target.id))
         return targets
+
+    def dump(self) -> dict[str, list[dict[str, Any]]]:
+        """Every row of every fact table and of the action log, by column name (a backup)."""
+        with self.reading():
+            out = {}
+            for table in (*FACT_TABLES, "actions"):
+                cursor = self._conn.execute(f'SELECT * FROM "{table}" ORDER BY rowid')
+                names = [d[0] for d in cursor.description]
+                out[table] = [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
+            return out
+
+    @classmethod
+    def restore(
+        cls, path: Path, rows: dict[str, list[dict[str, Any]]], who: str, at: datetime,
+        description: str,
+    ) -> Club:
+        """A new club file holding `rows` (as `dump` gives them), in one transaction.
+
+        The old action log comes back as history; the restore itself is logged as a `create`
+        action, so undo never reaches back before it (the old undo steps are not restored).
+        A row the schema refuses (a broken reference ...) leaves no file behind.
+        """
+        if path.exists():
+            raise StoreError(f"{path} already exists; choose another name")
+        try:
+            conn = sqlite3.connect(path, isolation_level=None, timeout=5)
+        except sqlite3.Error as exc:
+            raise StoreError(f"cannot create {path}: {exc}") from None
+        conn.execute("PRAGMA journal_mode = WAL")
+        conn.execute("PRAGMA foreign_keys = ON")
+        conn.execute("BEGIN IMMEDIATE")
+        conn.execute("PRAGMA defer_foreign_keys = ON")  # the log refers forward (undone_by)
+        table = ""
+        try:
+            migrate(conn)
+            for table in ("actions", *FACT_TABLES):
+                if table == FACT_TABLES[0]:
+                    conn.execute(
+                        "INSERT INTO actions (at, who, kind, description) "
+                        "VALUES (?, ?, 'create', ?)",
+                        (at.isoformat(timespec="seconds"), who, description),
+                    )
+                for row in rows.get(table, []):
+                    names = ", ".join(f'"{c}"' for c in row)
+                    marks = ", ".join("?" for _ in row)
+                    conn.execute(f'INSERT INTO "{table}" ({names}) VALUES ({marks})',
+                                 list(row.values()))
+            table = "references between rows"
+            conn.execute("COMMIT")
+        except sqlite3.Error as exc:
+            conn.execute("ROLLBACK")
+            conn.close()
+            path.unlink(missing_ok=True)
+            raise StoreError(f"the backup cannot be restored ({table}: {exc})") from None
+        except BaseException:
+            conn.execute("ROLLBACK")
+            conn.close()
+            path.unlink(missing_ok=True)
+            raise
+        return cls(conn, path)
 
     def snapshot(self) -> dict[str, list[tuple[Any, ...]]]:
         """Every fact row of every table (with rowids): equal snapshots mean equal facts."""
