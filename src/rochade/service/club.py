@@ -81,6 +81,9 @@ SETTING_OVERRIDES: Mapping[str, type] = {
 }
 """Settings a TD may change when creating a tournament (everything else: the JSON file)."""
 
+BACKED_UP = ("pair", "import")
+"""Action kinds that back the file up first (a player list import does too)."""
+
 
 class ClubService:
     """The use cases on one club file, acting as `who` at the time `clock` says."""
@@ -129,8 +132,17 @@ class ClubService:
             yield club
 
     @contextmanager
-    def _change(self, kind: str, description: str) -> Iterator[tuple[Club, Action]]:
-        with self._open() as club, club.action(kind, description, self.who, self.clock()) as act:
+    def _change(
+        self, kind: str, description: str, backup: str | None = None
+    ) -> Iterator[tuple[Club, Action]]:
+        """One action; pairings and imports (`kind` in BACKED_UP, or `backup` naming what the
+        change is) first copy the file into its backups folder."""
+        if kind in BACKED_UP:
+            backup = kind
+        with (
+            self._open() as club,
+            club.action(kind, description, self.who, self.clock(), backup) as act,
+        ):
             yield club, act
 
     @contextmanager
@@ -220,7 +232,7 @@ class ClubService:
     def import_players(self, csv_text: str, tournament: str | None = None) -> list[PlayerAdded]:
         """Add every player of a CSV list (name,rating[,fide_id]) in one action."""
         lines = parse_player_csv(csv_text)
-        with self._change("player", f"import {len(lines)} players") as (club, action):
+        with self._change("player", f"import {len(lines)} players", "import") as (club, action):
             added = [
                 self._add_player(club, line.name, line.rating, line.fide_id, tournament)
                 for line in lines

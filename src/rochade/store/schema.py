@@ -142,11 +142,7 @@ def install_undo_triggers(conn: sqlite3.Connection) -> None:
     action, see `Club.action`). Undo replays an action's steps newest first. Triggers are
     derived from the current columns, so they are rebuilt after every migration.
     """
-    existing = conn.execute(
-        "SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'undo_%'"
-    ).fetchall()
-    for (name,) in existing:
-        conn.execute(f'DROP TRIGGER "{name}"')
+    drop_undo_triggers(conn)
     for table in FACT_TABLES:
         columns = [row[1] for row in conn.execute(f'PRAGMA table_info("{table}")')]
         if not columns:  # an older schema version, from before this table
@@ -154,6 +150,16 @@ def install_undo_triggers(conn: sqlite3.Connection) -> None:
         conn.execute(_trigger(table, "INSERT", _inverse_of_insert(table)))
         conn.execute(_trigger(table, "UPDATE", _inverse_of_update(table, columns)))
         conn.execute(_trigger(table, "DELETE", _inverse_of_delete(table, columns)))
+
+
+def drop_undo_triggers(conn: sqlite3.Connection) -> None:
+    """Remove the undo triggers (to replace whole tables without recording it, as a restore
+    does; `install_undo_triggers` puts them back)."""
+    existing = conn.execute(
+        "SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'undo_%'"
+    ).fetchall()
+    for (name,) in existing:
+        conn.execute(f'DROP TRIGGER "{name}"')
 
 
 def _trigger(table: str, event: str, inverse_sql: str) -> str:
