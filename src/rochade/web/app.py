@@ -9,9 +9,10 @@ All changes go through `ClubService`, one logged and undoable action each.
 from __future__ import annotations
 
 import secrets
+import threading
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import wraps
 from pathlib import Path
 from typing import Any
@@ -31,9 +32,8 @@ from rochade.core.keizer.settings import PRESETS, KeizerSettings
 from rochade.core.model import ModelError, Status
 from rochade.service import ClubService, NeedsConfirmation, ServiceError, StandingChange
 from rochade.service.club import SETTING_OVERRIDES, Clock, system_clock
-from rochade.store import StoreError
+from rochade.store import Club, StoreError
 from rochade.store.settings import read_setting
-from rochade.store.web_support import last_change
 from rochade.web import i18n, texts
 from rochade.web.actions import set_rating
 from rochade.web.chart import player_chart
@@ -68,6 +68,8 @@ WHO = "TD (web)"
 VERSION_HEADER = "x-rochade-version"
 POLL_SECONDS = 5
 USER_ERRORS = (ServiceError, ModelError, StoreError)
+CACHED_PAGES = 1024
+"""At most this many rendered public pages are kept (per language, query, TD or not)."""
 
 Endpoint = Callable[[Request], Awaitable[Response]]
 
@@ -108,6 +110,31 @@ class Web:
         self.throttle = throttle
         self.signer = Signer(signing_key(path))
         self._envs: dict[str, Environment] = {}
+        self._local = threading.local()
+        self._pages: dict[tuple[object, ...], tuple[str, int]] = {}
+        self.csrf_mark = secrets.token_hex(32)
+        """Stands for the visitor's CSRF token in a cached page; replaced on the way out."""
+
+    def last_change(self) -> int:
+        """The newest action's id, read on a connection kept open per thread: the public pages
+        ask on every request, and opening the club file each time would cost more than the
+        answer (WAL: this read never waits for the TD's writes)."""
+        club = getattr(self._local, "club", None)
+        if club is None:
+            club = self._local.club = Club.open(self.path)
+        return club.last_action_id()
+
+    def cached(self, key: tuple[object, ...], version: int) -> tuple[str, int] | None:
+        """A rendered page of this version, if there is one; older versions are dropped."""
+        found = self._pages.get(key)
+        if found is None and self._pages and next(iter(self._pages))[-1] != version:
+            self._pages.clear()
+        return found
+
+    def keep(self, key: tuple[object, ...], html: str, status: int) -> None:
+        if len(self._pages) >= CACHED_PAGES:
+            self._pages.clear()
+        self._pages[key] = (html, status)
 
     # -- plumbing ------------------------------------------------------------------------
 
@@ -176,6 +203,9 @@ class Web:
         self, page: Page, template: str, status_code: int = 200, **context: Any
     ) -> HTMLResponse:
         html = self.env(page.lang).get_template(template).render(page=page, **context)
+        return self.html(page, html, status_code)
+
+    def html(self, page: Page, html: str, status_code: int = 200) -> HTMLResponse:
         response = HTMLResponse(html, status_code=status_code)
         response.headers["Cache-Control"] = "no-store"
         self._cookies(page, response)
@@ -229,17 +259,35 @@ def public(
     handler: Callable[[Web, Request, Page], Awaitable[Response]],
 ) -> Callable[[Web], Endpoint]:
     """A page anyone may see. A live page's poll gets "204 No Content" while nothing changed,
-    so htmx leaves the page alone (no flicker, no lost scroll position on a phone)."""
+    so htmx leaves the page alone (no flicker, no lost scroll position on a phone).
+
+    A rendered GET page is kept per (page, language, TD or not, last change): two hundred
+    phones on the standings cost one rendering per change. The version is read before the
+    page's facts, so a kept page is never older than its key says; any change makes a new key.
+    """
 
     def bind(web: Web) -> Endpoint:
         @wraps(handler)
         async def endpoint(request: Request) -> Response:
             known = request.headers.get(VERSION_HEADER)
-            version = last_change(web.path)
+            version = web.last_change()
             if known is not None and known == str(version):
                 return Response(status_code=204)
             request.state.version = version
-            return await handler(web, request, web.page(request))
+            page = web.page(request)
+            if request.method != "GET" or page.flashes:
+                return await handler(web, request, page)
+            key = (handler.__name__, request.url.path, request.url.query, page.lang, page.td,
+                   version)
+            found = web.cached(key, version)
+            if found is None:
+                response = await handler(web, request, replace(page, csrf=web.csrf_mark))
+                if response.status_code != 200 or not isinstance(response, HTMLResponse):
+                    return response
+                found = (bytes(response.body).decode(), response.status_code)
+                web.keep(key, *found)
+            html, status = found
+            return web.html(page, html.replace(web.csrf_mark, page.csrf), status)
 
         return endpoint
 
