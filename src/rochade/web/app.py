@@ -338,11 +338,17 @@ def _safe_next(target: str, default: str) -> str:
     return target if target.startswith("/td/") and not target.startswith("//") else default
 
 
+def _whole(text: str) -> bool:
+    """Plain digits of a size a club file stores ("²" and "٣" are digits to Python too)."""
+    return text.isascii() and text.isdigit() and len(text) <= 9
+
+
 def _int_or_none(text: str, what: str) -> int | None:
     if not text:
         return None
-    if not text.isdigit():
-        raise ServiceError(f"the {what} {text!r} is not a whole number")
+    if not _whole(text):
+        shown = text if len(text) <= 20 else text[:20] + "…"
+        raise ServiceError(f"the {what} {shown!r} is not a whole number up to 999999999")
     return int(text)
 
 
@@ -366,7 +372,7 @@ def _public_context(web: Web, request: Request) -> dict[str, Any]:
 
 def _round_param(request: Request, last: int, name: str = "round") -> int:
     text = request.query_params.get(name, "")
-    if text.isdigit() and 0 <= int(text) <= last:
+    if _whole(text) and 0 <= int(text) <= last:
         return int(text)
     return last
 
@@ -598,6 +604,7 @@ async def td_import_players(web: Web, request: Request, page: Page) -> Response:
     if isinstance(upload, UploadFile) and upload.filename:
         raw = await upload.read()
         text = raw.decode("utf-8-sig", errors="replace")
+    text = text.replace("\r\n", "\n").replace("\r", "\n")  # a browser sends CRLF; an old Mac CR
     try:
         added = web.service().import_players(text, web.tournament_name(request))
     except USER_ERRORS as exc:
@@ -670,7 +677,7 @@ async def td_checkin(web: Web, request: Request, page: Page) -> Response:
 
 
 def _draft(text: str) -> list[int]:
-    return [int(p) for p in text.split(",") if p.strip().isdigit()]
+    return [int(p) for p in text.split(",") if _whole(p.strip())]
 
 
 @td_only
@@ -727,12 +734,12 @@ async def td_pair_manual(web: Web, request: Request, page: Page) -> Response:
     draft = _draft(_field(form, "draft"))
     action = _field(form, "action")
     pick = _field(form, "pick")
-    if pick.isdigit() and int(pick) not in draft:
+    if _whole(pick) and int(pick) not in draft:
         draft.append(int(pick))
-    elif action.startswith("remove:") and action[7:].isdigit():
+    elif action.startswith("remove:") and _whole(action[7:]):
         board = int(action[7:])
         del draft[2 * board : 2 * board + 2]
-    elif action.startswith("swap:") and action[5:].isdigit():
+    elif action.startswith("swap:") and _whole(action[5:]):
         i = 2 * int(action[5:])
         if i + 1 < len(draft):
             draft[i], draft[i + 1] = draft[i + 1], draft[i]
