@@ -154,7 +154,7 @@ def td_at_work(port: int, until: float, every: float, boards: int, figures: Figu
         except (RuntimeError, OSError) as exc:
             figures.errors.append(f"TD: {exc}")
         board += 1
-        time.sleep(every)
+        time.sleep(max(0.0, min(every, until - time.monotonic())))
 
 
 async def load(

@@ -8,10 +8,11 @@ All changes go through `ClubService`, one logged and undoable action each.
 
 from __future__ import annotations
 
+import asyncio
 import secrets
 import threading
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass, replace
 from functools import wraps
 from pathlib import Path
@@ -72,6 +73,7 @@ CACHED_PAGES = 1024
 """At most this many rendered public pages are kept (per language, query, TD or not)."""
 
 Endpoint = Callable[[Request], Awaitable[Response]]
+Handler = Callable[["Web", Request, "Page"], Coroutine[Any, Any, Response]]
 
 
 @dataclass
@@ -111,7 +113,8 @@ class Web:
         self.signer = Signer(signing_key(path))
         self._envs: dict[str, Environment] = {}
         self._local = threading.local()
-        self._pages: dict[tuple[object, ...], tuple[str, int]] = {}
+        self._pages: dict[tuple[object, ...], bytes] = {}
+        self._rendering: dict[tuple[object, ...], asyncio.Future[bytes | None]] = {}
         self.csrf_mark = secrets.token_hex(32)
         """Stands for the visitor's CSRF token in a cached page; replaced on the way out."""
 
@@ -124,17 +127,36 @@ class Web:
             club = self._local.club = Club.open(self.path)
         return club.last_action_id()
 
-    def cached(self, key: tuple[object, ...], version: int) -> tuple[str, int] | None:
+    def cached(self, key: tuple[object, ...], version: int) -> bytes | None:
         """A rendered page of this version, if there is one; older versions are dropped."""
         found = self._pages.get(key)
         if found is None and self._pages and next(iter(self._pages))[-1] != version:
             self._pages.clear()
         return found
 
-    def keep(self, key: tuple[object, ...], html: str, status: int) -> None:
-        if len(self._pages) >= CACHED_PAGES:
-            self._pages.clear()
-        self._pages[key] = (html, status)
+    async def shared(
+        self, key: tuple[object, ...], render: Callable[[], Awaitable[Response]]
+    ) -> bytes | Response:
+        """Render a page once for all who ask for it at the same moment (right after a
+        change, every phone's poll asks for the new standings), and keep it."""
+        pending = self._rendering.get(key)
+        if pending is not None:
+            body = await asyncio.shield(pending)
+            return body if body is not None else await render()
+        future = self._rendering[key] = asyncio.get_running_loop().create_future()
+        body = None
+        try:
+            response = await render()
+            if response.status_code != 200 or not isinstance(response, HTMLResponse):
+                return response
+            body = bytes(response.body)
+            if len(self._pages) >= CACHED_PAGES:
+                self._pages.clear()
+            self._pages[key] = body
+            return body
+        finally:
+            del self._rendering[key]
+            future.set_result(body)
 
     # -- plumbing ------------------------------------------------------------------------
 
@@ -205,7 +227,7 @@ class Web:
         html = self.env(page.lang).get_template(template).render(page=page, **context)
         return self.html(page, html, status_code)
 
-    def html(self, page: Page, html: str, status_code: int = 200) -> HTMLResponse:
+    def html(self, page: Page, html: str | bytes, status_code: int = 200) -> HTMLResponse:
         response = HTMLResponse(html, status_code=status_code)
         response.headers["Cache-Control"] = "no-store"
         self._cookies(page, response)
@@ -255,9 +277,14 @@ class Web:
         return summaries[number - 1].name
 
 
-def public(
-    handler: Callable[[Web, Request, Page], Awaitable[Response]],
-) -> Callable[[Web], Endpoint]:
+async def off_loop(work: Coroutine[Any, Any, Response]) -> Response:
+    """Run a handler in a worker thread with its own event loop: its SQLite work (a TD's
+    change waits for the disk) and its rendering then never hold up the cached public pages.
+    Only for handlers whose request body is already read (or that read none)."""
+    return await asyncio.to_thread(asyncio.run, work)
+
+
+def public(handler: Handler) -> Callable[[Web], Endpoint]:
     """A page anyone may see. A live page's poll gets "204 No Content" while nothing changed,
     so htmx leaves the page alone (no flicker, no lost scroll position on a phone).
 
@@ -279,24 +306,19 @@ def public(
                 return await handler(web, request, page)
             key = (handler.__name__, request.url.path, request.url.query, page.lang, page.td,
                    version)
-            found = web.cached(key, version)
-            if found is None:
-                response = await handler(web, request, replace(page, csrf=web.csrf_mark))
-                if response.status_code != 200 or not isinstance(response, HTMLResponse):
-                    return response
-                found = (bytes(response.body).decode(), response.status_code)
-                web.keep(key, *found)
-            html, status = found
-            return web.html(page, html.replace(web.csrf_mark, page.csrf), status)
+            found = web.cached(key, version) or await web.shared(
+                key, lambda: off_loop(handler(web, request, replace(page, csrf=web.csrf_mark)))
+            )
+            if isinstance(found, Response):
+                return found
+            return web.html(page, found.replace(web.csrf_mark.encode(), page.csrf.encode()))
 
         return endpoint
 
     return bind
 
 
-def td_only(
-    handler: Callable[[Web, Request, Page], Awaitable[Response]],
-) -> Callable[[Web], Endpoint]:
+def td_only(handler: Handler) -> Callable[[Web], Endpoint]:
     """A TD page: GET without a session goes to the login page, POST is refused."""
 
     def bind(web: Web) -> Endpoint:
@@ -312,8 +334,8 @@ def td_only(
                     refused.headers["HX-Redirect"] = "/td/login"
                 return refused
             if request.method == "POST":
-                await check_csrf(web, request, page)
-            return await handler(web, request, page)
+                await check_csrf(web, request, page)  # reads the form: off_loop may run it
+            return await off_loop(handler(web, request, page))
 
         return endpoint
 
