@@ -278,9 +278,10 @@ class Web:
 
 
 async def off_loop(work: Coroutine[Any, Any, Response]) -> Response:
-    """Run a handler in a worker thread with its own event loop: its SQLite work (a TD's
-    change waits for the disk) and its rendering then never hold up the cached public pages.
-    Only for handlers whose request body is already read (or that read none)."""
+    """Run a TD handler in a worker thread with its own event loop: a change waits for the
+    disk (synchronous FULL), and the kept public pages go on meanwhile. Only for handlers
+    whose request body is already read (or that read none). Public renders stay on the loop:
+    in threads they measured slower (GIL contention with the loop)."""
     return await asyncio.to_thread(asyncio.run, work)
 
 
@@ -307,7 +308,7 @@ def public(handler: Handler) -> Callable[[Web], Endpoint]:
             key = (handler.__name__, request.url.path, request.url.query, page.lang, page.td,
                    version)
             found = web.cached(key, version) or await web.shared(
-                key, lambda: off_loop(handler(web, request, replace(page, csrf=web.csrf_mark)))
+                key, lambda: handler(web, request, replace(page, csrf=web.csrf_mark))
             )
             if isinstance(found, Response):
                 return found
