@@ -34,6 +34,8 @@ def rows(path: Path, columns_of: Path | None = None) -> dict[str, list[tuple[Any
         out = {}
         for table in (*FACT_TABLES, *LOGGED):
             columns = ", ".join(f'"{r[1]}"' for r in names.execute(f'PRAGMA table_info("{table}")'))
+            if not columns:  # a table from a later schema version than this file's
+                continue
             out[table] = conn.execute(
                 f'SELECT rowid, {columns} FROM "{table}" ORDER BY rowid'
             ).fetchall()

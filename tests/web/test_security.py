@@ -147,7 +147,8 @@ def test_a_script_as_player_name_renders_as_text(td: TestClient) -> None:
 
 def test_the_pin_is_stored_salted_and_hashed(club: Path) -> None:
     stored = read_setting(club, PIN_KEY)
-    assert stored is not None and PIN not in stored and stored.startswith("scrypt$")
+    assert stored is not None and stored.startswith("scrypt$")
+    assert PIN not in stored.split("$")  # (random hex may contain "4711" by chance)
     assert verify_pin(PIN, stored) and not verify_pin("4712", stored)
     assert hash_pin(PIN) != hash_pin(PIN)  # a fresh salt every time
     assert not verify_pin(PIN, "plain text")
@@ -170,3 +171,23 @@ def test_cookies_are_http_only_and_same_site(client: TestClient) -> None:
     response = client.post("/td/login", data={"csrf": token, "pin": PIN}, follow_redirects=False)
     cookie = response.headers["set-cookie"].lower()
     assert "httponly" in cookie and "samesite=strict" in cookie
+
+
+def test_public_pages_are_read_only(client: TestClient, club: Path) -> None:
+    """Every public route refuses every method but GET (and HEAD); nothing changes."""
+    before = ClubService(club).log()
+    token = csrf_of(client, "/td/login")
+    checked = 0
+    for route in client.app.routes:  # type: ignore[attr-defined]
+        if not isinstance(route, Route) or route.path.startswith("/td/"):
+            continue
+        assert set(route.methods or ()) <= {"GET", "HEAD"}, route.path
+        path = route.path
+        for name, value in PARAMS.items():
+            path = path.replace(f"{{{name}:int}}", value)
+        for method in ("POST", "PUT", "PATCH", "DELETE"):
+            response = client.request(method, path, data={"csrf": token})
+            assert response.status_code == 405, (method, path)
+            checked += 1
+    assert checked >= 4 * 8
+    assert ClubService(club).log() == before

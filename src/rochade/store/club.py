@@ -270,6 +270,39 @@ class Club:
         """The error for a file whose content SQLite (or rochade) cannot read back."""
         return StoreError(f"{self.path} is damaged ({exc}); restore it from a backup")
 
+    def last_action_id(self) -> int:
+        """The newest action's id (an undo is an action too): it grows with every change, so
+        a reader can tell cheaply whether anything changed since it last looked."""
+        (newest,) = self._rows("SELECT coalesce(max(id), 0) FROM actions")[0]
+        return int(newest)
+
+    # -- settings (not facts: never logged, never undone) -------------------------------
+
+    def setting(self, key: str) -> str | None:
+        """A setting's value, or None when it was never written."""
+        rows = self._rows("SELECT value FROM settings WHERE key = ?", (key,))
+        return str(rows[0][0]) if rows else None
+
+    def set_setting(self, key: str, value: str) -> None:
+        """Create or replace a setting in its own transaction (not inside an action: a setting
+        is no fact, so it is neither logged nor undone)."""
+        if self._action is not None:
+            raise RuntimeError("a setting is not changed inside an action")
+        try:
+            self._conn.execute("BEGIN IMMEDIATE")
+        except sqlite3.OperationalError as exc:
+            raise StoreError(f"{self.path} cannot be changed now ({exc}); try again") from None
+        try:
+            self._conn.execute(
+                "INSERT INTO settings (key, value) VALUES (?, ?) "
+                "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                (key, value),
+            )
+            self._conn.execute("COMMIT")
+        except BaseException:
+            self._rollback()
+            raise
+
     # -- members -------------------------------------------------------------------------
 
     def add_member(self, name: str, rating: int | None, fide_id: int | None) -> int:
@@ -334,6 +367,15 @@ class Club:
             "UPDATE entrants SET status = ? WHERE tournament_id = ? AND id = ?",
             (status.value, tournament_id, player),
         )
+
+    def set_entrant_rating(self, tournament_id: int, player: PlayerId, rating: int | None) -> None:
+        """Correct an entrant's rating (the member list's rating is `update_member`'s)."""
+        cursor = self._write(
+            "UPDATE entrants SET rating = ? WHERE tournament_id = ? AND id = ?",
+            (rating, tournament_id, player),
+        )
+        if cursor.rowcount != 1:
+            raise StoreError(f"no player with id {player} in this tournament")
 
     def entrant_members(self, tournament_id: int) -> dict[PlayerId, int]:
         """Entrant id -> member id."""

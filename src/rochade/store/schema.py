@@ -113,7 +113,14 @@ CREATE TABLE extras (
 );
 """
 
-MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3)
+# Version 4 keeps settings that are not tournament facts (the web app's TD PIN hash and its
+# session key): no undo trigger and no action log entry, since changing the PIN is no club
+# decision. The web app of version 3 created the same table on first use, hence IF NOT EXISTS.
+_V4 = """
+CREATE TABLE IF NOT EXISTS settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+"""
+
+MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3, _V4)
 """MIGRATIONS[i] moves a file from schema version i to i + 1. Append only, never edit."""
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -1,7 +1,7 @@
-"""Store functions added for the web app, kept apart so `club.py`'s owner can adopt them.
+"""Store steps the web app composes from `Club`'s public methods.
 
-- `set_entrant_rating`: correct an entrant's rating (the web's player list).
-- `last_change`: the newest action's id, so the players' pages refresh only on news.
+- `set_entrant_rating`: correct an entrant's rating and the member list's with it.
+- `last_change`: the newest action's id, so pages refresh (and caches renew) only on news.
 """
 
 from __future__ import annotations
@@ -19,10 +19,7 @@ def set_entrant_rating(
     members = club.entrant_members(tournament_id)
     if player not in members:
         raise StoreError(f"no player with id {player} in this tournament")
-    club._write(
-        "UPDATE entrants SET rating = ? WHERE tournament_id = ? AND id = ?",
-        (rating, tournament_id, player),
-    )
+    club.set_entrant_rating(tournament_id, player, rating)
     member = next(m for m in club.members() if m.id == members[player])
     club.update_member(member.id, rating, member.fide_id)
 
@@ -30,5 +27,4 @@ def set_entrant_rating(
 def last_change(path: Path) -> int:
     """The id of the newest action (an undo is an action too): it grows with every change."""
     with Club.open(path) as club:
-        (newest,) = club._rows("SELECT coalesce(max(id), 0) FROM actions")[0]
-    return int(newest)
+        return club.last_action_id()

@@ -8,10 +8,12 @@ All changes go through `ClubService`, one logged and undoable action each.
 
 from __future__ import annotations
 
+import asyncio
 import secrets
+import threading
 import time
-from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from collections.abc import Awaitable, Callable, Coroutine
+from dataclasses import dataclass, replace
 from functools import wraps
 from pathlib import Path
 from typing import Any
@@ -39,9 +41,8 @@ from rochade.service import (
     standings_with_tiebreaks,
 )
 from rochade.service.club import SETTING_OVERRIDES, Clock, system_clock
-from rochade.store import StoreError
+from rochade.store import Club, StoreError
 from rochade.store.settings import read_setting
-from rochade.store.web_support import last_change
 from rochade.web import i18n, texts
 from rochade.web.actions import set_rating
 from rochade.web.chart import player_chart
@@ -76,8 +77,11 @@ WHO = "TD (web)"
 VERSION_HEADER = "x-rochade-version"
 POLL_SECONDS = 5
 USER_ERRORS = (ServiceError, ModelError, StoreError)
+CACHED_PAGES = 1024
+"""At most this many rendered public pages are kept (per language, query, TD or not)."""
 
 Endpoint = Callable[[Request], Awaitable[Response]]
+Handler = Callable[["Web", Request, "Page"], Coroutine[Any, Any, Response]]
 
 
 @dataclass
@@ -116,6 +120,51 @@ class Web:
         self.throttle = throttle
         self.signer = Signer(signing_key(path))
         self._envs: dict[str, Environment] = {}
+        self._local = threading.local()
+        self._pages: dict[tuple[object, ...], bytes] = {}
+        self._rendering: dict[tuple[object, ...], asyncio.Future[bytes | None]] = {}
+        self.csrf_mark = secrets.token_hex(32)
+        """Stands for the visitor's CSRF token in a cached page; replaced on the way out."""
+
+    def last_change(self) -> int:
+        """The newest action's id, read on a connection kept open per thread: the public pages
+        ask on every request, and opening the club file each time would cost more than the
+        answer (WAL: this read never waits for the TD's writes)."""
+        club = getattr(self._local, "club", None)
+        if club is None:
+            club = self._local.club = Club.open(self.path)
+        return club.last_action_id()
+
+    def cached(self, key: tuple[object, ...], version: int) -> bytes | None:
+        """A rendered page of this version, if there is one; older versions are dropped."""
+        found = self._pages.get(key)
+        if found is None and self._pages and next(iter(self._pages))[-1] != version:
+            self._pages.clear()
+        return found
+
+    async def shared(
+        self, key: tuple[object, ...], render: Callable[[], Awaitable[Response]]
+    ) -> bytes | Response:
+        """Render a page once for all who ask for it at the same moment (right after a
+        change, every phone's poll asks for the new standings), and keep it."""
+        pending = self._rendering.get(key)
+        if pending is not None:
+            body = await asyncio.shield(pending)
+            return body if body is not None else await render()
+        future = self._rendering[key] = asyncio.get_running_loop().create_future()
+        body = None
+        try:
+            response = await render()
+            if response.status_code != 200 or not isinstance(response, HTMLResponse):
+                return response
+            body = bytes(response.body)
+            if len(self._pages) >= CACHED_PAGES:
+                self._pages.clear()
+            self._pages[key] = body
+            return body
+        finally:
+            del self._rendering[key]
+            future.set_result(body)
 
     # -- plumbing ------------------------------------------------------------------------
 
@@ -184,6 +233,9 @@ class Web:
         self, page: Page, template: str, status_code: int = 200, **context: Any
     ) -> HTMLResponse:
         html = self.env(page.lang).get_template(template).render(page=page, **context)
+        return self.html(page, html, status_code)
+
+    def html(self, page: Page, html: str | bytes, status_code: int = 200) -> HTMLResponse:
         response = HTMLResponse(html, status_code=status_code)
         response.headers["Cache-Control"] = "no-store"
         self._cookies(page, response)
@@ -233,30 +285,49 @@ class Web:
         return summaries[number - 1].name
 
 
-def public(
-    handler: Callable[[Web, Request, Page], Awaitable[Response]],
-) -> Callable[[Web], Endpoint]:
+async def off_loop(work: Coroutine[Any, Any, Response]) -> Response:
+    """Run a TD handler in a worker thread with its own event loop: a change waits for the
+    disk (synchronous FULL), and the kept public pages go on meanwhile. Only for handlers
+    whose request body is already read (or that read none). Public renders stay on the loop:
+    in threads they measured slower (GIL contention with the loop)."""
+    return await asyncio.to_thread(asyncio.run, work)
+
+
+def public(handler: Handler) -> Callable[[Web], Endpoint]:
     """A page anyone may see. A live page's poll gets "204 No Content" while nothing changed,
-    so htmx leaves the page alone (no flicker, no lost scroll position on a phone)."""
+    so htmx leaves the page alone (no flicker, no lost scroll position on a phone).
+
+    A rendered GET page is kept per (page, language, TD or not, last change): two hundred
+    phones on the standings cost one rendering per change. The version is read before the
+    page's facts, so a kept page is never older than its key says; any change makes a new key.
+    """
 
     def bind(web: Web) -> Endpoint:
         @wraps(handler)
         async def endpoint(request: Request) -> Response:
             known = request.headers.get(VERSION_HEADER)
-            version = last_change(web.path)
+            version = web.last_change()
             if known is not None and known == str(version):
                 return Response(status_code=204)
             request.state.version = version
-            return await handler(web, request, web.page(request))
+            page = web.page(request)
+            if request.method != "GET" or page.flashes:
+                return await handler(web, request, page)
+            key = (handler.__name__, request.url.path, request.url.query, page.lang, page.td,
+                   version)
+            found = web.cached(key, version) or await web.shared(
+                key, lambda: handler(web, request, replace(page, csrf=web.csrf_mark))
+            )
+            if isinstance(found, Response):
+                return found
+            return web.html(page, found.replace(web.csrf_mark.encode(), page.csrf.encode()))
 
         return endpoint
 
     return bind
 
 
-def td_only(
-    handler: Callable[[Web, Request, Page], Awaitable[Response]],
-) -> Callable[[Web], Endpoint]:
+def td_only(handler: Handler) -> Callable[[Web], Endpoint]:
     """A TD page: GET without a session goes to the login page, POST is refused."""
 
     def bind(web: Web) -> Endpoint:
@@ -272,8 +343,8 @@ def td_only(
                     refused.headers["HX-Redirect"] = "/td/login"
                 return refused
             if request.method == "POST":
-                await check_csrf(web, request, page)
-            return await handler(web, request, page)
+                await check_csrf(web, request, page)  # reads the form: off_loop may run it
+            return await off_loop(handler(web, request, page))
 
         return endpoint
 
@@ -298,11 +369,17 @@ def _safe_next(target: str, default: str) -> str:
     return target if target.startswith("/td/") and not target.startswith("//") else default
 
 
+def _whole(text: str) -> bool:
+    """Plain digits of a size a club file stores ("²" and "٣" are digits to Python too)."""
+    return text.isascii() and text.isdigit() and len(text) <= 9
+
+
 def _int_or_none(text: str, what: str) -> int | None:
     if not text:
         return None
-    if not text.isdigit():
-        raise ServiceError(f"the {what} {text!r} is not a whole number")
+    if not _whole(text):
+        shown = text if len(text) <= 20 else text[:20] + "…"
+        raise ServiceError(f"the {what} {shown!r} is not a whole number up to 999999999")
     return int(text)
 
 
@@ -326,7 +403,7 @@ def _public_context(web: Web, request: Request) -> dict[str, Any]:
 
 def _round_param(request: Request, last: int, name: str = "round") -> int:
     text = request.query_params.get(name, "")
-    if text.isdigit() and 0 <= int(text) <= last:
+    if _whole(text) and 0 <= int(text) <= last:
         return int(text)
     return last
 
@@ -568,6 +645,7 @@ async def td_import_players(web: Web, request: Request, page: Page) -> Response:
     if isinstance(upload, UploadFile) and upload.filename:
         raw = await upload.read()
         text = raw.decode("utf-8-sig", errors="replace")
+    text = text.replace("\r\n", "\n").replace("\r", "\n")  # a browser sends CRLF; an old Mac CR
     try:
         added = web.service().import_players(text, web.tournament_name(request))
     except USER_ERRORS as exc:
@@ -640,7 +718,7 @@ async def td_checkin(web: Web, request: Request, page: Page) -> Response:
 
 
 def _draft(text: str) -> list[int]:
-    return [int(p) for p in text.split(",") if p.strip().isdigit()]
+    return [int(p) for p in text.split(",") if _whole(p.strip())]
 
 
 @td_only
@@ -697,12 +775,12 @@ async def td_pair_manual(web: Web, request: Request, page: Page) -> Response:
     draft = _draft(_field(form, "draft"))
     action = _field(form, "action")
     pick = _field(form, "pick")
-    if pick.isdigit() and int(pick) not in draft:
+    if _whole(pick) and int(pick) not in draft:
         draft.append(int(pick))
-    elif action.startswith("remove:") and action[7:].isdigit():
+    elif action.startswith("remove:") and _whole(action[7:]):
         board = int(action[7:])
         del draft[2 * board : 2 * board + 2]
-    elif action.startswith("swap:") and action[5:].isdigit():
+    elif action.startswith("swap:") and _whole(action[5:]):
         i = 2 * int(action[5:])
         if i + 1 < len(draft):
             draft[i], draft[i + 1] = draft[i + 1], draft[i]
