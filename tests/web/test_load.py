@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import importlib.util
 import sys
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from starlette.testclient import TestClient
@@ -26,8 +27,9 @@ _SPEC.loader.exec_module(web_load)
 def test_readers_and_a_writer_without_errors(tmp_path: Path) -> None:
     path = tmp_path / "load.rochade"
     web_load.make_club(path, players=20)
-    with web_load.serving(path) as port:
-        figures = asyncio.run(web_load.load(port, 20, 2.0, 0, 0.2, 10))
+    # The load runs in a thread of its own: the browser tests may leave an event loop in this one.
+    with web_load.serving(path) as port, ThreadPoolExecutor(1) as worker:
+        figures = worker.submit(asyncio.run, web_load.load(port, 20, 2.0, 0, 0.2, 10)).result()
     assert figures.errors == []
     assert figures.writes and len(figures.latencies) > 20
     # Every page answered after a result was confirmed shows that change (or a newer one).
