@@ -15,8 +15,9 @@ Run = Callable[..., Result]
 
 
 def files(folder: Path) -> dict[str, bytes]:
-    """Every file of the folder with its bytes (the club file, and no stray WAL files)."""
-    return {p.name: p.read_bytes() for p in sorted(folder.iterdir())}
+    """Every file under the folder with its bytes (the club file, its backups, no stray WAL
+    files)."""
+    return {str(p.relative_to(folder)): p.read_bytes() for p in folder.rglob("*") if p.is_file()}
 
 
 def assert_refused(run: Run, args: list[object], message: str, folder: Path) -> None:

@@ -458,7 +458,8 @@ ERRORS: list[tuple[str, Mutation, str]] = [
         _set("format", "rochade-tournament/2"),
         "format rochade-tournament/2 is newer than this rochade understands",
     ),
-    ("other system", _set("system", "swiss"), "system swiss is not supported yet"),
+    ("other system", _set("system", "hockey"),
+     "system 'hockey' is not one of keizer, round-robin, swiss"),
     ("unknown key", _set("nmae", "x"), "file: unknown key 'nmae'; did you mean 'name'?"),
     ("no name", _delete("name"), 'file: missing "name" (the tournament\'s name)'),
     ("blank name", _set("name", "  "), "name: must not be empty"),
@@ -782,8 +783,8 @@ def test_settings_from_dict_reports_its_own_errors() -> None:
 
 
 def test_writing_refuses_what_it_cannot_represent() -> None:
-    t = Tournament("x", (), system="swiss")
-    with pytest.raises(FormatError, match=r"^system swiss is not supported yet$"):
+    t = Tournament("x", (), system="hockey")
+    with pytest.raises(FormatError, match=r"^system hockey is not supported$"):
         format_tournament(t)
     with pytest.raises(FormatError, match=r"needs Keizer settings, got dict$"):
         format_tournament(Tournament("x", (), settings={}))

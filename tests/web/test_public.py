@@ -8,6 +8,7 @@ from starlette.testclient import TestClient
 from web_helpers import PLAYERS, Tick
 
 from rochade.service import ClubService
+from rochade.web import create_app
 
 
 def play_a_round(club: Path) -> None:
@@ -125,3 +126,34 @@ def test_a_poll_gets_no_content_until_something_changes(client: TestClient, club
     play_a_round(club)
     fresh = client.get("/t/1/", headers=headers)
     assert fresh.status_code == 200 and "after round 1" in fresh.text
+
+
+def test_standings_of_a_swiss_show_the_tie_breaks(tmp_path: Path) -> None:
+    path = tmp_path / "swiss.rochade"
+    svc = ClubService.init(path, "test TD", Tick())
+    svc.create_system_tournament("Open", "swiss", {"rounds": 3})
+    svc.import_players("\n".join(f"{name},{rating}" for name, rating in PLAYERS))
+    play_a_round(path)
+    with TestClient(create_app(path, Tick())) as client:
+        html = client.get("/t/1/").text
+        assert "after round 1" in html
+        for code in ("BH-C1", "BH", "SB", "Ties are broken by BH-C1, BH, SB"):
+            assert code in html
+        assert "Anna Berg" in html
+        german = client.get("/t/1/", headers={"accept-language": "de"}).text
+        assert "Bei Gleichstand entscheiden BH-C1, BH, SB" in german
+
+
+def test_keizer_only_pages_lead_a_round_robin_back_to_its_standings(tmp_path: Path) -> None:
+    path = tmp_path / "rr.rochade"
+    svc = ClubService.init(path, "test TD", Tick())
+    svc.create_system_tournament("Closed", "round-robin", {"numbers_by": "rating"})
+    svc.import_players("\n".join(f"{name},{rating}" for name, rating in PLAYERS[:4]))
+    play_a_round(path)
+    with TestClient(create_app(path, Tick())) as client:
+        html = client.get("/t/1/").text
+        assert "Ties are broken by SB, DE, WIN" in html and "/progress" not in html
+        for url in ("/t/1/progress", "/t/1/players/1"):
+            response = client.get(url, follow_redirects=False)
+            assert response.status_code == 303 and response.headers["location"] == "/t/1/"
+        assert "Anna Berg" in client.get("/t/1/pairings").text

@@ -18,11 +18,11 @@ def main() -> None:
 
 
 def _register() -> None:
-    from rochade.cli import club, demo, export, kfc, ratings, rounds, serve, views
+    from rochade.cli import backup, club, demo, export, kfc, ratings, rounds, serve, trf, views
     from rochade.cli.pair_trf import pair_trf
     from rochade.cli.roundrobin import round_robin_table
 
-    for module in (club, rounds, views, demo, kfc, export, ratings, serve):
+    for module in (club, rounds, views, demo, kfc, export, ratings, serve, backup, trf):
         for command in module.COMMANDS:
             main.add_command(command)
     main.add_command(round_robin_table)

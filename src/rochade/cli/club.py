@@ -7,10 +7,19 @@ from pathlib import Path
 
 import click
 
-from rochade.cli.common import club_argument, read_text, service, tournament_option
+from rochade.cli.common import Failure, club_argument, read_text, service, tournament_option
 from rochade.core.keizer.settings import PRESETS
 from rochade.core.model import Status
+from rochade.core.systems import (
+    KEIZER,
+    SCORINGS,
+    SYSTEMS,
+    Acceleration,
+    FirstRound,
+    StartNumbers,
+)
 from rochade.service import ClubService, PlayerAdded
+from rochade.service.systems import describe
 
 
 @click.command()
@@ -42,13 +51,69 @@ def tournament() -> None:
 @click.option("--rematch-gap", type=int, help="Rounds before two players may meet again.")
 @click.option("--max-meetings", type=int, help="How often two players may meet at most.")
 @click.option("--max-colour-difference", type=int, help="Limit on whites minus blacks.")
+@click.option(
+    "--system",
+    type=click.Choice(list(SYSTEMS)),
+    default=KEIZER,
+    show_default=True,
+    help="Keizer, a round robin (Berger tables) or a Swiss (FIDE Dutch).",
+)
+@click.option("--double", is_flag=True, default=None, help="Round robin: play everyone twice.")
+@click.option(
+    "--numbers",
+    "numbers_by",
+    type=click.Choice([s.value for s in StartNumbers]),
+    help="Round robin: start numbers by lot (default) or by rating.",
+)
+@click.option("--rounds", type=click.IntRange(min=1), help="Swiss: the number of rounds.")
+@click.option(
+    "--first-round",
+    type=click.Choice([f.value for f in FirstRound]),
+    help="Swiss: pair round 1 by the Dutch system (default) or at random.",
+)
+@click.option(
+    "--acceleration",
+    type=click.Choice([a.value for a in Acceleration]),
+    help="Swiss: Baku acceleration (virtual points for the top half in the first rounds).",
+)
+@click.option("--scoring", type=click.Choice(SCORINGS), help="Points for win-draw-loss.")
+@click.option("--bye-value", help="Points for the pairing-allocated bye (default: a win).")
+@click.option("--tiebreaks", metavar="LIST", help="Tie-breaks in order, e.g. BH-C1,BH,SB.")
+@click.option("--seed", type=int, help="Seed for drawing lots (the draw can be replayed).")
 def tournament_create(
-    club: Path, who: str | None, name: str, preset: str, **overrides: object
+    club: Path,
+    who: str | None,
+    name: str,
+    preset: str,
+    system: str,
+    double: bool | None,
+    numbers_by: str | None,
+    rounds: int | None,
+    first_round: str | None,
+    acceleration: str | None,
+    scoring: str | None,
+    bye_value: str | None,
+    tiebreaks: str | None,
+    seed: int | None,
+    **overrides: object,
 ) -> None:
-    """Create a Keizer tournament NAME in CLUB."""
+    """Create a tournament NAME in CLUB: Keizer (default), round-robin or swiss."""
     given = {key: value for key, value in overrides.items() if value is not None}
-    created = service(club, who).create_tournament(name, preset, given)
-    click.echo(f"Created tournament {created.name} ({preset} rules).")
+    svc = service(club, who)
+    if system == KEIZER:
+        created = svc.create_tournament(name, preset, given)
+        click.echo(f"Created tournament {created.name} ({preset} rules).")
+        return
+    if given:
+        raise Failure(f"--{next(iter(given)).replace('_', '-')} is a Keizer setting")
+    options = {
+        "double": double, "numbers_by": numbers_by, "rounds": rounds, "first_round": first_round,
+        "acceleration": acceleration, "scoring": scoring, "bye_value": bye_value,
+        "tiebreaks": tiebreaks, "seed": seed,
+    }
+    t = svc.create_system_tournament(name, system, options)
+    rules = describe(t.settings)
+    click.echo(f"Created tournament {t.name} ({system}, {rules}).")
 
 
 @tournament.command("list")
@@ -124,6 +189,19 @@ def player_status(
     """
     entrant = service(club, who).set_status(player_ref, Status(status), tournament)
     click.echo(f"{entrant.name} ({entrant.id}) is now {status}.")
+
+
+@player.command("forbid")
+@club_argument
+@click.argument("first", metavar="PLAYER")
+@click.argument("second", metavar="PLAYER")
+@tournament_option
+def player_forbid(
+    club: Path, who: str | None, first: str, second: str, tournament: str | None
+) -> None:
+    """Never pair two players (Keizer or Swiss), e.g. family members."""
+    a, b = service(club, who).forbid_pair(first, second, tournament)
+    click.echo(f"{a.name} ({a.id}) and {b.name} ({b.id}) will not be paired.")
 
 
 @click.command()

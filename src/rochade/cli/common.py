@@ -11,12 +11,13 @@ from typing import Any, TypeVar
 import click
 
 from rochade.core.model import ModelError
+from rochade.core.tiebreaks import TieBreakError
 from rochade.service import ClubService, ServiceError, TournamentNeeded
 from rochade.store import StoreError
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-DOMAIN_ERRORS = (ModelError, StoreError, ServiceError, OSError)
+DOMAIN_ERRORS = (ModelError, StoreError, ServiceError, TieBreakError, OSError)
 """Problems with what the TD asked or gave: `Error: ...` and exit code 2, never a traceback."""
 
 
@@ -26,7 +27,17 @@ class Failure(click.ClickException):
     exit_code = 2
 
     def __init__(self, message: str) -> None:
-        super().__init__(" ".join(message.split()))
+        super().__init__(" ".join(_shorten(word) for word in message.split()))
+
+
+def _shorten(word: str, limit: int = 200) -> str:
+    """A huge pasted value quoted back in an error keeps the line readable: its start and end.
+
+    The NUL character (which no terminal shows) is written as \\0."""
+    word = word.replace("\x00", "\\0")
+    if len(word) <= limit:
+        return word
+    return f"{word[: limit - 40]}…({len(word)} characters)…{word[-20:]}"
 
 
 class Unexpected(Failure):
@@ -45,6 +56,9 @@ class RochadeGroup(click.Group):
         _tolerant_output()
         try:
             return super().invoke(ctx)
+        except click.UsageError as exc:  # click quotes a bad value back: keep the line short
+            short = " ".join(_shorten(word) for word in exc.format_message().split())
+            raise click.UsageError(short, exc.ctx) from None
         except (click.ClickException, click.exceptions.Exit, click.Abort):
             raise
         except BrokenPipeError:  # e.g. `rochade log club.rochade | head`: stop quietly

@@ -52,7 +52,7 @@ def pair(
             click.echo(f"  {line}")
 
 
-@click.command()
+@click.command(context_settings={"ignore_unknown_options": True})
 @club_argument
 @click.argument("round_number", metavar="ROUND", type=int)
 @click.argument("board", type=int)

@@ -2,24 +2,41 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
+from collections.abc import Mapping
+from fractions import Fraction
 from pathlib import Path
 
 import click
 
 from rochade.cli.common import Failure, club_argument, service, tournament_option
-from rochade.core.model import Tournament
+from rochade.core.model import PlayerId, Tournament
+from rochade.core.standings import explain_tiebreaks, keizer_columns, numbers_of
+from rochade.core.systems import KEIZER, ROUND_ROBIN, SWISS, RoundRobinSettings, SwissSettings
+from rochade.core.tiebreaks import parse_tiebreaks
 from rochade.formats.text import (
     breakdown_table,
     crosstable,
+    fide_standings_json,
+    fide_standings_table,
     pairings_table,
     participants_table,
     progress_table,
     standings_json,
     standings_table,
+    tiebreak_key,
 )
-from rochade.service import read_tournament_file, tournament_history, tournament_standings
+from rochade.service import (
+    read_tournament_file,
+    standings_with_tiebreaks,
+    tournament_history,
+    tournament_standings,
+)
 from rochade.service.players import find_entrant
+from rochade.service.systems import trf_standings
+
+ENGINES = {ROUND_ROBIN: "Berger table", SWISS: "FIDE Dutch", KEIZER: "Keizer"}
 
 ROUND = click.option("--round", "round_number", type=click.IntRange(min=0), metavar="K")
 
@@ -29,26 +46,69 @@ def _tournament(club: Path, who: str | None, tournament: str | None) -> Tourname
 
 
 @click.command()
-@click.argument("source", metavar="CLUB|FILE.json", type=click.Path(path_type=Path, dir_okay=False))
+@click.argument(
+    "source", metavar="CLUB|FILE.json|FILE.trf", type=click.Path(path_type=Path, dir_okay=False)
+)
 @ROUND
 @click.option(
     "--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True
 )
+@click.option(
+    "--tiebreaks",
+    metavar="LIST",
+    help="Tie-breaks in order, e.g. BH-C1,BH,SB (default: the tournament's). For Keizer: "
+    "extra columns beside the game points.",
+)
+@click.option(
+    "--round-robin", is_flag=True, help="FILE.trf: a round robin (rest rounds, no Buchholz)."
+)
 @tournament_option
 @click.option("--who", envvar="ROCHADE_WHO", hidden=True)
 def standings(
-    source: Path, round_number: int | None, fmt: str, tournament: str | None, who: str | None
+    source: Path,
+    round_number: int | None,
+    fmt: str,
+    tiebreaks: str | None,
+    round_robin: bool,
+    tournament: str | None,
+    who: str | None,
 ) -> None:
-    """Show the standings (club file or JSON file)."""
+    """Show the standings (club file, JSON or TRF file), with tie-breaks."""
+    chosen = parse_tiebreaks(tiebreaks) if tiebreaks is not None else None
+    if source.suffix.lower() == ".trf":
+        if round_number is not None:
+            raise Failure("--round goes with a club or JSON file, not with a TRF file")
+        from_trf = trf_standings(source, chosen, round_robin)
+        if fmt == "json":
+            click.echo(json.dumps(fide_standings_json(from_trf), ensure_ascii=False, indent=2))
+        else:
+            click.echo(fide_standings_table(from_trf, source.stem), nl=False)
+        return
+    if round_robin:
+        raise Failure("--round-robin only goes with a TRF file")
     if source.suffix.lower() == ".json":
         t = read_tournament_file(source)
     else:
         t = _tournament(source, who, tournament)
+    if isinstance(t.settings, RoundRobinSettings | SwissSettings):
+        if chosen is not None:
+            t = dataclasses.replace(t, settings=dataclasses.replace(t.settings, tiebreaks=chosen))
+        fide = standings_with_tiebreaks(t, round_number)
+        if fmt == "json":
+            click.echo(json.dumps(fide_standings_json(fide), ensure_ascii=False, indent=2))
+        else:
+            click.echo(fide_standings_table(fide, t.name), nl=False)
+        return
     table = tournament_standings(t, round_number)
     if fmt == "json":
         click.echo(json.dumps(standings_json(table), ensure_ascii=False, indent=2))
-    else:
-        click.echo(standings_table(table, t), nl=False)
+        return
+    extra: list[tuple[str, Mapping[PlayerId, Fraction]]] = []
+    if chosen:
+        values = keizer_columns(t, chosen, table.after_round)
+        extra = [(tiebreak_key(tb), {p: v[i + 1] for p, v in values.items()})
+                 for i, tb in enumerate(chosen)]
+    click.echo(standings_table(table, t, extra), nl=False)
 
 
 @click.command()
@@ -79,7 +139,8 @@ def participants(club: Path, who: str | None, tournament: str | None) -> None:
 @tournament_option
 def crosstable_command(club: Path, who: str | None, tournament: str | None) -> None:
     """Who played whom, with colours and results."""
-    click.echo(crosstable(_tournament(club, who, tournament)), nl=False)
+    t = _tournament(club, who, tournament)
+    click.echo(crosstable(t, numbers_of(t) if t.system == ROUND_ROBIN else None), nl=False)
 
 
 @click.command()
@@ -113,13 +174,19 @@ def explain(
         if round_number is None:
             raise Failure("name a player, or give --round K to see why round K was paired so")
         notes = svc.round_notes(round_number, tournament)
-        how = {"auto": "by the Keizer engine", "manual": "by hand", "import": "in an imported file"}
+        how = {"auto": f"by the {ENGINES.get(svc.tournament(tournament).system, 'Keizer')} engine",
+               "manual": "by hand", "import": "in an imported file"}
         click.echo(f"Round {round_number} was paired {how.get(notes.paired_by, notes.paired_by)}.")
         for line in notes.explanation:
             click.echo(f"  {line}")
         return
     t = svc.tournament(tournament)
     entrant = find_entrant(t.entrants, player)
+    if t.system != KEIZER:
+        click.echo(f"{entrant.name}: tie-breaks (opponents by start number)")
+        for line in explain_tiebreaks(t, entrant.id, round_number):
+            click.echo(f"  {line}")
+        return
     table = tournament_standings(t, round_number)
     click.echo(breakdown_table(table.row(entrant.id), t), nl=False)
 

@@ -40,6 +40,21 @@ from rochade.core.model import (
     Status,
     Tournament,
 )
+from rochade.core.systems import (
+    KEIZER,
+    ROUND_ROBIN,
+    SWISS,
+    SWISS_ABSENCES,
+    SYSTEMS,
+    Acceleration,
+    FirstRound,
+    RoundRobinSettings,
+    StartNumbers,
+    SwissSettings,
+    scoring,
+    scoring_text,
+)
+from rochade.core.tiebreaks import Scoring, TieBreak, TieBreakError, parse_tiebreak
 
 FORMAT = "rochade-tournament/1"
 """The value of the "format" key this version writes and reads."""
@@ -355,7 +370,7 @@ def _ladder(d: Mapping[str, object], base: KeizerSettings, where: str) -> dict[s
     return out
 
 
-def _known_reason(value: object, where: str, fractions: Mapping[str, Fraction]) -> str:
+def _known_reason(value: object, where: str, fractions: Mapping[str, object]) -> str:
     reason = _str(value, where)
     if reason not in fractions:
         raise FormatError(f"{where}: unknown reason {reason!r} (it has no fraction)")
@@ -397,16 +412,134 @@ def _period(value: object, where: str) -> Period:
     )
 
 
+# --- round-robin and Swiss settings ---------------------------------------------------------
+
+_BYES = ("pab", "fpb", "hpb", "zpb")
+
+
+def _scoring_out(s: Scoring) -> dict[str, object]:
+    return {
+        "scoring": scoring_text(s),
+        "bye_values": {b: None if getattr(s, b) is None else str(getattr(s, b)) for b in _BYES},
+    }
+
+
+def _scoring_in(d: Mapping[str, object], where: str) -> Scoring:
+    text = d.get("scoring", "1-1/2-0")
+    try:
+        base = scoring(_str(text, f"{where}.scoring"))
+    except (ModelError, TieBreakError) as exc:
+        raise FormatError(f"{where}.scoring: {exc}") from None
+    byes = _obj(d.get("bye_values", {}), f"{where}.bye_values", _BYES)
+    values: dict[str, Any] = {
+        b: _opt_fraction(byes.get(b), f"{where}.bye_values.{b}") for b in _BYES
+    }
+    return dataclasses.replace(base, **values)
+
+
+def _tiebreaks_in(value: object, where: str) -> tuple[TieBreak, ...]:
+    out = []
+    for i, item in enumerate(_list(value, where)):
+        try:
+            out.append(parse_tiebreak(_str(item, f"{where}[{i}]")))
+        except TieBreakError as exc:
+            raise FormatError(f"{where}[{i}]: {exc}") from None
+    return tuple(out)
+
+
+def system_settings_to_dict(settings: object) -> dict[str, object]:
+    """Any system's settings as their JSON object (every setting spelled out)."""
+    if isinstance(settings, KeizerSettings):
+        return settings_to_dict(settings)
+    if isinstance(settings, RoundRobinSettings):
+        return {
+            "double": settings.double,
+            "numbers_by": settings.numbers_by.value,
+            "seed": settings.seed,
+            "numbers": list(settings.numbers),
+            "swap_last_two": settings.swap_last_two,
+            **_scoring_out(settings.scoring),
+            "tiebreaks": [str(tb) for tb in settings.tiebreaks],
+        }
+    if isinstance(settings, SwissSettings):
+        return {
+            "rounds": settings.rounds,
+            **_scoring_out(settings.scoring),
+            "tiebreaks": [str(tb) for tb in settings.tiebreaks],
+            "acceleration": settings.acceleration.value,
+            "first_round": settings.first_round.value,
+            "seed": settings.seed,
+            "forbidden_pairs": sorted(sorted(pair) for pair in settings.forbidden_pairs),
+        }
+    raise FormatError(f"unknown settings {type(settings).__name__}")
+
+
+_RR_KEYS = tuple(system_settings_to_dict(RoundRobinSettings()))
+_SWISS_KEYS = tuple(system_settings_to_dict(SwissSettings()))
+
+
+def system_settings_from_dict(system: str, data: object, where: str = "settings") -> object:
+    """The settings of a `system` from their JSON object; keys not given take the defaults."""
+    if system == KEIZER:
+        return settings_from_dict(data, where)
+    try:
+        return _fide_settings(system, data, where)
+    except FormatError:
+        raise
+    except ModelError as exc:
+        raise FormatError(f"{where}: {exc}") from None
+
+
+def _fide_settings(system: str, data: object, where: str) -> object:
+    if system == ROUND_ROBIN:
+        d = _obj(data, where, _RR_KEYS)
+        rr = RoundRobinSettings(scoring=_scoring_in(d, where))
+        numbers = tuple(
+            _int(n, f"{where}.numbers[{i}]", 1)
+            for i, n in enumerate(_list(d.get("numbers", []), f"{where}.numbers"))
+        )
+        if len(set(numbers)) != len(numbers):
+            raise FormatError(f"{where}.numbers: a player has two start numbers")
+        return dataclasses.replace(
+            rr,
+            double=_bool(d.get("double", rr.double), f"{where}.double"),
+            numbers_by=_enum(d.get("numbers_by", rr.numbers_by.value), f"{where}.numbers_by",
+                             StartNumbers),
+            seed=_int(d.get("seed", rr.seed), f"{where}.seed"),
+            numbers=numbers,
+            swap_last_two=_bool(d.get("swap_last_two", True), f"{where}.swap_last_two"),
+            tiebreaks=_tiebreaks_in(d.get("tiebreaks", [str(t) for t in rr.tiebreaks]),
+                                    f"{where}.tiebreaks"),
+        )
+    if system == SWISS:
+        d = _obj(data, where, _SWISS_KEYS)
+        sw = SwissSettings()
+        return SwissSettings(
+            rounds=_int(d.get("rounds", sw.rounds), f"{where}.rounds", 1),
+            scoring=_scoring_in(d, where),
+            tiebreaks=_tiebreaks_in(d.get("tiebreaks", [str(t) for t in sw.tiebreaks]),
+                                    f"{where}.tiebreaks"),
+            acceleration=_enum(d.get("acceleration", "none"), f"{where}.acceleration",
+                               Acceleration),
+            first_round=_enum(d.get("first_round", "dutch"), f"{where}.first_round", FirstRound),
+            seed=_int(d.get("seed", sw.seed), f"{where}.seed"),
+            forbidden_pairs=_forbidden_pairs(d.get("forbidden_pairs", []), where),
+        )
+    raise FormatError(f"system {system!r} is not one of {', '.join(SYSTEMS)}")
+
+
 # --- the tournament -------------------------------------------------------------------------
 
 
 def tournament_to_dict(tournament: Tournament) -> dict[str, object]:
     """The document `format_tournament` writes, as Python values."""
     t = tournament
-    if t.system != "keizer":
-        raise FormatError(f"system {t.system} is not supported yet")
-    settings = t.settings if t.settings is not None else KeizerSettings()
-    if not isinstance(settings, KeizerSettings):
+    if t.system not in SYSTEMS:
+        raise FormatError(f"system {t.system} is not supported")
+    settings = t.settings
+    if settings is None:
+        settings = system_settings_from_dict(t.system, {})
+    if t.system == KEIZER and not isinstance(settings, KeizerSettings):
         raise FormatError(
             f"a keizer tournament needs Keizer settings, got {type(settings).__name__}"
         )
@@ -414,7 +547,7 @@ def tournament_to_dict(tournament: Tournament) -> dict[str, object]:
         "format": FORMAT,
         "name": t.name,
         "system": t.system,
-        "settings": settings_to_dict(settings),
+        "settings": system_settings_to_dict(settings),
         "players": [_entrant_out(e) for e in t.entrants],
         "rounds": [_round_out(r) for r in t.rounds],
     }
@@ -475,14 +608,15 @@ def parse_tournament(text: str) -> Tournament:
     if int(match[1]) > _VERSION:
         raise FormatError(f"format {fmt} is newer than this rochade understands")
     d = _obj(data, "file", ("format", "name", "system", "settings", "players", "rounds"))
-    system = d.get("system", "keizer")
-    if system != "keizer":
-        raise FormatError(f"system {system} is not supported yet")
+    system = d.get("system", KEIZER)
+    if system not in SYSTEMS:
+        raise FormatError(f"system {system!r} is not one of {', '.join(SYSTEMS)}")
     if "name" not in d:
         raise FormatError('file: missing "name" (the tournament\'s name)')
     if "players" not in d:
         raise FormatError('file: missing "players"')
-    settings = settings_from_dict(d.get("settings", {}))
+    settings = system_settings_from_dict(str(system), d.get("settings", {}))
+    reasons, team_values, forbidden = _round_rules(settings)
     players = _list(d["players"], "players")
     entrants = tuple(_entrant(p, f"players[{i}]") for i, p in enumerate(players))
     ids: set[PlayerId] = set()
@@ -490,15 +624,22 @@ def parse_tournament(text: str) -> Tournament:
         if e.id in ids:
             raise FormatError(f"players: id {e.id} is used twice")
         ids.add(e.id)
-    unknown = sorted(set().union(*settings.forbidden_pairs) - ids)
+    unknown = sorted(set().union(*forbidden) - ids)
     if unknown:
         raise FormatError(f"settings.forbidden_pairs: unknown player id {unknown[0]}")
     rounds = tuple(
-        _round(r, i + 1, settings, ids) for i, r in enumerate(_list(d.get("rounds", []), "rounds"))
+        _round(r, i + 1, reasons, team_values, ids)
+        for i, r in enumerate(_list(d.get("rounds", []), "rounds"))
     )
     tournament = Tournament(
-        name=_str(d["name"], "name"), entrants=entrants, rounds=rounds, settings=settings
+        name=_str(d["name"], "name"),
+        entrants=entrants,
+        rounds=rounds,
+        system=str(system),
+        settings=settings,
     )
+    if isinstance(settings, RoundRobinSettings) and set(settings.numbers) - ids:
+        raise FormatError(f"settings.numbers: unknown player id {min(set(settings.numbers) - ids)}")
     try:
         tournament.validate()
     except ModelError as exc:
@@ -520,7 +661,23 @@ def _entrant(value: object, where: str) -> Entrant:
     )
 
 
-def _round(value: object, position: int, settings: KeizerSettings, ids: set[PlayerId]) -> Round:
+def _round_rules(
+    settings: object,
+) -> tuple[Mapping[str, object], Mapping[int, Fraction], frozenset[frozenset[PlayerId]]]:
+    """Absence reasons, team values and forbidden pairs a system's rounds may use."""
+    if isinstance(settings, KeizerSettings):
+        return settings.fractions, settings.team_values, settings.forbidden_pairs
+    forbidden = settings.forbidden_pairs if isinstance(settings, SwissSettings) else frozenset()
+    return SWISS_ABSENCES, {}, forbidden
+
+
+def _round(
+    value: object,
+    position: int,
+    reasons: Mapping[str, object],
+    team_values: Mapping[int, Fraction],
+    ids: set[PlayerId],
+) -> Round:
     d = _obj(value, f"rounds[{position - 1}]", ("number", "games", "absent", "bye", "external"))
     number = _int(d.get("number", position), f"rounds[{position - 1}].number", 1)
     where = f"round {number}"
@@ -533,11 +690,11 @@ def _round(value: object, position: int, settings: KeizerSettings, ids: set[Play
         if boards.count(board) > 1:
             raise FormatError(f"{where}: board {board} appears twice")
     absences = tuple(
-        _absence(a, f"{where}, absent[{i}]", settings)
+        _absence(a, f"{where}, absent[{i}]", reasons)
         for i, a in enumerate(_list(d.get("absent", []), f"{where}, absent"))
     )
     externals = tuple(
-        _external(x, f"{where}, external[{i}]", settings, ids)
+        _external(x, f"{where}, external[{i}]", team_values, ids)
         for i, x in enumerate(_list(d.get("external", []), f"{where}, external"))
     )
     bye = _opt_int(d.get("bye"), f"{where}, bye", 1)
@@ -565,18 +722,18 @@ def _game(value: object, where: str) -> Game:
     )
 
 
-def _absence(value: object, where: str, settings: KeizerSettings) -> Absence:
+def _absence(value: object, where: str, reasons: Mapping[str, object]) -> Absence:
     d = _obj(value, where, ("player", "reason"))
     for key in ("player", "reason"):
         if key not in d:
             raise FormatError(f"{where}: missing {key!r}")
     player = _int(d["player"], f"{where}.player", 1)
-    reason = _known_reason(d["reason"], f"{where}.reason", settings.fractions)
+    reason = _known_reason(d["reason"], f"{where}.reason", reasons)
     return Absence(player=player, reason=reason)
 
 
 def _external(
-    value: object, where: str, settings: KeizerSettings, ids: set[PlayerId]
+    value: object, where: str, team_values: Mapping[int, Fraction], ids: set[PlayerId]
 ) -> ExternalGame:
     d = _obj(value, where, ("player", "team", "board", "score", "replaces_row"))
     for key in ("player", "team", "board", "score"):
@@ -586,7 +743,7 @@ def _external(
     if player not in ids:
         raise FormatError(f"{where}.player: unknown player id {player}")
     team = _int(d["team"], f"{where}.team", 1)
-    if team not in settings.team_values:
+    if team not in team_values:
         raise FormatError(f"{where}.team: team {team} has no value in settings.team_values")
     score = _fraction(d["score"], f"{where}.score")
     if score not in _EXTERNAL_SCORES:
@@ -607,5 +764,7 @@ __all__ = [
     "parse_tournament",
     "settings_from_dict",
     "settings_to_dict",
+    "system_settings_from_dict",
+    "system_settings_to_dict",
     "tournament_to_dict",
 ]

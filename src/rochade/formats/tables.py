@@ -149,7 +149,7 @@ def pairings_table(round: Round, tournament: Tournament) -> Table:
         result = _EMPTY if g.result is None else _text(RESULTS[g.result], "result")
         white, black = _name(tournament, g.white), _name(tournament, g.black)
         rows.append(Row((_int(g.board or i), white, result, black)))
-    for player, reason, cls in without_game(round):
+    for player, reason, cls in without_game(round, tournament.system):
         rows.append(Row((_EMPTY, _name(tournament, player), _text(reason, cls), _EMPTY), "no-game"))
     title = _w("pairings_title", name=tournament.name, round=round.number)
     return Table("pairings", title, columns, tuple(rows))

@@ -23,6 +23,9 @@ from typing import Final
 
 from rochade.core.keizer.scoring import BreakdownRow, StandingRow, Standings
 from rochade.core.model import Outcome, PlayerId, Result, Round, Tournament
+from rochade.core.standings import SystemStandings
+from rochade.core.systems import KEIZER, ROUND_ROBIN, SWISS, SWISS_ABSENCES
+from rochade.core.tiebreaks import Kind, TieBreak
 
 # --- WORDS: everything a user reads -----------------------------------------------------------
 
@@ -40,6 +43,8 @@ WORDS: Final[Mapping[str, str]] = MappingProxyType(
         "progress_legend_rank": "#: rank after the round.",
         "crosstable_title": "{name}: crosstable",
         "crosstable_legend": "Numbers follow the start order (rating, then id); "
+        "points are from the games in this table.",
+        "crosstable_legend_numbers": "Numbers are the start numbers; "
         "points are from the games in this table.",
         "rank": "Rank",
         "no": "No.",
@@ -156,6 +161,16 @@ def _w(key: str, **values: object) -> str:
 
 def reason_text(reason: str) -> str:
     return REASONS.get(reason, reason.replace("_", " "))
+
+
+def _row_text(reason: str, system: str) -> str:
+    """A non-game row as words, with what it counts as in a Swiss or a round robin."""
+    if system == ROUND_ROBIN and reason == "bye":
+        return "rests (round robin bye)"
+    if system == SWISS:
+        kind = Kind.PAB if reason == "bye" else SWISS_ABSENCES.get(reason, Kind.ZPB)
+        return f"{reason_text(reason)} ({kind.value})"
+    return reason_text(reason)
 
 
 # --- numbers ----------------------------------------------------------------------------------
@@ -302,15 +317,21 @@ def _name(tournament: Tournament, player: PlayerId) -> str:
 # --- standings ------------------------------------------------------------------------------
 
 
-def standings_table(standings: Standings, tournament: Tournament) -> str:
+def standings_table(
+    standings: Standings,
+    tournament: Tournament,
+    extra: Sequence[tuple[str, Mapping[PlayerId, Fraction]]] = (),
+) -> str:
     """Rank, name, Keizer score, game points, games played and the value for the next round;
-    withdrawn players last, unranked and marked."""
+    withdrawn players last, unranked and marked. `extra` adds tie-break columns (header and
+    value per player) after the game points, as some clubs print Buchholz there."""
     any_withdrawn = any(r.rank is None for r in standings.rows)
     columns = [
         _Column(_w("rank"), right=True),
         _name_column(),
         _Column(_w("score"), right=True),
         _Column(_w("points"), right=True),
+        *(_Column(header, right=True) for header, _ in extra),
         _Column(_w("games"), right=True),
         _Column(_w("value"), right=True),
     ]
@@ -324,6 +345,7 @@ def standings_table(standings: Standings, tournament: Tournament) -> str:
             r.entrant.name,
             decimal_text(r.total),
             points_text(r.game_points),
+            *(points_text(values[r.entrant.id]) for _, values in extra),
             str(r.games_played),
             decimal_text(r.next_value) if ranked else "",
         ]
@@ -363,12 +385,12 @@ def _team_score(score: Fraction) -> str:
     return "½" if score == Fraction(1, 2) else str(score)
 
 
-def without_game(round: Round) -> list[tuple[PlayerId, str, str]]:
-    """Who has no game in `round` and why, in words, with the kind of row (absent, bye,
-    external): the absences, the bye, then external games."""
-    rows = [(a.player, reason_text(a.reason), "absent") for a in round.absences]
+def without_game(round: Round, system: str = KEIZER) -> list[tuple[PlayerId, str, str]]:
+    """Who has no game in `round` and why, in words (with what the row counts as in `system`),
+    with the kind of row (absent, bye, external): the absences, the bye, then external games."""
+    rows = [(a.player, _row_text(a.reason, system), "absent") for a in round.absences]
     if round.bye is not None:
-        rows.append((round.bye, reason_text("bye"), "bye"))
+        rows.append((round.bye, _row_text("bye", system), "bye"))
     rows += [
         (x.player, external_text(x.team, x.board, x.score, x.replaces_row), "external")
         for x in round.externals
@@ -393,7 +415,10 @@ def pairings_table(round: Round, tournament: Tournament) -> str:
         ]
         for i, g in enumerate(round.games, start=1)
     ]
-    others = [[_name(tournament, player), why] for player, why, _kind in without_game(round)]
+    others = [
+        [_name(tournament, player), why]
+        for player, why, _kind in without_game(round, tournament.system)
+    ]
     title = [_w("pairings_title", name=tournament.name, round=round.number)]
     rest = [_w("not_playing") + ":", *_table([_name_column(), _Column(_w("row"))], others)]
     return _text(title, _table(columns, boards) if boards else [], rest if others else [])
@@ -558,10 +583,13 @@ def meeting_text(outcomes: Sequence[Outcome | None]) -> str:
     return "".join(UNPLAYED if o is None else CELL_SCORES[o] for o in outcomes)
 
 
-def crosstable(tournament: Tournament) -> str:
-    """Who scored what against whom: players numbered in start order, all meetings in round
-    order per cell ("1½" after two games), unplayed games as "*", and game points."""
-    players = tournament.start_order()
+def crosstable(tournament: Tournament, order: Sequence[PlayerId] | None = None) -> str:
+    """Who scored what against whom: players numbered in start order (or `order`: a round
+    robin's start numbers), all meetings in round order per cell ("1½" after two games),
+    unplayed games as "*", and game points."""
+    players = (
+        tournament.start_order() if order is None else [tournament.entrant(p) for p in order]
+    )
     number = {e.id: i for i, e in enumerate(players, start=1)}
     outcomes, points = meetings(tournament)
     columns = [_Column(_w("no"), right=True), _name_column()]
@@ -580,7 +608,58 @@ def crosstable(tournament: Tournament) -> str:
         for e in players
     ]
     title = [_w("crosstable_title", name=tournament.name)]
-    return _text(title, _table(columns, rows), [_w("crosstable_legend")])
+    legend = _w("crosstable_legend" if order is None else "crosstable_legend_numbers")
+    return _text(title, _table(columns, rows), [legend])
+
+
+# --- round-robin and Swiss standings ----------------------------------------------------------
+
+
+def tiebreak_key(tiebreak: TieBreak) -> str:
+    """A tie-break as the TD types it on the command line: BH-C1, SB, KS-L+1."""
+    return str(tiebreak).replace("/", "-")
+
+
+def fide_standings_table(standings: SystemStandings, name: str) -> str:
+    """Rank (shared by ties), start number, name, points and each tie-break in order."""
+    columns = [
+        _Column(_w("rank"), right=True),
+        _Column(_w("no"), right=True),
+        _name_column(),
+        _Column(_w("points"), right=True),
+        *(_Column(tiebreak_key(tb), right=True) for tb in standings.tiebreaks),
+    ]
+    rows = []
+    previous = None
+    for line in standings.lines:
+        rows.append([
+            "" if line.rank == previous else str(line.rank),
+            str(line.number),
+            line.entrant.name,
+            points_text(line.points),
+            *(points_text(v) for v in line.values),
+        ])
+        previous = line.rank
+    title = [_w("standings_title", name=name, round=standings.rounds)]
+    return _text(title, _table(columns, rows))
+
+
+def fide_standings_json(standings: SystemStandings) -> list[dict[str, object]]:
+    """`{"rank", "start_number", "name", "points", "tiebreaks": {"BH-C1": "12.5", ...}}` per
+    player; values as exact decimal strings (two decimals when not whole or half)."""
+    return [
+        {
+            "rank": line.rank,
+            "start_number": line.number,
+            "name": line.entrant.name,
+            "points": points_text(line.points),
+            "tiebreaks": {
+                tiebreak_key(tb): points_text(v)
+                for tb, v in zip(standings.tiebreaks, line.values, strict=True)
+            },
+        }
+        for line in standings.lines
+    ]
 
 
 __all__ = [
@@ -593,6 +672,8 @@ __all__ = [
     "decimal_text",
     "display_width",
     "external_text",
+    "fide_standings_json",
+    "fide_standings_table",
     "fit",
     "meeting_text",
     "meetings",
@@ -604,6 +685,7 @@ __all__ = [
     "rank_labels",
     "standings_json",
     "standings_table",
+    "tiebreak_key",
     "visible",
     "without_game",
 ]

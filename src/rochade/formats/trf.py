@@ -477,3 +477,32 @@ def format_state(state: SwissState, name: str = "rochade") -> str:
             entries=tuple(entries),
         )))
     return "\n".join(lines) + "\n"
+
+
+# -- whole files: bytes, line endings -------------------------------------------------------
+NEWLINES = {"crlf": "\r\n", "lf": "\n", "cr": "\r"}
+"""The line terminators a TRF writer may choose; the spec says CR, files in the wild use all."""
+
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+
+
+def decode_trf(raw: bytes) -> str:
+    """A TRF file's text: UTF-8 (a byte-order mark is dropped), else Latin-1 (never fails)."""
+    try:
+        return raw.decode("utf-8").removeprefix("\ufeff")
+    except UnicodeDecodeError:
+        return raw.decode("latin-1")
+
+
+def trf_lines(text: str) -> list[str]:
+    """The lines of a TRF text whatever its line endings; a final line break ends no line."""
+    lines = _LINE_BREAK.split(text)
+    if lines and lines[-1] == "":
+        lines.pop()
+    return lines
+
+
+def newline_of(text: str) -> str:
+    """The line terminator a text uses (its first one); CRLF for a text without any."""
+    match = _LINE_BREAK.search(text)
+    return match.group() if match else "\r\n"

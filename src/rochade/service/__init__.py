@@ -3,6 +3,7 @@
 from rochade.service.club import (
     ClubService,
     read_tournament_file,
+    standings_with_tiebreaks,
     tournament_history,
     tournament_standings,
 )
@@ -26,6 +27,7 @@ __all__ = [
     "TournamentNeeded",
     "TournamentSummary",
     "read_tournament_file",
+    "standings_with_tiebreaks",
     "tournament_history",
     "tournament_standings",
 ]

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import dataclasses
 import getpass
-import json
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -17,8 +16,7 @@ from datetime import UTC, datetime
 from fractions import Fraction
 from pathlib import Path
 
-from rochade.core.checker import PairingRules, check_boards
-from rochade.core.keizer.pairing import KeizerEngine, KeizerState
+from rochade.core.checker import check_boards
 from rochade.core.keizer.scoring import Standings, compute_standings, standings_history
 from rochade.core.keizer.settings import KeizerSettings, Ladder, preset
 from rochade.core.model import (
@@ -34,12 +32,10 @@ from rochade.core.model import (
     Tournament,
 )
 from rochade.core.pairing import Pairing
-from rochade.formats.json import (
-    format_tournament,
-    parse_tournament,
-    settings_from_dict,
-    settings_to_dict,
-)
+from rochade.core.standings import SystemStandings, system_standings
+from rochade.core.systems import KEIZER
+from rochade.formats.json import format_tournament, parse_tournament
+from rochade.service import systems
 from rochade.service.errors import NeedsConfirmation, ServiceError, TournamentNeeded
 from rochade.service.players import find_entrant, label, pick, read_player_list
 from rochade.service.reports import (
@@ -83,6 +79,9 @@ SETTING_OVERRIDES: Mapping[str, type] = {
     "max_same_colour_run": int,
 }
 """Settings a TD may change when creating a tournament (everything else: the JSON file)."""
+
+BACKED_UP = ("pair", "import")
+"""Action kinds that back the file up first (a player list import does too)."""
 
 
 class ClubService:
@@ -132,8 +131,17 @@ class ClubService:
             yield club
 
     @contextmanager
-    def _change(self, kind: str, description: str) -> Iterator[tuple[Club, Action]]:
-        with self._open() as club, club.action(kind, description, self.who, self.clock()) as act:
+    def _change(
+        self, kind: str, description: str, backup: str | None = None
+    ) -> Iterator[tuple[Club, Action]]:
+        """One action; pairings and imports (`kind` in BACKED_UP, or `backup` naming what the
+        change is) first copy the file into its backups folder."""
+        if kind in BACKED_UP:
+            backup = kind
+        with (
+            self._open() as club,
+            club.action(kind, description, self.who, self.clock(), backup) as act,
+        ):
             yield club, act
 
     @contextmanager
@@ -153,7 +161,7 @@ class ClubService:
 
     def _load(self, club: Club, name: str | None) -> tuple[TournamentRecord, Tournament]:
         record = self._record(club, name)
-        settings = settings_from_dict(json.loads(record.settings))
+        settings = systems.decode(record.system, record.settings)
         return record, dataclasses.replace(club.load_tournament(record), settings=settings)
 
     # -- tournaments ---------------------------------------------------------------------
@@ -167,15 +175,27 @@ class ClubService:
         if not name:
             raise ServiceError("the tournament needs a name")
         with self._change("tournament", f"create tournament {name} ({preset_name})") as (club, _):
-            club.add_tournament(name, "keizer", _settings_json(settings))
-        return Tournament(name, (), (), "keizer", settings)
+            club.add_tournament(name, KEIZER, systems.encode(settings))
+        return Tournament(name, (), (), KEIZER, settings)
+
+    def create_system_tournament(
+        self, name: str, system: str, options: Mapping[str, object] = {}
+    ) -> Tournament:
+        """A new round robin or Swiss; `options` as in `systems.new_settings`."""
+        settings = systems.new_settings(system, options)
+        name = name.strip()
+        if not name:
+            raise ServiceError("the tournament needs a name")
+        with self._change("tournament", f"create tournament {name} ({system})") as (club, _):
+            club.add_tournament(name, system, systems.encode(settings))
+        return Tournament(name, (), (), system, settings)
 
     def tournaments(self) -> list[TournamentSummary]:
         with self._reading() as club:
             out = []
             for record in club.tournaments():
                 t = club.load_tournament(record)
-                preset_name = str(json.loads(record.settings).get("preset", ""))
+                preset_name = systems.describe(systems.decode(record.system, record.settings))
                 out.append(
                     TournamentSummary(
                         record.name, record.system, preset_name, len(t.entrants), len(t.rounds)
@@ -211,7 +231,7 @@ class ClubService:
     def import_players(self, data: bytes | str, tournament: str | None = None) -> list[PlayerAdded]:
         """Add every player of a CSV list (file bytes or text, see `read_player_list`) in one
         action."""
-        with self._change("player", "import players") as (club, action):
+        with self._change("player", "import players", "import") as (club, action):
             members = [(m.name, m.fide_id) for m in club.members()]
             lines = read_player_list(data, members)
             added = [
@@ -248,6 +268,7 @@ class ClubService:
         if tournament is None and len(records) != 1:
             return PlayerAdded(name, member_id, new)
         record, t = self._load(club, tournament)
+        systems.check_late_entry(t)
         if member_id in club.entrant_members(record.id).values():
             raise ServiceError(f"{name} already plays in {record.name}")
         player = club.add_entrant(record.id, member_id, rating, Status.PRESENT)
@@ -255,6 +276,20 @@ class ClubService:
             club.add_absence(record.id, rnd.number, Absence(player, Reason.LATE_START.value))
         entrant = Entrant(player, name, rating, Status.PRESENT, fide_id)
         return PlayerAdded(name, member_id, new, entrant, record.name, len(t.rounds))
+
+    def forbid_pair(
+        self, first: str, second: str, tournament: str | None = None
+    ) -> tuple[Entrant, Entrant]:
+        """Never pair these two (family, club mates ...): a Keizer or Swiss setting."""
+        with self._change("settings", "forbid a pair") as (club, action):
+            record, t = self._load(club, tournament)
+            a, b = find_entrant(t.entrants, first), find_entrant(t.entrants, second)
+            if a.id == b.id:
+                raise ServiceError(f"{label(a)} cannot be kept from playing themself")
+            changed = systems.with_forbidden_pair(t, frozenset((a.id, b.id)))
+            club.set_settings(record.id, systems.encode(changed))
+            action.description = f"{record.name}: never pair {label(a)} and {label(b)}"
+        return a, b
 
     def set_status(self, player: str, status: Status, tournament: str | None = None) -> Entrant:
         """Set a player's attendance for the next round (sticky until changed).
@@ -280,22 +315,14 @@ class ClubService:
     # -- pairing -------------------------------------------------------------------------
 
     def pair(self, tournament: str | None = None) -> PairingReport:
-        """Pair the next round with the Keizer engine and store it with its explanation."""
+        """Pair the next round with the system's engine and store it with its explanation."""
         with self._change("pair", "pair") as (club, action):
             record, t = self._load(club, tournament)
             number = _next_round(t)
-            settings = _settings(t)
-            present = [e for e in t.entrants if e.status.plays]
-            if len(present) < 2:
-                raise ServiceError(f"round {number}: fewer than two players are present")
-            if t.rounds:
-                rows = compute_standings(t, settings).ranked()
-                order = [row.entrant.id for row in rows]
-            else:
-                order = [e.id for e in t.start_order()]
-            ids = {e.id for e in present}
-            ranking = tuple(p for p in order if p in ids)
-            pairing = KeizerEngine().pair(KeizerState(t, settings, number, ranking))
+            pairing, changed = systems.pair(t, number)
+            if changed is not None:
+                club.set_settings(record.id, systems.encode(changed))
+                t = dataclasses.replace(t, settings=changed)
             report = self._store_round(club, record, t, number, pairing, "auto")
             action.description = _describe_round(record.name, report.round, "automatic")
         return report
@@ -319,7 +346,6 @@ class ClubService:
             if replace:
                 t = _without_last_round(club, record, t)
             number = _next_round(t)
-            settings = _settings(t)
             pairs = _parse_boards(boards)
             bye_id = find_entrant(t.entrants, bye).id if bye else None
             present = [e.id for e in t.entrants if e.status.plays]
@@ -329,7 +355,7 @@ class ClubService:
                 tournament=t,
                 round_number=number,
                 present=present,
-                rules=PairingRules.from_keizer(settings, number),
+                rules=systems.rules(t, number),
             )
             if checked.errors:
                 raise ServiceError("; ".join(f.message for f in checked.errors))
@@ -353,7 +379,9 @@ class ClubService:
     ) -> PairingReport:
         """Add the round: boards, the bye, and an absence row for everyone else not withdrawn."""
         playing = set(pairing.players())
-        games = tuple(Game(b.white, b.black, None, i) for i, b in enumerate(pairing.boards, 1))
+        games = systems.with_forfeits(
+            t, tuple(Game(b.white, b.black, None, i) for i, b in enumerate(pairing.boards, 1))
+        )
         absences = []
         for entrant in t.entrants:
             if entrant.withdrawn or entrant.id in playing:
@@ -470,6 +498,12 @@ class ClubService:
         t = self.tournament(tournament)
         return tournament_standings(t, after_round)
 
+    def system_standings(
+        self, tournament: str | None = None, after_round: int | None = None
+    ) -> SystemStandings:
+        """Round-robin or Swiss standings with the tournament's tie-breaks."""
+        return standings_with_tiebreaks(self.tournament(tournament), after_round)
+
     def history(self, tournament: str | None = None) -> list[Standings]:
         """Standings after each round (for progress tables)."""
         return tournament_history(self.tournament(tournament))
@@ -479,9 +513,13 @@ class ClubService:
 
     def import_json(self, text: str) -> Tournament:
         """Add a tournament from a rochade JSON file; players become (or match) members."""
-        t = parse_tournament(text)
+        return self.import_tournament(parse_tournament(text))
+
+    def import_tournament(self, t: Tournament, extras: Mapping[str, str] = {}) -> Tournament:
+        """Add a checked tournament (players become or match members) in one action, with
+        what its file said beyond the facts (`extras`: kind -> JSON text, e.g. a TRF's)."""
         with self._change("import", f"import tournament {t.name}") as (club, _):
-            tid = club.add_tournament(t.name, t.system, _settings_json(_settings(t)))
+            tid = club.add_tournament(t.name, t.system, systems.encode(t.settings))
             members = {(m.name, m.fide_id): m.id for m in club.members()}
             for e in t.entrants:
                 member = members.get((e.name, e.fide_id))
@@ -493,7 +531,15 @@ class ClubService:
                 club.add_round(
                     tid, rnd, RoundNotes(("Imported from a tournament file.",), "import")
                 )
+            for kind, data in extras.items():
+                club.set_extra(tid, kind, data)
         return t
+
+    def tournament_extras(self, name: str | None = None) -> tuple[Tournament, dict[str, str]]:
+        """The tournament and what its imported file said beyond the facts (kind -> JSON)."""
+        with self._reading() as club:
+            record, t = self._load(club, name)
+            return t, club.extras(record.id)
 
 
 def tournament_standings(t: Tournament, after_round: int | None = None) -> Standings:
@@ -501,6 +547,15 @@ def tournament_standings(t: Tournament, after_round: int | None = None) -> Stand
     if after_round is not None and not 0 <= after_round <= len(t.rounds):
         raise ServiceError(f"there is no round {after_round} (the tournament has {len(t.rounds)})")
     return compute_standings(t, _settings(t), after_round)
+
+
+def standings_with_tiebreaks(t: Tournament, after_round: int | None = None) -> SystemStandings:
+    """Standings of a round robin or Swiss (from a club file or a JSON file) after a round."""
+    if after_round is not None and not 0 <= after_round <= len(t.rounds):
+        raise ServiceError(f"there is no round {after_round} (the tournament has {len(t.rounds)})")
+    if t.system == KEIZER:
+        raise ServiceError(f"{t.name} is a Keizer tournament; its standings are Keizer values")
+    return system_standings(t, after_round)
 
 
 def tournament_history(t: Tournament) -> list[Standings]:
@@ -526,10 +581,6 @@ def _settings(t: Tournament) -> KeizerSettings:
     if not isinstance(t.settings, KeizerSettings):
         raise ServiceError(f"{t.name} is not a Keizer tournament")
     return t.settings
-
-
-def _settings_json(settings: KeizerSettings) -> str:
-    return json.dumps(settings_to_dict(settings), ensure_ascii=False, sort_keys=True)
 
 
 def _apply_overrides(base: KeizerSettings, overrides: Mapping[str, object]) -> KeizerSettings:
@@ -603,6 +654,14 @@ def _with_round(t: Tournament, rnd: Round) -> Tournament:
 
 
 def _standing_changes(before: Tournament, after: Tournament) -> tuple[StandingChange, ...]:
+    if before.system != KEIZER:
+        old_ranks, new_ranks = systems.ranking(before), systems.ranking(after)
+        return tuple(
+            StandingChange(before.entrant(p), old_ranks[p][0], new_ranks[p][0],
+                           old_ranks[p][1], new_ranks[p][1])
+            for p in new_ranks
+            if new_ranks[p] != old_ranks[p]
+        )
     old = compute_standings(before, _settings(before))
     new = compute_standings(after, _settings(after))
     changes = []

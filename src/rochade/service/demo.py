@@ -12,13 +12,14 @@ import csv
 import io
 import os
 import random
+import shutil
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from rochade.core.model import Result, Status, Tournament
 from rochade.service.club import ClubService
 from rochade.service.errors import ServiceError
-from rochade.store import Club, StoreError
+from rochade.store import Club, StoreError, backup
 
 DEMO_WHO = "rochade demo"
 """The TD of the demo season; a file whose first action is by this TD is a demo file."""
@@ -104,12 +105,15 @@ def build_demo(path: Path, seed: int = 2026) -> ClubService:
         raise
     _remove_with_journals(path)
     os.replace(building, path)
+    _remove_with_journals(building)  # the backups made while building
     return ClubService(path, DEMO_WHO, clock)
 
 
 def _remove_with_journals(path: Path) -> None:
+    """Remove a club file with its journals and its backups (the demo's are of no use)."""
     for suffix in ("", "-wal", "-shm"):
         path.with_name(path.name + suffix).unlink(missing_ok=True)
+    shutil.rmtree(backup.folder_of(path), ignore_errors=True)
 
 
 def simulate(service: ClubService, rng: random.Random, clock: SeasonClock) -> None:

@@ -6,9 +6,9 @@ from rochade.store.club import (
     Club,
     MemberRecord,
     RoundNotes,
-    StoreError,
     TournamentRecord,
 )
+from rochade.store.errors import StoreError
 from rochade.store.schema import SCHEMA_VERSION
 
 __all__ = [

@@ -29,15 +29,26 @@ from rochade.core.model import (
     Status,
     Tournament,
 )
-from rochade.store.schema import APPLICATION_ID, FACT_TABLES, SCHEMA_VERSION, migrate
+from rochade.store import backup as backups
+from rochade.store.errors import StoreError as StoreError  # re-exported: its old home
+from rochade.store.schema import (
+    APPLICATION_ID,
+    FACT_TABLES,
+    SCHEMA_VERSION,
+    drop_undo_triggers,
+    install_undo_triggers,
+    migrate,
+)
 
 _SQLITE_MAGIC = b"SQLite format 3\x00"
-NOT_UNDOABLE = ("create", "undo")
-"""Action kinds `undo` skips: creating the file, and undo itself (it is only logged)."""
+NOT_UNDOABLE = ("create", "undo", "restore")
+"""Action kinds `undo` skips: creating the file, undo itself (it is only logged), and a restore
+(its inverse is the backup taken just before it)."""
 
-
-class StoreError(Exception):
-    """A club file that cannot be used as asked; the message says why in plain words."""
+SYNCHRONOUS = "FULL"
+"""WAL with synchronous FULL: a change the TD saw confirmed survives a power cut, not only a
+crash (NORMAL may lose the last changes on power loss). A club file gets a few changes a minute,
+so the extra sync per commit costs nothing anyone notices."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,6 +115,7 @@ class Club:
         except sqlite3.Error as exc:
             raise StoreError(f"cannot create {path}: {exc}") from None
         conn.execute("PRAGMA journal_mode = WAL")
+        conn.execute(f"PRAGMA synchronous = {SYNCHRONOUS}")
         conn.execute("PRAGMA foreign_keys = ON")
         conn.execute("BEGIN IMMEDIATE")
         try:
@@ -136,7 +148,7 @@ class Club:
             raise StoreError(f"{path} cannot be opened: {exc}") from None
         try:
             _check_and_prepare(conn, path)
-        except sqlite3.Error as exc:
+        except (sqlite3.Error, UnicodeDecodeError) as exc:
             conn.close()
             raise StoreError(f"{path} cannot be used as a club file: {exc}") from None
         except BaseException:
@@ -162,36 +174,61 @@ class Club:
     # -- transactions --------------------------------------------------------------------
 
     @contextmanager
-    def action(self, kind: str, description: str, who: str, at: datetime) -> Iterator[Action]:
-        """One logged, undoable change: BEGIN IMMEDIATE ... COMMIT, rolled back on any error."""
+    def action(
+        self, kind: str, description: str, who: str, at: datetime, backup: str | None = None
+    ) -> Iterator[Action]:
+        """One logged, undoable change: BEGIN IMMEDIATE ... COMMIT, rolled back on any error.
+
+        With `backup` (what the change is: "pair", "import"), the state the change starts from
+        is first copied into the backups folder (see `rochade.store.backup`); the copy is kept
+        only if the change succeeds.
+        """
         if self._action is not None:
             raise RuntimeError("actions do not nest")
-        try:
-            self._conn.execute("BEGIN IMMEDIATE")
-        except sqlite3.OperationalError as exc:
-            raise StoreError(f"{self.path} cannot be changed now ({exc}); try again") from None
-        try:
+        with self._transaction(backup, at):
             cursor = self._conn.execute(
                 "INSERT INTO actions (at, who, kind, description) VALUES (?, ?, ?, ?)",
                 (at.isoformat(timespec="seconds"), who, kind, description),
             )
             action = Action(_lastrowid(cursor), description)
             self._action = action
-            yield action
+            try:
+                yield action
+            finally:
+                self._action = None
             self._conn.execute(
                 "UPDATE actions SET description = ? WHERE id = ?", (action.description, action.id)
             )
+
+    @contextmanager
+    def _transaction(self, backup_before: str | None, at: datetime) -> Iterator[Path | None]:
+        """BEGIN IMMEDIATE, an optional backup, the body, COMMIT; a failure rolls back and
+        discards the backup, a success rotates the backups folder."""
+        try:
+            self._conn.execute("BEGIN IMMEDIATE")
+        except sqlite3.OperationalError as exc:
+            raise StoreError(f"{self.path} cannot be changed now ({exc}); try again") from None
+        copy: Path | None = None
+        try:
+            if backup_before is not None:
+                copy = backups.take(self.path, backup_before, at)
+            yield copy
             self._conn.execute("COMMIT")
         except sqlite3.Error as exc:
-            self._rollback()
+            self._abandon(copy)
             raise StoreError(
                 f"{self.path}: the change failed ({exc}); nothing was changed"
             ) from None
         except BaseException:
-            self._rollback()
+            self._abandon(copy)
             raise
-        finally:
-            self._action = None
+        if copy is not None:
+            backups.rotate(self.path)
+
+    def _abandon(self, copy: Path | None) -> None:
+        self._rollback()
+        if copy is not None:
+            backups.discard(copy)
 
     def _rollback(self) -> None:
         if self._conn.in_transaction:  # SQLite may have rolled back already (disk full ...)
@@ -203,11 +240,17 @@ class Club:
         if self._conn.in_transaction:  # inside an action or an outer read: already consistent
             yield self
             return
-        self._conn.execute("BEGIN")
+        try:
+            self._conn.execute("BEGIN")
+        except sqlite3.DatabaseError as exc:
+            raise self.damaged(exc) from None
         try:
             yield self
         finally:
-            self._conn.execute("COMMIT")
+            try:
+                self._conn.execute("COMMIT")
+            except sqlite3.DatabaseError as exc:
+                raise self.damaged(exc) from None
 
     def _write(self, sql: str, params: Sequence[object] = ()) -> sqlite3.Cursor:
         if self._action is None:
@@ -218,7 +261,14 @@ class Club:
             raise StoreError(f"the club file refused this change ({exc})") from None
 
     def _rows(self, sql: str, params: Sequence[object] = ()) -> list[tuple[Any, ...]]:
-        return self._conn.execute(sql, params).fetchall()
+        try:
+            return self._conn.execute(sql, params).fetchall()
+        except sqlite3.DatabaseError as exc:
+            raise self.damaged(exc) from None
+
+    def damaged(self, exc: Exception) -> StoreError:
+        """The error for a file whose content SQLite (or rochade) cannot read back."""
+        return StoreError(f"{self.path} is damaged ({exc}); restore it from a backup")
 
     # -- members -------------------------------------------------------------------------
 
@@ -379,6 +429,22 @@ class Club:
         explanation, paired_by = rows[0]
         return RoundNotes(tuple(json.loads(explanation)), paired_by)
 
+    # -- extras: what a foreign file said beyond the facts --------------------------------
+
+    def set_extra(self, tournament_id: int, kind: str, data: str) -> None:
+        """Keep `data` (JSON text) of `kind` (e.g. "trf") with the tournament."""
+        self._write(
+            "INSERT OR REPLACE INTO extras (tournament_id, kind, data) VALUES (?, ?, ?)",
+            (tournament_id, kind, data),
+        )
+
+    def extras(self, tournament_id: int) -> dict[str, str]:
+        """Kind -> data of every extra kept with the tournament."""
+        rows = self._rows(
+            "SELECT kind, data FROM extras WHERE tournament_id = ? ORDER BY kind", (tournament_id,)
+        )
+        return {kind: data for kind, data in rows}
+
     # -- loading a whole tournament ------------------------------------------------------
 
     def load_tournament(self, record: TournamentRecord) -> Tournament:
@@ -444,7 +510,9 @@ class Club:
         placeholders = ", ".join("?" for _ in NOT_UNDOABLE)
         rows = self._rows(
             "SELECT id, at, who, kind, description, undone_by FROM actions "
-            f"WHERE undone_by IS NULL AND kind NOT IN ({placeholders}) ORDER BY id DESC LIMIT ?",
+            f"WHERE undone_by IS NULL AND kind NOT IN ({placeholders}) "
+            "AND id > (SELECT coalesce(max(id), 0) FROM actions WHERE kind = 'create') "
+            "ORDER BY id DESC LIMIT ?",
             (*NOT_UNDOABLE, steps),
         )
         return [ActionRecord(*row) for row in rows]
@@ -470,6 +538,109 @@ class Club:
                     self._write(statement)
                 self._write("UPDATE actions SET undone_by = ? WHERE id = ?", (action.id, target.id))
         return targets
+
+    def restore_from(self, source: Path, description: str, who: str, at: datetime) -> Path:
+        """Replace every fact, the action log and the undo steps by those of `source` (a club
+        file of this schema version), then log the restore; one transaction.
+
+        The current state is backed up first (inside the same write lock); returns that
+        backup. Undo then continues from the restored log; the restore itself is not undone
+        (restore the returned backup instead).
+        """
+        if self._action is not None:
+            raise RuntimeError("actions do not nest")
+        tables = (*FACT_TABLES, "actions", "undo_steps", "sqlite_sequence")
+        self._conn.execute("ATTACH DATABASE ? AS source", (str(source),))
+        try:
+            with self._transaction("restore", at) as copy:
+                assert copy is not None
+                self._conn.execute("PRAGMA defer_foreign_keys = ON")
+                drop_undo_triggers(self._conn)
+                for table in tables:
+                    columns = ", ".join(
+                        f'"{row[1]}"' for row in self._rows(f'PRAGMA main.table_info("{table}")')
+                    )
+                    self._conn.execute(f'DELETE FROM main."{table}"')
+                    self._conn.execute(
+                        f'INSERT INTO main."{table}" (rowid, {columns}) '
+                        f'SELECT rowid, {columns} FROM source."{table}"'
+                    )
+                install_undo_triggers(self._conn)
+                self._conn.execute(
+                    "INSERT INTO actions (at, who, kind, description) VALUES (?, ?, 'restore', ?)",
+                    (
+                        at.isoformat(timespec="seconds"),
+                        who,
+                        f"{description}; the file as it was is kept in backup {copy.name}",
+                    ),
+                )
+        finally:
+            self._conn.execute("DETACH DATABASE source")
+        return copy
+
+    def dump(self) -> dict[str, list[dict[str, Any]]]:
+        """Every row of every fact table and of the action log, by column name (a backup)."""
+        with self.reading():
+            out = {}
+            for table in (*FACT_TABLES, "actions"):
+                try:
+                    cursor = self._conn.execute(f'SELECT * FROM "{table}" ORDER BY rowid')
+                    names = [d[0] for d in cursor.description]
+                    rows = cursor.fetchall()
+                except sqlite3.DatabaseError as exc:
+                    raise self.damaged(exc) from None
+                out[table] = [dict(zip(names, row, strict=True)) for row in rows]
+            return out
+
+    @classmethod
+    def restore(
+        cls, path: Path, rows: dict[str, list[dict[str, Any]]], who: str, at: datetime,
+        description: str,
+    ) -> Club:
+        """A new club file holding `rows` (as `dump` gives them), in one transaction.
+
+        The old action log comes back as history; the restore itself is logged as a `create`
+        action, so undo never reaches back before it (the old undo steps are not restored).
+        A row the schema refuses (a broken reference ...) leaves no file behind.
+        """
+        if path.exists():
+            raise StoreError(f"{path} already exists; choose another name")
+        try:
+            conn = sqlite3.connect(path, isolation_level=None, timeout=5)
+        except sqlite3.Error as exc:
+            raise StoreError(f"cannot create {path}: {exc}") from None
+        conn.execute("PRAGMA journal_mode = WAL")
+        conn.execute("PRAGMA foreign_keys = ON")
+        conn.execute("BEGIN IMMEDIATE")
+        conn.execute("PRAGMA defer_foreign_keys = ON")  # the log refers forward (undone_by)
+        table = ""
+        try:
+            migrate(conn)
+            for table in ("actions", *FACT_TABLES):
+                if table == FACT_TABLES[0]:
+                    conn.execute(
+                        "INSERT INTO actions (at, who, kind, description) "
+                        "VALUES (?, ?, 'create', ?)",
+                        (at.isoformat(timespec="seconds"), who, description),
+                    )
+                for row in rows.get(table, []):
+                    names = ", ".join(f'"{c}"' for c in row)
+                    marks = ", ".join("?" for _ in row)
+                    conn.execute(f'INSERT INTO "{table}" ({names}) VALUES ({marks})',
+                                 list(row.values()))
+            table = "references between rows"
+            conn.execute("COMMIT")
+        except sqlite3.Error as exc:
+            conn.execute("ROLLBACK")
+            conn.close()
+            path.unlink(missing_ok=True)
+            raise StoreError(f"the backup cannot be restored ({table}: {exc})") from None
+        except BaseException:
+            conn.execute("ROLLBACK")
+            conn.close()
+            path.unlink(missing_ok=True)
+            raise
+        return cls(conn, path)
 
     def snapshot(self) -> dict[str, list[tuple[Any, ...]]]:
         """Every fact row of every table (with rowids): equal snapshots mean equal facts."""
@@ -505,6 +676,7 @@ def _check_and_prepare(conn: sqlite3.Connection, path: Path) -> None:
         )
     conn.execute("PRAGMA foreign_keys = ON")
     conn.execute("PRAGMA journal_mode = WAL")
+    conn.execute(f"PRAGMA synchronous = {SYNCHRONOUS}")
     if version < SCHEMA_VERSION:
         _upgrade(conn, path, version)
 

@@ -12,7 +12,9 @@ import sqlite3
 APPLICATION_ID = 0x526F6368  # "Roch"
 """Written into every club file's header; any other value means "not a rochade file"."""
 
-FACT_TABLES = ("members", "tournaments", "entrants", "rounds", "games", "absences", "externals")
+FACT_TABLES = (
+    "members", "tournaments", "entrants", "rounds", "games", "absences", "externals", "extras"
+)
 """Tables whose every change is recorded for undo (the action log itself is not a fact)."""
 
 _V1 = """
@@ -100,7 +102,18 @@ ALTER TABLE rounds ADD COLUMN explanation TEXT NOT NULL DEFAULT '[]';
 ALTER TABLE rounds ADD COLUMN paired_by TEXT NOT NULL DEFAULT 'auto';
 """
 
-MIGRATIONS: tuple[str, ...] = (_V1, _V2)
+# Version 3 keeps what a foreign file says beyond rochade's facts (a TRF's header lines, its
+# players' federation, title and birth date ...), so that exporting gives the file back.
+_V3 = """
+CREATE TABLE extras (
+    tournament_id INTEGER NOT NULL REFERENCES tournaments (id),
+    kind TEXT NOT NULL,
+    data TEXT NOT NULL,
+    PRIMARY KEY (tournament_id, kind)
+);
+"""
+
+MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3)
 """MIGRATIONS[i] moves a file from schema version i to i + 1. Append only, never edit."""
 
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -129,16 +142,24 @@ def install_undo_triggers(conn: sqlite3.Connection) -> None:
     action, see `Club.action`). Undo replays an action's steps newest first. Triggers are
     derived from the current columns, so they are rebuilt after every migration.
     """
+    drop_undo_triggers(conn)
+    for table in FACT_TABLES:
+        columns = [row[1] for row in conn.execute(f'PRAGMA main.table_info("{table}")')]
+        if not columns:  # an older schema version, from before this table
+            continue
+        conn.execute(_trigger(table, "INSERT", _inverse_of_insert(table)))
+        conn.execute(_trigger(table, "UPDATE", _inverse_of_update(table, columns)))
+        conn.execute(_trigger(table, "DELETE", _inverse_of_delete(table, columns)))
+
+
+def drop_undo_triggers(conn: sqlite3.Connection) -> None:
+    """Remove the undo triggers (to replace whole tables without recording it, as a restore
+    does; `install_undo_triggers` puts them back)."""
     existing = conn.execute(
         "SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'undo_%'"
     ).fetchall()
     for (name,) in existing:
         conn.execute(f'DROP TRIGGER "{name}"')
-    for table in FACT_TABLES:
-        columns = [row[1] for row in conn.execute(f'PRAGMA table_info("{table}")')]
-        conn.execute(_trigger(table, "INSERT", _inverse_of_insert(table)))
-        conn.execute(_trigger(table, "UPDATE", _inverse_of_update(table, columns)))
-        conn.execute(_trigger(table, "DELETE", _inverse_of_delete(table, columns)))
 
 
 def _trigger(table: str, event: str, inverse_sql: str) -> str:

@@ -29,7 +29,15 @@ from starlette.staticfiles import StaticFiles
 
 from rochade.core.keizer.settings import PRESETS, KeizerSettings
 from rochade.core.model import ModelError, Status
-from rochade.service import ClubService, NeedsConfirmation, ServiceError, StandingChange
+from rochade.core.systems import KEIZER
+from rochade.formats.text import tiebreak_key
+from rochade.service import (
+    ClubService,
+    NeedsConfirmation,
+    ServiceError,
+    StandingChange,
+    standings_with_tiebreaks,
+)
 from rochade.service.club import SETTING_OVERRIDES, Clock, system_clock
 from rochade.store import StoreError
 from rochade.store.settings import read_setting
@@ -328,6 +336,11 @@ async def standings(web: Web, request: Request, page: Page) -> Response:
     ctx = _public_context(web, request)
     t = ctx["t"]
     after = _round_param(request, len(t.rounds), "after")
+    if t.system != KEIZER:
+        fide = standings_with_tiebreaks(t, after)
+        keys = [tiebreak_key(tb) for tb in fide.tiebreaks]
+        return web.render(page, "standings_fide.html", **ctx, table=fide, keys=keys, after=after,
+                          section="standings")
     table = ctx["svc"].standings(ctx["name"], after)
     return web.render(page, "standings.html", **ctx, table=table, after=after, section="standings")
 
@@ -344,6 +357,8 @@ async def pairings(web: Web, request: Request, page: Page) -> Response:
 @public
 async def progress(web: Web, request: Request, page: Page) -> Response:
     ctx = _public_context(web, request)
+    if ctx["t"].system != KEIZER:  # Keizer only: values and ranks per round
+        return web.redirect(page, f"/t/{ctx['n']}/")
     rows = progress_rows(ctx["t"], ctx["svc"].history(ctx["name"]))
     return web.render(page, "progress.html", **ctx, rows=rows, section="progress")
 
@@ -369,6 +384,8 @@ async def player(web: Web, request: Request, page: Page) -> Response:
     pid = int(request.path_params["pid"])
     if not t.has_entrant(pid):
         raise HTTPException(404)
+    if t.system != KEIZER:  # the Keizer breakdown has no round-robin or Swiss counterpart
+        return web.redirect(page, f"/t/{ctx['n']}/")
     table = ctx["svc"].standings(ctx["name"])
     row = table.row(pid)
     _ = web.gettext(page)
@@ -494,7 +511,8 @@ async def td_settings(web: Web, request: Request, page: Page) -> Response:
     name = web.tournament_name(request)
     t = web.service().tournament(name)
     settings = t.settings
-    assert isinstance(settings, KeizerSettings)
+    if not isinstance(settings, KeizerSettings):  # round robin, Swiss: set on the CLI
+        return web.redirect(page, f"/td/t/{request.path_params['n']}/")
     return web.render(
         page,
         "td_settings.html",

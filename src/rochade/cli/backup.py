@@ -1,0 +1,48 @@
+"""`rochade backups` and `rochade restore`: the automatic copies made before risky changes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from rochade.cli.common import club_argument, service
+from rochade.service.backups import list_backups, restore
+
+
+@click.command("backups")
+@club_argument
+def backups_command(club: Path, who: str | None) -> None:
+    """List the automatic backups of CLUB (made before every pairing, import and restore)."""
+    found = list_backups(service(club, who))
+    if not found:
+        click.echo(f"No backups of {club} yet (one is made before every pairing and import).")
+        return
+    for item in found:
+        when = item.file.at.astimezone().strftime("%Y-%m-%d %H:%M:%S")
+        size = f"{(item.file.size + 1023) // 1024} KB"
+        last = item.last_action or "(cannot be read)"
+        click.echo(
+            f"{item.number:>3}  {when}  before {item.file.before:<8} {size:>7}  "
+            f"{item.file.name}  last change: {last}"
+        )
+    click.echo(f"Bring one back with: rochade restore {club} NUMBER")
+
+
+@click.command("restore")
+@club_argument
+@click.argument("backup", metavar="BACKUP")
+def restore_command(club: Path, who: str | None, backup: str) -> None:
+    """Bring back a backup of CLUB (its number in `rochade backups`, or its file name).
+
+    The current state is backed up first, so a restore can itself be taken back.
+    """
+    done = restore(service(club, who), backup)
+    click.echo(f"Restored {done.backup.name} into {club}.")
+    click.echo(
+        f"The file as it was is kept as {done.saved_as.name}: "
+        f"`rochade restore {club} {done.saved_as.name}` takes this restore back."
+    )
+
+
+COMMANDS = (backups_command, restore_command)

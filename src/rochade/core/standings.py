@@ -1,0 +1,192 @@
+"""Standings of round robins and Swiss tournaments: points, then the FIDE tie-breaks.
+
+The tournament's rounds become a tie-break `Crosstable` (one `RoundEntry` per player and
+round, players named by their start number), which `rochade.core.tiebreaks` ranks. Keizer
+standings borrow the same conversion for their optional tie-break columns (game points,
+Buchholz ...), on 1-½-0 game points.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from rochade.core.model import Entrant, ModelError, PlayerId, Result, Round, Tournament
+from rochade.core.roundrobin import annul_withdrawn, numbers_by_rating
+from rochade.core.systems import (
+    ROUND_ROBIN,
+    SWISS,
+    SWISS_ABSENCES,
+    RoundRobinSettings,
+    SwissSettings,
+    swiss_numbers,
+)
+from rochade.core.tiebreaks import (
+    Colour,
+    Crosstable,
+    Kind,
+    PlayerRecord,
+    RoundEntry,
+    Scoring,
+    TieBreak,
+    compute,
+    explain,
+    rank,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class StandingLine:
+    """One player's line: `number` is the start number (TPN), `values` follow the tie-breaks."""
+
+    rank: int
+    entrant: Entrant
+    number: int
+    points: Fraction
+    values: tuple[Fraction, ...]
+
+
+@dataclass(frozen=True)
+class SystemStandings:
+    """The ranking after `rounds` rounds, ties broken by `tiebreaks` in order."""
+
+    system: str
+    rounds: int
+    tiebreaks: tuple[TieBreak, ...]
+    lines: tuple[StandingLine, ...]
+
+    def line(self, player: PlayerId) -> StandingLine:
+        for line in self.lines:
+            if line.entrant.id == player:
+                return line
+        raise ModelError(f"no player with id {player} in the standings")
+
+
+_FORFEITS = {
+    Result.WHITE_WINS_FORFEIT: (Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS),
+    Result.BLACK_WINS_FORFEIT: (Kind.FORFEIT_LOSS, Kind.FORFEIT_WIN),
+    Result.DOUBLE_FORFEIT: (Kind.FORFEIT_LOSS, Kind.FORFEIT_LOSS),
+}
+
+
+def _entries(rnd: Round, number: dict[PlayerId, int], bye: Kind) -> dict[int, RoundEntry]:
+    """One round's entries by start number; players without a row are left out."""
+    out: dict[int, RoundEntry] = {}
+    for game in rnd.games:
+        w, b = number[game.white], number[game.black]
+        if game.result is None:  # not played yet: ignored until the result is in
+            out[w] = out[b] = RoundEntry(Kind.REST)
+        elif game.result in _FORFEITS:
+            kw, kb = _FORFEITS[game.result]
+            out[w] = RoundEntry(kw, b, Colour.WHITE)
+            out[b] = RoundEntry(kb, w, Colour.BLACK)
+        else:
+            out[w] = RoundEntry(Kind.PLAYED, b, Colour.WHITE, game.result.outcome(True))
+            out[b] = RoundEntry(Kind.PLAYED, w, Colour.BLACK, game.result.outcome(False))
+    for absence in rnd.absences:
+        out[number[absence.player]] = RoundEntry(SWISS_ABSENCES.get(absence.reason, Kind.ZPB))
+    for ext in rnd.externals:
+        if ext.replaces_row:
+            out[number[ext.player]] = RoundEntry(Kind.ZPB)
+    if rnd.bye is not None:
+        out[number[rnd.bye]] = RoundEntry(bye)
+    return out
+
+
+def crosstable_of(t: Tournament, numbers: Sequence[PlayerId], scoring: Scoring, *,
+                  round_robin: bool, after_round: int | None = None) -> Crosstable:
+    """The tie-break crosstable of the first `after_round` rounds (default: all).
+
+    `numbers[i]` gets start number i + 1. A round robin's bye is a rest round, a Swiss bye
+    the pairing-allocated bye; a round without a row (after a withdrawal) is a zero-point bye.
+    """
+    number = {pid: i for i, pid in enumerate(numbers, 1)}
+    rounds = t.rounds if after_round is None else t.rounds[:after_round]
+    per_round = [_entries(r, number, Kind.REST if round_robin else Kind.PAB) for r in rounds]
+    absent = RoundEntry(Kind.ZPB)
+    players = tuple(
+        PlayerRecord(n, tuple(entries.get(n, absent) for entries in per_round),
+                     t.entrant(pid).rating)
+        for pid, n in number.items()
+    )
+    return Crosstable(players, scoring, round_robin=round_robin, unrated=0)
+
+
+def numbers_of(t: Tournament) -> tuple[PlayerId, ...]:
+    """Start numbers: a round robin's drawn numbers, a Swiss's (or Keizer's) rating order."""
+    settings = t.settings
+    if isinstance(settings, RoundRobinSettings):
+        return settings.numbers or numbers_by_rating(t.entrants)
+    return swiss_numbers(t.entrants)
+
+
+def system_standings(t: Tournament, after_round: int | None = None) -> SystemStandings:
+    """Round-robin or Swiss standings after a round (default: every round so far).
+
+    In a round robin a player who withdrew having played fewer than half of his games has
+    them all annulled (C.05; `annul_withdrawn`).
+    """
+    table, numbers = _table(t, after_round)
+    entrants = {i: t.entrant(pid) for i, pid in enumerate(numbers, 1)}
+    return ranked(table, entrants, _settings(t).tiebreaks)
+
+
+def explain_tiebreaks(t: Tournament, player: PlayerId, after_round: int | None = None
+                      ) -> tuple[str, ...]:
+    """Each tie-break of a player, round by round for the Buchholz and Sonneborn-Berger ones
+    (opponents by start number): what a TD shows a player who asks."""
+    table, numbers = _table(t, after_round)
+    number = numbers.index(player) + 1
+    return tuple(line for tb in _settings(t).tiebreaks for line in explain(table, tb, number))
+
+
+def _settings(t: Tournament) -> RoundRobinSettings | SwissSettings:
+    if not isinstance(t.settings, RoundRobinSettings | SwissSettings):
+        raise ModelError(f"{t.name} is not a round robin or a Swiss")
+    return t.settings
+
+
+def _table(t: Tournament, after_round: int | None) -> tuple[Crosstable, tuple[PlayerId, ...]]:
+    """The crosstable the standings rank, after the round-robin withdrawal rule."""
+    settings = _settings(t)
+    if after_round is not None and not 0 <= after_round <= len(t.rounds):
+        raise ModelError(f"there is no round {after_round} (the tournament has {len(t.rounds)})")
+    round_robin = isinstance(settings, RoundRobinSettings)
+    numbers = numbers_of(t)
+    table = crosstable_of(t, numbers, settings.scoring, round_robin=round_robin,
+                          after_round=after_round)
+    if isinstance(settings, RoundRobinSettings):
+        withdrawn = {i for i, pid in enumerate(numbers, 1) if t.entrant(pid).withdrawn}
+        games_each = (len(numbers) - 1) * (2 if settings.double else 1)
+        table = Crosstable(annul_withdrawn(table.players, withdrawn, games_each),
+                           table.scoring, round_robin=True, unrated=0)
+    return table, tuple(numbers)
+
+
+def ranked(table: Crosstable, entrants: Mapping[int, Entrant],
+           tiebreaks: Sequence[TieBreak]) -> SystemStandings:
+    """Standings of a crosstable whose players are the start numbers of `entrants`."""
+    lines = tuple(
+        StandingLine(s.place, entrants[s.player], s.player, s.points, s.values)
+        for s in rank(table, tiebreaks)
+    )
+    system = ROUND_ROBIN if table.round_robin else SWISS
+    return SystemStandings(system, table.rounds, tuple(tiebreaks), lines)
+
+
+GAME_POINTS = Scoring(pab=Fraction(0))
+"""Keizer's game points: 1-½-0 for games (forfeits included); byes and absences score 0."""
+
+
+def keizer_columns(t: Tournament, tiebreaks: Sequence[TieBreak],
+                   after_round: int | None = None) -> dict[PlayerId, tuple[Fraction, ...]]:
+    """Game points and the given tie-breaks per player, for the Keizer standings table.
+
+    DE compares players on equal game points.
+    """
+    numbers = numbers_of(t)
+    table = crosstable_of(t, numbers, GAME_POINTS, round_robin=False, after_round=after_round)
+    columns = [compute(table, tb) for tb in tiebreaks]
+    return {pid: (table.score[n], *(c[n] for c in columns))
+            for n, pid in enumerate(numbers, 1)}

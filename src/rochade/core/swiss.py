@@ -1,0 +1,127 @@
+"""A Swiss tournament's facts as the Dutch engine sees them, and its pairing back in player ids.
+
+The engine works on pairing numbers (TPN) and tenths of points; the tournament on player ids
+and exact fractions. Pairing numbers follow the rating order before each round, so a late
+entry slots in where its rating puts it (C.04.2).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from fractions import Fraction
+
+from rochade.core.dutch import (
+    Colour,
+    DutchEngine,
+    Outcome,
+    RoundRecord,
+    Scoring,
+    SwissPlayer,
+    SwissState,
+)
+from rochade.core.dutch.state import ABSENT
+from rochade.core.model import ModelError, PlayerId, Round, Tournament
+from rochade.core.pairing import Board, Pairing
+from rochade.core.systems import (
+    SWISS_ABSENCES,
+    Acceleration,
+    SwissSettings,
+    baku_group_a,
+    baku_virtual_points,
+    swiss_numbers,
+)
+from rochade.core.tiebreaks import Kind
+
+_OUTCOME = {Fraction(1): Outcome.WIN, Fraction(1, 2): Outcome.DRAW, Fraction(0): Outcome.LOSS}
+_HPB = RoundRecord(None, None, Outcome.DRAW, played=False, paired=False)
+_PAB = RoundRecord(None, None, Outcome.WIN, played=False, paired=True)
+
+
+def _tenths(value: Fraction) -> int:
+    tenths = value * 10
+    if tenths.denominator != 1:
+        raise ModelError(f"the Dutch engine counts points in tenths; {value} is not one")
+    return int(tenths)
+
+
+def _record(rnd: Round, player: PlayerId, tpn: dict[PlayerId, int]) -> RoundRecord:
+    """One player's round as the engine sees it: a game, a forfeit, a bye or an absence."""
+    game = rnd.game_of(player)
+    if game is not None:
+        if game.result is None:
+            raise ModelError(f"round {rnd.number} has a game without a result")
+        white = game.white == player
+        return RoundRecord(
+            tpn[game.opponent_of(player)],
+            Colour.WHITE if white else Colour.BLACK,
+            _OUTCOME[game.result.points(white)],
+            played=not game.result.is_forfeit,
+            paired=True,
+        )
+    if rnd.bye == player:
+        return _PAB
+    absence = next((a for a in rnd.absences if a.player == player), None)
+    if absence is not None and SWISS_ABSENCES.get(absence.reason) is Kind.HPB:
+        return _HPB
+    return ABSENT
+
+
+def swiss_state(t: Tournament, settings: SwissSettings, present: Sequence[PlayerId]
+                ) -> tuple[SwissState, tuple[PlayerId, ...]]:
+    """The engine's state before the next round, and the ids in pairing-number order."""
+    order = swiss_numbers(t.entrants)
+    tpn = {pid: i for i, pid in enumerate(order, 1)}
+    group_a: frozenset[PlayerId] = frozenset()
+    if settings.acceleration is Acceleration.BAKU:
+        first = order
+        if t.rounds:
+            starters = {pid for pid in order if t.rounds[0].game_of(pid) or t.rounds[0].bye == pid}
+            first = tuple(p for p in order if p in starters)
+        group_a = baku_group_a(first, order)
+    win = settings.scoring.win
+    accelerations = tuple(
+        _tenths(baku_virtual_points(r, settings.rounds, win)) for r in range(1, settings.rounds + 1)
+    )
+    players = tuple(
+        SwissPlayer(
+            tpn[pid],
+            t.entrant(pid).rating or 0,
+            tuple(_record(rnd, pid, tpn) for rnd in t.rounds),
+            accelerations if pid in group_a else (),
+        )
+        for pid in order
+    )
+    s = settings.scoring
+    scoring = Scoring(
+        win=_tenths(s.win), draw=_tenths(s.draw), loss=_tenths(s.loss),
+        zero_bye=_tenths(s.zpb if s.zpb is not None else s.loss),
+        forfeit_loss=_tenths(s.loss), pab=_tenths(s.pab if s.pab is not None else s.win),
+    )
+    here = set(present)
+    state = SwissState(
+        players=players,
+        total_rounds=settings.rounds,
+        rounds_played=len(t.rounds),
+        absent=frozenset(tpn[p] for p in order if p not in here),
+        forbidden=tuple(frozenset(tpn[p] for p in pair) for pair in settings.forbidden_pairs),
+        initial_colour=random.Random(settings.seed).choice((Colour.WHITE, Colour.BLACK)),
+        scoring=scoring,
+    )
+    return state, order
+
+
+def pair_swiss(t: Tournament, settings: SwissSettings, round_number: int,
+               present: Sequence[PlayerId]) -> Pairing:
+    """Pair the next round with the FIDE Dutch engine; the explanation names pairing numbers."""
+    if round_number != len(t.rounds) + 1:
+        raise ModelError(f"the next round to pair is {len(t.rounds) + 1}, not {round_number}")
+    state, order = swiss_state(t, settings, present)
+    pairing = DutchEngine().pair(state)
+    player = {i: pid for i, pid in enumerate(order, 1)}
+    numbers = ", ".join(f"{i} {t.entrant(pid).name}" for i, pid in player.items())
+    return Pairing(
+        tuple(Board(player[b.white], player[b.black]) for b in pairing.boards),
+        None if pairing.bye is None else player[pairing.bye],
+        (f"Pairing numbers (by rating): {numbers}.", *pairing.explanation),
+    )

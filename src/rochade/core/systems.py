@@ -1,0 +1,182 @@
+"""Settings of the round-robin and Swiss systems, and the Swiss helpers that need no engine.
+
+Keizer has its own settings (`rochade.core.keizer.settings`); these two systems share the
+FIDE scoring and tie-break machinery of `rochade.core.tiebreaks`. Start numbers of a round
+robin are part of its settings because they are drawn once, before round 1, and never change.
+"""
+
+from __future__ import annotations
+
+import enum
+import math
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from rochade.core.model import Entrant, ModelError, PlayerId, Tournament
+from rochade.core.pairing import Board, Pairing
+from rochade.core.tiebreaks import Kind, Scoring, TieBreak, parse_tiebreaks
+
+ROUND_ROBIN = "round-robin"
+SWISS = "swiss"
+KEIZER = "keizer"
+SYSTEMS = (KEIZER, ROUND_ROBIN, SWISS)
+
+DEFAULT_TIEBREAKS = {
+    ROUND_ROBIN: parse_tiebreaks("SB,DE,WIN"),
+    SWISS: parse_tiebreaks("BH/C1,BH,SB"),
+}
+"""Issue 5's defaults: round robin SB, direct encounter, wins; Swiss BH-C1, BH, SB."""
+
+SCORINGS = ("1-1/2-0", "3-1-0", "2-1-0")
+"""The scoring systems a TD picks from (points for a win, a draw, a loss)."""
+
+
+class StartNumbers(enum.Enum):
+    """How a round robin's start numbers are given before round 1."""
+
+    LOT = "lot"  # drawn by lot with the tournament's seed (replayable)
+    RATING = "rating"  # highest rating first
+
+
+class FirstRound(enum.Enum):
+    """How a Swiss pairs round 1; later rounds always use the Dutch engine."""
+
+    DUTCH = "dutch"  # top half against bottom half by rating (the FIDE Dutch system)
+    RANDOM = "random"  # at random, seeded (the club variant of the seed documents)
+
+
+class Acceleration(enum.Enum):
+    NONE = "none"
+    BAKU = "baku"  # C.04.7: virtual points for the top group in the first half of the rounds
+
+
+def scoring(text: str) -> Scoring:
+    """One of `SCORINGS` (also written with ½ or 0.5); any other triple is refused."""
+    parsed = Scoring.parse(text.replace("0.5", "1/2"))
+    if (parsed.win, parsed.draw, parsed.loss) not in {
+        (s.win, s.draw, s.loss) for s in map(Scoring.parse, SCORINGS)
+    }:
+        raise ModelError(f"scoring {text!r} is not offered; choose {', '.join(SCORINGS)}")
+    return parsed
+
+
+def scoring_text(s: Scoring) -> str:
+    return f"{s.win}-{s.draw}-{s.loss}"
+
+
+@dataclass(frozen=True)
+class RoundRobinSettings:
+    """A round robin: single or double, start numbers drawn by lot or by rating.
+
+    `numbers[i]` is the player with start number i + 1; empty until round 1 is paired.
+    """
+
+    double: bool = False
+    numbers_by: StartNumbers = StartNumbers.LOT
+    seed: int = 0
+    numbers: tuple[PlayerId, ...] = ()
+    swap_last_two: bool = True
+    scoring: Scoring = field(default_factory=Scoring)
+    tiebreaks: tuple[TieBreak, ...] = DEFAULT_TIEBREAKS[ROUND_ROBIN]
+
+    def __post_init__(self) -> None:
+        for tb in self.tiebreaks:
+            if tb.acronym in ("BH", "FB", "AOB"):
+                raise ModelError(
+                    f"{tb} belongs to the Buchholz family, which C.07 (art. 8) does not allow "
+                    "in round robins; use DE, SB, WIN or KS"
+                )
+
+
+@dataclass(frozen=True)
+class SwissSettings:
+    """A Swiss: the number of rounds is fixed in advance; the Dutch engine pairs."""
+
+    rounds: int = 7
+    scoring: Scoring = field(default_factory=Scoring)
+    tiebreaks: tuple[TieBreak, ...] = DEFAULT_TIEBREAKS[SWISS]
+    acceleration: Acceleration = Acceleration.NONE
+    first_round: FirstRound = FirstRound.DUTCH
+    seed: int = 0
+    forbidden_pairs: frozenset[frozenset[PlayerId]] = field(default_factory=frozenset)
+
+    def __post_init__(self) -> None:
+        if self.rounds < 1:
+            raise ModelError(f"a Swiss needs at least one round, not {self.rounds}")
+        s = self.scoring
+        if self.acceleration is Acceleration.BAKU and (s.win != 2 * s.draw or s.loss != 0):
+            raise ModelError("the Baku acceleration needs a scoring where a win is worth two "
+                             "draws and a loss nothing (1-1/2-0 or 2-1-0)")
+
+
+SWISS_ABSENCES: dict[str, Kind] = {
+    "half_point_bye": Kind.HPB,
+    "zero_point_bye": Kind.ZPB,
+    "excused": Kind.HPB,
+    "club_duty": Kind.HPB,
+    "unexcused": Kind.ZPB,
+    "late_start": Kind.ZPB,
+}
+"""What an absence row counts as in a Swiss (and in a round robin's tie-breaks).
+
+A requested half-point bye is the `excused` status (or the row `half_point_bye`); a no-show
+or a requested zero-point bye is `unexcused`; a late entry's missed rounds are zero-point byes.
+"""
+
+
+def system_of(t: Tournament) -> str:
+    if t.system not in SYSTEMS:
+        raise ModelError(f"unknown system {t.system!r}; rochade knows {', '.join(SYSTEMS)}")
+    return t.system
+
+
+# --- Swiss helpers ---------------------------------------------------------------------------
+
+
+def swiss_numbers(entrants: Sequence[Entrant]) -> tuple[PlayerId, ...]:
+    """Pairing numbers (TPN) of a Swiss: rating descending, unrated last, then entry order.
+
+    Late entries are slotted in by rating, so numbers are recomputed before each round.
+    """
+    return tuple(e.id for e in sorted(entrants, key=lambda e: (-e.sort_rating, e.id)))
+
+
+def baku_group_a(first_round_numbers: Sequence[PlayerId], order: Sequence[PlayerId]
+                 ) -> frozenset[PlayerId]:
+    """Group A of the Baku acceleration: the top 2·⌈N/4⌉ of round 1's pairing list.
+
+    Late entries join by rating; the last player of group A stays the same person (C.04.7).
+    """
+    size = 2 * math.ceil(len(first_round_numbers) / 4)
+    if size == 0:
+        return frozenset()
+    last = first_round_numbers[size - 1]
+    return frozenset(order[: order.index(last) + 1])
+
+
+def baku_virtual_points(round_number: int, total_rounds: int, win: Fraction) -> Fraction:
+    """Virtual points of a group A player in `round_number`: a win, then a draw, then none."""
+    accelerated = math.ceil(total_rounds / 2)
+    if round_number <= math.ceil(accelerated / 2):
+        return win
+    return win / 2 if round_number <= accelerated else Fraction(0)
+
+
+def random_round(players: Sequence[PlayerId], rng: random.Random) -> Pairing:
+    """Round 1 at random (the seed's club variant): shuffled pairs, colours by lot.
+
+    With an odd number the last player drawn gets the pairing-allocated bye. The caller seeds
+    `rng` from the tournament's seed, so the draw can be replayed.
+    """
+    drawn = sorted(players)
+    rng.shuffle(drawn)
+    bye = drawn.pop() if len(drawn) % 2 else None
+    boards = []
+    for a, b in zip(drawn[::2], drawn[1::2], strict=True):
+        boards.append(Board(a, b) if rng.random() < 0.5 else Board(b, a))
+    lines = ["Round 1 paired at random (seeded draw), colours by lot."]
+    if bye is not None:
+        lines.append(f"player {bye} was drawn last and gets the pairing-allocated bye")
+    return Pairing(tuple(boards), bye, tuple(lines))

@@ -1,0 +1,221 @@
+"""The whole club file as one JSON document: the backup format (`rochade backup-json`).
+
+Members, every tournament (settings, players, rounds with their pairing notes, kept file
+details) and the action log, nested the way a TD reads them. Ids are kept, so a restored club
+file has the same facts under the same numbers. Reading is strict and names the field of the
+first problem (`tournaments[0].rounds[2].games[1].white: ...`); the store then refuses any
+reference that points nowhere. docs/formats.md describes the keys.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from rochade.core.model import Result, Status
+from rochade.formats.json import (
+    FormatError,
+    _bool,
+    _enum,
+    _int,
+    _list,
+    _load,
+    _obj,
+    _opt_int,
+    _str,
+    system_settings_from_dict,
+)
+from rochade.formats.trf_tournament import TrfExtras
+
+FORMAT = "rochade-club/1"
+_FORMAT_RE = re.compile(r"rochade-club/(\d+)")
+_VERSION = 1
+
+Rows = dict[str, list[dict[str, Any]]]
+"""Table name -> rows by column name, as `Club.dump` gives them and `Club.restore` takes."""
+
+
+def _settings_text(value: object) -> str:
+    return json.dumps(value, ensure_ascii=False, sort_keys=True)
+
+
+def format_club(rows: Rows) -> str:
+    """The backup document of a club file's rows (canonical: same rows, same bytes)."""
+    by_tournament: dict[int, dict[str, Any]] = {}
+    tournaments = []
+    for t in rows["tournaments"]:
+        out = {
+            "id": t["id"],
+            "name": t["name"],
+            "system": t["system"],
+            "settings": json.loads(t["settings"]),
+            "players": [],
+            "rounds": [],
+            "extras": {},
+        }
+        by_tournament[t["id"]] = out
+        tournaments.append(out)
+    for e in rows["entrants"]:
+        by_tournament[e["tournament_id"]]["players"].append(
+            {"id": e["id"], "member": e["member_id"], "rating": e["rating"],
+             "status": e["status"]})
+    rounds: dict[tuple[int, int], dict[str, Any]] = {}
+    for r in rows["rounds"]:
+        out = {"number": r["number"], "bye": r["bye"], "paired_by": r["paired_by"],
+               "explanation": json.loads(r["explanation"]), "games": [], "absent": [],
+               "external": []}
+        rounds[(r["tournament_id"], r["number"])] = out
+        by_tournament[r["tournament_id"]]["rounds"].append(out)
+    for g in rows["games"]:
+        rounds[(g["tournament_id"], g["round"])]["games"].append(
+            {"board": g["board"], "white": g["white"], "black": g["black"],
+             "result": g["result"]})
+    for a in rows["absences"]:
+        rounds[(a["tournament_id"], a["round"])]["absent"].append(
+            {"player": a["player"], "reason": a["reason"]})
+    for x in rows["externals"]:
+        rounds[(x["tournament_id"], x["round"])]["external"].append(
+            {"id": x["id"], "player": x["player"], "team": x["team"], "board": x["board"],
+             "score": x["score"], "replaces_row": bool(x["replaces_row"])})
+    for x in rows["extras"]:
+        by_tournament[x["tournament_id"]]["extras"][x["kind"]] = json.loads(x["data"])
+    document = {
+        "format": FORMAT,
+        "members": rows["members"],
+        "tournaments": tournaments,
+        "actions": rows["actions"],
+    }
+    return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+
+
+def parse_club(text: str) -> Rows:
+    """The rows of a backup document; raises FormatError naming the field of a problem."""
+    data = _load(text)
+    if not isinstance(data, dict) or "format" not in data:
+        raise FormatError('not a rochade club backup (missing "format")')
+    match = _FORMAT_RE.fullmatch(data["format"]) if isinstance(data["format"], str) else None
+    if match is None:
+        raise FormatError(f"not a rochade club backup (format {data['format']!r})")
+    if int(match[1]) > _VERSION:
+        raise FormatError(f"format {data['format']} is newer than this rochade understands")
+    d = _obj(data, "file", ("format", "members", "tournaments", "actions"))
+    rows: Rows = {name: [] for name in ("members", "tournaments", "entrants", "rounds", "games",
+                                        "absences", "externals", "extras", "actions")}
+    for i, m in enumerate(_list(d.get("members", []), "members")):
+        rows["members"].append(_fields(m, f"members[{i}]", {
+            "id": _id, "name": _str, "rating": _rating, "fide_id": _opt_id}))
+    for i, t in enumerate(_list(d.get("tournaments", []), "tournaments")):
+        _tournament(t, f"tournaments[{i}]", rows)
+    for i, a in enumerate(_list(d.get("actions", []), "actions")):
+        rows["actions"].append(_fields(a, f"actions[{i}]", {
+            "id": _id, "at": _str, "who": _any_str, "kind": _str, "description": _any_str,
+            "undone_by": _opt_id}))
+    return rows
+
+
+Reader = Callable[[object, str], object]
+
+
+def _id(value: object, where: str) -> int:
+    return _int(value, where, 1)
+
+
+def _opt_id(value: object, where: str) -> int | None:
+    return _opt_int(value, where, 1)
+
+
+def _rating(value: object, where: str) -> int | None:
+    return _opt_int(value, where, 0)
+
+
+def _any_str(value: object, where: str) -> str:
+    """Any string, even empty (a log line), that can be written as UTF-8."""
+    if not isinstance(value, str):
+        raise FormatError(f"{where}: expected a string")
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        raise FormatError(f"{where}: contains an invalid character (a lone surrogate)") from None
+    return value
+
+
+def _status(value: object, where: str) -> str:
+    return _enum(value, where, Status).value
+
+
+def _result(value: object, where: str) -> str | None:
+    return None if value is None else _enum(value, where, Result).value
+
+
+def _fields(value: object, where: str, readers: dict[str, Reader],
+            extra: Mapping[str, object] | None = None) -> dict[str, Any]:
+    """An object with exactly these keys, each read by its reader (plus fixed `extra`)."""
+    d = _obj(value, where, readers)
+    missing = [k for k in readers if k not in d]
+    if missing:
+        raise FormatError(f"{where}: missing {missing[0]!r}")
+    unknown = [k for k in d if k not in readers]
+    if unknown:
+        raise FormatError(f"{where}: unknown key {unknown[0]!r}")
+    return {**(extra or {}), **{k: read(d[k], f"{where}.{k}") for k, read in readers.items()}}
+
+
+def _tournament(value: object, where: str, rows: Rows) -> None:
+    keys = ("id", "name", "system", "settings", "players", "rounds", "extras")
+    d = _obj(value, where, keys)
+    for name in keys:
+        if name not in d:
+            raise FormatError(f"{where}: missing {name!r}")
+    tid = _id(d["id"], f"{where}.id")
+    system = _str(d["system"], f"{where}.system")
+    system_settings_from_dict(system, d["settings"], f"{where}.settings")
+    rows["tournaments"].append({"id": tid, "name": _str(d["name"], f"{where}.name"),
+                                "system": system, "settings": _settings_text(d["settings"])})
+    key = {"tournament_id": tid}
+    for i, e in enumerate(_list(d["players"], f"{where}.players")):
+        row = _fields(e, f"{where}.players[{i}]", {
+            "id": _id, "member": _id, "rating": _rating, "status": _status}, key)
+        row["member_id"] = row.pop("member")
+        rows["entrants"].append(row)
+    for i, r in enumerate(_list(d["rounds"], f"{where}.rounds")):
+        _round(r, f"{where}.rounds[{i}]", tid, rows)
+    for kind, data in _obj(d["extras"], f"{where}.extras").items():
+        text = _settings_text(data)
+        if kind == "trf":
+            try:
+                TrfExtras.from_json(text)
+            except FormatError as exc:
+                raise FormatError(f"{where}.extras.trf: {exc}") from None
+        rows["extras"].append({**key, "kind": kind, "data": text})
+
+
+def _round(value: object, where: str, tid: int, rows: Rows) -> None:
+    readers: dict[str, Reader] = {"number": _id, "bye": _opt_id, "paired_by": _str,
+                                  "explanation": _explanation, "games": _list,
+                                  "absent": _list, "external": _list}
+    r = _fields(value, where, readers, {"tournament_id": tid})
+    number = r["number"]
+    key = {"tournament_id": tid, "round": number}
+    for i, g in enumerate(r.pop("games")):
+        rows["games"].append(_fields(g, f"{where}.games[{i}]", {
+            "board": _id, "white": _id, "black": _id, "result": _result}, key))
+    for i, a in enumerate(r.pop("absent")):
+        rows["absences"].append(_fields(a, f"{where}.absent[{i}]", {
+            "player": _id, "reason": _str}, key))
+    for i, x in enumerate(r.pop("external")):
+        row = _fields(x, f"{where}.external[{i}]", {
+            "id": _id, "player": _id, "team": _id, "board": _id, "score": _str,
+            "replaces_row": _bool}, key)
+        row["replaces_row"] = int(row["replaces_row"])
+        rows["externals"].append(row)
+    r["explanation"] = json.dumps(r["explanation"], ensure_ascii=False)
+    rows["rounds"].append(r)
+
+
+def _explanation(value: object, where: str) -> list[str]:
+    return [_any_str(line, f"{where}[{i}]") for i, line in enumerate(_list(value, where))]
+
+
+__all__ = ["FORMAT", "Rows", "format_club", "parse_club"]

@@ -1,0 +1,814 @@
+"""Whole tournaments as TRF files and back: Swiss, round robin and Keizer.
+
+A TRF file says more than rochade's facts (federations, titles, birth dates, the arbiter, the
+ranks another program computed ...) and rochade knows facts TRF has no place for (Keizer
+settings, absence reasons, board numbers, games without a result). Both directions stay
+lossless:
+
+* what the file says beyond the facts is kept as `TrfExtras` (the club file stores it with
+  the tournament) and written back unchanged, so import then export gives the same file;
+* what rochade knows beyond TRF goes into `RCH` lines, one JSON value each (`RCH absent
+  [3, 5, "excused"]`). Other programs ignore unknown records; rochade reads them back. They
+  are written only where the plain TRF records would be read back differently.
+
+docs/trf.md describes the mapping.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import hashlib
+import json
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from types import MappingProxyType
+
+from rochade.core.dutch.state import Colour
+from rochade.core.keizer.scoring import compute_standings
+from rochade.core.keizer.settings import KeizerSettings
+from rochade.core.model import (
+    Absence,
+    Entrant,
+    ExternalGame,
+    Game,
+    ModelError,
+    PlayerId,
+    Result,
+    Round,
+    Status,
+    Tournament,
+)
+from rochade.core.standings import system_standings
+from rochade.core.systems import (
+    KEIZER,
+    ROUND_ROBIN,
+    SWISS,
+    SWISS_ABSENCES,
+    SYSTEMS,
+    Acceleration,
+    RoundRobinSettings,
+    SwissSettings,
+    scoring,
+    scoring_text,
+)
+from rochade.core.tiebreaks import Kind, Scoring, TieBreakError, parse_tiebreaks
+from rochade.formats.json import FormatError, system_settings_from_dict, system_settings_to_dict
+from rochade.formats.trf import (
+    TrfEntry,
+    TrfError,
+    TrfFile,
+    TrfPlayer,
+    format_entry,
+    format_player,
+    format_points,
+    newline_of,
+    parse_entry,
+    parse_player,
+    parse_trf,
+    rounds_recorded,
+    trf_lines,
+)
+
+RCH = "RCH"
+"""rochade's own record id (no FIDE federation has this code)."""
+
+NAME_WIDTH = 33
+MAX_TPN = 9999
+BEFORE, AFTER = 0, -1
+"""Anchors of kept lines: before the first player line, after the last one."""
+
+_PLAYED_CODES = {"1": Result.WHITE_WINS, "=": Result.DRAW, "0": Result.BLACK_WINS,
+                 "W": Result.WHITE_WINS, "D": Result.DRAW, "L": Result.BLACK_WINS}
+_RESULT_CODES = {  # result -> (white's code, black's code)
+    Result.WHITE_WINS: ("1", "0"),
+    Result.DRAW: ("=", "="),
+    Result.BLACK_WINS: ("0", "1"),
+    Result.WHITE_WINS_FORFEIT: ("+", "-"),
+    Result.BLACK_WINS_FORFEIT: ("-", "+"),
+    Result.DOUBLE_FORFEIT: ("-", "-"),
+}
+
+
+@dataclass(frozen=True)
+class PlayerExtras:
+    """The fields of a 001 line rochade's entrant has no place for."""
+
+    sex: str = ""
+    title: str = ""
+    federation: str = ""
+    birth: str = ""
+    fide_id: str = ""  # only when it is not a plain number (the entrant's fide_id then)
+    rank: int = 0
+
+
+@dataclass(frozen=True)
+class TrfExtras:
+    """What an imported TRF file said beyond the tournament's facts, to write it back as it was.
+
+    `lines`: every non-player line (except RCH) with its anchor: BEFORE the player lines, the
+    pairing number it followed, or AFTER them. `blocks`: round blocks written differently
+    from rochade's own spelling (`W` for a one-move win, `0000 - =` for a half-point bye ...),
+    kept as (rochade's spelling, the file's). `digest`: of the round blocks at import; while it
+    matches, the file's own ranks are written back.
+    """
+
+    lines: tuple[tuple[int, str], ...] = ()
+    players: Mapping[PlayerId, PlayerExtras] = field(default_factory=dict)
+    blocks: Mapping[tuple[int, PlayerId], tuple[str, str]] = field(default_factory=dict)
+    digest: str = ""
+    newline: str = "\r\n"
+
+    def to_json(self) -> str:
+        """Compact JSON for the club file (and the club backup)."""
+        return json.dumps(
+            {
+                "lines": [list(item) for item in self.lines],
+                "players": {
+                    str(p): {k: v for k, v in dataclasses.asdict(x).items() if v}
+                    for p, x in sorted(self.players.items())
+                },
+                "blocks": [[r, p, mine, theirs] for (r, p), (mine, theirs) in
+                           sorted(self.blocks.items())],
+                "digest": self.digest,
+                "newline": self.newline,
+            },
+            ensure_ascii=False,
+            sort_keys=True,
+        )
+
+    @classmethod
+    def from_json(cls, text: str) -> TrfExtras:
+        """Read `to_json`'s text; raises FormatError for anything else."""
+        try:
+            d = json.loads(text)
+            return cls(
+                lines=tuple((int(a), str(line)) for a, line in d["lines"]),
+                players={int(p): PlayerExtras(**x) for p, x in d["players"].items()},
+                blocks={(int(r), int(p)): (str(m), str(t)) for r, p, m, t in d["blocks"]},
+                digest=str(d["digest"]),
+                newline=str(d["newline"]),
+            )
+        except (ValueError, KeyError, TypeError, AttributeError) as exc:
+            raise FormatError(f"the kept TRF details cannot be read ({exc})") from None
+
+
+# -- reading --------------------------------------------------------------------------------
+
+
+@dataclass
+class _Rochade:
+    """The RCH lines of a file, by kind."""
+
+    system: str | None = None
+    rounds: int | None = None  # when no round block tells (a round of byes only)
+    settings: object = None
+    tournament: str | None = None
+    names: dict[PlayerId, str] = field(default_factory=dict)
+    status: dict[PlayerId, Status] = field(default_factory=dict)
+    absent: dict[tuple[int, PlayerId], str] = field(default_factory=dict)
+    games: dict[int, list[Game]] = field(default_factory=dict)
+    boards: dict[int, list[tuple[PlayerId, int]]] = field(default_factory=dict)
+    externals: dict[int, list[ExternalGame]] = field(default_factory=dict)
+
+    def read(self, key: str, value: object) -> None:
+        """One RCH line; raises ValueError/TypeError/ModelError on a bad value."""
+        if key == "system":
+            if value not in SYSTEMS:
+                raise ValueError(f"unknown system {value!r}")
+            self.system = str(value)
+        elif key == "settings":
+            self.settings = value
+        elif key == "rounds":
+            self.rounds = _round_no(value)
+        elif key == "tournament":
+            self.tournament = _text(value)
+        elif key == "name":
+            player, name = _pair(value)
+            self.names[_id(player)] = _text(name)
+        elif key == "status":
+            player, status = _pair(value)
+            self.status[_id(player)] = Status(status)
+        elif key == "absent":
+            rnd, player, reason = _triple(value)
+            self.absent[(_round_no(rnd), _id(player))] = _text(reason)
+        elif key == "game":
+            rnd, white, black = _triple(value)
+            self.games.setdefault(_round_no(rnd), []).append(Game(_id(white), _id(black)))
+        elif key == "boards":
+            rnd, *boards = _list(value)
+            self.boards[_round_no(rnd)] = [(_id(w), _round_no(b)) for w, b in map(_pair, boards)]
+        elif key == "external":
+            rnd, player, team, board, score, replaces = _list(value)
+            points = Fraction(_text(score))
+            if points not in (0, Fraction(1, 2), 1) or not isinstance(replaces, bool):
+                raise ValueError("an external game scores 1, 1/2 or 0 and replaces a row or not")
+            ext = ExternalGame(_id(player), _round_no(team), _round_no(board), points, replaces)
+            self.externals.setdefault(_round_no(rnd), []).append(ext)
+        else:
+            raise ValueError(f"unknown rochade record {key!r}")
+
+
+def _list(value: object) -> list[object]:
+    if not isinstance(value, list) or not value:
+        raise ValueError(f"expected a list, got {value!r}")
+    return value
+
+
+def _pair(value: object) -> tuple[object, object]:
+    items = _list(value)
+    if len(items) != 2:
+        raise ValueError(f"expected two values, got {value!r}")
+    return items[0], items[1]
+
+
+def _triple(value: object) -> tuple[object, object, object]:
+    items = _list(value)
+    if len(items) != 3:
+        raise ValueError(f"expected three values, got {value!r}")
+    return items[0], items[1], items[2]
+
+
+def _id(value: object) -> PlayerId:
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_TPN:
+        raise ValueError(f"{value!r} is not a pairing number from 1 to {MAX_TPN}")
+    return value
+
+
+def _round_no(value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 10_000:
+        raise ValueError(f"{value!r} is not a number from 1 up")
+    return value
+
+
+def _text(value: object) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise ValueError(f"expected a non-empty text, got {value!r}")
+    value.encode("utf-8")  # a lone surrogate raises UnicodeEncodeError, a ValueError
+    return value
+
+
+def read_trf_tournament(text: str, name: str | None = None) -> tuple[Tournament, TrfExtras]:
+    """A tournament (and what its file says beyond the facts) from a TRF text.
+
+    `name` replaces the file's tournament name (012). Raises TrfError naming the line,
+    player or round of the first problem.
+    """
+    trf = parse_trf(text)
+    players, kept, rch = _layout(trf_lines(text))
+    if not players:
+        raise TrfError("the file has no player lines (001)")
+    by_tpn: dict[PlayerId, TrfPlayer] = {}
+    for p in players:
+        if p.tpn in by_tpn:
+            raise TrfError(f"pairing number {p.tpn} is used by two player lines")
+        by_tpn[p.tpn] = p
+    title = (name or "").strip() or rch.tournament or next(
+        (line[4:].strip() for _, line in kept if line[:3] == "012" and line[4:].strip()), None)
+    if not title:
+        raise TrfError("the file has no tournament name (line 012); give one")
+    system = rch.system or _system_of(kept)
+    settings = _settings(system, rch.settings, trf, kept, by_tpn)
+    played = rch.rounds or max([rounds_recorded(trf), *rch.games, *(r for r, _ in rch.absent),
+                                *rch.externals])
+    rounds = tuple(_round(r, by_tpn, rch, system, played) for r in range(1, played + 1))
+    coming = _coming_byes(kept, played)
+    entrants = tuple(_entrant(p, rch, rounds, played, coming) for p in players)
+    tournament = Tournament(title, entrants, rounds, system, settings)
+    try:
+        tournament.validate()
+    except ModelError as exc:
+        raise TrfError(str(exc)) from None
+    _check_points(tournament, players, played)
+    blocks = {}
+    for p in players:
+        code = _coming_code(tournament.entrant(p.tpn))
+        if code != " " and _entry_at(p, played + 1) is None:
+            blocks[(played + 1, p.tpn)] = (format_entry(TrfEntry(0, "-", code)),
+                                           format_entry(None))
+        for r, entry in enumerate(p.entries[:played], start=1):
+            mine = format_entry(_entry(tournament, rounds[r - 1], p.tpn))
+            theirs = format_entry(entry)
+            if mine != theirs:
+                blocks[(r, p.tpn)] = (mine, theirs)
+    extras = TrfExtras(
+        lines=tuple(kept),
+        players={p.tpn: _player_extras(p) for p in players},
+        blocks=blocks,
+        newline=newline_of(text),
+    )
+    return tournament, dataclasses.replace(extras, digest=_digest(tournament, extras))
+
+
+def _layout(lines: Sequence[str]) -> tuple[list[TrfPlayer], list[tuple[int, str]], _Rochade]:
+    """Player lines, every other line with its anchor, and the RCH records."""
+    players: list[TrfPlayer] = []
+    kept: list[tuple[int, str]] = []
+    rch = _Rochade()
+    anchor = BEFORE
+    for number, line in enumerate(lines, start=1):
+        tag = line[:3]
+        try:
+            if tag == "001":
+                players.append(parse_player(line))
+                anchor = players[-1].tpn
+            elif tag == RCH:
+                key, _, value = line[4:].strip().partition(" ")
+                rch.read(key, json.loads(value))
+            else:
+                kept.append((anchor, line))
+        except (ValueError, TypeError, ModelError) as exc:
+            raise TrfError(f"line {number} ({tag}): {exc}") from None
+    last = players[-1].tpn if players else None
+    return players, [(AFTER if a == last else a, line) for a, line in kept], rch
+
+
+def _system_of(kept: Iterable[tuple[int, str]]) -> str:
+    for _, line in kept:
+        if line[:3] == "192" and "ROUNDROBIN" in line.upper():
+            return ROUND_ROBIN
+    return SWISS
+
+
+def _settings(system: str, given: object, trf: TrfFile, kept: Sequence[tuple[int, str]],
+              players: Mapping[PlayerId, TrfPlayer]) -> object:
+    """The RCH settings when given, else what the TRF records say."""
+    if given is not None:
+        try:
+            return system_settings_from_dict(system, given, "RCH settings")
+        except FormatError as exc:
+            raise TrfError(str(exc)) from None
+    if system == KEIZER:
+        return KeizerSettings()
+    s = trf.scoring
+    points = Fraction(s.win, 10), Fraction(s.draw, 10), Fraction(s.loss, 10)
+    try:
+        base = scoring(f"{points[0]}-{points[1]}-{points[2]}")
+    except ModelError as exc:
+        raise TrfError(f"the scoring (162 or BB? lines): {exc}") from None
+    pab, zpb = Fraction(s.pab, 10), Fraction(s.zero_bye, 10)
+    score = dataclasses.replace(base, pab=None if pab == base.win else pab,
+                                zpb=None if zpb == base.loss else zpb)
+    codes = " ".join(line.upper() for _, line in kept if line[:3] == "192")
+    tiebreaks: dict[str, object] = {}
+    for _, line in kept:
+        if line[:3] in ("202", "212"):
+            try:
+                parsed = parse_tiebreaks(line[4:].strip().removeprefix("PTS,"))
+            except TieBreakError:
+                continue  # kept verbatim; rochade's defaults rank meanwhile
+            tiebreaks = {"tiebreaks": parsed}
+    if system == ROUND_ROBIN:
+        return RoundRobinSettings(double="DOUBLE" in codes, numbers=tuple(sorted(players)),
+                                  scoring=score, **tiebreaks)  # type: ignore[arg-type]
+    rounds = trf.total_rounds or max(rounds_recorded(trf), 1)
+    forbidden = frozenset(
+        frozenset(pair) for first, last, ids in trf.forbidden
+        if first <= 1 and last >= rounds
+        for pair in _pairs(sorted(ids))
+    )
+    return SwissSettings(
+        rounds=rounds,
+        scoring=score,
+        acceleration=Acceleration.BAKU if "_BAKU" in codes else Acceleration.NONE,
+        seed=seed_for_colour(trf.initial_colour or Colour.WHITE),
+        forbidden_pairs=frozenset(p for p in forbidden if p <= players.keys()),
+        **tiebreaks,  # type: ignore[arg-type]
+    )
+
+
+def _pairs(ids: Sequence[int]) -> Iterable[tuple[int, int]]:
+    for i, a in enumerate(ids):
+        for b in ids[i + 1:]:
+            yield a, b
+
+
+def seed_for_colour(colour: Colour) -> int:
+    """The smallest seed for which a rochade Swiss draws `colour` as the initial colour.
+
+    A Swiss keeps its initial colour as the seed of that draw (`rochade.core.swiss`), so an
+    imported file's 152/XXC colour becomes the seed that reproduces it.
+    """
+    seed = 0
+    while random.Random(seed).choice((Colour.WHITE, Colour.BLACK)) is not colour:
+        seed += 1
+    return seed
+
+
+def _entry_at(p: TrfPlayer, r: int) -> TrfEntry | None:
+    return p.entries[r - 1] if len(p.entries) >= r else None
+
+
+def _round(r: int, players: Mapping[PlayerId, TrfPlayer], rch: _Rochade, system: str,
+           played: int) -> Round:
+    """Round `r` from the round blocks of every player (and the RCH records for it)."""
+    games: dict[frozenset[PlayerId], Game] = {}
+    absences: list[Absence] = []
+    bye: PlayerId | None = None
+    pending = _rows_in_rch(rch, r)
+    for tpn, p in players.items():
+        entry = _entry_at(p, r)
+        where = f"round {r}, player {tpn}"
+        if entry is not None and entry.opponent:
+            game = _game(entry, tpn, _entry_at(players[entry.opponent], r)
+                         if entry.opponent in players else None, where)
+            games.setdefault(frozenset((game.white, game.black)), game)
+        elif entry is not None and entry.result == "U":
+            if bye is not None:
+                raise TrfError(f"round {r}: players {bye} and {tpn} both have the "
+                               "pairing-allocated bye (U)")
+            bye = tpn
+        elif (r, tpn) in rch.absent:
+            absences.append(Absence(tpn, rch.absent[(r, tpn)]))
+        elif entry is not None:
+            if entry.result in "+1W":
+                raise TrfError(f"{where}: result {entry.result!r} needs an opponent")
+            reason = _ABSENCE_OF_CODE[system].get("H" if entry.result == "=" else entry.result)
+            if reason is None:
+                raise TrfError(f"{where}: rochade has no {system} absence for the code "
+                               f"{entry.result!r} (F: full-point bye)")
+            absences.append(Absence(tpn, reason))
+        elif tpn not in pending and _plays_later(p, r, played, rch):
+            absences.append(Absence(tpn, _ABSENCE_OF_CODE[system][" "]))
+    order = rch.boards.get(r)
+    ordered = sorted(games.values(), key=lambda g: min(g.white, g.black))
+    ordered += rch.games.get(r, [])
+    if order is not None:
+        by_white = {g.white: g for g in ordered}
+        if sorted(w for w, _ in order) != sorted(by_white):
+            raise TrfError(f"round {r}: the RCH boards line does not list every game")
+        ordered = [dataclasses.replace(by_white[w], board=b) for w, b in order]
+    else:
+        ordered = [dataclasses.replace(g, board=i) for i, g in enumerate(ordered, start=1)]
+    absences.sort(key=lambda a: a.player)
+    return Round(r, tuple(ordered), tuple(absences), bye, tuple(rch.externals.get(r, ())))
+
+
+def _plays_later(p: TrfPlayer, r: int, played: int, rch: _Rochade) -> bool:
+    """Whether a player with a blank block in round r has a row in a later round (a blank
+    block is then an absence; otherwise the player has withdrawn)."""
+    for later in range(r + 1, played + 1):
+        entry = _entry_at(p, later)
+        if entry is not None or (later, p.tpn) in rch.absent or p.tpn in _rows_in_rch(rch, later):
+            return True
+    return False
+
+
+def _rows_in_rch(rch: _Rochade, r: int) -> set[PlayerId]:
+    """Players whose row in round r is a game without result or an external game."""
+    rows = {p for g in rch.games.get(r, ()) for p in (g.white, g.black)}
+    return rows | {x.player for x in rch.externals.get(r, ()) if x.replaces_row}
+
+
+def _game(entry: TrfEntry, tpn: PlayerId, other: TrfEntry | None, where: str) -> Game:
+    """The game of two matching round blocks (either player's line gives the same game)."""
+    if other is None or other.opponent != tpn:
+        raise TrfError(f"{where}: the game against {entry.opponent} is missing from "
+                       f"player {entry.opponent}'s line")
+    colours = {entry.colour, other.colour}
+    if colours not in ({"w", "b"}, {"-"}):
+        raise TrfError(f"{where}: players {tpn} and {entry.opponent} must have "
+                       "opposite colours (w and b)")
+    if entry.colour == "b" or (entry.colour == "-" and tpn > entry.opponent):
+        entry, other, tpn = other, entry, entry.opponent
+    white, black = tpn, entry.opponent
+    codes = entry.result + other.result
+    if codes in ("+-", "-+", "--"):
+        result = {"+-": Result.WHITE_WINS_FORFEIT, "-+": Result.BLACK_WINS_FORFEIT,
+                  "--": Result.DOUBLE_FORFEIT}[codes]
+    elif entry.result in _PLAYED_CODES and _RESULT_CODES.get(
+            _PLAYED_CODES[entry.result], ("", ""))[1] == _canonical(other.result):
+        result = _PLAYED_CODES[entry.result]
+        if entry.colour == "-":
+            raise TrfError(f"{where}: a game played over the board needs the colours w and b")
+    else:
+        raise TrfError(f"{where}: the results {entry.result!r} and {other.result!r} of "
+                       f"players {white} and {black} do not fit together")
+    return Game(white, black, result)
+
+
+def _canonical(code: str) -> str:
+    return {"W": "1", "D": "=", "L": "0"}.get(code, code)
+
+
+_ABSENCE_OF_CODE = {
+    SWISS: {"H": "half_point_bye", "Z": "zero_point_bye", " ": "unexcused"},
+    ROUND_ROBIN: {"H": "half_point_bye", "Z": "zero_point_bye", " ": "unexcused"},
+    KEIZER: {"H": "excused", "Z": "unexcused", " ": "unexcused"},
+}
+"""The absence a round block without an RCH line stands for, per system."""
+
+
+def _entrant(p: TrfPlayer, rch: _Rochade, rounds: Sequence[Round], played: int,
+             coming: Mapping[PlayerId, str]) -> Entrant:
+    """A 001 line as an entrant. The status: as the RCH line says; else withdrawn without a
+    row in the last round; else excused (H) or unexcused (Z) for the round to come."""
+    status = rch.status.get(p.tpn)
+    if status is None:
+        following = _entry_at(p, played + 1)
+        code = following.result if following is not None else coming.get(p.tpn, " ")
+        if rounds and p.tpn not in set(rounds[-1].row_players()):
+            status = Status.WITHDRAWN
+        else:
+            status = {"H": Status.EXCUSED, " ": Status.PRESENT}.get(code, Status.UNEXCUSED)
+    name = rch.names.get(p.tpn) or p.name or f"Player {p.tpn}"
+    fide = p.fide_id if p.fide_id.isdigit() and int(p.fide_id) > 0 else None
+    return Entrant(p.tpn, name, p.rating or None, status, int(fide) if fide else None)
+
+
+def _coming_byes(kept: Iterable[tuple[int, str]], played: int) -> dict[PlayerId, str]:
+    """Players a 240 line excuses from the round to come, with the bye type (H, F or Z)."""
+    out = {}
+    for _, line in kept:
+        if line[:3] == "240" and line[6:9].strip().isdigit() and int(line[6:9]) == played + 1:
+            for token in line[10:].split():
+                if token.isdigit():
+                    out[int(token)] = line[4:5].upper() or "Z"
+    return out
+
+
+def _player_extras(p: TrfPlayer) -> PlayerExtras:
+    fide = "" if p.fide_id.isdigit() and int(p.fide_id) > 0 else p.fide_id
+    if fide == "" and p.fide_id and str(int(p.fide_id)) != p.fide_id:
+        fide = p.fide_id  # leading zeros
+    return PlayerExtras(p.sex, p.title, p.federation, p.birth, fide, p.rank)
+
+
+def _check_points(t: Tournament, players: Sequence[TrfPlayer], played: int) -> None:
+    """The points column must be the sum of the results (optionally with the coming round's
+    bye, as JaVaFo writes it), as the reference engines require."""
+    for p in players:
+        base = _points(t, p.tpn)
+        extra = _points_of_code(t, _coming_code(t.entrant(p.tpn)))
+        following = _entry_at(p, played + 1)
+        if following is not None:
+            extra = _points_of_code(t, following.result)
+        if p.points not in (base, base + extra):
+            raise TrfError(f"player {p.tpn} has {format_points(p.points)} points but the "
+                           f"results add up to {format_points(base)}")
+
+
+# -- writing --------------------------------------------------------------------------------
+
+
+def _scoring(t: Tournament) -> Scoring:
+    s = t.settings
+    return s.scoring if isinstance(s, SwissSettings | RoundRobinSettings) else Scoring()
+
+
+def _tenths(value: Fraction) -> int:
+    if (value * 10).denominator != 1:
+        raise TrfError(f"TRF writes points in tenths; {value} is not one")
+    return int(value * 10)
+
+
+@functools.lru_cache(maxsize=64)
+def _code_points(s: Scoring) -> Mapping[str, int]:
+    """Tenths of a point per result code under a scoring (blank and the rest: a loss)."""
+    return MappingProxyType({code: _tenths(value) for code, value in {
+        "1": s.win, "W": s.win, "+": s.win,
+        "=": s.draw, "D": s.draw,
+        "H": s.hpb if s.hpb is not None else s.draw,
+        "F": s.fpb if s.fpb is not None else s.win,
+        "U": s.pab if s.pab is not None else s.win,
+        "Z": s.zpb if s.zpb is not None else s.loss,
+        " ": s.loss,
+    }.items()})
+
+
+def _points_of_code(t: Tournament, code: str) -> int:
+    table = _code_points(_scoring(t))
+    return table.get(code, table[" "])
+
+
+def _points(t: Tournament, tpn: PlayerId) -> int:
+    return sum(_points_of_code(t, _code(t, rnd, tpn)) for rnd in t.rounds)
+
+
+def _code(t: Tournament, rnd: Round, player: PlayerId) -> str:
+    entry = _entry(t, rnd, player)
+    return " " if entry is None else entry.result
+
+
+def _absence_code(system: str, reason: str) -> str:
+    """The TRF code of an absence: H for a half-point bye (or an excused Keizer evening)."""
+    if system == KEIZER:
+        return "H" if reason == "excused" else "Z"
+    return "H" if SWISS_ABSENCES.get(reason) is Kind.HPB else "Z"
+
+
+def _entry(t: Tournament, rnd: Round, player: PlayerId) -> TrfEntry | None:
+    """rochade's own spelling of a player's round (None: a blank block)."""
+    game = rnd.game_of(player)
+    if game is not None:
+        white = game.white == player
+        code = " " if game.result is None else _RESULT_CODES[game.result][0 if white else 1]
+        if code == " ":
+            return None  # a game without a result: an RCH game line
+        return TrfEntry(game.opponent_of(player), "w" if white else "b", code)
+    if rnd.bye == player:
+        return TrfEntry(0, "-", "U")
+    absence = next((a for a in rnd.absences if a.player == player), None)
+    if absence is None:
+        return None
+    if absence.reason == _ABSENCE_OF_CODE[t.system][" "]:
+        return None
+    return TrfEntry(0, "-", _absence_code(t.system, absence.reason))
+
+
+def _coming_code(e: Entrant) -> str:
+    """The block for the round to come of an absent entrant: H excused, Z otherwise."""
+    if e.status is Status.EXCUSED:
+        return "H"
+    return "Z" if e.status in (Status.UNEXCUSED, Status.CLUB_DUTY) else " "
+
+
+def _blocks(t: Tournament, extras: TrfExtras) -> dict[PlayerId, list[TrfEntry | None]]:
+    """Every entrant's round blocks, as the file had them where the facts are unchanged."""
+    out: dict[PlayerId, list[TrfEntry | None]] = {}
+    finished = isinstance(t.settings, SwissSettings) and len(t.rounds) >= t.settings.rounds
+    for e in t.entrants:
+        entries = []
+        for rnd in t.rounds:
+            entry = _entry(t, rnd, e.id)
+            mine, theirs = extras.blocks.get((rnd.number, e.id), ("", ""))
+            if theirs and format_entry(entry) == mine:
+                entry = parse_entry(theirs)
+            entries.append(entry)
+        code = _coming_code(e)
+        if code != " " and not finished:
+            coming: TrfEntry | None = TrfEntry(0, "-", code)
+            mine, theirs = extras.blocks.get((len(t.rounds) + 1, e.id), ("", ""))
+            if theirs and format_entry(coming) == mine:
+                coming = parse_entry(theirs)  # a 240 line alone said it
+            entries.append(coming)
+        out[e.id] = entries
+    return out
+
+
+def _digest(t: Tournament, extras: TrfExtras) -> str:
+    text = "\n".join(
+        f"{pid} " + "".join(format_entry(x) for x in entries)
+        for pid, entries in sorted(_blocks(t, extras).items())
+    )
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def _ranks(t: Tournament) -> dict[PlayerId, int]:
+    if isinstance(t.settings, KeizerSettings):
+        return {row.entrant.id: row.rank for row in compute_standings(t, t.settings).ranked()
+                if row.rank is not None}
+    return {line.entrant.id: line.rank for line in system_standings(t).lines}
+
+
+def _fits(name: str) -> bool:
+    return len(name) <= NAME_WIDTH and name == name.strip() and name.isprintable()
+
+
+def _field(name: str) -> str:
+    """A name as the 33-character field can hold it (the RCH name line keeps it whole)."""
+    clean = "".join(c if c.isprintable() else " " for c in name).strip()
+    return clean[:NAME_WIDTH].rstrip()
+
+
+def write_trf_tournament(t: Tournament, extras: TrfExtras | None = None,
+                         newline: str | None = None) -> str:
+    """The tournament as a TRF26 file (with the XXR/XXC lines engines read, and RCH lines for
+    what TRF cannot say). With `extras` from the import, the file's own lines come back."""
+    if t.system not in SYSTEMS:
+        raise TrfError(f"system {t.system!r} cannot be written as TRF")
+    for e in t.entrants:
+        if not 1 <= e.id <= MAX_TPN:
+            raise TrfError(f"player id {e.id} does not fit a TRF pairing number (1-{MAX_TPN})")
+    keep = extras or TrfExtras()
+    blocks = _blocks(t, keep)
+    ranks = {p: x.rank for p, x in keep.players.items()} if extras is not None and (
+        _digest(t, keep) == keep.digest) else _ranks(t)
+    players = {}
+    for e in t.entrants:
+        x = keep.players.get(e.id, PlayerExtras())
+        entries = blocks[e.id]
+        points = sum(_points_of_code(t, " " if b is None else b.result) for b in entries)
+        players[e.id] = format_player(TrfPlayer(
+            tpn=e.id, name=_field(e.name), sex=x.sex, title=x.title, rating=e.rating or 0,
+            federation=x.federation, fide_id=x.fide_id or str(e.fide_id or ""),
+            birth=x.birth, points=points, rank=ranks.get(e.id, 0), entries=tuple(entries),
+        ))
+    kept = keep.lines if extras is not None else tuple((BEFORE, line) for line in _header(t))
+    rch = _rch_lines(t, kept, blocks)
+    lines: list[str] = []
+    named = False
+    for anchor, line in kept:
+        if anchor == BEFORE:
+            if line[:3] == "012" and not named:
+                line, named = f"012 {_field(t.name)}", True
+            lines.append(line)
+    if not named:
+        lines.insert(0, f"012 {_field(t.name)}")
+    lines += rch
+    for e in sorted(t.entrants, key=lambda e: e.id):
+        lines.append(players[e.id])
+        lines += [line for anchor, line in kept if anchor == e.id]
+    lines += [line for anchor, line in kept if anchor == AFTER or (
+        anchor not in (BEFORE, AFTER) and not t.has_entrant(anchor))]
+    end = newline or keep.newline
+    return end.join(lines) + end
+
+
+def _header(t: Tournament) -> list[str]:
+    """The TRF26 header records (and the TRF(x) lines engines need) of a new file."""
+    s = t.settings
+    lines = [f"062 {len(t.entrants)}", f"072 {sum(1 for e in t.entrants if e.rating)}"]
+    if isinstance(s, SwissSettings):
+        colour = random.Random(s.seed).choice((Colour.WHITE, Colour.BLACK))
+        baku = "_BAKU" if s.acceleration is Acceleration.BAKU else ""
+        lines += [f"092 Swiss (FIDE Dutch){', Baku acceleration' if baku else ''}",
+                  f"142 {s.rounds}", f"152 {colour.value.upper()}",
+                  f"192 FIDE_DUTCH_2026{baku}"]
+        lines += _scoring_lines(s.scoring)
+        lines.append("202 " + ",".join(str(tb) for tb in s.tiebreaks))
+        lines += [f"XXR {s.rounds}", f"XXC {'white1' if colour is Colour.WHITE else 'black1'}"]
+        lines += ["XXP " + " ".join(map(str, sorted(pair))) for pair in
+                  sorted(sorted(p) for p in s.forbidden_pairs)]
+    elif isinstance(s, RoundRobinSettings):
+        kind = "DOUBLEROUNDROBIN" if s.double else "ROUNDROBIN"
+        lines += [f"092 {'Double round' if s.double else 'Round'} robin",
+                  f"192 FIDE_{kind}"]
+        lines += _scoring_lines(s.scoring)
+        lines.append("202 " + ",".join(str(tb) for tb in s.tiebreaks))
+    else:
+        lines += ["092 Keizer", "192 CUSTOM_SWISS"]
+    return lines
+
+
+def _scoring_lines(s: Scoring) -> list[str]:
+    """162, written only when a value differs from 1-½-0 (the spec's rule)."""
+    if scoring_text(s) == "1-1/2-0" and s.pab is None:
+        return []
+    pairs = [("W", s.win), ("D", s.draw), ("L", s.loss)]
+    if s.pab is not None:
+        pairs.append(("P", s.pab))
+    return ["162 " + "   ".join(f" {c}{format_points(_tenths(v)):>4}" for c, v in pairs)]
+
+
+def _rch_lines(t: Tournament, kept: Sequence[tuple[int, str]],
+               blocks: Mapping[PlayerId, list[TrfEntry | None]]) -> list[str]:
+    """The RCH lines a reader needs to get exactly `t` back from the other lines: the reader's
+    rules are replayed on the blocks, and every fact they would get wrong is written out."""
+    def line(key: str, value: object) -> str:
+        return f"{RCH} {key} {json.dumps(value, ensure_ascii=False, separators=(', ', ': '))}"
+
+    out = []
+    if t.system != _system_of(kept):
+        out.append(line("system", t.system))
+    players = {e.id: TrfPlayer(e.id, entries=tuple(blocks[e.id])) for e in t.entrants}
+    try:
+        derived = _settings(t.system, None, parse_trf("\n".join(x for _, x in kept)), kept,
+                            players)
+    except TrfError:
+        derived = None
+    if derived != t.settings:
+        out.append(line("settings", system_settings_to_dict(t.settings)))
+    if not _fits(t.name):
+        out.append(line("tournament", t.name))
+    out += [line("name", [e.id, e.name]) for e in t.entrants if not _fits(e.name)]
+    rch = _Rochade()
+    if t.rounds and rounds_recorded(TrfFile(tuple(players.values()))) != len(t.rounds):
+        rch.rounds = len(t.rounds)
+        out.append(line("rounds", len(t.rounds)))
+    for rnd in t.rounds:
+        pending = [g for g in rnd.games if g.result is None]
+        if pending:
+            rch.games[rnd.number] = pending
+        out += [line("game", [rnd.number, g.white, g.black]) for g in pending]
+        out += [line("external", [rnd.number, x.player, x.team, x.board, str(x.score),
+                                  x.replaces_row]) for x in rnd.externals]
+    absent = []
+    for rnd in reversed(t.rounds):  # a later row changes what an earlier blank block means
+        seen = _round(rnd.number, players, rch, t.system, len(t.rounds))
+        for a in rnd.absences:
+            if a not in seen.absences:
+                rch.absent[(rnd.number, a.player)] = a.reason
+                absent.append(line("absent", [rnd.number, a.player, a.reason]))
+        if [(g.white, g.black, g.board) for g in seen.games] != [
+                (g.white, g.black, g.board) for g in rnd.games]:
+            out.append(line("boards", [rnd.number, *([g.white, g.board] for g in rnd.games)]))
+    out += reversed(absent)
+    coming = _coming_byes(kept, len(t.rounds))
+    for e in t.entrants:
+        seen_e = _entrant(players[e.id], rch, t.rounds, len(t.rounds), coming)
+        if seen_e.status is not e.status:
+            out.append(line("status", [e.id, e.status.value]))
+    return out
+
+
+__all__ = [
+    "RCH",
+    "PlayerExtras",
+    "TrfExtras",
+    "read_trf_tournament",
+    "seed_for_colour",
+    "write_trf_tournament",
+]

@@ -1,0 +1,63 @@
+"""Listing a club file's automatic backups, and bringing one back."""
+
+from __future__ import annotations
+
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from rochade.service.club import ClubService
+from rochade.store import Club, StoreError
+from rochade.store import backup as backups
+
+
+@dataclass(frozen=True, slots=True)
+class BackupSummary:
+    """One backup as `rochade backups` shows it."""
+
+    number: int
+    file: backups.BackupFile
+    last_action: str | None  # the newest log line it holds; None: unreadable
+
+
+@dataclass(frozen=True, slots=True)
+class Restored:
+    backup: backups.BackupFile
+    saved_as: Path  # the backup of the state the restore replaced
+
+
+def list_backups(service: ClubService) -> list[BackupSummary]:
+    """The backups of the service's club file, oldest first, numbered from 1."""
+    _require(service.path)
+    return [
+        BackupSummary(number, file, backups.last_action(file.path))
+        for number, file in enumerate(backups.list_backups(service.path), start=1)
+    ]
+
+
+def restore(service: ClubService, ref: str) -> Restored:
+    """Bring back backup `ref` (its number or file name), after backing up the current state.
+
+    The backup is checked and, if an older rochade wrote it, upgraded in a temporary copy
+    first: a damaged or foreign backup is refused before the club file is touched.
+    """
+    _require(service.path)
+    chosen = backups.find(service.path, ref)
+    backups.check(chosen.path)
+    with tempfile.TemporaryDirectory(prefix="rochade-restore-") as tmp:
+        copy = Path(tmp) / "restore.rochade"
+        backups.copy_file(chosen.path, copy)
+        Club.open(copy).close()  # upgrades an older schema
+        with Club.open(service.path) as club:
+            saved = club.restore_from(
+                copy,
+                f"restore backup {chosen.name} (taken before a {chosen.before})",
+                service.who,
+                service.clock(),
+            )
+    return Restored(chosen, saved)
+
+
+def _require(path: Path) -> None:
+    if not path.exists():
+        raise StoreError(f"{path} does not exist")

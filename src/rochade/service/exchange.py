@@ -1,0 +1,108 @@
+"""Whole tournaments as TRF files, and the whole club file as a JSON backup.
+
+A foreign file is read and checked completely before the club file is touched, so a bad
+file changes nothing; the import itself is one action (one transaction, one log entry).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from rochade.core.model import ModelError, Tournament
+from rochade.formats.clubjson import format_club, parse_club
+from rochade.formats.json import (
+    FormatError,
+    format_tournament,
+    parse_tournament,
+    system_settings_from_dict,
+)
+from rochade.formats.trf import TrfError, decode_trf
+from rochade.formats.trf_tournament import TrfExtras, read_trf_tournament, write_trf_tournament
+from rochade.service.club import ClubService, current_user, system_clock
+from rochade.service.errors import ServiceError
+from rochade.store import Club, StoreError
+
+TRF_EXTRAS = "trf"
+"""The kind under which a tournament keeps what its TRF file said beyond the facts."""
+
+
+def read_trf(raw: bytes, name: str | None = None) -> tuple[Tournament, TrfExtras]:
+    """A tournament from a TRF file's bytes (UTF-8 or Latin-1, any line endings)."""
+    try:
+        return read_trf_tournament(decode_trf(raw), name)
+    except TrfError as exc:
+        raise ServiceError(str(exc)) from None
+
+
+def import_trf(service: ClubService, raw: bytes, name: str | None = None) -> Tournament:
+    """Add the tournament of a TRF file to the club file (its extra details kept with it)."""
+    t, extras = read_trf(raw, name)
+    if any(summary.name == t.name for summary in service.tournaments()):
+        raise ServiceError(
+            f"this club file already has a tournament named {t.name!r}; give another name"
+        )
+    return service.import_tournament(t, {TRF_EXTRAS: extras.to_json()})
+
+
+def export_trf(service: ClubService, tournament: str | None = None,
+               newline: str | None = None) -> str:
+    """The tournament as a TRF file; an imported one comes back with its own lines."""
+    t, extras = service.tournament_extras(tournament)
+    kept = TrfExtras.from_json(extras[TRF_EXTRAS]) if TRF_EXTRAS in extras else None
+    try:
+        return write_trf_tournament(t, kept, newline)
+    except TrfError as exc:
+        raise ServiceError(str(exc)) from None
+
+
+def backup_json(club: Path) -> str:
+    """The whole club file (members, tournaments, the action log) as one JSON document."""
+    if not club.exists():
+        raise StoreError(f"{club} does not exist")
+    with Club.open(club) as opened:
+        rows = opened.dump()
+        try:
+            return format_club(rows)
+        except (ValueError, KeyError, TypeError) as exc:  # rows that point nowhere, bad JSON
+            raise opened.damaged(exc) from None
+
+
+@dataclass(frozen=True)
+class Restored:
+    members: int
+    tournaments: tuple[str, ...]
+    actions: int
+
+
+def restore_json(text: str, club: Path, who: str | None = None, source: str = "a backup"
+                 ) -> Restored:
+    """A new club file from a JSON backup; every tournament is checked before it is kept.
+
+    Refuses an existing file: a restore never overwrites. On any problem no file is left.
+    """
+    rows = parse_club(text)
+    with Club.restore(club, rows, who or current_user(), system_clock(),
+                      f"restored from {source}") as opened:
+        try:
+            for record in opened.tournaments():
+                settings = system_settings_from_dict(record.system, json.loads(record.settings))
+                t = dataclasses.replace(opened.load_tournament(record), settings=settings)
+                parse_tournament(format_tournament(t))  # every fact checked as in a file
+        except (ModelError, FormatError) as exc:
+            opened.close()
+            _remove(club)
+            raise ServiceError(f"the backup cannot be restored: {exc}") from None
+    return Restored(len(rows["members"]), tuple(t["name"] for t in rows["tournaments"]),
+                    len(rows["actions"]))
+
+
+def _remove(club: Path) -> None:
+    for suffix in ("", "-wal", "-shm"):
+        Path(f"{club}{suffix}").unlink(missing_ok=True)
+
+
+__all__ = ["TRF_EXTRAS", "Restored", "backup_json", "export_trf", "import_trf", "read_trf",
+           "restore_json"]

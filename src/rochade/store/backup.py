@@ -1,0 +1,218 @@
+"""Automatic backups of a club file, kept in a rotating folder beside it.
+
+Before every pairing, every import and every restore, the club file's state is copied into
+`CLUB-backups/` (for `myclub.rochade`: `myclub.rochade-backups/`). The copy is made with
+SQLite's online backup API through a second, read-only connection while the changing
+connection already holds the write lock: the copy is exactly the state the change starts from,
+and no other program can slip a change in between. A copy is written under a temporary name
+and renamed when complete, so a crash never leaves a half copy that looks like a backup. If the
+change fails, its copy is deleted (nothing changed, nothing to keep); after a change succeeds
+only the newest `keep_count()` copies stay.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sqlite3
+import time
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+from rochade.store.errors import StoreError
+from rochade.store.schema import APPLICATION_ID, SCHEMA_VERSION
+
+KEEP_DEFAULT = 20
+KEEP_ENV = "ROCHADE_KEEP_BACKUPS"
+"""Environment variable: how many backups to keep per club file (default 20)."""
+
+SUFFIX = ".rochade"
+_PARTIAL = ".partial"
+_STALE_PARTIAL_SECONDS = 600
+_NAME = re.compile(r"(\d{4}-\d\d-\d\d_\d{6})Z_([a-z]+)(?:_(\d+))?" + re.escape(SUFFIX))
+
+
+class BackupError(StoreError):
+    """A backup that cannot be made, found or used; the message says why in plain words."""
+
+
+@dataclass(frozen=True, slots=True)
+class BackupFile:
+    """One backup: when it was taken (UTC), which kind of change it preceded, its size."""
+
+    path: Path
+    at: datetime
+    before: str
+    size: int
+
+    @property
+    def name(self) -> str:
+        return self.path.name
+
+
+def folder_of(club: Path) -> Path:
+    """The backups folder of a club file: `myclub.rochade-backups` beside `myclub.rochade`."""
+    return club.with_name(club.name + "-backups")
+
+
+def keep_count() -> int:
+    """How many backups to keep, from ROCHADE_KEEP_BACKUPS (a whole number, at least 1)."""
+    text = os.environ.get(KEEP_ENV, "").strip()
+    if not text:
+        return KEEP_DEFAULT
+    if not text.isdigit() or int(text) < 1:
+        raise BackupError(f"{KEEP_ENV} must be a whole number of at least 1, not {text!r}")
+    return int(text)
+
+
+def take(club: Path, before: str, at: datetime) -> Path:
+    """Copy the club file's last committed state into its backups folder; returns the copy.
+
+    `before` names the change the copy precedes (pair, import, restore).
+    """
+    keep_count()  # a bad setting refuses the change before anything is written
+    folder = folder_of(club)
+    try:
+        folder.mkdir(exist_ok=True)
+    except OSError as exc:
+        raise BackupError(f"cannot create the backups folder {folder}: {exc.strerror}") from None
+    target = _free_name(folder, before, at)
+    partial = target.with_name(f"{target.name}.{os.getpid()}{_PARTIAL}")
+    try:
+        copy_file(club, partial)
+        os.replace(partial, target)
+    except (OSError, sqlite3.Error) as exc:
+        partial.unlink(missing_ok=True)
+        raise BackupError(f"cannot write a backup into {folder}: {exc}") from None
+    return target
+
+
+def copy_file(source: Path, target: Path) -> None:
+    """Copy a club file's committed state with the online backup API, as a one-file database.
+
+    The copy uses the rollback journal, not WAL, so that it is complete in itself and reading
+    it later leaves no -wal or -shm files beside it. It is written without SQLite's syncs
+    and synced once at the end: a third of the time, and just as safe (a copy cut short is
+    never renamed into place, and a restore checks the copy's integrity first).
+    """
+    src = sqlite3.connect(source.resolve().as_uri() + "?mode=ro", uri=True)
+    try:
+        dest = sqlite3.connect(target)
+        try:
+            dest.execute("PRAGMA synchronous = OFF")
+            src.backup(dest)
+            dest.execute("PRAGMA journal_mode = DELETE")
+        finally:
+            dest.close()
+    finally:
+        src.close()
+    with target.open("rb+") as handle:
+        os.fsync(handle.fileno())
+
+
+def discard(path: Path) -> None:
+    """Delete the backup of a change that failed (the file is as it was)."""
+    path.unlink(missing_ok=True)
+
+
+def rotate(club: Path) -> None:
+    """Keep the newest `keep_count()` backups; also clear copies a crash left half-written.
+
+    Runs after the change was committed, so it never fails: a copy it cannot delete now is
+    deleted next time.
+    """
+    backups = list_backups(club)
+    stale = [old.path for old in backups[: max(0, len(backups) - keep_count())]]
+    now = time.time()
+    for path in [*stale, *folder_of(club).glob(f"*{_PARTIAL}")]:
+        try:
+            if path in stale or now - path.stat().st_mtime > _STALE_PARTIAL_SECONDS:
+                path.unlink()
+        except OSError:  # gone already, or not ours to delete
+            pass
+
+
+def list_backups(club: Path) -> list[BackupFile]:
+    """The club file's backups, oldest first (files of other names in the folder are ignored)."""
+    folder = folder_of(club)
+    if not folder.is_dir():
+        return []
+    found = []
+    for path in folder.iterdir():
+        match = _NAME.fullmatch(path.name)
+        if match is None or not path.is_file():
+            continue
+        at = datetime.strptime(match[1], "%Y-%m-%d_%H%M%S").replace(tzinfo=UTC)
+        seq = int(match[3] or 1)
+        found.append((at, seq, BackupFile(path, at, match[2], path.stat().st_size)))
+    found.sort(key=lambda item: (item[0], item[1]))
+    return [backup for _, _, backup in found]
+
+
+def find(club: Path, ref: str) -> BackupFile:
+    """A backup by its number in `rochade backups`, or by its file name."""
+    backups = list_backups(club)
+    ref = ref.strip()
+    if ref.isdigit():
+        number = int(ref)
+        if 1 <= number <= len(backups):
+            return backups[number - 1]
+        have = f"numbers 1-{len(backups)}" if backups else "none yet"
+        raise BackupError(f"there is no backup number {number} of {club.name} ({have})")
+    for backup in backups:
+        if backup.name == ref or str(backup.path) == ref:
+            return backup
+    raise BackupError(
+        f"{club.name} has no backup named {ref!r}; `rochade backups {club}` lists them"
+    )
+
+
+def check(path: Path) -> None:
+    """Refuse a backup that is not an intact rochade club file this rochade can read."""
+    try:
+        with path.open("rb") as handle:
+            if handle.read(16) != b"SQLite format 3\x00":
+                raise BackupError(f"{path.name} is not a rochade club file")
+        conn = sqlite3.connect(path.resolve().as_uri() + "?mode=ro", uri=True)
+        try:
+            app_id = conn.execute("PRAGMA application_id").fetchone()[0]
+            version = conn.execute("PRAGMA user_version").fetchone()[0]
+            verdict = conn.execute("PRAGMA integrity_check").fetchone()[0]
+        finally:
+            conn.close()
+    except (OSError, sqlite3.Error) as exc:
+        raise BackupError(f"{path.name} cannot be read ({exc})") from None
+    if app_id != APPLICATION_ID:
+        raise BackupError(f"{path.name} is not a rochade club file")
+    if version > SCHEMA_VERSION:
+        raise BackupError(f"{path.name} was written by a newer rochade; please update rochade")
+    if verdict != "ok":
+        raise BackupError(f"{path.name} is damaged ({verdict}); choose another backup")
+
+
+def last_action(path: Path) -> str | None:
+    """The newest action-log line in a backup ("#12 result round 2 ..."), or None if the
+    backup cannot be read."""
+    try:
+        conn = sqlite3.connect(path.resolve().as_uri() + "?mode=ro", uri=True)
+        try:
+            row = conn.execute(
+                "SELECT id, description FROM actions ORDER BY id DESC LIMIT 1"
+            ).fetchone()
+        finally:
+            conn.close()
+    except sqlite3.Error:
+        return None
+    return None if row is None else f"#{row[0]} {row[1]}"
+
+
+def _free_name(folder: Path, before: str, at: datetime) -> Path:
+    stamp = at.astimezone(UTC).strftime("%Y-%m-%d_%H%M%S")
+    seq = 1
+    while True:
+        tail = f"_{seq}" if seq > 1 else ""
+        path = folder / f"{stamp}Z_{before}{tail}{SUFFIX}"
+        if not path.exists():
+            return path
+        seq += 1

@@ -1,0 +1,141 @@
+"""Round-robin and Swiss standings: from the tournament's facts to FIDE tie-breaks."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from rochade.core.model import Absence, Entrant, Game, ModelError, Result, Round, Status, Tournament
+from rochade.core.standings import (
+    crosstable_of,
+    keizer_columns,
+    numbers_of,
+    system_standings,
+)
+from rochade.core.systems import (
+    RoundRobinSettings,
+    SwissSettings,
+    baku_group_a,
+    baku_virtual_points,
+    random_round,
+    scoring,
+    swiss_numbers,
+)
+from rochade.core.tiebreaks import Kind, Scoring, parse_tiebreaks
+
+W, D, B = Result.WHITE_WINS, Result.DRAW, Result.BLACK_WINS
+
+
+def _players(n: int, withdrawn: tuple[int, ...] = ()) -> tuple[Entrant, ...]:
+    return tuple(
+        Entrant(i, f"P{i}", 2000 - i, Status.WITHDRAWN if i in withdrawn else Status.PRESENT)
+        for i in range(1, n + 1)
+    )
+
+
+def test_swiss_rows_become_fide_round_kinds() -> None:
+    t = Tournament("S", _players(6, withdrawn=(6,)), (
+        Round(1, (Game(1, 2, W, 1), Game(3, 4, Result.BLACK_WINS_FORFEIT, 2)),
+              (Absence(6, "late_start"),), bye=5),
+        Round(2, (Game(2, 5, Result.DOUBLE_FORFEIT, 1), Game(4, 1, None, 2)),
+              (Absence(3, "excused"),)),
+    ), "swiss", SwissSettings(rounds=5))
+    table = crosstable_of(t, numbers_of(t), Scoring(), round_robin=False)
+    kinds = {p.id: [e.kind for e in p.rounds] for p in table.players}
+    assert kinds == {
+        1: [Kind.PLAYED, Kind.REST],  # a game without a result is left out until it has one
+        2: [Kind.PLAYED, Kind.FORFEIT_LOSS],
+        3: [Kind.FORFEIT_LOSS, Kind.HPB],  # excused: a requested half-point bye
+        4: [Kind.FORFEIT_WIN, Kind.REST],
+        5: [Kind.PAB, Kind.FORFEIT_LOSS],
+        6: [Kind.ZPB, Kind.ZPB],  # late start, then withdrawn: no row
+    }
+    assert table.score == {1: 1, 2: 0, 3: Fraction(1, 2), 4: 1, 5: 1, 6: 0}
+
+
+def test_round_robin_rest_rounds_and_start_numbers() -> None:
+    settings = RoundRobinSettings(numbers=(3, 1, 2))
+    t = Tournament("R", _players(3), (Round(1, (Game(1, 2, D, 1),), bye=3),), "round-robin",
+                   settings)
+    standings = system_standings(t)
+    assert [(s.number, s.entrant.id, s.points) for s in standings.lines] == [
+        (2, 1, Fraction(1, 2)), (3, 2, Fraction(1, 2)), (1, 3, 0)]
+    assert [line.rank for line in standings.lines] == [1, 1, 3]
+    assert standings.tiebreaks == parse_tiebreaks("SB,DE,WIN")
+
+
+def _round_robin_of_four(withdrawn_after: int) -> Tournament:
+    """1-2-3-4, numbers = ids; the higher number always wins; 4 withdraws after some rounds."""
+    rounds = []
+    schedule = [((1, 4), (2, 3)), ((4, 3), (1, 2)), ((2, 4), (3, 1))]
+    for number, boards in enumerate(schedule, 1):
+        games = []
+        for board, (w, b) in enumerate(boards, 1):
+            if 4 in (w, b) and number > withdrawn_after:
+                result = Result.WHITE_WINS_FORFEIT if b == 4 else Result.BLACK_WINS_FORFEIT
+            else:
+                result = W if w > b else B
+            games.append(Game(w, b, result, board))
+        rounds.append(Round(number, tuple(games)))
+    return Tournament("R", _players(4, withdrawn=(4,)), tuple(rounds), "round-robin",
+                      RoundRobinSettings(numbers=(1, 2, 3, 4)))
+
+
+def test_a_player_who_withdrew_before_half_his_games_is_annulled() -> None:
+    annulled = system_standings(_round_robin_of_four(withdrawn_after=1))
+    points = {line.entrant.id: line.points for line in annulled.lines}
+    assert points == {1: 0, 2: 1, 3: 2, 4: 0}  # 4's win over 1 and the forfeits are gone
+    kept = system_standings(_round_robin_of_four(withdrawn_after=2))
+    points = {line.entrant.id: line.points for line in kept.lines}
+    assert points == {1: 0, 2: 2, 3: 2, 4: 2}  # 4 played 2 of 3: results and forfeit stand
+
+
+def test_standings_after_a_round_and_refusals() -> None:
+    t = _round_robin_of_four(withdrawn_after=3)
+    assert system_standings(t, after_round=1).rounds == 1
+    with pytest.raises(ModelError, match="there is no round 4"):
+        system_standings(t, after_round=4)
+    with pytest.raises(ModelError, match="not a round robin or a Swiss"):
+        system_standings(Tournament("K", _players(2)))
+
+
+def test_keizer_columns_count_game_points_only() -> None:
+    t = Tournament("K", _players(3), (Round(1, (Game(1, 2, D, 1),), bye=3),))
+    columns = keizer_columns(t, parse_tiebreaks("BH"))
+    assert columns[1] == (Fraction(1, 2), Fraction(1, 2))
+    assert columns[3][0] == 0  # a Keizer bye earns Keizer points, not game points
+
+
+def test_scoring_systems() -> None:
+    assert scoring("3-1-0") == Scoring(Fraction(3), Fraction(1), Fraction(0))
+    assert scoring("1-½-0") == scoring("1-0.5-0") == Scoring()
+    with pytest.raises(ModelError, match="choose 1-1/2-0, 3-1-0, 2-1-0"):
+        scoring("5-2-1")
+
+
+def test_swiss_numbers_and_baku_groups() -> None:
+    entrants = (Entrant(1, "a", 1500), Entrant(2, "b", None), Entrant(3, "c", 1900),
+                Entrant(4, "d", 1700), Entrant(5, "e", 1800))
+    assert swiss_numbers(entrants) == (3, 5, 4, 1, 2)
+    first = swiss_numbers(entrants)
+    assert baku_group_a(first, first) == {3, 5, 4, 1}  # the top 2·⌈5/4⌉ = 4
+    late = (*first[:1], 9, *first[1:])  # a late entry rated between 3 and 5
+    assert baku_group_a(first, late) == baku_group_a(first, first) | {9}
+
+
+def test_baku_virtual_points_by_round() -> None:
+    # 9 rounds: accelerated rounds 1-5; a win's points in rounds 1-3, half in 4-5.
+    points = [baku_virtual_points(r, 9, Fraction(1)) for r in range(1, 10)]
+    assert points == [1, 1, 1, Fraction(1, 2), Fraction(1, 2), 0, 0, 0, 0]
+
+
+@given(st.lists(st.integers(1, 500), min_size=2, max_size=30, unique=True), st.integers())
+def test_random_round_pairs_everyone_once_and_replays(players: list[int], seed: int) -> None:
+    pairing = random_round(players, random.Random(seed))
+    assert sorted(pairing.players()) == sorted(players)
+    assert (pairing.bye is not None) == (len(players) % 2 == 1)
+    assert random_round(list(reversed(players)), random.Random(seed)) == pairing

@@ -1,0 +1,198 @@
+# ruff: noqa: E501  (TRF lines are fixed-width and longer than 100 characters)
+"""Whole tournaments through TRF and back: the conformance corpus byte for byte, the engine's
+check on exported files, every system's facts in random tournaments, and the odd corners of
+real files (line endings, Latin-1, unknown records, the round to be paired)."""
+
+from __future__ import annotations
+
+import dataclasses
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from random_tournaments import tournaments
+
+from rochade.core.dutch import DutchEngine
+from rochade.core.model import Entrant, Status, Tournament
+from rochade.core.systems import KEIZER, SWISS, SwissSettings, scoring
+from rochade.formats.trf import (
+    TrfError,
+    parse_trf,
+    recorded_pairing,
+    rounds_recorded,
+    state_before,
+    trf_lines,
+)
+from rochade.formats.trf_tournament import read_trf_tournament, write_trf_tournament
+from rochade.service import ClubService
+from rochade.service.demo import build_demo
+from rochade.service.exchange import export_trf, import_trf
+
+ROUND_BLOCKS = 80  # 0-based column of the points field: points, rank and every round block
+
+
+def corpus(shared_dir: Path) -> list[Path]:
+    files = sorted((shared_dir / "conformance" / "dutch").glob("*.trf"))
+    assert len(files) == 100
+    return files
+
+
+def player_lines(text: str) -> list[str]:
+    return [line for line in trf_lines(text) if line.startswith("001")]
+
+
+def test_corpus_import_export_is_byte_identical(shared_dir: Path) -> None:
+    """Every file of the Dutch corpus, read as a tournament and written back with what the
+    file said beyond the facts, is the same file; 6870 player lines in all."""
+    compared = 0
+    for path in corpus(shared_dir):
+        text = path.read_text(encoding="utf-8")
+        tournament, extras = read_trf_tournament(text)
+        assert tournament.system == SWISS
+        assert write_trf_tournament(tournament, extras) == text, path.name
+        compared += len(player_lines(text))
+    assert compared == 6870
+
+
+def test_corpus_facts_alone_give_the_same_round_blocks(shared_dir: Path) -> None:
+    """Without the kept details (a tournament made in rochade), the player lines still carry
+    the same points and round blocks, and the file reads back as the same tournament."""
+    for path in corpus(shared_dir):
+        text = path.read_text(encoding="utf-8")
+        tournament, _ = read_trf_tournament(text)
+        written = write_trf_tournament(tournament, newline="\n")
+        mine, theirs = player_lines(written), player_lines(text)
+        assert [line[:9] for line in mine] == [line[:9] for line in theirs]
+        assert [line[ROUND_BLOCKS:84] + line[89:] for line in mine] == [
+            line[ROUND_BLOCKS:84] + line[89:] for line in theirs
+        ], path.name
+        assert read_trf_tournament(written)[0] == tournament
+
+
+def test_exported_files_pass_the_dutch_check(shared_dir: Path) -> None:
+    """`pair-trf -c` in-process: the engine re-pairs every round of an exported file as
+    recorded (the small files of the corpus; the benchmark note in docs/trf.md has all)."""
+    engine = DutchEngine()
+    checked = 0
+    for path in corpus(shared_dir):
+        players = int(path.name.split("_")[1][1:])
+        if players > 16:
+            continue
+        tournament, _ = read_trf_tournament(path.read_text(encoding="utf-8"))
+        data = parse_trf(write_trf_tournament(tournament))
+        for rnd in range(1, rounds_recorded(data) + 1):
+            pairs, bye = recorded_pairing(data, rnd)
+            result = engine.pair_round(state_before(data, rnd))
+            assert {(b.white, b.black) for b in result.boards} == set(pairs), (path.name, rnd)
+            assert result.bye == bye
+            checked += 1
+    assert checked > 50
+
+
+def test_corpus_through_a_club_file(shared_dir: Path, tmp_path: Path) -> None:
+    """import-trf then export-trf through the club file gives each file back unchanged."""
+    service = ClubService.init(tmp_path / "club.rochade", "td")
+    with service.session():
+        for path in corpus(shared_dir)[::10]:
+            raw = path.read_bytes()
+            t = import_trf(service, raw)
+            assert export_trf(service, t.name).encode("utf-8") == raw, path.name
+
+
+@settings(max_examples=250, deadline=None, suppress_health_check=list(HealthCheck))
+@given(tournaments())
+def test_random_tournaments_survive_trf(t: object) -> None:
+    """Any tournament of any system (strange names, pending games, every absence reason,
+    withdrawals, boards out of order, team games) comes back from its TRF file unchanged."""
+    text = write_trf_tournament(t)  # type: ignore[arg-type]
+    assert read_trf_tournament(text)[0] == t
+
+
+EXAMPLE = """\
+012 Example Club Championship
+022 Utrecht
+032 NED
+042 2026/03/01
+052 2026/03/15
+062 6
+072 5
+102 A. Arbiter
+132                                                                                        26/03/01  26/03/08  26/03/15
+142 3
+152 W
+192 FIDE_DUTCH_2026
+202 BH/C1,BH,SB,DE
+###      1         2         3         4         5         6         7         8         9        10        11
+001    1 m FM Alpha, Anna                       2105 NED     1000010 1990/01/31  1.5    1     4 w 1     2 b =
+001    2 w    Bravo, Bea                        2010 BEL     1000020 1995/02/28  1.5    2     5 b 1     1 w =
+001    3 m    Charlie, Carl                     1950 GER     1000030             1.5    3     6 w =     4 b +
+DAT    3 EMAIL carl@example.org
+001    4 w    Delta, Dora                       1890 FRA     1000040             0.0    6     1 b 0     3 w -
+001    5 m    Echo, Eric                        1820 NED                         0.0    5     2 w 0     6 b 0
+001    6 m    Foxtrot, Fred                          NED                         1.5    4     3 b =     5 w 1
+240 H 003 0005
+NED some national rating record
+"""
+
+
+@pytest.mark.parametrize("newline", ["\r\n", "\n", "\r"])
+def test_spec_example_with_any_line_ending(newline: str) -> None:
+    """The spec's worked example: header records, a Tornelo DAT line after a player, an NRS
+    record and the round to be paired (240: player 5 takes a half-point bye) all survive."""
+    text = EXAMPLE.replace("\n", newline)
+    t, extras = read_trf_tournament(text)
+    assert t.name == "Example Club Championship" and len(t.rounds) == 2
+    assert t.entrant(5).status is Status.EXCUSED
+    assert t.entrant(1).fide_id == 1000010 and t.entrant(6).rating is None
+    assert isinstance(t.settings, SwissSettings) and t.settings.rounds == 3
+    assert [str(tb) for tb in t.settings.tiebreaks] == ["BH/C1", "BH", "SB", "DE"]
+    assert write_trf_tournament(t, extras) == text
+    fresh = write_trf_tournament(t)  # as rochade writes it: the bye also in the round block
+    assert "001    5 m    Echo, Eric                        1820 NED" not in fresh
+    assert "Echo, Eric                        1820                             0.5    5     2 w 0" \
+        "     6 b 0  0000 - H" in fresh
+    assert read_trf_tournament(fresh)[0] == t
+
+
+def test_latin1_files_and_a_byte_order_mark(tmp_path: Path) -> None:
+    service = ClubService.init(tmp_path / "club.rochade", "td")
+    raw = EXAMPLE.replace("Alpha, Anna", "Möller, Ann").encode("latin-1")
+    assert import_trf(service, raw).entrant(1).name == "Möller, Ann"
+    bom = "\ufeff" + EXAMPLE.replace("012 Example", "012 Other")
+    assert import_trf(service, bom.encode("utf-8")).name == "Other Club Championship"
+
+
+def test_keizer_facts_travel_in_rch_lines(tmp_path: Path) -> None:
+    """A Keizer season exports its games and byes as TRF, and absence reasons, settings and
+    statuses as RCH lines; importing the file gives the same tournament."""
+    service = build_demo(tmp_path / "demo.rochade")
+    name = service.tournaments()[0].name
+    text = export_trf(service, name)
+    assert "RCH system \"keizer\"" in text and "RCH absent [" in text
+    back, _ = read_trf_tournament(text)
+    assert back.system == KEIZER
+    assert back == service.tournament(name)
+
+
+def test_unknown_tiebreak_and_full_point_bye_messages() -> None:
+    bad = EXAMPLE.replace("0000 - H", "").replace("     6 b 0\n", "  0000 - F\n", 1)
+    with pytest.raises(TrfError, match="player 5") as error:
+        read_trf_tournament(bad)
+    assert "F" in str(error.value)
+    with pytest.raises(TrfError, match=r"line 15 \(001\): rating .21x5. is not a number"):
+        read_trf_tournament(EXAMPLE.replace("2105 NED", "21x5 NED"))
+    with pytest.raises(TrfError, match="round 2, player 3: the results"):
+        read_trf_tournament(EXAMPLE.replace("4 b +", "4 b 1"))
+
+
+def test_a_new_swiss_needs_no_rch_lines() -> None:
+    """A Swiss made in rochade is said completely by TRF26 records (162 as in the spec)."""
+    swiss = SwissSettings(rounds=5, scoring=dataclasses.replace(scoring("3-1-0"), pab=Fraction(1)),
+                          forbidden_pairs=frozenset({frozenset({1, 2})}))
+    t = Tournament("Open", (Entrant(1, "Ann"), Entrant(2, "Bob"), Entrant(3, "Cy")), (),
+                   SWISS, swiss)
+    text = write_trf_tournament(t)
+    assert "RCH" not in text
+    assert "162  W 3.0    D 1.0    L 0.0    P 1.0\r\n" in text and "XXP 1 2\r\n" in text
+    assert read_trf_tournament(text)[0] == t

@@ -1,0 +1,115 @@
+"""A club file of every released schema version opens, upgrades, and loses nothing.
+
+The files under tests/data/old_versions were made by make_old_versions.py there (see its
+README); each has its standings as recorded when it was made beside it.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from rochade.formats.text import standings_json
+from rochade.service import ClubService
+from rochade.store import SCHEMA_VERSION, Club
+from rochade.store.schema import FACT_TABLES, MIGRATIONS
+
+OLD = Path(__file__).parents[1] / "data" / "old_versions"
+VERSIONS = range(1, len(MIGRATIONS) + 1)
+LOGGED = ("actions", "undo_steps", "sqlite_sequence")
+
+
+def rows(path: Path, columns_of: Path | None = None) -> dict[str, list[tuple[Any, ...]]]:
+    """Every row of every table, by the columns the file `columns_of` (default: path) has."""
+    conn = sqlite3.connect(path)
+    try:
+        names = conn
+        if columns_of is not None:
+            names = sqlite3.connect(columns_of)
+        out = {}
+        for table in (*FACT_TABLES, *LOGGED):
+            columns = ", ".join(f'"{r[1]}"' for r in names.execute(f'PRAGMA table_info("{table}")'))
+            out[table] = conn.execute(
+                f'SELECT rowid, {columns} FROM "{table}" ORDER BY rowid'
+            ).fetchall()
+        if names is not conn:
+            names.close()
+        return out
+    finally:
+        conn.close()
+
+
+@pytest.fixture(params=VERSIONS, ids=[f"v{v}" for v in VERSIONS])
+def old(request: pytest.FixtureRequest, tmp_path: Path) -> tuple[int, Path, Path]:
+    """(version, a working copy of the old file, an untouched reference copy)."""
+    version: int = request.param
+    work = tmp_path / "club.rochade"
+    reference = tmp_path / "reference" / "club.rochade"
+    reference.parent.mkdir()
+    shutil.copyfile(OLD / f"club-v{version}.rochade", work)
+    shutil.copyfile(OLD / f"club-v{version}.rochade", reference)
+    return version, work, reference
+
+
+def test_every_released_version_is_kept() -> None:
+    """A new migration needs its own old file: run make_old_versions.py again."""
+    assert sorted(OLD.glob("club-v*.rochade")) == [
+        OLD / f"club-v{v}.rochade" for v in range(1, SCHEMA_VERSION + 1)
+    ]
+
+
+def test_the_old_file_is_what_it_claims(old: tuple[int, Path, Path]) -> None:
+    version, work, _ = old
+    with sqlite3.connect(work) as conn:
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == version
+        assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    conn.close()
+
+
+def test_it_upgrades_without_loss(old: tuple[int, Path, Path]) -> None:
+    version, work, reference = old
+    before = rows(reference)
+    ClubService(work).tournaments()  # opening upgrades
+    with sqlite3.connect(work) as conn:
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+        assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+        assert conn.execute("PRAGMA foreign_key_check").fetchall() == []
+    conn.close()
+    # Every row of every table is still there, with the values it had.
+    assert rows(work, columns_of=reference) == before
+    assert all(before[table] for table in ("members", "games", "absences", "externals"))
+    # The old file is kept beside the upgraded one, as it was.
+    if version < SCHEMA_VERSION:
+        kept = work.with_name(f"club.rochade.v{version}.bak")
+        assert rows(kept) == before
+
+
+def test_standings_are_those_recorded(old: tuple[int, Path, Path]) -> None:
+    version, work, _ = old
+    expected = json.loads((OLD / f"club-v{version}.standings.json").read_text(encoding="utf-8"))
+    service = ClubService(work)
+    got = {t.name: standings_json(service.standings(t.name)) for t in service.tournaments()}
+    assert got == expected
+
+
+def test_undo_and_new_work_continue_after_the_upgrade(old: tuple[int, Path, Path]) -> None:
+    work = old[1]
+    service = ClubService(work, "td")
+    assert [a.kind for a in service.log()].count("undo") == 2
+    # Undo the last action the old version made (the Rapid round's result).
+    undone = service.undo()
+    assert undone[0].description.startswith("result round 1 board 1")
+    assert service.tournament("Rapid").rounds[0].games[0].result is None
+    with Club.open(work) as club:
+        start = club.snapshot()
+    # New work, then undo it: the facts are back where they were.
+    service.enter_result(1, 1, "1-0", "Rapid")
+    assert service.pair("Winter 2025").round.number == 4
+    service.undo(2)
+    with Club.open(work) as club:
+        assert club.snapshot() == start
