@@ -73,6 +73,7 @@ def test_rating_column_preference() -> None:
         ("Name,Rating\nAnna,1500\nBert,15OO\n", "line 3: the rating '15OO' is not a whole number"),
         ("Name,Rating\nAnna,1500\n,1400\n", "line 3: the name is empty"),
         ("Naam;FIDE-ID\nAnna;12-34\n", "line 2: the FIDE id '12-34' is not a whole number"),
+        ('Name\n"' + "x" * 140_000 + '"\n', "line 2: this is not CSV (field larger than"),
     ],
 )
 def test_errors_name_the_line(text: str, message: str) -> None:

@@ -13,6 +13,7 @@ Pure parsing: text (or bytes) in, values out. Big lists are read lazily, one pla
 
 from __future__ import annotations
 
+import _csv
 import codecs
 import csv
 import io
@@ -146,6 +147,13 @@ def iter_player_csv(text: str, rating_column: str | None = None) -> Iterator[Pla
     text = text.lstrip("\ufeff")
     first = text.split("\n", 1)[0]
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=sniff_delimiter(first))
+    try:
+        yield from _players(reader, rating_column)
+    except csv.Error as exc:  # e.g. a field longer than the csv module takes
+        raise FormatError(f"line {reader.line_num}: this is not CSV ({exc})") from None
+
+
+def _players(reader: _csv.Reader, rating_column: str | None) -> Iterator[PlayerRow]:
     header = next(reader, None)
     if header is None:
         raise FormatError("the player list is empty")

@@ -641,13 +641,11 @@ async def td_import_players(web: Web, request: Request, page: Page) -> Response:
     n = request.path_params["n"]
     _ = web.gettext(page)
     upload = form.get("csv_file")
-    text = _field(form, "csv_text")
+    data: bytes | str = _field(form, "csv_text")
     if isinstance(upload, UploadFile) and upload.filename:
-        raw = await upload.read()
-        text = raw.decode("utf-8-sig", errors="replace")
-    text = text.replace("\r\n", "\n").replace("\r", "\n")  # a browser sends CRLF; an old Mac CR
+        data = await upload.read()  # the service decodes it as spreadsheets save it
     try:
-        added = web.service().import_players(text, web.tournament_name(request))
+        added = web.service().import_players(data, web.tournament_name(request))
     except USER_ERRORS as exc:
         return web.redirect(page, f"/td/t/{n}/players", ("error", str(exc)))
     message = _("{count} players imported.").format(count=len(added))

@@ -12,6 +12,7 @@ from fractions import Fraction
 
 from rochade.core.keizer.scoring import Standings
 from rochade.core.model import Entrant, Game, Outcome, PlayerId, Result, Round, Status, Tournament
+from rochade.formats.text import rank_labels
 
 RESULT_CHOICES = (
     Result.WHITE_WINS,
@@ -127,14 +128,6 @@ class ProgressRow:
     total: Fraction
 
 
-def _rank_labels(t: Tournament, number: int, after: dict[int, Standings]) -> dict[PlayerId, str]:
-    if number == 1:
-        return {e.id: str(i) for i, e in enumerate(t.start_order(), start=1)}
-    before = after.get(number - 1)
-    rows = before.rows if before else ()
-    return {r.entrant.id: str(r.rank) for r in rows if r.rank is not None}
-
-
 def _cell(
     rnd: Round, player: PlayerId, labels: dict[PlayerId, str], rank: int | None
 ) -> ProgressCell:
@@ -157,7 +150,7 @@ def progress_rows(t: Tournament, history: Sequence[Standings]) -> list[ProgressR
     if not after:
         return []
     last = after[max(after)]
-    labels = {r.number: _rank_labels(t, r.number, after) for r in t.rounds}
+    labels = {r.number: rank_labels(r.number, after, t) for r in t.rounds}
     rows = []
     for row in last.rows:
         player = row.entrant.id
