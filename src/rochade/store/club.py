@@ -108,16 +108,7 @@ class Club:
     @classmethod
     def create(cls, path: Path, who: str, at: datetime) -> Club:
         """Create a new, empty club file; refuses to touch an existing file."""
-        if path.exists():
-            raise StoreError(f"{path} already exists; choose another name")
-        try:
-            conn = sqlite3.connect(path, isolation_level=None, timeout=5)
-        except sqlite3.Error as exc:
-            raise StoreError(f"cannot create {path}: {exc}") from None
-        conn.execute("PRAGMA journal_mode = WAL")
-        conn.execute(f"PRAGMA synchronous = {SYNCHRONOUS}")
-        conn.execute("PRAGMA foreign_keys = ON")
-        conn.execute("BEGIN IMMEDIATE")
+        conn = _new_file(path)
         try:
             migrate(conn)
             conn.execute(
@@ -645,15 +636,7 @@ class Club:
         action, so undo never reaches back before it (the old undo steps are not restored).
         A row the schema refuses (a broken reference ...) leaves no file behind.
         """
-        if path.exists():
-            raise StoreError(f"{path} already exists; choose another name")
-        try:
-            conn = sqlite3.connect(path, isolation_level=None, timeout=5)
-        except sqlite3.Error as exc:
-            raise StoreError(f"cannot create {path}: {exc}") from None
-        conn.execute("PRAGMA journal_mode = WAL")
-        conn.execute("PRAGMA foreign_keys = ON")
-        conn.execute("BEGIN IMMEDIATE")
+        conn = _new_file(path)
         conn.execute("PRAGMA defer_foreign_keys = ON")  # the log refers forward (undone_by)
         table = ""
         try:
@@ -744,3 +727,19 @@ def _lastrowid(cursor: sqlite3.Cursor) -> int:
     if rowid is None:  # pragma: no cover - sqlite3 always sets it after an INSERT
         raise RuntimeError("no row id after INSERT")
     return rowid
+
+
+def _new_file(path: Path) -> sqlite3.Connection:
+    """A connection to a new club file at `path` (never an existing one), set up like every
+    club file (WAL, synchronous, foreign keys), inside an open write transaction."""
+    if path.exists():
+        raise StoreError(f"{path} already exists; choose another name")
+    try:
+        conn = sqlite3.connect(path, isolation_level=None, timeout=5)
+    except sqlite3.Error as exc:
+        raise StoreError(f"cannot create {path}: {exc}") from None
+    conn.execute("PRAGMA journal_mode = WAL")
+    conn.execute(f"PRAGMA synchronous = {SYNCHRONOUS}")
+    conn.execute("PRAGMA foreign_keys = ON")
+    conn.execute("BEGIN IMMEDIATE")
+    return conn
