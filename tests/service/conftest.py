@@ -3,23 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
 
+from clocks import TickingClock
 from rochade.service import ClubService
-
-
-class TickingClock:
-    """A clock that advances one minute per reading: log times are predictable."""
-
-    def __init__(self) -> None:
-        self.now = datetime(2026, 9, 3, 19, 30, tzinfo=UTC)
-
-    def __call__(self) -> datetime:
-        self.now += timedelta(minutes=1)
-        return self.now
 
 
 @pytest.fixture

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import os
 import tempfile
-from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
+from clocks import TickingClock
 from rochade.core.model import ModelError, Status
 from rochade.service import ClubService, ServiceError
 from rochade.store import Club, StoreError
@@ -20,14 +20,6 @@ TDS = st.sampled_from(["ina", "olga", "Bo O'Neill", "שרה"])
 RESULTS = st.sampled_from(["1-0", "0-1", "1/2", "+/-", "-/+", "-/-"])
 NAMES = st.sampled_from(["Late Larry", "Zoë", "O'Hara", "<b>Kim</b>", "Anna Berg"])
 
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = datetime(2026, 9, 3, 19, 30, tzinfo=UTC)
-
-    def __call__(self) -> datetime:
-        self.now += timedelta(minutes=1)
-        return self.now
 
 
 def _facts(path: Path) -> object:
@@ -88,7 +80,7 @@ def test_the_log_tells_who_what_when_and_undo_all_restores_the_start(
 ) -> None:
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "club.rochade"
-        clock = Clock()
+        clock = TickingClock()
         service = ClubService.init(path, "ina", clock)
         service.create_tournament("Winter")
         service.import_players("name,rating\nAnna Berg,2000\nBo,1900\nCém,1800\nDana,1700\n")
@@ -122,7 +114,7 @@ def test_the_log_tells_who_what_when_and_undo_all_restores_the_start(
 
 
 def test_a_correction_of_an_old_round_is_logged_with_the_old_result(tmp_path: Path) -> None:
-    clock = Clock()
+    clock = TickingClock()
     service = ClubService.init(tmp_path / "club.rochade", "ina", clock)
     service.create_tournament("Winter")
     service.import_players("name,rating\nAnna,2000\nBo,1900\nCém,1800\nDana,1700\n")

@@ -5,12 +5,13 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Iterator
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
+from clocks import TickingClock
 from rochade.cli import main
 from rochade.service import ClubService, ServiceError
 from rochade.service.backups import list_backups, restore
@@ -20,18 +21,10 @@ from rochade.store import backup as backups
 PLAYERS = "name,rating\nAnna,2000\nBert,1900\nCarla,1800\nDirk,1700\n"
 
 
-class Clock:
-    def __init__(self) -> None:
-        self.now = datetime(2026, 9, 3, 19, 30, tzinfo=UTC)
-
-    def __call__(self) -> datetime:
-        self.now += timedelta(minutes=1)
-        return self.now
-
 
 @pytest.fixture
 def club(tmp_path: Path) -> Iterator[ClubService]:
-    service = ClubService.init(tmp_path / "club.rochade", "ina", Clock())
+    service = ClubService.init(tmp_path / "club.rochade", "ina", TickingClock())
     service.create_tournament("Winter")
     service.import_players(PLAYERS)
     yield service

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import re
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from typing import Any
 
 from starlette.testclient import TestClient
+
+from clocks import TickingClock
 
 PIN = "4711"
 PLAYERS = [
@@ -22,15 +24,10 @@ PLAYERS = [
 CSRF = re.compile(r'name="csrf" value="([0-9a-f]+)"')
 
 
-class Tick:
-    """A clock that moves a minute per call, so the action log has distinct times."""
 
-    def __init__(self) -> None:
-        self.now = datetime(2026, 9, 3, 19, 0, tzinfo=UTC)
-
-    def __call__(self) -> datetime:
-        self.now += timedelta(minutes=1)
-        return self.now
+def Tick() -> TickingClock:
+    """The web tests' clock: a minute per reading from 19:00."""
+    return TickingClock(datetime(2026, 9, 3, 19, 0, tzinfo=UTC))
 
 
 def csrf_of(client: TestClient, url: str = "/td/login") -> str:
