@@ -88,6 +88,10 @@ SETTING_KEYS: dict[str, dict[str, Callable[[Any], object]]] = {
 }
 """The options of each system beside scoring, bye value and tie-breaks, with their types."""
 
+BYE_VALUES = {"bye_value": "pab", "half_bye_value": "hpb"}
+"""Options for the points of the pairing-allocated and the half-point bye (empty: the
+default, a win and a draw)."""
+
 FIXED_ONCE_PAIRED = frozenset({"double", "numbers_by", "seed", "first_round", "acceleration"})
 """Options that decide round 1 (or the whole schedule): they cannot change after it."""
 
@@ -124,16 +128,31 @@ def changed_settings(t: Tournament, options: Mapping[str, object]
     return changed
 
 
+def _points(text: str, what: str) -> Fraction:
+    try:
+        return Fraction(text.replace(",", ".").replace("½", "1/2"))
+    except (ValueError, ZeroDivisionError):
+        raise ServiceError(f"the setting {what}: {text[:20]!r} is not a number of points"
+                           ) from None
+
+
 def _with_options(base: RoundRobinSettings | SwissSettings, system: str,
                   options: Mapping[str, object]) -> RoundRobinSettings | SwissSettings:
     given = {k: v for k, v in options.items() if v is not None}
     changes: dict[str, object] = {}
     try:
-        if "scoring" in given or "bye_value" in given:
-            points = scoring(str(given.pop("scoring", scoring_text(base.scoring))))
-            bye = given.pop("bye_value", base.scoring.pab)
-            text = "" if bye is None else str(bye).strip()
-            points = dataclasses.replace(points, pab=Fraction(text) if text else None)
+        if given.keys() & {"scoring", *BYE_VALUES}:
+            wdl = scoring(str(given.pop("scoring", scoring_text(base.scoring))))
+            points = dataclasses.replace(base.scoring, win=wdl.win, draw=wdl.draw, loss=wdl.loss)
+            byes: dict[str, Any] = {}
+            for key, attr in BYE_VALUES.items():
+                bye = given.pop(key, getattr(base.scoring, attr))
+                text = "" if bye is None else str(bye).strip()
+                byes[attr] = _points(text, key) if text else None
+                if byes[attr] is not None and not 0 <= byes[attr] <= wdl.win:
+                    raise ServiceError(f"a bye is worth 0 to {wdl.win} points (a win), "
+                                       f"not {text[:20]}")
+            points = dataclasses.replace(points, **byes)
             changes["scoring"] = points
         if "tiebreaks" in given:
             changes["tiebreaks"] = parse_tiebreaks(str(given.pop("tiebreaks")))
@@ -146,7 +165,8 @@ def _with_options(base: RoundRobinSettings | SwissSettings, system: str,
         try:
             changes[key] = keys[key](value)
         except ValueError:
-            raise ServiceError(f"the setting {key}: {value!r} is not a valid value") from None
+            shown = str(value)[:20]
+            raise ServiceError(f"the setting {key}: {shown!r} is not a valid value") from None
     try:
         return dataclasses.replace(base, **changes)  # type: ignore[arg-type]
     except ModelError as exc:

@@ -31,6 +31,7 @@ from starlette.staticfiles import StaticFiles
 
 from rochade.core.keizer.settings import PRESETS, KeizerSettings
 from rochade.core.model import ModelError, Status
+from rochade.core.standings import numbers_of
 from rochade.core.systems import KEIZER
 from rochade.formats.text import tiebreak_key
 from rochade.service import (
@@ -443,6 +444,10 @@ async def progress(web: Web, request: Request, page: Page) -> Response:
 @public
 async def crosstable(web: Web, request: Request, page: Page) -> Response:
     ctx = _public_context(web, request)
+    if ctx["t"].system != KEIZER:
+        from rochade.web import systems
+
+        return systems.crosstable(web, request, page, ctx)
     rows = crosstable_rows(ctx["t"])
     return web.render(page, "crosstable.html", **ctx, rows=rows, section="crosstable")
 
@@ -450,7 +455,7 @@ async def crosstable(web: Web, request: Request, page: Page) -> Response:
 @public
 async def participants(web: Web, request: Request, page: Page) -> Response:
     ctx = _public_context(web, request)
-    entrants = ctx["t"].start_order()
+    entrants = [ctx["t"].entrant(p) for p in numbers_of(ctx["t"])]  # a round robin's draw
     return web.render(page, "participants.html", **ctx, entrants=entrants, section="participants")
 
 
@@ -462,7 +467,9 @@ async def player(web: Web, request: Request, page: Page) -> Response:
     if not t.has_entrant(pid):
         raise HTTPException(404)
     if t.system != KEIZER:  # the Keizer breakdown has no round-robin or Swiss counterpart
-        return web.redirect(page, f"/t/{ctx['n']}/")
+        from rochade.web import systems
+
+        return systems.player(web, page, ctx, pid)
     table = ctx["svc"].standings(ctx["name"])
     row = table.row(pid)
     _ = web.gettext(page)
@@ -588,8 +595,8 @@ async def td_settings(web: Web, request: Request, page: Page) -> Response:
     name = web.tournament_name(request)
     t = web.service().tournament(name)
     settings = t.settings
-    if not isinstance(settings, KeizerSettings):  # round robin, Swiss: set on the CLI
-        return web.redirect(page, f"/td/t/{request.path_params['n']}/")
+    if not isinstance(settings, KeizerSettings):  # round robin, Swiss: their own page
+        return web.redirect(page, f"/td/t/{request.path_params['n']}/rules")
     return web.render(
         page,
         "td_settings.html",
@@ -917,6 +924,8 @@ def create_app(
     `public_url`: the address players use on the club network; the TD pages show it with a
     QR code to put on a screen. `poll_seconds`: how often the public pages look for news.
     """
+    from rochade.web import systems  # round robin and Swiss (it builds on this module)
+
     web = Web(path, clock, throttle or LoginThrottle(), public_url, poll_seconds)
     t = "/t/{n:int}"
     td = "/td/t/{n:int}"
@@ -948,6 +957,7 @@ def create_app(
         Route(td + "/pair/manual", td_pair_manual(web), methods=["POST"]),
         Route(td + "/results", td_results(web)),
         Route(td + "/results/{round:int}/{board:int}", td_enter_result(web), methods=["POST"]),
+        *systems.routes(web),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     return Starlette(routes=routes, exception_handlers={HTTPException: not_found})
