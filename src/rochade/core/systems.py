@@ -140,6 +140,7 @@ class SwissSettings:
 
 SWISS_ABSENCES: dict[str, Kind] = {
     "half_point_bye": Kind.HPB,
+    "full_point_bye": Kind.FPB,
     "zero_point_bye": Kind.ZPB,
     "excused": Kind.HPB,
     "club_duty": Kind.HPB,
@@ -150,6 +151,8 @@ SWISS_ABSENCES: dict[str, Kind] = {
 
 A requested half-point bye is the `excused` status (or the row `half_point_bye`); a no-show
 or a requested zero-point bye is `unexcused`; a late entry's missed rounds are zero-point byes.
+A full-point bye (TRF `F`, one the arbiter awards, worth the scoring's FPB value) is only a
+row, `full_point_bye`.
 """
 
 
