@@ -123,6 +123,29 @@ def tournament_create(
     click.echo(f"Created tournament {t.name} ({system}, {rules}).")
 
 
+@tournament.command("set")
+@club_argument
+@tournament_option
+@click.option("--rounds", type=click.IntRange(min=1), help="Swiss: the number of rounds.")
+@click.option("--scoring", type=click.Choice(SCORINGS), help="Points for win-draw-loss.")
+@click.option("--bye-value", help="Swiss: points for the pairing-allocated bye.")
+@click.option("--half-bye-value", help="Swiss: points for a half-point bye.")
+@click.option("--tiebreaks", metavar="LIST", help="Tie-breaks in order, e.g. BH-C1,BH,SB.")
+@click.option("--max-half-point-byes", metavar="N",
+              help="Swiss: half-point byes a player may take at most ('none': no limit).")
+@click.option("--half-point-byes-closed", type=click.IntRange(min=0), metavar="K",
+              help="Swiss: no half-point byes in the last K rounds.")
+def tournament_set(club: Path, who: str | None, tournament: str | None, **options: object
+                   ) -> None:
+    """Change the settings of a round robin or Swiss while it runs.
+
+    Points and tie-breaks may change any time (the standings are recomputed); a Swiss keeps
+    at least the rounds it has paired.
+    """
+    t = service(club, who).change_settings(options, tournament)
+    click.echo(f"Settings of {t.name} changed ({describe(t.settings)}).")
+
+
 @tournament.command("list")
 @club_argument
 def tournament_list(club: Path, who: str | None) -> None:
