@@ -291,6 +291,53 @@ class ClubService:
             action.description = f"{record.name}: never pair {label(a)} and {label(b)}"
         return a, b
 
+    def allow_pair(
+        self, first: str, second: str, tournament: str | None = None
+    ) -> tuple[Entrant, Entrant]:
+        """Take back `forbid_pair`: the two may be paired again."""
+        with self._change("settings", "allow a pair") as (club, action):
+            record, t = self._load(club, tournament)
+            a, b = find_entrant(t.entrants, first), find_entrant(t.entrants, second)
+            changed = systems.with_forbidden_pair(t, frozenset((a.id, b.id)), forbidden=False)
+            club.set_settings(record.id, systems.encode(changed))
+            action.description = f"{record.name}: {label(a)} and {label(b)} may be paired again"
+        return a, b
+
+    def request_bye(
+        self, player: str, round_number: int, half: bool = True, tournament: str | None = None
+    ) -> Entrant:
+        """A Swiss player's bye for a coming round, asked in advance: a half-point bye (within
+        the tournament's limits) or a zero-point bye."""
+        with self._change("settings", "request a bye") as (club, action):
+            record, t = self._load(club, tournament)
+            entrant = find_entrant(t.entrants, player)
+            changed = systems.with_bye_request(t, entrant, round_number, half)
+            club.set_settings(record.id, systems.encode(changed))
+            kind = "half-point" if half else "zero-point"
+            action.description = f"{label(entrant)}: {kind} bye in round {round_number}"
+        return entrant
+
+    def cancel_bye(self, player: str, round_number: int, tournament: str | None = None) -> Entrant:
+        """Withdraw a requested bye: the player is paired in that round after all."""
+        with self._change("settings", "cancel a bye") as (club, action):
+            record, t = self._load(club, tournament)
+            entrant = find_entrant(t.entrants, player)
+            changed = systems.without_bye_request(t, entrant, round_number)
+            club.set_settings(record.id, systems.encode(changed))
+            action.description = f"{label(entrant)}: no bye in round {round_number} after all"
+        return entrant
+
+    def change_settings(self, options: Mapping[str, object], tournament: str | None = None
+                        ) -> Tournament:
+        """Change a round robin's or Swiss's settings (see `systems.changed_settings`)."""
+        with self._change("settings", "change settings") as (club, action):
+            record, t = self._load(club, tournament)
+            changed = systems.changed_settings(t, options)
+            club.set_settings(record.id, systems.encode(changed))
+            names = ", ".join(sorted(k for k, v in options.items() if v is not None))
+            action.description = f"{record.name}: settings changed ({names or 'none'})"
+        return dataclasses.replace(t, settings=changed)
+
     def set_status(self, player: str, status: Status, tournament: str | None = None) -> Entrant:
         """Set a player's attendance for the next round (sticky until changed).
 
@@ -299,6 +346,7 @@ class ClubService:
         with self._change("status", "set status") as (club, action):
             record, t = self._load(club, tournament)
             entrant = find_entrant(t.entrants, player)
+            systems.check_status(t, entrant, status)
             club.set_status(record.id, entrant.id, status)
             action.description = f"{label(entrant)}: {entrant.status.value} -> {status.value}"
             if entrant.withdrawn and status is not Status.WITHDRAWN:
@@ -348,7 +396,7 @@ class ClubService:
             number = _next_round(t)
             pairs = _parse_boards(boards)
             bye_id = find_entrant(t.entrants, bye).id if bye else None
-            present = [e.id for e in t.entrants if e.status.plays]
+            present = systems.present(t, number)
             checked = check_boards(
                 pairs,
                 bye_id,
@@ -386,7 +434,7 @@ class ClubService:
         for entrant in t.entrants:
             if entrant.withdrawn or entrant.id in playing:
                 continue
-            reason = entrant.status.absence_reason
+            reason = systems.absence_reason(t, number, entrant)
             if reason is None:  # present but left out: the engine or the checker failed us
                 raise ServiceError(f"{label(entrant)} is present but has no board")
             absences.append(Absence(entrant.id, reason))
