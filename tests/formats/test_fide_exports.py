@@ -13,11 +13,14 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from test_html import ARTIFACTS, CHROMIUM, FLAGS, NS, parse, texts
 
 from golden import DATA, check_golden
 from rochade.cli import main
-from rochade.core.model import Tournament
+from rochade.core.model import Absence, Entrant, Game, Result, Round, Tournament
+from rochade.core.systems import ROUND_ROBIN, SWISS, RoundRobinSettings, SwissSettings
 from rochade.formats.csv import table_csv
 from rochade.formats.html import page, site
 from rochade.formats.json import parse_tournament
@@ -209,3 +212,23 @@ def test_swiss_and_round_robin_pages_in_chromium(tmp_path: Path) -> None:
         assert len(boxes) == 1, name  # one page
         ((width, height),) = boxes
         assert abs(float(width) - size[0]) < 2 and abs(float(height) - size[1]) < 2, name
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.lists(st.text(min_size=1, max_size=30), min_size=3, max_size=5, unique=True),
+       st.sampled_from([SWISS, ROUND_ROBIN]))
+def test_any_names_give_valid_pages(names: list[str], system: str) -> None:
+    """Whatever a TD types as names (markup, controls, bidi marks, any script), every page of
+    a Swiss's or round robin's site stays valid HTML and shows each name as text."""
+    entrants = tuple(Entrant(i, name, 2000 - i) for i, name in enumerate(names, start=1))
+    rest = tuple(Absence(e.id, "half_point_bye") for e in entrants[3:])
+    first = Round(1, (Game(1, 2, Result.DRAW, 1),), rest, bye=3)
+    rules = SwissSettings(rounds=3) if system == SWISS else RoundRobinSettings()
+    t = Tournament(names[-1], entrants, (first,), system, rules)
+    pages = site(t)
+    for name, document in pages.items():
+        if name.endswith(".html"):
+            tree = parse(document)
+            assert not list(tree.iter(f"{NS}script")), name
+    assert len(texts(parse(pages["participants.html"]), "name")) == len(names)
+    assert table_text(fide_list(t, "crosstable")).count("\n") > len(names)

@@ -8,6 +8,7 @@ here computes a score: the numbers come from the engines' `Standings`.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -280,7 +281,7 @@ def crosstable_table(
         players = tournament.start_order()
     else:
         players = [line.entrant for line in sorted(standings.lines, key=lambda x: x.number)]
-        tournament = _upto(tournament, standings.rounds)
+        tournament = dataclasses.replace(tournament, rounds=tournament.rounds[: standings.rounds])
     marks, points = meetings(tournament)
     columns = [_col("no", True), _col("name")]
     if standings is not None:
@@ -306,12 +307,6 @@ def crosstable_table(
     legend = "crosstable_legend" if standings is None else "crosstable_legend_points"
     return Table("crosstable", title, tuple(columns), tuple(rows), (_w(legend),))
 
-
-def _upto(tournament: Tournament, rounds: int) -> Tournament:
-    if rounds >= len(tournament.rounds):
-        return tournament
-    return Tournament(tournament.name, tournament.entrants, tournament.rounds[:rounds],
-                      tournament.system, tournament.settings)
 
 
 def _cross_cell(outcomes: list[Outcome | None], self_cell: bool) -> Cell:
