@@ -135,6 +135,10 @@ def test_export_list_command_writes_the_same_lists(kind: str, tmp_path: Path) ->
     _cli("export-list", source, "standings", "--format", "html", "-o", out)
     tree = parse(out.read_text(encoding="utf-8"))
     assert texts(tree, "col-tb-sb")[0] == "SB"
+    folder = tmp_path / "site"
+    assert _cli("publish", source, folder).startswith(f"Wrote {len(site(event(kind)))} files")
+    assert (folder / "crosstable.csv").read_text(encoding="utf-8-sig") == (
+        golden / f"{kind}-crosstable.csv").read_text(encoding="utf-8")
 
 
 def test_export_list_refuses_a_card_without_a_player() -> None:
