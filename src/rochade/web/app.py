@@ -522,8 +522,7 @@ async def login(web: Web, request: Request, page: Page) -> Response:
     if web.throttle.blocked(address):
         error = _("Too many wrong PINs. Wait a minute and try again.")
         return web.render(page, "login.html", status_code=429, next=target, error=error)
-    stored = read_setting(web.path, PIN_KEY)
-    if stored is None or not verify_pin(_field(form, "pin"), stored):
+    if not await asyncio.to_thread(_pin_matches, web.path, _field(form, "pin")):
         web.throttle.failed(address)
         error = _("Wrong PIN.")
         return web.render(page, "login.html", status_code=401, next=target, error=error)
@@ -540,6 +539,13 @@ async def login(web: Web, request: Request, page: Page) -> Response:
         secure=request.url.scheme == "https",
     )
     return response
+
+
+def _pin_matches(path: Path, pin: str) -> bool:
+    """For a worker thread: scrypt takes tens of milliseconds on purpose, and on the event loop
+    every phone's page would wait for each login attempt."""
+    stored = read_setting(path, PIN_KEY)
+    return stored is not None and verify_pin(pin, stored)
 
 
 @public
