@@ -624,11 +624,6 @@ class _Brackets:
         weights, graph, matched = self.weights, self.graph, self.matched
         bits = weights.size_bits
         base: dict[tuple[int, int], int] = {}
-        for li in range(movers, len(members)):
-            for si in range(li):
-                w = weights.edge(members[si], members[li], li < size, li >= size)
-                base[li, si] = w
-                graph.set(members[si], members[li], w)
 
         def in_bracket(v: int) -> bool:
             return first <= v < nxt_first
@@ -642,6 +637,19 @@ class _Brackets:
                 add -= si_rank
                 w += add << 1
             return w
+
+        # Without MDPs the remainder is the whole bracket, and the exchange search below
+        # shapes its edges for `pairs` = size // 2 unless fewer pairs are possible. Shaping
+        # them that way from the start only breaks ties of the criteria, so the first solve
+        # stays optimal on them, and the exchange search then finds its weights unchanged
+        # and its optimum already there (with another `pairs` it simply re-solves).
+        guess = size // 2 if not movers else -1
+        for li in range(movers, len(members)):
+            for si in range(li):
+                w = weights.edge(members[si], members[li], li < size, li >= size)
+                base[li, si] = w
+                graph.set(members[si], members[li],
+                          shaped(si, li, si, guess) if li < size and guess >= 0 else w)
 
         mate = graph.solve()
         self._choose_movers(members, movers, size, in_bracket, base, mate)
