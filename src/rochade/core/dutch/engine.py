@@ -269,30 +269,24 @@ class _LocalGraph(_Graph):
         self.alive = [True] * n
         self.final = [-1] * n
         self.mate = list(range(n))
-        self.stored: dict[tuple[int, int], int] = {}
         self.local: dict[int, int] = {}
         self.members: list[int] = []
         self.mask = (1 << weights.low) - 1
         self.proven: set[tuple[int, ...]] = set()
 
     def begin(self, members: list[int], movers: int) -> None:
-        # Only edges between two moved-down players keep their old weight; every other
-        # edge of the bracket is recomputed, so nothing else needs remembering.
+        # Only edges between two moved-down players keep their old weight (every other
+        # edge of the bracket is recomputed); the movers were all in the previous graph.
+        old, old_local = self.matching.w, self.local
         self.members = list(members)
         self.local = {v: i for i, v in enumerate(members)}
         self.matching = WeightedMatching(len(members))
-        kept: dict[tuple[int, int], int] = {}
         for i in range(movers):
+            row = old[old_local[members[i]]]
             for j in range(i):
-                a, b = members[j], members[i]
-                w = self.stored.get((a, b) if a < b else (b, a), 0)
-                if w:
-                    kept[(a, b) if a < b else (b, a)] = w
-                    self.matching.set_weight(i, j, w & self.mask)
-        self.stored = kept
+                self.matching.set_weight(i, j, row[old_local[members[j]]])
 
     def set(self, a: int, b: int, weight: int) -> None:
-        self.stored[(a, b) if a < b else (b, a)] = weight
         self.matching.set_weight(self.local[a], self.local[b], weight & self.mask)
 
     def solve(self) -> list[int]:
