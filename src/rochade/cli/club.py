@@ -80,6 +80,10 @@ def tournament() -> None:
 @click.option("--bye-value", help="Points for the pairing-allocated bye (default: a win).")
 @click.option("--tiebreaks", metavar="LIST", help="Tie-breaks in order, e.g. BH-C1,BH,SB.")
 @click.option("--seed", type=int, help="Seed for drawing lots (the draw can be replayed).")
+@click.option("--max-half-point-byes", type=click.IntRange(min=0),
+              help="Swiss: how many half-point byes a player may take at most.")
+@click.option("--half-point-byes-closed", type=click.IntRange(min=0), metavar="K",
+              help="Swiss: no half-point byes in the last K rounds.")
 def tournament_create(
     club: Path,
     who: str | None,
@@ -95,6 +99,8 @@ def tournament_create(
     bye_value: str | None,
     tiebreaks: str | None,
     seed: int | None,
+    max_half_point_byes: int | None,
+    half_point_byes_closed: int | None,
     **overrides: object,
 ) -> None:
     """Create a tournament NAME in CLUB: Keizer (default), round-robin or swiss."""
@@ -109,11 +115,35 @@ def tournament_create(
     options = {
         "double": double, "numbers_by": numbers_by, "rounds": rounds, "first_round": first_round,
         "acceleration": acceleration, "scoring": scoring, "bye_value": bye_value,
-        "tiebreaks": tiebreaks, "seed": seed,
+        "tiebreaks": tiebreaks, "seed": seed, "max_half_point_byes": max_half_point_byes,
+        "half_point_byes_closed": half_point_byes_closed,
     }
     t = svc.create_system_tournament(name, system, options)
     rules = describe(t.settings)
     click.echo(f"Created tournament {t.name} ({system}, {rules}).")
+
+
+@tournament.command("set")
+@club_argument
+@tournament_option
+@click.option("--rounds", type=click.IntRange(min=1), help="Swiss: the number of rounds.")
+@click.option("--scoring", type=click.Choice(SCORINGS), help="Points for win-draw-loss.")
+@click.option("--bye-value", help="Swiss: points for the pairing-allocated bye.")
+@click.option("--half-bye-value", help="Swiss: points for a half-point bye.")
+@click.option("--tiebreaks", metavar="LIST", help="Tie-breaks in order, e.g. BH-C1,BH,SB.")
+@click.option("--max-half-point-byes", metavar="N",
+              help="Swiss: half-point byes a player may take at most ('none': no limit).")
+@click.option("--half-point-byes-closed", type=click.IntRange(min=0), metavar="K",
+              help="Swiss: no half-point byes in the last K rounds.")
+def tournament_set(club: Path, who: str | None, tournament: str | None, **options: object
+                   ) -> None:
+    """Change the settings of a round robin or Swiss while it runs.
+
+    Points and tie-breaks may change any time (the standings are recomputed); a Swiss keeps
+    at least the rounds it has paired.
+    """
+    t = service(club, who).change_settings(options, tournament)
+    click.echo(f"Settings of {t.name} changed ({describe(t.settings)}).")
 
 
 @tournament.command("list")
@@ -202,6 +232,37 @@ def player_forbid(
     """Never pair two players (Keizer or Swiss), e.g. family members."""
     a, b = service(club, who).forbid_pair(first, second, tournament)
     click.echo(f"{a.name} ({a.id}) and {b.name} ({b.id}) will not be paired.")
+
+
+@player.command("bye")
+@club_argument
+@click.argument("player_ref", metavar="PLAYER")
+@click.argument("round_number", metavar="ROUND", type=click.IntRange(min=1))
+@click.option("--zero", is_flag=True, help="A zero-point bye instead of a half-point bye.")
+@click.option("--cancel", is_flag=True, help="Take back the bye asked for ROUND.")
+@tournament_option
+def player_bye(
+    club: Path,
+    who: str | None,
+    player_ref: str,
+    round_number: int,
+    zero: bool,
+    cancel: bool,
+    tournament: str | None,
+) -> None:
+    """Swiss: a bye for a coming ROUND, asked in advance (half a point unless --zero).
+
+    The tournament's limit on half-point byes applies (tournament create
+    --max-half-point-byes, --half-point-byes-closed).
+    """
+    svc = service(club, who)
+    if cancel:
+        entrant = svc.cancel_bye(player_ref, round_number, tournament)
+        click.echo(f"{entrant.name} ({entrant.id}) is paired in round {round_number} after all.")
+        return
+    entrant = svc.request_bye(player_ref, round_number, not zero, tournament)
+    kind = "zero-point" if zero else "half-point"
+    click.echo(f"{entrant.name} ({entrant.id}) has a {kind} bye in round {round_number}.")
 
 
 @click.command()

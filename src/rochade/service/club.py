@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 import getpass
 import re
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from fractions import Fraction
@@ -35,9 +35,19 @@ from rochade.core.pairing import Pairing
 from rochade.core.standings import SystemStandings, system_standings
 from rochade.core.systems import KEIZER
 from rochade.formats.json import format_tournament, parse_tournament
+from rochade.formats.players import RatedPlayer
 from rochade.service import systems
 from rochade.service.errors import NeedsConfirmation, ServiceError, TournamentNeeded
-from rochade.service.players import find_entrant, label, pick, read_player_list
+from rochade.service.players import (
+    RatingReport,
+    apply_ratings,
+    find_entrant,
+    label,
+    pick,
+    plan_ratings,
+    rating_roster,
+    read_player_list,
+)
 from rochade.service.reports import (
     PairingReport,
     PlayerAdded,
@@ -291,6 +301,53 @@ class ClubService:
             action.description = f"{record.name}: never pair {label(a)} and {label(b)}"
         return a, b
 
+    def allow_pair(
+        self, first: str, second: str, tournament: str | None = None
+    ) -> tuple[Entrant, Entrant]:
+        """Take back `forbid_pair`: the two may be paired again."""
+        with self._change("settings", "allow a pair") as (club, action):
+            record, t = self._load(club, tournament)
+            a, b = find_entrant(t.entrants, first), find_entrant(t.entrants, second)
+            changed = systems.with_forbidden_pair(t, frozenset((a.id, b.id)), forbidden=False)
+            club.set_settings(record.id, systems.encode(changed))
+            action.description = f"{record.name}: {label(a)} and {label(b)} may be paired again"
+        return a, b
+
+    def request_bye(
+        self, player: str, round_number: int, half: bool = True, tournament: str | None = None
+    ) -> Entrant:
+        """A Swiss player's bye for a coming round, asked in advance: a half-point bye (within
+        the tournament's limits) or a zero-point bye."""
+        with self._change("settings", "request a bye") as (club, action):
+            record, t = self._load(club, tournament)
+            entrant = find_entrant(t.entrants, player)
+            changed = systems.with_bye_request(t, entrant, round_number, half)
+            club.set_settings(record.id, systems.encode(changed))
+            kind = "half-point" if half else "zero-point"
+            action.description = f"{label(entrant)}: {kind} bye in round {round_number}"
+        return entrant
+
+    def cancel_bye(self, player: str, round_number: int, tournament: str | None = None) -> Entrant:
+        """Withdraw a requested bye: the player is paired in that round after all."""
+        with self._change("settings", "cancel a bye") as (club, action):
+            record, t = self._load(club, tournament)
+            entrant = find_entrant(t.entrants, player)
+            changed = systems.without_bye_request(t, entrant, round_number)
+            club.set_settings(record.id, systems.encode(changed))
+            action.description = f"{label(entrant)}: no bye in round {round_number} after all"
+        return entrant
+
+    def change_settings(self, options: Mapping[str, object], tournament: str | None = None
+                        ) -> Tournament:
+        """Change a round robin's or Swiss's settings (see `systems.changed_settings`)."""
+        with self._change("settings", "change settings") as (club, action):
+            record, t = self._load(club, tournament)
+            changed = systems.changed_settings(t, options)
+            club.set_settings(record.id, systems.encode(changed))
+            names = ", ".join(sorted(k for k, v in options.items() if v is not None))
+            action.description = f"{record.name}: settings changed ({names or 'none'})"
+        return dataclasses.replace(t, settings=changed)
+
     def set_status(self, player: str, status: Status, tournament: str | None = None) -> Entrant:
         """Set a player's attendance for the next round (sticky until changed).
 
@@ -299,6 +356,7 @@ class ClubService:
         with self._change("status", "set status") as (club, action):
             record, t = self._load(club, tournament)
             entrant = find_entrant(t.entrants, player)
+            systems.check_status(t, entrant, status)
             club.set_status(record.id, entrant.id, status)
             action.description = f"{label(entrant)}: {entrant.status.value} -> {status.value}"
             if entrant.withdrawn and status is not Status.WITHDRAWN:
@@ -348,7 +406,7 @@ class ClubService:
             number = _next_round(t)
             pairs = _parse_boards(boards)
             bye_id = find_entrant(t.entrants, bye).id if bye else None
-            present = [e.id for e in t.entrants if e.status.plays]
+            present = systems.present(t, number)
             checked = check_boards(
                 pairs,
                 bye_id,
@@ -386,7 +444,7 @@ class ClubService:
         for entrant in t.entrants:
             if entrant.withdrawn or entrant.id in playing:
                 continue
-            reason = entrant.status.absence_reason
+            reason = systems.absence_reason(t, number, entrant)
             if reason is None:  # present but left out: the engine or the checker failed us
                 raise ServiceError(f"{label(entrant)} is present but has no board")
             absences.append(Absence(entrant.id, reason))
@@ -487,6 +545,27 @@ class ClubService:
                 f" on board {board}{replaced}"
             )
         return after
+
+    def update_ratings(
+        self, listed: Iterable[RatedPlayer], tournament: str | None = None, apply: bool = False
+    ) -> RatingReport:
+        """Match a rating list with the members (or one tournament's players); with `apply`,
+        write what differs in one backed-up, undoable action (see `plan_ratings`).
+
+        The list is read before the club file is locked; should the members change meanwhile,
+        nothing is written.
+        """
+        with self._reading() as club:
+            where = None if tournament is None else self._record(club, tournament).id
+            roster = rating_roster(club, where)
+        report = plan_ratings(roster, listed)
+        if not apply or not report.match.updates:
+            return report
+        with self._change("ratings", "update ratings", "ratings") as (club, action):
+            if rating_roster(club, where) != roster:
+                raise ServiceError("the club file changed while the list was read; run again")
+            action.description = apply_ratings(club, report)
+        return dataclasses.replace(report, applied=True)
 
     # -- log and undo --------------------------------------------------------------------
 
