@@ -463,6 +463,13 @@ class ClubService:
             record = self._record(club, tournament)
             return club.round_notes(record.id, round_number)
 
+    def pairing_reasons(self, player: str, round_number: int,
+                        tournament: str | None = None) -> tuple[str, ...]:
+        """Why a player of a Swiss got their opponent, float, bye and colour in a round."""
+        with self._reading() as club:
+            _, t = self._load(club, tournament)
+        return systems.pairing_reasons(t, round_number, find_entrant(t.entrants, player).id)
+
     # -- results -------------------------------------------------------------------------
 
     def enter_result(

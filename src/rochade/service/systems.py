@@ -30,7 +30,7 @@ from rochade.core.roundrobin import (
     numbers_by_rating,
 )
 from rochade.core.standings import SystemStandings, ranked, system_standings
-from rochade.core.swiss import pair_swiss
+from rochade.core.swiss import explain_swiss_player, pair_swiss
 from rochade.core.systems import (
     DEFAULT_TIEBREAKS,
     KEIZER,
@@ -251,6 +251,19 @@ def _pair_swiss(t: Tournament, s: SwissSettings, number: int) -> Pairing:
             f"round {number}: no pairing satisfies the FIDE rules ({exc}); pair this round by "
             "hand with --manual"
         ) from None
+    except DutchError as exc:
+        raise ServiceError(f"round {number}: {exc}") from None
+
+
+def pairing_reasons(t: Tournament, number: int, player: PlayerId) -> tuple[str, ...]:
+    """Why `player` was paired as they were in round `number` of a Swiss (the criteria of
+    the Dutch system that decided it)."""
+    s = t.settings
+    if not isinstance(s, SwissSettings):
+        raise ServiceError(f"{t.name} is not a Swiss; `rochade explain --round {number}` "
+                           "shows how its rounds were paired")
+    try:
+        return explain_swiss_player(t, s, number, player)
     except DutchError as exc:
         raise ServiceError(f"round {number}: {exc}") from None
 
