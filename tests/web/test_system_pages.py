@@ -253,3 +253,18 @@ def test_names_are_escaped_on_the_new_pages(td: TestClient, swiss: ClubService) 
     for url in ("/td/t/2/byes", "/t/2/crosstable", "/t/2/players/7", "/t/2/participants"):
         html = td.get(url).text
         assert evil not in html and "&lt;script&gt;" in html, url
+
+
+@pytest.mark.parametrize("lang", ["de", "nl"])
+def test_the_new_pages_in_german_and_dutch(td: TestClient, swiss: ClubService, lang: str) -> None:
+    _play_round(swiss, "Open")
+    words = {"de": ("Feinwertungen", "Freilose", "Kreuztabelle"),
+             "nl": ("Weerstandspunten", "byes", "Kruistabel")}[lang]
+    pages = "".join(
+        td.get(url, headers={"Accept-Language": lang}).text
+        for url in ("/td/t/2/rules", "/td/t/2/byes", "/td/t/2/explain", "/t/2/crosstable",
+                    "/t/2/players/1", "/td/new/round-robin")
+    )
+    for word in words:
+        assert word in pages, word
+    assert f'<html lang="{lang}">' in pages
