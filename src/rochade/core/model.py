@@ -12,11 +12,13 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from rochade.core.messages import Explained
+
 PlayerId = int
 """An entrant's id: stable for the whole tournament, never reused."""
 
 
-class ModelError(ValueError):
+class ModelError(Explained, ValueError):
     """A set of facts that cannot be a tournament; the message names the round and player."""
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 import getpass
 import re
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from fractions import Fraction
@@ -35,9 +35,19 @@ from rochade.core.pairing import Pairing
 from rochade.core.standings import SystemStandings, system_standings
 from rochade.core.systems import KEIZER
 from rochade.formats.json import format_tournament, parse_tournament
+from rochade.formats.players import RatedPlayer
 from rochade.service import systems
 from rochade.service.errors import NeedsConfirmation, ServiceError, TournamentNeeded
-from rochade.service.players import find_entrant, label, pick, read_player_list
+from rochade.service.players import (
+    RatingReport,
+    apply_ratings,
+    find_entrant,
+    label,
+    pick,
+    plan_ratings,
+    rating_roster,
+    read_player_list,
+)
 from rochade.service.reports import (
     PairingReport,
     PlayerAdded,
@@ -528,6 +538,27 @@ class ClubService:
                 f" on board {board}{replaced}"
             )
         return after
+
+    def update_ratings(
+        self, listed: Iterable[RatedPlayer], tournament: str | None = None, apply: bool = False
+    ) -> RatingReport:
+        """Match a rating list with the members (or one tournament's players); with `apply`,
+        write what differs in one backed-up, undoable action (see `plan_ratings`).
+
+        The list is read before the club file is locked; should the members change meanwhile,
+        nothing is written.
+        """
+        with self._reading() as club:
+            where = None if tournament is None else self._record(club, tournament).id
+            roster = rating_roster(club, where)
+        report = plan_ratings(roster, listed)
+        if not apply or not report.match.updates:
+            return report
+        with self._change("ratings", "update ratings", "ratings") as (club, action):
+            if rating_roster(club, where) != roster:
+                raise ServiceError("the club file changed while the list was read; run again")
+            action.description = apply_ratings(club, report)
+        return dataclasses.replace(report, applied=True)
 
     # -- log and undo --------------------------------------------------------------------
 

@@ -30,6 +30,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from rochade.core.keizer.settings import PRESETS, KeizerSettings
+from rochade.core.messages import N_, Message
 from rochade.core.model import ModelError, Status
 from rochade.core.standings import numbers_of
 from rochade.core.systems import KEIZER
@@ -230,6 +231,10 @@ class Web:
     def gettext(self, page: Page) -> Callable[[str], str]:
         return i18n.translations(page.lang).gettext
 
+    def say(self, page: Page, said: Message | BaseException) -> str:
+        """An error or a finding of the service, store or core in the page's language."""
+        return i18n.say(said, page.lang)
+
     def render(
         self, page: Page, template: str, status_code: int = 200, **context: Any
     ) -> HTMLResponse:
@@ -380,7 +385,11 @@ def _int_or_none(text: str, what: str) -> int | None:
         return None
     if not _whole(text):
         shown = text if len(text) <= 20 else text[:20] + "…"
-        raise ServiceError(f"the {what} {shown!r} is not a whole number up to 999999999")
+        raise ServiceError(
+            "the {what} {shown} is not a whole number up to 999999999",
+            what=Message(what),
+            shown=repr(shown),
+        )
     return int(text)
 
 
@@ -513,8 +522,7 @@ async def login(web: Web, request: Request, page: Page) -> Response:
     if web.throttle.blocked(address):
         error = _("Too many wrong PINs. Wait a minute and try again.")
         return web.render(page, "login.html", status_code=429, next=target, error=error)
-    stored = read_setting(web.path, PIN_KEY)
-    if stored is None or not verify_pin(_field(form, "pin"), stored):
+    if not await asyncio.to_thread(_pin_matches, web.path, _field(form, "pin")):
         web.throttle.failed(address)
         error = _("Wrong PIN.")
         return web.render(page, "login.html", status_code=401, next=target, error=error)
@@ -531,6 +539,13 @@ async def login(web: Web, request: Request, page: Page) -> Response:
         secure=request.url.scheme == "https",
     )
     return response
+
+
+def _pin_matches(path: Path, pin: str) -> bool:
+    """For a worker thread: scrypt takes tens of milliseconds on purpose, and on the event loop
+    every phone's page would wait for each login attempt."""
+    stored = read_setting(path, PIN_KEY)
+    return stored is not None and verify_pin(pin, stored)
 
 
 @public
@@ -566,7 +581,7 @@ async def td_create(web: Web, request: Request, page: Page) -> Response:
             _field(form, "name"), _field(form, "preset") or "classic", overrides
         )
     except USER_ERRORS as exc:
-        return web.redirect(page, "/td/", ("error", str(exc)))
+        return web.redirect(page, "/td/", ("error", web.say(page, exc)))
     number = len(web.service().tournaments())
     return web.redirect(
         page, f"/td/t/{number}/players", ("ok", _("Tournament created. Now add the players."))
@@ -630,12 +645,12 @@ async def td_add_player(web: Web, request: Request, page: Page) -> Response:
     n = request.path_params["n"]
     _ = web.gettext(page)
     try:
-        rating = _int_or_none(_field(form, "rating"), "rating")
+        rating = _int_or_none(_field(form, "rating"), N_("rating"))
         added = web.service().add_player(
             _field(form, "player"), rating, tournament=web.tournament_name(request)
         )
     except USER_ERRORS as exc:
-        return web.redirect(page, f"/td/t/{n}/players", ("error", str(exc)))
+        return web.redirect(page, f"/td/t/{n}/players", ("error", web.say(page, exc)))
     message = _("{name} added.").format(name=added.name)
     if added.late_rounds:
         message += " " + _("Late entry: the rounds already played count as a late start.")
@@ -654,7 +669,7 @@ async def td_import_players(web: Web, request: Request, page: Page) -> Response:
     try:
         added = web.service().import_players(data, web.tournament_name(request))
     except USER_ERRORS as exc:
-        return web.redirect(page, f"/td/t/{n}/players", ("error", str(exc)))
+        return web.redirect(page, f"/td/t/{n}/players", ("error", web.say(page, exc)))
     message = _("{count} players imported.").format(count=len(added))
     return web.redirect(page, f"/td/t/{n}/players", ("ok", message))
 
@@ -665,12 +680,12 @@ async def td_set_rating(web: Web, request: Request, page: Page) -> Response:
     n = request.path_params["n"]
     _ = web.gettext(page)
     try:
-        rating = _int_or_none(_field(form, "rating"), "rating")
+        rating = _int_or_none(_field(form, "rating"), N_("rating"))
         entrant = set_rating(
             web.service(), web.tournament_name(request), request.path_params["pid"], rating
         )
     except USER_ERRORS as exc:
-        return web.redirect(page, f"/td/t/{n}/players", ("error", str(exc)))
+        return web.redirect(page, f"/td/t/{n}/players", ("error", web.say(page, exc)))
     message = _("Rating of {name} saved.").format(name=entrant.name)
     return web.redirect(page, f"/td/t/{n}/players", ("ok", message))
 
@@ -688,7 +703,7 @@ async def td_set_status(web: Web, request: Request, page: Page) -> Response:
         svc = web.service()
         entrant = svc.set_status(str(pid), status, name)
     except (ValueError, *USER_ERRORS) as exc:
-        return web.refuse(page, request, back, str(exc))
+        return web.refuse(page, request, back, web.say(page, exc))
     if request.headers.get("hx-request"):
         t = svc.tournament(name)
         return web.render(
@@ -767,7 +782,7 @@ async def td_pair_auto(web: Web, request: Request, page: Page) -> Response:
     try:
         report = web.service().pair(web.tournament_name(request))
     except USER_ERRORS as exc:
-        return web.redirect(page, f"/td/t/{n}/pair", ("error", str(exc)))
+        return web.redirect(page, f"/td/t/{n}/pair", ("error", web.say(page, exc)))
     message = _("Round {number} is paired.").format(number=report.round.number)
     return web.redirect(page, f"/td/t/{n}/results", ("ok", message))
 
@@ -800,10 +815,10 @@ async def td_pair_manual(web: Web, request: Request, page: Page) -> Response:
             )
         except NeedsConfirmation as exc:
             return _pair_page(
-                web, request, page, draft, tuple(w.message for w in exc.warnings), None
+                web, request, page, draft, tuple(web.say(page, w.msg) for w in exc.warnings), None
             )
         except USER_ERRORS as exc:
-            return _pair_page(web, request, page, draft, (), str(exc))
+            return _pair_page(web, request, page, draft, (), web.say(page, exc))
         message = _("Round {number} is paired.").format(number=report.round.number)
         return web.redirect(page, f"/td/t/{n}/results", ("ok", message))
     elif action == "clear":
@@ -848,7 +863,7 @@ async def td_enter_result(web: Web, request: Request, page: Page) -> Response:
         result = _field(form, "result") or _field(form, "forfeit")
         report = web.service().enter_result(number, board, result, name)
     except USER_ERRORS as exc:
-        return web.refuse(page, request, back, str(exc))
+        return web.refuse(page, request, back, web.say(page, exc))
     t = report.tournament
     view = round_view(t, number)
     if request.headers.get("hx-request"):
@@ -895,7 +910,7 @@ async def td_undo(web: Web, request: Request, page: Page) -> Response:
     try:
         undone = web.service().undo(1)
     except USER_ERRORS as exc:
-        return web.redirect(page, back, ("error", str(exc)))
+        return web.redirect(page, back, ("error", web.say(page, exc)))
     message = _("Undone: {what}").format(what="; ".join(a.description for a in undone))
     return web.redirect(page, back, ("ok", message))
 
