@@ -268,3 +268,14 @@ def test_the_new_pages_in_german_and_dutch(td: TestClient, swiss: ClubService, l
     for word in words:
         assert word in pages, word
     assert f'<html lang="{lang}">' in pages
+
+
+def test_a_refused_bye_is_explained_in_the_tds_language(td: TestClient,
+                                                        swiss: ClubService) -> None:
+    post(td, "/td/t/2/byes", player="1", round="2", kind="half")
+    german = {"Accept-Language": "de"}
+    refused = td.post("/td/t/2/byes", headers=german, follow_redirects=False, data={
+        "csrf": td.headers["x-test-csrf"], "player": "1", "round": "3", "kind": "half"})
+    page = td.get(refused.headers["location"], headers=german).text
+    assert ("Swiss 1 kann kein weiteres halbes Freilos erhalten: Dieses Turnier erlaubt "
+            "höchstens 1 pro Spieler") in page

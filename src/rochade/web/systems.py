@@ -125,13 +125,14 @@ def _options(form: FormData, system: str, started: bool) -> dict[str, object]:
     for i in range(1, TIEBREAK_SLOTS + 1):
         code = _field(form, f"tb{i}")
         if code and code not in offered:
-            raise ServiceError(f"tie-break {i}: {code[:20]!r} is not offered for a {system}")
+            raise ServiceError("tie-break {n}: '{code}' is not offered for a {system}", n=i,
+                               code=code[:20], system=system)
         if code and code not in codes:
             codes.append(code)
     points = _field(form, "scoring")
     if points and points not in SCORINGS:
-        raise ServiceError(f"the scoring {points[:20]!r} is not offered; choose "
-                           f"{', '.join(SCORINGS)}")
+        raise ServiceError("the scoring '{points}' is not offered; choose {choices}",
+                           points=points[:20], choices=", ".join(SCORINGS))
     options: dict[str, object] = {"scoring": points or None, "tiebreaks": ",".join(codes)}
     if system == SWISS:
         limit = _int_or_none(_field(form, "max_half_point_byes"), "most half-point byes")
@@ -173,7 +174,7 @@ async def td_create(web: Web, request: Request, page: Page) -> Response:
         options = _options(form, system, started=False)
         web.service().create_system_tournament(_field(form, "name"), system, options)
     except USER_ERRORS as exc:
-        return web.redirect(page, f"/td/new/{system}", ("error", str(exc)))
+        return web.redirect(page, f"/td/new/{system}", ("error", web.say(page, exc)))
     number = len(web.service().tournaments())
     return web.redirect(
         page, f"/td/t/{number}/players", ("ok", _("Tournament created. Now add the players."))
@@ -213,7 +214,7 @@ async def td_change_rules(web: Web, request: Request, page: Page) -> Response:
     try:
         web.service().change_settings(_options(form, t.system, bool(t.rounds)), t.name)
     except USER_ERRORS as exc:
-        return web.redirect(page, f"/td/t/{n}/rules", ("error", str(exc)))
+        return web.redirect(page, f"/td/t/{n}/rules", ("error", web.say(page, exc)))
     return web.redirect(page, f"/td/t/{n}/rules", ("ok", _("Settings saved.")))
 
 
@@ -248,7 +249,7 @@ async def td_bye(web: Web, request: Request, page: Page) -> Response:
             message = (_("{name} has a half-point bye in round {round}.") if half
                        else _("{name} has a zero-point bye in round {round}."))
     except USER_ERRORS as exc:
-        return web.redirect(page, back, ("error", str(exc)))
+        return web.redirect(page, back, ("error", web.say(page, exc)))
     return web.redirect(page, back, ("ok", message.format(name=entrant.name, round=number)))
 
 
@@ -267,7 +268,7 @@ async def td_forbid(web: Web, request: Request, page: Page) -> Response:
             a, b = svc.forbid_pair(first, second, t.name)
             message = _("{first} and {second} will not be paired.")
     except USER_ERRORS as exc:
-        return web.redirect(page, back, ("error", str(exc)))
+        return web.redirect(page, back, ("error", web.say(page, exc)))
     return web.redirect(page, back, ("ok", message.format(first=a.name, second=b.name)))
 
 
