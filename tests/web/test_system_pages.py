@@ -233,6 +233,7 @@ def test_swiss_crosstable_by_rank(client: TestClient, swiss: ClubService) -> Non
     _play_round(swiss, "Open")
     page = client.get("/t/2/crosstable").text
     assert "<th class=\"cell\">R1</th>" in page and "BH-C1" in page
+    assert "<dt>BH-C1</dt><dd>Buchholz cut 1: the opponents&#39; scores without the lowest" in page
     rnd = swiss.tournament("Open").rounds[0]
     winner = rnd.games[0].white
     line = re.search(rf"Swiss {winner}</a></td>(.*?)</tr>", page, re.S)

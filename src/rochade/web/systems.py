@@ -290,6 +290,12 @@ def _keys(tiebreaks: tuple[TieBreak, ...]) -> list[str]:
     return [tiebreak_key(tb) for tb in tiebreaks]
 
 
+def _legend(web: Web, page: Page, keys: list[str]) -> list[tuple[str, str]]:
+    """What each tie-break column means, in the visitor's language."""
+    _ = web.gettext(page)
+    return [(key, _(TIEBREAK_HELP[key])) for key in keys if key in TIEBREAK_HELP]
+
+
 def crosstable(web: Web, request: Request, page: Page, ctx: dict[str, Any]) -> Response:
     """The round robin's n×n table or the Swiss's table by rank, after any round."""
     t = ctx["t"]
@@ -299,8 +305,9 @@ def crosstable(web: Web, request: Request, page: Page, ctx: dict[str, Any]) -> R
                  else swiss_rows(t, table))
     template = "systems/crosstable_rr.html" if t.system == ROUND_ROBIN else (
         "systems/crosstable_swiss.html")
-    return web.render(page, template, **ctx, rows=rows, table=table, after=after,
-                      keys=_keys(table.tiebreaks), section="crosstable")
+    keys = _keys(table.tiebreaks)
+    return web.render(page, template, **ctx, rows=rows, table=table, after=after, keys=keys,
+                      legend=_legend(web, page, keys), section="crosstable")
 
 
 def player(web: Web, page: Page, ctx: dict[str, Any], pid: int) -> Response:
@@ -313,7 +320,9 @@ def player(web: Web, page: Page, ctx: dict[str, Any], pid: int) -> Response:
     labels = {"title": _("Points and rank after each round"), "total": _("Points"),
               "rank": _("Rank"), "round": _("Round")}
     svg = player_chart(curve, len(t.entrants), labels, lambda v: i18n.points(v, page.lang))
-    values = list(zip(_keys(table.tiebreaks), line.values, strict=True))
+    keys = _keys(table.tiebreaks)
+    helps = dict(_legend(web, page, keys))
+    values = [(k, v, helps.get(k, "")) for k, v in zip(keys, line.values, strict=True)]
     return web.render(page, "systems/player.html", **ctx, line=line, rounds=rounds,
                       chart=svg if curve else "", values=values,
                       explained=explain_tiebreaks(t, pid), entrant=t.entrant(pid),
