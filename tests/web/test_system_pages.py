@@ -184,9 +184,16 @@ def test_round_robin_pages_say_what_does_not_apply(td: TestClient, club: Path) -
     assert "everybody meets everybody" in page
     assert "Byes and pairs" not in td.get("/td/t/2/").text.split("<main>")[0]
     assert "Pairing explained" in td.get("/td/t/2/").text
+    before = td.get("/td/t/2/explain").text
+    assert "The whole schedule" in before and "shows numbers only" in before
+    assert '<span class="pair">1 – 4</span> · <span class="pair">2 – 3</span>' in before
     _play_round(svc, "Closed")
     explain = td.get("/td/t/2/explain").text
     assert "How round 1 was paired" in explain and "Berger table" in explain
+    numbers = svc.tournament("Closed").settings.numbers  # type: ignore[attr-defined]
+    first = svc.tournament("Closed").entrant(numbers[0]).name
+    assert f'<span class="pair">1 {first} – 4 ' in explain
+    assert explain.count("<tr") == 1 + 3 and '<tr class="current">' in explain
 
 
 def test_swiss_pairing_explained(td: TestClient, swiss: ClubService) -> None:

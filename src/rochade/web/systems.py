@@ -49,6 +49,7 @@ from rochade.web.system_tables import (
     player_rounds,
     requested_byes,
     round_robin_rows,
+    round_robin_schedule,
     swiss_rows,
 )
 from rochade.web.texts import N_
@@ -280,7 +281,7 @@ async def td_explain(web: Web, request: Request, page: Page) -> Response:
     number = _round_param(request, len(t.rounds))
     notes = web.service().round_notes(number, t.name) if number else None
     return web.render(page, "systems/td_explain.html", n=n, t=t, number=number, notes=notes,
-                      section="explain")
+                      schedule=round_robin_schedule(t), section="explain")
 
 
 # -- public: crosstable and player page -------------------------------------------------------
