@@ -287,3 +287,16 @@ def test_a_refused_bye_is_explained_in_the_tds_language(td: TestClient,
     page = td.get(refused.headers["location"], headers=german).text
     assert ("Swiss 1 kann kein weiteres halbes Freilos erhalten: Dieses Turnier erlaubt "
             "höchstens 1 pro Spieler") in page
+
+
+def test_an_odd_round_robin_schedule_names_who_rests(td: TestClient, club: Path) -> None:
+    svc = ClubService(club)
+    svc.create_system_tournament("Five", "round-robin", {"numbers_by": "rating"})
+    for i in range(1, 6):
+        svc.add_player(f"Five {i}", 2000 - i, tournament="Five")
+    svc.pair("Five")
+    page = td.get("/td/t/2/explain").text
+    assert "<th>Rests</th>" in page and page.count('<tr') == 1 + 5
+    rests = re.findall(r"<td>(\d) Five \d</td></tr>", page)
+    assert sorted(rests) == ["1", "2", "3", "4", "5"]  # everyone rests once
+    assert svc.tournament("Five").rounds[0].bye is not None
