@@ -300,3 +300,17 @@ def test_an_odd_round_robin_schedule_names_who_rests(td: TestClient, club: Path)
     rests = re.findall(r"<td>(\d) Five \d</td></tr>", page)
     assert sorted(rests) == ["1", "2", "3", "4", "5"]  # everyone rests once
     assert svc.tournament("Five").rounds[0].bye is not None
+
+
+def test_participants_of_a_round_robin_in_start_number_order(client: TestClient,
+                                                            club: Path) -> None:
+    svc = ClubService(club)
+    svc.create_system_tournament("Drawn", "round-robin", {"seed": 3})
+    for i in range(1, 7):
+        svc.add_player(f"Lot {i}", 2000 - i, tournament="Drawn")
+    svc.pair("Drawn")
+    t = svc.tournament("Drawn")
+    drawn = [t.entrant(p).name for p in t.settings.numbers]  # type: ignore[attr-defined]
+    assert drawn != sorted(drawn)  # the lot is not the rating order here
+    page = client.get("/t/2/participants").text
+    assert re.findall(r">(Lot \d)</a>", page) == drawn
