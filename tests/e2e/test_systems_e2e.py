@@ -189,4 +189,15 @@ def test_a_round_robin_and_a_swiss(browser: Any, server: Server, artifacts: Path
     expect(player.locator("table.breakdown")).to_contain_text("half-point bye")
     no_horizontal_scroll(player, PHONE["width"])
     phone.close()
+
+    # The TD's new pages on a phone
+    td_phone = browser.new_context(viewport=PHONE)
+    small = td_phone.new_page()
+    log_in(small, server)
+    for url, name in (("/td/new/swiss", "new-swiss"), ("/td/t/2/rules", "rules"),
+                      ("/td/t/2/byes", "byes"), ("/td/t/1/explain", "rr-schedule")):
+        small.goto(server.url + url)
+        no_horizontal_scroll(small, PHONE["width"])
+        small.screenshot(path=artifacts / f"systems-phone-td-{name}.png", full_page=True)
+    td_phone.close()
     context.close()

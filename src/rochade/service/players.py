@@ -44,7 +44,7 @@ def pick(
         return exact[0]
     candidates = exact or [item for item in items if name_of(item).casefold().startswith(key)]
     if not candidates:
-        raise ServiceError(f"no {what} named {typed!r}")
+        raise ServiceError(f"no {what} named {_short(typed)!r}")
     if len(candidates) > 1:
         names = ", ".join((shown or name_of)(item) for item in candidates[:8])
         more = ", ..." if len(candidates) > 8 else ""
@@ -55,12 +55,17 @@ def pick(
 def find_entrant(entrants: Sequence[Entrant], typed: str) -> Entrant:
     """An entrant by id (digits) or by name; ambiguous names list the candidates with ids."""
     text = typed.strip()
-    if text.isdigit():
+    if text.isascii() and text.isdigit():  # "²" is a digit to Python too, but no id
         for entrant in entrants:
-            if entrant.id == int(text):
+            if len(text) <= 18 and entrant.id == int(text):
                 return entrant
-        raise ServiceError(f"no player with id {text}")
+        raise ServiceError(f"no player with id {_short(text)}")
     return pick(entrants, text, lambda e: e.name, "player", label)
+
+
+def _short(typed: str) -> str:
+    """What the TD typed, cut for a message (a pasted page is no name)."""
+    return typed if len(typed) <= 40 else typed[:40] + "…"
 
 
 def label(entrant: Entrant) -> str:

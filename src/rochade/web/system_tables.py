@@ -10,8 +10,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from rochade.core.model import Entrant, PlayerId, Round, Tournament
+from rochade.core.roundrobin import berger_schedule
 from rochade.core.standings import StandingLine, SystemStandings, numbers_of, system_standings
-from rochade.core.systems import ByeRequest, SwissSettings
+from rochade.core.systems import ByeRequest, RoundRobinSettings, SwissSettings
 from rochade.formats.text import meeting_text, meetings
 from rochade.web.queries import OUTCOME_MARKS, CurvePoint
 
@@ -128,3 +129,35 @@ def forbidden_pairs(t: Tournament) -> list[tuple[Entrant, Entrant]]:
     pairs = [sorted((t.entrant(p) for p in pair), key=lambda e: e.id) for pair in
              s.forbidden_pairs]
     return sorted(((a, b) for a, b in pairs), key=lambda p: (p[0].id, p[1].id))
+
+
+@dataclass(frozen=True)
+class ScheduleRound:
+    """A round of the Berger table: (white, black) as start number and player, and who rests."""
+
+    number: int
+    boards: tuple[tuple[tuple[int, Entrant | None], tuple[int, Entrant | None]], ...]
+    rest: tuple[int, Entrant | None] | None
+
+
+def round_robin_schedule(t: Tournament) -> list[ScheduleRound]:
+    """The whole schedule, with names once the start numbers are given (round 1 paired)."""
+    s = t.settings
+    if not isinstance(s, RoundRobinSettings):
+        return []
+    players = len(s.numbers) if s.numbers else len(t.entrants)
+    if players < 2:
+        return []
+    schedule = berger_schedule(players, double=s.double, swap_last_two=s.swap_last_two)
+
+    def who(number: int) -> tuple[int, Entrant | None]:
+        return number, t.entrant(s.numbers[number - 1]) if s.numbers else None
+
+    return [
+        ScheduleRound(
+            r.number,
+            tuple((who(w), who(b)) for w, b in r.boards if schedule.bye_number not in (w, b)),
+            None if r.bye is None else who(r.bye),
+        )
+        for r in schedule.rounds
+    ]

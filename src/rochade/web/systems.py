@@ -49,6 +49,7 @@ from rochade.web.system_tables import (
     player_rounds,
     requested_byes,
     round_robin_rows,
+    round_robin_schedule,
     swiss_rows,
 )
 from rochade.web.texts import N_
@@ -125,13 +126,14 @@ def _options(form: FormData, system: str, started: bool) -> dict[str, object]:
     for i in range(1, TIEBREAK_SLOTS + 1):
         code = _field(form, f"tb{i}")
         if code and code not in offered:
-            raise ServiceError(f"tie-break {i}: {code[:20]!r} is not offered for a {system}")
+            raise ServiceError("tie-break {n}: '{code}' is not offered for a {system}", n=i,
+                               code=code[:20], system=system)
         if code and code not in codes:
             codes.append(code)
     points = _field(form, "scoring")
     if points and points not in SCORINGS:
-        raise ServiceError(f"the scoring {points[:20]!r} is not offered; choose "
-                           f"{', '.join(SCORINGS)}")
+        raise ServiceError("the scoring '{points}' is not offered; choose {choices}",
+                           points=points[:20], choices=", ".join(SCORINGS))
     options: dict[str, object] = {"scoring": points or None, "tiebreaks": ",".join(codes)}
     if system == SWISS:
         limit = _int_or_none(_field(form, "max_half_point_byes"), "most half-point byes")
@@ -173,7 +175,7 @@ async def td_create(web: Web, request: Request, page: Page) -> Response:
         options = _options(form, system, started=False)
         web.service().create_system_tournament(_field(form, "name"), system, options)
     except USER_ERRORS as exc:
-        return web.redirect(page, f"/td/new/{system}", ("error", str(exc)))
+        return web.redirect(page, f"/td/new/{system}", ("error", web.say(page, exc)))
     number = len(web.service().tournaments())
     return web.redirect(
         page, f"/td/t/{number}/players", ("ok", _("Tournament created. Now add the players."))
@@ -213,7 +215,7 @@ async def td_change_rules(web: Web, request: Request, page: Page) -> Response:
     try:
         web.service().change_settings(_options(form, t.system, bool(t.rounds)), t.name)
     except USER_ERRORS as exc:
-        return web.redirect(page, f"/td/t/{n}/rules", ("error", str(exc)))
+        return web.redirect(page, f"/td/t/{n}/rules", ("error", web.say(page, exc)))
     return web.redirect(page, f"/td/t/{n}/rules", ("ok", _("Settings saved.")))
 
 
@@ -248,7 +250,7 @@ async def td_bye(web: Web, request: Request, page: Page) -> Response:
             message = (_("{name} has a half-point bye in round {round}.") if half
                        else _("{name} has a zero-point bye in round {round}."))
     except USER_ERRORS as exc:
-        return web.redirect(page, back, ("error", str(exc)))
+        return web.redirect(page, back, ("error", web.say(page, exc)))
     return web.redirect(page, back, ("ok", message.format(name=entrant.name, round=number)))
 
 
@@ -267,7 +269,7 @@ async def td_forbid(web: Web, request: Request, page: Page) -> Response:
             a, b = svc.forbid_pair(first, second, t.name)
             message = _("{first} and {second} will not be paired.")
     except USER_ERRORS as exc:
-        return web.redirect(page, back, ("error", str(exc)))
+        return web.redirect(page, back, ("error", web.say(page, exc)))
     return web.redirect(page, back, ("ok", message.format(first=a.name, second=b.name)))
 
 
@@ -279,7 +281,7 @@ async def td_explain(web: Web, request: Request, page: Page) -> Response:
     number = _round_param(request, len(t.rounds))
     notes = web.service().round_notes(number, t.name) if number else None
     return web.render(page, "systems/td_explain.html", n=n, t=t, number=number, notes=notes,
-                      section="explain")
+                      schedule=round_robin_schedule(t), section="explain")
 
 
 # -- public: crosstable and player page -------------------------------------------------------
@@ -287,6 +289,12 @@ async def td_explain(web: Web, request: Request, page: Page) -> Response:
 
 def _keys(tiebreaks: tuple[TieBreak, ...]) -> list[str]:
     return [tiebreak_key(tb) for tb in tiebreaks]
+
+
+def _legend(web: Web, page: Page, keys: list[str]) -> list[tuple[str, str]]:
+    """What each tie-break column means, in the visitor's language."""
+    _ = web.gettext(page)
+    return [(key, _(TIEBREAK_HELP[key])) for key in keys if key in TIEBREAK_HELP]
 
 
 def crosstable(web: Web, request: Request, page: Page, ctx: dict[str, Any]) -> Response:
@@ -298,8 +306,9 @@ def crosstable(web: Web, request: Request, page: Page, ctx: dict[str, Any]) -> R
                  else swiss_rows(t, table))
     template = "systems/crosstable_rr.html" if t.system == ROUND_ROBIN else (
         "systems/crosstable_swiss.html")
-    return web.render(page, template, **ctx, rows=rows, table=table, after=after,
-                      keys=_keys(table.tiebreaks), section="crosstable")
+    keys = _keys(table.tiebreaks)
+    return web.render(page, template, **ctx, rows=rows, table=table, after=after, keys=keys,
+                      legend=_legend(web, page, keys), section="crosstable")
 
 
 def player(web: Web, page: Page, ctx: dict[str, Any], pid: int) -> Response:
@@ -312,7 +321,9 @@ def player(web: Web, page: Page, ctx: dict[str, Any], pid: int) -> Response:
     labels = {"title": _("Points and rank after each round"), "total": _("Points"),
               "rank": _("Rank"), "round": _("Round")}
     svg = player_chart(curve, len(t.entrants), labels, lambda v: i18n.points(v, page.lang))
-    values = list(zip(_keys(table.tiebreaks), line.values, strict=True))
+    keys = _keys(table.tiebreaks)
+    helps = dict(_legend(web, page, keys))
+    values = [(k, v, helps.get(k, "")) for k, v in zip(keys, line.values, strict=True)]
     return web.render(page, "systems/player.html", **ctx, line=line, rounds=rounds,
                       chart=svg if curve else "", values=values,
                       explained=explain_tiebreaks(t, pid), entrant=t.entrant(pid),
