@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 
 from rochade.cli.common import Failure, club_argument, read_text, service, tournament_option
+from rochade.cli.rounds import echo_changes
 from rochade.core.keizer.settings import PRESETS
 from rochade.core.model import Status
 from rochade.core.systems import (
@@ -19,6 +20,7 @@ from rochade.core.systems import (
     StartNumbers,
 )
 from rochade.service import ClubService, PlayerAdded
+from rochade.service.settings import settings_of
 from rochade.service.systems import describe
 
 
@@ -125,6 +127,44 @@ def tournament_list(club: Path, who: str | None) -> None:
         click.echo("No tournaments yet.")
     for s in summaries:
         click.echo(f"{s.name}  ({s.system}, {s.preset}; {s.players} players, {s.rounds} rounds)")
+
+
+@tournament.command("set")
+@club_argument
+@click.argument("assignments", metavar="[KEY=VALUE]...", nargs=-1)
+@tournament_option
+@click.option("--dry-run", is_flag=True, help="Only show what would change; save nothing.")
+def tournament_set(
+    club: Path, who: str | None, assignments: tuple[str, ...], tournament: str | None,
+    dry_run: bool,
+) -> None:
+    """Show the tournament's settings, or change some: KEY=VALUE (an empty VALUE clears a
+    limit), e.g. `rematch_gap=3 ratio=4`. Standings are recomputed with the new rules; the
+    players who move are listed. One undoable change."""
+    svc = service(club, who)
+    t = svc.tournament(tournament)
+    if not assignments:
+        for setting in settings_of(t.settings):
+            fixed = "" if setting.after_start else "  (fixed once round 1 is paired)"
+            click.echo(f"{setting.key} = {setting.text(t.settings) or '-'}{fixed}")
+            click.echo(f"    {setting.label}: {setting.help}")
+        return
+    typed = {}
+    for item in assignments:
+        key, equals, value = item.partition("=")
+        if not equals:
+            raise Failure(f"write KEY=VALUE, not {item!r}")
+        typed[key.strip()] = value
+    report = svc.change_settings(typed, t.name, save=not dry_run)
+    if not report.changes:
+        click.echo("Nothing changes.")
+        return
+    for change in report.changes:
+        click.echo(f"{change.setting.key}: {change.old or '-'} -> {change.new or '-'}")
+    echo_changes(report.standings)
+    if not report.standings and t.rounds:
+        click.echo("Nobody moves in the standings.")
+    click.echo("Nothing saved (--dry-run)." if dry_run else "Saved.")
 
 
 @click.group()

@@ -46,6 +46,7 @@ from rochade.service.reports import (
     StandingChange,
     TournamentSummary,
 )
+from rochade.service.settings import SettingsReport, changed_settings
 from rochade.store import (
     Action,
     ActionRecord,
@@ -294,6 +295,32 @@ class ClubService:
             club.set_settings(record.id, systems.encode(changed))
             action.description = f"{record.name}: never pair {label(a)} and {label(b)}"
         return a, b
+
+    def change_settings(
+        self, typed: Mapping[str, str], tournament: str | None = None, save: bool = True
+    ) -> SettingsReport:
+        """Change settings by key (`rochade.service.settings`: KEY -> the value as typed) in one
+        logged action; standings are derived, so the rounds played count under the new rules.
+        `save=False` changes nothing and reports what would change, standings included."""
+        with self._reading() as club:
+            report = self._settings_report(club, typed, tournament)
+        if not save or not report.changes:
+            return report
+        with self._change("settings", "change settings") as (club, action):
+            report = self._settings_report(club, typed, tournament)
+            record = self._record(club, tournament)
+            club.set_settings(record.id, systems.encode(report.tournament.settings))
+            action.description = report.describe()
+        return report
+
+    def _settings_report(
+        self, club: Club, typed: Mapping[str, str], tournament: str | None
+    ) -> SettingsReport:
+        _, before = self._load(club, tournament)
+        settings, changes = changed_settings(before.settings, typed, len(before.rounds))
+        after = dataclasses.replace(before, settings=settings)
+        moved = _standing_changes(before, after) if before.rounds else ()
+        return SettingsReport(after, changes, moved)
 
     def set_status(self, player: str, status: Status, tournament: str | None = None) -> Entrant:
         """Set a player's attendance for the next round (sticky until changed).
