@@ -88,3 +88,28 @@ def test_bad_input_exits_3(tmp_path: Path) -> None:
 def test_missing_file_exits_5(tmp_path: Path) -> None:
     code, _, err = run("--dutch", str(tmp_path / "nope.trf"), "-p")
     assert code == 5 and "cannot read" in err
+
+
+def with_type(path: Path, code: str) -> Path:
+    lines = path.read_text().splitlines()
+    path.write_text("\n".join([lines[0], f"192 {code}", *lines[1:]]) + "\n")
+    return path
+
+
+def test_the_2017_edition_exits_3_with_a_clear_message(tmp_path: Path) -> None:
+    for code in ("FIDE_DUTCH_2017", "FIDE_DUTCH_2017_BAKU"):
+        path = with_type(c5_file(tmp_path), code)
+        for mode in ("-p", "-c"):
+            status, out, err = run("--dutch", str(path), mode)
+            assert status == 3 and out == "" and "not supported yet" in err
+
+
+def test_baku_code_accelerates_round_1(tmp_path: Path) -> None:
+    path = tmp_path / "r1.trf"
+    path.write_text(format_state(SwissLog([2800 - i for i in range(8)], 5).state()))
+    plain = set(run("--dutch", str(path), "-p")[1].splitlines()[1:])
+    with_type(path, "FIDE_DUTCH_2026_BAKU")
+    code, out, _ = run("--dutch", str(path), "-p")
+    assert code == 0
+    assert plain == {"1 5", "6 2", "3 7", "8 4"}
+    assert set(out.splitlines()[1:]) == {"1 3", "4 2", "5 7", "8 6"}

@@ -15,11 +15,11 @@ from rochade.core.model import PlayerId, Tournament
 from rochade.core.standings import explain_tiebreaks, keizer_columns, numbers_of
 from rochade.core.systems import KEIZER, ROUND_ROBIN, SWISS, RoundRobinSettings, SwissSettings
 from rochade.core.tiebreaks import parse_tiebreaks
+from rochade.formats.tables import fide_standings_table, table_text
 from rochade.formats.text import (
     breakdown_table,
     crosstable,
     fide_standings_json,
-    fide_standings_table,
     pairings_table,
     participants_table,
     progress_table,
@@ -82,7 +82,7 @@ def standings(
         if fmt == "json":
             click.echo(json.dumps(fide_standings_json(from_trf), ensure_ascii=False, indent=2))
         else:
-            click.echo(fide_standings_table(from_trf, source.stem), nl=False)
+            click.echo(table_text(fide_standings_table(from_trf, source.stem)), nl=False)
         return
     if round_robin:
         raise Failure("--round-robin only goes with a TRF file")
@@ -97,7 +97,7 @@ def standings(
         if fmt == "json":
             click.echo(json.dumps(fide_standings_json(fide), ensure_ascii=False, indent=2))
         else:
-            click.echo(fide_standings_table(fide, t.name), nl=False)
+            click.echo(table_text(fide_standings_table(fide, t.name)), nl=False)
         return
     table = tournament_standings(t, round_number)
     if fmt == "json":

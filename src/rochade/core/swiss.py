@@ -36,6 +36,8 @@ from rochade.core.tiebreaks import Kind
 _OUTCOME = {Fraction(1): Outcome.WIN, Fraction(1, 2): Outcome.DRAW, Fraction(0): Outcome.LOSS}
 _HPB = RoundRecord(None, None, Outcome.DRAW, played=False, paired=False)
 _PAB = RoundRecord(None, None, Outcome.WIN, played=False, paired=True)
+_FPB = RoundRecord(None, None, Outcome.WIN, played=False, paired=False)
+_REQUESTED = {Kind.HPB: _HPB, Kind.FPB: _FPB}
 
 
 def _tenths(value: Fraction) -> int:
@@ -62,9 +64,9 @@ def _record(rnd: Round, player: PlayerId, tpn: dict[PlayerId, int]) -> RoundReco
     if rnd.bye == player:
         return _PAB
     absence = next((a for a in rnd.absences if a.player == player), None)
-    if absence is not None and SWISS_ABSENCES.get(absence.reason) is Kind.HPB:
-        return _HPB
-    return ABSENT
+    if absence is None:
+        return ABSENT
+    return _REQUESTED.get(SWISS_ABSENCES.get(absence.reason, Kind.ZPB), ABSENT)
 
 
 def swiss_state(t: Tournament, settings: SwissSettings, present: Sequence[PlayerId]

@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 import getpass
 import re
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from fractions import Fraction
@@ -36,9 +36,19 @@ from rochade.core.pairing import Pairing
 from rochade.core.standings import SystemStandings, system_standings
 from rochade.core.systems import KEIZER
 from rochade.formats.json import format_tournament, parse_tournament
+from rochade.formats.players import RatedPlayer
 from rochade.service import systems
 from rochade.service.errors import NeedsConfirmation, ServiceError, TournamentNeeded
-from rochade.service.players import find_entrant, label, pick, read_player_list
+from rochade.service.players import (
+    RatingReport,
+    apply_ratings,
+    find_entrant,
+    label,
+    pick,
+    plan_ratings,
+    rating_roster,
+    read_player_list,
+)
 from rochade.service.reports import (
     PairingReport,
     PlayerAdded,
@@ -46,7 +56,7 @@ from rochade.service.reports import (
     StandingChange,
     TournamentSummary,
 )
-from rochade.service.settings import SettingsReport, changed_settings
+from rochade.service.settings import SettingsReport, changed_settings, system_changes
 from rochade.store import (
     Action,
     ActionRecord,
@@ -296,12 +306,60 @@ class ClubService:
             action.description = f"{record.name}: never pair {label(a)} and {label(b)}"
         return a, b
 
-    def change_settings(
-        self, typed: Mapping[str, str], tournament: str | None = None, save: bool = True
+    def allow_pair(
+        self, first: str, second: str, tournament: str | None = None
+    ) -> tuple[Entrant, Entrant]:
+        """Take back `forbid_pair`: the two may be paired again."""
+        with self._change("settings", "allow a pair") as (club, action):
+            record, t = self._load(club, tournament)
+            a, b = find_entrant(t.entrants, first), find_entrant(t.entrants, second)
+            changed = systems.with_forbidden_pair(t, frozenset((a.id, b.id)), forbidden=False)
+            club.set_settings(record.id, systems.encode(changed))
+            action.description = f"{record.name}: {label(a)} and {label(b)} may be paired again"
+        return a, b
+
+    def request_bye(
+        self, player: str, round_number: int, half: bool = True, tournament: str | None = None
+    ) -> Entrant:
+        """A Swiss player's bye for a coming round, asked in advance: a half-point bye (within
+        the tournament's limits) or a zero-point bye."""
+        with self._change("settings", "request a bye") as (club, action):
+            record, t = self._load(club, tournament)
+            entrant = find_entrant(t.entrants, player)
+            changed = systems.with_bye_request(t, entrant, round_number, half)
+            club.set_settings(record.id, systems.encode(changed))
+            kind = "half-point" if half else "zero-point"
+            action.description = f"{label(entrant)}: {kind} bye in round {round_number}"
+        return entrant
+
+    def cancel_bye(self, player: str, round_number: int, tournament: str | None = None) -> Entrant:
+        """Withdraw a requested bye: the player is paired in that round after all."""
+        with self._change("settings", "cancel a bye") as (club, action):
+            record, t = self._load(club, tournament)
+            entrant = find_entrant(t.entrants, player)
+            changed = systems.without_bye_request(t, entrant, round_number)
+            club.set_settings(record.id, systems.encode(changed))
+            action.description = f"{label(entrant)}: no bye in round {round_number} after all"
+        return entrant
+
+    def change_settings(self, options: Mapping[str, object], tournament: str | None = None
+                        ) -> Tournament:
+        """Change a round robin's or Swiss's settings (see `systems.changed_settings`)."""
+        with self._change("settings", "change settings") as (club, action):
+            record, t = self._load(club, tournament)
+            changed = systems.changed_settings(t, options)
+            club.set_settings(record.id, systems.encode(changed))
+            names = ", ".join(sorted(k for k, v in options.items() if v is not None))
+            action.description = f"{record.name}: settings changed ({names or 'none'})"
+        return dataclasses.replace(t, settings=changed)
+
+    def change_rules(
+        self, typed: Mapping[str, object], tournament: str | None = None, save: bool = True
     ) -> SettingsReport:
-        """Change settings by key (`rochade.service.settings`: KEY -> the value as typed) in one
-        logged action; standings are derived, so the rounds played count under the new rules.
-        `save=False` changes nothing and reports what would change, standings included."""
+        """Change settings by key (KEY -> the value as typed: `rochade.service.settings` for
+        Keizer, `systems.changed_settings` for a round robin or Swiss) in one logged action.
+        Standings are derived, so the rounds played count under the new rules; `save=False`
+        changes nothing and reports what would change, who moves in the standings included."""
         with self._reading() as club:
             report = self._settings_report(club, typed, tournament)
         if not save or not report.changes:
@@ -314,10 +372,15 @@ class ClubService:
         return report
 
     def _settings_report(
-        self, club: Club, typed: Mapping[str, str], tournament: str | None
+        self, club: Club, typed: Mapping[str, object], tournament: str | None
     ) -> SettingsReport:
         _, before = self._load(club, tournament)
-        settings, changes = changed_settings(before.settings, typed, len(before.rounds))
+        if isinstance(before.settings, KeizerSettings):
+            texts = {key: str(value) for key, value in typed.items() if value is not None}
+            settings, changes = changed_settings(before.settings, texts, len(before.rounds))
+        else:
+            settings = systems.changed_settings(before, typed)
+            changes = system_changes(before.settings, settings)
         after = dataclasses.replace(before, settings=settings)
         moved = _standing_changes(before, after) if before.rounds else ()
         return SettingsReport(after, changes, moved)
@@ -330,6 +393,7 @@ class ClubService:
         with self._change("status", "set status") as (club, action):
             record, t = self._load(club, tournament)
             entrant = find_entrant(t.entrants, player)
+            systems.check_status(t, entrant, status)
             club.set_status(record.id, entrant.id, status)
             action.description = f"{label(entrant)}: {entrant.status.value} -> {status.value}"
             if entrant.withdrawn and status is not Status.WITHDRAWN:
@@ -379,7 +443,7 @@ class ClubService:
             number = _next_round(t)
             pairs = _parse_boards(boards)
             bye_id = find_entrant(t.entrants, bye).id if bye else None
-            present = [e.id for e in t.entrants if e.status.plays]
+            present = systems.present(t, number)
             checked = check_boards(
                 pairs,
                 bye_id,
@@ -417,7 +481,7 @@ class ClubService:
         for entrant in t.entrants:
             if entrant.withdrawn or entrant.id in playing:
                 continue
-            reason = entrant.status.absence_reason
+            reason = systems.absence_reason(t, number, entrant)
             if reason is None:  # present but left out: the engine or the checker failed us
                 raise ServiceError("{player} is present but has no board", player=label(entrant))
             absences.append(Absence(entrant.id, reason))
@@ -521,6 +585,27 @@ class ClubService:
                 f" on board {board}{replaced}"
             )
         return after
+
+    def update_ratings(
+        self, listed: Iterable[RatedPlayer], tournament: str | None = None, apply: bool = False
+    ) -> RatingReport:
+        """Match a rating list with the members (or one tournament's players); with `apply`,
+        write what differs in one backed-up, undoable action (see `plan_ratings`).
+
+        The list is read before the club file is locked; should the members change meanwhile,
+        nothing is written.
+        """
+        with self._reading() as club:
+            where = None if tournament is None else self._record(club, tournament).id
+            roster = rating_roster(club, where)
+        report = plan_ratings(roster, listed)
+        if not apply or not report.match.updates:
+            return report
+        with self._change("ratings", "update ratings", "ratings") as (club, action):
+            if rating_roster(club, where) != roster:
+                raise ServiceError("the club file changed while the list was read; run again")
+            action.description = apply_ratings(club, report)
+        return dataclasses.replace(report, applied=True)
 
     # -- log and undo --------------------------------------------------------------------
 

@@ -1,16 +1,17 @@
-"""A tournament's settings as the TD sees them: each one named, explained, read from what the
-TD typed, and whether it may still change once rounds are played.
+"""A Keizer tournament's settings as the TD sees them: each one named, explained, read from
+what the TD typed, and whether it may still change once rounds are played.
 
-Keizer standings are derived from the facts on every request, so any Keizer setting may
-change mid-season: the old rounds are simply priced again (the web shows who moves before
-saving). A round robin or a Swiss keeps its pairing rules once round 1 is paired (start
-numbers, the number of rounds' lower bound, acceleration and scoring shaped the pairings
-already); its tie-breaks and the bye's value may change at any time.
+Keizer standings are derived from the facts on every request, so almost every setting may
+change mid-season: the old rounds are simply priced again (the TD sees who moves before
+saving). Only the colours of round 1 are fixed once it is paired. A round robin's or Swiss's
+settings are `rochade.service.systems.changed_settings`'; `system_changes` lists them for the
+same report.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
@@ -26,14 +27,7 @@ from rochade.core.keizer.settings import (
 )
 from rochade.core.messages import N_, Message, joined
 from rochade.core.model import ModelError, Tournament
-from rochade.core.systems import (
-    Acceleration,
-    FirstRound,
-    RoundRobinSettings,
-    StartNumbers,
-    SwissSettings,
-)
-from rochade.core.tiebreaks import TieBreakError, parse_tiebreaks
+from rochade.formats.json import system_settings_to_dict
 from rochade.service.errors import ServiceError
 from rochade.service.reports import StandingChange
 
@@ -230,71 +224,10 @@ KEIZER_SETTINGS: tuple[Setting, ...] = (
 )
 
 
-def _tiebreaks(fields: Fields, value: object) -> None:
-    try:
-        fields["tiebreaks"] = parse_tiebreaks(str(value))
-    except TieBreakError as exc:
-        raise ServiceError(
-            "{setting}: {problem}", setting=Message(N_("Tie-breaks")), problem=exc.msg
-        ) from None
-
-
-def _bye_value(s: object) -> object:
-    return s.scoring.pab  # type: ignore[attr-defined]
-
-
-def _put_bye_value(fields: Fields, value: object) -> None:
-    fields["scoring"] = dataclasses.replace(fields["scoring"], pab=value)  # type: ignore[type-var]
-
-
-_TIEBREAKS = Setting(
-    "tiebreaks",
-    N_("Tie-breaks"),
-    N_("In order, separated by commas, e.g. BH-C1,BH,SB (see the guide for all of them)."),
-    TEXT,
-    put=_tiebreaks,
-)
-_BYE_VALUE = Setting("bye_value", N_("Points for the bye"),
-                     N_("Points a player gets for the bye the pairing gives."), NUMBER,
-                     get=_bye_value, put=_put_bye_value)
-_SEED = Setting("seed", N_("Seed for the lot"), N_("The same seed draws the same lots again."),
-                WHOLE, after_start=False)
-
-SWISS_SETTINGS: tuple[Setting, ...] = (
-    _TIEBREAKS,
-    _BYE_VALUE,
-    Setting("rounds", N_("Rounds"), N_("How many rounds the Swiss has."), WHOLE),
-    Setting("acceleration", N_("Acceleration"),
-            N_("baku: virtual points for the top half in the first rounds."), CHOICE,
-            _enum_choices(Acceleration), after_start=False,
-            put=_enum(Acceleration, "acceleration")),
-    Setting("first_round", N_("Round 1"),
-            N_("dutch: top half against bottom half; random: by lot."), CHOICE,
-            _enum_choices(FirstRound), after_start=False, put=_enum(FirstRound, "first_round")),
-    _SEED,
-)
-
-ROUND_ROBIN_SETTINGS: tuple[Setting, ...] = (
-    _TIEBREAKS,
-    _BYE_VALUE,
-    Setting("double", N_("Double round robin"), N_("Everybody meets everybody twice."), YES_NO,
-            after_start=False),
-    Setting("numbers_by", N_("Start numbers"), N_("lot: drawn before round 1; rating: by rating."),
-            CHOICE, _enum_choices(StartNumbers), after_start=False,
-            put=_enum(StartNumbers, "numbers_by")),
-    _SEED,
-)
-
-
 def settings_of(settings: object) -> tuple[Setting, ...]:
-    """The settings a TD can see and change for a tournament with these settings."""
-    if isinstance(settings, KeizerSettings):
-        return KEIZER_SETTINGS
-    if isinstance(settings, SwissSettings):
-        return SWISS_SETTINGS
-    if isinstance(settings, RoundRobinSettings):
-        return ROUND_ROBIN_SETTINGS
-    return ()
+    """The settings a TD can see and change one by one (Keizer; a round robin's or Swiss's
+    are `rochade.service.systems`' options)."""
+    return KEIZER_SETTINGS if isinstance(settings, KeizerSettings) else ()
 
 
 @dataclass(frozen=True)
@@ -345,11 +278,6 @@ def changed_settings(
                 "paired with it",
                 setting=Message(setting.label),
             )
-        if key == "rounds" and isinstance(value, int) and value < max(rounds_paired, 1):
-            raise ServiceError(
-                "the Swiss already has {count} rounds paired; it cannot have fewer",
-                count=rounds_paired,
-            )
         setting.apply(fields, value)
     try:
         result = type(base)(**fields)
@@ -361,6 +289,20 @@ def changed_settings(
         if setting.text(settings) != setting.text(result)
     ]
     return result, (*preset_changes, *changes)
+
+
+def system_changes(before: object, after: object) -> tuple[Changed, ...]:
+    """What differs between a round robin's or Swiss's settings, key by key as stored."""
+    old, new = system_settings_to_dict(before), system_settings_to_dict(after)
+    return tuple(
+        Changed(Setting(key, key, "", TEXT), _stored(old.get(key)), _stored(new.get(key)))
+        for key in sorted(old.keys() | new.keys())
+        if old.get(key) != new.get(key)
+    )
+
+
+def _stored(value: object) -> str:
+    return "" if value is None else json.dumps(value, ensure_ascii=False, sort_keys=True)
 
 
 PRESET = Setting(

@@ -10,17 +10,17 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
 from rochade.core.checker import ByePolicy, PairingRules
 from rochade.core.dutch import DutchError, NoValidPairing
 from rochade.core.keizer.pairing import KeizerEngine, KeizerState
 from rochade.core.keizer.scoring import compute_standings
 from rochade.core.keizer.settings import KeizerSettings
-from rochade.core.model import Entrant, Game, ModelError, PlayerId, Result, Tournament
+from rochade.core.model import Entrant, Game, ModelError, PlayerId, Result, Status, Tournament
 from rochade.core.pairing import Pairing
 from rochade.core.roundrobin import (
     BergerEngine,
@@ -36,15 +36,18 @@ from rochade.core.systems import (
     KEIZER,
     ROUND_ROBIN,
     SWISS,
+    SWISS_ABSENCES,
     Acceleration,
+    ByeRequest,
     FirstRound,
     RoundRobinSettings,
     StartNumbers,
     SwissSettings,
     random_round,
     scoring,
+    scoring_text,
 )
-from rochade.core.tiebreaks import TieBreak, TieBreakError, parse_tiebreaks
+from rochade.core.tiebreaks import Kind, TieBreak, TieBreakError, parse_tiebreaks
 from rochade.formats.json import system_settings_from_dict, system_settings_to_dict
 from rochade.formats.trf import TrfError, parse_trf
 from rochade.formats.trf_standings import trf_crosstable
@@ -71,32 +74,99 @@ def encode(settings: object) -> str:
     return json.dumps(system_settings_to_dict(settings), ensure_ascii=False, sort_keys=True)
 
 
+def _limit(value: object) -> int | None:
+    """A limit typed by the TD: a whole number, or nothing (no limit)."""
+    text = str(value).strip().lower()
+    return None if text in ("", "none", "-") else int(text)
+
+
+SETTING_KEYS: dict[str, dict[str, Callable[[Any], object]]] = {
+    ROUND_ROBIN: {"double": bool, "numbers_by": StartNumbers, "seed": int},
+    SWISS: {"rounds": int, "first_round": FirstRound, "seed": int,
+            "acceleration": Acceleration, "max_half_point_byes": _limit,
+            "half_point_byes_closed": int},
+}
+"""The options of each system beside scoring, bye value and tie-breaks, with their types."""
+
+BYE_VALUES = {"bye_value": "pab", "half_bye_value": "hpb"}
+"""Options for the points of the pairing-allocated and the half-point bye (empty: the
+default, a win and a draw)."""
+
+FIXED_ONCE_PAIRED = frozenset({"double", "numbers_by", "seed", "first_round", "acceleration"})
+"""Options that decide round 1 (or the whole schedule): they cannot change after it."""
+
+
 def new_settings(system: str, options: Mapping[str, object]) -> RoundRobinSettings | SwissSettings:
     """Round-robin or Swiss settings from the TD's options (None: the default)."""
+    if system == ROUND_ROBIN:
+        return _with_options(RoundRobinSettings(), system, options)
+    if system == SWISS:
+        return _with_options(SwissSettings(), system, options)
+    raise ServiceError(f"unknown system {system!r}; choose keizer, round-robin or swiss")
+
+
+def changed_settings(t: Tournament, options: Mapping[str, object]
+                     ) -> RoundRobinSettings | SwissSettings:
+    """The settings of a running round robin or Swiss with the TD's changes (None: keep).
+
+    Points and tie-breaks may change any time (standings are derived); what decides the
+    draw or round 1 only before round 1 is paired; a Swiss keeps at least its paired rounds.
+    """
+    s = t.settings
+    if not isinstance(s, RoundRobinSettings | SwissSettings):
+        raise ServiceError(f"{t.name} is not a round robin or a Swiss")
+    changed = _with_options(s, t.system, options)
+    if t.rounds:
+        for key in sorted(FIXED_ONCE_PAIRED):
+            if getattr(changed, key, None) != getattr(s, key, None):
+                raise ServiceError(
+                    f"round 1 of {t.name} is paired: the setting {key} can no longer change"
+                )
+    if isinstance(changed, SwissSettings) and changed.rounds < len(t.rounds):
+        raise ServiceError(f"{t.name} has played {len(t.rounds)} rounds already; it cannot "
+                           f"have only {changed.rounds}")
+    return changed
+
+
+def _points(text: str, what: str) -> Fraction:
+    try:
+        return Fraction(text.replace(",", ".").replace("½", "1/2"))
+    except (ValueError, ZeroDivisionError):
+        raise ServiceError(f"the setting {what}: {text[:20]!r} is not a number of points"
+                           ) from None
+
+
+def _with_options(base: RoundRobinSettings | SwissSettings, system: str,
+                  options: Mapping[str, object]) -> RoundRobinSettings | SwissSettings:
     given = {k: v for k, v in options.items() if v is not None}
     changes: dict[str, object] = {}
     try:
-        points = scoring(str(given.pop("scoring", "1-1/2-0")))
-        if "bye_value" in given:
-            points = dataclasses.replace(points, pab=Fraction(str(given.pop("bye_value"))))
-        changes["scoring"] = points
+        if given.keys() & {"scoring", *BYE_VALUES}:
+            wdl = scoring(str(given.pop("scoring", scoring_text(base.scoring))))
+            points = dataclasses.replace(base.scoring, win=wdl.win, draw=wdl.draw, loss=wdl.loss)
+            byes: dict[str, Any] = {}
+            for key, attr in BYE_VALUES.items():
+                bye = given.pop(key, getattr(base.scoring, attr))
+                text = "" if bye is None else str(bye).strip()
+                byes[attr] = _points(text, key) if text else None
+                if byes[attr] is not None and not 0 <= byes[attr] <= wdl.win:
+                    raise ServiceError(f"a bye is worth 0 to {wdl.win} points (a win), "
+                                       f"not {text[:20]}")
+            points = dataclasses.replace(points, **byes)
+            changes["scoring"] = points
         if "tiebreaks" in given:
             changes["tiebreaks"] = parse_tiebreaks(str(given.pop("tiebreaks")))
     except (ModelError, TieBreakError, ValueError, ZeroDivisionError) as exc:
         raise ServiceError(str(exc)) from None
-    if system == ROUND_ROBIN:
-        keys = {"double": bool, "numbers_by": StartNumbers, "seed": int}
-        base: RoundRobinSettings | SwissSettings = RoundRobinSettings()
-    elif system == SWISS:
-        keys = {"rounds": int, "first_round": FirstRound, "seed": int,
-                "acceleration": Acceleration}
-        base = SwissSettings()
-    else:
-        raise ServiceError(f"unknown system {system!r}; choose keizer, round-robin or swiss")
+    keys = SETTING_KEYS[system]
     for key, value in given.items():
         if key not in keys:
             raise ServiceError(f"the setting {key} does not apply to a {system} tournament")
-        changes[key] = keys[key](value)
+        try:
+            changes[key] = keys[key](value)
+        except ValueError:
+            shown = str(value)[:20]
+            raise ServiceError(f"the setting {key}: {shown!r} is not a valid value") from None
     try:
         return dataclasses.replace(base, **changes)  # type: ignore[arg-type]
     except ModelError as exc:
@@ -169,13 +239,13 @@ def _pair_round_robin(t: Tournament, s: RoundRobinSettings, number: int
 def _pair_swiss(t: Tournament, s: SwissSettings, number: int) -> Pairing:
     if number > s.rounds:
         raise ServiceError(f"all {s.rounds} rounds of this Swiss are paired")
-    present = [e.id for e in t.entrants if e.status.plays]
-    if len(present) < 2:
+    players = present(t, number)
+    if len(players) < 2:
         raise ServiceError(f"round {number}: fewer than two players are present")
     if number == 1 and s.first_round is FirstRound.RANDOM:
-        return random_round(present, random.Random(s.seed))
+        return random_round(players, random.Random(s.seed))
     try:
-        return SWISS_ENGINE(t, s, number, present)
+        return SWISS_ENGINE(t, s, number, players)
     except NoValidPairing as exc:
         raise ServiceError(
             f"round {number}: no pairing satisfies the FIDE rules ({exc}); pair this round by "
@@ -185,13 +255,17 @@ def _pair_swiss(t: Tournament, s: SwissSettings, number: int) -> Pairing:
         raise ServiceError(f"round {number}: {exc}") from None
 
 
-def with_forbidden_pair(t: Tournament, pair: frozenset[PlayerId]) -> object:
-    """The settings with one more forbidden pair (Keizer and Swiss; a round robin's table is
-    fixed)."""
+def with_forbidden_pair(t: Tournament, pair: frozenset[PlayerId], forbidden: bool = True
+                        ) -> object:
+    """The settings with one more forbidden pair, or one fewer (`forbidden` False): Keizer and
+    Swiss; a round robin's table is fixed."""
     s = t.settings
     if not isinstance(s, KeizerSettings | SwissSettings):
         raise ServiceError(f"{t.name} is a round robin: everybody meets everybody")
-    return dataclasses.replace(s, forbidden_pairs=s.forbidden_pairs | {pair})
+    if not forbidden and pair not in s.forbidden_pairs:
+        raise ServiceError("these two players may already be paired")
+    pairs = s.forbidden_pairs | {pair} if forbidden else s.forbidden_pairs - {pair}
+    return dataclasses.replace(s, forbidden_pairs=pairs)
 
 
 def with_forfeits(t: Tournament, games: tuple[Game, ...]) -> tuple[Game, ...]:
@@ -229,6 +303,115 @@ def rules(t: Tournament, number: int) -> PairingRules:
 
 def _double(t: Tournament) -> bool:
     return isinstance(t.settings, RoundRobinSettings) and t.settings.double
+
+
+# -- requested byes and the half-point-bye limit (Swiss) ------------------------------------
+
+
+def _swiss(t: Tournament, what: str) -> SwissSettings:
+    if not isinstance(t.settings, SwissSettings):
+        raise ServiceError(f"{t.name} is not a Swiss: {what} belong to Swiss tournaments")
+    return t.settings
+
+
+def _requested(t: Tournament, number: int, player: PlayerId) -> ByeRequest | None:
+    s = t.settings
+    if not isinstance(s, SwissSettings):
+        return None
+    return next((b for b in s.bye_requests if (b.round, b.player) == (number, player)), None)
+
+
+def absence_reason(t: Tournament, number: int, entrant: Entrant) -> str | None:
+    """The row of a player without a board in round `number`: a requested bye, else what the
+    status says (None: the player should have had a board)."""
+    request = _requested(t, number, entrant.id)
+    return request.reason if request is not None else entrant.status.absence_reason
+
+
+def present(t: Tournament, number: int) -> list[PlayerId]:
+    """The players to pair in round `number`: present, without a requested bye. In a Swiss,
+    everyone who would get a half-point bye must still be allowed one (else: refused)."""
+    players = []
+    for entrant in t.active:
+        reason = absence_reason(t, number, entrant)
+        if reason is None:
+            players.append(entrant.id)
+        elif SWISS_ABSENCES.get(reason) is Kind.HPB:
+            _check_half_point_bye(t, entrant, number)
+    return players
+
+
+def half_point_byes(t: Tournament, player: PlayerId, besides: int | None = None) -> int:
+    """Half-point byes the player has had or asked for (requests for round `besides` aside)."""
+    taken = sum(1 for rnd in t.rounds for a in rnd.absences
+                if a.player == player and SWISS_ABSENCES.get(a.reason) is Kind.HPB)
+    s = t.settings
+    requested = 0
+    if isinstance(s, SwissSettings):
+        requested = sum(1 for b in s.bye_requests if b.player == player and b.half
+                        and b.round > len(t.rounds) and b.round != besides)
+    return taken + requested
+
+
+def _check_half_point_bye(t: Tournament, entrant: Entrant, number: int) -> None:
+    """Refuse a half-point bye in round `number` beyond the Swiss's limits."""
+    s = t.settings
+    if not isinstance(s, SwissSettings):
+        return
+    first_closed = s.rounds - s.half_point_byes_closed + 1
+    if s.half_point_byes_closed and number >= first_closed:
+        rounds = _span(range(first_closed, s.rounds + 1))
+        raise ServiceError(
+            f"{entrant.name} cannot have a half-point bye in round {number}: this Swiss allows "
+            f"none in its last {s.half_point_byes_closed} round(s) ({rounds}); a zero-point bye "
+            "(unexcused) is possible"
+        )
+    limit = s.max_half_point_byes
+    if limit is not None and half_point_byes(t, entrant.id, besides=number) >= limit:
+        raise ServiceError(
+            f"{entrant.name} cannot have another half-point bye: this Swiss allows at most "
+            f"{limit} per player and {entrant.name} has had or asked for {limit}; a zero-point "
+            "bye (unexcused) is possible"
+        )
+
+
+def check_status(t: Tournament, entrant: Entrant, status: Status) -> None:
+    """In a Swiss an excused absence is a half-point bye in the next round: within limits."""
+    if isinstance(t.settings, SwissSettings) and t.system == SWISS:
+        reason = status.absence_reason
+        if reason is not None and SWISS_ABSENCES.get(reason) is Kind.HPB:
+            _check_half_point_bye(t, entrant, len(t.rounds) + 1)
+
+
+def with_bye_request(t: Tournament, entrant: Entrant, number: int, half: bool) -> SwissSettings:
+    """The settings with the player's bye for a coming round (replacing an earlier request
+    for that round)."""
+    s = _swiss(t, "requested byes")
+    if entrant.withdrawn:
+        raise ServiceError(f"{entrant.name} has withdrawn; a bye needs a player who plays")
+    if number <= len(t.rounds):
+        raise ServiceError(f"round {number} is paired already; a bye can be asked for round "
+                           f"{len(t.rounds) + 1} or later")
+    if number > s.rounds:
+        raise ServiceError(f"{t.name} has {s.rounds} rounds; there is no round {number}")
+    if half:
+        _check_half_point_bye(t, entrant, number)
+    kept = frozenset(b for b in s.bye_requests if (b.round, b.player) != (number, entrant.id))
+    return dataclasses.replace(s, bye_requests=kept | {ByeRequest(number, entrant.id, half)})
+
+
+def without_bye_request(t: Tournament, entrant: Entrant, number: int) -> SwissSettings:
+    s = _swiss(t, "requested byes")
+    request = _requested(t, number, entrant.id)
+    if request is None:
+        raise ServiceError(f"{entrant.name} has asked for no bye in round {number}")
+    if number <= len(t.rounds):
+        raise ServiceError(f"round {number} is paired already; its byes are facts now")
+    return dataclasses.replace(s, bye_requests=s.bye_requests - {request})
+
+
+def _span(numbers: Sequence[int]) -> str:
+    return f"{numbers[0]}-{numbers[-1]}" if len(numbers) > 1 else str(numbers[0])
 
 
 def check_late_entry(t: Tournament) -> None:

@@ -32,6 +32,7 @@ from starlette.staticfiles import StaticFiles
 from rochade.core.keizer.settings import PRESETS, KeizerSettings
 from rochade.core.messages import N_, Message
 from rochade.core.model import ModelError, Status
+from rochade.core.standings import numbers_of
 from rochade.core.systems import KEIZER
 from rochade.formats.text import tiebreak_key
 from rochade.service import (
@@ -451,6 +452,10 @@ async def progress(web: Web, request: Request, page: Page) -> Response:
 @public
 async def crosstable(web: Web, request: Request, page: Page) -> Response:
     ctx = _public_context(web, request)
+    if ctx["t"].system != KEIZER:
+        from rochade.web import systems
+
+        return systems.crosstable(web, request, page, ctx)
     rows = crosstable_rows(ctx["t"])
     return web.render(page, "crosstable.html", **ctx, rows=rows, section="crosstable")
 
@@ -458,7 +463,7 @@ async def crosstable(web: Web, request: Request, page: Page) -> Response:
 @public
 async def participants(web: Web, request: Request, page: Page) -> Response:
     ctx = _public_context(web, request)
-    entrants = ctx["t"].start_order()
+    entrants = [ctx["t"].entrant(p) for p in numbers_of(ctx["t"])]  # a round robin's draw
     return web.render(page, "participants.html", **ctx, entrants=entrants, section="participants")
 
 
@@ -470,7 +475,9 @@ async def player(web: Web, request: Request, page: Page) -> Response:
     if not t.has_entrant(pid):
         raise HTTPException(404)
     if t.system != KEIZER:  # the Keizer breakdown has no round-robin or Swiss counterpart
-        return web.redirect(page, f"/t/{ctx['n']}/")
+        from rochade.web import systems
+
+        return systems.player(web, page, ctx, pid)
     table = ctx["svc"].standings(ctx["name"])
     row = table.row(pid)
     _ = web.gettext(page)
@@ -514,8 +521,7 @@ async def login(web: Web, request: Request, page: Page) -> Response:
     if web.throttle.blocked(address):
         error = _("Too many wrong PINs. Wait a minute and try again.")
         return web.render(page, "login.html", status_code=429, next=target, error=error)
-    stored = read_setting(web.path, PIN_KEY)
-    if stored is None or not verify_pin(_field(form, "pin"), stored):
+    if not await asyncio.to_thread(_pin_matches, web.path, _field(form, "pin")):
         web.throttle.failed(address)
         error = _("Wrong PIN.")
         return web.render(page, "login.html", status_code=401, next=target, error=error)
@@ -532,6 +538,13 @@ async def login(web: Web, request: Request, page: Page) -> Response:
         secure=request.url.scheme == "https",
     )
     return response
+
+
+def _pin_matches(path: Path, pin: str) -> bool:
+    """For a worker thread: scrypt takes tens of milliseconds on purpose, and on the event loop
+    every phone's page would wait for each login attempt."""
+    stored = read_setting(path, PIN_KEY)
+    return stored is not None and verify_pin(pin, stored)
 
 
 @public
@@ -593,6 +606,9 @@ async def td_evening(web: Web, request: Request, page: Page) -> Response:
 
 @td_only
 async def td_settings(web: Web, request: Request, page: Page) -> Response:
+    if not isinstance(web.service().tournament(web.tournament_name(request)).settings,
+                      KeizerSettings):  # round robin, Swiss: their own page
+        return web.redirect(page, f"/td/t/{request.path_params['n']}/rules")
     if request.method == "POST":
         return await _change_settings(web, request, page)
     return _settings_page(web, request, page, {}, None)
@@ -609,7 +625,7 @@ def _settings_page(
         t=t,
         s=t.settings,
         settings=settings_of(t.settings),
-        presets=PRESETS if isinstance(t.settings, KeizerSettings) else {},
+        presets=PRESETS,
         preset_setting=PRESET,
         typed=typed,
         preview=preview,
@@ -627,7 +643,7 @@ async def _change_settings(web: Web, request: Request, page: Page) -> Response:
         typed.pop(key, None)
     save = _field(form, "action") == "save"
     try:
-        report = web.service().change_settings(typed, web.tournament_name(request), save=save)
+        report = web.service().change_rules(typed, web.tournament_name(request), save=save)
     except USER_ERRORS as exc:
         page.flashes = [["error", web.say(page, exc)]]
         return _settings_page(web, request, page, typed, None)
@@ -957,6 +973,8 @@ def create_app(
     `public_url`: the address players use on the club network; the TD pages show it with a
     QR code to put on a screen. `poll_seconds`: how often the public pages look for news.
     """
+    from rochade.web import systems  # round robin and Swiss (it builds on this module)
+
     web = Web(path, clock, throttle or LoginThrottle(), public_url, poll_seconds)
     t = "/t/{n:int}"
     td = "/td/t/{n:int}"
@@ -988,6 +1006,7 @@ def create_app(
         Route(td + "/pair/manual", td_pair_manual(web), methods=["POST"]),
         Route(td + "/results", td_results(web)),
         Route(td + "/results/{round:int}/{board:int}", td_enter_result(web), methods=["POST"]),
+        *systems.routes(web),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     return Starlette(routes=routes, exception_handlers={HTTPException: not_found})

@@ -21,6 +21,8 @@ LABELS = {
     "preregistered": N_("preregistered"),
     "bye": N_("bye"),
     "late_start": N_("late start"),
+    "half_point_bye": N_("half-point bye"),
+    "zero_point_bye": N_("zero-point bye"),
     "external": N_("team match"),
     "win": N_("win"),
     "draw": N_("draw"),
