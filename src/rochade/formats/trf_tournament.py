@@ -517,7 +517,7 @@ def _entrant(p: TrfPlayer, rch: _Rochade, rounds: Sequence[Round], played: int,
         else:
             status = {"H": Status.EXCUSED, " ": Status.PRESENT}.get(code, Status.UNEXCUSED)
     name = rch.names.get(p.tpn) or p.name or f"Player {p.tpn}"
-    fide = p.fide_id if p.fide_id.isdigit() and int(p.fide_id) > 0 else None
+    fide = p.fide_id if p.fide_id.isdecimal() and int(p.fide_id) > 0 else None
     return Entrant(p.tpn, name, p.rating or None, status, int(fide) if fide else None)
 
 
@@ -525,15 +525,15 @@ def _coming_byes(kept: Iterable[tuple[int, str]], played: int) -> dict[PlayerId,
     """Players a 240 line excuses from the round to come, with the bye type (H, F or Z)."""
     out = {}
     for _, line in kept:
-        if line[:3] == "240" and line[6:9].strip().isdigit() and int(line[6:9]) == played + 1:
+        if line[:3] == "240" and line[6:9].strip().isdecimal() and int(line[6:9]) == played + 1:
             for token in line[10:].split():
-                if token.isdigit():
+                if token.isdecimal():
                     out[int(token)] = line[4:5].upper() or "Z"
     return out
 
 
 def _player_extras(p: TrfPlayer) -> PlayerExtras:
-    fide = "" if p.fide_id.isdigit() and int(p.fide_id) > 0 else p.fide_id
+    fide = "" if p.fide_id.isdecimal() and int(p.fide_id) > 0 else p.fide_id
     if fide == "" and p.fide_id and str(int(p.fide_id)) != p.fide_id:
         fide = p.fide_id  # leading zeros
     return PlayerExtras(p.sex, p.title, p.federation, p.birth, fide, p.rank)
