@@ -86,20 +86,40 @@ class WeightedMatching:
 
     def _cold_start(self) -> None:
         """Feasible first duals: each vertex gets its heaviest edge; edges that are the
-        heaviest for both ends are tight and matched greedily."""
-        y, w, mate = self.y, self.w, self.mate
-        for v in self.vertices:
+        heaviest for both ends are tight and matched greedily.
+
+        Then each vertex still single lowers its dual to the least value that keeps its
+        edges feasible, which makes its most demanding edge tight; when that edge leads to
+        another single vertex the two are matched. Every stage would otherwise start from
+        all single vertices at once and scan their rows only to add one pair.
+        """
+        y, w, mate, vertices = self.y, self.w, self.mate, self.vertices
+        for v in vertices:
             row = w[v]
-            y[v] = max((row[u] for u in self.vertices), default=0)
-        for v in self.vertices:
+            y[v] = max((row[u] for u in vertices), default=0)
+        for v in vertices:
             if mate[v] >= 0:
                 continue
             row = w[v]
-            for u in self.vertices:
+            for u in vertices:
                 if u != v and mate[u] < 0 and row[u] > 0 and y[v] + y[u] == 2 * row[u]:
                     mate[v], mate[u] = u, v
                     break
-        for v in self.vertices:
+        for v in vertices:
+            if mate[v] >= 0:
+                continue
+            row = w[v]
+            need, partner = 0, -1
+            for u in vertices:
+                if row[u] > 0 and u != v:
+                    d = 2 * row[u] - y[u]
+                    if d > need or (d == need and partner >= 0 and mate[partner] >= 0
+                                    and mate[u] < 0):
+                        need, partner = d, u
+            y[v] = need
+            if partner >= 0 and mate[partner] < 0:
+                mate[v], mate[partner] = partner, v
+        for v in vertices:
             if mate[v] < 0 and y[v] % 2 == 1:
                 y[v] += 1
         self.started = True
