@@ -65,6 +65,17 @@ class WeightedMatching:
             if self.started:
                 self.changed.add((a, b) if a < b else (b, a))
 
+    def raise_dual(self, v: int, amount: int) -> None:
+        """Add `amount` (>= 0) to vertex v's dual before its edges get heavier.
+
+        Raising a dual keeps every edge feasible, so when v's edges are about to gain at
+        most amount / 2, the caller can lift v instead of letting the warm start split
+        every pair whose edge changed: pairs whose gain matches the lift stay tight.
+        """
+        if self.started and amount > 0:
+            self._isolate(v)
+            self.y[v] += amount
+
     def remove(self, v: int) -> None:
         """Take vertex v out of the graph for good (its partner, if any, becomes single)."""
         self.alive[v] = False
