@@ -348,38 +348,46 @@ class WeightedMatching:
             if self.label[self.top[x]] == _T:
                 self.queue.append(x)
             self.top[x] = b
-        # least-slack edges from the new blossom to every other S-node
+        # least-slack edges from the new blossom to every other S-node (first on ties)
+        w, y, top, label = self.w, self.y, self.top, self.label
         best_to: dict[int, Edge] = {}
+        best_s: dict[int, int] = {}
         for c in kids:
-            lists: list[list[Edge]]
             cached = self.best_list[c]
             if cached is None:
-                lists = [
-                    [(x, z) for z in self.vertices if self.w[x][z] > 0 and z != x]
-                    for x in self.leaves(c)
-                ]
+                for x in self.leaves(c):
+                    row, yx = w[x], y[x]
+                    for z in self.vertices:
+                        wz = row[z]
+                        if wz <= 0:
+                            continue
+                        bz = top[z]
+                        if bz == b or label[bz] != _S:
+                            continue
+                        s = yx + y[z] - 2 * wz
+                        if bz not in best_s or s < best_s[bz]:
+                            best_s[bz] = s
+                            best_to[bz] = (x, z)
             else:
-                lists = [cached]
-            for lst in lists:
-                for e in lst:
-                    x, z = e
-                    if self.top[z] == b:
-                        x, z = z, x
-                        e = (x, z)
-                    bz = self.top[z]
-                    if bz != b and self.label[bz] == _S:
-                        cur = best_to.get(bz)
-                        if cur is None or self.slack(e) < self.slack(cur):
-                            best_to[bz] = e
+                for x, z in cached:
+                    bz = top[z]
+                    if bz == b or label[bz] != _S:
+                        continue
+                    s = y[x] + y[z] - 2 * w[x][z]
+                    if bz not in best_s or s < best_s[bz]:
+                        best_s[bz] = s
+                        best_to[bz] = (x, z)
             self.best_list[c] = None
             self.best[c] = None
         self.best_list[b] = list(best_to.values())
         best: Edge | None = None
-        for e in self.best_list[b] or ():
-            if best is None or self.slack(e) < self.slack(best):
-                best = e
+        least = 0
+        for bz, e in best_to.items():
+            if best is None or best_s[bz] < least:
+                best, least = e, best_s[bz]
         self.best[b] = best
-        self.best_epoch[b] = -1
+        self.best_slack[b] = least
+        self.best_epoch[b] = self.epoch
 
     def expand(self, b: int, end_of_stage: bool) -> None:
         for c in self.children[b]:
