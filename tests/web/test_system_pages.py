@@ -204,6 +204,10 @@ def test_swiss_pairing_explained(td: TestClient, swiss: ClubService) -> None:
     notes = swiss.round_notes(1, "Open")
     for line in notes.explanation:
         assert line.replace("'", "&#39;").replace('"', "&#34;") in page
+    why = td.get("/td/t/2/explain?round=1&player=1").text
+    assert "Swiss 1 has pairing number 1 in round 1." in why
+    assert 'value="1" selected' in why
+    assert "no player named &#39;zz&#39;" in td.get("/td/t/2/explain?round=1&player=zz").text
 
 
 def test_round_robin_crosstable_and_player_page(client: TestClient, club: Path) -> None:

@@ -265,12 +265,13 @@ def pairing_reasons(t: Tournament, number: int, player: PlayerId) -> tuple[str, 
     the Dutch system that decided it)."""
     s = t.settings
     if not isinstance(s, SwissSettings):
-        raise ServiceError(f"{t.name} is not a Swiss; `rochade explain --round {number}` "
-                           "shows how its rounds were paired")
+        raise ServiceError("{name} is not a Swiss; `rochade explain --round {number}` shows "
+                           "how its rounds were paired", name=t.name, number=number)
     try:
         return explain_swiss_player(t, s, number, player)
     except DutchError as exc:
-        raise ServiceError(f"round {number}: {exc}") from None
+        raise ServiceError("round {number}: {why}", number=number, why=message_of(exc)
+                           ) from None
 
 
 def with_forbidden_pair(t: Tournament, pair: frozenset[PlayerId], forbidden: bool = True

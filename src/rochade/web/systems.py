@@ -279,9 +279,19 @@ async def td_forbid(web: Web, request: Request, page: Page) -> Response:
 async def td_explain(web: Web, request: Request, page: Page) -> Response:
     n, t = _tournament(web, request)
     number = _round_param(request, len(t.rounds))
-    notes = web.service().round_notes(number, t.name) if number else None
+    svc = web.service()
+    notes = svc.round_notes(number, t.name) if number else None
+    asked = request.query_params.get("player", "")
+    reasons: tuple[str, ...] = ()
+    if number and t.system == SWISS and asked:
+        try:
+            reasons = svc.pairing_reasons(asked, number, t.name)
+        except USER_ERRORS as exc:
+            reasons = (web.say(page, exc),)
     return web.render(page, "systems/td_explain.html", n=n, t=t, number=number, notes=notes,
-                      schedule=round_robin_schedule(t), section="explain")
+                      schedule=round_robin_schedule(t), asked=asked, reasons=reasons,
+                      players=sorted(t.entrants, key=lambda e: e.name.casefold()),
+                      section="explain")
 
 
 # -- public: crosstable and player page -------------------------------------------------------
