@@ -32,7 +32,6 @@ from rochade.core.systems import (
 from rochade.core.tiebreaks import TieBreak
 from rochade.formats.text import tiebreak_key
 from rochade.service import ServiceError, standings_with_tiebreaks
-from rochade.service.systems import FIXED_ONCE_PAIRED
 from rochade.web import i18n
 from rochade.web.app import (
     USER_ERRORS,
@@ -101,16 +100,16 @@ def _system_param(request: Request) -> str:
     return system
 
 
-def _form_context(web: Web, page: Page, system: str, settings: object, started: bool
-                  ) -> dict[str, Any]:
+def _form_context(web: Web, page: Page, system: str,
+                  settings: RoundRobinSettings | SwissSettings, started: bool) -> dict[str, Any]:
     """What the settings form (new tournament or later) shows: values, choices, help."""
     _ = web.gettext(page)
-    chosen = [tiebreak_key(tb) for tb in getattr(settings, "tiebreaks", ())]
+    chosen = [tiebreak_key(tb) for tb in settings.tiebreaks]
     return {
         "system": system,
         "system_name": _(SYSTEM_NAMES[system]),
         "s": settings,
-        "scoring_now": scoring_text(settings.scoring),  # type: ignore[attr-defined]
+        "scoring_now": scoring_text(settings.scoring),
         "scorings": [(key, _(SCORING_HELP[key])) for key in SCORINGS],
         "tb_choices": [(code, _(text)) for code, text in tiebreak_choices(system)],
         "tb_slots": [chosen[i] if i < len(chosen) else "" for i in range(TIEBREAK_SLOTS)],
@@ -162,7 +161,9 @@ def _options(form: FormData, system: str, started: bool) -> dict[str, object]:
 
 async def td_new(web: Web, request: Request, page: Page) -> Response:
     system = _system_param(request)
-    settings = RoundRobinSettings() if system == ROUND_ROBIN else SwissSettings()
+    settings: RoundRobinSettings | SwissSettings = (
+        RoundRobinSettings() if system == ROUND_ROBIN else SwissSettings()
+    )
     return web.render(page, "systems/td_new.html",
                       **_form_context(web, page, system, settings, started=False))
 
@@ -195,8 +196,7 @@ def _tournament(web: Web, request: Request) -> tuple[int, Any]:
 async def td_rules(web: Web, request: Request, page: Page) -> Response:
     n, t = _tournament(web, request)
     rounds = _planned_rounds(t)
-    return web.render(page, "systems/td_rules.html", n=n, t=t, planned=rounds,
-                      fixed=sorted(FIXED_ONCE_PAIRED), section="rules",
+    return web.render(page, "systems/td_rules.html", n=n, t=t, planned=rounds, section="rules",
                       **_form_context(web, page, t.system, t.settings, bool(t.rounds)))
 
 
