@@ -222,7 +222,8 @@ def test_round_robin_crosstable_and_player_page(client: TestClient, club: Path) 
             result = "1-0" if game.white < game.black else "0-1"
             svc.enter_result(report.round.number, game.board, result, "Closed")
     page = client.get("/t/2/crosstable").text
-    assert "after round 3" in page and 'hx-get="/t/2/crosstable"' in page
+    assert "<h1>Crosstable <small>after round 3</small></h1>" in page
+    assert 'hx-get="/t/2/crosstable"' in page
     rows = re.findall(r"<tr[^>]*><td class=\"num\">(\d)</td>.*?</tr>", page, re.S)
     assert rows == ["1", "2", "3", "4"]
     first = re.search(r"Robin 1</a></td>(.*?)</tr>", page, re.S)

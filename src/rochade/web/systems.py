@@ -262,12 +262,10 @@ async def td_forbid(web: Web, request: Request, page: Page) -> Response:
     svc = web.service()
     first, second = _field(form, "first"), _field(form, "second")
     try:
-        if _field(form, "action") == "allow":
-            a, b = svc.allow_pair(first, second, t.name)
-            message = _("{first} and {second} may be paired again.")
-        else:
-            a, b = svc.forbid_pair(first, second, t.name)
-            message = _("{first} and {second} will not be paired.")
+        forbidden = _field(form, "action") != "allow"
+        a, b = svc.forbid_pair(first, second, t.name, forbidden)
+        message = (_("{first} and {second} will not be paired.") if forbidden
+                   else _("{first} and {second} may be paired again."))
     except USER_ERRORS as exc:
         return web.redirect(page, back, ("error", web.say(page, exc)))
     return web.redirect(page, back, ("ok", message.format(first=a.name, second=b.name)))
