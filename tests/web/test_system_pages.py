@@ -247,11 +247,12 @@ def test_swiss_crosstable_by_rank(client: TestClient, swiss: ClubService) -> Non
     assert "<th class=\"cell\">R1</th>" in page and "BH-C1" in page
     assert "<dt>BH-C1</dt><dd>Buchholz cut 1: the opponents&#39; scores without the lowest" in page
     rnd = swiss.tournament("Open").rounds[0]
-    winner = rnd.games[0].white
+    winner, loser = rnd.games[0].white, rnd.games[0].black  # ids are the pairing numbers
     line = re.search(rf"Swiss {winner}</a></td>(.*?)</tr>", page, re.S)
     assert line is not None
-    assert re.search(r'class="opp" title="Swiss \d">\d</span><span class="col w">w</span>'
-                     r'<span class="mark">1</span>', line.group(1))
+    assert f'<td class="cell win">{loser}w1</td><td class="num strong">1</td>' in line.group(1)
+    assert re.search(rf'<td class="num strong">1</td><td class="num">{winner}</td>'
+                     rf'<td class="name"><a href="/t/2/players/{winner}">', page)
     standings = client.get("/t/2/").text
     assert f'href="/t/2/players/{winner}"' in standings
     player = client.get(f"/t/2/players/{winner}").text

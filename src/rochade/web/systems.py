@@ -30,6 +30,7 @@ from rochade.core.systems import (
     scoring_text,
 )
 from rochade.core.tiebreaks import TieBreak
+from rochade.formats.tables import Column, crosstable_table, rounds_table
 from rochade.formats.text import tiebreak_key
 from rochade.service import ServiceError, standings_with_tiebreaks
 from rochade.web import i18n
@@ -47,9 +48,8 @@ from rochade.web.system_tables import (
     forbidden_pairs,
     player_rounds,
     requested_byes,
-    round_robin_rows,
     round_robin_schedule,
-    swiss_rows,
+    web_table,
 )
 from rochade.web.texts import N_
 
@@ -305,18 +305,31 @@ def _legend(web: Web, page: Page, keys: list[str]) -> list[tuple[str, str]]:
     return [(key, _(TIEBREAK_HELP[key])) for key in keys if key in TIEBREAK_HELP]
 
 
+COLUMN_TITLES = {"no": N_("No."), "name": N_("Name"), "rating": N_("Rating"),
+                 "points": N_("Points"), "rank": N_("Rank")}
+"""The exports' column keys (`rochade.formats.tables`) as the pages word them; tie-break and
+opponent-number columns keep their titles."""
+
+
 def crosstable(web: Web, request: Request, page: Page, ctx: dict[str, Any]) -> Response:
-    """The round robin's n×n table or the Swiss's table by rank, after any round."""
+    """The round robin's n×n table or the Swiss's table by rank, after any round: the tables
+    the exports publish (`rochade.formats.tables`), in the visitor's language."""
     t = ctx["t"]
     after = _round_param(request, len(t.rounds), "after")
-    table = standings_with_tiebreaks(t, after)
-    rows: Any = (round_robin_rows(t, table) if t.system == ROUND_ROBIN
-                 else swiss_rows(t, table))
-    template = "systems/crosstable_rr.html" if t.system == ROUND_ROBIN else (
-        "systems/crosstable_swiss.html")
-    keys = _keys(table.tiebreaks)
-    return web.render(page, template, **ctx, rows=rows, table=table, after=after, keys=keys,
-                      legend=_legend(web, page, keys), section="crosstable")
+    standings = standings_with_tiebreaks(t, after)
+    table = (crosstable_table(t, standings) if t.system == ROUND_ROBIN
+             else rounds_table(standings, t))
+    _ = web.gettext(page)
+
+    def title(column: Column) -> str:
+        if column.key.startswith("round-"):
+            return _("R%(n)s") % {"n": column.key.removeprefix("round-")}
+        return _(COLUMN_TITLES[column.key]) if column.key in COLUMN_TITLES else column.title
+
+    keys = _keys(standings.tiebreaks)
+    shown = web_table(table, title, lambda v: i18n.points(v, page.lang))
+    return web.render(page, "systems/crosstable.html", **ctx, table=shown, after=after,
+                      keys=keys, legend=_legend(web, page, keys), section="crosstable")
 
 
 def player(web: Web, page: Page, ctx: dict[str, Any], pid: int) -> Response:
