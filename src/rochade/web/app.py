@@ -29,9 +29,10 @@ from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from rochade.core.checker import Rule
 from rochade.core.keizer.settings import PRESETS, KeizerSettings
 from rochade.core.messages import N_, Message
-from rochade.core.model import ModelError, Status
+from rochade.core.model import ModelError, Status, Tournament
 from rochade.core.standings import numbers_of
 from rochade.core.systems import KEIZER
 from rochade.formats.text import tiebreak_key
@@ -249,7 +250,11 @@ class Web:
         return response
 
     def redirect(self, page: Page, url: str, *flash: tuple[str, str]) -> Response:
-        response = RedirectResponse(url, status_code=303)
+        """To `url` with messages for it; an htmx request is told to go there (a 303 would
+        only swap the new page into the part that asked)."""
+        response: Response = RedirectResponse(url, status_code=303)
+        if page.request.headers.get("hx-request") and page.request.method == "POST":
+            response = Response(status_code=200, headers={"HX-Redirect": url})
         self._cookies(page, response)
         if flash:
             value = self.signer.dumps({"m": [list(f) for f in flash]})
@@ -780,6 +785,39 @@ async def td_pair_page(web: Web, request: Request, page: Page) -> Response:
     return _pair_page(web, request, page, [], (), None)
 
 
+@dataclass(frozen=True)
+class Note:
+    """What the checker says about the draft, in the page's language, at its board (None:
+    about the whole pairing)."""
+
+    severity: str
+    text: str
+    board: int | None
+
+
+def _live_notes(web: Web, page: Page, t: Tournament, draft: list[int]) -> list[Note]:
+    """The checker's findings on the boards placed so far (players still to place are not
+    yet a problem), so the TD sees a rematch or a colour problem at the tap that made it."""
+    if not draft or evening_state(t).open_round:
+        return []
+    boards = [(draft[i], draft[i + 1]) for i in range(0, len(draft) - 1, 2)]
+    bye = draft[-1] if len(draft) % 2 else None
+    try:
+        checked = web.service().check_by_hand(boards, bye, t.name)
+    except USER_ERRORS as exc:
+        return [Note("error", web.say(page, exc), None)]
+    seat = {p: i for i, board in enumerate(boards) for p in board}
+    if bye is not None:
+        seat.setdefault(bye, len(boards))
+    notes = []
+    for finding in checked.findings:
+        if finding.rule is Rule.UNPAIRED:
+            continue
+        board = next((seat[p] for p in finding.players if p in seat), None)
+        notes.append(Note(finding.severity.value, web.say(page, finding.msg), board))
+    return notes
+
+
 def _pair_page(
     web: Web,
     request: Request,
@@ -793,9 +831,10 @@ def _pair_page(
     present = [e for e in t.start_order() if e.status.plays]
     placed = set(draft)
     boards = [draft[i : i + 2] for i in range(0, len(draft), 2)]
+    partial = bool(request.headers.get("hx-request")) and request.method == "POST"
     return web.render(
         page,
-        "td_pair.html",
+        "_pair_manual.html" if partial else "td_pair.html",
         n=int(request.path_params["n"]),
         t=t,
         state=evening_state(t),
@@ -803,6 +842,7 @@ def _pair_page(
         unplaced=[e for e in present if e.id not in placed],
         boards=boards,
         draft=",".join(map(str, draft)),
+        notes=_live_notes(web, page, t, draft),
         warnings=warnings,
         error=error,
         section="pair",
@@ -823,7 +863,8 @@ async def td_pair_auto(web: Web, request: Request, page: Page) -> Response:
 
 @td_only
 async def td_pair_manual(web: Web, request: Request, page: Page) -> Response:
-    """The hand-pairing board: tap names to fill boards, then check and confirm."""
+    """The hand-pairing board: tap names to fill boards, then check and confirm. With htmx
+    only the board is sent back (the checker's notes included); without, the whole page."""
     form = await request.form()
     n = request.path_params["n"]
     draft = _draft(_field(form, "draft"))
