@@ -372,3 +372,18 @@ def test_half_point_bye_limit(tmp_path: Path, run: Run) -> None:
     run("pair", club)
     absent = _last_round(run, club, tmp_path)["absent"]
     assert absent == [{"player": 2, "reason": "half_point_bye"}]
+
+
+def test_settings_change_on_the_command_line(tmp_path: Path, run: Run) -> None:
+    club = _club(tmp_path, run, 4, "--system", "swiss", "--rounds", "3")
+    out = run("tournament", "set", club, "--max-half-point-byes", "1", "--rounds", "4",
+              "--tiebreaks", "SB,BH").output
+    assert out == "Settings of Event changed (4 rounds).\n"
+    run("player", "bye", club, "P01", "2")
+    assert_refused(run, ["player", "bye", club, "P01", "3"], "at most 1 per player", tmp_path)
+    run("tournament", "set", club, "--max-half-point-byes", "none")
+    run("player", "bye", club, "P01", "3")
+    assert_refused(run, ["tournament", "set", club, "--tiebreaks", "NOPE"], "unknown tie-break",
+                   tmp_path)
+    assert_refused(run, ["tournament", "set", club, "--max-half-point-byes", "x"],
+                   "the setting max_half_point_byes: 'x' is not a valid value", tmp_path)

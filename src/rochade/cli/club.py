@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 
 from rochade.cli.common import Failure, club_argument, read_text, service, tournament_option
+from rochade.cli.rounds import echo_changes
 from rochade.core.keizer.settings import PRESETS
 from rochade.core.model import Status
 from rochade.core.systems import (
@@ -19,6 +20,7 @@ from rochade.core.systems import (
     StartNumbers,
 )
 from rochade.service import ClubService, PlayerAdded
+from rochade.service.settings import settings_of
 from rochade.service.systems import describe
 
 
@@ -132,6 +134,64 @@ def tournament_list(club: Path, who: str | None) -> None:
         click.echo("No tournaments yet.")
     for s in summaries:
         click.echo(f"{s.name}  ({s.system}, {s.preset}; {s.players} players, {s.rounds} rounds)")
+
+
+@tournament.command("set")
+@club_argument
+@click.argument("assignments", metavar="[KEY=VALUE]...", nargs=-1)
+@tournament_option
+@click.option("--dry-run", is_flag=True, help="Only show what would change; save nothing.")
+@click.option("--rounds", type=click.IntRange(min=1), help="Swiss: the number of rounds.")
+@click.option("--scoring", type=click.Choice(SCORINGS), help="Points for win-draw-loss.")
+@click.option("--bye-value", help="Swiss: points for the pairing-allocated bye.")
+@click.option("--half-bye-value", help="Swiss: points for a half-point bye.")
+@click.option("--tiebreaks", metavar="LIST", help="Tie-breaks in order, e.g. BH-C1,BH,SB.")
+@click.option("--max-half-point-byes", metavar="N",
+              help="Swiss: half-point byes a player may take at most ('none': no limit).")
+@click.option("--half-point-byes-closed", type=click.IntRange(min=0), metavar="K",
+              help="Swiss: no half-point byes in the last K rounds.")
+def tournament_set(
+    club: Path, who: str | None, assignments: tuple[str, ...], tournament: str | None,
+    dry_run: bool, **options: object,
+) -> None:
+    """Show a Keizer tournament's settings, or change settings while it runs.
+
+    Keizer: KEY=VALUE (an empty VALUE clears a limit), e.g. `rematch_gap=3 ratio=4`; without
+    any, every setting is listed with its explanation. Round robin and Swiss: the options
+    (points and tie-breaks any time; a Swiss keeps at least the rounds it has paired).
+    Standings are recomputed with the new rules and the players who move are listed; one
+    undoable change.
+    """
+    svc = service(club, who)
+    t = svc.tournament(tournament)
+    typed: dict[str, object] = {k: v for k, v in options.items() if v is not None}
+    for item in assignments:
+        key, equals, value = item.partition("=")
+        if not equals:
+            raise Failure(f"write KEY=VALUE, not {item!r}")
+        typed[key.strip()] = value
+    if not typed:
+        for setting in settings_of(t.settings):
+            fixed = "" if setting.after_start else "  (fixed once round 1 is paired)"
+            click.echo(f"{setting.key} = {setting.text(t.settings) or '-'}{fixed}")
+            click.echo(f"    {setting.label}: {setting.help}")
+        if t.system != KEIZER:
+            click.echo(f"{t.name}: {describe(t.settings)}; see --help for what can change.")
+        return
+    report = svc.change_rules(typed, t.name, save=not dry_run)
+    if t.system != KEIZER and not dry_run:
+        click.echo(f"Settings of {t.name} changed ({describe(report.tournament.settings)}).")
+    elif not report.changes:
+        click.echo("Nothing changes.")
+        return
+    else:
+        for change in report.changes:
+            click.echo(f"{change.setting.key}: {change.old or '-'} -> {change.new or '-'}")
+    echo_changes(report.standings)
+    if t.system == KEIZER or dry_run:
+        if not report.standings and t.rounds:
+            click.echo("Nobody moves in the standings.")
+        click.echo("Nothing saved (--dry-run)." if dry_run else "Saved.")
 
 
 @click.group()

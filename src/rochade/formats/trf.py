@@ -327,7 +327,7 @@ def _check_edition(code: str | None) -> None:
         )
 
 
-def _accelerations(trf: TrfFile, round_one: list[int], code: str | None
+def _accelerations(trf: TrfFile, round_one: list[int], code: str | None, rounds: int
                    ) -> dict[int, dict[int, int]]:
     """Virtual points per player and 0-based round: the file's XXA/250 records when it has
     any (they override 192), else Baku (C.04.7) when the 192 code ends in `_BAKU`.
@@ -344,11 +344,8 @@ def _accelerations(trf: TrfFile, round_one: list[int], code: str | None
             "two draws and a loss worth nothing; give the virtual points as XXA or 250 "
             "records instead"
         )
-    if trf.total_rounds is None:
-        return {}
     win = Fraction(s.win)
-    points = {r - 1: int(baku_virtual_points(r, trf.total_rounds, win))
-              for r in range(1, trf.total_rounds + 1)}
+    points = {r - 1: int(baku_virtual_points(r, rounds, win)) for r in range(1, rounds + 1)}
     order = sorted(p.tpn for p in trf.players)
     return {tpn: dict(points) for tpn in baku_group_a(sorted(round_one), order)}
 
@@ -390,7 +387,7 @@ def to_swiss_state(trf: TrfFile, check_points: bool = True) -> SwissState:
         p.tpn for p, records in zip(trf.players, histories, strict=True)
         if (records[0].paired if records else p.tpn not in absent)
     ]
-    accelerations = _accelerations(trf, round_one, code)
+    accelerations = _accelerations(trf, round_one, code, trf.total_rounds)
     players: list[SwissPlayer] = []
     for p, records in zip(trf.players, histories, strict=True):
         accel = accelerations.get(p.tpn, {})

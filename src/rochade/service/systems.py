@@ -20,6 +20,7 @@ from rochade.core.dutch import DutchError, NoValidPairing
 from rochade.core.keizer.pairing import KeizerEngine, KeizerState
 from rochade.core.keizer.scoring import compute_standings
 from rochade.core.keizer.settings import KeizerSettings
+from rochade.core.messages import message_of
 from rochade.core.model import Entrant, Game, ModelError, PlayerId, Result, Status, Tournament
 from rochade.core.pairing import Pairing
 from rochade.core.roundrobin import (
@@ -30,7 +31,7 @@ from rochade.core.roundrobin import (
     numbers_by_rating,
 )
 from rochade.core.standings import SystemStandings, ranked, system_standings
-from rochade.core.swiss import pair_swiss
+from rochade.core.swiss import explain_swiss_player, pair_swiss
 from rochade.core.systems import (
     DEFAULT_TIEBREAKS,
     KEIZER,
@@ -88,6 +89,10 @@ SETTING_KEYS: dict[str, dict[str, Callable[[Any], object]]] = {
 }
 """The options of each system beside scoring, bye value and tie-breaks, with their types."""
 
+BYE_VALUES = {"bye_value": "pab", "half_bye_value": "hpb"}
+"""Options for the points of the pairing-allocated and the half-point bye (empty: the
+default, a win and a draw)."""
+
 FIXED_ONCE_PAIRED = frozenset({"double", "numbers_by", "seed", "first_round", "acceleration"})
 """Options that decide round 1 (or the whole schedule): they cannot change after it."""
 
@@ -98,7 +103,8 @@ def new_settings(system: str, options: Mapping[str, object]) -> RoundRobinSettin
         return _with_options(RoundRobinSettings(), system, options)
     if system == SWISS:
         return _with_options(SwissSettings(), system, options)
-    raise ServiceError(f"unknown system {system!r}; choose keizer, round-robin or swiss")
+    raise ServiceError("unknown system '{system}'; choose keizer, round-robin or swiss",
+                       system=system)
 
 
 def changed_settings(t: Tournament, options: Mapping[str, object]
@@ -110,18 +116,27 @@ def changed_settings(t: Tournament, options: Mapping[str, object]
     """
     s = t.settings
     if not isinstance(s, RoundRobinSettings | SwissSettings):
-        raise ServiceError(f"{t.name} is not a round robin or a Swiss")
+        raise ServiceError("{name} is not a round robin or a Swiss", name=t.name)
     changed = _with_options(s, t.system, options)
     if t.rounds:
         for key in sorted(FIXED_ONCE_PAIRED):
             if getattr(changed, key, None) != getattr(s, key, None):
                 raise ServiceError(
-                    f"round 1 of {t.name} is paired: the setting {key} can no longer change"
+                    "round 1 of {name} is paired: the setting {key} can no longer change",
+                    name=t.name, key=key,
                 )
     if isinstance(changed, SwissSettings) and changed.rounds < len(t.rounds):
-        raise ServiceError(f"{t.name} has played {len(t.rounds)} rounds already; it cannot "
-                           f"have only {changed.rounds}")
+        raise ServiceError("{name} has played {played} rounds already; it cannot have only "
+                           "{rounds}", name=t.name, played=len(t.rounds), rounds=changed.rounds)
     return changed
+
+
+def _points(text: str, what: str) -> Fraction:
+    try:
+        return Fraction(text.replace(",", ".").replace("½", "1/2"))
+    except (ValueError, ZeroDivisionError):
+        raise ServiceError("the setting {key}: '{value}' is not a number of points",
+                           key=what, value=text[:20]) from None
 
 
 def _with_options(base: RoundRobinSettings | SwissSettings, system: str,
@@ -129,28 +144,37 @@ def _with_options(base: RoundRobinSettings | SwissSettings, system: str,
     given = {k: v for k, v in options.items() if v is not None}
     changes: dict[str, object] = {}
     try:
-        if "scoring" in given or "bye_value" in given:
-            points = scoring(str(given.pop("scoring", scoring_text(base.scoring))))
-            bye = given.pop("bye_value", base.scoring.pab)
-            text = "" if bye is None else str(bye).strip()
-            points = dataclasses.replace(points, pab=Fraction(text) if text else None)
+        if given.keys() & {"scoring", *BYE_VALUES}:
+            wdl = scoring(str(given.pop("scoring", scoring_text(base.scoring))))
+            points = dataclasses.replace(base.scoring, win=wdl.win, draw=wdl.draw, loss=wdl.loss)
+            byes: dict[str, Any] = {}
+            for key, attr in BYE_VALUES.items():
+                bye = given.pop(key, getattr(base.scoring, attr))
+                text = "" if bye is None else str(bye).strip()
+                byes[attr] = _points(text, key) if text else None
+                if byes[attr] is not None and not 0 <= byes[attr] <= wdl.win:
+                    raise ServiceError("a bye is worth 0 to {win} points (a win), not {value}",
+                                       win=wdl.win, value=text[:20])
+            points = dataclasses.replace(points, **byes)
             changes["scoring"] = points
         if "tiebreaks" in given:
             changes["tiebreaks"] = parse_tiebreaks(str(given.pop("tiebreaks")))
     except (ModelError, TieBreakError, ValueError, ZeroDivisionError) as exc:
-        raise ServiceError(str(exc)) from None
+        raise ServiceError(message_of(exc)) from None
     keys = SETTING_KEYS[system]
     for key, value in given.items():
         if key not in keys:
-            raise ServiceError(f"the setting {key} does not apply to a {system} tournament")
+            raise ServiceError("the setting {key} does not apply to a {system} tournament",
+                               key=key, system=system)
         try:
             changes[key] = keys[key](value)
         except ValueError:
-            raise ServiceError(f"the setting {key}: {value!r} is not a valid value") from None
+            raise ServiceError("the setting {key}: '{value}' is not a valid value", key=key,
+                               value=str(value)[:20]) from None
     try:
         return dataclasses.replace(base, **changes)  # type: ignore[arg-type]
     except ModelError as exc:
-        raise ServiceError(str(exc)) from None
+        raise ServiceError(message_of(exc)) from None
 
 
 def describe(settings: object) -> str:
@@ -174,14 +198,15 @@ def pair(t: Tournament, number: int) -> tuple[Pairing, object | None]:
         return _pair_round_robin(t, s, number)
     if isinstance(s, SwissSettings):
         return _pair_swiss(t, s, number), None
-    raise ServiceError(f"{t.name} has no pairing engine for the system {t.system}")
+    raise ServiceError("{name} has no pairing engine for the system {system}", name=t.name,
+                       system=t.system)
 
 
 def _pair_keizer(t: Tournament, s: KeizerSettings, number: int) -> Pairing:
     """The present players in Keizer ranking order (start order before round 1)."""
     present = {e.id for e in t.entrants if e.status.plays}
     if len(present) < 2:
-        raise ServiceError(f"round {number}: fewer than two players are present")
+        raise ServiceError("round {number}: fewer than two players are present", number=number)
     if t.rounds:
         order = [row.entrant.id for row in compute_standings(t, s).ranked()]
     else:
@@ -195,16 +220,15 @@ def _pair_round_robin(t: Tournament, s: RoundRobinSettings, number: int
     changed = None
     if not s.numbers:
         if len(t.entrants) < 2:
-            raise ServiceError(
-                f"a round robin needs at least 2 players; {t.name} has {len(t.entrants)}"
-            )
+            raise ServiceError("a round robin needs at least 2 players; {name} has {count}",
+                               name=t.name, count=len(t.entrants))
         ids = [e.id for e in t.entrants]
         numbers = (draw_numbers(ids, random.Random(s.seed)) if s.numbers_by is StartNumbers.LOT
                    else numbers_by_rating(t.entrants))
         s = changed = dataclasses.replace(s, numbers=numbers)
     rounds = len(berger_schedule(len(s.numbers), double=s.double).rounds)
     if number > rounds:
-        raise ServiceError(f"all {rounds} rounds of this round robin are paired")
+        raise ServiceError("all {rounds} rounds of this round robin are paired", rounds=rounds)
     pairing = BergerEngine().pair(
         BergerState(t, s.numbers, number, s.double, s.swap_last_two)
     )
@@ -218,19 +242,33 @@ def _pair_round_robin(t: Tournament, s: RoundRobinSettings, number: int
 
 def _pair_swiss(t: Tournament, s: SwissSettings, number: int) -> Pairing:
     if number > s.rounds:
-        raise ServiceError(f"all {s.rounds} rounds of this Swiss are paired")
+        raise ServiceError("all {rounds} rounds of this Swiss are paired", rounds=s.rounds)
     players = present(t, number)
     if len(players) < 2:
-        raise ServiceError(f"round {number}: fewer than two players are present")
+        raise ServiceError("round {number}: fewer than two players are present", number=number)
     if number == 1 and s.first_round is FirstRound.RANDOM:
         return random_round(players, random.Random(s.seed))
     try:
         return SWISS_ENGINE(t, s, number, players)
     except NoValidPairing as exc:
         raise ServiceError(
-            f"round {number}: no pairing satisfies the FIDE rules ({exc}); pair this round by "
-            "hand with --manual"
+            "round {number}: no pairing satisfies the FIDE rules ({why}); pair this round by "
+            "hand", number=number, why=message_of(exc),
         ) from None
+    except DutchError as exc:
+        raise ServiceError("round {number}: {why}", number=number, why=message_of(exc)
+                           ) from None
+
+
+def pairing_reasons(t: Tournament, number: int, player: PlayerId) -> tuple[str, ...]:
+    """Why `player` was paired as they were in round `number` of a Swiss (the criteria of
+    the Dutch system that decided it)."""
+    s = t.settings
+    if not isinstance(s, SwissSettings):
+        raise ServiceError(f"{t.name} is not a Swiss; `rochade explain --round {number}` "
+                           "shows how its rounds were paired")
+    try:
+        return explain_swiss_player(t, s, number, player)
     except DutchError as exc:
         raise ServiceError(f"round {number}: {exc}") from None
 
@@ -241,7 +279,7 @@ def with_forbidden_pair(t: Tournament, pair: frozenset[PlayerId], forbidden: boo
     Swiss; a round robin's table is fixed."""
     s = t.settings
     if not isinstance(s, KeizerSettings | SwissSettings):
-        raise ServiceError(f"{t.name} is a round robin: everybody meets everybody")
+        raise ServiceError("{name} is a round robin: everybody meets everybody", name=t.name)
     if not forbidden and pair not in s.forbidden_pairs:
         raise ServiceError("these two players may already be paired")
     pairs = s.forbidden_pairs | {pair} if forbidden else s.forbidden_pairs - {pair}
@@ -288,9 +326,10 @@ def _double(t: Tournament) -> bool:
 # -- requested byes and the half-point-bye limit (Swiss) ------------------------------------
 
 
-def _swiss(t: Tournament, what: str) -> SwissSettings:
+def _swiss(t: Tournament) -> SwissSettings:
     if not isinstance(t.settings, SwissSettings):
-        raise ServiceError(f"{t.name} is not a Swiss: {what} belong to Swiss tournaments")
+        raise ServiceError("{name} is not a Swiss: requested byes belong to Swiss tournaments",
+                           name=t.name)
     return t.settings
 
 
@@ -342,16 +381,16 @@ def _check_half_point_bye(t: Tournament, entrant: Entrant, number: int) -> None:
     if s.half_point_byes_closed and number >= first_closed:
         rounds = _span(range(first_closed, s.rounds + 1))
         raise ServiceError(
-            f"{entrant.name} cannot have a half-point bye in round {number}: this Swiss allows "
-            f"none in its last {s.half_point_byes_closed} round(s) ({rounds}); a zero-point bye "
-            "(unexcused) is possible"
+            "{name} cannot have a half-point bye in round {number}: this Swiss allows none in "
+            "its last {closed} round(s) ({rounds}); a zero-point bye (unexcused) is possible",
+            name=entrant.name, number=number, closed=s.half_point_byes_closed, rounds=rounds,
         )
     limit = s.max_half_point_byes
     if limit is not None and half_point_byes(t, entrant.id, besides=number) >= limit:
         raise ServiceError(
-            f"{entrant.name} cannot have another half-point bye: this Swiss allows at most "
-            f"{limit} per player and {entrant.name} has had or asked for {limit}; a zero-point "
-            "bye (unexcused) is possible"
+            "{name} cannot have another half-point bye: this Swiss allows at most {limit} per "
+            "player and {name} has had or asked for {limit}; a zero-point bye (unexcused) is "
+            "possible", name=entrant.name, limit=limit,
         )
 
 
@@ -366,14 +405,16 @@ def check_status(t: Tournament, entrant: Entrant, status: Status) -> None:
 def with_bye_request(t: Tournament, entrant: Entrant, number: int, half: bool) -> SwissSettings:
     """The settings with the player's bye for a coming round (replacing an earlier request
     for that round)."""
-    s = _swiss(t, "requested byes")
+    s = _swiss(t)
     if entrant.withdrawn:
-        raise ServiceError(f"{entrant.name} has withdrawn; a bye needs a player who plays")
+        raise ServiceError("{name} has withdrawn; a bye needs a player who plays",
+                           name=entrant.name)
     if number <= len(t.rounds):
-        raise ServiceError(f"round {number} is paired already; a bye can be asked for round "
-                           f"{len(t.rounds) + 1} or later")
+        raise ServiceError("round {number} is paired already; a bye can be asked for round "
+                           "{next} or later", number=number, next=len(t.rounds) + 1)
     if number > s.rounds:
-        raise ServiceError(f"{t.name} has {s.rounds} rounds; there is no round {number}")
+        raise ServiceError("{name} has {rounds} rounds; there is no round {number}",
+                           name=t.name, rounds=s.rounds, number=number)
     if half:
         _check_half_point_bye(t, entrant, number)
     kept = frozenset(b for b in s.bye_requests if (b.round, b.player) != (number, entrant.id))
@@ -381,12 +422,14 @@ def with_bye_request(t: Tournament, entrant: Entrant, number: int, half: bool) -
 
 
 def without_bye_request(t: Tournament, entrant: Entrant, number: int) -> SwissSettings:
-    s = _swiss(t, "requested byes")
+    s = _swiss(t)
     request = _requested(t, number, entrant.id)
     if request is None:
-        raise ServiceError(f"{entrant.name} has asked for no bye in round {number}")
+        raise ServiceError("{name} has asked for no bye in round {number}", name=entrant.name,
+                           number=number)
     if number <= len(t.rounds):
-        raise ServiceError(f"round {number} is paired already; its byes are facts now")
+        raise ServiceError("round {number} is paired already; its byes are facts now",
+                           number=number)
     return dataclasses.replace(s, bye_requests=s.bye_requests - {request})
 
 
@@ -398,8 +441,8 @@ def check_late_entry(t: Tournament) -> None:
     """A round robin's schedule is fixed once round 1 is paired: no late entries."""
     if t.system == ROUND_ROBIN and t.rounds:
         raise ServiceError(
-            f"{t.name} is a round robin and round 1 is paired: its schedule is fixed, so no "
-            "player can join any more"
+            "{name} is a round robin and round 1 is paired: its schedule is fixed, so no "
+            "player can join any more", name=t.name,
         )
 
 
@@ -416,19 +459,20 @@ def trf_standings(path: Path, tiebreaks: Sequence[TieBreak] | None, round_robin:
     try:
         text = path.read_text(encoding="utf-8", errors="replace")
     except FileNotFoundError:
-        raise ServiceError(f"{path} does not exist") from None
+        raise ServiceError("{path} does not exist", path=str(path)) from None
     except OSError as exc:
-        raise ServiceError(f"cannot read {path}: {exc}") from None
+        raise ServiceError("cannot read {path}: {why}", path=str(path), why=str(exc)) from None
     try:
         trf = parse_trf(text)
     except TrfError as exc:
-        raise ServiceError(f"{path}: {exc}") from None
+        raise ServiceError("{path}: {why}", path=str(path), why=message_of(exc)) from None
     if not trf.players:
-        raise ServiceError(f"{path} has no player lines (001); is it a TRF file?")
+        raise ServiceError("{path} has no player lines (001); is it a TRF file?",
+                           path=str(path))
     try:
         table = trf_crosstable(trf, round_robin)
     except TieBreakError as exc:
-        raise ServiceError(f"{path}: {exc}") from None
+        raise ServiceError("{path}: {why}", path=str(path), why=message_of(exc)) from None
     entrants = {p.tpn: Entrant(p.tpn, p.name or f"#{p.tpn}", p.rating or None) for p in trf.players}
     chosen = DEFAULT_TIEBREAKS[ROUND_ROBIN if round_robin else SWISS] if tiebreaks is None else (
         tiebreaks)
