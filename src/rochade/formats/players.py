@@ -130,7 +130,7 @@ def _int(cell: str, line: int, what: str) -> int | None:
     text = cell.strip().replace(" ", "")
     if text in ("", "-"):
         return None
-    if not text.isdecimal():
+    if not (text.isascii() and text.isdigit()):  # "¹" or "٣" are digits to str, not to int
         raise FormatError(f"line {line}: the {what} {cell.strip()!r} is not a whole number")
     return int(text) or None
 
