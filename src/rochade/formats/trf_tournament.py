@@ -427,8 +427,8 @@ def _round(r: int, players: Mapping[PlayerId, TrfPlayer], rch: _Rochade, system:
                 raise TrfError(f"{where}: result {entry.result!r} needs an opponent")
             reason = _ABSENCE_OF_CODE[system].get("H" if entry.result == "=" else entry.result)
             if reason is None:
-                raise TrfError(f"{where}: rochade has no {system} absence for the code "
-                               f"{entry.result!r} (F: full-point bye)")
+                raise TrfError(f"{where}: a {system} tournament has no row for the code "
+                               f"{entry.result!r} without an opponent")
             absences.append(Absence(tpn, reason))
         elif tpn not in pending and _plays_later(p, r, played, rch):
             absences.append(Absence(tpn, _ABSENCE_OF_CODE[system][" "]))
@@ -493,12 +493,15 @@ def _canonical(code: str) -> str:
     return {"W": "1", "D": "=", "L": "0"}.get(code, code)
 
 
+_FIDE_ABSENCES = {"H": "half_point_bye", "F": "full_point_bye", "Z": "zero_point_bye",
+                  " ": "unexcused"}
 _ABSENCE_OF_CODE = {
-    SWISS: {"H": "half_point_bye", "Z": "zero_point_bye", " ": "unexcused"},
-    ROUND_ROBIN: {"H": "half_point_bye", "Z": "zero_point_bye", " ": "unexcused"},
+    SWISS: _FIDE_ABSENCES,
+    ROUND_ROBIN: _FIDE_ABSENCES,
     KEIZER: {"H": "excused", "Z": "unexcused", " ": "unexcused"},
 }
-"""The absence a round block without an RCH line stands for, per system."""
+"""The absence a round block without an RCH line stands for, per system. A Keizer evening
+has no full-point bye (F): a club's own reasons travel in RCH lines."""
 
 
 def _entrant(p: TrfPlayer, rch: _Rochade, rounds: Sequence[Round], played: int,
@@ -593,10 +596,11 @@ def _code(t: Tournament, rnd: Round, player: PlayerId) -> str:
 
 
 def _absence_code(system: str, reason: str) -> str:
-    """The TRF code of an absence: H for a half-point bye (or an excused Keizer evening)."""
+    """The TRF code of an absence: H for a half-point bye (or an excused Keizer evening), F for
+    a full-point bye, else Z."""
     if system == KEIZER:
         return "H" if reason == "excused" else "Z"
-    return "H" if SWISS_ABSENCES.get(reason) is Kind.HPB else "Z"
+    return {Kind.HPB: "H", Kind.FPB: "F"}.get(SWISS_ABSENCES.get(reason, Kind.ZPB), "Z")
 
 
 def _entry(t: Tournament, rnd: Round, player: PlayerId) -> TrfEntry | None:
@@ -765,7 +769,9 @@ def _rch_lines(t: Tournament, kept: Sequence[tuple[int, str]],
         out.append(line("system", t.system))
     players = {e.id: TrfPlayer(e.id, entries=tuple(blocks[e.id])) for e in t.entrants}
     try:
-        derived = _settings(t.system, None, parse_trf("\n".join(x for _, x in kept)), kept,
+        header = parse_trf("\n".join(x for _, x in kept))  # the rounds come from the blocks
+        derived = _settings(t.system, None,
+                            dataclasses.replace(header, players=tuple(players.values())), kept,
                             players)
     except TrfError:
         derived = None

@@ -30,7 +30,9 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from rochade.core.keizer.settings import PRESETS, KeizerSettings
+from rochade.core.messages import N_, Message
 from rochade.core.model import ModelError, Status
+from rochade.core.standings import numbers_of
 from rochade.core.systems import KEIZER
 from rochade.formats.text import tiebreak_key
 from rochade.service import (
@@ -41,6 +43,7 @@ from rochade.service import (
     standings_with_tiebreaks,
 )
 from rochade.service.club import SETTING_OVERRIDES, Clock, system_clock
+from rochade.service.settings import KEIZER_SETTINGS, PRESET, SettingsReport, settings_of
 from rochade.store import Club, StoreError
 from rochade.store.settings import read_setting
 from rochade.web import i18n, texts
@@ -164,9 +167,7 @@ class Web:
 
             env.filters["label"] = label
             env.globals["preset_help"] = {k: gettext(v) for k, v in texts.PRESET_HELP.items()}
-            env.globals["setting_help"] = {
-                k: (gettext(a), gettext(b)) for k, (a, b) in texts.SETTING_HELP.items()
-            }
+            env.filters["tr"] = gettext
             self._envs[lang] = env
         return self._envs[lang]
 
@@ -197,6 +198,10 @@ class Web:
 
     def gettext(self, page: Page) -> Callable[[str], str]:
         return i18n.translations(page.lang).gettext
+
+    def say(self, page: Page, said: Message | BaseException) -> str:
+        """An error or a finding of the service, store or core in the page's language."""
+        return i18n.say(said, page.lang)
 
     def render(
         self, page: Page, template: str, status_code: int = 200, **context: Any
@@ -353,7 +358,11 @@ def _int_or_none(text: str, what: str) -> int | None:
         return None
     if not _whole(text):
         shown = text if len(text) <= 20 else text[:20] + "…"
-        raise ServiceError(f"the {what} {shown!r} is not a whole number up to 999999999")
+        raise ServiceError(
+            "the {what} {shown} is not a whole number up to 999999999",
+            what=Message(what),
+            shown=repr(shown),
+        )
     return int(text)
 
 
@@ -417,6 +426,10 @@ async def progress(web: Web, request: Request, page: Page) -> Response:
 @public
 async def crosstable(web: Web, request: Request, page: Page) -> Response:
     ctx = _public_context(web, request)
+    if ctx["t"].system != KEIZER:
+        from rochade.web import systems
+
+        return systems.crosstable(web, request, page, ctx)
     rows = crosstable_rows(ctx["t"])
     return web.render(page, "crosstable.html", **ctx, rows=rows, section="crosstable")
 
@@ -424,7 +437,7 @@ async def crosstable(web: Web, request: Request, page: Page) -> Response:
 @public
 async def participants(web: Web, request: Request, page: Page) -> Response:
     ctx = _public_context(web, request)
-    entrants = ctx["t"].start_order()
+    entrants = [ctx["t"].entrant(p) for p in numbers_of(ctx["t"])]  # a round robin's draw
     return web.render(page, "participants.html", **ctx, entrants=entrants, section="participants")
 
 
@@ -436,7 +449,9 @@ async def player(web: Web, request: Request, page: Page) -> Response:
     if not t.has_entrant(pid):
         raise HTTPException(404)
     if t.system != KEIZER:  # the Keizer breakdown has no round-robin or Swiss counterpart
-        return web.redirect(page, f"/t/{ctx['n']}/")
+        from rochade.web import systems
+
+        return systems.player(web, page, ctx, pid)
     table = ctx["svc"].standings(ctx["name"])
     row = table.row(pid)
     _ = web.gettext(page)
@@ -525,7 +540,7 @@ async def td_home(web: Web, request: Request, page: Page) -> Response:
         "td_home.html",
         tournaments=list(enumerate(summaries, start=1)),
         presets=PRESETS,
-        overrides=SETTING_OVERRIDES,
+        overrides=[s for s in KEIZER_SETTINGS if s.key in SETTING_OVERRIDES],
     )
 
 
@@ -539,7 +554,7 @@ async def td_create(web: Web, request: Request, page: Page) -> Response:
             _field(form, "name"), _field(form, "preset") or "classic", overrides
         )
     except USER_ERRORS as exc:
-        return web.redirect(page, "/td/", ("error", str(exc)))
+        return web.redirect(page, "/td/", ("error", web.say(page, exc)))
     number = len(web.service().tournaments())
     return web.redirect(
         page, f"/td/t/{number}/players", ("ok", _("Tournament created. Now add the players."))
@@ -565,19 +580,54 @@ async def td_evening(web: Web, request: Request, page: Page) -> Response:
 
 @td_only
 async def td_settings(web: Web, request: Request, page: Page) -> Response:
-    name = web.tournament_name(request)
-    t = web.service().tournament(name)
-    settings = t.settings
-    if not isinstance(settings, KeizerSettings):  # round robin, Swiss: set on the CLI
-        return web.redirect(page, f"/td/t/{request.path_params['n']}/")
+    if not isinstance(web.service().tournament(web.tournament_name(request)).settings,
+                      KeizerSettings):  # round robin, Swiss: their own page
+        return web.redirect(page, f"/td/t/{request.path_params['n']}/rules")
+    if request.method == "POST":
+        return await _change_settings(web, request, page)
+    return _settings_page(web, request, page, {}, None)
+
+
+def _settings_page(
+    web: Web, request: Request, page: Page, typed: dict[str, str], preview: SettingsReport | None
+) -> Response:
+    t = web.service().tournament(web.tournament_name(request))
     return web.render(
         page,
         "td_settings.html",
         n=int(request.path_params["n"]),
         t=t,
-        s=settings,
+        s=t.settings,
+        settings=settings_of(t.settings),
+        presets=PRESETS,
+        preset_setting=PRESET,
+        typed=typed,
+        preview=preview,
         section="settings",
     )
+
+
+async def _change_settings(web: Web, request: Request, page: Page) -> Response:
+    """Preview (nothing saved: who would move) or save the settings, one logged action."""
+    form = await request.form()
+    n = request.path_params["n"]
+    _ = web.gettext(page)
+    typed = {key: value for key, value in form.items() if isinstance(value, str)}
+    for key in ("csrf", "action"):
+        typed.pop(key, None)
+    save = _field(form, "action") == "save"
+    try:
+        report = web.service().change_rules(typed, web.tournament_name(request), save=save)
+    except USER_ERRORS as exc:
+        page.flashes = [["error", web.say(page, exc)]]
+        return _settings_page(web, request, page, typed, None)
+    if not save:
+        return _settings_page(web, request, page, typed, report)
+    if not report.changes:
+        return web.redirect(page, f"/td/t/{n}/settings", ("ok", _("Nothing changed.")))
+    flashes = [("ok", _("Settings saved."))]
+    flashes += [("ok", _change_text(web, page, c)) for c in report.standings]
+    return web.redirect(page, f"/td/t/{n}/settings", *flashes)
 
 
 # -- TD: players and check-in --------------------------------------------------------------
@@ -603,12 +653,12 @@ async def td_add_player(web: Web, request: Request, page: Page) -> Response:
     n = request.path_params["n"]
     _ = web.gettext(page)
     try:
-        rating = _int_or_none(_field(form, "rating"), "rating")
+        rating = _int_or_none(_field(form, "rating"), N_("rating"))
         added = web.service().add_player(
             _field(form, "player"), rating, tournament=web.tournament_name(request)
         )
     except USER_ERRORS as exc:
-        return web.redirect(page, f"/td/t/{n}/players", ("error", str(exc)))
+        return web.redirect(page, f"/td/t/{n}/players", ("error", web.say(page, exc)))
     message = _("{name} added.").format(name=added.name)
     if added.late_rounds:
         message += " " + _("Late entry: the rounds already played count as a late start.")
@@ -627,7 +677,7 @@ async def td_import_players(web: Web, request: Request, page: Page) -> Response:
     try:
         added = web.service().import_players(data, web.tournament_name(request))
     except USER_ERRORS as exc:
-        return web.redirect(page, f"/td/t/{n}/players", ("error", str(exc)))
+        return web.redirect(page, f"/td/t/{n}/players", ("error", web.say(page, exc)))
     message = _("{count} players imported.").format(count=len(added))
     return web.redirect(page, f"/td/t/{n}/players", ("ok", message))
 
@@ -638,12 +688,12 @@ async def td_set_rating(web: Web, request: Request, page: Page) -> Response:
     n = request.path_params["n"]
     _ = web.gettext(page)
     try:
-        rating = _int_or_none(_field(form, "rating"), "rating")
+        rating = _int_or_none(_field(form, "rating"), N_("rating"))
         entrant = set_rating(
             web.service(), web.tournament_name(request), request.path_params["pid"], rating
         )
     except USER_ERRORS as exc:
-        return web.redirect(page, f"/td/t/{n}/players", ("error", str(exc)))
+        return web.redirect(page, f"/td/t/{n}/players", ("error", web.say(page, exc)))
     message = _("Rating of {name} saved.").format(name=entrant.name)
     return web.redirect(page, f"/td/t/{n}/players", ("ok", message))
 
@@ -661,7 +711,7 @@ async def td_set_status(web: Web, request: Request, page: Page) -> Response:
         svc = web.service()
         entrant = svc.set_status(str(pid), status, name)
     except (ValueError, *USER_ERRORS) as exc:
-        return web.refuse(page, request, back, str(exc))
+        return web.refuse(page, request, back, web.say(page, exc))
     if request.headers.get("hx-request"):
         t = svc.tournament(name)
         return web.render(
@@ -740,7 +790,7 @@ async def td_pair_auto(web: Web, request: Request, page: Page) -> Response:
     try:
         report = web.service().pair(web.tournament_name(request))
     except USER_ERRORS as exc:
-        return web.redirect(page, f"/td/t/{n}/pair", ("error", str(exc)))
+        return web.redirect(page, f"/td/t/{n}/pair", ("error", web.say(page, exc)))
     message = _("Round {number} is paired.").format(number=report.round.number)
     return web.redirect(page, f"/td/t/{n}/results", ("ok", message))
 
@@ -773,10 +823,10 @@ async def td_pair_manual(web: Web, request: Request, page: Page) -> Response:
             )
         except NeedsConfirmation as exc:
             return _pair_page(
-                web, request, page, draft, tuple(w.message for w in exc.warnings), None
+                web, request, page, draft, tuple(web.say(page, w.msg) for w in exc.warnings), None
             )
         except USER_ERRORS as exc:
-            return _pair_page(web, request, page, draft, (), str(exc))
+            return _pair_page(web, request, page, draft, (), web.say(page, exc))
         message = _("Round {number} is paired.").format(number=report.round.number)
         return web.redirect(page, f"/td/t/{n}/results", ("ok", message))
     elif action == "clear":
@@ -821,7 +871,7 @@ async def td_enter_result(web: Web, request: Request, page: Page) -> Response:
         result = _field(form, "result") or _field(form, "forfeit")
         report = web.service().enter_result(number, board, result, name)
     except USER_ERRORS as exc:
-        return web.refuse(page, request, back, str(exc))
+        return web.refuse(page, request, back, web.say(page, exc))
     t = report.tournament
     view = round_view(t, number)
     if request.headers.get("hx-request"):
@@ -868,7 +918,7 @@ async def td_undo(web: Web, request: Request, page: Page) -> Response:
     try:
         undone = web.service().undo(1)
     except USER_ERRORS as exc:
-        return web.redirect(page, back, ("error", str(exc)))
+        return web.redirect(page, back, ("error", web.say(page, exc)))
     message = _("Undone: {what}").format(what="; ".join(a.description for a in undone))
     return web.redirect(page, back, ("ok", message))
 
@@ -897,6 +947,8 @@ def create_app(
     `public_url`: the address players use on the club network; the TD pages show it with a
     QR code to put on a screen. `poll_seconds`: how often the public pages look for news.
     """
+    from rochade.web import systems  # round robin and Swiss (it builds on this module)
+
     web = Web(path, clock, throttle or LoginThrottle(), public_url, poll_seconds)
     t = "/t/{n:int}"
     td = "/td/t/{n:int}"
@@ -916,7 +968,7 @@ def create_app(
         Route("/td/log", td_log(web)),
         Route("/td/undo", td_undo(web), methods=["POST"]),
         Route(td + "/", td_evening(web)),
-        Route(td + "/settings", td_settings(web)),
+        Route(td + "/settings", td_settings(web), methods=["GET", "POST"]),
         Route(td + "/players", td_players(web)),
         Route(td + "/players/add", td_add_player(web), methods=["POST"]),
         Route(td + "/players/import", td_import_players(web), methods=["POST"]),
@@ -928,6 +980,7 @@ def create_app(
         Route(td + "/pair/manual", td_pair_manual(web), methods=["POST"]),
         Route(td + "/results", td_results(web)),
         Route(td + "/results/{round:int}/{board:int}", td_enter_result(web), methods=["POST"]),
+        *systems.routes(web),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     return Starlette(routes=routes, exception_handlers={HTTPException: not_found})

@@ -48,6 +48,11 @@ class WeightedMatching:
         self.label_edge: list[Edge | None] = [None] * (2 * n)
         self.vlabel_edge: list[Edge | None] = [None] * n  # T-reach of a vertex in a T-blossom
         self.best: list[Edge | None] = [None] * (2 * n)
+        # The slack of best[x] as of dual epoch best_epoch[x]: duals only move in a stage's
+        # dual step, which starts a new epoch, so each slack is computed once per epoch.
+        self.best_slack = [0] * (2 * n)
+        self.best_epoch = [-1] * (2 * n)
+        self.epoch = 0
         self.best_list: list[list[Edge] | None] = [None] * (2 * n)
         self.free_slots = list(range(2 * n - 1, n - 1, -1))
         self.queue: list[int] = []
@@ -214,6 +219,15 @@ class WeightedMatching:
         a, b = e
         return self.y[a] + self.y[b] - 2 * self.w[a][b]
 
+    def best_slack_of(self, x: int) -> int:
+        """Slack of the edge best[x] (which must be set), cached for the dual epoch."""
+        if self.best_epoch[x] != self.epoch:
+            e = self.best[x]
+            assert e is not None
+            self.best_slack[x] = self.slack(e)
+            self.best_epoch[x] = self.epoch
+        return self.best_slack[x]
+
     def leaves(self, node: int) -> Iterator[int]:
         if node < self.n:
             yield node
@@ -334,6 +348,7 @@ class WeightedMatching:
             if best is None or self.slack(e) < self.slack(best):
                 best = e
         self.best[b] = best
+        self.best_epoch[b] = -1
 
     def expand(self, b: int, end_of_stage: bool) -> None:
         for c in self.children[b]:
@@ -479,6 +494,8 @@ class WeightedMatching:
         for v in range(n):
             self.vlabel_edge[v] = None
         self.queue = []
+        self.epoch += 1
+        best, bslack, bepoch = self.best, self.best_slack, self.best_epoch
         for v in vertices:
             if self.mate[v] == -1 and y[v] > 0 and label[top[v]] == _FREE:
                 self.assign(v, _S, None)
@@ -515,14 +532,22 @@ class WeightedMatching:
                                 return True
                         elif self.vlabel_edge[u] is None:
                             self.vlabel_edge[u] = (v, u)
-                    elif label[bu] == _S:
-                        cur = self.best[bv]
-                        if cur is None or s < self.slack(cur):
-                            self.best[bv] = (v, u)
-                    elif label[u] == _FREE or u != bu:
-                        cur = self.best[u]
-                        if cur is None or s < self.slack(cur):
-                            self.best[u] = (v, u)
+                    else:
+                        # keep the least-slack edge to another S-node, or to a vertex
+                        # outside the trees or inside a T-blossom (its slack held in bslack)
+                        if label[bu] == _S:
+                            x = bv
+                        elif label[u] == _FREE or u != bu:
+                            x = u
+                        else:
+                            continue
+                        if best[x] is not None and s >= (
+                            bslack[x] if bepoch[x] == self.epoch else self.best_slack_of(x)
+                        ):
+                            continue
+                        best[x] = (v, u)
+                        bslack[x] = s
+                        bepoch[x] = self.epoch
             # dual step: the largest change that keeps every slack and dual non-negative
             delta = -1
             kind, arg = 0, -1
@@ -533,9 +558,9 @@ class WeightedMatching:
                     if delta < 0 or y[v] < delta:
                         delta, kind, arg = y[v], 1, v
                 elif lb == _FREE:
-                    e = self.best[v]
+                    e = best[v]
                     if e is not None:
-                        d = self.slack(e)
+                        d = self.best_slack_of(v)
                         if delta < 0 or d < delta:
                             delta, kind, edge = d, 2, e
             for b in range(n, 2 * n):
@@ -548,9 +573,9 @@ class WeightedMatching:
                     continue
                 if self.parent[b] != -1 or (b < n and top[b] != b):
                     continue
-                e = self.best[b]
+                e = best[b]
                 assert e is not None
-                d2 = self.slack(e)
+                d2 = self.best_slack_of(b)
                 assert d2 % 2 == 0, "slack between two trees must be even"
                 if d2 // 2 < delta:
                     delta, kind, edge = d2 // 2, 3, e
@@ -566,6 +591,7 @@ class WeightedMatching:
                         y[b] += delta
                     elif label[b] == _T:
                         y[b] -= delta
+            self.epoch += 1
             if kind == 1:
                 self.flip(arg, -1)  # its dual reached zero: it may stay single
                 self._end_stage()
