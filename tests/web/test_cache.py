@@ -119,3 +119,22 @@ def test_a_redirect_is_not_kept() -> None:
         assert isinstance(await cache.page(KEY, 7, render), RedirectResponse)
 
     run_async(scenario())
+
+
+def test_the_td_waits_for_the_pages_asked_for_last_only() -> None:
+    async def scenario() -> None:
+        cache, pages = PageCache(16), Pages()
+        pages.release.set()
+        keys = [("standings", f"/t/1/?after={r}", "", "en", False) for r in range(10)]
+        for key in keys:
+            await cache.page(key, 7, pages.render)
+            await asyncio.sleep(0.001)  # asked one after the other
+        async with cache.change(lambda: 8):
+            pass
+        assert pages.renders == [7] * 10 + [8] * cache_module.RENEW_AT_MOST
+        newest = keys[-cache_module.RENEW_AT_MOST :]
+        for key in newest:
+            assert await cache.page(key, 8, pages.render) == b"standings as of 8"
+        assert len(pages.renders) == 10 + cache_module.RENEW_AT_MOST  # kept, not rendered again
+
+    run_async(scenario())

@@ -23,9 +23,12 @@ Key = tuple[object, ...]
 Render = Callable[[int], Awaitable[Response]]
 """Renders a page as of a version (which the page carries for its poll)."""
 
-RENEW_SECONDS = 60.0
-"""A page asked for this recently is renewed by the TD's change before the TD's answer."""
+RENEW_SECONDS = 600.0
+"""A page asked for this recently is renewed by the TD's change before the TD's answer. Phones
+that poll an unchanged page get "204" and do not ask for it again, so this spans the quiet
+minutes between two results of a club evening."""
 RENEW_AT_MOST = 8
+"""The TD waits for these renderings (~10 ms each for 60 players)."""
 
 
 @dataclass
