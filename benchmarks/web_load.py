@@ -5,7 +5,9 @@
 Starts `rochade serve` in its own process on a fresh club file (`--players` 60, round 1 paired).
 This process then plays `readers` phones, each a keep-alive connection asking for the full
 standings page (no change counter, so never the cheap "204 unchanged" answer), and one TD
-who logs in and enters a result every `--write-every` seconds through the TD pages.
+who logs in and enters a result every `--write-every` seconds as the results page posts it
+(htmx; the TD's latency is printed too). The clock starts once the TD is logged in and every
+phone has the page once: the figures are a club evening under way, not the first renderings.
 
 What the figures mean:
 - Paced (`--rate R`, the default 1000): an open schedule. Phone i asks at its own times
@@ -14,7 +16,8 @@ What the figures mean:
   does, and its latency still counts from the time it *meant* to ask: a slow answer shows up
   in every request it delays (no coordinated omission).
 - `--rate 0`: each phone asks again the moment its answer is in; this measures the most the
-  server answers a second, and its latencies are mostly the queue of 200 phones.
+  server answers a second, and its latencies (from the send) are mostly the queue of 200
+  phones: 200 / requests a second, on average.
 - Latency is from the intended send time to the last byte of the answer, measured by this
   process, which shares the two cores with the server. To keep its own share small the
   phones are bare asyncio protocols (no streams, no HTTP library); its event loop's lateness
