@@ -102,6 +102,19 @@ class _Weights:
         self.single_bye_floater = False
         self.c9_used = False  # C9 ranked bye candidates in some bracket
         self.unplayed_rank: dict[int, int] = {}
+        # Beyond C1/C3, an edge's weight depends only on these facts of its two players
+        # (and on the bye settings above), and a field has few distinct combinations of
+        # them: each combination's weight is computed once.
+        kinds: dict[tuple[object, ...], int] = {}
+        self.kind = [
+            kinds.setdefault(
+                (p.score, p.bye_eligible, p.played_games, p.preference, p.absolute, p.strong,
+                 p.imbalance, p.repeated, p.floats),
+                len(kinds),
+            )
+            for p in players
+        ]
+        self.known: dict[tuple[int, int, bool, bool, int, bool], int] = {}
 
     def ok(self, i: int, j: int) -> bool:
         """C1 and C3 between players i and j (indices in pairing order)."""
@@ -131,6 +144,14 @@ class _Weights:
         """
         if not self.ok(hi, lo):
             return 0
+        key = (self.kind[hi], self.kind[lo], in_current, in_next, self.bye_score,
+               self.single_bye_floater)
+        weight = self.known.get(key)
+        if weight is None:
+            weight = self.known[key] = self._criteria(hi, lo, in_current, in_next)
+        return weight
+
+    def _criteria(self, hi: int, lo: int, in_current: bool, in_next: bool) -> int:
         h, lw = self.players[hi], self.players[lo]
         bits, sbits = self.size_bits, self.score_bits
         shift = self.shift
