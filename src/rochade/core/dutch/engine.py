@@ -296,14 +296,20 @@ class _LocalGraph(_Graph):
         self.local: dict[int, int] = {}
         self.members: list[int] = []
         self.mask = (1 << weights.low) - 1
-        self.proven: set[tuple[int, ...]] = set()
+        self.outside: tuple[int, ...] = ()  # unpaired players below the local graph
+        self.proven: set[tuple[int, ...]] = set()  # local singles whose rest is pairable
 
     def begin(self, members: list[int], movers: int) -> None:
         # Only edges between two moved-down players keep their old weight (every other
         # edge of the bracket is recomputed); the movers were all in the previous graph.
         old, old_local = self.matching.w, self.local
+        for v in self.members:  # the last graph's unfinished pairs were only tentative
+            if self.final[v] < 0:
+                self.mate[v] = v
         self.members = list(members)
         self.local = {v: i for i, v in enumerate(members)}
+        self.outside = tuple(v for v in range(self.n) if self.alive[v] and v not in self.local)
+        self.proven = set()
         self.matching = WeightedMatching(len(members))
         for i in range(movers):
             row = old[old_local[members[i]]]
@@ -317,17 +323,17 @@ class _LocalGraph(_Graph):
         self.matching.raise_dual(self.local[v], amount)
 
     def solve(self) -> list[int]:
+        """Re-solve the local graph; only its members' entries of `mate` change (in place)."""
         mates = self.matching.solve()
-        mate = [v if f < 0 else f for v, f in enumerate(self.final)]
-        for i, m in enumerate(mates):
-            if m >= 0:
-                mate[self.members[i]] = self.members[m]
-        self.mate = mate
-        rest = tuple(v for v in range(self.n) if self.alive[v] and mate[v] == v)
-        if rest not in self.proven:
-            if not _pairable(self.weights, self.players, rest):
+        members, mate, final = self.members, self.mate, self.final
+        for i, v in enumerate(members):
+            m = mates[i]
+            mate[v] = final[v] if final[v] >= 0 else (members[m] if m >= 0 else v)
+        singles = tuple(v for v in members if self.alive[v] and mate[v] == v)
+        if singles not in self.proven:
+            if not _pairable(self.weights, self.players, singles + self.outside):
                 raise _NeedExact
-            self.proven.add(rest)
+            self.proven.add(singles)
         return mate
 
     def finalize(self, a: int, b: int) -> None:
