@@ -11,8 +11,10 @@ heavy bits tie, the matching then picks the candidate the rules would generate f
 Brackets are processed from the top score down. For each bracket, the graph holds every
 player still unpaired, so that the completion test (C4) is part of the optimum itself; in
 larger fields a bracket-local graph is used when the rest provably stays pairable (see
-`_LocalGraph`). The reference engine bbpPairings works with weighted matchings too; using
-the same kind of optimum is what makes every tie fall the same way as the reference.
+`_LocalGraph`), without the next score group when C8 provably cannot differ (see
+`_Brackets._next_group_matters`). The reference engine bbpPairings works with weighted
+matchings too; using the same kind of optimum is what makes every tie fall the same way
+as the reference.
 """
 
 from __future__ import annotations
@@ -273,7 +275,7 @@ class _NeedExact(Exception):
 
 
 class _LocalGraph(_Graph):
-    """The bracket, its moved-down players and the next score group only.
+    """The bracket, its moved-down players and (when C8 needs it) the next score group only.
 
     In a complete pairing the completion field adds up to the same total whatever the
     pairs, so only the bits below it decide; players further down matter only through
@@ -651,6 +653,11 @@ class _Brackets:
         weights, graph, matched = self.weights, self.graph, self.matched
         bits = weights.size_bits
         base: dict[tuple[int, int], int] = {}
+        for li in range(movers, len(members)):
+            for si in range(li):
+                w = weights.edge(members[si], members[li], li < size, li >= size)
+                base[li, si] = w
+                graph.set(members[si], members[li], w)
 
         def in_bracket(v: int) -> bool:
             return first <= v < nxt_first
@@ -664,12 +671,6 @@ class _Brackets:
                 add -= si_rank
                 w += add << 1
             return w
-
-        for li in range(movers, len(members)):
-            for si in range(li):
-                w = weights.edge(members[si], members[li], li < size, li >= size)
-                base[li, si] = w
-                graph.set(members[si], members[li], w)
 
         mate = graph.solve()
         self._choose_movers(members, movers, size, in_bracket, base, mate)
