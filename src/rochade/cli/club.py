@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 
 from rochade.cli.common import Failure, club_argument, read_text, service, tournament_option
+from rochade.cli.rounds import echo_changes
 from rochade.core.keizer.settings import PRESETS
 from rochade.core.model import Status
 from rochade.core.systems import (
@@ -19,21 +20,8 @@ from rochade.core.systems import (
     StartNumbers,
 )
 from rochade.service import ClubService, PlayerAdded
+from rochade.service.settings import settings_of
 from rochade.service.systems import describe
-
-ROUNDS = click.option("--rounds", type=click.IntRange(min=1), help="Swiss: the number of rounds.")
-SCORING = click.option("--scoring", type=click.Choice(SCORINGS), help="Points for win-draw-loss.")
-BYE_VALUE = click.option("--bye-value", help="Points for the pairing bye (default: a win).")
-TIEBREAKS = click.option("--tiebreaks", metavar="LIST", help="Tie-breaks in order: BH-C1,BH,SB.")
-MAX_HALF_POINT_BYES = click.option(
-    "--max-half-point-byes", metavar="N",
-    help="Swiss: half-point byes a player may take at most ('none': no limit).",
-)
-HALF_POINT_BYES_CLOSED = click.option(
-    "--half-point-byes-closed", type=click.IntRange(min=0), metavar="K",
-    help="Swiss: no half-point byes in the last K rounds.",
-)
-"""Options of `tournament create` and `tournament set`."""
 
 
 @click.command()
@@ -79,7 +67,7 @@ def tournament() -> None:
     type=click.Choice([s.value for s in StartNumbers]),
     help="Round robin: start numbers by lot (default) or by rating.",
 )
-@ROUNDS
+@click.option("--rounds", type=click.IntRange(min=1), help="Swiss: the number of rounds.")
 @click.option(
     "--first-round",
     type=click.Choice([f.value for f in FirstRound]),
@@ -90,12 +78,14 @@ def tournament() -> None:
     type=click.Choice([a.value for a in Acceleration]),
     help="Swiss: Baku acceleration (virtual points for the top half in the first rounds).",
 )
-@SCORING
-@BYE_VALUE
-@TIEBREAKS
+@click.option("--scoring", type=click.Choice(SCORINGS), help="Points for win-draw-loss.")
+@click.option("--bye-value", help="Points for the pairing-allocated bye (default: a win).")
+@click.option("--tiebreaks", metavar="LIST", help="Tie-breaks in order, e.g. BH-C1,BH,SB.")
 @click.option("--seed", type=int, help="Seed for drawing lots (the draw can be replayed).")
-@MAX_HALF_POINT_BYES
-@HALF_POINT_BYES_CLOSED
+@click.option("--max-half-point-byes", type=click.IntRange(min=0),
+              help="Swiss: how many half-point byes a player may take at most.")
+@click.option("--half-point-byes-closed", type=click.IntRange(min=0), metavar="K",
+              help="Swiss: no half-point byes in the last K rounds.")
 def tournament_create(
     club: Path,
     who: str | None,
@@ -111,7 +101,7 @@ def tournament_create(
     bye_value: str | None,
     tiebreaks: str | None,
     seed: int | None,
-    max_half_point_byes: str | None,
+    max_half_point_byes: int | None,
     half_point_byes_closed: int | None,
     **overrides: object,
 ) -> None:
@@ -135,27 +125,6 @@ def tournament_create(
     click.echo(f"Created tournament {t.name} ({system}, {rules}).")
 
 
-@tournament.command("set")
-@club_argument
-@tournament_option
-@ROUNDS
-@SCORING
-@BYE_VALUE
-@click.option("--half-bye-value", help="Swiss: points for a half-point bye (default: a draw).")
-@TIEBREAKS
-@MAX_HALF_POINT_BYES
-@HALF_POINT_BYES_CLOSED
-def tournament_set(club: Path, who: str | None, tournament: str | None, **options: object
-                   ) -> None:
-    """Change the settings of a round robin or Swiss while it runs.
-
-    Points and tie-breaks may change any time (the standings are recomputed); a Swiss keeps
-    at least the rounds it has paired.
-    """
-    t = service(club, who).change_settings(options, tournament)
-    click.echo(f"Settings of {t.name} changed ({describe(t.settings)}).")
-
-
 @tournament.command("list")
 @club_argument
 def tournament_list(club: Path, who: str | None) -> None:
@@ -165,6 +134,64 @@ def tournament_list(club: Path, who: str | None) -> None:
         click.echo("No tournaments yet.")
     for s in summaries:
         click.echo(f"{s.name}  ({s.system}, {s.preset}; {s.players} players, {s.rounds} rounds)")
+
+
+@tournament.command("set")
+@club_argument
+@click.argument("assignments", metavar="[KEY=VALUE]...", nargs=-1)
+@tournament_option
+@click.option("--dry-run", is_flag=True, help="Only show what would change; save nothing.")
+@click.option("--rounds", type=click.IntRange(min=1), help="Swiss: the number of rounds.")
+@click.option("--scoring", type=click.Choice(SCORINGS), help="Points for win-draw-loss.")
+@click.option("--bye-value", help="Swiss: points for the pairing-allocated bye.")
+@click.option("--half-bye-value", help="Swiss: points for a half-point bye.")
+@click.option("--tiebreaks", metavar="LIST", help="Tie-breaks in order, e.g. BH-C1,BH,SB.")
+@click.option("--max-half-point-byes", metavar="N",
+              help="Swiss: half-point byes a player may take at most ('none': no limit).")
+@click.option("--half-point-byes-closed", type=click.IntRange(min=0), metavar="K",
+              help="Swiss: no half-point byes in the last K rounds.")
+def tournament_set(
+    club: Path, who: str | None, assignments: tuple[str, ...], tournament: str | None,
+    dry_run: bool, **options: object,
+) -> None:
+    """Show a Keizer tournament's settings, or change settings while it runs.
+
+    Keizer: KEY=VALUE (an empty VALUE clears a limit), e.g. `rematch_gap=3 ratio=4`; without
+    any, every setting is listed with its explanation. Round robin and Swiss: the options
+    (points and tie-breaks any time; a Swiss keeps at least the rounds it has paired).
+    Standings are recomputed with the new rules and the players who move are listed; one
+    undoable change.
+    """
+    svc = service(club, who)
+    t = svc.tournament(tournament)
+    typed: dict[str, object] = {k: v for k, v in options.items() if v is not None}
+    for item in assignments:
+        key, equals, value = item.partition("=")
+        if not equals:
+            raise Failure(f"write KEY=VALUE, not {item!r}")
+        typed[key.strip()] = value
+    if not typed:
+        for setting in settings_of(t.settings):
+            fixed = "" if setting.after_start else "  (fixed once round 1 is paired)"
+            click.echo(f"{setting.key} = {setting.text(t.settings) or '-'}{fixed}")
+            click.echo(f"    {setting.label}: {setting.help}")
+        if t.system != KEIZER:
+            click.echo(f"{t.name}: {describe(t.settings)}; see --help for what can change.")
+        return
+    report = svc.change_rules(typed, t.name, save=not dry_run)
+    if t.system != KEIZER and not dry_run:
+        click.echo(f"Settings of {t.name} changed ({describe(report.tournament.settings)}).")
+    elif not report.changes:
+        click.echo("Nothing changes.")
+        return
+    else:
+        for change in report.changes:
+            click.echo(f"{change.setting.key}: {change.old or '-'} -> {change.new or '-'}")
+    echo_changes(report.standings)
+    if t.system == KEIZER or dry_run:
+        if not report.standings and t.rounds:
+            click.echo("Nobody moves in the standings.")
+        click.echo("Nothing saved (--dry-run)." if dry_run else "Saved.")
 
 
 @click.group()

@@ -60,7 +60,7 @@ class SystemStandings:
         for line in self.lines:
             if line.entrant.id == player:
                 return line
-        raise ModelError(f"no player with id {player} in the standings")
+        raise ModelError("no player with id {id} in the standings", id=player)
 
 
 _FORFEITS = {
@@ -143,7 +143,7 @@ def explain_tiebreaks(t: Tournament, player: PlayerId, after_round: int | None =
 
 def _settings(t: Tournament) -> RoundRobinSettings | SwissSettings:
     if not isinstance(t.settings, RoundRobinSettings | SwissSettings):
-        raise ModelError(f"{t.name} is not a round robin or a Swiss")
+        raise ModelError("{name} is not a round robin or a Swiss", name=t.name)
     return t.settings
 
 
@@ -153,7 +153,11 @@ def counted_crosstable(t: Tournament, after_round: int | None = None
     in start-number order (`numbers[i]` has start number i + 1)."""
     settings = _settings(t)
     if after_round is not None and not 0 <= after_round <= len(t.rounds):
-        raise ModelError(f"there is no round {after_round} (the tournament has {len(t.rounds)})")
+        raise ModelError(
+            "there is no round {number} (the tournament has {count})",
+            number=after_round,
+            count=len(t.rounds),
+        )
     round_robin = isinstance(settings, RoundRobinSettings)
     numbers = numbers_of(t)
     table = crosstable_of(t, numbers, settings.scoring, round_robin=round_robin,

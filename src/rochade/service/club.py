@@ -19,6 +19,7 @@ from pathlib import Path
 from rochade.core.checker import check_boards
 from rochade.core.keizer.scoring import Standings, compute_standings, standings_history
 from rochade.core.keizer.settings import KeizerSettings, Ladder, preset
+from rochade.core.messages import N_, Message, joined
 from rochade.core.model import (
     Absence,
     Entrant,
@@ -55,6 +56,7 @@ from rochade.service.reports import (
     StandingChange,
     TournamentSummary,
 )
+from rochade.service.settings import SettingsReport, changed_settings, system_changes
 from rochade.store import (
     Action,
     ActionRecord,
@@ -128,7 +130,8 @@ class ClubService:
     def _connect(self) -> Club:
         if not self.path.exists():
             raise StoreError(
-                f"{self.path} does not exist (create a club file with: rochade init {self.path})"
+                "{path} does not exist (create a club file with: rochade init {path})",
+                path=self.path,
             )
         return Club.open(self.path)
 
@@ -280,7 +283,9 @@ class ClubService:
         record, t = self._load(club, tournament)
         systems.check_late_entry(t)
         if member_id in club.entrant_members(record.id).values():
-            raise ServiceError(f"{name} already plays in {record.name}")
+            raise ServiceError(
+                "{name} already plays in {tournament}", name=name, tournament=record.name
+            )
         player = club.add_entrant(record.id, member_id, rating, Status.PRESENT)
         for rnd in t.rounds:
             club.add_absence(record.id, rnd.number, Absence(player, Reason.LATE_START.value))
@@ -296,7 +301,7 @@ class ClubService:
             record, t = self._load(club, tournament)
             a, b = find_entrant(t.entrants, first), find_entrant(t.entrants, second)
             if a.id == b.id:
-                raise ServiceError(f"{label(a)} cannot be kept from playing themself")
+                raise ServiceError("{player} cannot be kept from playing themself", player=label(a))
             changed = systems.with_forbidden_pair(t, frozenset((a.id, b.id)), forbidden)
             club.set_settings(record.id, systems.encode(changed))
             what = "never pair {} and {}" if forbidden else "{} and {} may be paired again"
@@ -337,6 +342,38 @@ class ClubService:
             names = ", ".join(sorted(k for k, v in options.items() if v is not None))
             action.description = f"{record.name}: settings changed ({names or 'none'})"
         return dataclasses.replace(t, settings=changed)
+
+    def change_rules(
+        self, typed: Mapping[str, object], tournament: str | None = None, save: bool = True
+    ) -> SettingsReport:
+        """Change settings by key (KEY -> the value as typed: `rochade.service.settings` for
+        Keizer, `systems.changed_settings` for a round robin or Swiss) in one logged action.
+        Standings are derived, so the rounds played count under the new rules; `save=False`
+        changes nothing and reports what would change, who moves in the standings included."""
+        with self._reading() as club:
+            report = self._settings_report(club, typed, tournament)
+        if not save or not report.changes:
+            return report
+        with self._change("settings", "change settings") as (club, action):
+            report = self._settings_report(club, typed, tournament)
+            record = self._record(club, tournament)
+            club.set_settings(record.id, systems.encode(report.tournament.settings))
+            action.description = report.describe()
+        return report
+
+    def _settings_report(
+        self, club: Club, typed: Mapping[str, object], tournament: str | None
+    ) -> SettingsReport:
+        _, before = self._load(club, tournament)
+        if isinstance(before.settings, KeizerSettings):
+            texts = {key: str(value) for key, value in typed.items() if value is not None}
+            settings, changes = changed_settings(before.settings, texts, len(before.rounds))
+        else:
+            settings = systems.changed_settings(before, typed)
+            changes = system_changes(before.settings, settings)
+        after = dataclasses.replace(before, settings=settings)
+        moved = _standing_changes(before, after) if before.rounds else ()
+        return SettingsReport(after, changes, moved)
 
     def set_status(self, player: str, status: Status, tournament: str | None = None) -> Entrant:
         """Set a player's attendance for the next round (sticky until changed).
@@ -406,7 +443,7 @@ class ClubService:
                 rules=systems.rules(t, number),
             )
             if checked.errors:
-                raise ServiceError("; ".join(f.message for f in checked.errors))
+                raise ServiceError(joined([f.msg for f in checked.errors]))
             if checked.warnings and not confirm:
                 raise NeedsConfirmation(checked.warnings)
             assert checked.pairing is not None
@@ -436,7 +473,7 @@ class ClubService:
                 continue
             reason = systems.absence_reason(t, number, entrant)
             if reason is None:  # present but left out: the engine or the checker failed us
-                raise ServiceError(f"{label(entrant)} is present but has no board")
+                raise ServiceError("{player} is present but has no board", player=label(entrant))
             absences.append(Absence(entrant.id, reason))
         rnd = Round(number, games, tuple(absences), pairing.bye)
         after = dataclasses.replace(t, rounds=(*t.rounds, rnd))
@@ -472,8 +509,12 @@ class ClubService:
             rnd = _round(t, round_number)
             game = next((g for g in rnd.games if g.board == board), None)
             if game is None:
-                boards = f"boards 1-{len(rnd.games)}" if rnd.games else "no boards"
-                raise ServiceError(f"round {round_number} has no board {board} (it has {boards})")
+                template = (
+                    N_("round {round} has no board {board} (it has boards 1-{count})")
+                    if rnd.games
+                    else N_("round {round} has no board {board} (it has no boards)")
+                )
+                raise ServiceError(template, round=round_number, board=board, count=len(rnd.games))
             club.set_result(record.id, round_number, board, parsed)
             new_game = dataclasses.replace(game, result=parsed)
             games = tuple(new_game if g.board == board else g for g in rnd.games)
@@ -510,16 +551,22 @@ class ClubService:
             rnd = _round(t, round_number)
             entrant = find_entrant(t.entrants, player)
             if team not in _settings(t).team_values:
-                teams = ", ".join(map(str, sorted(_settings(t).team_values))) or "none"
-                raise ServiceError(f"team {team} has no board values in the settings ({teams})")
+                teams = ", ".join(map(str, sorted(_settings(t).team_values)))
+                raise ServiceError(
+                    "team {team} has no board values in the settings ({teams})",
+                    team=team,
+                    teams=teams or Message("none"),
+                )
             absences = rnd.absences
             replaced = ""
             if not extra:
                 absence = next((a for a in rnd.absences if a.player == entrant.id), None)
                 if absence is None:
                     raise ServiceError(
-                        f"{label(entrant)} already has a game or the bye in round {round_number};"
-                        " an external game can replace only an absence (or count as extra)"
+                        "{player} already has a game or the bye in round {round}; an external"
+                        " game can replace only an absence (or count as extra)",
+                        player=label(entrant),
+                        round=round_number,
                     )
                 club.delete_absence(record.id, round_number, entrant.id)
                 absences = tuple(a for a in rnd.absences if a is not absence)
@@ -621,16 +668,26 @@ class ClubService:
 def tournament_standings(t: Tournament, after_round: int | None = None) -> Standings:
     """Standings of a tournament (from a club file or a JSON file) after a round."""
     if after_round is not None and not 0 <= after_round <= len(t.rounds):
-        raise ServiceError(f"there is no round {after_round} (the tournament has {len(t.rounds)})")
+        raise ServiceError(
+            "there is no round {number} (the tournament has {count})",
+            number=after_round,
+            count=len(t.rounds),
+        )
     return compute_standings(t, _settings(t), after_round)
 
 
 def standings_with_tiebreaks(t: Tournament, after_round: int | None = None) -> SystemStandings:
     """Standings of a round robin or Swiss (from a club file or a JSON file) after a round."""
     if after_round is not None and not 0 <= after_round <= len(t.rounds):
-        raise ServiceError(f"there is no round {after_round} (the tournament has {len(t.rounds)})")
+        raise ServiceError(
+            "there is no round {number} (the tournament has {count})",
+            number=after_round,
+            count=len(t.rounds),
+        )
     if t.system == KEIZER:
-        raise ServiceError(f"{t.name} is a Keizer tournament; its standings are Keizer values")
+        raise ServiceError(
+            "{name} is a Keizer tournament; its standings are Keizer values", name=t.name
+        )
     return system_standings(t, after_round)
 
 
@@ -644,9 +701,9 @@ def read_tournament_file(path: Path) -> Tournament:
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise ServiceError(f"{path} does not exist") from None
+        raise ServiceError("{path} does not exist", path=path) from None
     except (OSError, UnicodeDecodeError) as exc:
-        raise ServiceError(f"cannot read {path}: {exc}") from None
+        raise ServiceError("cannot read {path}: {problem}", path=path, problem=exc) from None
     return parse_tournament(text)
 
 
@@ -655,7 +712,7 @@ def read_tournament_file(path: Path) -> Tournament:
 
 def _settings(t: Tournament) -> KeizerSettings:
     if not isinstance(t.settings, KeizerSettings):
-        raise ServiceError(f"{t.name} is not a Keizer tournament")
+        raise ServiceError("{name} is not a Keizer tournament", name=t.name)
     return t.settings
 
 
@@ -664,11 +721,13 @@ def _apply_overrides(base: KeizerSettings, overrides: Mapping[str, object]) -> K
     for key, value in overrides.items():
         kind = SETTING_OVERRIDES.get(key)
         if kind is None:
-            raise ServiceError(f"unknown setting {key!r}")
+            raise ServiceError("unknown setting '{key}'", key=key)
         try:
             changes[key] = kind(str(value))
         except (ValueError, ZeroDivisionError):
-            raise ServiceError(f"setting {key}: {value!r} is not a number") from None
+            raise ServiceError(
+                "setting {key}: '{value}' is not a number", key=key, value=value
+            ) from None
     if "top_value" in changes:
         changes["ladder"] = Ladder.FIXED
     return dataclasses.replace(base, **changes)  # type: ignore[arg-type]
@@ -679,10 +738,12 @@ def _next_round(t: Tournament) -> int:
     if t.rounds and not t.rounds[-1].complete:
         last = t.rounds[-1]
         missing = [str(g.board) for g in last.games if g.result is None]
-        raise ServiceError(
-            f"round {last.number} is not complete: board{'s' if len(missing) > 1 else ''} "
-            f"{', '.join(missing)} {'have' if len(missing) > 1 else 'has'} no result yet"
+        template = (
+            N_("round {round} is not complete: boards {boards} have no result yet")
+            if len(missing) > 1
+            else N_("round {round} is not complete: board {boards} has no result yet")
         )
+        raise ServiceError(template, round=last.number, boards=", ".join(missing))
     return len(t.rounds) + 1
 
 
@@ -691,7 +752,9 @@ def _without_last_round(club: Club, record: TournamentRecord, t: Tournament) -> 
         raise ServiceError("there is no round to replace yet")
     last = t.rounds[-1]
     if any(g.result is not None for g in last.games):
-        raise ServiceError(f"round {last.number} already has results; it cannot be re-paired")
+        raise ServiceError(
+            "round {round} already has results; it cannot be re-paired", round=last.number
+        )
     club.delete_round(record.id, last.number)
     return dataclasses.replace(t, rounds=t.rounds[:-1])
 
@@ -710,16 +773,16 @@ def _external_score(text: str) -> Fraction:
         return _EXTERNAL_SCORES[text.strip()]
     except KeyError:
         raise ServiceError(
-            f"unknown score {text!r} for an external game; use 1, 1/2 or 0"
+            "unknown score '{score}' for an external game; use 1, 1/2 or 0", score=text
         ) from None
 
 
 def _round(t: Tournament, number: int) -> Round:
     if not 1 <= number <= len(t.rounds):
-        paired = {0: "no round is paired yet", 1: "only round 1 is paired"}.get(
-            len(t.rounds), f"rounds 1-{len(t.rounds)} are paired"
+        paired = {0: Message("no round is paired yet"), 1: Message("only round 1 is paired")}.get(
+            len(t.rounds), Message("rounds 1-{last} are paired", {"last": len(t.rounds)})
         )
-        raise ServiceError(f"there is no round {number} ({paired})")
+        raise ServiceError("there is no round {number} ({paired})", number=number, paired=paired)
     return t.rounds[number - 1]
 
 
@@ -759,7 +822,8 @@ def _parse_boards(text: str) -> list[tuple[PlayerId | None, PlayerId | None]]:
         match = _BOARD.fullmatch(token)
         if match is None:
             raise ServiceError(
-                f"cannot read board {token!r}; write white-black with player ids, e.g. 1-9 4-7"
+                "cannot read board '{board}'; write white-black with player ids, e.g. 1-9 4-7",
+                board=token,
             )
         pairs.append((int(match[1]), int(match[2])))
     if not pairs:

@@ -7,9 +7,11 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
+from rochade.core.messages import N_, Message, joined
 from rochade.core.model import Entrant, PlayerId
 from rochade.formats.players import (
     ClubPlayer,
+    Duplicate,
     PlayerRow,
     RatedPlayer,
     RatingMatch,
@@ -36,20 +38,42 @@ def pick(
     Several candidates: an error listing them (as `shown` gives them), so the TD sees what to
     type instead.
     """
+    none_given, unknown, several = _PICK_TEMPLATES[what]
     key = typed.strip().casefold()
     if not key:
-        raise ServiceError(f"no {what} given")
+        raise ServiceError(none_given)
     exact = [item for item in items if name_of(item).casefold() == key]
     if len(exact) == 1:
         return exact[0]
     candidates = exact or [item for item in items if name_of(item).casefold().startswith(key)]
     if not candidates:
-        raise ServiceError(f"no {what} named {_short(typed)!r}")
+        raise ServiceError(unknown, typed=_short(typed))
     if len(candidates) > 1:
         names = ", ".join((shown or name_of)(item) for item in candidates[:8])
         more = ", ..." if len(candidates) > 8 else ""
-        raise ServiceError(f"{typed!r} matches several {what}s: {names}{more}; type more letters")
+        raise ServiceError(several, typed=_short(typed), names=names + more)
     return candidates[0]
+
+
+def _reason(duplicate: Duplicate) -> Message:
+    return Message(_REASONS.get(duplicate.reason, duplicate.reason))
+
+
+_REASONS = {"same FIDE id": N_("same FIDE id"), "same name": N_("same name")}
+"""`find_duplicates`' reasons, marked for the catalogues."""
+
+_PICK_TEMPLATES = {
+    "player": (
+        N_("no player given"),
+        N_("no player named '{typed}'"),
+        N_("'{typed}' matches several players: {names}; type more letters"),
+    ),
+    "tournament": (
+        N_("no tournament given"),
+        N_("no tournament named '{typed}'"),
+        N_("'{typed}' matches several tournaments: {names}; type more letters"),
+    ),
+}
 
 
 def find_entrant(entrants: Sequence[Entrant], typed: str) -> Entrant:
@@ -59,7 +83,7 @@ def find_entrant(entrants: Sequence[Entrant], typed: str) -> Entrant:
         for entrant in entrants:
             if len(text) <= 18 and entrant.id == int(text):
                 return entrant
-        raise ServiceError(f"no player with id {_short(text)}")
+        raise ServiceError("no player with id {id}", id=_short(text))
     return pick(entrants, text, lambda e: e.name, "player", label)
 
 
@@ -91,17 +115,29 @@ def read_player_list(
         raise ServiceError("the player list is empty")
     repeats = find_duplicates(rows)
     repeated = {d.row.line for d in repeats}
-    clashes = [f"line {d.row.line} ({d.row.name}) and {d.other}: {d.reason}" for d in repeats]
+    clashes = [
+        Message(
+            "line {line} ({name}) and {other}: {reason}",
+            {"line": d.row.line, "name": d.row.name, "other": d.other, "reason": _reason(d)},
+        )
+        for d in repeats
+    ]
     clashes += [
-        f"line {d.row.line} ({d.row.name}) and member {d.other}: {d.reason}"
+        Message(
+            "line {line} ({name}) and member {other}: {reason}",
+            {"line": d.row.line, "name": d.row.name, "other": d.other, "reason": _reason(d)},
+        )
         for d in find_duplicates(rows, members)
         if d.row.line not in repeated and d.other != d.row.name
     ]
     if clashes:
-        more = f"; and {len(clashes) - 8} more" if len(clashes) > 8 else ""
+        shown = clashes[:8]
+        if len(clashes) > 8:
+            shown.append(Message("and {count} more", {"count": len(clashes) - 8}))
         raise ServiceError(
-            f"the player list names someone twice ({'; '.join(clashes[:8])}{more}); "
-            "remove the repeats, and write members' names as the club has them"
+            "the player list names someone twice ({clashes}); "
+            "remove the repeats, and write members' names as the club has them",
+            clashes=joined(shown),
         )
     return rows
 

@@ -18,7 +18,7 @@ def set_entrant_rating(
     """Inside `club.action()`: the entrant's rating, and the member list's rating with it."""
     members = club.entrant_members(tournament_id)
     if player not in members:
-        raise StoreError(f"no player with id {player} in this tournament")
+        raise StoreError("no player with id {id} in this tournament", id=player)
     club.set_entrant_rating(tournament_id, player, rating)
     member = next(m for m in club.members() if m.id == members[player])
     club.update_member(member.id, rating, member.fide_id)

@@ -43,6 +43,7 @@ from rochade.service import (
     standings_with_tiebreaks,
 )
 from rochade.service.club import SETTING_OVERRIDES, Clock, system_clock
+from rochade.service.settings import KEIZER_SETTINGS, PRESET, SettingsReport, settings_of
 from rochade.store import Club, StoreError
 from rochade.store.settings import read_setting
 from rochade.web import i18n, texts
@@ -197,9 +198,7 @@ class Web:
 
             env.filters["label"] = label
             env.globals["preset_help"] = {k: gettext(v) for k, v in texts.PRESET_HELP.items()}
-            env.globals["setting_help"] = {
-                k: (gettext(a), gettext(b)) for k, (a, b) in texts.SETTING_HELP.items()
-            }
+            env.filters["tr"] = gettext
             self._envs[lang] = env
         return self._envs[lang]
 
@@ -567,7 +566,7 @@ async def td_home(web: Web, request: Request, page: Page) -> Response:
         "td_home.html",
         tournaments=list(enumerate(summaries, start=1)),
         presets=PRESETS,
-        overrides=SETTING_OVERRIDES,
+        overrides=[s for s in KEIZER_SETTINGS if s.key in SETTING_OVERRIDES],
     )
 
 
@@ -607,19 +606,54 @@ async def td_evening(web: Web, request: Request, page: Page) -> Response:
 
 @td_only
 async def td_settings(web: Web, request: Request, page: Page) -> Response:
-    name = web.tournament_name(request)
-    t = web.service().tournament(name)
-    settings = t.settings
-    if not isinstance(settings, KeizerSettings):  # round robin, Swiss: their own page
+    if not isinstance(web.service().tournament(web.tournament_name(request)).settings,
+                      KeizerSettings):  # round robin, Swiss: their own page
         return web.redirect(page, f"/td/t/{request.path_params['n']}/rules")
+    if request.method == "POST":
+        return await _change_settings(web, request, page)
+    return _settings_page(web, request, page, {}, None)
+
+
+def _settings_page(
+    web: Web, request: Request, page: Page, typed: dict[str, str], preview: SettingsReport | None
+) -> Response:
+    t = web.service().tournament(web.tournament_name(request))
     return web.render(
         page,
         "td_settings.html",
         n=int(request.path_params["n"]),
         t=t,
-        s=settings,
+        s=t.settings,
+        settings=settings_of(t.settings),
+        presets=PRESETS,
+        preset_setting=PRESET,
+        typed=typed,
+        preview=preview,
         section="settings",
     )
+
+
+async def _change_settings(web: Web, request: Request, page: Page) -> Response:
+    """Preview (nothing saved: who would move) or save the settings, one logged action."""
+    form = await request.form()
+    n = request.path_params["n"]
+    _ = web.gettext(page)
+    typed = {key: value for key, value in form.items() if isinstance(value, str)}
+    for key in ("csrf", "action"):
+        typed.pop(key, None)
+    save = _field(form, "action") == "save"
+    try:
+        report = web.service().change_rules(typed, web.tournament_name(request), save=save)
+    except USER_ERRORS as exc:
+        page.flashes = [["error", web.say(page, exc)]]
+        return _settings_page(web, request, page, typed, None)
+    if not save:
+        return _settings_page(web, request, page, typed, report)
+    if not report.changes:
+        return web.redirect(page, f"/td/t/{n}/settings", ("ok", _("Nothing changed.")))
+    flashes = [("ok", _("Settings saved."))]
+    flashes += [("ok", _change_text(web, page, c)) for c in report.standings]
+    return web.redirect(page, f"/td/t/{n}/settings", *flashes)
 
 
 # -- TD: players and check-in --------------------------------------------------------------
@@ -960,7 +994,7 @@ def create_app(
         Route("/td/log", td_log(web)),
         Route("/td/undo", td_undo(web), methods=["POST"]),
         Route(td + "/", td_evening(web)),
-        Route(td + "/settings", td_settings(web)),
+        Route(td + "/settings", td_settings(web), methods=["GET", "POST"]),
         Route(td + "/players", td_players(web)),
         Route(td + "/players/add", td_add_player(web), methods=["POST"]),
         Route(td + "/players/import", td_import_players(web), methods=["POST"]),

@@ -225,10 +225,13 @@ def update_catalogues() -> None:
                 continue
             po_path = TRANSLATIONS / lang / "LC_MESSAGES" / f"{name}.po"
             old: dict[str, str] = {}
+            created = None  # kept, so that a file changes only where its messages change
             if po_path.exists():
                 with po_path.open("rb") as handle:
-                    old = {str(m.id): str(m.string) for m in read_po(handle) if m.id}
-            catalog = Catalog(locale=lang, project="rochade", fuzzy=False)
+                    previous = read_po(handle)
+                old = {str(m.id): str(m.string) for m in previous if m.id}
+                created = previous.creation_date
+            catalog = Catalog(locale=lang, project="rochade", fuzzy=False, creation_date=created)
             for message in sorted(messages):
                 catalog.add(message, old.get(message, ""))
             po_path.parent.mkdir(parents=True, exist_ok=True)
