@@ -113,3 +113,23 @@ def test_baku_code_accelerates_round_1(tmp_path: Path) -> None:
     assert code == 0
     assert plain == {"1 5", "6 2", "3 7", "8 4"}
     assert set(out.splitlines()[1:]) == {"1 3", "4 2", "5 7", "8 6"}
+
+
+def test_explain_names_the_deciding_criteria(tmp_path: Path) -> None:
+    code, out, err = run("--dutch", str(c5_file(tmp_path)), "-p", "--explain")
+    assert code == 0 and out.splitlines()[0] == "3"
+    assert "1 floats down: with 1 meeting only players of this bracket the bye would go to " \
+        "a player on 1 instead of 0 (C5)" in err
+    assert "1 - 5: not the natural 1 - 2: 1 and 2 met in round 2 (C1)" in err
+
+
+def test_explain_one_player(tmp_path: Path) -> None:
+    code, out, err = run("--dutch", str(c5_file(tmp_path)), "-p", "--player", "6")
+    assert code == 0 and "6 0" in out.splitlines()
+    lines = err.splitlines()
+    assert lines[0].startswith("Player 6: 0 points;")
+    assert any(line.startswith("pairing-allocated bye: 6") for line in lines)
+    assert not any(line.startswith("Board") for line in lines)
+    code, _, err = run("--dutch", str(c5_file(tmp_path)), "-p", "--player", "4")
+    assert code == 0 and "Player 4 does not take part in this round." in err
+    assert run("--dutch", str(c5_file(tmp_path)), "-c", "--player", "4")[0] == 3

@@ -132,6 +132,10 @@ def test_a_round_robin_and_a_swiss(browser: Any, server: Server, artifacts: Path
                          for g in rnd.games])
     page.goto(server.url + "/td/t/2/explain?round=2")
     expect(page.locator("ol.explain li").first).to_contain_text("Pairing numbers")
+    page.get_by_label("Why was this player paired so?").select_option(label="Greet")
+    page.get_by_role("button", name="Explain").click()
+    expect(page.locator(".flash.ok")).to_contain_text("Greet has pairing number 7 in round 2.")
+    expect(page.locator(".flash.ok")).to_contain_text("bye")
     page.screenshot(path=artifacts / "systems-td-explain.png", full_page=True)
 
     # A player (not logged in) sees the final standings with the tie-breaks
@@ -189,4 +193,15 @@ def test_a_round_robin_and_a_swiss(browser: Any, server: Server, artifacts: Path
     expect(player.locator("table.breakdown")).to_contain_text("half-point bye")
     no_horizontal_scroll(player, PHONE["width"])
     phone.close()
+
+    # The TD's new pages on a phone
+    td_phone = browser.new_context(viewport=PHONE)
+    small = td_phone.new_page()
+    log_in(small, server)
+    for url, name in (("/td/new/swiss", "new-swiss"), ("/td/t/2/rules", "rules"),
+                      ("/td/t/2/byes", "byes"), ("/td/t/1/explain", "rr-schedule")):
+        small.goto(server.url + url)
+        no_horizontal_scroll(small, PHONE["width"])
+        small.screenshot(path=artifacts / f"systems-phone-td-{name}.png", full_page=True)
+    td_phone.close()
     context.close()

@@ -184,9 +184,16 @@ def test_round_robin_pages_say_what_does_not_apply(td: TestClient, club: Path) -
     assert "everybody meets everybody" in page
     assert "Byes and pairs" not in td.get("/td/t/2/").text.split("<main>")[0]
     assert "Pairing explained" in td.get("/td/t/2/").text
+    before = td.get("/td/t/2/explain").text
+    assert "The whole schedule" in before and "shows numbers only" in before
+    assert '<span class="pair">1 – 4</span> · <span class="pair">2 – 3</span>' in before
     _play_round(svc, "Closed")
     explain = td.get("/td/t/2/explain").text
     assert "How round 1 was paired" in explain and "Berger table" in explain
+    numbers = svc.tournament("Closed").settings.numbers  # type: ignore[attr-defined]
+    first = svc.tournament("Closed").entrant(numbers[0]).name
+    assert f'<span class="pair">1 {first} – 4 ' in explain
+    assert explain.count("<tr") == 1 + 3 and '<tr class="current">' in explain
 
 
 def test_swiss_pairing_explained(td: TestClient, swiss: ClubService) -> None:
@@ -197,6 +204,10 @@ def test_swiss_pairing_explained(td: TestClient, swiss: ClubService) -> None:
     notes = swiss.round_notes(1, "Open")
     for line in notes.explanation:
         assert line.replace("'", "&#39;").replace('"', "&#34;") in page
+    why = td.get("/td/t/2/explain?round=1&player=1").text
+    assert "Swiss 1 has pairing number 1 in round 1." in why
+    assert 'value="1" selected' in why
+    assert "no player named &#39;zz&#39;" in td.get("/td/t/2/explain?round=1&player=zz").text
 
 
 def test_round_robin_crosstable_and_player_page(client: TestClient, club: Path) -> None:
@@ -211,7 +222,8 @@ def test_round_robin_crosstable_and_player_page(client: TestClient, club: Path) 
             result = "1-0" if game.white < game.black else "0-1"
             svc.enter_result(report.round.number, game.board, result, "Closed")
     page = client.get("/t/2/crosstable").text
-    assert "after round 3" in page and 'hx-get="/t/2/crosstable"' in page
+    assert "<h1>Crosstable <small>after round 3</small></h1>" in page
+    assert 'hx-get="/t/2/crosstable"' in page
     rows = re.findall(r"<tr[^>]*><td class=\"num\">(\d)</td>.*?</tr>", page, re.S)
     assert rows == ["1", "2", "3", "4"]
     first = re.search(r"Robin 1</a></td>(.*?)</tr>", page, re.S)
@@ -233,12 +245,14 @@ def test_swiss_crosstable_by_rank(client: TestClient, swiss: ClubService) -> Non
     _play_round(swiss, "Open")
     page = client.get("/t/2/crosstable").text
     assert "<th class=\"cell\">R1</th>" in page and "BH-C1" in page
+    assert "<dt>BH-C1</dt><dd>Buchholz cut 1: the opponents&#39; scores without the lowest" in page
     rnd = swiss.tournament("Open").rounds[0]
-    winner = rnd.games[0].white
+    winner, loser = rnd.games[0].white, rnd.games[0].black  # ids are the pairing numbers
     line = re.search(rf"Swiss {winner}</a></td>(.*?)</tr>", page, re.S)
     assert line is not None
-    assert re.search(r'class="opp" title="Swiss \d">\d</span><span class="col w">w</span>'
-                     r'<span class="mark">1</span>', line.group(1))
+    assert f'<td class="cell win">{loser}w1</td><td class="num strong">1</td>' in line.group(1)
+    assert re.search(rf'<td class="num strong">1</td><td class="num">{winner}</td>'
+                     rf'<td class="name"><a href="/t/2/players/{winner}">', page)
     standings = client.get("/t/2/").text
     assert f'href="/t/2/players/{winner}"' in standings
     player = client.get(f"/t/2/players/{winner}").text
@@ -253,3 +267,56 @@ def test_names_are_escaped_on_the_new_pages(td: TestClient, swiss: ClubService) 
     for url in ("/td/t/2/byes", "/t/2/crosstable", "/t/2/players/7", "/t/2/participants"):
         html = td.get(url).text
         assert evil not in html and "&lt;script&gt;" in html, url
+
+
+@pytest.mark.parametrize("lang", ["de", "nl"])
+def test_the_new_pages_in_german_and_dutch(td: TestClient, swiss: ClubService, lang: str) -> None:
+    _play_round(swiss, "Open")
+    words = {"de": ("Feinwertungen", "Freilose", "Kreuztabelle"),
+             "nl": ("Weerstandspunten", "byes", "Kruistabel")}[lang]
+    pages = "".join(
+        td.get(url, headers={"Accept-Language": lang}).text
+        for url in ("/td/t/2/rules", "/td/t/2/byes", "/td/t/2/explain", "/t/2/crosstable",
+                    "/t/2/players/1", "/td/new/round-robin")
+    )
+    for word in words:
+        assert word in pages, word
+    assert f'<html lang="{lang}">' in pages
+
+
+def test_a_refused_bye_is_explained_in_the_tds_language(td: TestClient,
+                                                        swiss: ClubService) -> None:
+    post(td, "/td/t/2/byes", player="1", round="2", kind="half")
+    german = {"Accept-Language": "de"}
+    refused = td.post("/td/t/2/byes", headers=german, follow_redirects=False, data={
+        "csrf": td.headers["x-test-csrf"], "player": "1", "round": "3", "kind": "half"})
+    page = td.get(refused.headers["location"], headers=german).text
+    assert ("Swiss 1 kann kein weiteres halbes Freilos erhalten: Dieses Turnier erlaubt "
+            "höchstens 1 pro Spieler") in page
+
+
+def test_an_odd_round_robin_schedule_names_who_rests(td: TestClient, club: Path) -> None:
+    svc = ClubService(club)
+    svc.create_system_tournament("Five", "round-robin", {"numbers_by": "rating"})
+    for i in range(1, 6):
+        svc.add_player(f"Five {i}", 2000 - i, tournament="Five")
+    svc.pair("Five")
+    page = td.get("/td/t/2/explain").text
+    assert "<th>Rests</th>" in page and page.count('<tr') == 1 + 5
+    rests = re.findall(r"<td>(\d) Five \d</td></tr>", page)
+    assert sorted(rests) == ["1", "2", "3", "4", "5"]  # everyone rests once
+    assert svc.tournament("Five").rounds[0].bye is not None
+
+
+def test_participants_of_a_round_robin_in_start_number_order(client: TestClient,
+                                                            club: Path) -> None:
+    svc = ClubService(club)
+    svc.create_system_tournament("Drawn", "round-robin", {"seed": 3})
+    for i in range(1, 7):
+        svc.add_player(f"Lot {i}", 2000 - i, tournament="Drawn")
+    svc.pair("Drawn")
+    t = svc.tournament("Drawn")
+    drawn = [t.entrant(p).name for p in t.settings.numbers]  # type: ignore[attr-defined]
+    assert drawn != sorted(drawn)  # the lot is not the rating order here
+    page = client.get("/t/2/participants").text
+    assert re.findall(r">(Lot \d)</a>", page) == drawn

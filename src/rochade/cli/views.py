@@ -157,19 +157,30 @@ def progress(club: Path, who: str | None, tournament: str | None) -> None:
 @click.argument("player", required=False)
 @ROUND
 @tournament_option
+@click.option("--pairing", is_flag=True,
+              help="With PLAYER and --round K (Swiss): why PLAYER got that opponent, float, "
+              "bye and colour in round K.")
 def explain(
     club: Path,
     who: str | None,
     player: str | None,
     round_number: int | None,
     tournament: str | None,
+    pairing: bool,
 ) -> None:
     """Explain someone's points, or a pairing.
 
     With PLAYER: how the points were computed, row by row. With --round K alone: why round K
-    was paired as it was.
+    was paired as it was. With PLAYER --round K --pairing (Swiss): why that player was
+    paired so, criterion by criterion.
     """
     svc = service(club, who)
+    if pairing:
+        if player is None or round_number is None:
+            raise Failure("--pairing needs a PLAYER and --round K")
+        for line in svc.pairing_reasons(player, round_number, tournament):
+            click.echo(line)
+        return
     if player is None:
         if round_number is None:
             raise Failure("name a player, or give --round K to see why round K was paired so")

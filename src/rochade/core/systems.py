@@ -130,8 +130,8 @@ class SwissSettings:
         if self.max_half_point_byes is not None and self.max_half_point_byes < 0:
             raise ModelError("the most half-point byes a player may take cannot be negative")
         if not 0 <= self.half_point_byes_closed <= self.rounds:
-            raise ModelError(f"half-point byes can be closed in 0 to {self.rounds} last rounds, "
-                             f"not {self.half_point_byes_closed}")
+            raise ModelError("half-point byes can be closed in 0 to {rounds} last rounds, not "
+                             "{closed}", rounds=self.rounds, closed=self.half_point_byes_closed)
         s = self.scoring
         if self.acceleration is Acceleration.BAKU and (s.win != 2 * s.draw or s.loss != 0):
             raise ModelError("the Baku acceleration needs a scoring where a win is worth two "

@@ -88,7 +88,7 @@ def parse_entry(text: str) -> TrfEntry | None:
         raise ValueError(f"round entry {text!r} is not laid out as 'NNNN c r'")
     if opp_text.strip() == "":
         opponent = 0
-    elif opp_text.strip().isdigit():
+    elif opp_text.strip().isdecimal():
         opponent = int(opp_text)
     else:
         raise ValueError(f"opponent {opp_text.strip()!r} is not a number")
@@ -134,10 +134,10 @@ def parse_player(line: str) -> TrfPlayer:
     if len(line) < 84:
         raise ValueError("the player line is too short (points end at column 84)")
     tpn_text = line[4:8].strip()
-    if not tpn_text.isdigit() or int(tpn_text) == 0:
+    if not tpn_text.isdecimal() or int(tpn_text) == 0:
         raise ValueError(f"pairing number {tpn_text!r} must be a number from 1 to 9999")
     rating_text = line[48:52].strip()
-    if rating_text and not rating_text.isdigit():
+    if rating_text and not rating_text.isdecimal():
         raise ValueError(f"rating {rating_text!r} is not a number")
     rank_text = line[85:89].strip()
     entries: list[TrfEntry | None] = []
@@ -163,7 +163,7 @@ def parse_player(line: str) -> TrfPlayer:
         fide_id=line[57:68].strip(),
         birth=line[69:79].strip(),
         points=parse_points(line[80:84]),
-        rank=int(rank_text) if rank_text.isdigit() else 0,
+        rank=int(rank_text) if rank_text.isdecimal() else 0,
         entries=tuple(entries),
     )
 
@@ -327,7 +327,7 @@ def _check_edition(code: str | None) -> None:
         )
 
 
-def _accelerations(trf: TrfFile, round_one: list[int], code: str | None
+def _accelerations(trf: TrfFile, round_one: list[int], code: str | None, rounds: int
                    ) -> dict[int, dict[int, int]]:
     """Virtual points per player and 0-based round: the file's XXA/250 records when it has
     any (they override 192), else Baku (C.04.7) when the 192 code ends in `_BAKU`.
@@ -344,11 +344,8 @@ def _accelerations(trf: TrfFile, round_one: list[int], code: str | None
             "two draws and a loss worth nothing; give the virtual points as XXA or 250 "
             "records instead"
         )
-    if trf.total_rounds is None:
-        return {}
     win = Fraction(s.win)
-    points = {r - 1: int(baku_virtual_points(r, trf.total_rounds, win))
-              for r in range(1, trf.total_rounds + 1)}
+    points = {r - 1: int(baku_virtual_points(r, rounds, win)) for r in range(1, rounds + 1)}
     order = sorted(p.tpn for p in trf.players)
     return {tpn: dict(points) for tpn in baku_group_a(sorted(round_one), order)}
 
@@ -390,7 +387,7 @@ def to_swiss_state(trf: TrfFile, check_points: bool = True) -> SwissState:
         p.tpn for p, records in zip(trf.players, histories, strict=True)
         if (records[0].paired if records else p.tpn not in absent)
     ]
-    accelerations = _accelerations(trf, round_one, code)
+    accelerations = _accelerations(trf, round_one, code, trf.total_rounds)
     players: list[SwissPlayer] = []
     for p, records in zip(trf.players, histories, strict=True):
         accel = accelerations.get(p.tpn, {})

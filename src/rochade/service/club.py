@@ -293,29 +293,19 @@ class ClubService:
         return PlayerAdded(name, member_id, new, entrant, record.name, len(t.rounds))
 
     def forbid_pair(
-        self, first: str, second: str, tournament: str | None = None
+        self, first: str, second: str, tournament: str | None = None, forbidden: bool = True
     ) -> tuple[Entrant, Entrant]:
-        """Never pair these two (family, club mates ...): a Keizer or Swiss setting."""
+        """Never pair these two (family, club mates ...): a Keizer or Swiss setting; with
+        `forbidden` False the two may be paired again."""
         with self._change("settings", "forbid a pair") as (club, action):
             record, t = self._load(club, tournament)
             a, b = find_entrant(t.entrants, first), find_entrant(t.entrants, second)
             if a.id == b.id:
                 raise ServiceError("{player} cannot be kept from playing themself", player=label(a))
-            changed = systems.with_forbidden_pair(t, frozenset((a.id, b.id)))
+            changed = systems.with_forbidden_pair(t, frozenset((a.id, b.id)), forbidden)
             club.set_settings(record.id, systems.encode(changed))
-            action.description = f"{record.name}: never pair {label(a)} and {label(b)}"
-        return a, b
-
-    def allow_pair(
-        self, first: str, second: str, tournament: str | None = None
-    ) -> tuple[Entrant, Entrant]:
-        """Take back `forbid_pair`: the two may be paired again."""
-        with self._change("settings", "allow a pair") as (club, action):
-            record, t = self._load(club, tournament)
-            a, b = find_entrant(t.entrants, first), find_entrant(t.entrants, second)
-            changed = systems.with_forbidden_pair(t, frozenset((a.id, b.id)), forbidden=False)
-            club.set_settings(record.id, systems.encode(changed))
-            action.description = f"{record.name}: {label(a)} and {label(b)} may be paired again"
+            what = "never pair {} and {}" if forbidden else "{} and {} may be paired again"
+            action.description = f"{record.name}: " + what.format(label(a), label(b))
         return a, b
 
     def request_bye(
@@ -501,6 +491,13 @@ class ClubService:
         with self._reading() as club:
             record = self._record(club, tournament)
             return club.round_notes(record.id, round_number)
+
+    def pairing_reasons(self, player: str, round_number: int,
+                        tournament: str | None = None) -> tuple[str, ...]:
+        """Why a player of a Swiss got their opponent, float, bye and colour in a round."""
+        with self._reading() as club:
+            _, t = self._load(club, tournament)
+        return systems.pairing_reasons(t, round_number, find_entrant(t.entrants, player).id)
 
     # -- results -------------------------------------------------------------------------
 

@@ -47,11 +47,11 @@ def pick(
         return exact[0]
     candidates = exact or [item for item in items if name_of(item).casefold().startswith(key)]
     if not candidates:
-        raise ServiceError(unknown, typed=typed)
+        raise ServiceError(unknown, typed=_short(typed))
     if len(candidates) > 1:
         names = ", ".join((shown or name_of)(item) for item in candidates[:8])
         more = ", ..." if len(candidates) > 8 else ""
-        raise ServiceError(several, typed=typed, names=names + more)
+        raise ServiceError(several, typed=_short(typed), names=names + more)
     return candidates[0]
 
 
@@ -79,12 +79,17 @@ _PICK_TEMPLATES = {
 def find_entrant(entrants: Sequence[Entrant], typed: str) -> Entrant:
     """An entrant by id (digits) or by name; ambiguous names list the candidates with ids."""
     text = typed.strip()
-    if text.isdigit():
+    if text.isascii() and text.isdigit():  # "²" is a digit to Python too, but no id
         for entrant in entrants:
-            if entrant.id == int(text):
+            if len(text) <= 18 and entrant.id == int(text):
                 return entrant
-        raise ServiceError("no player with id {id}", id=text)
+        raise ServiceError("no player with id {id}", id=_short(text))
     return pick(entrants, text, lambda e: e.name, "player", label)
+
+
+def _short(typed: str) -> str:
+    """What the TD typed, cut for a message (a pasted page is no name)."""
+    return typed if len(typed) <= 40 else typed[:40] + "…"
 
 
 def label(entrant: Entrant) -> str:

@@ -31,7 +31,7 @@ from rochade.core.roundrobin import (
     numbers_by_rating,
 )
 from rochade.core.standings import SystemStandings, ranked, system_standings
-from rochade.core.swiss import pair_swiss
+from rochade.core.swiss import explain_swiss_player, pair_swiss
 from rochade.core.systems import (
     DEFAULT_TIEBREAKS,
     KEIZER,
@@ -280,6 +280,19 @@ def _pair_swiss(t: Tournament, s: SwissSettings, number: int) -> Pairing:
         ) from None
 
 
+def pairing_reasons(t: Tournament, number: int, player: PlayerId) -> tuple[str, ...]:
+    """Why `player` was paired as they were in round `number` of a Swiss (the criteria of
+    the Dutch system that decided it)."""
+    s = t.settings
+    if not isinstance(s, SwissSettings):
+        raise ServiceError("{tournament} is not a Swiss; `rochade explain --round {number}` "
+                           "shows how its rounds were paired", tournament=t.name, number=number)
+    try:
+        return explain_swiss_player(t, s, number, player)
+    except DutchError as exc:
+        raise ServiceError("round {number}: {why}", number=number, why=message_of(exc)) from None
+
+
 def with_forbidden_pair(t: Tournament, pair: frozenset[PlayerId], forbidden: bool = True
                         ) -> object:
     """The settings with one more forbidden pair, or one fewer (`forbidden` False): Keizer and
@@ -333,11 +346,10 @@ def _double(t: Tournament) -> bool:
 # -- requested byes and the half-point-bye limit (Swiss) ------------------------------------
 
 
-def _swiss(t: Tournament, what: str) -> SwissSettings:
+def _swiss(t: Tournament) -> SwissSettings:
     if not isinstance(t.settings, SwissSettings):
-        raise ServiceError(
-            "{name} is not a Swiss: {what} belong to Swiss tournaments", name=t.name, what=what
-        )
+        raise ServiceError("{name} is not a Swiss: requested byes belong to Swiss tournaments",
+                           name=t.name)
     return t.settings
 
 
@@ -419,7 +431,7 @@ def check_status(t: Tournament, entrant: Entrant, status: Status) -> None:
 def with_bye_request(t: Tournament, entrant: Entrant, number: int, half: bool) -> SwissSettings:
     """The settings with the player's bye for a coming round (replacing an earlier request
     for that round)."""
-    s = _swiss(t, "requested byes")
+    s = _swiss(t)
     if entrant.withdrawn:
         raise ServiceError(
             "{name} has withdrawn; a bye needs a player who plays", name=entrant.name
@@ -444,7 +456,7 @@ def with_bye_request(t: Tournament, entrant: Entrant, number: int, half: bool) -
 
 
 def without_bye_request(t: Tournament, entrant: Entrant, number: int) -> SwissSettings:
-    s = _swiss(t, "requested byes")
+    s = _swiss(t)
     request = _requested(t, number, entrant.id)
     if request is None:
         raise ServiceError(

@@ -49,6 +49,7 @@ from rochade.store import Club, StoreError
 from rochade.store.settings import read_setting
 from rochade.web import i18n, texts
 from rochade.web.actions import set_rating
+from rochade.web.cache import PageCache
 from rochade.web.chart import player_chart
 from rochade.web.queries import (
     CHECKIN_CHOICES,
@@ -125,8 +126,7 @@ class Web:
         self.signer = Signer(signing_key(path))
         self._envs: dict[str, Environment] = {}
         self._local = threading.local()
-        self._pages: dict[tuple[object, ...], bytes] = {}
-        self._rendering: dict[tuple[object, ...], asyncio.Future[bytes | None]] = {}
+        self.pages = PageCache(CACHED_PAGES)
         self.csrf_mark = secrets.token_hex(32)
         """Stands for the visitor's CSRF token in a cached page; replaced on the way out."""
 
@@ -138,37 +138,6 @@ class Web:
         if club is None:
             club = self._local.club = Club.open(self.path)
         return club.last_action_id()
-
-    def cached(self, key: tuple[object, ...], version: int) -> bytes | None:
-        """A rendered page of this version, if there is one; older versions are dropped."""
-        found = self._pages.get(key)
-        if found is None and self._pages and next(iter(self._pages))[-1] != version:
-            self._pages.clear()
-        return found
-
-    async def shared(
-        self, key: tuple[object, ...], render: Callable[[], Awaitable[Response]]
-    ) -> bytes | Response:
-        """Render a page once for all who ask for it at the same moment (right after a
-        change, every phone's poll asks for the new standings), and keep it."""
-        pending = self._rendering.get(key)
-        if pending is not None:
-            body = await asyncio.shield(pending)
-            return body if body is not None else await render()
-        future = self._rendering[key] = asyncio.get_running_loop().create_future()
-        body = None
-        try:
-            response = await render()
-            if response.status_code != 200 or not isinstance(response, HTMLResponse):
-                return response
-            body = bytes(response.body)
-            if len(self._pages) >= CACHED_PAGES:
-                self._pages.clear()
-            self._pages[key] = body
-            return body
-        finally:
-            del self._rendering[key]
-            future.set_result(body)
 
     # -- plumbing ------------------------------------------------------------------------
 
@@ -296,10 +265,9 @@ class Web:
 
 
 async def off_loop(work: Coroutine[Any, Any, Response]) -> Response:
-    """Run a TD handler in a worker thread with its own event loop: a change waits for the
-    disk (synchronous FULL), and the kept public pages go on meanwhile. Only for handlers
-    whose request body is already read (or that read none). Public renders stay on the loop:
-    in threads they measured slower (GIL contention with the loop)."""
+    """Run a handler in a worker thread with its own event loop: a change waits for the disk
+    (synchronous FULL) and a page takes milliseconds to render, and the kept public pages go
+    on meanwhile. Only for handlers whose request body is already read (or that read none)."""
     return await asyncio.to_thread(asyncio.run, work)
 
 
@@ -307,9 +275,10 @@ def public(handler: Handler) -> Callable[[Web], Endpoint]:
     """A page anyone may see. A live page's poll gets "204 No Content" while nothing changed,
     so htmx leaves the page alone (no flicker, no lost scroll position on a phone).
 
-    A rendered GET page is kept per (page, language, TD or not, last change): two hundred
-    phones on the standings cost one rendering per change. The version is read before the
-    page's facts, so a kept page is never older than its key says; any change makes a new key.
+    A rendered GET page is kept per (page, language, TD or not) with the last change it shows
+    (see `rochade.web.cache`): two hundred phones on the standings cost one rendering per
+    change, done in a worker thread. The version is read before the page's facts, so a kept
+    page is never older than the version it carries.
     """
 
     def bind(web: Web) -> Endpoint:
@@ -323,11 +292,14 @@ def public(handler: Handler) -> Callable[[Web], Endpoint]:
             page = web.page(request)
             if request.method != "GET" or page.flashes:
                 return await handler(web, request, page)
-            key = (handler.__name__, request.url.path, request.url.query, page.lang, page.td,
-                   version)
-            found = web.cached(key, version) or await web.shared(
-                key, lambda: handler(web, request, replace(page, csrf=web.csrf_mark))
-            )
+            key = (handler.__name__, request.url.path, request.url.query, page.lang, page.td)
+            marked = replace(page, csrf=web.csrf_mark)
+
+            def render(version: int) -> Awaitable[Response]:
+                request.state.version = version
+                return off_loop(handler(web, request, marked))
+
+            found = await web.pages.page(key, version, render)
             if isinstance(found, Response):
                 return found
             return web.html(page, found.replace(web.csrf_mark.encode(), page.csrf.encode()))
@@ -352,9 +324,11 @@ def td_only(handler: Handler) -> Callable[[Web], Endpoint]:
                 if request.headers.get("hx-request"):  # an expired login during an htmx tap
                     refused.headers["HX-Redirect"] = "/td/login"
                 return refused
-            if request.method == "POST":
-                await check_csrf(web, request, page)  # reads the form: off_loop may run it
-            return await off_loop(handler(web, request, page))
+            if request.method != "POST":
+                return await off_loop(handler(web, request, page))
+            await check_csrf(web, request, page)  # reads the form: off_loop may run it
+            async with web.pages.change(web.last_change):
+                return await off_loop(handler(web, request, page))
 
         return endpoint
 

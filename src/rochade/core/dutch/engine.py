@@ -212,6 +212,8 @@ class _Weights:
 class _Graph:
     """The weight matrix of all unpaired players; paired players leave the graph."""
 
+    can_drop_next = False  # every edge stays in the graph: no bracket is solved alone
+
     def __init__(self, n: int) -> None:
         self.n = n
         self.matching = WeightedMatching(n)
@@ -225,6 +227,9 @@ class _Graph:
 
     def set(self, a: int, b: int, weight: int) -> None:
         self.matching.set_weight(a, b, weight)
+
+    def raise_dual(self, v: int, amount: int) -> None:
+        self.matching.raise_dual(v, amount)
 
     def solve(self) -> list[int]:
         """Re-solve; mate[v] is v's partner, v itself when single (finalized pairs kept)."""
@@ -257,6 +262,8 @@ class _LocalGraph(_Graph):
     the global one; when the proof fails the engine falls back to the whole field.
     """
 
+    can_drop_next = True
+
     def __init__(self, n: int, weights: _Weights, players: list[PlayerFacts]) -> None:
         super().__init__(0)
         self.n = n
@@ -265,31 +272,28 @@ class _LocalGraph(_Graph):
         self.alive = [True] * n
         self.final = [-1] * n
         self.mate = list(range(n))
-        self.stored: dict[tuple[int, int], int] = {}
         self.local: dict[int, int] = {}
         self.members: list[int] = []
         self.mask = (1 << weights.low) - 1
         self.proven: set[tuple[int, ...]] = set()
 
     def begin(self, members: list[int], movers: int) -> None:
-        # Only edges between two moved-down players keep their old weight; every other
-        # edge of the bracket is recomputed, so nothing else needs remembering.
+        # Only edges between two moved-down players keep their old weight (every other
+        # edge of the bracket is recomputed); the movers were all in the previous graph.
+        old, old_local = self.matching.w, self.local
         self.members = list(members)
         self.local = {v: i for i, v in enumerate(members)}
         self.matching = WeightedMatching(len(members))
-        kept: dict[tuple[int, int], int] = {}
         for i in range(movers):
+            row = old[old_local[members[i]]]
             for j in range(i):
-                a, b = members[j], members[i]
-                w = self.stored.get((a, b) if a < b else (b, a), 0)
-                if w:
-                    kept[(a, b) if a < b else (b, a)] = w
-                    self.matching.set_weight(i, j, w & self.mask)
-        self.stored = kept
+                self.matching.set_weight(i, j, row[old_local[members[j]]])
 
     def set(self, a: int, b: int, weight: int) -> None:
-        self.stored[(a, b) if a < b else (b, a)] = weight
         self.matching.set_weight(self.local[a], self.local[b], weight & self.mask)
+
+    def raise_dual(self, v: int, amount: int) -> None:
+        self.matching.raise_dual(self.local[v], amount)
 
     def solve(self) -> list[int]:
         mates = self.matching.solve()
@@ -344,20 +348,28 @@ def _dense_enough(weights: _Weights, players: list[PlayerFacts], rest: tuple[int
     size = len(rest)
     if size <= 2:
         return size < 2 or weights.ok(rest[0], rest[1])
-    tpns = {players[v].tpn for v in rest}
+    clashes = _clash_counter(weights, players, rest)
+    return all(2 * (size - 1 - clashes(v, True)) >= size for v in rest)
+
+
+def _clash_counter(weights: _Weights, players: list[PlayerFacts],
+                   group: tuple[int, ...]) -> Callable[[int, bool], int]:
+    """clashes(v, inside): how many players of `group` v may not meet, over-counted (every
+    same-side absolute preference counts); `inside` says whether v itself is in the group."""
+    tpns = {players[v].tpn for v in group}
     absolute: dict[Colour | None, int] = {}
-    for v in rest:
+    for v in group:
         if players[v].absolute:
             absolute[players[v].preference] = absolute.get(players[v].preference, 0) + 1
-    for v in rest:
+
+    def clashes(v: int, inside: bool) -> int:
         p = players[v]
-        clashes = sum(1 for t in p.met if t in tpns)
-        clashes += sum(1 for t in weights.forbidden.get(p.tpn, ()) if t in tpns)
+        count = len(p.met & tpns) + len(tpns.intersection(weights.forbidden.get(p.tpn, ())))
         if p.absolute:
-            clashes += absolute[p.preference] - 1
-        if 2 * (size - 1 - clashes) < size:
-            return False
-    return True
+            count += absolute.get(p.preference, 0) - inside
+        return count
+
+    return clashes
 
 
 FAST_MIN_PLAYERS = 48
@@ -406,7 +418,7 @@ class DutchEngine:
         return Pairing(
             boards=tuple(Board(b.white, b.black) for b in result.boards),
             bye=result.bye,
-            explanation=tuple(explain(result)),
+            explanation=tuple(explain(result, state)),
         )
 
     def _pair_locally(self, state: SwissState, players: list[PlayerFacts], weights: _Weights,
@@ -523,9 +535,10 @@ class _Brackets:
             while pos < n and players[pos].score >= players[group_start].score:
                 members.append(pos)
                 pos += 1
-            graph.begin(members, movers)
+            local = members if self._next_group_matters(members, movers, size) else members[:size]
+            graph.begin(local, movers)
             before = sum(graph.alive)
-            mate = self._bracket(members, movers, size, first, nxt_first)
+            mate = self._bracket(local, movers, size, first, nxt_first)
             residents = tuple(players[v].tpn for v in members[movers:size])
             pairs = tuple(
                 (players[v].tpn, players[graph.final[v]].tpn)
@@ -566,6 +579,44 @@ class _Brackets:
             first = nxt_first
         return traces
 
+    def _next_group_matters(self, members: list[int], movers: int, size: int) -> bool:
+        """Whether the bracket members[:size] must be solved together with the next score
+        group members[size:] (the C8 look-ahead), or can be solved alone.
+
+        Only the bracket-local graph may leave the next group out; its completion proof
+        (`_LocalGraph.solve`) then covers the next group too. Leaving it out changes no
+        decision when C8 takes the same value for every candidate that is optimal on C6:
+        - the bracket is dense enough for Dirac's theorem, so it has a Hamiltonian cycle
+          and C6 is at least size // 2 pairs: every optimal candidate floats at most one
+          player (any more and C6 would be lower);
+        - an even bracket then floats nobody, and the next bracket is the same whatever
+          the pairs here;
+        - an odd homogeneous bracket floats exactly one player f, all of the same score.
+          If the next group together with any f is Dirac-dense, a Hamiltonian cycle through
+          f pairs f and all but at most one of the group, which is the largest C8 value
+          possible, the same for every f. (C9 is excluded: with a single bye floater in
+          play, the next group's pairs carry bye bits too.)
+        """
+        if not self.graph.can_drop_next:
+            return True
+        if size == len(members):
+            return False
+        weights, players = self.weights, self.players
+        bracket = tuple(members[:size])
+        if not _dense_enough(weights, players, bracket):
+            return True
+        if size % 2 == 0:
+            return False
+        if movers or weights.single_bye_floater:
+            return True
+        group = tuple(members[size:])
+        clashes = _clash_counter(weights, players, group)
+        need = len(group) + 1  # the degree Dirac asks for, doubled
+        return not (
+            all(2 * (len(group) - 1 - clashes(v, True)) >= need for v in group)
+            and all(2 * (len(group) - clashes(f, False)) >= need for f in bracket)
+        )
+
     def _bracket(self, members: list[int], movers: int, size: int, first: int,
                  nxt_first: int) -> list[int]:
         """Pair one bracket: members[:movers] are MDPs, members[movers:size] residents,
@@ -573,11 +624,6 @@ class _Brackets:
         weights, graph, matched = self.weights, self.graph, self.matched
         bits = weights.size_bits
         base: dict[tuple[int, int], int] = {}
-        for li in range(movers, len(members)):
-            for si in range(li):
-                w = weights.edge(members[si], members[li], li < size, li >= size)
-                base[li, si] = w
-                graph.set(members[si], members[li], w)
 
         def in_bracket(v: int) -> bool:
             return first <= v < nxt_first
@@ -591,6 +637,12 @@ class _Brackets:
                 add -= si_rank
                 w += add << 1
             return w
+
+        for li in range(movers, len(members)):
+            for si in range(li):
+                w = weights.edge(members[si], members[li], li < size, li >= size)
+                base[li, si] = w
+                graph.set(members[si], members[li], w)
 
         mate = graph.solve()
         self._choose_movers(members, movers, size, in_bracket, base, mate)
@@ -629,6 +681,11 @@ class _Brackets:
                 for b in range(a):
                     pi = remainder[b]
                     graph.set(members[pi], members[oi], shaped(pi, oi, b, pairs))
+            # An S1 player's edges as the higher player gain the same shaping bonus, so
+            # lifting its dual by twice that keeps every S1-S2 pair of the optimum tight:
+            # the re-solve only has to repair the other pairs.
+            for b in range(min(pairs, len(remainder))):
+                graph.raise_dual(members[remainder[b]], ((1 << 2 * bits) - b) << 2)
             mate = graph.solve()
             exchanges = sum(1 for k in range(pairs) if not upper(members[remainder[k]]))
         # exchanges, S1 side: move the lowest S1 players out first

@@ -48,6 +48,11 @@ class WeightedMatching:
         self.label_edge: list[Edge | None] = [None] * (2 * n)
         self.vlabel_edge: list[Edge | None] = [None] * n  # T-reach of a vertex in a T-blossom
         self.best: list[Edge | None] = [None] * (2 * n)
+        # The slack of best[x] as of dual epoch best_epoch[x]: duals only move in a stage's
+        # dual step, which starts a new epoch, so each slack is computed once per epoch.
+        self.best_slack = [0] * (2 * n)
+        self.best_epoch = [-1] * (2 * n)
+        self.epoch = 0
         self.best_list: list[list[Edge] | None] = [None] * (2 * n)
         self.free_slots = list(range(2 * n - 1, n - 1, -1))
         self.queue: list[int] = []
@@ -59,6 +64,17 @@ class WeightedMatching:
             self.w[a][b] = self.w[b][a] = weight
             if self.started:
                 self.changed.add((a, b) if a < b else (b, a))
+
+    def raise_dual(self, v: int, amount: int) -> None:
+        """Add `amount` (>= 0) to vertex v's dual before its edges get heavier.
+
+        Raising a dual keeps every edge feasible, so when v's edges are about to gain at
+        most amount / 2, the caller can lift v instead of letting the warm start split
+        every pair whose edge changed: pairs whose gain matches the lift stay tight.
+        """
+        if self.started and amount > 0:
+            self._isolate(v)
+            self.y[v] += amount
 
     def remove(self, v: int) -> None:
         """Take vertex v out of the graph for good (its partner, if any, becomes single)."""
@@ -81,20 +97,40 @@ class WeightedMatching:
 
     def _cold_start(self) -> None:
         """Feasible first duals: each vertex gets its heaviest edge; edges that are the
-        heaviest for both ends are tight and matched greedily."""
-        y, w, mate = self.y, self.w, self.mate
-        for v in self.vertices:
+        heaviest for both ends are tight and matched greedily.
+
+        Then each vertex still single lowers its dual to the least value that keeps its
+        edges feasible, which makes its most demanding edge tight; when that edge leads to
+        another single vertex the two are matched. Every stage would otherwise start from
+        all single vertices at once and scan their rows only to add one pair.
+        """
+        y, w, mate, vertices = self.y, self.w, self.mate, self.vertices
+        for v in vertices:
             row = w[v]
-            y[v] = max((row[u] for u in self.vertices), default=0)
-        for v in self.vertices:
+            y[v] = max((row[u] for u in vertices), default=0)
+        for v in vertices:
             if mate[v] >= 0:
                 continue
             row = w[v]
-            for u in self.vertices:
+            for u in vertices:
                 if u != v and mate[u] < 0 and row[u] > 0 and y[v] + y[u] == 2 * row[u]:
                     mate[v], mate[u] = u, v
                     break
-        for v in self.vertices:
+        for v in vertices:
+            if mate[v] >= 0:
+                continue
+            row = w[v]
+            need, partner = 0, -1
+            for u in vertices:
+                if row[u] > 0 and u != v:
+                    d = 2 * row[u] - y[u]
+                    if d > need or (d == need and partner >= 0 and mate[partner] >= 0
+                                    and mate[u] < 0):
+                        need, partner = d, u
+            y[v] = need
+            if partner >= 0 and mate[partner] < 0:
+                mate[v], mate[partner] = partner, v
+        for v in vertices:
             if mate[v] < 0 and y[v] % 2 == 1:
                 y[v] += 1
         self.started = True
@@ -214,6 +250,15 @@ class WeightedMatching:
         a, b = e
         return self.y[a] + self.y[b] - 2 * self.w[a][b]
 
+    def best_slack_of(self, x: int) -> int:
+        """Slack of the edge best[x] (which must be set), cached for the dual epoch."""
+        if self.best_epoch[x] != self.epoch:
+            e = self.best[x]
+            assert e is not None
+            self.best_slack[x] = self.slack(e)
+            self.best_epoch[x] = self.epoch
+        return self.best_slack[x]
+
     def leaves(self, node: int) -> Iterator[int]:
         if node < self.n:
             yield node
@@ -303,37 +348,46 @@ class WeightedMatching:
             if self.label[self.top[x]] == _T:
                 self.queue.append(x)
             self.top[x] = b
-        # least-slack edges from the new blossom to every other S-node
+        # least-slack edges from the new blossom to every other S-node (first on ties)
+        w, y, top, label = self.w, self.y, self.top, self.label
         best_to: dict[int, Edge] = {}
+        best_s: dict[int, int] = {}
         for c in kids:
-            lists: list[list[Edge]]
             cached = self.best_list[c]
             if cached is None:
-                lists = [
-                    [(x, z) for z in self.vertices if self.w[x][z] > 0 and z != x]
-                    for x in self.leaves(c)
-                ]
+                for x in self.leaves(c):
+                    row, yx = w[x], y[x]
+                    for z in self.vertices:
+                        wz = row[z]
+                        if wz <= 0:
+                            continue
+                        bz = top[z]
+                        if bz == b or label[bz] != _S:
+                            continue
+                        s = yx + y[z] - 2 * wz
+                        if bz not in best_s or s < best_s[bz]:
+                            best_s[bz] = s
+                            best_to[bz] = (x, z)
             else:
-                lists = [cached]
-            for lst in lists:
-                for e in lst:
-                    x, z = e
-                    if self.top[z] == b:
-                        x, z = z, x
-                        e = (x, z)
-                    bz = self.top[z]
-                    if bz != b and self.label[bz] == _S:
-                        cur = best_to.get(bz)
-                        if cur is None or self.slack(e) < self.slack(cur):
-                            best_to[bz] = e
+                for x, z in cached:
+                    bz = top[z]
+                    if bz == b or label[bz] != _S:
+                        continue
+                    s = y[x] + y[z] - 2 * w[x][z]
+                    if bz not in best_s or s < best_s[bz]:
+                        best_s[bz] = s
+                        best_to[bz] = (x, z)
             self.best_list[c] = None
             self.best[c] = None
         self.best_list[b] = list(best_to.values())
         best: Edge | None = None
-        for e in self.best_list[b] or ():
-            if best is None or self.slack(e) < self.slack(best):
-                best = e
+        least = 0
+        for bz, e in best_to.items():
+            if best is None or best_s[bz] < least:
+                best, least = e, best_s[bz]
         self.best[b] = best
+        self.best_slack[b] = least
+        self.best_epoch[b] = self.epoch
 
     def expand(self, b: int, end_of_stage: bool) -> None:
         for c in self.children[b]:
@@ -479,6 +533,8 @@ class WeightedMatching:
         for v in range(n):
             self.vlabel_edge[v] = None
         self.queue = []
+        self.epoch += 1
+        best, bslack, bepoch = self.best, self.best_slack, self.best_epoch
         for v in vertices:
             if self.mate[v] == -1 and y[v] > 0 and label[top[v]] == _FREE:
                 self.assign(v, _S, None)
@@ -515,14 +571,22 @@ class WeightedMatching:
                                 return True
                         elif self.vlabel_edge[u] is None:
                             self.vlabel_edge[u] = (v, u)
-                    elif label[bu] == _S:
-                        cur = self.best[bv]
-                        if cur is None or s < self.slack(cur):
-                            self.best[bv] = (v, u)
-                    elif label[u] == _FREE or u != bu:
-                        cur = self.best[u]
-                        if cur is None or s < self.slack(cur):
-                            self.best[u] = (v, u)
+                    else:
+                        # keep the least-slack edge to another S-node, or to a vertex
+                        # outside the trees or inside a T-blossom (its slack held in bslack)
+                        if label[bu] == _S:
+                            x = bv
+                        elif label[u] == _FREE or u != bu:
+                            x = u
+                        else:
+                            continue
+                        if best[x] is not None and s >= (
+                            bslack[x] if bepoch[x] == self.epoch else self.best_slack_of(x)
+                        ):
+                            continue
+                        best[x] = (v, u)
+                        bslack[x] = s
+                        bepoch[x] = self.epoch
             # dual step: the largest change that keeps every slack and dual non-negative
             delta = -1
             kind, arg = 0, -1
@@ -533,9 +597,9 @@ class WeightedMatching:
                     if delta < 0 or y[v] < delta:
                         delta, kind, arg = y[v], 1, v
                 elif lb == _FREE:
-                    e = self.best[v]
+                    e = best[v]
                     if e is not None:
-                        d = self.slack(e)
+                        d = self.best_slack_of(v)
                         if delta < 0 or d < delta:
                             delta, kind, edge = d, 2, e
             for b in range(n, 2 * n):
@@ -548,9 +612,9 @@ class WeightedMatching:
                     continue
                 if self.parent[b] != -1 or (b < n and top[b] != b):
                     continue
-                e = self.best[b]
+                e = best[b]
                 assert e is not None
-                d2 = self.slack(e)
+                d2 = self.best_slack_of(b)
                 assert d2 % 2 == 0, "slack between two trees must be even"
                 if d2 // 2 < delta:
                     delta, kind, edge = d2 // 2, 3, e
@@ -566,6 +630,7 @@ class WeightedMatching:
                         y[b] += delta
                     elif label[b] == _T:
                         y[b] -= delta
+            self.epoch += 1
             if kind == 1:
                 self.flip(arg, -1)  # its dual reached zero: it may stay single
                 self._end_stage()
