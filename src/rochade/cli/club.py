@@ -172,7 +172,8 @@ def tournament_set(
         for setting in settings_of(t.settings):
             fixed = "" if setting.after_start else "  (fixed once round 1 is paired)"
             click.echo(f"{setting.key} = {setting.text(t.settings) or '-'}{fixed}")
-            click.echo(f"    {setting.label}: {setting.help}")
+            choices = f" ({', '.join(setting.choices)})" if setting.choices else ""
+            click.echo(f"    {setting.label}: {setting.help}{choices}")
         if t.system != KEIZER:
             click.echo(f"{t.name}: {describe(t.settings)}; see --help for what can change.")
         return
