@@ -132,6 +132,10 @@ def test_a_round_robin_and_a_swiss(browser: Any, server: Server, artifacts: Path
                          for g in rnd.games])
     page.goto(server.url + "/td/t/2/explain?round=2")
     expect(page.locator("ol.explain li").first).to_contain_text("Pairing numbers")
+    page.get_by_label("Why was this player paired so?").select_option(label="Greet")
+    page.get_by_role("button", name="Explain").click()
+    expect(page.locator(".flash.ok")).to_contain_text("Greet has pairing number 7 in round 2.")
+    expect(page.locator(".flash.ok")).to_contain_text("bye")
     page.screenshot(path=artifacts / "systems-td-explain.png", full_page=True)
 
     # A player (not logged in) sees the final standings with the tie-breaks

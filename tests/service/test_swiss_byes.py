@@ -112,10 +112,10 @@ def test_bye_requests_are_for_coming_rounds_of_a_swiss(swiss: ClubService) -> No
 def test_forbidden_pairs_can_be_taken_back(swiss: ClubService) -> None:
     swiss.forbid_pair("P1", "P2")
     assert _settings(swiss).forbidden_pairs == {frozenset({1, 2})}
-    swiss.allow_pair("P2", "P1")
+    swiss.forbid_pair("P2", "P1", forbidden=False)
     assert _settings(swiss).forbidden_pairs == frozenset()
     with pytest.raises(ServiceError, match="may already be paired"):
-        swiss.allow_pair("P1", "P2")
+        swiss.forbid_pair("P1", "P2", forbidden=False)
 
 
 def test_settings_change_within_what_the_played_rounds_allow(swiss: ClubService) -> None:

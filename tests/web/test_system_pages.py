@@ -204,6 +204,10 @@ def test_swiss_pairing_explained(td: TestClient, swiss: ClubService) -> None:
     notes = swiss.round_notes(1, "Open")
     for line in notes.explanation:
         assert line.replace("'", "&#39;").replace('"', "&#34;") in page
+    why = td.get("/td/t/2/explain?round=1&player=1").text
+    assert "Swiss 1 has pairing number 1 in round 1." in why
+    assert 'value="1" selected' in why
+    assert "no player named &#39;zz&#39;" in td.get("/td/t/2/explain?round=1&player=zz").text
 
 
 def test_round_robin_crosstable_and_player_page(client: TestClient, club: Path) -> None:
@@ -218,7 +222,8 @@ def test_round_robin_crosstable_and_player_page(client: TestClient, club: Path) 
             result = "1-0" if game.white < game.black else "0-1"
             svc.enter_result(report.round.number, game.board, result, "Closed")
     page = client.get("/t/2/crosstable").text
-    assert "after round 3" in page and 'hx-get="/t/2/crosstable"' in page
+    assert "<h1>Crosstable <small>after round 3</small></h1>" in page
+    assert 'hx-get="/t/2/crosstable"' in page
     rows = re.findall(r"<tr[^>]*><td class=\"num\">(\d)</td>.*?</tr>", page, re.S)
     assert rows == ["1", "2", "3", "4"]
     first = re.search(r"Robin 1</a></td>(.*?)</tr>", page, re.S)
@@ -242,11 +247,12 @@ def test_swiss_crosstable_by_rank(client: TestClient, swiss: ClubService) -> Non
     assert "<th class=\"cell\">R1</th>" in page and "BH-C1" in page
     assert "<dt>BH-C1</dt><dd>Buchholz cut 1: the opponents&#39; scores without the lowest" in page
     rnd = swiss.tournament("Open").rounds[0]
-    winner = rnd.games[0].white
+    winner, loser = rnd.games[0].white, rnd.games[0].black  # ids are the pairing numbers
     line = re.search(rf"Swiss {winner}</a></td>(.*?)</tr>", page, re.S)
     assert line is not None
-    assert re.search(r'class="opp" title="Swiss \d">\d</span><span class="col w">w</span>'
-                     r'<span class="mark">1</span>', line.group(1))
+    assert f'<td class="cell win">{loser}w1</td><td class="num strong">1</td>' in line.group(1)
+    assert re.search(rf'<td class="num strong">1</td><td class="num">{winner}</td>'
+                     rf'<td class="name"><a href="/t/2/players/{winner}">', page)
     standings = client.get("/t/2/").text
     assert f'href="/t/2/players/{winner}"' in standings
     player = client.get(f"/t/2/players/{winner}").text

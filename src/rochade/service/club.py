@@ -16,7 +16,7 @@ from datetime import UTC, datetime
 from fractions import Fraction
 from pathlib import Path
 
-from rochade.core.checker import check_boards
+from rochade.core.checker import CheckedPairing, check_boards
 from rochade.core.keizer.scoring import Standings, compute_standings, standings_history
 from rochade.core.keizer.settings import KeizerSettings, Ladder, preset
 from rochade.core.messages import N_, Message, joined
@@ -293,29 +293,19 @@ class ClubService:
         return PlayerAdded(name, member_id, new, entrant, record.name, len(t.rounds))
 
     def forbid_pair(
-        self, first: str, second: str, tournament: str | None = None
+        self, first: str, second: str, tournament: str | None = None, forbidden: bool = True
     ) -> tuple[Entrant, Entrant]:
-        """Never pair these two (family, club mates ...): a Keizer or Swiss setting."""
+        """Never pair these two (family, club mates ...): a Keizer or Swiss setting; with
+        `forbidden` False the two may be paired again."""
         with self._change("settings", "forbid a pair") as (club, action):
             record, t = self._load(club, tournament)
             a, b = find_entrant(t.entrants, first), find_entrant(t.entrants, second)
             if a.id == b.id:
                 raise ServiceError("{player} cannot be kept from playing themself", player=label(a))
-            changed = systems.with_forbidden_pair(t, frozenset((a.id, b.id)))
+            changed = systems.with_forbidden_pair(t, frozenset((a.id, b.id)), forbidden)
             club.set_settings(record.id, systems.encode(changed))
-            action.description = f"{record.name}: never pair {label(a)} and {label(b)}"
-        return a, b
-
-    def allow_pair(
-        self, first: str, second: str, tournament: str | None = None
-    ) -> tuple[Entrant, Entrant]:
-        """Take back `forbid_pair`: the two may be paired again."""
-        with self._change("settings", "allow a pair") as (club, action):
-            record, t = self._load(club, tournament)
-            a, b = find_entrant(t.entrants, first), find_entrant(t.entrants, second)
-            changed = systems.with_forbidden_pair(t, frozenset((a.id, b.id)), forbidden=False)
-            club.set_settings(record.id, systems.encode(changed))
-            action.description = f"{record.name}: {label(a)} and {label(b)} may be paired again"
+            what = "never pair {} and {}" if forbidden else "{} and {} may be paired again"
+            action.description = f"{record.name}: " + what.format(label(a), label(b))
         return a, b
 
     def request_bye(
@@ -441,17 +431,8 @@ class ClubService:
             if replace:
                 t = _without_last_round(club, record, t)
             number = _next_round(t)
-            pairs = _parse_boards(boards)
             bye_id = find_entrant(t.entrants, bye).id if bye else None
-            present = systems.present(t, number)
-            checked = check_boards(
-                pairs,
-                bye_id,
-                tournament=t,
-                round_number=number,
-                present=present,
-                rules=systems.rules(t, number),
-            )
+            checked = _check_by_hand(t, number, _parse_boards(boards), bye_id)
             if checked.errors:
                 raise ServiceError(joined([f.msg for f in checked.errors]))
             if checked.warnings and not confirm:
@@ -462,6 +443,17 @@ class ClubService:
             report = self._store_round(club, record, t, number, pairing, "manual")
             action.description = _describe_round(record.name, report.round, "by hand")
         return report
+
+    def check_by_hand(
+        self,
+        boards: Sequence[tuple[PlayerId, PlayerId]],
+        bye: PlayerId | None = None,
+        tournament: str | None = None,
+    ) -> CheckedPairing:
+        """What the checker says about a pairing by hand of the next round, while the TD
+        builds it (nothing is stored; `pair_manual` stores it)."""
+        t = self.tournament(tournament)
+        return _check_by_hand(t, _next_round(t), boards, bye)
 
     def _store_round(
         self,
@@ -755,6 +747,22 @@ def _next_round(t: Tournament) -> int:
         )
         raise ServiceError(template, round=last.number, boards=", ".join(missing))
     return len(t.rounds) + 1
+
+
+def _check_by_hand(
+    t: Tournament,
+    number: int,
+    boards: Sequence[tuple[PlayerId | None, PlayerId | None]],
+    bye: PlayerId | None,
+) -> CheckedPairing:
+    return check_boards(
+        boards,
+        bye,
+        tournament=t,
+        round_number=number,
+        present=systems.present(t, number),
+        rules=systems.rules(t, number),
+    )
 
 
 def _without_last_round(club: Club, record: TournamentRecord, t: Tournament) -> Tournament:

@@ -1,45 +1,58 @@
-"""Read models of the round-robin and Swiss pages: the crosstables, a player's rounds and
-curve, the requested byes. Numbers come from `SystemStandings` (FIDE scoring and tie-breaks);
-nothing here scores a game itself.
+"""Read models of the round-robin and Swiss pages: the exports' crosstables as a page shows
+them, a player's rounds and curve, the requested byes, a round robin's schedule. Numbers come
+from `SystemStandings` (FIDE scoring and tie-breaks); nothing here scores a game itself.
 """
 
 from __future__ import annotations
 
-import dataclasses
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 
 from rochade.core.model import Entrant, PlayerId, Round, Tournament
 from rochade.core.roundrobin import berger_schedule
-from rochade.core.standings import StandingLine, SystemStandings, numbers_of, system_standings
+from rochade.core.standings import numbers_of, system_standings
 from rochade.core.systems import ByeRequest, RoundRobinSettings, SwissSettings
-from rochade.formats.text import meeting_text, meetings
+from rochade.formats.tables import Column, Table
 from rochade.web.queries import OUTCOME_MARKS, CurvePoint
 
 
 @dataclass(frozen=True)
-class RoundRobinRow:
-    """A line of the classic n×n table: the player's start number, one cell per start
-    number ("×" on the diagonal, "1½" after two games), then points, tie-breaks and rank."""
-
-    number: int
-    line: StandingLine
-    cells: tuple[str, ...]
+class WebCell:
+    text: str
+    cls: str  # CSS classes: num, cell, win, draw, loss, self, bye, absent ...
+    player: PlayerId | None  # the cell names this player: a link to the player's page
 
 
-def round_robin_rows(t: Tournament, standings: SystemStandings) -> list[RoundRobinRow]:
-    """The table in start-number order (the drawn numbers, or by rating before the draw)."""
-    numbers = numbers_of(t)
-    outcomes, _ = meetings(dataclasses.replace(t, rounds=t.rounds[: standings.rounds]))
-    lines = {line.entrant.id: line for line in standings.lines}
-    return [
-        RoundRobinRow(
-            i,
-            lines[p],
-            tuple("×" if o == p else meeting_text(outcomes.get((p, o), [])) for o in numbers),
-        )
-        for i, p in enumerate(numbers, 1)
-    ]
+@dataclass(frozen=True)
+class WebTable:
+    """A neutral table (`rochade.formats.tables`) as the page shows it: translated column
+    titles, numbers per locale, name cells that link."""
+
+    columns: tuple[tuple[str, str], ...]  # (title, CSS classes)
+    rows: tuple[tuple[str, tuple[WebCell, ...]], ...]  # (row class, cells)
+
+
+def web_table(table: Table, title: Callable[[Column], str],
+              number: Callable[[Fraction], str]) -> WebTable:
+    """The exports' table for a page: `title` words a column, `number` writes points."""
+    def css(column: Column) -> str:
+        grid = column.key.startswith(("p", "round-")) and column.key[-1].isdigit()
+        return " ".join(c for c in ("num" if column.numeric and not grid else "",
+                                    "cell" if grid else "",
+                                    "strong" if column.key in ("points", "rank") else "") if c)
+
+    classes = [css(c) for c in table.columns]
+    rows = tuple(
+        (row.cls, tuple(
+            WebCell(number(cell.value) if isinstance(cell.value, Fraction) else cell.text,
+                    f"{cls} {cell.cls}".strip(), cell.player)
+            for cell, cls in zip(row.cells, classes, strict=True)
+        ))
+        for row in table.rows
+    )
+    return WebTable(tuple((title(c), cls) for c, cls in zip(table.columns, classes, strict=True)),
+                    rows)
 
 
 @dataclass(frozen=True)
@@ -67,24 +80,6 @@ def _cell(t: Tournament, rnd: Round, player: PlayerId, number: dict[PlayerId, in
         return RoundCell(rnd.number, None, None, "", "", "bye")
     reason = next((a.reason for a in rnd.absences if a.player == player), "")
     return RoundCell(rnd.number, None, None, "", "", reason)
-
-
-@dataclass(frozen=True)
-class SwissRow:
-    """A line of the Swiss table, in ranking order: per round opponent, colour, result."""
-
-    line: StandingLine
-    cells: tuple[RoundCell, ...]
-
-
-def swiss_rows(t: Tournament, standings: SystemStandings) -> list[SwissRow]:
-    """Rows in the order of `standings`, over the rounds those standings count."""
-    number = {line.entrant.id: line.number for line in standings.lines}
-    rounds = t.rounds[: standings.rounds]
-    return [
-        SwissRow(line, tuple(_cell(t, r, line.entrant.id, number) for r in rounds))
-        for line in standings.lines
-    ]
 
 
 @dataclass(frozen=True)

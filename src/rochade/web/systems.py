@@ -30,9 +30,9 @@ from rochade.core.systems import (
     scoring_text,
 )
 from rochade.core.tiebreaks import TieBreak
+from rochade.formats.tables import Column, crosstable_table, rounds_table
 from rochade.formats.text import tiebreak_key
 from rochade.service import ServiceError, standings_with_tiebreaks
-from rochade.service.systems import FIXED_ONCE_PAIRED
 from rochade.web import i18n
 from rochade.web.app import (
     USER_ERRORS,
@@ -48,9 +48,8 @@ from rochade.web.system_tables import (
     forbidden_pairs,
     player_rounds,
     requested_byes,
-    round_robin_rows,
     round_robin_schedule,
-    swiss_rows,
+    web_table,
 )
 from rochade.web.texts import N_
 
@@ -101,16 +100,16 @@ def _system_param(request: Request) -> str:
     return system
 
 
-def _form_context(web: Web, page: Page, system: str, settings: object, started: bool
-                  ) -> dict[str, Any]:
+def _form_context(web: Web, page: Page, system: str,
+                  settings: RoundRobinSettings | SwissSettings, started: bool) -> dict[str, Any]:
     """What the settings form (new tournament or later) shows: values, choices, help."""
     _ = web.gettext(page)
-    chosen = [tiebreak_key(tb) for tb in getattr(settings, "tiebreaks", ())]
+    chosen = [tiebreak_key(tb) for tb in settings.tiebreaks]
     return {
         "system": system,
         "system_name": _(SYSTEM_NAMES[system]),
         "s": settings,
-        "scoring_now": scoring_text(settings.scoring),  # type: ignore[attr-defined]
+        "scoring_now": scoring_text(settings.scoring),
         "scorings": [(key, _(SCORING_HELP[key])) for key in SCORINGS],
         "tb_choices": [(code, _(text)) for code, text in tiebreak_choices(system)],
         "tb_slots": [chosen[i] if i < len(chosen) else "" for i in range(TIEBREAK_SLOTS)],
@@ -162,7 +161,9 @@ def _options(form: FormData, system: str, started: bool) -> dict[str, object]:
 
 async def td_new(web: Web, request: Request, page: Page) -> Response:
     system = _system_param(request)
-    settings = RoundRobinSettings() if system == ROUND_ROBIN else SwissSettings()
+    settings: RoundRobinSettings | SwissSettings = (
+        RoundRobinSettings() if system == ROUND_ROBIN else SwissSettings()
+    )
     return web.render(page, "systems/td_new.html",
                       **_form_context(web, page, system, settings, started=False))
 
@@ -195,8 +196,7 @@ def _tournament(web: Web, request: Request) -> tuple[int, Any]:
 async def td_rules(web: Web, request: Request, page: Page) -> Response:
     n, t = _tournament(web, request)
     rounds = _planned_rounds(t)
-    return web.render(page, "systems/td_rules.html", n=n, t=t, planned=rounds,
-                      fixed=sorted(FIXED_ONCE_PAIRED), section="rules",
+    return web.render(page, "systems/td_rules.html", n=n, t=t, planned=rounds, section="rules",
                       **_form_context(web, page, t.system, t.settings, bool(t.rounds)))
 
 
@@ -262,12 +262,10 @@ async def td_forbid(web: Web, request: Request, page: Page) -> Response:
     svc = web.service()
     first, second = _field(form, "first"), _field(form, "second")
     try:
-        if _field(form, "action") == "allow":
-            a, b = svc.allow_pair(first, second, t.name)
-            message = _("{first} and {second} may be paired again.")
-        else:
-            a, b = svc.forbid_pair(first, second, t.name)
-            message = _("{first} and {second} will not be paired.")
+        forbidden = _field(form, "action") != "allow"
+        a, b = svc.forbid_pair(first, second, t.name, forbidden)
+        message = (_("{first} and {second} will not be paired.") if forbidden
+                   else _("{first} and {second} may be paired again."))
     except USER_ERRORS as exc:
         return web.redirect(page, back, ("error", web.say(page, exc)))
     return web.redirect(page, back, ("ok", message.format(first=a.name, second=b.name)))
@@ -279,9 +277,19 @@ async def td_forbid(web: Web, request: Request, page: Page) -> Response:
 async def td_explain(web: Web, request: Request, page: Page) -> Response:
     n, t = _tournament(web, request)
     number = _round_param(request, len(t.rounds))
-    notes = web.service().round_notes(number, t.name) if number else None
+    svc = web.service()
+    notes = svc.round_notes(number, t.name) if number else None
+    asked = request.query_params.get("player", "")
+    reasons: tuple[str, ...] = ()
+    if number and t.system == SWISS and asked:
+        try:
+            reasons = svc.pairing_reasons(asked, number, t.name)
+        except USER_ERRORS as exc:
+            reasons = (web.say(page, exc),)
     return web.render(page, "systems/td_explain.html", n=n, t=t, number=number, notes=notes,
-                      schedule=round_robin_schedule(t), section="explain")
+                      schedule=round_robin_schedule(t), asked=asked, reasons=reasons,
+                      players=sorted(t.entrants, key=lambda e: e.name.casefold()),
+                      section="explain")
 
 
 # -- public: crosstable and player page -------------------------------------------------------
@@ -297,18 +305,31 @@ def _legend(web: Web, page: Page, keys: list[str]) -> list[tuple[str, str]]:
     return [(key, _(TIEBREAK_HELP[key])) for key in keys if key in TIEBREAK_HELP]
 
 
+COLUMN_TITLES = {"no": N_("No."), "name": N_("Name"), "rating": N_("Rating"),
+                 "points": N_("Points"), "rank": N_("Rank")}
+"""The exports' column keys (`rochade.formats.tables`) as the pages word them; tie-break and
+opponent-number columns keep their titles."""
+
+
 def crosstable(web: Web, request: Request, page: Page, ctx: dict[str, Any]) -> Response:
-    """The round robin's n×n table or the Swiss's table by rank, after any round."""
+    """The round robin's n×n table or the Swiss's table by rank, after any round: the tables
+    the exports publish (`rochade.formats.tables`), in the visitor's language."""
     t = ctx["t"]
     after = _round_param(request, len(t.rounds), "after")
-    table = standings_with_tiebreaks(t, after)
-    rows: Any = (round_robin_rows(t, table) if t.system == ROUND_ROBIN
-                 else swiss_rows(t, table))
-    template = "systems/crosstable_rr.html" if t.system == ROUND_ROBIN else (
-        "systems/crosstable_swiss.html")
-    keys = _keys(table.tiebreaks)
-    return web.render(page, template, **ctx, rows=rows, table=table, after=after, keys=keys,
-                      legend=_legend(web, page, keys), section="crosstable")
+    standings = standings_with_tiebreaks(t, after)
+    table = (crosstable_table(t, standings) if t.system == ROUND_ROBIN
+             else rounds_table(standings, t))
+    _ = web.gettext(page)
+
+    def title(column: Column) -> str:
+        if column.key.startswith("round-"):
+            return _("R%(n)s") % {"n": column.key.removeprefix("round-")}
+        return _(COLUMN_TITLES[column.key]) if column.key in COLUMN_TITLES else column.title
+
+    keys = _keys(standings.tiebreaks)
+    shown = web_table(table, title, lambda v: i18n.points(v, page.lang))
+    return web.render(page, "systems/crosstable.html", **ctx, table=shown, after=after,
+                      keys=keys, legend=_legend(web, page, keys), section="crosstable")
 
 
 def player(web: Web, page: Page, ctx: dict[str, Any], pid: int) -> Response:
