@@ -95,6 +95,20 @@ def test_c14_a_resident_does_not_float_down_twice() -> None:
     assert notes["float", 2].reason.startswith("2 floats down instead of 5")
 
 
+def test_a_floater_of_a_mixed_bracket_borrows_the_reason_of_the_mdp_pair() -> None:
+    # round 3: 5 (2 points) drops into 1 and 2 (1.5); 5 - 1 would leave the bye to a
+    # 1.5-point player, so 5 meets 2, the last in order, and 1 floats on (C5)
+    log = event(5, 5)
+    log.add_round([(1, 3, "1"), (2, 4, "1")], {5: "U"})
+    log.add_round([(1, 2, "="), (5, 3, "1")], {4: "U"})
+    _, notes = why(log.state())
+    assert notes["pair", 5, 2].criterion == "C5" and notes["pair", 5, 2].rival == (5, 1)
+    assert notes["float", 1].criterion == "C5"
+    assert notes["float", 1].reason.startswith("1 floats down instead of 2, the last in order")
+    assert notes["float", 5].criterion == "C6"  # alone in the top bracket
+    assert notes["bye", 3].criterion == "natural"
+
+
 def test_explanation_lines_for_one_player() -> None:
     log = event(4, 5)
     log.add_round([(1, 3, "="), (4, 2, "=")])

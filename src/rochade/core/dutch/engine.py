@@ -652,19 +652,22 @@ class _Brackets:
         members[size:] the next score group."""
         weights, graph, matched = self.weights, self.graph, self.matched
         bits = weights.size_bits
-        base: dict[tuple[int, int], int] = {}
+        # base[li][si]: the criteria weight of members si < li (edges between two MDPs keep
+        # their weight from the last bracket and are not listed)
+        base: list[list[int]] = [[] for _ in range(movers)]
         for li in range(movers, len(members)):
-            for si in range(li):
-                w = weights.edge(members[si], members[li], li < size, li >= size)
-                base[li, si] = w
-                graph.set(members[si], members[li], w)
+            lv = members[li]
+            row = [weights.edge(members[si], lv, li < size, li >= size) for si in range(li)]
+            base.append(row)
+            for si, w in enumerate(row):
+                graph.set(members[si], lv, w)
 
         def in_bracket(v: int) -> bool:
             return first <= v < nxt_first
 
         def shaped(si: int, li: int, si_rank: int, pairs: int) -> int:
             """Base weight plus the exchange-order bits for a remainder edge."""
-            w = base[li, si]
+            w = base[li][si]
             if w:
                 add = int(si_rank < pairs)
                 add <<= 2 * bits
@@ -685,7 +688,7 @@ class _Brackets:
                 ov = members[oi]
                 if matched[ov]:
                     continue
-                w = base[oi, pi]
+                w = base[oi][pi]
                 if w:
                     graph.set(pv, ov, w + add)
                     add += 1
@@ -734,7 +737,7 @@ class _Brackets:
             for op in range(k + 1, len(remainder)):
                 oi = remainder[op]
                 if out:
-                    base[oi, pi] = 0
+                    base[oi][pi] = 0
                 graph.set(pv, members[oi], shaped(pi, oi, k, pairs))
         # exchanges, S2 side: bring the highest S2 players in first
         left = exchanges
@@ -753,10 +756,10 @@ class _Brackets:
             if upper(pv):
                 left -= 1
                 for op in range(k):
-                    base[pi, remainder[op]] = 0
+                    base[pi][remainder[op]] = 0
                     graph.set(pv, members[remainder[op]], 0)
                 for oi in range(size, len(members)):
-                    base[oi, pi] = 0
+                    base[oi][pi] = 0
                     graph.set(pv, members[oi], 0)
             if not already:
                 for op in range(k + 1, len(remainder)):
@@ -767,8 +770,8 @@ class _Brackets:
             for oi in remainder[a + 1:]:
                 ov = members[oi]
                 if not upper(pv) or upper(ov):
-                    base[oi, pi] = 0
-                graph.set(pv, ov, base[oi, pi])
+                    base[oi][pi] = 0
+                graph.set(pv, ov, base[oi][pi])
         # transpositions: each S1 player, from the top, takes the highest S2 player possible
         for pi in remainder:
             pv = members[pi]
@@ -779,7 +782,7 @@ class _Brackets:
                 ov = members[oi]
                 if oi <= pi or matched[ov]:
                     continue
-                w = base[oi, pi]
+                w = base[oi][pi]
                 if w:
                     graph.set(pv, ov, w + add)
                 add += 1
@@ -790,7 +793,7 @@ class _Brackets:
         return graph.mate
 
     def _choose_movers(self, members: list[int], movers: int, size: int,
-                       in_bracket: Callable[[int], bool], base: dict[tuple[int, int], int],
+                       in_bracket: Callable[[int], bool], base: list[list[int]],
                        mate: list[int]) -> None:
         """Which MDPs get paired here (4.4): highest scores first, then the lowest BSNs."""
         graph, players, matched = self.graph, self.players, self.matched
@@ -815,7 +818,7 @@ class _Brackets:
             remaining -= 1
             if not in_bracket(mate[pv]):
                 for oi in range(movers, size):
-                    w = base[oi, pi]
+                    w = base[oi][pi]
                     if w:
                         graph.set(pv, members[oi], w | 1)
                 mate = graph.solve()
@@ -823,7 +826,7 @@ class _Brackets:
                 matched[pv] = True
                 paired -= 1
                 for oi in range(movers, size):
-                    w = base[oi, pi]
+                    w = base[oi][pi]
                     if w:
                         graph.set(pv, members[oi], (w | (size - movers)) + 1)
 

@@ -111,6 +111,7 @@ class _Why:
         self.index = {p.tpn: i for i, p in enumerate(self.players)}
         self.weights = _Weights(state, self.players)
         self.histories = {p.tpn: p.history for p in state.players}
+        self.bye_decision: Decision | None = None
 
     def facts(self, tpn: int) -> PlayerFacts:
         return self.result.facts[tpn]
@@ -269,20 +270,20 @@ def _bracket_decisions(why: _Why, trace: BracketTrace, focus: int | None) -> Ite
     for pair in jobs:
         if focus is None or focus in pair:
             yield decided(pair)
-    tail = remainder[2 * len(inner):]
+    last = residents[-1] if residents else None  # the natural floater of an odd bracket
     for f in trace.floaters:
         if focus is not None and focus != f:
             continue
-        paired = next((pair for pair in jobs if tail and tail[0] in pair), None)
-        if paired is not None and f not in movers and f != why.result.bye:
+        paired = None if last is None else next((p for p in jobs if last in p), None)
+        if last is not None and paired is not None and f not in movers and f != why.result.bye:
             d = decided(paired)
             if d.criterion != "natural":
                 yield Decision("float", (f,), d.criterion,
-                               f"{f} floats down instead of {tail[0]}, the last in order, "
-                               f"who plays {paired[0] + paired[1] - tail[0]}: {d.reason}",
+                               f"{f} floats down instead of {last}, the last in order, "
+                               f"who plays {paired[0] + paired[1] - last}: {d.reason}",
                                d.rival)
                 continue
-        yield _float(why, trace, f, tail, movers)
+        yield _float(why, trace, f, f == last)
 
 
 def _pair(why: _Why, h: int, lo: int, free: list[int], role: str,
@@ -340,8 +341,7 @@ def _forced_pair(why: _Why, a: int, c: int, bracket: list[int]) -> tuple[str, st
     return why.compare(alternative, f"{a} playing {c}")
 
 
-def _float(why: _Why, trace: BracketTrace, f: int, tail: list[int], movers: list[int]
-           ) -> Decision:
+def _float(why: _Why, trace: BracketTrace, f: int, last: bool) -> Decision:
     """Why `f` is left over in this bracket and moves down."""
     others = [t for t in (*trace.residents, *trace.movers) if t != f]
     size = len(others) + 1
@@ -359,7 +359,7 @@ def _float(why: _Why, trace: BracketTrace, f: int, tail: list[int], movers: list
         bye = _bye(why)
         return Decision("float", (f,), bye.criterion,
                         f"{f} floats down to the pairing-allocated bye (see the bye)")
-    natural = f in tail and len(tail) == size % 2 and f not in movers
+    natural = last and len(trace.floaters) == size % 2
     if natural:
         return Decision("float", (f,), "natural",
                         f"{f} floats down: odd number of players in the bracket, and the "
@@ -375,7 +375,15 @@ def _float(why: _Why, trace: BracketTrace, f: int, tail: list[int], movers: list
 
 
 def _bye(why: _Why) -> Decision:
-    """Why the bye went where it did: the last player in order is the natural receiver."""
+    """Why the bye went where it did (worked out once per pairing)."""
+    if why.bye_decision is None:
+        why.bye_decision = _bye_decision(why)
+    return why.bye_decision
+
+
+def _bye_decision(why: _Why) -> Decision:
+    """The last player in order is the natural receiver; each player after the receiver is
+    passed over by C2, C5 or C9, or else by what a forced bye for them would break."""
     result = why.result
     assert result.bye is not None
     bye = result.bye
@@ -387,6 +395,7 @@ def _bye(why: _Why) -> Decision:
                         f"{head}: the last player in the pairing order (natural)", (bye,))
     reasons = []
     criterion = ""
+    tried = False  # one forced bye is enough to show the reason
     for t in after:
         other = why.facts(t)
         if not other.bye_eligible:
@@ -396,6 +405,9 @@ def _bye(why: _Why) -> Decision:
                           f"{points(result.bye_score or me.score)} (C5)"), "C5"
         elif result.bye_by_unplayed and why.unplayed(t) > why.unplayed(bye):
             text, crit = f"{t} has more unplayed rounds (C9)", "C9"
+        elif why.detail and not tried:
+            tried = True
+            crit, text = why.compare(why.forced(t, set()), f"{t} receiving the bye")
         else:
             text, crit = f"{t} is paired instead (C4-C21 or the generation order)", "order"
         reasons.append(text)

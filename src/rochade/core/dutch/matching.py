@@ -525,13 +525,11 @@ class WeightedMatching:
         n = self.n
         label, top, w, y = self.label, self.top, self.w, self.y
         vertices = self.vertices
-        for i in range(2 * n):
-            label[i] = _FREE
-            self.label_edge[i] = None
-            self.best[i] = None
-            self.best_list[i] = None
-        for v in range(n):
-            self.vlabel_edge[v] = None
+        label[:] = [_FREE] * (2 * n)
+        self.label_edge[:] = [None] * (2 * n)
+        self.best[:] = [None] * (2 * n)
+        self.best_list[:] = [None] * (2 * n)
+        self.vlabel_edge[:] = [None] * n
         self.queue = []
         self.epoch += 1
         best, bslack, bepoch = self.best, self.best_slack, self.best_epoch
