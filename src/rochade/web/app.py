@@ -900,6 +900,7 @@ async def td_results(web: Web, request: Request, page: Page) -> Response:
         notes=notes,
         choices=RESULT_CHOICES,
         changes=(),
+        state=evening_state(t),
         section="results",
     )
 
