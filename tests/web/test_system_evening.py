@@ -110,3 +110,27 @@ def test_a_keizer_season_and_a_running_swiss_are_not_finished(
 def test_the_exports_need_the_td(client: TestClient, swiss: ClubService) -> None:
     response = client.get("/td/t/2/export/trf", follow_redirects=False)
     assert response.status_code == 303 and "/td/login" in response.headers["location"]
+
+
+def test_swiss_check_in_speaks_of_byes(td: TestClient, swiss: ClubService) -> None:
+    swiss.request_bye("Swiss 2", 1, True, "Open")
+    text = td.get("/td/t/2/checkin").text
+    assert "half-point bye</button>" in text and "zero-point bye</button>" in text
+    assert 'value="club_duty"' not in text and ">excused</button>" not in text
+    assert "Byes asked in advance for round 1: 1" in text
+    row = text[text.index('id="p2"'):text.index('id="p3"')]
+    assert "asked in advance: half-point bye" in row
+    german = td.get("/td/t/2/checkin", headers=GERMAN).text
+    assert "Freilos (½ Punkt)</button>" in german and "im Voraus erbeten" in german
+    keizer = td.get("/td/t/1/checkin").text  # the Keizer words stay
+    assert 'value="club_duty"' in keizer and ">excused</button>" in keizer
+    assert "asked in advance" not in keizer
+
+
+def test_swiss_check_in_tap_keeps_the_swiss_words(td: TestClient, swiss: ClubService) -> None:
+    response = td.post("/td/t/2/players/3/status", headers={"hx-request": "true"},
+                       data={"csrf": td.headers["x-test-csrf"], "status": "unexcused"})
+    assert response.status_code == 200
+    assert 'value="unexcused"' in response.text and "zero-point bye</button>" in response.text
+    assert 'aria-pressed="true" aria-label="Swiss 3: zero-point bye"' in response.text
+    assert 'value="club_duty"' not in response.text

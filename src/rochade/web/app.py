@@ -52,8 +52,8 @@ from rochade.web.actions import set_rating
 from rochade.web.cache import PageCache
 from rochade.web.chart import player_chart
 from rochade.web.queries import (
-    CHECKIN_CHOICES,
     RESULT_CHOICES,
+    checkin_choices,
     checkin_order,
     crosstable_rows,
     evening_state,
@@ -70,6 +70,7 @@ from rochade.web.security import (
     signing_key,
     verify_pin,
 )
+from rochade.web.system_tables import requested_byes
 
 STATIC = Path(__file__).parent / "static"
 VISITOR_COOKIE, SESSION_COOKIE, FLASH_COOKIE, LANG_COOKIE = (
@@ -724,9 +725,8 @@ async def td_set_status(web: Web, request: Request, page: Page) -> Response:
             "_checkin_row.html",
             n=n,
             e=entrant,
-            choices=CHECKIN_CHOICES,
-            state=evening_state(t),
             oob=True,
+            **_checkin_context(t),
         )
     return web.redirect(page, back)
 
@@ -741,10 +741,17 @@ async def td_checkin(web: Web, request: Request, page: Page) -> Response:
         n=int(request.path_params["n"]),
         t=t,
         entrants=checkin_order(t),
-        choices=CHECKIN_CHOICES,
-        state=evening_state(t),
         section="checkin",
+        **_checkin_context(t),
     )
+
+
+def _checkin_context(t: Tournament) -> dict[str, Any]:
+    """The check-in buttons in the system's words, the byes asked in advance for the round
+    (a Swiss: they beat the status when it is paired), where the evening stands."""
+    state = evening_state(t)
+    byes = {b.entrant.id: b for b in requested_byes(t) if b.round == state.next_round}
+    return {"choices": checkin_choices(t), "byes": byes, "state": state}
 
 
 # -- TD: pairing ---------------------------------------------------------------------------

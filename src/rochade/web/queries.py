@@ -13,7 +13,7 @@ from fractions import Fraction
 from rochade.core.keizer.scoring import Standings
 from rochade.core.model import Entrant, Game, Outcome, PlayerId, Result, Round, Status, Tournament
 from rochade.core.roundrobin import berger_schedule
-from rochade.core.systems import RoundRobinSettings, SwissSettings
+from rochade.core.systems import SWISS, RoundRobinSettings, SwissSettings
 from rochade.formats.text import rank_labels
 
 RESULT_CHOICES = (
@@ -24,7 +24,19 @@ RESULT_CHOICES = (
     Result.BLACK_WINS_FORFEIT,
     Result.DOUBLE_FORFEIT,
 )
-CHECKIN_CHOICES = (Status.PRESENT, Status.EXCUSED, Status.UNEXCUSED, Status.CLUB_DUTY)
+CHECKIN_CHOICES = (
+    (Status.PRESENT, "present"),
+    (Status.EXCUSED, "excused"),
+    (Status.UNEXCUSED, "unexcused"),
+    (Status.CLUB_DUTY, "club_duty"),
+)
+"""The check-in buttons: a status and the word on the button (a `texts.LABELS` key)."""
+SWISS_CHECKIN_CHOICES = (
+    (Status.PRESENT, "present"),
+    (Status.EXCUSED, "half_point_bye"),
+    (Status.UNEXCUSED, "zero_point_bye"),
+)
+"""A Swiss's words for the same statuses (`SWISS_ABSENCES`); club duty is a Keizer idea."""
 OUTCOME_MARKS = {
     Outcome.WIN: "1",
     Outcome.DRAW: "½",
@@ -130,6 +142,10 @@ def evening_state(t: Tournament) -> EveningState:
     last = t.rounds[-1] if t.rounds else None
     open_round = round_view(t, last.number) if last is not None and not last.complete else None
     return EveningState(len(t.rounds) + 1, present, absent, open_round, planned_rounds(t))
+
+
+def checkin_choices(t: Tournament) -> tuple[tuple[Status, str], ...]:
+    return SWISS_CHECKIN_CHOICES if t.system == SWISS else CHECKIN_CHOICES
 
 
 def checkin_order(t: Tournament) -> list[Entrant]:
