@@ -134,3 +134,34 @@ def test_swiss_check_in_tap_keeps_the_swiss_words(td: TestClient, swiss: ClubSer
     assert 'value="unexcused"' in response.text and "zero-point bye</button>" in response.text
     assert 'aria-pressed="true" aria-label="Swiss 3: zero-point bye"' in response.text
     assert 'value="club_duty"' not in response.text
+
+
+def test_a_round_robin_is_paired_by_its_schedule_only(
+    td: TestClient, round_robin: ClubService
+) -> None:
+    text = td.get("/td/t/2/pair").text
+    assert "paired by its Berger table; there is no pairing by hand" in text
+    assert "Or pair by hand" not in text and 'action="/td/t/2/pair/manual"' not in text
+    assert "Round 1 in the schedule" in text and "Pair automatically" in text
+    assert '>1</span><span class="vs">–</span><span class="seat b" title="Black">4<' in text
+    assert "until then the table shows numbers only" in text
+    _play(round_robin, "Closed", 1)
+    text = td.get("/td/t/2/pair").text
+    schedule = round_robin.tournament("Closed").settings
+    names = [round_robin.tournament("Closed").entrant(p).name for p in schedule.numbers]
+    assert "Round 2 in the schedule" in text
+    assert f"4 {names[3]}</span>" in text and f"3 {names[2]}</span>" in text
+    german = td.get("/td/t/2/pair", headers=GERMAN).text
+    assert "Runde 2 im Spielplan" in german and "nach seiner Berger-Tabelle" in german
+    before = round_robin.log()
+    refused = td.post("/td/t/2/pair/manual", data={"csrf": td.headers["x-test-csrf"],
+                                                   "action": "confirm", "draft": "1,2,3,4"},
+                      follow_redirects=False)
+    assert refused.status_code == 303 and refused.headers["location"] == "/td/t/2/pair"
+    assert "there is no pairing by hand" in td.get("/td/t/2/pair").text
+    assert round_robin.log() == before
+
+
+def test_a_swiss_still_offers_pairing_by_hand(td: TestClient, swiss: ClubService) -> None:
+    text = td.get("/td/t/2/pair").text
+    assert "Or pair by hand" in text and "in the schedule" not in text

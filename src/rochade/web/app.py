@@ -34,7 +34,7 @@ from rochade.core.keizer.settings import PRESETS, KeizerSettings
 from rochade.core.messages import N_, Message
 from rochade.core.model import ModelError, Status, Tournament
 from rochade.core.standings import numbers_of
-from rochade.core.systems import KEIZER
+from rochade.core.systems import KEIZER, ROUND_ROBIN
 from rochade.formats.text import tiebreak_key
 from rochade.service import (
     ClubService,
@@ -70,7 +70,7 @@ from rochade.web.security import (
     signing_key,
     verify_pin,
 )
-from rochade.web.system_tables import requested_byes
+from rochade.web.system_tables import requested_byes, round_robin_schedule
 
 STATIC = Path(__file__).parent / "static"
 VISITOR_COOKIE, SESSION_COOKIE, FLASH_COOKIE, LANG_COOKIE = (
@@ -830,6 +830,8 @@ def _pair_page(
         warnings=warnings,
         error=error,
         picked=picked,
+        schedule=next((r for r in round_robin_schedule(t) if r.number == len(t.rounds) + 1),
+                      None),
         section="pair",
     )
 
@@ -852,6 +854,10 @@ async def td_pair_manual(web: Web, request: Request, page: Page) -> Response:
     only the board is sent back (the checker's notes included); without, the whole page."""
     form = await request.form()
     n = request.path_params["n"]
+    if web.service().tournament(web.tournament_name(request)).system == ROUND_ROBIN:
+        _ = web.gettext(page)
+        message = _("A round robin is paired by its Berger table; there is no pairing by hand.")
+        return web.refuse(page, request, f"/td/t/{n}/pair", message)
     draft = _draft(_field(form, "draft"))
     action = _field(form, "action")
     pick = _field(form, "pick")
