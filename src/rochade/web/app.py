@@ -854,10 +854,6 @@ async def td_pair_manual(web: Web, request: Request, page: Page) -> Response:
     only the board is sent back (the checker's notes included); without, the whole page."""
     form = await request.form()
     n = request.path_params["n"]
-    if web.service().tournament(web.tournament_name(request)).system == ROUND_ROBIN:
-        _ = web.gettext(page)
-        message = _("A round robin is paired by its Berger table; there is no pairing by hand.")
-        return web.refuse(page, request, f"/td/t/{n}/pair", message)
     draft = _draft(_field(form, "draft"))
     action = _field(form, "action")
     pick = _field(form, "pick")
@@ -872,12 +868,16 @@ async def td_pair_manual(web: Web, request: Request, page: Page) -> Response:
             draft[i], draft[i + 1] = draft[i + 1], draft[i]
     elif action in ("check", "confirm"):
         _ = web.gettext(page)
+        name = web.tournament_name(request)
+        if web.service().tournament(name).system == ROUND_ROBIN:  # the page offers no board
+            message = _("A round robin is paired by its Berger table; there is no pairing by hand.")
+            return web.refuse(page, request, f"/td/t/{n}/pair", message)
         pairs = draft if len(draft) % 2 == 0 else draft[:-1]
         bye = str(draft[-1]) if len(draft) % 2 else None
         boards = " ".join(f"{pairs[i]}-{pairs[i + 1]}" for i in range(0, len(pairs), 2))
         try:
             report = web.service().pair_manual(
-                boards, bye, confirm=action == "confirm", tournament=web.tournament_name(request)
+                boards, bye, confirm=action == "confirm", tournament=name
             )
         except NeedsConfirmation as exc:
             return _pair_page(
