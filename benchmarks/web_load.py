@@ -2,19 +2,35 @@
 
     .venv/bin/python benchmarks/web_load.py [--readers 200] [--seconds 20] [--rate 1000]
 
-Starts `rochade serve` on a fresh club file (60 players, round 1 paired), then runs `readers`
-keep-alive connections that GET the standings page, paced so that together they ask `rate`
-times a second (0: as fast as they can), and one TD who logs in and enters a result every
-`--write-every` seconds through the TD pages. Prints requests/s, p50/p99 latency of the
-standings page, the errors (any status but 200, any "database is locked"), and the load
-average, since the figures mean little without it on a shared machine.
+Starts `rochade serve` in its own process on a fresh club file (`--players` 60, round 1 paired).
+This process then plays `readers` phones, each a keep-alive connection asking for the full
+standings page (no change counter, so never the cheap "204 unchanged" answer), and one TD
+who logs in and enters a result every `--write-every` seconds as the results page posts it
+(htmx; the TD's latency is printed too). The clock starts once the TD is logged in and every
+phone has the page once: the figures are a club evening under way, not the first renderings.
+
+What the figures mean:
+- Paced (`--rate R`, the default 1000): an open schedule. Phone i asks at its own times
+  t0 + (i / readers + k) * readers / R, so together the phones ask R times a second, evenly
+  spread (not all at once). A phone whose previous answer has not arrived asks as soon as it
+  does, and its latency still counts from the time it *meant* to ask: a slow answer shows up
+  in every request it delays (no coordinated omission).
+- `--rate 0`: each phone asks again the moment its answer is in; this measures the most the
+  server answers a second, and its latencies (from the send) are mostly the queue of 200
+  phones: 200 / requests a second, on average.
+- Latency is from the intended send time to the last byte of the answer, measured by this
+  process, which shares the two cores with the server. To keep its own share small the
+  phones are bare asyncio protocols (no streams, no HTTP library); its event loop's lateness
+  is measured and printed ("client loop lag"): that part of any latency is the client's.
+- Errors: any status but 200 (TD: but 200/303), any "database is locked", a connection that
+  fails or an answer missing at the end. The CPU seconds of server and client and the load
+  average are printed, since the figures mean little without them on a shared machine.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import http.client
 import os
 import re
 import socket
@@ -22,7 +38,6 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -36,14 +51,19 @@ PIN = "2468"
 HOST = "127.0.0.1"
 STANDINGS = "/t/1/"
 VERSION = re.compile(rb'"X-Rochade-Version": "(\d+)"')
-CSRF = re.compile(r'name="csrf" value="([0-9a-f]+)"')
+CSRF = re.compile(rb'name="csrf" value="([0-9a-f]+)"')
+LENGTH = re.compile(rb"(?i)\r\ncontent-length: *(\d+)")
+COOKIE = re.compile(rb"(?i)\r\nset-cookie: *([^=;\r]+)=([^;\r]*)")
+LOCKED = b"database is locked"
+LAG_TICK = 0.005
 
 
 def make_club(path: Path, players: int = 60) -> None:
     """A club evening in progress: one tournament, round 1 paired, no results yet."""
     svc = ClubService.init(path, "load test")
     svc.create_tournament("Load", "classic")
-    svc.import_players("\n".join(f"Player {i:03},{2200 - 10 * i}" for i in range(players)))
+    ratings = (max(800, 2200 - 10 * i) for i in range(players))
+    svc.import_players("\n".join(f"Player {i:03},{r}" for i, r in enumerate(ratings)))
     svc.pair("Load")
     set_pin(path, PIN)
 
@@ -54,9 +74,23 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
+@dataclass
+class Server:
+    port: int
+    pid: int
+
+    def cpu_seconds(self) -> float:
+        """User + system CPU time of the server process so far (Linux /proc; 0 elsewhere)."""
+        try:
+            fields = Path(f"/proc/{self.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            return 0.0
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 @contextmanager
-def serving(path: Path) -> Iterator[int]:
-    """`rochade serve` in its own process; yields the port once it answers."""
+def serving(path: Path) -> Iterator[Server]:
+    """`rochade serve` in its own process; yields its port and pid once it answers."""
     port = free_port()
     code = "import sys; from rochade.cli import main; sys.argv[0] = 'rochade'; main()"
     server = subprocess.Popen(
@@ -74,7 +108,7 @@ def serving(path: Path) -> Iterator[int]:
                 if server.poll() is not None or time.monotonic() > deadline:
                     raise RuntimeError("the server did not start") from None
                 time.sleep(0.1)
-        yield port
+        yield Server(port, server.pid)
     finally:
         server.terminate()
         server.wait(10)
@@ -86,97 +120,220 @@ class Figures:
     errors: list[str] = field(default_factory=list)
     versions: list[tuple[float, int]] = field(default_factory=list)  # (answered at, version)
     writes: list[tuple[float, int]] = field(default_factory=list)  # (confirmed at, board)
+    write_latencies: list[float] = field(default_factory=list)
+    lags: list[float] = field(default_factory=list)  # the client loop's lateness per tick
 
 
-async def reader(port: int, until: float, interval: float, figures: Figures) -> None:
-    """One phone on the standings page: a keep-alive connection, one GET per `interval`."""
-    stream, writer = await asyncio.open_connection(HOST, port)
-    cookies = "lang=en"
-    try:
-        while (start := time.monotonic()) < until:
-            request = f"GET {STANDINGS} HTTP/1.1\r\nHost: {HOST}\r\nCookie: {cookies}\r\n\r\n"
-            writer.write(request.encode())
-            head = await stream.readuntil(b"\r\n\r\n")
-            visitor = re.search(rb"(?i)set-cookie: (rochade_visitor=[0-9a-f]+)", head)
-            if visitor:  # a phone keeps its cookie
-                cookies = f"lang=en; {visitor.group(1).decode()}"
-            length = int(re.search(rb"(?i)content-length: *(\d+)", head).group(1))  # type: ignore[union-attr]
-            body = await stream.readexactly(length)
-            done = time.monotonic()
-            figures.latencies.append(done - start)
-            if not head.startswith(b"HTTP/1.1 200") or b"database is locked" in body:
-                figures.errors.append(head.split(b"\r\n", 1)[0].decode())
-            found = VERSION.search(body)
-            figures.versions.append((done, int(found.group(1)) if found else -1))
-            if interval:
-                await asyncio.sleep(max(0.0, start + interval - time.monotonic()))
-    finally:
-        writer.close()
+def split_answer(buffer: bytearray) -> tuple[bytes, bytes] | None:
+    """Head and body of the first complete answer in `buffer` (removed from it), if any."""
+    end = buffer.find(b"\r\n\r\n")
+    if end < 0:
+        return None
+    head = bytes(buffer[: end + 2])
+    found = LENGTH.search(head)
+    size = int(found.group(1)) if found else 0
+    if len(buffer) < end + 4 + size:
+        return None
+    body = bytes(buffer[end + 4 : end + 4 + size])
+    del buffer[: end + 4 + size]
+    return head, body
+
+
+class Phone(asyncio.Protocol):
+    """One phone on the standings page: a keep-alive connection, one request at a time.
+
+    `ask(intended)` asks now, or right after the answer in flight; the latency counts from
+    `intended`. With `interval` 0 the phone asks again as soon as an answer is in.
+    """
+
+    def __init__(self, figures: Figures, until: float, interval: float) -> None:
+        self.figures = figures
+        self.until = until
+        self.interval = interval
+        self.loop = asyncio.get_running_loop()
+        self.transport: asyncio.Transport | None = None
+        self.buffer = bytearray()
+        self.cookie = b"lang=en"
+        self.in_flight: float | None = None  # intended time of the request on the wire
+        self.waiting: list[float] = []  # intended times not yet sent
+        self.more = True  # more requests to come
+        self.loaded = self.loop.create_future()
+        self.closed = self.loop.create_future()
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        assert isinstance(transport, asyncio.Transport)
+        self.transport = transport
+
+    def ask(self, intended: float) -> None:
+        nxt = intended + self.interval
+        self.more = bool(self.interval) and nxt < self.until
+        if self.more:
+            self.loop.call_at(nxt, self.ask, nxt)
+        if self.in_flight is None:
+            self.send(intended)
+        else:
+            self.waiting.append(intended)
+
+    def send(self, intended: float) -> None:
+        assert self.transport is not None
+        self.in_flight = intended
+        self.transport.write(
+            b"GET " + STANDINGS.encode() + b" HTTP/1.1\r\nHost: " + HOST.encode()
+            + b"\r\nCookie: " + self.cookie + b"\r\n\r\n"
+        )
+
+    def data_received(self, data: bytes) -> None:
+        self.buffer += data
+        while self.in_flight is not None and (answer := split_answer(self.buffer)):
+            self.answered(*answer)
+
+    def answered(self, head: bytes, body: bytes) -> None:
+        done = self.loop.time()
+        intended, self.in_flight = self.in_flight, None
+        assert intended is not None
+        if not head.startswith(b"HTTP/1.1 200"):
+            self.figures.errors.append(head.split(b"\r\n", 1)[0].decode())
+        if LOCKED in body:
+            self.figures.errors.append(LOCKED.decode())
+        if not self.loaded.done():  # the page the phone opened before the clock started
+            for name, value in COOKIE.findall(head):  # it keeps the visitor cookie it is given
+                if name == b"rochade_visitor":
+                    self.cookie += b"; rochade_visitor=" + value
+            self.loaded.set_result(None)
+            return
+        self.figures.latencies.append(done - intended)
+        found = VERSION.search(body)
+        self.figures.versions.append((done, int(found.group(1)) if found else -1))
+        if self.waiting:
+            self.send(self.waiting.pop(0))
+        elif not self.interval and done < self.until:
+            self.send(done)
+        elif not self.more and self.transport is not None:  # its last answer is in
+            self.transport.close()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self.in_flight is not None or self.waiting:
+            missing = (self.in_flight is not None) + len(self.waiting)
+            self.figures.errors.append(f"phone: connection lost, {missing} unanswered ({exc})")
+        if not self.closed.done():
+            self.closed.set_result(None)
+
+
+async def exchange(
+    stream: asyncio.StreamReader, writer: asyncio.StreamWriter, request: bytes
+) -> tuple[bytes, bytes]:
+    """One HTTP/1.1 request and its answer (head, body) on a kept connection."""
+    writer.write(request)
+    head = await stream.readuntil(b"\r\n\r\n")
+    found = LENGTH.search(head)
+    return head, await stream.readexactly(int(found.group(1)) if found else 0)
 
 
 class TD:
-    """The TD's browser, reduced to cookies and the CSRF token."""
+    """The TD's browser, reduced to a kept connection, cookies and the CSRF token."""
 
-    def __init__(self, port: int) -> None:
-        self.conn = http.client.HTTPConnection(HOST, port, timeout=30)
-        self.cookies: dict[str, str] = {}
-        page = self.request("GET", "/td/login")
-        self.csrf = CSRF.search(page).group(1)  # type: ignore[union-attr]
-        self.request("POST", "/td/login", f"csrf={self.csrf}&pin={PIN}&next=/td/")
+    def __init__(self, stream: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.stream, self.writer = stream, writer
+        self.cookies: dict[bytes, bytes] = {}
+        self.csrf = b""
 
-    def request(self, method: str, path: str, body: str | None = None) -> str:
-        headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items())}
-        if body is not None:
-            headers["Content-Type"] = "application/x-www-form-urlencoded"
-        self.conn.request(method, path, body, headers)
-        response = self.conn.getresponse()
-        text = response.read().decode()
-        for name, value in response.getheaders():
-            if name.lower() == "set-cookie":
-                key, _, rest = value.partition("=")
-                self.cookies[key] = rest.split(";", 1)[0]
-        if response.status not in (200, 303) or "database is locked" in text:
-            raise RuntimeError(f"{method} {path}: {response.status}")
-        return text
+    async def request(self, method: str, path: str, form: bytes | None = None) -> bytes:
+        cookie = b"; ".join(k + b"=" + v for k, v in self.cookies.items())
+        lines = [f"{method} {path} HTTP/1.1".encode(), b"Host: " + HOST.encode()]
+        lines.append(b"Cookie: " + cookie)
+        if form is not None:  # as the results page posts: htmx, answered with the board's row
+            lines.append(b"HX-Request: true")
+            lines.append(b"Content-Type: application/x-www-form-urlencoded")
+            lines.append(b"Content-Length: " + str(len(form)).encode())
+        head, body = await exchange(
+            self.stream, self.writer, b"\r\n".join(lines) + b"\r\n\r\n" + (form or b"")
+        )
+        self.cookies.update(COOKIE.findall(head))
+        status = head[9:12].decode()
+        if LOCKED in body:
+            raise RuntimeError(f"{method} {path}: {status}, {LOCKED.decode()}")
+        if status not in ("200", "303"):
+            raise RuntimeError(f"{method} {path}: {status}")
+        return body
 
-    def enter(self, board: int, result: str) -> None:
-        self.request("POST", f"/td/t/1/results/1/{board}", f"csrf={self.csrf}&result={result}")
+    async def log_in(self) -> None:
+        found = CSRF.search(await self.request("GET", "/td/login"))
+        assert found, "no CSRF token on the login page"
+        self.csrf = found.group(1)
+        await self.request("POST", "/td/login", b"csrf=" + self.csrf + b"&pin=" + PIN.encode())
+
+    async def enter(self, board: int, result: str) -> None:
+        form = b"csrf=" + self.csrf + b"&result=" + result.encode()
+        await self.request("POST", f"/td/t/1/results/1/{board}", form)
 
 
-def td_at_work(port: int, until: float, every: float, boards: int, figures: Figures) -> None:
+async def td_at_work(td: TD, until: float, every: float, boards: int, figures: Figures) -> None:
     """Results board by board (and corrections when all are in) until the time is up."""
-    td = TD(port)
+    loop = asyncio.get_running_loop()
     board = 0
-    while time.monotonic() < until:
+    while (start := loop.time()) < until:
+        number, result = board % boards + 1, ("1-0", "0-1", "1/2")[board // boards % 3]
         try:
-            td.enter(board % boards + 1, ("1-0", "0-1", "1/2")[board // boards % 3])
-            figures.writes.append((time.monotonic(), board % boards + 1))
-        except (RuntimeError, OSError) as exc:
-            figures.errors.append(f"TD: {exc}")
+            await td.enter(number, result)
+            figures.writes.append((loop.time(), number))
+            figures.write_latencies.append(loop.time() - start)
+        except (RuntimeError, OSError, asyncio.IncompleteReadError) as exc:
+            figures.errors.append(f"TD: {exc!r}")
         board += 1
-        time.sleep(max(0.0, min(every, until - time.monotonic())))
+        await asyncio.sleep(max(0.0, min(start + every, until) - loop.time()))
+
+
+async def watch_lag(until: float, figures: Figures) -> None:
+    """How late this process's own event loop wakes up: latency the client adds itself."""
+    loop = asyncio.get_running_loop()
+    while (expected := loop.time() + LAG_TICK) < until:
+        await asyncio.sleep(LAG_TICK)
+        figures.lags.append(loop.time() - expected)
 
 
 async def load(
     port: int, readers: int, seconds: float, rate: float, write_every: float, boards: int
 ) -> Figures:
+    """Run the phones and the TD for `seconds`. Before the clock starts, the TD logs in and
+    every phone opens the page once (so the figures are a club evening under way, not the
+    server's first templates and the TD's deliberately slow PIN check)."""
     figures = Figures()
-    until = time.monotonic() + seconds
-    writer = threading.Thread(
-        target=td_at_work, args=(port, until, write_every, boards, figures), daemon=True
-    )
-    writer.start()
+    loop = asyncio.get_running_loop()
+    td = TD(*await asyncio.open_connection(HOST, port))
+    await td.log_in()
+    phones: list[Phone] = []
+    for _ in range(readers):
+        _, phone = await loop.create_connection(lambda: Phone(figures, 0.0, 0.0), HOST, port)
+        phone.send(loop.time())
+        phones.append(phone)
+    await asyncio.gather(*(phone.loaded for phone in phones))
+    start = loop.time() + 0.05
+    until = start + seconds
     interval = readers / rate if rate else 0.0
-    tasks = [reader(port, until, interval, figures) for _ in range(readers)]
-    for outcome in await asyncio.gather(*tasks, return_exceptions=True):
-        if isinstance(outcome, BaseException):
-            figures.errors.append(f"reader: {outcome!r}")
-    await asyncio.to_thread(writer.join)
+    for i, phone in enumerate(phones):
+        phone.until, phone.interval = until, interval
+        first = start + i * interval / readers
+        loop.call_at(first, phone.ask, first)
+    try:
+        await asyncio.gather(
+            td_at_work(td, until, write_every, boards, figures), watch_lag(until, figures)
+        )
+    finally:
+        td.writer.close()
+    grace = loop.time() + 10
+    for phone in phones:
+        try:
+            await asyncio.wait_for(asyncio.shield(phone.closed), max(0.0, grace - loop.time()))
+        except TimeoutError:
+            figures.errors.append("phone: no answer 10 s after the end")
+            phone.transport.close()  # type: ignore[union-attr]
     return figures
 
 
 def percentile(values: list[float], p: float) -> float:
-    return statistics.quantiles(values, n=100, method="inclusive")[int(p) - 1] if values else 0.0
+    if len(values) < 2:
+        return values[0] if values else 0.0
+    return statistics.quantiles(values, n=100, method="inclusive")[int(p) - 1]
 
 
 def main() -> None:
@@ -185,26 +342,40 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--rate", type=float, default=1000.0, help="requests/s asked; 0: max")
     parser.add_argument("--write-every", type=float, default=0.5)
+    parser.add_argument("--players", type=int, default=60, help="in the tournament")
     args = parser.parse_args()
+    before = os.getloadavg()
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "load.rochade"
-        make_club(path)
-        with serving(path) as port:
+        make_club(path, args.players)
+        with serving(path) as server:
+            server_cpu, client_cpu = server.cpu_seconds(), time.process_time()
             started = time.monotonic()
             figures = asyncio.run(
-                load(port, args.readers, args.seconds, args.rate, args.write_every, 30)
+                load(server.port, args.readers, args.seconds, args.rate, args.write_every,
+                     args.players // 2)
             )
             elapsed = time.monotonic() - started
+            server_cpu = server.cpu_seconds() - server_cpu
+            client_cpu = time.process_time() - client_cpu
     ms = [x * 1000 for x in figures.latencies]
+    lag = [x * 1000 for x in figures.lags]
+    writes = [x * 1000 for x in figures.write_latencies]
     print(f"readers {args.readers}, {args.seconds:g} s, asked {args.rate:g} req/s "
-          "(0 = as fast as possible), one TD writing")
-    print(f"standings page: {len(ms) / elapsed:.0f} req/s, p50 {percentile(ms, 50):.1f} ms, "
-          f"p99 {percentile(ms, 99):.1f} ms, {len(ms)} requests")
-    print(f"TD results confirmed: {len(figures.writes)}; errors: {len(figures.errors)}")
+          f"(0 = as fast as possible), one TD writing every {args.write_every:g} s, "
+          f"{args.players} players")
+    print(f"standings page: {len(ms) / args.seconds:.0f} req/s, p50 {percentile(ms, 50):.1f} ms, "
+          f"p90 {percentile(ms, 90):.1f} ms, p99 {percentile(ms, 99):.1f} ms, "
+          f"max {max(ms, default=0):.1f} ms, {len(ms)} requests")
+    print(f"TD results confirmed: {len(figures.writes)} (p50 {percentile(writes, 50):.1f} ms, "
+          f"max {max(writes, default=0):.1f} ms); errors: {len(figures.errors)}")
     for error in figures.errors[:5]:
         print(f"  {error}")
-    print("load average (1, 5, 15 min): {:.2f} {:.2f} {:.2f}".format(*os.getloadavg()))
-    print(f"machine: {os.cpu_count()} CPUs")
+    print(f"client loop lag: p99 {percentile(lag, 99):.1f} ms, max {max(lag, default=0):.1f} ms")
+    print(f"CPU over {elapsed:.1f} s: server {server_cpu:.1f} s, client {client_cpu:.1f} s "
+          f"(of {os.cpu_count()} CPUs)")
+    print("load average (1, 5, 15 min) before: {:.2f} {:.2f} {:.2f}, ".format(*before)
+          + "after: {:.2f} {:.2f} {:.2f}".format(*os.getloadavg()))
 
 
 if __name__ == "__main__":

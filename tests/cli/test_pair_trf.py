@@ -88,3 +88,48 @@ def test_bad_input_exits_3(tmp_path: Path) -> None:
 def test_missing_file_exits_5(tmp_path: Path) -> None:
     code, _, err = run("--dutch", str(tmp_path / "nope.trf"), "-p")
     assert code == 5 and "cannot read" in err
+
+
+def with_type(path: Path, code: str) -> Path:
+    lines = path.read_text().splitlines()
+    path.write_text("\n".join([lines[0], f"192 {code}", *lines[1:]]) + "\n")
+    return path
+
+
+def test_the_2017_edition_exits_3_with_a_clear_message(tmp_path: Path) -> None:
+    for code in ("FIDE_DUTCH_2017", "FIDE_DUTCH_2017_BAKU"):
+        path = with_type(c5_file(tmp_path), code)
+        for mode in ("-p", "-c"):
+            status, out, err = run("--dutch", str(path), mode)
+            assert status == 3 and out == "" and "not supported yet" in err
+
+
+def test_baku_code_accelerates_round_1(tmp_path: Path) -> None:
+    path = tmp_path / "r1.trf"
+    path.write_text(format_state(SwissLog([2800 - i for i in range(8)], 5).state()))
+    plain = set(run("--dutch", str(path), "-p")[1].splitlines()[1:])
+    with_type(path, "FIDE_DUTCH_2026_BAKU")
+    code, out, _ = run("--dutch", str(path), "-p")
+    assert code == 0
+    assert plain == {"1 5", "6 2", "3 7", "8 4"}
+    assert set(out.splitlines()[1:]) == {"1 3", "4 2", "5 7", "8 6"}
+
+
+def test_explain_names_the_deciding_criteria(tmp_path: Path) -> None:
+    code, out, err = run("--dutch", str(c5_file(tmp_path)), "-p", "--explain")
+    assert code == 0 and out.splitlines()[0] == "3"
+    assert "1 floats down: with 1 meeting only players of this bracket the bye would go to " \
+        "a player on 1 instead of 0 (C5)" in err
+    assert "1 - 5: not the natural 1 - 2: 1 and 2 met in round 2 (C1)" in err
+
+
+def test_explain_one_player(tmp_path: Path) -> None:
+    code, out, err = run("--dutch", str(c5_file(tmp_path)), "-p", "--player", "6")
+    assert code == 0 and "6 0" in out.splitlines()
+    lines = err.splitlines()
+    assert lines[0].startswith("Player 6: 0 points;")
+    assert any(line.startswith("pairing-allocated bye: 6") for line in lines)
+    assert not any(line.startswith("Board") for line in lines)
+    code, _, err = run("--dutch", str(c5_file(tmp_path)), "-p", "--player", "4")
+    assert code == 0 and "Player 4 does not take part in this round." in err
+    assert run("--dutch", str(c5_file(tmp_path)), "-c", "--player", "4")[0] == 3

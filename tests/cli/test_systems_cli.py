@@ -350,3 +350,40 @@ def test_forbidden_pairs_are_kept_apart(tmp_path: Path, run: Run) -> None:
     rr.mkdir()
     other = _club(rr, run, 4, "--system", "round-robin")
     assert_refused(run, ["player", "forbid", other, "1", "2"], "everybody meets everybody", rr)
+
+
+def test_half_point_bye_limit(tmp_path: Path, run: Run) -> None:
+    club = _club(tmp_path, run, 6, "--system", "swiss", "--rounds", "4",
+                 "--max-half-point-byes", "1", "--half-point-byes-closed", "1")
+    out = run("player", "bye", club, "P02", "2").output
+    assert out == "P02 (2) has a half-point bye in round 2.\n"
+    assert_refused(run, ["player", "bye", club, "P02", "3"],
+                   "P02 cannot have another half-point bye: this Swiss allows at most 1 per "
+                   "player", tmp_path)
+    assert_refused(run, ["player", "bye", club, "P03", "4"],
+                   "none in its last 1 round(s) (4); a zero-point bye (unexcused) is possible",
+                   tmp_path)
+    assert "zero-point bye in round 3" in run("player", "bye", club, "P02", "3", "--zero").output
+    assert "after all" in run("player", "bye", club, "P02", "3", "--cancel").output
+    run("pair", club)
+    run("pair", club, ok=False)  # round 1 has no results yet
+    for board in (1, 2, 3):
+        run("result", club, 1, board, "1-0")
+    run("pair", club)
+    absent = _last_round(run, club, tmp_path)["absent"]
+    assert absent == [{"player": 2, "reason": "half_point_bye"}]
+
+
+def test_settings_change_on_the_command_line(tmp_path: Path, run: Run) -> None:
+    club = _club(tmp_path, run, 4, "--system", "swiss", "--rounds", "3")
+    out = run("tournament", "set", club, "--max-half-point-byes", "1", "--rounds", "4",
+              "--tiebreaks", "SB,BH").output
+    assert out == "Settings of Event changed (4 rounds).\n"
+    run("player", "bye", club, "P01", "2")
+    assert_refused(run, ["player", "bye", club, "P01", "3"], "at most 1 per player", tmp_path)
+    run("tournament", "set", club, "--max-half-point-byes", "none")
+    run("player", "bye", club, "P01", "3")
+    assert_refused(run, ["tournament", "set", club, "--tiebreaks", "NOPE"], "unknown tie-break",
+                   tmp_path)
+    assert_refused(run, ["tournament", "set", club, "--max-half-point-byes", "x"],
+                   "the setting max_half_point_byes: 'x' is not a valid value", tmp_path)

@@ -9,7 +9,7 @@ under a minute.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -21,6 +21,15 @@ from rochade.cli import main
 from rochade.core.model import ModelError
 from rochade.core.tiebreaks import TieBreakError
 from rochade.formats.json import parse_tournament
+from rochade.formats.players import (
+    ClubPlayer,
+    RatedPlayer,
+    decode,
+    match_ratings,
+    parse_fide_txt,
+    parse_fide_xml,
+    parse_rating_csv,
+)
 from rochade.service import ClubService, ServiceError
 from rochade.service.demo import build_demo
 from rochade.service.exchange import backup_json, import_trf, read_trf, restore_json
@@ -28,7 +37,7 @@ from rochade.service.players import read_player_list
 from rochade.store import Club, StoreError
 
 CASES = {"trf": 1200, "csv": 1000, "json": 800, "backup": 400, "club": 120, "sqlite": 200,
-         "cli": 40}
+         "cli": 40, "ratings": 900, "ratings_club": 120}
 """Examples per fuzzer. Reading is fuzzed in bulk; `club` cases go through a club file."""
 CLEAR = (ModelError, StoreError, ServiceError, TieBreakError)
 """The errors that reach the TD as one `Error: ...` line (ModelError includes FormatError)."""
@@ -40,6 +49,7 @@ TRF_WHERE = re.compile(
     r"|rounds are|tournament named|points|already"
 )
 CSV_WHERE = re.compile(r"line \d+|already|name|empty|not a text file")
+RATINGS_WHERE = re.compile(r"line \d+|player \d+|FIDE XML|FIDE TXT|empty|name column")
 JSON_WHERE = re.compile(r"JSON|system|line \d+|players|rounds|round \d+|settings|name|format|file|"
                         r"members|tournaments|actions|key|already|backup")
 
@@ -60,7 +70,31 @@ def seeds(tmp_path_factory: pytest.TempPathFactory, shared_dir: Path) -> dict[st
         "json": service.export_json(name).encode("utf-8"),
         "backup": backup_json(service.path).encode("utf-8"),
         "sqlite": service.path.read_bytes(),
+        **RATING_LISTS,
     }
+
+
+RATING_LISTS = {
+    "rating-csv": "Spielername;DWZ;FIDE-ID;Mgl-Nr\nBerg, Anna;2012;4100018;1001\n"
+                  "Lind, Bo;1890;;1002\nKaya, Cem;;;1003\n".encode("cp1252"),
+    "fide-xml": b"<?xml version='1.0'?>\n<playerslist><player><fideid>4100018</fideid>"
+                b"<name>Berg, Anna</name><rating>2020</rating></player><player>"
+                b"<fideid>4100026</fideid><name>Lind, Bo</name><rating>1880</rating>"
+                b"</player></playerslist>\n",
+    "fide-txt": (b"ID Number      Name                           Fed Sex SRtng SGm\n"
+                 b"4100018        Berg, Anna                     GER F   2031  5\n"
+                 b"4100026        Lind, Bo                       SWE M   1870  0\n"),
+}
+"""A small list in each format a club downloads, about the demo club's kind of names."""
+
+
+def rating_entries(kind: str, raw: bytes) -> Iterator[RatedPlayer]:
+    """The list's entries, read lazily as `rochade ratings` reads them."""
+    if kind == "fide-xml":
+        return parse_fide_xml(raw)
+    if kind == "fide-txt":
+        return parse_fide_txt(decode(raw).splitlines(keepends=True))
+    return parse_rating_csv(decode(raw))
 
 
 @st.composite
@@ -171,6 +205,51 @@ def test_mutated_imports_leave_the_club_file_unchanged(seeds: dict[str, object])
         refused_or_taken(club, action, where)
 
     run()
+
+
+def test_mutated_rating_lists_are_read_or_refused_naming_the_line(
+    seeds: dict[str, object],
+) -> None:
+    players = [ClubPlayer(1, "Anna Berg", 2000), ClubPlayer(2, "Bo Lind", 1900, 4100026),
+               ClubPlayer(3, "Cem Kaya", None)]
+
+    @settings(max_examples=CASES["ratings"], **SETTINGS)  # type: ignore[arg-type]
+    @given(st.sampled_from(sorted(RATING_LISTS)), st.data())
+    def run(kind: str, data: st.DataObject) -> None:
+        raw = data.draw(mutated(RATING_LISTS[kind]))
+        refused_clearly(lambda: match_ratings(players, rating_entries(kind, raw)), RATINGS_WHERE)
+
+    run()
+
+
+def test_mutated_rating_lists_applied_or_the_club_file_unchanged(
+    seeds: dict[str, object],
+) -> None:
+    """`rochade ratings --apply` with a damaged list: applied (a member whose values the list
+    gives), or refused naming the line with nothing written."""
+    club = Path(str(seeds["folder"])) / "ratings.rochade"
+    service = ClubService.init(club, "td")
+    service.create_tournament("Cup")
+    service.import_players("name,rating\nAnna Berg,2000\nBo Lind,1900\nCem Kaya,\n")
+
+    @settings(max_examples=CASES["ratings_club"], **SETTINGS)  # type: ignore[arg-type]
+    @given(st.sampled_from(sorted(RATING_LISTS)), st.data())
+    def run(kind: str, data: st.DataObject) -> None:
+        raw = data.draw(mutated(RATING_LISTS[kind]))
+        refused_or_taken(
+            club,
+            lambda: service.update_ratings(rating_entries(kind, raw), apply=True),
+            RATINGS_WHERE,
+        )
+
+    run()
+
+
+def test_a_superscript_digit_is_no_rating() -> None:
+    """Found by the rating-list fuzzer: "¹" passes `str.isdigit` but not `int`."""
+    text = RATING_LISTS["fide-txt"].replace(b"4100018", "\u00b9100018".encode("latin-1"))
+    with pytest.raises(ModelError, match=r"line 2: the FIDE id '¹100018' is not a whole number"):
+        list(rating_entries("fide-txt", text))
 
 
 def test_mutated_club_backup(seeds: dict[str, object]) -> None:

@@ -219,6 +219,28 @@ def test_match_ratings() -> None:
     assert [p.key for p in match.not_found] == [5, 6]
 
 
+def test_match_adds_missing_fide_ids_and_keeps_ratings_the_list_lacks() -> None:
+    club = [
+        ClubPlayer(1, "Anna Testa", 1650),
+        ClubPlayer(2, "Bert Probe", 1530),
+        ClubPlayer(3, "Carla Muster", 1400),
+        ClubPlayer(4, "Dirk Holder", 1200, fide_id=90000300),
+    ]
+    listed = [
+        RatedPlayer("Testa, Anna", 1650, 90000011),  # same rating, a FIDE id she lacked
+        RatedPlayer("Probe, Bert", None, 90000022),  # inactive: no rating in the list
+        RatedPlayer("Muster, Carla", 1420, 90000300),  # Dirk's FIDE id: his entry, not hers
+    ]
+    match = match_ratings(club, listed)
+    assert [(u.player.key, u.rating, u.fide_id, u.changes) for u in match.updates] == [
+        (1, 1650, 90000011, ("FIDE id",)),
+        (2, 1530, 90000022, ("FIDE id",)),
+        (4, 1420, 90000300, ("rating",)),
+    ]
+    assert [p.key for p in match.unrated] == [2]
+    assert [p.key for p in match.not_found] == [3]
+
+
 NAMES = (
     st.text(
         alphabet=st.characters(

@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 
 from rochade.cli.common import Failure, club_argument, read_text, service, tournament_option
+from rochade.cli.rounds import echo_changes
 from rochade.core.keizer.settings import PRESETS
 from rochade.core.model import Status
 from rochade.core.systems import (
@@ -19,8 +20,18 @@ from rochade.core.systems import (
     StartNumbers,
 )
 from rochade.service import ClubService, PlayerAdded
+from rochade.service.settings import settings_of
 from rochade.service.systems import describe
 
+ROUNDS = click.option("--rounds", type=click.IntRange(min=1), help="Swiss: the number of rounds.")
+SCORING = click.option("--scoring", type=click.Choice(SCORINGS), help="Points for win-draw-loss.")
+BYE_VALUE = click.option("--bye-value", help="Points for the pairing bye (default: a win).")
+TIEBREAKS = click.option("--tiebreaks", metavar="LIST", help="Tie-breaks in order: BH-C1,BH,SB.")
+HALF_POINT_BYES_CLOSED = click.option(
+    "--half-point-byes-closed", type=click.IntRange(min=0), metavar="K",
+    help="Swiss: no half-point byes in the last K rounds.",
+)
+"""Options of `tournament create` and `tournament set`."""
 
 @click.command()
 @club_argument
@@ -65,7 +76,7 @@ def tournament() -> None:
     type=click.Choice([s.value for s in StartNumbers]),
     help="Round robin: start numbers by lot (default) or by rating.",
 )
-@click.option("--rounds", type=click.IntRange(min=1), help="Swiss: the number of rounds.")
+@ROUNDS
 @click.option(
     "--first-round",
     type=click.Choice([f.value for f in FirstRound]),
@@ -76,10 +87,13 @@ def tournament() -> None:
     type=click.Choice([a.value for a in Acceleration]),
     help="Swiss: Baku acceleration (virtual points for the top half in the first rounds).",
 )
-@click.option("--scoring", type=click.Choice(SCORINGS), help="Points for win-draw-loss.")
-@click.option("--bye-value", help="Points for the pairing-allocated bye (default: a win).")
-@click.option("--tiebreaks", metavar="LIST", help="Tie-breaks in order, e.g. BH-C1,BH,SB.")
+@SCORING
+@BYE_VALUE
+@TIEBREAKS
 @click.option("--seed", type=int, help="Seed for drawing lots (the draw can be replayed).")
+@click.option("--max-half-point-byes", type=click.IntRange(min=0),
+              help="Swiss: how many half-point byes a player may take at most.")
+@HALF_POINT_BYES_CLOSED
 def tournament_create(
     club: Path,
     who: str | None,
@@ -95,6 +109,8 @@ def tournament_create(
     bye_value: str | None,
     tiebreaks: str | None,
     seed: int | None,
+    max_half_point_byes: int | None,
+    half_point_byes_closed: int | None,
     **overrides: object,
 ) -> None:
     """Create a tournament NAME in CLUB: Keizer (default), round-robin or swiss."""
@@ -109,7 +125,8 @@ def tournament_create(
     options = {
         "double": double, "numbers_by": numbers_by, "rounds": rounds, "first_round": first_round,
         "acceleration": acceleration, "scoring": scoring, "bye_value": bye_value,
-        "tiebreaks": tiebreaks, "seed": seed,
+        "tiebreaks": tiebreaks, "seed": seed, "max_half_point_byes": max_half_point_byes,
+        "half_point_byes_closed": half_point_byes_closed,
     }
     t = svc.create_system_tournament(name, system, options)
     rules = describe(t.settings)
@@ -125,6 +142,64 @@ def tournament_list(club: Path, who: str | None) -> None:
         click.echo("No tournaments yet.")
     for s in summaries:
         click.echo(f"{s.name}  ({s.system}, {s.preset}; {s.players} players, {s.rounds} rounds)")
+
+
+@tournament.command("set")
+@club_argument
+@click.argument("assignments", metavar="[KEY=VALUE]...", nargs=-1)
+@tournament_option
+@click.option("--dry-run", is_flag=True, help="Only show what would change; save nothing.")
+@ROUNDS
+@SCORING
+@BYE_VALUE
+@click.option("--half-bye-value", help="Swiss: points for a half-point bye (default: a draw).")
+@TIEBREAKS
+@click.option("--max-half-point-byes", metavar="N",
+              help="Swiss: half-point byes a player may take at most ('none': no limit).")
+@HALF_POINT_BYES_CLOSED
+def tournament_set(
+    club: Path, who: str | None, assignments: tuple[str, ...], tournament: str | None,
+    dry_run: bool, **options: object,
+) -> None:
+    """Show a Keizer tournament's settings, or change settings while it runs.
+
+    Keizer: KEY=VALUE (an empty VALUE clears a limit), e.g. `rematch_gap=3 ratio=4`; without
+    any, every setting is listed with its explanation. Round robin and Swiss: the options
+    (points and tie-breaks any time; a Swiss keeps at least the rounds it has paired).
+    Standings are recomputed with the new rules and the players who move are listed; one
+    undoable change.
+    """
+    svc = service(club, who)
+    t = svc.tournament(tournament)
+    typed: dict[str, object] = {k: v for k, v in options.items() if v is not None}
+    for item in assignments:
+        key, equals, value = item.partition("=")
+        if not equals:
+            raise Failure(f"write KEY=VALUE, not {item!r}")
+        typed[key.strip()] = value
+    if not typed:
+        for setting in settings_of(t.settings):
+            fixed = "" if setting.after_start else "  (fixed once round 1 is paired)"
+            click.echo(f"{setting.key} = {setting.text(t.settings) or '-'}{fixed}")
+            choices = f" ({', '.join(setting.choices)})" if setting.choices else ""
+            click.echo(f"    {setting.label}: {setting.help}{choices}")
+        if t.system != KEIZER:
+            click.echo(f"{t.name}: {describe(t.settings)}; see --help for what can change.")
+        return
+    report = svc.change_rules(typed, t.name, save=not dry_run)
+    if t.system != KEIZER and not dry_run:
+        click.echo(f"Settings of {t.name} changed ({describe(report.tournament.settings)}).")
+    elif not report.changes:
+        click.echo("Nothing changes.")
+        return
+    else:
+        for change in report.changes:
+            click.echo(f"{change.setting.key}: {change.old or '-'} -> {change.new or '-'}")
+    echo_changes(report.standings)
+    if t.system == KEIZER or dry_run:
+        if not report.standings and t.rounds:
+            click.echo("Nobody moves in the standings.")
+        click.echo("Nothing saved (--dry-run)." if dry_run else "Saved.")
 
 
 @click.group()
@@ -202,6 +277,37 @@ def player_forbid(
     """Never pair two players (Keizer or Swiss), e.g. family members."""
     a, b = service(club, who).forbid_pair(first, second, tournament)
     click.echo(f"{a.name} ({a.id}) and {b.name} ({b.id}) will not be paired.")
+
+
+@player.command("bye")
+@club_argument
+@click.argument("player_ref", metavar="PLAYER")
+@click.argument("round_number", metavar="ROUND", type=click.IntRange(min=1))
+@click.option("--zero", is_flag=True, help="A zero-point bye instead of a half-point bye.")
+@click.option("--cancel", is_flag=True, help="Take back the bye asked for ROUND.")
+@tournament_option
+def player_bye(
+    club: Path,
+    who: str | None,
+    player_ref: str,
+    round_number: int,
+    zero: bool,
+    cancel: bool,
+    tournament: str | None,
+) -> None:
+    """Swiss: a bye for a coming ROUND, asked in advance (half a point unless --zero).
+
+    The tournament's limit on half-point byes applies (tournament create
+    --max-half-point-byes, --half-point-byes-closed).
+    """
+    svc = service(club, who)
+    if cancel:
+        entrant = svc.cancel_bye(player_ref, round_number, tournament)
+        click.echo(f"{entrant.name} ({entrant.id}) is paired in round {round_number} after all.")
+        return
+    entrant = svc.request_bye(player_ref, round_number, not zero, tournament)
+    kind = "zero-point" if zero else "half-point"
+    click.echo(f"{entrant.name} ({entrant.id}) has a {kind} bye in round {round_number}.")
 
 
 @click.command()

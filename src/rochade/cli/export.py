@@ -9,8 +9,8 @@ from pathlib import Path
 import click
 
 from rochade.cli.common import Failure, service
-from rochade.core.keizer.settings import KeizerSettings
 from rochade.core.model import Tournament
+from rochade.core.systems import KEIZER
 from rochade.formats import text
 from rochade.formats.csv import check_delimiter, table_csv
 from rochade.formats.html import page, site
@@ -18,10 +18,12 @@ from rochade.formats.tables import (
     Table,
     breakdown_table,
     crosstable_table,
+    fide_list,
     pairings_table,
     participants_table,
     progress_table,
     standings_table,
+    table_text,
 )
 from rochade.service import read_tournament_file, tournament_history, tournament_standings
 from rochade.service.players import find_entrant
@@ -41,12 +43,6 @@ def _load(source: Path, who: str | None, tournament: str | None) -> Tournament:
     return service(source, who).tournament(tournament)
 
 
-def _settings(t: Tournament) -> KeizerSettings:
-    if not isinstance(t.settings, KeizerSettings):
-        raise Failure(f"{t.name} is not a Keizer tournament")
-    return t.settings
-
-
 @click.command()
 @SOURCE
 @click.argument("folder", type=click.Path(path_type=Path, file_okay=False))
@@ -59,10 +55,10 @@ def publish(source: Path, folder: Path, tournament: str | None, who: str | None)
 
     index.html links standings (now and after each round), pairings, crosstable, progress,
     participants and one page per player, each also as CSV. Print any page from the browser
-    for A4 paper or PDF.
+    for A4 paper or PDF. Works for Keizer, Swiss and round-robin tournaments.
     """
     t = _load(source, who, tournament)
-    pages = site(t, _settings(t))
+    pages = site(t)
     folder.mkdir(parents=True, exist_ok=True)
     for name, content in pages.items():
         encoding = "utf-8-sig" if name.endswith(".csv") else "utf-8"  # see export_list
@@ -104,8 +100,9 @@ def export_list(
     One LIST as plain text, CSV or a stand-alone HTML page.
 
     LIST is standings, pairings, participants, crosstable, progress or breakdown (with
-    --player). CSV numbers are exact with a "." decimal point; text that a spreadsheet would
-    run as a formula (starting with = + - @) gets a leading apostrophe.
+    --player: the Keizer breakdown, or a Swiss or round-robin player's card). CSV numbers
+    are exact with a "." decimal point; text that a spreadsheet would run as a formula
+    (starting with = + - @) gets a leading apostrophe.
     """
     check_delimiter(delimiter)
     t = _load(source, who, tournament)
@@ -129,9 +126,8 @@ def export_list(
 def _list(
     t: Tournament, which: str, round_number: int | None, player: str | None
 ) -> tuple[Table, str]:
-    """The list as a table (for CSV and HTML) and as the text renderers lay it out."""
-    if which == "participants":
-        return participants_table(t), text.participants_table(t)
+    """The list as a table (for CSV and HTML) and as the text renderers lay it out: Keizer
+    lists in their own text layout, Swiss and round-robin lists as the table itself."""
     if which == "pairings":
         if not t.rounds:
             raise Failure("no round is paired yet")
@@ -140,6 +136,14 @@ def _list(
             raise Failure(f"there is no round {number}")
         rnd = t.rounds[number - 1]
         return pairings_table(rnd, t), text.pairings_table(rnd, t)
+    if which == "breakdown" and player is None:
+        raise Failure("name the player whose breakdown you want: --player NAME")
+    player_id = None if player is None else find_entrant(t.entrants, player).id
+    if t.system != KEIZER:
+        table = fide_list(t, which, round_number, player_id)
+        return table, table_text(table)
+    if which == "participants":
+        return participants_table(t), text.participants_table(t)
     if round_number is not None:
         t_upto = dataclasses.replace(t, rounds=t.rounds[:round_number])
     else:
@@ -152,9 +156,8 @@ def _list(
     standings = tournament_standings(t, round_number)
     if which == "standings":
         return standings_table(standings, t), text.standings_table(standings, t)
-    if player is None:
-        raise Failure("name the player whose breakdown you want: --player NAME")
-    row = standings.row(find_entrant(t.entrants, player).id)
+    assert player_id is not None
+    row = standings.row(player_id)
     return breakdown_table(row, t), text.breakdown_table(row, t)
 
 

@@ -2,6 +2,7 @@
 
     rochade pair-trf --dutch IN.trf -p [OUT]   write the next round (stdout without OUT)
     rochade pair-trf --dutch IN.trf -c         re-pair every round and list differences
+    rochade pair-trf --dutch IN.trf -p --explain [--player N]   ... and say why (stderr)
 
 Exit codes follow bbpPairings: 0 ok, 1 no valid pairing, 3 bad input, 5 file error.
 """
@@ -60,27 +61,33 @@ def _read(path: str) -> TrfFile:
 @click.option("-p", "pair", is_flag=True, help="Pair the next round.")
 @click.option("-c", "check", is_flag=True, help="Check every round of a finished file.")
 @click.option("--explain", "show", is_flag=True,
-              help="With -p: print the explanation (brackets, floaters, bye, colours) "
-              "to stderr.")
+              help="With -p: print on stderr why each pair, floater and bye came out so "
+              "(the deciding criterion) and the colours.")
+@click.option("--player", type=int, metavar="N",
+              help="With -p: explain only what concerns pairing number N (its bracket, "
+              "opponent, float or bye, colour); implies --explain.")
 def pair_trf(trf: str, out: str | None, system: str, pair: bool, check: bool,
-             show: bool) -> None:
+             show: bool, player: int | None) -> None:
     """Pair the next round of a TRF file, or check all its rounds, with the Dutch system."""
     if pair == check:
         _fail(EXIT_BAD_INPUT, "give exactly one of -p (pair the next round) or -c (check)")
+    if check and (show or player is not None):
+        _fail(EXIT_BAD_INPUT, "--explain and --player go with -p, not with -c")
     data = _read(trf)
     engine = DutchEngine()
     if check:
         _check(data, engine, trf)
         return
     try:
-        result = engine.pair_round(to_swiss_state(data))
+        state = to_swiss_state(data)
+        result = engine.pair_round(state)
     except (TrfError, DutchError) as exc:
         code = EXIT_NO_PAIRING if isinstance(exc, NoValidPairing) else EXIT_BAD_INPUT
         _fail(code, f"{trf}: {exc}")
         return
     text = format_pairing([(b.white, b.black) for b in result.boards], result.bye)
-    if show:
-        click.echo("\n".join(explain(result)), err=True)
+    if show or player is not None:
+        click.echo("\n".join(explain(result, state, player)), err=True)
     if out is None:
         click.echo(text, nl=False)
         return

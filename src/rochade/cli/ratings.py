@@ -1,4 +1,5 @@
-"""`rochade ratings`: what a downloaded rating list would change (read-only for now)."""
+"""`rochade ratings`: what a downloaded rating list changes, shown first and written with
+`--apply`."""
 
 from __future__ import annotations
 
@@ -9,17 +10,17 @@ from typing import IO
 
 import click
 
-from rochade.cli.common import Failure, club_argument, service, tournament_option
+from rochade.cli.common import Failure, club_argument, service
 from rochade.formats.players import (
     RATING_KINDS,
-    ClubPlayer,
     RatedPlayer,
+    RatingUpdate,
     decode,
-    match_ratings,
     parse_fide_txt,
     parse_fide_xml,
     parse_rating_csv,
 )
+from rochade.service.players import EntrantRating, RatingReport
 
 LIST_FORMATS = ("auto", "fide-xml", "fide-txt", "csv")
 
@@ -55,7 +56,9 @@ def _entries(stream: IO[bytes], fmt: str, kind: str, column: str | None) -> Iter
               show_default=True, help="FIDE XML, FIDE TXT or a national CSV list.")  # fmt: skip
 @click.option("--kind", type=click.Choice(RATING_KINDS), default="standard", show_default=True)
 @click.option("--rating-column", metavar="HEADER", help="CSV: which rating column (e.g. DWZ).")
-@tournament_option
+@click.option("-t", "--tournament", metavar="NAME", help="Only this tournament's players.")
+@click.option("--apply", is_flag=True,
+              help="Write the changes (after a backup; `rochade undo` takes them back).")
 def ratings(
     club: Path,
     who: str | None,
@@ -64,32 +67,74 @@ def ratings(
     kind: str,
     rating_column: str | None,
     tournament: str | None,
+    apply: bool,
 ) -> None:
-    """Show what a rating list would change.
+    """Update ratings from a rating list: shows the changes, --apply writes them.
 
-    Nothing is written yet.
-
-    Players are matched by FIDE id, else national id, else a name found exactly once. LIST may
-    be FIDE's XML or TXT list (also as the downloaded .zip) or a national list as CSV.
+    Members are matched by FIDE id, else national id, else a name found exactly once (a
+    name found several times is listed and left alone). The rating changes, and a FIDE id a
+    member lacks is added. Tournaments not started yet take the new ratings; tournaments under
+    way keep the ratings they were paired with. LIST may be FIDE's XML or TXT list (also as
+    the downloaded .zip) or a national list as CSV.
     """
-    t = service(club, who).tournament(tournament)
-    players = [ClubPlayer(e.id, e.name, e.rating, e.fide_id) for e in t.entrants]
     with _open(listfile) as stream:
-        match = match_ratings(players, _entries(stream, fmt, kind, rating_column))
+        entries = _entries(stream, fmt, kind, rating_column)
+        report = service(club, who).update_ratings(entries, tournament, apply)
+    for line in _report_lines(report):
+        click.echo(line)
+
+
+def _change(u: RatingUpdate) -> str:
+    def shown(value: int | None) -> str:
+        return "none" if value is None else str(value)
+
+    parts = []
+    if "rating" in u.changes:
+        old = "unrated" if u.player.rating is None else str(u.player.rating)
+        parts.append(f"rating {old} -> {shown(u.rating)}")
+    if "FIDE id" in u.changes:
+        parts.append(f"FIDE id {shown(u.player.fide_id)} -> {shown(u.fide_id)}")
+    return f"  {u.player.name}: {', '.join(parts)} (matched by {u.matched_by})"
+
+
+def _by_tournament(rows: tuple[EntrantRating, ...], new: bool) -> str:
+    groups: dict[str, list[str]] = {}
+    for r in rows:
+        old = "unrated" if r.enrolment.rating is None else str(r.enrolment.rating)
+        groups.setdefault(r.enrolment.tournament, []).append(
+            f"{r.name} {old} -> {r.new}" if new else f"{r.name} {old}")
+    return "; ".join(f"{name} ({', '.join(players)})" for name, players in groups.items())
+
+
+def _report_lines(report: RatingReport) -> list[str]:
+    match = report.match
+    lines = []
     if match.updates:
-        click.echo(f"{len(match.updates)} rating(s) would change:")
-        for u in match.updates:
-            old = "unrated" if u.player.rating is None else str(u.player.rating)
-            new = "unrated" if u.rating is None else str(u.rating)
-            click.echo(f"  {u.player.name}: {old} -> {new} (matched by {u.matched_by})")
+        verb = "changed" if report.applied else "would change"
+        lines.append(f"{len(match.updates)} player(s) {verb}:")
+        lines += [_change(u) for u in match.updates]
     else:
-        click.echo("No rating would change.")
+        lines.append("Nothing would change.")
+    if report.entrants:
+        lines.append("Tournaments not started yet take the new ratings: "
+                     f"{_by_tournament(report.entrants, True)}.")
+    if report.kept:
+        lines.append("Tournaments under way keep the ratings they were paired with: "
+                     f"{_by_tournament(report.kept, False)}.")
     if match.unchanged:
-        click.echo(f"Unchanged: {len(match.unchanged)}.")
-    for p, candidates in match.ambiguous:
-        click.echo(f"Ambiguous, left alone: {p.name} ({'; '.join(candidates)}).")
+        lines.append(f"Unchanged: {len(match.unchanged)}.")
+    lines += [f"Ambiguous, left alone: {p.name} ({'; '.join(candidates)})."
+              for p, candidates in match.ambiguous]
+    if match.unrated:
+        lines.append("Listed without a rating, rating kept: "
+                     + ", ".join(p.name for p in match.unrated) + ".")
     if match.not_found:
-        click.echo("Not in the list: " + ", ".join(p.name for p in match.not_found) + ".")
+        lines.append("Not in the list: " + ", ".join(p.name for p in match.not_found) + ".")
+    if match.updates and not report.applied:
+        lines.append("Nothing is written yet: run again with --apply to write these changes.")
+    elif report.applied:
+        lines.append("Written after a backup; `rochade undo` takes the update back.")
+    return lines
 
 
 COMMANDS = (ratings,)

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 import click
 
 from rochade.cli.common import Failure, club_argument, ordinal, service, tournament_option
 from rochade.formats.text import decimal_text, pairings_table
-from rochade.service import NeedsConfirmation
+from rochade.service import NeedsConfirmation, StandingChange
 
 
 @click.command()
@@ -76,18 +77,23 @@ def result(
             f"Corrected round {round_number} board {board}: {names} {game.result} "
             f"(was {report.previous})"
         )
-    if report.changes:
+    echo_changes(report.changes)
+
+
+def echo_changes(changes: Sequence[StandingChange]) -> None:
+    """Who moved in the standings (after a correction or a change of the rules)."""
+    if changes:
         click.echo("Standings changed:")
-        for change in report.changes:
-            place = (
-                f"{ordinal(change.old_rank)} -> {ordinal(change.new_rank)}"
-                if change.old_rank != change.new_rank
-                else f"stays {ordinal(change.new_rank)}"
-            )
-            click.echo(
-                f"  {change.entrant.name}: {place}, "
-                f"{decimal_text(change.old_total)} -> {decimal_text(change.new_total)}"
-            )
+    for change in changes:
+        place = (
+            f"{ordinal(change.old_rank)} -> {ordinal(change.new_rank)}"
+            if change.old_rank != change.new_rank
+            else f"stays {ordinal(change.new_rank)}"
+        )
+        click.echo(
+            f"  {change.entrant.name}: {place}, "
+            f"{decimal_text(change.old_total)} -> {decimal_text(change.new_total)}"
+        )
 
 
 @click.command()

@@ -15,11 +15,11 @@ from rochade.core.model import PlayerId, Tournament
 from rochade.core.standings import explain_tiebreaks, keizer_columns, numbers_of
 from rochade.core.systems import KEIZER, ROUND_ROBIN, SWISS, RoundRobinSettings, SwissSettings
 from rochade.core.tiebreaks import parse_tiebreaks
+from rochade.formats.tables import fide_standings_table, table_text
 from rochade.formats.text import (
     breakdown_table,
     crosstable,
     fide_standings_json,
-    fide_standings_table,
     pairings_table,
     participants_table,
     progress_table,
@@ -82,7 +82,7 @@ def standings(
         if fmt == "json":
             click.echo(json.dumps(fide_standings_json(from_trf), ensure_ascii=False, indent=2))
         else:
-            click.echo(fide_standings_table(from_trf, source.stem), nl=False)
+            click.echo(table_text(fide_standings_table(from_trf, source.stem)), nl=False)
         return
     if round_robin:
         raise Failure("--round-robin only goes with a TRF file")
@@ -97,7 +97,7 @@ def standings(
         if fmt == "json":
             click.echo(json.dumps(fide_standings_json(fide), ensure_ascii=False, indent=2))
         else:
-            click.echo(fide_standings_table(fide, t.name), nl=False)
+            click.echo(table_text(fide_standings_table(fide, t.name)), nl=False)
         return
     table = tournament_standings(t, round_number)
     if fmt == "json":
@@ -157,19 +157,30 @@ def progress(club: Path, who: str | None, tournament: str | None) -> None:
 @click.argument("player", required=False)
 @ROUND
 @tournament_option
+@click.option("--pairing", is_flag=True,
+              help="With PLAYER and --round K (Swiss): why PLAYER got that opponent, float, "
+              "bye and colour in round K.")
 def explain(
     club: Path,
     who: str | None,
     player: str | None,
     round_number: int | None,
     tournament: str | None,
+    pairing: bool,
 ) -> None:
     """Explain someone's points, or a pairing.
 
     With PLAYER: how the points were computed, row by row. With --round K alone: why round K
-    was paired as it was.
+    was paired as it was. With PLAYER --round K --pairing (Swiss): why that player was
+    paired so, criterion by criterion.
     """
     svc = service(club, who)
+    if pairing:
+        if player is None or round_number is None:
+            raise Failure("--pairing needs a PLAYER and --round K")
+        for line in svc.pairing_reasons(player, round_number, tournament):
+            click.echo(line)
+        return
     if player is None:
         if round_number is None:
             raise Failure("name a player, or give --round K to see why round K was paired so")

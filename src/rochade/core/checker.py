@@ -17,6 +17,7 @@ from collections.abc import Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 
 from rochade.core.keizer.settings import KeizerSettings
+from rochade.core.messages import N_, Message
 from rochade.core.model import PlayerId, Round, Tournament
 from rochade.core.pairing import Board, Pairing
 
@@ -57,8 +58,13 @@ class Finding:
 
     severity: Severity
     rule: Rule
-    message: str
+    msg: Message
     players: tuple[PlayerId, ...] = ()
+
+    @property
+    def message(self) -> str:
+        """The English text (the web app words `msg` in the TD's language)."""
+        return str(self.msg)
 
     def __str__(self) -> str:
         return f"{self.severity.value}: {self.message}"
@@ -191,7 +197,9 @@ class Constraints:
         na, nb, players = self.name(a), self.name(b), (a, b)
         out: list[Finding] = []
         if frozenset(players) in rules.forbidden_pairs:
-            out.append(_warn(Rule.FORBIDDEN_PAIR, f"{na} and {nb} must not be paired.", players))
+            out.append(
+                _warn(Rule.FORBIDDEN_PAIR, "{a} and {b} must not be paired.", players, a=na, b=nb)
+            )
         games = history.games_between(a, b)
         if games:
             last = games[-1][0]
@@ -199,35 +207,49 @@ class Constraints:
                 out.append(
                     _warn(
                         Rule.REMATCH,
-                        f"{na} and {nb} already played each other (round {last}); "
+                        "{a} and {b} already played each other (round {round}); "
                         "players meet only once.",
                         players,
+                        a=na,
+                        b=nb,
+                        round=last,
                     )
                 )
             elif history.round_number - last <= rules.rematch_gap:
                 out.append(
                     _warn(
                         Rule.REMATCH,
-                        f"{na} and {nb} played each other in round {last}; with a rematch gap "
-                        f"of {rules.rematch_gap} they may meet again from round "
-                        f"{last + rules.rematch_gap + 1}.",
+                        "{a} and {b} played each other in round {round}; with a rematch gap "
+                        "of {gap} they may meet again from round {again}.",
                         players,
+                        a=na,
+                        b=nb,
+                        round=last,
+                        gap=rules.rematch_gap,
+                        again=last + rules.rematch_gap + 1,
                     )
                 )
         if rules.max_meetings is not None:
             count = sum(1 for rnd, _ in games if rnd >= rules.meetings_from_round)
             if count >= rules.max_meetings:
-                since = (
-                    ""
+                template = (
+                    N_("{a} and {b} have already met {times} (limit {limit}).")
                     if rules.meetings_from_round <= 1
-                    else f" since round {rules.meetings_from_round}"
+                    else N_(
+                        "{a} and {b} have already met {times} since "
+                        "round {since} (limit {limit})."
+                    )
                 )
                 out.append(
                     _warn(
                         Rule.MAX_MEETINGS,
-                        f"{na} and {nb} have already met {_times(count)}{since} "
-                        f"(limit {rules.max_meetings}).",
+                        template,
                         players,
+                        a=na,
+                        b=nb,
+                        times=_times(count),
+                        since=rules.meetings_from_round,
+                        limit=rules.max_meetings,
                     )
                 )
         return out
@@ -236,30 +258,54 @@ class Constraints:
         """Warnings about `player` getting `colour` (WHITE or BLACK) on a board."""
         rules, history = self.rules, self.history
         out: list[Finding] = []
-        word = "white" if colour == WHITE else "black"
         limit = rules.max_colour_difference
         if limit is not None:
             after = history.balance(player) + (1 if colour == WHITE else -1)
             if abs(after) > limit and abs(after) > abs(history.balance(player)):
-                more, fewer = ("whites", "blacks") if after > 0 else ("blacks", "whites")
+                template = (
+                    N_(
+                        "With white, {player} would have {count} more "
+                        "whites than blacks (limit {limit})."
+                    )
+                    if after > 0
+                    else N_(
+                        "With black, {player} would have {count} more "
+                        "blacks than whites (limit {limit})."
+                    )
+                )
                 out.append(
                     _warn(
                         Rule.COLOUR_DIFFERENCE,
-                        f"With {word}, {self.name(player)} would have {abs(after)} more {more} "
-                        f"than {fewer} (limit {limit}).",
+                        template,
                         (player,),
+                        player=self.name(player),
+                        count=abs(after),
+                        limit=limit,
                     )
                 )
         run_limit = rules.max_same_colour_run
         if run_limit is not None:
             last, length = history.run(player)
             if last == colour and length + 1 > run_limit:
+                template = (
+                    N_(
+                        "With white, {player} would have white {count} "
+                        "times in a row (limit {limit})."
+                    )
+                    if colour == WHITE
+                    else N_(
+                        "With black, {player} would have black {count} "
+                        "times in a row (limit {limit})."
+                    )
+                )
                 out.append(
                     _warn(
                         Rule.COLOUR_RUN,
-                        f"With {word}, {self.name(player)} would have {word} {length + 1} "
-                        f"times in a row (limit {run_limit}).",
+                        template,
                         (player,),
+                        player=self.name(player),
+                        count=length + 1,
+                        limit=run_limit,
                     )
                 )
         return out
@@ -294,20 +340,37 @@ class Constraints:
         name = self.name(player)
         out: list[Finding] = []
         if history.last_bye == player:
-            out.append(_warn(Rule.BYE_REPEAT, f"{name} had the bye last round too.", (player,)))
+            out.append(
+                _warn(
+                    Rule.BYE_REPEAT, "{player} had the bye last round too.", (player,), player=name
+                )
+            )
         if rules.bye_policy is ByePolicy.EVENLY:
             counts = {p: history.byes(p, rules.byes_count_absences) for p in present}
             own = counts.get(player, history.byes(player, rules.byes_count_absences))
             fewest = min(counts.values(), default=own)
             if own > fewest:
                 fewer = [p for p in present if counts[p] == fewest]
+                template = (
+                    N_(
+                        "{player} gets the bye with {byes} so far, "
+                        "while {others} has only {fewest}."
+                    )
+                    if len(fewer) == 1
+                    else N_(
+                        "{player} gets the bye with {byes} so far, while "
+                        "{others} have only {fewest}."
+                    )
+                )
                 out.append(
                     _warn(
                         Rule.BYE_UNEVEN,
-                        f"{name} gets the bye with {bye_count(own, rules)} so far, while "
-                        f"{_names(self, fewer)} {'has' if len(fewer) == 1 else 'have'} "
-                        f"only {fewest}.",
+                        template,
                         (player, *fewer),
+                        player=name,
+                        byes=bye_count(own, rules),
+                        others=tuple(self.name(p) for p in fewer),
+                        fewest=fewest,
                     )
                 )
         elif rules.bye_policy is ByePolicy.ONCE and history.bye_rounds.get(player):
@@ -315,8 +378,10 @@ class Constraints:
             out.append(
                 _warn(
                     Rule.BYE_AGAIN,
-                    f"{name} already had a bye (round {rounds}); each player gets at most one.",
+                    "{player} already had a bye (round {rounds}); each player gets at most one.",
                     (player,),
+                    player=name,
+                    rounds=rounds,
                 )
             )
         return out
@@ -379,7 +444,7 @@ def check_boards(
     constraints = Constraints(rules, History(tournament.rounds, round_number), tournament)
     name = constraints.name
     errors: list[Finding] = []
-    places: dict[PlayerId, list[str]] = {}
+    places: dict[PlayerId, list[Message]] = {}
     full: list[Board] = []
     for number, (white, black) in enumerate(boards, start=1):
         seated = [p for p in (white, black) if p is not None]
@@ -387,62 +452,76 @@ def check_boards(
             errors.append(
                 _error(
                     Rule.ONE_PLAYER_BOARD,
-                    f"Board {number} has only one player ({name(seated[0])}).",
+                    "Board {board} has only one player ({player}).",
                     (seated[0],),
+                    board=number,
+                    player=name(seated[0]),
                 )
             )
         if white is not None and white == black:
             errors.append(
                 _error(
                     Rule.DUPLICATE_PLAYER,
-                    f"Board {number} pairs {name(white)} with themself.",
+                    "Board {board} pairs {player} with themself.",
                     (white,),
+                    board=number,
+                    player=name(white),
                 )
             )
             seated = [white]
         for player in seated:
-            places.setdefault(player, []).append(f"board {number}")
+            places.setdefault(player, []).append(Message("board {board}", {"board": number}))
         if white is not None and black is not None:
             full.append(Board(white, black))
     if bye is not None:
-        places.setdefault(bye, []).append("the bye")
+        places.setdefault(bye, []).append(Message("the bye"))
     present_set = set(present)
     for player, where in places.items():
         if len(where) > 1:
             errors.append(
                 _error(
                     Rule.DUPLICATE_PLAYER,
-                    f"{name(player)} appears more than once: {_join(where)}.",
+                    "{player} appears more than once: {places}.",
                     (player,),
+                    player=name(player),
+                    places=tuple(where),
                 )
             )
         if not tournament.has_entrant(player):
             errors.append(
-                _error(Rule.UNKNOWN_PLAYER, f"There is no player with id {player}.", (player,))
+                _error(
+                    Rule.UNKNOWN_PLAYER, "There is no player with id {id}.", (player,), id=player
+                )
             )
         elif player not in present_set:
             errors.append(
                 _error(
                     Rule.NOT_PRESENT,
-                    f"{name(player)} is not marked present for round {round_number}.",
+                    "{player} is not marked present for round {round}.",
                     (player,),
+                    player=name(player),
+                    round=round_number,
                 )
             )
     leftover = [p for p in present if p not in places]
     if bye is None and len(leftover) == 1:
         bye = leftover.pop()
     if leftover:
-        what = "is" if len(leftover) == 1 else "are"
-        hint = (
-            "the bye is already given"
-            if bye is not None
-            else "at most one player may be left unpaired (and gets the bye)"
-        )
+        if bye is None:  # (a single leftover took the bye above)
+            template = N_(
+                "{players} are present but not paired; "
+                "at most one player may be left unpaired (and gets the bye)."
+            )
+        elif len(leftover) == 1:
+            template = N_("{players} is present but not paired; the bye is already given.")
+        else:
+            template = N_("{players} are present but not paired; the bye is already given.")
         errors.append(
             _error(
                 Rule.UNPAIRED,
-                f"{_names(constraints, leftover)} {what} present but not paired; {hint}.",
+                template,
                 tuple(leftover),
+                players=tuple(constraints.name(p) for p in leftover),
             )
         )
     warnings: list[Finding] = []
@@ -521,33 +600,31 @@ def relaxations(rules: PairingRules, history: History) -> Iterator[Relaxation]:
         yield step(rules, {Rule.FORBIDDEN_PAIR}, "forbidden", "forbidden pairs ignored")
 
 
-def bye_count(count: int, rules: PairingRules) -> str:
+def bye_count(count: int, rules: PairingRules) -> Message:
     """'1 bye', '2 byes or absences' ... as the bye policy counts them."""
     if rules.byes_count_absences:
-        return f"{count} {'bye or absence' if count == 1 else 'byes or absences'}"
-    return f"{count} {'bye' if count == 1 else 'byes'}"
+        if count == 1:
+            return Message("{count} bye or absence", {"count": count})
+        return Message("{count} byes or absences", {"count": count})
+    if count == 1:
+        return Message("{count} bye", {"count": count})
+    return Message("{count} byes", {"count": count})
 
 
-def _warn(rule: Rule, message: str, players: tuple[PlayerId, ...]) -> Finding:
-    return Finding(Severity.WARNING, rule, message, players)
+def _warn(rule: Rule, template: str, about: tuple[PlayerId, ...], **values: object) -> Finding:
+    return Finding(Severity.WARNING, rule, Message(template, values), about)
 
 
-def _error(rule: Rule, message: str, players: tuple[PlayerId, ...]) -> Finding:
-    return Finding(Severity.ERROR, rule, message, players)
+def _error(rule: Rule, template: str, about: tuple[PlayerId, ...], **values: object) -> Finding:
+    return Finding(Severity.ERROR, rule, Message(template, values), about)
 
 
-def _times(count: int) -> str:
-    return {1: "once", 2: "twice"}.get(count, f"{count} times")
-
-
-def _join(words: Sequence[str]) -> str:
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]
-
-
-def _names(constraints: Constraints, players: Iterable[PlayerId]) -> str:
-    return _join([constraints.name(p) for p in players])
+def _times(count: int) -> Message:
+    if count == 1:
+        return Message("once")
+    if count == 2:
+        return Message("twice")
+    return Message("{count} times", {"count": count})
 
 
 __all__ = [

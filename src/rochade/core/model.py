@@ -12,11 +12,13 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from rochade.core.messages import Explained
+
 PlayerId = int
 """An entrant's id: stable for the whole tournament, never reused."""
 
 
-class ModelError(ValueError):
+class ModelError(Explained, ValueError):
     """A set of facts that cannot be a tournament; the message names the round and player."""
 
 
@@ -38,7 +40,7 @@ class Result(enum.Enum):
             return _RESULT_ALIASES[key]
         except KeyError:
             raise ModelError(
-                f"unknown result {text!r}; use 1-0, 1/2-1/2, 0-1, +/-, -/+ or -/-"
+                "unknown result '{result}'; use 1-0, 1/2-1/2, 0-1, +/-, -/+ or -/-", result=text
             ) from None
 
     def __str__(self) -> str:
@@ -260,7 +262,7 @@ class Tournament:
         try:
             return self._by_id[player]
         except KeyError:
-            raise ModelError(f"no player with id {player}") from None
+            raise ModelError("no player with id {id}", id=player) from None
 
     def has_entrant(self, player: PlayerId) -> bool:
         return player in self._by_id
@@ -283,22 +285,39 @@ class Tournament:
             seen: dict[PlayerId, int] = {}
             for player in rnd.row_players():
                 if player not in self._by_id:
-                    raise ModelError(f"round {rnd.number}: unknown player id {player}")
+                    raise ModelError(
+                        "round {round}: unknown player id {id}", round=rnd.number, id=player
+                    )
                 seen[player] = seen.get(player, 0) + 1
             for game in rnd.games:
                 if game.white == game.black:
                     name = self._by_id[game.white].name
-                    raise ModelError(f"round {rnd.number}: {name} cannot play against themself")
+                    raise ModelError(
+                        "round {round}: {name} cannot play against themself",
+                        round=rnd.number,
+                        name=name,
+                    )
             for player, count in seen.items():
                 if count > 1:
                     name = self._by_id[player].name
-                    raise ModelError(f"round {rnd.number}: {name} has {count} rows, expected one")
+                    raise ModelError(
+                        "round {round}: {name} has {count} rows, expected one",
+                        round=rnd.number,
+                        name=name,
+                        count=count,
+                    )
             for entrant in self.active:
                 if entrant.id not in seen:
                     raise ModelError(
-                        f"round {rnd.number}: {entrant.name} (id {entrant.id}) has no row "
-                        "(a game, an absence with a reason, or the bye)"
+                        "round {round}: {name} (id {id}) has no row "
+                        "(a game, an absence with a reason, or the bye)",
+                        round=rnd.number,
+                        name=entrant.name,
+                        id=entrant.id,
                     )
         numbers = [rnd.number for rnd in self.rounds]
         if numbers != list(range(1, len(numbers) + 1)):
-            raise ModelError(f"rounds must be numbered 1, 2, 3 ... without gaps; got {numbers}")
+            raise ModelError(
+                "rounds must be numbered 1, 2, 3 ... without gaps; got {numbers}",
+                numbers=str(numbers),
+            )

@@ -60,7 +60,7 @@ class SystemStandings:
         for line in self.lines:
             if line.entrant.id == player:
                 return line
-        raise ModelError(f"no player with id {player} in the standings")
+        raise ModelError("no player with id {id} in the standings", id=player)
 
 
 _FORFEITS = {
@@ -127,7 +127,7 @@ def system_standings(t: Tournament, after_round: int | None = None) -> SystemSta
     In a round robin a player who withdrew having played fewer than half of his games has
     them all annulled (C.05; `annul_withdrawn`).
     """
-    table, numbers = _table(t, after_round)
+    table, numbers = counted_crosstable(t, after_round)
     entrants = {i: t.entrant(pid) for i, pid in enumerate(numbers, 1)}
     return ranked(table, entrants, _settings(t).tiebreaks)
 
@@ -136,22 +136,28 @@ def explain_tiebreaks(t: Tournament, player: PlayerId, after_round: int | None =
                       ) -> tuple[str, ...]:
     """Each tie-break of a player, round by round for the Buchholz and Sonneborn-Berger ones
     (opponents by start number): what a TD shows a player who asks."""
-    table, numbers = _table(t, after_round)
+    table, numbers = counted_crosstable(t, after_round)
     number = numbers.index(player) + 1
     return tuple(line for tb in _settings(t).tiebreaks for line in explain(table, tb, number))
 
 
 def _settings(t: Tournament) -> RoundRobinSettings | SwissSettings:
     if not isinstance(t.settings, RoundRobinSettings | SwissSettings):
-        raise ModelError(f"{t.name} is not a round robin or a Swiss")
+        raise ModelError("{name} is not a round robin or a Swiss", name=t.name)
     return t.settings
 
 
-def _table(t: Tournament, after_round: int | None) -> tuple[Crosstable, tuple[PlayerId, ...]]:
-    """The crosstable the standings rank, after the round-robin withdrawal rule."""
+def counted_crosstable(t: Tournament, after_round: int | None = None
+                       ) -> tuple[Crosstable, tuple[PlayerId, ...]]:
+    """The crosstable the standings rank, after the round-robin withdrawal rule, and the ids
+    in start-number order (`numbers[i]` has start number i + 1)."""
     settings = _settings(t)
     if after_round is not None and not 0 <= after_round <= len(t.rounds):
-        raise ModelError(f"there is no round {after_round} (the tournament has {len(t.rounds)})")
+        raise ModelError(
+            "there is no round {number} (the tournament has {count})",
+            number=after_round,
+            count=len(t.rounds),
+        )
     round_robin = isinstance(settings, RoundRobinSettings)
     numbers = numbers_of(t)
     table = crosstable_of(t, numbers, settings.scoring, round_robin=round_robin,

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import replace
 from fractions import Fraction
 
 from rochade.core.dutch import (
@@ -20,12 +21,14 @@ from rochade.core.dutch import (
     SwissPlayer,
     SwissState,
 )
+from rochade.core.dutch.explain import explain
 from rochade.core.dutch.state import ABSENT
 from rochade.core.model import ModelError, PlayerId, Round, Tournament
 from rochade.core.pairing import Board, Pairing
 from rochade.core.systems import (
     SWISS_ABSENCES,
     Acceleration,
+    FirstRound,
     SwissSettings,
     baku_group_a,
     baku_virtual_points,
@@ -36,6 +39,8 @@ from rochade.core.tiebreaks import Kind
 _OUTCOME = {Fraction(1): Outcome.WIN, Fraction(1, 2): Outcome.DRAW, Fraction(0): Outcome.LOSS}
 _HPB = RoundRecord(None, None, Outcome.DRAW, played=False, paired=False)
 _PAB = RoundRecord(None, None, Outcome.WIN, played=False, paired=True)
+_FPB = RoundRecord(None, None, Outcome.WIN, played=False, paired=False)
+_REQUESTED = {Kind.HPB: _HPB, Kind.FPB: _FPB}
 
 
 def _tenths(value: Fraction) -> int:
@@ -62,9 +67,9 @@ def _record(rnd: Round, player: PlayerId, tpn: dict[PlayerId, int]) -> RoundReco
     if rnd.bye == player:
         return _PAB
     absence = next((a for a in rnd.absences if a.player == player), None)
-    if absence is not None and SWISS_ABSENCES.get(absence.reason) is Kind.HPB:
-        return _HPB
-    return ABSENT
+    if absence is None:
+        return ABSENT
+    return _REQUESTED.get(SWISS_ABSENCES.get(absence.reason, Kind.ZPB), ABSENT)
 
 
 def swiss_state(t: Tournament, settings: SwissSettings, present: Sequence[PlayerId]
@@ -125,3 +130,44 @@ def pair_swiss(t: Tournament, settings: SwissSettings, round_number: int,
         None if pairing.bye is None else player[pairing.bye],
         (f"Pairing numbers (by rating): {numbers}.", *pairing.explanation),
     )
+
+
+def explain_swiss_player(t: Tournament, settings: SwissSettings, round_number: int,
+                         player: PlayerId) -> tuple[str, ...]:
+    """Why `player` was paired as they were in a played round: the engine pairs the round
+    again from the rounds before it and explains that player's part (C.04.3 criteria).
+
+    Says so when the stored round is not the engine's pairing (changed or paired by hand).
+    """
+    if not 1 <= round_number <= len(t.rounds):
+        raise ModelError("round {number} is not paired (the tournament has {paired} rounds)",
+                         number=round_number, paired=len(t.rounds))
+    rnd = t.rounds[round_number - 1]
+    name = t.entrant(player).name
+    present = [p for g in rnd.games for p in (g.white, g.black)]
+    present += [rnd.bye] if rnd.bye is not None else []
+    if player not in present:
+        return (f"{name} was not paired in round {round_number}.",)
+    if round_number == 1 and settings.first_round is FirstRound.RANDOM:
+        return (f"Round 1 was drawn by lot (seed {settings.seed}), not by the Dutch rules.",)
+    before = replace(t, rounds=t.rounds[: round_number - 1])
+    state, order = swiss_state(before, settings, present)
+    result = DutchEngine().pair_round(state)
+    tpn = {pid: i for i, pid in enumerate(order, 1)}
+    mine = {frozenset((order[b.white - 1], order[b.black - 1])) for b in result.boards}
+    stored = {frozenset((g.white, g.black)) for g in rnd.games}
+    bye = None if result.bye is None else order[result.bye - 1]
+    lines = [f"{name} has pairing number {tpn[player]} in round {round_number}."]
+    if mine != stored or bye != rnd.bye:
+        lines.append(f"Round {round_number} as stored is not the engine's pairing (it was "
+                     "changed or paired by hand); this is how the engine pairs it:")
+    lines += explain(result, state, tpn[player])
+    me = tpn[player]
+    mentioned = sorted({
+        other for trace in result.brackets if me in (*trace.residents, *trace.movers)
+        for other in (*trace.residents, *trace.movers)
+    } - {me})
+    if mentioned:
+        lines.append("Pairing numbers: " + ", ".join(
+            f"{i} {t.entrant(order[i - 1]).name}" for i in mentioned))
+    return tuple(lines)

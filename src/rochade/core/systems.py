@@ -90,9 +90,28 @@ class RoundRobinSettings:
                 )
 
 
+@dataclass(frozen=True, order=True)
+class ByeRequest:
+    """A player asked in advance not to be paired in `round`: a half-point bye (`half`) or a
+    zero-point bye. It becomes the player's absence row when that round is paired."""
+
+    round: int
+    player: PlayerId
+    half: bool = True
+
+    @property
+    def reason(self) -> str:
+        """The absence row it turns into (a key of `SWISS_ABSENCES`)."""
+        return "half_point_bye" if self.half else "zero_point_bye"
+
+
 @dataclass(frozen=True)
 class SwissSettings:
-    """A Swiss: the number of rounds is fixed in advance; the Dutch engine pairs."""
+    """A Swiss: the number of rounds is fixed in advance; the Dutch engine pairs.
+
+    `max_half_point_byes` (None: no limit) caps the half-point byes a player may take;
+    none may be taken in the last `half_point_byes_closed` rounds.
+    """
 
     rounds: int = 7
     scoring: Scoring = field(default_factory=Scoring)
@@ -101,10 +120,18 @@ class SwissSettings:
     first_round: FirstRound = FirstRound.DUTCH
     seed: int = 0
     forbidden_pairs: frozenset[frozenset[PlayerId]] = field(default_factory=frozenset)
+    bye_requests: frozenset[ByeRequest] = field(default_factory=frozenset)
+    max_half_point_byes: int | None = None
+    half_point_byes_closed: int = 0
 
     def __post_init__(self) -> None:
         if self.rounds < 1:
             raise ModelError(f"a Swiss needs at least one round, not {self.rounds}")
+        if self.max_half_point_byes is not None and self.max_half_point_byes < 0:
+            raise ModelError("the most half-point byes a player may take cannot be negative")
+        if not 0 <= self.half_point_byes_closed <= self.rounds:
+            raise ModelError("half-point byes can be closed in 0 to {rounds} last rounds, not "
+                             "{closed}", rounds=self.rounds, closed=self.half_point_byes_closed)
         s = self.scoring
         if self.acceleration is Acceleration.BAKU and (s.win != 2 * s.draw or s.loss != 0):
             raise ModelError("the Baku acceleration needs a scoring where a win is worth two "
@@ -113,6 +140,7 @@ class SwissSettings:
 
 SWISS_ABSENCES: dict[str, Kind] = {
     "half_point_bye": Kind.HPB,
+    "full_point_bye": Kind.FPB,
     "zero_point_bye": Kind.ZPB,
     "excused": Kind.HPB,
     "club_duty": Kind.HPB,
@@ -123,6 +151,8 @@ SWISS_ABSENCES: dict[str, Kind] = {
 
 A requested half-point bye is the `excused` status (or the row `half_point_bye`); a no-show
 or a requested zero-point bye is `unexcused`; a late entry's missed rounds are zero-point byes.
+A full-point bye (TRF `F`, one the arbiter awards, worth the scoring's FPB value) is only a
+row, `full_point_bye`.
 """
 
 

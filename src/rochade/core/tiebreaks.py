@@ -15,10 +15,11 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cached_property
 
+from rochade.core.messages import Explained
 from rochade.core.model import Outcome
 
 
-class TieBreakError(ValueError):
+class TieBreakError(Explained, ValueError):
     """A tie-break that cannot be computed or parsed; the message says what to change."""
 
 

@@ -19,12 +19,16 @@ from rochade import __version__
 from rochade.core.keizer.scoring import Standings, compute_standings, standings_history
 from rochade.core.keizer.settings import KeizerSettings
 from rochade.core.model import Tournament
+from rochade.core.standings import system_standings
+from rochade.core.systems import ROUND_ROBIN
 from rochade.formats.csv import table_csv
 from rochade.formats.tables import (
     Cell,
     Table,
     breakdown_table,
     crosstable_table,
+    fide_list,
+    fide_standings_table,
     pairings_table,
     participants_table,
     progress_table,
@@ -166,35 +170,27 @@ def page(
     return "\n".join(parts)
 
 
-def site(tournament: Tournament, settings: KeizerSettings) -> Mapping[str, str]:
+def site(tournament: Tournament, settings: object = None) -> Mapping[str, str]:
     """A static site: file name -> content. `index.html` links every list: standings now and
-    after each round, each round's pairings, participants, crosstable, progress chart, and one
-    breakdown page per player (the names in the tables link there). Each list also comes as
-    a CSV file of the same name, linked under its table."""
-    history = standings_history(tournament, settings)
-    latest: Standings = history[-1] if history else compute_standings(tournament, settings)
-    name = tournament.name
-    nav = [
-        Link("index.html", "Overview"),
-        Link("standings.html", "Standings"),
-        Link("crosstable.html", "Crosstable"),
-        Link("progress.html", "Progress"),
-        Link("participants.html", "Participants"),
+    after each round, each round's pairings, participants, crosstable, progress chart (Keizer
+    and round robin; a Swiss's crosstable is its progress), and one page per player (Keizer:
+    the breakdown; Swiss and round robin: the card), which the names in the tables link to.
+    Each list also comes as a CSV file of the same name, linked under its table.
+
+    `settings` stands in for the tournament's own (Keizer settings read beside a file)."""
+    rules = tournament.settings if settings is None else settings
+    if isinstance(rules, KeizerSettings):
+        pages = _keizer_pages(tournament, rules)
+    else:
+        pages = _fide_pages(tournament)
+    titles = {"standings": "Standings", "crosstable": "Crosstable", "progress": "Progress",
+              "participants": "Participants"}
+    nav = [Link("index.html", "Overview")] + [
+        Link(f"{stem}.html", text) for stem, text in titles.items() if f"{stem}.html" in pages
     ]
     if tournament.rounds:
         nav.insert(2, Link(f"round-{tournament.rounds[-1].number}.html", "Pairings"))
-    pages: dict[str, Table] = {
-        "standings.html": standings_table(latest, tournament),
-        "crosstable.html": crosstable_table(tournament),
-        "progress.html": progress_table(history, tournament),
-        "participants.html": participants_table(tournament),
-    }
-    for st in history:
-        pages[f"standings-{st.after_round}.html"] = standings_table(st, tournament)
-    for rnd in tournament.rounds:
-        pages[f"round-{rnd.number}.html"] = pairings_table(rnd, tournament)
-    for row in latest.rows:
-        pages[player_page(row.entrant.id)] = breakdown_table(row, tournament)
+    name = tournament.name
     out: dict[str, str] = {}
     for href, table in pages.items():
         stem = href.removesuffix(".html")
@@ -215,6 +211,44 @@ def site(tournament: Tournament, settings: KeizerSettings) -> Mapping[str, str]:
     out["index.html"] = _index(tournament, pages, nav)
     out[STYLESHEET] = stylesheet()
     return out
+
+
+def _keizer_pages(tournament: Tournament, settings: KeizerSettings) -> dict[str, Table]:
+    history = standings_history(tournament, settings)
+    latest: Standings = history[-1] if history else compute_standings(tournament, settings)
+    pages: dict[str, Table] = {
+        "standings.html": standings_table(latest, tournament),
+        "crosstable.html": crosstable_table(tournament),
+        "progress.html": progress_table(history, tournament),
+        "participants.html": participants_table(tournament),
+    }
+    for st in history:
+        pages[f"standings-{st.after_round}.html"] = standings_table(st, tournament)
+    _round_pages(tournament, pages)
+    for row in latest.rows:
+        pages[player_page(row.entrant.id)] = breakdown_table(row, tournament)
+    return pages
+
+
+def _fide_pages(tournament: Tournament) -> dict[str, Table]:
+    """A Swiss's or round robin's lists: the tie-break standings, the crosstable (n x n in a
+    round robin, round by round in a Swiss), and each player's card."""
+    lists = ["standings", "crosstable", "progress", "participants"]
+    if tournament.system != ROUND_ROBIN:
+        lists.remove("progress")
+    pages = {f"{which}.html": fide_list(tournament, which) for which in lists}
+    for k in range(1, len(tournament.rounds) + 1):
+        standings = system_standings(tournament, k)
+        pages[f"standings-{k}.html"] = fide_standings_table(standings, tournament.name)
+    _round_pages(tournament, pages)
+    for e in tournament.entrants:
+        pages[player_page(e.id)] = fide_list(tournament, "breakdown", player=e.id)
+    return pages
+
+
+def _round_pages(tournament: Tournament, pages: dict[str, Table]) -> None:
+    for rnd in tournament.rounds:
+        pages[f"round-{rnd.number}.html"] = pairings_table(rnd, tournament)
 
 
 def _index(tournament: Tournament, pages: Mapping[str, Table], nav: Sequence[Link]) -> str:

@@ -47,6 +47,7 @@ from rochade.core.systems import (
     SWISS_ABSENCES,
     SYSTEMS,
     Acceleration,
+    ByeRequest,
     FirstRound,
     RoundRobinSettings,
     StartNumbers,
@@ -401,6 +402,18 @@ def _forbidden_pairs(value: object, where: str) -> frozenset[frozenset[PlayerId]
     return frozenset(pairs)
 
 
+def _bye_requests(value: object, where: str) -> frozenset[ByeRequest]:
+    out = set()
+    for i, item in enumerate(_list(value, where)):
+        d = _obj(item, f"{where}[{i}]", ("round", "player", "bye"))
+        kind = d.get("bye", "hpb")
+        if kind not in ("hpb", "zpb"):
+            raise FormatError(f"{where}[{i}].bye: {kind!r} is not hpb or zpb")
+        out.add(ByeRequest(_int(d.get("round"), f"{where}[{i}].round", 1),
+                           _int(d.get("player"), f"{where}[{i}].player", 1), kind == "hpb"))
+    return frozenset(out)
+
+
 def _period(value: object, where: str) -> Period:
     d = _obj(value, where, ("first_round", "rematch_gap", "max_meetings"))
     if "first_round" not in d:
@@ -470,6 +483,12 @@ def system_settings_to_dict(settings: object) -> dict[str, object]:
             "first_round": settings.first_round.value,
             "seed": settings.seed,
             "forbidden_pairs": sorted(sorted(pair) for pair in settings.forbidden_pairs),
+            "bye_requests": [
+                {"round": b.round, "player": b.player, "bye": "hpb" if b.half else "zpb"}
+                for b in sorted(settings.bye_requests)
+            ],
+            "max_half_point_byes": settings.max_half_point_byes,
+            "half_point_byes_closed": settings.half_point_byes_closed,
         }
     raise FormatError(f"unknown settings {type(settings).__name__}")
 
@@ -524,6 +543,11 @@ def _fide_settings(system: str, data: object, where: str) -> object:
             first_round=_enum(d.get("first_round", "dutch"), f"{where}.first_round", FirstRound),
             seed=_int(d.get("seed", sw.seed), f"{where}.seed"),
             forbidden_pairs=_forbidden_pairs(d.get("forbidden_pairs", []), where),
+            bye_requests=_bye_requests(d.get("bye_requests", []), f"{where}.bye_requests"),
+            max_half_point_byes=_opt_int(d.get("max_half_point_byes"),
+                                         f"{where}.max_half_point_byes", 0),
+            half_point_byes_closed=_int(d.get("half_point_byes_closed", 0),
+                                        f"{where}.half_point_byes_closed", 0),
         )
     raise FormatError(f"system {system!r} is not one of {', '.join(SYSTEMS)}")
 
@@ -638,6 +662,9 @@ def parse_tournament(text: str) -> Tournament:
         system=str(system),
         settings=settings,
     )
+    if isinstance(settings, SwissSettings) and {b.player for b in settings.bye_requests} - ids:
+        unknown = sorted({b.player for b in settings.bye_requests} - ids)
+        raise FormatError(f"settings.bye_requests: unknown player id {unknown[0]}")
     if isinstance(settings, RoundRobinSettings) and set(settings.numbers) - ids:
         raise FormatError(f"settings.numbers: unknown player id {min(set(settings.numbers) - ids)}")
     try:

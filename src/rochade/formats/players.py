@@ -122,7 +122,7 @@ def _is_player(first: Sequence[str]) -> bool:
     if any(_key(cell) in _HEADER_KEYS for cell in first):
         return False
     rating = first[1].strip().replace(" ", "") if len(first) > 1 else ""
-    return rating in ("", "-") or rating.isdigit()
+    return rating in ("", "-") or rating.isdecimal()
 
 
 def _int(cell: str, line: int, what: str) -> int | None:
@@ -130,7 +130,7 @@ def _int(cell: str, line: int, what: str) -> int | None:
     text = cell.strip().replace(" ", "")
     if text in ("", "-"):
         return None
-    if not text.isdigit():
+    if not (text.isascii() and text.isdigit()):  # "¹" or "٣" are digits to str, not to int
         raise FormatError(f"line {line}: the {what} {cell.strip()!r} is not a whole number")
     return int(text) or None
 
@@ -356,25 +356,56 @@ class ClubPlayer:
 
 @dataclass(frozen=True, slots=True)
 class RatingUpdate:
+    """What the list changes for one player: `rating` and `fide_id` are the values after the
+    update (the old ones where the list changes nothing)."""
+
     player: ClubPlayer
     rating: int | None
     matched_by: str  # "FIDE id", "national id" or "name"
     listed_as: str
+    fide_id: int | None = None
+
+    @property
+    def changes(self) -> tuple[str, ...]:
+        """The fields that change: "rating", "FIDE id"."""
+        return tuple(
+            what
+            for what, old, new in (
+                ("rating", self.player.rating, self.rating),
+                ("FIDE id", self.player.fide_id, self.fide_id),
+            )
+            if old != new
+        )
 
 
 @dataclass(frozen=True)
 class RatingMatch:
     """What a rating list says about the club's players."""
 
-    updates: tuple[RatingUpdate, ...]  # a changed rating
+    updates: tuple[RatingUpdate, ...]  # a changed rating or a FIDE id the player lacked
     unchanged: tuple[ClubPlayer, ...]
     ambiguous: tuple[tuple[ClubPlayer, tuple[str, ...]], ...]  # same name, several entries
     not_found: tuple[ClubPlayer, ...]
+    unrated: tuple[ClubPlayer, ...] = ()  # listed without a rating: their rating is kept
+
+
+def _listed(entry: RatedPlayer) -> str:
+    """An entry as the TD reads it among several candidates: "Carla (1650, FIDE 4100018)"."""
+    facts = ["unrated" if entry.rating is None else str(entry.rating)]
+    if entry.fide_id is not None:
+        facts.append(f"FIDE {entry.fide_id}")
+    return f"{entry.name} ({', '.join(facts)})"
 
 
 def match_ratings(players: Sequence[ClubPlayer], listed: Iterable[RatedPlayer]) -> RatingMatch:
     """Match each player by FIDE id, else national id, else a unique normalised name; the list
-    is read once and only the entries that concern the club are kept."""
+    is read once and only the entries that concern the club are kept.
+
+    A player matched otherwise gets the list's FIDE id when they have none (an entry with
+    another player's FIDE id is that player's, never a name match). An entry without a rating
+    leaves the player's rating alone (lists write 0 or nothing for inactive or unrated
+    players; nothing the club knows is thrown away).
+    """
     by_fide = {p.fide_id: p for p in players if p.fide_id is not None}
     by_national = {p.national_id: p for p in players if p.national_id}
     by_name: dict[str, list[ClubPlayer]] = {}
@@ -389,26 +420,33 @@ def match_ratings(players: Sequence[ClubPlayer], listed: Iterable[RatedPlayer]) 
             id_hits.setdefault(by_national[entry.national_id].key, (entry, "national id"))
         for p in by_name.get(normalise_name(entry.name), ()):
             name_hits.setdefault(p.key, []).append(entry)
-    updates, unchanged, ambiguous, not_found = [], [], [], []
+    updates, unchanged, ambiguous, not_found, unrated = [], [], [], [], []
     for p in players:
         if p.key in id_hits:
             entry, how = id_hits[p.key]
         else:
-            candidates = [
-                e for e in name_hits.get(p.key, []) if p.fide_id is None or e.fide_id is None
+            candidates = [  # an entry whose FIDE id is someone else's is not this player
+                e for e in name_hits.get(p.key, [])
+                if e.fide_id is None or (p.fide_id is None and e.fide_id not in by_fide)
             ]
             if len(candidates) > 1:
-                ambiguous.append((p, tuple(f"{e.name} ({e.rating})" for e in candidates)))
+                ambiguous.append((p, tuple(map(_listed, candidates))))
                 continue
             if not candidates:
                 not_found.append(p)
                 continue
             entry, how = candidates[0], "name"
-        if entry.rating == p.rating:
+        fide_id = entry.fide_id if p.fide_id is None else p.fide_id
+        if entry.rating is None:
+            unrated.append(p)
+        update = RatingUpdate(p, entry.rating if entry.rating is not None else p.rating, how,
+                              entry.name, fide_id)
+        if update.changes:
+            updates.append(update)
+        elif entry.rating is not None:
             unchanged.append(p)
-        else:
-            updates.append(RatingUpdate(p, entry.rating, how, entry.name))
-    return RatingMatch(tuple(updates), tuple(unchanged), tuple(ambiguous), tuple(not_found))
+    return RatingMatch(tuple(updates), tuple(unchanged), tuple(ambiguous), tuple(not_found),
+                       tuple(unrated))
 
 
 __all__ = [

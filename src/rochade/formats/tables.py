@@ -8,12 +8,24 @@ here computes a score: the numbers come from the engines' `Standings`.
 
 from __future__ import annotations
 
+import dataclasses
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
 from rochade.core.keizer.scoring import StandingRow, Standings
-from rochade.core.model import Outcome, PlayerId, Round, Tournament
+from rochade.core.model import ModelError, Outcome, PlayerId, Round, Tournament
+from rochade.core.standings import (
+    StandingLine,
+    SystemStandings,
+    counted_crosstable,
+    explain_tiebreaks,
+    numbers_of,
+    system_standings,
+)
+from rochade.core.systems import ROUND_ROBIN, SWISS_ABSENCES
+from rochade.core.tiebreaks import Kind, TieBreak
 from rochade.formats.text import (
     COLOURS,
     OUTCOMES,
@@ -24,12 +36,14 @@ from rochade.formats.text import (
     apportion_cents,
     cents_text,
     decimal_text,
+    layout,
     meeting_text,
     meetings,
     points_text,
     progress_cell,
     rank_labels,
     reason_text,
+    tiebreak_key,
     without_game,
 )
 
@@ -155,22 +169,26 @@ def pairings_table(round: Round, tournament: Tournament) -> Table:
     return Table("pairings", title, columns, tuple(rows))
 
 
-def participants_table(tournament: Tournament) -> Table:
-    """Everyone enrolled, in start order."""
-    columns = (_col("id", True), _col("name"), _col("rating", True), _col("status"))
-    rows = tuple(
-        Row(
-            (
-                _int(e.id),
-                _name(tournament, e.id),
-                _int(e.rating),
-                _text(STATUSES[e.status.value], e.status.value.replace("_", "-")),
-            ),
-            "withdrawn" if e.withdrawn else "",
-        )
-        for e in tournament.start_order()
-    )
-    return Table("participants", _w("participants_title", name=tournament.name), columns, rows)
+def participants_table(
+    tournament: Tournament, numbers: Sequence[PlayerId] | None = None
+) -> Table:
+    """Everyone enrolled, in start order; with `numbers` (a Swiss's or round robin's start
+    numbers, `numbers[i]` has number i + 1) in that order, numbered, with the FIDE id."""
+    columns: tuple[Column, ...] = (
+        _col("id", True), _col("name"), _col("rating", True), _col("status"))
+    entrants = tournament.start_order()
+    if numbers is not None:
+        columns = (_col("no", True), *columns[:3], _col("fide-id", True, "fide_id"), columns[3])
+        entrants = [tournament.entrant(p) for p in numbers]
+    rows = []
+    for i, e in enumerate(entrants, start=1):
+        status = _text(STATUSES[e.status.value], e.status.value.replace("_", "-"))
+        middle = (_int(e.id), _name(tournament, e.id), _int(e.rating))
+        cells = (*middle, status) if numbers is None else (
+            _int(i), *middle, _int(e.fide_id), status)
+        rows.append(Row(cells, "withdrawn" if e.withdrawn else ""))
+    title = _w("participants_title", name=tournament.name)
+    return Table("participants", title, columns, tuple(rows))
 
 
 def breakdown_table(standing_row: StandingRow, tournament: Tournament) -> Table:
@@ -251,22 +269,44 @@ def progress_table(history: Sequence[Standings], tournament: Tournament) -> Tabl
     )
 
 
-def crosstable_table(tournament: Tournament) -> Table:
-    """Who scored what against whom, players numbered in start order; game points last."""
-    players = tournament.start_order()
+def crosstable_table(
+    tournament: Tournament, standings: SystemStandings | None = None
+) -> Table:
+    """Who scored what against whom, players numbered in start order; game points last.
+
+    With a round robin's `standings` (of the same rounds): its start numbers, the points the
+    standings count (byes, annulled games), the tie-breaks and the rank.
+    """
+    if standings is None:
+        players = tournament.start_order()
+    else:
+        players = [line.entrant for line in sorted(standings.lines, key=lambda x: x.number)]
+        tournament = dataclasses.replace(tournament, rounds=tournament.rounds[: standings.rounds])
     marks, points = meetings(tournament)
     columns = [_col("no", True), _col("name")]
+    if standings is not None:
+        columns.append(_col("rating", True))
     columns += [Column(f"p{i}", str(i), True) for i in range(1, len(players) + 1)]
     columns.append(Column("points", _w("points_short"), True))
+    if standings is not None:
+        columns += [*map(tiebreak_column, standings.tiebreaks), _col("rank", True)]
     rows = []
     for i, e in enumerate(players, start=1):
         cells = [_int(i), _name(tournament, e.id)]
+        if standings is not None:
+            cells.append(_int(e.rating))
         for o in players:
             cells.append(_cross_cell(marks.get((e.id, o.id), []), self_cell=o.id == e.id))
-        cells.append(_points(points[e.id]))
+        if standings is None:
+            cells.append(_points(points[e.id]))
+        else:
+            line = standings.line(e.id)
+            cells += [_points(line.points), *map(_points, line.values), _int(line.rank)]
         rows.append(Row(tuple(cells), "withdrawn" if e.withdrawn else ""))
     title = _w("crosstable_title", name=tournament.name)
-    return Table("crosstable", title, tuple(columns), tuple(rows), (_w("crosstable_legend"),))
+    legend = "crosstable_legend" if standings is None else "crosstable_legend_points"
+    return Table("crosstable", title, tuple(columns), tuple(rows), (_w(legend),))
+
 
 
 def _cross_cell(outcomes: list[Outcome | None], self_cell: bool) -> Cell:
@@ -279,6 +319,157 @@ def _cross_cell(outcomes: list[Outcome | None], self_cell: bool) -> Cell:
     return Cell(text, text, "unplayed" if only is None else _OUTCOME_CLASS[only])
 
 
+# --- round-robin and Swiss -------------------------------------------------------------------
+
+
+def tiebreak_column(tiebreak: TieBreak) -> Column:
+    """A tie-break's column: titled as the TD types it (BH-C1), class `col-tb-bh-c1`."""
+    title = tiebreak_key(tiebreak)
+    return Column("tb-" + re.sub(r"[^a-z0-9]+", "-", title.casefold()).strip("-"), title, True)
+
+
+def _standing_name(line: StandingLine) -> Cell:
+    return Cell(line.entrant.name, line.entrant.name, "name", line.entrant.id)
+
+
+def fide_standings_table(standings: SystemStandings, name: str) -> Table:
+    """Rank (printed once for players tied on everything), start number, name, points and
+    each tie-break in order; withdrawn players marked."""
+    columns = (_col("rank", True), _col("no", True), _col("name"), _col("points", True),
+               *map(tiebreak_column, standings.tiebreaks))
+    rows = []
+    previous = None
+    for line in standings.lines:
+        rank = Cell(line.rank, "" if line.rank == previous else str(line.rank))
+        previous = line.rank
+        cells = (rank, _int(line.number), _standing_name(line), _points(line.points),
+                 *map(_points, line.values))
+        rows.append(Row(cells, "withdrawn" if line.entrant.withdrawn else ""))
+    notes: tuple[str, ...] = ()
+    if standings.tiebreaks:
+        keys = ", ".join(map(tiebreak_key, standings.tiebreaks))
+        notes = (_w("tiebreaks_legend", tiebreaks=keys),)
+    title = _w("standings_title", name=name, round=standings.rounds)
+    return Table("standings", title, columns, tuple(rows), notes)
+
+
+_KIND_CODES = {Kind.PAB: "PAB", Kind.FPB: "FPB", Kind.HPB: "HPB", Kind.ZPB: "ZPB"}
+
+
+def _round_cell(rnd: Round, player: PlayerId, label: dict[PlayerId, str], system: str) -> Cell:
+    """A player's round in a Swiss or round robin: "12w1" (start number 12, white, won), a
+    bye or absence by its FIDE kind, a round robin's free round as "rest"."""
+    game = rnd.game_of(player)
+    if game is not None:
+        outcome = None if game.result is None else game.result.outcome(game.white == player)
+        text = progress_cell(rnd, player, label)
+        return Cell(text, text, "" if outcome is None else _OUTCOME_CLASS[outcome])
+    if rnd.bye == player:
+        text = _w("rest") if system == ROUND_ROBIN else _KIND_CODES[Kind.PAB]
+        return _text(text, "bye")
+    reasons = [a.reason for a in rnd.absences if a.player == player]
+    if reasons:
+        return _text(_KIND_CODES[SWISS_ABSENCES.get(reasons[0], Kind.ZPB)], "absent")
+    return _EMPTY
+
+
+def rounds_table(standings: SystemStandings, tournament: Tournament) -> Table:
+    """A Swiss's crosstable (and a round robin's progress): in ranking order, each round's
+    opponent by start number, colour and result, then points and tie-breaks."""
+    label = {line.entrant.id: str(line.number) for line in standings.lines}
+    rounds = tournament.rounds[: standings.rounds]
+    columns = [_col("rank", True), _col("no", True), _col("name"), _col("rating", True)]
+    columns += [Column(f"round-{r.number}", _w("round_short", round=r.number)) for r in rounds]
+    columns += [Column("points", _w("points_short"), True),
+                *map(tiebreak_column, standings.tiebreaks)]
+    rows = []
+    for line in standings.lines:
+        pid = line.entrant.id
+        cells = [_int(line.rank), _int(line.number), _standing_name(line),
+                 _int(line.entrant.rating)]
+        cells += [_round_cell(r, pid, label, tournament.system) for r in rounds]
+        cells += [_points(line.points), *map(_points, line.values)]
+        rows.append(Row(tuple(cells), "withdrawn" if line.entrant.withdrawn else ""))
+    key = "progress_title" if tournament.system == ROUND_ROBIN else "crosstable_title"
+    return Table("crosstable", _w(key, name=tournament.name), tuple(columns), tuple(rows),
+                 (_w("rounds_legend"),))
+
+
+def card_table(standings: SystemStandings, tournament: Tournament, player: PlayerId,
+               explanation: Sequence[str] = ()) -> Table:
+    """A player's card in a Swiss or round robin: each round's opponent (start number, name,
+    rating), colour, result and the points it counts in the standings (an annulled round-robin
+    game counts none), the running total; the tie-breaks and `explanation` under it."""
+    line = standings.line(player)
+    crosstable, numbers = counted_crosstable(tournament, standings.rounds)
+    record = next(p for p in crosstable.players if p.id == line.number)
+    number = {pid: i for i, pid in enumerate(numbers, 1)}
+    columns = (_col("round", True), _col("no", True), _col("opponent"), _col("rating", True),
+               _col("colour"), _col("result"), Column("points", _w("points_short"), True),
+               _col("total", True))
+    rows = []
+    running = Fraction(0)
+    for rnd in tournament.rounds[: standings.rounds]:
+        others = {p: (why, cls) for p, why, cls in without_game(rnd, tournament.system)}
+        entry = record.rounds[rnd.number - 1]
+        gained = crosstable.scoring.points(entry)
+        running += gained
+        game = rnd.game_of(player)
+        if game is not None:
+            opponent = game.opponent_of(player)
+            white = game.white == player
+            outcome = None if game.result is None else game.result.outcome(white)
+            cells = (_int(number.get(opponent)), _name(tournament, opponent),
+                     _int(tournament.entrant(opponent).rating),
+                     _text(COLOURS["w" if white else "b"]),
+                     _EMPTY if outcome is None else _text(OUTCOMES[outcome],
+                                                          _OUTCOME_CLASS[outcome]))
+        elif player in others:
+            why, cls = others[player]
+            cells = (_EMPTY, _text(why, cls), _EMPTY, _EMPTY, _EMPTY)
+        else:
+            cells = (_EMPTY,) * 5
+        rows.append(Row((_int(rnd.number), *cells, _points(gained), _points(running))))
+    values = ", ".join(f"{tiebreak_key(tb)} {points_text(v)}"
+                       for tb, v in zip(standings.tiebreaks, line.values, strict=True))
+    total = _points(line.points)
+    rows.append(Row((_text(_w("total")), *([_EMPTY] * 6), total), "total"))
+    title = _w("card_title", player=line.entrant.name, points=total.text, round=standings.rounds)
+    notes = tuple(n for n in (values, *explanation) if n)
+    return Table("breakdown", title, columns, tuple(rows), notes)
+
+
+def fide_list(tournament: Tournament, which: str, after_round: int | None = None,
+              player: PlayerId | None = None) -> Table:
+    """One list of a Swiss or round robin after a round (default: all): standings,
+    participants, crosstable (a round robin's n x n table, a Swiss's rounds table), progress
+    (the rounds table) or breakdown (`player`'s card)."""
+    if which == "participants":
+        return participants_table(tournament, numbers_of(tournament))
+    standings = system_standings(tournament, after_round)
+    if which == "standings":
+        return fide_standings_table(standings, tournament.name)
+    if which == "crosstable" and tournament.system == ROUND_ROBIN:
+        return crosstable_table(tournament, standings)
+    if which in ("crosstable", "progress"):
+        return rounds_table(standings, tournament)
+    if which == "breakdown" and player is not None:
+        explanation = explain_tiebreaks(tournament, player, after_round)
+        return card_table(standings, tournament, player, explanation)
+    if which == "breakdown":
+        raise ModelError("name the player whose card you want")
+    raise ModelError("there is no list '{which}'", which=which)
+
+
+def table_text(table: Table) -> str:
+    """Any table as plain text for the terminal and printouts (a total row under a rule)."""
+    columns = [(c.title, c.numeric, c.key in ("name", "opponent", "white", "black"))
+               for c in table.columns]
+    body = [[c.text for c in row.cells] for row in table.rows if row.cls != "total"]
+    footer = next(([c.text for c in row.cells] for row in table.rows if row.cls == "total"), [])
+    return layout(table.title, columns, body, footer, table.notes)
+
+
 __all__ = [
     "Cell",
     "Column",
@@ -286,9 +477,15 @@ __all__ = [
     "Table",
     "Value",
     "breakdown_table",
+    "card_table",
     "crosstable_table",
+    "fide_list",
+    "fide_standings_table",
     "pairings_table",
     "participants_table",
     "progress_table",
+    "rounds_table",
     "standings_table",
+    "table_text",
+    "tiebreak_column",
 ]

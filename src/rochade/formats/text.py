@@ -46,6 +46,15 @@ WORDS: Final[Mapping[str, str]] = MappingProxyType(
         "points are from the games in this table.",
         "crosstable_legend_numbers": "Numbers are the start numbers; "
         "points are from the games in this table.",
+        "crosstable_legend_points": "Numbers are the start numbers; points and tie-breaks as "
+        "in the standings.",
+        "rounds_legend": "R1, R2 ...: the opponent's start number, colour (w/b) and result "
+        "(1 ½ 0, + - for forfeits); PAB: pairing-allocated bye; FPB, HPB, ZPB: full-, half- "
+        "and zero-point bye; rest: a round robin's free round.",
+        "tiebreaks_legend": "Equal points are separated by {tiebreaks}, in this order.",
+        "card_title": "{player}: {points} points after round {round}",
+        "fide_id": "FIDE id",
+        "rest": "rest",
         "rank": "Rank",
         "no": "No.",
         "id": "Id",
@@ -312,6 +321,20 @@ def _name_column() -> _Column:
 
 def _name(tournament: Tournament, player: PlayerId) -> str:
     return tournament.entrant(player).name if tournament.has_entrant(player) else f"#{player}"
+
+
+def layout(
+    title: str,
+    columns: Sequence[tuple[str, bool, bool]],
+    rows: Sequence[Sequence[str]],
+    footer: Sequence[str] = (),
+    notes: Sequence[str] = (),
+) -> str:
+    """A titled table in the terminal's layout: `columns` are (header, right-aligned, holds
+    names); name columns are cut to `NAME_WIDTH`. The neutral tables of
+    `rochade.formats.tables` are printed through this."""
+    cols = [_Column(h, right, NAME_WIDTH if names else None) for h, right, names in columns]
+    return _text([title], _table(cols, rows, footer), notes)
 
 
 # --- standings ------------------------------------------------------------------------------
@@ -620,30 +643,6 @@ def tiebreak_key(tiebreak: TieBreak) -> str:
     return str(tiebreak).replace("/", "-")
 
 
-def fide_standings_table(standings: SystemStandings, name: str) -> str:
-    """Rank (shared by ties), start number, name, points and each tie-break in order."""
-    columns = [
-        _Column(_w("rank"), right=True),
-        _Column(_w("no"), right=True),
-        _name_column(),
-        _Column(_w("points"), right=True),
-        *(_Column(tiebreak_key(tb), right=True) for tb in standings.tiebreaks),
-    ]
-    rows = []
-    previous = None
-    for line in standings.lines:
-        rows.append([
-            "" if line.rank == previous else str(line.rank),
-            str(line.number),
-            line.entrant.name,
-            points_text(line.points),
-            *(points_text(v) for v in line.values),
-        ])
-        previous = line.rank
-    title = [_w("standings_title", name=name, round=standings.rounds)]
-    return _text(title, _table(columns, rows))
-
-
 def fide_standings_json(standings: SystemStandings) -> list[dict[str, object]]:
     """`{"rank", "start_number", "name", "points", "tiebreaks": {"BH-C1": "12.5", ...}}` per
     player; values as exact decimal strings (two decimals when not whole or half)."""
@@ -673,8 +672,8 @@ __all__ = [
     "display_width",
     "external_text",
     "fide_standings_json",
-    "fide_standings_table",
     "fit",
+    "layout",
     "meeting_text",
     "meetings",
     "pairings_table",

@@ -1,15 +1,18 @@
 """FIDE TRF (TRF16 / TRF26 with the TRF(x) engine lines) for the Dutch engine.
 
 Only what pairing needs is interpreted: player lines (001), total rounds (XXR/142), initial
-colour (XXC/152), scoring (BB?/162), virtual points (XXA/250), forbidden pairs (XXP/260) and
-byes for the coming round (240/XXZ). Every other line is kept verbatim in `TrfFile.other`
-so that a full import/export can grow from here. Each value has a parse/format pair.
+colour (XXC/152), scoring (BB?/162), virtual points (XXA/250), forbidden pairs (XXP/260),
+byes for the coming round (240/XXZ) and, when the state is built, the tournament type (192:
+the Dutch edition and a `_BAKU` acceleration). Every other line is kept verbatim in
+`TrfFile.other` so that a full import/export can grow from here. Each value has a
+parse/format pair.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
+from fractions import Fraction
 
 from rochade.core.dutch.state import (
     ABSENT,
@@ -21,6 +24,7 @@ from rochade.core.dutch.state import (
     SwissPlayer,
     SwissState,
 )
+from rochade.core.systems import baku_group_a, baku_virtual_points
 
 ROUND_COLUMN = 91  # 0-based start of round 1 on a 001 line (TRF column 92)
 ROUND_WIDTH = 10
@@ -84,7 +88,7 @@ def parse_entry(text: str) -> TrfEntry | None:
         raise ValueError(f"round entry {text!r} is not laid out as 'NNNN c r'")
     if opp_text.strip() == "":
         opponent = 0
-    elif opp_text.strip().isdigit():
+    elif opp_text.strip().isdecimal():
         opponent = int(opp_text)
     else:
         raise ValueError(f"opponent {opp_text.strip()!r} is not a number")
@@ -130,10 +134,10 @@ def parse_player(line: str) -> TrfPlayer:
     if len(line) < 84:
         raise ValueError("the player line is too short (points end at column 84)")
     tpn_text = line[4:8].strip()
-    if not tpn_text.isdigit() or int(tpn_text) == 0:
+    if not tpn_text.isdecimal() or int(tpn_text) == 0:
         raise ValueError(f"pairing number {tpn_text!r} must be a number from 1 to 9999")
     rating_text = line[48:52].strip()
-    if rating_text and not rating_text.isdigit():
+    if rating_text and not rating_text.isdecimal():
         raise ValueError(f"rating {rating_text!r} is not a number")
     rank_text = line[85:89].strip()
     entries: list[TrfEntry | None] = []
@@ -159,7 +163,7 @@ def parse_player(line: str) -> TrfPlayer:
         fide_id=line[57:68].strip(),
         birth=line[69:79].strip(),
         points=parse_points(line[80:84]),
-        rank=int(rank_text) if rank_text.isdigit() else 0,
+        rank=int(rank_text) if rank_text.isdecimal() else 0,
         entries=tuple(entries),
     )
 
@@ -304,14 +308,59 @@ def _initial_colour(trf: TrfFile, players: list[SwissPlayer]) -> Colour:
     return Colour.WHITE
 
 
+def tournament_type(trf: TrfFile) -> str | None:
+    """The tournament type code of record 192 (ETT26) in upper case, None without one."""
+    for line in trf.other:
+        if line[:3] == "192" and line[4:].strip():
+            return line[4:].strip().upper()
+    return None
+
+
+def _check_edition(code: str | None) -> None:
+    """Only the 2026 rules are implemented; a file declared for the 2017 rules must not be
+    paired with them silently. Other systems' codes are left to the caller's choice
+    (`pair-trf --dutch` names the system)."""
+    if code is not None and code.startswith("FIDE_DUTCH_2017"):
+        raise TrfError(
+            f"record 192 asks for the FIDE Dutch rules of 2017 ({code}); they are not "
+            "supported yet: rochade pairs with the 2026 rules (192 FIDE_DUTCH_2026)"
+        )
+
+
+def _accelerations(trf: TrfFile, round_one: list[int], code: str | None, rounds: int
+                   ) -> dict[int, dict[int, int]]:
+    """Virtual points per player and 0-based round: the file's XXA/250 records when it has
+    any (they override 192), else Baku (C.04.7) when the 192 code ends in `_BAKU`.
+
+    Group A is the top 2*ceil(N/4) of round 1's pairing list (`round_one`, by pairing
+    number); a late entry numbered above its last player joins it.
+    """
+    if trf.accelerations or code is None or not code.endswith("_BAKU"):
+        return trf.accelerations
+    s = trf.scoring
+    if s.win != 2 * s.draw or s.loss != 0:
+        raise TrfError(
+            f"record 192 asks for the Baku acceleration ({code}), which needs a win worth "
+            "two draws and a loss worth nothing; give the virtual points as XXA or 250 "
+            "records instead"
+        )
+    win = Fraction(s.win)
+    points = {r - 1: int(baku_virtual_points(r, rounds, win)) for r in range(1, rounds + 1)}
+    order = sorted(p.tpn for p in trf.players)
+    return {tpn: dict(points) for tpn in baku_group_a(sorted(round_one), order)}
+
+
 def to_swiss_state(trf: TrfFile, check_points: bool = True) -> SwissState:
     """The state before the next round, checked like the reference engines check it.
 
     Raises TrfError for contradictions: unknown or inconsistent opponents, scores that do
-    not match the results (unless `check_points` is off), a missing round count.
+    not match the results (unless `check_points` is off), a missing round count, and for a
+    192 code of the 2017 rules, which are not supported yet.
     """
     if not trf.players:
         raise TrfError("the file has no player lines (001)")
+    code = tournament_type(trf)
+    _check_edition(code)
     played = _rounds_played(trf)
     if trf.total_rounds is None:
         raise TrfError("the total number of rounds is missing (add 'XXR n' or '142 n')")
@@ -322,7 +371,7 @@ def to_swiss_state(trf: TrfFile, check_points: bool = True) -> SwissState:
     for rnd, ids in trf.byes:
         if rnd in (0, played + 1):
             absent |= ids
-    players: list[SwissPlayer] = []
+    histories: list[list[RoundRecord]] = []
     for p in trf.players:
         records = [ABSENT if e is None else e.record() for e in p.entries[:played]]
         records += [ABSENT] * (played - len(records))
@@ -333,7 +382,15 @@ def to_swiss_state(trf: TrfFile, check_points: bool = True) -> SwissState:
                 raise TrfError(f"player {p.tpn}, round {r}: unknown opponent {rec.opponent}")
             if rec.opponent == p.tpn:
                 raise TrfError(f"player {p.tpn}, round {r}: plays against themself")
-        accel = trf.accelerations.get(p.tpn, {})
+        histories.append(records)
+    round_one = [
+        p.tpn for p, records in zip(trf.players, histories, strict=True)
+        if (records[0].paired if records else p.tpn not in absent)
+    ]
+    accelerations = _accelerations(trf, round_one, code, trf.total_rounds)
+    players: list[SwissPlayer] = []
+    for p, records in zip(trf.players, histories, strict=True):
+        accel = accelerations.get(p.tpn, {})
         length = max(accel, default=-1) + 1
         players.append(
             SwissPlayer(
@@ -462,9 +519,14 @@ def entry_of(record: RoundRecord) -> TrfEntry | None:
 
 def format_state(state: SwissState, name: str = "rochade") -> str:
     """A TRF(x) file of the state, readable by rochade, bbpPairings and JaVaFo: absent
-    players get a zero-point bye (`0000 - Z`) in the round to be paired."""
+    players get a zero-point bye (`0000 - Z`) in the round to be paired, virtual points
+    an XXA line per player."""
     colour = "white1" if state.initial_colour is Colour.WHITE else "black1"
     lines = [f"012 {name}", f"XXR {state.total_rounds}", f"XXC {colour}"]
+    lines += [
+        f"XXA {p.tpn:4d}" + "".join(f" {format_points(v):>4}" for v in p.accelerations)
+        for p in sorted(state.players, key=lambda p: p.tpn) if any(p.accelerations)
+    ]
     for p in sorted(state.players, key=lambda p: p.tpn):
         entries = [entry_of(r) for r in p.history]
         if p.tpn in state.absent:

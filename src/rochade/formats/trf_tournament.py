@@ -408,6 +408,7 @@ def _round(r: int, players: Mapping[PlayerId, TrfPlayer], rch: _Rochade, system:
     absences: list[Absence] = []
     bye: PlayerId | None = None
     pending = _rows_in_rch(rch, r)
+    rest = _rest_round(r, players, rch) if system == ROUND_ROBIN else None
     for tpn, p in players.items():
         entry = _entry_at(p, r)
         where = f"round {r}, player {tpn}"
@@ -415,7 +416,7 @@ def _round(r: int, players: Mapping[PlayerId, TrfPlayer], rch: _Rochade, system:
             game = _game(entry, tpn, _entry_at(players[entry.opponent], r)
                          if entry.opponent in players else None, where)
             games.setdefault(frozenset((game.white, game.black)), game)
-        elif entry is not None and entry.result == "U":
+        elif (entry is not None and entry.result == "U") or tpn == rest:
             if bye is not None:
                 raise TrfError(f"round {r}: players {bye} and {tpn} both have the "
                                "pairing-allocated bye (U)")
@@ -427,8 +428,8 @@ def _round(r: int, players: Mapping[PlayerId, TrfPlayer], rch: _Rochade, system:
                 raise TrfError(f"{where}: result {entry.result!r} needs an opponent")
             reason = _ABSENCE_OF_CODE[system].get("H" if entry.result == "=" else entry.result)
             if reason is None:
-                raise TrfError(f"{where}: rochade has no {system} absence for the code "
-                               f"{entry.result!r} (F: full-point bye)")
+                raise TrfError(f"{where}: a {system} tournament has no row for the code "
+                               f"{entry.result!r} without an opponent")
             absences.append(Absence(tpn, reason))
         elif tpn not in pending and _plays_later(p, r, played, rch):
             absences.append(Absence(tpn, _ABSENCE_OF_CODE[system][" "]))
@@ -444,6 +445,15 @@ def _round(r: int, players: Mapping[PlayerId, TrfPlayer], rch: _Rochade, system:
         ordered = [dataclasses.replace(g, board=i) for i, g in enumerate(ordered, start=1)]
     absences.sort(key=lambda a: a.player)
     return Round(r, tuple(ordered), tuple(absences), bye, tuple(rch.externals.get(r, ())))
+
+
+def _rest_round(r: int, players: Mapping[PlayerId, TrfPlayer], rch: _Rochade) -> PlayerId | None:
+    """Who rests in round r of a round robin: TRF26 writes the rest round as `Z` (older files
+    as `U`); with several such blocks the `U`, else the first `Z` that is no RCH absence."""
+    codes = {tpn: e.result for tpn, p in players.items()
+             if (e := _entry_at(p, r)) is not None and not e.opponent}
+    return next((tpn for tpn, code in codes.items() if code == "U"), None) or next(
+        (tpn for tpn, code in codes.items() if code == "Z" and (r, tpn) not in rch.absent), None)
 
 
 def _plays_later(p: TrfPlayer, r: int, played: int, rch: _Rochade) -> bool:
@@ -493,12 +503,15 @@ def _canonical(code: str) -> str:
     return {"W": "1", "D": "=", "L": "0"}.get(code, code)
 
 
+_FIDE_ABSENCES = {"H": "half_point_bye", "F": "full_point_bye", "Z": "zero_point_bye",
+                  " ": "unexcused"}
 _ABSENCE_OF_CODE = {
-    SWISS: {"H": "half_point_bye", "Z": "zero_point_bye", " ": "unexcused"},
-    ROUND_ROBIN: {"H": "half_point_bye", "Z": "zero_point_bye", " ": "unexcused"},
+    SWISS: _FIDE_ABSENCES,
+    ROUND_ROBIN: _FIDE_ABSENCES,
     KEIZER: {"H": "excused", "Z": "unexcused", " ": "unexcused"},
 }
-"""The absence a round block without an RCH line stands for, per system."""
+"""The absence a round block without an RCH line stands for, per system. A Keizer evening
+has no full-point bye (F): a club's own reasons travel in RCH lines."""
 
 
 def _entrant(p: TrfPlayer, rch: _Rochade, rounds: Sequence[Round], played: int,
@@ -514,7 +527,7 @@ def _entrant(p: TrfPlayer, rch: _Rochade, rounds: Sequence[Round], played: int,
         else:
             status = {"H": Status.EXCUSED, " ": Status.PRESENT}.get(code, Status.UNEXCUSED)
     name = rch.names.get(p.tpn) or p.name or f"Player {p.tpn}"
-    fide = p.fide_id if p.fide_id.isdigit() and int(p.fide_id) > 0 else None
+    fide = p.fide_id if p.fide_id.isdecimal() and int(p.fide_id) > 0 else None
     return Entrant(p.tpn, name, p.rating or None, status, int(fide) if fide else None)
 
 
@@ -522,15 +535,15 @@ def _coming_byes(kept: Iterable[tuple[int, str]], played: int) -> dict[PlayerId,
     """Players a 240 line excuses from the round to come, with the bye type (H, F or Z)."""
     out = {}
     for _, line in kept:
-        if line[:3] == "240" and line[6:9].strip().isdigit() and int(line[6:9]) == played + 1:
+        if line[:3] == "240" and line[6:9].strip().isdecimal() and int(line[6:9]) == played + 1:
             for token in line[10:].split():
-                if token.isdigit():
+                if token.isdecimal():
                     out[int(token)] = line[4:5].upper() or "Z"
     return out
 
 
 def _player_extras(p: TrfPlayer) -> PlayerExtras:
-    fide = "" if p.fide_id.isdigit() and int(p.fide_id) > 0 else p.fide_id
+    fide = "" if p.fide_id.isdecimal() and int(p.fide_id) > 0 else p.fide_id
     if fide == "" and p.fide_id and str(int(p.fide_id)) != p.fide_id:
         fide = p.fide_id  # leading zeros
     return PlayerExtras(p.sex, p.title, p.federation, p.birth, fide, p.rank)
@@ -579,6 +592,8 @@ def _code_points(s: Scoring) -> Mapping[str, int]:
 
 
 def _points_of_code(t: Tournament, code: str) -> int:
+    if t.system == ROUND_ROBIN and code == "U":
+        code = "Z"  # a round robin's rest round: no points (round-robin.md)
     table = _code_points(_scoring(t))
     return table.get(code, table[" "])
 
@@ -593,10 +608,11 @@ def _code(t: Tournament, rnd: Round, player: PlayerId) -> str:
 
 
 def _absence_code(system: str, reason: str) -> str:
-    """The TRF code of an absence: H for a half-point bye (or an excused Keizer evening)."""
+    """The TRF code of an absence: H for a half-point bye (or an excused Keizer evening), F for
+    a full-point bye, else Z."""
     if system == KEIZER:
         return "H" if reason == "excused" else "Z"
-    return "H" if SWISS_ABSENCES.get(reason) is Kind.HPB else "Z"
+    return {Kind.HPB: "H", Kind.FPB: "F"}.get(SWISS_ABSENCES.get(reason, Kind.ZPB), "Z")
 
 
 def _entry(t: Tournament, rnd: Round, player: PlayerId) -> TrfEntry | None:
@@ -609,7 +625,7 @@ def _entry(t: Tournament, rnd: Round, player: PlayerId) -> TrfEntry | None:
             return None  # a game without a result: an RCH game line
         return TrfEntry(game.opponent_of(player), "w" if white else "b", code)
     if rnd.bye == player:
-        return TrfEntry(0, "-", "U")
+        return TrfEntry(0, "-", "Z" if t.system == ROUND_ROBIN else "U")
     absence = next((a for a in rnd.absences if a.player == player), None)
     if absence is None:
         return None
@@ -765,7 +781,9 @@ def _rch_lines(t: Tournament, kept: Sequence[tuple[int, str]],
         out.append(line("system", t.system))
     players = {e.id: TrfPlayer(e.id, entries=tuple(blocks[e.id])) for e in t.entrants}
     try:
-        derived = _settings(t.system, None, parse_trf("\n".join(x for _, x in kept)), kept,
+        header = parse_trf("\n".join(x for _, x in kept))  # the rounds come from the blocks
+        derived = _settings(t.system, None,
+                            dataclasses.replace(header, players=tuple(players.values())), kept,
                             players)
     except TrfError:
         derived = None
@@ -788,10 +806,11 @@ def _rch_lines(t: Tournament, kept: Sequence[tuple[int, str]],
     absent = []
     for rnd in reversed(t.rounds):  # a later row changes what an earlier blank block means
         seen = _round(rnd.number, players, rch, t.system, len(t.rounds))
-        for a in rnd.absences:
-            if a not in seen.absences:
+        while missing := [a for a in rnd.absences if a not in seen.absences]:
+            for a in missing:  # written out; this may change whom a round robin sees resting
                 rch.absent[(rnd.number, a.player)] = a.reason
                 absent.append(line("absent", [rnd.number, a.player, a.reason]))
+            seen = _round(rnd.number, players, rch, t.system, len(t.rounds))
         if [(g.white, g.black, g.board) for g in seen.games] != [
                 (g.white, g.black, g.board) for g in rnd.games]:
             out.append(line("boards", [rnd.number, *([g.white, g.board] for g in rnd.games)]))

@@ -60,4 +60,4 @@ def restore(service: ClubService, ref: str) -> Restored:
 
 def _require(path: Path) -> None:
     if not path.exists():
-        raise StoreError(f"{path} does not exist")
+        raise StoreError("{path} does not exist", path=path)

@@ -10,15 +10,16 @@ from __future__ import annotations
 import dataclasses
 import getpass
 import re
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from fractions import Fraction
 from pathlib import Path
 
-from rochade.core.checker import check_boards
+from rochade.core.checker import CheckedPairing, check_boards
 from rochade.core.keizer.scoring import Standings, compute_standings, standings_history
 from rochade.core.keizer.settings import KeizerSettings, Ladder, preset
+from rochade.core.messages import N_, Message, joined
 from rochade.core.model import (
     Absence,
     Entrant,
@@ -35,9 +36,19 @@ from rochade.core.pairing import Pairing
 from rochade.core.standings import SystemStandings, system_standings
 from rochade.core.systems import KEIZER
 from rochade.formats.json import format_tournament, parse_tournament
+from rochade.formats.players import RatedPlayer
 from rochade.service import systems
 from rochade.service.errors import NeedsConfirmation, ServiceError, TournamentNeeded
-from rochade.service.players import find_entrant, label, pick, read_player_list
+from rochade.service.players import (
+    RatingReport,
+    apply_ratings,
+    find_entrant,
+    label,
+    pick,
+    plan_ratings,
+    rating_roster,
+    read_player_list,
+)
 from rochade.service.reports import (
     PairingReport,
     PlayerAdded,
@@ -45,6 +56,7 @@ from rochade.service.reports import (
     StandingChange,
     TournamentSummary,
 )
+from rochade.service.settings import SettingsReport, changed_settings, system_changes
 from rochade.store import (
     Action,
     ActionRecord,
@@ -118,7 +130,8 @@ class ClubService:
     def _connect(self) -> Club:
         if not self.path.exists():
             raise StoreError(
-                f"{self.path} does not exist (create a club file with: rochade init {self.path})"
+                "{path} does not exist (create a club file with: rochade init {path})",
+                path=self.path,
             )
         return Club.open(self.path)
 
@@ -270,7 +283,9 @@ class ClubService:
         record, t = self._load(club, tournament)
         systems.check_late_entry(t)
         if member_id in club.entrant_members(record.id).values():
-            raise ServiceError(f"{name} already plays in {record.name}")
+            raise ServiceError(
+                "{name} already plays in {tournament}", name=name, tournament=record.name
+            )
         player = club.add_entrant(record.id, member_id, rating, Status.PRESENT)
         for rnd in t.rounds:
             club.add_absence(record.id, rnd.number, Absence(player, Reason.LATE_START.value))
@@ -278,18 +293,87 @@ class ClubService:
         return PlayerAdded(name, member_id, new, entrant, record.name, len(t.rounds))
 
     def forbid_pair(
-        self, first: str, second: str, tournament: str | None = None
+        self, first: str, second: str, tournament: str | None = None, forbidden: bool = True
     ) -> tuple[Entrant, Entrant]:
-        """Never pair these two (family, club mates ...): a Keizer or Swiss setting."""
+        """Never pair these two (family, club mates ...): a Keizer or Swiss setting; with
+        `forbidden` False the two may be paired again."""
         with self._change("settings", "forbid a pair") as (club, action):
             record, t = self._load(club, tournament)
             a, b = find_entrant(t.entrants, first), find_entrant(t.entrants, second)
             if a.id == b.id:
-                raise ServiceError(f"{label(a)} cannot be kept from playing themself")
-            changed = systems.with_forbidden_pair(t, frozenset((a.id, b.id)))
+                raise ServiceError("{player} cannot be kept from playing themself", player=label(a))
+            changed = systems.with_forbidden_pair(t, frozenset((a.id, b.id)), forbidden)
             club.set_settings(record.id, systems.encode(changed))
-            action.description = f"{record.name}: never pair {label(a)} and {label(b)}"
+            what = "never pair {} and {}" if forbidden else "{} and {} may be paired again"
+            action.description = f"{record.name}: " + what.format(label(a), label(b))
         return a, b
+
+    def request_bye(
+        self, player: str, round_number: int, half: bool = True, tournament: str | None = None
+    ) -> Entrant:
+        """A Swiss player's bye for a coming round, asked in advance: a half-point bye (within
+        the tournament's limits) or a zero-point bye."""
+        with self._change("settings", "request a bye") as (club, action):
+            record, t = self._load(club, tournament)
+            entrant = find_entrant(t.entrants, player)
+            changed = systems.with_bye_request(t, entrant, round_number, half)
+            club.set_settings(record.id, systems.encode(changed))
+            kind = "half-point" if half else "zero-point"
+            action.description = f"{label(entrant)}: {kind} bye in round {round_number}"
+        return entrant
+
+    def cancel_bye(self, player: str, round_number: int, tournament: str | None = None) -> Entrant:
+        """Withdraw a requested bye: the player is paired in that round after all."""
+        with self._change("settings", "cancel a bye") as (club, action):
+            record, t = self._load(club, tournament)
+            entrant = find_entrant(t.entrants, player)
+            changed = systems.without_bye_request(t, entrant, round_number)
+            club.set_settings(record.id, systems.encode(changed))
+            action.description = f"{label(entrant)}: no bye in round {round_number} after all"
+        return entrant
+
+    def change_settings(self, options: Mapping[str, object], tournament: str | None = None
+                        ) -> Tournament:
+        """Change a round robin's or Swiss's settings (see `systems.changed_settings`)."""
+        with self._change("settings", "change settings") as (club, action):
+            record, t = self._load(club, tournament)
+            changed = systems.changed_settings(t, options)
+            club.set_settings(record.id, systems.encode(changed))
+            names = ", ".join(sorted(k for k, v in options.items() if v is not None))
+            action.description = f"{record.name}: settings changed ({names or 'none'})"
+        return dataclasses.replace(t, settings=changed)
+
+    def change_rules(
+        self, typed: Mapping[str, object], tournament: str | None = None, save: bool = True
+    ) -> SettingsReport:
+        """Change settings by key (KEY -> the value as typed: `rochade.service.settings` for
+        Keizer, `systems.changed_settings` for a round robin or Swiss) in one logged action.
+        Standings are derived, so the rounds played count under the new rules; `save=False`
+        changes nothing and reports what would change, who moves in the standings included."""
+        with self._reading() as club:
+            report = self._settings_report(club, typed, tournament)
+        if not save or not report.changes:
+            return report
+        with self._change("settings", "change settings") as (club, action):
+            report = self._settings_report(club, typed, tournament)
+            record = self._record(club, tournament)
+            club.set_settings(record.id, systems.encode(report.tournament.settings))
+            action.description = report.describe()
+        return report
+
+    def _settings_report(
+        self, club: Club, typed: Mapping[str, object], tournament: str | None
+    ) -> SettingsReport:
+        _, before = self._load(club, tournament)
+        if isinstance(before.settings, KeizerSettings):
+            texts = {key: str(value) for key, value in typed.items() if value is not None}
+            settings, changes = changed_settings(before.settings, texts, len(before.rounds))
+        else:
+            settings = systems.changed_settings(before, typed)
+            changes = system_changes(before.settings, settings)
+        after = dataclasses.replace(before, settings=settings)
+        moved = _standing_changes(before, after) if before.rounds else ()
+        return SettingsReport(after, changes, moved)
 
     def set_status(self, player: str, status: Status, tournament: str | None = None) -> Entrant:
         """Set a player's attendance for the next round (sticky until changed).
@@ -299,6 +383,7 @@ class ClubService:
         with self._change("status", "set status") as (club, action):
             record, t = self._load(club, tournament)
             entrant = find_entrant(t.entrants, player)
+            systems.check_status(t, entrant, status)
             club.set_status(record.id, entrant.id, status)
             action.description = f"{label(entrant)}: {entrant.status.value} -> {status.value}"
             if entrant.withdrawn and status is not Status.WITHDRAWN:
@@ -346,19 +431,10 @@ class ClubService:
             if replace:
                 t = _without_last_round(club, record, t)
             number = _next_round(t)
-            pairs = _parse_boards(boards)
             bye_id = find_entrant(t.entrants, bye).id if bye else None
-            present = [e.id for e in t.entrants if e.status.plays]
-            checked = check_boards(
-                pairs,
-                bye_id,
-                tournament=t,
-                round_number=number,
-                present=present,
-                rules=systems.rules(t, number),
-            )
+            checked = _check_by_hand(t, number, _parse_boards(boards), bye_id)
             if checked.errors:
-                raise ServiceError("; ".join(f.message for f in checked.errors))
+                raise ServiceError(joined([f.msg for f in checked.errors]))
             if checked.warnings and not confirm:
                 raise NeedsConfirmation(checked.warnings)
             assert checked.pairing is not None
@@ -367,6 +443,17 @@ class ClubService:
             report = self._store_round(club, record, t, number, pairing, "manual")
             action.description = _describe_round(record.name, report.round, "by hand")
         return report
+
+    def check_by_hand(
+        self,
+        boards: Sequence[tuple[PlayerId, PlayerId]],
+        bye: PlayerId | None = None,
+        tournament: str | None = None,
+    ) -> CheckedPairing:
+        """What the checker says about a pairing by hand of the next round, while the TD
+        builds it (nothing is stored; `pair_manual` stores it)."""
+        t = self.tournament(tournament)
+        return _check_by_hand(t, _next_round(t), boards, bye)
 
     def _store_round(
         self,
@@ -386,9 +473,9 @@ class ClubService:
         for entrant in t.entrants:
             if entrant.withdrawn or entrant.id in playing:
                 continue
-            reason = entrant.status.absence_reason
+            reason = systems.absence_reason(t, number, entrant)
             if reason is None:  # present but left out: the engine or the checker failed us
-                raise ServiceError(f"{label(entrant)} is present but has no board")
+                raise ServiceError("{player} is present but has no board", player=label(entrant))
             absences.append(Absence(entrant.id, reason))
         rnd = Round(number, games, tuple(absences), pairing.bye)
         after = dataclasses.replace(t, rounds=(*t.rounds, rnd))
@@ -405,6 +492,13 @@ class ClubService:
             record = self._record(club, tournament)
             return club.round_notes(record.id, round_number)
 
+    def pairing_reasons(self, player: str, round_number: int,
+                        tournament: str | None = None) -> tuple[str, ...]:
+        """Why a player of a Swiss got their opponent, float, bye and colour in a round."""
+        with self._reading() as club:
+            _, t = self._load(club, tournament)
+        return systems.pairing_reasons(t, round_number, find_entrant(t.entrants, player).id)
+
     # -- results -------------------------------------------------------------------------
 
     def enter_result(
@@ -417,8 +511,12 @@ class ClubService:
             rnd = _round(t, round_number)
             game = next((g for g in rnd.games if g.board == board), None)
             if game is None:
-                boards = f"boards 1-{len(rnd.games)}" if rnd.games else "no boards"
-                raise ServiceError(f"round {round_number} has no board {board} (it has {boards})")
+                template = (
+                    N_("round {round} has no board {board} (it has boards 1-{count})")
+                    if rnd.games
+                    else N_("round {round} has no board {board} (it has no boards)")
+                )
+                raise ServiceError(template, round=round_number, board=board, count=len(rnd.games))
             club.set_result(record.id, round_number, board, parsed)
             new_game = dataclasses.replace(game, result=parsed)
             games = tuple(new_game if g.board == board else g for g in rnd.games)
@@ -455,16 +553,22 @@ class ClubService:
             rnd = _round(t, round_number)
             entrant = find_entrant(t.entrants, player)
             if team not in _settings(t).team_values:
-                teams = ", ".join(map(str, sorted(_settings(t).team_values))) or "none"
-                raise ServiceError(f"team {team} has no board values in the settings ({teams})")
+                teams = ", ".join(map(str, sorted(_settings(t).team_values)))
+                raise ServiceError(
+                    "team {team} has no board values in the settings ({teams})",
+                    team=team,
+                    teams=teams or Message("none"),
+                )
             absences = rnd.absences
             replaced = ""
             if not extra:
                 absence = next((a for a in rnd.absences if a.player == entrant.id), None)
                 if absence is None:
                     raise ServiceError(
-                        f"{label(entrant)} already has a game or the bye in round {round_number};"
-                        " an external game can replace only an absence (or count as extra)"
+                        "{player} already has a game or the bye in round {round}; an external"
+                        " game can replace only an absence (or count as extra)",
+                        player=label(entrant),
+                        round=round_number,
                     )
                 club.delete_absence(record.id, round_number, entrant.id)
                 absences = tuple(a for a in rnd.absences if a is not absence)
@@ -480,6 +584,27 @@ class ClubService:
                 f" on board {board}{replaced}"
             )
         return after
+
+    def update_ratings(
+        self, listed: Iterable[RatedPlayer], tournament: str | None = None, apply: bool = False
+    ) -> RatingReport:
+        """Match a rating list with the members (or one tournament's players); with `apply`,
+        write what differs in one backed-up, undoable action (see `plan_ratings`).
+
+        The list is read before the club file is locked; should the members change meanwhile,
+        nothing is written.
+        """
+        with self._reading() as club:
+            where = None if tournament is None else self._record(club, tournament).id
+            roster = rating_roster(club, where)
+        report = plan_ratings(roster, listed)
+        if not apply or not report.match.updates:
+            return report
+        with self._change("ratings", "update ratings", "ratings") as (club, action):
+            if rating_roster(club, where) != roster:
+                raise ServiceError("the club file changed while the list was read; run again")
+            action.description = apply_ratings(club, report)
+        return dataclasses.replace(report, applied=True)
 
     # -- log and undo --------------------------------------------------------------------
 
@@ -545,16 +670,26 @@ class ClubService:
 def tournament_standings(t: Tournament, after_round: int | None = None) -> Standings:
     """Standings of a tournament (from a club file or a JSON file) after a round."""
     if after_round is not None and not 0 <= after_round <= len(t.rounds):
-        raise ServiceError(f"there is no round {after_round} (the tournament has {len(t.rounds)})")
+        raise ServiceError(
+            "there is no round {number} (the tournament has {count})",
+            number=after_round,
+            count=len(t.rounds),
+        )
     return compute_standings(t, _settings(t), after_round)
 
 
 def standings_with_tiebreaks(t: Tournament, after_round: int | None = None) -> SystemStandings:
     """Standings of a round robin or Swiss (from a club file or a JSON file) after a round."""
     if after_round is not None and not 0 <= after_round <= len(t.rounds):
-        raise ServiceError(f"there is no round {after_round} (the tournament has {len(t.rounds)})")
+        raise ServiceError(
+            "there is no round {number} (the tournament has {count})",
+            number=after_round,
+            count=len(t.rounds),
+        )
     if t.system == KEIZER:
-        raise ServiceError(f"{t.name} is a Keizer tournament; its standings are Keizer values")
+        raise ServiceError(
+            "{name} is a Keizer tournament; its standings are Keizer values", name=t.name
+        )
     return system_standings(t, after_round)
 
 
@@ -568,9 +703,9 @@ def read_tournament_file(path: Path) -> Tournament:
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise ServiceError(f"{path} does not exist") from None
+        raise ServiceError("{path} does not exist", path=path) from None
     except (OSError, UnicodeDecodeError) as exc:
-        raise ServiceError(f"cannot read {path}: {exc}") from None
+        raise ServiceError("cannot read {path}: {problem}", path=path, problem=exc) from None
     return parse_tournament(text)
 
 
@@ -579,7 +714,7 @@ def read_tournament_file(path: Path) -> Tournament:
 
 def _settings(t: Tournament) -> KeizerSettings:
     if not isinstance(t.settings, KeizerSettings):
-        raise ServiceError(f"{t.name} is not a Keizer tournament")
+        raise ServiceError("{name} is not a Keizer tournament", name=t.name)
     return t.settings
 
 
@@ -588,11 +723,13 @@ def _apply_overrides(base: KeizerSettings, overrides: Mapping[str, object]) -> K
     for key, value in overrides.items():
         kind = SETTING_OVERRIDES.get(key)
         if kind is None:
-            raise ServiceError(f"unknown setting {key!r}")
+            raise ServiceError("unknown setting '{key}'", key=key)
         try:
             changes[key] = kind(str(value))
         except (ValueError, ZeroDivisionError):
-            raise ServiceError(f"setting {key}: {value!r} is not a number") from None
+            raise ServiceError(
+                "setting {key}: '{value}' is not a number", key=key, value=value
+            ) from None
     if "top_value" in changes:
         changes["ladder"] = Ladder.FIXED
     return dataclasses.replace(base, **changes)  # type: ignore[arg-type]
@@ -603,11 +740,29 @@ def _next_round(t: Tournament) -> int:
     if t.rounds and not t.rounds[-1].complete:
         last = t.rounds[-1]
         missing = [str(g.board) for g in last.games if g.result is None]
-        raise ServiceError(
-            f"round {last.number} is not complete: board{'s' if len(missing) > 1 else ''} "
-            f"{', '.join(missing)} {'have' if len(missing) > 1 else 'has'} no result yet"
+        template = (
+            N_("round {round} is not complete: boards {boards} have no result yet")
+            if len(missing) > 1
+            else N_("round {round} is not complete: board {boards} has no result yet")
         )
+        raise ServiceError(template, round=last.number, boards=", ".join(missing))
     return len(t.rounds) + 1
+
+
+def _check_by_hand(
+    t: Tournament,
+    number: int,
+    boards: Sequence[tuple[PlayerId | None, PlayerId | None]],
+    bye: PlayerId | None,
+) -> CheckedPairing:
+    return check_boards(
+        boards,
+        bye,
+        tournament=t,
+        round_number=number,
+        present=systems.present(t, number),
+        rules=systems.rules(t, number),
+    )
 
 
 def _without_last_round(club: Club, record: TournamentRecord, t: Tournament) -> Tournament:
@@ -615,7 +770,9 @@ def _without_last_round(club: Club, record: TournamentRecord, t: Tournament) -> 
         raise ServiceError("there is no round to replace yet")
     last = t.rounds[-1]
     if any(g.result is not None for g in last.games):
-        raise ServiceError(f"round {last.number} already has results; it cannot be re-paired")
+        raise ServiceError(
+            "round {round} already has results; it cannot be re-paired", round=last.number
+        )
     club.delete_round(record.id, last.number)
     return dataclasses.replace(t, rounds=t.rounds[:-1])
 
@@ -634,16 +791,16 @@ def _external_score(text: str) -> Fraction:
         return _EXTERNAL_SCORES[text.strip()]
     except KeyError:
         raise ServiceError(
-            f"unknown score {text!r} for an external game; use 1, 1/2 or 0"
+            "unknown score '{score}' for an external game; use 1, 1/2 or 0", score=text
         ) from None
 
 
 def _round(t: Tournament, number: int) -> Round:
     if not 1 <= number <= len(t.rounds):
-        paired = {0: "no round is paired yet", 1: "only round 1 is paired"}.get(
-            len(t.rounds), f"rounds 1-{len(t.rounds)} are paired"
+        paired = {0: Message("no round is paired yet"), 1: Message("only round 1 is paired")}.get(
+            len(t.rounds), Message("rounds 1-{last} are paired", {"last": len(t.rounds)})
         )
-        raise ServiceError(f"there is no round {number} ({paired})")
+        raise ServiceError("there is no round {number} ({paired})", number=number, paired=paired)
     return t.rounds[number - 1]
 
 
@@ -683,7 +840,8 @@ def _parse_boards(text: str) -> list[tuple[PlayerId | None, PlayerId | None]]:
         match = _BOARD.fullmatch(token)
         if match is None:
             raise ServiceError(
-                f"cannot read board {token!r}; write white-black with player ids, e.g. 1-9 4-7"
+                "cannot read board '{board}'; write white-black with player ids, e.g. 1-9 4-7",
+                board=token,
             )
         pairs.append((int(match[1]), int(match[2])))
     if not pairs:

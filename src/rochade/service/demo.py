@@ -92,7 +92,9 @@ def build_demo(path: Path, seed: int = 2026) -> ClubService:
     never leaves half a demo (nor touches a file that is not a demo).
     """
     if path.exists() and not is_demo_file(path):
-        raise ServiceError(f"{path} exists and is not a demo file; run the demo in another folder")
+        raise ServiceError(
+            "{path} exists and is not a demo file; run the demo in another folder", path=path
+        )
     building = path.with_name(path.name + ".building")
     _remove_with_journals(building)
     clock = SeasonClock()

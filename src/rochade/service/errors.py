@@ -1,13 +1,19 @@
-"""The errors a use case raises for a request it cannot carry out as asked."""
+"""The errors a use case raises for a request it cannot carry out as asked.
+
+Each carries its message as a template and values (`rochade.core.messages`): raise
+`ServiceError("there is no round {number}", number=n)`; the CLI prints the English text,
+the web app the TD's language.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from rochade.core.checker import Finding
+from rochade.core.messages import Explained, Message, joined
 
 
-class ServiceError(Exception):
+class ServiceError(Explained):
     """A TD's request that cannot be done as asked; the message says why and what to do."""
 
 
@@ -16,7 +22,12 @@ class TournamentNeeded(ServiceError):
 
     def __init__(self, names: list[str]) -> None:
         self.names = names
-        super().__init__(f"this club file holds {len(names)} tournaments ({', '.join(names)})")
+        super().__init__(
+            Message(
+                "this club file holds {count} tournaments ({names})",
+                {"count": len(names), "names": ", ".join(names)},
+            )
+        )
 
 
 class NeedsConfirmation(ServiceError):
@@ -24,4 +35,4 @@ class NeedsConfirmation(ServiceError):
 
     def __init__(self, warnings: Sequence[Finding]) -> None:
         self.warnings = tuple(warnings)
-        super().__init__("; ".join(w.message for w in self.warnings))
+        super().__init__(joined([w.msg for w in self.warnings]))

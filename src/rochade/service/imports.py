@@ -48,7 +48,9 @@ def import_kfc(service: ClubService, path: Path, name: str | None = None) -> Kfc
     imported = read_kfc(path, name)
     taken = imported.tournament.name
     if any(summary.name == taken for summary in service.tournaments()):
-        raise NameTaken(f"this club file already has a tournament named {taken!r}")
+        raise NameTaken(
+            "this club file already has a tournament named '{name}'", name=taken
+        )
     tournament = service.import_json(format_tournament(imported.tournament))
     standings = tournament_standings(tournament)
     deviation = 0.0

@@ -1,14 +1,27 @@
-"""Finding players and tournaments by what a TD types (an id, a name or a unique prefix), and
-reading the player list a TD imports."""
+"""Finding players and tournaments by what a TD types (an id, a name or a unique prefix),
+reading the player list a TD imports, and updating ratings from a downloaded rating list."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from typing import TypeVar
 
-from rochade.core.model import Entrant
-from rochade.formats.players import PlayerRow, decode, find_duplicates, parse_player_csv
+from rochade.core.messages import N_, Message, joined
+from rochade.core.model import Entrant, PlayerId
+from rochade.formats.players import (
+    ClubPlayer,
+    Duplicate,
+    PlayerRow,
+    RatedPlayer,
+    RatingMatch,
+    decode,
+    find_duplicates,
+    match_ratings,
+    parse_player_csv,
+)
 from rochade.service.errors import ServiceError
+from rochade.store import Club
 
 T = TypeVar("T")
 
@@ -25,31 +38,58 @@ def pick(
     Several candidates: an error listing them (as `shown` gives them), so the TD sees what to
     type instead.
     """
+    none_given, unknown, several = _PICK_TEMPLATES[what]
     key = typed.strip().casefold()
     if not key:
-        raise ServiceError(f"no {what} given")
+        raise ServiceError(none_given)
     exact = [item for item in items if name_of(item).casefold() == key]
     if len(exact) == 1:
         return exact[0]
     candidates = exact or [item for item in items if name_of(item).casefold().startswith(key)]
     if not candidates:
-        raise ServiceError(f"no {what} named {typed!r}")
+        raise ServiceError(unknown, typed=_short(typed))
     if len(candidates) > 1:
         names = ", ".join((shown or name_of)(item) for item in candidates[:8])
         more = ", ..." if len(candidates) > 8 else ""
-        raise ServiceError(f"{typed!r} matches several {what}s: {names}{more}; type more letters")
+        raise ServiceError(several, typed=_short(typed), names=names + more)
     return candidates[0]
+
+
+def _reason(duplicate: Duplicate) -> Message:
+    return Message(_REASONS.get(duplicate.reason, duplicate.reason))
+
+
+_REASONS = {"same FIDE id": N_("same FIDE id"), "same name": N_("same name")}
+"""`find_duplicates`' reasons, marked for the catalogues."""
+
+_PICK_TEMPLATES = {
+    "player": (
+        N_("no player given"),
+        N_("no player named '{typed}'"),
+        N_("'{typed}' matches several players: {names}; type more letters"),
+    ),
+    "tournament": (
+        N_("no tournament given"),
+        N_("no tournament named '{typed}'"),
+        N_("'{typed}' matches several tournaments: {names}; type more letters"),
+    ),
+}
 
 
 def find_entrant(entrants: Sequence[Entrant], typed: str) -> Entrant:
     """An entrant by id (digits) or by name; ambiguous names list the candidates with ids."""
     text = typed.strip()
-    if text.isdigit():
+    if text.isascii() and text.isdigit():  # "²" is a digit to Python too, but no id
         for entrant in entrants:
-            if entrant.id == int(text):
+            if len(text) <= 18 and entrant.id == int(text):
                 return entrant
-        raise ServiceError(f"no player with id {text}")
+        raise ServiceError("no player with id {id}", id=_short(text))
     return pick(entrants, text, lambda e: e.name, "player", label)
+
+
+def _short(typed: str) -> str:
+    """What the TD typed, cut for a message (a pasted page is no name)."""
+    return typed if len(typed) <= 40 else typed[:40] + "…"
 
 
 def label(entrant: Entrant) -> str:
@@ -75,16 +115,123 @@ def read_player_list(
         raise ServiceError("the player list is empty")
     repeats = find_duplicates(rows)
     repeated = {d.row.line for d in repeats}
-    clashes = [f"line {d.row.line} ({d.row.name}) and {d.other}: {d.reason}" for d in repeats]
+    clashes = [
+        Message(
+            "line {line} ({name}) and {other}: {reason}",
+            {"line": d.row.line, "name": d.row.name, "other": d.other, "reason": _reason(d)},
+        )
+        for d in repeats
+    ]
     clashes += [
-        f"line {d.row.line} ({d.row.name}) and member {d.other}: {d.reason}"
+        Message(
+            "line {line} ({name}) and member {other}: {reason}",
+            {"line": d.row.line, "name": d.row.name, "other": d.other, "reason": _reason(d)},
+        )
         for d in find_duplicates(rows, members)
         if d.row.line not in repeated and d.other != d.row.name
     ]
     if clashes:
-        more = f"; and {len(clashes) - 8} more" if len(clashes) > 8 else ""
+        shown = clashes[:8]
+        if len(clashes) > 8:
+            shown.append(Message("and {count} more", {"count": len(clashes) - 8}))
         raise ServiceError(
-            f"the player list names someone twice ({'; '.join(clashes[:8])}{more}); "
-            "remove the repeats, and write members' names as the club has them"
+            "the player list names someone twice ({clashes}); "
+            "remove the repeats, and write members' names as the club has them",
+            clashes=joined(shown),
         )
     return rows
+
+
+# --- rating lists -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Enrolment:
+    """A member playing in a tournament, with the rating the tournament holds for them."""
+
+    tournament_id: int
+    tournament: str
+    under_way: bool  # a round is paired: the ratings it was paired with stay
+    player: PlayerId
+    member_id: int
+    rating: int | None
+
+
+@dataclass(frozen=True)
+class Roster:
+    """Who a rating list is matched against: the members (keyed by member id), and where
+    they play."""
+
+    members: tuple[ClubPlayer, ...]
+    enrolments: tuple[Enrolment, ...]
+
+
+def rating_roster(club: Club, tournament_id: int | None = None) -> Roster:
+    """Every member, or only the players of one tournament, and their enrolments."""
+    enrolments = []
+    for record in club.tournaments():
+        t = club.load_tournament(record)
+        member_of = club.entrant_members(record.id)
+        enrolments += [
+            Enrolment(record.id, record.name, bool(t.rounds), e.id, member_of[e.id], e.rating)
+            for e in t.entrants
+        ]
+    wanted = {e.member_id for e in enrolments if e.tournament_id == tournament_id}
+    members = tuple(
+        ClubPlayer(m.id, m.name, m.rating, m.fide_id)
+        for m in club.members()
+        if tournament_id is None or m.id in wanted
+    )
+    return Roster(members, tuple(enrolments))
+
+
+@dataclass(frozen=True, slots=True)
+class EntrantRating:
+    """A player's rating in one tournament, `old` and after the update (`new`)."""
+
+    enrolment: Enrolment
+    name: str
+    new: int | None
+
+
+@dataclass(frozen=True)
+class RatingReport:
+    """What a rating list changes: the members' ratings and FIDE ids (`match.updates`), the
+    ratings of tournaments not started yet (`entrants`), and those kept because their
+    tournament is under way (`kept`)."""
+
+    match: RatingMatch
+    entrants: tuple[EntrantRating, ...]
+    kept: tuple[EntrantRating, ...]
+    applied: bool = False
+
+
+def plan_ratings(roster: Roster, listed: Iterable[RatedPlayer]) -> RatingReport:
+    """Match the list (read once, lazily) and work out every change, writing nothing.
+
+    A tournament under way keeps the ratings its rounds were paired with: they decide its
+    start order (Keizer's initial values, Swiss pairing numbers, rating tie-breaks), so a new
+    rating there would silently change the standings of rounds already played.
+    """
+    match = match_ratings(roster.members, listed)
+    new = {u.player.key: u for u in match.updates}
+    changed: list[EntrantRating] = []
+    kept: list[EntrantRating] = []
+    for e in roster.enrolments:
+        update = new.get(e.member_id)
+        if update is None or update.rating == e.rating:
+            continue
+        row = EntrantRating(e, update.player.name, update.rating)
+        (kept if e.under_way else changed).append(row)
+    return RatingReport(match, tuple(changed), tuple(kept))
+
+
+def apply_ratings(club: Club, report: RatingReport) -> str:
+    """Write a planned update inside the caller's action; what the action log says."""
+    for u in report.match.updates:
+        club.update_member(u.player.key, u.rating, u.fide_id)
+    for e in report.entrants:
+        club.set_entrant_rating(e.enrolment.tournament_id, e.enrolment.player, e.new)
+    names = ", ".join(u.player.name for u in report.match.updates[:5])
+    more = f" and {len(report.match.updates) - 5} more" if len(report.match.updates) > 5 else ""
+    return f"update ratings of {len(report.match.updates)} player(s): {names}{more}"

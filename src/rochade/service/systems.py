@@ -10,17 +10,18 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
 from rochade.core.checker import ByePolicy, PairingRules
 from rochade.core.dutch import DutchError, NoValidPairing
 from rochade.core.keizer.pairing import KeizerEngine, KeizerState
 from rochade.core.keizer.scoring import compute_standings
 from rochade.core.keizer.settings import KeizerSettings
-from rochade.core.model import Entrant, Game, ModelError, PlayerId, Result, Tournament
+from rochade.core.messages import message_of
+from rochade.core.model import Entrant, Game, ModelError, PlayerId, Result, Status, Tournament
 from rochade.core.pairing import Pairing
 from rochade.core.roundrobin import (
     BergerEngine,
@@ -30,21 +31,24 @@ from rochade.core.roundrobin import (
     numbers_by_rating,
 )
 from rochade.core.standings import SystemStandings, ranked, system_standings
-from rochade.core.swiss import pair_swiss
+from rochade.core.swiss import explain_swiss_player, pair_swiss
 from rochade.core.systems import (
     DEFAULT_TIEBREAKS,
     KEIZER,
     ROUND_ROBIN,
     SWISS,
+    SWISS_ABSENCES,
     Acceleration,
+    ByeRequest,
     FirstRound,
     RoundRobinSettings,
     StartNumbers,
     SwissSettings,
     random_round,
     scoring,
+    scoring_text,
 )
-from rochade.core.tiebreaks import TieBreak, TieBreakError, parse_tiebreaks
+from rochade.core.tiebreaks import Kind, TieBreak, TieBreakError, parse_tiebreaks
 from rochade.formats.json import system_settings_from_dict, system_settings_to_dict
 from rochade.formats.trf import TrfError, parse_trf
 from rochade.formats.trf_standings import trf_crosstable
@@ -71,36 +75,119 @@ def encode(settings: object) -> str:
     return json.dumps(system_settings_to_dict(settings), ensure_ascii=False, sort_keys=True)
 
 
+def _limit(value: object) -> int | None:
+    """A limit typed by the TD: a whole number, or nothing (no limit)."""
+    text = str(value).strip().lower()
+    return None if text in ("", "none", "-") else int(text)
+
+
+SETTING_KEYS: dict[str, dict[str, Callable[[Any], object]]] = {
+    ROUND_ROBIN: {"double": bool, "numbers_by": StartNumbers, "seed": int},
+    SWISS: {"rounds": int, "first_round": FirstRound, "seed": int,
+            "acceleration": Acceleration, "max_half_point_byes": _limit,
+            "half_point_byes_closed": int},
+}
+"""The options of each system beside scoring, bye value and tie-breaks, with their types."""
+
+BYE_VALUES = {"bye_value": "pab", "half_bye_value": "hpb"}
+"""Options for the points of the pairing-allocated and the half-point bye (empty: the
+default, a win and a draw)."""
+
+FIXED_ONCE_PAIRED = frozenset({"double", "numbers_by", "seed", "first_round", "acceleration"})
+"""Options that decide round 1 (or the whole schedule): they cannot change after it."""
+
+
 def new_settings(system: str, options: Mapping[str, object]) -> RoundRobinSettings | SwissSettings:
     """Round-robin or Swiss settings from the TD's options (None: the default)."""
+    if system == ROUND_ROBIN:
+        return _with_options(RoundRobinSettings(), system, options)
+    if system == SWISS:
+        return _with_options(SwissSettings(), system, options)
+    raise ServiceError(
+        "unknown system '{system}'; choose keizer, round-robin or swiss", system=system
+    )
+
+
+def changed_settings(t: Tournament, options: Mapping[str, object]
+                     ) -> RoundRobinSettings | SwissSettings:
+    """The settings of a running round robin or Swiss with the TD's changes (None: keep).
+
+    Points and tie-breaks may change any time (standings are derived); what decides the
+    draw or round 1 only before round 1 is paired; a Swiss keeps at least its paired rounds.
+    """
+    s = t.settings
+    if not isinstance(s, RoundRobinSettings | SwissSettings):
+        raise ServiceError("{name} is not a round robin or a Swiss", name=t.name)
+    changed = _with_options(s, t.system, options)
+    if t.rounds:
+        for key in sorted(FIXED_ONCE_PAIRED):
+            if getattr(changed, key, None) != getattr(s, key, None):
+                raise ServiceError(
+                    "round 1 of {name} is paired: the setting {key} can no longer change",
+                    name=t.name,
+                    key=key,
+                )
+    if isinstance(changed, SwissSettings) and changed.rounds < len(t.rounds):
+        raise ServiceError(
+            "{name} has played {played} rounds already; it cannot have only {rounds}",
+            name=t.name,
+            played=len(t.rounds),
+            rounds=changed.rounds,
+        )
+    return changed
+
+
+def _points(text: str, what: str) -> Fraction:
+    try:
+        return Fraction(text.replace(",", ".").replace("½", "1/2"))
+    except (ValueError, ZeroDivisionError):
+        raise ServiceError(
+            "the setting {what}: '{value}' is not a number of points", what=what, value=text[:20]
+        ) from None
+
+
+def _with_options(base: RoundRobinSettings | SwissSettings, system: str,
+                  options: Mapping[str, object]) -> RoundRobinSettings | SwissSettings:
     given = {k: v for k, v in options.items() if v is not None}
     changes: dict[str, object] = {}
     try:
-        points = scoring(str(given.pop("scoring", "1-1/2-0")))
-        if "bye_value" in given:
-            points = dataclasses.replace(points, pab=Fraction(str(given.pop("bye_value"))))
-        changes["scoring"] = points
+        if given.keys() & {"scoring", *BYE_VALUES}:
+            wdl = scoring(str(given.pop("scoring", scoring_text(base.scoring))))
+            points = dataclasses.replace(base.scoring, win=wdl.win, draw=wdl.draw, loss=wdl.loss)
+            byes: dict[str, Any] = {}
+            for key, attr in BYE_VALUES.items():
+                bye = given.pop(key, getattr(base.scoring, attr))
+                text = "" if bye is None else str(bye).strip()
+                byes[attr] = _points(text, key) if text else None
+                if byes[attr] is not None and not 0 <= byes[attr] <= wdl.win:
+                    raise ServiceError(
+                        "a bye is worth 0 to {win} points (a win), not {value}",
+                        win=wdl.win,
+                        value=text[:20],
+                    )
+            points = dataclasses.replace(points, **byes)
+            changes["scoring"] = points
         if "tiebreaks" in given:
             changes["tiebreaks"] = parse_tiebreaks(str(given.pop("tiebreaks")))
     except (ModelError, TieBreakError, ValueError, ZeroDivisionError) as exc:
-        raise ServiceError(str(exc)) from None
-    if system == ROUND_ROBIN:
-        keys = {"double": bool, "numbers_by": StartNumbers, "seed": int}
-        base: RoundRobinSettings | SwissSettings = RoundRobinSettings()
-    elif system == SWISS:
-        keys = {"rounds": int, "first_round": FirstRound, "seed": int,
-                "acceleration": Acceleration}
-        base = SwissSettings()
-    else:
-        raise ServiceError(f"unknown system {system!r}; choose keizer, round-robin or swiss")
+        raise ServiceError(message_of(exc)) from None
+    keys = SETTING_KEYS[system]
     for key, value in given.items():
         if key not in keys:
-            raise ServiceError(f"the setting {key} does not apply to a {system} tournament")
-        changes[key] = keys[key](value)
+            raise ServiceError(
+                "the setting {key} does not apply to a {system} tournament", key=key, system=system
+            )
+        try:
+            changes[key] = keys[key](value)
+        except ValueError:
+            shown = str(value)[:20]
+            raise ServiceError(
+                "the setting {key}: '{value}' is not a valid value", key=key, value=shown
+            ) from None
     try:
         return dataclasses.replace(base, **changes)  # type: ignore[arg-type]
     except ModelError as exc:
-        raise ServiceError(str(exc)) from None
+        raise ServiceError(message_of(exc)) from None
 
 
 def describe(settings: object) -> str:
@@ -124,14 +211,16 @@ def pair(t: Tournament, number: int) -> tuple[Pairing, object | None]:
         return _pair_round_robin(t, s, number)
     if isinstance(s, SwissSettings):
         return _pair_swiss(t, s, number), None
-    raise ServiceError(f"{t.name} has no pairing engine for the system {t.system}")
+    raise ServiceError(
+        "{name} has no pairing engine for the system {system}", name=t.name, system=t.system
+    )
 
 
 def _pair_keizer(t: Tournament, s: KeizerSettings, number: int) -> Pairing:
     """The present players in Keizer ranking order (start order before round 1)."""
     present = {e.id for e in t.entrants if e.status.plays}
     if len(present) < 2:
-        raise ServiceError(f"round {number}: fewer than two players are present")
+        raise ServiceError("round {round}: fewer than two players are present", round=number)
     if t.rounds:
         order = [row.entrant.id for row in compute_standings(t, s).ranked()]
     else:
@@ -146,7 +235,9 @@ def _pair_round_robin(t: Tournament, s: RoundRobinSettings, number: int
     if not s.numbers:
         if len(t.entrants) < 2:
             raise ServiceError(
-                f"a round robin needs at least 2 players; {t.name} has {len(t.entrants)}"
+                "a round robin needs at least 2 players; {name} has {count}",
+                name=t.name,
+                count=len(t.entrants),
             )
         ids = [e.id for e in t.entrants]
         numbers = (draw_numbers(ids, random.Random(s.seed)) if s.numbers_by is StartNumbers.LOT
@@ -154,7 +245,7 @@ def _pair_round_robin(t: Tournament, s: RoundRobinSettings, number: int
         s = changed = dataclasses.replace(s, numbers=numbers)
     rounds = len(berger_schedule(len(s.numbers), double=s.double).rounds)
     if number > rounds:
-        raise ServiceError(f"all {rounds} rounds of this round robin are paired")
+        raise ServiceError("all {rounds} rounds of this round robin are paired", rounds=rounds)
     pairing = BergerEngine().pair(
         BergerState(t, s.numbers, number, s.double, s.swap_last_two)
     )
@@ -168,30 +259,51 @@ def _pair_round_robin(t: Tournament, s: RoundRobinSettings, number: int
 
 def _pair_swiss(t: Tournament, s: SwissSettings, number: int) -> Pairing:
     if number > s.rounds:
-        raise ServiceError(f"all {s.rounds} rounds of this Swiss are paired")
-    present = [e.id for e in t.entrants if e.status.plays]
-    if len(present) < 2:
-        raise ServiceError(f"round {number}: fewer than two players are present")
+        raise ServiceError("all {rounds} rounds of this Swiss are paired", rounds=s.rounds)
+    players = present(t, number)
+    if len(players) < 2:
+        raise ServiceError("round {round}: fewer than two players are present", round=number)
     if number == 1 and s.first_round is FirstRound.RANDOM:
-        return random_round(present, random.Random(s.seed))
+        return random_round(players, random.Random(s.seed))
     try:
-        return SWISS_ENGINE(t, s, number, present)
+        return SWISS_ENGINE(t, s, number, players)
     except NoValidPairing as exc:
         raise ServiceError(
-            f"round {number}: no pairing satisfies the FIDE rules ({exc}); pair this round by "
-            "hand with --manual"
+            "round {round}: no pairing satisfies the FIDE rules ({problem}); pair this round by "
+            "hand with --manual",
+            round=number,
+            problem=message_of(exc),
         ) from None
     except DutchError as exc:
-        raise ServiceError(f"round {number}: {exc}") from None
+        raise ServiceError(
+            "round {round}: {problem}", round=number, problem=message_of(exc)
+        ) from None
 
 
-def with_forbidden_pair(t: Tournament, pair: frozenset[PlayerId]) -> object:
-    """The settings with one more forbidden pair (Keizer and Swiss; a round robin's table is
-    fixed)."""
+def pairing_reasons(t: Tournament, number: int, player: PlayerId) -> tuple[str, ...]:
+    """Why `player` was paired as they were in round `number` of a Swiss (the criteria of
+    the Dutch system that decided it)."""
+    s = t.settings
+    if not isinstance(s, SwissSettings):
+        raise ServiceError("{tournament} is not a Swiss; `rochade explain --round {number}` "
+                           "shows how its rounds were paired", tournament=t.name, number=number)
+    try:
+        return explain_swiss_player(t, s, number, player)
+    except DutchError as exc:
+        raise ServiceError("round {number}: {why}", number=number, why=message_of(exc)) from None
+
+
+def with_forbidden_pair(t: Tournament, pair: frozenset[PlayerId], forbidden: bool = True
+                        ) -> object:
+    """The settings with one more forbidden pair, or one fewer (`forbidden` False): Keizer and
+    Swiss; a round robin's table is fixed."""
     s = t.settings
     if not isinstance(s, KeizerSettings | SwissSettings):
-        raise ServiceError(f"{t.name} is a round robin: everybody meets everybody")
-    return dataclasses.replace(s, forbidden_pairs=s.forbidden_pairs | {pair})
+        raise ServiceError("{name} is a round robin: everybody meets everybody", name=t.name)
+    if not forbidden and pair not in s.forbidden_pairs:
+        raise ServiceError("these two players may already be paired")
+    pairs = s.forbidden_pairs | {pair} if forbidden else s.forbidden_pairs - {pair}
+    return dataclasses.replace(s, forbidden_pairs=pairs)
 
 
 def with_forfeits(t: Tournament, games: tuple[Game, ...]) -> tuple[Game, ...]:
@@ -231,12 +343,141 @@ def _double(t: Tournament) -> bool:
     return isinstance(t.settings, RoundRobinSettings) and t.settings.double
 
 
+# -- requested byes and the half-point-bye limit (Swiss) ------------------------------------
+
+
+def _swiss(t: Tournament) -> SwissSettings:
+    if not isinstance(t.settings, SwissSettings):
+        raise ServiceError("{name} is not a Swiss: requested byes belong to Swiss tournaments",
+                           name=t.name)
+    return t.settings
+
+
+def _requested(t: Tournament, number: int, player: PlayerId) -> ByeRequest | None:
+    s = t.settings
+    if not isinstance(s, SwissSettings):
+        return None
+    return next((b for b in s.bye_requests if (b.round, b.player) == (number, player)), None)
+
+
+def absence_reason(t: Tournament, number: int, entrant: Entrant) -> str | None:
+    """The row of a player without a board in round `number`: a requested bye, else what the
+    status says (None: the player should have had a board)."""
+    request = _requested(t, number, entrant.id)
+    return request.reason if request is not None else entrant.status.absence_reason
+
+
+def present(t: Tournament, number: int) -> list[PlayerId]:
+    """The players to pair in round `number`: present, without a requested bye. In a Swiss,
+    everyone who would get a half-point bye must still be allowed one (else: refused)."""
+    players = []
+    for entrant in t.active:
+        reason = absence_reason(t, number, entrant)
+        if reason is None:
+            players.append(entrant.id)
+        elif SWISS_ABSENCES.get(reason) is Kind.HPB:
+            _check_half_point_bye(t, entrant, number)
+    return players
+
+
+def half_point_byes(t: Tournament, player: PlayerId, besides: int | None = None) -> int:
+    """Half-point byes the player has had or asked for (requests for round `besides` aside)."""
+    taken = sum(1 for rnd in t.rounds for a in rnd.absences
+                if a.player == player and SWISS_ABSENCES.get(a.reason) is Kind.HPB)
+    s = t.settings
+    requested = 0
+    if isinstance(s, SwissSettings):
+        requested = sum(1 for b in s.bye_requests if b.player == player and b.half
+                        and b.round > len(t.rounds) and b.round != besides)
+    return taken + requested
+
+
+def _check_half_point_bye(t: Tournament, entrant: Entrant, number: int) -> None:
+    """Refuse a half-point bye in round `number` beyond the Swiss's limits."""
+    s = t.settings
+    if not isinstance(s, SwissSettings):
+        return
+    first_closed = s.rounds - s.half_point_byes_closed + 1
+    if s.half_point_byes_closed and number >= first_closed:
+        rounds = _span(range(first_closed, s.rounds + 1))
+        raise ServiceError(
+            "{name} cannot have a half-point bye in round {round}: this Swiss allows "
+            "none in its last {closed} round(s) ({rounds}); a zero-point bye "
+            "(unexcused) is possible",
+            name=entrant.name,
+            round=number,
+            closed=s.half_point_byes_closed,
+            rounds=rounds,
+        )
+    limit = s.max_half_point_byes
+    if limit is not None and half_point_byes(t, entrant.id, besides=number) >= limit:
+        raise ServiceError(
+            "{name} cannot have another half-point bye: this Swiss allows at most "
+            "{limit} per player and {name} has had or asked for {limit}; a zero-point "
+            "bye (unexcused) is possible",
+            name=entrant.name,
+            limit=limit,
+        )
+
+
+def check_status(t: Tournament, entrant: Entrant, status: Status) -> None:
+    """In a Swiss an excused absence is a half-point bye in the next round: within limits."""
+    if isinstance(t.settings, SwissSettings) and t.system == SWISS:
+        reason = status.absence_reason
+        if reason is not None and SWISS_ABSENCES.get(reason) is Kind.HPB:
+            _check_half_point_bye(t, entrant, len(t.rounds) + 1)
+
+
+def with_bye_request(t: Tournament, entrant: Entrant, number: int, half: bool) -> SwissSettings:
+    """The settings with the player's bye for a coming round (replacing an earlier request
+    for that round)."""
+    s = _swiss(t)
+    if entrant.withdrawn:
+        raise ServiceError(
+            "{name} has withdrawn; a bye needs a player who plays", name=entrant.name
+        )
+    if number <= len(t.rounds):
+        raise ServiceError(
+            "round {round} is paired already; a bye can be asked for round {next} or later",
+            round=number,
+            next=len(t.rounds) + 1,
+        )
+    if number > s.rounds:
+        raise ServiceError(
+            "{name} has {rounds} rounds; there is no round {round}",
+            name=t.name,
+            rounds=s.rounds,
+            round=number,
+        )
+    if half:
+        _check_half_point_bye(t, entrant, number)
+    kept = frozenset(b for b in s.bye_requests if (b.round, b.player) != (number, entrant.id))
+    return dataclasses.replace(s, bye_requests=kept | {ByeRequest(number, entrant.id, half)})
+
+
+def without_bye_request(t: Tournament, entrant: Entrant, number: int) -> SwissSettings:
+    s = _swiss(t)
+    request = _requested(t, number, entrant.id)
+    if request is None:
+        raise ServiceError(
+            "{name} has asked for no bye in round {round}", name=entrant.name, round=number
+        )
+    if number <= len(t.rounds):
+        raise ServiceError("round {round} is paired already; its byes are facts now", round=number)
+    return dataclasses.replace(s, bye_requests=s.bye_requests - {request})
+
+
+def _span(numbers: Sequence[int]) -> str:
+    return f"{numbers[0]}-{numbers[-1]}" if len(numbers) > 1 else str(numbers[0])
+
+
 def check_late_entry(t: Tournament) -> None:
     """A round robin's schedule is fixed once round 1 is paired: no late entries."""
     if t.system == ROUND_ROBIN and t.rounds:
         raise ServiceError(
-            f"{t.name} is a round robin and round 1 is paired: its schedule is fixed, so no "
-            "player can join any more"
+            "{name} is a round robin and round 1 is paired: its schedule is fixed, so no "
+            "player can join any more",
+            name=t.name,
         )
 
 
@@ -253,19 +494,19 @@ def trf_standings(path: Path, tiebreaks: Sequence[TieBreak] | None, round_robin:
     try:
         text = path.read_text(encoding="utf-8", errors="replace")
     except FileNotFoundError:
-        raise ServiceError(f"{path} does not exist") from None
+        raise ServiceError("{path} does not exist", path=path) from None
     except OSError as exc:
-        raise ServiceError(f"cannot read {path}: {exc}") from None
+        raise ServiceError("cannot read {path}: {problem}", path=path, problem=exc) from None
     try:
         trf = parse_trf(text)
     except TrfError as exc:
-        raise ServiceError(f"{path}: {exc}") from None
+        raise ServiceError("{path}: {problem}", path=path, problem=message_of(exc)) from None
     if not trf.players:
-        raise ServiceError(f"{path} has no player lines (001); is it a TRF file?")
+        raise ServiceError("{path} has no player lines (001); is it a TRF file?", path=path)
     try:
         table = trf_crosstable(trf, round_robin)
     except TieBreakError as exc:
-        raise ServiceError(f"{path}: {exc}") from None
+        raise ServiceError("{path}: {problem}", path=path, problem=message_of(exc)) from None
     entrants = {p.tpn: Entrant(p.tpn, p.name or f"#{p.tpn}", p.rating or None) for p in trf.players}
     chosen = DEFAULT_TIEBREAKS[ROUND_ROBIN if round_robin else SWISS] if tiebreaks is None else (
         tiebreaks)

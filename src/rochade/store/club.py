@@ -136,12 +136,14 @@ class Club:
         try:
             conn = sqlite3.connect(uri, uri=True, isolation_level=None, timeout=timeout)
         except sqlite3.Error as exc:
-            raise StoreError(f"{path} cannot be opened: {exc}") from None
+            raise StoreError("{path} cannot be opened: {problem}", path=path, problem=exc) from None
         try:
             _check_and_prepare(conn, path)
         except (sqlite3.Error, UnicodeDecodeError) as exc:
             conn.close()
-            raise StoreError(f"{path} cannot be used as a club file: {exc}") from None
+            raise StoreError(
+                "{path} cannot be used as a club file: {problem}", path=path, problem=exc
+            ) from None
         except BaseException:
             conn.close()
             raise
@@ -198,7 +200,9 @@ class Club:
         try:
             self._conn.execute("BEGIN IMMEDIATE")
         except sqlite3.OperationalError as exc:
-            raise StoreError(f"{self.path} cannot be changed now ({exc}); try again") from None
+            raise StoreError(
+                "{path} cannot be changed now ({problem}); try again", path=self.path, problem=exc
+            ) from None
         copy: Path | None = None
         try:
             if backup_before is not None:
@@ -208,7 +212,9 @@ class Club:
         except sqlite3.Error as exc:
             self._abandon(copy)
             raise StoreError(
-                f"{self.path}: the change failed ({exc}); nothing was changed"
+                "{path}: the change failed ({problem}); nothing was changed",
+                path=self.path,
+                problem=exc,
             ) from None
         except BaseException:
             self._abandon(copy)
@@ -249,7 +255,7 @@ class Club:
         try:
             return self._conn.execute(sql, params)
         except sqlite3.IntegrityError as exc:
-            raise StoreError(f"the club file refused this change ({exc})") from None
+            raise StoreError("the club file refused this change ({problem})", problem=exc) from None
 
     def _rows(self, sql: str, params: Sequence[object] = ()) -> list[tuple[Any, ...]]:
         try:
@@ -259,7 +265,9 @@ class Club:
 
     def damaged(self, exc: Exception) -> StoreError:
         """The error for a file whose content SQLite (or rochade) cannot read back."""
-        return StoreError(f"{self.path} is damaged ({exc}); restore it from a backup")
+        return StoreError(
+            "{path} is damaged ({problem}); restore it from a backup", path=self.path, problem=exc
+        )
 
     def last_action_id(self) -> int:
         """The newest action's id (an undo is an action too): it grows with every change, so
@@ -282,7 +290,9 @@ class Club:
         try:
             self._conn.execute("BEGIN IMMEDIATE")
         except sqlite3.OperationalError as exc:
-            raise StoreError(f"{self.path} cannot be changed now ({exc}); try again") from None
+            raise StoreError(
+                "{path} cannot be changed now ({problem}); try again", path=self.path, problem=exc
+            ) from None
         try:
             self._conn.execute(
                 "INSERT INTO settings (key, value) VALUES (?, ?) "
@@ -315,7 +325,9 @@ class Club:
 
     def add_tournament(self, name: str, system: str, settings: str) -> int:
         if self._rows("SELECT 1 FROM tournaments WHERE name = ?", (name,)):
-            raise StoreError(f"a tournament named {name!r} already exists in this club file")
+            raise StoreError(
+                "a tournament named '{name}' already exists in this club file", name=name
+            )
         cursor = self._write(
             "INSERT INTO tournaments (name, system, settings) VALUES (?, ?, ?)",
             (name, system, settings),
@@ -366,7 +378,7 @@ class Club:
             (rating, tournament_id, player),
         )
         if cursor.rowcount != 1:
-            raise StoreError(f"no player with id {player} in this tournament")
+            raise StoreError("no player with id {id} in this tournament", id=player)
 
     def entrant_members(self, tournament_id: int) -> dict[PlayerId, int]:
         """Entrant id -> member id."""
@@ -450,7 +462,7 @@ class Club:
             (None if result is None else result.value, tournament_id, round_number, board),
         )
         if cursor.rowcount != 1:
-            raise StoreError(f"round {round_number} has no board {board}")
+            raise StoreError("round {round} has no board {board}", round=round_number, board=board)
 
     def round_notes(self, tournament_id: int, number: int) -> RoundNotes:
         rows = self._rows(
@@ -458,7 +470,7 @@ class Club:
             (tournament_id, number),
         )
         if not rows:
-            raise StoreError(f"there is no round {number}")
+            raise StoreError("there is no round {number}", number=number)
         explanation, paired_by = rows[0]
         return RoundNotes(tuple(json.loads(explanation)), paired_by)
 
@@ -659,7 +671,9 @@ class Club:
             conn.execute("ROLLBACK")
             conn.close()
             path.unlink(missing_ok=True)
-            raise StoreError(f"the backup cannot be restored ({table}: {exc})") from None
+            raise StoreError(
+                "the backup cannot be restored ({table}: {problem})", table=table, problem=exc
+            ) from None
         except BaseException:
             conn.execute("ROLLBACK")
             conn.close()
@@ -679,13 +693,13 @@ class Club:
 def check_header(path: Path) -> None:
     """Refuse a missing file, a folder or a non-SQLite file before SQLite opens it."""
     if not path.exists():
-        raise StoreError(f"{path} does not exist")
+        raise StoreError("{path} does not exist", path=path)
     if not path.is_file():
-        raise StoreError(f"{path} is not a file")
+        raise StoreError("{path} is not a file", path=path)
     with path.open("rb") as handle:
         header = handle.read(len(_SQLITE_MAGIC))
     if header != _SQLITE_MAGIC:
-        raise StoreError(f"{path} is not a rochade club file (not an SQLite database)")
+        raise StoreError("{path} is not a rochade club file (not an SQLite database)", path=path)
 
 
 def _check_and_prepare(conn: sqlite3.Connection, path: Path) -> None:
@@ -693,11 +707,16 @@ def _check_and_prepare(conn: sqlite3.Connection, path: Path) -> None:
     app_id = conn.execute("PRAGMA application_id").fetchone()[0]
     version = conn.execute("PRAGMA user_version").fetchone()[0]
     if app_id != APPLICATION_ID:
-        raise StoreError(f"{path} is not a rochade club file (another program's database)")
+        raise StoreError(
+            "{path} is not a rochade club file (another program's database)", path=path
+        )
     if version > SCHEMA_VERSION:
         raise StoreError(
-            f"{path} was written by a newer rochade (file version {version}, this "
-            f"rochade knows up to {SCHEMA_VERSION}); please update rochade"
+            "{path} was written by a newer rochade (file version {version}, this "
+            "rochade knows up to {known}); please update rochade",
+            path=path,
+            version=version,
+            known=SCHEMA_VERSION,
         )
     conn.execute("PRAGMA foreign_keys = ON")
     conn.execute("PRAGMA journal_mode = WAL")
@@ -733,11 +752,11 @@ def _new_file(path: Path) -> sqlite3.Connection:
     """A connection to a new club file at `path` (never an existing one), set up like every
     club file (WAL, synchronous, foreign keys), inside an open write transaction."""
     if path.exists():
-        raise StoreError(f"{path} already exists; choose another name")
+        raise StoreError("{path} already exists; choose another name", path=path)
     try:
         conn = sqlite3.connect(path, isolation_level=None, timeout=5)
     except sqlite3.Error as exc:
-        raise StoreError(f"cannot create {path}: {exc}") from None
+        raise StoreError("cannot create {path}: {problem}", path=path, problem=exc) from None
     conn.execute("PRAGMA journal_mode = WAL")
     conn.execute(f"PRAGMA synchronous = {SYNCHRONOUS}")
     conn.execute("PRAGMA foreign_keys = ON")

@@ -1,12 +1,9 @@
 """Store steps the web app composes from `Club`'s public methods.
 
 - `set_entrant_rating`: correct an entrant's rating and the member list's with it.
-- `last_change`: the newest action's id, so pages refresh (and caches renew) only on news.
 """
 
 from __future__ import annotations
-
-from pathlib import Path
 
 from rochade.core.model import PlayerId
 from rochade.store.club import Club, StoreError
@@ -18,13 +15,7 @@ def set_entrant_rating(
     """Inside `club.action()`: the entrant's rating, and the member list's rating with it."""
     members = club.entrant_members(tournament_id)
     if player not in members:
-        raise StoreError(f"no player with id {player} in this tournament")
+        raise StoreError("no player with id {id} in this tournament", id=player)
     club.set_entrant_rating(tournament_id, player, rating)
     member = next(m for m in club.members() if m.id == members[player])
     club.update_member(member.id, rating, member.fide_id)
-
-
-def last_change(path: Path) -> int:
-    """The id of the newest action (an undo is an action too): it grows with every change."""
-    with Club.open(path) as club:
-        return club.last_action_id()

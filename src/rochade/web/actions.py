@@ -14,7 +14,7 @@ from rochade.store.web_support import set_entrant_rating
 def set_rating(svc: ClubService, tournament: str, player: PlayerId, rating: int | None) -> Entrant:
     """Correct an entrant's rating (a typo at entry, or the new rating list)."""
     if rating is not None and not 0 < rating < 4000:
-        raise ServiceError(f"a rating of {rating} is not plausible")
+        raise ServiceError("a rating of {rating} is not plausible", rating=rating)
     t = svc.tournament(tournament)
     entrant = t.entrant(player)
     old = "none" if entrant.rating is None else entrant.rating

@@ -29,8 +29,11 @@ from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from rochade.core.checker import Rule
 from rochade.core.keizer.settings import PRESETS, KeizerSettings
-from rochade.core.model import ModelError, Status
+from rochade.core.messages import N_, Message
+from rochade.core.model import ModelError, Status, Tournament
+from rochade.core.standings import numbers_of
 from rochade.core.systems import KEIZER
 from rochade.formats.text import tiebreak_key
 from rochade.service import (
@@ -41,10 +44,12 @@ from rochade.service import (
     standings_with_tiebreaks,
 )
 from rochade.service.club import SETTING_OVERRIDES, Clock, system_clock
+from rochade.service.settings import KEIZER_SETTINGS, PRESET, SettingsReport, settings_of
 from rochade.store import Club, StoreError
 from rochade.store.settings import read_setting
 from rochade.web import i18n, texts
 from rochade.web.actions import set_rating
+from rochade.web.cache import PageCache
 from rochade.web.chart import player_chart
 from rochade.web.queries import (
     CHECKIN_CHOICES,
@@ -121,8 +126,7 @@ class Web:
         self.signer = Signer(signing_key(path))
         self._envs: dict[str, Environment] = {}
         self._local = threading.local()
-        self._pages: dict[tuple[object, ...], bytes] = {}
-        self._rendering: dict[tuple[object, ...], asyncio.Future[bytes | None]] = {}
+        self.pages = PageCache(CACHED_PAGES)
         self.csrf_mark = secrets.token_hex(32)
         """Stands for the visitor's CSRF token in a cached page; replaced on the way out."""
 
@@ -134,37 +138,6 @@ class Web:
         if club is None:
             club = self._local.club = Club.open(self.path)
         return club.last_action_id()
-
-    def cached(self, key: tuple[object, ...], version: int) -> bytes | None:
-        """A rendered page of this version, if there is one; older versions are dropped."""
-        found = self._pages.get(key)
-        if found is None and self._pages and next(iter(self._pages))[-1] != version:
-            self._pages.clear()
-        return found
-
-    async def shared(
-        self, key: tuple[object, ...], render: Callable[[], Awaitable[Response]]
-    ) -> bytes | Response:
-        """Render a page once for all who ask for it at the same moment (right after a
-        change, every phone's poll asks for the new standings), and keep it."""
-        pending = self._rendering.get(key)
-        if pending is not None:
-            body = await asyncio.shield(pending)
-            return body if body is not None else await render()
-        future = self._rendering[key] = asyncio.get_running_loop().create_future()
-        body = None
-        try:
-            response = await render()
-            if response.status_code != 200 or not isinstance(response, HTMLResponse):
-                return response
-            body = bytes(response.body)
-            if len(self._pages) >= CACHED_PAGES:
-                self._pages.clear()
-            self._pages[key] = body
-            return body
-        finally:
-            del self._rendering[key]
-            future.set_result(body)
 
     # -- plumbing ------------------------------------------------------------------------
 
@@ -195,9 +168,7 @@ class Web:
 
             env.filters["label"] = label
             env.globals["preset_help"] = {k: gettext(v) for k, v in texts.PRESET_HELP.items()}
-            env.globals["setting_help"] = {
-                k: (gettext(a), gettext(b)) for k, (a, b) in texts.SETTING_HELP.items()
-            }
+            env.filters["tr"] = gettext
             self._envs[lang] = env
         return self._envs[lang]
 
@@ -229,6 +200,10 @@ class Web:
     def gettext(self, page: Page) -> Callable[[str], str]:
         return i18n.translations(page.lang).gettext
 
+    def say(self, page: Page, said: Message | BaseException) -> str:
+        """An error or a finding of the service, store or core in the page's language."""
+        return i18n.say(said, page.lang)
+
     def render(
         self, page: Page, template: str, status_code: int = 200, **context: Any
     ) -> HTMLResponse:
@@ -244,7 +219,11 @@ class Web:
         return response
 
     def redirect(self, page: Page, url: str, *flash: tuple[str, str]) -> Response:
-        response = RedirectResponse(url, status_code=303)
+        """To `url` with messages for it; an htmx request is told to go there (a 303 would
+        only swap the new page into the part that asked)."""
+        response: Response = RedirectResponse(url, status_code=303)
+        if page.request.headers.get("hx-request") and page.request.method == "POST":
+            response = Response(status_code=200, headers={"HX-Redirect": url})
         self._cookies(page, response)
         if flash:
             value = self.signer.dumps({"m": [list(f) for f in flash]})
@@ -286,10 +265,9 @@ class Web:
 
 
 async def off_loop(work: Coroutine[Any, Any, Response]) -> Response:
-    """Run a TD handler in a worker thread with its own event loop: a change waits for the
-    disk (synchronous FULL), and the kept public pages go on meanwhile. Only for handlers
-    whose request body is already read (or that read none). Public renders stay on the loop:
-    in threads they measured slower (GIL contention with the loop)."""
+    """Run a handler in a worker thread with its own event loop: a change waits for the disk
+    (synchronous FULL) and a page takes milliseconds to render, and the kept public pages go
+    on meanwhile. Only for handlers whose request body is already read (or that read none)."""
     return await asyncio.to_thread(asyncio.run, work)
 
 
@@ -297,9 +275,10 @@ def public(handler: Handler) -> Callable[[Web], Endpoint]:
     """A page anyone may see. A live page's poll gets "204 No Content" while nothing changed,
     so htmx leaves the page alone (no flicker, no lost scroll position on a phone).
 
-    A rendered GET page is kept per (page, language, TD or not, last change): two hundred
-    phones on the standings cost one rendering per change. The version is read before the
-    page's facts, so a kept page is never older than its key says; any change makes a new key.
+    A rendered GET page is kept per (page, language, TD or not) with the last change it shows
+    (see `rochade.web.cache`): two hundred phones on the standings cost one rendering per
+    change, done in a worker thread. The version is read before the page's facts, so a kept
+    page is never older than the version it carries.
     """
 
     def bind(web: Web) -> Endpoint:
@@ -313,11 +292,14 @@ def public(handler: Handler) -> Callable[[Web], Endpoint]:
             page = web.page(request)
             if request.method != "GET" or page.flashes:
                 return await handler(web, request, page)
-            key = (handler.__name__, request.url.path, request.url.query, page.lang, page.td,
-                   version)
-            found = web.cached(key, version) or await web.shared(
-                key, lambda: handler(web, request, replace(page, csrf=web.csrf_mark))
-            )
+            key = (handler.__name__, request.url.path, request.url.query, page.lang, page.td)
+            marked = replace(page, csrf=web.csrf_mark)
+
+            def render(version: int) -> Awaitable[Response]:
+                request.state.version = version
+                return off_loop(handler(web, request, marked))
+
+            found = await web.pages.page(key, version, render)
             if isinstance(found, Response):
                 return found
             return web.html(page, found.replace(web.csrf_mark.encode(), page.csrf.encode()))
@@ -342,9 +324,11 @@ def td_only(handler: Handler) -> Callable[[Web], Endpoint]:
                 if request.headers.get("hx-request"):  # an expired login during an htmx tap
                     refused.headers["HX-Redirect"] = "/td/login"
                 return refused
-            if request.method == "POST":
-                await check_csrf(web, request, page)  # reads the form: off_loop may run it
-            return await off_loop(handler(web, request, page))
+            if request.method != "POST":
+                return await off_loop(handler(web, request, page))
+            await check_csrf(web, request, page)  # reads the form: off_loop may run it
+            async with web.pages.change(web.last_change):
+                return await off_loop(handler(web, request, page))
 
         return endpoint
 
@@ -379,7 +363,11 @@ def _int_or_none(text: str, what: str) -> int | None:
         return None
     if not _whole(text):
         shown = text if len(text) <= 20 else text[:20] + "…"
-        raise ServiceError(f"the {what} {shown!r} is not a whole number up to 999999999")
+        raise ServiceError(
+            "the {what} {shown} is not a whole number up to 999999999",
+            what=Message(what),
+            shown=repr(shown),
+        )
     return int(text)
 
 
@@ -443,6 +431,10 @@ async def progress(web: Web, request: Request, page: Page) -> Response:
 @public
 async def crosstable(web: Web, request: Request, page: Page) -> Response:
     ctx = _public_context(web, request)
+    if ctx["t"].system != KEIZER:
+        from rochade.web import systems
+
+        return systems.crosstable(web, request, page, ctx)
     rows = crosstable_rows(ctx["t"])
     return web.render(page, "crosstable.html", **ctx, rows=rows, section="crosstable")
 
@@ -450,7 +442,7 @@ async def crosstable(web: Web, request: Request, page: Page) -> Response:
 @public
 async def participants(web: Web, request: Request, page: Page) -> Response:
     ctx = _public_context(web, request)
-    entrants = ctx["t"].start_order()
+    entrants = [ctx["t"].entrant(p) for p in numbers_of(ctx["t"])]  # a round robin's draw
     return web.render(page, "participants.html", **ctx, entrants=entrants, section="participants")
 
 
@@ -462,7 +454,9 @@ async def player(web: Web, request: Request, page: Page) -> Response:
     if not t.has_entrant(pid):
         raise HTTPException(404)
     if t.system != KEIZER:  # the Keizer breakdown has no round-robin or Swiss counterpart
-        return web.redirect(page, f"/t/{ctx['n']}/")
+        from rochade.web import systems
+
+        return systems.player(web, page, ctx, pid)
     table = ctx["svc"].standings(ctx["name"])
     row = table.row(pid)
     _ = web.gettext(page)
@@ -506,8 +500,7 @@ async def login(web: Web, request: Request, page: Page) -> Response:
     if web.throttle.blocked(address):
         error = _("Too many wrong PINs. Wait a minute and try again.")
         return web.render(page, "login.html", status_code=429, next=target, error=error)
-    stored = read_setting(web.path, PIN_KEY)
-    if stored is None or not verify_pin(_field(form, "pin"), stored):
+    if not await asyncio.to_thread(_pin_matches, web.path, _field(form, "pin")):
         web.throttle.failed(address)
         error = _("Wrong PIN.")
         return web.render(page, "login.html", status_code=401, next=target, error=error)
@@ -524,6 +517,13 @@ async def login(web: Web, request: Request, page: Page) -> Response:
         secure=request.url.scheme == "https",
     )
     return response
+
+
+def _pin_matches(path: Path, pin: str) -> bool:
+    """For a worker thread: scrypt takes tens of milliseconds on purpose, and on the event loop
+    every phone's page would wait for each login attempt."""
+    stored = read_setting(path, PIN_KEY)
+    return stored is not None and verify_pin(pin, stored)
 
 
 @public
@@ -545,7 +545,7 @@ async def td_home(web: Web, request: Request, page: Page) -> Response:
         "td_home.html",
         tournaments=list(enumerate(summaries, start=1)),
         presets=PRESETS,
-        overrides=SETTING_OVERRIDES,
+        overrides=[s for s in KEIZER_SETTINGS if s.key in SETTING_OVERRIDES],
     )
 
 
@@ -559,7 +559,7 @@ async def td_create(web: Web, request: Request, page: Page) -> Response:
             _field(form, "name"), _field(form, "preset") or "classic", overrides
         )
     except USER_ERRORS as exc:
-        return web.redirect(page, "/td/", ("error", str(exc)))
+        return web.redirect(page, "/td/", ("error", web.say(page, exc)))
     number = len(web.service().tournaments())
     return web.redirect(
         page, f"/td/t/{number}/players", ("ok", _("Tournament created. Now add the players."))
@@ -585,19 +585,54 @@ async def td_evening(web: Web, request: Request, page: Page) -> Response:
 
 @td_only
 async def td_settings(web: Web, request: Request, page: Page) -> Response:
-    name = web.tournament_name(request)
-    t = web.service().tournament(name)
-    settings = t.settings
-    if not isinstance(settings, KeizerSettings):  # round robin, Swiss: set on the CLI
-        return web.redirect(page, f"/td/t/{request.path_params['n']}/")
+    if not isinstance(web.service().tournament(web.tournament_name(request)).settings,
+                      KeizerSettings):  # round robin, Swiss: their own page
+        return web.redirect(page, f"/td/t/{request.path_params['n']}/rules")
+    if request.method == "POST":
+        return await _change_settings(web, request, page)
+    return _settings_page(web, request, page, {}, None)
+
+
+def _settings_page(
+    web: Web, request: Request, page: Page, typed: dict[str, str], preview: SettingsReport | None
+) -> Response:
+    t = web.service().tournament(web.tournament_name(request))
     return web.render(
         page,
         "td_settings.html",
         n=int(request.path_params["n"]),
         t=t,
-        s=settings,
+        s=t.settings,
+        settings=settings_of(t.settings),
+        presets=PRESETS,
+        preset_setting=PRESET,
+        typed=typed,
+        preview=preview,
         section="settings",
     )
+
+
+async def _change_settings(web: Web, request: Request, page: Page) -> Response:
+    """Preview (nothing saved: who would move) or save the settings, one logged action."""
+    form = await request.form()
+    n = request.path_params["n"]
+    _ = web.gettext(page)
+    typed = {key: value for key, value in form.items() if isinstance(value, str)}
+    for key in ("csrf", "action"):
+        typed.pop(key, None)
+    save = _field(form, "action") == "save"
+    try:
+        report = web.service().change_rules(typed, web.tournament_name(request), save=save)
+    except USER_ERRORS as exc:
+        page.flashes = [["error", web.say(page, exc)]]
+        return _settings_page(web, request, page, typed, None)
+    if not save:
+        return _settings_page(web, request, page, typed, report)
+    if not report.changes:
+        return web.redirect(page, f"/td/t/{n}/settings", ("ok", _("Nothing changed.")))
+    flashes = [("ok", _("Settings saved."))]
+    flashes += [("ok", _change_text(web, page, c)) for c in report.standings]
+    return web.redirect(page, f"/td/t/{n}/settings", *flashes)
 
 
 # -- TD: players and check-in --------------------------------------------------------------
@@ -623,12 +658,12 @@ async def td_add_player(web: Web, request: Request, page: Page) -> Response:
     n = request.path_params["n"]
     _ = web.gettext(page)
     try:
-        rating = _int_or_none(_field(form, "rating"), "rating")
+        rating = _int_or_none(_field(form, "rating"), N_("rating"))
         added = web.service().add_player(
             _field(form, "player"), rating, tournament=web.tournament_name(request)
         )
     except USER_ERRORS as exc:
-        return web.redirect(page, f"/td/t/{n}/players", ("error", str(exc)))
+        return web.redirect(page, f"/td/t/{n}/players", ("error", web.say(page, exc)))
     message = _("{name} added.").format(name=added.name)
     if added.late_rounds:
         message += " " + _("Late entry: the rounds already played count as a late start.")
@@ -647,7 +682,7 @@ async def td_import_players(web: Web, request: Request, page: Page) -> Response:
     try:
         added = web.service().import_players(data, web.tournament_name(request))
     except USER_ERRORS as exc:
-        return web.redirect(page, f"/td/t/{n}/players", ("error", str(exc)))
+        return web.redirect(page, f"/td/t/{n}/players", ("error", web.say(page, exc)))
     message = _("{count} players imported.").format(count=len(added))
     return web.redirect(page, f"/td/t/{n}/players", ("ok", message))
 
@@ -658,12 +693,12 @@ async def td_set_rating(web: Web, request: Request, page: Page) -> Response:
     n = request.path_params["n"]
     _ = web.gettext(page)
     try:
-        rating = _int_or_none(_field(form, "rating"), "rating")
+        rating = _int_or_none(_field(form, "rating"), N_("rating"))
         entrant = set_rating(
             web.service(), web.tournament_name(request), request.path_params["pid"], rating
         )
     except USER_ERRORS as exc:
-        return web.redirect(page, f"/td/t/{n}/players", ("error", str(exc)))
+        return web.redirect(page, f"/td/t/{n}/players", ("error", web.say(page, exc)))
     message = _("Rating of {name} saved.").format(name=entrant.name)
     return web.redirect(page, f"/td/t/{n}/players", ("ok", message))
 
@@ -681,7 +716,7 @@ async def td_set_status(web: Web, request: Request, page: Page) -> Response:
         svc = web.service()
         entrant = svc.set_status(str(pid), status, name)
     except (ValueError, *USER_ERRORS) as exc:
-        return web.refuse(page, request, back, str(exc))
+        return web.refuse(page, request, back, web.say(page, exc))
     if request.headers.get("hx-request"):
         t = svc.tournament(name)
         return web.render(
@@ -724,6 +759,39 @@ async def td_pair_page(web: Web, request: Request, page: Page) -> Response:
     return _pair_page(web, request, page, [], (), None)
 
 
+@dataclass(frozen=True)
+class Note:
+    """What the checker says about the draft, in the page's language, at its board (None:
+    about the whole pairing)."""
+
+    severity: str
+    text: str
+    board: int | None
+
+
+def _live_notes(web: Web, page: Page, t: Tournament, draft: list[int]) -> list[Note]:
+    """The checker's findings on the boards placed so far (players still to place are not
+    yet a problem), so the TD sees a rematch or a colour problem at the tap that made it."""
+    if not draft or evening_state(t).open_round:
+        return []
+    boards = [(draft[i], draft[i + 1]) for i in range(0, len(draft) - 1, 2)]
+    bye = draft[-1] if len(draft) % 2 else None
+    try:
+        checked = web.service().check_by_hand(boards, bye, t.name)
+    except USER_ERRORS as exc:
+        return [Note("error", web.say(page, exc), None)]
+    seat = {p: i for i, board in enumerate(boards) for p in board}
+    if bye is not None:
+        seat.setdefault(bye, len(boards))
+    notes = []
+    for finding in checked.findings:
+        if finding.rule is Rule.UNPAIRED:
+            continue
+        board = next((seat[p] for p in finding.players if p in seat), None)
+        notes.append(Note(finding.severity.value, web.say(page, finding.msg), board))
+    return notes
+
+
 def _pair_page(
     web: Web,
     request: Request,
@@ -731,15 +799,19 @@ def _pair_page(
     draft: list[int],
     warnings: tuple[str, ...],
     error: str | None,
+    picked: bool = False,
 ) -> Response:
     name = web.tournament_name(request)
     t = web.service().tournament(name)
     present = [e for e in t.start_order() if e.status.plays]
+    known = {e.id for e in present}
+    draft = [p for i, p in enumerate(draft) if p in known and p not in draft[:i]]
     placed = set(draft)
     boards = [draft[i : i + 2] for i in range(0, len(draft), 2)]
+    partial = bool(request.headers.get("hx-request")) and request.method == "POST"
     return web.render(
         page,
-        "td_pair.html",
+        "_pair_manual.html" if partial else "td_pair.html",
         n=int(request.path_params["n"]),
         t=t,
         state=evening_state(t),
@@ -747,8 +819,10 @@ def _pair_page(
         unplaced=[e for e in present if e.id not in placed],
         boards=boards,
         draft=",".join(map(str, draft)),
+        notes=_live_notes(web, page, t, draft),
         warnings=warnings,
         error=error,
+        picked=picked,
         section="pair",
     )
 
@@ -760,14 +834,15 @@ async def td_pair_auto(web: Web, request: Request, page: Page) -> Response:
     try:
         report = web.service().pair(web.tournament_name(request))
     except USER_ERRORS as exc:
-        return web.redirect(page, f"/td/t/{n}/pair", ("error", str(exc)))
+        return web.redirect(page, f"/td/t/{n}/pair", ("error", web.say(page, exc)))
     message = _("Round {number} is paired.").format(number=report.round.number)
     return web.redirect(page, f"/td/t/{n}/results", ("ok", message))
 
 
 @td_only
 async def td_pair_manual(web: Web, request: Request, page: Page) -> Response:
-    """The hand-pairing board: tap names to fill boards, then check and confirm."""
+    """The hand-pairing board: tap names to fill boards, then check and confirm. With htmx
+    only the board is sent back (the checker's notes included); without, the whole page."""
     form = await request.form()
     n = request.path_params["n"]
     draft = _draft(_field(form, "draft"))
@@ -793,15 +868,15 @@ async def td_pair_manual(web: Web, request: Request, page: Page) -> Response:
             )
         except NeedsConfirmation as exc:
             return _pair_page(
-                web, request, page, draft, tuple(w.message for w in exc.warnings), None
+                web, request, page, draft, tuple(web.say(page, w.msg) for w in exc.warnings), None
             )
         except USER_ERRORS as exc:
-            return _pair_page(web, request, page, draft, (), str(exc))
+            return _pair_page(web, request, page, draft, (), web.say(page, exc))
         message = _("Round {number} is paired.").format(number=report.round.number)
         return web.redirect(page, f"/td/t/{n}/results", ("ok", message))
     elif action == "clear":
         draft = []
-    return _pair_page(web, request, page, draft, (), None)
+    return _pair_page(web, request, page, draft, (), None, picked=bool(pick))
 
 
 # -- TD: results ---------------------------------------------------------------------------
@@ -841,7 +916,7 @@ async def td_enter_result(web: Web, request: Request, page: Page) -> Response:
         result = _field(form, "result") or _field(form, "forfeit")
         report = web.service().enter_result(number, board, result, name)
     except USER_ERRORS as exc:
-        return web.refuse(page, request, back, str(exc))
+        return web.refuse(page, request, back, web.say(page, exc))
     t = report.tournament
     view = round_view(t, number)
     if request.headers.get("hx-request"):
@@ -888,7 +963,7 @@ async def td_undo(web: Web, request: Request, page: Page) -> Response:
     try:
         undone = web.service().undo(1)
     except USER_ERRORS as exc:
-        return web.redirect(page, back, ("error", str(exc)))
+        return web.redirect(page, back, ("error", web.say(page, exc)))
     message = _("Undone: {what}").format(what="; ".join(a.description for a in undone))
     return web.redirect(page, back, ("ok", message))
 
@@ -917,6 +992,8 @@ def create_app(
     `public_url`: the address players use on the club network; the TD pages show it with a
     QR code to put on a screen. `poll_seconds`: how often the public pages look for news.
     """
+    from rochade.web import systems  # round robin and Swiss (it builds on this module)
+
     web = Web(path, clock, throttle or LoginThrottle(), public_url, poll_seconds)
     t = "/t/{n:int}"
     td = "/td/t/{n:int}"
@@ -936,7 +1013,7 @@ def create_app(
         Route("/td/log", td_log(web)),
         Route("/td/undo", td_undo(web), methods=["POST"]),
         Route(td + "/", td_evening(web)),
-        Route(td + "/settings", td_settings(web)),
+        Route(td + "/settings", td_settings(web), methods=["GET", "POST"]),
         Route(td + "/players", td_players(web)),
         Route(td + "/players/add", td_add_player(web), methods=["POST"]),
         Route(td + "/players/import", td_import_players(web), methods=["POST"]),
@@ -948,6 +1025,7 @@ def create_app(
         Route(td + "/pair/manual", td_pair_manual(web), methods=["POST"]),
         Route(td + "/results", td_results(web)),
         Route(td + "/results/{round:int}/{board:int}", td_enter_result(web), methods=["POST"]),
+        *systems.routes(web),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     return Starlette(routes=routes, exception_handlers={HTTPException: not_found})

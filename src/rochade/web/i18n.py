@@ -1,22 +1,32 @@
 """Languages of the web pages: English (the source text), German and Dutch.
 
-Translations are the `.po` files under `translations/`; they are compiled in memory when the
-app starts, so a fresh clone needs no build step. The visitor's language comes from the
-`lang` cookie (the switch in the page footer), else from the browser's Accept-Language.
+Translations are the `.po` files under `translations/` (`messages.po`: the pages' texts;
+`errors.po`: the messages of the core, store and service, see `say`); they are compiled in
+memory when the app starts, so a fresh clone needs no build step. The visitor's language comes
+from the `lang` cookie (the switch in the page footer), else from the browser's
+Accept-Language.
 """
 
 from __future__ import annotations
 
+import ast
 import gettext
 import io
+from collections.abc import Collection, Iterator
+from datetime import date, datetime
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from functools import cache
 from pathlib import Path
+from typing import IO
 
+from babel.dates import format_date, format_datetime
+from babel.lists import format_list
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
+
+from rochade.core.messages import Message, message_of
 
 LANGUAGES = {"en": "English", "de": "Deutsch", "nl": "Nederlands"}
 DEFAULT = "en"
@@ -25,12 +35,17 @@ TRANSLATIONS = Path(__file__).parent / "translations"
 
 @cache
 def translations(lang: str) -> gettext.NullTranslations:
-    """The compiled catalogue of `lang` (English: the source text itself)."""
-    po_path = TRANSLATIONS / lang / "LC_MESSAGES" / "messages.po"
-    if lang == DEFAULT or not po_path.exists():
+    """The compiled catalogues of `lang` (English: the source text itself)."""
+    folder = TRANSLATIONS / lang / "LC_MESSAGES"
+    if lang == DEFAULT or not (folder / "messages.po").exists():
         return gettext.NullTranslations()
-    with po_path.open("rb") as handle:
+    with (folder / "messages.po").open("rb") as handle:
         catalog = read_po(handle, locale=lang)
+    if (folder / "errors.po").exists():
+        with (folder / "errors.po").open("rb") as handle:
+            for message in read_po(handle, locale=lang):
+                if message.id:
+                    catalog[message.id] = message
     buffer = io.BytesIO()
     write_mo(buffer, catalog)
     buffer.seek(0)
@@ -78,19 +93,120 @@ def points(value: Fraction, lang: str) -> str:
     return number(value, lang)
 
 
-KEYWORDS = {"_": None, "gettext": None, "N_": None}
+def say(message: Message | BaseException, lang: str) -> str:
+    """A message of the core, store or service (an error's, or a finding's `msg`) in `lang`,
+    its numbers, dates and lists of names written the way the language writes them."""
+    if isinstance(message, BaseException):
+        message = message_of(message)
+
+    def show(value: object) -> str:
+        if isinstance(value, bool):
+            return str(value)
+        if isinstance(value, Fraction | Decimal | float):
+            return number(Fraction(value), lang)
+        if isinstance(value, datetime):
+            return format_datetime(value, "short", locale=lang)
+        if isinstance(value, date):
+            return format_date(value, locale=lang)
+        if isinstance(value, tuple | list):
+            return format_list([str(v) for v in value], locale=lang)
+        return str(value)  # ids, round and board numbers: plain digits
+
+    return message.render(translations(lang).gettext, show)
+
+
+KEYWORDS: dict[str, tuple[int, ...] | None] = {
+    "_": None,
+    "gettext": None,
+    "N_": None,
+    "ServiceError": None,
+}
 METHODS = [("**.py", "python"), ("templates/**.html", "jinja2.ext:babel_extract")]
+ERROR_KEYWORDS: dict[str, tuple[int, ...] | None] = {
+    "Message": None,
+    "N_": None,
+    "_warn": (2,),
+    "_error": (2,),
+    **dict.fromkeys(
+        (
+            "ServiceError",
+            "NameTaken",
+            "StoreError",
+            "BackupError",
+            "KfcError",
+            "ModelError",
+            "FormatError",
+            "TieBreakError",
+            "DutchError",
+            "NoValidPairing",
+        )
+    ),
+}
+"""Where the other layers write message templates (`rochade.core.messages`): the error
+classes that take a template first, `Message(...)`, `N_(...)` and the checker's findings."""
+
+LAYERS = ("core", "store", "service")
+"""The packages whose messages reach the pages through `say` (their templates: `errors.po`)."""
 
 
-def extract_messages() -> dict[str, list[str]]:
+def extract_templates(
+    fileobj: IO[bytes], keywords: Collection[str], *_: object, **__: object
+) -> Iterator[tuple[int, str, tuple[str | None, ...], list[str]]]:
+    """Babel's extraction method for the layers: the literal arguments of every call named in
+    `keywords` (babel picks the template among them). Read from the syntax tree, so an
+    old-style f-string message is skipped whole (`old_style_messages` lists those) instead of
+    leaving its literal pieces behind as messages."""
+    for node in ast.walk(ast.parse(fileobj.read())):
+        name = _called(node)
+        if name in keywords and isinstance(node, ast.Call):
+            literals = tuple(
+                a.value if isinstance(a, ast.Constant) and isinstance(a.value, str) else None
+                for a in node.args
+            )
+            yield node.lineno, name, literals, []
+
+
+def _called(node: ast.AST) -> str:
+    if not isinstance(node, ast.Call):
+        return ""
+    func = node.func
+    return func.id if isinstance(func, ast.Name) else getattr(func, "attr", "")
+
+
+def old_style_messages() -> list[str]:
+    """Where a layer still raises an error with an f-string (shown in English only)."""
+    found = []
+    package = Path(__file__).parent.parent
+    for folder in LAYERS:
+        for path in sorted((package / folder).rglob("*.py")):
+            for node in ast.walk(ast.parse(path.read_bytes())):
+                if (
+                    _called(node) in ERROR_KEYWORDS
+                    and isinstance(node, ast.Call)
+                    and any(isinstance(a, ast.JoinedStr) for a in node.args[:1])
+                ):
+                    found.append(f"{path.relative_to(package)}:{node.lineno}")
+    return found
+
+
+CATALOGUES = ("messages", "errors")
+"""`messages.po`: the pages' own texts; `errors.po`: what the core, store and service say."""
+
+
+def extract_messages(catalogue: str = "messages") -> dict[str, list[str]]:
     """Every message the pages can show, with where it occurs (for the catalogue checks)."""
     from babel.messages.extract import extract_from_dir
 
-    found: dict[str, list[str]] = {}
-    root = Path(__file__).parent
+    here = Path(__file__).parent
+    if catalogue == "messages":
+        root, methods, keywords = here, METHODS, KEYWORDS
+    else:
+        root, keywords = here.parent, ERROR_KEYWORDS
+        methods = [(f"{folder}/**.py", "rochade.web.i18n:extract_templates") for folder in LAYERS]
     options = {"templates/**.html": {"extensions": "jinja2.ext.i18n", "newstyle_gettext": "true"}}
+    found: dict[str, list[str]] = {}
     for filename, lineno, message, _comments, _context in extract_from_dir(
-        root, METHODS, options_map=options, keywords=KEYWORDS
+        root, methods, options_map=options, keywords=keywords
     ):
         if isinstance(message, str) and message:
             found.setdefault(message, []).append(f"{filename}:{lineno}")
@@ -102,21 +218,25 @@ def update_catalogues() -> None:
     from babel.messages.catalog import Catalog
     from babel.messages.pofile import write_po
 
-    messages = extract_messages()
-    for lang in LANGUAGES:
-        if lang == DEFAULT:
-            continue
-        po_path = TRANSLATIONS / lang / "LC_MESSAGES" / "messages.po"
-        old: dict[str, str] = {}
-        if po_path.exists():
-            with po_path.open("rb") as handle:
-                old = {str(m.id): str(m.string) for m in read_po(handle) if m.id}
-        catalog = Catalog(locale=lang, project="rochade", fuzzy=False)
-        for message in sorted(messages):
-            catalog.add(message, old.get(message, ""))
-        po_path.parent.mkdir(parents=True, exist_ok=True)
-        with po_path.open("wb") as handle:
-            write_po(handle, catalog, omit_header=False, no_location=True, width=100)
+    for name in CATALOGUES:
+        messages = extract_messages(name)
+        for lang in LANGUAGES:
+            if lang == DEFAULT:
+                continue
+            po_path = TRANSLATIONS / lang / "LC_MESSAGES" / f"{name}.po"
+            old: dict[str, str] = {}
+            created = None  # kept, so that a file changes only where its messages change
+            if po_path.exists():
+                with po_path.open("rb") as handle:
+                    previous = read_po(handle)
+                old = {str(m.id): str(m.string) for m in previous if m.id}
+                created = previous.creation_date
+            catalog = Catalog(locale=lang, project="rochade", fuzzy=False, creation_date=created)
+            for message in sorted(messages):
+                catalog.add(message, old.get(message, ""))
+            po_path.parent.mkdir(parents=True, exist_ok=True)
+            with po_path.open("wb") as handle:
+                write_po(handle, catalog, omit_header=False, no_location=True, width=100)
 
 
 if __name__ == "__main__":

@@ -447,7 +447,7 @@ class DutchEngine:
         return Pairing(
             boards=tuple(Board(b.white, b.black) for b in result.boards),
             bye=result.bye,
-            explanation=tuple(explain(result)),
+            explanation=tuple(explain(result, state)),
         )
 
     def _pair_locally(self, state: SwissState, players: list[PlayerFacts], weights: _Weights,

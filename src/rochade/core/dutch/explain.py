@@ -1,17 +1,38 @@
-"""Human-readable account of a Dutch pairing: brackets, floaters, bye, colours.
+"""Why a Dutch pairing came out as it did: per pair, floater and bye, the deciding criterion.
 
-The TD's questions are "why did I float?", "why did she get the bye?" and "why am I black
-again?"; each line answers one of them with the article of C.04.3 that decided it.
+The TD's questions are "why did I float?", "why this opponent?", "why the bye?" and "why
+black again?". Each answer starts from the *natural* pairing of the bracket, the first
+candidate the rules generate (Arts. 3-4: S1 against S2 in order, the last players float),
+and names what ruled it out:
+
+* C1/C3 when the natural partner is not allowed at all (already met, a forbidden pair, a
+  clash of absolute colour preferences);
+* otherwise the engine pairs the round again with the natural choice forced (the player
+  may meet only that partner, or only players of the bracket) and compares: no complete
+  pairing is C4; a bye on a higher score is C5; else the first bracket where the two
+  pairings differ is weighed with the engine's own edge weights, and the highest bit field
+  in which the chosen pairing is better names the criterion (C6-C8, C10-C21). When every
+  criterion ties, the rules' generation order decided.
+
+Forced re-pairings cost one engine run each, so in fields larger than `DETAIL_LIMIT` they
+are made only for the players asked about.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, replace
+from functools import partial
 from typing import TYPE_CHECKING
 
-from rochade.core.dutch.state import Colour
+from rochade.core.dutch.players import PlayerFacts, present_facts
+from rochade.core.dutch.state import Colour, NoValidPairing, SwissState
 
 if TYPE_CHECKING:
-    from rochade.core.dutch.engine import BracketTrace, DutchResult
+    from rochade.core.dutch.engine import BracketTrace, DutchResult, _Weights
+
+DETAIL_LIMIT = 120
+"""Largest field for which every non-natural pair and floater gets a forced re-pairing."""
 
 _COLOUR_RULES = {
     "5.2.1": "both colour preferences granted",
@@ -21,65 +42,421 @@ _COLOUR_RULES = {
     "5.2.5": "pairing number parity of the higher-ranked player with the drawn colour",
 }
 
+CRITERIA = {
+    "C1": "no rematches and no forbidden pairs",
+    "C3": "no two players with the same absolute colour preference",
+    "C4": "the rest of the round must still be pairable",
+    "C5": "the bye goes to the lowest possible score",
+    "C2": "no second bye and no bye after a win without playing",
+    "C6": "as many pairs as possible in the bracket",
+    "C7": "the players who float down have the lowest possible scores",
+    "C8": "the next bracket must pair as well as possible",
+    "C9": "the bye goes to the player with the fewest unplayed rounds",
+    "C10": "no topscorer's colour difference beyond 2",
+    "C11": "no topscorer with the same colour three times in a row",
+    "C12": "as many colour preferences granted as possible",
+    "C13": "as many strong colour preferences granted as possible",
+    "C14": "no resident floats down twice in a row",
+    "C15": "no player floats up twice in a row",
+    "C16": "no resident floats down again after two rounds",
+    "C17": "no player floats up again after two rounds",
+    "C18": "repeated downfloaters keep the smallest score differences",
+    "C19": "repeated upfloaters keep the smallest score differences",
+    "C20": "downfloaters of two rounds before keep the smallest score differences",
+    "C21": "upfloaters of two rounds before keep the smallest score differences",
+    "order": "all criteria tie, so the rules' generation order decides (Arts. 3-4)",
+}
+"""What each criterion asks for, in the TD's words (C.04.3 Art. 2)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """Why one pair, floater or bye came out so.
+
+    `criterion` is "natural" (the bracket's first candidate), a criterion id "C1".."C21", or
+    "order" (the chosen candidate ties with the natural one and the rules generate it
+    first). `rival` is the natural alternative that the criterion ruled out: the natural
+    pair for a pair, the natural receiver for the bye, empty when there is none.
+    """
+
+    kind: str  # "pair", "float" or "bye"
+    players: tuple[int, ...]  # (higher, lower) for a pair, (player,) otherwise
+    criterion: str
+    reason: str
+    rival: tuple[int, ...] = ()
+
 
 def points(tenths: int) -> str:
     return f"{tenths // 10}" if tenths % 10 == 0 else f"{tenths // 10}.{tenths % 10}"
 
 
-def _ids(tpns: tuple[int, ...]) -> str:
+def _points_word(tenths: int) -> str:
+    return f"{points(tenths)} point" + ("" if tenths == 10 else "s")
+
+
+def _ids(tpns: tuple[int, ...] | list[int]) -> str:
     return ", ".join(str(t) for t in tpns) if tpns else "none"
 
 
-def _bracket_lines(trace: BracketTrace, result: DutchResult) -> list[str]:
-    head = f"Bracket {points(trace.score)}: residents {_ids(trace.residents)}"
-    if trace.movers:
-        head += f"; moved down into it: {_ids(trace.movers)}"
-    lines = [head]
-    for hi, lo in trace.pairs:
-        a, b = result.facts[hi], result.facts[lo]
-        kind = "MDP pair (C6-C7: pair the moved-down players first)" if a.score > b.score else (
-            "S1-S2 pair in transposition/exchange order (Arts. 3-4, C10-C21 on ties)"
-        )
-        lines.append(f"  {hi} - {lo}: {kind}")
-    for tpn in trace.floaters:
-        lines.append(f"  {tpn} floats down: {_float_reason(tpn, trace, result)}")
-    return lines
+class _Why:
+    """The state, the result and the engine's weights, for answering one pairing."""
+
+    def __init__(self, result: DutchResult, state: SwissState, detail: bool) -> None:
+        from rochade.core.dutch.engine import _Weights  # the engine module imports this one
+
+        self.result = result
+        self.state = state
+        self.detail = detail
+        self.players = present_facts(state)
+        self.index = {p.tpn: i for i, p in enumerate(self.players)}
+        self.weights = _Weights(state, self.players)
+        self.histories = {p.tpn: p.history for p in state.players}
+        self.bye_decision: Decision | None = None
+
+    def facts(self, tpn: int) -> PlayerFacts:
+        return self.result.facts[tpn]
+
+    def later(self, a: int, b: int) -> bool:
+        return self.index[a] > self.index[b]
+
+    # -- criteria that forbid a pair outright ------------------------------------------
+    def refused(self, a: int, b: int) -> Decision | None:
+        """C1 or C3 when a and b may not meet at all."""
+        fa = self.facts(a)
+        if b in fa.met:
+            rnd = next(r for r, rec in enumerate(self.histories[a], 1)
+                       if rec.played and rec.opponent == b)
+            return Decision("pair", (a, b), "C1", f"{a} and {b} met in round {rnd} (C1)")
+        if b in self.weights.forbidden.get(a, ()):
+            return Decision("pair", (a, b), "C1", f"{a} and {b} may not meet (C1)")
+        if not self.weights.ok(self.index[a], self.index[b]):
+            colour = "white" if fa.preference is Colour.WHITE else "black"
+            return Decision("pair", (a, b), "C3",
+                            f"{a} and {b} both must have {colour} (C3)")
+        return None
+
+    # -- forced re-pairings ------------------------------------------------------------
+    def forced(self, player: int, allowed: set[int]) -> DutchResult | None:
+        """The engine's pairing when `player` may meet only `allowed`; None if impossible."""
+        from rochade.core.dutch.engine import DutchEngine
+
+        others = [p.tpn for p in self.players if p.tpn != player and p.tpn not in allowed]
+        state = replace(self.state, forbidden=(
+            *self.state.forbidden, *(frozenset((player, o)) for o in others)))
+        try:
+            return DutchEngine().pair_round(state)
+        except NoValidPairing:
+            return None
+
+    def compare(self, alternative: DutchResult | None, what: str) -> tuple[str, str]:
+        """The criterion that makes the engine's pairing better than `alternative`, which
+        realises `what` (e.g. "1 playing 4"), and the sentence that says so."""
+        if alternative is None:
+            return "C4", f"no complete pairing of the round has {what} (C4)"
+        mine, theirs = self.result, alternative
+        if mine.bye is not None and theirs.bye is not None:
+            low, high = self.facts(mine.bye).score, self.facts(theirs.bye).score
+            if high > low:
+                return "C5", (f"with {what} the bye would go to a player on {points(high)} "
+                              f"instead of {points(low)} (C5)")
+        for at, (a, b) in enumerate(zip(mine.brackets, theirs.brackets, strict=False)):
+            if _same(a, b):
+                continue
+            field = self.better_field(mine.brackets, theirs.brackets, at)
+            if field is None or field == "order":
+                break
+            return field, (f"with {what} the pairing of bracket {points(a.score)} would be "
+                           f"worse: {CRITERIA[field]} ({field})")
+        if (mine.bye is not None and theirs.bye is not None and mine.bye != theirs.bye
+                and self.unplayed(mine.bye) < self.unplayed(theirs.bye)):
+            return "C9", (f"with {what} the bye would go to {theirs.bye}, who has more "
+                          "unplayed rounds (C9)")
+        return "order", (f"{what} would be no better on any criterion, and the rules "
+                         "generate the chosen pairing first (Arts. 3-4)")
+
+    def better_field(self, mine: tuple[BracketTrace, ...], theirs: tuple[BracketTrace, ...],
+                     at: int) -> str | None:
+        """The engine's bit field in which bracket `at` of `mine` beats `theirs`, or None
+        when the weights do not prefer it (the decision came from the order of work)."""
+        ours, other = self.value(mine, at), self.value(theirs, at)
+        if ours <= other:
+            return None
+        return field_of(self.weights, (ours ^ other).bit_length() - 1)
+
+    def value(self, brackets: tuple[BracketTrace, ...], at: int) -> int:
+        """The bracket's quality in the engine's weights: its own pairs, plus the next
+        bracket's pairs for the look-ahead (C8); the completion field is left out."""
+        w, ix = self.weights, self.index
+        mask = (1 << w.low) - 1
+        total = sum(w.edge(ix[h], ix[lo], True, False) & mask for h, lo in brackets[at].pairs)
+        if at + 1 < len(brackets):
+            nxt = brackets[at + 1]
+            total += sum(w.edge(ix[h], ix[lo], False, True) & mask
+                         for h, lo in nxt.pairs if lo in nxt.residents)
+        return total
+
+    def unplayed(self, tpn: int) -> int:
+        return self.state.rounds_played - self.facts(tpn).played_games
 
 
-def _float_reason(tpn: int, trace: BracketTrace, result: DutchResult) -> str:
-    me = result.facts[tpn]
-    others = [t for t in (*trace.residents, *trace.movers) if t != tpn]
+def _same(a: BracketTrace, b: BracketTrace) -> bool:
+    return (a.score, set(a.pairs), set(a.floaters)) == (b.score, set(b.pairs), set(b.floaters))
+
+
+def fields(weights: _Weights) -> list[tuple[str, int]]:
+    """The engine's edge-weight bit fields below the completion field, lowest first, as
+    `_Weights.edge` lays them out (the test suite checks they add up to `weights.low`)."""
+    b, s = weights.size_bits, weights.score_bits
+    played = weights.state.rounds_played
+    top = [("C6", b), ("C7", s), ("C8", b), ("C8", s), ("C9", 2 * b),
+           ("C10", b), ("C11", b), ("C12", b), ("C13", b)]
+    for back, (down, up) in enumerate((("C14", "C15"), ("C16", "C17"))):
+        if played > back:
+            top += [(down, b), (up, b)]
+    for back, (down, up) in enumerate((("C18", "C19"), ("C20", "C21"))):
+        if played > back:
+            top += [(down, s), (up, s)]
+    top.append(("order", 3 * b + 1))
+    return top[::-1]
+
+
+def field_of(weights: _Weights, bit: int) -> str:
+    """The criterion whose field holds weight bit `bit`."""
+    start = 0
+    for name, width in fields(weights):
+        if bit < start + width:
+            return name
+        start += width
+    return "C4"
+
+
+# -- the natural pairing of a bracket, and the decisions -----------------------------------
+def _bracket_decisions(why: _Why, trace: BracketTrace, focus: int | None) -> Iterator[Decision]:
+    """One decision per pair and floater of the bracket (only those of `focus` if given).
+
+    Pair decisions are made lazily and once: a floater who is not the natural one borrows
+    the decision of the pair that kept the natural floater in the bracket.
+    """
+    pos = why.index
+    movers = sorted(trace.movers, key=pos.__getitem__)
+    residents = sorted(trace.residents, key=pos.__getitem__)
+    jobs: dict[tuple[int, int], Callable[[], Decision]] = {}
+    taken: set[int] = set()
+    for m in movers:
+        lo = next((b for a, b in trace.pairs if a == m), None)
+        if lo is not None:
+            free = [r for r in residents if r not in taken]
+            taken.add(lo)
+            jobs[m, lo] = partial(_pair, why, m, lo, free, "moved-down player", residents)
+    remainder = [r for r in residents if r not in taken]
+    inner = sorted(((h, lo) for h, lo in trace.pairs if h in remainder), key=lambda p: pos[p[0]])
+    s1, s2 = remainder[:len(inner)], remainder[len(inner):]
+    used: set[int] = set()
+    for h, lo in inner:
+        if h in s1:
+            free = [x for x in s2 if x not in used]
+            jobs[h, lo] = partial(_pair, why, h, lo, free, "S1", residents)
+        else:
+            natural = s1[s2.index(h)] if s2.index(h) < len(s1) else None
+            jobs[h, lo] = partial(_exchange, why, h, lo, natural, residents)
+        used |= {h, lo}
+    done: dict[tuple[int, int], Decision] = {}
+
+    def decided(pair: tuple[int, int]) -> Decision:
+        if pair not in done:
+            done[pair] = jobs[pair]()
+        return done[pair]
+
+    for pair in jobs:
+        if focus is None or focus in pair:
+            yield decided(pair)
+    last = residents[-1] if residents else None  # the natural floater of an odd bracket
+    for f in trace.floaters:
+        if focus is not None and focus != f:
+            continue
+        paired = None if last is None else next((p for p in jobs if last in p), None)
+        if last is not None and paired is not None and f not in movers and f != why.result.bye:
+            d = decided(paired)
+            if d.criterion != "natural":
+                yield Decision("float", (f,), d.criterion,
+                               f"{f} floats down instead of {last}, the last in order, "
+                               f"who plays {paired[0] + paired[1] - last}: {d.reason}",
+                               d.rival)
+                continue
+        yield _float(why, trace, f, f == last)
+
+
+def _pair(why: _Why, h: int, lo: int, free: list[int], role: str,
+          bracket: list[int]) -> Decision:
+    """A pair whose higher player `h` would naturally meet `free[0]`."""
+    if free and free[0] == lo:
+        where = "the highest resident left" if role != "S1" else "the next S2 player in order"
+        return Decision("pair", (h, lo), "natural",
+                        f"natural pairing: {lo} is {where} for {h} (Arts. 3-4)")
+    skipped = free[: free.index(lo)] if lo in free else free
+    notes: list[tuple[str, str]] = []
+    for c in skipped:
+        refused = why.refused(h, c)
+        if refused is not None:
+            notes.append((refused.criterion, refused.reason))
+            continue
+        notes.append(_forced_pair(why, h, c, bracket))
+        break
+    if not skipped:
+        return Decision("pair", (h, lo), "order",
+                        f"exchange (Art. 4.3): {lo} was moved from S2 into S1")
+    return Decision("pair", (h, lo), notes[0][0],
+                    f"not the natural {h} - {skipped[0]}: " + "; ".join(t for _, t in notes),
+                    (h, skipped[0]))
+
+
+def _exchange(why: _Why, h: int, lo: int, natural: int | None, bracket: list[int]) -> Decision:
+    """A pair of two S2 players: an exchange moved `h` into S1 (Art. 4.3)."""
+    if natural is None:
+        return Decision("pair", (h, lo), "order",
+                        f"exchange (Art. 4.3): {h} moved from S2 into S1")
+    refused = why.refused(natural, h)
+    if refused is not None:
+        return Decision("pair", (h, lo), refused.criterion,
+                        f"exchange (Art. 4.3), not the natural {natural} - {h}: {refused.reason}",
+                        (natural, h))
+    crit, text = _forced_pair(why, natural, h, bracket)
+    return Decision("pair", (h, lo), crit,
+                    f"exchange (Art. 4.3), not the natural {natural} - {h}: {text}", (natural, h))
+
+
+def _forced_pair(why: _Why, a: int, c: int, bracket: list[int]) -> tuple[str, str]:
+    if not why.detail:
+        return "order", (f"{a} - {c} would make the pairing worse on a criterion from C4 on "
+                         "or come later in the generation order (ask about this player)")
+    alternative = why.forced(a, {c})
+    if alternative is not None and alternative.bye in (a, c) and why.result.bye is not None:
+        # the engine would rather give a or c the bye than pair them: the bye's rules decide
+        bye = _bye(why)
+        if bye.criterion == "natural":
+            return "order", (f"{a} playing {c} would move the bye away from {why.result.bye}, "
+                             "the last player in order (Arts. 3-4)")
+        return bye.criterion, (f"{a} playing {c} would move the bye away from "
+                               f"{why.result.bye}, against {bye.criterion} (see the bye)")
+    return why.compare(alternative, f"{a} playing {c}")
+
+
+def _float(why: _Why, trace: BracketTrace, f: int, last: bool) -> Decision:
+    """Why `f` is left over in this bracket and moves down."""
+    others = [t for t in (*trace.residents, *trace.movers) if t != f]
+    size = len(others) + 1
     if not others:
-        return "the only player in this score group, so moves down to find an opponent"
-    open_ = [t for t in others if t not in me.met]
-    if not open_:
-        return "already met everyone else in the bracket (C1)"
-    size = len(trace.residents) + len(trace.movers)
-    if size % 2 == 1 and len(trace.floaters) == 1:
-        return "odd number of players in the bracket; the lowest-ranked acceptable player " \
-            "floats (C6-C8, then Arts. 3-4 order)"
-    return "no complete pairing of the remaining players keeps this player here " \
-        "(C1-C4 or C5), or fewer floats elsewhere (C6-C8)"
+        return Decision("float", (f,), "C6",
+                        f"{f} floats down: the only player in this bracket (C6)")
+    refused = [why.refused(f, o) for o in others]
+    if all(r is not None for r in refused):
+        kinds = {r.criterion for r in refused if r is not None}
+        crit = "C1" if "C1" in kinds else "C3"
+        return Decision("float", (f,), crit,
+                        f"{f} floats down: may meet nobody else in the bracket ("
+                        + "; ".join(r.reason for r in refused if r is not None) + ")")
+    if f == why.result.bye:
+        bye = _bye(why)
+        return Decision("float", (f,), bye.criterion,
+                        f"{f} floats down to the pairing-allocated bye (see the bye)")
+    natural = last and len(trace.floaters) == size % 2
+    if natural:
+        return Decision("float", (f,), "natural",
+                        f"{f} floats down: odd number of players in the bracket, and the "
+                        "last one in order floats (Art. 3.3, C6)")
+    if not why.detail:
+        return Decision("float", (f,), "order",
+                        f"{f} floats down: keeping {f} here would break C4-C21 or come later "
+                        "in the generation order (ask about this player)")
+    members = set(trace.residents) | set(trace.movers)
+    alternative = why.forced(f, members - {f})
+    crit, text = why.compare(alternative, f"{f} meeting only players of this bracket")
+    return Decision("float", (f,), crit, f"{f} floats down: {text}")
 
 
-def explain(result: DutchResult) -> list[str]:
-    """The explanation lines of one pairing, top bracket first."""
-    lines: list[str] = []
+def _bye(why: _Why) -> Decision:
+    """Why the bye went where it did (worked out once per pairing)."""
+    if why.bye_decision is None:
+        why.bye_decision = _bye_decision(why)
+    return why.bye_decision
+
+
+def _bye_decision(why: _Why) -> Decision:
+    """The last player in order is the natural receiver; each player after the receiver is
+    passed over by C2, C5 or C9, or else by what a forced bye for them would break."""
+    result = why.result
+    assert result.bye is not None
+    bye = result.bye
+    me = why.facts(bye)
+    head = f"pairing-allocated bye: {bye} ({_points_word(me.real_score)})"
+    after = [p.tpn for p in why.players if why.later(p.tpn, bye)]
+    if not after:
+        return Decision("bye", (bye,), "natural",
+                        f"{head}: the last player in the pairing order (natural)", (bye,))
+    reasons = []
+    criterion = ""
+    tried = False  # one forced bye is enough to show the reason
+    for t in after:
+        other = why.facts(t)
+        if not other.bye_eligible:
+            text, crit = f"{t} already had a bye or a win without playing (C2)", "C2"
+        elif other.score < me.score:
+            text, crit = (f"{t} has fewer points, but no complete pairing gives the bye below "
+                          f"{points(result.bye_score or me.score)} (C5)"), "C5"
+        elif result.bye_by_unplayed and why.unplayed(t) > why.unplayed(bye):
+            text, crit = f"{t} has more unplayed rounds (C9)", "C9"
+        elif why.detail and not tried:
+            tried = True
+            crit, text = why.compare(why.forced(t, set()), f"{t} receiving the bye")
+        else:
+            text, crit = f"{t} is paired instead (C4-C21 or the generation order)", "order"
+        reasons.append(text)
+        criterion = criterion or crit
+    return Decision("bye", (bye,), criterion, f"{head}; " + "; ".join(reasons), (after[0],))
+
+
+def decisions(result: DutchResult, state: SwissState, player: int | None = None
+              ) -> list[Decision]:
+    """Every pair, floater and the bye with the criterion that decided it (only those
+    involving `player` if given), top bracket first."""
+    why = _Why(result, state, detail=player is not None or len(result.facts) <= DETAIL_LIMIT)
+    found = [d for trace in result.brackets for d in _bracket_decisions(why, trace, player)]
+    if result.bye is not None and player in (None, result.bye):
+        found.append(_bye(why))
+    return found
+
+
+def explain(result: DutchResult, state: SwissState, player: int | None = None) -> list[str]:
+    """The explanation lines of one pairing, top bracket first; with `player`, only what
+    concerns that player (bracket, opponent or float or bye, colour)."""
+    notes = decisions(result, state, player)
+    by_pair = {d.players: d for d in notes if d.kind == "pair"}
+    by_float = {d.players[0]: d for d in notes if d.kind == "float"}
+    lines: list[str] = [] if player is None else _player_lines(result, state, player)
     for trace in result.brackets:
-        if trace.residents or trace.movers:
-            lines.extend(_bracket_lines(trace, result))
-    if result.bye is not None:
-        me = result.facts[result.bye]
-        why = (
-            f"pairing-allocated bye: {result.bye} ({points(me.real_score)} points); "
-            "C5: the lowest score at which a bye still leaves a complete pairing is "
-            f"{points(result.bye_score or 0)}; C2: only players without an earlier bye or "
-            "unplayed win may receive it"
-        )
-        if result.bye_by_unplayed:
-            why += "; C9: among those, the fewest unplayed rounds"
-        lines.append(why)
+        members = (*trace.residents, *trace.movers)
+        if not members or (player is not None and player not in members):
+            continue
+        head = f"Bracket {points(trace.score)}: residents {_ids(trace.residents)}"
+        if trace.movers:
+            head += f"; moved down into it: {_ids(trace.movers)}"
+        lines.append(head)
+        for pair in trace.pairs:
+            if pair in by_pair:
+                lines.append(f"  {pair[0]} - {pair[1]}: {by_pair[pair].reason}")
+        for f in trace.floaters:
+            if f in by_float:
+                lines.append(f"  {by_float[f].reason}")
+    lines += [d.reason for d in notes if d.kind == "bye"]
+    if result.bye is not None and result.bye_score is not None and player in (None, result.bye):
+        lines.append(f"  C5: the lowest score at which the bye leaves a complete pairing is "
+                     f"{points(result.bye_score)}; C2: only players without an earlier bye "
+                     "or unplayed win may receive it"
+                     + ("; C9: among those, the fewest unplayed rounds"
+                        if result.bye_by_unplayed else ""))
     for board in result.boards:
+        if player is not None and player not in (board.white, board.black):
+            continue
         white, black = result.facts[board.white], result.facts[board.black]
         lines.append(
             f"Board {board.white} - {board.black}: {board.white} has white; "
@@ -87,6 +464,24 @@ def explain(result: DutchResult) -> list[str]:
             f"{board.white} {_pref(white.preference)}, {board.black} {_pref(black.preference)}"
         )
     return lines
+
+
+def _player_lines(result: DutchResult, state: SwissState, player: int) -> list[str]:
+    """Who the player is for this pairing: score, colour preference, recent floats."""
+    me = result.facts.get(player)
+    if me is None:
+        known = any(p.tpn == player for p in state.players)
+        return [f"Player {player} " + ("does not take part in this round." if known
+                                       else "is not in this tournament.")]
+    score = f"{_points_word(me.real_score)}"
+    if me.score != me.real_score:
+        score += f", pairing score {points(me.score)} with virtual points"
+    strength = "absolute" if me.absolute else "strong" if me.strong else "mild"
+    pref = "none" if me.preference is None else f"{_pref(me.preference)} ({strength})"
+    floats = ", ".join(f"{f.value} {back} round{'s' if back > 1 else ''} ago"
+                       for back, f in enumerate(me.floats, 1) if f.value != "none")
+    return [f"Player {player}: {score}; colour preference {pref}; "
+            f"earlier floats: {floats or 'none'}"]
 
 
 def _pref(colour: Colour | None) -> str:

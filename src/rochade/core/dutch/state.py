@@ -10,8 +10,10 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 
+from rochade.core.messages import Explained
 
-class DutchError(ValueError):
+
+class DutchError(Explained, ValueError):
     """Facts the engine cannot pair from; the message says what is wrong."""
 
 

@@ -378,7 +378,9 @@ def _checked_ranking(state: KeizerState) -> tuple[PlayerId, ...]:
     seen: set[PlayerId] = set()
     for player in state.ranking:
         if player in seen:
-            raise ModelError(f"the ranking lists {state.tournament.entrant(player).name} twice")
+            raise ModelError(
+                "the ranking lists {name} twice", name=state.tournament.entrant(player).name
+            )
         state.tournament.entrant(player)
         seen.add(player)
     return tuple(state.ranking)

@@ -123,7 +123,7 @@ class ShapeBuilder:
     def _check_known(self, number: int, player: PlayerId) -> None:
         """Rows naming an unknown id are an error, never silently worth nothing."""
         if not self._tournament.has_entrant(player):
-            raise ModelError(f"round {number}: unknown player id {player}")
+            raise ModelError("round {round}: unknown player id {id}", round=number, id=player)
 
     def _game(
         self, number: int, result: Result | None, me: int, opponent: PlayerId, colour: str
@@ -161,8 +161,12 @@ class ShapeBuilder:
             name = self._tournament.entrant(absence.player).name
             known = ", ".join(sorted(s.fractions))
             raise ModelError(
-                f"round {number}: {name} is absent for {reason!r}, which has no share set "
-                f"(known reasons: {known})"
+                "round {round}: {name} is absent for '{reason}', which has no share set "
+                "(known reasons: {known})",
+                round=number,
+                name=name,
+                reason=reason,
+                known=known,
             ) from None
         scope = s.period_of(number) if s.periods else 0
         key = (scope, absence.player, reason)
@@ -186,7 +190,10 @@ class ShapeBuilder:
         except KeyError:
             name = self._tournament.entrant(ext.player).name
             raise ModelError(
-                f"round {number}: {name} played for team {ext.team}, which has no board value set"
+                "round {round}: {name} played for team {team}, which has no board value set",
+                round=number,
+                name=name,
+                team=ext.team,
             ) from None
         basis = base - (ext.board - 1) * s.board_step
         note = f"team {ext.team} board {ext.board}"

@@ -153,7 +153,7 @@ def standings_history(
 def _last_round(tournament: Tournament, after_round: int | None) -> int:
     if after_round is not None:
         if after_round < 0:
-            raise ModelError(f"cannot show standings after round {after_round}")
+            raise ModelError("cannot show standings after round {round}", round=after_round)
         return after_round
     with_rows = [r.number for r in tournament.rounds if r.externals or any(r.row_players())]
     return max(with_rows, default=0)
@@ -163,9 +163,15 @@ def _rounds_upto(tournament: Tournament, last: int) -> list[Round]:
     rounds = sorted(tournament.rounds, key=lambda r: r.number)
     numbers = [r.number for r in rounds]
     if numbers != list(range(1, len(numbers) + 1)):
-        raise ModelError(f"rounds must be numbered 1, 2, 3 ... without gaps; got {numbers}")
+        raise ModelError(
+            "rounds must be numbered 1, 2, 3 ... without gaps; got {numbers}", numbers=str(numbers)
+        )
     if last > len(rounds):
-        raise ModelError(f"there is no round {last}: the tournament has {len(rounds)} rounds")
+        raise ModelError(
+            "there is no round {number}: the tournament has {count} rounds",
+            number=last,
+            count=len(rounds),
+        )
     return rounds[:last]
 
 

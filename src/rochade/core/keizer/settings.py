@@ -110,10 +110,14 @@ class KeizerSettings:
     def __post_init__(self) -> None:
         missing = [r for r in STANDARD_REASONS if r not in self.fractions]
         if missing:
-            raise ModelError(f"settings: missing fraction for {', '.join(missing)}")
+            raise ModelError(
+                "settings: missing fraction for {reasons}", reasons=", ".join(missing)
+            )
         for reason, value in self.fractions.items():
             if value < 0:
-                raise ModelError(f"settings: fraction for {reason} must not be negative")
+                raise ModelError(
+                    "settings: fraction for {reason} must not be negative", reason=reason
+                )
         if self.ladder is Ladder.FIXED and self.top_value is None:
             raise ModelError("settings: a fixed ladder needs a top value")
         if self.ladder in (Ladder.RATIO, Ladder.NORMALISED) and self.ratio <= 1:
@@ -133,7 +137,7 @@ class KeizerSettings:
         try:
             return self.fractions[reason]
         except KeyError:
-            raise ModelError(f"unknown absence reason {reason!r}") from None
+            raise ModelError("unknown absence reason '{reason}'", reason=reason) from None
 
     def period_of(self, round_number: int) -> int:
         """Index of the period `round_number` falls in (0 when there are no periods)."""
@@ -205,7 +209,9 @@ def preset(name: str) -> KeizerSettings:
         return PRESETS[name]
     except KeyError:
         known = ", ".join(PRESETS)
-        raise ModelError(f"unknown preset {name!r}; choose one of {known}") from None
+        raise ModelError(
+            "unknown preset '{name}'; choose one of {known}", name=name, known=known
+        ) from None
 
 
 __all__ = [

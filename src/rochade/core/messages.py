@@ -1,0 +1,89 @@
+"""Messages for the TD kept as a template and its values, so each front end can word them.
+
+An error or a checker finding keeps the English template ("there is no round {number}") and
+the values apart. `str()` gives the English text, which the CLI prints; the web app looks the
+template up in its catalogue (German, Dutch) and formats the values for the page's language.
+
+The convention, for every layer: raise `SomeError("template with {name}", name=value)` with
+the template as a *literal* at the raise site (no f-string), because that is where the
+catalogue extraction finds it (`rochade.web.i18n.KEYWORDS` lists the error classes). A value
+may itself be a `Message` (a reason inside a sentence), a tuple of names (joined with "and"
+per language) or a number. A template without values is used as it is, braces and all, so
+an old-style `SomeError(f"...")` still works: it is just not translated.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+
+@dataclass(frozen=True)
+class Message:
+    """A template (the catalogue's msgid) and the values for its `{name}` fields."""
+
+    template: str
+    values: Mapping[str, object] = field(default_factory=dict)
+
+    def render(self, word: Callable[[str], str], show: Callable[[object], str]) -> str:
+        """The text with `word` translating templates and `show` formatting plain values."""
+        text = word(self.template)
+        if not self.values:
+            return text
+        shown = {key: show(_words(value, word, show)) for key, value in self.values.items()}
+        return text.format(**shown)
+
+    def __str__(self) -> str:
+        return self.render(_same, english)
+
+
+def joined(parts: Sequence[Message], separator: str = "; ") -> Message:
+    """Several messages shown as one, each translated on its own."""
+    template = separator.join(f"{{m{i}}}" for i in range(len(parts)))
+    return Message(template, {f"m{i}": part for i, part in enumerate(parts)})
+
+
+def N_(template: str) -> str:
+    """Marks a template chosen in code (`N_("a") if x else N_("b")`) for the extraction."""
+    return template
+
+
+def english(value: object) -> str:
+    """A value in the English text: names joined with "and", fractions as decimals."""
+    if isinstance(value, tuple | list):
+        words = [str(v) for v in value]
+        return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    if isinstance(value, Fraction) and value.denominator != 1:
+        return f"{float(value):.2f}"
+    return str(value)
+
+
+def _words(value: object, word: Callable[[str], str], show: Callable[[object], str]) -> object:
+    """Messages among the values (alone or in a tuple) rendered, the rest left to `show`."""
+    if isinstance(value, Message):
+        return value.render(word, show)
+    if isinstance(value, tuple):
+        return tuple(_words(v, word, show) for v in value)
+    return value
+
+
+def _same(template: str) -> str:
+    return template
+
+
+class Explained(Exception):
+    """An error whose message is a `Message`: `str(error)` is English, `error.msg` the parts.
+
+    A subclass that keeps this `__init__` belongs in the extraction's keyword list (a test
+    checks that).
+    """
+
+    def __init__(self, template: str | Message, /, **values: object) -> None:
+        self.msg = template if isinstance(template, Message) else Message(template, values)
+        super().__init__(str(self.msg))
+
+
+def message_of(error: BaseException) -> Message:
+    """The message of any error: its template if it has one, else its text (untranslated)."""
+    return error.msg if isinstance(error, Explained) else Message(str(error))

@@ -1,0 +1,158 @@
+"""Read models of the round-robin and Swiss pages: the exports' crosstables as a page shows
+them, a player's rounds and curve, the requested byes, a round robin's schedule. Numbers come
+from `SystemStandings` (FIDE scoring and tie-breaks); nothing here scores a game itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from fractions import Fraction
+
+from rochade.core.model import Entrant, PlayerId, Round, Tournament
+from rochade.core.roundrobin import berger_schedule
+from rochade.core.standings import numbers_of, system_standings
+from rochade.core.systems import ByeRequest, RoundRobinSettings, SwissSettings
+from rochade.formats.tables import Column, Table
+from rochade.web.queries import OUTCOME_MARKS, CurvePoint
+
+
+@dataclass(frozen=True)
+class WebCell:
+    text: str
+    cls: str  # CSS classes: num, cell, win, draw, loss, self, bye, absent ...
+    player: PlayerId | None  # the cell names this player: a link to the player's page
+
+
+@dataclass(frozen=True)
+class WebTable:
+    """A neutral table (`rochade.formats.tables`) as the page shows it: translated column
+    titles, numbers per locale, name cells that link."""
+
+    columns: tuple[tuple[str, str], ...]  # (title, CSS classes)
+    rows: tuple[tuple[str, tuple[WebCell, ...]], ...]  # (row class, cells)
+
+
+def web_table(table: Table, title: Callable[[Column], str],
+              number: Callable[[Fraction], str]) -> WebTable:
+    """The exports' table for a page: `title` words a column, `number` writes points."""
+    def css(column: Column) -> str:
+        grid = column.key.startswith(("p", "round-")) and column.key[-1].isdigit()
+        return " ".join(c for c in ("num" if column.numeric and not grid else "",
+                                    "cell" if grid else "",
+                                    "strong" if column.key in ("points", "rank") else "") if c)
+
+    classes = [css(c) for c in table.columns]
+    rows = tuple(
+        (row.cls, tuple(
+            WebCell(number(cell.value) if isinstance(cell.value, Fraction) else cell.text,
+                    f"{cls} {cell.cls}".strip(), cell.player)
+            for cell, cls in zip(row.cells, classes, strict=True)
+        ))
+        for row in table.rows
+    )
+    return WebTable(tuple((title(c), cls) for c, cls in zip(table.columns, classes, strict=True)),
+                    rows)
+
+
+@dataclass(frozen=True)
+class RoundCell:
+    """One player's round: a game (opponent, colour, mark) or the reason for none."""
+
+    round: int
+    opponent: Entrant | None
+    opponent_number: int | None
+    colour: str  # "w", "b" or ""
+    mark: str  # 1 ½ 0 + − ; "" while the result is open or without a game
+    reason: str  # bye, half_point_bye, excused ... ; "" for a game or no row at all
+
+
+def _cell(t: Tournament, rnd: Round, player: PlayerId, number: dict[PlayerId, int]
+          ) -> RoundCell:
+    game = rnd.game_of(player)
+    if game is not None:
+        white = game.white == player
+        opponent = game.opponent_of(player)
+        mark = "" if game.result is None else OUTCOME_MARKS[game.result.outcome(white)]
+        return RoundCell(rnd.number, t.entrant(opponent), number[opponent],
+                         "w" if white else "b", mark, "")
+    if rnd.bye == player:
+        return RoundCell(rnd.number, None, None, "", "", "bye")
+    reason = next((a.reason for a in rnd.absences if a.player == player), "")
+    return RoundCell(rnd.number, None, None, "", "", reason)
+
+
+@dataclass(frozen=True)
+class PlayerRound:
+    cell: RoundCell
+    points: Fraction  # the player's points after this round
+    rank: int
+
+
+def player_rounds(t: Tournament, player: PlayerId) -> tuple[list[PlayerRound], list[CurvePoint]]:
+    """The player's rounds with points and rank after each, and the same as a chart curve."""
+    number = {pid: i for i, pid in enumerate(numbers_of(t), 1)}
+    rows, curve = [], []
+    for rnd in t.rounds:
+        line = system_standings(t, rnd.number).line(player)
+        rows.append(PlayerRound(_cell(t, rnd, player, number), line.points, line.rank))
+        curve.append(CurvePoint(rnd.number, line.points, line.rank))
+    return rows, curve
+
+
+@dataclass(frozen=True)
+class ByeView:
+    round: int
+    entrant: Entrant
+    half: bool
+
+
+def requested_byes(t: Tournament) -> list[ByeView]:
+    """The byes asked for coming rounds, by round then name."""
+    s = t.settings
+    if not isinstance(s, SwissSettings):
+        return []
+    coming: list[ByeRequest] = [b for b in s.bye_requests if b.round > len(t.rounds)]
+    views = [ByeView(b.round, t.entrant(b.player), b.half) for b in coming]
+    return sorted(views, key=lambda v: (v.round, v.entrant.name.casefold()))
+
+
+def forbidden_pairs(t: Tournament) -> list[tuple[Entrant, Entrant]]:
+    s = t.settings
+    if not isinstance(s, SwissSettings):
+        return []
+    pairs = [sorted((t.entrant(p) for p in pair), key=lambda e: e.id) for pair in
+             s.forbidden_pairs]
+    return sorted(((a, b) for a, b in pairs), key=lambda p: (p[0].id, p[1].id))
+
+
+@dataclass(frozen=True)
+class ScheduleRound:
+    """A round of the Berger table: (white, black) as start number and player, and who rests."""
+
+    number: int
+    boards: tuple[tuple[tuple[int, Entrant | None], tuple[int, Entrant | None]], ...]
+    rest: tuple[int, Entrant | None] | None
+
+
+def round_robin_schedule(t: Tournament) -> list[ScheduleRound]:
+    """The whole schedule, with names once the start numbers are given (round 1 paired)."""
+    s = t.settings
+    if not isinstance(s, RoundRobinSettings):
+        return []
+    players = len(s.numbers) if s.numbers else len(t.entrants)
+    if players < 2:
+        return []
+    schedule = berger_schedule(players, double=s.double, swap_last_two=s.swap_last_two)
+
+    def who(number: int) -> tuple[int, Entrant | None]:
+        return number, t.entrant(s.numbers[number - 1]) if s.numbers else None
+
+    return [
+        ScheduleRound(
+            r.number,
+            tuple((who(w), who(b)) for w, b in r.boards if schedule.bye_number not in (w, b)),
+            None if r.bye is None else who(r.bye),
+        )
+        for r in schedule.rounds
+    ]

@@ -1,0 +1,366 @@
+"""Round-robin and Swiss pages: creating one with its settings, the settings later, Swiss
+byes asked in advance and forbidden pairs, the pairing explained to the TD; and for everyone
+the crosstable (n×n for a round robin, round by round for a Swiss) and a player's page.
+
+Pairing, results, players, check-in and undo are the pages every system shares (`app`).
+The app registers `routes()` and hands its crosstable and player pages of these systems
+to `crosstable()` and `player()`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from starlette.datastructures import FormData
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Route
+
+from rochade.core.roundrobin import berger_schedule
+from rochade.core.standings import explain_tiebreaks
+from rochade.core.systems import (
+    DEFAULT_TIEBREAKS,
+    KEIZER,
+    ROUND_ROBIN,
+    SCORINGS,
+    SWISS,
+    RoundRobinSettings,
+    SwissSettings,
+    scoring_text,
+)
+from rochade.core.tiebreaks import TieBreak
+from rochade.formats.tables import Column, crosstable_table, rounds_table
+from rochade.formats.text import tiebreak_key
+from rochade.service import ServiceError, standings_with_tiebreaks
+from rochade.web import i18n
+from rochade.web.app import (
+    USER_ERRORS,
+    Page,
+    Web,
+    _field,
+    _int_or_none,
+    _round_param,
+    td_only,
+)
+from rochade.web.chart import player_chart
+from rochade.web.system_tables import (
+    forbidden_pairs,
+    player_rounds,
+    requested_byes,
+    round_robin_schedule,
+    web_table,
+)
+from rochade.web.texts import N_
+
+SYSTEM_NAMES = {ROUND_ROBIN: N_("Round robin"), SWISS: N_("Swiss")}
+TIEBREAK_SLOTS = 5
+"""How many tie-break places the settings form offers."""
+
+TIEBREAK_HELP = {
+    "BH-C1": N_("Buchholz cut 1: the opponents' scores without the lowest"),
+    "BH-C2": N_("Buchholz cut 2: the opponents' scores without the two lowest"),
+    "BH-M1": N_("Median Buchholz: without the highest and the lowest"),
+    "BH": N_("Buchholz: the sum of the opponents' scores"),
+    "SB": N_("Sonneborn-Berger: scores of the opponents beaten, half of those drawn"),
+    "DE": N_("Direct encounter: the games among the tied players"),
+    "WIN": N_("Wins (forfeit wins included)"),
+    "WON": N_("Games won over the board"),
+    "BPG": N_("Games played with black"),
+    "BWG": N_("Games won with black"),
+    "KS": N_("Koya: points against those with at least half the possible score"),
+    "ARO": N_("Average rating of the opponents"),
+    "TPR": N_("Tournament performance rating"),
+    "PTP": N_("Perfect tournament performance"),
+    "PS": N_("Progressive score: the running scores after each round added up"),
+    "AOB": N_("Average of the opponents' Buchholz"),
+    "FB": N_("Fore Buchholz: Buchholz as if the last round were all draws"),
+}
+"""The tie-breaks a TD picks from, with a line each (C.07 art. 8: no Buchholz family in a
+round robin)."""
+
+ROUND_ROBIN_TIEBREAKS = ("SB", "DE", "WIN", "WON", "BPG", "BWG", "KS", "ARO", "TPR", "PTP", "PS")
+
+SCORING_HELP = {
+    "1-1/2-0": N_("1 for a win, ½ for a draw: the classic"),
+    "3-1-0": N_("3 for a win, 1 for a draw: decisive games count more"),
+    "2-1-0": N_("2 for a win, 1 for a draw: the classic in whole numbers"),
+}
+
+
+def tiebreak_choices(system: str) -> list[tuple[str, str]]:
+    codes = ROUND_ROBIN_TIEBREAKS if system == ROUND_ROBIN else tuple(TIEBREAK_HELP)
+    return [(code, TIEBREAK_HELP[code]) for code in codes]
+
+
+def _system_param(request: Request) -> str:
+    system = str(request.path_params["system"])
+    if system not in SYSTEM_NAMES:
+        raise HTTPException(404)
+    return system
+
+
+def _form_context(web: Web, page: Page, system: str,
+                  settings: RoundRobinSettings | SwissSettings, started: bool) -> dict[str, Any]:
+    """What the settings form (new tournament or later) shows: values, choices, help."""
+    _ = web.gettext(page)
+    chosen = [tiebreak_key(tb) for tb in settings.tiebreaks]
+    return {
+        "system": system,
+        "system_name": _(SYSTEM_NAMES[system]),
+        "s": settings,
+        "scoring_now": scoring_text(settings.scoring),
+        "scorings": [(key, _(SCORING_HELP[key])) for key in SCORINGS],
+        "tb_choices": [(code, _(text)) for code, text in tiebreak_choices(system)],
+        "tb_slots": [chosen[i] if i < len(chosen) else "" for i in range(TIEBREAK_SLOTS)],
+        "tb_defaults": ", ".join(tiebreak_key(tb) for tb in DEFAULT_TIEBREAKS[system]),
+        "started": started,
+    }
+
+
+def _options(form: FormData, system: str, started: bool) -> dict[str, object]:
+    """The service's options from the settings form; the round-1 ones only before round 1."""
+    codes: list[str] = []
+    offered = dict(tiebreak_choices(system))
+    for i in range(1, TIEBREAK_SLOTS + 1):
+        code = _field(form, f"tb{i}")
+        if code and code not in offered:
+            raise ServiceError("tie-break {n}: '{code}' is not offered for a {system}", n=i,
+                               code=code[:20], system=system)
+        if code and code not in codes:
+            codes.append(code)
+    points = _field(form, "scoring")
+    if points and points not in SCORINGS:
+        raise ServiceError("the scoring '{points}' is not offered; choose {choices}",
+                           points=points[:20], choices=", ".join(SCORINGS))
+    options: dict[str, object] = {"scoring": points or None, "tiebreaks": ",".join(codes)}
+    if system == SWISS:
+        limit = _int_or_none(_field(form, "max_half_point_byes"), "most half-point byes")
+        options |= {
+            "rounds": _int_or_none(_field(form, "rounds"), "number of rounds"),
+            "bye_value": _field(form, "bye_value"),
+            "half_bye_value": _field(form, "half_bye_value"),
+            "max_half_point_byes": "" if limit is None else limit,  # "": no limit
+            "half_point_byes_closed": _int_or_none(
+                _field(form, "half_point_byes_closed") or "0", "rounds without half-point byes"
+            ),
+        }
+    if not started:
+        options["seed"] = _int_or_none(_field(form, "seed"), "seed")
+        if system == ROUND_ROBIN:
+            options |= {"double": bool(_field(form, "double")),
+                        "numbers_by": _field(form, "numbers_by") or None}
+        else:
+            options |= {"first_round": _field(form, "first_round") or None,
+                        "acceleration": "baku" if _field(form, "acceleration") else "none"}
+    return options
+
+
+# -- TD: a new round robin or Swiss ----------------------------------------------------------
+
+
+async def td_new(web: Web, request: Request, page: Page) -> Response:
+    system = _system_param(request)
+    settings: RoundRobinSettings | SwissSettings = (
+        RoundRobinSettings() if system == ROUND_ROBIN else SwissSettings()
+    )
+    return web.render(page, "systems/td_new.html",
+                      **_form_context(web, page, system, settings, started=False))
+
+
+async def td_create(web: Web, request: Request, page: Page) -> Response:
+    system = _system_param(request)
+    form = await request.form()
+    _ = web.gettext(page)
+    try:
+        options = _options(form, system, started=False)
+        web.service().create_system_tournament(_field(form, "name"), system, options)
+    except USER_ERRORS as exc:
+        return web.redirect(page, f"/td/new/{system}", ("error", web.say(page, exc)))
+    number = len(web.service().tournaments())
+    return web.redirect(
+        page, f"/td/t/{number}/players", ("ok", _("Tournament created. Now add the players."))
+    )
+
+
+# -- TD: the settings of a running round robin or Swiss ----------------------------------------
+
+
+def _tournament(web: Web, request: Request) -> tuple[int, Any]:
+    t = web.service().tournament(web.tournament_name(request))
+    if t.system == KEIZER:
+        raise HTTPException(404)
+    return int(request.path_params["n"]), t
+
+
+async def td_rules(web: Web, request: Request, page: Page) -> Response:
+    n, t = _tournament(web, request)
+    rounds = _planned_rounds(t)
+    return web.render(page, "systems/td_rules.html", n=n, t=t, planned=rounds, section="rules",
+                      **_form_context(web, page, t.system, t.settings, bool(t.rounds)))
+
+
+def _planned_rounds(t: Any) -> int:
+    s = t.settings
+    if isinstance(s, SwissSettings):
+        return s.rounds
+    players = len(s.numbers) if s.numbers else len(t.entrants)
+    return len(berger_schedule(players, double=s.double).rounds) if players >= 2 else 0
+
+
+async def td_change_rules(web: Web, request: Request, page: Page) -> Response:
+    form = await request.form()
+    n, t = _tournament(web, request)
+    _ = web.gettext(page)
+    try:
+        web.service().change_settings(_options(form, t.system, bool(t.rounds)), t.name)
+    except USER_ERRORS as exc:
+        return web.redirect(page, f"/td/t/{n}/rules", ("error", web.say(page, exc)))
+    return web.redirect(page, f"/td/t/{n}/rules", ("ok", _("Settings saved.")))
+
+
+# -- TD: byes asked in advance and forbidden pairs (Swiss) -------------------------------------
+
+
+async def td_byes(web: Web, request: Request, page: Page) -> Response:
+    n, t = _tournament(web, request)
+    s = t.settings
+    coming = range(len(t.rounds) + 1, s.rounds + 1) if isinstance(s, SwissSettings) else ()
+    return web.render(page, "systems/td_byes.html", n=n, t=t, byes=requested_byes(t),
+                      pairs=forbidden_pairs(t), coming=list(coming),
+                      players=sorted(t.active, key=lambda e: e.name.casefold()),
+                      section="byes")
+
+
+async def td_bye(web: Web, request: Request, page: Page) -> Response:
+    form = await request.form()
+    n, t = _tournament(web, request)
+    _ = web.gettext(page)
+    back = f"/td/t/{n}/byes"
+    svc = web.service()
+    player = _field(form, "player")
+    try:
+        number = _int_or_none(_field(form, "round"), "round") or 0
+        if _field(form, "action") == "cancel":
+            entrant = svc.cancel_bye(player, number, t.name)
+            message = _("{name} is paired in round {round} after all.")
+        else:
+            half = _field(form, "kind") != "zero"
+            entrant = svc.request_bye(player, number, half, t.name)
+            message = (_("{name} has a half-point bye in round {round}.") if half
+                       else _("{name} has a zero-point bye in round {round}."))
+    except USER_ERRORS as exc:
+        return web.redirect(page, back, ("error", web.say(page, exc)))
+    return web.redirect(page, back, ("ok", message.format(name=entrant.name, round=number)))
+
+
+async def td_forbid(web: Web, request: Request, page: Page) -> Response:
+    form = await request.form()
+    n, t = _tournament(web, request)
+    _ = web.gettext(page)
+    back = f"/td/t/{n}/byes#pairs"
+    svc = web.service()
+    first, second = _field(form, "first"), _field(form, "second")
+    try:
+        forbidden = _field(form, "action") != "allow"
+        a, b = svc.forbid_pair(first, second, t.name, forbidden)
+        message = (_("{first} and {second} will not be paired.") if forbidden
+                   else _("{first} and {second} may be paired again."))
+    except USER_ERRORS as exc:
+        return web.redirect(page, back, ("error", web.say(page, exc)))
+    return web.redirect(page, back, ("ok", message.format(first=a.name, second=b.name)))
+
+
+# -- TD: how a round was paired -----------------------------------------------------------------
+
+
+async def td_explain(web: Web, request: Request, page: Page) -> Response:
+    n, t = _tournament(web, request)
+    number = _round_param(request, len(t.rounds))
+    svc = web.service()
+    notes = svc.round_notes(number, t.name) if number else None
+    asked = request.query_params.get("player", "")
+    reasons: tuple[str, ...] = ()
+    if number and t.system == SWISS and asked:
+        try:
+            reasons = svc.pairing_reasons(asked, number, t.name)
+        except USER_ERRORS as exc:
+            reasons = (web.say(page, exc),)
+    return web.render(page, "systems/td_explain.html", n=n, t=t, number=number, notes=notes,
+                      schedule=round_robin_schedule(t), asked=asked, reasons=reasons,
+                      players=sorted(t.entrants, key=lambda e: e.name.casefold()),
+                      section="explain")
+
+
+# -- public: crosstable and player page -------------------------------------------------------
+
+
+def _keys(tiebreaks: tuple[TieBreak, ...]) -> list[str]:
+    return [tiebreak_key(tb) for tb in tiebreaks]
+
+
+def _legend(web: Web, page: Page, keys: list[str]) -> list[tuple[str, str]]:
+    """What each tie-break column means, in the visitor's language."""
+    _ = web.gettext(page)
+    return [(key, _(TIEBREAK_HELP[key])) for key in keys if key in TIEBREAK_HELP]
+
+
+COLUMN_TITLES = {"no": N_("No."), "name": N_("Name"), "rating": N_("Rating"),
+                 "points": N_("Points"), "rank": N_("Rank")}
+"""The exports' column keys (`rochade.formats.tables`) as the pages word them; tie-break and
+opponent-number columns keep their titles."""
+
+
+def crosstable(web: Web, request: Request, page: Page, ctx: dict[str, Any]) -> Response:
+    """The round robin's n×n table or the Swiss's table by rank, after any round: the tables
+    the exports publish (`rochade.formats.tables`), in the visitor's language."""
+    t = ctx["t"]
+    after = _round_param(request, len(t.rounds), "after")
+    standings = standings_with_tiebreaks(t, after)
+    table = (crosstable_table(t, standings) if t.system == ROUND_ROBIN
+             else rounds_table(standings, t))
+    _ = web.gettext(page)
+
+    def title(column: Column) -> str:
+        if column.key.startswith("round-"):
+            return _("R%(n)s") % {"n": column.key.removeprefix("round-")}
+        return _(COLUMN_TITLES[column.key]) if column.key in COLUMN_TITLES else column.title
+
+    keys = _keys(standings.tiebreaks)
+    shown = web_table(table, title, lambda v: i18n.points(v, page.lang))
+    return web.render(page, "systems/crosstable.html", **ctx, table=shown, after=after,
+                      keys=keys, legend=_legend(web, page, keys), section="crosstable")
+
+
+def player(web: Web, page: Page, ctx: dict[str, Any], pid: int) -> Response:
+    """A player's rounds, points and rank after each, and how the tie-breaks were computed."""
+    t = ctx["t"]
+    table = standings_with_tiebreaks(t)
+    line = table.line(pid)
+    rounds, curve = player_rounds(t, pid)
+    _ = web.gettext(page)
+    labels = {"title": _("Points and rank after each round"), "total": _("Points"),
+              "rank": _("Rank"), "round": _("Round")}
+    svg = player_chart(curve, len(t.entrants), labels, lambda v: i18n.points(v, page.lang))
+    keys = _keys(table.tiebreaks)
+    helps = dict(_legend(web, page, keys))
+    values = [(k, v, helps.get(k, "")) for k, v in zip(keys, line.values, strict=True)]
+    return web.render(page, "systems/player.html", **ctx, line=line, rounds=rounds,
+                      chart=svg if curve else "", values=values,
+                      explained=explain_tiebreaks(t, pid), entrant=t.entrant(pid),
+                      section="standings")
+
+
+def routes(web: Web) -> list[Route]:
+    td = "/td/t/{n:int}"
+    return [
+        Route("/td/new/{system}", td_only(td_new)(web)),
+        Route("/td/new/{system}", td_only(td_create)(web), methods=["POST"]),
+        Route(td + "/rules", td_only(td_rules)(web)),
+        Route(td + "/rules", td_only(td_change_rules)(web), methods=["POST"]),
+        Route(td + "/byes", td_only(td_byes)(web)),
+        Route(td + "/byes", td_only(td_bye)(web), methods=["POST"]),
+        Route(td + "/forbidden", td_only(td_forbid)(web), methods=["POST"]),
+        Route(td + "/explain", td_only(td_explain)(web)),
+    ]
+

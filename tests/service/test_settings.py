@@ -1,0 +1,104 @@
+"""Tournament settings changed after creation: validated, previewed, logged and undoable."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from rochade.core.keizer.settings import KeizerSettings, Ladder
+from rochade.core.systems import SwissSettings
+from rochade.service import ClubService, ServiceError
+
+
+def _play_round_one(club: ClubService) -> None:
+    report = club.pair()
+    for game in report.round.games:
+        club.enter_result(1, game.board, "1-0")
+
+
+def test_a_change_mid_season_reprices_the_rounds_played_and_can_be_undone(
+    six: ClubService,
+) -> None:
+    _play_round_one(six)
+    before = six.standings()
+    preview = six.change_rules({"ratio": "5", "rematch_gap": "2"}, save=False)
+    assert [(c.setting.key, c.old, c.new) for c in preview.changes] == [
+        ("ratio", "3", "5"),
+        ("rematch_gap", "4", "2"),
+    ]
+    assert preview.standings, "a new ladder moves the totals"
+    assert six.standings() == before, "a preview saves nothing"
+    saved = six.change_rules({"ratio": "5", "rematch_gap": "2"})
+    settings = six.tournament().settings
+    assert isinstance(settings, KeizerSettings)
+    assert (settings.ratio, settings.rematch_gap) == (Fraction(5), 2)
+    after = six.standings()
+    for moved in saved.standings:
+        assert before.row(moved.entrant.id).total == moved.old_total
+        assert after.row(moved.entrant.id).total == moved.new_total
+    assert six.log()[-1].description == "settings of Winter: ratio 3 -> 5, rematch_gap 4 -> 2"
+    six.undo()
+    assert six.standings() == before
+
+
+def test_nothing_typed_differently_saves_nothing(six: ClubService) -> None:
+    actions = len(six.log())
+    report = six.change_rules({"ratio": "3", "max_meetings": ""})
+    assert report.changes == () and len(six.log()) == actions
+
+
+def test_values_are_checked_together_and_explained(six: ClubService) -> None:
+    with pytest.raises(ServiceError, match="fixed ladder needs a top value"):
+        six.change_rules({"ladder": "fixed"})
+    six.change_rules({"ladder": "fixed", "top_value": "70", "max_meetings": "2"})
+    settings = six.tournament().settings
+    assert isinstance(settings, KeizerSettings)
+    assert (settings.ladder, settings.top_value, settings.max_meetings) == (
+        Ladder.FIXED, Fraction(70), 2)
+    for typed, message in [
+        ({"ratio": "three"}, "First-to-last ratio: 'three' is not a number"),
+        ({"rematch_gap": "-1"}, "Rounds before a rematch: '-1' is not a whole number"),
+        ({"byes_evenly": "maybe"}, "Spread the byes: write yes or no"),
+        ({"recompute": "daily"}, "'daily' is not one of per_round, frozen, fixed_point"),
+        ({"colour": "red"}, "unknown setting 'colour'"),
+        ({"fractions.bye": "-1/2"}, "Share for the bye cannot be negative"),
+    ]:
+        with pytest.raises(ServiceError, match=message):
+            six.change_rules(typed)
+
+
+def test_a_preset_replaces_the_rules_but_keeps_the_forbidden_pairs(six: ClubService) -> None:
+    six.forbid_pair("1", "2")
+    report = six.change_rules({"preset": "dutch-club"})
+    settings = six.tournament().settings
+    assert isinstance(settings, KeizerSettings)
+    assert settings.preset == "dutch-club" and settings.top_value == 70
+    assert settings.forbidden_pairs == frozenset({frozenset({1, 2})})
+    assert ("preset", "classic", "dutch-club") in [
+        (c.setting.key, c.old, c.new) for c in report.changes
+    ]
+
+
+def test_rules_that_shaped_the_pairings_stay_once_round_one_is_paired(
+    six: ClubService,
+) -> None:
+    six.change_rules({"round_one_colours": "seeded_random"})  # before round 1: fine
+    six.pair()
+    with pytest.raises(ServiceError, match="Colours in round 1 cannot change once round 1"):
+        six.change_rules({"round_one_colours": "lower_ranked_white"})
+
+
+def test_a_swiss_preview_lists_its_changes_and_who_moves(club: ClubService) -> None:
+    club.create_system_tournament("Open", "swiss", {"rounds": 5})
+    club.import_players("name,rating\nA,2000\nB,1900\nC,1800\nD,1700\nE,1600\n")
+    report = club.pair()
+    for game in report.round.games:
+        club.enter_result(1, game.board, "1/2")
+    preview = club.change_rules({"bye_value": "1/2"}, save=False)
+    assert [c.setting.key for c in preview.changes] == ["bye_values"]
+    assert report.round.bye in [m.entrant.id for m in preview.standings]
+    settings = club.tournament().settings
+    assert isinstance(settings, SwissSettings) and settings.scoring.pab is None, "not saved"
+    with pytest.raises(ServiceError, match="acceleration can no longer change"):
+        club.change_rules({"acceleration": "baku"}, save=False)

@@ -1,0 +1,90 @@
+"""The settings page: every setting explained, a preview of who moves, save, undo; errors
+of the service in the TD's language."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from html import unescape
+from pathlib import Path
+
+from starlette.testclient import TestClient
+from web_helpers import Tick, post
+
+from rochade.core.keizer.settings import KeizerSettings
+from rochade.service import ClubService
+from rochade.service.settings import KEIZER_SETTINGS
+
+DE = {"Accept-Language": "de"}
+
+
+def _season(club: Path) -> ClubService:
+    svc = ClubService(club, "test", Tick())
+    report = svc.pair()
+    for game in report.round.games:
+        svc.enter_result(1, game.board, "1-0")
+    return svc
+
+
+def _ratio(svc: ClubService) -> Fraction:
+    settings = svc.tournament().settings
+    assert isinstance(settings, KeizerSettings)
+    return settings.ratio
+
+
+def test_every_keizer_setting_is_shown_with_its_explanation(td: TestClient) -> None:
+    html = unescape(td.get("/td/t/1/settings").text)
+    for setting in KEIZER_SETTINGS:
+        assert f'name="{setting.key}"' in html and setting.help.split(";")[0] in html
+    assert 'aria-current="page">Settings' in html and 'value="dutch-club"' in html
+    german = td.get("/td/t/1/settings", headers=DE).text
+    assert "Werteleiter" in german and "Anteil bei spielfrei" in german
+
+
+def test_preview_then_save_then_undo(td: TestClient, club: Path) -> None:
+    svc = _season(club)
+    preview = post(td, "/td/t/1/settings", action="preview", ratio="5")
+    assert preview.status_code == 200
+    assert "These settings change" in preview.text and "3 → 5" in preview.text
+    assert "What changes in the standings" in preview.text
+    assert "Nothing is saved yet." in preview.text
+    assert 'name="ratio" value="5"' in preview.text, "the typed values stay in the form"
+    assert _ratio(svc) == 3
+    saved = post(td, "/td/t/1/settings", action="save", ratio="5")
+    assert saved.headers["location"] == "/td/t/1/settings"
+    assert "Settings saved." in td.get("/td/t/1/settings").text
+    assert _ratio(svc) == 5
+    assert "settings of Winter 2026: ratio 3 -&gt; 5" in td.get("/td/log").text
+    post(td, "/td/undo")
+    assert _ratio(svc) == 3
+
+
+def test_a_bad_value_is_explained_in_the_tds_language_and_kept(
+    td: TestClient, club: Path
+) -> None:
+    response = td.post(
+        "/td/t/1/settings",
+        data={"csrf": td.headers["x-test-csrf"], "action": "save", "rematch_gap": "viele"},
+        headers=DE,
+    )
+    assert response.status_code == 200
+    assert "Runden bis zur erneuten Begegnung: „viele“ ist keine ganze Zahl" in response.text
+    assert 'value="viele"' in response.text
+    _season(club)
+    fixed = post(td, "/td/t/1/settings", action="save",
+                 round_one_colours="seeded_random")
+    assert "cannot change once round 1 is paired" in fixed.text
+    assert "disabled" in td.get("/td/t/1/settings").text
+
+
+def test_service_errors_on_td_pages_are_translated(td: TestClient, club: Path) -> None:
+    _season(club)
+    token = td.headers["x-test-csrf"]
+    wrong = td.post("/td/t/1/results/1/9", data={"csrf": token, "result": "1-0"},
+                    headers={"HX-Request": "true", **DE})
+    assert "Runde 1 hat kein Brett 9 (sie hat die Bretter 1-4)" in wrong.text
+    dutch = {"Accept-Language": "nl"}
+    wrong = td.post("/td/t/1/results/1/1", data={"csrf": token, "result": "2-0"}, headers=dutch)
+    assert "onbekende uitslag „2-0”" in wrong.text
+    checked = td.post("/td/t/1/pair/manual",
+                      data={"csrf": token, "draft": "1,1", "action": "check"}, headers=DE)
+    assert "An Brett 1 spielt Anna Berg gegen sich selbst." in checked.text
