@@ -2,10 +2,12 @@
 
     .venv/bin/python benchmarks/web_load.py [--readers 200] [--seconds 20] [--rate 1000]
 
-Starts `rochade serve` in its own process on a fresh club file (60 players, round 1 paired).
+Starts `rochade serve` in its own process on a fresh club file (`--players` 60, round 1 paired).
 This process then plays `readers` phones, each a keep-alive connection asking for the full
 standings page (no change counter, so never the cheap "204 unchanged" answer), and one TD
-who logs in and enters a result every `--write-every` seconds through the TD pages.
+who logs in and enters a result every `--write-every` seconds as the results page posts it
+(htmx; the TD's latency is printed too). The clock starts once the TD is logged in and every
+phone has the page once: the figures are a club evening under way, not the first renderings.
 
 What the figures mean:
 - Paced (`--rate R`, the default 1000): an open schedule. Phone i asks at its own times
@@ -14,7 +16,8 @@ What the figures mean:
   does, and its latency still counts from the time it *meant* to ask: a slow answer shows up
   in every request it delays (no coordinated omission).
 - `--rate 0`: each phone asks again the moment its answer is in; this measures the most the
-  server answers a second, and its latencies are mostly the queue of 200 phones.
+  server answers a second, and its latencies (from the send) are mostly the queue of 200
+  phones: 200 / requests a second, on average.
 - Latency is from the intended send time to the last byte of the answer, measured by this
   process, which shares the two cores with the server. To keep its own share small the
   phones are bare asyncio protocols (no streams, no HTTP library); its event loop's lateness
@@ -59,7 +62,8 @@ def make_club(path: Path, players: int = 60) -> None:
     """A club evening in progress: one tournament, round 1 paired, no results yet."""
     svc = ClubService.init(path, "load test")
     svc.create_tournament("Load", "classic")
-    svc.import_players("\n".join(f"Player {i:03},{2200 - 10 * i}" for i in range(players)))
+    ratings = (max(800, 2200 - 10 * i) for i in range(players))
+    svc.import_players("\n".join(f"Player {i:03},{r}" for i, r in enumerate(ratings)))
     svc.pair("Load")
     set_pin(path, PIN)
 
@@ -338,16 +342,18 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--rate", type=float, default=1000.0, help="requests/s asked; 0: max")
     parser.add_argument("--write-every", type=float, default=0.5)
+    parser.add_argument("--players", type=int, default=60, help="in the tournament")
     args = parser.parse_args()
     before = os.getloadavg()
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "load.rochade"
-        make_club(path)
+        make_club(path, args.players)
         with serving(path) as server:
             server_cpu, client_cpu = server.cpu_seconds(), time.process_time()
             started = time.monotonic()
             figures = asyncio.run(
-                load(server.port, args.readers, args.seconds, args.rate, args.write_every, 30)
+                load(server.port, args.readers, args.seconds, args.rate, args.write_every,
+                     args.players // 2)
             )
             elapsed = time.monotonic() - started
             server_cpu = server.cpu_seconds() - server_cpu
@@ -356,7 +362,8 @@ def main() -> None:
     lag = [x * 1000 for x in figures.lags]
     writes = [x * 1000 for x in figures.write_latencies]
     print(f"readers {args.readers}, {args.seconds:g} s, asked {args.rate:g} req/s "
-          "(0 = as fast as possible), one TD writing")
+          f"(0 = as fast as possible), one TD writing every {args.write_every:g} s, "
+          f"{args.players} players")
     print(f"standings page: {len(ms) / args.seconds:.0f} req/s, p50 {percentile(ms, 50):.1f} ms, "
           f"p90 {percentile(ms, 90):.1f} ms, p99 {percentile(ms, 99):.1f} ms, "
           f"max {max(ms, default=0):.1f} ms, {len(ms)} requests")

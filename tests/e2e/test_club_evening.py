@@ -251,3 +251,73 @@ def test_an_evening_of_twenty_players(browser: Any, server: Server, artifacts: P
     assert taps <= 16, (td.clicks, td.keys)
     assert len(svc.tournament().rounds[1].games) == 10
     context.close()
+
+
+def test_pair_a_round_by_hand(browser: Any, server: Server, artifacts: Path) -> None:
+    """Like KeizerForClubs' manual window: tap names onto boards, swap, remove, and see the
+    checker's warnings at once, without the page reloading; the keyboard works as well."""
+    svc = ClubService(server.path, "e2e")
+    svc.create_tournament("By hand")
+    svc.import_players("\n".join(f"{name},{rating}" for name, rating in PLAYERS[:6]))
+    first = svc.pair().round.games[0]
+    for game in svc.tournament().rounds[0].games:
+        svc.enter_result(1, game.board, "1-0")
+    name = {e.id: e.name for e in svc.tournament().entrants}
+    met = (first.white, first.black)
+    others = [e.id for e in svc.tournament().start_order() if e.id not in met]
+    context = browser.new_context(viewport={"width": 1024, "height": 800})
+    page = context.new_page()
+    log_in(page, server)
+    page.goto(server.url + "/td/t/1/pair")
+    page.evaluate("window.notReloaded = true")
+    board = page.locator("#manual ol.boards > li")
+
+    # board 1 repeats a game of round 1: the warning shows at that board straight away
+    page.get_by_role("button", name=name[first.white], exact=True).click()
+    expect(board.first).to_contain_text(name[first.white])
+    page.get_by_role("button", name=name[first.black], exact=True).click()
+    expect(board.first).to_contain_text("played each other in round 1")
+    page.get_by_role("button", name="Swap colours: Board 1").click()
+    expect(board.first.locator(".seat.w")).to_have_text(name[first.black])
+    page.screenshot(path=artifacts / "td-pair-by-hand.png", full_page=True)
+    page.get_by_role("button", name="Remove board: Board 1").click()
+    expect(board).to_have_count(0)
+
+    # the rematch again (the TD will accept it), then the keyboard: Enter on a focused name
+    # places it, and the focus moves on to the next name to place
+    for player in (first.white, first.black):
+        page.get_by_role("button", name=name[player], exact=True).click()
+        expect(page.locator(f"#pick-{player}")).to_have_count(0)
+    page.get_by_role("button", name=name[others[0]], exact=True).focus()
+    page.keyboard.press("Enter")
+    expect(board.nth(1)).to_contain_text(name[others[0]])
+    expect(page.get_by_role("button", name=name[others[1]], exact=True)).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(board.nth(1)).to_contain_text(name[others[1]])
+    for player in others[2:]:  # a tap while the board is on its way is dropped: wait for it
+        page.get_by_role("button", name=name[player], exact=True).click()
+        expect(page.locator(f"#pick-{player}")).to_have_count(0)
+    expect(board).to_have_count(3)
+    expect(page.locator(".picks button")).to_have_count(0)
+    page.get_by_role("button", name="Check and save").click()
+    confirm = page.get_by_role("button", name="Confirm this pairing anyway")
+    expect(confirm).to_be_visible()
+    assert page.evaluate("window.notReloaded") is True
+    confirm.click()
+    expect(page).to_have_url(re.compile(r"/td/t/1/results$"))
+    expect(page.locator(".flash.ok")).to_have_text("Round 2 is paired.")
+    assert svc.round_notes(2).paired_by == "manual"
+
+    small = browser.new_context(viewport=PHONE)
+    phone = small.new_page()
+    log_in(phone, server)
+    svc.undo()
+    phone.goto(server.url + "/td/t/1/pair")
+    for player in others[:3]:
+        phone.get_by_role("button", name=name[player], exact=True).click()
+        expect(phone.locator(f"#pick-{player}")).to_have_count(0)
+    expect(phone.locator("#manual ol.boards > li")).to_have_count(2)
+    no_horizontal_scroll(phone, PHONE["width"])
+    phone.screenshot(path=artifacts / "phone-td-pair-by-hand.png", full_page=True)
+    for c in (small, context):
+        c.close()

@@ -245,6 +245,13 @@ def test_mutated_rating_lists_applied_or_the_club_file_unchanged(
     run()
 
 
+def test_a_superscript_digit_is_no_rating() -> None:
+    """Found by the rating-list fuzzer: "¹" passes `str.isdigit` but not `int`."""
+    text = RATING_LISTS["fide-txt"].replace(b"4100018", "\u00b9100018".encode("latin-1"))
+    with pytest.raises(ModelError, match=r"line 2: the FIDE id '¹100018' is not a whole number"):
+        list(rating_entries("fide-txt", text))
+
+
 def test_mutated_club_backup(seeds: dict[str, object]) -> None:
     folder = Path(str(seeds["folder"]))
 

@@ -13,12 +13,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from random_tournaments import tournaments
 
+from golden import DATA
 from rochade.core.dutch import DutchEngine, Outcome
 from rochade.core.model import Entrant, Result, Status, Tournament
 from rochade.core.standings import system_standings
 from rochade.core.swiss import swiss_state
 from rochade.core.systems import KEIZER, ROUND_ROBIN, SWISS, SwissSettings, scoring
 from rochade.core.tiebreaks import parse_tiebreaks
+from rochade.formats.json import parse_tournament
 from rochade.formats.trf import (
     TrfEntry,
     TrfError,
@@ -34,6 +36,7 @@ from rochade.formats.trf_tournament import read_trf_tournament, write_trf_tourna
 from rochade.service import ClubService
 from rochade.service.demo import build_demo
 from rochade.service.exchange import export_trf, import_trf
+from rochade.service.systems import trf_standings
 
 ROUND_BLOCKS = 80  # 0-based column of the points field: points, rank and every round block
 
@@ -192,7 +195,8 @@ def test_bad_files_name_the_line_or_player() -> None:
 
 def _codes_file(system_line: str) -> str:
     """Two rounds of six players using every code a round block can hold: a game, a draw,
-    forfeits one way and both ways, F, H, U and Z."""
+    forfeits one way and both ways, F, H, U and Z (in a round robin U and Z are the rest
+    round, worth nothing)."""
     blocks = {  # (round 1, round 2) per pairing number
         1: ((4, "w", "1"), (2, "b", "=")),
         2: ((5, "w", "+"), (1, "w", "=")),
@@ -201,7 +205,7 @@ def _codes_file(system_line: str) -> str:
         5: ((2, "b", "-"), (4, "b", "-")),
         6: ((0, "-", "U"), (0, "-", "Z")),
     }
-    points = {1: 15, 2: 15, 3: 15, 4: 0, 5: 0, 6: 10}
+    points = {1: 15, 2: 15, 3: 15, 4: 0, 5: 0, 6: 0 if "ROUNDROBIN" in system_line else 10}
     lines = ["012 Every code", system_line]
     for tpn, rounds in blocks.items():
         entries = tuple(TrfEntry(*block) for block in rounds)
@@ -222,17 +226,37 @@ def test_every_round_code_imports_and_exports_unchanged(system_line: str, system
     first, second = t.rounds
     assert [(a.player, a.reason) for a in first.absences] == [(3, "full_point_bye")]
     assert first.bye == 6
+    rests = system == ROUND_ROBIN  # round 2: a round robin's rest, a Swiss's zero-point bye
+    assert second.bye == (6 if rests else None)
     assert [(a.player, a.reason) for a in second.absences] == [
-        (3, "half_point_bye"), (6, "zero_point_bye")]
+        (3, "half_point_bye"), *(() if rests else ((6, "zero_point_bye"),))]
     assert [g.result for g in first.games] == [Result.WHITE_WINS, Result.WHITE_WINS_FORFEIT]
     assert [g.result for g in second.games] == [Result.DRAW, Result.DOUBLE_FORFEIT]
     assert write_trf_tournament(t, extras) == text
     fresh = write_trf_tournament(t)  # from the facts alone: the same points and round blocks
+    own = text.replace("0000 - U", "0000 - Z") if rests else text  # TRF26's rest round
     assert [(x[80:84], x[89:]) for x in player_lines(fresh)] == [
-        (x[80:84], x[89:]) for x in player_lines(text)]
+        (x[80:84], x[89:]) for x in player_lines(own)]
     assert read_trf_tournament(fresh)[0] == t
     points = {line.number: line.points for line in system_standings(t).lines}
     assert points[3] == Fraction(3, 2)  # F 1 + H ½
+
+
+def test_a_round_robin_rest_is_written_as_z_and_worth_nothing(tmp_path: Path) -> None:
+    """TRF26 writes an odd round robin's rest round as `0000 - Z`: the points column then
+    agrees with rochade's standings and with `rochade standings FILE.trf --round-robin`."""
+    t = parse_tournament((DATA / "json" / "round-robin-summer.json").read_text(encoding="utf-8"))
+    text = write_trf_tournament(t)
+    assert "0000 - U" not in text and text.count("0000 - Z") == 5
+    assert read_trf_tournament(text)[0] == t
+    path = tmp_path / "summer.trf"
+    path.write_text(text, encoding="utf-8")
+    from_file = trf_standings(path, None, round_robin=True)
+    club = system_standings(t)
+    assert [(x.number, x.points, x.values) for x in from_file.lines] == [
+        (x.number, x.points, x.values) for x in club.lines]
+    old_style = text.replace("0000 - Z", "0000 - U")  # older files: the rest as U, no points
+    assert read_trf_tournament(old_style)[0] == t
 
 
 def test_a_full_point_bye_counts_as_a_win_that_was_not_played() -> None:

@@ -4,14 +4,12 @@ confirmed."""
 
 from __future__ import annotations
 
-import asyncio
 import importlib.util
 import sys
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from starlette.testclient import TestClient
-from web_helpers import CSRF, PIN, Tick, log_in, post
+from web_helpers import CSRF, PIN, Tick, log_in, post, run_async
 
 from rochade.service import ClubService
 from rochade.web import create_app
@@ -28,11 +26,9 @@ _SPEC.loader.exec_module(web_load)
 def test_two_hundred_readers_and_a_writer_without_errors(tmp_path: Path) -> None:
     path = tmp_path / "load.rochade"
     web_load.make_club(path, players=20)
-    # The load runs in a thread of its own: the browser tests may leave an event loop in this one.
     # 200 phones asking 400 times a second together for 3 s; the TD enters a result every 0.1 s.
-    with web_load.serving(path) as server, ThreadPoolExecutor(1) as worker:
-        run = web_load.load(server.port, 200, 3.0, 400, 0.1, 10)
-        figures = worker.submit(asyncio.run, run).result()
+    with web_load.serving(path) as server:
+        figures = run_async(web_load.load(server.port, 200, 3.0, 400, 0.1, 10))
     assert not [e for e in figures.errors if "locked" in e]
     assert figures.errors == []
     assert len(figures.writes) >= 5

@@ -12,7 +12,6 @@ from rochade.service import ClubService
 from rochade.store import SCHEMA_VERSION, Club
 from rochade.store.schema import migrate
 from rochade.store.settings import read_setting, write_setting
-from rochade.store.web_support import last_change
 
 
 def _version_3(path: Path, with_settings: bool) -> None:
@@ -35,6 +34,11 @@ def test_a_version_3_file_upgrades_and_keeps_its_settings(tmp_path: Path) -> Non
             assert club.pragma("user_version") == SCHEMA_VERSION == 4
         write_setting(path, "pin", "new")
         assert read_setting(path, "pin") == "new"
+
+
+def last_change(path: Path) -> int:
+    with Club.open(path) as club:
+        return club.last_action_id()
 
 
 def test_settings_are_neither_logged_nor_undone(tmp_path: Path) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from html import unescape
 from pathlib import Path
 
 from starlette.testclient import TestClient
@@ -195,3 +196,46 @@ def test_edit_a_rating_and_undo_it(td: TestClient, club: Path) -> None:
     assert "not plausible" in td.get("/td/t/1/players").text
     post(td, "/td/t/1/players/77/rating", rating="1500")
     assert "no player with id 77" in td.get("/td/t/1/players").text
+
+
+def test_pair_by_hand_with_htmx_sends_back_only_the_board(td: TestClient, club: Path) -> None:
+    """Each tap returns the hand-pairing board alone, with the checker's notes at the board
+    that caused them; saving tells htmx where to go next."""
+    svc = service(club)
+    first = svc.pair().round.games[0]
+    for game in svc.tournament().rounds[0].games:
+        svc.enter_result(1, game.board, "1-0")
+    token = td.headers["x-test-csrf"]
+
+    def tap(draft: list[int], **data: str) -> str:
+        form = {"csrf": token, "draft": ",".join(map(str, draft)), **data}
+        response = td.post("/td/t/1/pair/manual", data=form, headers=HX)
+        assert response.status_code == 200
+        return response.text
+
+    picked = tap([first.white], pick=str(first.black))
+    assert picked.lstrip().startswith('<form method="post"')
+    assert "<html" not in picked and 'id="manual"' in picked
+    assert 'class="has-note"' in picked and "played each other in round 1" in picked
+    others = [e.id for e in svc.tournament().entrants if e.id not in (first.white, first.black)]
+    assert f'id="pick-{others[0]}"' in picked and "Still to place: 6" in picked
+    draft = [first.white, first.black, *others]
+    names = svc.tournament().entrant(first.white).name, svc.tournament().entrant(first.black).name
+    rematch = f"{names[0]} and {names[1]} played each other in round 1"
+    assert rematch in unescape(tap(draft, action="check"))
+    assert rematch not in unescape(tap(draft, action="remove:0"))
+    saved = td.post(
+        "/td/t/1/pair/manual",
+        data={"csrf": token, "draft": ",".join(map(str, draft)), "action": "confirm"},
+        headers=HX,
+    )
+    assert saved.headers["HX-Redirect"] == "/td/t/1/results"
+    assert len(svc.tournament().rounds) == 2
+    assert "Round 2 is paired." in td.get("/td/t/1/results").text
+
+
+def test_the_hand_pairing_board_speaks_the_tds_language(td: TestClient, club: Path) -> None:
+    token = td.headers["x-test-csrf"]
+    german = td.post("/td/t/1/pair/manual", data={"csrf": token, "draft": "1,2,3", "pick": "3"},
+                     headers={**HX, "Accept-Language": "de"}).text
+    assert "Noch zu setzen: 5" in german and "Farben tauschen" in german

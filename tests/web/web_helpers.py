@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
 import re
+from collections.abc import Coroutine
+from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, TypeVar
 
 from starlette.testclient import TestClient
 
@@ -51,3 +54,13 @@ def post(client: TestClient, url: str, **data: str) -> Any:
     return client.post(
         url, data={"csrf": client.headers["x-test-csrf"], **data}, follow_redirects=False
     )
+
+
+T = TypeVar("T")
+
+
+def run_async(work: Coroutine[Any, Any, T]) -> T:
+    """`asyncio.run` in a thread of its own: the browser tests may leave an event loop running
+    in the test thread."""
+    with ThreadPoolExecutor(1) as worker:
+        return worker.submit(asyncio.run, work).result()

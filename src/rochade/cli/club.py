@@ -23,6 +23,20 @@ from rochade.service import ClubService, PlayerAdded
 from rochade.service.settings import settings_of
 from rochade.service.systems import describe
 
+ROUNDS = click.option("--rounds", type=click.IntRange(min=1), help="Swiss: the number of rounds.")
+SCORING = click.option("--scoring", type=click.Choice(SCORINGS), help="Points for win-draw-loss.")
+BYE_VALUE = click.option("--bye-value", help="Points for the pairing bye (default: a win).")
+TIEBREAKS = click.option("--tiebreaks", metavar="LIST", help="Tie-breaks in order: BH-C1,BH,SB.")
+MAX_HALF_POINT_BYES = click.option(
+    "--max-half-point-byes", metavar="N",
+    help="Swiss: half-point byes a player may take at most ('none': no limit).",
+)
+HALF_POINT_BYES_CLOSED = click.option(
+    "--half-point-byes-closed", type=click.IntRange(min=0), metavar="K",
+    help="Swiss: no half-point byes in the last K rounds.",
+)
+"""Options of `tournament create` and `tournament set`."""
+
 
 @click.command()
 @club_argument
@@ -67,7 +81,7 @@ def tournament() -> None:
     type=click.Choice([s.value for s in StartNumbers]),
     help="Round robin: start numbers by lot (default) or by rating.",
 )
-@click.option("--rounds", type=click.IntRange(min=1), help="Swiss: the number of rounds.")
+@ROUNDS
 @click.option(
     "--first-round",
     type=click.Choice([f.value for f in FirstRound]),
@@ -78,14 +92,12 @@ def tournament() -> None:
     type=click.Choice([a.value for a in Acceleration]),
     help="Swiss: Baku acceleration (virtual points for the top half in the first rounds).",
 )
-@click.option("--scoring", type=click.Choice(SCORINGS), help="Points for win-draw-loss.")
-@click.option("--bye-value", help="Points for the pairing-allocated bye (default: a win).")
-@click.option("--tiebreaks", metavar="LIST", help="Tie-breaks in order, e.g. BH-C1,BH,SB.")
+@SCORING
+@BYE_VALUE
+@TIEBREAKS
 @click.option("--seed", type=int, help="Seed for drawing lots (the draw can be replayed).")
-@click.option("--max-half-point-byes", type=click.IntRange(min=0),
-              help="Swiss: how many half-point byes a player may take at most.")
-@click.option("--half-point-byes-closed", type=click.IntRange(min=0), metavar="K",
-              help="Swiss: no half-point byes in the last K rounds.")
+@MAX_HALF_POINT_BYES
+@HALF_POINT_BYES_CLOSED
 def tournament_create(
     club: Path,
     who: str | None,
@@ -101,7 +113,7 @@ def tournament_create(
     bye_value: str | None,
     tiebreaks: str | None,
     seed: int | None,
-    max_half_point_byes: int | None,
+    max_half_point_byes: str | None,
     half_point_byes_closed: int | None,
     **overrides: object,
 ) -> None:
@@ -141,15 +153,13 @@ def tournament_list(club: Path, who: str | None) -> None:
 @click.argument("assignments", metavar="[KEY=VALUE]...", nargs=-1)
 @tournament_option
 @click.option("--dry-run", is_flag=True, help="Only show what would change; save nothing.")
-@click.option("--rounds", type=click.IntRange(min=1), help="Swiss: the number of rounds.")
-@click.option("--scoring", type=click.Choice(SCORINGS), help="Points for win-draw-loss.")
-@click.option("--bye-value", help="Swiss: points for the pairing-allocated bye.")
-@click.option("--half-bye-value", help="Swiss: points for a half-point bye.")
-@click.option("--tiebreaks", metavar="LIST", help="Tie-breaks in order, e.g. BH-C1,BH,SB.")
-@click.option("--max-half-point-byes", metavar="N",
-              help="Swiss: half-point byes a player may take at most ('none': no limit).")
-@click.option("--half-point-byes-closed", type=click.IntRange(min=0), metavar="K",
-              help="Swiss: no half-point byes in the last K rounds.")
+@ROUNDS
+@SCORING
+@BYE_VALUE
+@click.option("--half-bye-value", help="Swiss: points for a half-point bye (default: a draw).")
+@TIEBREAKS
+@MAX_HALF_POINT_BYES
+@HALF_POINT_BYES_CLOSED
 def tournament_set(
     club: Path, who: str | None, assignments: tuple[str, ...], tournament: str | None,
     dry_run: bool, **options: object,

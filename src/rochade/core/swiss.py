@@ -140,8 +140,8 @@ def explain_swiss_player(t: Tournament, settings: SwissSettings, round_number: i
     Says so when the stored round is not the engine's pairing (changed or paired by hand).
     """
     if not 1 <= round_number <= len(t.rounds):
-        raise ModelError(f"round {round_number} is not paired (the tournament has "
-                         f"{len(t.rounds)} rounds)")
+        raise ModelError("round {number} is not paired (the tournament has {paired} rounds)",
+                         number=round_number, paired=len(t.rounds))
     rnd = t.rounds[round_number - 1]
     name = t.entrant(player).name
     present = [p for g in rnd.games for p in (g.white, g.black)]

@@ -122,7 +122,7 @@ def _is_player(first: Sequence[str]) -> bool:
     if any(_key(cell) in _HEADER_KEYS for cell in first):
         return False
     rating = first[1].strip().replace(" ", "") if len(first) > 1 else ""
-    return rating in ("", "-") or rating.isdigit()
+    return rating in ("", "-") or rating.isdecimal()
 
 
 def _int(cell: str, line: int, what: str) -> int | None:
@@ -130,7 +130,7 @@ def _int(cell: str, line: int, what: str) -> int | None:
     text = cell.strip().replace(" ", "")
     if text in ("", "-"):
         return None
-    if not text.isdigit():
+    if not (text.isascii() and text.isdigit()):  # "¹" or "٣" are digits to str, not to int
         raise FormatError(f"line {line}: the {what} {cell.strip()!r} is not a whole number")
     return int(text) or None
 

@@ -458,7 +458,7 @@ def fide_list(tournament: Tournament, which: str, after_round: int | None = None
         return card_table(standings, tournament, player, explanation)
     if which == "breakdown":
         raise ModelError("name the player whose card you want")
-    raise ModelError(f"there is no list {which!r}")
+    raise ModelError("there is no list '{which}'", which=which)
 
 
 def table_text(table: Table) -> str:

@@ -88,7 +88,7 @@ def parse_entry(text: str) -> TrfEntry | None:
         raise ValueError(f"round entry {text!r} is not laid out as 'NNNN c r'")
     if opp_text.strip() == "":
         opponent = 0
-    elif opp_text.strip().isdigit():
+    elif opp_text.strip().isdecimal():
         opponent = int(opp_text)
     else:
         raise ValueError(f"opponent {opp_text.strip()!r} is not a number")
@@ -134,10 +134,10 @@ def parse_player(line: str) -> TrfPlayer:
     if len(line) < 84:
         raise ValueError("the player line is too short (points end at column 84)")
     tpn_text = line[4:8].strip()
-    if not tpn_text.isdigit() or int(tpn_text) == 0:
+    if not tpn_text.isdecimal() or int(tpn_text) == 0:
         raise ValueError(f"pairing number {tpn_text!r} must be a number from 1 to 9999")
     rating_text = line[48:52].strip()
-    if rating_text and not rating_text.isdigit():
+    if rating_text and not rating_text.isdecimal():
         raise ValueError(f"rating {rating_text!r} is not a number")
     rank_text = line[85:89].strip()
     entries: list[TrfEntry | None] = []
@@ -163,7 +163,7 @@ def parse_player(line: str) -> TrfPlayer:
         fide_id=line[57:68].strip(),
         birth=line[69:79].strip(),
         points=parse_points(line[80:84]),
-        rank=int(rank_text) if rank_text.isdigit() else 0,
+        rank=int(rank_text) if rank_text.isdecimal() else 0,
         entries=tuple(entries),
     )
 

@@ -408,6 +408,7 @@ def _round(r: int, players: Mapping[PlayerId, TrfPlayer], rch: _Rochade, system:
     absences: list[Absence] = []
     bye: PlayerId | None = None
     pending = _rows_in_rch(rch, r)
+    rest = _rest_round(r, players, rch) if system == ROUND_ROBIN else None
     for tpn, p in players.items():
         entry = _entry_at(p, r)
         where = f"round {r}, player {tpn}"
@@ -415,7 +416,7 @@ def _round(r: int, players: Mapping[PlayerId, TrfPlayer], rch: _Rochade, system:
             game = _game(entry, tpn, _entry_at(players[entry.opponent], r)
                          if entry.opponent in players else None, where)
             games.setdefault(frozenset((game.white, game.black)), game)
-        elif entry is not None and entry.result == "U":
+        elif (entry is not None and entry.result == "U") or tpn == rest:
             if bye is not None:
                 raise TrfError(f"round {r}: players {bye} and {tpn} both have the "
                                "pairing-allocated bye (U)")
@@ -444,6 +445,15 @@ def _round(r: int, players: Mapping[PlayerId, TrfPlayer], rch: _Rochade, system:
         ordered = [dataclasses.replace(g, board=i) for i, g in enumerate(ordered, start=1)]
     absences.sort(key=lambda a: a.player)
     return Round(r, tuple(ordered), tuple(absences), bye, tuple(rch.externals.get(r, ())))
+
+
+def _rest_round(r: int, players: Mapping[PlayerId, TrfPlayer], rch: _Rochade) -> PlayerId | None:
+    """Who rests in round r of a round robin: TRF26 writes the rest round as `Z` (older files
+    as `U`); with several such blocks the `U`, else the first `Z` that is no RCH absence."""
+    codes = {tpn: e.result for tpn, p in players.items()
+             if (e := _entry_at(p, r)) is not None and not e.opponent}
+    return next((tpn for tpn, code in codes.items() if code == "U"), None) or next(
+        (tpn for tpn, code in codes.items() if code == "Z" and (r, tpn) not in rch.absent), None)
 
 
 def _plays_later(p: TrfPlayer, r: int, played: int, rch: _Rochade) -> bool:
@@ -517,7 +527,7 @@ def _entrant(p: TrfPlayer, rch: _Rochade, rounds: Sequence[Round], played: int,
         else:
             status = {"H": Status.EXCUSED, " ": Status.PRESENT}.get(code, Status.UNEXCUSED)
     name = rch.names.get(p.tpn) or p.name or f"Player {p.tpn}"
-    fide = p.fide_id if p.fide_id.isdigit() and int(p.fide_id) > 0 else None
+    fide = p.fide_id if p.fide_id.isdecimal() and int(p.fide_id) > 0 else None
     return Entrant(p.tpn, name, p.rating or None, status, int(fide) if fide else None)
 
 
@@ -525,15 +535,15 @@ def _coming_byes(kept: Iterable[tuple[int, str]], played: int) -> dict[PlayerId,
     """Players a 240 line excuses from the round to come, with the bye type (H, F or Z)."""
     out = {}
     for _, line in kept:
-        if line[:3] == "240" and line[6:9].strip().isdigit() and int(line[6:9]) == played + 1:
+        if line[:3] == "240" and line[6:9].strip().isdecimal() and int(line[6:9]) == played + 1:
             for token in line[10:].split():
-                if token.isdigit():
+                if token.isdecimal():
                     out[int(token)] = line[4:5].upper() or "Z"
     return out
 
 
 def _player_extras(p: TrfPlayer) -> PlayerExtras:
-    fide = "" if p.fide_id.isdigit() and int(p.fide_id) > 0 else p.fide_id
+    fide = "" if p.fide_id.isdecimal() and int(p.fide_id) > 0 else p.fide_id
     if fide == "" and p.fide_id and str(int(p.fide_id)) != p.fide_id:
         fide = p.fide_id  # leading zeros
     return PlayerExtras(p.sex, p.title, p.federation, p.birth, fide, p.rank)
@@ -582,6 +592,8 @@ def _code_points(s: Scoring) -> Mapping[str, int]:
 
 
 def _points_of_code(t: Tournament, code: str) -> int:
+    if t.system == ROUND_ROBIN and code == "U":
+        code = "Z"  # a round robin's rest round: no points (round-robin.md)
     table = _code_points(_scoring(t))
     return table.get(code, table[" "])
 
@@ -613,7 +625,7 @@ def _entry(t: Tournament, rnd: Round, player: PlayerId) -> TrfEntry | None:
             return None  # a game without a result: an RCH game line
         return TrfEntry(game.opponent_of(player), "w" if white else "b", code)
     if rnd.bye == player:
-        return TrfEntry(0, "-", "U")
+        return TrfEntry(0, "-", "Z" if t.system == ROUND_ROBIN else "U")
     absence = next((a for a in rnd.absences if a.player == player), None)
     if absence is None:
         return None
@@ -794,10 +806,11 @@ def _rch_lines(t: Tournament, kept: Sequence[tuple[int, str]],
     absent = []
     for rnd in reversed(t.rounds):  # a later row changes what an earlier blank block means
         seen = _round(rnd.number, players, rch, t.system, len(t.rounds))
-        for a in rnd.absences:
-            if a not in seen.absences:
+        while missing := [a for a in rnd.absences if a not in seen.absences]:
+            for a in missing:  # written out; this may change whom a round robin sees resting
                 rch.absent[(rnd.number, a.player)] = a.reason
                 absent.append(line("absent", [rnd.number, a.player, a.reason]))
+            seen = _round(rnd.number, players, rch, t.system, len(t.rounds))
         if [(g.white, g.black, g.board) for g in seen.games] != [
                 (g.white, g.black, g.board) for g in rnd.games]:
             out.append(line("boards", [rnd.number, *([g.white, g.board] for g in rnd.games)]))

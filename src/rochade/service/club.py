@@ -16,7 +16,7 @@ from datetime import UTC, datetime
 from fractions import Fraction
 from pathlib import Path
 
-from rochade.core.checker import check_boards
+from rochade.core.checker import CheckedPairing, check_boards
 from rochade.core.keizer.scoring import Standings, compute_standings, standings_history
 from rochade.core.keizer.settings import KeizerSettings, Ladder, preset
 from rochade.core.messages import N_, Message, joined
@@ -431,17 +431,8 @@ class ClubService:
             if replace:
                 t = _without_last_round(club, record, t)
             number = _next_round(t)
-            pairs = _parse_boards(boards)
             bye_id = find_entrant(t.entrants, bye).id if bye else None
-            present = systems.present(t, number)
-            checked = check_boards(
-                pairs,
-                bye_id,
-                tournament=t,
-                round_number=number,
-                present=present,
-                rules=systems.rules(t, number),
-            )
+            checked = _check_by_hand(t, number, _parse_boards(boards), bye_id)
             if checked.errors:
                 raise ServiceError(joined([f.msg for f in checked.errors]))
             if checked.warnings and not confirm:
@@ -452,6 +443,17 @@ class ClubService:
             report = self._store_round(club, record, t, number, pairing, "manual")
             action.description = _describe_round(record.name, report.round, "by hand")
         return report
+
+    def check_by_hand(
+        self,
+        boards: Sequence[tuple[PlayerId, PlayerId]],
+        bye: PlayerId | None = None,
+        tournament: str | None = None,
+    ) -> CheckedPairing:
+        """What the checker says about a pairing by hand of the next round, while the TD
+        builds it (nothing is stored; `pair_manual` stores it)."""
+        t = self.tournament(tournament)
+        return _check_by_hand(t, _next_round(t), boards, bye)
 
     def _store_round(
         self,
@@ -745,6 +747,22 @@ def _next_round(t: Tournament) -> int:
         )
         raise ServiceError(template, round=last.number, boards=", ".join(missing))
     return len(t.rounds) + 1
+
+
+def _check_by_hand(
+    t: Tournament,
+    number: int,
+    boards: Sequence[tuple[PlayerId | None, PlayerId | None]],
+    bye: PlayerId | None,
+) -> CheckedPairing:
+    return check_boards(
+        boards,
+        bye,
+        tournament=t,
+        round_number=number,
+        present=systems.present(t, number),
+        rules=systems.rules(t, number),
+    )
 
 
 def _without_last_round(club: Club, record: TournamentRecord, t: Tournament) -> Tournament:

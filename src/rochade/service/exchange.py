@@ -11,6 +11,7 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
+from rochade.core.messages import message_of
 from rochade.core.model import ModelError, Tournament
 from rochade.formats.clubjson import format_club, parse_club
 from rochade.formats.json import (
@@ -34,7 +35,7 @@ def read_trf(raw: bytes, name: str | None = None) -> tuple[Tournament, TrfExtras
     try:
         return read_trf_tournament(decode_trf(raw), name)
     except TrfError as exc:
-        raise ServiceError(str(exc)) from None
+        raise ServiceError(message_of(exc)) from None
 
 
 def import_trf(service: ClubService, raw: bytes, name: str | None = None) -> Tournament:
@@ -42,7 +43,8 @@ def import_trf(service: ClubService, raw: bytes, name: str | None = None) -> Tou
     t, extras = read_trf(raw, name)
     if any(summary.name == t.name for summary in service.tournaments()):
         raise ServiceError(
-            f"this club file already has a tournament named {t.name!r}; give another name"
+            "this club file already has a tournament named '{name}'; give another name",
+            name=t.name,
         )
     return service.import_tournament(t, {TRF_EXTRAS: extras.to_json()})
 
@@ -55,13 +57,13 @@ def export_trf(service: ClubService, tournament: str | None = None,
     try:
         return write_trf_tournament(t, kept, newline)
     except TrfError as exc:
-        raise ServiceError(str(exc)) from None
+        raise ServiceError(message_of(exc)) from None
 
 
 def backup_json(club: Path) -> str:
     """The whole club file (members, tournaments, the action log) as one JSON document."""
     if not club.exists():
-        raise StoreError(f"{club} does not exist")
+        raise StoreError("{path} does not exist", path=club)
     with Club.open(club) as opened:
         rows = opened.dump()
         try:
@@ -94,7 +96,9 @@ def restore_json(text: str, club: Path, who: str | None = None, source: str = "a
         except (ModelError, FormatError) as exc:
             opened.close()
             _remove(club)
-            raise ServiceError(f"the backup cannot be restored: {exc}") from None
+            raise ServiceError(
+                "the backup cannot be restored: {problem}", problem=message_of(exc)
+            ) from None
     return Restored(len(rows["members"]), tuple(t["name"] for t in rows["tournaments"]),
                     len(rows["actions"]))
 

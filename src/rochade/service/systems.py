@@ -103,8 +103,9 @@ def new_settings(system: str, options: Mapping[str, object]) -> RoundRobinSettin
         return _with_options(RoundRobinSettings(), system, options)
     if system == SWISS:
         return _with_options(SwissSettings(), system, options)
-    raise ServiceError("unknown system '{system}'; choose keizer, round-robin or swiss",
-                       system=system)
+    raise ServiceError(
+        "unknown system '{system}'; choose keizer, round-robin or swiss", system=system
+    )
 
 
 def changed_settings(t: Tournament, options: Mapping[str, object]
@@ -123,11 +124,16 @@ def changed_settings(t: Tournament, options: Mapping[str, object]
             if getattr(changed, key, None) != getattr(s, key, None):
                 raise ServiceError(
                     "round 1 of {name} is paired: the setting {key} can no longer change",
-                    name=t.name, key=key,
+                    name=t.name,
+                    key=key,
                 )
     if isinstance(changed, SwissSettings) and changed.rounds < len(t.rounds):
-        raise ServiceError("{name} has played {played} rounds already; it cannot have only "
-                           "{rounds}", name=t.name, played=len(t.rounds), rounds=changed.rounds)
+        raise ServiceError(
+            "{name} has played {played} rounds already; it cannot have only {rounds}",
+            name=t.name,
+            played=len(t.rounds),
+            rounds=changed.rounds,
+        )
     return changed
 
 
@@ -135,8 +141,9 @@ def _points(text: str, what: str) -> Fraction:
     try:
         return Fraction(text.replace(",", ".").replace("½", "1/2"))
     except (ValueError, ZeroDivisionError):
-        raise ServiceError("the setting {key}: '{value}' is not a number of points",
-                           key=what, value=text[:20]) from None
+        raise ServiceError(
+            "the setting {what}: '{value}' is not a number of points", what=what, value=text[:20]
+        ) from None
 
 
 def _with_options(base: RoundRobinSettings | SwissSettings, system: str,
@@ -153,8 +160,11 @@ def _with_options(base: RoundRobinSettings | SwissSettings, system: str,
                 text = "" if bye is None else str(bye).strip()
                 byes[attr] = _points(text, key) if text else None
                 if byes[attr] is not None and not 0 <= byes[attr] <= wdl.win:
-                    raise ServiceError("a bye is worth 0 to {win} points (a win), not {value}",
-                                       win=wdl.win, value=text[:20])
+                    raise ServiceError(
+                        "a bye is worth 0 to {win} points (a win), not {value}",
+                        win=wdl.win,
+                        value=text[:20],
+                    )
             points = dataclasses.replace(points, **byes)
             changes["scoring"] = points
         if "tiebreaks" in given:
@@ -164,13 +174,16 @@ def _with_options(base: RoundRobinSettings | SwissSettings, system: str,
     keys = SETTING_KEYS[system]
     for key, value in given.items():
         if key not in keys:
-            raise ServiceError("the setting {key} does not apply to a {system} tournament",
-                               key=key, system=system)
+            raise ServiceError(
+                "the setting {key} does not apply to a {system} tournament", key=key, system=system
+            )
         try:
             changes[key] = keys[key](value)
         except ValueError:
-            raise ServiceError("the setting {key}: '{value}' is not a valid value", key=key,
-                               value=str(value)[:20]) from None
+            shown = str(value)[:20]
+            raise ServiceError(
+                "the setting {key}: '{value}' is not a valid value", key=key, value=shown
+            ) from None
     try:
         return dataclasses.replace(base, **changes)  # type: ignore[arg-type]
     except ModelError as exc:
@@ -198,15 +211,16 @@ def pair(t: Tournament, number: int) -> tuple[Pairing, object | None]:
         return _pair_round_robin(t, s, number)
     if isinstance(s, SwissSettings):
         return _pair_swiss(t, s, number), None
-    raise ServiceError("{name} has no pairing engine for the system {system}", name=t.name,
-                       system=t.system)
+    raise ServiceError(
+        "{name} has no pairing engine for the system {system}", name=t.name, system=t.system
+    )
 
 
 def _pair_keizer(t: Tournament, s: KeizerSettings, number: int) -> Pairing:
     """The present players in Keizer ranking order (start order before round 1)."""
     present = {e.id for e in t.entrants if e.status.plays}
     if len(present) < 2:
-        raise ServiceError("round {number}: fewer than two players are present", number=number)
+        raise ServiceError("round {round}: fewer than two players are present", round=number)
     if t.rounds:
         order = [row.entrant.id for row in compute_standings(t, s).ranked()]
     else:
@@ -220,8 +234,11 @@ def _pair_round_robin(t: Tournament, s: RoundRobinSettings, number: int
     changed = None
     if not s.numbers:
         if len(t.entrants) < 2:
-            raise ServiceError("a round robin needs at least 2 players; {name} has {count}",
-                               name=t.name, count=len(t.entrants))
+            raise ServiceError(
+                "a round robin needs at least 2 players; {name} has {count}",
+                name=t.name,
+                count=len(t.entrants),
+            )
         ids = [e.id for e in t.entrants]
         numbers = (draw_numbers(ids, random.Random(s.seed)) if s.numbers_by is StartNumbers.LOT
                    else numbers_by_rating(t.entrants))
@@ -245,19 +262,22 @@ def _pair_swiss(t: Tournament, s: SwissSettings, number: int) -> Pairing:
         raise ServiceError("all {rounds} rounds of this Swiss are paired", rounds=s.rounds)
     players = present(t, number)
     if len(players) < 2:
-        raise ServiceError("round {number}: fewer than two players are present", number=number)
+        raise ServiceError("round {round}: fewer than two players are present", round=number)
     if number == 1 and s.first_round is FirstRound.RANDOM:
         return random_round(players, random.Random(s.seed))
     try:
         return SWISS_ENGINE(t, s, number, players)
     except NoValidPairing as exc:
         raise ServiceError(
-            "round {number}: no pairing satisfies the FIDE rules ({why}); pair this round by "
-            "hand", number=number, why=message_of(exc),
+            "round {round}: no pairing satisfies the FIDE rules ({problem}); pair this round by "
+            "hand with --manual",
+            round=number,
+            problem=message_of(exc),
         ) from None
     except DutchError as exc:
-        raise ServiceError("round {number}: {why}", number=number, why=message_of(exc)
-                           ) from None
+        raise ServiceError(
+            "round {round}: {problem}", round=number, problem=message_of(exc)
+        ) from None
 
 
 def pairing_reasons(t: Tournament, number: int, player: PlayerId) -> tuple[str, ...]:
@@ -265,13 +285,12 @@ def pairing_reasons(t: Tournament, number: int, player: PlayerId) -> tuple[str, 
     the Dutch system that decided it)."""
     s = t.settings
     if not isinstance(s, SwissSettings):
-        raise ServiceError("{name} is not a Swiss; `rochade explain --round {number}` shows "
-                           "how its rounds were paired", name=t.name, number=number)
+        raise ServiceError("{tournament} is not a Swiss; `rochade explain --round {number}` "
+                           "shows how its rounds were paired", tournament=t.name, number=number)
     try:
         return explain_swiss_player(t, s, number, player)
     except DutchError as exc:
-        raise ServiceError("round {number}: {why}", number=number, why=message_of(exc)
-                           ) from None
+        raise ServiceError("round {number}: {why}", number=number, why=message_of(exc)) from None
 
 
 def with_forbidden_pair(t: Tournament, pair: frozenset[PlayerId], forbidden: bool = True
@@ -382,16 +401,22 @@ def _check_half_point_bye(t: Tournament, entrant: Entrant, number: int) -> None:
     if s.half_point_byes_closed and number >= first_closed:
         rounds = _span(range(first_closed, s.rounds + 1))
         raise ServiceError(
-            "{name} cannot have a half-point bye in round {number}: this Swiss allows none in "
-            "its last {closed} round(s) ({rounds}); a zero-point bye (unexcused) is possible",
-            name=entrant.name, number=number, closed=s.half_point_byes_closed, rounds=rounds,
+            "{name} cannot have a half-point bye in round {round}: this Swiss allows "
+            "none in its last {closed} round(s) ({rounds}); a zero-point bye "
+            "(unexcused) is possible",
+            name=entrant.name,
+            round=number,
+            closed=s.half_point_byes_closed,
+            rounds=rounds,
         )
     limit = s.max_half_point_byes
     if limit is not None and half_point_byes(t, entrant.id, besides=number) >= limit:
         raise ServiceError(
-            "{name} cannot have another half-point bye: this Swiss allows at most {limit} per "
-            "player and {name} has had or asked for {limit}; a zero-point bye (unexcused) is "
-            "possible", name=entrant.name, limit=limit,
+            "{name} cannot have another half-point bye: this Swiss allows at most "
+            "{limit} per player and {name} has had or asked for {limit}; a zero-point "
+            "bye (unexcused) is possible",
+            name=entrant.name,
+            limit=limit,
         )
 
 
@@ -408,14 +433,22 @@ def with_bye_request(t: Tournament, entrant: Entrant, number: int, half: bool) -
     for that round)."""
     s = _swiss(t)
     if entrant.withdrawn:
-        raise ServiceError("{name} has withdrawn; a bye needs a player who plays",
-                           name=entrant.name)
+        raise ServiceError(
+            "{name} has withdrawn; a bye needs a player who plays", name=entrant.name
+        )
     if number <= len(t.rounds):
-        raise ServiceError("round {number} is paired already; a bye can be asked for round "
-                           "{next} or later", number=number, next=len(t.rounds) + 1)
+        raise ServiceError(
+            "round {round} is paired already; a bye can be asked for round {next} or later",
+            round=number,
+            next=len(t.rounds) + 1,
+        )
     if number > s.rounds:
-        raise ServiceError("{name} has {rounds} rounds; there is no round {number}",
-                           name=t.name, rounds=s.rounds, number=number)
+        raise ServiceError(
+            "{name} has {rounds} rounds; there is no round {round}",
+            name=t.name,
+            rounds=s.rounds,
+            round=number,
+        )
     if half:
         _check_half_point_bye(t, entrant, number)
     kept = frozenset(b for b in s.bye_requests if (b.round, b.player) != (number, entrant.id))
@@ -426,11 +459,11 @@ def without_bye_request(t: Tournament, entrant: Entrant, number: int) -> SwissSe
     s = _swiss(t)
     request = _requested(t, number, entrant.id)
     if request is None:
-        raise ServiceError("{name} has asked for no bye in round {number}", name=entrant.name,
-                           number=number)
+        raise ServiceError(
+            "{name} has asked for no bye in round {round}", name=entrant.name, round=number
+        )
     if number <= len(t.rounds):
-        raise ServiceError("round {number} is paired already; its byes are facts now",
-                           number=number)
+        raise ServiceError("round {round} is paired already; its byes are facts now", round=number)
     return dataclasses.replace(s, bye_requests=s.bye_requests - {request})
 
 
@@ -443,7 +476,8 @@ def check_late_entry(t: Tournament) -> None:
     if t.system == ROUND_ROBIN and t.rounds:
         raise ServiceError(
             "{name} is a round robin and round 1 is paired: its schedule is fixed, so no "
-            "player can join any more", name=t.name,
+            "player can join any more",
+            name=t.name,
         )
 
 
@@ -460,20 +494,19 @@ def trf_standings(path: Path, tiebreaks: Sequence[TieBreak] | None, round_robin:
     try:
         text = path.read_text(encoding="utf-8", errors="replace")
     except FileNotFoundError:
-        raise ServiceError("{path} does not exist", path=str(path)) from None
+        raise ServiceError("{path} does not exist", path=path) from None
     except OSError as exc:
-        raise ServiceError("cannot read {path}: {why}", path=str(path), why=str(exc)) from None
+        raise ServiceError("cannot read {path}: {problem}", path=path, problem=exc) from None
     try:
         trf = parse_trf(text)
     except TrfError as exc:
-        raise ServiceError("{path}: {why}", path=str(path), why=message_of(exc)) from None
+        raise ServiceError("{path}: {problem}", path=path, problem=message_of(exc)) from None
     if not trf.players:
-        raise ServiceError("{path} has no player lines (001); is it a TRF file?",
-                           path=str(path))
+        raise ServiceError("{path} has no player lines (001); is it a TRF file?", path=path)
     try:
         table = trf_crosstable(trf, round_robin)
     except TieBreakError as exc:
-        raise ServiceError("{path}: {why}", path=str(path), why=message_of(exc)) from None
+        raise ServiceError("{path}: {problem}", path=path, problem=message_of(exc)) from None
     entrants = {p.tpn: Entrant(p.tpn, p.name or f"#{p.tpn}", p.rating or None) for p in trf.players}
     chosen = DEFAULT_TIEBREAKS[ROUND_ROBIN if round_robin else SWISS] if tiebreaks is None else (
         tiebreaks)

@@ -61,7 +61,7 @@ def keep_count() -> int:
     text = os.environ.get(KEEP_ENV, "").strip()
     if not text:
         return KEEP_DEFAULT
-    if not text.isdigit() or int(text) < 1:
+    if not text.isdecimal() or int(text) < 1:
         raise BackupError(f"{KEEP_ENV} must be a whole number of at least 1, not {text!r}")
     return int(text)
 
@@ -154,7 +154,7 @@ def find(club: Path, ref: str) -> BackupFile:
     """A backup by its number in `rochade backups`, or by its file name."""
     backups = list_backups(club)
     ref = ref.strip()
-    if ref.isdigit():
+    if ref.isdecimal():
         number = int(ref)
         if 1 <= number <= len(backups):
             return backups[number - 1]

@@ -1,12 +1,9 @@
 """Store steps the web app composes from `Club`'s public methods.
 
 - `set_entrant_rating`: correct an entrant's rating and the member list's with it.
-- `last_change`: the newest action's id, so pages refresh (and caches renew) only on news.
 """
 
 from __future__ import annotations
-
-from pathlib import Path
 
 from rochade.core.model import PlayerId
 from rochade.store.club import Club, StoreError
@@ -22,9 +19,3 @@ def set_entrant_rating(
     club.set_entrant_rating(tournament_id, player, rating)
     member = next(m for m in club.members() if m.id == members[player])
     club.update_member(member.id, rating, member.fide_id)
-
-
-def last_change(path: Path) -> int:
-    """The id of the newest action (an undo is an action too): it grows with every change."""
-    with Club.open(path) as club:
-        return club.last_action_id()

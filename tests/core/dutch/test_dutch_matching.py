@@ -81,3 +81,30 @@ def test_incremental_changes_stay_optimal() -> None:
                     weights[gone][u] = weights[u][gone] = 0
             mate = solver.solve()
             assert matched_weight(weights, mate, alive) == best_weight(weights, alive)
+
+
+def test_raised_duals_before_heavier_edges_stay_optimal() -> None:
+    """raise_dual only moves the start of a re-solve, never its optimum."""
+    rng = random.Random(4)
+    for _ in range(150):
+        n = rng.randint(2, 9)
+        weights = [[0] * n for _ in range(n)]
+        solver = WeightedMatching(n)
+        for a in range(n):
+            for b in range(a):
+                if rng.random() < 0.7:
+                    weights[a][b] = weights[b][a] = 1000 * rng.randint(1, 3)
+                    solver.set_weight(a, b, weights[a][b])
+        solver.solve()
+        for _step in range(3):
+            bonus = {v: rng.randint(0, 40) for v in range(n)}
+            for v, extra in bonus.items():
+                solver.raise_dual(v, 2 * extra if rng.random() < 0.8 else rng.randint(0, 99))
+            for a in range(n):
+                for b in range(a):
+                    if weights[a][b]:
+                        weights[a][b] = weights[b][a] = weights[a][b] + bonus[b]
+                        solver.set_weight(a, b, weights[a][b])
+            mate = solver.solve()
+            assert matched_weight(weights, mate, list(range(n))) == best_weight(
+                weights, list(range(n)))

@@ -228,6 +228,9 @@ class _Graph:
     def set(self, a: int, b: int, weight: int) -> None:
         self.matching.set_weight(a, b, weight)
 
+    def raise_dual(self, v: int, amount: int) -> None:
+        self.matching.raise_dual(v, amount)
+
     def solve(self) -> list[int]:
         """Re-solve; mate[v] is v's partner, v itself when single (finalized pairs kept)."""
         mates = self.matching.solve()
@@ -288,6 +291,9 @@ class _LocalGraph(_Graph):
 
     def set(self, a: int, b: int, weight: int) -> None:
         self.matching.set_weight(self.local[a], self.local[b], weight & self.mask)
+
+    def raise_dual(self, v: int, amount: int) -> None:
+        self.matching.raise_dual(self.local[v], amount)
 
     def solve(self) -> list[int]:
         mates = self.matching.solve()
@@ -632,18 +638,11 @@ class _Brackets:
                 w += add << 1
             return w
 
-        # Without MDPs the remainder is the whole bracket, and the exchange search below
-        # shapes its edges for `pairs` = size // 2 unless fewer pairs are possible. Shaping
-        # them that way from the start only breaks ties of the criteria, so the first solve
-        # stays optimal on them, and the exchange search then finds its weights unchanged
-        # and its optimum already there (with another `pairs` it simply re-solves).
-        guess = size // 2 if not movers else -1
         for li in range(movers, len(members)):
             for si in range(li):
                 w = weights.edge(members[si], members[li], li < size, li >= size)
                 base[li, si] = w
-                graph.set(members[si], members[li],
-                          shaped(si, li, si, guess) if li < size and guess >= 0 else w)
+                graph.set(members[si], members[li], w)
 
         mate = graph.solve()
         self._choose_movers(members, movers, size, in_bracket, base, mate)
@@ -682,6 +681,11 @@ class _Brackets:
                 for b in range(a):
                     pi = remainder[b]
                     graph.set(members[pi], members[oi], shaped(pi, oi, b, pairs))
+            # An S1 player's edges as the higher player gain the same shaping bonus, so
+            # lifting its dual by twice that keeps every S1-S2 pair of the optimum tight:
+            # the re-solve only has to repair the other pairs.
+            for b in range(min(pairs, len(remainder))):
+                graph.raise_dual(members[remainder[b]], ((1 << 2 * bits) - b) << 2)
             mate = graph.solve()
             exchanges = sum(1 for k in range(pairs) if not upper(members[remainder[k]]))
         # exchanges, S1 side: move the lowest S1 players out first

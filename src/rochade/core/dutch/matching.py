@@ -65,6 +65,17 @@ class WeightedMatching:
             if self.started:
                 self.changed.add((a, b) if a < b else (b, a))
 
+    def raise_dual(self, v: int, amount: int) -> None:
+        """Add `amount` (>= 0) to vertex v's dual before its edges get heavier.
+
+        Raising a dual keeps every edge feasible, so when v's edges are about to gain at
+        most amount / 2, the caller can lift v instead of letting the warm start split
+        every pair whose edge changed: pairs whose gain matches the lift stay tight.
+        """
+        if self.started and amount > 0:
+            self._isolate(v)
+            self.y[v] += amount
+
     def remove(self, v: int) -> None:
         """Take vertex v out of the graph for good (its partner, if any, becomes single)."""
         self.alive[v] = False
@@ -86,20 +97,40 @@ class WeightedMatching:
 
     def _cold_start(self) -> None:
         """Feasible first duals: each vertex gets its heaviest edge; edges that are the
-        heaviest for both ends are tight and matched greedily."""
-        y, w, mate = self.y, self.w, self.mate
-        for v in self.vertices:
+        heaviest for both ends are tight and matched greedily.
+
+        Then each vertex still single lowers its dual to the least value that keeps its
+        edges feasible, which makes its most demanding edge tight; when that edge leads to
+        another single vertex the two are matched. Every stage would otherwise start from
+        all single vertices at once and scan their rows only to add one pair.
+        """
+        y, w, mate, vertices = self.y, self.w, self.mate, self.vertices
+        for v in vertices:
             row = w[v]
-            y[v] = max((row[u] for u in self.vertices), default=0)
-        for v in self.vertices:
+            y[v] = max((row[u] for u in vertices), default=0)
+        for v in vertices:
             if mate[v] >= 0:
                 continue
             row = w[v]
-            for u in self.vertices:
+            for u in vertices:
                 if u != v and mate[u] < 0 and row[u] > 0 and y[v] + y[u] == 2 * row[u]:
                     mate[v], mate[u] = u, v
                     break
-        for v in self.vertices:
+        for v in vertices:
+            if mate[v] >= 0:
+                continue
+            row = w[v]
+            need, partner = 0, -1
+            for u in vertices:
+                if row[u] > 0 and u != v:
+                    d = 2 * row[u] - y[u]
+                    if d > need or (d == need and partner >= 0 and mate[partner] >= 0
+                                    and mate[u] < 0):
+                        need, partner = d, u
+            y[v] = need
+            if partner >= 0 and mate[partner] < 0:
+                mate[v], mate[partner] = partner, v
+        for v in vertices:
             if mate[v] < 0 and y[v] % 2 == 1:
                 y[v] += 1
         self.started = True
@@ -317,38 +348,46 @@ class WeightedMatching:
             if self.label[self.top[x]] == _T:
                 self.queue.append(x)
             self.top[x] = b
-        # least-slack edges from the new blossom to every other S-node
+        # least-slack edges from the new blossom to every other S-node (first on ties)
+        w, y, top, label = self.w, self.y, self.top, self.label
         best_to: dict[int, Edge] = {}
+        best_s: dict[int, int] = {}
         for c in kids:
-            lists: list[list[Edge]]
             cached = self.best_list[c]
             if cached is None:
-                lists = [
-                    [(x, z) for z in self.vertices if self.w[x][z] > 0 and z != x]
-                    for x in self.leaves(c)
-                ]
+                for x in self.leaves(c):
+                    row, yx = w[x], y[x]
+                    for z in self.vertices:
+                        wz = row[z]
+                        if wz <= 0:
+                            continue
+                        bz = top[z]
+                        if bz == b or label[bz] != _S:
+                            continue
+                        s = yx + y[z] - 2 * wz
+                        if bz not in best_s or s < best_s[bz]:
+                            best_s[bz] = s
+                            best_to[bz] = (x, z)
             else:
-                lists = [cached]
-            for lst in lists:
-                for e in lst:
-                    x, z = e
-                    if self.top[z] == b:
-                        x, z = z, x
-                        e = (x, z)
-                    bz = self.top[z]
-                    if bz != b and self.label[bz] == _S:
-                        cur = best_to.get(bz)
-                        if cur is None or self.slack(e) < self.slack(cur):
-                            best_to[bz] = e
+                for x, z in cached:
+                    bz = top[z]
+                    if bz == b or label[bz] != _S:
+                        continue
+                    s = y[x] + y[z] - 2 * w[x][z]
+                    if bz not in best_s or s < best_s[bz]:
+                        best_s[bz] = s
+                        best_to[bz] = (x, z)
             self.best_list[c] = None
             self.best[c] = None
         self.best_list[b] = list(best_to.values())
         best: Edge | None = None
-        for e in self.best_list[b] or ():
-            if best is None or self.slack(e) < self.slack(best):
-                best = e
+        least = 0
+        for bz, e in best_to.items():
+            if best is None or best_s[bz] < least:
+                best, least = e, best_s[bz]
         self.best[b] = best
-        self.best_epoch[b] = -1
+        self.best_slack[b] = least
+        self.best_epoch[b] = self.epoch
 
     def expand(self, b: int, end_of_stage: bool) -> None:
         for c in self.children[b]:

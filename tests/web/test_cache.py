@@ -1,0 +1,140 @@
+"""The kept public pages: one rendering per change, no phone waits for the TD's change, and a
+page answered after the TD's change is done shows it."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from starlette.responses import HTMLResponse, RedirectResponse, Response
+from web_helpers import run_async
+
+import rochade.web.cache as cache_module
+from rochade.web.cache import PageCache
+
+KEY = ("standings", "/t/1/", "", "en", False)
+
+
+class Pages:
+    """A page whose rendering takes until `release` is set; counts its renderings."""
+
+    def __init__(self) -> None:
+        self.renders: list[int] = []
+        self.release = asyncio.Event()
+
+    async def render(self, version: int) -> Response:
+        self.renders.append(version)
+        await self.release.wait()
+        return HTMLResponse(f"standings as of {version}")
+
+
+async def settle() -> None:
+    for _ in range(5):
+        await asyncio.sleep(0)
+
+
+def test_many_phones_at_once_cost_one_rendering() -> None:
+    async def scenario() -> None:
+        cache, pages = PageCache(16), Pages()
+        asking = [asyncio.ensure_future(cache.page(KEY, 7, pages.render)) for _ in range(50)]
+        await settle()
+        pages.release.set()
+        assert set(await asyncio.gather(*asking)) == {b"standings as of 7"}
+        assert await cache.page(KEY, 7, pages.render) == b"standings as of 7"
+        assert pages.renders == [7]
+
+    run_async(scenario())
+
+
+def test_a_change_made_elsewhere_is_waited_for() -> None:
+    async def scenario() -> None:
+        cache, pages = PageCache(16), Pages()
+        pages.release.set()
+        await cache.page(KEY, 7, pages.render)
+        pages.release.clear()
+        asking = asyncio.ensure_future(cache.page(KEY, 8, pages.render))
+        await settle()
+        assert not asking.done()  # never the page of 7 once 8 is known outside a TD change
+        pages.release.set()
+        assert await asking == b"standings as of 8"
+
+    run_async(scenario())
+
+
+def test_during_the_tds_change_phones_get_the_kept_page_and_the_td_waits_for_the_new_one() -> None:
+    async def scenario() -> None:
+        cache, pages = PageCache(16), Pages()
+        pages.release.set()
+        await cache.page(KEY, 7, pages.render)
+        pages.release.clear()
+        version = 7
+
+        async def td_enters_a_result() -> None:
+            nonlocal version
+            async with cache.change(lambda: version):
+                version = 8  # written to the club file; the TD hears "done" when the block ends
+
+        td = asyncio.ensure_future(td_enters_a_result())
+        await settle()
+        assert not td.done()  # the TD's answer waits for the standings of 8
+        assert await cache.page(KEY, 8, pages.render) == b"standings as of 7"  # no waiting
+        pages.release.set()
+        await td
+        assert await cache.page(KEY, 8, pages.render) == b"standings as of 8"
+        assert pages.renders == [7, 8]  # the phone joined the TD's rendering
+
+    run_async(scenario())
+
+
+def test_only_pages_asked_for_lately_are_renewed(monkeypatch: pytest.MonkeyPatch) -> None:
+    async def scenario() -> None:
+        cache, pages = PageCache(16), Pages()
+        pages.release.set()
+        await cache.page(KEY, 7, pages.render)
+        monkeypatch.setattr(cache_module, "RENEW_SECONDS", 0.0)
+        async with cache.change(lambda: 8):
+            pass
+        assert pages.renders == [7]
+
+    run_async(scenario())
+
+
+def test_a_redirect_is_not_kept() -> None:
+    async def scenario() -> None:
+        cache = PageCache(16)
+        renders: list[int] = []
+        release = asyncio.Event()
+
+        async def render(version: int) -> Response:
+            renders.append(version)
+            await release.wait()
+            return RedirectResponse("/t/1/", status_code=303)
+
+        asking = [asyncio.ensure_future(cache.page(KEY, 7, render)) for _ in range(3)]
+        await settle()
+        release.set()
+        answers = await asyncio.gather(*asking)
+        assert all(isinstance(a, RedirectResponse) for a in answers)
+        assert len(renders) == 3  # each asker gets its own answer (its own cookies)
+        assert isinstance(await cache.page(KEY, 7, render), RedirectResponse)
+
+    run_async(scenario())
+
+
+def test_the_td_waits_for_the_pages_asked_for_last_only() -> None:
+    async def scenario() -> None:
+        cache, pages = PageCache(16), Pages()
+        pages.release.set()
+        keys = [("standings", f"/t/1/?after={r}", "", "en", False) for r in range(10)]
+        for key in keys:
+            await cache.page(key, 7, pages.render)
+            await asyncio.sleep(0.001)  # asked one after the other
+        async with cache.change(lambda: 8):
+            pass
+        assert pages.renders == [7] * 10 + [8] * cache_module.RENEW_AT_MOST
+        newest = keys[-cache_module.RENEW_AT_MOST :]
+        for key in newest:
+            assert await cache.page(key, 8, pages.render) == b"standings as of 8"
+        assert len(pages.renders) == 10 + cache_module.RENEW_AT_MOST  # kept, not rendered again
+
+    run_async(scenario())
