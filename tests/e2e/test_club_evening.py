@@ -168,6 +168,20 @@ def test_a_club_evening(browser: Any, server: Server, artifacts: Path) -> None:
         expect(line).to_contain_text(i18n.number(row.total, "en"), timeout=10_000)
     assert player.evaluate("window.notReloaded") is True
 
+    # A rule changed mid-season: the preview says who moves, nothing is saved until asked
+    page.get_by_role("link", name="Settings").click()
+    page.get_by_label(re.compile("^First-to-last ratio")).fill("4")
+    page.get_by_role("button", name="Preview changes").click()
+    expect(page.locator("#preview")).to_contain_text("First-to-last ratio: 3 → 4")
+    expect(page.locator("#preview")).to_contain_text("What changes in the standings")
+    page.screenshot(path=artifacts / "td-settings-preview.png", full_page=True)
+    page.get_by_role("button", name="Save settings").click()
+    expect(page.locator(".flash.ok").first).to_have_text("Settings saved.")
+    expect(player.locator("#live tbody tr").first).not_to_contain_text(
+        i18n.number(after.rows[0].total, "en"), timeout=10_000
+    )
+    page.get_by_role("button", name=re.compile("Undo last change")).first.click()
+
     # The player's pages on a 360 px phone, and the print views on A4
     for url, name in (
         ("/t/1/", "standings"),
@@ -211,6 +225,8 @@ def test_a_club_evening(browser: Any, server: Server, artifacts: Path) -> None:
         ("/td/t/1/checkin", "checkin"),
         ("/td/t/1/results", "results"),
         ("/td/t/1/pair", "pair"),
+        ("/td/t/1/settings", "settings"),
+        ("/td/t/1/players", "players"),
     ):
         small.goto(server.url + url)
         no_horizontal_scroll(small, PHONE["width"])

@@ -167,8 +167,7 @@ KEIZER_SETTINGS: tuple[Setting, ...] = (
     Setting(
         "ladder",
         N_("Value ladder"),
-        N_("fixed: rank 1 is worth the top value; ratio: rank 1 is worth the ratio times the "
-           "last; kfc_old and normalised: as older club programs counted."),
+        N_("How the value of rank 1 is found; the other ranks step down from it."),
         CHOICE,
         _enum_choices(Ladder),
         put=_enum(Ladder, "ladder"),
@@ -190,8 +189,8 @@ KEIZER_SETTINGS: tuple[Setting, ...] = (
     Setting(
         "recompute",
         N_("Values per round"),
-        N_("per_round: each round is priced with the values after it; frozen: with the values "
-           "before it; fixed_point: all rounds with the final values."),
+        N_("Which values price a round's games: those after the round, those before it, or "
+           "the final ones for all rounds."),
         CHOICE,
         _enum_choices(Recompute),
         put=_enum(Recompute, "recompute"),
@@ -215,7 +214,7 @@ KEIZER_SETTINGS: tuple[Setting, ...] = (
     Setting(
         "round_one_colours",
         N_("Colours in round 1"),
-        N_("lower_ranked_white: the lower-ranked player has white; seeded_random: by lot."),
+        N_("Who has white in round 1, when nobody has a colour history yet."),
         CHOICE,
         _enum_choices(RoundOneColours),
         after_start=False,

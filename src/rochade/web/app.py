@@ -799,10 +799,13 @@ def _pair_page(
     draft: list[int],
     warnings: tuple[str, ...],
     error: str | None,
+    picked: bool = False,
 ) -> Response:
     name = web.tournament_name(request)
     t = web.service().tournament(name)
     present = [e for e in t.start_order() if e.status.plays]
+    known = {e.id for e in present}
+    draft = [p for i, p in enumerate(draft) if p in known and p not in draft[:i]]
     placed = set(draft)
     boards = [draft[i : i + 2] for i in range(0, len(draft), 2)]
     partial = bool(request.headers.get("hx-request")) and request.method == "POST"
@@ -819,6 +822,7 @@ def _pair_page(
         notes=_live_notes(web, page, t, draft),
         warnings=warnings,
         error=error,
+        picked=picked,
         section="pair",
     )
 
@@ -872,7 +876,7 @@ async def td_pair_manual(web: Web, request: Request, page: Page) -> Response:
         return web.redirect(page, f"/td/t/{n}/results", ("ok", message))
     elif action == "clear":
         draft = []
-    return _pair_page(web, request, page, draft, (), None)
+    return _pair_page(web, request, page, draft, (), None, picked=bool(pick))
 
 
 # -- TD: results ---------------------------------------------------------------------------

@@ -1,5 +1,4 @@
-// rochade's few lines of script: the check-in search, keyboard result entry, and keeping
-// the focus on the hand-pairing board.
+// rochade's few lines of script: the check-in search and keyboard result entry.
 // Everything also works without it (plain forms); htmx does the partial updates.
 (function () {
   "use strict";
@@ -32,21 +31,5 @@
         if (target) target.focus();
       });
     }
-  });
-  // Pairing by hand: after each tap the board comes back new; keep the keyboard where it
-  // was (the same button, else the next player to place, else "Check and save").
-  var lastFocus = null;
-  document.addEventListener("htmx:beforeRequest", function (event) {
-    if (event.target.id === "manual") {
-      var active = document.activeElement;
-      lastFocus = active && active.id ? active.id : null;
-    }
-  });
-  document.addEventListener("htmx:afterSettle", function (event) {
-    var form = document.getElementById("manual");
-    if (!form || !form.contains(event.target) && event.target !== form) return;
-    var target = (lastFocus && document.getElementById(lastFocus)) ||
-      form.querySelector(".picks button") || document.getElementById("check");
-    if (target && !target.disabled) target.focus();
   });
 })();
