@@ -291,7 +291,7 @@ def test_a_refused_bye_is_explained_in_the_tds_language(td: TestClient,
     refused = td.post("/td/t/2/byes", headers=german, follow_redirects=False, data={
         "csrf": td.headers["x-test-csrf"], "player": "1", "round": "3", "kind": "half"})
     page = td.get(refused.headers["location"], headers=german).text
-    assert ("Swiss 1 kann kein weiteres halbes Freilos erhalten: Dieses Turnier erlaubt "
+    assert ("Swiss 1 kann kein weiteres halbes Freilos bekommen: dieses Turnier erlaubt "
             "höchstens 1 pro Spieler") in page
 
 

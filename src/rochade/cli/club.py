@@ -27,16 +27,11 @@ ROUNDS = click.option("--rounds", type=click.IntRange(min=1), help="Swiss: the n
 SCORING = click.option("--scoring", type=click.Choice(SCORINGS), help="Points for win-draw-loss.")
 BYE_VALUE = click.option("--bye-value", help="Points for the pairing bye (default: a win).")
 TIEBREAKS = click.option("--tiebreaks", metavar="LIST", help="Tie-breaks in order: BH-C1,BH,SB.")
-MAX_HALF_POINT_BYES = click.option(
-    "--max-half-point-byes", metavar="N",
-    help="Swiss: half-point byes a player may take at most ('none': no limit).",
-)
 HALF_POINT_BYES_CLOSED = click.option(
     "--half-point-byes-closed", type=click.IntRange(min=0), metavar="K",
     help="Swiss: no half-point byes in the last K rounds.",
 )
 """Options of `tournament create` and `tournament set`."""
-
 
 @click.command()
 @club_argument
@@ -96,7 +91,8 @@ def tournament() -> None:
 @BYE_VALUE
 @TIEBREAKS
 @click.option("--seed", type=int, help="Seed for drawing lots (the draw can be replayed).")
-@MAX_HALF_POINT_BYES
+@click.option("--max-half-point-byes", type=click.IntRange(min=0),
+              help="Swiss: how many half-point byes a player may take at most.")
 @HALF_POINT_BYES_CLOSED
 def tournament_create(
     club: Path,
@@ -113,7 +109,7 @@ def tournament_create(
     bye_value: str | None,
     tiebreaks: str | None,
     seed: int | None,
-    max_half_point_byes: str | None,
+    max_half_point_byes: int | None,
     half_point_byes_closed: int | None,
     **overrides: object,
 ) -> None:
@@ -158,7 +154,8 @@ def tournament_list(club: Path, who: str | None) -> None:
 @BYE_VALUE
 @click.option("--half-bye-value", help="Swiss: points for a half-point bye (default: a draw).")
 @TIEBREAKS
-@MAX_HALF_POINT_BYES
+@click.option("--max-half-point-byes", metavar="N",
+              help="Swiss: half-point byes a player may take at most ('none': no limit).")
 @HALF_POINT_BYES_CLOSED
 def tournament_set(
     club: Path, who: str | None, assignments: tuple[str, ...], tournament: str | None,

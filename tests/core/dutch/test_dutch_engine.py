@@ -157,17 +157,29 @@ def test_random_events_give_legal_pairings(seed: int) -> None:
     assert log.rounds_played == settings.rounds
 
 
-@pytest.mark.parametrize("seed", range(3))
-def test_bracket_local_solving_equals_whole_field(seed: int,
+@pytest.mark.parametrize(("seed", "players"), [(0, 60), (1, 60), (2, 60), (3, 51), (4, 75)])
+def test_bracket_local_solving_equals_whole_field(seed: int, players: int,
                                                    monkeypatch: pytest.MonkeyPatch) -> None:
-    """The local shortcut (from 48 players on) must give the whole-field result."""
+    """The local shortcut (from 48 players on), with brackets solved without the next
+    score group where C8 cannot differ, must give the whole-field result."""
     from rochade.core.dutch import engine as engine_module
 
     rng = random.Random(100 + seed)
-    log = random_tournament(rng, GeneratorSettings(players=60, rounds=5), ENGINE.pair)
+    log = random_tournament(rng, GeneratorSettings(players=players, rounds=5), ENGINE.pair)
     log.total_rounds += 1
     state = log.state()
+    alone = []
+    matters = engine_module._Brackets._next_group_matters
+
+    def spy(self: engine_module._Brackets, members: list[int], movers: int,
+            size: int) -> bool:
+        verdict = matters(self, members, movers, size)
+        alone.append(self.graph.can_drop_next and size < len(members) and not verdict)
+        return verdict
+
+    monkeypatch.setattr(engine_module._Brackets, "_next_group_matters", spy)
     local = ENGINE.pair(state)
+    assert any(alone), "no bracket was solved alone"
     monkeypatch.setattr(engine_module, "FAST_MIN_PLAYERS", 10**6)
     whole = ENGINE.pair(state)
     assert (boards(local), local.bye) == (boards(whole), whole.bye)

@@ -11,8 +11,10 @@ heavy bits tie, the matching then picks the candidate the rules would generate f
 Brackets are processed from the top score down. For each bracket, the graph holds every
 player still unpaired, so that the completion test (C4) is part of the optimum itself; in
 larger fields a bracket-local graph is used when the rest provably stays pairable (see
-`_LocalGraph`). The reference engine bbpPairings works with weighted matchings too; using
-the same kind of optimum is what makes every tie fall the same way as the reference.
+`_LocalGraph`), without the next score group when C8 provably cannot differ (see
+`_Brackets._next_group_matters`). The reference engine bbpPairings works with weighted
+matchings too; using the same kind of optimum is what makes every tie fall the same way
+as the reference.
 """
 
 from __future__ import annotations
@@ -102,6 +104,19 @@ class _Weights:
         self.single_bye_floater = False
         self.c9_used = False  # C9 ranked bye candidates in some bracket
         self.unplayed_rank: dict[int, int] = {}
+        # Beyond C1/C3, an edge's weight depends only on these facts of its two players
+        # (and on the bye settings above), and a field has few distinct combinations of
+        # them: each combination's weight is computed once.
+        kinds: dict[tuple[object, ...], int] = {}
+        self.kind = [
+            kinds.setdefault(
+                (p.score, p.bye_eligible, p.played_games, p.preference, p.absolute, p.strong,
+                 p.imbalance, p.repeated, p.floats),
+                len(kinds),
+            )
+            for p in players
+        ]
+        self.known: dict[tuple[int, int, bool, bool, int, bool], int] = {}
 
     def ok(self, i: int, j: int) -> bool:
         """C1 and C3 between players i and j (indices in pairing order)."""
@@ -131,6 +146,14 @@ class _Weights:
         """
         if not self.ok(hi, lo):
             return 0
+        key = (self.kind[hi], self.kind[lo], in_current, in_next, self.bye_score,
+               self.single_bye_floater)
+        weight = self.known.get(key)
+        if weight is None:
+            weight = self.known[key] = self._criteria(hi, lo, in_current, in_next)
+        return weight
+
+    def _criteria(self, hi: int, lo: int, in_current: bool, in_next: bool) -> int:
         h, lw = self.players[hi], self.players[lo]
         bits, sbits = self.size_bits, self.score_bits
         shift = self.shift
@@ -252,7 +275,7 @@ class _NeedExact(Exception):
 
 
 class _LocalGraph(_Graph):
-    """The bracket, its moved-down players and the next score group only.
+    """The bracket, its moved-down players and (when C8 needs it) the next score group only.
 
     In a complete pairing the completion field adds up to the same total whatever the
     pairs, so only the bits below it decide; players further down matter only through
@@ -275,14 +298,20 @@ class _LocalGraph(_Graph):
         self.local: dict[int, int] = {}
         self.members: list[int] = []
         self.mask = (1 << weights.low) - 1
-        self.proven: set[tuple[int, ...]] = set()
+        self.outside: tuple[int, ...] = ()  # unpaired players below the local graph
+        self.proven: set[tuple[int, ...]] = set()  # local singles whose rest is pairable
 
     def begin(self, members: list[int], movers: int) -> None:
         # Only edges between two moved-down players keep their old weight (every other
         # edge of the bracket is recomputed); the movers were all in the previous graph.
         old, old_local = self.matching.w, self.local
+        for v in self.members:  # the last graph's unfinished pairs were only tentative
+            if self.final[v] < 0:
+                self.mate[v] = v
         self.members = list(members)
         self.local = {v: i for i, v in enumerate(members)}
+        self.outside = tuple(v for v in range(self.n) if self.alive[v] and v not in self.local)
+        self.proven = set()
         self.matching = WeightedMatching(len(members))
         for i in range(movers):
             row = old[old_local[members[i]]]
@@ -296,17 +325,17 @@ class _LocalGraph(_Graph):
         self.matching.raise_dual(self.local[v], amount)
 
     def solve(self) -> list[int]:
+        """Re-solve the local graph; only its members' entries of `mate` change (in place)."""
         mates = self.matching.solve()
-        mate = [v if f < 0 else f for v, f in enumerate(self.final)]
-        for i, m in enumerate(mates):
-            if m >= 0:
-                mate[self.members[i]] = self.members[m]
-        self.mate = mate
-        rest = tuple(v for v in range(self.n) if self.alive[v] and mate[v] == v)
-        if rest not in self.proven:
-            if not _pairable(self.weights, self.players, rest):
+        members, mate, final = self.members, self.mate, self.final
+        for i, v in enumerate(members):
+            m = mates[i]
+            mate[v] = final[v] if final[v] >= 0 else (members[m] if m >= 0 else v)
+        singles = tuple(v for v in members if self.alive[v] and mate[v] == v)
+        if singles not in self.proven:
+            if not _pairable(self.weights, self.players, singles + self.outside):
                 raise _NeedExact
-            self.proven.add(rest)
+            self.proven.add(singles)
         return mate
 
     def finalize(self, a: int, b: int) -> None:
@@ -624,6 +653,11 @@ class _Brackets:
         weights, graph, matched = self.weights, self.graph, self.matched
         bits = weights.size_bits
         base: dict[tuple[int, int], int] = {}
+        for li in range(movers, len(members)):
+            for si in range(li):
+                w = weights.edge(members[si], members[li], li < size, li >= size)
+                base[li, si] = w
+                graph.set(members[si], members[li], w)
 
         def in_bracket(v: int) -> bool:
             return first <= v < nxt_first
@@ -637,12 +671,6 @@ class _Brackets:
                 add -= si_rank
                 w += add << 1
             return w
-
-        for li in range(movers, len(members)):
-            for si in range(li):
-                w = weights.edge(members[si], members[li], li < size, li >= size)
-                base[li, si] = w
-                graph.set(members[si], members[li], w)
 
         mate = graph.solve()
         self._choose_movers(members, movers, size, in_bracket, base, mate)
