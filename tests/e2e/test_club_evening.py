@@ -269,6 +269,15 @@ def test_an_evening_of_twenty_players(browser: Any, server: Server, artifacts: P
     context.close()
 
 
+def settled(page: Page) -> None:
+    """Wait until htmx has put the new board in place and bound it: a tap in the moment
+    between is a plain form post (the page without JavaScript), which reloads the page."""
+    page.wait_for_function(
+        "() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling, "
+        ".htmx-added') && document.getElementById('manual')['htmx-internal-data'] !== undefined"
+    )
+
+
 def test_pair_a_round_by_hand(browser: Any, server: Server, artifacts: Path) -> None:
     """Like KeizerForClubs' manual window: tap names onto boards, swap, remove, and see the
     checker's warnings at once, without the page reloading; the keyboard works as well."""
@@ -289,36 +298,46 @@ def test_pair_a_round_by_hand(browser: Any, server: Server, artifacts: Path) -> 
     board = page.locator("#manual ol.boards > li")
 
     # board 1 repeats a game of round 1: the warning shows at that board straight away
+    settled(page)
     page.get_by_role("button", name=name[first.white], exact=True).click()
     expect(board.first).to_contain_text(name[first.white])
+    settled(page)
     page.get_by_role("button", name=name[first.black], exact=True).click()
     expect(board.first).to_contain_text("played each other in round 1")
+    settled(page)
     page.get_by_role("button", name="Swap colours: Board 1").click()
     expect(board.first.locator(".seat.w")).to_have_text(name[first.black])
     page.screenshot(path=artifacts / "td-pair-by-hand.png", full_page=True)
+    settled(page)
     page.get_by_role("button", name="Remove board: Board 1").click()
     expect(board).to_have_count(0)
 
     # the rematch again (the TD will accept it), then the keyboard: Enter on a focused name
     # places it, and the focus moves on to the next name to place
     for player in (first.white, first.black):
+        settled(page)
         page.get_by_role("button", name=name[player], exact=True).click()
         expect(page.locator(f"#pick-{player}")).to_have_count(0)
     page.get_by_role("button", name=name[others[0]], exact=True).focus()
+    settled(page)
     page.keyboard.press("Enter")
     expect(board.nth(1)).to_contain_text(name[others[0]])
     expect(page.get_by_role("button", name=name[others[1]], exact=True)).to_be_focused()
+    settled(page)
     page.keyboard.press("Enter")
     expect(board.nth(1)).to_contain_text(name[others[1]])
     for player in others[2:]:  # a tap while the board is on its way is dropped: wait for it
+        settled(page)
         page.get_by_role("button", name=name[player], exact=True).click()
         expect(page.locator(f"#pick-{player}")).to_have_count(0)
     expect(board).to_have_count(3)
     expect(page.locator(".picks button")).to_have_count(0)
+    settled(page)
     page.get_by_role("button", name="Check and save").click()
     confirm = page.get_by_role("button", name="Confirm this pairing anyway")
     expect(confirm).to_be_visible()
     assert page.evaluate("window.notReloaded") is True
+    settled(page)
     confirm.click()
     expect(page).to_have_url(re.compile(r"/td/t/1/results$"))
     expect(page.locator(".flash.ok")).to_have_text("Round 2 is paired.")

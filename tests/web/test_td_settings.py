@@ -88,3 +88,10 @@ def test_service_errors_on_td_pages_are_translated(td: TestClient, club: Path) -
     checked = td.post("/td/t/1/pair/manual",
                       data={"csrf": token, "draft": "1,1", "action": "check"}, headers=DE)
     assert "An Brett 1 spielt Anna Berg gegen sich selbst." in checked.text
+
+
+def test_error_pages_speak_the_visitors_language(client: TestClient) -> None:
+    missing = client.get("/t/9/", headers=DE)
+    assert missing.status_code == 404 and "Diese Seite gibt es nicht." in missing.text
+    expired = client.post("/td/logout", data={"csrf": "x"}, headers={"Accept-Language": "nl"})
+    assert expired.status_code == 403 and "Dit formulier is verlopen" in expired.text

@@ -58,7 +58,11 @@ def scoring(text: str) -> Scoring:
     if (parsed.win, parsed.draw, parsed.loss) not in {
         (s.win, s.draw, s.loss) for s in map(Scoring.parse, SCORINGS)
     }:
-        raise ModelError(f"scoring {text!r} is not offered; choose {', '.join(SCORINGS)}")
+        raise ModelError(
+            "scoring '{scoring}' is not offered; choose {known}",
+            scoring=text,
+            known=", ".join(SCORINGS),
+        )
     return parsed
 
 
@@ -85,8 +89,9 @@ class RoundRobinSettings:
         for tb in self.tiebreaks:
             if tb.acronym in ("BH", "FB", "AOB"):
                 raise ModelError(
-                    f"{tb} belongs to the Buchholz family, which C.07 (art. 8) does not allow "
-                    "in round robins; use DE, SB, WIN or KS"
+                    "{code} belongs to the Buchholz family, which C.07 (art. 8) does not allow in "
+                    "round robins; use DE, SB, WIN or KS",
+                    code=str(tb),
                 )
 
 
@@ -126,7 +131,7 @@ class SwissSettings:
 
     def __post_init__(self) -> None:
         if self.rounds < 1:
-            raise ModelError(f"a Swiss needs at least one round, not {self.rounds}")
+            raise ModelError("a Swiss needs at least one round, not {rounds}", rounds=self.rounds)
         if self.max_half_point_byes is not None and self.max_half_point_byes < 0:
             raise ModelError("the most half-point byes a player may take cannot be negative")
         if not 0 <= self.half_point_byes_closed <= self.rounds:

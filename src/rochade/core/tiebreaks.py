@@ -98,7 +98,8 @@ class Scoring:
             win, draw, loss = (Fraction(p.strip()) for p in parts)
         except ValueError:
             raise TieBreakError(
-                f"scoring {text!r} should be win-draw-loss points, like 1-1/2-0 or 3-1-0"
+                "scoring '{scoring}' should be win-draw-loss points, like 1-1/2-0 or 3-1-0",
+                scoring=text,
             ) from None
         return cls(win, draw, loss)
 
@@ -250,20 +251,32 @@ def parse_tiebreak(text: str) -> TieBreak:
     acronym = _ALIASES.get(match.group(), match.group()) if match else ""
     if acronym not in _COMPUTE and acronym != "DE":
         raise TieBreakError(
-            f"unknown tie-break {text.strip()!r}; valid codes: {', '.join(VALID_CODES)} "
-            "(modifiers /C1 /C2 /M1 /M2 /L+n /L-n /P /F /R, e.g. BH/C1 or BH-C1)"
+            "unknown tie-break '{code}'; valid codes: {codes} "
+            "(modifiers /C1 /C2 /M1 /M2 /L+n /L-n /P /F /R, e.g. BH/C1 or BH-C1)",
+            code=text.strip(),
+            codes=", ".join(VALID_CODES),
         )
     rest = code[match.end():] if match else ""
     if _MOD.sub("", rest):
-        raise TieBreakError(f"cannot read the modifiers in {text.strip()!r}; write them like "
-                            "BH/C1, BH-M1, KS/L-1 or SB/P")
+        raise TieBreakError(
+            "cannot read the modifiers in '{code}'; write them like BH/C1, BH-M1, KS/L-1 or SB/P",
+            code=text.strip(),
+        )
     mods = _MOD.findall(rest)
     allowed = _MODIFIERS.get(acronym, frozenset())
     fields: dict[str, int | bool] = {}
     for mod in mods:
         if mod[0] not in allowed:
-            raise TieBreakError(f"{acronym} does not take the modifier /{mod}"
-                                + (f"; it takes {', '.join(sorted(allowed))}" if allowed else ""))
+            if allowed:
+                raise TieBreakError(
+                    "{code} does not take the modifier /{modifier}; it takes {allowed}",
+                    code=acronym,
+                    modifier=mod,
+                    allowed=", ".join(sorted(allowed)),
+                )
+            raise TieBreakError(
+                "{code} does not take the modifier /{modifier}", code=acronym, modifier=mod
+            )
         name = {"C": "cut", "M": "median", "L": "limit", "P": "played", "F": "fore",
                 "R": "reverse"}[mod[0]]
         fields[name] = int(mod[1:]) if mod[0] in "CML" else True
@@ -373,8 +386,11 @@ def explain(table: Crosstable, tiebreak: TieBreak | str, player: int) -> tuple[s
 
 def _no_buchholz_in_round_robins(table: Crosstable, tb: TieBreak) -> None:
     if table.round_robin:
-        raise TieBreakError(f"{tb.acronym} belongs to the Buchholz family, which C.07 (art. 8) "
-                            "does not allow in round robins; use DE, SB, WIN or KS")
+        raise TieBreakError(
+            "{code} belongs to the Buchholz family, which C.07 (art. 8) does not allow in round "
+            "robins; use DE, SB, WIN or KS",
+            code=tb.acronym,
+        )
 
 
 def _sum_parts(table: Crosstable, tb: TieBreak, sb: bool) -> Values:
@@ -522,8 +538,9 @@ def _rating(table: Crosstable, pid: int) -> int:
     if rating is None:
         if table.unrated is None:
             raise TieBreakError(
-                f"player {pid} has no rating; rating tie-breaks need a rating for unrated "
-                "players (set one) or must be left out of the list"
+                "player {id} has no rating; rating tie-breaks need a rating for unrated "
+                "players (set one) or must be left out of the list",
+                id=pid,
             )
         return table.unrated
     return rating

@@ -15,6 +15,7 @@ import time
 from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass, replace
 from functools import wraps
+from html import escape
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -340,7 +341,7 @@ async def check_csrf(web: Web, request: Request, page: Page) -> FormData:
     form = await request.form()
     token = form.get("csrf") or request.headers.get("x-csrf-token")
     if page.new_visitor or not web.signer.check_csrf(page.visitor, str(token or "")):
-        raise HTTPException(403, "This form has expired; reload the page and try again.")
+        raise HTTPException(403, ERROR_PAGES[403])
     return form
 
 
@@ -985,11 +986,23 @@ async def td_undo(web: Web, request: Request, page: Page) -> Response:
 # -- the app -------------------------------------------------------------------------------
 
 
+ERROR_PAGES = {
+    403: N_("This form has expired; reload the page and try again."),
+    404: N_("There is no such page."),
+    405: N_("This page cannot be sent a form."),
+    500: N_("Something went wrong."),
+}
+"""What an error page says, in the visitor's language (the status decides)."""
+
+
 async def not_found(request: Request, exc: Exception) -> Response:
     status = exc.status_code if isinstance(exc, HTTPException) else 500
-    detail = exc.detail if isinstance(exc, HTTPException) else "Something went wrong."
+    lang = i18n.choose(request.cookies.get(LANG_COOKIE), request.headers.get("accept-language"))
+    said = i18n.translations(lang).gettext(ERROR_PAGES.get(status, ERROR_PAGES[500]))
+    home = i18n.translations(lang).gettext("Back to the start page")
     return HTMLResponse(
-        f"<!doctype html><title>{status}</title><p>{detail}</p><p><a href='/'>rochade</a></p>",
+        f"<!doctype html><html lang='{lang}'><title>{status}</title><p>{escape(said)}</p>"
+        f"<p><a href='/'>{escape(home)}</a></p></html>",
         status_code=status,
     )
 
