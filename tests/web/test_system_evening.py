@@ -165,3 +165,15 @@ def test_a_round_robin_is_paired_by_its_schedule_only(
 def test_a_swiss_still_offers_pairing_by_hand(td: TestClient, swiss: ClubService) -> None:
     text = td.get("/td/t/2/pair").text
     assert "Or pair by hand" in text and "in the schedule" not in text
+
+
+def test_the_last_result_shows_the_end_at_once(td: TestClient, swiss: ClubService) -> None:
+    _play(swiss, "Open", 1)
+    games = swiss.pair("Open").round.games
+    for game in games[1:]:
+        swiss.enter_result(2, game.board, "1/2-1/2", "Open")
+    response = td.post(f"/td/t/2/results/2/{games[0].board}", headers={"hx-request": "true"},
+                       data={"csrf": td.headers["x-test-csrf"], "result": "1-0"})
+    assert response.status_code == 200
+    assert '<div id="round-end" hx-swap-oob="true">' in response.text
+    assert "The tournament is finished" in response.text

@@ -945,6 +945,9 @@ async def td_enter_result(web: Web, request: Request, page: Page) -> Response:
             choices=RESULT_CHOICES,
             changes=report.changes,
             oob=True,
+            t=t,
+            state=evening_state(t),
+            section="results",
         )
     flashes = [("ok", _change_text(web, page, c)) for c in report.changes]
     return web.redirect(page, back, *flashes)
