@@ -59,10 +59,14 @@ def berger_round(size: int, table_round: int) -> tuple[tuple[int, int], ...]:
     The other boards rotate the remaining numbers around it.
     """
     if size < 2 or size % 2:
-        raise ModelError(f"a Berger table needs an even size of at least 2, not {size}")
+        raise ModelError("a Berger table needs an even size of at least 2, not {size}", size=size)
     m = size - 1
     if not 1 <= table_round <= m:
-        raise ModelError(f"the Berger table for {size} players has rounds 1 to {m}")
+        raise ModelError(
+            "the Berger table for {size} players has rounds 1 to {last}",
+            size=size,
+            last=m,
+        )
     half = size // 2
     first = ((table_round - 1) * half) % m + 1
     boards = [(first, size) if table_round % 2 else (size, first)]
@@ -81,7 +85,7 @@ def berger_schedule(players: int, *, double: bool = False, swap_last_two: bool =
     `swap_last_two` only matters for a double round robin (of at least two rounds per cycle).
     """
     if players < 2:
-        raise ModelError(f"a round robin needs at least 2 players, not {players}")
+        raise ModelError("a round robin needs at least 2 players, not {players}", players=players)
     size = players + players % 2
     m = size - 1
     order = list(range(1, m + 1))
@@ -135,7 +139,7 @@ def varma_groups(players: int) -> tuple[tuple[int, ...], ...]:
     """Groups A, B, C, D of start numbers for 9-24 players (an odd count loses the bye)."""
     size = players + players % 2
     if size not in _VARMA:
-        raise ModelError(f"the Varma tables cover 9 to 24 players, not {players}")
+        raise ModelError("the Varma tables cover 9 to 24 players, not {players}", players=players)
     return tuple(tuple(n for n in group if n <= players) for group in _VARMA[size])
 
 
@@ -158,8 +162,10 @@ def varma_draw(federations: Mapping[PlayerId, str], names: Mapping[PlayerId, str
         roomy = [group for group in free if len(group) >= len(team)]
         if not roomy:
             raise ModelError(
-                f"federation {code} has {len(team)} players, more than any Varma group holds; "
-                "draw the numbers by lot instead"
+                "federation {code} has {players} players, more than any Varma group holds; "
+                "draw the numbers by lot instead",
+                code=code,
+                players=len(team),
             )
         group = rng.choice(roomy)
         for player in team:
@@ -199,8 +205,9 @@ class BergerEngine:
         )
         if not 1 <= state.round_number <= len(schedule.rounds):
             raise ModelError(
-                f"this round robin has rounds 1 to {len(schedule.rounds)}, "
-                f"not {state.round_number}"
+                "this round robin has rounds 1 to {last}, not {round_number}",
+                last=len(schedule.rounds),
+                round_number=state.round_number,
             )
         rnd = schedule.rounds[state.round_number - 1]
         tournament = state.tournament

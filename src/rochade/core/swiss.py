@@ -46,7 +46,10 @@ _REQUESTED = {Kind.HPB: _HPB, Kind.FPB: _FPB}
 def _tenths(value: Fraction) -> int:
     tenths = value * 10
     if tenths.denominator != 1:
-        raise ModelError(f"the Dutch engine counts points in tenths; {value} is not one")
+        raise ModelError(
+            "the Dutch engine counts points in tenths; {value} is not one",
+            value=str(value),
+        )
     return int(tenths)
 
 
@@ -55,7 +58,7 @@ def _record(rnd: Round, player: PlayerId, tpn: dict[PlayerId, int]) -> RoundReco
     game = rnd.game_of(player)
     if game is not None:
         if game.result is None:
-            raise ModelError(f"round {rnd.number} has a game without a result")
+            raise ModelError("round {number} has a game without a result", number=rnd.number)
         white = game.white == player
         return RoundRecord(
             tpn[game.opponent_of(player)],
@@ -120,7 +123,10 @@ def pair_swiss(t: Tournament, settings: SwissSettings, round_number: int,
                present: Sequence[PlayerId]) -> Pairing:
     """Pair the next round with the FIDE Dutch engine; the explanation names pairing numbers."""
     if round_number != len(t.rounds) + 1:
-        raise ModelError(f"the next round to pair is {len(t.rounds) + 1}, not {round_number}")
+        raise ModelError("the next round to pair is {next}, not {round_number}",
+            next=len(t.rounds) + 1,
+            round_number=round_number,
+        )
     state, order = swiss_state(t, settings, present)
     pairing = DutchEngine().pair(state)
     player = {i: pid for i, pid in enumerate(order, 1)}

@@ -163,7 +163,10 @@ row, `full_point_bye`.
 
 def system_of(t: Tournament) -> str:
     if t.system not in SYSTEMS:
-        raise ModelError(f"unknown system {t.system!r}; rochade knows {', '.join(SYSTEMS)}")
+        raise ModelError("unknown system {system}; rochade knows {systems}",
+            system=repr(t.system),
+            systems=", ".join(SYSTEMS),
+        )
     return t.system
 
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cached_property
 
-from rochade.core.messages import Explained
+from rochade.core.messages import N_, Explained, Message
 from rochade.core.model import Outcome
 
 
@@ -24,16 +24,18 @@ class TieBreakError(Explained, ValueError):
 
 
 class Kind(enum.Enum):
-    """What happened to a player in one round (C.07 art. 16 categories derive from it)."""
+    """What happened to a player in one round (C.07 art. 16 categories derive from it).
 
-    PLAYED = "game over the board"  # including games of less than one move (TRF W/D/L)
-    FORFEIT_WIN = "forfeit win"
-    FORFEIT_LOSS = "forfeit loss"  # also each side of a double forfeit
-    PAB = "pairing-allocated bye"
-    FPB = "full-point bye"
-    HPB = "half-point bye"
-    ZPB = "zero-point bye"  # also an absence, and every round after a withdrawal
-    REST = "rest round"  # odd round robin, or an annulled game: ignored by every tie-break
+    The values are marked for the catalogue: the consistency checks name them in errors."""
+
+    PLAYED = N_("game over the board")  # including games of less than one move (TRF W/D/L)
+    FORFEIT_WIN = N_("forfeit win")
+    FORFEIT_LOSS = N_("forfeit loss")  # also each side of a double forfeit
+    PAB = N_("pairing-allocated bye")
+    FPB = N_("full-point bye")
+    HPB = N_("half-point bye")
+    ZPB = N_("zero-point bye")  # also an absence, and every round after a withdrawal
+    REST = N_("rest round")  # odd round robin, or an annulled game: ignored by every tie-break
 
 
 VUR_KINDS = frozenset({Kind.HPB, Kind.ZPB, Kind.FORFEIT_LOSS})
@@ -59,10 +61,17 @@ class RoundEntry:
 
     def __post_init__(self) -> None:
         if (self.opponent is not None) != (self.kind in _WITH_OPPONENT):
-            need = "needs an" if self.opponent is None else "has no"
-            raise TieBreakError(f"a {self.kind.value} {need} opponent")
+            wrong = (
+                N_("a {kind} needs an opponent")
+                if self.opponent is None
+                else N_("a {kind} has no opponent")
+            )
+            raise TieBreakError(wrong, kind=Message(self.kind.value))
         if (self.kind is Kind.PLAYED) != (self.outcome in _REVERSE):
-            raise TieBreakError(f"a {self.kind.value} cannot have the outcome {self.outcome}")
+            raise TieBreakError("a {kind} cannot have the outcome {outcome}",
+                kind=Message(self.kind.value),
+                outcome=self.outcome,
+            )
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,8 +172,12 @@ class Crosstable:
                 if (back is None or back.opponent != p.id or back.kind not in mirror[e.kind]
                         or (e.outcome and back.outcome is not _REVERSE[e.outcome])):
                     raise TieBreakError(
-                        f"round {r}: player {p.id} has a {e.kind.value} against player "
-                        f"{e.opponent}, whose entry for that round does not match"
+                        "round {round}: player {player} has a {kind} against player {opponent}, "
+                        "whose entry for that round does not match",
+                        round=r,
+                        player=p.id,
+                        kind=Message(e.kind.value),
+                        opponent=e.opponent,
                     )
 
     @property
@@ -517,7 +530,7 @@ _PD_BOUNDS = (3, 10, 17, 25, 32, 39, 46, 53, 61, 68, 76, 83, 91, 98, 106, 113, 1
 def dp(percent: int) -> int:
     """Rating difference for a score of `percent` % (B.02 table 8.1.1)."""
     if not 0 <= percent <= 100:
-        raise TieBreakError(f"a percentage score lies in 0..100, not {percent}")
+        raise TieBreakError("a percentage score lies in 0..100, not {percent}", percent=percent)
     return _DP[percent - 50] if percent >= 50 else -_DP[50 - percent]
 
 

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
+from rochade.core.messages import Message, message_of
 from rochade.store.errors import StoreError
 from rochade.store.schema import APPLICATION_ID, SCHEMA_VERSION
 
@@ -62,7 +63,11 @@ def keep_count() -> int:
     if not text:
         return KEEP_DEFAULT
     if not text.isdecimal() or int(text) < 1:
-        raise BackupError(f"{KEEP_ENV} must be a whole number of at least 1, not {text!r}")
+        raise BackupError(
+            "{variable} must be a whole number of at least 1, not {text}",
+            variable=KEEP_ENV,
+            text=repr(text),
+        )
     return int(text)
 
 
@@ -76,7 +81,11 @@ def take(club: Path, before: str, at: datetime) -> Path:
     try:
         folder.mkdir(exist_ok=True)
     except OSError as exc:
-        raise BackupError(f"cannot create the backups folder {folder}: {exc.strerror}") from None
+        raise BackupError(
+            "cannot create the backups folder {folder}: {strerror}",
+            folder=folder,
+            strerror=exc.strerror,
+        ) from None
     target = _free_name(folder, before, at)
     partial = target.with_name(f"{target.name}.{os.getpid()}{_PARTIAL}")
     try:
@@ -84,7 +93,11 @@ def take(club: Path, before: str, at: datetime) -> Path:
         os.replace(partial, target)
     except (OSError, sqlite3.Error) as exc:
         partial.unlink(missing_ok=True)
-        raise BackupError(f"cannot write a backup into {folder}: {exc}") from None
+        raise BackupError(
+            "cannot write a backup into {folder}: {exc}",
+            folder=folder,
+            exc=message_of(exc),
+        ) from None
     return target
 
 
@@ -158,13 +171,25 @@ def find(club: Path, ref: str) -> BackupFile:
         number = int(ref)
         if 1 <= number <= len(backups):
             return backups[number - 1]
-        have = f"numbers 1-{len(backups)}" if backups else "none yet"
-        raise BackupError(f"there is no backup number {number} of {club.name} ({have})")
+        have = (
+            Message("numbers 1-{count}", {"count": len(backups)})
+            if backups
+            else Message("none yet")
+        )
+        raise BackupError(
+            "there is no backup number {number} of {name} ({have})",
+            number=number,
+            name=club.name,
+            have=have,
+        )
     for backup in backups:
         if backup.name == ref or str(backup.path) == ref:
             return backup
     raise BackupError(
-        f"{club.name} has no backup named {ref!r}; `rochade backups {club}` lists them"
+        "{name} has no backup named {ref}; `rochade backups {club}` lists them",
+        name=club.name,
+        ref=repr(ref),
+        club=club,
     )
 
 
@@ -173,7 +198,7 @@ def check(path: Path) -> None:
     try:
         with path.open("rb") as handle:
             if handle.read(16) != b"SQLite format 3\x00":
-                raise BackupError(f"{path.name} is not a rochade club file")
+                raise BackupError("{name} is not a rochade club file", name=path.name)
         conn = sqlite3.connect(path.resolve().as_uri() + "?mode=ro", uri=True)
         try:
             app_id = conn.execute("PRAGMA application_id").fetchone()[0]
@@ -182,13 +207,24 @@ def check(path: Path) -> None:
         finally:
             conn.close()
     except (OSError, sqlite3.Error) as exc:
-        raise BackupError(f"{path.name} cannot be read ({exc})") from None
+        raise BackupError(
+            "{name} cannot be read ({exc})",
+            name=path.name,
+            exc=message_of(exc),
+        ) from None
     if app_id != APPLICATION_ID:
-        raise BackupError(f"{path.name} is not a rochade club file")
+        raise BackupError("{name} is not a rochade club file", name=path.name)
     if version > SCHEMA_VERSION:
-        raise BackupError(f"{path.name} was written by a newer rochade; please update rochade")
+        raise BackupError(
+            "{name} was written by a newer rochade; please update rochade",
+            name=path.name,
+        )
     if verdict != "ok":
-        raise BackupError(f"{path.name} is damaged ({verdict}); choose another backup")
+        raise BackupError(
+            "{name} is damaged ({verdict}); choose another backup",
+            name=path.name,
+            verdict=verdict,
+        )
 
 
 def last_action(path: Path) -> str | None:

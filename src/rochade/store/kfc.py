@@ -18,6 +18,7 @@ from pathlib import Path
 from types import MappingProxyType
 
 from rochade.core.keizer.settings import KeizerSettings, Ladder, preset
+from rochade.core.messages import N_, Message, message_of
 from rochade.core.model import (
     Absence,
     Entrant,
@@ -108,15 +109,23 @@ class KfcImport:
 def read_kfc(path: Path, name: str | None = None) -> KfcImport:
     """Read `path` (read-only); the tournament is named `name` or after the file."""
     if not path.is_file():
-        raise KfcError(f"{path}: no such file")
+        raise KfcError("{path}: no such file", path=path)
     try:
         con = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
     except sqlite3.Error as exc:
-        raise KfcError(f"{path}: cannot open the file ({exc})") from None
+        raise KfcError(
+            "{path}: cannot open the file ({exc})",
+            path=path,
+            exc=message_of(exc),
+        ) from None
     try:
         return _Reader(con, path).read(name or path.stem)
     except sqlite3.DatabaseError as exc:
-        raise KfcError(f"{path}: not a readable KeizerForClubs file ({exc})") from None
+        raise KfcError(
+            "{path}: not a readable KeizerForClubs file ({exc})",
+            path=path,
+            exc=message_of(exc),
+        ) from None
     finally:
         con.close()
 
@@ -131,7 +140,11 @@ class _Reader:
         }
         for needed in ("Player", "Pairing"):
             if needed not in tables:
-                raise KfcError(f"{path}: not a KeizerForClubs file (it has no table {needed})")
+                raise KfcError(
+                    "{path}: not a KeizerForClubs file (it has no table {needed})",
+                    path=path,
+                    needed=needed,
+                )
         self.has_config = "ConfigTab" in tables
 
     def columns(self, table: str) -> set[str]:
@@ -140,9 +153,22 @@ class _Reader:
     def require(self, table: str, have: set[str], needed: Sequence[str]) -> None:
         missing = [c for c in needed if c.lower() not in have]
         if missing:
+            lacks = (
+                N_(
+                    "{path}: table {table} lacks the columns {columns}; "
+                    "is this a KeizerForClubs file?"
+                )
+                if len(missing) > 1
+                else N_(
+                    "{path}: table {table} lacks the column {columns}; "
+                    "is this a KeizerForClubs file?"
+                )
+            )
             raise KfcError(
-                f"{self.path}: table {table} lacks the column{'s' if len(missing) > 1 else ''} "
-                f"{', '.join(missing)}; is this a KeizerForClubs file?"
+                lacks,
+                path=self.path,
+                table=table,
+                columns=", ".join(missing),
             )
 
     def read(self, name: str) -> KfcImport:
@@ -152,7 +178,11 @@ class _Reader:
         try:
             tournament.validate()
         except ModelError as exc:
-            raise KfcError(f"{self.path}: table Pairing: {exc}") from None
+            raise KfcError(
+                "{path}: table Pairing: {exc}",
+                path=self.path,
+                exc=message_of(exc),
+            ) from None
         settings = self.settings()
         return KfcImport(
             dataclasses.replace(tournament, settings=settings),
@@ -186,11 +216,19 @@ class _Reader:
         internal: list[str] = []
         taken: dict[str, PlayerId] = {}  # a club file tells players apart by name
         for pid, pname, prating, pstate, ptotal in rows:
-            where = f"table Player, id {pid}"
+            where = Message("table Player, id {pid}", {"pid": pid})
             if not isinstance(pid, int) or pid < 1:
-                raise KfcError(f"{self.path}: {where}: the id must be a positive whole number")
+                raise KfcError(
+                    "{path}: {where}: the id must be a positive whole number",
+                    path=self.path,
+                    where=where,
+                )
             if not isinstance(pname, str) or not pname.strip():
-                raise KfcError(f"{self.path}: {where}: the player has no name")
+                raise KfcError(
+                    "{path}: {where}: the player has no name",
+                    path=self.path,
+                    where=where,
+                )
             if pstate == DELETED:
                 continue
             if pstate in INTERNAL_STATES:
@@ -199,13 +237,20 @@ class _Reader:
             elif pstate in STATES:
                 status = STATES[pstate]
             else:
-                raise KfcError(f"{self.path}: {where} ({pname.strip()}): unknown state {pstate!r}")
+                raise KfcError("{path}: {where} ({name}): unknown state {state}",
+                    path=self.path,
+                    where=where,
+                    name=pname.strip(),
+                    state=repr(pstate),)
             if isinstance(prating, float) and prating.is_integer():
                 prating = int(prating)
             if prating is not None and not isinstance(prating, int):
                 raise KfcError(
-                    f"{self.path}: {where} ({pname.strip()}): the rating {prating!r} is not a "
-                    "whole number"
+                    "{path}: {where} ({name}): the rating {rating} is not a whole number",
+                    path=self.path,
+                    where=where,
+                    name=pname.strip(),
+                    rating=repr(prating),
                 )
             name = " ".join(pname.split())
             if name in taken:
@@ -232,24 +277,33 @@ class _Reader:
         absences: dict[int, list[Absence]] = {}
         byes: dict[int, PlayerId] = {}
         for rnd, board, white, black, code in rows:
-            where = f"{self.path}: table Pairing, round {rnd} board {board}"
+            where = Message(
+                "{path}: table Pairing, round {round} board {board}",
+                {"path": self.path, "round": rnd, "board": board},
+            )
             if not isinstance(rnd, int) or rnd < 1:
-                raise KfcError(f"{where}: the round must be a positive whole number")
+                raise KfcError("{where}: the round must be a positive whole number", where=where)
             for pid in (white,) if black == NO_OPPONENT else (white, black):
                 if pid not in entrants:
-                    raise KfcError(f"{where}: no player with id {pid} in table Player")
+                    raise KfcError(
+                        "{where}: no player with id {pid} in table Player",
+                        where=where,
+                        pid=pid,
+                    )
             games.setdefault(rnd, [])
             if black == NO_OPPONENT:
                 reason = SINGLE_CODES.get(code)
                 if reason is None:
                     raise KfcError(
-                        f"{where}: result code {code!r} is not a bye or absence code "
-                        f"({_codes(SINGLE_CODES)})"
+                        "{where}: result code {code} is not a bye or absence code ({codes})",
+                        where=where,
+                        code=repr(code),
+                        codes=_codes(SINGLE_CODES),
                     )
                 if reason != Reason.BYE.value:
                     absences.setdefault(rnd, []).append(Absence(white, reason))
                 elif rnd in byes:
-                    raise KfcError(f"{where}: a second bye in round {rnd}")
+                    raise KfcError("{where}: a second bye in round {rnd}", where=where, rnd=rnd)
                 else:
                     byes[rnd] = white
             elif code in GAME_CODES:
@@ -261,7 +315,10 @@ class _Reader:
                     )
             else:
                 raise KfcError(
-                    f"{where}: result code {code!r} is not a game result ({_codes(GAME_CODES)})"
+                    "{where}: result code {code} is not a game result ({codes})",
+                    where=where,
+                    code=repr(code),
+                    codes=_codes(GAME_CODES),
                 )
         self.late_starts(entrants, sorted(games), games, absences, byes)
         return [
@@ -353,7 +410,11 @@ class _Reader:
         try:
             return dataclasses.replace(base, **changes)  # type: ignore[arg-type]
         except ModelError as exc:
-            raise KfcError(f"{self.path}: table ConfigTab: {exc}") from None
+            raise KfcError(
+                "{path}: table ConfigTab: {exc}",
+                path=self.path,
+                exc=message_of(exc),
+            ) from None
 
 
 def _percent(value: float) -> Fraction:

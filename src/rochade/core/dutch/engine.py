@@ -413,7 +413,10 @@ class DutchEngine:
     def pair_round(self, state: SwissState) -> DutchResult:
         """Pair the next round; raise NoValidPairing when no legal pairing exists."""
         if state.rounds_played >= state.total_rounds:
-            raise DutchError(f"all {state.total_rounds} rounds are already paired")
+            raise DutchError(
+                "all {total_rounds} rounds are already paired",
+                total_rounds=state.total_rounds,
+            )
         players = present_facts(state)
         n = len(players)
         facts = {p.tpn: p for p in players}

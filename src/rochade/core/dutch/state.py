@@ -131,17 +131,20 @@ class SwissState:
         seen: set[int] = set()
         for player in self.players:
             if player.tpn in seen:
-                raise DutchError(f"pairing number {player.tpn} is used twice")
+                raise DutchError("pairing number {tpn} is used twice", tpn=player.tpn)
             seen.add(player.tpn)
             if len(player.history) != self.rounds_played:
                 raise DutchError(
-                    f"player {player.tpn} has {len(player.history)} rounds of history, "
-                    f"expected {self.rounds_played}"
+                    "player {tpn} has {history} rounds of history, expected {rounds_played}",
+                    tpn=player.tpn,
+                    history=len(player.history),
+                    rounds_played=self.rounds_played,
                 )
         if self.total_rounds < self.rounds_played:
             raise DutchError(
-                f"{self.rounds_played} rounds are paired but the tournament has only "
-                f"{self.total_rounds}"
+                "{rounds_played} rounds are paired but the tournament has only {total_rounds}",
+                rounds_played=self.rounds_played,
+                total_rounds=self.total_rounds,
             )
 
     def score(self, player: SwissPlayer, rounds: int | None = None) -> int:
