@@ -6,6 +6,10 @@ import importlib
 import pkgutil
 from datetime import date
 from fractions import Fraction
+from html import unescape
+
+from starlette.testclient import TestClient
+from web_helpers import post
 
 import rochade
 from rochade.core.checker import PairingRules, check_boards
@@ -70,7 +74,17 @@ def test_checker_findings_and_nested_messages_are_translated() -> None:
     assert i18n.say(both, "nl").startswith("Op bord 1 speelt Anna tegen zichzelf.; Anna komt")
 
 
-def test_untranslated_old_style_messages_are_counted() -> None:
-    """Where a layer still raises with an f-string: English on every page. This list only
-    shrinks (the number is the state of the conversion)."""
-    assert len(i18n.old_style_messages()) <= 0
+def test_no_layer_raises_untranslated_messages() -> None:
+    """An error raised with an f-string would show English on every page: each layer raises
+    a template and its values instead (`rochade.core.messages`)."""
+    assert i18n.old_style_messages() == []
+
+
+def test_a_broken_player_list_is_explained_in_german(td: TestClient) -> None:
+    """The formats' errors reach the TD's page in the page's language, values kept."""
+    td.cookies.set("lang", "de")
+    post(td, "/td/t/1/players/import", csv_text="name,rating\nJan Kok,1400\nKees Lam,schnell\n")
+    page = unescape(td.get("/td/t/1/players").text)
+    assert "Zeile 3: Wertung 'schnell' ist keine ganze Zahl" in page
+    post(td, "/td/t/1/players/import", csv_text="rating\n1400\n")
+    assert "Zeile 1: keine Namensspalte" in unescape(td.get("/td/t/1/players").text)

@@ -24,13 +24,14 @@ from rochade.core.dutch.state import (
     SwissPlayer,
     SwissState,
 )
+from rochade.core.messages import Explained, message_of
 from rochade.core.systems import baku_group_a, baku_virtual_points
 
 ROUND_COLUMN = 91  # 0-based start of round 1 on a 001 line (TRF column 92)
 ROUND_WIDTH = 10
 
 
-class TrfError(ValueError):
+class TrfError(Explained, ValueError):
     """A TRF file that cannot be read; the message names the line."""
 
 
@@ -266,7 +267,12 @@ def parse_trf(text: str) -> TrfFile:
             elif line.strip():
                 other.append(line)
         except ValueError as exc:
-            raise TrfError(f"line {number} ({tag}): {exc}") from None
+            raise TrfError(
+                "line {number} ({tag}): {exc}",
+                number=number,
+                tag=tag,
+                exc=message_of(exc),
+            ) from None
     return TrfFile(
         players=tuple(players),
         total_rounds=total,
@@ -322,8 +328,9 @@ def _check_edition(code: str | None) -> None:
     (`pair-trf --dutch` names the system)."""
     if code is not None and code.startswith("FIDE_DUTCH_2017"):
         raise TrfError(
-            f"record 192 asks for the FIDE Dutch rules of 2017 ({code}); they are not "
-            "supported yet: rochade pairs with the 2026 rules (192 FIDE_DUTCH_2026)"
+            "record 192 asks for the FIDE Dutch rules of 2017 ({code}); they are not supported "
+            "yet: rochade pairs with the 2026 rules (192 FIDE_DUTCH_2026)",
+            code=code,
         )
 
 
@@ -340,9 +347,10 @@ def _accelerations(trf: TrfFile, round_one: list[int], code: str | None, rounds:
     s = trf.scoring
     if s.win != 2 * s.draw or s.loss != 0:
         raise TrfError(
-            f"record 192 asks for the Baku acceleration ({code}), which needs a win worth "
-            "two draws and a loss worth nothing; give the virtual points as XXA or 250 "
-            "records instead"
+            "record 192 asks for the Baku acceleration ({code}), which needs a win worth two "
+            "draws and a loss worth nothing; give the virtual points as XXA or 250 records "
+            "instead",
+            code=code,
         )
     win = Fraction(s.win)
     points = {r - 1: int(baku_virtual_points(r, rounds, win)) for r in range(1, rounds + 1)}
@@ -379,9 +387,14 @@ def to_swiss_state(trf: TrfFile, check_points: bool = True) -> SwissState:
             absent.add(p.tpn)
         for r, rec in enumerate(records, start=1):
             if rec.opponent is not None and rec.opponent not in by_tpn:
-                raise TrfError(f"player {p.tpn}, round {r}: unknown opponent {rec.opponent}")
+                raise TrfError(
+                    "player {tpn}, round {r}: unknown opponent {opponent}",
+                    tpn=p.tpn,
+                    r=r,
+                    opponent=rec.opponent,
+                )
             if rec.opponent == p.tpn:
-                raise TrfError(f"player {p.tpn}, round {r}: plays against themself")
+                raise TrfError("player {tpn}, round {r}: plays against themself", tpn=p.tpn, r=r)
         histories.append(records)
     round_one = [
         p.tpn for p, records in zip(trf.players, histories, strict=True)
@@ -407,7 +420,8 @@ def to_swiss_state(trf: TrfFile, check_points: bool = True) -> SwissState:
             _check_points(trf, p, sp, played)
     if trf.total_rounds <= played:
         raise TrfError(
-            f"all {trf.total_rounds} rounds are already paired; there is no round to pair"
+            "all {total_rounds} rounds are already paired; there is no round to pair",
+            total_rounds=trf.total_rounds,
         )
     forbidden = tuple(ids for first, last, ids in trf.forbidden if first <= played + 1 <= last)
     try:
@@ -436,8 +450,11 @@ def _check_games(players: list[SwissPlayer]) -> None:
                 consistent = other.colour is not rec.colour
             if not consistent:
                 raise TrfError(
-                    f"round {r + 1}: player {p.tpn}'s game against {rec.opponent} "
-                    "does not match the opponent's line"
+                    "round {round}: player {tpn}'s game against {opponent} does not match the "
+                    "opponent's line",
+                    round=r + 1,
+                    tpn=p.tpn,
+                    opponent=rec.opponent,
                 )
 
 
@@ -453,8 +470,10 @@ def _check_points(trf: TrfFile, line: TrfPlayer, player: SwissPlayer, played: in
     acc = player.acceleration(played)
     if line.points not in {base, base + extra, base + acc, base + extra + acc}:
         raise TrfError(
-            f"player {line.tpn} has {format_points(line.points)} points but the results "
-            f"add up to {format_points(base)}"
+            "player {tpn} has {points} points but the results add up to {sum}",
+            tpn=line.tpn,
+            points=format_points(line.points),
+            sum=format_points(base),
         )
 
 
