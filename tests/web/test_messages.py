@@ -8,6 +8,7 @@ from datetime import date
 from fractions import Fraction
 from html import unescape
 
+import pytest
 from starlette.testclient import TestClient
 from web_helpers import post
 
@@ -16,6 +17,7 @@ from rochade.core.checker import PairingRules, check_boards
 from rochade.core.keizer.settings import preset
 from rochade.core.messages import Explained, Message, joined, message_of
 from rochade.core.model import Entrant, Status, Tournament
+from rochade.formats.trf import TrfError, parse_trf
 from rochade.service import ServiceError
 from rochade.store import StoreError
 from rochade.web import i18n
@@ -88,3 +90,11 @@ def test_a_broken_player_list_is_explained_in_german(td: TestClient) -> None:
     assert "Zeile 3: Wertung 'schnell' ist keine ganze Zahl" in page
     post(td, "/td/t/1/players/import", csv_text="rating\n1400\n")
     assert "Zeile 1: keine Namensspalte" in unescape(td.get("/td/t/1/players").text)
+
+
+def test_a_trf_error_is_translated_inside_and_out() -> None:
+    with pytest.raises(TrfError) as caught:
+        parse_trf("012 Club\n152 Q\n")
+    assert str(caught.value) == "line 2 (152): the initial colour must be W or B"
+    assert i18n.say(caught.value, "de") == "Zeile 2 (152): die Anfangsfarbe muss W oder B sein"
+    assert i18n.say(caught.value, "nl") == "regel 2 (152): de beginkleur moet W of B zijn"

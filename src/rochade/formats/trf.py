@@ -40,7 +40,7 @@ def parse_points(text: str) -> int:
     """'11.5' -> 115 (tenths)."""
     value = text.strip()
     if not re.fullmatch(r"\d{1,4}(\.\d)?", value):
-        raise ValueError(f"{text.strip()!r} is not a score like 4.5")
+        raise TrfError("{text} is not a score like 4.5", text=repr(text.strip()))
     whole, _, frac = value.partition(".")
     return int(whole) * 10 + int(frac or 0)
 
@@ -86,23 +86,23 @@ def parse_entry(text: str) -> TrfEntry | None:
         return None
     opp_text, colour, result = raw[0:4], raw[5], raw[7].upper()
     if raw[4] != " " or raw[6] != " ":
-        raise ValueError(f"round entry {text!r} is not laid out as 'NNNN c r'")
+        raise TrfError("round entry {text} is not laid out as 'NNNN c r'", text=repr(text))
     if opp_text.strip() == "":
         opponent = 0
     elif opp_text.strip().isdecimal():
         opponent = int(opp_text)
     else:
-        raise ValueError(f"opponent {opp_text.strip()!r} is not a number")
+        raise TrfError("opponent {opponent} is not a number", opponent=repr(opp_text.strip()))
     if colour not in "wb- ":
-        raise ValueError(f"colour {colour!r} must be w, b or -")
+        raise TrfError("colour {colour} must be w, b or -", colour=repr(colour))
     if result not in _WINS | _DRAWS | _LOSSES:
-        raise ValueError(f"result {result!r} is not a TRF result code")
+        raise TrfError("result {result} is not a TRF result code", result=repr(result))
     if result in _UNPLAYED and result not in "+-" and opponent:
-        raise ValueError(f"result {result!r} cannot have an opponent")
+        raise TrfError("result {result} cannot have an opponent", result=repr(result))
     if result not in _UNPLAYED and colour not in "wb" and not (result == "=" and not opponent):
-        raise ValueError(f"a played result {result!r} needs the colour w or b")
+        raise TrfError("a played result {result} needs the colour w or b", result=repr(result))
     if opponent == 0 and colour in "wb":
-        raise ValueError("a round without opponent cannot have a colour")
+        raise TrfError("a round without opponent cannot have a colour")
     return TrfEntry(opponent, colour if colour != " " else "-", result)
 
 
@@ -133,24 +133,31 @@ class TrfPlayer:
 def parse_player(line: str) -> TrfPlayer:
     """Read a 001 line by its fixed columns. Raises ValueError with the reason."""
     if len(line) < 84:
-        raise ValueError("the player line is too short (points end at column 84)")
+        raise TrfError("the player line is too short (points end at column 84)")
     tpn_text = line[4:8].strip()
     if not tpn_text.isdecimal() or int(tpn_text) == 0:
-        raise ValueError(f"pairing number {tpn_text!r} must be a number from 1 to 9999")
+        raise TrfError("pairing number {tpn} must be a number from 1 to 9999", tpn=repr(tpn_text))
     rating_text = line[48:52].strip()
     if rating_text and not rating_text.isdecimal():
-        raise ValueError(f"rating {rating_text!r} is not a number")
+        raise TrfError("rating {rating} is not a number", rating=repr(rating_text))
     rank_text = line[85:89].strip()
     entries: list[TrfEntry | None] = []
     start = ROUND_COLUMN
     while start < len(line):
         block = line[start:start + 8]
         if len(line) > start + 8 and line[start + 8:start + ROUND_WIDTH].strip():
-            raise ValueError(f"unexpected text after the round block at column {start + 1}")
+            raise TrfError(
+                "unexpected text after the round block at column {column}",
+                column=start + 1,
+            )
         try:
             entries.append(parse_entry(block))
         except ValueError as exc:
-            raise ValueError(f"round {len(entries) + 1}: {exc}") from None
+            raise TrfError(
+                "round {round}: {exc}",
+                round=len(entries) + 1,
+                exc=message_of(exc),
+            ) from None
         start += ROUND_WIDTH
     while entries and entries[-1] is None:
         entries.pop()
@@ -204,7 +211,11 @@ def _ids(text: str, what: str) -> frozenset[int]:
     try:
         return frozenset(int(t) for t in text.split())
     except ValueError:
-        raise ValueError(f"{what}: expected player numbers, got {text.strip()!r}") from None
+        raise TrfError(
+            "{what}: expected player numbers, got {text}",
+            what=what,
+            text=repr(text.strip()),
+        ) from None
 
 
 def parse_trf(text: str) -> TrfFile:
@@ -231,7 +242,7 @@ def parse_trf(text: str) -> TrfFile:
             elif tag == "152":
                 value = line[4:].strip().upper()
                 if value not in ("W", "B"):
-                    raise ValueError("the initial colour must be W or B")
+                    raise TrfError("the initial colour must be W or B")
                 colour = Colour.WHITE if value == "W" else Colour.BLACK
             elif tag in _BB_FIELDS:
                 scoring[_BB_FIELDS[tag]] = parse_points(line[4:])

@@ -181,7 +181,7 @@ class _Rochade:
         """One RCH line; raises ValueError/TypeError/ModelError on a bad value."""
         if key == "system":
             if value not in SYSTEMS:
-                raise ValueError(f"unknown system {value!r}")
+                raise TrfError("unknown system {value}", value=repr(value))
             self.system = str(value)
         elif key == "settings":
             self.settings = value
@@ -208,48 +208,52 @@ class _Rochade:
             rnd, player, team, board, score, replaces = _list(value)
             points = Fraction(_text(score))
             if points not in (0, Fraction(1, 2), 1) or not isinstance(replaces, bool):
-                raise ValueError("an external game scores 1, 1/2 or 0 and replaces a row or not")
+                raise TrfError("an external game scores 1, 1/2 or 0 and replaces a row or not")
             ext = ExternalGame(_id(player), _round_no(team), _round_no(board), points, replaces)
             self.externals.setdefault(_round_no(rnd), []).append(ext)
         else:
-            raise ValueError(f"unknown rochade record {key!r}")
+            raise TrfError("unknown rochade record {key}", key=repr(key))
 
 
 def _list(value: object) -> list[object]:
     if not isinstance(value, list) or not value:
-        raise ValueError(f"expected a list, got {value!r}")
+        raise TrfError("expected a list, got {value}", value=repr(value))
     return value
 
 
 def _pair(value: object) -> tuple[object, object]:
     items = _list(value)
     if len(items) != 2:
-        raise ValueError(f"expected two values, got {value!r}")
+        raise TrfError("expected two values, got {value}", value=repr(value))
     return items[0], items[1]
 
 
 def _triple(value: object) -> tuple[object, object, object]:
     items = _list(value)
     if len(items) != 3:
-        raise ValueError(f"expected three values, got {value!r}")
+        raise TrfError("expected three values, got {value}", value=repr(value))
     return items[0], items[1], items[2]
 
 
 def _id(value: object) -> PlayerId:
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_TPN:
-        raise ValueError(f"{value!r} is not a pairing number from 1 to {max}")
+        raise TrfError(
+            "{value} is not a pairing number from 1 to {max}",
+            value=repr(value),
+            max=MAX_TPN,
+        )
     return value
 
 
 def _round_no(value: object) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 10_000:
-        raise ValueError(f"{value!r} is not a number from 1 up")
+        raise TrfError("{value} is not a number from 1 up", value=repr(value))
     return value
 
 
 def _text(value: object) -> str:
     if not isinstance(value, str) or not value.strip():
-        raise ValueError(f"expected a non-empty text, got {value!r}")
+        raise TrfError("expected a non-empty text, got {value}", value=repr(value))
     value.encode("utf-8")  # a lone surrogate raises UnicodeEncodeError, a ValueError
     return value
 
