@@ -35,7 +35,7 @@ from rochade.core.keizer.settings import PRESETS, KeizerSettings
 from rochade.core.messages import N_, Message
 from rochade.core.model import ModelError, Status, Tournament
 from rochade.core.standings import numbers_of
-from rochade.core.systems import KEIZER
+from rochade.core.systems import KEIZER, ROUND_ROBIN
 from rochade.formats.text import tiebreak_key
 from rochade.service import (
     ClubService,
@@ -53,8 +53,8 @@ from rochade.web.actions import set_rating
 from rochade.web.cache import PageCache
 from rochade.web.chart import player_chart
 from rochade.web.queries import (
-    CHECKIN_CHOICES,
     RESULT_CHOICES,
+    checkin_choices,
     checkin_order,
     crosstable_rows,
     evening_state,
@@ -71,6 +71,7 @@ from rochade.web.security import (
     signing_key,
     verify_pin,
 )
+from rochade.web.system_tables import requested_byes, round_robin_schedule
 
 STATIC = Path(__file__).parent / "static"
 VISITOR_COOKIE, SESSION_COOKIE, FLASH_COOKIE, LANG_COOKIE = (
@@ -725,9 +726,8 @@ async def td_set_status(web: Web, request: Request, page: Page) -> Response:
             "_checkin_row.html",
             n=n,
             e=entrant,
-            choices=CHECKIN_CHOICES,
-            state=evening_state(t),
             oob=True,
+            **_checkin_context(t),
         )
     return web.redirect(page, back)
 
@@ -742,10 +742,17 @@ async def td_checkin(web: Web, request: Request, page: Page) -> Response:
         n=int(request.path_params["n"]),
         t=t,
         entrants=checkin_order(t),
-        choices=CHECKIN_CHOICES,
-        state=evening_state(t),
         section="checkin",
+        **_checkin_context(t),
     )
+
+
+def _checkin_context(t: Tournament) -> dict[str, Any]:
+    """The check-in buttons in the system's words, the byes asked in advance for the round
+    (a Swiss: they beat the status when it is paired), where the evening stands."""
+    state = evening_state(t)
+    byes = {b.entrant.id: b for b in requested_byes(t) if b.round == state.next_round}
+    return {"choices": checkin_choices(t), "byes": byes, "state": state}
 
 
 # -- TD: pairing ---------------------------------------------------------------------------
@@ -824,6 +831,8 @@ def _pair_page(
         warnings=warnings,
         error=error,
         picked=picked,
+        schedule=next((r for r in round_robin_schedule(t) if r.number == len(t.rounds) + 1),
+                      None),
         section="pair",
     )
 
@@ -860,12 +869,16 @@ async def td_pair_manual(web: Web, request: Request, page: Page) -> Response:
             draft[i], draft[i + 1] = draft[i + 1], draft[i]
     elif action in ("check", "confirm"):
         _ = web.gettext(page)
+        name = web.tournament_name(request)
+        if web.service().tournament(name).system == ROUND_ROBIN:  # the page offers no board
+            message = _("A round robin is paired by its Berger table; there is no pairing by hand.")
+            return web.refuse(page, request, f"/td/t/{n}/pair", message)
         pairs = draft if len(draft) % 2 == 0 else draft[:-1]
         bye = str(draft[-1]) if len(draft) % 2 else None
         boards = " ".join(f"{pairs[i]}-{pairs[i + 1]}" for i in range(0, len(pairs), 2))
         try:
             report = web.service().pair_manual(
-                boards, bye, confirm=action == "confirm", tournament=web.tournament_name(request)
+                boards, bye, confirm=action == "confirm", tournament=name
             )
         except NeedsConfirmation as exc:
             return _pair_page(
@@ -901,6 +914,7 @@ async def td_results(web: Web, request: Request, page: Page) -> Response:
         notes=notes,
         choices=RESULT_CHOICES,
         changes=(),
+        state=evening_state(t),
         section="results",
     )
 

@@ -12,6 +12,8 @@ from fractions import Fraction
 
 from rochade.core.keizer.scoring import Standings
 from rochade.core.model import Entrant, Game, Outcome, PlayerId, Result, Round, Status, Tournament
+from rochade.core.roundrobin import berger_schedule
+from rochade.core.systems import SWISS, RoundRobinSettings, SwissSettings
 from rochade.formats.text import rank_labels
 
 RESULT_CHOICES = (
@@ -22,7 +24,19 @@ RESULT_CHOICES = (
     Result.BLACK_WINS_FORFEIT,
     Result.DOUBLE_FORFEIT,
 )
-CHECKIN_CHOICES = (Status.PRESENT, Status.EXCUSED, Status.UNEXCUSED, Status.CLUB_DUTY)
+CHECKIN_CHOICES = (
+    (Status.PRESENT, "present"),
+    (Status.EXCUSED, "excused"),
+    (Status.UNEXCUSED, "unexcused"),
+    (Status.CLUB_DUTY, "club_duty"),
+)
+"""The check-in buttons: a status and the word on the button (a `texts.LABELS` key)."""
+SWISS_CHECKIN_CHOICES = (
+    (Status.PRESENT, "present"),
+    (Status.EXCUSED, "half_point_bye"),
+    (Status.UNEXCUSED, "zero_point_bye"),
+)
+"""A Swiss's words for the same statuses (`SWISS_ABSENCES`); club duty is a Keizer idea."""
 OUTCOME_MARKS = {
     Outcome.WIN: "1",
     Outcome.DRAW: "½",
@@ -83,18 +97,43 @@ def round_view(t: Tournament, number: int) -> RoundView:
     return RoundView(rnd.number, boards, bye, absent)
 
 
+def planned_rounds(t: Tournament) -> int | None:
+    """How many rounds the tournament has: a Swiss's number set in advance, a round robin's
+    Berger table (0 below two players); None for a Keizer season, which has no last round."""
+    s = t.settings
+    if isinstance(s, SwissSettings):
+        return s.rounds
+    if isinstance(s, RoundRobinSettings):
+        players = len(s.numbers) if s.numbers else len(t.entrants)
+        return len(berger_schedule(players, double=s.double).rounds) if players >= 2 else 0
+    return None
+
+
 @dataclass(frozen=True)
 class EveningState:
-    """Where the TD stands tonight: pair the next round, or enter results of the last one."""
+    """Where the TD stands tonight: pair the next round, enter results of the last one, or
+    (a round robin or Swiss) the tournament is over."""
 
     next_round: int
     present: int
     absent: int
     open_round: RoundView | None  # the last round while it still misses results
+    planned: int | None = None  # see `planned_rounds`
+
+    @property
+    def finished(self) -> bool:
+        """Every planned round is paired and has all its results."""
+        return self.open_round is None and self.planned is not None and (
+            0 < self.planned < self.next_round)
+
+    @property
+    def last_round_open(self) -> bool:
+        """The open round is the tournament's last: its results finish the tournament."""
+        return self.open_round is not None and self.open_round.number == self.planned
 
     @property
     def can_pair(self) -> bool:
-        return self.open_round is None and self.present >= 2
+        return self.open_round is None and not self.finished and self.present >= 2
 
 
 def evening_state(t: Tournament) -> EveningState:
@@ -102,7 +141,11 @@ def evening_state(t: Tournament) -> EveningState:
     absent = len(t.active) - present
     last = t.rounds[-1] if t.rounds else None
     open_round = round_view(t, last.number) if last is not None and not last.complete else None
-    return EveningState(len(t.rounds) + 1, present, absent, open_round)
+    return EveningState(len(t.rounds) + 1, present, absent, open_round, planned_rounds(t))
+
+
+def checkin_choices(t: Tournament) -> tuple[tuple[Status, str], ...]:
+    return SWISS_CHECKIN_CHOICES if t.system == SWISS else CHECKIN_CHOICES
 
 
 def checkin_order(t: Tournament) -> list[Entrant]:

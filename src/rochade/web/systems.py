@@ -17,7 +17,6 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from rochade.core.roundrobin import berger_schedule
 from rochade.core.standings import explain_tiebreaks
 from rochade.core.systems import (
     DEFAULT_TIEBREAKS,
@@ -30,9 +29,11 @@ from rochade.core.systems import (
     scoring_text,
 )
 from rochade.core.tiebreaks import TieBreak
-from rochade.formats.tables import Column, crosstable_table, rounds_table
+from rochade.formats.csv import table_csv
+from rochade.formats.tables import Column, crosstable_table, fide_list, rounds_table
 from rochade.formats.text import tiebreak_key
 from rochade.service import ServiceError, standings_with_tiebreaks
+from rochade.service.exchange import export_trf
 from rochade.web import i18n
 from rochade.web.app import (
     USER_ERRORS,
@@ -44,6 +45,7 @@ from rochade.web.app import (
     td_only,
 )
 from rochade.web.chart import player_chart
+from rochade.web.queries import planned_rounds
 from rochade.web.system_tables import (
     forbidden_pairs,
     player_rounds,
@@ -195,17 +197,9 @@ def _tournament(web: Web, request: Request) -> tuple[int, Any]:
 
 async def td_rules(web: Web, request: Request, page: Page) -> Response:
     n, t = _tournament(web, request)
-    rounds = _planned_rounds(t)
-    return web.render(page, "systems/td_rules.html", n=n, t=t, planned=rounds, section="rules",
-                      **_form_context(web, page, t.system, t.settings, bool(t.rounds)))
-
-
-def _planned_rounds(t: Any) -> int:
-    s = t.settings
-    if isinstance(s, SwissSettings):
-        return s.rounds
-    players = len(s.numbers) if s.numbers else len(t.entrants)
-    return len(berger_schedule(players, double=s.double).rounds) if players >= 2 else 0
+    form = _form_context(web, page, t.system, t.settings, bool(t.rounds))
+    return web.render(page, "systems/td_rules.html", n=n, t=t, planned=planned_rounds(t),
+                      section="rules", **form)
 
 
 async def td_change_rules(web: Web, request: Request, page: Page) -> Response:
@@ -292,6 +286,33 @@ async def td_explain(web: Web, request: Request, page: Page) -> Response:
                       section="explain")
 
 
+# -- TD: the files to publish or send to the rating office ---------------------------------------
+
+EXPORTS = {"standings.csv": "text/csv", "crosstable.csv": "text/csv",
+           "trf": "text/plain", "json": "application/json"}
+"""The downloads the finished tournament offers: the final lists for a spreadsheet or the
+club's site, the TRF file for the rating office, the rochade JSON file to keep."""
+
+
+async def td_export(web: Web, request: Request, page: Page) -> Response:
+    n, t = _tournament(web, request)
+    kind = str(request.path_params["kind"])
+    if kind not in EXPORTS:
+        raise HTTPException(404)
+    svc = web.service()
+    try:
+        if kind.endswith(".csv"):  # with a byte-order mark, as `rochade export-list` writes
+            content = "\ufeff" + table_csv(fide_list(t, kind.removesuffix(".csv")))
+        else:
+            content = export_trf(svc, t.name) if kind == "trf" else svc.export_json(t.name)
+    except USER_ERRORS as exc:
+        return web.redirect(page, f"/td/t/{n}/", ("error", web.say(page, exc)))
+    filename = f"tournament-{n}-{kind}" if "." in kind else f"tournament-{n}.{kind}"
+    return Response(content, media_type=EXPORTS[kind], headers={
+        "Content-Disposition": f'attachment; filename="{filename}"',
+        "Cache-Control": "no-store"})
+
+
 # -- public: crosstable and player page -------------------------------------------------------
 
 
@@ -362,5 +383,6 @@ def routes(web: Web) -> list[Route]:
         Route(td + "/byes", td_only(td_bye)(web), methods=["POST"]),
         Route(td + "/forbidden", td_only(td_forbid)(web), methods=["POST"]),
         Route(td + "/explain", td_only(td_explain)(web)),
+        Route(td + "/export/{kind}", td_only(td_export)(web)),
     ]
 
