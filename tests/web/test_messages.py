@@ -6,12 +6,18 @@ import importlib
 import pkgutil
 from datetime import date
 from fractions import Fraction
+from html import unescape
+
+import pytest
+from starlette.testclient import TestClient
+from web_helpers import post
 
 import rochade
 from rochade.core.checker import PairingRules, check_boards
 from rochade.core.keizer.settings import preset
 from rochade.core.messages import Explained, Message, joined, message_of
 from rochade.core.model import Entrant, Status, Tournament
+from rochade.formats.trf import TrfError, parse_trf
 from rochade.service import ServiceError
 from rochade.store import StoreError
 from rochade.web import i18n
@@ -70,7 +76,25 @@ def test_checker_findings_and_nested_messages_are_translated() -> None:
     assert i18n.say(both, "nl").startswith("Op bord 1 speelt Anna tegen zichzelf.; Anna komt")
 
 
-def test_untranslated_old_style_messages_are_counted() -> None:
-    """Where a layer still raises with an f-string: English on every page. This list only
-    shrinks (the number is the state of the conversion)."""
-    assert len(i18n.old_style_messages()) <= 0
+def test_no_layer_raises_untranslated_messages() -> None:
+    """An error raised with an f-string would show English on every page: each layer raises
+    a template and its values instead (`rochade.core.messages`)."""
+    assert i18n.old_style_messages() == []
+
+
+def test_a_broken_player_list_is_explained_in_german(td: TestClient) -> None:
+    """The formats' errors reach the TD's page in the page's language, values kept."""
+    td.cookies.set("lang", "de")
+    post(td, "/td/t/1/players/import", csv_text="name,rating\nJan Kok,1400\nKees Lam,schnell\n")
+    page = unescape(td.get("/td/t/1/players").text)
+    assert "Zeile 3: Wertung 'schnell' ist keine ganze Zahl" in page
+    post(td, "/td/t/1/players/import", csv_text="rating\n1400\n")
+    assert "Zeile 1: keine Namensspalte" in unescape(td.get("/td/t/1/players").text)
+
+
+def test_a_trf_error_is_translated_inside_and_out() -> None:
+    with pytest.raises(TrfError) as caught:
+        parse_trf("012 Club\n152 Q\n")
+    assert str(caught.value) == "line 2 (152): the initial colour must be W or B"
+    assert i18n.say(caught.value, "de") == "Zeile 2 (152): die Anfangsfarbe muss W oder B sein"
+    assert i18n.say(caught.value, "nl") == "regel 2 (152): de beginkleur moet W of B zijn"

@@ -14,6 +14,7 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from rochade.core.messages import message_of
 from rochade.core.model import Result, Status
 from rochade.formats.json import (
     FormatError,
@@ -97,9 +98,15 @@ def parse_club(text: str) -> Rows:
         raise FormatError('not a rochade club backup (missing "format")')
     match = _FORMAT_RE.fullmatch(data["format"]) if isinstance(data["format"], str) else None
     if match is None:
-        raise FormatError(f"not a rochade club backup (format {data['format']!r})")
+        raise FormatError(
+            "not a rochade club backup (format {format})",
+            format=repr(data['format']),
+        )
     if int(match[1]) > _VERSION:
-        raise FormatError(f"format {data['format']} is newer than this rochade understands")
+        raise FormatError(
+            "format {format} is newer than this rochade understands",
+            format=data['format'],
+        )
     d = _obj(data, "file", ("format", "members", "tournaments", "actions"))
     rows: Rows = {name: [] for name in ("members", "tournaments", "entrants", "rounds", "games",
                                         "absences", "externals", "extras", "actions")}
@@ -133,11 +140,14 @@ def _rating(value: object, where: str) -> int | None:
 def _any_str(value: object, where: str) -> str:
     """Any string, even empty (a log line), that can be written as UTF-8."""
     if not isinstance(value, str):
-        raise FormatError(f"{where}: expected a string")
+        raise FormatError("{where}: expected a string", where=where)
     try:
         value.encode("utf-8")
     except UnicodeEncodeError:
-        raise FormatError(f"{where}: contains an invalid character (a lone surrogate)") from None
+        raise FormatError(
+            "{where}: contains an invalid character (a lone surrogate)",
+            where=where,
+        ) from None
     return value
 
 
@@ -155,10 +165,10 @@ def _fields(value: object, where: str, readers: dict[str, Reader],
     d = _obj(value, where, readers)
     missing = [k for k in readers if k not in d]
     if missing:
-        raise FormatError(f"{where}: missing {missing[0]!r}")
+        raise FormatError("{where}: missing {key}", where=where, key=repr(missing[0]))
     unknown = [k for k in d if k not in readers]
     if unknown:
-        raise FormatError(f"{where}: unknown key {unknown[0]!r}")
+        raise FormatError("{where}: unknown key {key}", where=where, key=repr(unknown[0]))
     return {**(extra or {}), **{k: read(d[k], f"{where}.{k}") for k, read in readers.items()}}
 
 
@@ -167,7 +177,7 @@ def _tournament(value: object, where: str, rows: Rows) -> None:
     d = _obj(value, where, keys)
     for name in keys:
         if name not in d:
-            raise FormatError(f"{where}: missing {name!r}")
+            raise FormatError("{where}: missing {name}", where=where, name=repr(name))
     tid = _id(d["id"], f"{where}.id")
     system = _str(d["system"], f"{where}.system")
     system_settings_from_dict(system, d["settings"], f"{where}.settings")
@@ -187,7 +197,11 @@ def _tournament(value: object, where: str, rows: Rows) -> None:
             try:
                 TrfExtras.from_json(text)
             except FormatError as exc:
-                raise FormatError(f"{where}.extras.trf: {exc}") from None
+                raise FormatError(
+                    "{where}.extras.trf: {exc}",
+                    where=where,
+                    exc=message_of(exc),
+                ) from None
         rows["extras"].append({**key, "kind": kind, "data": text})
 
 

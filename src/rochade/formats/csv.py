@@ -60,8 +60,9 @@ def cell_text(value: Value) -> str:
 def check_delimiter(delimiter: str) -> str:
     if len(delimiter) != 1 or delimiter in "\"'\r\n" or delimiter.isalnum():
         raise ModelError(
-            f"the CSV delimiter must be one character other than a letter, digit, quote or "
-            f"line break; got {delimiter!r}"
+            "the CSV delimiter must be one character other than a letter, digit, quote or line "
+            "break; got {delimiter}",
+            delimiter=repr(delimiter),
         )
     return delimiter
 

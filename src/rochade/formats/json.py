@@ -28,6 +28,7 @@ from rochade.core.keizer.settings import (
     RoundOneColours,
     preset,
 )
+from rochade.core.messages import N_, Message, message_of
 from rochade.core.model import (
     Absence,
     Entrant,
@@ -87,7 +88,10 @@ def _load(text: str) -> object:
         )
     except json.JSONDecodeError as exc:
         raise FormatError(
-            f"not valid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}"
+            "not valid JSON at line {lineno}, column {colno}: {msg}",
+            lineno=exc.lineno,
+            colno=exc.colno,
+            msg=exc.msg,
         ) from None
     except FormatError:
         raise
@@ -98,31 +102,31 @@ def _load(text: str) -> object:
 
 
 def _reject_constant(name: str) -> object:
-    raise FormatError(f"not valid JSON: {name} is not a number rochade accepts")
+    raise FormatError("not valid JSON: {name} is not a number rochade accepts", name=name)
 
 
 def _unique_keys(pairs: list[tuple[str, object]]) -> dict[str, object]:
     out: dict[str, object] = {}
     for key, value in pairs:
         if key in out:
-            raise FormatError(f"key {key!r} appears twice in the same JSON object")
+            raise FormatError("key {key} appears twice in the same JSON object", key=repr(key))
         out[key] = value
     return out
 
 
-def _kind(value: object) -> str:
+def _kind(value: object) -> Message:
     """The JSON name of a value's type, for messages."""
     if value is None:
-        return "null"
+        return Message("null")
     if isinstance(value, bool):
-        return "true/false"
+        return Message("true/false")
     if isinstance(value, int | float | Decimal):
-        return "a number"
+        return Message("a number")
     if isinstance(value, str):
-        return "a string"
+        return Message("a string")
     if isinstance(value, list):
-        return "a list"
-    return "an object"
+        return Message("a list")
+    return Message("an object")
 
 
 def _obj(value: object, where: str, keys: Iterable[str] | None = None) -> dict[str, object]:
@@ -132,7 +136,7 @@ def _obj(value: object, where: str, keys: Iterable[str] | None = None) -> dict[s
     like a misspelling of a known one: that would silently drop the TD's setting.
     """
     if not isinstance(value, dict):
-        raise FormatError(f"{where}: expected an object, got {_kind(value)}")
+        raise FormatError("{where}: expected an object, got {kind}", where=where, kind=_kind(value))
     if keys is None:
         return value
     known = list(keys)
@@ -140,26 +144,34 @@ def _obj(value: object, where: str, keys: Iterable[str] | None = None) -> dict[s
         if key not in known:
             close = difflib.get_close_matches(key, known, n=1)
             if close:
-                raise FormatError(f"{where}: unknown key {key!r}; did you mean {close[0]!r}?")
+                raise FormatError(
+                    "{where}: unknown key {key}; did you mean {close}?",
+                    where=where,
+                    key=repr(key),
+                    close=repr(close[0]),
+                )
     return value
 
 
 def _list(value: object, where: str) -> list[object]:
     if not isinstance(value, list):
-        raise FormatError(f"{where}: expected a list, got {_kind(value)}")
+        raise FormatError("{where}: expected a list, got {kind}", where=where, kind=_kind(value))
     return value
 
 
 def _str(value: object, where: str) -> str:
     """A non-blank string that can be written as UTF-8 (no lone surrogates)."""
     if not isinstance(value, str):
-        raise FormatError(f"{where}: expected a string, got {_kind(value)}")
+        raise FormatError("{where}: expected a string, got {kind}", where=where, kind=_kind(value))
     if not value.strip():
-        raise FormatError(f"{where}: must not be empty")
+        raise FormatError("{where}: must not be empty", where=where)
     try:
         value.encode("utf-8")
     except UnicodeEncodeError:
-        raise FormatError(f"{where}: contains an invalid character (a lone surrogate)") from None
+        raise FormatError(
+            "{where}: contains an invalid character (a lone surrogate)",
+            where=where,
+        ) from None
     return value
 
 
@@ -167,24 +179,38 @@ def _number(value: object, where: str, expected: str) -> int | Decimal:
     """A JSON number as int or exact Decimal; floats (from a caller's own json.loads) are read
     as the decimal they show. Exponents are bounded: 1e999999999 must not hang the reader."""
     if isinstance(value, bool) or not isinstance(value, int | Decimal | float):
-        raise FormatError(f"{where}: expected {expected}, got {_kind(value)}")
+        raise FormatError(
+            "{where}: expected {expected}, got {kind}",
+            where=where,
+            expected=Message(expected),
+            kind=_kind(value),
+        )
     if isinstance(value, int):
         return value
     number = Decimal(repr(value)) if isinstance(value, float) else value
     exponent = number.as_tuple().exponent
     if not isinstance(exponent, int) or abs(exponent) > _MAX_EXPONENT:
-        raise FormatError(f"{where}: {value} is not a number rochade accepts")
+        raise FormatError(
+            "{where}: {value} is not a number rochade accepts",
+            where=where,
+            value=value,
+        )
     return number
 
 
 def _int(value: object, where: str, minimum: int | None = None) -> int:
-    number = _number(value, where, "a whole number")
+    number = _number(value, where, N_("a whole number"))
     if isinstance(number, Decimal):
         if number != number.to_integral_value():
-            raise FormatError(f"{where}: {number} is not a whole number")
+            raise FormatError("{where}: {number} is not a whole number", where=where, number=number)
         number = int(number)
     if minimum is not None and number < minimum:
-        raise FormatError(f"{where}: must be at least {minimum}, got {number}")
+        raise FormatError(
+            "{where}: must be at least {minimum}, got {number}",
+            where=where,
+            minimum=minimum,
+            number=number,
+        )
     return number
 
 
@@ -194,7 +220,11 @@ def _opt_int(value: object, where: str, minimum: int | None = None) -> int | Non
 
 def _bool(value: object, where: str) -> bool:
     if not isinstance(value, bool):
-        raise FormatError(f"{where}: expected true or false, got {_kind(value)}")
+        raise FormatError(
+            "{where}: expected true or false, got {kind}",
+            where=where,
+            kind=_kind(value),
+        )
     return value
 
 
@@ -207,8 +237,8 @@ def _fraction(value: object, where: str) -> Fraction:
                 return Fraction(text)
             except (ZeroDivisionError, ValueError):  # 1/0, or thousands of digits
                 pass
-        raise FormatError(f"{where}: {value!r} is not a fraction")
-    return Fraction(_number(value, where, 'a number or a fraction like "1/3"'))
+        raise FormatError("{where}: {value} is not a fraction", where=where, value=repr(value))
+    return Fraction(_number(value, where, N_('a number or a fraction like "1/3"')))
 
 
 def _opt_fraction(value: object, where: str) -> Fraction | None:
@@ -220,7 +250,12 @@ def _enum(value: object, where: str, cls: type[E]) -> E:
         if member.value == value:
             return member
     choices = ", ".join(str(m.value) for m in cls)
-    raise FormatError(f"{where}: {value!r} is not one of {choices}")
+    raise FormatError(
+        "{where}: {value} is not one of {choices}",
+        where=where,
+        value=repr(value),
+        choices=choices,
+    )
 
 
 # --- settings -------------------------------------------------------------------------------
@@ -308,11 +343,15 @@ def settings_from_dict(data: object, where: str = "settings") -> KeizerSettings:
     d = _obj(data, where, _SETTINGS_KEYS)
     name = d.get("preset", "classic")
     if not isinstance(name, str):
-        raise FormatError(f"{where}.preset: expected a string, got {_kind(name)}")
+        raise FormatError(
+            "{where}.preset: expected a string, got {kind}",
+            where=where,
+            kind=_kind(name),
+        )
     try:
         base = preset(name)
     except ModelError as exc:
-        raise FormatError(f"{where}.preset: {exc}") from None
+        raise FormatError("{where}.preset: {exc}", where=where, exc=message_of(exc)) from None
     changes: dict[str, Any] = {
         key: read(d[key], f"{where}.{key}") for key, read in _SIMPLE.items() if key in d
     }
@@ -320,7 +359,7 @@ def settings_from_dict(data: object, where: str = "settings") -> KeizerSettings:
     fractions = dict(base.fractions)
     for reason, value in _obj(d.get("fractions", {}), f"{where}.fractions").items():
         if not reason.strip():
-            raise FormatError(f"{where}.fractions: a reason must have a name")
+            raise FormatError("{where}.fractions: a reason must have a name", where=where)
         fractions[reason] = _fraction(value, f"{where}.fractions.{reason}")
     changes["fractions"] = MappingProxyType(fractions)
     if "caps" in d:
@@ -367,14 +406,18 @@ def _ladder(d: Mapping[str, object], base: KeizerSettings, where: str) -> dict[s
     if ladder is not Ladder.FIXED and "top_value" not in d:
         out["top_value"] = None
     if ladder is Ladder.FIXED and out.get("top_value", base.top_value) is None:
-        raise FormatError(f"{where}.top_value: a fixed ladder needs a top value")
+        raise FormatError("{where}.top_value: a fixed ladder needs a top value", where=where)
     return out
 
 
 def _known_reason(value: object, where: str, fractions: Mapping[str, object]) -> str:
     reason = _str(value, where)
     if reason not in fractions:
-        raise FormatError(f"{where}: unknown reason {reason!r} (it has no fraction)")
+        raise FormatError(
+            "{where}: unknown reason {reason} (it has no fraction)",
+            where=where,
+            reason=repr(reason),
+        )
     return reason
 
 
@@ -383,7 +426,11 @@ def _team_values(value: object, where: str) -> Mapping[int, Fraction]:
     out: dict[int, Fraction] = {}
     for key, base in teams.items():
         if not key.isascii() or not key.isdigit() or int(key) < 1:
-            raise FormatError(f"{where}: team {key!r} is not a team number (1, 2, 3 ...)")
+            raise FormatError(
+                "{where}: team {key} is not a team number (1, 2, 3 ...)",
+                where=where,
+                key=repr(key),
+            )
         out[int(key)] = _fraction(base, f"{where}.{key}")
     return MappingProxyType(out)
 
@@ -394,10 +441,10 @@ def _forbidden_pairs(value: object, where: str) -> frozenset[frozenset[PlayerId]
         here = f"{where}.forbidden_pairs[{i}]"
         ids = _list(item, here)
         if len(ids) != 2:
-            raise FormatError(f"{here}: a pair needs exactly two player ids")
+            raise FormatError("{here}: a pair needs exactly two player ids", here=here)
         pair = frozenset(_int(p, here, 1) for p in ids)
         if len(pair) != 2:
-            raise FormatError(f"{here}: a player cannot be forbidden to meet themself")
+            raise FormatError("{here}: a player cannot be forbidden to meet themself", here=here)
         pairs.add(pair)
     return frozenset(pairs)
 
@@ -408,7 +455,12 @@ def _bye_requests(value: object, where: str) -> frozenset[ByeRequest]:
         d = _obj(item, f"{where}[{i}]", ("round", "player", "bye"))
         kind = d.get("bye", "hpb")
         if kind not in ("hpb", "zpb"):
-            raise FormatError(f"{where}[{i}].bye: {kind!r} is not hpb or zpb")
+            raise FormatError(
+                "{where}[{i}].bye: {kind} is not hpb or zpb",
+                where=where,
+                i=i,
+                kind=repr(kind),
+            )
         out.add(ByeRequest(_int(d.get("round"), f"{where}[{i}].round", 1),
                            _int(d.get("player"), f"{where}[{i}].player", 1), kind == "hpb"))
     return frozenset(out)
@@ -417,7 +469,7 @@ def _bye_requests(value: object, where: str) -> frozenset[ByeRequest]:
 def _period(value: object, where: str) -> Period:
     d = _obj(value, where, ("first_round", "rematch_gap", "max_meetings"))
     if "first_round" not in d:
-        raise FormatError(f'{where}: missing "first_round"')
+        raise FormatError('{where}: missing "first_round"', where=where)
     return Period(
         first_round=_int(d["first_round"], f"{where}.first_round", 1),
         rematch_gap=_opt_int(d.get("rematch_gap"), f"{where}.rematch_gap", 0),
@@ -442,7 +494,7 @@ def _scoring_in(d: Mapping[str, object], where: str) -> Scoring:
     try:
         base = scoring(_str(text, f"{where}.scoring"))
     except (ModelError, TieBreakError) as exc:
-        raise FormatError(f"{where}.scoring: {exc}") from None
+        raise FormatError("{where}.scoring: {exc}", where=where, exc=message_of(exc)) from None
     byes = _obj(d.get("bye_values", {}), f"{where}.bye_values", _BYES)
     values: dict[str, Any] = {
         b: _opt_fraction(byes.get(b), f"{where}.bye_values.{b}") for b in _BYES
@@ -456,7 +508,12 @@ def _tiebreaks_in(value: object, where: str) -> tuple[TieBreak, ...]:
         try:
             out.append(parse_tiebreak(_str(item, f"{where}[{i}]")))
         except TieBreakError as exc:
-            raise FormatError(f"{where}[{i}]: {exc}") from None
+            raise FormatError(
+                "{where}[{i}]: {exc}",
+                where=where,
+                i=i,
+                exc=message_of(exc),
+            ) from None
     return tuple(out)
 
 
@@ -490,7 +547,7 @@ def system_settings_to_dict(settings: object) -> dict[str, object]:
             "max_half_point_byes": settings.max_half_point_byes,
             "half_point_byes_closed": settings.half_point_byes_closed,
         }
-    raise FormatError(f"unknown settings {type(settings).__name__}")
+    raise FormatError("unknown settings {type}", type=type(settings).__name__)
 
 
 _RR_KEYS = tuple(system_settings_to_dict(RoundRobinSettings()))
@@ -506,7 +563,7 @@ def system_settings_from_dict(system: str, data: object, where: str = "settings"
     except FormatError:
         raise
     except ModelError as exc:
-        raise FormatError(f"{where}: {exc}") from None
+        raise FormatError("{where}: {exc}", where=where, exc=message_of(exc)) from None
 
 
 def _fide_settings(system: str, data: object, where: str) -> object:
@@ -518,7 +575,7 @@ def _fide_settings(system: str, data: object, where: str) -> object:
             for i, n in enumerate(_list(d.get("numbers", []), f"{where}.numbers"))
         )
         if len(set(numbers)) != len(numbers):
-            raise FormatError(f"{where}.numbers: a player has two start numbers")
+            raise FormatError("{where}.numbers: a player has two start numbers", where=where)
         return dataclasses.replace(
             rr,
             double=_bool(d.get("double", rr.double), f"{where}.double"),
@@ -549,7 +606,11 @@ def _fide_settings(system: str, data: object, where: str) -> object:
             half_point_byes_closed=_int(d.get("half_point_byes_closed", 0),
                                         f"{where}.half_point_byes_closed", 0),
         )
-    raise FormatError(f"system {system!r} is not one of {', '.join(SYSTEMS)}")
+    raise FormatError(
+        "system {system} is not one of {systems}",
+        system=repr(system),
+        systems=", ".join(SYSTEMS),
+    )
 
 
 # --- the tournament -------------------------------------------------------------------------
@@ -559,13 +620,14 @@ def tournament_to_dict(tournament: Tournament) -> dict[str, object]:
     """The document `format_tournament` writes, as Python values."""
     t = tournament
     if t.system not in SYSTEMS:
-        raise FormatError(f"system {t.system} is not supported")
+        raise FormatError("system {system} is not supported", system=t.system)
     settings = t.settings
     if settings is None:
         settings = system_settings_from_dict(t.system, {})
     if t.system == KEIZER and not isinstance(settings, KeizerSettings):
         raise FormatError(
-            f"a keizer tournament needs Keizer settings, got {type(settings).__name__}"
+            "a keizer tournament needs Keizer settings, got {type}",
+            type=type(settings).__name__,
         )
     return {
         "format": FORMAT,
@@ -622,19 +684,26 @@ def parse_tournament(text: str) -> Tournament:
     """Read and check a whole tournament; raises FormatError naming the first problem."""
     data = _load(text)
     if not isinstance(data, dict):
-        raise FormatError(f"not a rochade tournament file (expected an object, got {_kind(data)})")
+        raise FormatError(
+            "not a rochade tournament file (expected an object, got {kind})",
+            kind=_kind(data),
+        )
     if "format" not in data:
         raise FormatError('not a rochade tournament file (missing "format")')
     fmt = data["format"]
     match = _FORMAT_RE.fullmatch(fmt) if isinstance(fmt, str) else None
     if match is None or int(match[1]) < 1:
-        raise FormatError(f"not a rochade tournament file (format {fmt!r})")
+        raise FormatError("not a rochade tournament file (format {fmt})", fmt=repr(fmt))
     if int(match[1]) > _VERSION:
-        raise FormatError(f"format {fmt} is newer than this rochade understands")
+        raise FormatError("format {fmt} is newer than this rochade understands", fmt=fmt)
     d = _obj(data, "file", ("format", "name", "system", "settings", "players", "rounds"))
     system = d.get("system", KEIZER)
     if system not in SYSTEMS:
-        raise FormatError(f"system {system!r} is not one of {', '.join(SYSTEMS)}")
+        raise FormatError(
+            "system {system} is not one of {systems}",
+            system=repr(system),
+            systems=", ".join(SYSTEMS),
+        )
     if "name" not in d:
         raise FormatError('file: missing "name" (the tournament\'s name)')
     if "players" not in d:
@@ -646,11 +715,11 @@ def parse_tournament(text: str) -> Tournament:
     ids: set[PlayerId] = set()
     for e in entrants:
         if e.id in ids:
-            raise FormatError(f"players: id {e.id} is used twice")
+            raise FormatError("players: id {id} is used twice", id=e.id)
         ids.add(e.id)
     unknown = sorted(set().union(*forbidden) - ids)
     if unknown:
-        raise FormatError(f"settings.forbidden_pairs: unknown player id {unknown[0]}")
+        raise FormatError("settings.forbidden_pairs: unknown player id {id}", id=unknown[0])
     rounds = tuple(
         _round(r, i + 1, reasons, team_values, ids)
         for i, r in enumerate(_list(d.get("rounds", []), "rounds"))
@@ -664,9 +733,12 @@ def parse_tournament(text: str) -> Tournament:
     )
     if isinstance(settings, SwissSettings) and {b.player for b in settings.bye_requests} - ids:
         unknown = sorted({b.player for b in settings.bye_requests} - ids)
-        raise FormatError(f"settings.bye_requests: unknown player id {unknown[0]}")
+        raise FormatError("settings.bye_requests: unknown player id {id}", id=unknown[0])
     if isinstance(settings, RoundRobinSettings) and set(settings.numbers) - ids:
-        raise FormatError(f"settings.numbers: unknown player id {min(set(settings.numbers) - ids)}")
+        raise FormatError(
+            "settings.numbers: unknown player id {id}",
+            id=min(set(settings.numbers) - ids),
+        )
     try:
         tournament.validate()
     except ModelError as exc:
@@ -678,7 +750,7 @@ def _entrant(value: object, where: str) -> Entrant:
     d = _obj(value, where, ("id", "name", "rating", "status", "fide_id"))
     for key in ("id", "name"):
         if key not in d:
-            raise FormatError(f"{where}: missing {key!r}")
+            raise FormatError("{where}: missing {key}", where=where, key=repr(key))
     return Entrant(
         id=_int(d["id"], f"{where}.id", 1),
         name=_str(d["name"], f"{where}.name"),
@@ -715,7 +787,7 @@ def _round(
     boards = [g.board for g in games if g.board]
     for board in boards:
         if boards.count(board) > 1:
-            raise FormatError(f"{where}: board {board} appears twice")
+            raise FormatError("{where}: board {board} appears twice", where=where, board=board)
     absences = tuple(
         _absence(a, f"{where}, absent[{i}]", reasons)
         for i, a in enumerate(_list(d.get("absent", []), f"{where}, absent"))
@@ -732,15 +804,19 @@ def _game(value: object, where: str) -> Game:
     d = _obj(value, where, ("board", "white", "black", "result"))
     for key in ("white", "black"):
         if key not in d:
-            raise FormatError(f"{where}: missing {key!r}")
+            raise FormatError("{where}: missing {key}", where=where, key=repr(key))
     result = d.get("result")
     if result is not None:
         if not isinstance(result, str):
-            raise FormatError(f'{where}.result: expected a string like "1-0", got {_kind(result)}')
+            raise FormatError(
+                '{where}.result: expected a string like "1-0", got {kind}',
+                where=where,
+                kind=_kind(result),
+            )
         try:
             result = Result.parse(result)
         except ModelError as exc:
-            raise FormatError(f"{where}.result: {exc}") from None
+            raise FormatError("{where}.result: {exc}", where=where, exc=message_of(exc)) from None
     return Game(
         white=_int(d["white"], f"{where}.white", 1),
         black=_int(d["black"], f"{where}.black", 1),
@@ -753,7 +829,7 @@ def _absence(value: object, where: str, reasons: Mapping[str, object]) -> Absenc
     d = _obj(value, where, ("player", "reason"))
     for key in ("player", "reason"):
         if key not in d:
-            raise FormatError(f"{where}: missing {key!r}")
+            raise FormatError("{where}: missing {key}", where=where, key=repr(key))
     player = _int(d["player"], f"{where}.player", 1)
     reason = _known_reason(d["reason"], f"{where}.reason", reasons)
     return Absence(player=player, reason=reason)
@@ -765,16 +841,24 @@ def _external(
     d = _obj(value, where, ("player", "team", "board", "score", "replaces_row"))
     for key in ("player", "team", "board", "score"):
         if key not in d:
-            raise FormatError(f"{where}: missing {key!r}")
+            raise FormatError("{where}: missing {key}", where=where, key=repr(key))
     player = _int(d["player"], f"{where}.player", 1)
     if player not in ids:
-        raise FormatError(f"{where}.player: unknown player id {player}")
+        raise FormatError("{where}.player: unknown player id {player}", where=where, player=player)
     team = _int(d["team"], f"{where}.team", 1)
     if team not in team_values:
-        raise FormatError(f"{where}.team: team {team} has no value in settings.team_values")
+        raise FormatError(
+            "{where}.team: team {team} has no value in settings.team_values",
+            where=where,
+            team=team,
+        )
     score = _fraction(d["score"], f"{where}.score")
     if score not in _EXTERNAL_SCORES:
-        raise FormatError(f'{where}.score: must be "1", "1/2" or "0", got {d["score"]!r}')
+        raise FormatError(
+            '{where}.score: must be "1", "1/2" or "0", got {score}',
+            where=where,
+            score=repr(d["score"]),
+        )
     return ExternalGame(
         player=player,
         team=team,

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import IO
 from xml.etree.ElementTree import ParseError, iterparse
 
+from rochade.core.messages import N_, Message, message_of
 from rochade.formats.json import FormatError
 
 # --- decoding and headers ---------------------------------------------------------------------
@@ -97,7 +98,10 @@ def _columns(header: Sequence[str], rating_column: str | None) -> dict[str, int]
     if rating_column is not None:
         wanted = [i for i, cell in enumerate(header) if _key(cell) == _key(rating_column)]
         if not wanted:
-            raise FormatError(f"line 1: there is no column {rating_column!r}")
+            raise FormatError(
+                "line 1: there is no column {rating_column}",
+                rating_column=repr(rating_column),
+            )
         found["rating"] = (-1, wanted[0])
     for index, cell in enumerate(header):
         field, rank = _HEADER_KEYS.get(_key(cell), ("", 0))
@@ -106,8 +110,9 @@ def _columns(header: Sequence[str], rating_column: str | None) -> dict[str, int]
     if "name" not in found and "last_name" not in found:
         words = ", ".join(HEADERS["name"][:6])
         raise FormatError(
-            f"line 1: no name column; the header must name it ({words} ...), "
-            f"found: {', '.join(h.strip() for h in header) or 'nothing'}"
+            "line 1: no name column; the header must name it ({words} ...), found: {found}",
+            words=words,
+            found=', '.join(h.strip() for h in header) or 'nothing',
         )
     return {field: index for field, (_rank, index) in found.items()}
 
@@ -131,7 +136,12 @@ def _int(cell: str, line: int, what: str) -> int | None:
     if text in ("", "-"):
         return None
     if not (text.isascii() and text.isdigit()):  # "¹" or "٣" are digits to str, not to int
-        raise FormatError(f"line {line}: the {what} {cell.strip()!r} is not a whole number")
+        raise FormatError(
+            "line {line}: the {what} {cell} is not a whole number",
+            line=line,
+            what=Message(what),
+            cell=repr(cell.strip()),
+        )
     return int(text) or None
 
 
@@ -150,7 +160,11 @@ def iter_player_csv(text: str, rating_column: str | None = None) -> Iterator[Pla
     try:
         yield from _players(reader, rating_column)
     except csv.Error as exc:  # e.g. a field longer than the csv module takes
-        raise FormatError(f"line {reader.line_num}: this is not CSV ({exc})") from None
+        raise FormatError(
+            "line {line_num}: this is not CSV ({exc})",
+            line_num=reader.line_num,
+            exc=message_of(exc),
+        ) from None
 
 
 def _players(reader: _csv.Reader, rating_column: str | None) -> Iterator[PlayerRow]:
@@ -177,12 +191,12 @@ def _players(reader: _csv.Reader, rating_column: str | None) -> Iterator[PlayerR
             last, first_name = cell(row, "last_name"), cell(row, "first_name")
             name = f"{last}, {first_name}" if last and first_name else last or first_name
         if not name:
-            raise FormatError(f"line {line}: the name is empty")
+            raise FormatError("line {line}: the name is empty", line=line)
         yield PlayerRow(
             line,
             " ".join(name.split()),
-            _int(cell(row, "rating"), line, "rating"),
-            _int(cell(row, "fide_id"), line, "FIDE id"),
+            _int(cell(row, "rating"), line, N_("rating")),
+            _int(cell(row, "fide_id"), line, N_("FIDE id")),
             cell(row, "national_id") or None,
             cell(row, "club") or None,
         )
@@ -254,7 +268,11 @@ _XML_TAGS = {"standard": ("rating",), "rapid": ("rapid_rating", "rating"),
 
 def _kind(kind: str) -> str:
     if kind not in RATING_KINDS:
-        raise FormatError(f"unknown rating kind {kind!r}; use {', '.join(RATING_KINDS)}")
+        raise FormatError(
+            "unknown rating kind {kind}; use {kinds}",
+            kind=repr(kind),
+            kinds=', '.join(RATING_KINDS),
+        )
     return kind
 
 
@@ -275,15 +293,18 @@ def parse_fide_xml(source: bytes | IO[bytes], kind: str = "standard") -> Iterato
             root.clear()  # drop the players read so far: the full list has a million
             name = fields.get("name", "")
             if not name:
-                raise FormatError(f"FIDE XML: player {count} has no <name>")
+                raise FormatError("FIDE XML: player {count} has no <name>", count=count)
             rating = next((fields[t] for t in tags if fields.get(t)), "")
             yield RatedPlayer(
                 " ".join(name.split()),
-                _int(rating, count, "rating"),
-                _int(fields.get("fideid", ""), count, "FIDE id"),
+                _int(rating, count, N_("rating")),
+                _int(fields.get("fideid", ""), count, N_("FIDE id")),
             )
     except ParseError as exc:
-        raise FormatError(f"FIDE XML: not a readable players list ({exc})") from None
+        raise FormatError(
+            "FIDE XML: not a readable players list ({exc})",
+            exc=message_of(exc),
+        ) from None
 
 
 _RATING_HEADERS = {
@@ -312,8 +333,9 @@ def parse_fide_txt(lines: Iterable[str], kind: str = "standard") -> Iterator[Rat
     ratings = [t for t in names if pattern.match(t)]
     if id_title is None or "Name" not in bounds or not ratings:
         raise FormatError(
-            "FIDE TXT: line 1 must name the columns ID Number, Name and the rating "
-            f"(e.g. SRtng or MAR24); found {' '.join(names) or 'nothing'}"
+            "FIDE TXT: line 1 must name the columns ID Number, Name and the rating (e.g. SRtng "
+            "or MAR24); found {found}",
+            found=' '.join(names) or 'nothing',
         )
     rating_title = ratings[0]
 
@@ -326,11 +348,11 @@ def parse_fide_txt(lines: Iterable[str], kind: str = "standard") -> Iterator[Rat
             continue
         name = cut(line, "Name")
         if not name:
-            raise FormatError(f"FIDE TXT: line {number} has no name")
+            raise FormatError("FIDE TXT: line {number} has no name", number=number)
         yield RatedPlayer(
             " ".join(name.split()),
-            _int(cut(line, rating_title), number, "rating"),
-            _int(cut(line, id_title), number, "FIDE id"),
+            _int(cut(line, rating_title), number, N_("rating")),
+            _int(cut(line, id_title), number, N_("FIDE id")),
         )
 
 

@@ -24,13 +24,14 @@ from rochade.core.dutch.state import (
     SwissPlayer,
     SwissState,
 )
+from rochade.core.messages import Explained, message_of
 from rochade.core.systems import baku_group_a, baku_virtual_points
 
 ROUND_COLUMN = 91  # 0-based start of round 1 on a 001 line (TRF column 92)
 ROUND_WIDTH = 10
 
 
-class TrfError(ValueError):
+class TrfError(Explained, ValueError):
     """A TRF file that cannot be read; the message names the line."""
 
 
@@ -39,7 +40,7 @@ def parse_points(text: str) -> int:
     """'11.5' -> 115 (tenths)."""
     value = text.strip()
     if not re.fullmatch(r"\d{1,4}(\.\d)?", value):
-        raise ValueError(f"{text.strip()!r} is not a score like 4.5")
+        raise TrfError("{text} is not a score like 4.5", text=repr(text.strip()))
     whole, _, frac = value.partition(".")
     return int(whole) * 10 + int(frac or 0)
 
@@ -85,23 +86,23 @@ def parse_entry(text: str) -> TrfEntry | None:
         return None
     opp_text, colour, result = raw[0:4], raw[5], raw[7].upper()
     if raw[4] != " " or raw[6] != " ":
-        raise ValueError(f"round entry {text!r} is not laid out as 'NNNN c r'")
+        raise TrfError("round entry {text} is not laid out as 'NNNN c r'", text=repr(text))
     if opp_text.strip() == "":
         opponent = 0
     elif opp_text.strip().isdecimal():
         opponent = int(opp_text)
     else:
-        raise ValueError(f"opponent {opp_text.strip()!r} is not a number")
+        raise TrfError("opponent {opponent} is not a number", opponent=repr(opp_text.strip()))
     if colour not in "wb- ":
-        raise ValueError(f"colour {colour!r} must be w, b or -")
+        raise TrfError("colour {colour} must be w, b or -", colour=repr(colour))
     if result not in _WINS | _DRAWS | _LOSSES:
-        raise ValueError(f"result {result!r} is not a TRF result code")
+        raise TrfError("result {result} is not a TRF result code", result=repr(result))
     if result in _UNPLAYED and result not in "+-" and opponent:
-        raise ValueError(f"result {result!r} cannot have an opponent")
+        raise TrfError("result {result} cannot have an opponent", result=repr(result))
     if result not in _UNPLAYED and colour not in "wb" and not (result == "=" and not opponent):
-        raise ValueError(f"a played result {result!r} needs the colour w or b")
+        raise TrfError("a played result {result} needs the colour w or b", result=repr(result))
     if opponent == 0 and colour in "wb":
-        raise ValueError("a round without opponent cannot have a colour")
+        raise TrfError("a round without opponent cannot have a colour")
     return TrfEntry(opponent, colour if colour != " " else "-", result)
 
 
@@ -132,24 +133,31 @@ class TrfPlayer:
 def parse_player(line: str) -> TrfPlayer:
     """Read a 001 line by its fixed columns. Raises ValueError with the reason."""
     if len(line) < 84:
-        raise ValueError("the player line is too short (points end at column 84)")
+        raise TrfError("the player line is too short (points end at column 84)")
     tpn_text = line[4:8].strip()
     if not tpn_text.isdecimal() or int(tpn_text) == 0:
-        raise ValueError(f"pairing number {tpn_text!r} must be a number from 1 to 9999")
+        raise TrfError("pairing number {tpn} must be a number from 1 to 9999", tpn=repr(tpn_text))
     rating_text = line[48:52].strip()
     if rating_text and not rating_text.isdecimal():
-        raise ValueError(f"rating {rating_text!r} is not a number")
+        raise TrfError("rating {rating} is not a number", rating=repr(rating_text))
     rank_text = line[85:89].strip()
     entries: list[TrfEntry | None] = []
     start = ROUND_COLUMN
     while start < len(line):
         block = line[start:start + 8]
         if len(line) > start + 8 and line[start + 8:start + ROUND_WIDTH].strip():
-            raise ValueError(f"unexpected text after the round block at column {start + 1}")
+            raise TrfError(
+                "unexpected text after the round block at column {column}",
+                column=start + 1,
+            )
         try:
             entries.append(parse_entry(block))
         except ValueError as exc:
-            raise ValueError(f"round {len(entries) + 1}: {exc}") from None
+            raise TrfError(
+                "round {round}: {exc}",
+                round=len(entries) + 1,
+                exc=message_of(exc),
+            ) from None
         start += ROUND_WIDTH
     while entries and entries[-1] is None:
         entries.pop()
@@ -203,7 +211,11 @@ def _ids(text: str, what: str) -> frozenset[int]:
     try:
         return frozenset(int(t) for t in text.split())
     except ValueError:
-        raise ValueError(f"{what}: expected player numbers, got {text.strip()!r}") from None
+        raise TrfError(
+            "{what}: expected player numbers, got {text}",
+            what=what,
+            text=repr(text.strip()),
+        ) from None
 
 
 def parse_trf(text: str) -> TrfFile:
@@ -230,7 +242,7 @@ def parse_trf(text: str) -> TrfFile:
             elif tag == "152":
                 value = line[4:].strip().upper()
                 if value not in ("W", "B"):
-                    raise ValueError("the initial colour must be W or B")
+                    raise TrfError("the initial colour must be W or B")
                 colour = Colour.WHITE if value == "W" else Colour.BLACK
             elif tag in _BB_FIELDS:
                 scoring[_BB_FIELDS[tag]] = parse_points(line[4:])
@@ -266,7 +278,12 @@ def parse_trf(text: str) -> TrfFile:
             elif line.strip():
                 other.append(line)
         except ValueError as exc:
-            raise TrfError(f"line {number} ({tag}): {exc}") from None
+            raise TrfError(
+                "line {number} ({tag}): {exc}",
+                number=number,
+                tag=tag,
+                exc=message_of(exc),
+            ) from None
     return TrfFile(
         players=tuple(players),
         total_rounds=total,
@@ -322,8 +339,9 @@ def _check_edition(code: str | None) -> None:
     (`pair-trf --dutch` names the system)."""
     if code is not None and code.startswith("FIDE_DUTCH_2017"):
         raise TrfError(
-            f"record 192 asks for the FIDE Dutch rules of 2017 ({code}); they are not "
-            "supported yet: rochade pairs with the 2026 rules (192 FIDE_DUTCH_2026)"
+            "record 192 asks for the FIDE Dutch rules of 2017 ({code}); they are not supported "
+            "yet: rochade pairs with the 2026 rules (192 FIDE_DUTCH_2026)",
+            code=code,
         )
 
 
@@ -340,9 +358,10 @@ def _accelerations(trf: TrfFile, round_one: list[int], code: str | None, rounds:
     s = trf.scoring
     if s.win != 2 * s.draw or s.loss != 0:
         raise TrfError(
-            f"record 192 asks for the Baku acceleration ({code}), which needs a win worth "
-            "two draws and a loss worth nothing; give the virtual points as XXA or 250 "
-            "records instead"
+            "record 192 asks for the Baku acceleration ({code}), which needs a win worth two "
+            "draws and a loss worth nothing; give the virtual points as XXA or 250 records "
+            "instead",
+            code=code,
         )
     win = Fraction(s.win)
     points = {r - 1: int(baku_virtual_points(r, rounds, win)) for r in range(1, rounds + 1)}
@@ -379,9 +398,14 @@ def to_swiss_state(trf: TrfFile, check_points: bool = True) -> SwissState:
             absent.add(p.tpn)
         for r, rec in enumerate(records, start=1):
             if rec.opponent is not None and rec.opponent not in by_tpn:
-                raise TrfError(f"player {p.tpn}, round {r}: unknown opponent {rec.opponent}")
+                raise TrfError(
+                    "player {tpn}, round {r}: unknown opponent {opponent}",
+                    tpn=p.tpn,
+                    r=r,
+                    opponent=rec.opponent,
+                )
             if rec.opponent == p.tpn:
-                raise TrfError(f"player {p.tpn}, round {r}: plays against themself")
+                raise TrfError("player {tpn}, round {r}: plays against themself", tpn=p.tpn, r=r)
         histories.append(records)
     round_one = [
         p.tpn for p, records in zip(trf.players, histories, strict=True)
@@ -407,7 +431,8 @@ def to_swiss_state(trf: TrfFile, check_points: bool = True) -> SwissState:
             _check_points(trf, p, sp, played)
     if trf.total_rounds <= played:
         raise TrfError(
-            f"all {trf.total_rounds} rounds are already paired; there is no round to pair"
+            "all {total_rounds} rounds are already paired; there is no round to pair",
+            total_rounds=trf.total_rounds,
         )
     forbidden = tuple(ids for first, last, ids in trf.forbidden if first <= played + 1 <= last)
     try:
@@ -436,8 +461,11 @@ def _check_games(players: list[SwissPlayer]) -> None:
                 consistent = other.colour is not rec.colour
             if not consistent:
                 raise TrfError(
-                    f"round {r + 1}: player {p.tpn}'s game against {rec.opponent} "
-                    "does not match the opponent's line"
+                    "round {round}: player {tpn}'s game against {opponent} does not match the "
+                    "opponent's line",
+                    round=r + 1,
+                    tpn=p.tpn,
+                    opponent=rec.opponent,
                 )
 
 
@@ -453,8 +481,10 @@ def _check_points(trf: TrfFile, line: TrfPlayer, player: SwissPlayer, played: in
     acc = player.acceleration(played)
     if line.points not in {base, base + extra, base + acc, base + extra + acc}:
         raise TrfError(
-            f"player {line.tpn} has {format_points(line.points)} points but the results "
-            f"add up to {format_points(base)}"
+            "player {tpn} has {points} points but the results add up to {sum}",
+            tpn=line.tpn,
+            points=format_points(line.points),
+            sum=format_points(base),
         )
 
 

@@ -29,6 +29,7 @@ from types import MappingProxyType
 from rochade.core.dutch.state import Colour
 from rochade.core.keizer.scoring import compute_standings
 from rochade.core.keizer.settings import KeizerSettings
+from rochade.core.messages import message_of
 from rochade.core.model import (
     Absence,
     Entrant,
@@ -152,7 +153,10 @@ class TrfExtras:
                 newline=str(d["newline"]),
             )
         except (ValueError, KeyError, TypeError, AttributeError) as exc:
-            raise FormatError(f"the kept TRF details cannot be read ({exc})") from None
+            raise FormatError(
+                "the kept TRF details cannot be read ({exc})",
+                exc=message_of(exc),
+            ) from None
 
 
 # -- reading --------------------------------------------------------------------------------
@@ -177,7 +181,7 @@ class _Rochade:
         """One RCH line; raises ValueError/TypeError/ModelError on a bad value."""
         if key == "system":
             if value not in SYSTEMS:
-                raise ValueError(f"unknown system {value!r}")
+                raise TrfError("unknown system {value}", value=repr(value))
             self.system = str(value)
         elif key == "settings":
             self.settings = value
@@ -204,48 +208,52 @@ class _Rochade:
             rnd, player, team, board, score, replaces = _list(value)
             points = Fraction(_text(score))
             if points not in (0, Fraction(1, 2), 1) or not isinstance(replaces, bool):
-                raise ValueError("an external game scores 1, 1/2 or 0 and replaces a row or not")
+                raise TrfError("an external game scores 1, 1/2 or 0 and replaces a row or not")
             ext = ExternalGame(_id(player), _round_no(team), _round_no(board), points, replaces)
             self.externals.setdefault(_round_no(rnd), []).append(ext)
         else:
-            raise ValueError(f"unknown rochade record {key!r}")
+            raise TrfError("unknown rochade record {key}", key=repr(key))
 
 
 def _list(value: object) -> list[object]:
     if not isinstance(value, list) or not value:
-        raise ValueError(f"expected a list, got {value!r}")
+        raise TrfError("expected a list, got {value}", value=repr(value))
     return value
 
 
 def _pair(value: object) -> tuple[object, object]:
     items = _list(value)
     if len(items) != 2:
-        raise ValueError(f"expected two values, got {value!r}")
+        raise TrfError("expected two values, got {value}", value=repr(value))
     return items[0], items[1]
 
 
 def _triple(value: object) -> tuple[object, object, object]:
     items = _list(value)
     if len(items) != 3:
-        raise ValueError(f"expected three values, got {value!r}")
+        raise TrfError("expected three values, got {value}", value=repr(value))
     return items[0], items[1], items[2]
 
 
 def _id(value: object) -> PlayerId:
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_TPN:
-        raise ValueError(f"{value!r} is not a pairing number from 1 to {MAX_TPN}")
+        raise TrfError(
+            "{value} is not a pairing number from 1 to {max}",
+            value=repr(value),
+            max=MAX_TPN,
+        )
     return value
 
 
 def _round_no(value: object) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 10_000:
-        raise ValueError(f"{value!r} is not a number from 1 up")
+        raise TrfError("{value} is not a number from 1 up", value=repr(value))
     return value
 
 
 def _text(value: object) -> str:
     if not isinstance(value, str) or not value.strip():
-        raise ValueError(f"expected a non-empty text, got {value!r}")
+        raise TrfError("expected a non-empty text, got {value}", value=repr(value))
     value.encode("utf-8")  # a lone surrogate raises UnicodeEncodeError, a ValueError
     return value
 
@@ -263,7 +271,7 @@ def read_trf_tournament(text: str, name: str | None = None) -> tuple[Tournament,
     by_tpn: dict[PlayerId, TrfPlayer] = {}
     for p in players:
         if p.tpn in by_tpn:
-            raise TrfError(f"pairing number {p.tpn} is used by two player lines")
+            raise TrfError("pairing number {tpn} is used by two player lines", tpn=p.tpn)
         by_tpn[p.tpn] = p
     title = (name or "").strip() or rch.tournament or next(
         (line[4:].strip() for _, line in kept if line[:3] == "012" and line[4:].strip()), None)
@@ -320,7 +328,12 @@ def _layout(lines: Sequence[str]) -> tuple[list[TrfPlayer], list[tuple[int, str]
             else:
                 kept.append((anchor, line))
         except (ValueError, TypeError, ModelError) as exc:
-            raise TrfError(f"line {number} ({tag}): {exc}") from None
+            raise TrfError(
+                "line {number} ({tag}): {exc}",
+                number=number,
+                tag=tag,
+                exc=message_of(exc),
+            ) from None
     last = players[-1].tpn if players else None
     return players, [(AFTER if a == last else a, line) for a, line in kept], rch
 
@@ -347,7 +360,7 @@ def _settings(system: str, given: object, trf: TrfFile, kept: Sequence[tuple[int
     try:
         base = scoring(f"{points[0]}-{points[1]}-{points[2]}")
     except ModelError as exc:
-        raise TrfError(f"the scoring (162 or BB? lines): {exc}") from None
+        raise TrfError("the scoring (162 or BB? lines): {exc}", exc=message_of(exc)) from None
     pab, zpb = Fraction(s.pab, 10), Fraction(s.zero_bye, 10)
     score = dataclasses.replace(base, pab=None if pab == base.win else pab,
                                 zpb=None if zpb == base.loss else zpb)
@@ -418,18 +431,31 @@ def _round(r: int, players: Mapping[PlayerId, TrfPlayer], rch: _Rochade, system:
             games.setdefault(frozenset((game.white, game.black)), game)
         elif (entry is not None and entry.result == "U") or tpn == rest:
             if bye is not None:
-                raise TrfError(f"round {r}: players {bye} and {tpn} both have the "
-                               "pairing-allocated bye (U)")
+                raise TrfError(
+                    "round {r}: players {bye} and {tpn} both have the pairing-allocated bye (U)",
+                    r=r,
+                    bye=bye,
+                    tpn=tpn,
+                )
             bye = tpn
         elif (r, tpn) in rch.absent:
             absences.append(Absence(tpn, rch.absent[(r, tpn)]))
         elif entry is not None:
             if entry.result in "+1W":
-                raise TrfError(f"{where}: result {entry.result!r} needs an opponent")
+                raise TrfError(
+                    "{where}: result {result} needs an opponent",
+                    where=where,
+                    result=repr(entry.result),
+                )
             reason = _ABSENCE_OF_CODE[system].get("H" if entry.result == "=" else entry.result)
             if reason is None:
-                raise TrfError(f"{where}: a {system} tournament has no row for the code "
-                               f"{entry.result!r} without an opponent")
+                raise TrfError(
+                    "{where}: a {system} tournament has no row for the code {result} without an "
+                    "opponent",
+                    where=where,
+                    system=system,
+                    result=repr(entry.result),
+                )
             absences.append(Absence(tpn, reason))
         elif tpn not in pending and _plays_later(p, r, played, rch):
             absences.append(Absence(tpn, _ABSENCE_OF_CODE[system][" "]))
@@ -439,7 +465,7 @@ def _round(r: int, players: Mapping[PlayerId, TrfPlayer], rch: _Rochade, system:
     if order is not None:
         by_white = {g.white: g for g in ordered}
         if sorted(w for w, _ in order) != sorted(by_white):
-            raise TrfError(f"round {r}: the RCH boards line does not list every game")
+            raise TrfError("round {r}: the RCH boards line does not list every game", r=r)
         ordered = [dataclasses.replace(by_white[w], board=b) for w, b in order]
     else:
         ordered = [dataclasses.replace(g, board=i) for i, g in enumerate(ordered, start=1)]
@@ -475,12 +501,19 @@ def _rows_in_rch(rch: _Rochade, r: int) -> set[PlayerId]:
 def _game(entry: TrfEntry, tpn: PlayerId, other: TrfEntry | None, where: str) -> Game:
     """The game of two matching round blocks (either player's line gives the same game)."""
     if other is None or other.opponent != tpn:
-        raise TrfError(f"{where}: the game against {entry.opponent} is missing from "
-                       f"player {entry.opponent}'s line")
+        raise TrfError(
+            "{where}: the game against {opponent} is missing from player {opponent}'s line",
+            where=where,
+            opponent=entry.opponent,
+        )
     colours = {entry.colour, other.colour}
     if colours not in ({"w", "b"}, {"-"}):
-        raise TrfError(f"{where}: players {tpn} and {entry.opponent} must have "
-                       "opposite colours (w and b)")
+        raise TrfError(
+            "{where}: players {tpn} and {opponent} must have opposite colours (w and b)",
+            where=where,
+            tpn=tpn,
+            opponent=entry.opponent,
+        )
     if entry.colour == "b" or (entry.colour == "-" and tpn > entry.opponent):
         entry, other, tpn = other, entry, entry.opponent
     white, black = tpn, entry.opponent
@@ -492,10 +525,20 @@ def _game(entry: TrfEntry, tpn: PlayerId, other: TrfEntry | None, where: str) ->
             _PLAYED_CODES[entry.result], ("", ""))[1] == _canonical(other.result):
         result = _PLAYED_CODES[entry.result]
         if entry.colour == "-":
-            raise TrfError(f"{where}: a game played over the board needs the colours w and b")
+            raise TrfError(
+                "{where}: a game played over the board needs the colours w and b",
+                where=where,
+            )
     else:
-        raise TrfError(f"{where}: the results {entry.result!r} and {other.result!r} of "
-                       f"players {white} and {black} do not fit together")
+        raise TrfError(
+            "{where}: the results {result} and {result2} of players {white} and {black} do not "
+            "fit together",
+            where=where,
+            result=repr(entry.result),
+            result2=repr(other.result),
+            white=white,
+            black=black,
+        )
     return Game(white, black, result)
 
 
@@ -559,8 +602,12 @@ def _check_points(t: Tournament, players: Sequence[TrfPlayer], played: int) -> N
         if following is not None:
             extra = _points_of_code(t, following.result)
         if p.points not in (base, base + extra):
-            raise TrfError(f"player {p.tpn} has {format_points(p.points)} points but the "
-                           f"results add up to {format_points(base)}")
+            raise TrfError(
+                "player {tpn} has {points} points but the results add up to {sum}",
+                tpn=p.tpn,
+                points=format_points(p.points),
+                sum=format_points(base),
+            )
 
 
 # -- writing --------------------------------------------------------------------------------
@@ -573,7 +620,7 @@ def _scoring(t: Tournament) -> Scoring:
 
 def _tenths(value: Fraction) -> int:
     if (value * 10).denominator != 1:
-        raise TrfError(f"TRF writes points in tenths; {value} is not one")
+        raise TrfError("TRF writes points in tenths; {value} is not one", value=value)
     return int(value * 10)
 
 
@@ -694,10 +741,14 @@ def write_trf_tournament(t: Tournament, extras: TrfExtras | None = None,
     """The tournament as a TRF26 file (with the XXR/XXC lines engines read, and RCH lines for
     what TRF cannot say). With `extras` from the import, the file's own lines come back."""
     if t.system not in SYSTEMS:
-        raise TrfError(f"system {t.system!r} cannot be written as TRF")
+        raise TrfError("system {system} cannot be written as TRF", system=repr(t.system))
     for e in t.entrants:
         if not 1 <= e.id <= MAX_TPN:
-            raise TrfError(f"player id {e.id} does not fit a TRF pairing number (1-{MAX_TPN})")
+            raise TrfError(
+                "player id {id} does not fit a TRF pairing number (1-{max})",
+                id=e.id,
+                max=MAX_TPN,
+            )
     keep = extras or TrfExtras()
     blocks = _blocks(t, keep)
     ranks = {p: x.rank for p, x in keep.players.items()} if extras is not None and (

@@ -1,9 +1,9 @@
 """Languages of the web pages: English (the source text), German and Dutch.
 
 Translations are the `.po` files under `translations/` (`messages.po`: the pages' texts;
-`errors.po`: the messages of the core, store and service, see `say`); they are compiled in
-memory when the app starts, so a fresh clone needs no build step. The visitor's language comes
-from the `lang` cookie (the switch in the page footer), else from the browser's
+`errors.po`: the messages of the core, formats, store and service, see `say`); they are
+compiled in memory when the app starts, so a fresh clone needs no build step. The visitor's
+language comes from the `lang` cookie (the switch in the page footer), else from the browser's
 Accept-Language.
 """
 
@@ -136,6 +136,7 @@ ERROR_KEYWORDS: dict[str, tuple[int, ...] | None] = {
             "KfcError",
             "ModelError",
             "FormatError",
+            "TrfError",
             "TieBreakError",
             "DutchError",
             "NoValidPairing",
@@ -145,8 +146,9 @@ ERROR_KEYWORDS: dict[str, tuple[int, ...] | None] = {
 """Where the other layers write message templates (`rochade.core.messages`): the error
 classes that take a template first, `Message(...)`, `N_(...)` and the checker's findings."""
 
-LAYERS = ("core", "store", "service")
-"""The packages whose messages reach the pages through `say` (their templates: `errors.po`)."""
+LAYERS = ("core", "formats", "store", "service")
+"""The packages whose messages reach the pages through `say` (their templates: `errors.po`);
+`formats` for the files a TD imports on the web (players, TRF, JSON)."""
 
 
 def extract_templates(
@@ -190,7 +192,8 @@ def old_style_messages() -> list[str]:
 
 
 CATALOGUES = ("messages", "errors")
-"""`messages.po`: the pages' own texts; `errors.po`: what the core, store and service say."""
+"""`messages.po`: the pages' own texts; `errors.po`: what the core, formats, store and service
+say."""
 
 
 def extract_messages(catalogue: str = "messages") -> dict[str, list[str]]:
