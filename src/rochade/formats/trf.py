@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from typing import NoReturn
 
 from rochade.core.dutch.state import (
     ABSENT,
@@ -33,6 +34,13 @@ ROUND_WIDTH = 10
 
 class TrfError(Explained, ValueError):
     """A TRF file that cannot be read; the message names the line."""
+
+
+def line_error(number: int, tag: str, exc: Exception) -> NoReturn:
+    """Refuse a file at one line, saying why that line could not be read."""
+    raise TrfError(
+        "line {number} ({tag}): {exc}", number=number, tag=tag, exc=message_of(exc)
+    ) from None
 
 
 # -- points ---------------------------------------------------------------------------------
@@ -278,12 +286,7 @@ def parse_trf(text: str) -> TrfFile:
             elif line.strip():
                 other.append(line)
         except ValueError as exc:
-            raise TrfError(
-                "line {number} ({tag}): {exc}",
-                number=number,
-                tag=tag,
-                exc=message_of(exc),
-            ) from None
+            line_error(number, tag, exc)
     return TrfFile(
         players=tuple(players),
         total_rounds=total,

@@ -65,6 +65,7 @@ from rochade.formats.trf import (
     format_entry,
     format_player,
     format_points,
+    line_error,
     newline_of,
     parse_entry,
     parse_player,
@@ -328,12 +329,7 @@ def _layout(lines: Sequence[str]) -> tuple[list[TrfPlayer], list[tuple[int, str]
             else:
                 kept.append((anchor, line))
         except (ValueError, TypeError, ModelError) as exc:
-            raise TrfError(
-                "line {number} ({tag}): {exc}",
-                number=number,
-                tag=tag,
-                exc=message_of(exc),
-            ) from None
+            line_error(number, tag, exc)
     last = players[-1].tpn if players else None
     return players, [(AFTER if a == last else a, line) for a, line in kept], rch
 
