@@ -119,21 +119,21 @@ def test_forbidden_pairs_can_be_taken_back(swiss: ClubService) -> None:
 
 
 def test_settings_change_within_what_the_played_rounds_allow(swiss: ClubService) -> None:
-    swiss.change_settings({"tiebreaks": "BH,SB", "acceleration": "baku"})
+    swiss.change_rules({"tiebreaks": "BH,SB", "acceleration": "baku"})
     s = _settings(swiss)
     assert s.tiebreaks == parse_tiebreaks("BH,SB") and s.acceleration.value == "baku"
     _play(swiss)
     _play(swiss)
-    changed = swiss.change_settings({"rounds": "3", "max_half_point_byes": "", "bye_value": "1/2"})
-    s = changed.settings
+    changed = swiss.change_rules({"rounds": "3", "max_half_point_byes": "", "bye_value": "1/2"})
+    s = changed.tournament.settings
     assert isinstance(s, SwissSettings)
     assert (s.rounds, s.max_half_point_byes, s.scoring.pab) == (3, None, Fraction(1, 2))
     with pytest.raises(ServiceError, match="the setting acceleration can no longer change"):
-        swiss.change_settings({"acceleration": "none"})
+        swiss.change_rules({"acceleration": "none"})
     with pytest.raises(ServiceError, match="cannot have only 1"):
-        swiss.change_settings({"rounds": 1})
+        swiss.change_rules({"rounds": 1})
     with pytest.raises(ServiceError, match="unknown tie-break"):
-        swiss.change_settings({"tiebreaks": "XYZ"})
+        swiss.change_rules({"tiebreaks": "XYZ"})
     with pytest.raises(ServiceError, match="does not apply to a swiss"):
-        swiss.change_settings({"double": True})
+        swiss.change_rules({"double": True})
     assert _settings(swiss).rounds == 3

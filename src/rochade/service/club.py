@@ -332,17 +332,6 @@ class ClubService:
             action.description = f"{label(entrant)}: no bye in round {round_number} after all"
         return entrant
 
-    def change_settings(self, options: Mapping[str, object], tournament: str | None = None
-                        ) -> Tournament:
-        """Change a round robin's or Swiss's settings (see `systems.changed_settings`)."""
-        with self._change("settings", "change settings") as (club, action):
-            record, t = self._load(club, tournament)
-            changed = systems.changed_settings(t, options)
-            club.set_settings(record.id, systems.encode(changed))
-            names = ", ".join(sorted(k for k, v in options.items() if v is not None))
-            action.description = f"{record.name}: settings changed ({names or 'none'})"
-        return dataclasses.replace(t, settings=changed)
-
     def change_rules(
         self, typed: Mapping[str, object], tournament: str | None = None, save: bool = True
     ) -> SettingsReport:

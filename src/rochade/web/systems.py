@@ -207,7 +207,7 @@ async def td_change_rules(web: Web, request: Request, page: Page) -> Response:
     n, t = _tournament(web, request)
     _ = web.gettext(page)
     try:
-        web.service().change_settings(_options(form, t.system, bool(t.rounds)), t.name)
+        web.service().change_rules(_options(form, t.system, bool(t.rounds)), t.name)
     except USER_ERRORS as exc:
         return web.redirect(page, f"/td/t/{n}/rules", ("error", web.say(page, exc)))
     return web.redirect(page, f"/td/t/{n}/rules", ("ok", _("Settings saved.")))
