@@ -18,6 +18,7 @@ from rochade.core.messages import message_of
 from rochade.core.model import Result, Status
 from rochade.formats.json import (
     FormatError,
+    _any_str,
     _bool,
     _enum,
     _int,
@@ -135,20 +136,6 @@ def _opt_id(value: object, where: str) -> int | None:
 
 def _rating(value: object, where: str) -> int | None:
     return _opt_int(value, where, 0)
-
-
-def _any_str(value: object, where: str) -> str:
-    """Any string, even empty (a log line), that can be written as UTF-8."""
-    if not isinstance(value, str):
-        raise FormatError("{where}: expected a string", where=where)
-    try:
-        value.encode("utf-8")
-    except UnicodeEncodeError:
-        raise FormatError(
-            "{where}: contains an invalid character (a lone surrogate)",
-            where=where,
-        ) from None
-    return value
 
 
 def _status(value: object, where: str) -> str:

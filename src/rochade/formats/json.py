@@ -159,12 +159,11 @@ def _list(value: object, where: str) -> list[object]:
     return value
 
 
-def _str(value: object, where: str) -> str:
-    """A non-blank string that can be written as UTF-8 (no lone surrogates)."""
+def _any_str(value: object, where: str) -> str:
+    """Any string, even empty (a log line), that can be written as UTF-8 (no lone
+    surrogates)."""
     if not isinstance(value, str):
         raise FormatError("{where}: expected a string, got {kind}", where=where, kind=_kind(value))
-    if not value.strip():
-        raise FormatError("{where}: must not be empty", where=where)
     try:
         value.encode("utf-8")
     except UnicodeEncodeError:
@@ -173,6 +172,13 @@ def _str(value: object, where: str) -> str:
             where=where,
         ) from None
     return value
+
+
+def _str(value: object, where: str) -> str:
+    """A non-blank string that can be written as UTF-8."""
+    if isinstance(value, str) and not value.strip():
+        raise FormatError("{where}: must not be empty", where=where)
+    return _any_str(value, where)
 
 
 def _number(value: object, where: str, expected: str) -> int | Decimal:
