@@ -193,16 +193,20 @@ class Club:
                 "UPDATE actions SET description = ? WHERE id = ?", (action.description, action.id)
             )
 
-    @contextmanager
-    def _transaction(self, backup_before: str | None, at: datetime) -> Iterator[Path | None]:
-        """BEGIN IMMEDIATE, an optional backup, the body, COMMIT; a failure rolls back and
-        discards the backup, a success rotates the backups folder."""
+    def _begin(self) -> None:
+        """BEGIN IMMEDIATE: take the write lock now, or say the file is busy."""
         try:
             self._conn.execute("BEGIN IMMEDIATE")
         except sqlite3.OperationalError as exc:
             raise StoreError(
                 "{path} cannot be changed now ({problem}); try again", path=self.path, problem=exc
             ) from None
+
+    @contextmanager
+    def _transaction(self, backup_before: str | None, at: datetime) -> Iterator[Path | None]:
+        """BEGIN IMMEDIATE, an optional backup, the body, COMMIT; a failure rolls back and
+        discards the backup, a success rotates the backups folder."""
+        self._begin()
         copy: Path | None = None
         try:
             if backup_before is not None:
@@ -287,12 +291,7 @@ class Club:
         is no fact, so it is neither logged nor undone)."""
         if self._action is not None:
             raise RuntimeError("a setting is not changed inside an action")
-        try:
-            self._conn.execute("BEGIN IMMEDIATE")
-        except sqlite3.OperationalError as exc:
-            raise StoreError(
-                "{path} cannot be changed now ({problem}); try again", path=self.path, problem=exc
-            ) from None
+        self._begin()
         try:
             self._conn.execute(
                 "INSERT INTO settings (key, value) VALUES (?, ?) "
