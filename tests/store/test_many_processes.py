@@ -2,26 +2,20 @@
 of benchmarks/durability.py (`--processes`, which runs it for 60 s and prints the figures).
 
 `rochade serve` as a real process with a TD logged in over HTTP posting results, two CLI
-writers (`rochade result`, `rochade player status`), a CLI reader (`rochade standings`), and
-SIGKILLs of all of them at moments drawn from a seeded random.Random: the seed is printed,
+writers (`rochade result`, `rochade player status`), CLI readers (`rochade standings`, and a
+process reading through the service in a loop), and SIGKILLs of all of them at moments drawn from a seeded random.Random: the seed is printed,
 and ROCHADE_FAULT_SEED=N replays it. Nothing a client saw confirmed is lost, nothing it saw
 refused is saved, no 500, no "damaged", and the file passes SQLite's integrity check.
 """
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 import time
 from pathlib import Path
 
-_SPEC = importlib.util.spec_from_file_location(
-    "durability", Path(__file__).parents[2] / "benchmarks" / "durability.py"
-)
-assert _SPEC and _SPEC.loader
-durability = importlib.util.module_from_spec(_SPEC)
-sys.modules["durability"] = durability
-_SPEC.loader.exec_module(durability)
+from benchmark_scripts import load
+
+durability = load("durability")
 
 SECONDS = 10
 """How long the evening lasts (longer on a loaded machine, until every kind of process was
