@@ -51,6 +51,7 @@ def loaded(tmp_path: Path, *args: object) -> set[str]:
     subprocess.run(
         [sys.executable, "-c", PROBE, str(out), *map(str, args)],
         check=True,
+        cwd=tmp_path,
         stdout=subprocess.DEVNULL,
     )
     report = json.loads(out.read_text(encoding="utf-8"))
@@ -97,8 +98,14 @@ def test_pair_trf_loads_the_dutch_engine_and_nothing_of_the_club_file(tmp_path: 
     assert among(modules, WEB + CLUB_FILE) == []
 
 
-def test_only_serve_and_demo_load_the_web_app(tmp_path: Path) -> None:
-    others = [name for name in COMMANDS if name not in ("serve", "demo")]
+def test_demo_loads_the_web_app_only_to_serve(tmp_path: Path) -> None:
+    modules = loaded(tmp_path, "demo", "--no-serve")
+    assert (tmp_path / "demo.rochade").exists()
+    assert among(modules, WEB + DUTCH) == []
+
+
+def test_only_serve_loads_the_web_app_when_imported() -> None:
+    others = [name for name in COMMANDS if name != "serve"]
     code = (
         "import sys, json; from rochade.cli import main; import click\n"
         "ctx = click.Context(main)\n"
