@@ -23,8 +23,7 @@ def domain_errors() -> tuple[type[Exception], ...]:
     club file's layers."""
     from rochade.core.model import ModelError
     from rochade.core.tiebreaks import TieBreakError
-    from rochade.service.errors import ServiceError
-    from rochade.store.errors import StoreError
+    from rochade.service import ServiceError, StoreError
 
     return (ModelError, StoreError, ServiceError, TieBreakError, OSError)
 
