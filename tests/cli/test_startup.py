@@ -86,16 +86,30 @@ def test_a_keizer_evening_loads_no_web_app_and_no_dutch_engine(
         assert "rochade.service.club" in modules  # the probe saw the command at work
 
 
-def test_pair_trf_loads_the_dutch_engine_and_nothing_of_the_club_file(tmp_path: Path) -> None:
+@pytest.fixture
+def trf(tmp_path: Path) -> Path:
+    """A Swiss of 20 players after 3 of 4 rounds, as a TRF file."""
     log = random_tournament(
         random.Random(13), GeneratorSettings(players=20, rounds=3), DutchEngine().pair
     )
     log.total_rounds += 1
-    trf = tmp_path / "event.trf"
-    trf.write_text(format_state(log.state()), encoding="utf-8")
+    path = tmp_path / "event.trf"
+    path.write_text(format_state(log.state()), encoding="utf-8")
+    return path
+
+
+def test_pair_trf_loads_the_dutch_engine_and_nothing_of_the_club_file(
+    tmp_path: Path, trf: Path
+) -> None:
     modules = loaded(tmp_path, "pair-trf", trf, "-p")
     assert "rochade.core.dutch.engine" in modules
     assert among(modules, WEB + CLUB_FILE) == []
+
+
+def test_the_standings_of_a_trf_file_load_no_pairing_engine(tmp_path: Path, trf: Path) -> None:
+    modules = loaded(tmp_path, "standings", trf)
+    assert "rochade.formats.trf" in modules
+    assert among(modules, (*WEB, "rochade.core.dutch.engine", "rochade.core.swiss")) == []
 
 
 def test_demo_loads_the_web_app_only_to_serve(tmp_path: Path) -> None:
