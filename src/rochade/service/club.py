@@ -15,6 +15,7 @@ from contextlib import contextmanager
 from datetime import UTC, datetime
 from fractions import Fraction
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rochade.core.checker import CheckedPairing, check_boards
 from rochade.core.keizer.scoring import Standings, compute_standings, standings_history
@@ -36,7 +37,6 @@ from rochade.core.pairing import Pairing
 from rochade.core.standings import SystemStandings, system_standings
 from rochade.core.systems import KEIZER
 from rochade.formats.json import format_tournament, parse_tournament
-from rochade.formats.players import RatedPlayer
 from rochade.service import systems
 from rochade.service.errors import NeedsConfirmation, ServiceError, TournamentNeeded
 from rochade.service.players import (
@@ -65,6 +65,9 @@ from rochade.store import (
     StoreError,
     TournamentRecord,
 )
+
+if TYPE_CHECKING:
+    from rochade.formats.players import RatedPlayer
 
 Clock = Callable[[], datetime]
 

@@ -16,8 +16,6 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from rochade.core.checker import ByePolicy, PairingRules
-from rochade.core.dutch import DutchError, NoValidPairing
-from rochade.core.keizer.pairing import KeizerEngine, KeizerState
 from rochade.core.keizer.scoring import compute_standings
 from rochade.core.keizer.settings import KeizerSettings
 from rochade.core.messages import message_of
@@ -31,7 +29,6 @@ from rochade.core.roundrobin import (
     numbers_by_rating,
 )
 from rochade.core.standings import SystemStandings, ranked, system_standings
-from rochade.core.swiss import explain_swiss_player, pair_swiss
 from rochade.core.systems import (
     DEFAULT_TIEBREAKS,
     KEIZER,
@@ -50,8 +47,6 @@ from rochade.core.systems import (
 )
 from rochade.core.tiebreaks import Kind, TieBreak, TieBreakError, parse_tiebreaks
 from rochade.formats.json import system_settings_from_dict, system_settings_to_dict
-from rochade.formats.trf import TrfError, parse_trf
-from rochade.formats.trf_standings import trf_crosstable
 from rochade.service.errors import ServiceError
 
 
@@ -62,7 +57,15 @@ class SwissPairer(Protocol):
                  present: Sequence[PlayerId]) -> Pairing: ...
 
 
-SWISS_ENGINE: SwissPairer = pair_swiss
+def _dutch(t: Tournament, settings: SwissSettings, round_number: int,
+           present: Sequence[PlayerId]) -> Pairing:
+    """Imported when a Swiss is paired: a Keizer or round-robin command never loads it."""
+    from rochade.core.swiss import pair_swiss
+
+    return pair_swiss(t, settings, round_number, present)
+
+
+SWISS_ENGINE: SwissPairer = _dutch
 """The FIDE Dutch engine, through its adapter in `rochade.core.swiss`."""
 
 
@@ -226,6 +229,8 @@ def _pair_keizer(t: Tournament, s: KeizerSettings, number: int) -> Pairing:
     else:
         order = [e.id for e in t.start_order()]
     ranking = tuple(p for p in order if p in present)
+    from rochade.core.keizer.pairing import KeizerEngine, KeizerState
+
     return KeizerEngine().pair(KeizerState(t, s, number, ranking))
 
 
@@ -265,6 +270,8 @@ def _pair_swiss(t: Tournament, s: SwissSettings, number: int) -> Pairing:
         raise ServiceError("round {round}: fewer than two players are present", round=number)
     if number == 1 and s.first_round is FirstRound.RANDOM:
         return random_round(players, random.Random(s.seed))
+    from rochade.core.dutch import DutchError, NoValidPairing
+
     try:
         return SWISS_ENGINE(t, s, number, players)
     except NoValidPairing as exc:
@@ -287,6 +294,9 @@ def pairing_reasons(t: Tournament, number: int, player: PlayerId) -> tuple[str, 
     if not isinstance(s, SwissSettings):
         raise ServiceError("{tournament} is not a Swiss; `rochade explain --round {number}` "
                            "shows how its rounds were paired", tournament=t.name, number=number)
+    from rochade.core.dutch import DutchError
+    from rochade.core.swiss import explain_swiss_player
+
     try:
         return explain_swiss_player(t, s, number, player)
     except DutchError as exc:
@@ -491,6 +501,9 @@ def ranking(t: Tournament) -> dict[PlayerId, tuple[int | None, Fraction]]:
 def trf_standings(path: Path, tiebreaks: Sequence[TieBreak] | None, round_robin: bool = False
                   ) -> SystemStandings:
     """Standings of a TRF file with FIDE tie-breaks (default: the system's), no club file."""
+    from rochade.formats.trf import TrfError, parse_trf
+    from rochade.formats.trf_standings import trf_crosstable
+
     try:
         text = path.read_text(encoding="utf-8", errors="replace")
     except FileNotFoundError:
