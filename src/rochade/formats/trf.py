@@ -262,6 +262,8 @@ def parse_trf(text: str) -> TrfFile:
                     if symbol.strip():
                         for name in _162_FIELDS.get(symbol, ()):
                             scoring[name] = parse_points(line[at + 1:at + 5])
+                        if symbol == "W":  # TRF26: the PAB scores a win unless P says
+                            scoring.setdefault("pab", scoring["win"])
             elif tag == "XXA":
                 tpn = int(line[4:8])
                 rounds = acc.setdefault(tpn, {})

@@ -42,7 +42,7 @@ from rochade.core.model import (
     Status,
     Tournament,
 )
-from rochade.core.standings import system_standings
+from rochade.core.standings import renumbered, system_standings
 from rochade.core.systems import (
     KEIZER,
     ROUND_ROBIN,
@@ -384,6 +384,7 @@ def _settings(system: str, given: object, trf: TrfFile, kept: Sequence[tuple[int
         acceleration=Acceleration.BAKU if "_BAKU" in codes else Acceleration.NONE,
         seed=seed_for_colour(trf.initial_colour or Colour.WHITE),
         forbidden_pairs=frozenset(p for p in forbidden if p <= players.keys()),
+        numbers=tuple(sorted(players)),  # the file's start numbers are the pairing numbers
         **tiebreaks,  # type: ignore[arg-type]
     )
 
@@ -735,9 +736,15 @@ def _field(name: str) -> str:
 def write_trf_tournament(t: Tournament, extras: TrfExtras | None = None,
                          newline: str | None = None) -> str:
     """The tournament as a TRF26 file (with the XXR/XXC lines engines read, and RCH lines for
-    what TRF cannot say). With `extras` from the import, the file's own lines come back."""
+    what TRF cannot say). With `extras` from the import, the file's own lines come back.
+
+    Players are written under their start numbers (a Swiss's pairing numbers, a round robin's
+    drawn numbers), so the file reads back as `renumbered(t)`."""
     if t.system not in SYSTEMS:
         raise TrfError("system {system} cannot be written as TRF", system=repr(t.system))
+    t, number = renumbered(t)
+    if extras is not None:
+        extras = _renumbered_extras(extras, number)
     for e in t.entrants:
         if not 1 <= e.id <= MAX_TPN:
             raise TrfError(
@@ -778,6 +785,20 @@ def write_trf_tournament(t: Tournament, extras: TrfExtras | None = None,
         anchor not in (BEFORE, AFTER) and not t.has_entrant(anchor))]
     end = newline or keep.newline
     return end.join(lines) + end
+
+
+def _renumbered_extras(extras: TrfExtras, number: Mapping[PlayerId, PlayerId]) -> TrfExtras:
+    """The kept details of an import under the players' start numbers (the same numbers
+    unless a late entry moved them)."""
+    if all(k == v for k, v in number.items()):
+        return extras
+    return dataclasses.replace(
+        extras,
+        lines=tuple((number.get(a, a) if a not in (BEFORE, AFTER) else a, line)
+                    for a, line in extras.lines),
+        players={number[p]: x for p, x in extras.players.items() if p in number},
+        blocks={(r, number[p]): b for (r, p), b in extras.blocks.items() if p in number},
+    )
 
 
 def _header(t: Tournament) -> list[str]:
