@@ -293,7 +293,7 @@ def read_trf_tournament(text: str, name: str | None = None) -> tuple[Tournament,
     _check_points(tournament, players, played)
     blocks = {}
     for p in players:
-        code = _coming_code(tournament.entrant(p.tpn))
+        code = _coming_code(tournament, tournament.entrant(p.tpn))
         if code != " " and _entry_at(p, played + 1) is None:
             blocks[(played + 1, p.tpn)] = (format_entry(TrfEntry(0, "-", code)),
                                            format_entry(None))
@@ -594,7 +594,7 @@ def _check_points(t: Tournament, players: Sequence[TrfPlayer], played: int) -> N
     bye, as JaVaFo writes it), as the reference engines require."""
     for p in players:
         base = _points(t, p.tpn)
-        extra = _points_of_code(t, _coming_code(t.entrant(p.tpn)))
+        extra = _points_of_code(t, _coming_code(t, t.entrant(p.tpn)))
         following = _entry_at(p, played + 1)
         if following is not None:
             extra = _points_of_code(t, following.result)
@@ -673,16 +673,22 @@ def _entry(t: Tournament, rnd: Round, player: PlayerId) -> TrfEntry | None:
     absence = next((a for a in rnd.absences if a.player == player), None)
     if absence is None:
         return None
-    if absence.reason == _ABSENCE_OF_CODE[t.system][" "]:
-        return None
     return TrfEntry(0, "-", _absence_code(t.system, absence.reason))
 
 
-def _coming_code(e: Entrant) -> str:
-    """The block for the round to come of an absent entrant: H excused, Z otherwise."""
-    if e.status is Status.EXCUSED:
-        return "H"
-    return "Z" if e.status in (Status.UNEXCUSED, Status.CLUB_DUTY) else " "
+def _coming_code(t: Tournament, e: Entrant) -> str:
+    """The block for the round to come of an entrant who will not be paired in it: the bye
+    his status or bye request gives (H, F or Z); in a Swiss a withdrawn player's Z, so that
+    an engine pairing the file leaves him out."""
+    reason = e.status.absence_reason
+    s = t.settings
+    if isinstance(s, SwissSettings):
+        if e.withdrawn:
+            return "Z"
+        request = next((b for b in s.bye_requests
+                        if b.player == e.id and b.round == len(t.rounds) + 1), None)
+        reason = reason or (request.reason if request is not None else None)
+    return " " if reason is None else _absence_code(t.system, reason)
 
 
 def _blocks(t: Tournament, extras: TrfExtras) -> dict[PlayerId, list[TrfEntry | None]]:
@@ -697,7 +703,7 @@ def _blocks(t: Tournament, extras: TrfExtras) -> dict[PlayerId, list[TrfEntry | 
             if theirs and format_entry(entry) == mine:
                 entry = parse_entry(theirs)
             entries.append(entry)
-        code = _coming_code(e)
+        code = _coming_code(t, e)
         if code != " " and not finished:
             coming: TrfEntry | None = TrfEntry(0, "-", code)
             mine, theirs = extras.blocks.get((len(t.rounds) + 1, e.id), ("", ""))
@@ -727,10 +733,14 @@ def _fits(name: str) -> bool:
     return len(name) <= NAME_WIDTH and name == name.strip() and name.isprintable()
 
 
+def _clean(text: str) -> str:
+    """A text as one TRF line can hold it: printable characters, no surrounding blanks."""
+    return "".join(c if c.isprintable() else " " for c in text).strip()
+
+
 def _field(name: str) -> str:
     """A name as the 33-character field can hold it (the RCH name line keeps it whole)."""
-    clean = "".join(c if c.isprintable() else " " for c in name).strip()
-    return clean[:NAME_WIDTH].rstrip()
+    return _clean(name)[:NAME_WIDTH].rstrip()
 
 
 def write_trf_tournament(t: Tournament, extras: TrfExtras | None = None,
@@ -766,17 +776,18 @@ def write_trf_tournament(t: Tournament, extras: TrfExtras | None = None,
             federation=x.federation, fide_id=x.fide_id or str(e.fide_id or ""),
             birth=x.birth, points=points, rank=ranks.get(e.id, 0), entries=tuple(entries),
         ))
-    kept = keep.lines if extras is not None else tuple((BEFORE, line) for line in _header(t))
+    kept = _with_coming_byes(t, keep.lines if extras is not None else tuple(
+        (BEFORE, line) for line in _header(t)))
     rch = _rch_lines(t, kept, blocks)
     lines: list[str] = []
     named = False
     for anchor, line in kept:
         if anchor == BEFORE:
             if line[:3] == "012" and not named:
-                line, named = f"012 {_field(t.name)}", True
+                line, named = f"012 {_clean(t.name)}", True
             lines.append(line)
     if not named:
-        lines.insert(0, f"012 {_field(t.name)}")
+        lines.insert(0, f"012 {_clean(t.name)}")
     lines += rch
     for e in sorted(t.entrants, key=lambda e: e.id):
         lines.append(players[e.id])
@@ -785,6 +796,31 @@ def write_trf_tournament(t: Tournament, extras: TrfExtras | None = None,
         anchor not in (BEFORE, AFTER) and not t.has_entrant(anchor))]
     end = newline or keep.newline
     return end.join(lines) + end
+
+
+def _with_coming_byes(t: Tournament, kept: Sequence[tuple[int, str]]
+                      ) -> Sequence[tuple[int, str]]:
+    """The header lines with the TRF26 240 records of a Swiss's round to come (who takes
+    which bye, who is withdrawn), which the spec makes mandatory for the round to be paired;
+    the file's own 240 lines for that round give way to them unless they say the same."""
+    s = t.settings
+    coming = len(t.rounds) + 1
+    if not isinstance(s, SwissSettings) or coming > s.rounds:
+        return kept
+    byes: dict[str, list[PlayerId]] = {}
+    for e in sorted(t.entrants, key=lambda e: e.id):
+        code = _coming_code(t, e)
+        if code != " ":
+            byes.setdefault(code, []).append(e.id)
+    mine = [f"240 {code} {coming:03d} " + " ".join(f"{p:04d}" for p in ids)
+            for code, ids in sorted(byes.items())]
+    theirs = [line for _, line in kept if line[:3] == "240"
+              and line[6:9].strip().isdecimal() and int(line[6:9]) == coming]
+    if sorted(theirs) == mine:
+        return kept
+    others = [(a, line) for a, line in kept if line not in theirs]
+    at = max((i + 1 for i, (a, _) in enumerate(others) if a == BEFORE), default=0)
+    return [*others[:at], *((BEFORE, line) for line in mine), *others[at:]]
 
 
 def _renumbered_extras(extras: TrfExtras, number: Mapping[PlayerId, PlayerId]) -> TrfExtras:
@@ -857,7 +893,7 @@ def _rch_lines(t: Tournament, kept: Sequence[tuple[int, str]],
         derived = None
     if derived != t.settings:
         out.append(line("settings", system_settings_to_dict(t.settings)))
-    if not _fits(t.name):
+    if _clean(t.name) != t.name:
         out.append(line("tournament", t.name))
     out += [line("name", [e.id, e.name]) for e in t.entrants if not _fits(e.name)]
     rch = _Rochade()
