@@ -234,7 +234,7 @@ def test_every_round_code_imports_and_exports_unchanged(system_line: str, system
     assert [g.result for g in second.games] == [Result.DRAW, Result.DOUBLE_FORFEIT]
     assert write_trf_tournament(t, extras) == text
     fresh = write_trf_tournament(t)  # from the facts alone: the same points and round blocks
-    own = text.replace("0000 - U", "0000 - Z") if rests else text  # TRF26's rest round
+    own = text.replace("0000 - Z", "0000 - U") if rests else text  # rochade's rest: U
     assert [(x[80:84], x[89:]) for x in player_lines(fresh)] == [
         (x[80:84], x[89:]) for x in player_lines(own)]
     assert read_trf_tournament(fresh)[0] == renumbered(t)[0]
@@ -242,12 +242,13 @@ def test_every_round_code_imports_and_exports_unchanged(system_line: str, system
     assert points[3] == Fraction(3, 2)  # F 1 + H ½
 
 
-def test_a_round_robin_rest_is_written_as_z_and_worth_nothing(tmp_path: Path) -> None:
-    """TRF26 writes an odd round robin's rest round as `0000 - Z`: the points column then
-    agrees with rochade's standings and with `rochade standings FILE.trf --round-robin`."""
+def test_a_round_robin_rest_is_written_as_u_and_worth_nothing(tmp_path: Path) -> None:
+    """An odd round robin's rest round is written `0000 - U` with `162 ... P 0.0` (gacrux's
+    Berger check sees a rest only as a PAB): the points column then agrees with rochade's
+    standings and with `rochade standings FILE.trf --round-robin`; TRF26's `Z` reads too."""
     t = parse_tournament((DATA / "json" / "round-robin-summer.json").read_text(encoding="utf-8"))
     text = write_trf_tournament(t)
-    assert "0000 - U" not in text and text.count("0000 - Z") == 5
+    assert "0000 - Z" not in text and text.count("0000 - U") == 5 and " P 0.0" in text
     assert read_trf_tournament(text)[0] == renumbered(t)[0]
     path = tmp_path / "summer.trf"
     path.write_text(text, encoding="utf-8")
@@ -255,7 +256,7 @@ def test_a_round_robin_rest_is_written_as_z_and_worth_nothing(tmp_path: Path) ->
     club = system_standings(t)
     assert [(x.number, x.points, x.values) for x in from_file.lines] == [
         (x.number, x.points, x.values) for x in club.lines]
-    old_style = text.replace("0000 - Z", "0000 - U")  # older files: the rest as U, no points
+    old_style = text.replace("0000 - U", "0000 - Z")  # TRF26's own spelling of the rest
     assert read_trf_tournament(old_style)[0] == renumbered(t)[0]
 
 

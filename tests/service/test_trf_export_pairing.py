@@ -125,3 +125,21 @@ def test_an_import_keeps_the_files_numbers_for_the_next_round(
         rnd = other.pair().round
     assert len(rnd.games) >= 20
     assert theirs == ({(g.white, g.black) for g in rnd.games}, rnd.bye)
+
+
+@pytest.mark.parametrize(("players", "double"), [(7, False), (6, True)])
+def test_round_robin_exports_pass_gacrux_berger_check(
+        club: ClubService, tmp_path: Path, players: int, double: bool) -> None:
+    """A round robin's drawn numbers are the file's numbers and its rest rounds read as
+    rests, so gacrux finds every round where the Berger table puts it."""
+    rng = random.Random(players)
+    club.create_system_tournament("RR", "round-robin", {"double": double})
+    club.import_players("".join(f"R{i},{rng.randint(1200, 2400)}\n" for i in range(players)))
+    rounds = (players - 1 + players % 2) * (2 if double else 1)
+    for number in range(1, rounds + 1):
+        for game in club.pair().round.games:
+            club.enter_result(number, game.board, rng.choice(RESULTS[:5]))
+    path = tmp_path / "rr.trf"
+    path.write_text(export_trf(club, "RR"), encoding="utf-8")
+    report = gacrux_check(path)
+    assert report.count("=== Round #") == rounds and report.rstrip().endswith("Check: True")

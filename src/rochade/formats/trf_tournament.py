@@ -358,7 +358,8 @@ def _settings(system: str, given: object, trf: TrfFile, kept: Sequence[tuple[int
     except ModelError as exc:
         raise TrfError("the scoring (162 or BB? lines): {exc}", exc=message_of(exc)) from None
     pab, zpb = Fraction(s.pab, 10), Fraction(s.zero_bye, 10)
-    score = dataclasses.replace(base, pab=None if pab == base.win else pab,
+    rest = system == ROUND_ROBIN and pab == 0  # P: a round robin's rest round (written as U)
+    score = dataclasses.replace(base, pab=None if pab == base.win or rest else pab,
                                 zpb=None if zpb == base.loss else zpb)
     codes = " ".join(line.upper() for _, line in kept if line[:3] == "192")
     tiebreaks: dict[str, object] = {}
@@ -471,8 +472,9 @@ def _round(r: int, players: Mapping[PlayerId, TrfPlayer], rch: _Rochade, system:
 
 
 def _rest_round(r: int, players: Mapping[PlayerId, TrfPlayer], rch: _Rochade) -> PlayerId | None:
-    """Who rests in round r of a round robin: TRF26 writes the rest round as `Z` (older files
-    as `U`); with several such blocks the `U`, else the first `Z` that is no RCH absence."""
+    """Who rests in round r of a round robin: the `U` block (rochade writes the rest as a PAB
+    worth nothing, `162 P 0.0`, the spelling gacrux's Berger check reads), else the first `Z`
+    that is no RCH absence (TRF26's own spelling)."""
     codes = {tpn: e.result for tpn, p in players.items()
              if (e := _entry_at(p, r)) is not None and not e.opponent}
     return next((tpn for tpn, code in codes.items() if code == "U"), None) or next(
@@ -669,7 +671,7 @@ def _entry(t: Tournament, rnd: Round, player: PlayerId) -> TrfEntry | None:
             return None  # a game without a result: an RCH game line
         return TrfEntry(game.opponent_of(player), "w" if white else "b", code)
     if rnd.bye == player:
-        return TrfEntry(0, "-", "Z" if t.system == ROUND_ROBIN else "U")
+        return TrfEntry(0, "-", "U")  # a round robin's rest: 162 says U scores nothing
     absence = next((a for a in rnd.absences if a.player == player), None)
     if absence is None:
         return None
@@ -856,7 +858,7 @@ def _header(t: Tournament) -> list[str]:
         kind = "DOUBLEROUNDROBIN" if s.double else "ROUNDROBIN"
         lines += [f"092 {'Double round' if s.double else 'Round'} robin",
                   f"192 FIDE_{kind}"]
-        lines += _scoring_lines(s.scoring)
+        lines += _scoring_lines(dataclasses.replace(s.scoring, pab=Fraction(0)))
         lines.append("202 " + ",".join(str(tb) for tb in s.tiebreaks))
     else:
         lines += ["092 Keizer", "192 CUSTOM_SWISS"]
