@@ -118,7 +118,7 @@ def crosstable_of(t: Tournament, numbers: Sequence[PlayerId], scoring: Scoring, 
                      t.entrant(pid).rating)
         for pid, n in number.items()
     )
-    return Crosstable(players, scoring, round_robin=round_robin, unrated=0)
+    return Crosstable(players, scoring, round_robin=round_robin)
 
 
 def numbers_of(t: Tournament) -> tuple[PlayerId, ...]:
@@ -209,7 +209,7 @@ def counted_crosstable(t: Tournament, after_round: int | None = None
         withdrawn = {i for i, pid in enumerate(numbers, 1) if t.entrant(pid).withdrawn}
         games_each = (len(numbers) - 1) * (2 if settings.double else 1)
         table = Crosstable(annul_withdrawn(table.players, withdrawn, games_each),
-                           table.scoring, round_robin=True, unrated=0)
+                           table.scoring, round_robin=True)
     return table, tuple(numbers)
 
 
