@@ -453,6 +453,10 @@ class ClubService:
             assert checked.pairing is not None
             notes = ("Paired by hand.", *(f"Accepted: {w.message}" for w in checked.warnings))
             pairing = dataclasses.replace(checked.pairing, explanation=notes)
+            numbers = systems.numbered(t)
+            if numbers is not None:
+                club.set_settings(record.id, systems.encode(numbers))
+                t = dataclasses.replace(t, settings=numbers)
             report = self._store_round(club, record, t, number, pairing, "manual")
             action.description = _describe_round(record.name, report.round, "by hand")
         return report

@@ -44,6 +44,7 @@ from rochade.core.systems import (
     random_round,
     scoring,
     scoring_text,
+    swiss_numbers,
 )
 from rochade.core.tiebreaks import Kind, TieBreak, TieBreakError, parse_tiebreaks
 from rochade.formats.json import system_settings_from_dict, system_settings_to_dict
@@ -206,17 +207,28 @@ def describe(settings: object) -> str:
 
 def pair(t: Tournament, number: int) -> tuple[Pairing, object | None]:
     """Pair round `number` with the system's engine: the pairing and, when they changed (a
-    round robin's start numbers, drawn before round 1), the new settings to store."""
+    round robin's start numbers, drawn before round 1; a Swiss's pairing numbers, given
+    before each round until round 4), the new settings to store."""
     s = t.settings
     if isinstance(s, KeizerSettings):
         return _pair_keizer(t, s, number), None
     if isinstance(s, RoundRobinSettings):
         return _pair_round_robin(t, s, number)
     if isinstance(s, SwissSettings):
-        return _pair_swiss(t, s, number), None
+        return _pair_swiss(t, s, number), numbered(t)
     raise ServiceError(
         "{name} has no pairing engine for the system {system}", name=t.name, system=t.system
     )
+
+
+def numbered(t: Tournament) -> SwissSettings | None:
+    """A Swiss's settings with the pairing numbers of the round about to be paired, when they
+    differ from the stored ones (everybody before round 1, a late entry until round 4)."""
+    s = t.settings
+    if not isinstance(s, SwissSettings):
+        return None
+    numbers = swiss_numbers(t.entrants, s.numbers, len(t.rounds))
+    return None if numbers == s.numbers else dataclasses.replace(s, numbers=numbers)
 
 
 def _pair_keizer(t: Tournament, s: KeizerSettings, number: int) -> Pairing:
