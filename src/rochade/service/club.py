@@ -81,16 +81,16 @@ def current_user() -> str:
         return "unknown"
 
 
-SETTING_OVERRIDES: Mapping[str, type] = {
-    "top_value": Fraction,
-    "ratio": Fraction,
-    "step": Fraction,
-    "rematch_gap": int,
-    "max_meetings": int,
-    "max_colour_difference": int,
-    "max_same_colour_run": int,
-}
-"""Settings a TD may change when creating a tournament (everything else: the JSON file)."""
+SETTING_OVERRIDES = (
+    "top_value",
+    "ratio",
+    "step",
+    "rematch_gap",
+    "max_meetings",
+    "max_colour_difference",
+    "max_same_colour_run",
+)
+"""Settings a TD may give when creating a tournament (the others: `tournament set` later)."""
 
 BACKED_UP = ("pair", "import")
 """Action kinds that back the file up first (a player list import does too)."""
@@ -182,8 +182,15 @@ class ClubService:
     def create_tournament(
         self, name: str, preset_name: str = "classic", overrides: Mapping[str, object] = {}
     ) -> Tournament:
-        """A new Keizer tournament from a preset, with some settings changed."""
-        settings = _apply_overrides(preset(preset_name), overrides)
+        """A new Keizer tournament from a preset, with some settings changed: read and checked
+        as `tournament set` reads them (a top value given means a fixed ladder)."""
+        typed = {key: str(value) for key, value in overrides.items()}
+        unknown = typed.keys() - set(SETTING_OVERRIDES)
+        if unknown:
+            raise ServiceError("unknown setting '{key}'", key=min(unknown))
+        if "top_value" in typed:
+            typed["ladder"] = Ladder.FIXED.value
+        settings, _ = changed_settings(preset(preset_name), typed, 0)
         name = name.strip()
         if not name:
             raise ServiceError("the tournament needs a name")
@@ -705,23 +712,6 @@ def _settings(t: Tournament) -> KeizerSettings:
     if not isinstance(t.settings, KeizerSettings):
         raise ServiceError("{name} is not a Keizer tournament", name=t.name)
     return t.settings
-
-
-def _apply_overrides(base: KeizerSettings, overrides: Mapping[str, object]) -> KeizerSettings:
-    changes: dict[str, object] = {}
-    for key, value in overrides.items():
-        kind = SETTING_OVERRIDES.get(key)
-        if kind is None:
-            raise ServiceError("unknown setting '{key}'", key=key)
-        try:
-            changes[key] = kind(str(value))
-        except (ValueError, ZeroDivisionError):
-            raise ServiceError(
-                "setting {key}: '{value}' is not a number", key=key, value=value
-            ) from None
-    if "top_value" in changes:
-        changes["ladder"] = Ladder.FIXED
-    return dataclasses.replace(base, **changes)  # type: ignore[arg-type]
 
 
 def _next_round(t: Tournament) -> int:

@@ -20,6 +20,7 @@ from rochade.core.dutch import DutchError, NoValidPairing
 from rochade.core.keizer.pairing import KeizerEngine, KeizerState
 from rochade.core.keizer.scoring import compute_standings
 from rochade.core.keizer.settings import KeizerSettings
+from rochade.core.limits import number
 from rochade.core.messages import message_of
 from rochade.core.model import Entrant, Game, ModelError, PlayerId, Result, Status, Tournament
 from rochade.core.pairing import Pairing
@@ -72,7 +73,17 @@ def decode(system: str, text: str) -> object:
 
 
 def encode(settings: object) -> str:
-    return json.dumps(system_settings_to_dict(settings), ensure_ascii=False, sort_keys=True)
+    """The JSON text to keep, refused unless `decode` reads it back: every way of saving
+    settings passes the very check every page makes when it reads them (issue 11: a saved
+    max_meetings of 0 used to break every page of the club file)."""
+    data = system_settings_to_dict(settings)
+    system_settings_from_dict(_SYSTEM_OF[type(settings)], data)
+    return json.dumps(data, ensure_ascii=False, sort_keys=True)
+
+
+_SYSTEM_OF: dict[type, str] = {
+    KeizerSettings: KEIZER, RoundRobinSettings: ROUND_ROBIN, SwissSettings: SWISS,
+}
 
 
 def _limit(value: object) -> int | None:
@@ -139,8 +150,8 @@ def changed_settings(t: Tournament, options: Mapping[str, object]
 
 def _points(text: str, what: str) -> Fraction:
     try:
-        return Fraction(text.replace(",", ".").replace("½", "1/2"))
-    except (ValueError, ZeroDivisionError):
+        return number(text)
+    except ValueError:
         raise ServiceError(
             "the setting {what}: '{value}' is not a number of points", what=what, value=text[:20]
         ) from None
