@@ -20,6 +20,7 @@ from rochade.core.systems import (
     StartNumbers,
 )
 from rochade.service import ClubService, PlayerAdded
+from rochade.service.files import read_file
 from rochade.service.settings import settings_of
 from rochade.service.systems import describe
 
@@ -235,7 +236,7 @@ def player_add(
 @tournament_option
 def player_import(club: Path, who: str | None, file: Path, tournament: str | None) -> None:
     """Add the players of a CSV file (name,rating[,fide_id] or named columns)."""
-    for added in service(club, who).import_players(file.read_bytes(), tournament):
+    for added in service(club, who).import_players(read_file(file), tournament):
         _report_added(added)
 
 

@@ -10,9 +10,11 @@ from typing import Any, TypeVar
 
 import click
 
+from rochade.core.limits import is_text
 from rochade.core.model import ModelError
 from rochade.core.tiebreaks import TieBreakError
 from rochade.service import ClubService, ServiceError, TournamentNeeded
+from rochade.service.files import read_file
 from rochade.store import StoreError
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -51,6 +53,14 @@ class RochadeGroup(click.Group):
 
     Set ROCHADE_DEBUG=1 to get the traceback of an unexpected error instead.
     """
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        """Refuse an argument that is not UTF-8 text before anything runs."""
+        for arg in args:
+            if not is_text(arg):
+                shown = arg.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+                raise Failure(f"the argument {shown!r} is not UTF-8 text; retype it")
+        return super().parse_args(ctx, args)
 
     def invoke(self, ctx: click.Context) -> Any:
         _tolerant_output()
@@ -123,7 +133,7 @@ def tournament_option(func: F) -> F:
 def read_text(path: Path) -> str:
     """A text file the TD gives us (UTF-8, with or without the mark spreadsheets write)."""
     try:
-        return path.read_text(encoding="utf-8-sig")
+        return read_file(path).decode("utf-8-sig")
     except UnicodeDecodeError:
         raise Failure(f"{path} is not a UTF-8 text file (save it as 'CSV UTF-8')") from None
 

@@ -16,6 +16,7 @@ from datetime import UTC, datetime
 from fractions import Fraction
 from pathlib import Path
 
+from rochade.core import limits
 from rochade.core.checker import CheckedPairing, check_boards
 from rochade.core.keizer.scoring import Standings, compute_standings, standings_history
 from rochade.core.keizer.settings import KeizerSettings, Ladder, preset
@@ -39,6 +40,7 @@ from rochade.formats.json import format_tournament, parse_tournament
 from rochade.formats.players import RatedPlayer
 from rochade.service import systems
 from rochade.service.errors import NeedsConfirmation, ServiceError, TournamentNeeded
+from rochade.service.files import read_file
 from rochade.service.players import (
     RatingReport,
     apply_ratings,
@@ -194,6 +196,7 @@ class ClubService:
         name = name.strip()
         if not name:
             raise ServiceError("the tournament needs a name")
+        limits.check_name(name, limits.TOURNAMENT_NAME)
         with self._change("tournament", f"create tournament {name} ({preset_name})") as (club, _):
             club.add_tournament(name, KEIZER, systems.encode(settings))
         return Tournament(name, (), (), KEIZER, settings)
@@ -206,6 +209,7 @@ class ClubService:
         name = name.strip()
         if not name:
             raise ServiceError("the tournament needs a name")
+        limits.check_name(name, limits.TOURNAMENT_NAME)
         with self._change("tournament", f"create tournament {name} ({system})") as (club, _):
             club.add_tournament(name, system, systems.encode(settings))
         return Tournament(name, (), (), system, settings)
@@ -272,6 +276,8 @@ class ClubService:
     ) -> PlayerAdded:
         if not name:
             raise ServiceError("the player needs a name")
+        limits.check_name(name, limits.PLAYER_NAME)
+        limits.check_player(name, rating, fide_id)
         members = [m for m in club.members() if m.name == name]
         if members:
             member_id, new = members[0].id, False
@@ -639,10 +645,14 @@ class ClubService:
     def import_tournament(self, t: Tournament, extras: Mapping[str, str] = {}) -> Tournament:
         """Add a checked tournament (players become or match members) in one action, with
         what its file said beyond the facts (`extras`: kind -> JSON text, e.g. a TRF's)."""
+        limits.check_name(t.name, limits.TOURNAMENT_NAME)
         with self._change("import", f"import tournament {t.name}") as (club, _):
             tid = club.add_tournament(t.name, t.system, systems.encode(t.settings))
             members = {(m.name, m.fide_id): m.id for m in club.members()}
             for e in t.entrants:
+                limits.PLAYERS.check(e.id, Message("the number of {name}", {"name": e.name}))
+                limits.check_name(e.name, limits.PLAYER_NAME)
+                limits.check_player(e.name, e.rating, e.fide_id)
                 member = members.get((e.name, e.fide_id))
                 if member is None:
                     member = club.add_member(e.name, e.rating, e.fide_id)
@@ -697,10 +707,8 @@ def tournament_history(t: Tournament) -> list[Standings]:
 def read_tournament_file(path: Path) -> Tournament:
     """A tournament from a rochade JSON file (no club file needed)."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise ServiceError("{path} does not exist", path=path) from None
-    except (OSError, UnicodeDecodeError) as exc:
+        text = read_file(path).decode("utf-8")
+    except UnicodeDecodeError as exc:
         raise ServiceError("cannot read {path}: {problem}", path=path, problem=exc) from None
     return parse_tournament(text)
 

@@ -54,6 +54,7 @@ from rochade.formats.json import system_settings_from_dict, system_settings_to_d
 from rochade.formats.trf import TrfError, parse_trf
 from rochade.formats.trf_standings import trf_crosstable
 from rochade.service.errors import ServiceError
+from rochade.service.files import read_file
 
 
 class SwissPairer(Protocol):
@@ -502,12 +503,7 @@ def ranking(t: Tournament) -> dict[PlayerId, tuple[int | None, Fraction]]:
 def trf_standings(path: Path, tiebreaks: Sequence[TieBreak] | None, round_robin: bool = False
                   ) -> SystemStandings:
     """Standings of a TRF file with FIDE tie-breaks (default: the system's), no club file."""
-    try:
-        text = path.read_text(encoding="utf-8", errors="replace")
-    except FileNotFoundError:
-        raise ServiceError("{path} does not exist", path=path) from None
-    except OSError as exc:
-        raise ServiceError("cannot read {path}: {problem}", path=path, problem=exc) from None
+    text = read_file(path).decode("utf-8", errors="replace")
     try:
         trf = parse_trf(text)
     except TrfError as exc:
