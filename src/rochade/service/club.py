@@ -305,6 +305,55 @@ class ClubService:
         entrant = Entrant(player, name, rating, Status.PRESENT, fide_id)
         return PlayerAdded(name, member_id, new, entrant, record.name, len(t.rounds))
 
+    def rename_player(self, player: str, name: str, tournament: str | None = None) -> Entrant:
+        """Correct a player's name (a typo): the member's name, so in every tournament they
+        play in. Another member of that name is refused: two players one name cannot tell
+        apart (and a player list would match the wrong one). Returns the player as before."""
+        name = name.strip()
+        if not name:
+            raise ServiceError("the player needs a name")
+        limits.check_name(name, limits.PLAYER_NAME)
+        with self._change("player", "rename a player") as (club, action):
+            record, t = self._load(club, tournament)
+            entrant = find_entrant(t.entrants, player)
+            if name == entrant.name:
+                raise ServiceError("{player} has this name already", player=label(entrant))
+            if any(m.name == name for m in club.members()):
+                raise ServiceError(
+                    "the club has a player named {name} already; two players of one name "
+                    "cannot be told apart (add a letter, e.g. a second initial)",
+                    name=name,
+                )
+            club.rename_member(club.entrant_members(record.id)[entrant.id], name)
+            action.description = f"{record.name}: rename {label(entrant)} to {name}"
+        return entrant
+
+    def delete_player(self, player: str, tournament: str | None = None) -> Entrant:
+        """Remove a player entered by mistake, who has no games (nor the bye, nor a team
+        game): a player with games is withdrawn instead, so that the games keep counting.
+        Their late-start rows, forbidden pairs and requested byes go too, and the member with
+        them unless they play in another tournament. One undoable action."""
+        with self._change("player", "delete a player") as (club, action):
+            record, t = self._load(club, tournament)
+            entrant = find_entrant(t.entrants, player)
+            played = games_of(t, entrant.id)
+            if played:
+                raise ServiceError(
+                    "{player} cannot be deleted: {games}; withdraw them instead, so that their "
+                    "games keep counting",
+                    player=label(entrant),
+                    games=played,
+                )
+            settings = systems.without_player(t, entrant.id)
+            if settings != t.settings:
+                club.set_settings(record.id, systems.encode(settings))
+            member = club.entrant_members(record.id)[entrant.id]
+            club.delete_entrant(record.id, entrant.id)
+            if not any(member in club.entrant_members(r.id).values() for r in club.tournaments()):
+                club.delete_member(member)
+            action.description = f"{record.name}: delete player {label(entrant)}"
+        return entrant
+
     def forbid_pair(
         self, first: str, second: str, tournament: str | None = None, forbidden: bool = True
     ) -> tuple[Entrant, Entrant]:
@@ -401,11 +450,10 @@ class ClubService:
     ) -> Entrant:
         """Correct an entrant's rating, and the member list's with it (a typo at entry, or the
         new rating list for one player)."""
-        if rating is not None and not 0 < rating < 4000:
-            raise ServiceError("a rating of {rating} is not plausible", rating=rating)
         with self._change("player", "set rating") as (club, action):
             record, t = self._load(club, tournament)
             entrant = t.entrant(player)
+            limits.check_player(entrant.name, rating, None)
             old = "none" if entrant.rating is None else entrant.rating
             new = "none" if rating is None else rating
             action.description = (
@@ -798,6 +846,24 @@ _EXTERNAL_SCORES = {
     "=": Fraction(1, 2),
     "0": Fraction(0),
 }
+
+
+def games_of(t: Tournament, player: PlayerId) -> tuple[Message, ...]:
+    """What `player` played in `t`, for the TD: each game, bye and team game by round."""
+    name = {e.id: e.name for e in t.entrants}
+    out = []
+    for rnd in t.rounds:
+        game = rnd.game_of(player)
+        if game is not None:
+            out.append(Message("round {round} against {opponent}",
+                               {"round": rnd.number, "opponent": name[game.opponent_of(player)]}))
+        if rnd.bye == player:
+            out.append(Message("the bye in round {round}", {"round": rnd.number}))
+        for ext in rnd.externals:
+            if ext.player == player:
+                team = {"team": ext.team, "round": rnd.number}
+                out.append(Message("a game for team {team} in round {round}", team))
+    return tuple(out)
 
 
 def _external_score(text: str) -> Fraction:

@@ -318,6 +318,20 @@ def with_forbidden_pair(t: Tournament, pair: frozenset[PlayerId], forbidden: boo
     return dataclasses.replace(s, forbidden_pairs=pairs)
 
 
+def without_player(t: Tournament, player: PlayerId) -> object:
+    """The settings with nothing left that names `player` (forbidden pairs, requested byes),
+    for a player deleted before their first game."""
+    s = t.settings
+    if isinstance(s, KeizerSettings | SwissSettings):
+        pairs = frozenset(p for p in s.forbidden_pairs if player not in p)
+        s = dataclasses.replace(s, forbidden_pairs=pairs)
+    if isinstance(s, SwissSettings):
+        s = dataclasses.replace(
+            s, bye_requests=frozenset(b for b in s.bye_requests if b.player != player)
+        )
+    return s
+
+
 def with_forfeits(t: Tournament, games: tuple[Game, ...]) -> tuple[Game, ...]:
     """A round robin keeps a withdrawn player's games in the table, recorded at once as
     forfeits (both withdrawn: a double forfeit), as the Berger engine's explanation says."""
