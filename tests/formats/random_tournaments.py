@@ -32,6 +32,7 @@ from rochade.core.systems import (
     scoring,
 )
 
+
 def _readable(name: str) -> bool:
     """A name rochade takes (something visible in it: issue 11)."""
     try:
