@@ -109,6 +109,16 @@ def test_names_made_only_of_invisible_characters(run: Run, club: Path, name: str
     run("player", "add", club, f"{name}Ida{name}")  # invisible marks inside a name are fine
 
 
+def test_huge_numbers_on_the_command_line(run: Run, club: Path) -> None:
+    run("pair", club)
+    huge = 10**30
+    for args in (["undo", club, "--steps", huge], ["result", club, huge, 1, "1-0"],
+                 ["result", club, 1, huge, "1-0"], ["pairings", club, "--round", huge],
+                 ["player", "status", club, huge, "present"]):
+        refused(run(*args, ok=False))
+    assert len(ClubService(club).tournament().rounds) == 1
+
+
 def test_arguments_that_are_not_utf8(run: Run, club: Path) -> None:
     """`rochade player add club.rochade $'Anna\\xff'` in a UTF-8 terminal: Python passes the
     byte as a lone surrogate (surrogateescape)."""

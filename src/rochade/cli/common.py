@@ -78,6 +78,8 @@ class RochadeGroup(click.Group):
             raise Failure(f"{exc}; choose one with -t NAME") from None
         except DOMAIN_ERRORS as exc:
             raise Failure(_message(exc)) from None
+        except OverflowError:  # a number typed beyond what a file can hold (`undo --steps`)
+            raise Failure("a number given is too large") from None
         except Exception as exc:
             if os.environ.get("ROCHADE_DEBUG"):
                 raise

@@ -12,6 +12,7 @@ import getpass
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from fractions import Fraction
 from pathlib import Path
@@ -63,6 +64,7 @@ from rochade.store import (
     Action,
     ActionRecord,
     Club,
+    MemberRecord,
     RoundNotes,
     StoreError,
     TournamentRecord,
@@ -96,6 +98,17 @@ SETTING_OVERRIDES = (
 
 BACKED_UP = ("pair", "import")
 """Action kinds that back the file up first (a player list import does too)."""
+
+
+@dataclass
+class _Entry:
+    """Adding players: the members by name (the first of a name), and the tournament they
+    enter (None: members only) with its rounds played and the members already in it."""
+
+    members: dict[str, MemberRecord]
+    record: TournamentRecord | None = None
+    rounds: tuple[int, ...] = ()
+    entered: set[int] = field(default_factory=set)
 
 
 class ClubService:
@@ -248,7 +261,8 @@ class ClubService:
         member.
         """
         with self._change("player", f"add player {name}") as (club, action):
-            added = self._add_player(club, name.strip(), rating, fide_id, tournament)
+            entry = self._entry(club, tournament)
+            added = self._add_player(club, name.strip(), rating, fide_id, entry)
             action.description = _describe_added(added)
         return added
 
@@ -256,54 +270,67 @@ class ClubService:
         """Add every player of a CSV list (file bytes or text, see `read_player_list`) in one
         action."""
         with self._change("player", "import players", "import") as (club, action):
-            members = [(m.name, m.fide_id) for m in club.members()]
+            entry = self._entry(club, tournament)
+            members = [(m.name, m.fide_id) for m in entry.members.values()]
             lines = read_player_list(data, members)
             added = [
-                self._add_player(club, line.name, line.rating, line.fide_id, tournament)
+                self._add_player(club, line.name, line.rating, line.fide_id, entry)
                 for line in lines
             ]
             where = f" into {added[0].tournament}" if added[0].tournament else ""
             action.description = f"import {len(added)} players{where}"
         return added
 
+    def _entry(self, club: Club, tournament: str | None) -> _Entry:
+        """What adding players needs, read once per action: an import of thousands of
+        players stays linear (issue 11)."""
+        members: dict[str, MemberRecord] = {}
+        for member in club.members():
+            members.setdefault(member.name, member)
+        if tournament is None and len(club.tournaments()) != 1:
+            return _Entry(members)
+        record, t = self._load(club, tournament)
+        systems.check_late_entry(t)
+        entered = set(club.entrant_members(record.id).values())
+        return _Entry(members, record, tuple(r.number for r in t.rounds), entered)
+
     def _add_player(
-        self,
-        club: Club,
-        name: str,
-        rating: int | None,
-        fide_id: int | None,
-        tournament: str | None,
+        self, club: Club, name: str, rating: int | None, fide_id: int | None, entry: _Entry
     ) -> PlayerAdded:
+        """A member of this exact name (updated with what is given), or a new one, entered
+        into `entry`'s tournament if there is one."""
         if not name:
             raise ServiceError("the player needs a name")
         limits.check_name(name, limits.PLAYER_NAME)
         limits.check_player(name, rating, fide_id)
-        members = [m for m in club.members() if m.name == name]
-        if members:
-            member_id, new = members[0].id, False
+        member = entry.members.get(name)
+        if member is not None:
+            new = False
             if rating is not None or fide_id is not None:
-                club.update_member(
-                    member_id,
-                    rating if rating is not None else members[0].rating,
-                    fide_id if fide_id is not None else members[0].fide_id,
+                member = dataclasses.replace(
+                    member,
+                    rating=rating if rating is not None else member.rating,
+                    fide_id=fide_id if fide_id is not None else member.fide_id,
                 )
-            rating = rating if rating is not None else members[0].rating
+                club.update_member(member.id, member.rating, member.fide_id)
+            rating = rating if rating is not None else member.rating
         else:
-            member_id, new = club.add_member(name, rating, fide_id), True
-        records = club.tournaments()
-        if tournament is None and len(records) != 1:
-            return PlayerAdded(name, member_id, new)
-        record, t = self._load(club, tournament)
-        systems.check_late_entry(t)
-        if member_id in club.entrant_members(record.id).values():
+            new = True
+            member = MemberRecord(club.add_member(name, rating, fide_id), name, rating, fide_id)
+        entry.members[name] = member
+        record = entry.record
+        if record is None:
+            return PlayerAdded(name, member.id, new)
+        if member.id in entry.entered:
             raise ServiceError(
                 "{name} already plays in {tournament}", name=name, tournament=record.name
             )
-        player = club.add_entrant(record.id, member_id, rating, Status.PRESENT)
-        for rnd in t.rounds:
-            club.add_absence(record.id, rnd.number, Absence(player, Reason.LATE_START.value))
+        entry.entered.add(member.id)
+        player = club.add_entrant(record.id, member.id, rating, Status.PRESENT)
+        for number in entry.rounds:
+            club.add_absence(record.id, number, Absence(player, Reason.LATE_START.value))
         entrant = Entrant(player, name, rating, Status.PRESENT, fide_id)
-        return PlayerAdded(name, member_id, new, entrant, record.name, len(t.rounds))
+        return PlayerAdded(name, member.id, new, entrant, record.name, len(entry.rounds))
 
     def rename_player(self, player: str, name: str, tournament: str | None = None) -> Entrant:
         """Correct a player's name (a typo): the member's name, so in every tournament they
