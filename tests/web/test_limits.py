@@ -173,3 +173,24 @@ def test_whole_number_settings_are_kept_exactly_when_within_bounds(
     else:
         assert result.exit_code == 2, result.output
         assert "Traceback" not in result.output
+
+
+def test_the_web_forms_refuse_values_beyond_the_limits(club: Path) -> None:
+    """The settings page and the new-tournament form check as the CLI does (the same
+    service), in the TD's language; nothing is saved and every page still answers."""
+    before = ClubService(club).tournament().settings
+    with TestClient(create_app(club, Tick())) as td:
+        csrf = log_in(td)
+        for key, value in [("max_meetings", "0"), ("rematch_gap", "1000"), ("ratio", "1e9")]:
+            response = td.post("/td/t/1/settings", headers={"Accept-Language": "de"},
+                               data={"csrf": csrf, "action": "save", key: value})
+            assert response.status_code == 200, response.text[-300:]
+            assert "muss zwischen" in response.text or "keine Zahl" in response.text, key
+        made = td.post("/td/tournaments", follow_redirects=False,
+                       data={"csrf": csrf, "name": "Rapid", "preset": "classic",
+                             "max_meetings": "0"})
+        assert made.headers["location"] == "/td/"
+        assert "max_meetings must be from 1 to 999, not 0" in td.get("/td/").text
+    assert ClubService(club).tournament().settings == before
+    assert len(ClubService(club).tournaments()) == 1
+    every_page_answers(club)
