@@ -183,3 +183,12 @@ def test_numbers_from_the_command_line_at_their_limits(
     else:
         refused(added)
         assert members(club) == []
+
+
+def test_a_kfc_file_too_large_is_refused_by_size(
+    run: Run, club: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(limits, "FILE_BYTES", 1000)
+    kfc = tmp_path / "big.s3db"
+    kfc.write_bytes(b"SQLite format 3\x00" + bytes(2000))
+    refused(run("import-kfc", club, kfc, ok=False), "too large for a KeizerForClubs file")
