@@ -271,8 +271,7 @@ class ClubService:
         action."""
         with self._change("player", "import players", "import") as (club, action):
             entry = self._entry(club, tournament)
-            members = [(m.name, m.fide_id) for m in entry.members.values()]
-            lines = read_player_list(data, members)
+            lines = read_player_list(data, [(m.name, m.fide_id) for m in club.members()])
             added = [
                 self._add_player(club, line.name, line.rating, line.fide_id, entry)
                 for line in lines
