@@ -194,7 +194,7 @@ def test_edit_a_rating_and_undo_it(td: TestClient, club: Path) -> None:
     post(td, "/td/undo")
     assert service(club).tournament().entrant(2).rating == 1999
     post(td, "/td/t/1/players/2/rating", rating="99999")
-    assert "not plausible" in td.get("/td/t/1/players").text
+    assert "rating of Bart Claes must be from 0 to 4000" in td.get("/td/t/1/players").text
     post(td, "/td/t/1/players/77/rating", rating="1500")
     assert "no player with id 77" in td.get("/td/t/1/players").text
 

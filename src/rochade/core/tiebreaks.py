@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cached_property
 
+from rochade.core.limits import number
 from rochade.core.messages import N_, Explained, Message
 from rochade.core.model import Outcome
 
@@ -104,7 +105,7 @@ class Scoring:
         """`1-½-0`, `3-1-0`, `2-1-0` ...: win, draw and loss points."""
         parts = text.replace("½", "1/2").split("-")
         try:
-            win, draw, loss = (Fraction(p.strip()) for p in parts)
+            win, draw, loss = (number(p) for p in parts)
         except ValueError:
             raise TieBreakError(
                 "scoring '{scoring}' should be win-draw-loss points, like 1-1/2-0 or 3-1-0",

@@ -349,6 +349,14 @@ class Club:
             "UPDATE members SET rating = ?, fide_id = ? WHERE id = ?", (rating, fide_id, member_id)
         )
 
+    def rename_member(self, member_id: int, name: str) -> None:
+        """Correct a member's name (in every tournament they play in)."""
+        self._write("UPDATE members SET name = ? WHERE id = ?", (name, member_id))
+
+    def delete_member(self, member_id: int) -> None:
+        """Remove a member who plays in no tournament."""
+        self._write("DELETE FROM members WHERE id = ?", (member_id,))
+
     def members(self) -> list[MemberRecord]:
         rows = self._rows("SELECT id, name, rating, fide_id FROM members ORDER BY id")
         return [MemberRecord(*row) for row in rows]
@@ -396,6 +404,12 @@ class Club:
             (tournament_id, player_id, member_id, rating, status.value),
         )
         return player_id
+
+    def delete_entrant(self, tournament_id: int, player: PlayerId) -> None:
+        """Remove an entrant who has no games, and their absence rows (late starts)."""
+        key = (tournament_id, player)
+        self._write("DELETE FROM absences WHERE tournament_id = ? AND player = ?", key)
+        self._write("DELETE FROM entrants WHERE tournament_id = ? AND id = ?", key)
 
     def set_status(self, tournament_id: int, player: PlayerId, status: Status) -> None:
         self._write(
