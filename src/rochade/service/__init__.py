@@ -15,6 +15,7 @@ from rochade.service.reports import (
     StandingChange,
     TournamentSummary,
 )
+from rochade.store import StoreError
 
 __all__ = [
     "ClubService",
@@ -24,6 +25,7 @@ __all__ = [
     "ResultReport",
     "ServiceError",
     "StandingChange",
+    "StoreError",
     "TournamentNeeded",
     "TournamentSummary",
     "read_tournament_file",

@@ -404,6 +404,27 @@ class ClubService:
             action.describe(Message(what, values), record)
         return dataclasses.replace(entrant, status=status)
 
+    def set_rating(
+        self, player: PlayerId, rating: int | None, tournament: str | None = None
+    ) -> Entrant:
+        """Correct an entrant's rating, and the member list's with it (a typo at entry, or the
+        new rating list for one player)."""
+        if rating is not None and not 0 < rating < 4000:
+            raise ServiceError("a rating of {rating} is not plausible", rating=rating)
+        with self._change("player", "set rating") as (club, action):
+            record, t = self._load(club, tournament)
+            entrant = t.entrant(player)
+            old = "none" if entrant.rating is None else entrant.rating
+            new = "none" if rating is None else rating
+            action.description = (
+                f"rating of {entrant.name} ({entrant.id}) in {t.name}: {old} -> {new}"
+            )
+            member_id = club.entrant_members(record.id)[player]
+            club.set_entrant_rating(record.id, player, rating)
+            member = next(m for m in club.members() if m.id == member_id)
+            club.update_member(member.id, rating, member.fide_id)
+        return dataclasses.replace(entrant, rating=rating)
+
     def find_player(self, player: str, tournament: str | None = None) -> Entrant:
         return find_entrant(self.tournament(tournament).entrants, player)
 
@@ -649,6 +670,12 @@ class ClubService:
             record = None if tournament is None else self._record(club, tournament)
             found = club.undoable(1, record)
             return found[0] if found else None
+
+    def last_change(self) -> int:
+        """The newest action's id: it grows with every change (an undo too), so a reader can
+        tell cheaply whether anything changed since it last looked."""
+        with self._open() as club:
+            return club.last_action_id()
 
     # -- standings and files -------------------------------------------------------------
 

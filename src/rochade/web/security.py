@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from rochade.store.settings import read_setting, write_setting
+from rochade.service.club_settings import read_setting, write_setting
 
 PIN_KEY = "web.td_pin"
 SECRET_KEY = "web.secret"
@@ -48,6 +48,14 @@ def verify_pin(pin: str, stored: str) -> bool:
     except ValueError:
         return False
     return scheme == "scrypt" and hmac.compare_digest(hash_pin(pin, salt), stored)
+
+
+def pin_matches(path: Path, pin: str) -> bool:
+    """Whether `pin` is the club file's TD PIN. For a worker thread: scrypt takes tens of
+    milliseconds on purpose, and on the event loop every phone's page would wait for each
+    login attempt."""
+    stored = read_setting(path, PIN_KEY)
+    return stored is not None and verify_pin(pin, stored)
 
 
 def set_pin(path: Path, pin: str) -> None:

@@ -2,9 +2,9 @@
 byes asked in advance and forbidden pairs, the pairing explained to the TD; and for everyone
 the crosstable (n×n for a round robin, round by round for a Swiss) and a player's page.
 
-Pairing, results, players, check-in and undo are the pages every system shares (`app`).
-The app registers `routes()` and hands its crosstable and player pages of these systems
-to `crosstable()` and `player()`.
+Pairing, results, players, check-in and undo are the pages every system shares (`td`).
+The app registers `routes()`; `public` hands its crosstable and player pages of these
+systems to `crosstable()` and `player()`.
 """
 
 from __future__ import annotations
@@ -35,15 +35,7 @@ from rochade.formats.text import tiebreak_key
 from rochade.service import ServiceError, standings_with_tiebreaks
 from rochade.service.exchange import export_trf
 from rochade.web import i18n
-from rochade.web.app import (
-    USER_ERRORS,
-    Page,
-    Web,
-    _field,
-    _int_or_none,
-    _round_param,
-    td_only,
-)
+from rochade.web.base import USER_ERRORS, Page, Web, field, int_or_none, round_param, td_only
 from rochade.web.chart import player_chart
 from rochade.web.queries import planned_rounds
 from rochade.web.system_tables import (
@@ -125,36 +117,36 @@ def _options(form: FormData, system: str, started: bool) -> dict[str, object]:
     codes: list[str] = []
     offered = dict(tiebreak_choices(system))
     for i in range(1, TIEBREAK_SLOTS + 1):
-        code = _field(form, f"tb{i}")
+        code = field(form, f"tb{i}")
         if code and code not in offered:
             raise ServiceError("tie-break {n}: '{code}' is not offered for a {system}", n=i,
                                code=code[:20], system=system)
         if code and code not in codes:
             codes.append(code)
-    points = _field(form, "scoring")
+    points = field(form, "scoring")
     if points and points not in SCORINGS:
         raise ServiceError("the scoring '{points}' is not offered; choose {choices}",
                            points=points[:20], choices=", ".join(SCORINGS))
     options: dict[str, object] = {"scoring": points or None, "tiebreaks": ",".join(codes)}
     if system == SWISS:
-        limit = _int_or_none(_field(form, "max_half_point_byes"), "most half-point byes")
+        limit = int_or_none(field(form, "max_half_point_byes"), "most half-point byes")
         options |= {
-            "rounds": _int_or_none(_field(form, "rounds"), "number of rounds"),
-            "bye_value": _field(form, "bye_value"),
-            "half_bye_value": _field(form, "half_bye_value"),
+            "rounds": int_or_none(field(form, "rounds"), "number of rounds"),
+            "bye_value": field(form, "bye_value"),
+            "half_bye_value": field(form, "half_bye_value"),
             "max_half_point_byes": "" if limit is None else limit,  # "": no limit
-            "half_point_byes_closed": _int_or_none(
-                _field(form, "half_point_byes_closed") or "0", "rounds without half-point byes"
+            "half_point_byes_closed": int_or_none(
+                field(form, "half_point_byes_closed") or "0", "rounds without half-point byes"
             ),
         }
     if not started:
-        options["seed"] = _int_or_none(_field(form, "seed"), "seed")
+        options["seed"] = int_or_none(field(form, "seed"), "seed")
         if system == ROUND_ROBIN:
-            options |= {"double": bool(_field(form, "double")),
-                        "numbers_by": _field(form, "numbers_by") or None}
+            options |= {"double": bool(field(form, "double")),
+                        "numbers_by": field(form, "numbers_by") or None}
         else:
-            options |= {"first_round": _field(form, "first_round") or None,
-                        "acceleration": "baku" if _field(form, "acceleration") else "none"}
+            options |= {"first_round": field(form, "first_round") or None,
+                        "acceleration": "baku" if field(form, "acceleration") else "none"}
     return options
 
 
@@ -176,7 +168,7 @@ async def td_create(web: Web, request: Request, page: Page) -> Response:
     _ = web.gettext(page)
     try:
         options = _options(form, system, started=False)
-        web.service().create_system_tournament(_field(form, "name"), system, options)
+        web.service().create_system_tournament(field(form, "name"), system, options)
     except USER_ERRORS as exc:
         return web.redirect(page, f"/td/new/{system}", ("error", web.say(page, exc)))
     number = len(web.service().tournaments())
@@ -232,14 +224,14 @@ async def td_bye(web: Web, request: Request, page: Page) -> Response:
     _ = web.gettext(page)
     back = f"/td/t/{n}/byes"
     svc = web.service()
-    player = _field(form, "player")
+    player = field(form, "player")
     try:
-        number = _int_or_none(_field(form, "round"), "round") or 0
-        if _field(form, "action") == "cancel":
+        number = int_or_none(field(form, "round"), "round") or 0
+        if field(form, "action") == "cancel":
             entrant = svc.cancel_bye(player, number, t.name)
             message = _("{name} is paired in round {round} after all.")
         else:
-            half = _field(form, "kind") != "zero"
+            half = field(form, "kind") != "zero"
             entrant = svc.request_bye(player, number, half, t.name)
             message = (_("{name} has a half-point bye in round {round}.") if half
                        else _("{name} has a zero-point bye in round {round}."))
@@ -254,9 +246,9 @@ async def td_forbid(web: Web, request: Request, page: Page) -> Response:
     _ = web.gettext(page)
     back = f"/td/t/{n}/byes#pairs"
     svc = web.service()
-    first, second = _field(form, "first"), _field(form, "second")
+    first, second = field(form, "first"), field(form, "second")
     try:
-        forbidden = _field(form, "action") != "allow"
+        forbidden = field(form, "action") != "allow"
         a, b = svc.forbid_pair(first, second, t.name, forbidden)
         message = (_("{first} and {second} will not be paired.") if forbidden
                    else _("{first} and {second} may be paired again."))
@@ -270,7 +262,7 @@ async def td_forbid(web: Web, request: Request, page: Page) -> Response:
 
 async def td_explain(web: Web, request: Request, page: Page) -> Response:
     n, t = _tournament(web, request)
-    number = _round_param(request, len(t.rounds))
+    number = round_param(request, len(t.rounds))
     svc = web.service()
     notes = svc.round_notes(number, t.name) if number else None
     asked = request.query_params.get("player", "")
@@ -336,7 +328,7 @@ def crosstable(web: Web, request: Request, page: Page, ctx: dict[str, Any]) -> R
     """The round robin's n×n table or the Swiss's table by rank, after any round: the tables
     the exports publish (`rochade.formats.tables`), in the visitor's language."""
     t = ctx["t"]
-    after = _round_param(request, len(t.rounds), "after")
+    after = round_param(request, len(t.rounds), "after")
     standings = standings_with_tiebreaks(t, after)
     table = (crosstable_table(t, standings) if t.system == ROUND_ROBIN
              else rounds_table(standings, t))

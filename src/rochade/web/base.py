@@ -1,0 +1,353 @@
+"""What every page family of the web app shares: the app's state (`Web`), what a template
+gets (`Page`), the `public` and `td_only` guards with the CSRF check, and the form helpers.
+
+The pages are `public` (players' pages), `login` (login, logout, language), `td` (the TD's
+club evening) and `systems` (round robin and Swiss); `app` assembles them. Every change goes
+through `ClubService`, one logged and undoable action each.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+import threading
+import time
+from collections.abc import Awaitable, Callable, Coroutine
+from contextlib import ExitStack
+from dataclasses import dataclass, replace
+from functools import wraps
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+import segno
+from jinja2 import Environment, PackageLoader, select_autoescape
+from starlette.datastructures import FormData
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, RedirectResponse, Response
+
+from rochade.core.messages import N_, Message
+from rochade.core.model import ModelError
+from rochade.service import ClubService, ServiceError, StoreError
+from rochade.service.club import Clock
+from rochade.web import i18n, texts
+from rochade.web.cache import PageCache
+from rochade.web.queries import result_label
+from rochade.web.security import LoginThrottle, Signer, signing_key
+
+VISITOR_COOKIE, SESSION_COOKIE, FLASH_COOKIE, LANG_COOKIE = (
+    "rochade_visitor",
+    "rochade_td",
+    "rochade_flash",
+    "lang",
+)
+WHO = "TD (web)"
+VERSION_HEADER = "x-rochade-version"
+POLL_SECONDS = 5
+USER_ERRORS = (ServiceError, ModelError, StoreError)
+CACHED_PAGES = 1024
+"""At most this many rendered public pages are kept (per language, query, TD or not)."""
+
+Endpoint = Callable[[Request], Awaitable[Response]]
+Handler = Callable[["Web", Request, "Page"], Coroutine[Any, Any, Response]]
+
+
+@dataclass
+class Page:
+    """What every template gets: the language, the visitor's CSRF token, the TD flag."""
+
+    request: Request
+    lang: str
+    csrf: str
+    td: bool
+    visitor: str
+    new_visitor: bool
+    flashes: list[list[str]]
+
+
+class Web:
+    """The app's state: the club file, the cookie signer, templates per language."""
+
+    def __init__(
+        self,
+        path: Path,
+        clock: Clock,
+        throttle: LoginThrottle,
+        public_url: str | None,
+        poll_seconds: float,
+    ) -> None:
+        self.path = path
+        self.poll_seconds = poll_seconds
+        self.public_url = public_url
+        self.share_qr = (
+            segno.make(public_url, error="m").svg_inline(scale=5, title=public_url)
+            if public_url
+            else ""
+        )
+        self.clock = clock
+        self.throttle = throttle
+        self.signer = Signer(signing_key(path))
+        self._envs: dict[str, Environment] = {}
+        self._local = threading.local()
+        self.pages = PageCache(CACHED_PAGES)
+        self.csrf_mark = secrets.token_hex(32)
+        """Stands for the visitor's CSRF token in a cached page; replaced on the way out."""
+
+    def last_change(self) -> int:
+        """The newest action's id, read on a connection kept open per thread: the public pages
+        ask on every request, and opening the club file each time would cost more than the
+        answer (WAL: this read never waits for the TD's writes)."""
+        svc: ClubService | None = getattr(self._local, "svc", None)
+        if svc is None:
+            self._local.kept = ExitStack()  # the session lives as long as its thread
+            svc = self._local.svc = self._local.kept.enter_context(self.service().session())
+        return svc.last_change()
+
+    # -- plumbing ------------------------------------------------------------------------
+
+    def service(self) -> ClubService:
+        return ClubService(self.path, WHO, self.clock)
+
+    def env(self, lang: str) -> Environment:
+        if lang not in self._envs:
+            env = Environment(
+                loader=PackageLoader("rochade.web", "templates"),
+                autoescape=select_autoescape(default=True),
+                extensions=["jinja2.ext.i18n"],
+                trim_blocks=True,
+                lstrip_blocks=True,
+            )
+            env.install_gettext_translations(i18n.translations(lang), newstyle=True)  # type: ignore[attr-defined]
+            env.filters["num"] = lambda v: i18n.number(v, lang)
+            env.filters["pts"] = lambda v: i18n.points(v, lang)
+            env.globals["result_label"] = result_label
+            env.globals["languages"] = i18n.LANGUAGES
+            env.globals["poll_seconds"] = self.poll_seconds
+            env.globals["public_url"] = self.public_url
+            env.globals["share_qr"] = self.share_qr
+            gettext = i18n.translations(lang).gettext
+
+            def label(key: str) -> str:
+                return gettext(texts.LABELS.get(key, key))
+
+            env.filters["label"] = label
+            env.globals["preset_help"] = {k: gettext(v) for k, v in texts.PRESET_HELP.items()}
+            env.filters["tr"] = gettext
+            self._envs[lang] = env
+        return self._envs[lang]
+
+    def page(self, request: Request) -> Page:
+        visitor = request.cookies.get(VISITOR_COOKIE, "")
+        new_visitor = len(visitor) != 32
+        if new_visitor:
+            visitor = secrets.token_hex(16)
+        session = self.signer.loads(request.cookies.get(SESSION_COOKIE))
+        td = bool(
+            session
+            and session.get("v") == visitor
+            and isinstance(session.get("exp"), int | float)
+            and float(session["exp"]) > time.time()  # type: ignore[arg-type]
+        )
+        flash = self.signer.loads(request.cookies.get(FLASH_COOKIE)) or {}
+        flashes = flash.get("m") if isinstance(flash.get("m"), list) else []
+        lang = i18n.choose(request.cookies.get(LANG_COOKIE), request.headers.get("accept-language"))
+        return Page(
+            request,
+            lang,
+            self.signer.csrf_token(visitor),
+            td,
+            visitor,
+            new_visitor,
+            flashes,  # type: ignore[arg-type]
+        )
+
+    def gettext(self, page: Page) -> Callable[[str], str]:
+        return i18n.translations(page.lang).gettext
+
+    def say(self, page: Page, said: Message | BaseException) -> str:
+        """An error or a finding of the service, store or core in the page's language."""
+        return i18n.say(said, page.lang)
+
+    def render(
+        self, page: Page, template: str, status_code: int = 200, **context: Any
+    ) -> HTMLResponse:
+        html = self.env(page.lang).get_template(template).render(page=page, **context)
+        return self.html(page, html, status_code)
+
+    def html(self, page: Page, html: str | bytes, status_code: int = 200) -> HTMLResponse:
+        response = HTMLResponse(html, status_code=status_code)
+        response.headers["Cache-Control"] = "no-store"
+        self._cookies(page, response)
+        if page.flashes:
+            response.delete_cookie(FLASH_COOKIE, path="/")
+        return response
+
+    def redirect(self, page: Page, url: str, *flash: tuple[str, str]) -> Response:
+        """To `url` with messages for it; an htmx request is told to go there (a 303 would
+        only swap the new page into the part that asked)."""
+        response: Response = RedirectResponse(url, status_code=303)
+        if page.request.headers.get("hx-request") and page.request.method == "POST":
+            response = Response(status_code=200, headers={"HX-Redirect": url})
+        self._cookies(page, response)
+        if flash:
+            value = self.signer.dumps({"m": [list(f) for f in flash]})
+            response.set_cookie(FLASH_COOKIE, value, path="/", httponly=True, samesite="strict")
+        return response
+
+    def refuse(self, page: Page, request: Request, back: str, message: str) -> Response:
+        """A change that could not be made: the message above the page, nothing else moves.
+
+        For htmx, only the message is swapped in (out of band) and the row stays as it was.
+        """
+        if request.headers.get("hx-request"):
+            response = self.render(page, "_flash.html", oob=True, flashes=[["error", message]])
+            response.headers["HX-Reswap"] = "none"
+            return response
+        return self.redirect(page, back, ("error", message))
+
+    def _cookies(self, page: Page, response: Response) -> None:
+        if page.new_visitor:
+            response.set_cookie(
+                VISITOR_COOKIE,
+                page.visitor,
+                max_age=365 * 24 * 3600,
+                path="/",
+                httponly=True,
+                samesite="strict",
+                secure=page.request.url.scheme == "https",
+            )
+
+    # -- guards --------------------------------------------------------------------------
+
+    def tournament_name(self, request: Request) -> str:
+        """The tournament of /t/{n}/ (numbered 1, 2 ... in the club file's order)."""
+        number = int(request.path_params["n"])
+        summaries = self.service().tournaments()
+        if not 1 <= number <= len(summaries):
+            raise HTTPException(404)
+        return summaries[number - 1].name
+
+
+async def off_loop(work: Coroutine[Any, Any, Response]) -> Response:
+    """Run a handler in a worker thread with its own event loop: a change waits for the disk
+    (synchronous FULL) and a page takes milliseconds to render, and the kept public pages go
+    on meanwhile. Only for handlers whose request body is already read (or that read none)."""
+    return await asyncio.to_thread(asyncio.run, work)
+
+
+def public(handler: Handler) -> Callable[[Web], Endpoint]:
+    """A page anyone may see. A live page's poll gets "204 No Content" while nothing changed,
+    so htmx leaves the page alone (no flicker, no lost scroll position on a phone).
+
+    A rendered GET page is kept per (page, language, TD or not) with the last change it shows
+    (see `rochade.web.cache`): two hundred phones on the standings cost one rendering per
+    change, done in a worker thread. The version is read before the page's facts, so a kept
+    page is never older than the version it carries.
+    """
+
+    def bind(web: Web) -> Endpoint:
+        @wraps(handler)
+        async def endpoint(request: Request) -> Response:
+            known = request.headers.get(VERSION_HEADER)
+            version = web.last_change()
+            if known is not None and known == str(version):
+                return Response(status_code=204)
+            request.state.version = version
+            page = web.page(request)
+            if request.method != "GET" or page.flashes:
+                return await handler(web, request, page)
+            key = (handler.__name__, request.url.path, request.url.query, page.lang, page.td)
+            marked = replace(page, csrf=web.csrf_mark)
+
+            def render(version: int) -> Awaitable[Response]:
+                request.state.version = version
+                return off_loop(handler(web, request, marked))
+
+            found = await web.pages.page(key, version, render)
+            if isinstance(found, Response):
+                return found
+            return web.html(page, found.replace(web.csrf_mark.encode(), page.csrf.encode()))
+
+        return endpoint
+
+    return bind
+
+
+def td_only(handler: Handler) -> Callable[[Web], Endpoint]:
+    """A TD page: GET without a session goes to the login page, POST is refused."""
+
+    def bind(web: Web) -> Endpoint:
+        @wraps(handler)
+        async def endpoint(request: Request) -> Response:
+            page = web.page(request)
+            if not page.td:
+                if request.method == "GET":
+                    target = quote(request.url.path, safe="/")
+                    return web.redirect(page, f"/td/login?next={target}")
+                refused = Response("Log in as TD first.", status_code=403)
+                if request.headers.get("hx-request"):  # an expired login during an htmx tap
+                    refused.headers["HX-Redirect"] = "/td/login"
+                return refused
+            if request.method != "POST":
+                return await off_loop(handler(web, request, page))
+            await check_csrf(web, request, page)  # reads the form: off_loop may run it
+            async with web.pages.change(web.last_change):
+                return await off_loop(handler(web, request, page))
+
+        return endpoint
+
+    return bind
+
+
+async def check_csrf(web: Web, request: Request, page: Page) -> FormData:
+    form = await request.form()
+    token = form.get("csrf") or request.headers.get("x-csrf-token")
+    if page.new_visitor or not web.signer.check_csrf(page.visitor, str(token or "")):
+        raise HTTPException(403, ERROR_PAGES[403])
+    return form
+
+
+def field(form: FormData, name: str) -> str:
+    value = form.get(name)
+    return value.strip() if isinstance(value, str) else ""
+
+
+def safe_next(target: str, default: str) -> str:
+    """Only local TD paths: never redirect to another site."""
+    return target if target.startswith("/td/") and not target.startswith("//") else default
+
+
+def whole(text: str) -> bool:
+    """Plain digits of a size a club file stores ("²" and "٣" are digits to Python too)."""
+    return text.isascii() and text.isdigit() and len(text) <= 9
+
+
+def int_or_none(text: str, what: str) -> int | None:
+    if not text:
+        return None
+    if not whole(text):
+        shown = text if len(text) <= 20 else text[:20] + "…"
+        raise ServiceError(
+            "the {what} {shown} is not a whole number up to 999999999",
+            what=Message(what),
+            shown=repr(shown),
+        )
+    return int(text)
+
+
+def round_param(request: Request, last: int, name: str = "round") -> int:
+    text = request.query_params.get(name, "")
+    if whole(text) and 0 <= int(text) <= last:
+        return int(text)
+    return last
+
+
+ERROR_PAGES = {
+    403: N_("This form has expired; reload the page and try again."),
+    404: N_("There is no such page."),
+    405: N_("This page cannot be sent a form."),
+    500: N_("Something went wrong."),
+}
+"""What an error page says, in the visitor's language (the status decides)."""
+

@@ -1,0 +1,84 @@
+"""Logging in as TD with the PIN (throttled), logging out, and the language switch."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+from starlette.requests import Request
+from starlette.responses import RedirectResponse, Response
+from starlette.routing import Route
+
+from rochade.web import i18n
+from rochade.web.base import (
+    LANG_COOKIE,
+    SESSION_COOKIE,
+    Page,
+    Web,
+    check_csrf,
+    field,
+    public,
+    safe_next,
+)
+from rochade.web.security import SESSION_SECONDS, pin_matches
+
+
+async def set_language(request: Request) -> Response:
+    """The language switch: remembered in a cookie; back to the page the visitor was on."""
+    lang = request.query_params.get("lang", "")
+    back = request.query_params.get("next", "/")
+    if not back.startswith("/") or back.startswith("//"):
+        back = "/"
+    response = RedirectResponse(back, status_code=303)
+    if lang in i18n.LANGUAGES:
+        response.set_cookie(LANG_COOKIE, lang, max_age=365 * 24 * 3600, path="/", samesite="lax")
+    return response
+
+
+
+@public
+async def login(web: Web, request: Request, page: Page) -> Response:
+    _ = web.gettext(page)
+    target = safe_next(request.query_params.get("next", ""), "/td/")
+    if request.method == "GET":
+        return web.render(page, "login.html", next=target, error=None)
+    form = await check_csrf(web, request, page)
+    target = safe_next(field(form, "next"), "/td/")
+    address = request.client.host if request.client else "?"
+    if web.throttle.blocked(address):
+        error = _("Too many wrong PINs. Wait a minute and try again.")
+        return web.render(page, "login.html", status_code=429, next=target, error=error)
+    if not await asyncio.to_thread(pin_matches, web.path, field(form, "pin")):
+        web.throttle.failed(address)
+        error = _("Wrong PIN.")
+        return web.render(page, "login.html", status_code=401, next=target, error=error)
+    web.throttle.succeeded(address)
+    response = web.redirect(page, target)
+    session = web.signer.dumps({"v": page.visitor, "exp": int(time.time()) + SESSION_SECONDS})
+    response.set_cookie(
+        SESSION_COOKIE,
+        session,
+        max_age=SESSION_SECONDS,
+        path="/",
+        httponly=True,
+        samesite="strict",
+        secure=request.url.scheme == "https",
+    )
+    return response
+
+
+
+@public
+async def logout(web: Web, request: Request, page: Page) -> Response:
+    await check_csrf(web, request, page)
+    response = web.redirect(page, "/")
+    response.delete_cookie(SESSION_COOKIE, path="/")
+    return response
+
+
+def routes(web: Web) -> list[Route]:
+    return [
+        Route("/lang", set_language),
+        Route("/td/login", login(web), methods=["GET", "POST"]),
+        Route("/td/logout", logout(web), methods=["POST"]),
+    ]

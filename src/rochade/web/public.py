@@ -1,0 +1,127 @@
+"""The pages anyone may see: the start page, and per tournament the standings, pairings,
+progress (Keizer), crosstable, participants and a page per player. They poll for changes so
+phones follow the evening; a round robin's or Swiss's crosstable and player page are
+`systems`'."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Route
+
+from rochade.core.standings import numbers_of
+from rochade.core.systems import KEIZER
+from rochade.formats.text import tiebreak_key
+from rochade.service import standings_with_tiebreaks
+from rochade.web import i18n, systems
+from rochade.web.base import Page, Web, public, round_param
+from rochade.web.chart import player_chart
+from rochade.web.queries import crosstable_rows, player_curve, progress_rows, round_view
+
+
+@public
+async def home(web: Web, request: Request, page: Page) -> Response:
+    summaries = web.service().tournaments()
+    if len(summaries) == 1 and not page.td:
+        return web.redirect(page, "/t/1/")
+    return web.render(page, "home.html", tournaments=list(enumerate(summaries, start=1)))
+
+
+def _public_context(web: Web, request: Request) -> dict[str, Any]:
+    name = web.tournament_name(request)
+    svc = web.service()
+    t = svc.tournament(name)
+    return {"n": int(request.path_params["n"]), "t": t, "svc": svc, "name": name}
+
+
+
+
+
+@public
+async def standings(web: Web, request: Request, page: Page) -> Response:
+    ctx = _public_context(web, request)
+    t = ctx["t"]
+    after = round_param(request, len(t.rounds), "after")
+    if t.system != KEIZER:
+        fide = standings_with_tiebreaks(t, after)
+        keys = [tiebreak_key(tb) for tb in fide.tiebreaks]
+        return web.render(page, "standings_fide.html", **ctx, table=fide, keys=keys, after=after,
+                          section="standings")
+    table = ctx["svc"].standings(ctx["name"], after)
+    return web.render(page, "standings.html", **ctx, table=table, after=after, section="standings")
+
+
+@public
+async def pairings(web: Web, request: Request, page: Page) -> Response:
+    ctx = _public_context(web, request)
+    t = ctx["t"]
+    number = round_param(request, len(t.rounds))
+    view = round_view(t, number) if number else None
+    return web.render(page, "pairings.html", **ctx, view=view, number=number, section="pairings")
+
+
+@public
+async def progress(web: Web, request: Request, page: Page) -> Response:
+    ctx = _public_context(web, request)
+    if ctx["t"].system != KEIZER:  # Keizer only: values and ranks per round
+        return web.redirect(page, f"/t/{ctx['n']}/")
+    rows = progress_rows(ctx["t"], ctx["svc"].history(ctx["name"]))
+    return web.render(page, "progress.html", **ctx, rows=rows, section="progress")
+
+
+@public
+async def crosstable(web: Web, request: Request, page: Page) -> Response:
+    ctx = _public_context(web, request)
+    if ctx["t"].system != KEIZER:
+        return systems.crosstable(web, request, page, ctx)
+    rows = crosstable_rows(ctx["t"])
+    return web.render(page, "crosstable.html", **ctx, rows=rows, section="crosstable")
+
+
+@public
+async def participants(web: Web, request: Request, page: Page) -> Response:
+    ctx = _public_context(web, request)
+    entrants = [ctx["t"].entrant(p) for p in numbers_of(ctx["t"])]  # a round robin's draw
+    return web.render(page, "participants.html", **ctx, entrants=entrants, section="participants")
+
+
+@public
+async def player(web: Web, request: Request, page: Page) -> Response:
+    ctx = _public_context(web, request)
+    t = ctx["t"]
+    pid = int(request.path_params["pid"])
+    if not t.has_entrant(pid):
+        raise HTTPException(404)
+    if t.system != KEIZER:  # the Keizer breakdown has no round-robin or Swiss counterpart
+        return systems.player(web, page, ctx, pid)
+    table = ctx["svc"].standings(ctx["name"])
+    row = table.row(pid)
+    _ = web.gettext(page)
+    curve = player_curve(ctx["svc"].history(ctx["name"]), pid)
+    labels = {
+        "title": _("Total and rank after each round"),
+        "total": _("Total"),
+        "rank": _("Rank"),
+        "round": _("Round"),
+    }
+    svg = player_chart(curve, len(t.active), labels, lambda v: i18n.number(v, page.lang, 0))
+    return web.render(
+        page, "player.html", **ctx, row=row, chart=svg, entrant=t.entrant(pid), section="standings"
+    )
+
+
+
+def routes(web: Web) -> list[Route]:
+    t = "/t/{n:int}"
+    return [
+        Route("/", home(web)),
+        Route(t + "/", standings(web)),
+        Route(t + "/pairings", pairings(web)),
+        Route(t + "/progress", progress(web)),
+        Route(t + "/crosstable", crosstable(web)),
+        Route(t + "/participants", participants(web)),
+        Route(t + "/players/{pid:int}", player(web)),
+    ]

@@ -1,0 +1,514 @@
+"""The TD's pages for every system: tournaments, the evening, settings (Keizer), players and
+check-in, pairing (by the engine or by hand), results, the log and undo. A round robin's or
+Swiss's own pages are `systems`'."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from starlette.datastructures import UploadFile
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Route
+
+from rochade.core.checker import Rule
+from rochade.core.keizer.settings import PRESETS, KeizerSettings
+from rochade.core.messages import N_
+from rochade.core.model import Status, Tournament
+from rochade.core.systems import ROUND_ROBIN
+from rochade.service import NeedsConfirmation, StandingChange
+from rochade.service.club import SETTING_OVERRIDES
+from rochade.service.settings import KEIZER_SETTINGS, PRESET, SettingsReport, settings_of
+from rochade.web import i18n
+from rochade.web.base import (
+    USER_ERRORS,
+    Page,
+    Web,
+    field,
+    int_or_none,
+    round_param,
+    safe_next,
+    td_only,
+    whole,
+)
+from rochade.web.queries import (
+    RESULT_CHOICES,
+    checkin_choices,
+    checkin_order,
+    evening_state,
+    round_view,
+)
+from rochade.web.system_tables import requested_byes, round_robin_schedule
+
+# -- TD: tournaments -----------------------------------------------------------------------
+
+
+@td_only
+async def td_home(web: Web, request: Request, page: Page) -> Response:
+    summaries = web.service().tournaments()
+    return web.render(
+        page,
+        "td_home.html",
+        tournaments=list(enumerate(summaries, start=1)),
+        presets=PRESETS,
+        overrides=[s for s in KEIZER_SETTINGS if s.key in SETTING_OVERRIDES],
+    )
+
+
+@td_only
+async def td_create(web: Web, request: Request, page: Page) -> Response:
+    form = await request.form()
+    _ = web.gettext(page)
+    overrides = {key: field(form, key) for key in SETTING_OVERRIDES if field(form, key)}
+    try:
+        web.service().create_tournament(
+            field(form, "name"), field(form, "preset") or "classic", overrides
+        )
+    except USER_ERRORS as exc:
+        return web.redirect(page, "/td/", ("error", web.say(page, exc)))
+    number = len(web.service().tournaments())
+    return web.redirect(
+        page, f"/td/t/{number}/players", ("ok", _("Tournament created. Now add the players."))
+    )
+
+
+@td_only
+async def td_evening(web: Web, request: Request, page: Page) -> Response:
+    name = web.tournament_name(request)
+    svc = web.service()
+    t = svc.tournament(name)
+    log = list(reversed(svc.log()))[:8]
+    return web.render(
+        page,
+        "td_evening.html",
+        n=int(request.path_params["n"]),
+        t=t,
+        state=evening_state(t),
+        log=log,
+        section="evening",
+    )
+
+
+@td_only
+async def td_settings(web: Web, request: Request, page: Page) -> Response:
+    if not isinstance(web.service().tournament(web.tournament_name(request)).settings,
+                      KeizerSettings):  # round robin, Swiss: their own page
+        return web.redirect(page, f"/td/t/{request.path_params['n']}/rules")
+    if request.method == "POST":
+        return await _change_settings(web, request, page)
+    return _settings_page(web, request, page, {}, None)
+
+
+def _settings_page(
+    web: Web, request: Request, page: Page, typed: dict[str, str], preview: SettingsReport | None
+) -> Response:
+    t = web.service().tournament(web.tournament_name(request))
+    return web.render(
+        page,
+        "td_settings.html",
+        n=int(request.path_params["n"]),
+        t=t,
+        s=t.settings,
+        settings=settings_of(t.settings),
+        presets=PRESETS,
+        preset_setting=PRESET,
+        typed=typed,
+        preview=preview,
+        section="settings",
+    )
+
+
+async def _change_settings(web: Web, request: Request, page: Page) -> Response:
+    """Preview (nothing saved: who would move) or save the settings, one logged action."""
+    form = await request.form()
+    n = request.path_params["n"]
+    _ = web.gettext(page)
+    typed = {key: value for key, value in form.items() if isinstance(value, str)}
+    for key in ("csrf", "action"):
+        typed.pop(key, None)
+    save = field(form, "action") == "save"
+    try:
+        report = web.service().change_rules(typed, web.tournament_name(request), save=save)
+    except USER_ERRORS as exc:
+        page.flashes = [["error", web.say(page, exc)]]
+        return _settings_page(web, request, page, typed, None)
+    if not save:
+        return _settings_page(web, request, page, typed, report)
+    if not report.changes:
+        return web.redirect(page, f"/td/t/{n}/settings", ("ok", _("Nothing changed.")))
+    flashes = [("ok", _("Settings saved."))]
+    flashes += [("ok", _change_text(web, page, c)) for c in report.standings]
+    return web.redirect(page, f"/td/t/{n}/settings", *flashes)
+
+
+# -- TD: players and check-in --------------------------------------------------------------
+
+
+@td_only
+async def td_players(web: Web, request: Request, page: Page) -> Response:
+    name = web.tournament_name(request)
+    t = web.service().tournament(name)
+    return web.render(
+        page,
+        "td_players.html",
+        n=int(request.path_params["n"]),
+        t=t,
+        entrants=t.start_order(),
+        section="players",
+    )
+
+
+@td_only
+async def td_add_player(web: Web, request: Request, page: Page) -> Response:
+    form = await request.form()
+    n = request.path_params["n"]
+    _ = web.gettext(page)
+    try:
+        rating = int_or_none(field(form, "rating"), N_("rating"))
+        added = web.service().add_player(
+            field(form, "player"), rating, tournament=web.tournament_name(request)
+        )
+    except USER_ERRORS as exc:
+        return web.redirect(page, f"/td/t/{n}/players", ("error", web.say(page, exc)))
+    message = _("{name} added.").format(name=added.name)
+    if added.late_rounds:
+        message += " " + _("Late entry: the rounds already played count as a late start.")
+    return web.redirect(page, f"/td/t/{n}/players#add", ("ok", message))
+
+
+@td_only
+async def td_import_players(web: Web, request: Request, page: Page) -> Response:
+    form = await request.form()
+    n = request.path_params["n"]
+    _ = web.gettext(page)
+    upload = form.get("csv_file")
+    data: bytes | str = field(form, "csv_text")
+    if isinstance(upload, UploadFile) and upload.filename:
+        data = await upload.read()  # the service decodes it as spreadsheets save it
+    try:
+        added = web.service().import_players(data, web.tournament_name(request))
+    except USER_ERRORS as exc:
+        return web.redirect(page, f"/td/t/{n}/players", ("error", web.say(page, exc)))
+    message = _("{count} players imported.").format(count=len(added))
+    return web.redirect(page, f"/td/t/{n}/players", ("ok", message))
+
+
+@td_only
+async def td_set_rating(web: Web, request: Request, page: Page) -> Response:
+    form = await request.form()
+    n = request.path_params["n"]
+    _ = web.gettext(page)
+    try:
+        rating = int_or_none(field(form, "rating"), N_("rating"))
+        entrant = web.service().set_rating(
+            request.path_params["pid"], rating, web.tournament_name(request)
+        )
+    except USER_ERRORS as exc:
+        return web.redirect(page, f"/td/t/{n}/players", ("error", web.say(page, exc)))
+    message = _("Rating of {name} saved.").format(name=entrant.name)
+    return web.redirect(page, f"/td/t/{n}/players", ("ok", message))
+
+
+@td_only
+async def td_set_status(web: Web, request: Request, page: Page) -> Response:
+    """Check-in and withdraw/come back: one tap, one logged action."""
+    form = await request.form()
+    n = request.path_params["n"]
+    pid = request.path_params["pid"]
+    back = safe_next(field(form, "next"), f"/td/t/{n}/checkin")
+    try:
+        status = Status(field(form, "status"))
+        name = web.tournament_name(request)
+        svc = web.service()
+        entrant = svc.set_status(str(pid), status, name)
+    except (ValueError, *USER_ERRORS) as exc:
+        return web.refuse(page, request, back, web.say(page, exc))
+    if request.headers.get("hx-request"):
+        t = svc.tournament(name)
+        return web.render(
+            page,
+            "_checkin_row.html",
+            n=n,
+            e=entrant,
+            oob=True,
+            **_checkin_context(t),
+        )
+    return web.redirect(page, back)
+
+
+@td_only
+async def td_checkin(web: Web, request: Request, page: Page) -> Response:
+    name = web.tournament_name(request)
+    t = web.service().tournament(name)
+    return web.render(
+        page,
+        "td_checkin.html",
+        n=int(request.path_params["n"]),
+        t=t,
+        entrants=checkin_order(t),
+        section="checkin",
+        **_checkin_context(t),
+    )
+
+
+def _checkin_context(t: Tournament) -> dict[str, Any]:
+    """The check-in buttons in the system's words, the byes asked in advance for the round
+    (a Swiss: they beat the status when it is paired), where the evening stands."""
+    state = evening_state(t)
+    byes = {b.entrant.id: b for b in requested_byes(t) if b.round == state.next_round}
+    return {"choices": checkin_choices(t), "byes": byes, "state": state}
+
+
+# -- TD: pairing ---------------------------------------------------------------------------
+
+
+def _draft(text: str) -> list[int]:
+    return [int(p) for p in text.split(",") if whole(p.strip())]
+
+
+@td_only
+async def td_pair_page(web: Web, request: Request, page: Page) -> Response:
+    return _pair_page(web, request, page, [], (), None)
+
+
+@dataclass(frozen=True)
+class Note:
+    """What the checker says about the draft, in the page's language, at its board (None:
+    about the whole pairing)."""
+
+    severity: str
+    text: str
+    board: int | None
+
+
+def _live_notes(web: Web, page: Page, t: Tournament, draft: list[int]) -> list[Note]:
+    """The checker's findings on the boards placed so far (players still to place are not
+    yet a problem), so the TD sees a rematch or a colour problem at the tap that made it."""
+    if not draft or evening_state(t).open_round:
+        return []
+    boards = [(draft[i], draft[i + 1]) for i in range(0, len(draft) - 1, 2)]
+    bye = draft[-1] if len(draft) % 2 else None
+    try:
+        checked = web.service().check_by_hand(boards, bye, t.name)
+    except USER_ERRORS as exc:
+        return [Note("error", web.say(page, exc), None)]
+    seat = {p: i for i, board in enumerate(boards) for p in board}
+    if bye is not None:
+        seat.setdefault(bye, len(boards))
+    notes = []
+    for finding in checked.findings:
+        if finding.rule is Rule.UNPAIRED:
+            continue
+        board = next((seat[p] for p in finding.players if p in seat), None)
+        notes.append(Note(finding.severity.value, web.say(page, finding.msg), board))
+    return notes
+
+
+def _pair_page(
+    web: Web,
+    request: Request,
+    page: Page,
+    draft: list[int],
+    warnings: tuple[str, ...],
+    error: str | None,
+    picked: bool = False,
+) -> Response:
+    name = web.tournament_name(request)
+    t = web.service().tournament(name)
+    present = [e for e in t.start_order() if e.status.plays]
+    known = {e.id for e in present}
+    draft = [p for i, p in enumerate(draft) if p in known and p not in draft[:i]]
+    placed = set(draft)
+    boards = [draft[i : i + 2] for i in range(0, len(draft), 2)]
+    partial = bool(request.headers.get("hx-request")) and request.method == "POST"
+    return web.render(
+        page,
+        "_pair_manual.html" if partial else "td_pair.html",
+        n=int(request.path_params["n"]),
+        t=t,
+        state=evening_state(t),
+        present=present,
+        unplaced=[e for e in present if e.id not in placed],
+        boards=boards,
+        draft=",".join(map(str, draft)),
+        notes=_live_notes(web, page, t, draft),
+        warnings=warnings,
+        error=error,
+        picked=picked,
+        schedule=next((r for r in round_robin_schedule(t) if r.number == len(t.rounds) + 1),
+                      None),
+        section="pair",
+    )
+
+
+@td_only
+async def td_pair_auto(web: Web, request: Request, page: Page) -> Response:
+    n = request.path_params["n"]
+    _ = web.gettext(page)
+    try:
+        report = web.service().pair(web.tournament_name(request))
+    except USER_ERRORS as exc:
+        return web.redirect(page, f"/td/t/{n}/pair", ("error", web.say(page, exc)))
+    message = _("Round {number} is paired.").format(number=report.round.number)
+    return web.redirect(page, f"/td/t/{n}/results", ("ok", message))
+
+
+@td_only
+async def td_pair_manual(web: Web, request: Request, page: Page) -> Response:
+    """The hand-pairing board: tap names to fill boards, then check and confirm. With htmx
+    only the board is sent back (the checker's notes included); without, the whole page."""
+    form = await request.form()
+    n = request.path_params["n"]
+    draft = _draft(field(form, "draft"))
+    action = field(form, "action")
+    pick = field(form, "pick")
+    if whole(pick) and int(pick) not in draft:
+        draft.append(int(pick))
+    elif action.startswith("remove:") and whole(action[7:]):
+        board = int(action[7:])
+        del draft[2 * board : 2 * board + 2]
+    elif action.startswith("swap:") and whole(action[5:]):
+        i = 2 * int(action[5:])
+        if i + 1 < len(draft):
+            draft[i], draft[i + 1] = draft[i + 1], draft[i]
+    elif action in ("check", "confirm"):
+        _ = web.gettext(page)
+        name = web.tournament_name(request)
+        if web.service().tournament(name).system == ROUND_ROBIN:  # the page offers no board
+            message = _("A round robin is paired by its Berger table; there is no pairing by hand.")
+            return web.refuse(page, request, f"/td/t/{n}/pair", message)
+        pairs = draft if len(draft) % 2 == 0 else draft[:-1]
+        bye = str(draft[-1]) if len(draft) % 2 else None
+        boards = " ".join(f"{pairs[i]}-{pairs[i + 1]}" for i in range(0, len(pairs), 2))
+        try:
+            report = web.service().pair_manual(
+                boards, bye, confirm=action == "confirm", tournament=name
+            )
+        except NeedsConfirmation as exc:
+            return _pair_page(
+                web, request, page, draft, tuple(web.say(page, w.msg) for w in exc.warnings), None
+            )
+        except USER_ERRORS as exc:
+            return _pair_page(web, request, page, draft, (), web.say(page, exc))
+        message = _("Round {number} is paired.").format(number=report.round.number)
+        return web.redirect(page, f"/td/t/{n}/results", ("ok", message))
+    elif action == "clear":
+        draft = []
+    return _pair_page(web, request, page, draft, (), None, picked=bool(pick))
+
+
+# -- TD: results ---------------------------------------------------------------------------
+
+
+@td_only
+async def td_results(web: Web, request: Request, page: Page) -> Response:
+    name = web.tournament_name(request)
+    svc = web.service()
+    t = svc.tournament(name)
+    number = round_param(request, len(t.rounds))
+    view = round_view(t, number) if number else None
+    notes = svc.round_notes(number, name) if number else None
+    return web.render(
+        page,
+        "td_results.html",
+        n=int(request.path_params["n"]),
+        t=t,
+        view=view,
+        number=number,
+        notes=notes,
+        choices=RESULT_CHOICES,
+        changes=(),
+        state=evening_state(t),
+        section="results",
+    )
+
+
+@td_only
+async def td_enter_result(web: Web, request: Request, page: Page) -> Response:
+    form = await request.form()
+    n = request.path_params["n"]
+    number = int(request.path_params["round"])
+    board = int(request.path_params["board"])
+    back = f"/td/t/{n}/results?round={number}"
+    try:
+        name = web.tournament_name(request)
+        result = field(form, "result") or field(form, "forfeit")
+        report = web.service().enter_result(number, board, result, name)
+    except USER_ERRORS as exc:
+        return web.refuse(page, request, back, web.say(page, exc))
+    t = report.tournament
+    view = round_view(t, number)
+    if request.headers.get("hx-request"):
+        b = next(b for b in view.boards if b.board == board)
+        return web.render(
+            page,
+            "_result_row.html",
+            n=n,
+            b=b,
+            view=view,
+            choices=RESULT_CHOICES,
+            changes=report.changes,
+            oob=True,
+            t=t,
+            state=evening_state(t),
+            section="results",
+        )
+    flashes = [("ok", _change_text(web, page, c)) for c in report.changes]
+    return web.redirect(page, back, *flashes)
+
+
+def _change_text(web: Web, page: Page, change: StandingChange) -> str:
+    _ = web.gettext(page)
+    return _("{name}: rank {old} → {new}, total {old_total} → {new_total}").format(
+        name=change.entrant.name,
+        old=change.old_rank or "-",
+        new=change.new_rank or "-",
+        old_total=i18n.number(change.old_total, page.lang),
+        new_total=i18n.number(change.new_total, page.lang),
+    )
+
+
+# -- TD: log and undo ----------------------------------------------------------------------
+
+
+@td_only
+async def td_log(web: Web, request: Request, page: Page) -> Response:
+    actions = list(reversed(web.service().log()))
+    return web.render(page, "td_log.html", actions=actions, section="log")
+
+
+@td_only
+async def td_undo(web: Web, request: Request, page: Page) -> Response:
+    form = await request.form()
+    _ = web.gettext(page)
+    back = safe_next(field(form, "next"), "/td/log")
+    try:
+        undone = web.service().undo(1)
+    except USER_ERRORS as exc:
+        return web.redirect(page, back, ("error", web.say(page, exc)))
+    message = _("Undone: {what}").format(what="; ".join(a.description for a in undone))
+    return web.redirect(page, back, ("ok", message))
+
+
+def routes(web: Web) -> list[Route]:
+    td = "/td/t/{n:int}"
+    return [
+        Route("/td/", td_home(web)),
+        Route("/td/tournaments", td_create(web), methods=["POST"]),
+        Route("/td/log", td_log(web)),
+        Route("/td/undo", td_undo(web), methods=["POST"]),
+        Route(td + "/", td_evening(web)),
+        Route(td + "/settings", td_settings(web), methods=["GET", "POST"]),
+        Route(td + "/players", td_players(web)),
+        Route(td + "/players/add", td_add_player(web), methods=["POST"]),
+        Route(td + "/players/import", td_import_players(web), methods=["POST"]),
+        Route(td + "/players/{pid:int}/status", td_set_status(web), methods=["POST"]),
+        Route(td + "/players/{pid:int}/rating", td_set_rating(web), methods=["POST"]),
+        Route(td + "/checkin", td_checkin(web)),
+        Route(td + "/pair", td_pair_page(web)),
+        Route(td + "/pair/auto", td_pair_auto(web), methods=["POST"]),
+        Route(td + "/pair/manual", td_pair_manual(web), methods=["POST"]),
+        Route(td + "/results", td_results(web)),
+        Route(td + "/results/{round:int}/{board:int}", td_enter_result(web), methods=["POST"]),
+    ]
