@@ -414,11 +414,12 @@ class ClubService:
         with self._change("player", "set rating") as (club, action):
             record, t = self._load(club, tournament)
             entrant = t.entrant(player)
-            old = "none" if entrant.rating is None else entrant.rating
-            new = "none" if rating is None else rating
-            action.description = (
-                f"rating of {entrant.name} ({entrant.id}) in {t.name}: {old} -> {new}"
-            )
+            what = Message(N_("rating of {player}: {old} -> {new}"), {
+                "player": label(entrant),
+                "old": Message(N_("none")) if entrant.rating is None else entrant.rating,
+                "new": Message(N_("none")) if rating is None else rating,
+            })
+            action.describe(what, record)
             member_id = club.entrant_members(record.id)[player]
             club.set_entrant_rating(record.id, player, rating)
             member = next(m for m in club.members() if m.id == member_id)
@@ -664,7 +665,7 @@ class ClubService:
             record = None if tournament is None else self._record(club, tournament)
             return club.undo(steps, self.who, self.clock(), record, action)
 
-    def last_change(self, tournament: str | None = None) -> ActionRecord | None:
+    def undo_target(self, tournament: str | None = None) -> ActionRecord | None:
         """What undo would take back now (of the whole file, or of one tournament)."""
         with self._reading() as club:
             record = None if tournament is None else self._record(club, tournament)
