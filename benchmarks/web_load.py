@@ -135,7 +135,7 @@ def serving(path: Path) -> Iterator[Server]:
 class Figures:
     latencies: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
-    versions: list[tuple[float, int]] = field(default_factory=list)  # (answered at, version)
+    versions: list[tuple[float, int]] = field(default_factory=list)  # (asked at, version)
     writes: list[tuple[float, int]] = field(default_factory=list)  # (confirmed at, board)
     write_latencies: list[float] = field(default_factory=list)
     lags: list[float] = field(default_factory=list)  # the client loop's lateness per tick
@@ -192,6 +192,7 @@ class Phone(asyncio.Protocol):
         self.buffer = bytearray()
         self.cookie = b"lang=en"
         self.in_flight: float | None = None  # intended time of the request on the wire
+        self.sent = 0.0  # when it went on the wire
         self.waiting: list[float] = []  # intended times not yet sent
         self.more = True  # more requests to come
         self.loaded = self.loop.create_future()
@@ -214,6 +215,7 @@ class Phone(asyncio.Protocol):
     def send(self, intended: float) -> None:
         assert self.transport is not None
         self.in_flight = intended
+        self.sent = self.loop.time()  # a request sent after a confirmation must show it
         poll = b""
         if self.polls and self.known >= 0:
             poll = b"HX-Request: true\r\nX-Rochade-Version: " + str(self.known).encode() + b"\r\n"
@@ -250,7 +252,7 @@ class Phone(asyncio.Protocol):
             found = VERSION.search(body)
             self.known = int(found.group(1)) if found else -1
         if self.known >= 0:  # (the participants page carries none: results do not change it)
-            self.figures.versions.append((done, self.known))
+            self.figures.versions.append((self.sent, self.known))
         if self.waiting:
             self.send(self.waiting.pop(0))
         elif not self.interval and done < self.until:
@@ -384,7 +386,8 @@ async def load(
 
 
 def stale_answers(figures: Figures, path: Path) -> int:
-    """Answers after a confirmed result that do not show it. Each result is one action, so
+    """Answers to requests sent after a result was confirmed that do not show it (an answer
+    that arrives later but was asked for before may be older). Each result is one action, so
     the k-th confirmed result is action `first + k`."""
     first = ClubService(path).log()[-1].id - len(figures.writes) + 1
     return sum(

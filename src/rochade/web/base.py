@@ -18,7 +18,7 @@ from contextlib import ExitStack
 from dataclasses import dataclass, replace
 from functools import wraps
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 from urllib.parse import quote, urlsplit
 
 import segno
@@ -32,10 +32,10 @@ from starlette.types import Message as AsgiMessage
 
 from rochade.core.messages import N_, Message
 from rochade.core.model import ModelError
-from rochade.service import ClubService, ServiceError, StoreError
+from rochade.service import ClubService, ServiceError, StoreError, TournamentSummary
 from rochade.service.club import Clock
 from rochade.web import i18n, texts
-from rochade.web.cache import PageCache
+from rochade.web.cache import Facts, PageCache
 from rochade.web.queries import result_label
 from rochade.web.security import (
     LoginThrottle,
@@ -59,6 +59,7 @@ USER_ERRORS = (ServiceError, ModelError, StoreError)
 CACHED_PAGES = 1024
 """At most this many rendered public pages are kept (per language, query, TD or not)."""
 
+T = TypeVar("T")
 Endpoint = Callable[[Request], Awaitable[Response]]
 Handler = Callable[["Web", Request, "Page"], Coroutine[Any, Any, Response]]
 
@@ -110,6 +111,7 @@ class Web:
         self._envs: dict[str, Environment] = {}
         self._local = threading.local()
         self.pages = PageCache(CACHED_PAGES)
+        self.facts = Facts()
         self.csrf_mark = secrets.token_hex(32)
         """Stands for the visitor's CSRF token in a cached page; replaced on the way out."""
 
@@ -127,6 +129,17 @@ class Web:
 
     def service(self) -> ClubService:
         return ClubService(self.path, WHO, self.clock)
+
+    def reads(self, request: Request) -> Any:
+        """The service for a public page: its answers as of the page's version are computed
+        once for every page of that version (`Facts`). Only for reading."""
+        version = getattr(request.state, "version", None)
+        return self.service() if version is None else Reads(self, version)
+
+    def kept(self, request: Request, key: tuple[object, ...], compute: Callable[[], T]) -> T:
+        """`compute()` once per version for every public page that asks (`key` names it)."""
+        version = getattr(request.state, "version", None)
+        return compute() if version is None else self.facts.get(version, key, compute)
 
     def env(self, lang: str) -> Environment:
         if lang not in self._envs:
@@ -275,10 +288,25 @@ class Web:
     def tournament_name(self, request: Request) -> str:
         """The tournament of /t/{n}/ (numbered 1, 2 ... in the club file's order)."""
         number = int(request.path_params["n"])
-        summaries = self.service().tournaments()
+        summaries: list[TournamentSummary] = self.reads(request).tournaments()
         if not 1 <= number <= len(summaries):
             raise HTTPException(404)
         return summaries[number - 1].name
+
+
+class Reads:
+    """`ClubService`'s read methods, each answer kept per version in `Web.facts`."""
+
+    def __init__(self, web: Web, version: int) -> None:
+        self._web, self._version = web, version
+
+    def __getattr__(self, name: str) -> Callable[..., Any]:
+        def kept(*args: Any) -> Any:
+            return self._web.facts.get(
+                self._version, (name, *args), lambda: getattr(self._web.service(), name)(*args)
+            )
+
+        return kept
 
 
 async def off_loop(work: Coroutine[Any, Any, Response]) -> Response:
