@@ -157,7 +157,9 @@ def test_a_redirect_is_not_kept() -> None:
     run_async(scenario())
 
 
-def test_the_td_waits_for_the_pages_asked_for_last_only() -> None:
+def test_the_td_waits_for_the_pages_asked_for_last_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(cache_module, "RENEW_AT_MOST", 8)
+
     async def scenario() -> None:
         cache, pages = PageCache(16), Pages()
         pages.release.set()

@@ -32,7 +32,7 @@ from starlette.types import Message as AsgiMessage
 
 from rochade.core.messages import N_, Message
 from rochade.core.model import ModelError
-from rochade.service import ClubService, ServiceError, StoreError, TournamentSummary
+from rochade.service import ClubService, ServiceError, StoreError
 from rochade.service.club import Clock
 from rochade.web import i18n, texts
 from rochade.web.cache import Facts, PageCache
@@ -288,10 +288,10 @@ class Web:
     def tournament_name(self, request: Request) -> str:
         """The tournament of /t/{n}/ (numbered 1, 2 ... in the club file's order)."""
         number = int(request.path_params["n"])
-        summaries: list[TournamentSummary] = self.reads(request).tournaments()
-        if not 1 <= number <= len(summaries):
+        names: list[str] = self.reads(request).tournament_names()
+        if not 1 <= number <= len(names):
             raise HTTPException(404)
-        return summaries[number - 1].name
+        return names[number - 1]
 
 
 class Reads:

@@ -36,8 +36,11 @@ RENEW_SECONDS = 600.0
 """A page asked for this recently is renewed by the TD's change before the TD's answer. Phones
 that poll an unchanged page get "204" and do not ask for it again, so this spans the quiet
 minutes between two results of a club evening."""
-RENEW_AT_MOST = 8
-"""The TD waits for these renderings (~10 ms each for 60 players)."""
+RENEW_AT_MOST = 64
+"""The TD waits for these renderings: every page phones look at on a club evening (`--mix all`
+of benchmarks/web_load.py: 22 pages for 60 players, 34 for a 300-player Swiss, ~35 ms and
+~75 ms of CPU together, their facts shared). A page left out would make the first phones
+that ask for it after the TD's "done" wait for its rendering: the phones' worst latencies."""
 
 
 @dataclass
