@@ -155,10 +155,23 @@ def test_x_forwarded_for_gives_no_fresh_tries_unless_behind_a_proxy(club: Path) 
             assert answer.status_code == expected
 
 
-def test_behind_a_proxy_the_forwarded_address_counts(club: Path) -> None:
-    web = Web(club, Tick(), LoginThrottle(), None, 5, behind_proxy=True)
-    request: Any = type("R", (), {"headers": {"x-forwarded-for": "6.6.6.6, 192.0.2.5"}})()
-    assert web.client_address(request) == "192.0.2.5"  # the proxy's entry, not the sender's
+def test_who_asks_with_and_without_a_proxy(club: Path) -> None:
+    def request(peer: str, **headers: str) -> Any:
+        return type("R", (), {"headers": headers, "client": type("C", (), {"host": peer})})()
+
+    proxied = Web(club, Tick(), LoginThrottle(), None, 5, behind_proxy=True)
+    forged = {"x-forwarded-for": "127.0.0.1, 192.0.2.5"}
+    assert proxied.client(request("127.0.0.1", **forged)) == ("192.0.2.5", False)  # the proxy's
+    assert proxied.client(request("127.0.0.1", **{"x-forwarded-for": "127.0.0.1"}))[1]
+    direct = Web(club, Tick(), LoginThrottle(), None, 5)
+    assert direct.client(request("192.0.2.5", **{"x-forwarded-for": "127.0.0.1"})) == (
+        "192.0.2.5",
+        False,
+    )
+    assert direct.client(request("127.0.0.1")) == ("127.0.0.1", True)
+    # a proxy on the laptop without --behind-proxy: its requests are not the laptop's own
+    assert direct.client(request("127.0.0.1", **{"x-forwarded-for": "192.0.2.9"}))[1] is False
+    assert direct.client(request("::1", forwarded="for=192.0.2.9"))[1] is False
 
 
 # -- 2. sessions -----------------------------------------------------------------------------

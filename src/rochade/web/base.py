@@ -206,15 +206,18 @@ class Web:
             with self._revoking:
                 self.revoked = set(revoke_session(self.path, page.session, page.expires))
 
-    def client_address(self, request: Request) -> str:
-        """Who asks: the connection's address, or behind a proxy (`serve --behind-proxy`) the
-        last address of X-Forwarded-For, the one the proxy added. Otherwise that header is
-        anybody's to write and is ignored."""
-        if self.behind_proxy:
-            forwarded = request.headers.get("x-forwarded-for", "").split(",")[-1].strip()
-            if forwarded:
-                return forwarded
-        return request.client.host if request.client else "?"
+    def client(self, request: Request) -> tuple[str, bool]:
+        """Who asks, and whether from the laptop itself: the connection's address, or behind
+        a proxy (`serve --behind-proxy`) the last address of X-Forwarded-For, the one the
+        proxy added. Otherwise that header is anybody's to write and names no address; but a
+        request that carries one was forwarded, so it does not count as the laptop's even
+        when a proxy on the laptop passed it on."""
+        forwarded = request.headers.get("x-forwarded-for", "").split(",")[-1].strip()
+        if self.behind_proxy and forwarded:
+            return forwarded, loopback(forwarded)
+        address = request.client.host if request.client else "?"
+        proxied = bool(forwarded) or "forwarded" in request.headers
+        return address, loopback(address) and not proxied
 
     def same_origin(self, request: Request) -> bool:
         """Whether a post comes from a page of this server, as far as the browser says

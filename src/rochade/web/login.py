@@ -17,7 +17,6 @@ from rochade.web.base import (
     Web,
     check_csrf,
     field,
-    loopback,
     public,
     safe_next,
 )
@@ -47,8 +46,7 @@ async def login(web: Web, request: Request, page: Page) -> Response:
         return web.render(page, "login.html", next=target, error=None)
     form = await check_csrf(web, request, page)
     target = safe_next(field(form, "next"), "/td/")
-    address = web.client_address(request)
-    local = loopback(address)
+    address, local = web.client(request)
     wait = web.throttle.reserve(address, local)
     if wait:
         error = _("Too many wrong PINs. Try again in %(seconds)s seconds.") % {
