@@ -174,6 +174,21 @@ def test_who_asks_with_and_without_a_proxy(club: Path) -> None:
     assert direct.client(request("::1", forwarded="for=192.0.2.9"))[1] is False
 
 
+def test_behind_a_proxy_that_speaks_https_the_session_cookie_is_secure(club: Path) -> None:
+    https = {"X-Forwarded-Proto": "https", "X-Forwarded-For": "192.0.2.5"}
+    for behind_proxy, secure in ((True, True), (False, False)):
+        with TestClient(create_app(club, Tick(), behind_proxy=behind_proxy)) as c:
+            token = csrf_of(c)
+            answer = c.post(
+                "/td/login",
+                data={"csrf": token, "pin": PIN},
+                headers=https,
+                follow_redirects=False,
+            )
+            assert answer.status_code == 303
+            assert ("secure" in answer.headers["set-cookie"].lower()) is secure
+
+
 # -- 2. sessions -----------------------------------------------------------------------------
 
 

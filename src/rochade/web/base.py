@@ -219,6 +219,13 @@ class Web:
         proxied = bool(forwarded) or "forwarded" in request.headers
         return address, loopback(address) and not proxied
 
+    def https(self, request: Request) -> bool:
+        """Whether the browser speaks HTTPS with us (behind a proxy: with the proxy), so the
+        cookies are sent over HTTPS only."""
+        if self.behind_proxy and request.headers.get("x-forwarded-proto"):
+            return request.headers["x-forwarded-proto"].split(",")[-1].strip() == "https"
+        return request.url.scheme == "https"
+
     def same_origin(self, request: Request) -> bool:
         """Whether a post comes from a page of this server, as far as the browser says
         (Origin, else Referer; a post with neither is left to the CSRF token)."""
@@ -283,7 +290,7 @@ class Web:
                 path="/",
                 httponly=True,
                 samesite="strict",
-                secure=page.request.url.scheme == "https",
+                secure=self.https(page.request),
             )
 
     # -- guards --------------------------------------------------------------------------

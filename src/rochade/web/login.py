@@ -71,7 +71,7 @@ async def login(web: Web, request: Request, page: Page) -> Response:
         path="/",
         httponly=True,
         samesite="strict",
-        secure=request.url.scheme == "https",
+        secure=web.https(request),
     )
     return response
 
