@@ -247,6 +247,12 @@ class ClubService:
                 )
             return out
 
+    def tournament_names(self) -> list[str]:
+        """The tournaments' names in the club file's order: without loading them (every web
+        page finds its tournament by number)."""
+        with self._reading() as club:
+            return [record.name for record in club.tournaments()]
+
     def tournament(self, name: str | None = None) -> Tournament:
         """The whole tournament (facts and settings)."""
         with self._reading() as club:
