@@ -372,7 +372,8 @@ class ClubService:
                 )
             club.rename_member(club.entrant_members(record.id)[entrant.id], name)
             action.describe(
-                Message(N_("rename {player} to {name}"), {"player": label(entrant), "name": name})
+                Message(N_("rename {player} to {name}"), {"player": label(entrant), "name": name}),
+                record,
             )
         return entrant
 
