@@ -179,7 +179,7 @@ def test_numbers_from_the_command_line_at_their_limits(
     added = run("player", "add", club, "Ida", "--rating", rating, ok=False)
     if limits.RATING.low <= rating <= limits.RATING.high:
         assert added.exit_code == 0, added.output
-        assert members(club) == [("Ida", rating or None)]
+        assert members(club) == [("Ida", rating)]
     else:
         refused(added)
         assert members(club) == []
