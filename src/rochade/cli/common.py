@@ -6,21 +6,28 @@ import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
 from rochade.core.limits import is_text
-from rochade.core.model import ModelError
-from rochade.core.tiebreaks import TieBreakError
-from rochade.service import ClubService, ServiceError, TournamentNeeded
-from rochade.service.files import read_file
-from rochade.store import StoreError
+
+if TYPE_CHECKING:
+    from rochade.service import ClubService
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-DOMAIN_ERRORS = (ModelError, StoreError, ServiceError, TieBreakError, OSError)
-"""Problems with what the TD asked or gave: `Error: ...` and exit code 2, never a traceback."""
+
+def domain_errors() -> tuple[type[Exception], ...]:
+    """Problems with what the TD asked or gave: `Error: ...` and exit code 2, never a traceback.
+
+    Imported when a command fails, so that `rochade --version` or `pair-trf` do not load the
+    club file's layers."""
+    from rochade.core.model import ModelError
+    from rochade.core.tiebreaks import TieBreakError
+    from rochade.service import ServiceError, StoreError
+
+    return (ModelError, StoreError, ServiceError, TieBreakError, OSError)
 
 
 class Failure(click.ClickException):
@@ -74,13 +81,15 @@ class RochadeGroup(click.Group):
         except BrokenPipeError:  # e.g. `rochade log club.rochade | head`: stop quietly
             _silence_stdout()
             raise click.exceptions.Exit(1) from None
-        except TournamentNeeded as exc:
-            raise Failure(f"{exc}; choose one with -t NAME") from None
-        except DOMAIN_ERRORS as exc:
-            raise Failure(_message(exc)) from None
         except OverflowError:  # a number typed beyond what a file can hold (`undo --steps`)
             raise Failure("a number given is too large") from None
         except Exception as exc:
+            from rochade.service.errors import TournamentNeeded
+
+            if isinstance(exc, TournamentNeeded):
+                raise Failure(f"{exc}; choose one with -t NAME") from None
+            if isinstance(exc, domain_errors()):
+                raise Failure(_message(exc)) from None
             if os.environ.get("ROCHADE_DEBUG"):
                 raise
             raise Unexpected(
@@ -134,6 +143,8 @@ def tournament_option(func: F) -> F:
 
 def read_text(path: Path) -> str:
     """A text file the TD gives us (UTF-8, with or without the mark spreadsheets write)."""
+    from rochade.service.files import read_file
+
     try:
         return read_file(path).decode("utf-8-sig")
     except UnicodeDecodeError:
@@ -141,6 +152,8 @@ def read_text(path: Path) -> str:
 
 
 def service(club: Path, who: str | None) -> ClubService:
+    from rochade.service import ClubService
+
     return ClubService(club, who)
 
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from fractions import Fraction
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rochade.core import limits
 from rochade.core.checker import CheckedPairing, check_boards
@@ -38,7 +39,6 @@ from rochade.core.pairing import Pairing
 from rochade.core.standings import SystemStandings, system_standings
 from rochade.core.systems import KEIZER
 from rochade.formats.json import format_tournament, parse_tournament
-from rochade.formats.players import RatedPlayer
 from rochade.service import systems
 from rochade.service.errors import NeedsConfirmation, ServiceError, TournamentNeeded
 from rochade.service.files import read_file
@@ -69,6 +69,9 @@ from rochade.store import (
     StoreError,
     TournamentRecord,
 )
+
+if TYPE_CHECKING:
+    from rochade.formats.players import RatedPlayer
 
 Clock = Callable[[], datetime]
 
@@ -537,6 +540,10 @@ class ClubService:
             assert checked.pairing is not None
             notes = ("Paired by hand.", *(f"Accepted: {w.message}" for w in checked.warnings))
             pairing = dataclasses.replace(checked.pairing, explanation=notes)
+            numbers = systems.numbered(t)
+            if numbers is not None:
+                club.set_settings(record.id, systems.encode(numbers))
+                t = dataclasses.replace(t, settings=numbers)
             report = self._store_round(club, record, t, number, pairing, "manual")
             action.description = _describe_round(record.name, report.round, "by hand")
         return report

@@ -16,6 +16,7 @@ from rochade.core.checker import Rule
 from rochade.core.keizer.settings import PRESETS, KeizerSettings
 from rochade.core.messages import N_
 from rochade.core.model import Status, Tournament
+from rochade.core.standings import numbers_of
 from rochade.core.systems import ROUND_ROBIN
 from rochade.service import NeedsConfirmation, StandingChange
 from rochade.service.club import SETTING_OVERRIDES, games_of
@@ -154,7 +155,7 @@ async def td_players(web: Web, request: Request, page: Page) -> Response:
         "td_players.html",
         n=int(request.path_params["n"]),
         t=t,
-        entrants=t.start_order(),
+        entrants=[t.entrant(p) for p in numbers_of(t)],  # pairing (start) number order
         deletable={e.id for e in t.entrants if not games_of(t, e.id)},
         section="players",
     )
