@@ -80,7 +80,7 @@ def test_player_lists_beyond_the_limits(
     [
         ("rating", 4001, ["players[0].rating", "0 to 4000"]),
         ("fide_id", 10**11, ["players[0].fide_id", "99999999999"]),
-        ("id", 10**19, ["players[0].id", "999999999"]),
+        ("id", 10**10, ["players[0].id must be from 1 to 999999999"]),
         ("name", "\u200b\u202e", ["a player's name needs a visible character"]),
     ],
 )
