@@ -465,6 +465,9 @@ async def td_results(web: Web, request: Request, page: Page) -> Response:
 
 @td_only
 async def td_enter_result(web: Web, request: Request, page: Page) -> Response:
+    """A board's result. With `expected` (what the row showed), a board changed meanwhile is
+    not overwritten: the page's script gets the row with keep or replace (409), a plain
+    form the reason above the page."""
     form = await request.form()
     n = request.path_params["n"]
     number = int(request.path_params["round"])
