@@ -16,7 +16,7 @@ import pytest
 from clocks import TickingClock
 from rochade.core.model import Status
 from rochade.service import ClubService
-from rochade.store import Club, StoreError, TournamentRecord
+from rochade.store import Club, StoreError
 from rochade.store.schema import MIGRATIONS
 
 OLD = Path(__file__).parents[1] / "data" / "old_versions"
@@ -77,9 +77,16 @@ def test_a_tournament_without_changes_says_so(tmp_path: Path) -> None:
     path = tmp_path / "club.rochade"
     season(path)
     with Club.open(path) as club:
-        ghost = TournamentRecord(99, "Ghost", "keizer", "{}")
         with pytest.raises(StoreError, match="Ghost has no change to undo"):
-            club.undo(1, "td", TickingClock()(), ghost)
+            club.undo(1, "td", TickingClock()(), "Ghost")
+        last = club.actions()[-1]
+    with sqlite3.connect(path) as conn:  # Rapid's changes as an old file may have them
+        conn.execute("UPDATE actions SET tournament_id = NULL WHERE tournament_id = 2")
+    conn.close()
+    with Club.open(path) as club:
+        with pytest.raises(StoreError, match="Rapid has no change to undo"):
+            club.undo(1, "td", TickingClock()(), "Rapid")
+        assert club.actions()[-1] == last
 
 
 def test_an_update_that_changes_nothing_records_no_step(tmp_path: Path) -> None:
