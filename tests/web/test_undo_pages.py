@@ -109,3 +109,18 @@ def test_the_log_and_the_last_changes_read_in_the_tds_language(
     post_in(td, DE, "/td/t/1/undo", next="/td/t/1/", action=shown_undo(td, "/td/t/1/"))
     assert re.fullmatch(r"Rückgängig gemacht: Winter 2026: [^:]+ \(2\): anwesend -> entschuldigt",
                         flash(td, "/td/t/1/", DE))
+
+
+def test_a_result_typed_on_the_results_page_refreshes_its_undo(
+    td: TestClient, two: ClubService
+) -> None:
+    row = td.post("/td/t/1/results/1/2", data={"csrf": td.headers["x-test-csrf"], "result": "1-0"},
+                  headers={"HX-Request": "true"})
+    undo = row.text[row.text.index('<div id="undo" hx-swap-oob="true">'):]
+    shown = re.search(r'name="action" value="(\d+)"', undo)
+    back = re.search(r'name="next" value="([^"]+)"', undo)
+    assert shown is not None and back is not None
+    assert int(shown[1]) == two.log()[-1].id and back[1] == "/td/t/1/results?round=1"
+    response = post(td, "/td/t/1/undo", next=back[1], action=shown[1])
+    assert response.headers["location"] == "/td/t/1/results?round=1"
+    assert two.tournament("Winter 2026").rounds[0].games[1].result is None
