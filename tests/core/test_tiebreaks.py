@@ -239,6 +239,8 @@ def test_round_robin_tiebreaks(code: str, expected: list[F]) -> None:
 def test_buchholz_is_refused_in_round_robins(code: str) -> None:
     with pytest.raises(TieBreakError, match="not allow in round robins"):
         compute(RRT, code)
+    with pytest.raises(TieBreakError, match="not allow in round robins"):
+        explain(RRT, code, 1)
 
 
 # --- direct encounter ---------------------------------------------------------------------
@@ -358,9 +360,14 @@ def test_ptp_edges_and_unrated() -> None:
     assert compute(table, "PTP")[1] == 1700 - 800  # zero score: lowest opponent - 800
     assert compute(table, "PTP")[2] == 1800 + 736  # full score
     unrated = crosstable(rows, {1: 1500, 2: 1700})
-    with pytest.raises(TieBreakError, match="player 3 has no rating"):
-        compute(unrated, "ARO")
+    for code in ("ARO", "TPR", "PTP", "APRO", "APPO", "RTNG"):  # dropped: nobody is separated
+        assert set(compute(unrated, code).values()) == {0}, code
     assert compute(replace(unrated, unrated=1000), "ARO")[1] == 1350
+    assert compute(unrated, "ARO/U1000")[1] == 1350  # the modifier, as Gacrux writes it
+    assert compute(replace(unrated, unrated=0), "ARO/U1200")[1] == 1450  # the modifier wins
+    assert str(parse_tiebreak("aro-c1-u1000")) == "ARO/C1/U1000"
+    with pytest.raises(TieBreakError, match="BH does not take the modifier /U1000"):
+        parse_tiebreak("BH/U1000")
 
 
 def test_scoring_systems() -> None:
@@ -447,6 +454,7 @@ def test_explanations_add_up(table: Crosstable, code: str) -> None:
         kept = [F(line.rsplit("= ", 1)[1]) for line in lines[:-1] if not line.endswith("(cut)")]
         assert sum(kept, F(0)) == value
         assert lines[-1].startswith(f"{parse_tiebreak(code)} = ")
+        assert F(lines[-1].rsplit("= ", 1)[1]) == value  # the total is the ranking's value
 
 
 @settings(max_examples=100, deadline=None)
