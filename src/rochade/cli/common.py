@@ -10,8 +10,6 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from rochade.core.limits import is_text
-
 if TYPE_CHECKING:
     from rochade.service import ClubService
 
@@ -39,6 +37,15 @@ class Failure(click.ClickException):
         super().__init__(" ".join(_shorten(word) for word in message.split()))
 
 
+def _encodable(arg: str) -> bool:
+    """False for bytes that were not UTF-8 (kept by Python as lone surrogates)."""
+    try:
+        arg.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def _shorten(word: str, limit: int = 200) -> str:
     """A huge pasted value quoted back in an error keeps the line readable: its start and end.
 
@@ -64,7 +71,7 @@ class RochadeGroup(click.Group):
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         """Refuse an argument that is not UTF-8 text before anything runs."""
         for arg in args:
-            if not is_text(arg):
+            if not arg.isascii() and not _encodable(arg):
                 shown = arg.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
                 raise Failure(f"the argument {shown!r} is not UTF-8 text; retype it")
         return super().parse_args(ctx, args)
