@@ -335,11 +335,10 @@ def test_one_pairing_number_on_the_players_pages_and_in_the_trf(
     assert trf["Late Lou"] == 2 and trf["Swiss 2"] == 3
 
     def numbers(html: str) -> dict[str, int]:
-        # the public name (a link or text), or the TD's name field
-        rows = re.findall(r'<td class="num">(\d+)</td><td>(?:<a [^>]*>)?([^<]+)<'
-                          r'|<td class="num">(\d+)</td><td><form[^>]*>.*?'
-                          r'name="name" value="([^"]+)"', html, re.DOTALL)
-        rows = [(a or c, b or d) for a, b, c, d in rows]
+        rows = re.findall(r'<td class="num">(\d+)</td><td>(?:<a [^>]*>)?([^<]+)<', html)
+        rows += re.findall(  # the TD's page: the name in its field, to correct a typo
+            r'<td class="num">(\d+)</td><td><form [^>]*/name".*?name="name" value="([^"]+)"',
+            html, re.S)
         return {name: int(no) for no, name in rows if name.startswith(("Swiss", "Late"))}
 
     assert numbers(td.get("/td/t/2/players").text) == trf

@@ -37,15 +37,6 @@ class Failure(click.ClickException):
         super().__init__(" ".join(_shorten(word) for word in message.split()))
 
 
-def _encodable(arg: str) -> bool:
-    """False for bytes that were not UTF-8 (kept by Python as lone surrogates)."""
-    try:
-        arg.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
-
-
 def _shorten(word: str, limit: int = 200) -> str:
     """A huge pasted value quoted back in an error keeps the line readable: its start and end.
 
@@ -69,11 +60,14 @@ class RochadeGroup(click.Group):
     """
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
-        """Refuse an argument that is not UTF-8 text before anything runs."""
+        """Refuse an argument that is not UTF-8 text before anything runs: Python keeps such
+        bytes as lone surrogates, which no file, page or terminal can take."""
         for arg in args:
-            if not arg.isascii() and not _encodable(arg):
-                shown = arg.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
-                raise Failure(f"the argument {shown!r} is not UTF-8 text; retype it")
+            try:
+                arg.encode("utf-8")
+            except UnicodeEncodeError:
+                shown = "".join("\ufffd" if "\ud800" <= c <= "\udfff" else c for c in arg)
+                raise Failure(f"the argument {shown!r} is not UTF-8 text; retype it") from None
         return super().parse_args(ctx, args)
 
     def invoke(self, ctx: click.Context) -> Any:

@@ -20,6 +20,7 @@ from rochade.core.standings import numbers_of
 from rochade.core.systems import ROUND_ROBIN
 from rochade.service import NeedsConfirmation, StandingChange
 from rochade.service.club import SETTING_OVERRIDES, games_of
+from rochade.service.files import read_whole
 from rochade.service.settings import KEIZER_SETTINGS, PRESET, SettingsReport, settings_of
 from rochade.web import i18n
 from rochade.web.base import (
@@ -189,9 +190,10 @@ async def td_import_players(web: Web, request: Request, page: Page) -> Response:
     _ = web.gettext(page)
     upload = form.get("csv_file")
     data: bytes | str = field(form, "csv_text")
-    if isinstance(upload, UploadFile) and upload.filename:
-        data = await upload.read()  # the service decodes it as spreadsheets save it
     try:
+        if isinstance(upload, UploadFile) and upload.filename:
+            # spooled by Starlette already; the service decodes it as spreadsheets save it
+            data = read_whole(upload.file, upload.filename)
         added = web.service().import_players(data, web.tournament_name(request))
     except USER_ERRORS as exc:
         return web.redirect(page, f"/td/t/{n}/players", ("error", web.say(page, exc)))
