@@ -28,6 +28,7 @@ from rochade.core.systems import ROUND_ROBIN, SWISS_ABSENCES
 from rochade.core.tiebreaks import Kind, TieBreak
 from rochade.formats.text import (
     COLOURS,
+    DECIMALS,
     OUTCOMES,
     RESULTS,
     SELF,
@@ -39,10 +40,12 @@ from rochade.formats.text import (
     layout,
     meeting_text,
     meetings,
+    number_style,
     points_text,
     progress_cell,
     rank_labels,
     reason_text,
+    styled_text,
     tiebreak_key,
     without_game,
 )
@@ -110,6 +113,35 @@ def _decimal(value: Fraction) -> Cell:
 
 def _points(value: Fraction) -> Cell:
     return Cell(value, points_text(value))
+
+
+def column_fractions(rows: Sequence[Row], index: int) -> list[Fraction]:
+    """The exact numbers (not ranks or ratings) in column `index`."""
+    return [v for r in rows if isinstance(v := r.cells[index].value, Fraction)]
+
+
+def _uniform(rows: list[Row]) -> tuple[Row, ...]:
+    """Points columns in one format (`number_style`): a Sonneborn-Berger column with 4.75 in
+    it writes 4.50, not 4.5, and 4.00, not 4."""
+    if not rows:
+        return ()
+    width = len(rows[0].cells)
+    decimal = [
+        i for i in range(width)
+        if number_style(column_fractions(rows, i)) == DECIMALS
+    ]
+    if not decimal:
+        return tuple(rows)
+
+    def fixed(i: int, c: Cell) -> Cell:
+        if i in decimal and isinstance(c.value, Fraction):
+            return dataclasses.replace(c, text=styled_text(c.value, DECIMALS))
+        return c
+
+    return tuple(
+        dataclasses.replace(r, cells=tuple(fixed(i, c) for i, c in enumerate(r.cells)))
+        for r in rows
+    )
 
 
 _EMPTY = Cell(None, "")
@@ -305,7 +337,7 @@ def crosstable_table(
         rows.append(Row(tuple(cells), "withdrawn" if e.withdrawn else ""))
     title = _w("crosstable_title", name=tournament.name)
     legend = "crosstable_legend" if standings is None else "crosstable_legend_points"
-    return Table("crosstable", title, tuple(columns), tuple(rows), (_w(legend),))
+    return Table("crosstable", title, tuple(columns), _uniform(rows), (_w(legend),))
 
 
 
@@ -350,7 +382,7 @@ def fide_standings_table(standings: SystemStandings, name: str) -> Table:
         keys = ", ".join(map(tiebreak_key, standings.tiebreaks))
         notes = (_w("tiebreaks_legend", tiebreaks=keys),)
     title = _w("standings_title", name=name, round=standings.rounds)
-    return Table("standings", title, columns, tuple(rows), notes)
+    return Table("standings", title, columns, _uniform(rows), notes)
 
 
 _KIND_CODES = {Kind.PAB: "PAB", Kind.FPB: "FPB", Kind.HPB: "HPB", Kind.ZPB: "ZPB"}
@@ -391,7 +423,7 @@ def rounds_table(standings: SystemStandings, tournament: Tournament) -> Table:
         cells += [_points(line.points), *map(_points, line.values)]
         rows.append(Row(tuple(cells), "withdrawn" if line.entrant.withdrawn else ""))
     key = "progress_title" if tournament.system == ROUND_ROBIN else "crosstable_title"
-    return Table("crosstable", _w(key, name=tournament.name), tuple(columns), tuple(rows),
+    return Table("crosstable", _w(key, name=tournament.name), tuple(columns), _uniform(rows),
                  (_w("rounds_legend"),))
 
 
@@ -478,6 +510,7 @@ __all__ = [
     "Value",
     "breakdown_table",
     "card_table",
+    "column_fractions",
     "crosstable_table",
     "fide_list",
     "fide_standings_table",

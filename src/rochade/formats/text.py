@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 import unicodedata
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from types import MappingProxyType
@@ -210,6 +210,25 @@ def points_text(value: Fraction) -> str:
     if value.denominator == 2:
         return f"{'-' if value < 0 else ''}{abs(value.numerator) // 2}.5"
     return decimal_text(value)
+
+
+WHOLE, HALVES, DECIMALS = "whole", "halves", "decimals"
+
+
+def number_style(values: Iterable[Fraction | int | None], halves: bool = True) -> str:
+    """The one format a list's column of numbers is written in, so its numbers read alike:
+    all whole numbers plain (`WHOLE`); game points that are all whole or half (`HALVES`,
+    "4½" or "4.5") when `halves`; else every number with two decimals (`DECIMALS`: "4.75",
+    "4.50", "4.00")."""
+    denominators = {Fraction(v).denominator for v in values if v is not None}
+    if denominators <= {1}:
+        return WHOLE
+    return HALVES if halves and denominators <= {1, 2} else DECIMALS
+
+
+def styled_text(value: Fraction | int, style: str) -> str:
+    """A number in its column's `number_style`, with a decimal point."""
+    return decimal_text(Fraction(value)) if style == DECIMALS else points_text(Fraction(value))
 
 
 def apportion_cents(values: Sequence[Fraction]) -> list[int]:
@@ -684,6 +703,7 @@ __all__ = [
     "layout",
     "meeting_text",
     "meetings",
+    "number_style",
     "pairings_table",
     "participants_table",
     "points_text",
@@ -692,6 +712,7 @@ __all__ = [
     "rank_labels",
     "standings_json",
     "standings_table",
+    "styled_text",
     "tiebreak_key",
     "visible",
     "without_game",

@@ -153,6 +153,8 @@ class Web:
             env.install_gettext_translations(i18n.translations(lang), newstyle=True)  # type: ignore[attr-defined]
             env.filters["num"] = lambda v: i18n.number(v, lang)
             env.filters["pts"] = lambda v: i18n.points(v, lang)
+            env.globals["column"] = lambda values, halves=True: i18n.column(values, lang, halves)
+            env.globals["columns"] = lambda rows, halves=True: i18n.columns(rows, lang, halves)
             env.globals["result_label"] = result_label
             env.globals["languages"] = i18n.LANGUAGES
             env.globals["poll_seconds"] = self.poll_seconds

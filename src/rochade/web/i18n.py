@@ -12,7 +12,7 @@ from __future__ import annotations
 import ast
 import gettext
 import io
-from collections.abc import Collection, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from datetime import date, datetime
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
@@ -27,6 +27,7 @@ from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
 
 from rochade.core.messages import Message, message_of
+from rochade.formats.text import DECIMALS, HALVES, number_style
 
 LANGUAGES = {"en": "English", "de": "Deutsch", "nl": "Nederlands"}
 DEFAULT = "en"
@@ -78,11 +79,7 @@ def number(value: Fraction | int, lang: str, decimals: int = 2) -> str:
     exact = Fraction(value)
     if exact.denominator == 1:
         return format_decimal(exact.numerator, locale=lang)
-    quantum = Decimal(1).scaleb(-decimals)
-    rounded = (Decimal(exact.numerator) / Decimal(exact.denominator)).quantize(
-        quantum, rounding=ROUND_HALF_UP
-    )
-    return format_decimal(rounded, format="#,##0." + "0" * decimals, locale=lang)
+    return fixed(exact, lang, decimals)
 
 
 @lru_cache(maxsize=8192)
@@ -94,6 +91,41 @@ def points(value: Fraction, lang: str) -> str:
     if rest == Fraction(1, 2):
         return ("" if whole == 0 else str(int(whole))) + "½"
     return number(value, lang)
+
+
+def column(
+    values: Iterable[Fraction | int | None], lang: str, halves: bool = True
+) -> Callable[[Fraction | int | None], str]:
+    """How to write every number of one column of a list, in its one `number_style`: whole
+    numbers, game points (4½), or two decimals for all (338.00, 236.33, 222.50)."""
+    style = number_style(values, halves)
+
+    def show(value: Fraction | int | None) -> str:
+        if value is None:
+            return ""
+        if style == DECIMALS:
+            return fixed(value, lang)
+        return points(Fraction(value), lang) if style == HALVES else number(value, lang)
+
+    return show
+
+
+def columns(
+    rows: Iterable[Sequence[Fraction | int | None]], lang: str, halves: bool = True
+) -> list[Callable[[Fraction | int | None], str]]:
+    """`column` for each column of `rows` (a standings' tie-break values)."""
+    return [column(values, lang, halves) for values in zip(*rows, strict=True)]
+
+
+@lru_cache(maxsize=8192)
+def fixed(value: Fraction | int, lang: str, decimals: int = 2) -> str:
+    """A number with exactly `decimals` decimals, rounded half up: 4 -> "4.00" ("4,00")."""
+    exact = Fraction(value)
+    quantum = Decimal(1).scaleb(-decimals)
+    rounded = (Decimal(exact.numerator) / Decimal(exact.denominator)).quantize(
+        quantum, rounding=ROUND_HALF_UP
+    )
+    return format_decimal(rounded, format="#,##0." + "0" * decimals, locale=lang)
 
 
 def say(message: Message | BaseException, lang: str) -> str:

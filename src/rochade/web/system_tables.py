@@ -14,7 +14,7 @@ from rochade.core.model import Entrant, PlayerId, Round, Tournament
 from rochade.core.roundrobin import berger_schedule
 from rochade.core.standings import SystemStandings, numbers_of, system_standings
 from rochade.core.systems import ByeRequest, RoundRobinSettings, SwissSettings
-from rochade.formats.tables import Column, Table
+from rochade.formats.tables import Column, Table, column_fractions
 from rochade.web.queries import OUTCOME_MARKS, CurvePoint
 
 
@@ -35,8 +35,9 @@ class WebTable:
 
 
 def web_table(table: Table, title: Callable[[Column], str],
-              number: Callable[[Fraction], str]) -> WebTable:
-    """The exports' table for a page: `title` words a column, `number` writes points."""
+              column: Callable[[list[Fraction]], Callable[[Fraction], str]]) -> WebTable:
+    """The exports' table for a page: `title` words a column, `column` tells how to write the
+    points of a column (one format for all of them, see `rochade.web.i18n.column`)."""
     def css(column: Column) -> str:
         grid = column.key.startswith(("p", "round-")) and column.key[-1].isdigit()
         return " ".join(c for c in ("num" if column.numeric and not grid else "",
@@ -44,11 +45,12 @@ def web_table(table: Table, title: Callable[[Column], str],
                                     "strong" if column.key in ("points", "rank") else "") if c)
 
     classes = [css(c) for c in table.columns]
+    numbers = [column(column_fractions(table.rows, i)) for i in range(len(table.columns))]
     rows = tuple(
         (row.cls, tuple(
             WebCell(number(cell.value) if isinstance(cell.value, Fraction) else cell.text,
                     f"{cls} {cell.cls}".strip(), cell.player)
-            for cell, cls in zip(row.cells, classes, strict=True)
+            for cell, cls, number in zip(row.cells, classes, numbers, strict=True)
         ))
         for row in table.rows
     )

@@ -341,7 +341,7 @@ def crosstable(web: Web, request: Request, page: Page, ctx: dict[str, Any]) -> R
         return _(COLUMN_TITLES[column.key]) if column.key in COLUMN_TITLES else column.title
 
     keys = _keys(standings.tiebreaks)
-    shown = web_table(table, title, lambda v: i18n.points(v, page.lang))
+    shown = web_table(table, title, lambda values: i18n.column(values, page.lang))
     return web.render(page, "systems/crosstable.html", **ctx, table=shown, after=after,
                       keys=keys, legend=_legend(web, page, keys), section="crosstable")
 
