@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import re
 from fractions import Fraction as F
+from pathlib import Path
 
 from starlette.testclient import TestClient
 from web_helpers import post
 
+from rochade.service import ClubService
 from rochade.web import i18n
 
 
@@ -38,3 +40,18 @@ def test_the_standings_page_writes_totals_alike_in_german(td: TestClient) -> Non
     assert totals
     assert all(re.fullmatch(r"\d+", t) for t in totals) or all(
         re.fullmatch(r"\d+,\d\d", t) for t in totals), totals
+
+
+def test_the_csv_download_follows_the_tds_language(td: TestClient, club: Path) -> None:
+    svc = ClubService(club, "test TD")
+    svc.create_system_tournament("Open", "swiss", {"rounds": 3})
+    for i in range(1, 5):
+        svc.add_player(f"Swiss {i}", 2100 - 50 * i, tournament="Open")
+    report = svc.pair("Open")
+    for game, result in zip(report.round.games, ("1-0", "1/2-1/2"), strict=True):
+        svc.enter_result(1, game.board, result, "Open")
+    german = td.get("/td/t/2/export/standings.csv", headers={"Accept-Language": "de"})
+    assert german.content.startswith("\ufeffPlatz;Nr.;Name;Punkte".encode())
+    assert ";0,5" in german.text and "0.5" not in german.text
+    english = td.get("/td/t/2/export/standings.csv", headers={"Accept-Language": "en"})
+    assert english.content.startswith(b"\xef\xbb\xbfRank,No.,Name,Points")

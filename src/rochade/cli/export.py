@@ -12,7 +12,7 @@ from rochade.cli.common import Failure, service
 from rochade.core.model import Tournament
 from rochade.core.systems import KEIZER
 from rochade.formats import text
-from rochade.formats.csv import check_delimiter, table_csv
+from rochade.formats.csv import DIALECTS, check_delimiter
 from rochade.formats.html import page, site
 from rochade.formats.tables import (
     Table,
@@ -35,6 +35,18 @@ SOURCE = click.argument(
 )
 TOURNAMENT = click.option("-t", "--tournament", metavar="NAME", help="Which tournament.")
 WHO = click.option("--who", envvar="ROCHADE_WHO", hidden=True)
+CSV_DIALECT = click.option(
+    "--csv-dialect", type=click.Choice(sorted(DIALECTS)), default="plain", show_default=True,
+    help="CSV for: plain (\",\" and a decimal point, English titles), excel-de or excel-nl "
+    "(\";\", a decimal comma and German or Dutch titles, so Excel opens it in columns).",
+)  # fmt: skip
+
+
+def _csv(table: Table, dialect: str, delimiter: str | None = None) -> str:
+    """The CSV text of `table` in `dialect` (titles translated by the web's catalogues)."""
+    from rochade.web.i18n import csv_text
+
+    return csv_text(table, dialect, delimiter)
 
 
 def _load(source: Path, who: str | None, tournament: str | None) -> Tournament:
@@ -46,9 +58,12 @@ def _load(source: Path, who: str | None, tournament: str | None) -> Tournament:
 @click.command()
 @SOURCE
 @click.argument("folder", type=click.Path(path_type=Path, file_okay=False))
+@CSV_DIALECT
 @TOURNAMENT
 @WHO
-def publish(source: Path, folder: Path, tournament: str | None, who: str | None) -> None:
+def publish(
+    source: Path, folder: Path, csv_dialect: str, tournament: str | None, who: str | None
+) -> None:
     """Write every list as a web site to FOLDER.
 
     A static site: upload FOLDER as it is.
@@ -58,8 +73,8 @@ def publish(source: Path, folder: Path, tournament: str | None, who: str | None)
     for A4 paper or PDF. Works for Keizer, Swiss and round-robin tournaments.
     """
     t = _load(source, who, tournament)
-    pages = site(t)
     folder.mkdir(parents=True, exist_ok=True)
+    pages = site(t, csv=lambda table: _csv(table, csv_dialect))
     for name, content in pages.items():
         encoding = "utf-8-sig" if name.endswith(".csv") else "utf-8"  # see export_list
         (folder / name).write_text(content, encoding=encoding, newline="")
@@ -77,7 +92,8 @@ def publish(source: Path, folder: Path, tournament: str | None, who: str | None)
               help="Standings/breakdown after round K, pairings of round K, or the crosstable "
               "and progress up to round K.")  # fmt: skip
 @click.option("--player", metavar="NAME", help="Whose breakdown (name, prefix or id).")
-@click.option("--delimiter", default=",", show_default=True, help="CSV field separator.")
+@click.option("--delimiter", help="CSV field separator (default: the dialect's).")
+@CSV_DIALECT
 @click.option(
     "-o", "--output", type=click.Path(path_type=Path, dir_okay=False),
     help="Write to this file instead of the screen.",
@@ -90,7 +106,8 @@ def export_list(
     fmt: str,
     round_number: int | None,
     player: str | None,
-    delimiter: str,
+    delimiter: str | None,
+    csv_dialect: str,
     output: Path | None,
     tournament: str | None,
     who: str | None,
@@ -101,16 +118,18 @@ def export_list(
 
     LIST is standings, pairings, participants, crosstable, progress or breakdown (with
     --player: the Keizer breakdown, or a Swiss or round-robin player's card). CSV numbers
-    are exact with a "." decimal point; text that a spreadsheet would run as a formula
-    (starting with = + - @) gets a leading apostrophe.
+    are exact, with a "." decimal point (--csv-dialect excel-de or excel-nl: a decimal
+    comma, ";" between fields and German or Dutch column titles); text that a spreadsheet
+    would run as a formula (starting with = + - @) gets a leading apostrophe.
     """
-    check_delimiter(delimiter)
+    if delimiter is not None:
+        check_delimiter(delimiter)
     t = _load(source, who, tournament)
     if round_number is not None and round_number > len(t.rounds):
         raise Failure(f"there is no round {round_number} (the tournament has {len(t.rounds)})")
     table, plain = _list(t, which, round_number, player)
     if fmt == "csv":
-        content = table_csv(table, delimiter)
+        content = _csv(table, csv_dialect, delimiter)
     elif fmt == "html":
         content = page(t.name, [table], inline_css=True)
     else:

@@ -1,10 +1,12 @@
-"""CSV exports of the published lists (RFC 4180), safe to open in a spreadsheet.
-
-Numbers are written exactly, never through floats: a terminating decimal as it is ("23.15",
-"37.5", "10"), a non-terminating one (thirds) rounded half-even to six decimals. The decimal
-point is always ".". Text cells that a spreadsheet would run as a formula (starting with
-`=`, `+`, `-`, `@`, a tab or a carriage return) get a leading apostrophe, so "-/+" is
-written as "'-/+". The first line holds the column titles.
+"""CSV exports of the published lists (RFC 4180), safe to open in a spreadsheet. Numbers are
+written exactly, never through floats: a terminating decimal as it is ("23.15", "37.5", "10"), a
+non-terminating one (thirds) rounded half-even to six decimals. A `Dialect` chooses the
+separators: `plain` (",", decimal point, English titles) for programs, and `excel-de` /
+`excel-nl` (";", decimal comma, German or Dutch titles) so that a German or Dutch spreadsheet
+opens the file in columns and reads "11,5" as a number, not a date. Text cells that a
+spreadsheet would run as a formula (starting with `=`, `+`, `-`, `@`, a tab or a carriage
+return) get a leading apostrophe, so "-/+" is written as "'-/+". The first line holds the column
+titles.
 """
 
 from __future__ import annotations
@@ -12,10 +14,12 @@ from __future__ import annotations
 import csv
 import io
 import re
+from collections.abc import Callable
+from dataclasses import dataclass
 from fractions import Fraction
 
 from rochade.core.model import ModelError
-from rochade.formats.tables import Table, Value
+from rochade.formats.tables import Column, Table, Value
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 _SURROGATE = re.compile("[\ud800-\udfff]")
@@ -44,12 +48,32 @@ def number_text(value: Fraction | int) -> str:
     return f"{sign}{whole}.{digits}" if digits else f"{sign}{whole}"
 
 
-def cell_text(value: Value) -> str:
+@dataclass(frozen=True, slots=True)
+class Dialect:
+    """How a CSV file is written for its reader: field separator, decimal mark, and the
+    language of the column titles."""
+
+    delimiter: str
+    decimal: str
+    lang: str
+
+
+DIALECTS = {
+    "plain": Dialect(",", ".", "en"),
+    "excel-de": Dialect(";", ",", "de"),
+    "excel-nl": Dialect(";", ",", "nl"),
+}
+"""`--csv-dialect` choices; `plain` is the default (as rochade always wrote)."""
+LANGUAGE_DIALECTS = {"de": "excel-de", "nl": "excel-nl"}
+"""The dialect a page's language downloads (English: `plain`)."""
+
+
+def cell_text(value: Value, decimal: str = ".") -> str:
     """A cell as written: numbers exact, text guarded against formula injection."""
     if value is None:
         return ""
     if isinstance(value, int | Fraction):
-        return number_text(value)
+        return number_text(value).replace(".", decimal)
     # A lone surrogate (possible in a name read from JSON) cannot be written as UTF-8.
     value = _SURROGATE.sub("\ufffd", value)
     if value.startswith(FORMULA_STARTS):
@@ -67,14 +91,24 @@ def check_delimiter(delimiter: str) -> str:
     return delimiter
 
 
-def table_csv(table: Table, delimiter: str = ",") -> str:
-    """One table as CSV text with CRLF line ends (RFC 4180); quoted only where needed."""
+def table_csv(
+    table: Table,
+    delimiter: str = ",",
+    decimal: str = ".",
+    title: Callable[[Column], str] | None = None,
+) -> str:
+    """One table as CSV text with CRLF line ends (RFC 4180); quoted only where needed.
+    `title` words the column titles (a translation); else they stay as the table has them."""
+    if delimiter == decimal:
+        raise ModelError("the CSV delimiter cannot be the decimal mark {decimal}",
+                         decimal=repr(decimal))
     out = io.StringIO()
     writer = csv.writer(out, delimiter=check_delimiter(delimiter), lineterminator="\r\n")
-    writer.writerow([cell_text(c.title) for c in table.columns])
+    writer.writerow([cell_text(c.title if title is None else title(c)) for c in table.columns])
     for row in table.rows:
-        writer.writerow([cell_text(c.value) for c in row.cells])
+        writer.writerow([cell_text(c.value, decimal) for c in row.cells])
     return out.getvalue()
 
 
-__all__ = ["FORMULA_STARTS", "cell_text", "check_delimiter", "number_text", "table_csv"]
+__all__ = ["DIALECTS", "FORMULA_STARTS", "LANGUAGE_DIALECTS", "Dialect", "cell_text",
+           "check_delimiter", "number_text", "table_csv"]

@@ -10,7 +10,7 @@ the caller writes the files.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
 from importlib.resources import files
@@ -170,14 +170,17 @@ def page(
     return "\n".join(parts)
 
 
-def site(tournament: Tournament, settings: object = None) -> Mapping[str, str]:
+def site(
+    tournament: Tournament, settings: object = None, csv: Callable[[Table], str] = table_csv
+) -> Mapping[str, str]:
     """A static site: file name -> content. `index.html` links every list: standings now and
     after each round, each round's pairings, participants, crosstable, progress chart (Keizer
     and round robin; a Swiss's crosstable is its progress), and one page per player (Keizer:
     the breakdown; Swiss and round robin: the card), which the names in the tables link to.
     Each list also comes as a CSV file of the same name, linked under its table.
 
-    `settings` stands in for the tournament's own (Keizer settings read beside a file)."""
+    `settings` stands in for the tournament's own (Keizer settings read beside a file); `csv`
+    writes the CSV files (a German or Dutch spreadsheet's dialect)."""
     rules = tournament.settings if settings is None else settings
     if isinstance(rules, KeizerSettings):
         pages = _keizer_pages(tournament, rules)
@@ -194,7 +197,7 @@ def site(tournament: Tournament, settings: object = None) -> Mapping[str, str]:
     out: dict[str, str] = {}
     for href, table in pages.items():
         stem = href.removesuffix(".html")
-        out[f"{stem}.csv"] = table_csv(table)
+        out[f"{stem}.csv"] = csv(table)
         links = [Link(f"{stem}.csv", "CSV for spreadsheets")]
         if stem.startswith("round-"):
             number = int(stem.removeprefix("round-"))

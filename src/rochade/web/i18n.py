@@ -27,7 +27,10 @@ from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
 
 from rochade.core.messages import Message, message_of
+from rochade.formats.csv import DIALECTS, table_csv
+from rochade.formats.tables import Column, Table
 from rochade.formats.text import DECIMALS, HALVES, number_style
+from rochade.web.texts import N_
 
 LANGUAGES = {"en": "English", "de": "Deutsch", "nl": "Nederlands"}
 DEFAULT = "en"
@@ -126,6 +129,39 @@ def fixed(value: Fraction | int, lang: str, decimals: int = 2) -> str:
         quantum, rounding=ROUND_HALF_UP
     )
     return format_decimal(rounded, format="#,##0." + "0" * decimals, locale=lang)
+
+
+COLUMN_TITLES = {
+    "rank": N_("Rank"), "no": N_("No."), "id": N_("Id"), "name": N_("Name"),
+    "score": N_("Total"), "points": N_("Points"), "games": N_("Games"), "value": N_("Value"),
+    "note": N_("Note"), "rating": N_("Rating"), "status": N_("Status"), "board": N_("Board"),
+    "white": N_("White"), "black": N_("Black"), "result": N_("Result"), "round": N_("Round"),
+    "opponent": N_("Opponent or reason"), "colour": N_("Colour"), "outcome": N_("Outcome"),
+    "basis": N_("Basis"), "factor": N_("Factor"), "credit": N_("Credit"), "total": N_("Total"),
+    "fide-id": N_("FIDE id"),
+}
+"""The lists' column keys (`rochade.formats.tables`) as the pages and the German and Dutch
+CSV files word them; tie-break columns (BH-C1) and opponent numbers keep their titles."""
+
+
+def column_title(column: Column, lang: str) -> str:
+    """A list's column title in `lang`: R3 for a round, # for the rank after it."""
+    _ = translations(lang).gettext
+    key = column.key
+    digits = key.lstrip("abcdefghijklmnopqrstuvwxyz-")
+    if digits and key in (f"r{digits}", f"round-{digits}"):
+        return _("R%(n)s") % {"n": digits}
+    if digits and key == f"rank{digits}":
+        return "#"
+    return _(COLUMN_TITLES[key]) if key in COLUMN_TITLES else column.title
+
+
+def csv_text(table: Table, dialect: str, delimiter: str | None = None) -> str:
+    """A list as CSV in one of `DIALECTS` (`delimiter` instead of the dialect's), the column
+    titles in its language (English: as the table has them, the same as ever)."""
+    chosen = DIALECTS[dialect]
+    title = None if chosen.lang == DEFAULT else (lambda c: column_title(c, chosen.lang))
+    return table_csv(table, delimiter or chosen.delimiter, chosen.decimal, title)
 
 
 def say(message: Message | BaseException, lang: str) -> str:

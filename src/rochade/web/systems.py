@@ -29,8 +29,8 @@ from rochade.core.systems import (
     scoring_text,
 )
 from rochade.core.tiebreaks import TieBreak
-from rochade.formats.csv import table_csv
-from rochade.formats.tables import Column, crosstable_table, fide_list, rounds_table
+from rochade.formats.csv import LANGUAGE_DIALECTS
+from rochade.formats.tables import crosstable_table, fide_list, rounds_table
 from rochade.formats.text import tiebreak_key
 from rochade.service import ServiceError, standings_with_tiebreaks
 from rochade.service.exchange import export_trf
@@ -294,7 +294,8 @@ async def td_export(web: Web, request: Request, page: Page) -> Response:
     svc = web.service()
     try:
         if kind.endswith(".csv"):  # with a byte-order mark, as `rochade export-list` writes
-            content = "\ufeff" + table_csv(fide_list(t, kind.removesuffix(".csv")))
+            content = "\ufeff" + i18n.csv_text(fide_list(t, kind.removesuffix(".csv")),
+                                                 LANGUAGE_DIALECTS.get(page.lang, "plain"))
         else:
             content = export_trf(svc, t.name) if kind == "trf" else svc.export_json(t.name)
     except USER_ERRORS as exc:
@@ -318,12 +319,6 @@ def _legend(web: Web, page: Page, keys: list[str]) -> list[tuple[str, str]]:
     return [(key, _(TIEBREAK_HELP[key])) for key in keys if key in TIEBREAK_HELP]
 
 
-COLUMN_TITLES = {"no": N_("No."), "name": N_("Name"), "rating": N_("Rating"),
-                 "points": N_("Points"), "rank": N_("Rank")}
-"""The exports' column keys (`rochade.formats.tables`) as the pages word them; tie-break and
-opponent-number columns keep their titles."""
-
-
 def crosstable(web: Web, request: Request, page: Page, ctx: dict[str, Any]) -> Response:
     """The round robin's n×n table or the Swiss's table by rank, after any round: the tables
     the exports publish (`rochade.formats.tables`), in the visitor's language."""
@@ -333,15 +328,9 @@ def crosstable(web: Web, request: Request, page: Page, ctx: dict[str, Any]) -> R
                          lambda: standings_with_tiebreaks(t, after))
     table = (crosstable_table(t, standings) if t.system == ROUND_ROBIN
              else rounds_table(standings, t))
-    _ = web.gettext(page)
-
-    def title(column: Column) -> str:
-        if column.key.startswith("round-"):
-            return _("R%(n)s") % {"n": column.key.removeprefix("round-")}
-        return _(COLUMN_TITLES[column.key]) if column.key in COLUMN_TITLES else column.title
-
     keys = _keys(standings.tiebreaks)
-    shown = web_table(table, title, lambda values: i18n.column(values, page.lang))
+    shown = web_table(table, lambda c: i18n.column_title(c, page.lang),
+                      lambda values: i18n.column(values, page.lang))
     return web.render(page, "systems/crosstable.html", **ctx, table=shown, after=after,
                       keys=keys, legend=_legend(web, page, keys), section="crosstable")
 

@@ -1,0 +1,68 @@
+"""CSV for the users' spreadsheet: `--csv-dialect excel-de|excel-nl` writes ";", a decimal
+comma, translated titles and a byte-order mark; `plain` (the default) stays as it was. The
+files are read back as another program (Python's csv module, as Excel would split them)."""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from click.testing import Result
+
+from golden import DATA, check_golden
+
+SWISS = DATA / "json" / "swiss-rapid.json"
+KEIZER = DATA / "json" / "club-winter.json"
+Run = Callable[..., Result]
+
+
+def _export(run: Run, tmp_path: Path, source: Path, which: str, *options: str) -> bytes:
+    target = tmp_path / f"{which}.csv"
+    run("export-list", source, which, "--format", "csv", "-o", target, *options)
+    return target.read_bytes()
+
+
+@pytest.mark.parametrize("dialect", ["excel-de", "excel-nl", "plain"])
+@pytest.mark.parametrize(("source", "which"), [(SWISS, "standings"), (SWISS, "crosstable"),
+                                               (KEIZER, "standings")])
+def test_each_dialect_matches_its_golden_file(run: Run, tmp_path: Path, source: Path,
+                                              which: str, dialect: str) -> None:
+    data = _export(run, tmp_path, source, which, "--csv-dialect", dialect)
+    assert data.startswith(b"\xef\xbb\xbf")
+    check_golden("csv-dialects", f"{source.stem}-{which}-{dialect}.csv",
+                 data.decode("utf-8-sig"))
+
+
+def test_german_csv_opens_in_columns_with_decimal_commas(run: Run, tmp_path: Path) -> None:
+    text = _export(run, tmp_path, KEIZER, "standings", "--csv-dialect", "excel-de").decode(
+        "utf-8-sig")
+    rows = list(csv.reader(io.StringIO(text, newline=""), delimiter=";"))
+    assert rows[0][:4] == ["Platz", "Name", "Wertung", "Gesamt"]
+    assert all(len(r) == len(rows[0]) for r in rows)
+    scores = [r[3] for r in rows[1:]]
+    assert any("," in s for s in scores) and not any("." in s for s in scores)
+    plain = _export(run, tmp_path, KEIZER, "standings").decode("utf-8-sig")
+    assert plain.startswith("Rank,Name,Rating,Score,")
+    # The same numbers, only written the German way.
+    english = list(csv.reader(io.StringIO(plain, newline="")))
+    assert [r[3] for r in english[1:]] == [s.replace(",", ".") for s in scores]
+
+
+def test_dutch_titles_and_the_published_site(run: Run, tmp_path: Path) -> None:
+    text = _export(run, tmp_path, SWISS, "crosstable", "--csv-dialect", "excel-nl").decode(
+        "utf-8-sig")
+    assert text.startswith("Plaats;Nr.;Naam;Rating;R1;R2;")
+    site = tmp_path / "site"
+    run("publish", SWISS, site, "--csv-dialect", "excel-nl")
+    assert (site / "standings.csv").read_bytes().startswith("\ufeffPlaats;Nr.;Naam;".encode())
+
+
+def test_a_delimiter_that_is_the_decimal_mark_is_refused(run: Run, tmp_path: Path) -> None:
+    target = tmp_path / "x.csv"
+    result = run("export-list", SWISS, "standings", "--format", "csv", "--csv-dialect",
+                 "excel-de", "--delimiter", ",", "-o", target, ok=False)
+    assert result.exit_code == 2 and "decimal mark" in result.output
+    assert not target.exists()
