@@ -30,6 +30,7 @@ from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.types import Message as AsgiMessage
 
+from rochade.core.collation import search_text
 from rochade.core.messages import N_, Message
 from rochade.core.model import ModelError
 from rochade.service import ActionRecord, ClubService, ServiceError, StoreError
@@ -153,6 +154,7 @@ class Web:
             env.install_gettext_translations(i18n.translations(lang), newstyle=True)  # type: ignore[attr-defined]
             env.filters["num"] = lambda v: i18n.number(v, lang)
             env.filters["pts"] = lambda v: i18n.points(v, lang)
+            env.filters["fold"] = search_text
             env.globals["column"] = lambda values, halves=True: i18n.column(values, lang, halves)
             env.globals["columns"] = lambda rows, halves=True: i18n.columns(rows, lang, halves)
             env.globals["result_label"] = result_label

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from rochade.core.collation import name_key
 from rochade.core.keizer.scoring import Standings
 from rochade.core.model import Entrant, Game, Outcome, PlayerId, Result, Round, Status, Tournament
 from rochade.core.roundrobin import berger_schedule
@@ -92,7 +93,7 @@ def round_view(t: Tournament, number: int) -> RoundView:
     bye = None if rnd.bye is None else t.entrant(rnd.bye)
     absent = tuple(
         (t.entrant(a.player), a.reason)
-        for a in sorted(rnd.absences, key=lambda a: t.entrant(a.player).name.casefold())
+        for a in sorted(rnd.absences, key=lambda a: name_key(t.entrant(a.player).name))
     )
     return RoundView(rnd.number, boards, bye, absent)
 
@@ -150,7 +151,7 @@ def checkin_choices(t: Tournament) -> tuple[tuple[Status, str], ...]:
 
 def checkin_order(t: Tournament) -> list[Entrant]:
     """Active entrants by name: the TD looks people up by name at the door."""
-    return sorted(t.active, key=lambda e: e.name.casefold())
+    return sorted(t.active, key=lambda e: name_key(e.name))
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import partial
 
+from rochade.core.collation import name_key
 from rochade.core.model import Entrant, PlayerId, Round, Tournament
 from rochade.core.roundrobin import berger_schedule
 from rochade.core.standings import SystemStandings, numbers_of, system_standings
@@ -124,7 +125,7 @@ def requested_byes(t: Tournament) -> list[ByeView]:
         return []
     coming: list[ByeRequest] = [b for b in s.bye_requests if b.round > len(t.rounds)]
     views = [ByeView(b.round, t.entrant(b.player), b.half) for b in coming]
-    return sorted(views, key=lambda v: (v.round, v.entrant.name.casefold()))
+    return sorted(views, key=lambda v: (v.round, name_key(v.entrant.name)))
 
 
 def forbidden_pairs(t: Tournament) -> list[tuple[Entrant, Entrant]]:

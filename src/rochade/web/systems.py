@@ -17,6 +17,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
+from rochade.core.collation import name_key
 from rochade.core.standings import SystemStandings, counted_crosstable, explain_tiebreaks
 from rochade.core.systems import (
     DEFAULT_TIEBREAKS,
@@ -214,7 +215,7 @@ async def td_byes(web: Web, request: Request, page: Page) -> Response:
     coming = range(len(t.rounds) + 1, s.rounds + 1) if isinstance(s, SwissSettings) else ()
     return web.render(page, "systems/td_byes.html", n=n, t=t, byes=requested_byes(t),
                       pairs=forbidden_pairs(t), coming=list(coming),
-                      players=sorted(t.active, key=lambda e: e.name.casefold()),
+                      players=sorted(t.active, key=lambda e: name_key(e.name)),
                       section="byes")
 
 
@@ -274,7 +275,7 @@ async def td_explain(web: Web, request: Request, page: Page) -> Response:
             reasons = (web.say(page, exc),)
     return web.render(page, "systems/td_explain.html", n=n, t=t, number=number, notes=notes,
                       schedule=round_robin_schedule(t), asked=asked, reasons=reasons,
-                      players=sorted(t.entrants, key=lambda e: e.name.casefold()),
+                      players=sorted(t.entrants, key=lambda e: name_key(e.name)),
                       section="explain")
 
 

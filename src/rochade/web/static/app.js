@@ -9,10 +9,15 @@
     var box = event.target;
     if (box.matches && box.matches("select[data-submit-on-change]")) box.form.requestSubmit();
   });
+  var FOLD = {"ø": "o", "æ": "ae", "œ": "oe", "ł": "l", "đ": "d", "ð": "d", "ı": "i",
+              "þ": "th", "ħ": "h"};
   document.addEventListener("input", function (event) {
     var box = event.target;
     if (!box.matches("input[data-filter]")) return;
-    var needle = box.value.trim().toLowerCase();
+    // Folded as the server folds data-name (rochade.core.collation.search_text): "ozd"
+    // finds "Özdemir", and so does "Özd".
+    var needle = box.value.trim().toLowerCase().normalize("NFKD").replace(/\p{M}/gu, "")
+      .replace(/[øæœłđðıþħ]/g, function (ch) { return FOLD[ch]; });
     document.querySelectorAll(box.dataset.filter).forEach(function (row) {
       row.hidden = needle !== "" && row.dataset.name.indexOf(needle) === -1;
     });
