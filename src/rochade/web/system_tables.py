@@ -55,8 +55,9 @@ def web_table(table: Table, title: Callable[[Column], str],
         ))
         for row in table.rows
     )
-    return WebTable(tuple((title(c), cls) for c, cls in zip(table.columns, classes, strict=True)),
-                    rows)
+    heads = tuple((title(c), "name" if c.key == "name" else cls)  # the name cells' class too
+                  for c, cls in zip(table.columns, classes, strict=True))
+    return WebTable(heads, rows)
 
 
 @dataclass(frozen=True)
