@@ -57,14 +57,16 @@ def _check(page: Any) -> dict[str, Any]:
         box.scrollLeft = box.scrollWidth;
         const heads = [...table.querySelectorAll('thead th')];
         const last = heads[heads.length - 1].getBoundingClientRect();
-        const name = table.querySelector('tbody .name') || table.querySelector('tbody td:nth-child(2)');
+        const name = table.querySelector('tbody .name')
+            || table.querySelector('tbody td:nth-child(2)');
         const rect = name.getBoundingClientRect();
         const hit = document.elementFromPoint(rect.left + 4, rect.top + rect.height / 2);
         return {pageWidth: doc.scrollWidth, viewport: window.innerWidth,
                 scrolls: box.scrollWidth > box.clientWidth,
                 boxLeft: before.left, boxRight: before.right,
                 lastLeft: last.left, lastRight: last.right,
-                nameLeft: rect.left, nameSeen: name.contains(hit), hit: hit && hit.outerHTML.slice(0, 80),
+                nameLeft: rect.left, nameSeen: name.contains(hit),
+                hit: hit && hit.outerHTML.slice(0, 80),
                 columns: heads.length, tableWidth: table.getBoundingClientRect().width};
     }"""
     )
