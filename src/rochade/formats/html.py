@@ -156,7 +156,7 @@ def page(
     for i, table in enumerate(tables):
         if i or title is not None:
             parts.append(f"<h2>{_e(table.title)}</h2>")
-        parts.append(table_html(table, links))
+        parts += ['<div class="scroll">', table_html(table, links), "</div>"]
         parts += [f'<p class="note">{_e(note)}</p>' for note in table.notes]
     if outro:
         parts.append(outro)
