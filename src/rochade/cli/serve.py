@@ -87,6 +87,8 @@ def serve_club(
 
     from rochade.web import create_app
 
+    if not path.exists():
+        raise Failure(f"{path} does not exist; create the club file first: rochade init {path}")
     try:
         check_servable(path)
         told = ensure_pin(path, pin)

@@ -456,9 +456,10 @@ def card_table(standings: SystemStandings, tournament: Tournament, player: Playe
                      _text(COLOURS["w" if white else "b"]),
                      _EMPTY if outcome is None else _text(OUTCOMES[outcome],
                                                           _OUTCOME_CLASS[outcome]))
-        elif player in others:
+        elif player in others:  # the result cell says what the round counts as: PAB, HPB ...
             why, cls = others[player]
-            cells = (_EMPTY, _text(why, cls), _EMPTY, _EMPTY, _EMPTY)
+            cells = (_EMPTY, _text(why, cls), _EMPTY, _EMPTY,
+                     _round_cell(rnd, player, {}, tournament.system))
         else:
             cells = (_EMPTY,) * 5
         rows.append(Row((_int(rnd.number), *cells, _points(gained), _points(running))))

@@ -61,7 +61,13 @@ async def pairings(web: Web, request: Request, page: Page) -> Response:
     t = ctx["t"]
     number = round_param(request, len(t.rounds))
     view = round_view(t, number) if number else None
-    return web.render(page, "pairings.html", **ctx, view=view, number=number, section="pairings")
+    points = {}  # a Swiss's or round robin's points before the round, beside the names
+    if view is not None and t.system != KEIZER:
+        before = web.kept(request, ("tiebreaks", t.name, number - 1),
+                          lambda: standings_with_tiebreaks(t, number - 1))
+        points = {line.entrant.id: line.points for line in before.lines}
+    return web.render(page, "pairings.html", **ctx, view=view, number=number, points=points,
+                      section="pairings")
 
 
 @public
@@ -70,7 +76,9 @@ async def progress(web: Web, request: Request, page: Page) -> Response:
     if ctx["t"].system != KEIZER:  # Keizer only: values and ranks per round
         return web.redirect(page, f"/t/{ctx['n']}/")
     rows = progress_rows(ctx["t"], ctx["svc"].history(ctx["name"]))
-    return web.render(page, "progress.html", **ctx, rows=rows, section="progress")
+    unranked = any(c.opponent_rank == "?" for row in rows for c in row.cells)
+    return web.render(page, "progress.html", **ctx, rows=rows, unranked=unranked,
+                      section="progress")
 
 
 @public
