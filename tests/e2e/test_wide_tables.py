@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from e2e_helpers import Server
+from e2e_helpers import PIN, Server
 
 from rochade.service import ClubService
 
@@ -121,4 +121,47 @@ def test_wide_lists_print_on_one_landscape_page(
     boxes = re.findall(rb"/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)", pdf)
     assert len(pages) == 1, (label, len(pages))
     assert boxes and all(float(w) > float(h) for w, h in boxes), boxes  # landscape
+    context.close()
+
+
+PUBLIC = ["/t/1/", "/t/1/pairings", "/t/1/progress", "/t/1/crosstable", "/t/1/participants",
+          "/t/1/players/1", "/t/2/", "/t/2/pairings", "/t/2/crosstable", "/t/2/participants",
+          "/t/2/players/1"]
+
+
+def test_no_public_page_scrolls_sideways_on_a_phone(browser: Any, season: Server,
+                                                    artifacts: Path) -> None:
+    context = browser.new_context(viewport={"width": 360, "height": 740})
+    page = context.new_page()
+    for url in PUBLIC:
+        page.goto(season.url + url)
+        wide = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+        if url.endswith("pairings"):
+            name = url.split("/")[2]
+            page.screenshot(path=str(artifacts / f"phone-pairings-{name}.png"), full_page=True)
+        assert wide <= 0, url
+    context.close()
+
+
+def test_the_checkin_search_ignores_accents(browser: Any, server: Server,
+                                            artifacts: Path) -> None:
+    svc = ClubService(server.path, "e2e")
+    svc.create_tournament("Season")
+    for i, name in enumerate(("Özdemir, Ayşe", "Zander, Ozan", "Åberg, Lars", "Adams, Ann")):
+        svc.add_player(name, 1800 - 100 * i)
+    context = browser.new_context(viewport={"width": 360, "height": 740})
+    page = context.new_page()
+    page.goto(server.url + "/td/")
+    page.get_by_label("PIN or password").fill(PIN)
+    page.get_by_role("button", name="Log in").click()
+    page.goto(server.url + "/td/t/1/checkin")
+    names = page.locator("#checkin .pname").all_inner_texts()
+    assert names == ["Åberg, Lars", "Adams, Ann", "Özdemir, Ayşe", "Zander, Ozan"]
+    page.locator("#search").fill("ozd")
+    assert page.locator("#checkin li:visible .pname").all_inner_texts() == ["Özdemir, Ayşe"]
+    page.locator("#search").fill("ÅBE")
+    assert page.locator("#checkin li:visible .pname").all_inner_texts() == ["Åberg, Lars"]
+    page.locator("#search").fill("oza")
+    assert page.locator("#checkin li:visible .pname").all_inner_texts() == ["Zander, Ozan"]
+    page.screenshot(path=str(artifacts / "checkin-search-accents.png"))
     context.close()
