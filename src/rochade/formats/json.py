@@ -22,6 +22,7 @@ from typing import Any, TypeVar
 from rochade.core import limits
 from rochade.core.keizer.settings import (
     STANDARD_REASONS,
+    ColourRule,
     KeizerSettings,
     Ladder,
     Period,
@@ -308,6 +309,8 @@ def settings_to_dict(settings: KeizerSettings) -> dict[str, object]:
         "byes_evenly": s.byes_evenly,
         "byes_count_absences": s.byes_count_absences,
         "round_one_colours": s.round_one_colours.value,
+        "no_bye_twice_in_row": s.no_bye_twice_in_row,
+        "colour_rule": s.colour_rule.value,
         "seed": s.seed,
         "periods": [
             {
@@ -341,8 +344,14 @@ _SIMPLE: dict[str, Callable[[object, str], object]] = {
     "byes_evenly": _bool,
     "byes_count_absences": _bool,
     "round_one_colours": lambda v, w: _enum(v, w, RoundOneColours),
+    "no_bye_twice_in_row": _bool,
+    "colour_rule": lambda v, w: _enum(v, w, ColourRule),
     "seed": _int,
 }
+
+_BEFORE_COLOUR_RULES: dict[str, object] = {"no_bye_twice_in_row": True, "colour_rule": "balance"}
+"""What settings saved before these keys existed meant (every preset then): a complete saved
+object (it has `seed`) without them keeps pairing as it did."""
 
 
 def settings_from_dict(data: object, where: str = "settings") -> KeizerSettings:
@@ -359,6 +368,8 @@ def settings_from_dict(data: object, where: str = "settings") -> KeizerSettings:
         base = preset(name)
     except ModelError as exc:
         raise FormatError("{where}.preset: {exc}", where=where, exc=message_of(exc)) from None
+    if "seed" in d:
+        d = {**_BEFORE_COLOUR_RULES, **d}
     changes: dict[str, Any] = {
         key: read(d[key], f"{where}.{key}") for key, read in _SIMPLE.items() if key in d
     }

@@ -20,6 +20,7 @@ from types import MappingProxyType
 from rochade.core.keizer.settings import (
     PRESETS,
     STANDARD_REASONS,
+    ColourRule,
     KeizerSettings,
     Ladder,
     Recompute,
@@ -212,6 +213,19 @@ KEIZER_SETTINGS: tuple[Setting, ...] = (
             N_("The bye goes to a player with the fewest byes so far."), YES_NO),
     Setting("byes_count_absences", N_("Absences count as byes"),
             N_("When spreading the byes, evenings away count as byes too."), YES_NO),
+    Setting("no_bye_twice_in_row", N_("No bye twice in a row"),
+            N_("Last round's bye goes to someone else, unless nobody else can have it."),
+            YES_NO),
+    Setting(
+        "colour_rule",
+        N_("Colour rule"),
+        N_("Who gets white: fewer_whites gives it to whoever had white less often (then the "
+           "lower-ranked); balance to the lower whites minus blacks (then swapping after an "
+           "odd number of meetings, then the lower-ranked)."),
+        CHOICE,
+        _enum_choices(ColourRule),
+        put=_enum(ColourRule, "colour_rule"),
+    ),
     Setting(
         "round_one_colours",
         N_("Colours in round 1"),

@@ -41,6 +41,8 @@ LABELS = {
     "fixed_point": N_("all rounds with the final values"),
     "lower_ranked_white": N_("lower-ranked player has white"),
     "seeded_random": N_("by lot"),
+    "balance": N_("lower whites minus blacks"),
+    "fewer_whites": N_("fewer whites"),
     "none": N_("none"),
     "baku": N_("Baku"),
     "dutch": N_("Dutch system"),

@@ -39,6 +39,13 @@ class RoundOneColours(enum.Enum):
     SEEDED_RANDOM = "seeded_random"
 
 
+class ColourRule(enum.Enum):
+    """Who of a pair gets white when their colour histories differ (spec section 7.5)."""
+
+    BALANCE = "balance"  # lower whites minus blacks; equal: swap after an odd number of meetings
+    FEWER_WHITES = "fewer_whites"  # fewer whites so far; equal: the lower-ranked (seed 001)
+
+
 STANDARD_REASONS = ("bye", "excused", "unexcused", "club_duty", "late_start", "withdrawn")
 """The keys `fractions` always has; clubs may add their own reasons beside them."""
 
@@ -104,6 +111,8 @@ class KeizerSettings:
     max_same_colour_run: int | None = None
     byes_evenly: bool = True
     byes_count_absences: bool = False
+    no_bye_twice_in_row: bool = True
+    colour_rule: ColourRule = ColourRule.BALANCE
     round_one_colours: RoundOneColours = RoundOneColours.LOWER_RANKED_WHITE
     seed: int = 0
     periods: tuple[Period, ...] = ()
@@ -217,6 +226,10 @@ _KFC = KeizerSettings(
     ),
     rematch_gap=4,
     byes_evenly=True,
+    no_bye_twice_in_row=False,  # an option in KfC ("avoid double byes"), off unless ticked
+    # KfC's manual says "white to whoever had it less often", but the sample file's pairings
+    # (conformance/kfc) follow whites minus blacks: the preset reproduces the program.
+    colour_rule=ColourRule.BALANCE,
 )
 _CLASSIC = KeizerSettings(preset="classic", rematch_gap=4)
 _DUTCH_CLUB = KeizerSettings(
@@ -254,6 +267,7 @@ def preset(name: str) -> KeizerSettings:
 __all__ = [
     "PRESETS",
     "STANDARD_REASONS",
+    "ColourRule",
     "KeizerSettings",
     "Ladder",
     "Period",
