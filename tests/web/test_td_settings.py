@@ -95,3 +95,23 @@ def test_error_pages_speak_the_visitors_language(client: TestClient) -> None:
     assert missing.status_code == 404 and "Diese Seite gibt es nicht." in missing.text
     expired = client.post("/td/logout", data={"csrf": "x"}, headers={"Accept-Language": "nl"})
     assert expired.status_code == 403 and "Dit formulier is verlopen" in expired.text
+
+
+def test_start_order_by_hand_on_the_settings_page(td: TestClient, club: Path) -> None:
+    svc = ClubService(club, "test", Tick())
+    before = [e.name for e in svc.tournament().start_order()]
+    page = unescape(td.get("/td/t/1/settings").text)
+    assert 'name="order"' in page and "\n".join(before) in page
+    wanted = [before[-1], before[0]]
+    saved = post(td, "/td/t/1/start-order", order="\n".join(wanted) + "\n\n")
+    assert saved.headers["location"] == "/td/t/1/settings"
+    after = [e.name for e in svc.tournament().start_order()]
+    assert after == [*wanted, *(n for n in before if n not in wanted)]
+    assert 'name="start_order" value="manual"' in td.get("/td/t/1/settings").text
+    # the standings before round 1 follow it
+    assert td.get("/t/1/").text.index(wanted[0]) < td.get("/t/1/").text.index(before[0])
+    post(td, "/td/t/1/start-order", order="Nobody at all")
+    assert [e.name for e in svc.tournament().start_order()] == after  # refused, unchanged
+    svc.pair()
+    fixed = td.get("/td/t/1/settings").text
+    assert 'name="order"' not in fixed and "Fixed once round 1 is paired." in fixed

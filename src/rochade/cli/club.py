@@ -64,6 +64,11 @@ def tournament() -> None:
 @click.option("--max-meetings", type=int, help="How often two players may meet at most.")
 @click.option("--max-colour-difference", type=int, help="Limit on whites minus blacks.")
 @click.option(
+    "--start-order", metavar="ORDER",
+    help="Keizer: rating (default), random (a fresh draw, its seed in the log), manual "
+         "(then: rochade tournament order) or standings:TOURNAMENT (its final standings).",
+)
+@click.option(
     "--system",
     type=click.Choice(list(SYSTEMS)),
     default=KEIZER,
@@ -201,6 +206,20 @@ def tournament_set(
         if not report.standings and t.rounds:
             click.echo("Nobody moves in the standings.")
         click.echo("Nothing saved (--dry-run)." if dry_run else "Saved.")
+
+
+@tournament.command("order")
+@club_argument
+@click.argument("players", metavar="PLAYER...", nargs=-1, required=True)
+@tournament_option
+def tournament_order(
+    club: Path, who: str | None, players: tuple[str, ...], tournament: str | None
+) -> None:
+    """Set a Keizer start order by hand, before round 1: the PLAYERs named, best first; the
+    others follow in their current order."""
+    t = service(club, who).set_start_order(players, tournament)
+    for place, entrant in enumerate(t.start_order(), start=1):
+        click.echo(f"{place:3}. {entrant.name}")
 
 
 @click.group()

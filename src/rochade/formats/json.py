@@ -25,9 +25,11 @@ from rochade.core.keizer.settings import (
     ColourRule,
     KeizerSettings,
     Ladder,
+    NewMembers,
     Period,
     Recompute,
     RoundOneColours,
+    StartOrder,
     preset,
 )
 from rochade.core.messages import N_, Message, message_of
@@ -320,6 +322,11 @@ def settings_to_dict(settings: KeizerSettings) -> dict[str, object]:
             }
             for p in s.periods
         ],
+        "start_order": s.start_order.value,
+        "start_list": list(s.start_list),
+        "start_seed": s.start_seed,
+        "start_from": s.start_from,
+        "new_members": s.new_members.value,
     }
 
 
@@ -347,6 +354,13 @@ _SIMPLE: dict[str, Callable[[object, str], object]] = {
     "no_bye_twice_in_row": _bool,
     "colour_rule": lambda v, w: _enum(v, w, ColourRule),
     "seed": _int,
+    "start_order": lambda v, w: _enum(v, w, StartOrder),
+    "start_list": lambda v, w: tuple(
+        _str(name, f"{w}[{i}]") for i, name in enumerate(_list(v, w))
+    ),
+    "start_seed": _opt_int,
+    "start_from": _any_str,
+    "new_members": lambda v, w: _enum(v, w, NewMembers),
 }
 
 _BEFORE_COLOUR_RULES: dict[str, object] = {"no_bye_twice_in_row": True, "colour_rule": "balance"}

@@ -21,7 +21,12 @@ from typing import TYPE_CHECKING
 from rochade.core import limits
 from rochade.core.checker import CheckedPairing, check_boards
 from rochade.core.keizer.scoring import Standings, compute_standings, standings_history
-from rochade.core.keizer.settings import KeizerSettings, Ladder, preset
+from rochade.core.keizer.settings import (
+    KeizerSettings,
+    Ladder,
+    StartOrder,
+    preset,
+)
 from rochade.core.messages import N_, Message, joined
 from rochade.core.model import (
     Absence,
@@ -59,7 +64,12 @@ from rochade.service.reports import (
     StandingChange,
     TournamentSummary,
 )
-from rochade.service.settings import SettingsReport, changed_settings, system_changes
+from rochade.service.settings import (
+    START_ORDER,
+    SettingsReport,
+    changed_settings,
+    system_changes,
+)
 from rochade.store import (
     Action,
     ActionRecord,
@@ -96,6 +106,7 @@ SETTING_OVERRIDES = (
     "max_meetings",
     "max_colour_difference",
     "max_same_colour_run",
+    "start_order",
 )
 """Settings a TD may give when creating a tournament (the others: `tournament set` later)."""
 
@@ -214,8 +225,13 @@ class ClubService:
             raise ServiceError("the tournament needs a name")
         limits.check_name(name, limits.TOURNAMENT_NAME)
         with self._change("tournament", "create tournament") as (club, action):
+            assert isinstance(settings, KeizerSettings)
+            settings = self._start_list(club, Tournament(name, ()), settings)
             tid = club.add_tournament(name, KEIZER, systems.encode(settings))
-            action.describe(Message(N_("new tournament ({rules})"), {"rules": preset_name}),
+            rules = preset_name
+            if settings.start_order is not StartOrder.RATING:
+                rules += f", start_order={START_ORDER.text(settings)}"
+            action.describe(Message(N_("new tournament ({rules})"), {"rules": rules}),
                             TournamentRecord(tid, name, KEIZER, ""))
         return Tournament(name, (), (), KEIZER, settings)
 
@@ -473,12 +489,77 @@ class ClubService:
         if isinstance(before.settings, KeizerSettings):
             texts = {key: str(value) for key, value in typed.items() if value is not None}
             settings, changes = changed_settings(before.settings, texts, len(before.rounds))
+            assert isinstance(settings, KeizerSettings)
+            settings = self._start_list(club, before, settings)
+            changes = tuple(
+                dataclasses.replace(c, new=START_ORDER.text(settings))
+                if c.setting is START_ORDER else c
+                for c in changes
+            )
         else:
             settings = systems.changed_settings(before, typed)
             changes = system_changes(before.settings, settings)
         after = dataclasses.replace(before, settings=settings)
         moved = _standing_changes(before, after) if before.rounds else ()
         return SettingsReport(after, changes, moved)
+
+    def _start_list(self, club: Club, t: Tournament, s: KeizerSettings) -> KeizerSettings:
+        """The start list the chosen start order needs: a fresh draw by lot (an unguessable
+        seed, kept in the settings and the log, replays it; with nobody enrolled yet, the
+        draw waits for round 1's pairing), the other tournament's final standings, or the
+        current order to edit by hand."""
+        if s.start_order is StartOrder.RANDOM and s.start_seed is None:
+            return systems.draw_start(t, s) if t.entrants else dataclasses.replace(s, start_list=())
+        old = t.settings
+        same = isinstance(old, KeizerSettings) and (old.start_order, old.start_from) == (
+            s.start_order, s.start_from
+        )
+        if s.start_order is StartOrder.STANDINGS and not same:
+            if s.start_from == t.name:
+                raise ServiceError(
+                    "the start order cannot come from {name} itself", name=t.name
+                )
+            _, other = self._load(club, s.start_from)
+            if other.system == KEIZER:
+                order = [row.entrant for row in tournament_standings(other).ranked()]
+            else:
+                order = [line.entrant for line in system_standings(other).lines]
+            return dataclasses.replace(s, start_list=tuple(e.name for e in order))
+        if s.start_order is StartOrder.MANUAL and not same:
+            return dataclasses.replace(s, start_list=tuple(e.name for e in t.start_order()))
+        return s
+
+    def set_start_order(self, names: Sequence[str], tournament: str | None = None) -> Tournament:
+        """A start order by hand: the players named (as `player` commands find them) in this
+        order, the others after them as they stand now. Only before round 1 is paired."""
+        with self._change("settings", "start order") as (club, action):
+            record, t = self._load(club, tournament)
+            if not isinstance(t.settings, KeizerSettings):
+                raise ServiceError("{name} is not a Keizer tournament", name=t.name)
+            if t.rounds:
+                raise ServiceError(
+                    "{setting} cannot change once round 1 is paired: the rounds played were "
+                    "paired with it",
+                    setting=Message(START_ORDER.label),
+                )
+            listed = [find_entrant(t.entrants, typed) for typed in names]
+            if not listed:
+                raise ServiceError("name the players in their start order")
+            twice = [e for i, e in enumerate(listed) if e in listed[:i]]
+            if twice:
+                raise ServiceError("{player} is named twice", player=label(twice[0]))
+            rest = [e for e in t.start_order() if e not in listed]
+            order = tuple(e.name for e in [*listed, *rest])
+            settings = dataclasses.replace(
+                t.settings, start_order=StartOrder.MANUAL, start_list=order, start_seed=None,
+                start_from="",
+            )
+            club.set_settings(record.id, systems.encode(settings))
+            action.describe(
+                Message(N_("start order by hand: {players}"), {"players": ", ".join(order)}),
+                record,
+            )
+            return dataclasses.replace(t, settings=settings)
 
     def set_status(self, player: str, status: Status, tournament: str | None = None) -> Entrant:
         """Set a player's attendance for the next round (sticky until changed).

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
@@ -23,8 +24,10 @@ from rochade.core.keizer.settings import (
     ColourRule,
     KeizerSettings,
     Ladder,
+    NewMembers,
     Recompute,
     RoundOneColours,
+    StartOrder,
 )
 from rochade.core.limits import number
 from rochade.core.messages import N_, Message, joined
@@ -53,6 +56,7 @@ class Setting:
     after_start: bool = True
     get: Callable[[object], object] | None = None
     put: Callable[[Fields, object], None] | None = None
+    parse: Callable[[str], object] | None = None  # a value of its own form (start_order)
 
     def value(self, settings: object) -> object:
         return self.get(settings) if self.get else getattr(settings, self.key)
@@ -67,6 +71,8 @@ class Setting:
         if not typed and self.optional:
             return None
         label = Message(self.label)
+        if self.parse is not None:
+            return self.parse(typed)
         if self.kind == NUMBER:
             try:
                 value = number(typed)
@@ -165,6 +171,60 @@ def _enum(kind: type, key: str) -> Callable[[Fields, object], None]:
     return put
 
 
+START_ORDERS = ("rating", "random", "manual", "standings:TOURNAMENT")
+
+
+def _start_get(settings: object) -> object:
+    s = settings
+    assert isinstance(s, KeizerSettings)
+    if s.start_order is StartOrder.STANDINGS:
+        return f"standings:{s.start_from}"
+    if s.start_order is StartOrder.RANDOM:
+        return f"random (seed {s.start_seed})" if s.start_seed is not None else "random (to draw)"
+    return s.start_order.value
+
+
+def _start_parse(typed: str) -> object:
+    kind, colon, source = typed.partition(":")
+    kind, source = kind.strip().lower(), source.strip()
+    if kind == "standings" and source:
+        return f"standings:{source}"
+    if not colon and kind in ("rating", "random", "manual"):
+        return kind
+    if not colon and re.fullmatch(r"random \((seed \d+|to draw)\)", kind):
+        return typed  # the value as shown (a form sends it back): unchanged, or drawn afresh
+    raise ServiceError(
+        "{setting}: '{value}' is not one of {choices}",
+        setting=Message(N_("Start order")),
+        value=typed,
+        choices=", ".join(START_ORDERS),
+    )
+
+
+def _start_put(fields: Fields, value: object) -> None:
+    kind, _, source = str(value).partition(":")
+    fields["start_order"] = StartOrder(kind.split(" (")[0])
+    fields["start_from"] = source
+    fields["start_seed"] = None  # drawn again, or no longer by lot
+    if kind == StartOrder.RATING.value:
+        fields["start_list"] = ()
+
+
+START_ORDER = Setting(
+    "start_order",
+    N_("Start order"),
+    N_("The order before round 1: by rating, drawn by lot (a fresh draw, its seed in the "
+       "log), by hand (rochade tournament order, or the Start order page), or another "
+       "tournament's final standings (standings:NAME)."),
+    TEXT,
+    START_ORDERS,
+    after_start=False,
+    get=_start_get,
+    put=_start_put,
+    parse=_start_parse,
+)
+"""Set here, completed by the service (the draw, the other tournament's standings)."""
+
 KEIZER_SETTINGS: tuple[Setting, ...] = (
     Setting(
         "ladder",
@@ -234,6 +294,16 @@ KEIZER_SETTINGS: tuple[Setting, ...] = (
         _enum_choices(RoundOneColours),
         after_start=False,
         put=_enum(RoundOneColours, "round_one_colours"),
+    ),
+    START_ORDER,
+    Setting(
+        "new_members",
+        N_("Players not on the start list"),
+        N_("Where a player missing from a start order by hand, by lot or from standings is "
+           "placed: at the end, or by rating among the others."),
+        CHOICE,
+        _enum_choices(NewMembers),
+        put=_enum(NewMembers, "new_members"),
     ),
 )
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
+import secrets
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from pathlib import Path
@@ -17,7 +18,7 @@ from typing import Any, Protocol
 
 from rochade.core.checker import ByePolicy, PairingRules
 from rochade.core.keizer.scoring import compute_standings
-from rochade.core.keizer.settings import KeizerSettings
+from rochade.core.keizer.settings import KeizerSettings, StartOrder, drawn_start_list
 from rochade.core.limits import number
 from rochade.core.messages import message_of
 from rochade.core.model import Entrant, Game, ModelError, PlayerId, Result, Status, Tournament
@@ -223,7 +224,13 @@ def pair(t: Tournament, number: int) -> tuple[Pairing, object | None]:
     before each round until round 4), the new settings to store."""
     s = t.settings
     if isinstance(s, KeizerSettings):
-        return _pair_keizer(t, s, number), None
+        drawn = _drawn_start(t, s, number)
+        if drawn is None:
+            return _pair_keizer(t, s, number), None
+        t = dataclasses.replace(t, settings=drawn)
+        pairing = _pair_keizer(t, drawn, number)
+        line = f"Start order drawn by lot (seed {drawn.start_seed}): {', '.join(drawn.start_list)}."
+        return dataclasses.replace(pairing, explanation=(line, *pairing.explanation)), drawn
     if isinstance(s, RoundRobinSettings):
         return _pair_round_robin(t, s, number)
     if isinstance(s, SwissSettings):
@@ -241,6 +248,22 @@ def numbered(t: Tournament) -> SwissSettings | None:
         return None
     numbers = swiss_numbers(t.entrants, s.numbers, len(t.rounds))
     return None if numbers == s.numbers else dataclasses.replace(s, numbers=numbers)
+
+
+def _drawn_start(t: Tournament, s: KeizerSettings, number: int) -> KeizerSettings | None:
+    """A start order by lot still to draw (nobody was enrolled when it was chosen): drawn
+    now, at round 1's pairing, with a fresh seed that the settings and the explanation keep."""
+    if number != 1 or s.start_order is not StartOrder.RANDOM or s.start_list or not t.entrants:
+        return None
+    return draw_start(t, s)
+
+
+def draw_start(t: Tournament, s: KeizerSettings) -> KeizerSettings:
+    """A start order by lot over everyone enrolled, with a seed from the system's entropy
+    (nobody can foresee it); the seed is kept, so `drawn_start_list` replays the draw."""
+    seed = secrets.randbits(48)
+    names = drawn_start_list((e.name for e in t.entrants), random.Random(seed))
+    return dataclasses.replace(s, start_seed=seed, start_list=names)
 
 
 def _pair_keizer(t: Tournament, s: KeizerSettings, number: int) -> Pairing:

@@ -535,6 +535,20 @@ async def td_undo(web: Web, request: Request, page: Page) -> Response:
     return web.redirect(page, back, ("ok", message))
 
 
+@td_only
+async def td_start_order(web: Web, request: Request, page: Page) -> Response:
+    """A Keizer start order by hand: one player per line, best first (before round 1)."""
+    form = await request.form()
+    n = request.path_params["n"]
+    _ = web.gettext(page)
+    names = [line.strip() for line in field(form, "order").splitlines() if line.strip()]
+    try:
+        web.service().set_start_order(names, web.tournament_name(request))
+    except USER_ERRORS as exc:
+        return web.redirect(page, f"/td/t/{n}/settings", ("error", web.say(page, exc)))
+    return web.redirect(page, f"/td/t/{n}/settings", ("ok", _("Start order saved.")))
+
+
 def routes(web: Web) -> list[Route]:
     td = "/td/t/{n:int}"
     return [
@@ -545,6 +559,7 @@ def routes(web: Web) -> list[Route]:
         Route(td + "/", td_evening(web)),
         Route(td + "/undo", td_undo(web), methods=["POST"]),
         Route(td + "/settings", td_settings(web), methods=["GET", "POST"]),
+        Route(td + "/start-order", td_start_order(web), methods=["POST"]),
         Route(td + "/players", td_players(web)),
         Route(td + "/players/add", td_add_player(web), methods=["POST"]),
         Route(td + "/players/import", td_import_players(web), methods=["POST"]),

@@ -43,6 +43,7 @@ LABELS = {
     "seeded_random": N_("by lot"),
     "balance": N_("lower whites minus blacks"),
     "fewer_whites": N_("fewer whites"),
+    "end": N_("at the end"),
     "none": N_("none"),
     "baku": N_("Baku"),
     "dutch": N_("Dutch system"),

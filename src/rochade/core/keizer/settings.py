@@ -6,7 +6,8 @@ See spec/keizer.md sections 2-8. All numbers are exact fractions.
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping
+import random
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from types import MappingProxyType
@@ -44,6 +45,22 @@ class ColourRule(enum.Enum):
 
     BALANCE = "balance"  # lower whites minus blacks; equal: swap after an odd number of meetings
     FEWER_WHITES = "fewer_whites"  # fewer whites so far; equal: the lower-ranked (seed 001)
+
+
+class StartOrder(enum.Enum):
+    """Where the order before round 1 (the first values) comes from (spec section 5)."""
+
+    RATING = "rating"
+    RANDOM = "random"  # drawn by lot: `start_seed` replays it (`drawn_start_list`)
+    MANUAL = "manual"  # the TD's list
+    STANDINGS = "standings"  # another tournament's final standings (`start_from`)
+
+
+class NewMembers(enum.Enum):
+    """Where a player missing from the start list is placed."""
+
+    END = "end"  # after everyone listed (by rating among themselves)
+    RATING = "rating"  # before the first listed player rated lower
 
 
 STANDARD_REASONS = ("bye", "excused", "unexcused", "club_duty", "late_start", "withdrawn")
@@ -116,6 +133,12 @@ class KeizerSettings:
     round_one_colours: RoundOneColours = RoundOneColours.LOWER_RANKED_WHITE
     seed: int = 0
     periods: tuple[Period, ...] = ()
+    # Start order (section 5): names, best first; players not listed go by `new_members`
+    start_order: StartOrder = StartOrder.RATING
+    start_list: tuple[str, ...] = ()
+    start_seed: int | None = None
+    start_from: str = ""
+    new_members: NewMembers = NewMembers.END
 
     def __post_init__(self) -> None:
         missing = [r for r in STANDARD_REASONS if r not in self.fractions]
@@ -211,6 +234,7 @@ _BOUNDS: tuple[tuple[str, limits.Bound], ...] = (
     ("max_colour_difference", limits.COLOURS),
     ("max_same_colour_run", limits.MEETINGS),
     ("seed", limits.SEED),
+    ("start_seed", limits.SEED),
 )
 """The settings that are one number each, and their bounds."""
 
@@ -251,6 +275,14 @@ _DUTCH_CLUB = KeizerSettings(
 PRESETS: Mapping[str, KeizerSettings] = MappingProxyType(
     {"kfc": _KFC, "classic": _CLASSIC, "dutch-club": _DUTCH_CLUB}
 )
+
+
+def drawn_start_list(names: Iterable[str], rng: random.Random) -> tuple[str, ...]:
+    """A start order by lot: the names sorted, then shuffled by `rng` (seeded with the
+    recorded `start_seed`, the same draw comes out again)."""
+    order = sorted(names)
+    rng.shuffle(order)
+    return tuple(order)
 
 
 def preset(name: str) -> KeizerSettings:
