@@ -98,7 +98,7 @@ class RoundRobinSettings:
             limits.PLAYERS.check(number, "numbers")
         check_scoring(self.scoring)
         for tb in self.tiebreaks:
-            if tb.acronym in ("BH", "FB", "AOB"):
+            if tb.acronym in ("BH", "BHNB", "FB", "AOB"):
                 raise ModelError(
                     "{code} belongs to the Buchholz family, which C.07 (art. 8) does not allow in "
                     "round robins; use DE, SB, WIN or KS",

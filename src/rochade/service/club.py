@@ -246,7 +246,8 @@ class ClubService:
         limits.check_name(name, limits.TOURNAMENT_NAME)
         with self._change("tournament", "create tournament") as (club, action):
             tid = club.add_tournament(name, system, systems.encode(settings))
-            action.describe(Message(N_("new tournament ({rules})"), {"rules": system}),
+            rules = system if settings.seed == 0 else f"{system}, seed {settings.seed}"
+            action.describe(Message(N_("new tournament ({rules})"), {"rules": rules}),
                             TournamentRecord(tid, name, system, ""))
         return Tournament(name, (), (), system, settings)
 

@@ -115,7 +115,11 @@ FIXED_ONCE_PAIRED = frozenset({"double", "numbers_by", "seed", "first_round", "a
 
 
 def new_settings(system: str, options: Mapping[str, object]) -> RoundRobinSettings | SwissSettings:
-    """Round-robin or Swiss settings from the TD's options (None: the default)."""
+    """Round-robin or Swiss settings from the TD's options (None: the default). A Swiss with
+    a random round 1 and no seed gets a fresh one from the system's entropy, so each draws
+    its own round 1 (the stored seed replays it)."""
+    if options.get("seed") is None and str(options.get("first_round")) == FirstRound.RANDOM.value:
+        options = {**options, "seed": secrets.randbits(48)}
     if system == ROUND_ROBIN:
         return _with_options(RoundRobinSettings(), system, options)
     if system == SWISS:
@@ -316,7 +320,8 @@ def _pair_swiss(t: Tournament, s: SwissSettings, number: int) -> Pairing:
     if len(players) < 2:
         raise ServiceError("round {round}: fewer than two players are present", round=number)
     if number == 1 and s.first_round is FirstRound.RANDOM:
-        return random_round(players, random.Random(s.seed))
+        drawn = random_round(players, random.Random(s.seed))
+        return dataclasses.replace(drawn, explanation=(*drawn.explanation, f"Seed {s.seed}."))
     from rochade.core.dutch import DutchError, NoValidPairing
 
     try:
