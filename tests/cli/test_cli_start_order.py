@@ -113,3 +113,16 @@ def test_by_hand_and_refused_after_round_one(tmp_path: Path, run: Run) -> None:
     assert late.exit_code == 2 and "cannot change once round 1 is paired" in late.output
     late = run("tournament", "set", path, "--tournament", "New", "start_order=rating", ok=False)
     assert late.exit_code == 2 and "cannot change once round 1 is paired" in late.output
+
+
+def test_explain_reads_a_json_file_like_standings(tmp_path: Path, run: Run) -> None:
+    path = _club(tmp_path, run)
+    _add(run, path, *EVERYONE[:4])
+    run("pair", path, "--tournament", "New")
+    out = tmp_path / "new.json"
+    run("export", path, out, "--tournament", "New")
+    from_club = run("explain", path, "Ann", "--tournament", "New").stdout
+    assert run("explain", out, "Ann").stdout == from_club
+    assert "Ann: Keizer score" in from_club
+    refused = run("explain", out, ok=False)
+    assert refused.exit_code == 2 and "only a club file" in refused.output

@@ -102,3 +102,23 @@ def test_a_swiss_preview_lists_its_changes_and_who_moves(club: ClubService) -> N
     assert isinstance(settings, SwissSettings) and settings.scoring.pab is None, "not saved"
     with pytest.raises(ServiceError, match="acceleration can no longer change"):
         club.change_rules({"acceleration": "baku"}, save=False)
+
+
+def test_a_share_may_be_written_as_a_percentage(six: ClubService) -> None:
+    report = six.change_rules({"fractions.excused": "30%", "loss_factor": " 5 % "}, save=False)
+    settings = report.tournament.settings
+    assert isinstance(settings, KeizerSettings)
+    assert settings.fractions["excused"] == Fraction(3, 10)
+    assert settings.loss_factor == Fraction(1, 20)
+    with pytest.raises(ServiceError, match="is not a whole number"):
+        six.change_rules({"rematch_gap": "30%"}, save=False)  # a number of rounds: no %
+    with pytest.raises(ServiceError, match="is not a number"):
+        six.change_rules({"top_value": "30%"}, save=False)  # a value, not a share
+
+
+def test_the_withdrawn_share_says_what_it_prices() -> None:
+    from rochade.service.settings import KEIZER_SETTINGS
+
+    withdrawn = next(s for s in KEIZER_SETTINGS if s.key == "fractions.withdrawn")
+    assert "against a player who has since withdrawn" in withdrawn.help
+    assert "withdrawn player" in withdrawn.label

@@ -154,15 +154,16 @@ def progress(club: Path, who: str | None, tournament: str | None) -> None:
 
 
 @click.command()
-@club_argument
+@click.argument("source", metavar="CLUB|FILE.json", type=click.Path(path_type=Path, dir_okay=False))
 @click.argument("player", required=False)
 @ROUND
 @tournament_option
 @click.option("--pairing", is_flag=True,
               help="With PLAYER and --round K (Swiss): why PLAYER got that opponent, float, "
               "bye and colour in round K.")
+@click.option("--who", envvar="ROCHADE_WHO", hidden=True)
 def explain(
-    club: Path,
+    source: Path,
     who: str | None,
     player: str | None,
     round_number: int | None,
@@ -171,11 +172,16 @@ def explain(
 ) -> None:
     """Explain someone's points, or a pairing.
 
-    With PLAYER: how the points were computed, row by row. With --round K alone: why round K
-    was paired as it was. With PLAYER --round K --pairing (Swiss): why that player was
-    paired so, criterion by criterion.
+    With PLAYER: how the points were computed, row by row (from a club file or, as for
+    standings, a JSON file). With --round K alone: why round K was paired as it was. With
+    PLAYER --round K --pairing (Swiss): why that player was paired so, criterion by criterion.
     """
-    svc = service(club, who)
+    if source.suffix.lower() == ".json":
+        if player is None or pairing:
+            raise Failure("a JSON file explains a PLAYER's points; pairings only a club file")
+        _explain_points(read_tournament_file(source), player, round_number)
+        return
+    svc = service(source, who)
     if pairing:
         if player is None or round_number is None:
             raise Failure("--pairing needs a PLAYER and --round K")
@@ -192,7 +198,11 @@ def explain(
         for line in notes.explanation:
             click.echo(f"  {line}")
         return
-    t = svc.tournament(tournament)
+    _explain_points(svc.tournament(tournament), player, round_number)
+
+
+def _explain_points(t: Tournament, player: str, round_number: int | None) -> None:
+    """A player's Keizer points row by row, or a Swiss or round robin's tie-breaks."""
     entrant = find_entrant(t.entrants, player)
     if t.system != KEIZER:
         click.echo(f"{entrant.name}: tie-breaks (opponents by start number)")

@@ -57,6 +57,7 @@ class Setting:
     get: Callable[[object], object] | None = None
     put: Callable[[Fields, object], None] | None = None
     parse: Callable[[str], object] | None = None  # a value of its own form (start_order)
+    share: bool = False  # a share, which a TD may also write as a percentage ("30%")
 
     def value(self, settings: object) -> object:
         return self.get(settings) if self.get else getattr(settings, self.key)
@@ -74,15 +75,16 @@ class Setting:
         if self.parse is not None:
             return self.parse(typed)
         if self.kind == NUMBER:
+            percent = self.share and typed.endswith("%")
             try:
-                value = number(typed)
+                value = number(typed[:-1].strip() if percent else typed)
             except ValueError:
                 raise ServiceError(
                     "{setting}: '{value}' is not a number", setting=label, value=typed
                 ) from None
             if value < 0:
                 raise ServiceError("{setting} cannot be negative", setting=label)
-            return value
+            return value / 100 if percent else value
         if self.kind == WHOLE:
             if not (typed.isascii() and typed.isdigit() and len(typed) <= 6):
                 raise ServiceError(
@@ -132,7 +134,7 @@ def _share(reason: str) -> Setting:
         fields["fractions"] = MappingProxyType(fractions)
 
     label, help_ = _SHARES[reason]
-    return Setting(f"fractions.{reason}", label, help_, NUMBER, get=get, put=put)
+    return Setting(f"fractions.{reason}", label, help_, NUMBER, get=get, put=put, share=True)
 
 
 _SHARES = {
@@ -154,8 +156,9 @@ _SHARES = {
         N_("Part of the own value for each round played before a player joined."),
     ),
     "withdrawn": (
-        N_("Share when withdrawn"),
-        N_("Part of the own value for the rounds after a player withdrew."),
+        N_("Share against a withdrawn player"),
+        N_("A game against a player who has since withdrawn earns this part of the own value "
+           "(times the win, draw or loss share), instead of the withdrawn player's value."),
     ),
 }
 
@@ -242,9 +245,12 @@ KEIZER_SETTINGS: tuple[Setting, ...] = (
             NUMBER),
     Setting("floor", N_("Lowest value"), N_("No rank is worth less than this (empty: no floor)."),
             NUMBER, optional=True),
-    Setting("win_factor", N_("Win"), N_("Share of the opponent's value a win earns."), NUMBER),
-    Setting("draw_factor", N_("Draw"), N_("Share of the opponent's value a draw earns."), NUMBER),
-    Setting("loss_factor", N_("Loss"), N_("Share of the opponent's value a loss earns."), NUMBER),
+    Setting("win_factor", N_("Win"), N_("Share of the opponent's value a win earns."), NUMBER,
+            share=True),
+    Setting("draw_factor", N_("Draw"), N_("Share of the opponent's value a draw earns."), NUMBER,
+            share=True),
+    Setting("loss_factor", N_("Loss"), N_("Share of the opponent's value a loss earns."), NUMBER,
+            share=True),
     *(_share(reason) for reason in STANDARD_REASONS),
     Setting("own_value_factor", N_("Own value counted"),
             N_("How often a player's own value is added to the total (1: once)."), NUMBER),

@@ -56,4 +56,7 @@ PRESET_HELP = {
     "classic": N_("values from 3× down to 1×, absences score a share of the own value"),
     "kfc": N_("the rules of KeizerForClubs, to continue a season started there"),
     "dutch-club": N_("top value 70, rematches only after 6 rounds, colours kept balanced"),
+    "german-club": N_("first about three times the last (7 to 2 for 6 players), an evening "
+                      "away a draw against oneself reduced by 2/3, white to whoever had it "
+                      "less often"),
 }

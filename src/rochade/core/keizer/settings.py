@@ -272,8 +272,27 @@ _DUTCH_CLUB = KeizerSettings(
     max_colour_difference=2,
 )
 
+_UNPLAYED = Fraction(1, 2) * Fraction(2, 3)
+"""Seed 001's unplayed round: a draw against oneself (half the own value), reduced by a factor
+the club sets (2/3 here, as `classic`; a club changes the shares to its own factor)."""
+_GERMAN_CLUB = KeizerSettings(
+    preset="german-club",
+    ladder=Ladder.KFC_OLD,  # first about three times the last, step 1: 7..2 for 6 players
+    fractions=_fractions(
+        bye=_UNPLAYED,
+        excused=_UNPLAYED,
+        unexcused=_UNPLAYED,
+        club_duty=_UNPLAYED,
+        late_start=_UNPLAYED,
+        withdrawn=Fraction(3, 4),
+    ),
+    byes_evenly=False,  # "the lowest-ranked present player gets the bye"
+    no_bye_twice_in_row=False,
+    colour_rule=ColourRule.FEWER_WHITES,  # "white to whoever had it less often"
+)
+
 PRESETS: Mapping[str, KeizerSettings] = MappingProxyType(
-    {"kfc": _KFC, "classic": _CLASSIC, "dutch-club": _DUTCH_CLUB}
+    {"kfc": _KFC, "classic": _CLASSIC, "dutch-club": _DUTCH_CLUB, "german-club": _GERMAN_CLUB}
 )
 
 
@@ -286,7 +305,7 @@ def drawn_start_list(names: Iterable[str], rng: random.Random) -> tuple[str, ...
 
 
 def preset(name: str) -> KeizerSettings:
-    """The named preset (`kfc`, `classic`, `dutch-club`)."""
+    """The named preset (`kfc`, `classic`, `dutch-club`, `german-club`)."""
     try:
         return PRESETS[name]
     except KeyError:
