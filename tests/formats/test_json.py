@@ -614,7 +614,8 @@ ERRORS: list[tuple[str, Mutation, str]] = [
     (
         "preset",
         _set("settings.preset", "fide"),
-        "settings.preset: unknown preset 'fide'; choose one of kfc, classic, dutch-club",
+        "settings.preset: unknown preset 'fide'; choose one of kfc, classic, dutch-club, "
+        "german-club",
     ),
     ("preset type", _set("settings.preset", 1), "settings.preset: expected a string, got a number"),
     (
