@@ -122,3 +122,43 @@ def test_the_withdrawn_share_says_what_it_prices() -> None:
     withdrawn = next(s for s in KEIZER_SETTINGS if s.key == "fractions.withdrawn")
     assert "against a player who has since withdrawn" in withdrawn.help
     assert "withdrawn player" in withdrawn.label
+
+
+def test_every_setting_without_json(six: ClubService) -> None:
+    """Periods, team values, caps, halving and the seed are typed like any other setting,
+    previewed with who moves, and read back as they were typed."""
+    six.pair()
+    six.enter_result(1, 1, "1-0")
+    six.enter_result(1, 2, "1-0")
+    six.enter_result(1, 3, "1-0")
+    six.change_rules({"team_values": "1=70, 2=50"})
+    six.add_external(1, "Anna Berg", 2, 1, "1", extra=True)
+    typed = {
+        "team_values": "1=70, 2=60",
+        "caps": "excused=3",
+        "halving": "unexcused",
+        "periods": "8 gap=0, 15 gap=0 meetings=3",
+    }
+    preview = six.change_rules(typed, save=False)
+    assert {c.setting.key: c.new for c in preview.changes} == typed
+    # Anna's win on team 2's board 1 was worth 50, now 60
+    moved = {c.entrant.name: (c.old_total, c.new_total) for c in preview.standings}
+    assert moved["Anna Berg"][1] - moved["Anna Berg"][0] == 10
+    six.change_rules(typed)
+    settings = six.tournament().settings
+    assert isinstance(settings, KeizerSettings)
+    assert settings.team_values == {1: 70, 2: 60}
+    assert settings.caps == {"excused": 3} and settings.halving == {"unexcused"}
+    assert [(p.first_round, p.rematch_gap, p.max_meetings) for p in settings.periods] == [
+        (8, 0, None), (15, 0, 3)
+    ]
+    assert not six.change_rules(typed, save=False).changes  # read back as typed
+    with pytest.raises(ServiceError, match="cannot change once round 1 is paired"):
+        six.change_rules({"seed": "7"}, save=False)
+    with pytest.raises(ServiceError, match="write it like 8 gap=0"):
+        six.change_rules({"periods": "8 gap"}, save=False)
+    with pytest.raises(ServiceError, match="unknown absence reason 'holiday'"):
+        six.change_rules({"caps": "holiday=2"}, save=False)
+    assert len(six.change_rules({"caps": "", "halving": " "}).changes) == 2
+    cleared = six.tournament().settings
+    assert isinstance(cleared, KeizerSettings) and not cleared.caps and not cleared.halving

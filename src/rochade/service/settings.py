@@ -25,6 +25,7 @@ from rochade.core.keizer.settings import (
     KeizerSettings,
     Ladder,
     NewMembers,
+    Period,
     Recompute,
     RoundOneColours,
     StartOrder,
@@ -174,6 +175,110 @@ def _enum(kind: type, key: str) -> Callable[[Fields, object], None]:
     return put
 
 
+def _unreadable(label: str, typed: str, example: str) -> ServiceError:
+    return ServiceError(
+        "{setting}: cannot read '{value}'; write it like {example}",
+        setting=Message(label),
+        value=typed,
+        example=example,
+    )
+
+
+def _pairs(typed: str, label: str, example: str) -> list[tuple[str, str]]:
+    """`KEY=VALUE, KEY=VALUE` (empty: none)."""
+    out = []
+    for item in typed.split(","):
+        if not item.strip():
+            continue
+        key, equals, value = item.partition("=")
+        if not equals or not key.strip() or not value.strip():
+            raise _unreadable(label, typed, example)
+        out.append((key.strip(), value.strip()))
+    return out
+
+
+def _whole(text: str, label: str, typed: str, example: str) -> int:
+    if not (text.isascii() and text.isdigit() and len(text) <= 6):
+        raise _unreadable(label, typed, example)
+    return int(text)
+
+
+TEAM_VALUES_LABEL = N_("Team board 1 values")
+TEAM_VALUES_EXAMPLE = "1=70, 2=60"
+
+
+def _team_values_get(settings: object) -> object:
+    values = settings.team_values  # type: ignore[attr-defined]
+    return ", ".join(f"{team}={values[team]}" for team in sorted(values))
+
+
+def _team_values_parse(typed: str) -> object:
+    out = {}
+    for team, value in _pairs(typed, TEAM_VALUES_LABEL, TEAM_VALUES_EXAMPLE):
+        try:
+            out[_whole(team, TEAM_VALUES_LABEL, typed, TEAM_VALUES_EXAMPLE)] = number(value)
+        except ValueError:
+            raise _unreadable(TEAM_VALUES_LABEL, typed, TEAM_VALUES_EXAMPLE) from None
+    return MappingProxyType(out)
+
+
+CAPS_LABEL = N_("Credited absences at most")
+CAPS_EXAMPLE = "excused=3, unexcused=1"
+
+
+def _caps_get(settings: object) -> object:
+    caps = settings.caps  # type: ignore[attr-defined]
+    return ", ".join(f"{reason}={caps[reason]}" for reason in sorted(caps))
+
+
+def _caps_parse(typed: str) -> object:
+    return MappingProxyType({
+        reason: _whole(cap, CAPS_LABEL, typed, CAPS_EXAMPLE)
+        for reason, cap in _pairs(typed, CAPS_LABEL, CAPS_EXAMPLE)
+    })
+
+
+def _halving_get(settings: object) -> object:
+    return ", ".join(sorted(settings.halving))  # type: ignore[attr-defined]
+
+
+def _halving_parse(typed: str) -> object:
+    return frozenset(r.strip() for r in typed.split(",") if r.strip())
+
+
+PERIODS_LABEL = N_("Periods")
+PERIODS_EXAMPLE = "8 gap=0, 15 gap=0 meetings=3"
+
+
+def _periods_get(settings: object) -> object:
+    parts = []
+    for period in settings.periods:  # type: ignore[attr-defined]
+        words = [str(period.first_round)]
+        if period.rematch_gap is not None:
+            words.append(f"gap={period.rematch_gap}")
+        if period.max_meetings is not None:
+            words.append(f"meetings={period.max_meetings}")
+        parts.append(" ".join(words))
+    return ", ".join(parts)
+
+
+def _periods_parse(typed: str) -> object:
+    periods = []
+    for item in typed.split(","):
+        words = item.split()
+        if not words:
+            continue
+        first = _whole(words[0], PERIODS_LABEL, typed, PERIODS_EXAMPLE)
+        limits_: dict[str, int] = {}
+        for word in words[1:]:
+            key, equals, value = word.partition("=")
+            if key not in ("gap", "meetings") or not equals or key in limits_:
+                raise _unreadable(PERIODS_LABEL, typed, PERIODS_EXAMPLE)
+            limits_[key] = _whole(value, PERIODS_LABEL, typed, PERIODS_EXAMPLE)
+        periods.append(Period(first, limits_.get("gap"), limits_.get("meetings")))
+    return tuple(periods)
+
+
 START_ORDERS = ("rating", "random", "manual", "standings:TOURNAMENT")
 
 
@@ -301,6 +406,45 @@ KEIZER_SETTINGS: tuple[Setting, ...] = (
         after_start=False,
         put=_enum(RoundOneColours, "round_one_colours"),
     ),
+    Setting(
+        "team_values",
+        TEAM_VALUES_LABEL,
+        N_("For games played for a club team: team number = value of its board 1, e.g. "
+           "1=70, 2=60; each board further down is worth the team board step less."),
+        TEXT,
+        get=_team_values_get,
+        parse=_team_values_parse,
+    ),
+    Setting(
+        "caps",
+        CAPS_LABEL,
+        N_("For an absence reason, how many such evenings earn credit per season or period, "
+           "e.g. excused=3; later ones earn nothing (empty: no limit)."),
+        TEXT,
+        get=_caps_get,
+        parse=_caps_parse,
+    ),
+    Setting(
+        "halving",
+        N_("Halved absences"),
+        N_("Absence reasons whose credit halves with each such evening (the second earns "
+           "half, the third a quarter), e.g. excused, unexcused."),
+        TEXT,
+        get=_halving_get,
+        parse=_halving_parse,
+    ),
+    Setting(
+        "periods",
+        PERIODS_LABEL,
+        N_("Parts of the season, each from its first round with its own rematch gap and "
+           "meetings limit, e.g. 8 gap=0, 15 gap=0 meetings=3 (empty: one season)."),
+        TEXT,
+        get=_periods_get,
+        parse=_periods_parse,
+    ),
+    Setting("seed", N_("Seed"),
+            N_("The number every draw by lot (colours of round 1) starts from, so it can be "
+               "repeated."), WHOLE, after_start=False),
     START_ORDER,
     Setting(
         "new_members",

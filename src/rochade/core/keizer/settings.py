@@ -152,6 +152,8 @@ class KeizerSettings:
                     "settings: fraction for {reason} must not be negative", reason=reason
                 )
         self._check_ranges()
+        for reason in sorted({*self.caps, *self.halving} - set(self.fractions)):
+            raise ModelError("unknown absence reason '{reason}'", reason=reason)
         if self.ladder is Ladder.FIXED and self.top_value is None:
             raise ModelError("settings: a fixed ladder needs a top value")
         if self.ladder in (Ladder.RATIO, Ladder.NORMALISED) and self.ratio <= 1:
