@@ -495,6 +495,29 @@ async def td_enter_result(web: Web, request: Request, page: Page) -> Response:
     return web.redirect(page, back, *flashes)
 
 
+@td_only
+async def td_external(web: Web, request: Request, page: Page) -> Response:
+    """A game played for a club team, counted in round `round` at its team and board value
+    (as `rochade external`)."""
+    form = await request.form()
+    n = request.path_params["n"]
+    number = int(request.path_params["round"])
+    back = f"/td/t/{n}/results?round={number}"
+    _ = web.gettext(page)
+    try:
+        team, board = int(field(form, "team") or "1"), int(field(form, "board"))
+    except ValueError:
+        return web.redirect(page, back, ("error", _("Team and board are whole numbers.")))
+    try:
+        web.service().add_external(
+            number, field(form, "player"), team, board, field(form, "score"),
+            extra=bool(field(form, "extra")), tournament=web.tournament_name(request),
+        )
+    except USER_ERRORS as exc:
+        return web.redirect(page, back, ("error", web.say(page, exc)))
+    return web.redirect(page, back, ("ok", _("Team game counted.")))
+
+
 def _change_text(web: Web, page: Page, change: StandingChange) -> str:
     _ = web.gettext(page)
     return _("{name}: rank {old} → {new}, total {old_total} → {new_total}").format(
@@ -573,4 +596,5 @@ def routes(web: Web) -> list[Route]:
         Route(td + "/pair/manual", td_pair_manual(web), methods=["POST"]),
         Route(td + "/results", td_results(web)),
         Route(td + "/results/{round:int}/{board:int}", td_enter_result(web), methods=["POST"]),
+        Route(td + "/results/{round:int}/external", td_external(web), methods=["POST"]),
     ]
