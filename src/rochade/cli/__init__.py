@@ -42,6 +42,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "Pair the next round of a TRF file, or check all its rounds, with the Dutch system.",
     ),
     "pairings": ("views:pairings", "Show the boards of a round, with results."),
+    "round-date": ("rounds:round_date", "Set the date of a round (YYYY-MM-DD)."),
     "participants": ("views:participants", "List the players: number, rating, status."),
     "player": ("club:player", "Add players, import a player list, set who is present."),
     "progress": ("views:progress", "Show everyone's place after every round."),

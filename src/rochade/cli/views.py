@@ -116,14 +116,21 @@ def standings(
 @ROUND
 @tournament_option
 def pairings(club: Path, who: str | None, round_number: int | None, tournament: str | None) -> None:
-    """Show the boards of a round, with results."""
-    t = _tournament(club, who, tournament)
+    """Show the boards of a round, with results: headed by the round's date, each Keizer
+    player with the points before the round."""
+    svc = service(club, who)
+    t = svc.tournament(tournament)
     if not t.rounds:
         raise Failure("no round is paired yet")
     number = len(t.rounds) if round_number is None else round_number
     if not 1 <= number <= len(t.rounds):
         raise Failure(f"there is no round {number} (rounds 1-{len(t.rounds)} are paired)")
-    click.echo(pairings_table(t.rounds[number - 1], t), nl=False)
+    before = None
+    if t.system == KEIZER:
+        table = tournament_standings(t, number - 1)
+        before = {row.entrant.id: row.total for row in table.rows}
+    day = svc.round_notes(number, tournament).date
+    click.echo(pairings_table(t.rounds[number - 1], t, day, before), nl=False)
 
 
 @click.command()

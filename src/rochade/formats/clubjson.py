@@ -68,8 +68,8 @@ def format_club(rows: Rows) -> str:
     rounds: dict[tuple[int, int], dict[str, Any]] = {}
     for r in rows["rounds"]:
         out = {"number": r["number"], "bye": r["bye"], "paired_by": r["paired_by"],
-               "explanation": json.loads(r["explanation"]), "games": [], "absent": [],
-               "external": []}
+               "date": r["date"], "explanation": json.loads(r["explanation"]), "games": [],
+               "absent": [], "external": []}
         rounds[(r["tournament_id"], r["number"])] = out
         by_tournament[r["tournament_id"]]["rounds"].append(out)
     for g in rows["games"]:
@@ -246,7 +246,12 @@ def _round(value: object, where: str, tid: int, rows: Rows) -> None:
     readers: dict[str, Reader] = {"number": _id, "bye": _opt_id, "paired_by": _str,
                                   "explanation": _explanation, "games": _list,
                                   "absent": _list, "external": _list}
-    r = _fields(value, where, readers, {"tournament_id": tid})
+    date = value.get("date") if isinstance(value, dict) else None  # since schema version 6
+    if date is not None and not isinstance(date, str):
+        raise FormatError("{where}.date: expected a string", where=where)
+    if isinstance(value, dict):
+        value = {key: v for key, v in value.items() if key != "date"}
+    r = _fields(value, where, readers, {"tournament_id": tid, "date": date})
     number = r["number"]
     key = {"tournament_id": tid, "round": number}
     for i, g in enumerate(r.pop("games")):

@@ -421,8 +421,22 @@ def without_game(round: Round, system: str = KEIZER) -> list[tuple[PlayerId, str
     return rows
 
 
-def pairings_table(round: Round, tournament: Tournament) -> str:
-    """The boards with names and results (blank until played), then who has no game and why."""
+def pairings_table(
+    round: Round,
+    tournament: Tournament,
+    date: str | None = None,
+    before: Mapping[PlayerId, Fraction] | None = None,
+) -> str:
+    """The boards with names and results (blank until played), then who has no game and why.
+
+    With `date` the heading names the evening's date; with `before` each name is followed by
+    the player's points before the round (as seed 001's club prints its lists)."""
+
+    def who(player: PlayerId) -> str:
+        if before is None or player not in before:
+            return _name(tournament, player)
+        return f"{_name(tournament, player)} ({decimal_text(before[player])})"
+
     columns = [
         _Column(_w("board"), right=True),
         _Column(_w("white"), max_width=NAME_WIDTH),
@@ -432,9 +446,9 @@ def pairings_table(round: Round, tournament: Tournament) -> str:
     boards = [
         [
             str(g.board or i),
-            _name(tournament, g.white),
+            who(g.white),
             "" if g.result is None else RESULTS[g.result],
-            _name(tournament, g.black),
+            who(g.black),
         ]
         for i, g in enumerate(round.games, start=1)
     ]
@@ -442,7 +456,8 @@ def pairings_table(round: Round, tournament: Tournament) -> str:
         [_name(tournament, player), why]
         for player, why, _kind in without_game(round, tournament.system)
     ]
-    title = [_w("pairings_title", name=tournament.name, round=round.number)]
+    title = [_w("pairings_title", name=tournament.name, round=round.number)
+             + (f", {date}" if date else "")]
     rest = [_w("not_playing") + ":", *_table([_name_column(), _Column(_w("row"))], others)]
     return _text(title, _table(columns, boards) if boards else [], rest if others else [])
 

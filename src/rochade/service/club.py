@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -701,7 +701,8 @@ class ClubService:
         for entrant in t.entrants:
             if entrant.status is Status.PREREGISTERED and entrant.id in playing:
                 club.set_status(record.id, entrant.id, Status.PRESENT)
-        club.add_round(record.id, rnd, RoundNotes(pairing.explanation, paired_by))
+        day = self.clock().date().isoformat()
+        club.add_round(record.id, rnd, RoundNotes(pairing.explanation, paired_by, day))
         return PairingReport(after, rnd, pairing.explanation)
 
     def round_notes(self, round_number: int, tournament: str | None = None) -> RoundNotes:
@@ -709,6 +710,24 @@ class ClubService:
         with self._reading() as club:
             record = self._record(club, tournament)
             return club.round_notes(record.id, round_number)
+
+    def set_round_date(self, round_number: int, day: str, tournament: str | None = None) -> str:
+        """Correct the date of a club evening (a round gets the day it is paired)."""
+        try:
+            iso = date.fromisoformat(day.strip()).isoformat()
+        except ValueError:
+            raise ServiceError(
+                "'{date}' is not a date; write it like 2026-12-01", date=day
+            ) from None
+        with self._change("round", "round date") as (club, action):
+            record, t = self._load(club, tournament)
+            _round(t, round_number)
+            club.set_round_date(record.id, round_number, iso)
+            action.describe(
+                Message(N_("round {round} on {date}"), {"round": round_number, "date": iso}),
+                record,
+            )
+        return iso
 
     def pairing_reasons(self, player: str, round_number: int,
                         tournament: str | None = None) -> tuple[str, ...]:

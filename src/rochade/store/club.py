@@ -102,6 +102,7 @@ class RoundNotes:
 
     explanation: tuple[str, ...]
     paired_by: str  # "auto" or "manual"
+    date: str | None = None  # ISO date of the club evening; None: not known
 
 
 class Action:
@@ -490,14 +491,15 @@ class Club:
     def add_round(self, tournament_id: int, rnd: Round, notes: RoundNotes) -> None:
         """Store a whole round: its games, absences, bye, external games and pairing notes."""
         self._write(
-            "INSERT INTO rounds (tournament_id, number, bye, explanation, paired_by) "
-            "VALUES (?, ?, ?, ?, ?)",
+            "INSERT INTO rounds (tournament_id, number, bye, explanation, paired_by, date) "
+            "VALUES (?, ?, ?, ?, ?, ?)",
             (
                 tournament_id,
                 rnd.number,
                 rnd.bye,
                 json.dumps(list(notes.explanation), ensure_ascii=False),
                 notes.paired_by,
+                notes.date,
             ),
         )
         for board, game in enumerate(rnd.games, start=1):
@@ -564,13 +566,23 @@ class Club:
 
     def round_notes(self, tournament_id: int, number: int) -> RoundNotes:
         rows = self._rows(
-            "SELECT explanation, paired_by FROM rounds WHERE tournament_id = ? AND number = ?",
+            "SELECT explanation, paired_by, date FROM rounds "
+            "WHERE tournament_id = ? AND number = ?",
             (tournament_id, number),
         )
         if not rows:
             raise StoreError("there is no round {number}", number=number)
-        explanation, paired_by = rows[0]
-        return RoundNotes(tuple(json.loads(explanation)), paired_by)
+        explanation, paired_by, date = rows[0]
+        return RoundNotes(tuple(json.loads(explanation)), paired_by, date)
+
+    def set_round_date(self, tournament_id: int, number: int, date: str) -> None:
+        """The date of a club evening (ISO)."""
+        cursor = self._write(
+            "UPDATE rounds SET date = ? WHERE tournament_id = ? AND number = ?",
+            (date, tournament_id, number),
+        )
+        if cursor.rowcount != 1:
+            raise StoreError("there is no round {number}", number=number)
 
     # -- extras: what a foreign file said beyond the facts --------------------------------
 

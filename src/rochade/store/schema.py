@@ -174,7 +174,13 @@ UPDATE actions SET tournament_id = (
 );
 """
 
-MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3, _V4, _V5)
+# Version 6 keeps each round's date (ISO, "2026-12-01"), for the pairing list's heading (seed
+# 001's published lists); NULL for rounds stored before, which are shown without a date.
+_ROUND_DATES = """
+ALTER TABLE rounds ADD COLUMN date TEXT;
+"""
+
+MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3, _V4, _V5, _ROUND_DATES)
 """MIGRATIONS[i] moves a file from schema version i to i + 1. Append only, never edit."""
 
 SCHEMA_VERSION = len(MIGRATIONS)
