@@ -38,3 +38,27 @@ def test_pairing_list_with_date_and_points_before_the_round(tmp_path: Path, run:
     assert bad.exit_code == 2 and "write it like 2026-12-01" in bad.output
     missing = run("round-date", club, 5, "2026-12-08", ok=False)
     assert missing.exit_code == 2
+
+
+def test_progress_table_with_points_game_points_and_buchholz(tmp_path: Path, run: Run) -> None:
+    club = tmp_path / "c.rochade"
+    run("init", club)
+    run("tournament", "create", club, "W")
+    for name, rating in (("Ann", 1800), ("Bob", 1700), ("Cy", 1600), ("Di", 1500)):
+        run("player", "add", club, name, "--rating", rating)
+    run("pair", club)
+    run("result", club, 1, 1, "0-1")  # Ann beats Bob
+    run("result", club, 1, 2, "1/2-1/2")  # Cy and Di draw
+    plain = run("progress", club).stdout
+    assert "BH" not in plain and "GP" not in plain
+    wide = run("progress", club, "--detail").stdout
+    header = wide.splitlines()[2].split()
+    assert header == ["Rank", "Name", "R1", "#", "Pts", "GP", "Score", "BH"]
+    rows = {line.split()[1]: line.split() for line in wide.splitlines()[4:8]}
+    # Keizer points after round 1 (by hand: 7, 3, 2.5, 2), game points, and Buchholz = the
+    # opponent's game points (Ann: Bob 0; Bob: Ann 1; Cy: Di ½; Di: Cy ½)
+    assert rows["Ann"][-5:] == ["1", "7.00", "1", "7.00", "0"]
+    assert rows["Bob"][-5:] == ["2", "3.00", "0", "3.00", "1"]
+    assert rows["Cy"][-4:] == ["2.50", "0.5", "2.50", "0.5"]
+    assert rows["Di"][-4:] == ["2.00", "0.5", "2.00", "0.5"]
+    assert "BH: Buchholz" in wide

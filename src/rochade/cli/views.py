@@ -154,10 +154,13 @@ def crosstable_command(club: Path, who: str | None, tournament: str | None) -> N
 @click.command()
 @club_argument
 @tournament_option
-def progress(club: Path, who: str | None, tournament: str | None) -> None:
+@click.option("--detail", is_flag=True,
+              help="Per round also the Keizer points and the running game points, and a "
+              "Buchholz column (a wide table).")
+def progress(club: Path, who: str | None, tournament: str | None, detail: bool) -> None:
     """Show everyone's place after every round."""
     t = _tournament(club, who, tournament)
-    click.echo(progress_table(tournament_history(t), t), nl=False)
+    click.echo(progress_table(tournament_history(t), t, detail), nl=False)
 
 
 @click.command()
