@@ -137,6 +137,7 @@ class ClubService:
         self.path = path
         self.who = who or current_user()
         self.clock = clock
+        self._now = datetime.min.replace(tzinfo=UTC)  # set by each action (`_change`)
         self._club: Club | None = None
 
     # -- plumbing ------------------------------------------------------------------------
@@ -185,9 +186,10 @@ class ClubService:
         change is) first copy the file into its backups folder."""
         if kind in BACKED_UP:
             backup = kind
+        self._now = self.clock()  # the action's time, also the date of a round it pairs
         with (
             self._open() as club,
-            club.action(kind, description, self.who, self.clock(), backup) as act,
+            club.action(kind, description, self.who, self._now, backup) as act,
         ):
             yield club, act
 
@@ -706,7 +708,7 @@ class ClubService:
         for entrant in t.entrants:
             if entrant.status is Status.PREREGISTERED and entrant.id in playing:
                 club.set_status(record.id, entrant.id, Status.PRESENT)
-        day = self.clock().date().isoformat()
+        day = self._now.date().isoformat()
         club.add_round(record.id, rnd, RoundNotes(pairing.explanation, paired_by, day))
         return PairingReport(after, rnd, pairing.explanation)
 
