@@ -150,7 +150,10 @@ def external(
 def round_date(
     club: Path, who: str | None, round_number: int, day: str, tournament: str | None
 ) -> None:
-    """Set the date of a round (YYYY-MM-DD); a round gets the day it is paired."""
+    """Set the date of a round (YYYY-MM-DD).
+
+    A round gets the day it is paired; this corrects it.
+    """
     iso = service(club, who).set_round_date(round_number, day, tournament)
     click.echo(f"Round {round_number}: {iso}.")
 

@@ -116,8 +116,10 @@ def standings(
 @ROUND
 @tournament_option
 def pairings(club: Path, who: str | None, round_number: int | None, tournament: str | None) -> None:
-    """Show the boards of a round, with results: headed by the round's date, each Keizer
-    player with the points before the round."""
+    """Show the boards of a round, with results.
+
+    Headed by the round's date; each Keizer player with the points before the round.
+    """
     svc = service(club, who)
     t = svc.tournament(tournament)
     if not t.rounds:
