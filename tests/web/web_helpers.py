@@ -68,3 +68,10 @@ def run_async(work: Coroutine[Any, Any, T]) -> T:
     in the test thread."""
     with ThreadPoolExecutor(1) as worker:
         return worker.submit(asyncio.run, work).result()
+
+
+def shown_undo(client: TestClient, url: str) -> str:
+    """The id of the change the Undo button on page `url` shows (what its form sends)."""
+    found = re.search(r'name="action" value="(\d+)"', client.get(url).text)
+    assert found is not None, f"no Undo button on {url}"
+    return found[1]

@@ -32,7 +32,7 @@ from starlette.types import Message as AsgiMessage
 
 from rochade.core.messages import N_, Message
 from rochade.core.model import ModelError
-from rochade.service import ClubService, ServiceError, StoreError
+from rochade.service import ActionRecord, ClubService, ServiceError, StoreError
 from rochade.service.club import Clock
 from rochade.web import i18n, texts
 from rochade.web.cache import Facts, PageCache
@@ -166,6 +166,8 @@ class Web:
             env.filters["label"] = label
             env.globals["preset_help"] = {k: gettext(v) for k, v in texts.PRESET_HELP.items()}
             env.filters["tr"] = gettext
+            env.filters["say"] = lambda message: i18n.say(message, lang)
+            env.globals["undo_target"] = self.undo_target
             self._envs[lang] = env
         return self._envs[lang]
 
@@ -292,6 +294,14 @@ class Web:
                 samesite="strict",
                 secure=self.https(page.request),
             )
+
+    def undo_target(self, number: int | None = None) -> ActionRecord | None:
+        """The change a page's Undo takes back: tournament `number`'s last change (its pages),
+        or the club file's last change (the log). The button shows it and sends its id, so
+        that undo refuses if another change came meanwhile."""
+        svc = self.service()
+        name = None if number is None else svc.tournaments()[number - 1].name
+        return svc.undo_target(name)
 
     # -- guards --------------------------------------------------------------------------
 
