@@ -89,6 +89,16 @@ def test_many_addresses_share_one_limit(club: Path, monkeypatch: pytest.MonkeyPa
     assert len(checks) == SHARED.free
 
 
+def test_refused_tries_from_ever_new_addresses_leave_nothing_behind() -> None:
+    throttle = LoginThrottle(clock=Clock())
+    for host in range(SHARED.free):
+        assert throttle.reserve(f"192.0.2.{host}") == 0
+        throttle.failed(f"192.0.2.{host}")
+    for host in range(1000):
+        assert throttle.reserve(f"2001:db8::{host:x}") > 0
+    assert len(throttle._tries) == SHARED.free + 1  # the failures and the shared count only
+
+
 def test_the_delays_grow_and_the_td_on_the_laptop_is_never_locked_out(club: Path) -> None:
     clock = Clock()
     throttle = LoginThrottle(clock=clock)
