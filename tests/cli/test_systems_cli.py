@@ -113,7 +113,7 @@ def test_swiss_random_first_round_then_dutch(tmp_path: Path, run: Run) -> None:
     assert [r["points"] for r in table] == ["1", "1", "1", "1", "0", "0", "0"]  # bye = a win
     assert list(table[0]["tiebreaks"]) == ["BH-C1", "BH", "SB"]
     second = run("pair", club).output
-    assert "Pairing numbers (by rating)" in second
+    assert "Pairing numbers: " in second
     rnd2 = _last_round(run, club, tmp_path)
     winners = {g["white"] for g in rnd["games"]} | {rnd["bye"]}  # type: ignore[union-attr]
     top = [g for g in rnd2["games"] if {g["white"], g["black"]} <= winners]
@@ -387,3 +387,22 @@ def test_settings_change_on_the_command_line(tmp_path: Path, run: Run) -> None:
                    tmp_path)
     assert_refused(run, ["tournament", "set", club, "--max-half-point-byes", "x"],
                    "the setting max_half_point_byes: 'x' is not a valid value", tmp_path)
+
+
+def test_participants_and_crosstable_of_a_swiss_use_the_pairing_numbers(
+        tmp_path: Path, run: Run) -> None:
+    """Ids follow entry order; the lists number players as the pairing and the TRF do."""
+    from rochade.service import ClubService
+
+    club = tmp_path / "club.rochade"
+    svc = ClubService.init(club, "td")
+    with svc.session():
+        svc.create_system_tournament("Open", "swiss", {"rounds": 3})
+        svc.import_players("Low,1500\nHigh,2100\nMid,1800\nTop,2200\n")
+    lines = run("participants", club).output.splitlines()
+    rows = [line.split()[:3] for line in lines if line.split()[:1] and line.split()[0].isdigit()]
+    assert rows == [["1", "4", "Top"], ["2", "2", "High"], ["3", "3", "Mid"], ["4", "1", "Low"]]
+    cross = run("crosstable", club).output.splitlines()
+    assert [line.split()[:2] for line in cross if line.split()[1:2] in (
+        ["Top"], ["High"], ["Mid"], ["Low"])] == [
+        ["1", "Top"], ["2", "High"], ["3", "Mid"], ["4", "Low"]]

@@ -127,6 +127,19 @@ def test_swiss_numbers_and_baku_groups() -> None:
     assert baku_group_a(first, late) == baku_group_a(first, first) | {9}
 
 
+def test_pairing_numbers_follow_c0402b_and_freeze_after_round_4() -> None:
+    """Rating, then name; stored numbers stay; a late entry slots in by rating (the players
+    below move down) until round 4 is paired, then takes the next free number."""
+    field = (Entrant(1, "Zed", 1800), Entrant(2, "Abe", 1800), Entrant(3, "Cy", None),
+             Entrant(4, "Bo", 2000))
+    assert swiss_numbers(field) == (4, 2, 1, 3)
+    imported = (3, 1, 2, 4)  # a file's own numbering, not by rating: kept as it is
+    assert swiss_numbers(field, imported, paired=2) == imported
+    late = (*field, Entrant(5, "Late", 1900))
+    assert swiss_numbers(late, (4, 2, 1, 3), paired=3) == (4, 5, 2, 1, 3)
+    assert swiss_numbers(late, (4, 2, 1, 3), paired=4) == (4, 2, 1, 3, 5)
+
+
 def test_baku_virtual_points_by_round() -> None:
     # 9 rounds: accelerated rounds 1-5; a win's points in rounds 1-3, half in 4-5.
     points = [baku_virtual_points(r, 9, Fraction(1)) for r in range(1, 10)]

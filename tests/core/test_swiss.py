@@ -61,7 +61,7 @@ def test_pairing_comes_back_in_player_ids() -> None:
     t = _tournament(settings)
     pairing = pair_swiss(t, settings, 1, [1, 2, 3, 4, 5, 6])
     assert sorted(pairing.players()) == [1, 2, 3, 4, 5, 6]
-    assert pairing.explanation[0].startswith("Pairing numbers (by rating): 1 P1, 2 Late,")
+    assert pairing.explanation[0].startswith("Pairing numbers: 1 P1, 2 Late,")
     top = {pairing.boards[0].white, pairing.boards[0].black}
     assert top == {1, 3}  # 1 against 4 by pairing number: P1 - P3
     with pytest.raises(ModelError, match="the next round to pair is 1, not 2"):

@@ -358,9 +358,14 @@ def test_ptp_edges_and_unrated() -> None:
     assert compute(table, "PTP")[1] == 1700 - 800  # zero score: lowest opponent - 800
     assert compute(table, "PTP")[2] == 1800 + 736  # full score
     unrated = crosstable(rows, {1: 1500, 2: 1700})
-    with pytest.raises(TieBreakError, match="player 3 has no rating"):
-        compute(unrated, "ARO")
+    for code in ("ARO", "TPR", "PTP", "APRO", "APPO", "RTNG"):  # dropped: nobody is separated
+        assert set(compute(unrated, code).values()) == {0}, code
     assert compute(replace(unrated, unrated=1000), "ARO")[1] == 1350
+    assert compute(unrated, "ARO/U1000")[1] == 1350  # the modifier, as Gacrux writes it
+    assert compute(replace(unrated, unrated=0), "ARO/U1200")[1] == 1450  # the modifier wins
+    assert str(parse_tiebreak("aro-c1-u1000")) == "ARO/C1/U1000"
+    with pytest.raises(TieBreakError, match="BH does not take the modifier /U1000"):
+        parse_tiebreak("BH/U1000")
 
 
 def test_scoring_systems() -> None:

@@ -15,10 +15,10 @@ from random_tournaments import tournaments
 
 from golden import DATA
 from rochade.core.dutch import DutchEngine, Outcome
-from rochade.core.model import Entrant, Result, Status, Tournament
-from rochade.core.standings import system_standings
+from rochade.core.model import Entrant, Game, Result, Round, Status, Tournament
+from rochade.core.standings import renumbered, system_standings
 from rochade.core.swiss import swiss_state
-from rochade.core.systems import KEIZER, ROUND_ROBIN, SWISS, SwissSettings, scoring
+from rochade.core.systems import KEIZER, ROUND_ROBIN, SWISS, ByeRequest, SwissSettings, scoring
 from rochade.core.tiebreaks import parse_tiebreaks
 from rochade.formats.json import parse_tournament
 from rochade.formats.trf import (
@@ -115,7 +115,7 @@ def test_random_tournaments_survive_trf(t: object) -> None:
     """Any tournament of any system (strange names, pending games, every absence reason,
     withdrawals, boards out of order, team games) comes back from its TRF file unchanged."""
     text = write_trf_tournament(t)  # type: ignore[arg-type]
-    assert read_trf_tournament(text)[0] == t
+    assert read_trf_tournament(text)[0] == renumbered(t)[0]  # type: ignore[arg-type]
 
 
 EXAMPLE = """\
@@ -161,7 +161,7 @@ def test_spec_example_with_any_line_ending(newline: str) -> None:
     assert "001    5 m    Echo, Eric                        1820 NED" not in fresh
     assert "Echo, Eric                        1820                             0.5    5     2 w 0" \
         "     6 b 0  0000 - H" in fresh
-    assert read_trf_tournament(fresh)[0] == t
+    assert read_trf_tournament(fresh)[0] == renumbered(t)[0]
 
 
 def test_latin1_files_and_a_byte_order_mark(tmp_path: Path) -> None:
@@ -234,29 +234,30 @@ def test_every_round_code_imports_and_exports_unchanged(system_line: str, system
     assert [g.result for g in second.games] == [Result.DRAW, Result.DOUBLE_FORFEIT]
     assert write_trf_tournament(t, extras) == text
     fresh = write_trf_tournament(t)  # from the facts alone: the same points and round blocks
-    own = text.replace("0000 - U", "0000 - Z") if rests else text  # TRF26's rest round
+    own = text.replace("0000 - Z", "0000 - U") if rests else text  # rochade's rest: U
     assert [(x[80:84], x[89:]) for x in player_lines(fresh)] == [
         (x[80:84], x[89:]) for x in player_lines(own)]
-    assert read_trf_tournament(fresh)[0] == t
+    assert read_trf_tournament(fresh)[0] == renumbered(t)[0]
     points = {line.number: line.points for line in system_standings(t).lines}
     assert points[3] == Fraction(3, 2)  # F 1 + H ½
 
 
-def test_a_round_robin_rest_is_written_as_z_and_worth_nothing(tmp_path: Path) -> None:
-    """TRF26 writes an odd round robin's rest round as `0000 - Z`: the points column then
-    agrees with rochade's standings and with `rochade standings FILE.trf --round-robin`."""
+def test_a_round_robin_rest_is_written_as_u_and_worth_nothing(tmp_path: Path) -> None:
+    """An odd round robin's rest round is written `0000 - U` with `162 ... P 0.0` (gacrux's
+    Berger check sees a rest only as a PAB): the points column then agrees with rochade's
+    standings and with `rochade standings FILE.trf --round-robin`; TRF26's `Z` reads too."""
     t = parse_tournament((DATA / "json" / "round-robin-summer.json").read_text(encoding="utf-8"))
     text = write_trf_tournament(t)
-    assert "0000 - U" not in text and text.count("0000 - Z") == 5
-    assert read_trf_tournament(text)[0] == t
+    assert "0000 - Z" not in text and text.count("0000 - U") == 5 and " P 0.0" in text
+    assert read_trf_tournament(text)[0] == renumbered(t)[0]
     path = tmp_path / "summer.trf"
     path.write_text(text, encoding="utf-8")
     from_file = trf_standings(path, None, round_robin=True)
     club = system_standings(t)
     assert [(x.number, x.points, x.values) for x in from_file.lines] == [
         (x.number, x.points, x.values) for x in club.lines]
-    old_style = text.replace("0000 - Z", "0000 - U")  # older files: the rest as U, no points
-    assert read_trf_tournament(old_style)[0] == t
+    old_style = text.replace("0000 - U", "0000 - Z")  # TRF26's own spelling of the rest
+    assert read_trf_tournament(old_style)[0] == renumbered(t)[0]
 
 
 def test_a_full_point_bye_counts_as_a_win_that_was_not_played() -> None:
@@ -287,4 +288,70 @@ def test_a_new_swiss_needs_no_rch_lines() -> None:
     text = write_trf_tournament(t)
     assert "RCH" not in text
     assert "162  W 3.0    D 1.0    L 0.0    P 1.0\r\n" in text and "XXP 1 2\r\n" in text
-    assert read_trf_tournament(text)[0] == t
+    assert read_trf_tournament(text)[0] == renumbered(t)[0]
+
+
+def _scored_file(scoring_line: str, pab_points: str) -> str:
+    """A TRF26 file of another program: 3-1-0 by a 162 line, player 3 with the PAB."""
+    return "\r\n".join([
+        "012 Three points for a win",
+        "142 3",
+        "192 FIDE_DUTCH_2026",
+        scoring_line,
+        format_player(TrfPlayer(1, "One", rating=2000, points=30,
+                                entries=(TrfEntry(2, "w", "1"),))),
+        format_player(TrfPlayer(2, "Two", rating=1900, points=0,
+                                entries=(TrfEntry(1, "b", "0"),))),
+        format_player(TrfPlayer(3, "Three", rating=1800, points=int(pab_points),
+                                entries=(TrfEntry(0, "-", "U"),))),
+    ]) + "\r\n"
+
+
+def test_a_162_line_without_a_bye_value_gives_the_bye_a_win() -> None:
+    """TRF26: P (the PAB) defaults to W; with P given, the PAB is worth P."""
+    t, _ = read_trf_tournament(_scored_file("162  W 3.0    D 1.0", "30"))
+    points = {line.entrant.id: line.points for line in system_standings(t).lines}
+    assert points == {1: 3, 2: 0, 3: 3}
+    t, _ = read_trf_tournament(_scored_file("162  W 3.0    D 1.0    P 1.0", "10"))
+    assert {line.entrant.id: line.points for line in system_standings(t).lines}[3] == 1
+    with pytest.raises(TrfError, match=r"player 3 has 1\.0 points but the results add up to 3\.0"):
+        read_trf_tournament(_scored_file("162  W 3.0    D 1.0", "10"))
+
+
+@pytest.mark.parametrize("points", ["3-1-0", "2-1-0"])
+def test_rochade_scorings_read_back_with_the_same_standings(points: str) -> None:
+    swiss = SwissSettings(rounds=4, scoring=scoring(points))
+    entrants = tuple(Entrant(i, f"P{i}", 2000 - 10 * i) for i in range(1, 6))
+    games = (Game(1, 2, Result.WHITE_WINS, 1), Game(3, 4, Result.DRAW, 2))
+    t = Tournament("Open", entrants, (Round(1, games, bye=5),), SWISS, swiss)
+    back, _ = read_trf_tournament(write_trf_tournament(t))
+    assert [(x.entrant.id, x.points, x.rank) for x in system_standings(back).lines] == [
+        (x.entrant.id, x.points, x.rank) for x in system_standings(t).lines]
+
+
+def test_the_tournament_name_keeps_its_full_length() -> None:
+    name = "Open Championship of the Royal Chess Club Noord-Brabant 2026, group A"
+    t = Tournament(name, (Entrant(1, "Ann"), Entrant(2, "Bob")), (), SWISS, SwissSettings())
+    text = write_trf_tournament(t)
+    assert f"012 {name}\r\n" in text and "RCH tournament" not in text
+    assert read_trf_tournament(text)[0].name == name
+
+
+def test_the_round_to_come_is_in_240_lines_and_the_round_blocks() -> None:
+    """Requested byes, an excused and an absent player, a withdrawal: the 240 lines of the
+    coming round and JaVaFo's blocks, so that any engine leaves these players out."""
+    swiss = SwissSettings(rounds=3, bye_requests=frozenset({ByeRequest(2, 5, True),
+                                                           ByeRequest(2, 6, False)}))
+    entrants = (Entrant(1, "A", 2000), Entrant(2, "B", 1900, Status.EXCUSED),
+                Entrant(3, "C", 1800, Status.UNEXCUSED), Entrant(4, "D", 1700, Status.WITHDRAWN),
+                Entrant(5, "E", 1600), Entrant(6, "F", 1500), Entrant(7, "G", 1400))
+    games = (Game(1, 4, Result.WHITE_WINS, 1), Game(2, 5, Result.DRAW, 2),
+             Game(3, 6, Result.BLACK_WINS, 3))
+    t = Tournament("Open", entrants, (Round(1, games, bye=7),), SWISS, swiss)
+    text = write_trf_tournament(t)
+    assert "240 H 002 0002 0005\r\n240 Z 002 0003 0004 0006\r\n" in text
+    data = parse_trf(text)
+    assert [p.entries[1:] for p in data.players] == [
+        (), (TrfEntry(0, "-", "H"),), (TrfEntry(0, "-", "Z"),), (TrfEntry(0, "-", "Z"),),
+        (TrfEntry(0, "-", "H"),), (TrfEntry(0, "-", "Z"),), ()]
+    assert read_trf_tournament(text)[0] == renumbered(t)[0]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -277,3 +278,33 @@ def test_external_team_games(six: ClubService) -> None:
         six.add_external(1, "Bo", team=2, board=1, score="0", extra=True)
     with pytest.raises(ServiceError, match="unknown score '2'"):
         six.add_external(1, "Bo", team=1, board=1, score="2", extra=True)
+
+
+def postponed(service: ClubService) -> ClubService:
+    """Two rounds played, then the same tournament imported as "Postponed" with round 1's
+    first game still open (a postponed game, as another program's file may carry it)."""
+    play_round(service)
+    play_round(service)
+    data = json.loads(service.export_json())
+    data["name"] = "Postponed"
+    data["rounds"][0]["games"][0]["result"] = None
+    service.import_json(json.dumps(data))
+    return service
+
+
+def test_a_late_result_in_an_earlier_round_reports_who_moved(six: ClubService) -> None:
+    postponed(six)
+    t = six.tournament("Postponed")
+    game = t.rounds[0].games[0]
+    assert game.result is None and len(t.rounds) == 2
+    before = {r.entrant.id: (r.rank, r.total) for r in six.standings("Postponed").rows}
+    report = six.enter_result(1, game.board, "0-1", "Postponed")
+    after = {r.entrant.id: (r.rank, r.total) for r in six.standings("Postponed").rows}
+    assert report.previous is None
+    moved = {c.entrant.id: ((c.old_rank, c.old_total), (c.new_rank, c.new_total))
+             for c in report.changes}
+    assert moved == {p: (before[p], after[p]) for p in after if before[p] != after[p]}
+    assert moved[game.black][1][1] > moved[game.black][0][1], "the late winner gains points"
+    # the result of the last round, entered for the first time, moves nobody on the report
+    six.pair("Winter")
+    assert six.enter_result(3, 1, "1-0", "Winter").changes == ()

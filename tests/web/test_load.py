@@ -1,6 +1,6 @@
-"""A short run of benchmarks/web_load.py (not timed): 200 phones and a TD writing, no errors,
-no "database is locked", and the standings page is right again as soon as a result is
-confirmed."""
+"""A short run of benchmarks/web_load.py (no throughput asserted): 200 phones and a TD
+writing, no errors, no "database is locked", and the standings page is right again as soon as
+a result is confirmed."""
 
 from __future__ import annotations
 
@@ -31,8 +31,9 @@ def test_two_hundred_readers_and_a_writer_without_errors(tmp_path: Path) -> None
         figures = run_async(web_load.load(server.port, 200, 3.0, 400, 0.1, 10))
     assert not [e for e in figures.errors if "locked" in e]
     assert figures.errors == []
-    assert len(figures.writes) >= 5
-    assert len(figures.latencies) >= 1000  # every phone asked about six times
+    # Correctness only: how many requests and writes fit in 3 s depends on the machine, and
+    # those figures belong to benchmarks/web_load.py. The check below needs some of each.
+    assert figures.writes and figures.versions
     # Every page answered after a result was confirmed shows that change (or a newer one):
     # each result is one action, so the k-th confirmed result is action `first + k`.
     first = ClubService(path).log()[-1].id - len(figures.writes) + 1

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -22,6 +23,7 @@ from rochade.web.security import (
     verify_pin,
 )
 
+HX_TOKEN = re.compile(r'"X-CSRF-Token": "([0-9a-f]+)"')
 PARAMS = {"n": "1", "pid": "1", "round": "1", "board": "1"}
 
 
@@ -191,3 +193,31 @@ def test_public_pages_are_read_only(client: TestClient, club: Path) -> None:
             checked += 1
     assert checked >= 4 * 8
     assert ClubService(club).log() == before
+
+
+def test_a_visitors_token_is_refused_for_another_visitor_and_for_the_td(club: Path) -> None:
+    """Every page, public ones too, carries a token: one read by visitor A on a public page
+    must not be good for visitor B, and above all not for the TD's session."""
+    with (
+        TestClient(create_app(club, Tick())) as a,
+        TestClient(create_app(club, Tick())) as b,
+        TestClient(create_app(club, Tick())) as td,
+    ):
+        stolen = HX_TOKEN.findall(a.get("/").text)
+        assert len(stolen) == 1, "the public home page carries the visitor's token"
+        stolen = stolen[0]
+        own = log_in(td)
+        assert stolen != own and stolen != csrf_of(b)
+        before = ClubService(club).log()
+        for client in (b, td):
+            tap = client.post("/td/t/1/players/1/status",
+                              data={"csrf": stolen, "status": "excused"}, follow_redirects=False)
+            assert tap.status_code == 403
+            assert "rochade_td" not in tap.headers.get("set-cookie", "")
+        login = b.post("/td/login", data={"csrf": stolen, "pin": PIN}, follow_redirects=False)
+        assert login.status_code == 403 and "rochade_td" not in b.cookies
+        assert ClubService(club).log() == before
+        # the TD's own token still works: the refusals above were for the token, not the form
+        ok = td.post("/td/t/1/players/1/status",
+                     data={"csrf": own, "status": "excused"}, follow_redirects=False)
+        assert ok.status_code == 303 and len(ClubService(club).log()) == len(before) + 1

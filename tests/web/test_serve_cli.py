@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import sqlite3
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -11,7 +14,8 @@ from click.testing import CliRunner
 from rochade.cli import main
 from rochade.cli import serve as serve_module
 from rochade.service import ClubService
-from rochade.web.security import has_pin
+from rochade.store import SCHEMA_VERSION
+from rochade.web.security import has_pin, set_pin
 
 
 @pytest.fixture
@@ -110,3 +114,60 @@ def test_demo_serves_the_demo_file_and_prints_its_pin(
     stored = read_setting(tmp_path / "demo.rochade", PIN_KEY)
     assert stored is not None and verify_pin(pin, stored)
     assert calls and calls[0]["port"] == 8000
+
+
+def _newer(path: Path) -> None:
+    ClubService.init(path, "td")
+    conn = sqlite3.connect(path)
+    conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    conn.close()
+
+
+def _foreign(path: Path) -> None:
+    conn = sqlite3.connect(path)
+    conn.execute("CREATE TABLE notes (text)")
+    conn.close()
+
+
+def _text(path: Path) -> None:
+    path.write_text("name,rating\n")
+
+
+@pytest.mark.parametrize(
+    ("make", "said"),
+    [
+        (_newer, "written by a newer rochade"),
+        (_foreign, "another program's database"),
+        (_text, "not an SQLite database"),
+    ],
+    ids=["newer", "foreign", "not sqlite"],
+)
+def test_serve_refuses_a_file_it_cannot_serve_with_exit_code_2(
+    tmp_path: Path, calls: list[dict[str, Any]], make: Callable[[Path], None], said: str
+) -> None:
+    path = tmp_path / "club.rochade"
+    make(path)
+    before = path.read_bytes()
+    result = CliRunner().invoke(main, ["serve", str(path), "--pin", "2468"])
+    assert result.exit_code == 2 and said in result.output, result.output
+    assert "Traceback" not in result.output and calls == []
+    assert path.read_bytes() == before
+
+
+def test_serve_refuses_a_read_only_file_with_exit_code_2(
+    tmp_path: Path, calls: list[dict[str, Any]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "club.rochade"
+    ClubService.init(path, "td")
+    set_pin(path, "2468")
+    path.chmod(0o444)
+    if os.geteuid() == 0:  # root writes anyway: open it as SQLite opens a write-protected file
+        real = sqlite3.connect
+
+        def read_only(database: str, *args: Any, **options: Any) -> sqlite3.Connection:
+            return real(database.replace("mode=rw", "mode=ro"), *args, **options)
+
+        monkeypatch.setattr(sqlite3, "connect", read_only)
+    result = CliRunner().invoke(main, ["serve", str(path)])
+    assert result.exit_code == 2 and "is read-only" in result.output, result.output
+    assert calls == []

@@ -15,6 +15,7 @@ from web_helpers import csrf_of, post
 from rochade.core.systems import RoundRobinSettings, StartNumbers, SwissSettings
 from rochade.core.tiebreaks import parse_tiebreaks
 from rochade.service import ClubService
+from rochade.service.exchange import export_trf
 
 TD_GETS = ["/td/new/swiss", "/td/new/round-robin", "/td/t/2/rules", "/td/t/2/byes",
            "/td/t/2/explain"]
@@ -320,3 +321,22 @@ def test_participants_of_a_round_robin_in_start_number_order(client: TestClient,
     assert drawn != sorted(drawn)  # the lot is not the rating order here
     page = client.get("/t/2/participants").text
     assert re.findall(r">(Lot \d)</a>", page) == drawn
+
+
+def test_one_pairing_number_on_the_players_pages_and_in_the_trf(
+        td: TestClient, client: TestClient, swiss: ClubService) -> None:
+    """A late entry rated between Swiss 1 and Swiss 2 gets pairing number 2 (ids keep their
+    order of entry): the TD's players page, the public participants and the TRF agree."""
+    _play_round(swiss, "Open")
+    swiss.add_player("Late Lou", 2025, tournament="Open")
+    _play_round(swiss, "Open")
+    trf = {line[14:47].strip(): int(line[4:8]) for line in export_trf(swiss, "Open").splitlines()
+           if line.startswith("001")}
+    assert trf["Late Lou"] == 2 and trf["Swiss 2"] == 3
+
+    def numbers(html: str) -> dict[str, int]:
+        rows = re.findall(r'<td class="num">(\d+)</td><td>(?:<a [^>]*>)?([^<]+)<', html)
+        return {name: int(no) for no, name in rows if name.startswith(("Swiss", "Late"))}
+
+    assert numbers(td.get("/td/t/2/players").text) == trf
+    assert numbers(client.get("/t/2/participants").text) == trf

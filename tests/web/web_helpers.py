@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import asyncio
 import re
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import AbstractContextManager
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any, TypeVar
 
 from starlette.testclient import TestClient
@@ -24,6 +26,8 @@ PLAYERS = [
     ("Gus Hale", 1640),
     ("Hilde Imhof", 1580),
 ]
+Fresh = Callable[[], AbstractContextManager[tuple[TestClient, Path]]]
+"""Opens a fresh copy of the test club with the TD logged in (fixture `fresh`)."""
 CSRF = re.compile(r'name="csrf" value="([0-9a-f]+)"')
 
 

@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
+from rochade.core.limits import is_text
+
 if TYPE_CHECKING:
     from rochade.service import ClubService
 
@@ -59,6 +61,14 @@ class RochadeGroup(click.Group):
     Set ROCHADE_DEBUG=1 to get the traceback of an unexpected error instead.
     """
 
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        """Refuse an argument that is not UTF-8 text before anything runs."""
+        for arg in args:
+            if not is_text(arg):
+                shown = arg.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+                raise Failure(f"the argument {shown!r} is not UTF-8 text; retype it")
+        return super().parse_args(ctx, args)
+
     def invoke(self, ctx: click.Context) -> Any:
         _tolerant_output()
         try:
@@ -71,6 +81,8 @@ class RochadeGroup(click.Group):
         except BrokenPipeError:  # e.g. `rochade log club.rochade | head`: stop quietly
             _silence_stdout()
             raise click.exceptions.Exit(1) from None
+        except OverflowError:  # a number typed beyond what a file can hold (`undo --steps`)
+            raise Failure("a number given is too large") from None
         except Exception as exc:
             from rochade.service.errors import TournamentNeeded
 
@@ -131,8 +143,10 @@ def tournament_option(func: F) -> F:
 
 def read_text(path: Path) -> str:
     """A text file the TD gives us (UTF-8, with or without the mark spreadsheets write)."""
+    from rochade.service.files import read_file
+
     try:
-        return path.read_text(encoding="utf-8-sig")
+        return read_file(path).decode("utf-8-sig")
     except UnicodeDecodeError:
         raise Failure(f"{path} is not a UTF-8 text file (save it as 'CSV UTF-8')") from None
 

@@ -11,8 +11,8 @@ from pathlib import Path
 import click
 import segno
 
-from rochade.store import StoreError
-from rochade.store.club import check_header
+from rochade.cli.common import Failure
+from rochade.store import Club, StoreError
 from rochade.web.security import PinError, has_pin, new_pin, set_pin
 
 LOOPBACK = "127.0.0.1"
@@ -84,12 +84,13 @@ def serve_club(
     from rochade.web import create_app
 
     try:
-        check_header(path)
+        with Club.open(path) as club:  # a foreign, newer, damaged or read-only file: refused
+            club.check_writable()
         told = ensure_pin(path, pin)
         if announce_pin:
             told = pin
     except (StoreError, PinError) as exc:
-        raise click.ClickException(str(exc)) from None
+        raise Failure(str(exc)) from None
     shared = public_url(host, port)
     app = create_app(path, public_url=shared)
     local = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::', '') else host}:{port}/"

@@ -131,7 +131,8 @@ def pairings(club: Path, who: str | None, round_number: int | None, tournament: 
 @tournament_option
 def participants(club: Path, who: str | None, tournament: str | None) -> None:
     """List the players: number, rating, status."""
-    click.echo(participants_table(_tournament(club, who, tournament)), nl=False)
+    t = _tournament(club, who, tournament)
+    click.echo(participants_table(t, None if t.system == KEIZER else numbers_of(t)), nl=False)
 
 
 @click.command("crosstable")
@@ -140,7 +141,7 @@ def participants(club: Path, who: str | None, tournament: str | None) -> None:
 def crosstable_command(club: Path, who: str | None, tournament: str | None) -> None:
     """Who played whom, with colours and results."""
     t = _tournament(club, who, tournament)
-    click.echo(crosstable(t, numbers_of(t) if t.system == ROUND_ROBIN else None), nl=False)
+    click.echo(crosstable(t, None if t.system == KEIZER else numbers_of(t)), nl=False)
 
 
 @click.command()

@@ -9,10 +9,18 @@ Buchholz ...), on 1-½-0 game points.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from rochade.core.model import Entrant, ModelError, PlayerId, Result, Round, Tournament
+from rochade.core.model import (
+    Absence,
+    Entrant,
+    ModelError,
+    PlayerId,
+    Result,
+    Round,
+    Tournament,
+)
 from rochade.core.roundrobin import annul_withdrawn, numbers_by_rating
 from rochade.core.systems import (
     ROUND_ROBIN,
@@ -110,15 +118,50 @@ def crosstable_of(t: Tournament, numbers: Sequence[PlayerId], scoring: Scoring, 
                      t.entrant(pid).rating)
         for pid, n in number.items()
     )
-    return Crosstable(players, scoring, round_robin=round_robin, unrated=0)
+    return Crosstable(players, scoring, round_robin=round_robin)
 
 
 def numbers_of(t: Tournament) -> tuple[PlayerId, ...]:
-    """Start numbers: a round robin's drawn numbers, a Swiss's (or Keizer's) rating order."""
+    """Start numbers: a round robin's drawn numbers, a Swiss's pairing numbers (stored, plus
+    late entries), Keizer's rating order. Every page, list and file numbers players so."""
     settings = t.settings
     if isinstance(settings, RoundRobinSettings):
         return settings.numbers or numbers_by_rating(t.entrants)
+    if isinstance(settings, SwissSettings):
+        return swiss_numbers(t.entrants, settings.numbers, len(t.rounds))
     return swiss_numbers(t.entrants)
+
+
+def renumbered(t: Tournament) -> tuple[Tournament, dict[PlayerId, PlayerId]]:
+    """A Swiss or round robin with its players' ids replaced by their start numbers (what a
+    TRF file calls them), and the map id -> number. Keizer keeps its ids."""
+    s = t.settings
+    if not isinstance(s, SwissSettings | RoundRobinSettings):
+        return t, {e.id: e.id for e in t.entrants}
+    n = {pid: i for i, pid in enumerate(numbers_of(t), 1)}
+    rounds = tuple(
+        replace(
+            r,
+            games=tuple(replace(g, white=n[g.white], black=n[g.black]) for g in r.games),
+            absences=tuple(sorted((Absence(n[a.player], a.reason) for a in r.absences),
+                                  key=lambda a: a.player)),
+            bye=None if r.bye is None else n[r.bye],
+            externals=tuple(replace(x, player=n[x.player]) for x in r.externals),
+        )
+        for r in t.rounds
+    )
+    entrants = tuple(sorted((replace(e, id=n[e.id]) for e in t.entrants), key=lambda e: e.id))
+    settings: object
+    if isinstance(s, SwissSettings):
+        settings = replace(
+            s,
+            numbers=tuple(range(1, len(n) + 1)),
+            forbidden_pairs=frozenset(frozenset(n[p] for p in pair) for pair in s.forbidden_pairs),
+            bye_requests=frozenset(replace(b, player=n[b.player]) for b in s.bye_requests),
+        )
+    else:
+        settings = replace(s, numbers=tuple(n[p] for p in s.numbers))
+    return replace(t, entrants=entrants, rounds=rounds, settings=settings), n
 
 
 def system_standings(t: Tournament, after_round: int | None = None) -> SystemStandings:
@@ -166,7 +209,7 @@ def counted_crosstable(t: Tournament, after_round: int | None = None
         withdrawn = {i for i, pid in enumerate(numbers, 1) if t.entrant(pid).withdrawn}
         games_each = (len(numbers) - 1) * (2 if settings.double else 1)
         table = Crosstable(annul_withdrawn(table.players, withdrawn, games_each),
-                           table.scoring, round_robin=True, unrated=0)
+                           table.scoring, round_robin=True)
     return table, tuple(numbers)
 
 

@@ -1,8 +1,8 @@
 """A Swiss tournament's facts as the Dutch engine sees them, and its pairing back in player ids.
 
 The engine works on pairing numbers (TPN) and tenths of points; the tournament on player ids
-and exact fractions. Pairing numbers follow the rating order before each round, so a late
-entry slots in where its rating puts it (C.04.2).
+and exact fractions. Pairing numbers are the stored ones (`SwissSettings.numbers`); a late
+entry slots in where its rating puts it until round 4 is paired (C.04.2, `swiss_numbers`).
 """
 
 from __future__ import annotations
@@ -78,7 +78,7 @@ def _record(rnd: Round, player: PlayerId, tpn: dict[PlayerId, int]) -> RoundReco
 def swiss_state(t: Tournament, settings: SwissSettings, present: Sequence[PlayerId]
                 ) -> tuple[SwissState, tuple[PlayerId, ...]]:
     """The engine's state before the next round, and the ids in pairing-number order."""
-    order = swiss_numbers(t.entrants)
+    order = swiss_numbers(t.entrants, settings.numbers, len(t.rounds))
     tpn = {pid: i for i, pid in enumerate(order, 1)}
     group_a: frozenset[PlayerId] = frozenset()
     if settings.acceleration is Acceleration.BAKU:
@@ -134,7 +134,7 @@ def pair_swiss(t: Tournament, settings: SwissSettings, round_number: int,
     return Pairing(
         tuple(Board(player[b.white], player[b.black]) for b in pairing.boards),
         None if pairing.bye is None else player[pairing.bye],
-        (f"Pairing numbers (by rating): {numbers}.", *pairing.explanation),
+        (f"Pairing numbers: {numbers}.", *pairing.explanation),
     )
 
 

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from rochade.core import limits
 from rochade.core.model import Entrant, ModelError, PlayerId, Tournament
 from rochade.core.pairing import Board, Pairing
 from rochade.core.tiebreaks import Kind, Scoring, TieBreak, parse_tiebreaks
@@ -66,6 +67,12 @@ def scoring(text: str) -> Scoring:
     return parsed
 
 
+def check_scoring(s: Scoring) -> None:
+    """Points for results and byes within `limits.VALUE` (a round robin's or Swiss's)."""
+    for key in ("win", "draw", "loss", "pab", "fpb", "hpb", "zpb"):
+        limits.VALUE.optional(getattr(s, key), key)
+
+
 def scoring_text(s: Scoring) -> str:
     return f"{s.win}-{s.draw}-{s.loss}"
 
@@ -86,6 +93,10 @@ class RoundRobinSettings:
     tiebreaks: tuple[TieBreak, ...] = DEFAULT_TIEBREAKS[ROUND_ROBIN]
 
     def __post_init__(self) -> None:
+        limits.SEED.check(self.seed, "seed")
+        for number in self.numbers:
+            limits.PLAYERS.check(number, "numbers")
+        check_scoring(self.scoring)
         for tb in self.tiebreaks:
             if tb.acronym in ("BH", "FB", "AOB"):
                 raise ModelError(
@@ -114,8 +125,10 @@ class ByeRequest:
 class SwissSettings:
     """A Swiss: the number of rounds is fixed in advance; the Dutch engine pairs.
 
-    `max_half_point_byes` (None: no limit) caps the half-point byes a player may take;
-    none may be taken in the last `half_point_byes_closed` rounds.
+    `numbers[i]` is the player with pairing number i + 1 as stored when a round was paired
+    (or read from a TRF file); `swiss_numbers` adds late entries. `max_half_point_byes`
+    (None: no limit) caps the half-point byes a player may take; none may be taken in the
+    last `half_point_byes_closed` rounds.
     """
 
     rounds: int = 7
@@ -128,12 +141,19 @@ class SwissSettings:
     bye_requests: frozenset[ByeRequest] = field(default_factory=frozenset)
     max_half_point_byes: int | None = None
     half_point_byes_closed: int = 0
+    numbers: tuple[PlayerId, ...] = ()
 
     def __post_init__(self) -> None:
-        if self.rounds < 1:
-            raise ModelError("a Swiss needs at least one round, not {rounds}", rounds=self.rounds)
-        if self.max_half_point_byes is not None and self.max_half_point_byes < 0:
-            raise ModelError("the most half-point byes a player may take cannot be negative")
+        limits.ROUNDS.check(self.rounds, "rounds")
+        limits.GAP.optional(self.max_half_point_byes, "max_half_point_byes")
+        limits.SEED.check(self.seed, "seed")
+        check_scoring(self.scoring)
+        for request in self.bye_requests:
+            limits.ROUNDS.check(request.round, "bye_requests.round")
+            limits.PLAYERS.check(request.player, "bye_requests.player")
+        for pair in self.forbidden_pairs:
+            for player in pair:
+                limits.PLAYERS.check(player, "forbidden_pairs")
         if not 0 <= self.half_point_byes_closed <= self.rounds:
             raise ModelError("half-point byes can be closed in 0 to {rounds} last rounds, not "
                              "{closed}", rounds=self.rounds, closed=self.half_point_byes_closed)
@@ -173,12 +193,36 @@ def system_of(t: Tournament) -> str:
 # --- Swiss helpers ---------------------------------------------------------------------------
 
 
-def swiss_numbers(entrants: Sequence[Entrant]) -> tuple[PlayerId, ...]:
-    """Pairing numbers (TPN) of a Swiss: rating descending, unrated last, then entry order.
+NUMBERS_FROZEN_AFTER = 4
+"""Pairing numbers may change (a late entry slots in) until round 4 is paired (C.04.2.B)."""
 
-    Late entries are slotted in by rating, so numbers are recomputed before each round.
+
+def _initial_rank(e: Entrant) -> tuple[int, str, PlayerId]:
+    """C.04.2.B's initial order: rating descending (unrated last), then alphabetically.
+    rochade keeps no titles for its own players, so the title key never separates them."""
+    return -e.sort_rating, e.name.casefold(), e.id
+
+
+def swiss_numbers(entrants: Sequence[Entrant], known: Sequence[PlayerId] = (),
+                  paired: int = 0) -> tuple[PlayerId, ...]:
+    """Pairing numbers (TPN) of a Swiss: the ids in pairing-number order.
+
+    `known` are the numbers stored so far (`SwissSettings.numbers`), `paired` the rounds
+    paired. A player without a number (a late entry, or everybody before round 1) gets the
+    number his rating fits and the players below him move down one; once round 4 is paired
+    the numbers are frozen and a late entry gets the next free number (C.04.2.B).
     """
-    return tuple(e.id for e in sorted(entrants, key=lambda e: (-e.sort_rating, e.id)))
+    by_id = {e.id: e for e in entrants}
+    order = [p for p in dict.fromkeys(known) if p in by_id]
+    new = sorted((e for e in entrants if e.id not in set(order)), key=_initial_rank)
+    if paired >= NUMBERS_FROZEN_AFTER:
+        return (*order, *(e.id for e in new))
+    for e in new:
+        rank = _initial_rank(e)
+        at = next((i for i, p in enumerate(order) if _initial_rank(by_id[p]) > rank),
+                  len(order))
+        order.insert(at, e.id)
+    return tuple(order)
 
 
 def baku_group_a(first_round_numbers: Sequence[PlayerId], order: Sequence[PlayerId]

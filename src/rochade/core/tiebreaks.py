@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cached_property
 
+from rochade.core.limits import number
 from rochade.core.messages import N_, Explained, Message
 from rochade.core.model import Outcome
 
@@ -104,7 +105,7 @@ class Scoring:
         """`1-½-0`, `3-1-0`, `2-1-0` ...: win, draw and loss points."""
         parts = text.replace("½", "1/2").split("-")
         try:
-            win, draw, loss = (Fraction(p.strip()) for p in parts)
+            win, draw, loss = (number(p) for p in parts)
         except ValueError:
             raise TieBreakError(
                 "scoring '{scoring}' should be win-draw-loss points, like 1-1/2-0 or 3-1-0",
@@ -144,7 +145,8 @@ class Crosstable:
 
     For interim standings pass only the rounds played: the dummy cap (a draw per round) and
     the end-of-event byes (16.2.5) are judged on them. `unrated` is the rating that rating
-    tie-breaks give unrated players (None: refuse).
+    tie-breaks give unrated players when the tie-break has no /U modifier (None: with an
+    unrated player in the table the rating tie-breaks are dropped, see `compute`).
     """
 
     players: tuple[PlayerRecord, ...]
@@ -219,7 +221,9 @@ class TieBreak:
 
     `cut` drops the n least significant values, `median` the n least and the n most; `limit`
     moves the Koya threshold by half points; `played` counts forfeits as played games (/P);
-    `fore` makes AOB average Fore Buchholz (/F); `reverse` inverts TPN/RTNG order (/R).
+    `fore` makes AOB average Fore Buchholz (/F); `reverse` inverts TPN/RTNG order (/R);
+    `unrated` is the rating a rating tie-break gives unrated players (/U1000, Gacrux's
+    modifier).
     """
 
     acronym: str
@@ -229,11 +233,13 @@ class TieBreak:
     played: bool = False
     fore: bool = False
     reverse: bool = False
+    unrated: int | None = None
 
     def __str__(self) -> str:
         mods = [f"C{self.cut}" if self.cut else "", f"M{self.median}" if self.median else "",
                 f"L{self.limit:+d}" if self.limit else "", "P" if self.played else "",
-                "F" if self.fore else "", "R" if self.reverse else ""]
+                "F" if self.fore else "", "R" if self.reverse else "",
+                "" if self.unrated is None else f"U{self.unrated}"]
         return "/".join([self.acronym, *(m for m in mods if m)])
 
     @property
@@ -244,12 +250,15 @@ class TieBreak:
 
 _MODIFIERS: dict[str, frozenset[str]] = {
     **{a: frozenset({"C", "M", "P"}) for a in ("BH", "FB", "SB")},
-    "ARO": frozenset({"C", "M"}), "PS": frozenset({"C"}), "KS": frozenset({"L"}),
+    "ARO": frozenset({"C", "M", "U"}), "PS": frozenset({"C"}), "KS": frozenset({"L"}),
     "AOB": frozenset({"F", "P"}), "DE": frozenset({"P"}),
-    "TPN": frozenset({"R"}), "RTNG": frozenset({"R"}),
+    "TPN": frozenset({"R"}), "RTNG": frozenset({"R", "U"}),
+    **{a: frozenset({"U"}) for a in ("TPR", "PTP", "APRO", "APPO")},
 }
+RATING_CODES = frozenset({"ARO", "TPR", "PTP", "APRO", "APPO", "RTNG"})
+"""The tie-breaks that read ratings (C.07 art. 10), and so need one for unrated players."""
 _ALIASES = {"GE": "REP"}
-_MOD = re.compile(r"[/-](C\d+|M\d+|L[+-]?\d+|P|F|R)(?![A-Z0-9])")
+_MOD = re.compile(r"[/-](C\d+|M\d+|L[+-]?\d+|U\d+|P|F|R)(?![A-Z0-9])")
 
 
 def parse_tiebreaks(text: str) -> tuple[TieBreak, ...]:
@@ -265,7 +274,7 @@ def parse_tiebreak(text: str) -> TieBreak:
     if acronym not in _COMPUTE and acronym != "DE":
         raise TieBreakError(
             "unknown tie-break '{code}'; valid codes: {codes} "
-            "(modifiers /C1 /C2 /M1 /M2 /L+n /L-n /P /F /R, e.g. BH/C1 or BH-C1)",
+            "(modifiers /C1 /C2 /M1 /M2 /L+n /L-n /P /F /R /U1000, e.g. BH/C1 or BH-C1)",
             code=text.strip(),
             codes=", ".join(VALID_CODES),
         )
@@ -291,8 +300,8 @@ def parse_tiebreak(text: str) -> TieBreak:
                 "{code} does not take the modifier /{modifier}", code=acronym, modifier=mod
             )
         name = {"C": "cut", "M": "median", "L": "limit", "P": "played", "F": "fore",
-                "R": "reverse"}[mod[0]]
-        fields[name] = int(mod[1:]) if mod[0] in "CML" else True
+                "R": "reverse", "U": "unrated"}[mod[0]]
+        fields[name] = int(mod[1:]) if mod[0] in "CMLU" else True
     return TieBreak(acronym, **fields)  # type: ignore[arg-type]
 
 
@@ -547,14 +556,10 @@ def _half_up(x: Fraction) -> int:
 
 
 def _rating(table: Crosstable, pid: int) -> int:
+    """A player's rating; an unrated player's is `table.unrated` (`compute` sees it set)."""
     rating = table.by_id[pid].rating
     if rating is None:
-        if table.unrated is None:
-            raise TieBreakError(
-                "player {id} has no rating; rating tie-breaks need a rating for unrated "
-                "players (set one) or must be left out of the list",
-                id=pid,
-            )
+        assert table.unrated is not None, "compute() drops the tie-break without a value"
         return table.unrated
     return rating
 
@@ -707,6 +712,11 @@ def compute(table: Crosstable, tiebreak: TieBreak | str,
     tb = parse_tiebreak(tiebreak) if isinstance(tiebreak, str) else tiebreak
     if tb.acronym == "DE":
         return _direct_encounter(table, tb, _score_groups(table) if groups is None else groups)
+    if tb.acronym in RATING_CODES:
+        unrated = table.unrated if tb.unrated is None else tb.unrated
+        if unrated is None and any(p.rating is None for p in table.players):
+            return _zero(table)  # C.07 art. 10: dropped, unless the rules rate the unrated
+        table = replace(table, unrated=unrated)
     return _COMPUTE[tb.acronym](table, tb)
 
 

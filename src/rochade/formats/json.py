@@ -19,6 +19,7 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Any, TypeVar
 
+from rochade.core import limits
 from rochade.core.keizer.settings import (
     STANDARD_REASONS,
     KeizerSettings,
@@ -552,6 +553,7 @@ def system_settings_to_dict(settings: object) -> dict[str, object]:
             ],
             "max_half_point_byes": settings.max_half_point_byes,
             "half_point_byes_closed": settings.half_point_byes_closed,
+            "numbers": list(settings.numbers),
         }
     raise FormatError("unknown settings {type}", type=type(settings).__name__)
 
@@ -572,23 +574,28 @@ def system_settings_from_dict(system: str, data: object, where: str = "settings"
         raise FormatError("{where}: {exc}", where=where, exc=message_of(exc)) from None
 
 
+def _numbers(d: Mapping[str, object], where: str) -> tuple[int, ...]:
+    """A round robin's drawn start numbers or a Swiss's pairing numbers: ids, each once."""
+    numbers = tuple(
+        _int(n, f"{where}.numbers[{i}]", 1)
+        for i, n in enumerate(_list(d.get("numbers", []), f"{where}.numbers"))
+    )
+    if len(set(numbers)) != len(numbers):
+        raise FormatError("{where}.numbers: a player has two start numbers", where=where)
+    return numbers
+
+
 def _fide_settings(system: str, data: object, where: str) -> object:
     if system == ROUND_ROBIN:
         d = _obj(data, where, _RR_KEYS)
         rr = RoundRobinSettings(scoring=_scoring_in(d, where))
-        numbers = tuple(
-            _int(n, f"{where}.numbers[{i}]", 1)
-            for i, n in enumerate(_list(d.get("numbers", []), f"{where}.numbers"))
-        )
-        if len(set(numbers)) != len(numbers):
-            raise FormatError("{where}.numbers: a player has two start numbers", where=where)
         return dataclasses.replace(
             rr,
             double=_bool(d.get("double", rr.double), f"{where}.double"),
             numbers_by=_enum(d.get("numbers_by", rr.numbers_by.value), f"{where}.numbers_by",
                              StartNumbers),
             seed=_int(d.get("seed", rr.seed), f"{where}.seed"),
-            numbers=numbers,
+            numbers=_numbers(d, where),
             swap_last_two=_bool(d.get("swap_last_two", True), f"{where}.swap_last_two"),
             tiebreaks=_tiebreaks_in(d.get("tiebreaks", [str(t) for t in rr.tiebreaks]),
                                     f"{where}.tiebreaks"),
@@ -611,6 +618,7 @@ def _fide_settings(system: str, data: object, where: str) -> object:
                                          f"{where}.max_half_point_byes", 0),
             half_point_byes_closed=_int(d.get("half_point_byes_closed", 0),
                                         f"{where}.half_point_byes_closed", 0),
+            numbers=_numbers(d, where),
         )
     raise FormatError(
         "system {system} is not one of {systems}",
@@ -740,7 +748,7 @@ def parse_tournament(text: str) -> Tournament:
     if isinstance(settings, SwissSettings) and {b.player for b in settings.bye_requests} - ids:
         unknown = sorted({b.player for b in settings.bye_requests} - ids)
         raise FormatError("settings.bye_requests: unknown player id {id}", id=unknown[0])
-    if isinstance(settings, RoundRobinSettings) and set(settings.numbers) - ids:
+    if isinstance(settings, RoundRobinSettings | SwissSettings) and set(settings.numbers) - ids:
         raise FormatError(
             "settings.numbers: unknown player id {id}",
             id=min(set(settings.numbers) - ids),
@@ -757,13 +765,17 @@ def _entrant(value: object, where: str) -> Entrant:
     for key in ("id", "name"):
         if key not in d:
             raise FormatError("{where}: missing {key}", where=where, key=repr(key))
-    return Entrant(
+    entrant = Entrant(
         id=_int(d["id"], f"{where}.id", 1),
         name=_str(d["name"], f"{where}.name"),
         rating=_opt_int(d.get("rating"), f"{where}.rating", 0),
         status=_enum(d.get("status", "present"), f"{where}.status", Status),
         fide_id=_opt_int(d.get("fide_id"), f"{where}.fide_id", 1),
     )
+    limits.PLAYERS.check(entrant.id, f"{where}.id")
+    limits.RATING.optional(entrant.rating, f"{where}.rating")
+    limits.FIDE_ID.optional(entrant.fide_id, f"{where}.fide_id")
+    return entrant
 
 
 def _round_rules(

@@ -447,18 +447,26 @@ def pairings_table(round: Round, tournament: Tournament) -> str:
     return _text(title, _table(columns, boards) if boards else [], rest if others else [])
 
 
-def participants_table(tournament: Tournament) -> str:
-    """Everyone enrolled, in start order: id, name, rating, status."""
+def participants_table(tournament: Tournament, numbers: Sequence[PlayerId] | None = None
+                       ) -> str:
+    """Everyone enrolled, in start order: id, name, rating, status. With `numbers` (a Swiss's
+    pairing numbers, a round robin's start numbers) in their order, numbered as the web pages
+    and the TRF file number them."""
     columns = [
         _Column(_w("id"), right=True),
         _name_column(),
         _Column(_w("rating"), right=True),
         _Column(_w("status")),
     ]
+    players = tournament.start_order() if numbers is None else [
+        tournament.entrant(p) for p in numbers]
     rows = [
         [str(e.id), e.name, "" if e.rating is None else str(e.rating), STATUSES[e.status.value]]
-        for e in tournament.start_order()
+        for e in players
     ]
+    if numbers is not None:
+        columns.insert(0, _Column(_w("no"), right=True))
+        rows = [[str(i), *row] for i, row in enumerate(rows, start=1)]
     return _text([_w("participants_title", name=tournament.name)], _table(columns, rows))
 
 
@@ -607,9 +615,9 @@ def meeting_text(outcomes: Sequence[Outcome | None]) -> str:
 
 
 def crosstable(tournament: Tournament, order: Sequence[PlayerId] | None = None) -> str:
-    """Who scored what against whom: players numbered in start order (or `order`: a round
-    robin's start numbers), all meetings in round order per cell ("1½" after two games),
-    unplayed games as "*", and game points."""
+    """Who scored what against whom: players numbered in start order (or `order`: a Swiss's
+    pairing numbers, a round robin's start numbers), all meetings in round order per cell
+    ("1½" after two games), unplayed games as "*", and game points."""
     players = (
         tournament.start_order() if order is None else [tournament.entrant(p) for p in order]
     )

@@ -262,6 +262,8 @@ def parse_trf(text: str) -> TrfFile:
                     if symbol.strip():
                         for name in _162_FIELDS.get(symbol, ()):
                             scoring[name] = parse_points(line[at + 1:at + 5])
+                        if symbol == "W":  # TRF26: the PAB scores a win unless P says
+                            scoring.setdefault("pab", scoring["win"])
             elif tag == "XXA":
                 tpn = int(line[4:8])
                 rounds = acc.setdefault(tpn, {})
@@ -498,14 +500,14 @@ def rounds_recorded(trf: TrfFile) -> int:
 
 def state_before(trf: TrfFile, rnd: int) -> SwissState:
     """The state just before round `rnd` (1-based) of a recorded tournament: earlier rounds
-    as played, round `rnd` only where it is a pre-assigned bye or absence."""
+    as played, round `rnd` only where it is a pre-assigned bye or absence. A blank block in
+    round `rnd` (an absence, a withdrawal) is an absence: that player was not paired."""
     players = []
     for p in trf.players:
         kept = list(p.entries[: rnd - 1])
-        if len(p.entries) >= rnd:
-            entry = p.entries[rnd - 1]
-            if entry is not None and not entry.record().paired:
-                kept += [None] * (rnd - 1 - len(kept)) + [entry]
+        entry = p.entries[rnd - 1] if len(p.entries) >= rnd else None
+        if entry is None or not entry.record().paired:
+            kept += [None] * (rnd - 1 - len(kept)) + [entry or TrfEntry(0, "-", "Z")]
         players.append(replace(p, entries=tuple(kept)))
     return to_swiss_state(replace(trf, players=tuple(players)), check_points=False)
 

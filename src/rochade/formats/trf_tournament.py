@@ -42,7 +42,7 @@ from rochade.core.model import (
     Status,
     Tournament,
 )
-from rochade.core.standings import system_standings
+from rochade.core.standings import renumbered, system_standings
 from rochade.core.systems import (
     KEIZER,
     ROUND_ROBIN,
@@ -293,7 +293,7 @@ def read_trf_tournament(text: str, name: str | None = None) -> tuple[Tournament,
     _check_points(tournament, players, played)
     blocks = {}
     for p in players:
-        code = _coming_code(tournament.entrant(p.tpn))
+        code = _coming_code(tournament, tournament.entrant(p.tpn))
         if code != " " and _entry_at(p, played + 1) is None:
             blocks[(played + 1, p.tpn)] = (format_entry(TrfEntry(0, "-", code)),
                                            format_entry(None))
@@ -358,7 +358,8 @@ def _settings(system: str, given: object, trf: TrfFile, kept: Sequence[tuple[int
     except ModelError as exc:
         raise TrfError("the scoring (162 or BB? lines): {exc}", exc=message_of(exc)) from None
     pab, zpb = Fraction(s.pab, 10), Fraction(s.zero_bye, 10)
-    score = dataclasses.replace(base, pab=None if pab == base.win else pab,
+    rest = system == ROUND_ROBIN and pab == 0  # P: a round robin's rest round (written as U)
+    score = dataclasses.replace(base, pab=None if pab == base.win or rest else pab,
                                 zpb=None if zpb == base.loss else zpb)
     codes = " ".join(line.upper() for _, line in kept if line[:3] == "192")
     tiebreaks: dict[str, object] = {}
@@ -384,6 +385,7 @@ def _settings(system: str, given: object, trf: TrfFile, kept: Sequence[tuple[int
         acceleration=Acceleration.BAKU if "_BAKU" in codes else Acceleration.NONE,
         seed=seed_for_colour(trf.initial_colour or Colour.WHITE),
         forbidden_pairs=frozenset(p for p in forbidden if p <= players.keys()),
+        numbers=tuple(sorted(players)),  # the file's start numbers are the pairing numbers
         **tiebreaks,  # type: ignore[arg-type]
     )
 
@@ -470,8 +472,9 @@ def _round(r: int, players: Mapping[PlayerId, TrfPlayer], rch: _Rochade, system:
 
 
 def _rest_round(r: int, players: Mapping[PlayerId, TrfPlayer], rch: _Rochade) -> PlayerId | None:
-    """Who rests in round r of a round robin: TRF26 writes the rest round as `Z` (older files
-    as `U`); with several such blocks the `U`, else the first `Z` that is no RCH absence."""
+    """Who rests in round r of a round robin: the `U` block (rochade writes the rest as a PAB
+    worth nothing, `162 P 0.0`, the spelling gacrux's Berger check reads), else the first `Z`
+    that is no RCH absence (TRF26's own spelling)."""
     codes = {tpn: e.result for tpn, p in players.items()
              if (e := _entry_at(p, r)) is not None and not e.opponent}
     return next((tpn for tpn, code in codes.items() if code == "U"), None) or next(
@@ -593,7 +596,7 @@ def _check_points(t: Tournament, players: Sequence[TrfPlayer], played: int) -> N
     bye, as JaVaFo writes it), as the reference engines require."""
     for p in players:
         base = _points(t, p.tpn)
-        extra = _points_of_code(t, _coming_code(t.entrant(p.tpn)))
+        extra = _points_of_code(t, _coming_code(t, t.entrant(p.tpn)))
         following = _entry_at(p, played + 1)
         if following is not None:
             extra = _points_of_code(t, following.result)
@@ -668,20 +671,26 @@ def _entry(t: Tournament, rnd: Round, player: PlayerId) -> TrfEntry | None:
             return None  # a game without a result: an RCH game line
         return TrfEntry(game.opponent_of(player), "w" if white else "b", code)
     if rnd.bye == player:
-        return TrfEntry(0, "-", "Z" if t.system == ROUND_ROBIN else "U")
+        return TrfEntry(0, "-", "U")  # a round robin's rest: 162 says U scores nothing
     absence = next((a for a in rnd.absences if a.player == player), None)
     if absence is None:
-        return None
-    if absence.reason == _ABSENCE_OF_CODE[t.system][" "]:
         return None
     return TrfEntry(0, "-", _absence_code(t.system, absence.reason))
 
 
-def _coming_code(e: Entrant) -> str:
-    """The block for the round to come of an absent entrant: H excused, Z otherwise."""
-    if e.status is Status.EXCUSED:
-        return "H"
-    return "Z" if e.status in (Status.UNEXCUSED, Status.CLUB_DUTY) else " "
+def _coming_code(t: Tournament, e: Entrant) -> str:
+    """The block for the round to come of an entrant who will not be paired in it: the bye
+    his status or bye request gives (H, F or Z); in a Swiss a withdrawn player's Z, so that
+    an engine pairing the file leaves him out."""
+    reason = e.status.absence_reason
+    s = t.settings
+    if isinstance(s, SwissSettings):
+        if e.withdrawn:
+            return "Z"
+        request = next((b for b in s.bye_requests
+                        if b.player == e.id and b.round == len(t.rounds) + 1), None)
+        reason = reason or (request.reason if request is not None else None)
+    return " " if reason is None else _absence_code(t.system, reason)
 
 
 def _blocks(t: Tournament, extras: TrfExtras) -> dict[PlayerId, list[TrfEntry | None]]:
@@ -696,7 +705,7 @@ def _blocks(t: Tournament, extras: TrfExtras) -> dict[PlayerId, list[TrfEntry | 
             if theirs and format_entry(entry) == mine:
                 entry = parse_entry(theirs)
             entries.append(entry)
-        code = _coming_code(e)
+        code = _coming_code(t, e)
         if code != " " and not finished:
             coming: TrfEntry | None = TrfEntry(0, "-", code)
             mine, theirs = extras.blocks.get((len(t.rounds) + 1, e.id), ("", ""))
@@ -726,18 +735,28 @@ def _fits(name: str) -> bool:
     return len(name) <= NAME_WIDTH and name == name.strip() and name.isprintable()
 
 
+def _clean(text: str) -> str:
+    """A text as one TRF line can hold it: printable characters, no surrounding blanks."""
+    return "".join(c if c.isprintable() else " " for c in text).strip()
+
+
 def _field(name: str) -> str:
     """A name as the 33-character field can hold it (the RCH name line keeps it whole)."""
-    clean = "".join(c if c.isprintable() else " " for c in name).strip()
-    return clean[:NAME_WIDTH].rstrip()
+    return _clean(name)[:NAME_WIDTH].rstrip()
 
 
 def write_trf_tournament(t: Tournament, extras: TrfExtras | None = None,
                          newline: str | None = None) -> str:
     """The tournament as a TRF26 file (with the XXR/XXC lines engines read, and RCH lines for
-    what TRF cannot say). With `extras` from the import, the file's own lines come back."""
+    what TRF cannot say). With `extras` from the import, the file's own lines come back.
+
+    Players are written under their start numbers (a Swiss's pairing numbers, a round robin's
+    drawn numbers), so the file reads back as `renumbered(t)`."""
     if t.system not in SYSTEMS:
         raise TrfError("system {system} cannot be written as TRF", system=repr(t.system))
+    t, number = renumbered(t)
+    if extras is not None:
+        extras = _renumbered_extras(extras, number)
     for e in t.entrants:
         if not 1 <= e.id <= MAX_TPN:
             raise TrfError(
@@ -759,17 +778,18 @@ def write_trf_tournament(t: Tournament, extras: TrfExtras | None = None,
             federation=x.federation, fide_id=x.fide_id or str(e.fide_id or ""),
             birth=x.birth, points=points, rank=ranks.get(e.id, 0), entries=tuple(entries),
         ))
-    kept = keep.lines if extras is not None else tuple((BEFORE, line) for line in _header(t))
+    kept = _with_coming_byes(t, keep.lines if extras is not None else tuple(
+        (BEFORE, line) for line in _header(t)))
     rch = _rch_lines(t, kept, blocks)
     lines: list[str] = []
     named = False
     for anchor, line in kept:
         if anchor == BEFORE:
             if line[:3] == "012" and not named:
-                line, named = f"012 {_field(t.name)}", True
+                line, named = f"012 {_clean(t.name)}", True
             lines.append(line)
     if not named:
-        lines.insert(0, f"012 {_field(t.name)}")
+        lines.insert(0, f"012 {_clean(t.name)}")
     lines += rch
     for e in sorted(t.entrants, key=lambda e: e.id):
         lines.append(players[e.id])
@@ -778,6 +798,45 @@ def write_trf_tournament(t: Tournament, extras: TrfExtras | None = None,
         anchor not in (BEFORE, AFTER) and not t.has_entrant(anchor))]
     end = newline or keep.newline
     return end.join(lines) + end
+
+
+def _with_coming_byes(t: Tournament, kept: Sequence[tuple[int, str]]
+                      ) -> Sequence[tuple[int, str]]:
+    """The header lines with the TRF26 240 records of a Swiss's round to come (who takes
+    which bye, who is withdrawn), which the spec makes mandatory for the round to be paired;
+    the file's own 240 lines for that round give way to them unless they say the same."""
+    s = t.settings
+    coming = len(t.rounds) + 1
+    if not isinstance(s, SwissSettings) or coming > s.rounds:
+        return kept
+    byes: dict[str, list[PlayerId]] = {}
+    for e in sorted(t.entrants, key=lambda e: e.id):
+        code = _coming_code(t, e)
+        if code != " ":
+            byes.setdefault(code, []).append(e.id)
+    mine = [f"240 {code} {coming:03d} " + " ".join(f"{p:04d}" for p in ids)
+            for code, ids in sorted(byes.items())]
+    theirs = [line for _, line in kept if line[:3] == "240"
+              and line[6:9].strip().isdecimal() and int(line[6:9]) == coming]
+    if sorted(theirs) == mine:
+        return kept
+    others = [(a, line) for a, line in kept if line not in theirs]
+    at = max((i + 1 for i, (a, _) in enumerate(others) if a == BEFORE), default=0)
+    return [*others[:at], *((BEFORE, line) for line in mine), *others[at:]]
+
+
+def _renumbered_extras(extras: TrfExtras, number: Mapping[PlayerId, PlayerId]) -> TrfExtras:
+    """The kept details of an import under the players' start numbers (the same numbers
+    unless a late entry moved them)."""
+    if all(k == v for k, v in number.items()):
+        return extras
+    return dataclasses.replace(
+        extras,
+        lines=tuple((number.get(a, a) if a not in (BEFORE, AFTER) else a, line)
+                    for a, line in extras.lines),
+        players={number[p]: x for p, x in extras.players.items() if p in number},
+        blocks={(r, number[p]): b for (r, p), b in extras.blocks.items() if p in number},
+    )
 
 
 def _header(t: Tournament) -> list[str]:
@@ -799,7 +858,7 @@ def _header(t: Tournament) -> list[str]:
         kind = "DOUBLEROUNDROBIN" if s.double else "ROUNDROBIN"
         lines += [f"092 {'Double round' if s.double else 'Round'} robin",
                   f"192 FIDE_{kind}"]
-        lines += _scoring_lines(s.scoring)
+        lines += _scoring_lines(dataclasses.replace(s.scoring, pab=Fraction(0)))
         lines.append("202 " + ",".join(str(tb) for tb in s.tiebreaks))
     else:
         lines += ["092 Keizer", "192 CUSTOM_SWISS"]
@@ -836,7 +895,7 @@ def _rch_lines(t: Tournament, kept: Sequence[tuple[int, str]],
         derived = None
     if derived != t.settings:
         out.append(line("settings", system_settings_to_dict(t.settings)))
-    if not _fits(t.name):
+    if _clean(t.name) != t.name:
         out.append(line("tournament", t.name))
     out += [line("name", [e.id, e.name]) for e in t.entrants if not _fits(e.name)]
     rch = _Rochade()

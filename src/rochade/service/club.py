@@ -12,11 +12,13 @@ import getpass
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from rochade.core import limits
 from rochade.core.checker import CheckedPairing, check_boards
 from rochade.core.keizer.scoring import Standings, compute_standings, standings_history
 from rochade.core.keizer.settings import KeizerSettings, Ladder, preset
@@ -39,6 +41,7 @@ from rochade.core.systems import KEIZER
 from rochade.formats.json import format_tournament, parse_tournament
 from rochade.service import systems
 from rochade.service.errors import NeedsConfirmation, ServiceError, TournamentNeeded
+from rochade.service.files import read_file
 from rochade.service.players import (
     RatingReport,
     apply_ratings,
@@ -61,6 +64,7 @@ from rochade.store import (
     Action,
     ActionRecord,
     Club,
+    MemberRecord,
     RoundNotes,
     StoreError,
     TournamentRecord,
@@ -84,19 +88,30 @@ def current_user() -> str:
         return "unknown"
 
 
-SETTING_OVERRIDES: Mapping[str, type] = {
-    "top_value": Fraction,
-    "ratio": Fraction,
-    "step": Fraction,
-    "rematch_gap": int,
-    "max_meetings": int,
-    "max_colour_difference": int,
-    "max_same_colour_run": int,
-}
-"""Settings a TD may change when creating a tournament (everything else: the JSON file)."""
+SETTING_OVERRIDES = (
+    "top_value",
+    "ratio",
+    "step",
+    "rematch_gap",
+    "max_meetings",
+    "max_colour_difference",
+    "max_same_colour_run",
+)
+"""Settings a TD may give when creating a tournament (the others: `tournament set` later)."""
 
 BACKED_UP = ("pair", "import")
 """Action kinds that back the file up first (a player list import does too)."""
+
+
+@dataclass
+class _Entry:
+    """Adding players: the members by name (the first of a name), and the tournament they
+    enter (None: members only) with its rounds played and the members already in it."""
+
+    members: dict[str, MemberRecord]
+    record: TournamentRecord | None = None
+    rounds: tuple[int, ...] = ()
+    entered: set[int] = field(default_factory=set)
 
 
 class ClubService:
@@ -185,11 +200,19 @@ class ClubService:
     def create_tournament(
         self, name: str, preset_name: str = "classic", overrides: Mapping[str, object] = {}
     ) -> Tournament:
-        """A new Keizer tournament from a preset, with some settings changed."""
-        settings = _apply_overrides(preset(preset_name), overrides)
+        """A new Keizer tournament from a preset, with some settings changed: read and checked
+        as `tournament set` reads them (a top value given means a fixed ladder)."""
+        typed = {key: str(value) for key, value in overrides.items()}
+        unknown = typed.keys() - set(SETTING_OVERRIDES)
+        if unknown:
+            raise ServiceError("unknown setting '{key}'", key=min(unknown))
+        if "top_value" in typed:
+            typed["ladder"] = Ladder.FIXED.value
+        settings, _ = changed_settings(preset(preset_name), typed, 0)
         name = name.strip()
         if not name:
             raise ServiceError("the tournament needs a name")
+        limits.check_name(name, limits.TOURNAMENT_NAME)
         with self._change("tournament", f"create tournament {name} ({preset_name})") as (club, _):
             club.add_tournament(name, KEIZER, systems.encode(settings))
         return Tournament(name, (), (), KEIZER, settings)
@@ -202,6 +225,7 @@ class ClubService:
         name = name.strip()
         if not name:
             raise ServiceError("the tournament needs a name")
+        limits.check_name(name, limits.TOURNAMENT_NAME)
         with self._change("tournament", f"create tournament {name} ({system})") as (club, _):
             club.add_tournament(name, system, systems.encode(settings))
         return Tournament(name, (), (), system, settings)
@@ -240,7 +264,8 @@ class ClubService:
         member.
         """
         with self._change("player", f"add player {name}") as (club, action):
-            added = self._add_player(club, name.strip(), rating, fide_id, tournament)
+            entry = self._entry(club, tournament)
+            added = self._add_player(club, name.strip(), rating, fide_id, entry)
             action.description = _describe_added(added)
         return added
 
@@ -248,52 +273,115 @@ class ClubService:
         """Add every player of a CSV list (file bytes or text, see `read_player_list`) in one
         action."""
         with self._change("player", "import players", "import") as (club, action):
-            members = [(m.name, m.fide_id) for m in club.members()]
-            lines = read_player_list(data, members)
+            entry = self._entry(club, tournament)
+            lines = read_player_list(data, [(m.name, m.fide_id) for m in club.members()])
             added = [
-                self._add_player(club, line.name, line.rating, line.fide_id, tournament)
+                self._add_player(club, line.name, line.rating, line.fide_id, entry)
                 for line in lines
             ]
             where = f" into {added[0].tournament}" if added[0].tournament else ""
             action.description = f"import {len(added)} players{where}"
         return added
 
-    def _add_player(
-        self,
-        club: Club,
-        name: str,
-        rating: int | None,
-        fide_id: int | None,
-        tournament: str | None,
-    ) -> PlayerAdded:
-        if not name:
-            raise ServiceError("the player needs a name")
-        members = [m for m in club.members() if m.name == name]
-        if members:
-            member_id, new = members[0].id, False
-            if rating is not None or fide_id is not None:
-                club.update_member(
-                    member_id,
-                    rating if rating is not None else members[0].rating,
-                    fide_id if fide_id is not None else members[0].fide_id,
-                )
-            rating = rating if rating is not None else members[0].rating
-        else:
-            member_id, new = club.add_member(name, rating, fide_id), True
-        records = club.tournaments()
-        if tournament is None and len(records) != 1:
-            return PlayerAdded(name, member_id, new)
+    def _entry(self, club: Club, tournament: str | None) -> _Entry:
+        """What adding players needs, read once per action: an import of thousands of
+        players stays linear (issue 11)."""
+        members: dict[str, MemberRecord] = {}
+        for member in club.members():
+            members.setdefault(member.name, member)
+        if tournament is None and len(club.tournaments()) != 1:
+            return _Entry(members)
         record, t = self._load(club, tournament)
         systems.check_late_entry(t)
-        if member_id in club.entrant_members(record.id).values():
+        entered = set(club.entrant_members(record.id).values())
+        return _Entry(members, record, tuple(r.number for r in t.rounds), entered)
+
+    def _add_player(
+        self, club: Club, name: str, rating: int | None, fide_id: int | None, entry: _Entry
+    ) -> PlayerAdded:
+        """A member of this exact name (updated with what is given), or a new one, entered
+        into `entry`'s tournament if there is one."""
+        if not name:
+            raise ServiceError("the player needs a name")
+        limits.check_name(name, limits.PLAYER_NAME)
+        limits.check_player(name, rating, fide_id)
+        member = entry.members.get(name)
+        if member is not None:
+            new = False
+            if rating is not None or fide_id is not None:
+                member = dataclasses.replace(
+                    member,
+                    rating=rating if rating is not None else member.rating,
+                    fide_id=fide_id if fide_id is not None else member.fide_id,
+                )
+                club.update_member(member.id, member.rating, member.fide_id)
+            rating = rating if rating is not None else member.rating
+        else:
+            new = True
+            member = MemberRecord(club.add_member(name, rating, fide_id), name, rating, fide_id)
+        entry.members[name] = member
+        record = entry.record
+        if record is None:
+            return PlayerAdded(name, member.id, new)
+        if member.id in entry.entered:
             raise ServiceError(
                 "{name} already plays in {tournament}", name=name, tournament=record.name
             )
-        player = club.add_entrant(record.id, member_id, rating, Status.PRESENT)
-        for rnd in t.rounds:
-            club.add_absence(record.id, rnd.number, Absence(player, Reason.LATE_START.value))
+        entry.entered.add(member.id)
+        player = club.add_entrant(record.id, member.id, rating, Status.PRESENT)
+        for number in entry.rounds:
+            club.add_absence(record.id, number, Absence(player, Reason.LATE_START.value))
         entrant = Entrant(player, name, rating, Status.PRESENT, fide_id)
-        return PlayerAdded(name, member_id, new, entrant, record.name, len(t.rounds))
+        return PlayerAdded(name, member.id, new, entrant, record.name, len(entry.rounds))
+
+    def rename_player(self, player: str, name: str, tournament: str | None = None) -> Entrant:
+        """Correct a player's name (a typo): the member's name, so in every tournament they
+        play in. Another member of that name is refused: two players one name cannot tell
+        apart (and a player list would match the wrong one). Returns the player as before."""
+        name = name.strip()
+        if not name:
+            raise ServiceError("the player needs a name")
+        limits.check_name(name, limits.PLAYER_NAME)
+        with self._change("player", "rename a player") as (club, action):
+            record, t = self._load(club, tournament)
+            entrant = find_entrant(t.entrants, player)
+            if name == entrant.name:
+                raise ServiceError("{player} has this name already", player=label(entrant))
+            if any(m.name == name for m in club.members()):
+                raise ServiceError(
+                    "the club has a player named {name} already; two players of one name "
+                    "cannot be told apart (add a letter, e.g. a second initial)",
+                    name=name,
+                )
+            club.rename_member(club.entrant_members(record.id)[entrant.id], name)
+            action.description = f"{record.name}: rename {label(entrant)} to {name}"
+        return entrant
+
+    def delete_player(self, player: str, tournament: str | None = None) -> Entrant:
+        """Remove a player entered by mistake, who has no games (nor the bye, nor a team
+        game): a player with games is withdrawn instead, so that the games keep counting.
+        Their late-start rows, forbidden pairs and requested byes go too, and the member with
+        them unless they play in another tournament. One undoable action."""
+        with self._change("player", "delete a player") as (club, action):
+            record, t = self._load(club, tournament)
+            entrant = find_entrant(t.entrants, player)
+            played = games_of(t, entrant.id)
+            if played:
+                raise ServiceError(
+                    "{player} cannot be deleted: {games}; withdraw them instead, so that their "
+                    "games keep counting",
+                    player=label(entrant),
+                    games=played,
+                )
+            settings = systems.without_player(t, entrant.id)
+            if settings != t.settings:
+                club.set_settings(record.id, systems.encode(settings))
+            member = club.entrant_members(record.id)[entrant.id]
+            club.delete_entrant(record.id, entrant.id)
+            if not any(member in club.entrant_members(r.id).values() for r in club.tournaments()):
+                club.delete_member(member)
+            action.description = f"{record.name}: delete player {label(entrant)}"
+        return entrant
 
     def forbid_pair(
         self, first: str, second: str, tournament: str | None = None, forbidden: bool = True
@@ -391,11 +479,10 @@ class ClubService:
     ) -> Entrant:
         """Correct an entrant's rating, and the member list's with it (a typo at entry, or the
         new rating list for one player)."""
-        if rating is not None and not 0 < rating < 4000:
-            raise ServiceError("a rating of {rating} is not plausible", rating=rating)
         with self._change("player", "set rating") as (club, action):
             record, t = self._load(club, tournament)
             entrant = t.entrant(player)
+            limits.check_player(entrant.name, rating, None)
             old = "none" if entrant.rating is None else entrant.rating
             new = "none" if rating is None else rating
             action.description = (
@@ -453,6 +540,10 @@ class ClubService:
             assert checked.pairing is not None
             notes = ("Paired by hand.", *(f"Accepted: {w.message}" for w in checked.warnings))
             pairing = dataclasses.replace(checked.pairing, explanation=notes)
+            numbers = systems.numbered(t)
+            if numbers is not None:
+                club.set_settings(record.id, systems.encode(numbers))
+                t = dataclasses.replace(t, settings=numbers)
             report = self._store_round(club, record, t, number, pairing, "manual")
             action.description = _describe_round(record.name, report.round, "by hand")
         return report
@@ -662,10 +753,14 @@ class ClubService:
     def import_tournament(self, t: Tournament, extras: Mapping[str, str] = {}) -> Tournament:
         """Add a checked tournament (players become or match members) in one action, with
         what its file said beyond the facts (`extras`: kind -> JSON text, e.g. a TRF's)."""
+        limits.check_name(t.name, limits.TOURNAMENT_NAME)
         with self._change("import", f"import tournament {t.name}") as (club, _):
             tid = club.add_tournament(t.name, t.system, systems.encode(t.settings))
             members = {(m.name, m.fide_id): m.id for m in club.members()}
             for e in t.entrants:
+                limits.PLAYERS.check(e.id, Message("the number of {name}", {"name": e.name}))
+                limits.check_name(e.name, limits.PLAYER_NAME)
+                limits.check_player(e.name, e.rating, e.fide_id)
                 member = members.get((e.name, e.fide_id))
                 if member is None:
                     member = club.add_member(e.name, e.rating, e.fide_id)
@@ -720,10 +815,8 @@ def tournament_history(t: Tournament) -> list[Standings]:
 def read_tournament_file(path: Path) -> Tournament:
     """A tournament from a rochade JSON file (no club file needed)."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise ServiceError("{path} does not exist", path=path) from None
-    except (OSError, UnicodeDecodeError) as exc:
+        text = read_file(path).decode("utf-8")
+    except UnicodeDecodeError as exc:
         raise ServiceError("cannot read {path}: {problem}", path=path, problem=exc) from None
     return parse_tournament(text)
 
@@ -735,23 +828,6 @@ def _settings(t: Tournament) -> KeizerSettings:
     if not isinstance(t.settings, KeizerSettings):
         raise ServiceError("{name} is not a Keizer tournament", name=t.name)
     return t.settings
-
-
-def _apply_overrides(base: KeizerSettings, overrides: Mapping[str, object]) -> KeizerSettings:
-    changes: dict[str, object] = {}
-    for key, value in overrides.items():
-        kind = SETTING_OVERRIDES.get(key)
-        if kind is None:
-            raise ServiceError("unknown setting '{key}'", key=key)
-        try:
-            changes[key] = kind(str(value))
-        except (ValueError, ZeroDivisionError):
-            raise ServiceError(
-                "setting {key}: '{value}' is not a number", key=key, value=value
-            ) from None
-    if "top_value" in changes:
-        changes["ladder"] = Ladder.FIXED
-    return dataclasses.replace(base, **changes)  # type: ignore[arg-type]
 
 
 def _next_round(t: Tournament) -> int:
@@ -803,6 +879,24 @@ _EXTERNAL_SCORES = {
     "=": Fraction(1, 2),
     "0": Fraction(0),
 }
+
+
+def games_of(t: Tournament, player: PlayerId) -> tuple[Message, ...]:
+    """What `player` played in `t`, for the TD: each game, bye and team game by round."""
+    name = {e.id: e.name for e in t.entrants}
+    out = []
+    for rnd in t.rounds:
+        game = rnd.game_of(player)
+        if game is not None:
+            out.append(Message("round {round} against {opponent}",
+                               {"round": rnd.number, "opponent": name[game.opponent_of(player)]}))
+        if rnd.bye == player:
+            out.append(Message("the bye in round {round}", {"round": rnd.number}))
+        for ext in rnd.externals:
+            if ext.player == player:
+                team = {"team": ext.team, "round": rnd.number}
+                out.append(Message("a game for team {team} in round {round}", team))
+    return tuple(out)
 
 
 def _external_score(text: str) -> Fraction:

@@ -25,6 +25,7 @@ from rochade.core.keizer.settings import (
     Recompute,
     RoundOneColours,
 )
+from rochade.core.limits import number
 from rochade.core.messages import N_, Message, joined
 from rochade.core.model import ModelError, Tournament
 from rochade.formats.json import system_settings_to_dict
@@ -67,8 +68,8 @@ class Setting:
         label = Message(self.label)
         if self.kind == NUMBER:
             try:
-                value = Fraction(typed.replace(",", ".").replace("½", "1/2"))
-            except (ValueError, ZeroDivisionError):
+                value = number(typed)
+            except ValueError:
                 raise ServiceError(
                     "{setting}: '{value}' is not a number", setting=label, value=typed
                 ) from None

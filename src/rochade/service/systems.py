@@ -18,6 +18,7 @@ from typing import Any, Protocol
 from rochade.core.checker import ByePolicy, PairingRules
 from rochade.core.keizer.scoring import compute_standings
 from rochade.core.keizer.settings import KeizerSettings
+from rochade.core.limits import number
 from rochade.core.messages import message_of
 from rochade.core.model import Entrant, Game, ModelError, PlayerId, Result, Status, Tournament
 from rochade.core.pairing import Pairing
@@ -44,10 +45,12 @@ from rochade.core.systems import (
     random_round,
     scoring,
     scoring_text,
+    swiss_numbers,
 )
 from rochade.core.tiebreaks import Kind, TieBreak, TieBreakError, parse_tiebreaks
 from rochade.formats.json import system_settings_from_dict, system_settings_to_dict
 from rochade.service.errors import ServiceError
+from rochade.service.files import read_file
 
 
 class SwissPairer(Protocol):
@@ -75,7 +78,17 @@ def decode(system: str, text: str) -> object:
 
 
 def encode(settings: object) -> str:
-    return json.dumps(system_settings_to_dict(settings), ensure_ascii=False, sort_keys=True)
+    """The JSON text to keep, refused unless `decode` reads it back: every way of saving
+    settings passes the very check every page makes when it reads them (issue 11: a saved
+    max_meetings of 0 used to break every page of the club file)."""
+    data = system_settings_to_dict(settings)
+    system_settings_from_dict(_SYSTEM_OF[type(settings)], data)
+    return json.dumps(data, ensure_ascii=False, sort_keys=True)
+
+
+_SYSTEM_OF: dict[type, str] = {
+    KeizerSettings: KEIZER, RoundRobinSettings: ROUND_ROBIN, SwissSettings: SWISS,
+}
 
 
 def _limit(value: object) -> int | None:
@@ -142,8 +155,8 @@ def changed_settings(t: Tournament, options: Mapping[str, object]
 
 def _points(text: str, what: str) -> Fraction:
     try:
-        return Fraction(text.replace(",", ".").replace("½", "1/2"))
-    except (ValueError, ZeroDivisionError):
+        return number(text)
+    except ValueError:
         raise ServiceError(
             "the setting {what}: '{value}' is not a number of points", what=what, value=text[:20]
         ) from None
@@ -206,17 +219,28 @@ def describe(settings: object) -> str:
 
 def pair(t: Tournament, number: int) -> tuple[Pairing, object | None]:
     """Pair round `number` with the system's engine: the pairing and, when they changed (a
-    round robin's start numbers, drawn before round 1), the new settings to store."""
+    round robin's start numbers, drawn before round 1; a Swiss's pairing numbers, given
+    before each round until round 4), the new settings to store."""
     s = t.settings
     if isinstance(s, KeizerSettings):
         return _pair_keizer(t, s, number), None
     if isinstance(s, RoundRobinSettings):
         return _pair_round_robin(t, s, number)
     if isinstance(s, SwissSettings):
-        return _pair_swiss(t, s, number), None
+        return _pair_swiss(t, s, number), numbered(t)
     raise ServiceError(
         "{name} has no pairing engine for the system {system}", name=t.name, system=t.system
     )
+
+
+def numbered(t: Tournament) -> SwissSettings | None:
+    """A Swiss's settings with the pairing numbers of the round about to be paired, when they
+    differ from the stored ones (everybody before round 1, a late entry until round 4)."""
+    s = t.settings
+    if not isinstance(s, SwissSettings):
+        return None
+    numbers = swiss_numbers(t.entrants, s.numbers, len(t.rounds))
+    return None if numbers == s.numbers else dataclasses.replace(s, numbers=numbers)
 
 
 def _pair_keizer(t: Tournament, s: KeizerSettings, number: int) -> Pairing:
@@ -314,6 +338,20 @@ def with_forbidden_pair(t: Tournament, pair: frozenset[PlayerId], forbidden: boo
         raise ServiceError("these two players may already be paired")
     pairs = s.forbidden_pairs | {pair} if forbidden else s.forbidden_pairs - {pair}
     return dataclasses.replace(s, forbidden_pairs=pairs)
+
+
+def without_player(t: Tournament, player: PlayerId) -> object:
+    """The settings with nothing left that names `player` (forbidden pairs, requested byes),
+    for a player deleted before their first game."""
+    s = t.settings
+    if isinstance(s, KeizerSettings | SwissSettings):
+        pairs = frozenset(p for p in s.forbidden_pairs if player not in p)
+        s = dataclasses.replace(s, forbidden_pairs=pairs)
+    if isinstance(s, SwissSettings):
+        s = dataclasses.replace(
+            s, bye_requests=frozenset(b for b in s.bye_requests if b.player != player)
+        )
+    return s
 
 
 def with_forfeits(t: Tournament, games: tuple[Game, ...]) -> tuple[Game, ...]:
@@ -504,12 +542,7 @@ def trf_standings(path: Path, tiebreaks: Sequence[TieBreak] | None, round_robin:
     from rochade.formats.trf import TrfError, parse_trf
     from rochade.formats.trf_standings import trf_crosstable
 
-    try:
-        text = path.read_text(encoding="utf-8", errors="replace")
-    except FileNotFoundError:
-        raise ServiceError("{path} does not exist", path=path) from None
-    except OSError as exc:
-        raise ServiceError("cannot read {path}: {problem}", path=path, problem=exc) from None
+    text = read_file(path).decode("utf-8", errors="replace")
     try:
         trf = parse_trf(text)
     except TrfError as exc:

@@ -31,6 +31,7 @@ from rochade.core.model import (
 )
 from rochade.store import backup as backups
 from rochade.store.errors import StoreError as StoreError  # re-exported: its old home
+from rochade.store.errors import is_busy, sqlite_code
 from rochade.store.schema import (
     APPLICATION_ID,
     FACT_TABLES,
@@ -40,7 +41,6 @@ from rochade.store.schema import (
     migrate,
 )
 
-_SQLITE_MAGIC = b"SQLite format 3\x00"
 NOT_UNDOABLE = ("create", "undo", "restore")
 """Action kinds `undo` skips: creating the file, undo itself (it is only logged), and a restore
 (its inverse is the backup taken just before it)."""
@@ -130,8 +130,12 @@ class Club:
         Refuses, without changing a byte: a missing file, a file that is not SQLite, another
         program's SQLite file, and a file written by a newer rochade. `timeout`: how many
         seconds to wait for another program that is writing the file.
+
+        Only SQLite ever opens the file (no `open()` to peek at its header): closing any
+        other descriptor of the file would drop the locks SQLite holds on it in this process,
+        and another process could then delete the journal of a live connection.
         """
-        check_header(path)
+        require_file(path)
         uri = path.resolve().as_uri() + "?mode=rw"
         try:
             conn = sqlite3.connect(uri, uri=True, isolation_level=None, timeout=timeout)
@@ -141,6 +145,10 @@ class Club:
             _check_and_prepare(conn, path)
         except (sqlite3.Error, UnicodeDecodeError) as exc:
             conn.close()
+            if is_busy(exc):
+                raise busy(path, exc) from None
+            if sqlite_code(exc) == sqlite3.SQLITE_NOTADB:
+                raise not_sqlite(path) from None
             raise StoreError(
                 "{path} cannot be used as a club file: {problem}", path=path, problem=exc
             ) from None
@@ -194,13 +202,17 @@ class Club:
             )
 
     def _begin(self) -> None:
-        """BEGIN IMMEDIATE: take the write lock now, or say the file is busy."""
+        """BEGIN IMMEDIATE: take the write lock now, or say the file is busy; the first write
+        of this process to the file is refused if the file is damaged (`refuse_damaged`)."""
         try:
             self._conn.execute("BEGIN IMMEDIATE")
-        except sqlite3.OperationalError as exc:
-            raise StoreError(
-                "{path} cannot be changed now ({problem}); try again", path=self.path, problem=exc
-            ) from None
+        except sqlite3.Error as exc:
+            raise self._read_error(exc) from None
+        try:
+            refuse_damaged(self._conn, self.path)
+        except BaseException:
+            self._rollback()
+            raise
 
     @contextmanager
     def _transaction(self, backup_before: str | None, at: datetime) -> Iterator[Path | None]:
@@ -235,6 +247,24 @@ class Club:
         if self._conn.in_transaction:  # SQLite may have rolled back already (disk full ...)
             self._conn.execute("ROLLBACK")
 
+    def check_writable(self) -> None:
+        """Refuse, before a server starts on it, a file this process cannot change: damaged,
+        busy, or read-only (SQLite then opens it read-only and only a write tells). A trial
+        write of the file's own mark, rolled back: nothing changes."""
+        self._begin()
+        try:
+            self._conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+        except sqlite3.Error as exc:
+            if sqlite_code(exc) == sqlite3.SQLITE_READONLY:
+                raise StoreError(
+                    "{path} is read-only: rochade cannot save changes to it ({problem})",
+                    path=self.path,
+                    problem=exc,
+                ) from None
+            raise self._read_error(exc) from None
+        finally:
+            self._rollback()
+
     @contextmanager
     def reading(self) -> Iterator[Club]:
         """A consistent snapshot for several reads (one read transaction)."""
@@ -244,14 +274,14 @@ class Club:
         try:
             self._conn.execute("BEGIN")
         except sqlite3.DatabaseError as exc:
-            raise self.damaged(exc) from None
+            raise self._read_error(exc) from None
         try:
             yield self
         finally:
             try:
                 self._conn.execute("COMMIT")
             except sqlite3.DatabaseError as exc:
-                raise self.damaged(exc) from None
+                raise self._read_error(exc) from None
 
     def _write(self, sql: str, params: Sequence[object] = ()) -> sqlite3.Cursor:
         if self._action is None:
@@ -265,13 +295,16 @@ class Club:
         try:
             return self._conn.execute(sql, params).fetchall()
         except sqlite3.DatabaseError as exc:
-            raise self.damaged(exc) from None
+            raise self._read_error(exc) from None
 
     def damaged(self, exc: Exception) -> StoreError:
         """The error for a file whose content SQLite (or rochade) cannot read back."""
-        return StoreError(
-            "{path} is damaged ({problem}); restore it from a backup", path=self.path, problem=exc
-        )
+        return damaged(self.path, exc)
+
+    def _read_error(self, exc: sqlite3.Error) -> StoreError:
+        """A failed read or lock: "busy, try again" while another program holds the file (a
+        reader racing a writer, a recovery after a crash), else the file is damaged."""
+        return busy(self.path, exc) if is_busy(exc) else damaged(self.path, exc)
 
     def last_action_id(self) -> int:
         """The newest action's id (an undo is an action too): it grows with every change, so
@@ -315,6 +348,14 @@ class Club:
         self._write(
             "UPDATE members SET rating = ?, fide_id = ? WHERE id = ?", (rating, fide_id, member_id)
         )
+
+    def rename_member(self, member_id: int, name: str) -> None:
+        """Correct a member's name (in every tournament they play in)."""
+        self._write("UPDATE members SET name = ? WHERE id = ?", (name, member_id))
+
+    def delete_member(self, member_id: int) -> None:
+        """Remove a member who plays in no tournament."""
+        self._write("DELETE FROM members WHERE id = ?", (member_id,))
 
     def members(self) -> list[MemberRecord]:
         rows = self._rows("SELECT id, name, rating, fide_id FROM members ORDER BY id")
@@ -363,6 +404,12 @@ class Club:
             (tournament_id, player_id, member_id, rating, status.value),
         )
         return player_id
+
+    def delete_entrant(self, tournament_id: int, player: PlayerId) -> None:
+        """Remove an entrant who has no games, and their absence rows (late starts)."""
+        key = (tournament_id, player)
+        self._write("DELETE FROM absences WHERE tournament_id = ? AND player = ?", key)
+        self._write("DELETE FROM entrants WHERE tournament_id = ? AND id = ?", key)
 
     def set_status(self, tournament_id: int, player: PlayerId, status: Status) -> None:
         self._write(
@@ -632,7 +679,7 @@ class Club:
                     names = [d[0] for d in cursor.description]
                     rows = cursor.fetchall()
                 except sqlite3.DatabaseError as exc:
-                    raise self.damaged(exc) from None
+                    raise self._read_error(exc) from None
                 out[table] = [dict(zip(names, row, strict=True)) for row in rows]
             return out
 
@@ -689,22 +736,66 @@ class Club:
             }
 
 
-def check_header(path: Path) -> None:
-    """Refuse a missing file, a folder or a non-SQLite file before SQLite opens it."""
+def require_file(path: Path) -> None:
+    """Refuse a missing file or a folder (by its directory entry: the file is not opened)."""
     if not path.exists():
         raise StoreError("{path} does not exist", path=path)
     if not path.is_file():
         raise StoreError("{path} is not a file", path=path)
-    with path.open("rb") as handle:
-        header = handle.read(len(_SQLITE_MAGIC))
-    if header != _SQLITE_MAGIC:
-        raise StoreError("{path} is not a rochade club file (not an SQLite database)", path=path)
+
+
+def not_sqlite(path: Path) -> StoreError:
+    return StoreError("{path} is not a rochade club file (not an SQLite database)", path=path)
+
+
+def damaged(path: Path, exc: Exception) -> StoreError:
+    return StoreError(
+        "{path} is damaged ({problem}); restore it from a backup", path=path, problem=exc
+    )
+
+
+def busy(path: Path, exc: Exception) -> StoreError:
+    return StoreError("{path} cannot be changed now ({problem}); try again", path=path, problem=exc)
+
+
+_checked: set[tuple[int, int]] = set()
+"""The files (device, inode) this process has found intact before its first write to them."""
+
+
+def refuse_damaged(conn: sqlite3.Connection, path: Path) -> None:
+    """Before this process first writes to the file: `PRAGMA quick_check`, and a damaged file
+    is refused rather than made worse. Call it holding the write lock (no writer races it).
+
+    quick_check reads every page once (milliseconds for a club file) but skips the costly
+    index cross-checks of integrity_check; it runs once per file per process, so a server
+    pays it once in its life. A busy file is "busy, try again", never "damaged".
+    """
+    try:
+        stat = path.stat()
+    except OSError as exc:
+        raise StoreError("{path} cannot be opened: {problem}", path=path, problem=exc) from None
+    key = (stat.st_dev, stat.st_ino)
+    if key in _checked:
+        return
+    try:
+        verdict = [row[0] for row in conn.execute("PRAGMA quick_check(20)")]
+    except sqlite3.DatabaseError as exc:
+        raise busy(path, exc) if is_busy(exc) else damaged(path, exc) from None
+    if verdict != ["ok"]:
+        raise damaged(path, Exception("; ".join(verdict)))
+    _checked.add(key)
 
 
 def _check_and_prepare(conn: sqlite3.Connection, path: Path) -> None:
-    """Refuse foreign and newer files (reading only), then set up and upgrade ours."""
+    """Refuse foreign and newer files (reading only), then set up and upgrade ours.
+
+    The first reads double as the header check: SQLite says "file is not a database"
+    (SQLITE_NOTADB) for a file that is not SQLite, and an empty file has no pages.
+    """
     app_id = conn.execute("PRAGMA application_id").fetchone()[0]
     version = conn.execute("PRAGMA user_version").fetchone()[0]
+    if conn.execute("PRAGMA page_count").fetchone()[0] == 0:
+        raise not_sqlite(path)
     if app_id != APPLICATION_ID:
         raise StoreError(
             "{path} is not a rochade club file (another program's database)", path=path
@@ -718,14 +809,22 @@ def _check_and_prepare(conn: sqlite3.Connection, path: Path) -> None:
             known=SCHEMA_VERSION,
         )
     conn.execute("PRAGMA foreign_keys = ON")
-    conn.execute("PRAGMA journal_mode = WAL")
-    conn.execute(f"PRAGMA synchronous = {SYNCHRONOUS}")
-    if version < SCHEMA_VERSION:
+    if conn.execute("PRAGMA journal_mode").fetchone()[0] != "wal" or version < SCHEMA_VERSION:
         _upgrade(conn, path, version)
+    conn.execute(f"PRAGMA synchronous = {SYNCHRONOUS}")
 
 
 def _upgrade(conn: sqlite3.Connection, path: Path, version: int) -> None:
-    """Keep a copy of the old file beside it, then migrate in one transaction."""
+    """The first writes to an older file (WAL mode, a newer schema): refuse it if damaged,
+    keep a copy of an older schema beside it, then migrate in one transaction."""
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        refuse_damaged(conn, path)
+    finally:
+        conn.execute("ROLLBACK")
+    conn.execute("PRAGMA journal_mode = WAL")
+    if version == SCHEMA_VERSION:
+        return
     backup_path = path.with_name(f"{path.name}.v{version}.bak")
     if not backup_path.exists():
         with sqlite3.connect(backup_path) as backup:

@@ -84,7 +84,7 @@ async def crosstable(web: Web, request: Request, page: Page) -> Response:
 @public
 async def participants(web: Web, request: Request, page: Page) -> Response:
     ctx = _public_context(web, request)
-    entrants = [ctx["t"].entrant(p) for p in numbers_of(ctx["t"])]  # a round robin's draw
+    entrants = [ctx["t"].entrant(p) for p in numbers_of(ctx["t"])]  # pairing numbers, a draw
     return web.render(page, "participants.html", **ctx, entrants=entrants, section="participants")
 
 

@@ -1,0 +1,145 @@
+"""rochade-made tournaments as TRF files that other programs pair and check as rochade does.
+
+A generated event is played through the service (requested byes, excused and absent
+players, forfeits, late entries, a withdrawal, 3-1-0). Before every round the export must
+hold what the next pairing needs, so that `rochade pair-trf -p` on it pairs exactly the
+boards `rochade pair` pairs; at the end gacrux (the FIDE TEC checker) and `rochade pair-trf
+-c` accept every round of the export.
+"""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from rochade.cli.pair_trf import pair_trf
+from rochade.core.model import Status
+from rochade.core.standings import numbers_of
+from rochade.formats.trf import parse_trf, rounds_recorded
+from rochade.service import ClubService
+from rochade.service.exchange import export_trf, import_trf
+
+RESULTS = ("1-0", "1-0", "0-1", "0-1", "1/2-1/2", "+/-", "-/+", "-/-")
+
+
+def gacrux_check(path: Path) -> str:
+    """gacrux's pairing checker on a TRF file: its text report (ends in `Check: True`)."""
+    run = subprocess.run(
+        [sys.executable, "-m", "gacrux.pairingchecker", "-i", str(path), "-c", "-d", "T"],
+        capture_output=True, text=True, timeout=300, check=False,
+    )
+    return run.stdout + run.stderr
+
+
+def pair_trf_boards(path: Path) -> tuple[set[tuple[int, int]], int | None]:
+    """`rochade pair-trf --dutch FILE -p`: the boards and the bye, in pairing numbers."""
+    out = CliRunner().invoke(pair_trf, ["--dutch", str(path), "-p"])
+    assert out.exit_code == 0, out.output
+    pairs = [tuple(map(int, line.split())) for line in out.output.splitlines()[1:]]
+    bye = next((w for w, b in pairs if b == 0), None)
+    return {(w, b) for w, b in pairs if b != 0}, bye
+
+
+def play(svc: ClubService, rng: random.Random, tmp: Path, *, players: int, rounds: int,
+         late: int, scoring: str = "1-1/2-0", stop: int | None = None) -> Path:
+    """Play a Swiss (its first `stop` rounds); before each round export it and compare both
+    pairings. The last export's path."""
+    svc.create_system_tournament("Open", "swiss", {"rounds": rounds, "scoring": scoring})
+    svc.import_players("".join(f"P{i:03d},{rng.randint(1200, 2400)}\n"
+                               for i in range(1, players + 1)))
+    path = tmp / "open.trf"
+    gone: set[int] = set()
+    for number in range(1, (stop or rounds) + 1):
+        if number in (2, 3):  # a late entry each (one of them unrated)
+            for k in range(late):
+                rating = None if k % 2 else rng.randint(1200, 2400)
+                svc.add_player(f"Late{number}{k}", rating, tournament="Open")
+        t = svc.tournament()
+        if number == rounds - 1:  # somebody withdraws
+            who = rng.choice([e for e in t.entrants if not e.withdrawn])
+            svc.set_status(str(who.id), Status.WITHDRAWN)
+            gone.add(who.id)
+        for e in svc.tournament().entrants:
+            if e.id in gone:
+                continue
+            roll = rng.random()
+            status = (Status.EXCUSED if roll < 0.05 else Status.UNEXCUSED if roll < 0.08
+                      else Status.PRESENT)
+            if status is not e.status:
+                svc.set_status(str(e.id), status)
+        if number < rounds - 1:
+            asking = rng.choice([e for e in svc.tournament().entrants if e.status.plays])
+            svc.request_bye(str(asking.id), number + 1, half=rng.random() < 0.5)
+        path.write_text(export_trf(svc, "Open"), encoding="utf-8")
+        theirs = pair_trf_boards(path)
+        report = svc.pair()
+        tpn = {pid: i for i, pid in enumerate(numbers_of(svc.tournament()), 1)}
+        rnd = report.round
+        mine = {(tpn[g.white], tpn[g.black]) for g in rnd.games}
+        assert theirs == (mine, None if rnd.bye is None else tpn[rnd.bye]), number
+        for game in rnd.games:
+            svc.enter_result(number, game.board, rng.choice(RESULTS))
+    path.write_text(export_trf(svc, "Open"), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(("seed", "players", "late", "scoring"), [
+    (1, 15, 1, "1-1/2-0"),
+    (2, 24, 1, "3-1-0"),
+    (3, 31, 0, "2-1-0"),
+])
+def test_exports_pair_as_rochade_pairs_and_pass_both_checkers(
+        club: ClubService, tmp_path: Path, seed: int, players: int, late: int,
+        scoring: str) -> None:
+    path = play(club, random.Random(seed), tmp_path, players=players, rounds=6, late=late,
+                scoring=scoring)
+    report = gacrux_check(path)
+    assert report.rstrip().endswith("Check: True"), report
+    out = CliRunner().invoke(pair_trf, ["--dutch", str(path), "-c"])
+    assert "6 rounds checked, 0 differ" in out.output, out.output
+    assert rounds_recorded(parse_trf(path.read_text(encoding="utf-8"))) == 6
+
+
+def test_an_import_keeps_the_files_numbers_for_the_next_round(
+        club: ClubService, tmp_path: Path) -> None:
+    """48 players whose file numbers are not in rating order (another program's numbering):
+    the round rochade pairs after import-trf is the round `pair-trf -p` pairs on the file."""
+    made = play(club, random.Random(7), tmp_path, players=48, rounds=7, late=0, stop=3)
+    rng = random.Random(8)
+    shuffled = tmp_path / "shuffled.trf"
+    shuffled.write_text("".join(
+        line[:48] + f"{rng.randint(1000, 2500):4d}" + line[52:] if line.startswith("001")
+        else line for line in made.read_text(encoding="utf-8").splitlines(keepends=True)),
+        encoding="utf-8")
+    theirs = pair_trf_boards(shuffled)
+    other = ClubService.init(tmp_path / "other.rochade", "td")
+    with other.session():
+        import_trf(other, shuffled.read_bytes())
+        t = other.tournament()
+        assert numbers_of(t) == tuple(sorted(e.id for e in t.entrants))
+        rnd = other.pair().round
+    assert len(rnd.games) >= 20
+    assert theirs == ({(g.white, g.black) for g in rnd.games}, rnd.bye)
+
+
+@pytest.mark.parametrize(("players", "double"), [(7, False), (6, True)])
+def test_round_robin_exports_pass_gacrux_berger_check(
+        club: ClubService, tmp_path: Path, players: int, double: bool) -> None:
+    """A round robin's drawn numbers are the file's numbers and its rest rounds read as
+    rests, so gacrux finds every round where the Berger table puts it."""
+    rng = random.Random(players)
+    club.create_system_tournament("RR", "round-robin", {"double": double})
+    club.import_players("".join(f"R{i},{rng.randint(1200, 2400)}\n" for i in range(players)))
+    rounds = (players - 1 + players % 2) * (2 if double else 1)
+    for number in range(1, rounds + 1):
+        for game in club.pair().round.games:
+            club.enter_result(number, game.board, rng.choice(RESULTS[:5]))
+    path = tmp_path / "rr.trf"
+    path.write_text(export_trf(club, "RR"), encoding="utf-8")
+    report = gacrux_check(path)
+    assert report.count("=== Round #") == rounds and report.rstrip().endswith("Check: True")
