@@ -15,7 +15,6 @@ import rochade
 SRC = Path(rochade.__file__).parent
 CLI_STORE_IMPORTS = {
     ("rochade.cli.serve", "rochade.store"),
-    ("rochade.cli.serve", "rochade.store.club"),
 }
 """The CLI's direct store imports still there (StoreError, `check_header`), kept from growing
 until they move behind the service."""

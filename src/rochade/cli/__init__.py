@@ -43,7 +43,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
     ),
     "pairings": ("views:pairings", "Show the boards of a round, with results."),
     "participants": ("views:participants", "List the players: number, rating, status."),
-    "player": ("club:player", "Add players, import a player list, set who is present."),
+    "player": (
+        "club:player",
+        "Add players, import a player list, correct or delete one, set who is present.",
+    ),
     "progress": ("views:progress", "Show everyone's place after every round."),
     "publish": ("export:publish", "Write every list as a web site to FOLDER."),
     "ratings": (
