@@ -75,7 +75,7 @@ ROCHADE = [
     "import sys; from rochade.cli import main; sys.argv[0] = 'rochade'; main()",
 ]
 HOST = "127.0.0.1"
-PIN = "2468"
+PIN = "246813"
 PLAYERS = 20  # 10 boards in round 1
 KILL_EVERY = 3  # the 2nd, 5th, 8th ... CLI command of each client is killed at a random moment
 CSRF = re.compile(r'name="csrf" value="([0-9a-f]+)"')
@@ -390,11 +390,12 @@ class Evening:
                 answer = client.post(
                     "/td/login", data={"csrf": match.group(1), "pin": PIN, "next": "/td/"}
                 )
+                fresh = CSRF.search(client.get("/td/").text) if answer.status_code == 303 else None
             except httpx.TransportError:  # the server was killed meanwhile: again
                 time.sleep(0.05)
                 continue
-            if answer.status_code == 303:
-                return match.group(1)
+            if fresh:  # the token changes with the login
+                return fresh.group(1)
             raise RuntimeError(f"cannot log in: {answer.status_code} {answer.text[:300]}")
 
     def _post(self, client: httpx.Client, token: str, key: Key, value: str) -> Attempt | None:

@@ -214,7 +214,7 @@ def test_cli_lists_and_restores(club: ClubService) -> None:
     assert listing.exit_code == 0, listing.output
     lines = listing.stdout.splitlines()
     assert "before import" in lines[0] and "before pair" in lines[1]
-    assert "last change: #3 import 4 players into Winter" in lines[1]
+    assert "last change: #3 Winter: import 4 players" in lines[1]
     assert lines[-1] == f"Bring one back with: rochade restore {club.path} NUMBER"
 
     done = runner.invoke(main, ["restore", str(club.path), "2", "--who", "olga"])

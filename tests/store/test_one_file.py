@@ -137,7 +137,7 @@ def test_no_command_opens_a_club_file_or_a_backup_outside_sqlite(
         ["restore", path, "1"],
         ["backup-json", path, str(tmp_path / "club.json")],
         ["player", "status", path, "1", "absent"],
-        ["serve", path, "--pin", "1234"],
+        ["serve", path, "--pin", "123456"],
     ]
     import uvicorn
 
@@ -212,7 +212,7 @@ def test_serve_refuses_a_damaged_file(
     damage_a_page(club.path)
     monkeypatch.setattr(store_club, "_checked", set())  # as in a newly started server
     before = fingerprint(club.path)
-    result = CliRunner().invoke(main, ["serve", str(club.path), "--pin", "1234"])
+    result = CliRunner().invoke(main, ["serve", str(club.path), "--pin", "123456"])
     assert result.exit_code == 2 and "restore it from a backup" in result.output
     assert fingerprint(club.path) == before
 

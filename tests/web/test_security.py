@@ -15,6 +15,7 @@ from rochade.store.settings import read_setting
 from rochade.web import create_app
 from rochade.web.security import (
     PIN_KEY,
+    Limit,
     LoginThrottle,
     PinError,
     Signer,
@@ -103,17 +104,17 @@ def test_logout_ends_the_session(td: TestClient) -> None:
 
 
 def test_wrong_pin_is_refused_and_repeated_guessing_is_throttled(club: Path) -> None:
-    now = [0.0]
-    throttle = LoginThrottle(limit=3, pause=60, clock=lambda: now[0])
+    clock = [0.0]
+    throttle = LoginThrottle(per_client=Limit(free=3, most=60.0), clock=lambda: clock[0])
     with TestClient(create_app(club, Tick(), throttle)) as c:
         token = csrf_of(c)
         for _ in range(3):
-            response = c.post("/td/login", data={"csrf": token, "pin": "0000"})
+            response = c.post("/td/login", data={"csrf": token, "pin": "000000"})
             assert response.status_code == 401
             assert "Wrong PIN" in response.text
         blocked = c.post("/td/login", data={"csrf": token, "pin": PIN})
-        assert blocked.status_code == 429
-        now[0] = 61.0
+        assert blocked.status_code == 429 and "Try again in 1 seconds" in blocked.text
+        clock[0] = 1.0
         ok = c.post("/td/login", data={"csrf": token, "pin": PIN}, follow_redirects=False)
         assert ok.status_code == 303
 
@@ -150,8 +151,8 @@ def test_a_script_as_player_name_renders_as_text(td: TestClient) -> None:
 def test_the_pin_is_stored_salted_and_hashed(club: Path) -> None:
     stored = read_setting(club, PIN_KEY)
     assert stored is not None and stored.startswith("scrypt$")
-    assert PIN not in stored.split("$")  # (random hex may contain "4711" by chance)
-    assert verify_pin(PIN, stored) and not verify_pin("4712", stored)
+    assert PIN not in stored.split("$")  # (random hex may contain "471108" by chance)
+    assert verify_pin(PIN, stored) and not verify_pin("471109", stored)
     assert hash_pin(PIN) != hash_pin(PIN)  # a fresh salt every time
     assert not verify_pin(PIN, "plain text")
     with pytest.raises(PinError):

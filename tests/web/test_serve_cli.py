@@ -49,10 +49,10 @@ def test_first_start_without_a_terminal_makes_and_prints_a_pin(
 def test_pin_option_sets_the_pin(tmp_path: Path, calls: list[dict[str, Any]]) -> None:
     path = tmp_path / "club.rochade"
     ClubService.init(path, "td")
-    result = CliRunner().invoke(main, ["serve", str(path), "--pin", "2468"])
+    result = CliRunner().invoke(main, ["serve", str(path), "--pin", "246813"])
     assert result.exit_code == 0 and "TD PIN" not in result.output
     short = CliRunner().invoke(main, ["serve", str(path), "--pin", "1"])
-    assert short.exit_code != 0 and "at least 4" in short.output
+    assert short.exit_code != 0 and "at least 6" in short.output
 
 
 def test_sharing_on_the_club_network_prints_the_url_and_a_qr_code(
@@ -61,7 +61,7 @@ def test_sharing_on_the_club_network_prints_the_url_and_a_qr_code(
     path = tmp_path / "club.rochade"
     ClubService.init(path, "td")
     monkeypatch.setattr(serve_module, "lan_address", lambda: "192.0.2.7")
-    result = CliRunner().invoke(main, ["serve", str(path), "--host", "0.0.0.0", "--pin", "2468"])
+    result = CliRunner().invoke(main, ["serve", str(path), "--host", "0.0.0.0", "--pin", "246813"])
     assert result.exit_code == 0, result.output
     assert "Players open http://192.0.2.7:8000/" in result.output
     assert "█" in result.output or "▀" in result.output  # the QR code
@@ -93,7 +93,7 @@ def test_the_td_page_shows_the_shared_address_as_qr(tmp_path: Path) -> None:
     path = tmp_path / "club.rochade"
     svc = ClubService.init(path, "td")
     svc.create_tournament("T")
-    set_pin(path, "4711")
+    set_pin(path, "471108")
     with TestClient(create_app(path, public_url="http://192.0.2.7:8000/")) as c:
         c.headers["x"] = log_in(c)
         html = c.get("/td/t/1/").text
@@ -148,7 +148,7 @@ def test_serve_refuses_a_file_it_cannot_serve_with_exit_code_2(
     path = tmp_path / "club.rochade"
     make(path)
     before = path.read_bytes()
-    result = CliRunner().invoke(main, ["serve", str(path), "--pin", "2468"])
+    result = CliRunner().invoke(main, ["serve", str(path), "--pin", "246813"])
     assert result.exit_code == 2 and said in result.output, result.output
     assert "Traceback" not in result.output and calls == []
     assert path.read_bytes() == before
@@ -159,7 +159,7 @@ def test_serve_refuses_a_read_only_file_with_exit_code_2(
 ) -> None:
     path = tmp_path / "club.rochade"
     ClubService.init(path, "td")
-    set_pin(path, "2468")
+    set_pin(path, "246813")
     path.chmod(0o444)
     if os.geteuid() == 0:  # root writes anyway: open it as SQLite opens a write-protected file
         real = sqlite3.connect

@@ -7,7 +7,7 @@ from html import unescape
 from pathlib import Path
 
 from starlette.testclient import TestClient
-from web_helpers import PLAYERS, Tick, post
+from web_helpers import PLAYERS, Tick, post, shown_undo
 
 from rochade.core.model import Result, Status
 from rochade.service import ClubService
@@ -168,7 +168,8 @@ def test_pair_by_hand_errors_are_shown(td: TestClient) -> None:
 
 def test_undo_the_last_change(td: TestClient, club: Path) -> None:
     post(td, "/td/t/1/players/2/status", status="excused")
-    response = post(td, "/td/undo", next="/td/t/1/checkin")
+    shown = shown_undo(td, "/td/t/1/")
+    response = post(td, "/td/t/1/undo", next="/td/t/1/checkin", action=shown)
     assert response.headers["location"] == "/td/t/1/checkin"
     assert "Undone:" in td.get("/td/t/1/checkin").text
     assert service(club).tournament().entrant(2).status is Status.PRESENT
@@ -188,10 +189,10 @@ def test_edit_a_rating_and_undo_it(td: TestClient, club: Path) -> None:
     assert response.headers["location"] == "/td/t/1/players"
     assert "Rating of Bart Claes saved." in td.get("/td/t/1/players").text
     assert service(club).tournament().entrant(2).rating == 1999
-    assert "rating of Bart Claes (2) in Winter 2026: 1950 -&gt; 1999" in td.get("/td/log").text
+    assert "Winter 2026: rating of Bart Claes (2): 1950 -&gt; 1999" in td.get("/td/log").text
     post(td, "/td/t/1/players/2/rating", rating="")
     assert service(club).tournament().entrant(2).rating is None
-    post(td, "/td/undo")
+    post(td, "/td/undo", action=shown_undo(td, "/td/log"))
     assert service(club).tournament().entrant(2).rating == 1999
     post(td, "/td/t/1/players/2/rating", rating="99999")
     assert "rating of Bart Claes must be from 0 to 4000" in td.get("/td/t/1/players").text

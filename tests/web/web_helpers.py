@@ -15,7 +15,7 @@ from starlette.testclient import TestClient
 
 from clocks import TickingClock
 
-PIN = "4711"
+PIN = "471108"
 PLAYERS = [
     ("Anna Berg", 2010),
     ("Bart Claes", 1950),
@@ -50,7 +50,7 @@ def log_in(client: TestClient) -> str:
         "/td/login", data={"csrf": token, "pin": PIN, "next": "/td/"}, follow_redirects=False
     )
     assert response.status_code == 303, response.text
-    return token
+    return csrf_of(client, "/td/")  # the token changes with the login
 
 
 def post(client: TestClient, url: str, **data: str) -> Any:
@@ -68,3 +68,10 @@ def run_async(work: Coroutine[Any, Any, T]) -> T:
     in the test thread."""
     with ThreadPoolExecutor(1) as worker:
         return worker.submit(asyncio.run, work).result()
+
+
+def shown_undo(client: TestClient, url: str) -> str:
+    """The id of the change the Undo button on page `url` shows (what its form sends)."""
+    found = re.search(r'name="action" value="(\d+)"', client.get(url).text)
+    assert found is not None, f"no Undo button on {url}"
+    return found[1]

@@ -344,10 +344,26 @@ def player_bye(
 @click.command()
 @club_argument
 @click.option("--steps", type=click.IntRange(min=1), default=1, show_default=True)
-def undo(club: Path, who: str | None, steps: int) -> None:
-    """Undo the last action(s), e.g. a pairing."""
-    for action in service(club, who).undo(steps):
-        click.echo(f"Undone: {action.description}")
+@click.option(
+    "-t",
+    "--tournament",
+    metavar="NAME",
+    help="Undo this tournament's last change(s) only (default: the file's last change).",
+)
+@click.option(
+    "--action",
+    "action_id",
+    type=click.IntRange(min=1),
+    metavar="ID",
+    help="Undo only if change #ID (see rochade log) is still the last one.",
+)
+def undo(
+    club: Path, who: str | None, steps: int, tournament: str | None, action_id: int | None
+) -> None:
+    """Undo the last action(s), e.g. a pairing: of the whole file, or of one tournament."""
+    for action in service(club, who).undo(steps, tournament, action_id):
+        where = "" if action.tournament_id is not None else " (club-wide)"
+        click.echo(f"Undone #{action.id}{where}: {action.description}")
 
 
 @click.command()

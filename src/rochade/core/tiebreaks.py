@@ -388,12 +388,15 @@ def explain(table: Crosstable, tiebreak: TieBreak | str, player: int) -> tuple[s
     or average and get a single line.
     """
     tb = parse_tiebreak(tiebreak) if isinstance(tiebreak, str) else tiebreak
-    total = compute(table, tb)[player] if tb.acronym != "DE" else None
     if tb.acronym not in ("BH", "FB", "SB"):
+        total = compute(table, tb)[player] if tb.acronym != "DE" else None
         return (f"{tb}: {_fmt(total) if total is not None else 'see the tied group'}",)
+    if tb.acronym != "SB":
+        _no_buchholz_in_round_robins(table, tb)
     source = _fore_table(table) if tb.acronym == "FB" else table
     parts = _opponent_parts(source, player, tb.acronym == "SB", tb.played)
     kept = _trim(parts, tb.cut + tb.median, tb.median)
+    total = sum((part.value for part in kept), Fraction(0))  # `_sum_parts`, for one player
     lines = []
     for part in parts:
         times = ""
@@ -402,7 +405,7 @@ def explain(table: Crosstable, tiebreak: TieBreak | str, player: int) -> tuple[s
             times = f" × {_fmt(source.scoring.points(entry))} points"
         cut = "" if part in kept else " (cut)"
         lines.append(f"round {part.round}: {part.note}{times} = {_fmt(part.value)}{cut}")
-    lines.append(f"{tb} = {_fmt(total or Fraction(0))}")
+    lines.append(f"{tb} = {_fmt(total)}")
     return tuple(lines)
 
 

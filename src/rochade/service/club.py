@@ -213,8 +213,10 @@ class ClubService:
         if not name:
             raise ServiceError("the tournament needs a name")
         limits.check_name(name, limits.TOURNAMENT_NAME)
-        with self._change("tournament", f"create tournament {name} ({preset_name})") as (club, _):
-            club.add_tournament(name, KEIZER, systems.encode(settings))
+        with self._change("tournament", "create tournament") as (club, action):
+            tid = club.add_tournament(name, KEIZER, systems.encode(settings))
+            action.describe(Message(N_("new tournament ({rules})"), {"rules": preset_name}),
+                            TournamentRecord(tid, name, KEIZER, ""))
         return Tournament(name, (), (), KEIZER, settings)
 
     def create_system_tournament(
@@ -226,8 +228,10 @@ class ClubService:
         if not name:
             raise ServiceError("the tournament needs a name")
         limits.check_name(name, limits.TOURNAMENT_NAME)
-        with self._change("tournament", f"create tournament {name} ({system})") as (club, _):
-            club.add_tournament(name, system, systems.encode(settings))
+        with self._change("tournament", "create tournament") as (club, action):
+            tid = club.add_tournament(name, system, systems.encode(settings))
+            action.describe(Message(N_("new tournament ({rules})"), {"rules": system}),
+                            TournamentRecord(tid, name, system, ""))
         return Tournament(name, (), (), system, settings)
 
     def tournaments(self) -> list[TournamentSummary]:
@@ -242,6 +246,12 @@ class ClubService:
                     )
                 )
             return out
+
+    def tournament_names(self) -> list[str]:
+        """The tournaments' names in the club file's order: without loading them (every web
+        page finds its tournament by number)."""
+        with self._reading() as club:
+            return [record.name for record in club.tournaments()]
 
     def tournament(self, name: str | None = None) -> Tournament:
         """The whole tournament (facts and settings)."""
@@ -263,10 +273,10 @@ class ClubService:
         `late_start` row. With several tournaments and none named, the player only becomes a
         member.
         """
-        with self._change("player", f"add player {name}") as (club, action):
+        with self._change("player", "add player") as (club, action):
             entry = self._entry(club, tournament)
             added = self._add_player(club, name.strip(), rating, fide_id, entry)
-            action.description = _describe_added(added)
+            action.describe(*_describe_added(club, added))
         return added
 
     def import_players(self, data: bytes | str, tournament: str | None = None) -> list[PlayerAdded]:
@@ -279,8 +289,10 @@ class ClubService:
                 self._add_player(club, line.name, line.rating, line.fide_id, entry)
                 for line in lines
             ]
-            where = f" into {added[0].tournament}" if added[0].tournament else ""
-            action.description = f"import {len(added)} players{where}"
+            action.describe(
+                Message(N_("import {count} players"), {"count": len(added)}),
+                _tournament_of(club, added[0].tournament),
+            )
         return added
 
     def _entry(self, club: Club, tournament: str | None) -> _Entry:
@@ -354,7 +366,9 @@ class ClubService:
                     name=name,
                 )
             club.rename_member(club.entrant_members(record.id)[entrant.id], name)
-            action.description = f"{record.name}: rename {label(entrant)} to {name}"
+            action.describe(
+                Message(N_("rename {player} to {name}"), {"player": label(entrant), "name": name})
+            )
         return entrant
 
     def delete_player(self, player: str, tournament: str | None = None) -> Entrant:
@@ -380,7 +394,8 @@ class ClubService:
             club.delete_entrant(record.id, entrant.id)
             if not any(member in club.entrant_members(r.id).values() for r in club.tournaments()):
                 club.delete_member(member)
-            action.description = f"{record.name}: delete player {label(entrant)}"
+            action.describe(Message(N_("delete player {player}"), {"player": label(entrant)}),
+                            record)
         return entrant
 
     def forbid_pair(
@@ -395,8 +410,10 @@ class ClubService:
                 raise ServiceError("{player} cannot be kept from playing themself", player=label(a))
             changed = systems.with_forbidden_pair(t, frozenset((a.id, b.id)), forbidden)
             club.set_settings(record.id, systems.encode(changed))
-            what = "never pair {} and {}" if forbidden else "{} and {} may be paired again"
-            action.description = f"{record.name}: " + what.format(label(a), label(b))
+            what = N_("never pair {first} and {second}") if forbidden else N_(
+                "{first} and {second} may be paired again"
+            )
+            action.describe(Message(what, {"first": label(a), "second": label(b)}), record)
         return a, b
 
     def request_bye(
@@ -409,8 +426,11 @@ class ClubService:
             entrant = find_entrant(t.entrants, player)
             changed = systems.with_bye_request(t, entrant, round_number, half)
             club.set_settings(record.id, systems.encode(changed))
-            kind = "half-point" if half else "zero-point"
-            action.description = f"{label(entrant)}: {kind} bye in round {round_number}"
+            what = N_("{player}: half-point bye in round {round}") if half else N_(
+                "{player}: zero-point bye in round {round}"
+            )
+            action.describe(Message(what, {"player": label(entrant), "round": round_number}),
+                            record)
         return entrant
 
     def cancel_bye(self, player: str, round_number: int, tournament: str | None = None) -> Entrant:
@@ -420,7 +440,11 @@ class ClubService:
             entrant = find_entrant(t.entrants, player)
             changed = systems.without_bye_request(t, entrant, round_number)
             club.set_settings(record.id, systems.encode(changed))
-            action.description = f"{label(entrant)}: no bye in round {round_number} after all"
+            action.describe(
+                Message(N_("{player}: no bye in round {round} after all"),
+                        {"player": label(entrant), "round": round_number}),
+                record,
+            )
         return entrant
 
     def change_rules(
@@ -438,7 +462,7 @@ class ClubService:
             report = self._settings_report(club, typed, tournament)
             record = self._record(club, tournament)
             club.set_settings(record.id, systems.encode(report.tournament.settings))
-            action.description = report.describe()
+            action.describe(report.describe(), record)
         return report
 
     def _settings_report(
@@ -465,13 +489,19 @@ class ClubService:
             entrant = find_entrant(t.entrants, player)
             systems.check_status(t, entrant, status)
             club.set_status(record.id, entrant.id, status)
-            action.description = f"{label(entrant)}: {entrant.status.value} -> {status.value}"
+            values = {"player": label(entrant), "old": _status_word(entrant.status),
+                      "new": _status_word(status)}
+            what = N_("{player}: {old} -> {new}")
             if entrant.withdrawn and status is not Status.WITHDRAWN:
                 missed = [r.number for r in t.rounds if entrant.id not in r.row_players()]
                 for number in missed:
                     club.add_absence(record.id, number, Absence(entrant.id, "late_start"))
                 if missed:
-                    action.description += f" (missed rounds {_span(missed)} count as late start)"
+                    what = N_(
+                        "{player}: {old} -> {new} (missed rounds {rounds} count as late start)"
+                    )
+                    values["rounds"] = _span(missed)
+            action.describe(Message(what, values), record)
         return dataclasses.replace(entrant, status=status)
 
     def set_rating(
@@ -483,11 +513,12 @@ class ClubService:
             record, t = self._load(club, tournament)
             entrant = t.entrant(player)
             limits.check_player(entrant.name, rating, None)
-            old = "none" if entrant.rating is None else entrant.rating
-            new = "none" if rating is None else rating
-            action.description = (
-                f"rating of {entrant.name} ({entrant.id}) in {t.name}: {old} -> {new}"
-            )
+            what = Message(N_("rating of {player}: {old} -> {new}"), {
+                "player": label(entrant),
+                "old": Message(N_("none")) if entrant.rating is None else entrant.rating,
+                "new": Message(N_("none")) if rating is None else rating,
+            })
+            action.describe(what, record)
             member_id = club.entrant_members(record.id)[player]
             club.set_entrant_rating(record.id, player, rating)
             member = next(m for m in club.members() if m.id == member_id)
@@ -509,7 +540,7 @@ class ClubService:
                 club.set_settings(record.id, systems.encode(changed))
                 t = dataclasses.replace(t, settings=changed)
             report = self._store_round(club, record, t, number, pairing, "auto")
-            action.description = _describe_round(record.name, report.round, "automatic")
+            action.describe(_describe_round(report.round, N_("automatic")), record)
         return report
 
     def pair_manual(
@@ -545,7 +576,7 @@ class ClubService:
                 club.set_settings(record.id, systems.encode(numbers))
                 t = dataclasses.replace(t, settings=numbers)
             report = self._store_round(club, record, t, number, pairing, "manual")
-            action.description = _describe_round(record.name, report.round, "by hand")
+            action.describe(_describe_round(report.round, N_("by hand")), record)
         return report
 
     def check_by_hand(
@@ -628,12 +659,19 @@ class ClubService:
             changes: tuple[StandingChange, ...] = ()
             if game.result is not None or round_number < len(t.rounds):
                 changes = _standing_changes(t, after)
-            white, black = t.entrant(game.white).name, t.entrant(game.black).name
-            verb = "correct" if game.result is not None else "result"
-            was = f" (was {game.result})" if game.result not in (None, parsed) else ""
-            action.description = (
-                f"{verb} round {round_number} board {board}: {white} - {black} {parsed}{was}"
+            what = (
+                N_("result round {round} board {board}: {white} - {black} {result}")
+                if game.result is None
+                else N_("correct round {round} board {board}: {white} - {black} {result}")
+                if game.result is parsed
+                else N_(
+                    "correct round {round} board {board}: {white} - {black} {result} (was {was})"
+                )
             )
+            values = {"round": round_number, "board": board, "white": t.entrant(game.white).name,
+                      "black": t.entrant(game.black).name, "result": str(parsed),
+                      "was": str(game.result)}
+            action.describe(Message(what, values), record)
         return ResultReport(after, round_number, new_game, game.result, changes)
 
     def add_external(
@@ -664,7 +702,9 @@ class ClubService:
                     teams=teams or Message("none"),
                 )
             absences = rnd.absences
-            replaced = ""
+            what = N_("round {round}: {player} scored {score} for team {team} on board {board}")
+            values: dict[str, object] = {"round": round_number, "player": label(entrant),
+                                         "score": score.strip(), "team": team, "board": board}
             if not extra:
                 absence = next((a for a in rnd.absences if a.player == entrant.id), None)
                 if absence is None:
@@ -676,17 +716,18 @@ class ClubService:
                     )
                 club.delete_absence(record.id, round_number, entrant.id)
                 absences = tuple(a for a in rnd.absences if a is not absence)
-                replaced = f", instead of {absence.reason}"
+                what = N_(
+                    "round {round}: {player} scored {score} for team {team} on board {board},"
+                    " instead of {reason}"
+                )
+                values["reason"] = _reason_word(absence.reason)
             ext = ExternalGame(entrant.id, team, board, points, not extra)
             club.add_external(record.id, round_number, ext)
             after = _with_round(
                 t, dataclasses.replace(rnd, absences=absences, externals=(*rnd.externals, ext))
             )
             after.validate()
-            action.description = (
-                f"round {round_number}: {label(entrant)} scored {score.strip()} for team {team}"
-                f" on board {board}{replaced}"
-            )
+            action.describe(Message(what, values), record)
         return after
 
     def update_ratings(
@@ -699,7 +740,8 @@ class ClubService:
         nothing is written.
         """
         with self._reading() as club:
-            where = None if tournament is None else self._record(club, tournament).id
+            record = None if tournament is None else self._record(club, tournament)
+            where = None if record is None else record.id
             roster = rating_roster(club, where)
         report = plan_ratings(roster, listed)
         if not apply or not report.match.updates:
@@ -707,7 +749,7 @@ class ClubService:
         with self._change("ratings", "update ratings", "ratings") as (club, action):
             if rating_roster(club, where) != roster:
                 raise ServiceError("the club file changed while the list was read; run again")
-            action.description = apply_ratings(club, report)
+            action.describe(apply_ratings(club, report), record)
         return dataclasses.replace(report, applied=True)
 
     # -- log and undo --------------------------------------------------------------------
@@ -716,10 +758,22 @@ class ClubService:
         with self._reading() as club:
             return club.actions()
 
-    def undo(self, steps: int = 1) -> list[ActionRecord]:
-        """Revert the last `steps` actions (newest first); the undo itself is logged."""
+    def undo(
+        self, steps: int = 1, tournament: str | None = None, action: int | None = None
+    ) -> list[ActionRecord]:
+        """Revert the last `steps` actions (newest first) of the whole file, or of one
+        tournament only; the undo itself is logged. `action`: the id of the change the TD saw
+        as the last one; if another is the last one by now, nothing is undone."""
         with self._open() as club:
-            return club.undo(steps, self.who, self.clock())
+            record = None if tournament is None else self._record(club, tournament)
+            return club.undo(steps, self.who, self.clock(), record, action)
+
+    def undo_target(self, tournament: str | None = None) -> ActionRecord | None:
+        """What undo would take back now (of the whole file, or of one tournament)."""
+        with self._reading() as club:
+            record = None if tournament is None else self._record(club, tournament)
+            found = club.undoable(1, record)
+            return found[0] if found else None
 
     def last_change(self) -> int:
         """The newest action's id: it grows with every change (an undo too), so a reader can
@@ -754,8 +808,10 @@ class ClubService:
         """Add a checked tournament (players become or match members) in one action, with
         what its file said beyond the facts (`extras`: kind -> JSON text, e.g. a TRF's)."""
         limits.check_name(t.name, limits.TOURNAMENT_NAME)
-        with self._change("import", f"import tournament {t.name}") as (club, _):
+        with self._change("import", "import tournament") as (club, action):
             tid = club.add_tournament(t.name, t.system, systems.encode(t.settings))
+            action.describe(Message(N_("import tournament {name}"), {"name": t.name}),
+                            TournamentRecord(tid, t.name, t.system, ""))
             members = {(m.name, m.fide_id): m.id for m in club.members()}
             for e in t.entrants:
                 limits.PLAYERS.check(e.id, Message("the number of {name}", {"name": e.name}))
@@ -970,15 +1026,48 @@ def _span(numbers: Sequence[int]) -> str:
     return ", ".join(map(str, numbers))
 
 
-def _describe_added(added: PlayerAdded) -> str:
-    text = f"add player {added.name}"
-    if added.entrant is not None:
-        text += f" as {added.entrant.id} to {added.tournament}"
-        if added.late_rounds:
-            text += f" (late entry: rounds {_span(range(1, added.late_rounds + 1))} late start)"
-    return text
+def _tournament_of(club: Club, name: str | None) -> TournamentRecord | None:
+    """The record of the tournament named `name` (None: a club-wide change)."""
+    return next((r for r in club.tournaments() if r.name == name), None)
 
 
-def _describe_round(tournament: str, rnd: Round, how: str) -> str:
-    bye = " and a bye" if rnd.bye is not None else ""
-    return f"pair round {rnd.number} of {tournament} ({how}): {len(rnd.games)} boards{bye}"
+def _describe_added(club: Club, added: PlayerAdded) -> tuple[Message, TournamentRecord | None]:
+    """The log line of an added player, and the tournament they were enrolled in."""
+    if added.entrant is None:
+        return Message(N_("add player {name}"), {"name": added.name}), None
+    values = {"name": added.name, "id": added.entrant.id}
+    what = N_("add player {name} as {id}")
+    if added.late_rounds:
+        what = N_("add player {name} as {id} (late entry: rounds {rounds} late start)")
+        values["rounds"] = _span(range(1, added.late_rounds + 1))
+    return Message(what, values), _tournament_of(club, added.tournament)
+
+
+def _describe_round(rnd: Round, how: str) -> Message:
+    what = (
+        N_("pair round {round} ({how}): {boards} boards and a bye")
+        if rnd.bye is not None
+        else N_("pair round {round} ({how}): {boards} boards")
+    )
+    return Message(what, {"round": rnd.number, "how": Message(how), "boards": len(rnd.games)})
+
+
+_STATUS_WORDS = {
+    Status.PRESENT: N_("present"),
+    Status.EXCUSED: N_("excused"),
+    Status.UNEXCUSED: N_("unexcused"),
+    Status.CLUB_DUTY: N_("club duty"),
+    Status.WITHDRAWN: N_("withdrawn"),
+    Status.PREREGISTERED: N_("preregistered"),
+}
+"""A status as the log names it (the web pages translate the same words)."""
+
+
+def _status_word(status: Status) -> Message:
+    return Message(_STATUS_WORDS[status])
+
+
+def _reason_word(reason: str) -> Message:
+    """An absence reason in a log line: a status's word where it has one."""
+    words = {s.absence_reason: word for s, word in _STATUS_WORDS.items() if s.absence_reason}
+    return Message(words.get(reason, reason.replace("_", " ")))

@@ -230,12 +230,15 @@ def plan_ratings(roster: Roster, listed: Iterable[RatedPlayer]) -> RatingReport:
     return RatingReport(match, tuple(changed), tuple(kept))
 
 
-def apply_ratings(club: Club, report: RatingReport) -> str:
+def apply_ratings(club: Club, report: RatingReport) -> Message:
     """Write a planned update inside the caller's action; what the action log says."""
     for u in report.match.updates:
         club.update_member(u.player.key, u.rating, u.fide_id)
     for e in report.entrants:
         club.set_entrant_rating(e.enrolment.tournament_id, e.enrolment.player, e.new)
-    names = ", ".join(u.player.name for u in report.match.updates[:5])
-    more = f" and {len(report.match.updates) - 5} more" if len(report.match.updates) > 5 else ""
-    return f"update ratings of {len(report.match.updates)} player(s): {names}{more}"
+    updates = report.match.updates
+    values = {"count": len(updates), "names": ", ".join(u.player.name for u in updates[:5]),
+              "more": len(updates) - 5}
+    if len(updates) > 5:
+        return Message(N_("update ratings of {count} player(s): {names} and {more} more"), values)
+    return Message(N_("update ratings of {count} player(s): {names}"), values)

@@ -324,7 +324,7 @@ class SettingsReport:
     changes: tuple[Changed, ...]
     standings: tuple[StandingChange, ...]
 
-    def describe(self) -> str:
-        """For the action log."""
+    def describe(self) -> Message:
+        """For the action log (which names the tournament)."""
         said = ", ".join(f"{c.setting.key} {c.old or '-'} -> {c.new or '-'}" for c in self.changes)
-        return f"settings of {self.tournament.name}: {said}"
+        return Message(N_("settings: {changes}"), {"changes": said})

@@ -18,6 +18,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from rochade.core.messages import N_, Message, joined
 from rochade.core.model import (
     Absence,
     Entrant,
@@ -69,7 +70,9 @@ class TournamentRecord:
 
 @dataclass(frozen=True, slots=True)
 class ActionRecord:
-    """One line of the action log: who did what when, and whether it was undone since."""
+    """One line of the action log: who did what when (in which tournament; None: a club-wide
+    change), and whether it was undone since. `description` is the line in English,
+    `message` the same line as a template with values (for the web's languages)."""
 
     id: int
     at: str
@@ -77,6 +80,20 @@ class ActionRecord:
     kind: str
     description: str
     undone_by: int | None
+    tournament_id: int | None
+    message: Message
+
+    @classmethod
+    def from_row(cls, row: tuple[Any, ...]) -> ActionRecord:
+        """From the columns `_ACTION_COLUMNS` (a line of an old file: its text as it was)."""
+        id_, at, who, kind, description, undone_by, tournament_id, stored = row
+        message = (
+            Message(description) if stored is None else _message_from_data(json.loads(stored))
+        )
+        return cls(id_, at, who, kind, description, undone_by, tournament_id, message)
+
+
+_ACTION_COLUMNS = "id, at, who, kind, description, undone_by, tournament_id, message"
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,11 +105,27 @@ class RoundNotes:
 
 
 class Action:
-    """The open action of a transaction; its description may be refined before commit."""
+    """The open action of a transaction; its line in the log (and its tournament) may be
+    refined before commit."""
 
-    def __init__(self, action_id: int, description: str) -> None:
+    def __init__(self, action_id: int, message: Message) -> None:
         self.id = action_id
-        self.description = description
+        self.message = message
+        self.tournament_id: int | None = None
+
+    @property
+    def description(self) -> str:
+        """The log line in English."""
+        return str(self.message)
+
+    def describe(self, message: Message, tournament: TournamentRecord | None = None) -> None:
+        """Set the log line; a tournament's change belongs to it (its undo) and names it."""
+        if tournament is None:
+            self.message = message
+            return
+        self.tournament_id = tournament.id
+        self.message = Message(N_("{tournament}: {change}"),
+                               {"tournament": tournament.name, "change": message})
 
 
 class Club:
@@ -176,29 +209,42 @@ class Club:
 
     @contextmanager
     def action(
-        self, kind: str, description: str, who: str, at: datetime, backup: str | None = None
+        self,
+        kind: str,
+        description: Message | str,
+        who: str,
+        at: datetime,
+        backup: str | None = None,
     ) -> Iterator[Action]:
         """One logged, undoable change: BEGIN IMMEDIATE ... COMMIT, rolled back on any error.
 
         With `backup` (what the change is: "pair", "import"), the state the change starts from
         is first copied into the backups folder (see `rochade.store.backup`); the copy is kept
-        only if the change succeeds.
+        only if the change succeeds. A plain-text `description` is shown as it is (English
+        only); the use cases describe with a `Message`.
         """
         if self._action is not None:
             raise RuntimeError("actions do not nest")
+        message = description if isinstance(description, Message) else Message(description)
         with self._transaction(backup, at):
             cursor = self._conn.execute(
                 "INSERT INTO actions (at, who, kind, description) VALUES (?, ?, ?, ?)",
-                (at.isoformat(timespec="seconds"), who, kind, description),
+                (at.isoformat(timespec="seconds"), who, kind, str(message)),
             )
-            action = Action(_lastrowid(cursor), description)
+            action = Action(_lastrowid(cursor), message)
             self._action = action
             try:
                 yield action
             finally:
                 self._action = None
             self._conn.execute(
-                "UPDATE actions SET description = ? WHERE id = ?", (action.description, action.id)
+                "UPDATE actions SET description = ?, message = ?, tournament_id = ? WHERE id = ?",
+                (
+                    action.description,
+                    json.dumps(_message_data(action.message), ensure_ascii=False),
+                    action.tournament_id,
+                    action.id,
+                ),
             )
 
     def _begin(self) -> None:
@@ -591,44 +637,132 @@ class Club:
     # -- action log and undo -------------------------------------------------------------
 
     def actions(self) -> list[ActionRecord]:
-        rows = self._rows(
-            "SELECT id, at, who, kind, description, undone_by FROM actions ORDER BY id"
-        )
-        return [ActionRecord(*row) for row in rows]
+        rows = self._rows(f"SELECT {_ACTION_COLUMNS} FROM actions ORDER BY id")
+        return [ActionRecord.from_row(row) for row in rows]
 
-    def undoable(self, steps: int) -> list[ActionRecord]:
-        """The last `steps` actions that undo would revert, newest first."""
+    def undoable(
+        self, steps: int, tournament: TournamentRecord | None = None
+    ) -> list[ActionRecord]:
+        """The last `steps` actions that undo would revert (of the whole file, or of one
+        tournament), newest first."""
         placeholders = ", ".join("?" for _ in NOT_UNDOABLE)
+        only = "" if tournament is None else "AND tournament_id = ? "
         rows = self._rows(
-            "SELECT id, at, who, kind, description, undone_by FROM actions "
-            f"WHERE undone_by IS NULL AND kind NOT IN ({placeholders}) "
+            f"SELECT {_ACTION_COLUMNS} FROM actions "
+            f"WHERE undone_by IS NULL AND kind NOT IN ({placeholders}) {only}"
             "AND id > (SELECT coalesce(max(id), 0) FROM actions WHERE kind = 'create') "
             "ORDER BY id DESC LIMIT ?",
-            (*NOT_UNDOABLE, steps),
+            (*NOT_UNDOABLE, *(() if tournament is None else (tournament.id,)), steps),
         )
-        return [ActionRecord(*row) for row in rows]
+        return [ActionRecord.from_row(row) for row in rows]
 
-    def undo(self, steps: int, who: str, at: datetime) -> list[ActionRecord]:
-        """Revert the last `steps` actions in one logged transaction; returns them, newest first.
+    def undo(
+        self,
+        steps: int,
+        who: str,
+        at: datetime,
+        tournament: TournamentRecord | None = None,
+        expected: int | None = None,
+    ) -> list[ActionRecord]:
+        """Revert the last `steps` actions (of the whole file, or of `tournament` only) in one
+        logged transaction; returns them, newest first.
 
-        Each action's recorded inverse statements are replayed newest first, which walks the
-        file back through exactly the states it went through.
+        The targets are chosen inside the write transaction, so a change that another
+        process made meanwhile is never undone unseen: with `expected` (the id of the action
+        the TD saw as the last one), anything else refuses. Each action's recorded inverse
+        statements are replayed newest first, which walks its rows back through exactly the
+        states they went through; an action whose rows a newer, still standing action (of
+        another tournament, or club-wide) touched is refused, so undo never overwrites a change
+        it does not take back.
         """
         if steps < 1:
             raise StoreError("the number of steps to undo must be at least 1")
-        targets = self.undoable(steps)
-        if not targets:
-            raise StoreError("there is nothing to undo")
-        description = "undo: " + "; ".join(a.description for a in targets)
-        with self.action("undo", description, who, at) as action:
-            for target in targets:
+        with self.action("undo", "undo", who, at) as action:
+            targets: list[ActionRecord] = []
+            for target in self.undoable(steps, tournament):
+                if expected is not None and not targets:
+                    self._check_expected(target, expected)
+                self._check_untouched(target)
                 for (statement,) in self._rows(
                     "SELECT statement FROM undo_steps WHERE action_id = ? ORDER BY seq DESC",
                     (target.id,),
                 ):
-                    self._write(statement)
+                    self._replay(statement, target)
                 self._write("UPDATE actions SET undone_by = ? WHERE id = ?", (action.id, target.id))
+                targets.append(target)
+            if not targets:
+                if expected is not None:
+                    self._check_expected(None, expected)
+                if tournament is not None:
+                    raise StoreError(
+                        "{tournament} has no change to undo", tournament=tournament.name
+                    )
+                raise StoreError("there is nothing to undo")
+            action.message = Message(
+                N_("undo: {change}"), {"change": joined([t.message for t in targets])}
+            )
+            owners = {t.tournament_id for t in targets}
+            action.tournament_id = owners.pop() if len(owners) == 1 else None
         return targets
+
+    def _check_expected(self, target: ActionRecord | None, expected: int) -> None:
+        """Refuse unless `target` is the action the TD saw as the last one (`expected`)."""
+        if target is not None and target.id == expected:
+            return
+        rows = self._rows("SELECT undone_by FROM actions WHERE id = ?", (expected,))
+        if rows and rows[0][0] is not None:
+            raise StoreError(
+                "change #{id} was undone already (by #{by}); nothing was undone",
+                id=expected,
+                by=rows[0][0],
+            )
+        if target is not None and target.id > expected:
+            raise StoreError(
+                "there is a newer change than #{id}: #{newer} {change}; nothing was undone "
+                "(look at it, then undo again if you still want to)",
+                id=expected,
+                newer=target.id,
+                change=target.message,
+            )
+        raise StoreError("change #{id} is not the last change; nothing was undone", id=expected)
+
+    def _check_untouched(self, target: ActionRecord) -> None:
+        """Refuse to undo `target` if a newer action that still stands touched its rows
+        (undoing it would overwrite that action's change)."""
+        rows = self._rows(
+            f"SELECT {', '.join('a.' + c for c in _ACTION_COLUMNS.split(', '))} "
+            "FROM undo_steps mine JOIN undo_steps later "
+            "ON later.row_table = mine.row_table AND later.row_id = mine.row_id "
+            "AND later.action_id > mine.action_id "
+            "JOIN actions a ON a.id = later.action_id "
+            "WHERE mine.action_id = ? AND a.undone_by IS NULL AND a.kind != 'undo' "
+            "ORDER BY a.id DESC LIMIT 1",
+            (target.id,),
+        )
+        if rows:
+            newer = ActionRecord.from_row(rows[0])
+            raise StoreError(
+                "#{id} {change} cannot be undone: the newer change #{newer} {newer_change} "
+                "changed the same data; undo that first",
+                id=target.id,
+                change=target.message,
+                newer=newer.id,
+                newer_change=newer.message,
+            )
+
+    def _replay(self, statement: str, target: ActionRecord) -> None:
+        """One inverse statement of `target`; a row that a newer change still refers to (a
+        member who plays in another tournament since) refuses the undo."""
+        try:
+            self._conn.execute(statement)
+        except sqlite3.IntegrityError as exc:
+            raise StoreError(
+                "#{id} {change} cannot be undone: newer changes still need what it added "
+                "({problem}); undo those first",
+                id=target.id,
+                change=target.message,
+                problem=exc,
+            ) from None
 
     def restore_from(self, source: Path, description: str, who: str, at: datetime) -> Path:
         """Replace every fact, the action log and the undo steps by those of `source` (a club
@@ -837,6 +971,31 @@ def _upgrade(conn: sqlite3.Connection, path: Path, version: int) -> None:
     except BaseException:
         conn.execute("ROLLBACK")
         raise
+
+
+def _message_data(message: Message) -> dict[str, Any]:
+    """A log line as JSON data: the template and its values (messages nested as objects)."""
+
+    def value(v: object) -> object:
+        if isinstance(v, Message):
+            return _message_data(v)
+        if isinstance(v, tuple | list):
+            return [value(x) for x in v]
+        return v if isinstance(v, int | str) else str(v)
+
+    values = {k: value(v) for k, v in message.values.items()}
+    return {"template": message.template, "values": values}
+
+
+def _message_from_data(data: dict[str, Any]) -> Message:
+    def value(v: object) -> object:
+        if isinstance(v, dict):
+            return _message_from_data(v)
+        if isinstance(v, list):
+            return tuple(value(x) for x in v)
+        return v
+
+    return Message(data["template"], {k: value(v) for k, v in data["values"].items()})
 
 
 def _lastrowid(cursor: sqlite3.Cursor) -> int:

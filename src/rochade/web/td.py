@@ -23,6 +23,7 @@ from rochade.service.club import SETTING_OVERRIDES, games_of
 from rochade.service.settings import KEIZER_SETTINGS, PRESET, SettingsReport, settings_of
 from rochade.web import i18n
 from rochade.web.base import (
+    ERROR_PAGES,
     USER_ERRORS,
     Page,
     Web,
@@ -516,14 +517,21 @@ async def td_log(web: Web, request: Request, page: Page) -> Response:
 
 @td_only
 async def td_undo(web: Web, request: Request, page: Page) -> Response:
+    """Undo the change the button showed (its id comes with the form): a tournament's last
+    change on its pages, the club file's last change on the log; if another change is the
+    last one by now, nothing is undone and the TD is told why."""
     form = await request.form()
     _ = web.gettext(page)
     back = safe_next(field(form, "next"), "/td/log")
+    shown = field(form, "action")
+    if not whole(shown):
+        return web.redirect(page, back, ("error", _(ERROR_PAGES[403])))
+    tournament = web.tournament_name(request) if "n" in request.path_params else None
     try:
-        undone = web.service().undo(1)
+        undone = web.service().undo(1, tournament, int(shown))
     except USER_ERRORS as exc:
         return web.redirect(page, back, ("error", web.say(page, exc)))
-    message = _("Undone: {what}").format(what="; ".join(a.description for a in undone))
+    message = _("Undone: {what}").format(what="; ".join(web.say(page, a.message) for a in undone))
     return web.redirect(page, back, ("ok", message))
 
 
@@ -535,6 +543,7 @@ def routes(web: Web) -> list[Route]:
         Route("/td/log", td_log(web)),
         Route("/td/undo", td_undo(web), methods=["POST"]),
         Route(td + "/", td_evening(web)),
+        Route(td + "/undo", td_undo(web), methods=["POST"]),
         Route(td + "/settings", td_settings(web), methods=["GET", "POST"]),
         Route(td + "/players", td_players(web)),
         Route(td + "/players/add", td_add_player(web), methods=["POST"]),
