@@ -75,7 +75,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "Show the standings (club file, JSON or TRF file), with tie-breaks.",
     ),
     "tournament": ("club:tournament", "Create and list the tournaments of a club file."),
-    "undo": ("club:undo", "Undo the last action(s), e.g. a pairing."),
+    "undo": (
+        "club:undo",
+        "Undo the last action(s), e.g. a pairing: of the whole file, or of one tournament.",
+    ),
 }
 """Every command: where it lives (a module of `rochade.cli` and its name there) and the short
 help `rochade --help` lists. A command's module is imported only when that command runs, so
