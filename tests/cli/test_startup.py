@@ -137,7 +137,8 @@ def test_help_lists_every_command_as_click_would_from_the_commands() -> None:
     for name, (_, short) in COMMANDS.items():
         command = main.get_command(ctx, name)
         assert command is not None and command.name == name
-        assert short == command.get_short_help_str(limit=10**6), name
+        own = command.get_short_help_str(limit=10**6)
+        assert short == own, f"copy {own!r} into rochade.cli.COMMANDS[{name!r}]"
     lazy, eager = click.HelpFormatter(), click.HelpFormatter()
     main.format_commands(ctx, lazy)
     click.Group.format_commands(main, ctx, eager)
@@ -156,7 +157,9 @@ def test_every_command_of_the_cli_modules_is_registered() -> None:
         for command in commands:
             if id(command) not in inside:
                 assert command.name is not None
-                assert main.get_command(ctx, command.name) is command, command.name
+                assert main.get_command(ctx, command.name) is command, (
+                    f"add {command.name!r} to rochade.cli.COMMANDS"
+                )
 
 
 def test_an_unknown_command_is_refused_as_before(run: Run) -> None:
