@@ -80,7 +80,7 @@ def test_player_lists_beyond_the_limits(
     [
         ("rating", 4001, ["players[0].rating", "0 to 4000"]),
         ("fide_id", 10**11, ["players[0].fide_id", "99999999999"]),
-        ("id", 10**19, ["players[0].id", "999999999"]),
+        ("id", 10**10, ["players[0].id must be from 1 to 999999999"]),
         ("name", "\u200b\u202e", ["a player's name needs a visible character"]),
     ],
 )
@@ -179,7 +179,7 @@ def test_numbers_from_the_command_line_at_their_limits(
     added = run("player", "add", club, "Ida", "--rating", rating, ok=False)
     if limits.RATING.low <= rating <= limits.RATING.high:
         assert added.exit_code == 0, added.output
-        assert members(club) == [("Ida", rating or None)]
+        assert members(club) == [("Ida", rating)]
     else:
         refused(added)
         assert members(club) == []
@@ -192,3 +192,28 @@ def test_a_kfc_file_too_large_is_refused_by_size(
     kfc = tmp_path / "big.s3db"
     kfc.write_bytes(b"SQLite format 3\x00" + bytes(2000))
     refused(run("import-kfc", club, kfc, ok=False), "too large for a KeizerForClubs file")
+
+
+@pytest.mark.parametrize(
+    ("where", "value", "words"),
+    [
+        (("rounds", 0, "number"), 1000, "rounds[0].number must be from 1 to 999"),
+        (("rounds", 0, "games", 0, "board"), 10**19, "is not a number rochade accepts"),
+        (("settings", "seed"), -(10**40), "about 41 digits"),
+    ],
+)
+def test_numbers_in_tournament_files_beyond_what_a_club_file_keeps(
+    run: Run, club: Path, tmp_path: Path, where: tuple[object, ...], value: int, words: str
+) -> None:
+    run("pair", club)
+    exported = tmp_path / "winter.json"
+    run("export", club, exported)
+    data = json.loads(exported.read_text(encoding="utf-8"))
+    data["name"] = "Copy"
+    inner = data
+    for key in where[:-1]:
+        inner = inner[key]
+    inner[where[-1]] = value
+    exported.write_text(json.dumps(data), encoding="utf-8")
+    refused(run("import", club, exported, ok=False), words)
+    assert [t.name for t in ClubService(club).tournaments()] == ["Winter"]

@@ -31,7 +31,7 @@ def test_rename_corrects_a_typo_everywhere_and_undo_takes_it_back(run: Run, club
     assert said == "Bert (2) is now called Berthold.\n"
     assert names(club, "Winter")[1] == "Berthold" and names(club, "Rapid") == ["Berthold"]
     assert "Winter: rename Bert (2) to Berthold" in run("log", club).stdout
-    assert "Undone: Winter: rename Bert (2) to Berthold" in run("undo", club).stdout
+    assert "Undone #6: Winter: rename Bert (2) to Berthold" in run("undo", club).stdout
     assert names(club, "Winter")[1] == "Bert" and names(club, "Rapid") == ["Bert"]
 
 

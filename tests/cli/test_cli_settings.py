@@ -23,7 +23,7 @@ def test_show_preview_save_and_refuse(run: Run, club: Path) -> None:
     assert "ratio = 3" in run("tournament", "set", club).stdout
     saved = run("tournament", "set", club, "ratio=5", "max_meetings=2").stdout
     assert "max_meetings: - -> 2" in saved and saved.rstrip().endswith("Saved.")
-    assert "settings of Winter: ratio 3 -> 5, max_meetings - -> 2" in run("log", club).stdout
+    assert "Winter: settings: ratio 3 -> 5, max_meetings - -> 2" in run("log", club).stdout
     assert "Nothing changes." in run("tournament", "set", club, "ratio=5").stdout
     bad = run("tournament", "set", club, "ratio=five", ok=False)
     assert bad.exit_code != 0 and "First-to-last ratio: 'five' is not a number" in bad.output

@@ -58,6 +58,8 @@ HOSTILE = [
     "ü" * 10_000,
 ]
 NUMBERS = ["0", "-1", "1", "2", "3", "9", "99", "2147483648", "1e3", "1.5", "one", "", "٣"]
+NUMBERS += ["999", "1000", "4000", "4001", "99999999999", "100000000000", str(2**63), "1e999999999"]
+"""Beside everyday numbers, the limits of `rochade.core.limits` and just beyond them."""
 RESULTS = ["1-0", "0-1", "1/2", "=", "+/-", "-/+", "--", "-/-", "2-0", "1:0", "½-½", "draw"]
 READ_ONLY = {"tournament list", "log", "standings", "pairings", "participants", "crosstable"}
 READ_ONLY |= {"progress", "explain", "backups", "export", "round-robin-table", "export-list"}

@@ -3,9 +3,10 @@ of benchmarks/durability.py (`--processes`, which runs it for 60 s and prints th
 
 `rochade serve` as a real process with a TD logged in over HTTP posting results, two CLI
 writers (`rochade result`, `rochade player status`), CLI readers (`rochade standings`, and a
-process reading through the service in a loop), and SIGKILLs of all of them at moments drawn from a seeded random.Random: the seed is printed,
-and ROCHADE_FAULT_SEED=N replays it. Nothing a client saw confirmed is lost, nothing it saw
-refused is saved, no 500, no "damaged", and the file passes SQLite's integrity check.
+process reading through the service in a loop), and SIGKILLs of all of them at moments drawn
+from a seeded random.Random: the seed is printed, and ROCHADE_FAULT_SEED=N replays it.
+Nothing a client saw confirmed is lost, nothing it saw refused is saved, no 500, no
+"damaged", and the file passes SQLite's integrity check.
 """
 
 from __future__ import annotations

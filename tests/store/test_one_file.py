@@ -163,6 +163,8 @@ def test_reading_backups_changes_no_byte_and_leaves_no_journal(club: ClubService
     assert summaries and all(s.last_action for s in summaries)
     for summary in summaries:
         backups.check(summary.file.path)
+        looked = CliRunner().invoke(main, ["standings", str(summary.file.path)])
+        assert looked.exit_code == 0, looked.output  # a backup opens like a club file
     restore(club, "1")
     after = {p.name: fingerprint(p) for p in folder.iterdir() if p.name in before}
     assert after == before

@@ -194,3 +194,16 @@ def test_the_web_forms_refuse_values_beyond_the_limits(club: Path) -> None:
     assert ClubService(club).tournament().settings == before
     assert len(ClubService(club).tournaments()) == 1
     every_page_answers(club)
+
+
+def test_an_uploaded_player_list_too_large_is_refused(
+    club: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(limits, "FILE_BYTES", 1000)
+    listed = "".join(f"Player {i},1500\n" for i in range(100)).encode()
+    with TestClient(create_app(club, Tick())) as td:
+        csrf = log_in(td)
+        td.post("/td/t/1/players/import", data={"csrf": csrf}, follow_redirects=False,
+                files={"csv_file": ("list.csv", listed, "text/csv")})
+        assert "list.csv is too large" in td.get("/td/t/1/players").text
+    assert len(ClubService(club).tournament().entrants) == 8

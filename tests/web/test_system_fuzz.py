@@ -71,7 +71,7 @@ def test_forbidden(swiss: TestClient, fresh: Fresh, first: str, second: str, act
         ("/td/new/round-robin", {"name": "Round", "rounds": ""},
          {"name": "Round", "scoring": "many"}, "many"),
         ("/td/t/2/rules", {"rounds": "4"}, {"rounds": "0"},
-         "a Swiss needs at least one round, not 0"),
+         "rounds must be from 1 to 999, not 0"),
         ("/td/t/2/byes", {"player": "Swiss 1", "round": "3", "kind": "half"},
          {"player": "Nobody", "round": "3", "kind": "half"}, "no player named 'Nobody'"),
         ("/td/t/2/forbidden", {"first": "Swiss 1", "second": "Swiss 2"},

@@ -10,8 +10,6 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from rochade.core.limits import is_text
-
 if TYPE_CHECKING:
     from rochade.service import ClubService
 
@@ -62,11 +60,14 @@ class RochadeGroup(click.Group):
     """
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
-        """Refuse an argument that is not UTF-8 text before anything runs."""
+        """Refuse an argument that is not UTF-8 text before anything runs: Python keeps such
+        bytes as lone surrogates, which no file, page or terminal can take."""
         for arg in args:
-            if not is_text(arg):
-                shown = arg.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
-                raise Failure(f"the argument {shown!r} is not UTF-8 text; retype it")
+            try:
+                arg.encode("utf-8")
+            except UnicodeEncodeError:
+                shown = "".join("\ufffd" if "\ud800" <= c <= "\udfff" else c for c in arg)
+                raise Failure(f"the argument {shown!r} is not UTF-8 text; retype it") from None
         return super().parse_args(ctx, args)
 
     def invoke(self, ctx: click.Context) -> Any:

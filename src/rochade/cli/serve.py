@@ -13,7 +13,8 @@ import click
 import segno
 
 from rochade.cli.common import Failure
-from rochade.store import Club, StoreError
+from rochade.service import StoreError
+from rochade.service.club_settings import check_servable
 from rochade.web.security import PinError, has_pin, new_pin, set_pin
 
 LOOPBACK = "127.0.0.1"
@@ -87,8 +88,7 @@ def serve_club(
     from rochade.web import create_app
 
     try:
-        with Club.open(path) as club:  # a foreign, newer, damaged or read-only file: refused
-            club.check_writable()
+        check_servable(path)
         told = ensure_pin(path, pin)
         if announce_pin:
             told = pin

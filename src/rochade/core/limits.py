@@ -62,7 +62,9 @@ FACTOR = Bound(Fraction(0), Fraction(100))
 """Shares and factors: win/draw/loss factors, absence shares, the own value factor."""
 ITERATIONS = Bound(1, 1000)
 """Rounds of fixed-point recomputation of the Keizer values."""
-SEED = Bound(-(2**63), 2**63 - 1)
+INTEGER = Bound(-(2**63), 2**63 - 1)
+"""Any whole number a club file can keep (SQLite's INTEGER), where no smaller bound applies."""
+SEED = INTEGER
 """Seeds for drawing lots (a 64-bit number, as every other program keeps them)."""
 PLAYERS = Bound(1, 999_999_999)
 """Player ids (other programs may number players by their member numbers)."""
@@ -145,6 +147,7 @@ __all__ = [
     "FIDE_ID",
     "FILE_BYTES",
     "GAP",
+    "INTEGER",
     "ITERATIONS",
     "LIST_BYTES",
     "MEETINGS",

@@ -211,6 +211,12 @@ def _int(value: object, where: str, minimum: int | None = None) -> int:
         if number != number.to_integral_value():
             raise FormatError("{where}: {number} is not a whole number", where=where, number=number)
         number = int(number)
+    if not limits.INTEGER.low <= number <= limits.INTEGER.high:
+        raise FormatError(
+            "{where}: {value} is not a number rochade accepts",
+            where=where,
+            value=limits.shown(number),
+        )
     if minimum is not None and number < minimum:
         raise FormatError(
             "{where}: must be at least {minimum}, got {number}",
@@ -797,6 +803,7 @@ def _round(
 ) -> Round:
     d = _obj(value, f"rounds[{position - 1}]", ("number", "games", "absent", "bye", "external"))
     number = _int(d.get("number", position), f"rounds[{position - 1}].number", 1)
+    limits.ROUNDS.check(number, f"rounds[{position - 1}].number")
     where = f"round {number}"
     games = tuple(
         _game(g, f"{where}, games[{i}]")

@@ -2,6 +2,16 @@
 its cookie-signing key): neither logged nor undone. The web app reaches them here, as it
 reaches everything else in the club file through the service."""
 
+from pathlib import Path
+
+from rochade.store import Club
 from rochade.store.settings import read_setting, write_setting
 
-__all__ = ["read_setting", "write_setting"]
+__all__ = ["check_servable", "read_setting", "write_setting"]
+
+
+def check_servable(path: Path) -> None:
+    """Refuse, before a server starts on it, a foreign, newer, damaged or read-only file: the
+    TD hears it at once instead of on the first result of the evening."""
+    with Club.open(path) as club:
+        club.check_writable()

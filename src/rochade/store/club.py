@@ -131,10 +131,13 @@ class Action:
 class Club:
     """An open club file. Use `Club.create` or `Club.open`, ideally as a context manager."""
 
-    def __init__(self, conn: sqlite3.Connection, path: Path) -> None:
+    def __init__(self, conn: sqlite3.Connection, path: Path, wal: bool = True) -> None:
         self._conn = conn
         self.path = path
         self._action: Action | None = None
+        self._wal = wal
+        """False for a file in another journal mode (a backup, a copy of one): switched to WAL
+        at its first write, so that only looking at it changes no byte."""
 
     # -- opening and closing -------------------------------------------------------------
 
@@ -175,7 +178,7 @@ class Club:
         except sqlite3.Error as exc:
             raise StoreError("{path} cannot be opened: {problem}", path=path, problem=exc) from None
         try:
-            _check_and_prepare(conn, path)
+            wal = _check_and_prepare(conn, path)
         except (sqlite3.Error, UnicodeDecodeError) as exc:
             conn.close()
             if is_busy(exc):
@@ -188,7 +191,7 @@ class Club:
         except BaseException:
             conn.close()
             raise
-        return cls(conn, path)
+        return cls(conn, path, wal)
 
     def close(self) -> None:
         self._conn.close()
@@ -251,6 +254,9 @@ class Club:
         """BEGIN IMMEDIATE: take the write lock now, or say the file is busy; the first write
         of this process to the file is refused if the file is damaged (`refuse_damaged`)."""
         try:
+            if not self._wal:
+                _start_writing(self._conn, self.path)
+                self._wal = True
             self._conn.execute("BEGIN IMMEDIATE")
         except sqlite3.Error as exc:
             raise self._read_error(exc) from None
@@ -661,13 +667,14 @@ class Club:
         steps: int,
         who: str,
         at: datetime,
-        tournament: TournamentRecord | None = None,
+        tournament: str | None = None,
         expected: int | None = None,
     ) -> list[ActionRecord]:
-        """Revert the last `steps` actions (of the whole file, or of `tournament` only) in one
-        logged transaction; returns them, newest first.
+        """Revert the last `steps` actions (of the whole file, or of the tournament named
+        `tournament` only) in one logged transaction; returns them, newest first.
 
-        The targets are chosen inside the write transaction, so a change that another
+        The tournament and the targets are chosen inside the write transaction, so a change
+        that another
         process made meanwhile is never undone unseen: with `expected` (the id of the action
         the TD saw as the last one), anything else refuses. Each action's recorded inverse
         statements are replayed newest first, which walks its rows back through exactly the
@@ -678,8 +685,13 @@ class Club:
         if steps < 1:
             raise StoreError("the number of steps to undo must be at least 1")
         with self.action("undo", "undo", who, at) as action:
+            record = None
+            if tournament is not None:
+                record = next((r for r in self.tournaments() if r.name == tournament), None)
+                if record is None:  # gone meanwhile (its creation undone)
+                    raise StoreError("{tournament} has no change to undo", tournament=tournament)
             targets: list[ActionRecord] = []
-            for target in self.undoable(steps, tournament):
+            for target in self.undoable(steps, record):
                 if expected is not None and not targets:
                     self._check_expected(target, expected)
                 self._check_untouched(target)
@@ -694,9 +706,7 @@ class Club:
                 if expected is not None:
                     self._check_expected(None, expected)
                 if tournament is not None:
-                    raise StoreError(
-                        "{tournament} has no change to undo", tournament=tournament.name
-                    )
+                    raise StoreError("{tournament} has no change to undo", tournament=tournament)
                 raise StoreError("there is nothing to undo")
             action.message = Message(
                 N_("undo: {change}"), {"change": joined([t.message for t in targets])}
@@ -920,8 +930,9 @@ def refuse_damaged(conn: sqlite3.Connection, path: Path) -> None:
     _checked.add(key)
 
 
-def _check_and_prepare(conn: sqlite3.Connection, path: Path) -> None:
-    """Refuse foreign and newer files (reading only), then set up and upgrade ours.
+def _check_and_prepare(conn: sqlite3.Connection, path: Path) -> bool:
+    """Refuse foreign and newer files (reading only), then set up and upgrade ours; whether
+    the file is in WAL mode (see `Club._wal`).
 
     The first reads double as the header check: SQLite says "file is not a database"
     (SQLITE_NOTADB) for a file that is not SQLite, and an empty file has no pages.
@@ -943,22 +954,27 @@ def _check_and_prepare(conn: sqlite3.Connection, path: Path) -> None:
             known=SCHEMA_VERSION,
         )
     conn.execute("PRAGMA foreign_keys = ON")
-    if conn.execute("PRAGMA journal_mode").fetchone()[0] != "wal" or version < SCHEMA_VERSION:
-        _upgrade(conn, path, version)
     conn.execute(f"PRAGMA synchronous = {SYNCHRONOUS}")
+    if version < SCHEMA_VERSION:
+        _upgrade(conn, path, version)
+    return bool(conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal")
 
 
-def _upgrade(conn: sqlite3.Connection, path: Path, version: int) -> None:
-    """The first writes to an older file (WAL mode, a newer schema): refuse it if damaged,
-    keep a copy of an older schema beside it, then migrate in one transaction."""
+def _start_writing(conn: sqlite3.Connection, path: Path) -> None:
+    """Before the first write to a file not in WAL mode (a backup, an older file): refuse it
+    if damaged, then switch it to WAL."""
     conn.execute("BEGIN IMMEDIATE")
     try:
         refuse_damaged(conn, path)
     finally:
         conn.execute("ROLLBACK")
     conn.execute("PRAGMA journal_mode = WAL")
-    if version == SCHEMA_VERSION:
-        return
+
+
+def _upgrade(conn: sqlite3.Connection, path: Path, version: int) -> None:
+    """Refuse a damaged file, keep a copy of the old file beside it, then migrate in one
+    transaction."""
+    _start_writing(conn, path)
     backup_path = path.with_name(f"{path.name}.v{version}.bak")
     if not backup_path.exists():
         with sqlite3.connect(backup_path) as backup:
