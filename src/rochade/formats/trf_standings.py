@@ -11,7 +11,7 @@ from fractions import Fraction
 
 from rochade.core.model import Outcome
 from rochade.core.tiebreaks import Colour, Crosstable, Kind, PlayerRecord, RoundEntry, Scoring
-from rochade.formats.trf import TrfEntry, TrfFile
+from rochade.formats.trf import TrfEntry, TrfFile, rounds_recorded
 
 _PLAYED = {"1": Outcome.WIN, "W": Outcome.WIN, "=": Outcome.DRAW, "D": Outcome.DRAW,
            "0": Outcome.LOSS, "L": Outcome.LOSS}
@@ -35,7 +35,7 @@ def round_entry(entry: TrfEntry | None, round_robin: bool) -> RoundEntry:
 
 def trf_crosstable(trf: TrfFile, round_robin: bool = False) -> Crosstable:
     """Every player of the file with one entry per round (missing rounds: no row)."""
-    rounds = max((len(p.entries) for p in trf.players), default=0)
+    rounds = rounds_recorded(trf)  # a trailing column of next-round byes is no round
     s = trf.scoring
     scoring = Scoring(win=Fraction(s.win, 10), draw=Fraction(s.draw, 10),
                       loss=Fraction(s.loss, 10), pab=Fraction(s.pab, 10),

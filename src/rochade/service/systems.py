@@ -50,7 +50,7 @@ from rochade.core.systems import (
 )
 from rochade.core.tiebreaks import Kind, TieBreak, TieBreakError, parse_tiebreaks
 from rochade.formats.json import system_settings_from_dict, system_settings_to_dict
-from rochade.formats.trf import TrfError, parse_trf
+from rochade.formats.trf import TrfError, load_trf
 from rochade.formats.trf_standings import trf_crosstable
 from rochade.service.errors import ServiceError
 
@@ -492,13 +492,13 @@ def trf_standings(path: Path, tiebreaks: Sequence[TieBreak] | None, round_robin:
                   ) -> SystemStandings:
     """Standings of a TRF file with FIDE tie-breaks (default: the system's), no club file."""
     try:
-        text = path.read_text(encoding="utf-8", errors="replace")
+        raw = path.read_bytes()
     except FileNotFoundError:
         raise ServiceError("{path} does not exist", path=path) from None
     except OSError as exc:
         raise ServiceError("cannot read {path}: {problem}", path=path, problem=exc) from None
     try:
-        trf = parse_trf(text)
+        trf = load_trf(raw)
     except TrfError as exc:
         raise ServiceError("{path}: {problem}", path=path, problem=message_of(exc)) from None
     if not trf.players:
