@@ -209,3 +209,21 @@ def test_finished_files_without_a_round_count_are_checked(tmp_path: Path) -> Non
     assert code == 2 and "records 5 rounds" in err
     result = CliRunner().invoke(main, ["pair-trf", str(path), "-p", "--rounds", "7"])
     assert result.exit_code == 3 and "--rounds goes with -c" in result.stderr
+
+
+def test_standings_of_a_file_with_the_edition_s_rule_for_unplayed_rounds(tmp_path: Path) -> None:
+    """The worked example of docs/tiebreaks.md: player 2's zero-point bye in round 2 is worth
+    a dummy capped at a draw per round (2026, the default) or the own score (2023/2024)."""
+    path = CORPUS / "icu_latin-1.trf"
+
+    def buchholz(*options: str) -> str:
+        result = CliRunner().invoke(main, ["standings", str(path), "--tiebreaks", "BH",
+                                           *options])
+        assert result.exit_code == 0, result.output
+        return next(r for r in result.stdout.splitlines() if "Örr" in r).split()[-1]
+
+    assert (buchholz(), buchholz("--unplayed", "2026"), buchholz("--unplayed", "2023")) == (
+        "3", "3", "3.5")
+    club = tmp_path / "club.rochade"
+    result = CliRunner().invoke(main, ["standings", str(club), "--unplayed", "2023"])
+    assert result.exit_code == 2 and "only go with a TRF file" in result.output
