@@ -33,6 +33,7 @@ from rochade.core.dutch.state import (
 )
 from rochade.core.messages import Explained, message_of
 from rochade.core.systems import baku_group_a, baku_virtual_points
+from rochade.formats.players import decode
 
 ROUND_COLUMN = 91  # 0-based start of round 1 on a 001 line (TRF column 92)
 ROUND_WIDTH = 10
@@ -665,31 +666,21 @@ _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 
 
 def decode_trf(raw: bytes) -> str:
-    """A TRF file's text: UTF-8 (a byte-order mark dropped), else Windows-1252 (the Windows
-    programs' encoding: Latin-1 lacks the Š, Ž, Œ and typographic quotes it has; its five
-    unassigned bytes are read as Latin-1). UTF-16 is recognised by its byte-order mark or its
-    zero bytes and decoded. Raises TrfError for a file that is no text."""
-    encoding = None
-    if raw.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
-        encoding = "utf-16"
-    else:  # without a mark: ASCII text in UTF-16 has a zero byte in every other place
-        odd, even = raw[1::2].count(0), raw[0::2].count(0)
-        if max(odd, even) * 4 > len(raw):
-            encoding = "utf-16-le" if odd > even else "utf-16-be"
-    if encoding is not None:
+    """A TRF file's text, as Windows programs save it (`players.decode`: UTF-8 with or
+    without a byte-order mark, UTF-16 with one, else Windows-1252, which unlike Latin-1 has
+    Š, Ž, Œ and typographic quotes). UTF-16 without a mark is recognised by its zero bytes.
+    A file that looks like UTF-16 but does not decode is refused, not read as garbage."""
+    utf16 = raw.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE))
+    odd, even = raw[1::2].count(0), raw[0::2].count(0)
+    if not utf16 and max(odd, even) * 4 > len(raw):  # a zero beside every ASCII character
+        utf16, raw = True, (codecs.BOM_UTF16_LE if odd > even else codecs.BOM_UTF16_BE) + raw
+    if utf16:
         try:
-            return raw.decode(encoding).removeprefix("\ufeff")
+            return raw.decode("utf-16")
         except UnicodeDecodeError:
             raise TrfError("the file looks like UTF-16 text but cannot be decoded as UTF-16; "
                            "save it as UTF-8") from None
-    try:
-        return raw.decode("utf-8").removeprefix("\ufeff")
-    except UnicodeDecodeError:
-        pass
-    try:
-        return raw.decode("cp1252")
-    except UnicodeDecodeError:
-        return raw.decode("latin-1")
+    return decode(raw)
 
 
 def load_trf(raw: bytes) -> TrfFile:
