@@ -14,7 +14,7 @@ from rochade.cli.common import Failure, club_argument, service, tournament_optio
 from rochade.core.model import PlayerId, Tournament
 from rochade.core.standings import explain_tiebreaks, keizer_columns, numbers_of
 from rochade.core.systems import KEIZER, ROUND_ROBIN, SWISS, RoundRobinSettings, SwissSettings
-from rochade.core.tiebreaks import parse_tiebreaks
+from rochade.core.tiebreaks import Unplayed, parse_tiebreaks
 from rochade.formats.tables import fide_standings_table, table_text
 from rochade.formats.text import (
     breakdown_table,
@@ -62,6 +62,14 @@ def _tournament(club: Path, who: str | None, tournament: str | None) -> Tourname
 @click.option(
     "--round-robin", is_flag=True, help="FILE.trf: a round robin (rest rounds, no Buchholz)."
 )
+@click.option(
+    "--unplayed",
+    type=click.Choice([u.value for u in Unplayed]),
+    help="FILE.trf: the C.07 edition's rule for unplayed rounds in Buchholz and "
+    "Sonneborn-Berger: 2026 (the default: dummy opponent with caps), 2023 (the 2023/2024 "
+    "editions, for events that started before 1 March 2026), 2022 (virtual opponent), "
+    "ignore (byes add nothing). See docs/tiebreaks.md.",
+)
 @tournament_option
 @click.option("--who", envvar="ROCHADE_WHO", hidden=True)
 def standings(
@@ -70,6 +78,7 @@ def standings(
     fmt: str,
     tiebreaks: str | None,
     round_robin: bool,
+    unplayed: str | None,
     tournament: str | None,
     who: str | None,
 ) -> None:
@@ -78,14 +87,15 @@ def standings(
     if source.suffix.lower() == ".trf":
         if round_number is not None:
             raise Failure("--round goes with a club or JSON file, not with a TRF file")
-        from_trf = trf_standings(source, chosen, round_robin)
+        rule = Unplayed(unplayed) if unplayed is not None else Unplayed.FIDE_2026
+        from_trf = trf_standings(source, chosen, round_robin, rule)
         if fmt == "json":
             click.echo(json.dumps(fide_standings_json(from_trf), ensure_ascii=False, indent=2))
         else:
             click.echo(table_text(fide_standings_table(from_trf, source.stem)), nl=False)
         return
-    if round_robin:
-        raise Failure("--round-robin only goes with a TRF file")
+    if round_robin or unplayed is not None:
+        raise Failure("--round-robin and --unplayed only go with a TRF file")
     if source.suffix.lower() == ".json":
         t = read_tournament_file(source)
     else:

@@ -70,7 +70,9 @@ from rochade.formats.trf import (
     parse_entry,
     parse_player,
     parse_trf,
+    points_error,
     rounds_recorded,
+    standard_byes,
     trf_lines,
 )
 
@@ -266,7 +268,8 @@ def read_trf_tournament(text: str, name: str | None = None) -> tuple[Tournament,
     player or round of the first problem.
     """
     trf = parse_trf(text)
-    players, kept, rch = _layout(trf_lines(text))
+    written, kept, rch = _layout(trf_lines(text))
+    players = list(trf.players)  # the same lines, byes in the TRF26 spelling
     if not players:
         raise TrfError("the file has no player lines (001)")
     by_tpn: dict[PlayerId, TrfPlayer] = {}
@@ -292,7 +295,7 @@ def read_trf_tournament(text: str, name: str | None = None) -> tuple[Tournament,
         raise TrfError(str(exc)) from None
     _check_points(tournament, players, played)
     blocks = {}
-    for p in players:
+    for p in written:  # the file's own spelling comes back on export
         code = _coming_code(tournament, tournament.entrant(p.tpn))
         if code != " " and _entry_at(p, played + 1) is None:
             blocks[(played + 1, p.tpn)] = (format_entry(TrfEntry(0, "-", code)),
@@ -601,12 +604,7 @@ def _check_points(t: Tournament, players: Sequence[TrfPlayer], played: int) -> N
         if following is not None:
             extra = _points_of_code(t, following.result)
         if p.points not in (base, base + extra):
-            raise TrfError(
-                "player {tpn} has {points} points but the results add up to {sum}",
-                tpn=p.tpn,
-                points=format_points(p.points),
-                sum=format_points(base),
-            )
+            raise points_error(p.tpn, p.points, base)
 
 
 # -- writing --------------------------------------------------------------------------------
@@ -766,21 +764,24 @@ def write_trf_tournament(t: Tournament, extras: TrfExtras | None = None,
             )
     keep = extras or TrfExtras()
     blocks = _blocks(t, keep)
+    own = _blocks(t, TrfExtras())  # rochade's spelling: the points of what the rounds mean
+    played = len(t.rounds)
     ranks = {p: x.rank for p, x in keep.players.items()} if extras is not None and (
         _digest(t, keep) == keep.digest) else _ranks(t)
-    players = {}
+    records = {}
     for e in t.entrants:
         x = keep.players.get(e.id, PlayerExtras())
-        entries = blocks[e.id]
-        points = sum(_points_of_code(t, " " if b is None else b.result) for b in entries)
-        players[e.id] = format_player(TrfPlayer(
+        points = sum(_points_of_code(t, " " if b is None else b.result)
+                     for b in own[e.id][:played] + blocks[e.id][played:])
+        records[e.id] = TrfPlayer(
             tpn=e.id, name=_field(e.name), sex=x.sex, title=x.title, rating=e.rating or 0,
             federation=x.federation, fide_id=x.fide_id or str(e.fide_id or ""),
-            birth=x.birth, points=points, rank=ranks.get(e.id, 0), entries=tuple(entries),
-        ))
+            birth=x.birth, points=points, rank=ranks.get(e.id, 0), entries=tuple(blocks[e.id]),
+        )
+    players = {pid: format_player(record) for pid, record in records.items()}
     kept = _with_coming_byes(t, keep.lines if extras is not None else tuple(
         (BEFORE, line) for line in _header(t)))
-    rch = _rch_lines(t, kept, blocks)
+    rch = _rch_lines(t, kept, records)
     lines: list[str] = []
     named = False
     for anchor, line in kept:
@@ -876,21 +877,25 @@ def _scoring_lines(s: Scoring) -> list[str]:
 
 
 def _rch_lines(t: Tournament, kept: Sequence[tuple[int, str]],
-               blocks: Mapping[PlayerId, list[TrfEntry | None]]) -> list[str]:
+               records: Mapping[PlayerId, TrfPlayer]) -> list[str]:
     """The RCH lines a reader needs to get exactly `t` back from the other lines: the reader's
-    rules are replayed on the blocks, and every fact they would get wrong is written out."""
+    rules are replayed on the player lines, and every fact they would get wrong is written
+    out."""
     def line(key: str, value: object) -> str:
         return f"{RCH} {key} {json.dumps(value, ensure_ascii=False, separators=(', ', ': '))}"
 
     out = []
     if t.system != _system_of(kept):
         out.append(line("system", t.system))
-    players = {e.id: TrfPlayer(e.id, entries=tuple(blocks[e.id])) for e in t.entrants}
     try:
-        header = parse_trf("\n".join(x for _, x in kept))  # the rounds come from the blocks
-        derived = _settings(t.system, None,
-                            dataclasses.replace(header, players=tuple(players.values())), kept,
-                            players)
+        header: TrfFile | None = parse_trf("\n".join(x for _, x in kept))
+    except TrfError:
+        header = None
+    read = standard_byes([records[e.id] for e in t.entrants], (header or TrfFile(())).scoring)
+    players = {p.tpn: p for p in read}
+    try:  # the rounds come from the player lines
+        derived = None if header is None else _settings(
+            t.system, None, dataclasses.replace(header, players=read), kept, players)
     except TrfError:
         derived = None
     if derived != t.settings:

@@ -31,7 +31,8 @@ TRF_EXTRAS = "trf"
 
 
 def read_trf(raw: bytes, name: str | None = None) -> tuple[Tournament, TrfExtras]:
-    """A tournament from a TRF file's bytes (UTF-8 or Latin-1, any line endings)."""
+    """A tournament from a TRF file's bytes (any encoding `decode_trf` reads, any line
+    endings)."""
     try:
         return read_trf_tournament(decode_trf(raw), name)
     except TrfError as exc:

@@ -48,7 +48,7 @@ from rochade.core.systems import (
     scoring_text,
     swiss_numbers,
 )
-from rochade.core.tiebreaks import Kind, TieBreak, TieBreakError, parse_tiebreaks
+from rochade.core.tiebreaks import Kind, TieBreak, TieBreakError, Unplayed, parse_tiebreaks
 from rochade.formats.json import system_settings_from_dict, system_settings_to_dict
 from rochade.service.errors import ServiceError
 from rochade.service.files import read_file
@@ -564,21 +564,22 @@ def ranking(t: Tournament) -> dict[PlayerId, tuple[int | None, Fraction]]:
     return {line.entrant.id: (line.rank, line.points) for line in system_standings(t).lines}
 
 
-def trf_standings(path: Path, tiebreaks: Sequence[TieBreak] | None, round_robin: bool = False
-                  ) -> SystemStandings:
-    """Standings of a TRF file with FIDE tie-breaks (default: the system's), no club file."""
-    from rochade.formats.trf import TrfError, parse_trf
+def trf_standings(path: Path, tiebreaks: Sequence[TieBreak] | None, round_robin: bool = False,
+                  unplayed: Unplayed = Unplayed.FIDE_2026) -> SystemStandings:
+    """Standings of a TRF file with FIDE tie-breaks (default: the system's), no club file;
+    `unplayed` the edition's rule for unplayed rounds (default the 2026 one)."""
+    from rochade.formats.trf import TrfError, load_trf
     from rochade.formats.trf_standings import trf_crosstable
 
-    text = read_file(path).decode("utf-8", errors="replace")
+    raw = read_file(path)
     try:
-        trf = parse_trf(text)
+        trf = load_trf(raw)
     except TrfError as exc:
         raise ServiceError("{path}: {problem}", path=path, problem=message_of(exc)) from None
     if not trf.players:
         raise ServiceError("{path} has no player lines (001); is it a TRF file?", path=path)
     try:
-        table = trf_crosstable(trf, round_robin)
+        table = trf_crosstable(trf, round_robin, unplayed)
     except TieBreakError as exc:
         raise ServiceError("{path}: {problem}", path=path, problem=message_of(exc)) from None
     entrants = {p.tpn: Entrant(p.tpn, p.name or f"#{p.tpn}", p.rating or None) for p in trf.players}
