@@ -66,7 +66,7 @@ def entry_url(web: Web, request: Request, n: int) -> str:
 
 
 def _qr(url: str, scale: int) -> str:
-    return str(segno.make(url, error="m").svg_inline(scale=scale, title=url))
+    return str(segno.make(url, error="m").svg_inline(scale=scale, title=url, omitsize=True))
 
 
 def _context(web: Web, request: Request) -> dict[str, Any]:
