@@ -784,8 +784,8 @@ class ClubService:
         tournament only; the undo itself is logged. `action`: the id of the change the TD saw
         as the last one; if another is the last one by now, nothing is undone."""
         with self._open() as club:
-            record = None if tournament is None else self._record(club, tournament)
-            return club.undo(steps, self.who, self.clock(), record, action)
+            name = None if tournament is None else self._record(club, tournament).name
+            return club.undo(steps, self.who, self.clock(), name, action)
 
     def undo_target(self, tournament: str | None = None) -> ActionRecord | None:
         """What undo would take back now (of the whole file, or of one tournament)."""
