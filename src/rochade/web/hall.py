@@ -197,13 +197,14 @@ async def phone_post(web: Web, request: Request, page: Page) -> Response:
 
 
 def phone_endpoint(web: Web) -> Endpoint:
-    """`phone_post` as a route: posts from phones change the club file like a TD's."""
+    """`phone_post` as a route. Unlike a TD's change, it does not wait until the kept pages
+    are renewed: with two hundred phones each renewal would renew every player's page, and
+    the phone's next page (its flash) is rendered anew anyway."""
 
     async def endpoint(request: Request) -> Response:
         page = web.page(request)
-        await request.form()
-        async with web.pages.change(web.last_change):
-            return await off_loop(phone_post(web, request, page))
+        await request.form()  # read here: the handler runs in a worker thread
+        return await off_loop(phone_post(web, request, page))
 
     return endpoint
 
