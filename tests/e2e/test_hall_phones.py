@@ -135,7 +135,10 @@ def test_both_report_and_the_display_shows_it_then_a_conflict_waits(
     games = ClubService(hall.path).tournament().rounds[0].games
     t = ClubService(hall.path).tournament()
     one, two = games[0], games[1]
-    screen.goto(hall.url + "/t/1/display")
+    td.goto(hall.url + "/td/t/1/")
+    td.get_by_role("link", name="Hall display").click()  # the address with the code's key
+    screen.goto(td.url)  # ... typed into the hall's TV
+    expect(screen.locator(".display-code")).to_have_text(f"Code: {CODE}")
     expect(screen.locator("#d1 .res")).to_have_text("–")
     for phone, pid in ((white_phone, one.white), (black_phone, one.black)):
         be(phone, hall.url, t.entrant(pid).name)

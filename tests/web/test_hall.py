@@ -41,11 +41,18 @@ def test_the_display_shows_pairings_standings_code_and_qr(td: TestClient, club: 
     post(td, "/td/t/1/pair/auto")
     white, black, _ = board_one(club)
     t = ClubService(club).tournament()
-    page = td.get("/t/1/display").text
+    assert td.get("/td/t/1/").text.count('href="/td/t/1/display"') == 1
+    page = td.get("/td/t/1/display").text  # the TD's link: with the key that shows the code
     assert t.entrant(white).name in page and t.entrant(black).name in page
     assert "Standings" in page and CODE in page and "<svg" in page
     assert 'class="tabs"' not in page  # no menus on the wall
-    assert td.get("/td/t/1/").text.count('href="/t/1/display"') == 1
+    # The public address alone, or an old key, shows no code: people outside the room
+    # cannot read it there.
+    keyed = td.get("/td/t/1/display", follow_redirects=False).headers["location"]
+    assert CODE not in td.get("/t/1/display").text
+    assert CODE not in td.get("/t/1/display?key=0123").text
+    post(td, "/td/t/1/phones", code="newcode", checkin="on", action="save")
+    assert "newcode" not in td.get(keyed).text
     assert "<svg" in td.get("/t/1/poster").text
 
 

@@ -10,6 +10,8 @@ the new one, and keep polling through a restart or a dropped Wi-Fi.
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 from dataclasses import dataclass
 from typing import Any
 
@@ -77,14 +79,32 @@ def _context(web: Web, request: Request) -> dict[str, Any]:
     return {"n": n, "t": t, "name": name, "phones": phones}
 
 
+def display_key(web: Web, n: int, code: str) -> str:
+    """What the TD's link to the hall display carries so that it shows the evening's code:
+    the public address alone does not (anyone outside the room may open it). It changes
+    with the code."""
+    message = f"display:{n}:{code}".encode()
+    return hmac.new(web.signer.key, message, hashlib.sha256).hexdigest()[:24]
+
+
 @public
 async def display(web: Web, request: Request, page: Page) -> Response:
     ctx = _context(web, request)
-    t = ctx["t"]
+    t, phones = ctx["t"], ctx["phones"]
     view = round_view(t, len(t.rounds)) if t.rounds else None
     url = entry_url(web, request, ctx["n"])
+    keyed = phones.on and hmac.compare_digest(
+        request.query_params.get("key", ""), display_key(web, ctx["n"], phones.code))
     return web.render(page, "display.html", **ctx, view=view, lines=ranking(web, request, t,
-                      page.lang), qr=_qr(url, 4), url=url)
+                      page.lang), qr=_qr(url, 4), url=url, code=phones.code if keyed else "")
+
+
+@td_only
+async def td_display(web: Web, request: Request, page: Page) -> Response:
+    """The TD's way to the hall display: with the key that makes it show the code."""
+    n = int(request.path_params["n"])
+    code = PhoneDesk(web.path).phone_settings(web.tournament_name(request)).code
+    return web.redirect(page, f"/t/{n}/display?key={display_key(web, n, code)}")
 
 
 @public
@@ -245,4 +265,5 @@ def routes(web: Web) -> list[Route]:
         Route(t + "/players/{pid:int}/evening", evening(web)),
         Route("/phone" + t + "/players/{pid:int}", phone_endpoint(web), methods=["POST"]),
         Route("/td" + t + "/phones", td_phones(web), methods=["GET", "POST"]),
+        Route("/td" + t + "/display", td_display(web)),
     ]
