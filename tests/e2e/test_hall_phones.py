@@ -187,6 +187,22 @@ def test_the_display_reconnects_after_a_server_restart(browser: Any, hall: Resta
     expect(screen.locator("#d2 .res")).to_have_text("½-½", timeout=5000)
 
 
+def test_a_narrow_display_shows_pairings_and_standings_in_turn(browser: Any,
+                                                               hall: Restartable) -> None:
+    PhoneDesk(hall.path, "e2e").pair()
+    screen = browser.new_context(viewport={"width": 1024, "height": 768}).new_page()
+    screen.clock.install()
+    screen.goto(hall.url + "/t/1/display")
+    pairings, standings = screen.locator(".pairings-panel"), screen.locator(".standings-panel")
+    expect(pairings).to_be_visible()
+    expect(standings).to_be_hidden()
+    screen.clock.run_for(15_500)
+    expect(standings).to_be_visible()
+    expect(pairings).to_be_hidden()
+    screen.clock.run_for(15_000)
+    expect(pairings).to_be_visible()
+
+
 def test_the_poster_prints_on_one_a4_page(browser: Any, hall: Restartable,
                                           artifacts: Path) -> None:
     page = browser.new_context(viewport={"width": 794, "height": 1123}).new_page()

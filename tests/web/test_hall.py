@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from starlette.testclient import TestClient
 from web_helpers import csrf_of, post
 
 from rochade.core.model import Result, Status
-from rochade.service import ClubService
+from rochade.service import ClubService, ServiceError
 from rochade.service.phones import PhoneDesk, PhoneSettings
 from rochade.web.base import PHONE_POSTS_PER_MINUTE
 
@@ -107,6 +108,18 @@ def test_a_phone_cannot_check_in_as_unexcused_or_post_without_token(client: Test
     refused = client.post("/phone/t/1/players/2", data={"action": "excused", "code": CODE})
     assert refused.status_code == 403
     assert ClubService(club).log() == before
+
+
+def test_in_a_swiss_a_phone_cannot_take_a_bye(tmp_path: Path) -> None:
+    path = tmp_path / "swiss.rochade"
+    svc = ClubService.init(path, "TD")
+    svc.create_system_tournament("Open", "swiss")
+    svc.import_players("A,2000\nB,1900\n")
+    desk = PhoneDesk(path, "TD")
+    desk.set_phone_settings(PhoneSettings(CODE))
+    with pytest.raises(ServiceError, match="bye is the TD"):
+        desk.phone_checkin(1, Status.EXCUSED, CODE)
+    assert desk.phone_checkin(1, Status.PRESENT, CODE).status is Status.PRESENT
 
 
 def test_phone_posts_are_rate_limited(client: TestClient, td: TestClient) -> None:

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from rochade.core.messages import N_, Message
 from rochade.core.model import Entrant, Result, Status
+from rochade.core.systems import SWISS
 from rochade.service.club import ClubService
 from rochade.service.errors import ResultConflict, ServiceError
 from rochade.service.players import label
@@ -129,7 +130,10 @@ class PhoneDesk(ClubService):
             raise ServiceError("check-in by phone is switched off; ask the TD")
         if status not in PHONE_STATUSES:
             raise ServiceError("on a phone, say present or excused; the rest is the TD's")
-        entrant = self.tournament(tournament).entrant(player)
+        t = self.tournament(tournament)
+        if status is Status.EXCUSED and t.system == SWISS:  # a half-point bye there
+            raise ServiceError("in a Swiss, a bye is the TD's; tell the TD")
+        entrant = t.entrant(player)
         return ClubService(self.path, f"phone: {entrant.name}", self.clock).set_status(
             str(player), status, tournament)
 
