@@ -3,7 +3,7 @@ players on 360 px phones) and the hall display on a 1920x1080 screen, which foll
 change within seconds and reconnects after a server restart.
 
 Screenshots go to tests/e2e/artifacts/ (git-ignored): hall-display.png, hall-display-offline.png,
-phone-evening.png, phone-who.png, hall-poster.png.
+phone-evening.png, phone-who.png, hall-poster.png, td-checkin-by-phone.png, td-results-reports.png.
 """
 
 from __future__ import annotations
@@ -117,6 +117,7 @@ def test_checkin_from_a_phone_appears_on_the_td_page(browser: Any, hall: Restart
     expect(row.get_by_text("by phone: Anna Berg")).to_be_visible()
     expect(row.get_by_role("button", name="Anna Berg: excused")).to_have_attribute(
         "aria-pressed", "true")
+    td.screenshot(path=str(artifacts / "td-checkin-by-phone.png"))
     # The code is remembered on the phone: the next check-in needs no typing.
     anna.goto(hall.url + "/me")
     expect(anna.get_by_label("Code from the hall display")).to_have_value(CODE)
@@ -167,6 +168,7 @@ def test_both_report_and_the_display_shows_it_then_a_conflict_waits(
     td.goto(hall.url + "/td/t/1/results")
     waiting = td.locator("section.reports li.disagree")
     expect(waiting).to_have_text(re.compile(r"Board 2: white says 1-0, black says 0-1"))
+    td.screenshot(path=str(artifacts / "td-results-reports.png"))
     expect(screen.locator("#d2 .res")).to_have_text("–")
 
 
