@@ -267,3 +267,28 @@ class LoginThrottle:
             for tries, _ in buckets:
                 tries.pending = max(0, tries.pending - 1)
             self._tries.pop(self._key(address, local), None)
+
+
+@dataclass
+class RateLimit:
+    """At most `most` requests per client in any `seconds`: the players' phones' posts
+    (a check-in, a report, a wrong code), so that a phone cannot try codes or flood the log."""
+
+    most: int
+    seconds: float = 60.0
+    clock: Callable[[], float] = time.monotonic
+    _seen: dict[str, list[float]] = field(default_factory=dict)
+    _lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def allow(self, client: str) -> bool:
+        """Count this request; False when the client has had its `most` already."""
+        with self._lock:
+            now = self.clock()
+            if len(self._seen) > 10_000:  # forget idle clients rather than grow for ever
+                self._seen = {k: v for k, v in self._seen.items() if v[-1] > now - self.seconds}
+            recent = [t for t in self._seen.get(client, []) if t > now - self.seconds]
+            if len(recent) >= self.most:
+                self._seen[client] = recent
+                return False
+            self._seen[client] = [*recent, now]
+            return True

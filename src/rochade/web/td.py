@@ -5,6 +5,7 @@ Swiss's own pages are `systems`'."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from starlette.datastructures import UploadFile
@@ -21,6 +22,7 @@ from rochade.core.systems import ROUND_ROBIN
 from rochade.service import NeedsConfirmation, ResultConflict, StandingChange
 from rochade.service.club import SETTING_OVERRIDES, games_of
 from rochade.service.files import read_whole
+from rochade.service.phones import PhoneDesk
 from rochade.service.settings import KEIZER_SETTINGS, PRESET, SettingsReport, settings_of
 from rochade.web import i18n
 from rochade.web.base import (
@@ -271,7 +273,7 @@ async def td_set_status(web: Web, request: Request, page: Page) -> Response:
             n=n,
             e=entrant,
             oob=True,
-            **_checkin_context(t),
+            **_checkin_context(t, web.path),
         )
     return web.redirect(page, back)
 
@@ -287,16 +289,17 @@ async def td_checkin(web: Web, request: Request, page: Page) -> Response:
         t=t,
         entrants=checkin_order(t),
         section="checkin",
-        **_checkin_context(t),
+        **_checkin_context(t, web.path),
     )
 
 
-def _checkin_context(t: Tournament) -> dict[str, Any]:
+def _checkin_context(t: Tournament, path: Path) -> dict[str, Any]:
     """The check-in buttons in the system's words, the byes asked in advance for the round
     (a Swiss: they beat the status when it is paired), where the evening stands."""
     state = evening_state(t)
     byes = {b.entrant.id: b for b in requested_byes(t) if b.round == state.next_round}
-    return {"choices": checkin_choices(t), "byes": byes, "state": state}
+    return {"choices": checkin_choices(t), "byes": byes, "state": state,
+            "phoned": PhoneDesk(path).checked_in_by(t.name)}
 
 
 # -- TD: pairing ---------------------------------------------------------------------------
@@ -456,6 +459,7 @@ async def td_results(web: Web, request: Request, page: Page) -> Response:
         view=view,
         number=number,
         notes=notes,
+        reports=PhoneDesk(web.path).reports(name) if number == len(t.rounds) else {},
         choices=RESULT_CHOICES,
         changes=(),
         state=evening_state(t),
