@@ -283,6 +283,31 @@ def player_rename(
     click.echo(f"{entrant.name} ({entrant.id}) is now called {new_name.strip()}.")
 
 
+@player.command("set")
+@club_argument
+@click.argument("player_ref", metavar="PLAYER")
+@click.argument("assignments", metavar="KEY=VALUE...", nargs=-1, required=True)
+@tournament_option
+def player_set(
+    club: Path, who: str | None, player_ref: str, assignments: tuple[str, ...],
+    tournament: str | None,
+) -> None:
+    """Set a player's data: name, rating, fide_id, title, sex, federation, birth, club,
+    national_id (an empty VALUE: not known).
+
+    E.g. `title=FM sex=m federation=GER birth=1990-05-17 national_id=PKZ:10234567`. Titles
+    and federations are FIDE's codes; birth is YYYY-MM-DD or the year. One undoable change.
+    """
+    typed: dict[str, str] = {}
+    for item in assignments:
+        key, equals, value = item.partition("=")
+        if not equals:
+            raise Failure(f"write KEY=VALUE, not {item!r}")
+        typed[key.strip()] = value
+    entrant, changes = service(club, who).set_player(player_ref, typed, tournament)
+    click.echo(f"{entrant.name} ({entrant.id}): {changes}")
+
+
 @player.command("delete")
 @club_argument
 @click.argument("player_ref", metavar="PLAYER")
