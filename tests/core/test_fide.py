@@ -90,3 +90,11 @@ def test_a_lists_fields_fill_a_members_without_erasing() -> None:
 
 def test_titles_listed_once() -> None:
     assert len(set(TITLES)) == len(TITLES) == 8
+
+
+def test_time_control_in_trf26s_code_is_recognised() -> None:
+    from rochade.core.fide import EventData
+
+    coded = ["5400+30", "40/6000+30:900+30", "W300-B240", "300", "40/7200:1800+30"]
+    assert [EventData(time_control=t).time_control_code for t in coded] == coded
+    assert EventData(time_control="90 min + 30 s").time_control_code == ""

@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 
 from rochade.core.limits import BIRTH_YEAR, check_text
-from rochade.core.messages import N_
+from rochade.core.messages import N_, Message
 from rochade.core.model import ModelError
 
 _CODES = """
@@ -86,6 +86,80 @@ class PlayerDetails:
         return int(self.birth[:4]) if self.birth else None
 
 
+EVENT_KEYS = ("city", "federation", "start_date", "end_date", "round_dates", "chief_arbiter",
+              "deputy_arbiters", "time_control", "organizer", "type")
+"""The keys of `EventData.changed` (`rochade tournament set KEY=VALUE`)."""
+_PERIODS = r"(?:\d+/)?\d+(?:\+\d+)?(?::(?:\d+/)?\d+(?:\+\d+)?)*"
+_TIME_CONTROL = re.compile(f"W{_PERIODS}-B{_PERIODS}|{_PERIODS}")
+"""TRF26's encoded time control (record 222): `5400+30`, `40/6000+30:900+30`, `W300-B240`."""
+
+
+@dataclass(frozen=True, slots=True)
+class EventData:
+    """What a rating report says about the tournament itself (TRF's 022-132 records); ""
+    and () where not known. Dates are ISO (`YYYY-MM-DD`)."""
+
+    city: str = ""
+    federation: str = ""
+    start_date: str = ""
+    end_date: str = ""
+    round_dates: tuple[str, ...] = ()
+    chief_arbiter: str = ""
+    deputy_arbiters: tuple[str, ...] = ()
+    time_control: str = ""
+    organizer: str = ""
+    type: str = ""
+
+    def changed(self, key: str, typed: str) -> EventData:
+        """These data with `key` set to what the TD typed (empty: not known), checked."""
+        value = typed.strip()
+        if key in ("round_dates", "deputy_arbiters"):
+            items = tuple(item.strip() for item in value.split(",")) if value else ()
+            if key == "round_dates":
+                return dataclasses.replace(self, round_dates=tuple(
+                    date(item, N_("a round date")) for item in items))
+            for item in items:
+                check_text(item, N_("a deputy arbiter"))
+            return dataclasses.replace(self, deputy_arbiters=tuple(i for i in items if i))
+        if key == "federation":
+            return dataclasses.replace(self, federation=federation(value))
+        if key in ("start_date", "end_date"):
+            what = N_("the start date") if key == "start_date" else N_("the end date")
+            value = date(value, what) if value else ""
+        else:
+            check_text(value, _EVENT_WORDS[key])
+        fields: dict[str, str] = {key: value}
+        return dataclasses.replace(self, **fields)  # type: ignore[arg-type]  # a text field
+
+    def text(self, key: str) -> str:
+        """The value of `key` as the TD would type it."""
+        value = getattr(self, key)
+        return ",".join(value) if isinstance(value, tuple) else str(value)
+
+    @property
+    def time_control_code(self) -> str:
+        """The time control in TRF26's encoded form, when the TD wrote it so; else ""."""
+        text = self.time_control.replace(" ", "")
+        return text if _TIME_CONTROL.fullmatch(text) else ""
+
+
+_EVENT_WORDS = {"city": N_("the city"), "chief_arbiter": N_("the chief arbiter"),
+                "time_control": N_("the time control"), "organizer": N_("the organizer"),
+                "type": N_("the type of tournament")}
+
+
+def date(typed: str, what: str) -> str:
+    """A real date written `YYYY-MM-DD` (or `YYYY/MM/DD`); `what` names it in the refusal."""
+    text = typed.strip().replace("/", "-")
+    try:
+        if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", text):
+            raise ValueError(text)
+        return datetime.date.fromisoformat(text).isoformat()
+    except ValueError:
+        raise ModelError("{what}: '{value}' is no real date; write YYYY-MM-DD",
+                         what=Message(what), value=typed) from None
+
+
 UNKNOWN = PlayerDetails()
 """Nothing known (a club player's usual data)."""
 
@@ -140,12 +214,9 @@ def birth(typed: str) -> str:
         BIRTH_YEAR.check(year, N_("the year of birth"))
         return text[:4]
     if re.fullmatch(r"\d{4}-\d{2}-\d{2}", text):
-        try:
-            day = datetime.date.fromisoformat(text)
-        except ValueError:
-            raise ModelError("{value} is no real date", value=typed) from None
-        BIRTH_YEAR.check(day.year, N_("the year of birth"))
-        return text
+        day = date(text, N_("the birth date"))
+        BIRTH_YEAR.check(int(day[:4]), N_("the year of birth"))
+        return day
     raise ModelError(
         "'{value}' is no birth date; write YYYY-MM-DD or the year alone", value=typed
     )
@@ -187,14 +258,17 @@ def trf_birth(birth: str) -> str:
 
 
 __all__ = [
+    "EVENT_KEYS",
     "FEDERATIONS",
     "KEYS",
     "SEXES",
     "TITLES",
     "UNKNOWN",
+    "EventData",
     "PlayerDetails",
     "birth",
     "club",
+    "date",
     "federation",
     "national_id",
     "national_kind",

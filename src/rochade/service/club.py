@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from rochade.core import fide, limits
 from rochade.core.checker import CheckedPairing, check_boards
+from rochade.core.fide import EventData
 from rochade.core.keizer.scoring import Standings, compute_standings, standings_history
 from rochade.core.keizer.settings import KeizerSettings, Ladder, preset
 from rochade.core.messages import N_, Message, joined
@@ -52,6 +53,7 @@ from rochade.service.players import (
     rating_roster,
     read_player_list,
 )
+from rochade.service.rated import EVENT, event_from_json, event_to_json
 from rochade.service.reports import (
     PairingReport,
     PlayerAdded,
@@ -870,6 +872,29 @@ class ClubService:
             for kind, data in extras.items():
                 club.set_extra(tid, kind, data)
         return t
+
+    def event_data(self, tournament: str | None = None) -> EventData:
+        """The tournament's data for rating reports (city, dates, arbiters ...)."""
+        with self._reading() as club:
+            record = self._record(club, tournament)
+            return event_from_json(club.extras(record.id).get(EVENT))
+
+    def set_event(self, typed: Mapping[str, str], tournament: str | None = None) -> EventData:
+        """Set the tournament's data for rating reports by key (`fide.EVENT_KEYS`; empty: not
+        known), all checked before anything is saved; one logged action."""
+        unknown = [key for key in typed if key not in fide.EVENT_KEYS]
+        if unknown:
+            raise ServiceError("unknown key {key}; the keys are {keys}", key=unknown[0],
+                               keys=", ".join(fide.EVENT_KEYS))
+        with self._change("settings", "set event data") as (club, action):
+            record = self._record(club, tournament)
+            event = event_from_json(club.extras(record.id).get(EVENT))
+            for key, value in typed.items():
+                event = event.changed(key, value)
+            club.set_extra(record.id, EVENT, event_to_json(event))
+            changes = ", ".join(f"{key}={event.text(key)}" for key in typed)
+            action.describe(Message(N_("event data: {changes}"), {"changes": changes}), record)
+        return event
 
     def tournament_extras(self, name: str | None = None) -> tuple[Tournament, dict[str, str]]:
         """The tournament and what its imported file said beyond the facts (kind -> JSON)."""

@@ -602,9 +602,13 @@ class Club:
     # -- extras: what a foreign file said beyond the facts --------------------------------
 
     def set_extra(self, tournament_id: int, kind: str, data: str) -> None:
-        """Keep `data` (JSON text) of `kind` (e.g. "trf") with the tournament."""
+        """Keep `data` (JSON text) of `kind` (e.g. "trf") with the tournament.
+
+        An UPDATE where the row exists: INSERT OR REPLACE would delete it without firing the
+        undo trigger, so undo would lose the old data."""
         self._write(
-            "INSERT OR REPLACE INTO extras (tournament_id, kind, data) VALUES (?, ?, ?)",
+            "INSERT INTO extras (tournament_id, kind, data) VALUES (?, ?, ?) "
+            "ON CONFLICT (tournament_id, kind) DO UPDATE SET data = excluded.data",
             (tournament_id, kind, data),
         )
 
