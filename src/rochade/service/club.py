@@ -896,6 +896,14 @@ class ClubService:
             action.describe(Message(N_("event data: {changes}"), {"changes": changes}), record)
         return event
 
+    def rating_data(self, tournament: str | None = None) -> RatingData:
+        """What a rating report is made of, read at once."""
+        with self._reading() as club:
+            record, t = self._load(club, tournament)
+            extras = club.extras(record.id)
+            return RatingData(t, extras, event_from_json(extras.get(EVENT)),
+                              club.member_details(record.id))
+
     def tournament_extras(self, name: str | None = None) -> tuple[Tournament, dict[str, str]]:
         """The tournament and what its imported file said beyond the facts (kind -> JSON)."""
         with self._reading() as club:
@@ -1095,6 +1103,17 @@ def _span(numbers: Sequence[int]) -> str:
 def _tournament_of(club: Club, name: str | None) -> TournamentRecord | None:
     """The record of the tournament named `name` (None: a club-wide change)."""
     return next((r for r in club.tournaments() if r.name == name), None)
+
+
+@dataclass(frozen=True)
+class RatingData:
+    """A tournament, what its imported file said (kind -> JSON), its event data and its
+    players' data (by entrant id)."""
+
+    tournament: Tournament
+    extras: Mapping[str, str]
+    event: EventData
+    details: Mapping[PlayerId, fide.PlayerDetails]
 
 
 PLAYER_KEYS = ("name", "rating", "fide_id", *fide.KEYS)

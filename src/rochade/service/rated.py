@@ -7,9 +7,14 @@ undone like any other fact and the backup carries it."""
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
+from dataclasses import dataclass
 
-from rochade.core.fide import EVENT_KEYS, EventData
-from rochade.core.model import ModelError
+from rochade.core.fide import EVENT_KEYS, UNKNOWN, EventData, PlayerDetails
+from rochade.core.messages import N_, Message
+from rochade.core.model import ModelError, PlayerId, Tournament
+from rochade.core.systems import SwissSettings
+from rochade.service.players import label
 
 EVENT = "event"
 """The kind of the tournament's extras row holding its `EventData`."""
@@ -35,4 +40,65 @@ def event_from_json(text: str | None) -> EventData:
     return event
 
 
-__all__ = ["EVENT", "event_from_json", "event_to_json"]
+@dataclass(frozen=True)
+class ReportCheck:
+    """What stops a rating report (`problems`: a rating officer sends it back) and what
+    may (`warnings`: FIDE asks for it, the federation may cope without)."""
+
+    problems: tuple[Message, ...]
+    warnings: tuple[Message, ...]
+
+
+_NEEDED = (
+    ("city", N_("the city")), ("federation", N_("the federation")),
+    ("start_date", N_("the start date")), ("end_date", N_("the end date")),
+    ("chief_arbiter", N_("the chief arbiter")),
+)
+
+
+def check_report(t: Tournament, event: EventData, details: Mapping[PlayerId, PlayerDetails]
+                 ) -> ReportCheck:
+    """The pre-submission check: TRF's mandatory records (TRF26: 042, 052 and 132 too),
+    FIDE's rules for the players, and a finished event."""
+    problems = [
+        Message(N_("{what} is missing (rochade tournament set {key}=...)"),
+                {"what": Message(what), "key": key})
+        for key, what in _NEEDED if not getattr(event, key)
+    ]
+    if event.start_date and event.end_date and event.end_date < event.start_date:
+        problems.append(Message(N_("the end date {end} is before the start date {start}"),
+                                {"end": event.end_date, "start": event.start_date}))
+    if len(event.round_dates) < len(t.rounds):
+        problems.append(Message(
+            N_("round dates: {dates} given for {rounds} round(s) played (rochade tournament "
+               "set round_dates=YYYY-MM-DD,...)"),
+            {"rounds": len(t.rounds), "dates": len(event.round_dates)}))
+    pending = [rnd.number for rnd in t.rounds if any(g.result is None for g in rnd.games)]
+    if pending:
+        problems.append(Message(N_("games without a result in round(s) {rounds}"),
+                                {"rounds": ", ".join(map(str, pending))}))
+    if isinstance(t.settings, SwissSettings) and len(t.rounds) < t.settings.rounds:
+        problems.append(Message(N_("only {played} of {rounds} rounds are played"),
+                                {"played": len(t.rounds), "rounds": t.settings.rounds}))
+    problems += [Message(N_("{player} is rated but has no FIDE id (rochade player set)"),
+                         {"player": label(e)}) for e in t.entrants if e.rating and not e.fide_id]
+    by_id: dict[int, list[str]] = {}
+    for e in t.entrants:
+        if e.fide_id:
+            by_id.setdefault(e.fide_id, []).append(label(e))
+    problems += [Message(N_("{players} have the same FIDE id {id}"),
+                         {"players": tuple(names), "id": fide_id})
+                 for fide_id, names in by_id.items() if len(names) > 1]
+    warnings = []
+    for e in t.entrants:
+        known = details.get(e.id, UNKNOWN)
+        missing = [Message(what) for what, value in (
+            (N_("birth date"), known.birth), (N_("sex"), known.sex)) if not value]
+        if not e.rating and missing:
+            warnings.append(Message(
+                N_("{player} is unrated and has no {missing}: FIDE needs them for new players"),
+                {"player": label(e), "missing": tuple(missing)}))
+    return ReportCheck(tuple(problems), tuple(warnings))
+
+
+__all__ = ["EVENT", "ReportCheck", "check_report", "event_from_json", "event_to_json"]
