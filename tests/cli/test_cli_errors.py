@@ -174,3 +174,21 @@ def test_bad_player_lists(run: Run, club: Path, content: bytes | None, message: 
     if content is not None:
         csv.write_bytes(content)
     assert_refused(run, ["player", "import", club, csv], message, club.parent)
+
+
+def test_result_with_expect_refuses_a_board_changed_meanwhile(run: Run, club: Path) -> None:
+    """`--expect`: saved only over the result the script or TD saw; without it, as before."""
+    run("pair", club)
+    assert "Round 1 board 1" in run("result", club, 1, 1, "1-0", "--expect", "none").stdout
+    assert_refused(
+        run,
+        ["result", club, 1, 1, "0-1", "--expect", "none"],
+        "round 1 board 1 was changed meanwhile to 1-0 (you saw no result); nothing was saved",
+        club.parent,
+    )
+    assert_refused(
+        run, ["result", club, 1, 1, "0-1", "--expect", "1/2"], "(you saw 1/2-1/2)", club.parent
+    )
+    corrected = run("result", club, 1, 1, "0-1", "--expect", "1-0").stdout
+    assert "Corrected round 1 board 1" in corrected and "(was 1-0)" in corrected
+    assert "(was 0-1)" in run("result", club, 1, 1, "=").stdout  # no --expect: no check

@@ -7,18 +7,20 @@ broken install can never pass as green.
 
 from __future__ import annotations
 
+import asyncio
 import os
 import shutil
 import socket
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 import uvicorn
 from e2e_helpers import PIN, Server
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from rochade.service import ClubService
 from rochade.web import create_app
@@ -93,12 +95,40 @@ def _free_port() -> int:
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[Server]:
     """An empty club file with a TD PIN, served on a free loopback port."""
+    yield from _serve(tmp_path, lambda app: app)
+
+
+WRITE_DELAY = 0.15
+"""Seconds every post waits on the slowed server: longer than five keys at 30 ms each."""
+
+
+@pytest.fixture
+def slow_server(tmp_path: Path) -> Iterator[Server]:
+    """Like `server`, but every post (every write) first waits `WRITE_DELAY`, as on a slow
+    laptop disk, so that the browser is well ahead of the server. Only this fixture wraps the
+    app so (`SlowWrites`): the app itself has no such delay."""
+    yield from _serve(tmp_path, lambda app: SlowWrites(app, WRITE_DELAY))
+
+
+class SlowWrites:
+    """ASGI wrapper for the tests: a POST reaches the app `seconds` late."""
+
+    def __init__(self, app: ASGIApp, seconds: float) -> None:
+        self.app, self.seconds = app, seconds
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and scope["method"] == "POST":
+            await asyncio.sleep(self.seconds)
+        await self.app(scope, receive, send)
+
+
+def _serve(tmp_path: Path, wrap: Callable[[ASGIApp], ASGIApp]) -> Iterator[Server]:
     path = tmp_path / "club.rochade"
     ClubService.init(path, "e2e")
     set_pin(path, PIN)
     port = _free_port()
     config = uvicorn.Config(
-        create_app(path, poll_seconds=1), host="127.0.0.1", port=port, log_level="warning"
+        wrap(create_app(path, poll_seconds=1)), host="127.0.0.1", port=port, log_level="warning"
     )
     instance = uvicorn.Server(config)
     thread = threading.Thread(target=instance.run, daemon=True)

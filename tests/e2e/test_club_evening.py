@@ -80,8 +80,9 @@ def enter_round(td: TD, results: list[str]) -> None:
     for i in range(half):
         td.click(rows.nth(i).get_by_role("button", name=labels[results[i]], exact=False).first)
         expect(rows.nth(i).locator("td.res")).to_have_text(labels[results[i]])
-    td.click(rows.nth(half).locator("td.w"))  # select the row, then only keys
-    for i in range(half, count):
+    if half == 0:
+        td.click(rows.nth(0).locator("td.w"))  # select the row, then only keys
+    for i in range(half, count):  # after a tap the next board is selected: keys go on there
         expect(rows.nth(i)).to_be_focused()
         td.press(keys[results[i]])
         expect(page.locator(f"tr#b{i + 1} td.res")).to_have_text(labels[results[i]])
@@ -264,7 +265,7 @@ def test_an_evening_of_twenty_players(browser: Any, server: Server, artifacts: P
     (artifacts / "evening-20.json").write_text(
         json.dumps({"clicks": td.clicks, "keys": td.keys, "seconds": round(seconds, 1)})
     )
-    assert taps <= 16, (td.clicks, td.keys)
+    assert taps <= 15, (td.clicks, td.keys)
     assert len(svc.tournament().rounds[1].games) == 10
     context.close()
 

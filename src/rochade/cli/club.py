@@ -403,7 +403,11 @@ def player_bye(
 def undo(
     club: Path, who: str | None, steps: int, tournament: str | None, action_id: int | None
 ) -> None:
-    """Undo the last action(s), e.g. a pairing: of the whole file, or of one tournament."""
+    """Undo the last action(s), e.g. a pairing: of the whole file, or of one tournament.
+
+    With --tournament that tournament's last change(s) only; with --action ID only if change
+    #ID (see rochade log) is still the last one.
+    """
     for action in service(club, who).undo(steps, tournament, action_id):
         where = "" if action.tournament_id is not None else " (club-wide)"
         click.echo(f"Undone #{action.id}{where}: {action.description}")

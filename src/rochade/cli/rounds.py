@@ -58,16 +58,29 @@ def pair(
 @click.argument("round_number", metavar="ROUND", type=int)
 @click.argument("board", type=int)
 @click.argument("result", metavar="RESULT")
+@click.option(
+    "--expect",
+    metavar="RESULT",
+    help='Save only if the board holds this result now ("none": no result yet).',
+)
 @tournament_option
 def result(
-    club: Path, who: str | None, round_number: int, board: int, result: str, tournament: str | None
+    club: Path,
+    who: str | None,
+    round_number: int,
+    board: int,
+    result: str,
+    expect: str | None,
+    tournament: str | None,
 ) -> None:
     """Enter or correct a result.
 
     RESULT is 1-0, 1/2 (or =), 0-1, or a forfeit +/-, -/+, -/-. Correcting an older round
-    shows who moved in the standings.
+    shows who moved in the standings. With --expect, a board changed meanwhile (by another
+    device or script) is left as it is and the command fails.
     """
-    report = service(club, who).enter_result(round_number, board, result, tournament)
+    expected = "" if expect is not None and expect.strip().lower() == "none" else expect
+    report = service(club, who).enter_result(round_number, board, result, tournament, expected)
     t, game = report.tournament, report.game
     names = f"{t.entrant(game.white).name} - {t.entrant(game.black).name}"
     if report.previous is None:

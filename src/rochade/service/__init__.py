@@ -7,7 +7,12 @@ from rochade.service.club import (
     tournament_history,
     tournament_standings,
 )
-from rochade.service.errors import NeedsConfirmation, ServiceError, TournamentNeeded
+from rochade.service.errors import (
+    NeedsConfirmation,
+    ResultConflict,
+    ServiceError,
+    TournamentNeeded,
+)
 from rochade.service.reports import (
     PairingReport,
     PlayerAdded,
@@ -23,6 +28,7 @@ __all__ = [
     "NeedsConfirmation",
     "PairingReport",
     "PlayerAdded",
+    "ResultConflict",
     "ResultReport",
     "ServiceError",
     "StandingChange",

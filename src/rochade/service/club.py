@@ -41,7 +41,12 @@ from rochade.core.standings import SystemStandings, system_standings
 from rochade.core.systems import KEIZER
 from rochade.formats.json import format_tournament, parse_tournament
 from rochade.service import systems
-from rochade.service.errors import NeedsConfirmation, ServiceError, TournamentNeeded
+from rochade.service.errors import (
+    NeedsConfirmation,
+    ResultConflict,
+    ServiceError,
+    TournamentNeeded,
+)
 from rochade.service.files import read_file
 from rochade.service.players import (
     RatingReport,
@@ -680,10 +685,21 @@ class ClubService:
     # -- results -------------------------------------------------------------------------
 
     def enter_result(
-        self, round_number: int, board: int, result: str, tournament: str | None = None
+        self,
+        round_number: int,
+        board: int,
+        result: str,
+        tournament: str | None = None,
+        expected: str | None = None,
     ) -> ResultReport:
-        """Enter or correct a result; a correction reports who moved in the standings."""
+        """Enter or correct a result; a correction reports who moved in the standings.
+
+        `expected`: the result the TD saw on the board ("" for none). If the board holds
+        another one by the time this change has the write lock (another device, the CLI, an
+        undo, or this very post sent twice), nothing is saved: `ResultConflict`. None: no
+        check (the CLI without --expect)."""
         parsed = Result.parse(result)
+        seen = Result.parse(expected) if expected else None
         with self._change("result", "result") as (club, action):
             record, t = self._load(club, tournament)
             rnd = _round(t, round_number)
@@ -695,6 +711,8 @@ class ClubService:
                     else N_("round {round} has no board {board} (it has no boards)")
                 )
                 raise ServiceError(template, round=round_number, board=board, count=len(rnd.games))
+            if expected is not None and game.result is not seen:
+                raise ResultConflict(round_number, board, game.result, seen, parsed)
             club.set_result(record.id, round_number, board, parsed)
             new_game = dataclasses.replace(game, result=parsed)
             games = tuple(new_game if g.board == board else g for g in rnd.games)
@@ -808,8 +826,8 @@ class ClubService:
         tournament only; the undo itself is logged. `action`: the id of the change the TD saw
         as the last one; if another is the last one by now, nothing is undone."""
         with self._open() as club:
-            record = None if tournament is None else self._record(club, tournament)
-            return club.undo(steps, self.who, self.clock(), record, action)
+            name = None if tournament is None else self._record(club, tournament).name
+            return club.undo(steps, self.who, self.clock(), name, action)
 
     def undo_target(self, tournament: str | None = None) -> ActionRecord | None:
         """What undo would take back now (of the whole file, or of one tournament)."""

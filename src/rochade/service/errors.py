@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rochade.core.checker import Finding
-from rochade.core.messages import Explained, Message, joined
+from rochade.core.messages import N_, Explained, Message, joined
+from rochade.core.model import Result
 
 
 class ServiceError(Explained):
@@ -36,3 +37,25 @@ class NeedsConfirmation(ServiceError):
     def __init__(self, warnings: Sequence[Finding]) -> None:
         self.warnings = tuple(warnings)
         super().__init__(joined([w.msg for w in self.warnings]))
+
+
+class ResultConflict(ServiceError):
+    """A result entered over another one than the TD saw: another device, the CLI or an
+    undo changed the board meanwhile (or the same post came twice). Nothing was saved; the
+    TD keeps what is there or enters again, now expecting `current`."""
+
+    def __init__(
+        self, round_number: int, board: int, current: Result | None, seen: Result | None,
+        wanted: Result,
+    ) -> None:
+        self.round_number, self.board, self.wanted = round_number, board, wanted
+        self.current, self.seen = current, seen
+        nothing = Message(N_("no result"))
+        super().__init__(
+            Message(
+                N_("round {round} board {board} was changed meanwhile to {now} (you saw "
+                   "{seen}); nothing was saved"),
+                {"round": round_number, "board": board, "now": current or nothing,
+                 "seen": seen or nothing},
+            )
+        )

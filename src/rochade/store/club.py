@@ -698,13 +698,14 @@ class Club:
         steps: int,
         who: str,
         at: datetime,
-        tournament: TournamentRecord | None = None,
+        tournament: str | None = None,
         expected: int | None = None,
     ) -> list[ActionRecord]:
-        """Revert the last `steps` actions (of the whole file, or of `tournament` only) in one
-        logged transaction; returns them, newest first.
+        """Revert the last `steps` actions (of the whole file, or of the tournament named
+        `tournament` only) in one logged transaction; returns them, newest first.
 
-        The targets are chosen inside the write transaction, so a change that another
+        The tournament and the targets are chosen inside the write transaction, so a change
+        that another
         process made meanwhile is never undone unseen: with `expected` (the id of the action
         the TD saw as the last one), anything else refuses. Each action's recorded inverse
         statements are replayed newest first, which walks its rows back through exactly the
@@ -715,8 +716,13 @@ class Club:
         if steps < 1:
             raise StoreError("the number of steps to undo must be at least 1")
         with self.action("undo", "undo", who, at) as action:
+            record = None
+            if tournament is not None:
+                record = next((r for r in self.tournaments() if r.name == tournament), None)
+                if record is None:  # gone meanwhile (its creation undone)
+                    raise StoreError("{tournament} has no change to undo", tournament=tournament)
             targets: list[ActionRecord] = []
-            for target in self.undoable(steps, tournament):
+            for target in self.undoable(steps, record):
                 if expected is not None and not targets:
                     self._check_expected(target, expected)
                 self._check_untouched(target)
@@ -731,9 +737,7 @@ class Club:
                 if expected is not None:
                     self._check_expected(None, expected)
                 if tournament is not None:
-                    raise StoreError(
-                        "{tournament} has no change to undo", tournament=tournament.name
-                    )
+                    raise StoreError("{tournament} has no change to undo", tournament=tournament)
                 raise StoreError("there is nothing to undo")
             action.message = Message(
                 N_("undo: {change}"), {"change": joined([t.message for t in targets])}

@@ -125,8 +125,10 @@ CREATE TABLE IF NOT EXISTS settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 # message template with values (JSON, `description` keeps the English text); each undo step
 # names the row it touches, so that undoing an older action can see whether a newer one
 # touched the same rows. Old steps get their row from their statement (text values are blob
-# literals there, so "WHERE rowid = " and "VALUES (" occur once, before any value); old
-# actions get the one tournament all their steps (members aside) belong to, else NULL.
+# literals there, so "WHERE rowid = " and "VALUES (" occur once, before any value). An old
+# action gets the one tournament all its steps (members aside) belong to, else NULL: a step's
+# tournament is in its statement (an update's or a delete's inverse names the row's values),
+# else (an insert's inverse) in the next step of the same row, else in the row as it is now.
 _V5 = """
 ALTER TABLE actions ADD COLUMN tournament_id INTEGER;
 ALTER TABLE actions ADD COLUMN message TEXT;
@@ -139,39 +141,41 @@ UPDATE undo_steps SET
         THEN CAST(substr(statement, instr(statement, 'VALUES (') + 8) AS INTEGER)
         ELSE CAST(substr(statement, instr(statement, 'WHERE rowid = ') + 14) AS INTEGER) END;
 CREATE INDEX undo_steps_by_row ON undo_steps (row_table, row_id);
+CREATE TEMP TABLE v5_steps AS
+    SELECT seq, action_id, row_table, row_id, CASE
+        WHEN row_table = 'tournaments' THEN row_id
+        WHEN statement LIKE 'UPDATE%' THEN CAST(substr(statement,
+            instr(statement, '"tournament_id" = ') + 18) AS INTEGER)
+        WHEN statement LIKE 'INSERT%' AND row_table = 'externals' THEN CAST(substr(
+            substr(statement, instr(statement, 'VALUES (') + 8),
+            instr(substr(statement, instr(statement, 'VALUES (') + 8), ', ') + 2
+            + instr(substr(substr(statement, instr(statement, 'VALUES (') + 8),
+                instr(substr(statement, instr(statement, 'VALUES (') + 8), ', ') + 2),
+                ', ') + 1) AS INTEGER)
+        WHEN statement LIKE 'INSERT%' THEN CAST(substr(
+            substr(statement, instr(statement, 'VALUES (') + 8),
+            instr(substr(statement, instr(statement, 'VALUES (') + 8), ', ') + 2) AS INTEGER)
+    END AS t
+    FROM undo_steps WHERE row_table != 'members';
+CREATE INDEX temp.v5_steps_by_row ON v5_steps (row_table, row_id, seq);
+UPDATE v5_steps SET t = coalesce(
+    (SELECT later.t FROM v5_steps later
+     WHERE later.row_table = v5_steps.row_table AND later.row_id = v5_steps.row_id
+     AND later.seq > v5_steps.seq AND later.t IS NOT NULL ORDER BY later.seq LIMIT 1),
+    CASE row_table
+        WHEN 'entrants' THEN (SELECT tournament_id FROM entrants WHERE rowid = row_id)
+        WHEN 'rounds' THEN (SELECT tournament_id FROM rounds WHERE rowid = row_id)
+        WHEN 'games' THEN (SELECT tournament_id FROM games WHERE rowid = row_id)
+        WHEN 'absences' THEN (SELECT tournament_id FROM absences WHERE rowid = row_id)
+        WHEN 'externals' THEN (SELECT tournament_id FROM externals WHERE rowid = row_id)
+        WHEN 'extras' THEN (SELECT tournament_id FROM extras WHERE rowid = row_id)
+    END)
+WHERE t IS NULL;
 UPDATE actions SET tournament_id = (
     SELECT CASE WHEN count(*) > 0 AND count(t) = count(*) AND min(t) = max(t) THEN min(t) END
-    FROM (
-        SELECT CASE
-            WHEN s.row_table = 'tournaments' THEN s.row_id
-            WHEN s.statement LIKE 'UPDATE%' THEN CAST(substr(s.statement,
-                instr(s.statement, '"tournament_id" = ') + 18) AS INTEGER)
-            WHEN s.statement LIKE 'INSERT%' AND s.row_table = 'externals' THEN CAST(substr(
-                substr(s.statement, instr(s.statement, 'VALUES (') + 8),
-                instr(substr(s.statement, instr(s.statement, 'VALUES (') + 8), ', ') + 2
-                + instr(substr(substr(s.statement, instr(s.statement, 'VALUES (') + 8),
-                    instr(substr(s.statement, instr(s.statement, 'VALUES (') + 8), ', ') + 2),
-                    ', ') + 1) AS INTEGER)
-            WHEN s.statement LIKE 'INSERT%' THEN CAST(substr(
-                substr(s.statement, instr(s.statement, 'VALUES (') + 8),
-                instr(substr(s.statement, instr(s.statement, 'VALUES (') + 8), ', ') + 2)
-                AS INTEGER)
-            WHEN s.row_table = 'entrants'
-                THEN (SELECT tournament_id FROM entrants WHERE rowid = s.row_id)
-            WHEN s.row_table = 'rounds'
-                THEN (SELECT tournament_id FROM rounds WHERE rowid = s.row_id)
-            WHEN s.row_table = 'games'
-                THEN (SELECT tournament_id FROM games WHERE rowid = s.row_id)
-            WHEN s.row_table = 'absences'
-                THEN (SELECT tournament_id FROM absences WHERE rowid = s.row_id)
-            WHEN s.row_table = 'externals'
-                THEN (SELECT tournament_id FROM externals WHERE rowid = s.row_id)
-            WHEN s.row_table = 'extras'
-                THEN (SELECT tournament_id FROM extras WHERE rowid = s.row_id)
-        END AS t
-        FROM undo_steps s WHERE s.action_id = actions.id AND s.row_table != 'members'
-    )
+    FROM v5_steps WHERE v5_steps.action_id = actions.id
 );
+DROP TABLE temp.v5_steps;
 """
 
 # Version 6 keeps what a rating report says about a member beyond name, rating and FIDE id
@@ -223,7 +227,9 @@ def install_undo_triggers(conn: sqlite3.Connection) -> None:
         if not columns:  # an older schema version, from before this table
             continue
         conn.execute(_trigger(table, "INSERT", _inverse_of_insert(table), "NEW", rows))
-        conn.execute(_trigger(table, "UPDATE", _inverse_of_update(table, columns), "NEW", rows))
+        changed = " OR ".join(f'OLD."{c}" IS NOT NEW."{c}"' for c in ("rowid", *columns))
+        conn.execute(_trigger(table, "UPDATE", _inverse_of_update(table, columns), "NEW", rows,
+                              f"WHEN {changed} " if rows else ""))
         conn.execute(_trigger(table, "DELETE", _inverse_of_delete(table, columns), "OLD", rows))
 
 
@@ -237,11 +243,17 @@ def drop_undo_triggers(conn: sqlite3.Connection) -> None:
         conn.execute(f'DROP TRIGGER "{name}"')
 
 
-def _trigger(table: str, event: str, inverse_sql: str, row: str, rows: bool) -> str:
-    """The trigger recording `inverse_sql` (and, with `rows`, the table and rowid touched)."""
+def _trigger(
+    table: str, event: str, inverse_sql: str, row: str, rows: bool, when: str = ""
+) -> str:
+    """The trigger recording `inverse_sql` (and, with `rows`, the table and rowid touched).
+
+    From version 5 on, an update that changes nothing (a member's rating set to what it was)
+    records nothing: it needs no undo, and it must not look as if it touched the row (which
+    would keep an older change of that row from being undone)."""
     names, values = ("", "") if not rows else (", row_table, row_id", f", '{table}', {row}.rowid")
     return (
-        f'CREATE TRIGGER "undo_{table}_{event.lower()}" AFTER {event} ON "{table}" BEGIN '
+        f'CREATE TRIGGER "undo_{table}_{event.lower()}" AFTER {event} ON "{table}" {when}BEGIN '
         f"INSERT INTO undo_steps (action_id, statement{names}) "
         f"VALUES ((SELECT max(id) FROM actions), {inverse_sql}{values}); END"
     )

@@ -300,7 +300,7 @@ class Web:
         or the club file's last change (the log). The button shows it and sends its id, so
         that undo refuses if another change came meanwhile."""
         svc = self.service()
-        name = None if number is None else svc.tournaments()[number - 1].name
+        name = None if number is None else svc.tournament_names()[number - 1]
         return svc.undo_target(name)
 
     # -- guards --------------------------------------------------------------------------

@@ -16,10 +16,10 @@ from rochade.core.checker import Rule
 from rochade.core.fide import EVENT_KEYS, TITLES, UNKNOWN, PlayerDetails
 from rochade.core.keizer.settings import PRESETS, KeizerSettings
 from rochade.core.messages import N_
-from rochade.core.model import Entrant, Status, Tournament
+from rochade.core.model import Entrant, Result, Status, Tournament
 from rochade.core.standings import numbers_of
 from rochade.core.systems import ROUND_ROBIN
-from rochade.service import NeedsConfirmation, StandingChange
+from rochade.service import NeedsConfirmation, ResultConflict, StandingChange
 from rochade.service.club import SETTING_OVERRIDES, games_of
 from rochade.service.exchange import rating_report
 from rochade.service.files import read_whole
@@ -498,36 +498,64 @@ async def td_results(web: Web, request: Request, page: Page) -> Response:
 
 @td_only
 async def td_enter_result(web: Web, request: Request, page: Page) -> Response:
+    """A board's result. With `expected` (what the row showed), a board changed meanwhile is
+    not overwritten: the page's script gets the row with keep or replace (409), a plain
+    form the reason above the page."""
     form = await request.form()
     n = request.path_params["n"]
     number = int(request.path_params["round"])
     board = int(request.path_params["board"])
     back = f"/td/t/{n}/results?round={number}"
+    seen = form.get("expected")  # the result the page showed; a post without it: no check
     try:
         name = web.tournament_name(request)
         result = field(form, "result") or field(form, "forfeit")
-        report = web.service().enter_result(number, board, result, name)
+        report = web.service().enter_result(
+            number, board, result, name, seen.strip() if isinstance(seen, str) else None
+        )
+    except ResultConflict as exc:
+        if not request.headers.get("hx-request"):
+            return web.refuse(page, request, back, web.say(page, exc))
+        t = web.service().tournament(name)
+        return _result_row(web, page, n, t, number, board, (), exc.wanted, 409)
     except USER_ERRORS as exc:
         return web.refuse(page, request, back, web.say(page, exc))
-    t = report.tournament
-    view = round_view(t, number)
     if request.headers.get("hx-request"):
-        b = next(b for b in view.boards if b.board == board)
-        return web.render(
-            page,
-            "_result_row.html",
-            n=n,
-            b=b,
-            view=view,
-            choices=RESULT_CHOICES,
-            changes=report.changes,
-            oob=True,
-            t=t,
-            state=evening_state(t),
-            section="results",
-        )
+        return _result_row(web, page, n, report.tournament, number, board, report.changes)
     flashes = [("ok", _change_text(web, page, c)) for c in report.changes]
     return web.redirect(page, back, *flashes)
+
+
+def _result_row(
+    web: Web,
+    page: Page,
+    n: int,
+    t: Tournament,
+    number: int,
+    board: int,
+    changes: tuple[StandingChange, ...],
+    conflict: Result | None = None,
+    status_code: int = 200,
+) -> Response:
+    """A board's row as it is now, with what else a result moves on the page (out of band);
+    after a conflict (409) with the TD's choice: keep the board's result or replace it."""
+    view = round_view(t, number)
+    return web.render(
+        page,
+        "_result_row.html",
+        status_code,
+        n=n,
+        b=next(b for b in view.boards if b.board == board),
+        view=view,
+        choices=RESULT_CHOICES,
+        changes=changes,
+        conflict=conflict,
+        back=f"/td/t/{n}/results?round={number}",
+        oob=True,
+        t=t,
+        state=evening_state(t),
+        section="results",
+    )
 
 
 def _change_text(web: Web, page: Page, change: StandingChange) -> str:
