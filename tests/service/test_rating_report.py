@@ -105,6 +105,26 @@ def test_an_imported_tournaments_report_takes_the_event_data_of_the_club_file(
     assert report.replace("022 Zeist", "022 Utrecht").replace("012 Copy", "012 Open") == original
 
 
+def test_an_imported_files_header_counts_where_the_td_set_nothing(
+    club: ClubService, tmp_path: Path
+) -> None:
+    finished(club)
+    club.set_event(EVENT)
+    original = rating_report(club).text
+    assert original is not None
+    other = ClubService.init(tmp_path / "other.rochade", "td")
+    imported = import_trf(other, original.encode("utf-8"))
+    report = rating_report(other, imported.name)
+    assert report.check.problems == ()
+    assert report.text == original
+    other.set_event({"city": "Zeist"}, imported.name)  # the TD's entry wins
+    assert "022 Zeist" in (rating_report(other, imported.name).text or "").splitlines()
+    blank = original.replace("022 Utrecht", "022 ").replace("042 2026/03/01", "042 1.3.26")
+    imported = import_trf(other, blank.replace("012 Open", "012 Blank").encode("utf-8"))
+    problems = [str(p) for p in rating_report(other, imported.name).check.problems]
+    assert [p.split(" is ")[0] for p in problems] == ["the city", "the start date"]
+
+
 @pytest.mark.parametrize(("change", "problem"), [
     ({"city": ""}, "the city is missing (rochade tournament set city=...)"),
     ({"federation": ""}, "the federation is missing"),

@@ -24,7 +24,7 @@ from rochade.formats.trf import TrfError, decode_trf
 from rochade.formats.trf_tournament import TrfExtras, read_trf_tournament, write_trf_tournament
 from rochade.service.club import ClubService, current_user, system_clock
 from rochade.service.errors import ServiceError
-from rochade.service.rated import ReportCheck, check_report
+from rochade.service.rated import ReportCheck, check_report, event_of_file
 from rochade.store import Club, StoreError
 
 TRF_EXTRAS = "trf"
@@ -74,12 +74,13 @@ def rating_report(service: ClubService, tournament: str | None = None,
     """The tournament's rating report (TRF26 with the event's header records and the
     players' data), after the pre-submission check; no file text while a problem remains."""
     data = service.rating_data(tournament)
-    check = check_report(data.tournament, data.event, data.details)
+    kept = TrfExtras.from_json(data.extras[TRF_EXTRAS]) if TRF_EXTRAS in data.extras else None
+    event = data.event if kept is None else event_of_file(kept.lines, data.event)
+    check = check_report(data.tournament, event, data.details)
     if check.problems:
         return RatingReport(check, None)
-    kept = TrfExtras.from_json(data.extras[TRF_EXTRAS]) if TRF_EXTRAS in data.extras else None
     try:
-        text = write_trf_tournament(data.tournament, kept, newline, data.event, data.details)
+        text = write_trf_tournament(data.tournament, kept, newline, event, data.details)
     except TrfError as exc:
         raise ServiceError(message_of(exc)) from None
     return RatingReport(check, text)

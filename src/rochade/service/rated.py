@@ -7,7 +7,7 @@ undone like any other fact and the backup carries it."""
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from rochade.core.fide import EVENT_KEYS, UNKNOWN, EventData, PlayerDetails
@@ -37,6 +37,35 @@ def event_from_json(text: str | None) -> EventData:
     for key, value in data.items():
         if key in EVENT_KEYS and isinstance(value, str):
             event = event.changed(key, value)
+    return event
+
+
+_FROM_FILE = {"022": "city", "032": "federation", "042": "start_date", "052": "end_date",
+              "092": "type", "102": "chief_arbiter", "112": "deputy_arbiters",
+              "122": "time_control"}
+"""The TRF header records an imported file's event data come from."""
+
+
+def event_of_file(lines: Iterable[tuple[int, str]], event: EventData) -> EventData:
+    """`event` with what an imported TRF file's header says where the TD set nothing; a
+    value rochade cannot take (a date written otherwise) is left out, so the check asks
+    for it."""
+    found: dict[str, list[str]] = {}
+    for _, line in lines:
+        key = _FROM_FILE.get(line[:3])
+        if key is not None and line[4:].strip():
+            found.setdefault(key, []).append(line[4:].strip())
+        elif line[:3] == "132":
+            rounds = range((len(line) - 84) // 10)
+            dates = [line[91 + 10 * r: 99 + 10 * r].strip() for r in rounds]
+            found["round_dates"] = [f"20{d}" for d in dates if d]
+    for key, values in found.items():
+        if event.text(key):
+            continue
+        try:
+            event = event.changed(key, ",".join(values))
+        except ModelError:
+            continue
     return event
 
 
@@ -101,4 +130,5 @@ def check_report(t: Tournament, event: EventData, details: Mapping[PlayerId, Pla
     return ReportCheck(tuple(problems), tuple(warnings))
 
 
-__all__ = ["EVENT", "ReportCheck", "check_report", "event_from_json", "event_to_json"]
+__all__ = ["EVENT", "ReportCheck", "check_report", "event_from_json", "event_of_file",
+           "event_to_json"]
