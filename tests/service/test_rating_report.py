@@ -195,3 +195,31 @@ def test_the_checks_messages_read_in_german_and_dutch(club: ClubService) -> None
                                       "Geburtsdatum und Geschlecht")
     assert say(last, "nl").startswith("Foxtrot, Fred (6) heeft geen rating en geen "
                                       "geboortedatum en geslacht")
+
+
+def test_a_rated_events_round_is_dated_when_it_is_paired(club: ClubService) -> None:
+    """Once the event has data (a rated event), pairing round r records today as its date
+    unless the TD gave it; undoing the pairing takes the date back; a club event gets none."""
+    club.create_system_tournament("Open", "swiss", {"rounds": 3, "seed": 7})
+    club.import_players(PLAYERS, "Open")
+    assert club.pair("Open").date is None  # no event data: no rated event
+    club.undo()
+    club.set_event({"city": "Utrecht"}, "Open")
+    today = club.clock().astimezone().date().isoformat()
+    report = club.pair("Open")
+    assert report.date == today and club.event_data("Open").round_dates == (today,)
+    club.undo()
+    assert club.event_data("Open").round_dates == ()
+    club.set_event({"round_dates": "2026-03-01"}, "Open")
+    assert club.pair("Open").date is None  # the TD's date stays
+    assert club.event_data("Open").round_dates == ("2026-03-01",)
+
+
+def test_the_pair_command_says_the_date_it_recorded(club: ClubService) -> None:
+    club.create_system_tournament("Open", "swiss", {"rounds": 3, "seed": 7})
+    club.import_players(PLAYERS, "Open")
+    club.set_event({"city": "Utrecht"}, "Open")
+    said = CliRunner().invoke(main, ["pair", str(club.path)])
+    assert said.exit_code == 0, said.output
+    today = club.event_data("Open").round_dates[0]
+    assert f"Round 1 is dated {today} for the rating report" in said.output

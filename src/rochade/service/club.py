@@ -667,7 +667,23 @@ class ClubService:
             if entrant.status is Status.PREREGISTERED and entrant.id in playing:
                 club.set_status(record.id, entrant.id, Status.PRESENT)
         club.add_round(record.id, rnd, RoundNotes(pairing.explanation, paired_by))
-        return PairingReport(after, rnd, pairing.explanation)
+        date = self._date_round(club, record, number)
+        return PairingReport(after, rnd, pairing.explanation, date)
+
+    def _date_round(self, club: Club, record: TournamentRecord, number: int) -> str | None:
+        """A rated event's round dated today when it is paired (TRF26 needs every round's
+        date), unless the TD gave its date already; the date given, else None. A tournament
+        without event data is no rated event: nothing is added."""
+        stored = club.extras(record.id).get(EVENT)
+        if stored is None:
+            return None
+        event = event_from_json(stored)
+        if len(event.round_dates) != number - 1:
+            return None
+        today = self.clock().astimezone().date().isoformat()
+        club.set_extra(record.id, EVENT, event_to_json(
+            dataclasses.replace(event, round_dates=(*event.round_dates, today))))
+        return today
 
     def round_notes(self, round_number: int, tournament: str | None = None) -> RoundNotes:
         """How round `round_number` was paired and the engine's explanation."""
