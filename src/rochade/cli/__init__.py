@@ -50,6 +50,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
     ),
     "progress": ("views:progress", "Show everyone's place after every round."),
     "publish": ("export:publish", "Write every list as a web site to FOLDER."),
+    "rating-report": (
+        "rating:rating_report_command",
+        "Check a finished tournament and write its rating report (TRF26) to OUT.",
+    ),
     "ratings": (
         "ratings:ratings",
         "Update ratings from a rating list: shows the changes, --apply writes them.",

@@ -27,6 +27,7 @@ from fractions import Fraction
 from types import MappingProxyType
 
 from rochade.core.dutch.state import Colour
+from rochade.core.fide import EventData, PlayerDetails, trf_birth
 from rochade.core.keizer.scoring import compute_standings
 from rochade.core.keizer.settings import KeizerSettings
 from rochade.core.messages import message_of
@@ -744,15 +745,19 @@ def _field(name: str) -> str:
 
 
 def write_trf_tournament(t: Tournament, extras: TrfExtras | None = None,
-                         newline: str | None = None) -> str:
+                         newline: str | None = None, event: EventData | None = None,
+                         details: Mapping[PlayerId, PlayerDetails] | None = None) -> str:
     """The tournament as a TRF26 file (with the XXR/XXC lines engines read, and RCH lines for
     what TRF cannot say). With `extras` from the import, the file's own lines come back.
+    A rating report gives `event` (the records 022-132 and 222 come from it, in place of the
+    file's) and the players' `details` (sex, title, federation, birth date, where known).
 
     Players are written under their start numbers (a Swiss's pairing numbers, a round robin's
     drawn numbers), so the file reads back as `renumbered(t)`."""
     if t.system not in SYSTEMS:
         raise TrfError("system {system} cannot be written as TRF", system=repr(t.system))
     t, number = renumbered(t)
+    known = {number[p]: d for p, d in (details or {}).items() if p in number}
     if extras is not None:
         extras = _renumbered_extras(extras, number)
     for e in t.entrants:
@@ -770,7 +775,7 @@ def write_trf_tournament(t: Tournament, extras: TrfExtras | None = None,
         _digest(t, keep) == keep.digest) else _ranks(t)
     records = {}
     for e in t.entrants:
-        x = keep.players.get(e.id, PlayerExtras())
+        x = _with_details(keep.players.get(e.id, PlayerExtras()), known.get(e.id))
         points = sum(_points_of_code(t, " " if b is None else b.result)
                      for b in own[e.id][:played] + blocks[e.id][played:])
         records[e.id] = TrfPlayer(
@@ -779,8 +784,8 @@ def write_trf_tournament(t: Tournament, extras: TrfExtras | None = None,
             birth=x.birth, points=points, rank=ranks.get(e.id, 0), entries=tuple(blocks[e.id]),
         )
     players = {pid: format_player(record) for pid, record in records.items()}
-    kept = _with_coming_byes(t, keep.lines if extras is not None else tuple(
-        (BEFORE, line) for line in _header(t)))
+    kept = _with_coming_byes(t, _with_event(keep.lines if extras is not None else tuple(
+        (BEFORE, line) for line in _header(t)), event))
     rch = _rch_lines(t, kept, records)
     lines: list[str] = []
     named = False
@@ -799,6 +804,45 @@ def write_trf_tournament(t: Tournament, extras: TrfExtras | None = None,
         anchor not in (BEFORE, AFTER) and not t.has_entrant(anchor))]
     end = newline or keep.newline
     return end.join(lines) + end
+
+
+def _with_details(x: PlayerExtras, known: PlayerDetails | None) -> PlayerExtras:
+    """A player line's extra fields, the member's data where known (the TD's entry wins)."""
+    if known is None:
+        return x
+    return dataclasses.replace(
+        x, sex=known.sex or x.sex, title=known.title or x.title,
+        federation=known.federation or x.federation, birth=trf_birth(known.birth) or x.birth,
+    )
+
+
+def _event_lines(event: EventData) -> list[str]:
+    """The header records of the event's data (only those known), in TRF's order."""
+    values = [("022", event.city), ("032", event.federation),
+              ("042", event.start_date.replace("-", "/")),
+              ("052", event.end_date.replace("-", "/")), ("092", event.type),
+              ("102", event.chief_arbiter), *(("112", a) for a in event.deputy_arbiters),
+              ("122", event.time_control)]
+    lines = [f"{record} {_clean(value)}" for record, value in values if _clean(value)]
+    if event.round_dates:  # round r's date at column 92 + 10(r - 1), as YY/MM/DD
+        lines.append("132" + " " * 88 + "  ".join(
+            d[2:].replace("-", "/") for d in event.round_dates))
+    if event.time_control_code:
+        lines.append(f"222 {event.time_control_code}")
+    return lines
+
+
+def _with_event(kept: Sequence[tuple[int, str]], event: EventData | None
+                ) -> Sequence[tuple[int, str]]:
+    """The header lines with the event's records in place of the file's (a record the event
+    does not know stays as the file has it), numbered records in their order."""
+    if event is None:
+        return kept
+    mine = _event_lines(event)
+    replaced = {line[:3] for line in mine}
+    header = [line for a, line in kept if a == BEFORE and line[:3] not in replaced] + mine
+    header.sort(key=lambda line: int(line[:3]) if line[:3].isdecimal() else 1000)
+    return [*((BEFORE, line) for line in header), *((a, x) for a, x in kept if a != BEFORE)]
 
 
 def _with_coming_byes(t: Tournament, kept: Sequence[tuple[int, str]]

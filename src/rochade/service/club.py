@@ -18,8 +18,9 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from rochade.core import limits
+from rochade.core import fide, limits
 from rochade.core.checker import CheckedPairing, check_boards
+from rochade.core.fide import EventData
 from rochade.core.keizer.scoring import Standings, compute_standings, standings_history
 from rochade.core.keizer.settings import (
     KeizerSettings,
@@ -62,6 +63,7 @@ from rochade.service.players import (
     rating_roster,
     read_player_list,
 )
+from rochade.service.rated import EVENT, event_from_json, event_to_json
 from rochade.service.reports import (
     PairingReport,
     PlayerAdded,
@@ -310,7 +312,7 @@ class ClubService:
             entry = self._entry(club, tournament)
             lines = read_player_list(data, [(m.name, m.fide_id) for m in club.members()])
             added = [
-                self._add_player(club, line.name, line.rating, line.fide_id, entry)
+                self._add_player(club, line.name, line.rating, line.fide_id, entry, line.details)
                 for line in lines
             ]
             action.describe(
@@ -333,10 +335,12 @@ class ClubService:
         return _Entry(members, record, tuple(r.number for r in t.rounds), entered)
 
     def _add_player(
-        self, club: Club, name: str, rating: int | None, fide_id: int | None, entry: _Entry
+        self, club: Club, name: str, rating: int | None, fide_id: int | None, entry: _Entry,
+        details: fide.PlayerDetails = fide.UNKNOWN,
     ) -> PlayerAdded:
         """A member of this exact name (updated with what is given), or a new one, entered
-        into `entry`'s tournament if there is one."""
+        into `entry`'s tournament if there is one. `details` (a list's title, federation ...)
+        fill the member's; a field the list leaves empty keeps what the member has."""
         if not name:
             raise ServiceError("the player needs a name")
         limits.check_name(name, limits.PLAYER_NAME)
@@ -355,6 +359,8 @@ class ClubService:
         else:
             new = True
             member = MemberRecord(club.add_member(name, rating, fide_id), name, rating, fide_id)
+        if details != fide.UNKNOWN:
+            club.set_member_details(member.id, details.over(club.details_of_member(member.id)))
         entry.members[name] = member
         record = entry.record
         if record is None:
@@ -374,27 +380,63 @@ class ClubService:
         """Correct a player's name (a typo): the member's name, so in every tournament they
         play in. Another member of that name is refused: two players one name cannot tell
         apart (and a player list would match the wrong one). Returns the player as before."""
-        name = name.strip()
-        if not name:
-            raise ServiceError("the player needs a name")
-        limits.check_name(name, limits.PLAYER_NAME)
+        name = _new_name(name)
         with self._change("player", "rename a player") as (club, action):
             record, t = self._load(club, tournament)
             entrant = find_entrant(t.entrants, player)
             if name == entrant.name:
                 raise ServiceError("{player} has this name already", player=label(entrant))
-            if any(m.name == name for m in club.members()):
-                raise ServiceError(
-                    "the club has a player named {name} already; two players of one name "
-                    "cannot be told apart (add a letter, e.g. a second initial)",
-                    name=name,
-                )
+            _check_free_name(club, name)
             club.rename_member(club.entrant_members(record.id)[entrant.id], name)
             action.describe(
                 Message(N_("rename {player} to {name}"), {"player": label(entrant), "name": name}),
                 record,
             )
         return entrant
+
+    def set_player(
+        self, player: str, typed: Mapping[str, str], tournament: str | None = None
+    ) -> tuple[Entrant, str]:
+        """Set a player's data by key (`name, rating, fide_id` and `rochade.core.fide.KEYS`;
+        an empty value: not known), all checked before anything is saved; one logged action.
+        The member's data changes, so in every tournament; the rating also in this one.
+        Returns the player (as changed) and the new values as stored (`title=GM, ...`)."""
+        unknown = [key for key in typed if key not in PLAYER_KEYS]
+        if unknown:
+            raise ServiceError("unknown key {key}; the keys are {keys}", key=unknown[0],
+                               keys=", ".join(PLAYER_KEYS))
+        if not typed:
+            raise ServiceError("nothing to set; write KEY=VALUE, e.g. federation=GER")
+        with self._change("player", "set player data") as (club, action):
+            record, t = self._load(club, tournament)
+            entrant = find_entrant(t.entrants, player)
+            member_id = club.entrant_members(record.id)[entrant.id]
+            member = next(m for m in club.members() if m.id == member_id)
+            details = club.member_details(record.id)[entrant.id]
+            rating, fide_id = entrant.rating, member.fide_id
+            shown: dict[str, object] = {}
+            for key, value in typed.items():
+                if key == "name":
+                    shown[key] = name = _new_name(value)
+                    if name != entrant.name:
+                        _check_free_name(club, name)
+                        club.rename_member(member_id, name)
+                elif key in ("rating", "fide_id"):
+                    shown[key] = number = _whole(value, key)
+                    limits.check_player(entrant.name, number if key == "rating" else None,
+                                        number if key == "fide_id" else None)
+                    rating, fide_id = (number, fide_id) if key == "rating" else (rating, number)
+                else:
+                    details = details.changed(key, value)
+                    shown[key] = getattr(details, key) if key != "national_id" else (
+                        f"{details.national_kind}:{details.national_id}".strip(":"))
+            club.update_member(member_id, rating, fide_id)
+            club.set_entrant_rating(record.id, entrant.id, rating)
+            club.set_member_details(member_id, details)
+            changes = ", ".join(f"{key}={'' if v is None else v}" for key, v in shown.items())
+            action.describe(Message(N_("data of {player}: {changes}"),
+                                    {"player": label(entrant), "changes": changes}), record)
+        return dataclasses.replace(entrant, rating=rating, fide_id=fide_id), changes
 
     def delete_player(self, player: str, tournament: str | None = None) -> Entrant:
         """Remove a player entered by mistake, who has no games (nor the bye, nor a team
@@ -710,7 +752,23 @@ class ClubService:
                 club.set_status(record.id, entrant.id, Status.PRESENT)
         day = self._now.date().isoformat()
         club.add_round(record.id, rnd, RoundNotes(pairing.explanation, paired_by, day))
-        return PairingReport(after, rnd, pairing.explanation)
+        date = self._date_round(club, record, number)
+        return PairingReport(after, rnd, pairing.explanation, date)
+
+    def _date_round(self, club: Club, record: TournamentRecord, number: int) -> str | None:
+        """A rated event's round dated today when it is paired (TRF26 needs every round's
+        date), unless the TD gave its date already; the date given, else None. A tournament
+        without event data is no rated event: nothing is added."""
+        stored = club.extras(record.id).get(EVENT)
+        if stored is None:
+            return None
+        event = event_from_json(stored)
+        if len(event.round_dates) != number - 1:
+            return None
+        today = self.clock().astimezone().date().isoformat()
+        club.set_extra(record.id, EVENT, event_to_json(
+            dataclasses.replace(event, round_dates=(*event.round_dates, today))))
+        return today
 
     def round_notes(self, round_number: int, tournament: str | None = None) -> RoundNotes:
         """How round `round_number` was paired and the engine's explanation."""
@@ -952,6 +1010,37 @@ class ClubService:
                 club.set_extra(tid, kind, data)
         return t
 
+    def event_data(self, tournament: str | None = None) -> EventData:
+        """The tournament's data for rating reports (city, dates, arbiters ...)."""
+        with self._reading() as club:
+            record = self._record(club, tournament)
+            return event_from_json(club.extras(record.id).get(EVENT))
+
+    def set_event(self, typed: Mapping[str, str], tournament: str | None = None) -> EventData:
+        """Set the tournament's data for rating reports by key (`fide.EVENT_KEYS`; empty: not
+        known), all checked before anything is saved; one logged action."""
+        unknown = [key for key in typed if key not in fide.EVENT_KEYS]
+        if unknown:
+            raise ServiceError("unknown key {key}; the keys are {keys}", key=unknown[0],
+                               keys=", ".join(fide.EVENT_KEYS))
+        with self._change("settings", "set event data") as (club, action):
+            record = self._record(club, tournament)
+            event = event_from_json(club.extras(record.id).get(EVENT))
+            for key, value in typed.items():
+                event = event.changed(key, value)
+            club.set_extra(record.id, EVENT, event_to_json(event))
+            changes = ", ".join(f"{key}={event.text(key)}" for key in typed)
+            action.describe(Message(N_("event data: {changes}"), {"changes": changes}), record)
+        return event
+
+    def rating_data(self, tournament: str | None = None) -> RatingData:
+        """What a rating report is made of, read at once."""
+        with self._reading() as club:
+            record, t = self._load(club, tournament)
+            extras = club.extras(record.id)
+            return RatingData(t, extras, event_from_json(extras.get(EVENT)),
+                              club.member_details(record.id))
+
     def tournament_extras(self, name: str | None = None) -> tuple[Tournament, dict[str, str]]:
         """The tournament and what its imported file said beyond the facts (kind -> JSON)."""
         with self._reading() as club:
@@ -1151,6 +1240,51 @@ def _span(numbers: Sequence[int]) -> str:
 def _tournament_of(club: Club, name: str | None) -> TournamentRecord | None:
     """The record of the tournament named `name` (None: a club-wide change)."""
     return next((r for r in club.tournaments() if r.name == name), None)
+
+
+@dataclass(frozen=True)
+class RatingData:
+    """A tournament, what its imported file said (kind -> JSON), its event data and its
+    players' data (by entrant id)."""
+
+    tournament: Tournament
+    extras: Mapping[str, str]
+    event: EventData
+    details: Mapping[PlayerId, fide.PlayerDetails]
+
+
+PLAYER_KEYS = ("name", "rating", "fide_id", *fide.KEYS)
+"""The keys of `ClubService.set_player` (`rochade player set`)."""
+
+
+def _new_name(typed: str) -> str:
+    """A player's new name as typed, checked."""
+    name = typed.strip()
+    if not name:
+        raise ServiceError("the player needs a name")
+    limits.check_name(name, limits.PLAYER_NAME)
+    return name
+
+
+def _check_free_name(club: Club, name: str) -> None:
+    """Refuse a second member of one name: two players of one name cannot be told apart (and
+    a player list would match the wrong one)."""
+    if any(m.name == name for m in club.members()):
+        raise ServiceError(
+            "the club has a player named {name} already; two players of one name "
+            "cannot be told apart (add a letter, e.g. a second initial)",
+            name=name,
+        )
+
+
+def _whole(typed: str, key: str) -> int | None:
+    """A rating or FIDE id as typed; None for empty (unrated, no FIDE id)."""
+    text = typed.strip()
+    if not text:
+        return None
+    if not (text.isascii() and text.isdigit() and len(text) <= 18):
+        raise ServiceError("{key}: '{value}' is not a whole number", key=key, value=text[:40])
+    return int(text)
 
 
 def _describe_added(club: Club, added: PlayerAdded) -> tuple[Message, TournamentRecord | None]:

@@ -14,13 +14,15 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from rochade.core.checker import Rule
+from rochade.core.fide import EVENT_KEYS, TITLES, UNKNOWN, PlayerDetails
 from rochade.core.keizer.settings import PRESETS, KeizerSettings
 from rochade.core.messages import N_
-from rochade.core.model import Result, Status, Tournament
+from rochade.core.model import Entrant, Result, Status, Tournament
 from rochade.core.standings import numbers_of
 from rochade.core.systems import ROUND_ROBIN
 from rochade.service import NeedsConfirmation, ResultConflict, StandingChange
 from rochade.service.club import SETTING_OVERRIDES, games_of
+from rochade.service.exchange import rating_report
 from rochade.service.files import read_whole
 from rochade.service.phones import PhoneDesk
 from rochade.service.settings import KEIZER_SETTINGS, PRESET, SettingsReport, settings_of
@@ -152,8 +154,8 @@ async def _change_settings(web: Web, request: Request, page: Page) -> Response:
 
 @td_only
 async def td_players(web: Web, request: Request, page: Page) -> Response:
-    name = web.tournament_name(request)
-    t = web.service().tournament(name)
+    data = web.service().rating_data(web.tournament_name(request))
+    t = data.tournament
     return web.render(
         page,
         "td_players.html",
@@ -161,8 +163,39 @@ async def td_players(web: Web, request: Request, page: Page) -> Response:
         t=t,
         entrants=[t.entrant(p) for p in numbers_of(t)],  # pairing (start) number order
         deletable={e.id for e in t.entrants if not games_of(t, e.id)},
+        fields={e.id: _player_fields(e, data.details.get(e.id, UNKNOWN)) for e in t.entrants},
+        titles=TITLES,
         section="players",
     )
+
+
+def _player_fields(e: Entrant, d: PlayerDetails) -> dict[str, str]:
+    """A player's rating-report data as the form shows them (and `player set` takes them)."""
+    national = f"{d.national_kind}:{d.national_id}".lstrip(":") if d.national_id else ""
+    return {"fide_id": str(e.fide_id or ""), "title": d.title, "sex": d.sex,
+            "federation": d.federation, "birth": d.birth, "club": d.club,
+            "national_id": national}
+
+
+@td_only
+async def td_player_data(web: Web, request: Request, page: Page) -> Response:
+    """Save what the TD changed of a player's rating-report data; one logged action."""
+    form = await request.form()
+    n = request.path_params["n"]
+    _ = web.gettext(page)
+    name = web.tournament_name(request)
+    try:
+        data = web.service().rating_data(name)
+        entrant = data.tournament.entrant(request.path_params["pid"])
+        shown = _player_fields(entrant, data.details.get(entrant.id, UNKNOWN))
+        typed = {key: field(form, key) for key in shown if field(form, key).strip() != shown[key]}
+        if not typed:
+            return web.redirect(page, f"/td/t/{n}/players", ("ok", _("Nothing changed.")))
+        web.service().set_player(str(entrant.id), typed, name)
+    except USER_ERRORS as exc:
+        return web.redirect(page, f"/td/t/{n}/players", ("error", web.say(page, exc)))
+    message = _("Data of {name} saved.").format(name=entrant.name)
+    return web.redirect(page, f"/td/t/{n}/players", ("ok", message))
 
 
 @td_only
@@ -566,6 +599,52 @@ def _change_text(web: Web, page: Page, change: StandingChange) -> str:
 # -- TD: log and undo ----------------------------------------------------------------------
 
 
+# -- TD: the rating report ----------------------------------------------------------------
+
+
+@td_only
+async def td_report(web: Web, request: Request, page: Page) -> Response:
+    """The event's data for the report, the pre-submission check, and the file when ready."""
+    n = request.path_params["n"]
+    name = web.tournament_name(request)
+    if request.method == "POST":
+        form = await request.form()
+        _ = web.gettext(page)
+        try:
+            event = web.service().event_data(name)
+            typed = {key: field(form, key) for key in EVENT_KEYS
+                     if field(form, key).strip() != event.text(key)}
+            if not typed:
+                return web.redirect(page, f"/td/t/{n}/report", ("ok", _("Nothing changed.")))
+            web.service().set_event(typed, name)
+        except USER_ERRORS as exc:
+            return web.redirect(page, f"/td/t/{n}/report", ("error", web.say(page, exc)))
+        return web.redirect(page, f"/td/t/{n}/report", ("ok", _("Event data saved.")))
+    report = rating_report(web.service(), name)
+    return web.render(
+        page, "td_report.html", n=int(n), t=web.service().tournament(name),
+        event=web.service().event_data(name), keys=EVENT_KEYS,
+        problems=[web.say(page, p) for p in report.check.problems],
+        warnings=[web.say(page, w) for w in report.check.warnings],
+        ready=report.text is not None, section="report",
+    )
+
+
+@td_only
+async def td_report_file(web: Web, request: Request, page: Page) -> Response:
+    """The rating report as a download; while a problem remains, the report page instead."""
+    n = request.path_params["n"]
+    name = web.tournament_name(request)
+    try:
+        report = rating_report(web.service(), name)
+    except USER_ERRORS as exc:
+        return web.redirect(page, f"/td/t/{n}/report", ("error", web.say(page, exc)))
+    if report.text is None:
+        return web.redirect(page, f"/td/t/{n}/report")
+    return Response(report.text.encode("utf-8"), media_type="text/plain; charset=utf-8",
+                    headers={"Content-Disposition": 'attachment; filename="rating-report.trf"'})
+
+
 @td_only
 async def td_log(web: Web, request: Request, page: Page) -> Response:
     actions = list(reversed(web.service().log()))
@@ -624,6 +703,9 @@ def routes(web: Web) -> list[Route]:
         Route(td + "/players/{pid:int}/rating", td_set_rating(web), methods=["POST"]),
         Route(td + "/players/{pid:int}/name", td_rename_player(web), methods=["POST"]),
         Route(td + "/players/{pid:int}/delete", td_delete_player(web), methods=["POST"]),
+        Route(td + "/players/{pid:int}/data", td_player_data(web), methods=["POST"]),
+        Route(td + "/report", td_report(web), methods=["GET", "POST"]),
+        Route(td + "/report.trf", td_report_file(web)),
         Route(td + "/checkin", td_checkin(web)),
         Route(td + "/pair", td_pair_page(web)),
         Route(td + "/pair/auto", td_pair_auto(web), methods=["POST"]),
