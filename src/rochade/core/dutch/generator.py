@@ -59,6 +59,7 @@ class SwissLog:
     history: dict[int, list[RoundRecord]] = field(default_factory=dict)
     accelerations: dict[int, tuple[int, ...]] = field(default_factory=dict)
     withdrawn: dict[int, int] = field(default_factory=dict)  # tpn -> first round not played
+    late: dict[int, int] = field(default_factory=dict)  # tpn -> first round played
 
     def __post_init__(self) -> None:
         for tpn in range(1, len(self.ratings) + 1):
@@ -134,15 +135,14 @@ def random_tournament(rng: random.Random, settings: GeneratorSettings,
     colour = Colour.WHITE if rng.random() < 0.5 else Colour.BLACK
     log = SwissLog(ratings, settings.rounds, initial_colour=colour)
     numbers = list(range(1, settings.players + 1))
-    late: dict[int, int] = {}
     if settings.late_entries or settings.withdrawals:
         chosen = rng.sample(numbers, settings.late_entries + settings.withdrawals)
-        late = {tpn: rng.randint(2, min(4, settings.rounds)) for tpn in
-                chosen[:settings.late_entries]}
+        log.late = {tpn: rng.randint(2, min(4, settings.rounds)) for tpn in
+                    chosen[:settings.late_entries]}
         log.withdrawn = {tpn: rng.randint(3, settings.rounds + 1) for tpn in
                          chosen[settings.late_entries:]}
     for number in range(1, settings.rounds + 1):
-        byes: dict[int, str] = {tpn: "Z" for tpn, joins in late.items() if number < joins}
+        byes: dict[int, str] = {tpn: "Z" for tpn, joins in log.late.items() if number < joins}
         gone = {tpn for tpn, stop in log.withdrawn.items() if number >= stop}
         for tpn in numbers:
             roll = rng.random()
