@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: demo test lint install clean messages
+.PHONY: demo test lint install clean messages mutate
 
 $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -23,9 +23,17 @@ lint: $(BIN)/.installed
 test: lint
 	$(BIN)/pytest
 
+# Mutation testing of core/, formats/trf*.py, store/ and web/security.py (config: pyproject.toml,
+# [tool.mutmut]). Not in CI and not in `make test`: hours of CPU in full. Narrow it by mutant
+# names, e.g. `make mutate MUTANTS='rochade.web.security*'`. See docs/testing.md.
+MUTANTS ?=
+mutate: $(BIN)/.installed
+	ROCHADE_SHARED=$${ROCHADE_SHARED:-$(CURDIR)/../shared} $(BIN)/mutmut run $(MUTANTS)
+	$(BIN)/python benchmarks/mutation_scores.py
+
 # After changing texts of the web pages: add the new messages to the .po files, then translate.
 messages: $(BIN)/.installed
 	$(BIN)/python -c "from rochade.web.i18n import update_catalogues; update_catalogues()"
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache tests/e2e/artifacts
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache tests/e2e/artifacts mutants

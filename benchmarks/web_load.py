@@ -1,13 +1,19 @@
-"""Public standings under load while the TD enters results, over loopback (127.0.0.1 only).
+"""Public pages under load while the TD enters results, over loopback (127.0.0.1 only).
 
     .venv/bin/python benchmarks/web_load.py [--readers 200] [--seconds 20] [--rate 1000]
+        [--mix standings|all] [--players 60] [--system keizer|swiss]
 
 Starts `rochade serve` in its own process on a fresh club file (`--players` 60, round 1 paired).
-This process then plays `readers` phones, each a keep-alive connection asking for the full
-standings page (no change counter, so never the cheap "204 unchanged" answer), and one TD
-who logs in and enters a result every `--write-every` seconds as the results page posts it
-(htmx; the TD's latency is printed too). The clock starts once the TD is logged in and every
-phone has the page once: the figures are a club evening under way, not the first renderings.
+This process then plays `readers` phones, each a keep-alive connection asking for one page,
+and one TD who logs in and enters a result every `--write-every` seconds as the results page
+posts it (htmx; the TD's latency is printed too). `--mix standings` (the default): every phone
+asks for the full standings page (no change counter, so never the cheap "204 unchanged"
+answer). `--mix all`: the phones are spread over every public page (standings, standings
+after round 1, pairings, pairings of round 1, progress, crosstable, participants and the
+players' pages), and every fourth phone polls as htmx does (its last version in
+X-Rochade-Version, answered "204" while nothing changed). The clock starts once the TD is
+logged in and every phone has its page once: the figures are a club evening under way, not
+the first renderings.
 
 What the figures mean:
 - Paced (`--rate R`, the default 1000): an open schedule. Phone i asks at its own times
@@ -22,8 +28,10 @@ What the figures mean:
   process, which shares the two cores with the server. To keep its own share small the
   phones are bare asyncio protocols (no streams, no HTTP library); its event loop's lateness
   is measured and printed ("client loop lag"): that part of any latency is the client's.
-- Errors: any status but 200 (TD: but 200/303), any "database is locked", a connection that
-  fails or an answer missing at the end. The CPU seconds of server and client and the load
+- Errors: any status but 200 (a polling phone: 200 or 204; TD: 200/303), any "database is
+  locked", a connection that fails, an answer missing at the end, and a stale page: one
+  answered after a result was confirmed that does not show it (the version it carries, or a
+  poller's "204" for an older version). The CPU seconds of server and client and the load
   average are printed, since the figures mean little without them on a shared machine.
 """
 
@@ -42,14 +50,20 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 from rochade.service import ClubService
 from rochade.web.security import set_pin
 
-PIN = "2468"
+PIN = "246813"
 HOST = "127.0.0.1"
 STANDINGS = "/t/1/"
+PAGES = ("/t/1/", "/t/1/?after=1", "/t/1/pairings", "/t/1/pairings?round=1", "/t/1/progress",
+         "/t/1/crosstable", "/t/1/participants")
+"""`--mix all`: the phones' pages besides the players' pages (progress: Keizer only)."""
+POLLING = 4
+"""`--mix all`: every fourth phone polls as htmx does."""
 VERSION = re.compile(rb'"X-Rochade-Version": "(\d+)"')
 CSRF = re.compile(rb'name="csrf" value="([0-9a-f]+)"')
 LENGTH = re.compile(rb"(?i)\r\ncontent-length: *(\d+)")
@@ -58,10 +72,13 @@ LOCKED = b"database is locked"
 LAG_TICK = 0.005
 
 
-def make_club(path: Path, players: int = 60) -> None:
+def make_club(path: Path, players: int = 60, system: str = "keizer") -> None:
     """A club evening in progress: one tournament, round 1 paired, no results yet."""
     svc = ClubService.init(path, "load test")
-    svc.create_tournament("Load", "classic")
+    if system == "keizer":
+        svc.create_tournament("Load", "classic")
+    else:
+        svc.create_system_tournament("Load", system)
     ratings = (max(800, 2200 - 10 * i) for i in range(players))
     svc.import_players("\n".join(f"Player {i:03},{r}" for i, r in enumerate(ratings)))
     svc.pair("Load")
@@ -118,7 +135,7 @@ def serving(path: Path) -> Iterator[Server]:
 class Figures:
     latencies: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
-    versions: list[tuple[float, int]] = field(default_factory=list)  # (answered at, version)
+    versions: list[tuple[float, int]] = field(default_factory=list)  # (asked at, version)
     writes: list[tuple[float, int]] = field(default_factory=list)  # (confirmed at, board)
     write_latencies: list[float] = field(default_factory=list)
     lags: list[float] = field(default_factory=list)  # the client loop's lateness per tick
@@ -139,15 +156,35 @@ def split_answer(buffer: bytearray) -> tuple[bytes, bytes] | None:
     return head, body
 
 
+def phone_pages(mix: str, readers: int, players: int, system: str) -> list[tuple[str, bool]]:
+    """(page, polls) of each phone."""
+    if mix == "standings":
+        return [(STANDINGS, False)] * readers
+    pages = [p for p in PAGES if system == "keizer" or not p.endswith("/progress")]
+    out = []
+    for i in range(readers):
+        kind = i % (len(pages) + 1)
+        page = pages[kind] if kind < len(pages) else f"/t/1/players/{i % players + 1}"
+        out.append((page, i % POLLING == 0))
+    return out
+
+
 class Phone(asyncio.Protocol):
-    """One phone on the standings page: a keep-alive connection, one request at a time.
+    """One phone on a page: a keep-alive connection, one request at a time.
 
     `ask(intended)` asks now, or right after the answer in flight; the latency counts from
-    `intended`. With `interval` 0 the phone asks again as soon as an answer is in.
+    `intended`. With `interval` 0 the phone asks again as soon as an answer is in. A polling
+    phone sends the version it has and takes "204" for "still that version".
     """
 
-    def __init__(self, figures: Figures, until: float, interval: float) -> None:
+    def __init__(
+        self, figures: Figures, until: float, interval: float, page: str = STANDINGS,
+        polls: bool = False,
+    ) -> None:
         self.figures = figures
+        self.page = page.encode()
+        self.polls = polls
+        self.known = -1  # the version of the page the phone shows
         self.until = until
         self.interval = interval
         self.loop = asyncio.get_running_loop()
@@ -155,6 +192,7 @@ class Phone(asyncio.Protocol):
         self.buffer = bytearray()
         self.cookie = b"lang=en"
         self.in_flight: float | None = None  # intended time of the request on the wire
+        self.sent = 0.0  # when it went on the wire
         self.waiting: list[float] = []  # intended times not yet sent
         self.more = True  # more requests to come
         self.loaded = self.loop.create_future()
@@ -177,9 +215,13 @@ class Phone(asyncio.Protocol):
     def send(self, intended: float) -> None:
         assert self.transport is not None
         self.in_flight = intended
+        self.sent = self.loop.time()  # a request sent after a confirmation must show it
+        poll = b""
+        if self.polls and self.known >= 0:
+            poll = b"HX-Request: true\r\nX-Rochade-Version: " + str(self.known).encode() + b"\r\n"
         self.transport.write(
-            b"GET " + STANDINGS.encode() + b" HTTP/1.1\r\nHost: " + HOST.encode()
-            + b"\r\nCookie: " + self.cookie + b"\r\n\r\n"
+            b"GET " + self.page + b" HTTP/1.1\r\nHost: " + HOST.encode()
+            + b"\r\nCookie: " + self.cookie + b"\r\n" + poll + b"\r\n"
         )
 
     def data_received(self, data: bytes) -> None:
@@ -191,19 +233,26 @@ class Phone(asyncio.Protocol):
         done = self.loop.time()
         intended, self.in_flight = self.in_flight, None
         assert intended is not None
-        if not head.startswith(b"HTTP/1.1 200"):
-            self.figures.errors.append(head.split(b"\r\n", 1)[0].decode())
+        unchanged = self.polls and head.startswith(b"HTTP/1.1 204")
+        if not head.startswith(b"HTTP/1.1 200") and not unchanged:
+            status = head.split(b"\r\n", 1)[0].decode()
+            self.figures.errors.append(f"{self.page.decode()}: {status}")
         if LOCKED in body:
             self.figures.errors.append(LOCKED.decode())
         if not self.loaded.done():  # the page the phone opened before the clock started
             for name, value in COOKIE.findall(head):  # it keeps the visitor cookie it is given
                 if name == b"rochade_visitor":
                     self.cookie += b"; rochade_visitor=" + value
+            found = VERSION.search(body)
+            self.known = int(found.group(1)) if found else -1
             self.loaded.set_result(None)
             return
         self.figures.latencies.append(done - intended)
-        found = VERSION.search(body)
-        self.figures.versions.append((done, int(found.group(1)) if found else -1))
+        if not unchanged:
+            found = VERSION.search(body)
+            self.known = int(found.group(1)) if found else -1
+        if self.known >= 0:  # (the participants page carries none: results do not change it)
+            self.figures.versions.append((self.sent, self.known))
         if self.waiting:
             self.send(self.waiting.pop(0))
         elif not self.interval and done < self.until:
@@ -261,6 +310,9 @@ class TD:
         assert found, "no CSRF token on the login page"
         self.csrf = found.group(1)
         await self.request("POST", "/td/login", b"csrf=" + self.csrf + b"&pin=" + PIN.encode())
+        found = CSRF.search(await self.request("GET", "/td/"))  # a new token with the login
+        assert found, "no CSRF token on the TD's page"
+        self.csrf = found.group(1)
 
     async def enter(self, board: int, result: str) -> None:
         form = b"csrf=" + self.csrf + b"&result=" + result.encode()
@@ -292,7 +344,8 @@ async def watch_lag(until: float, figures: Figures) -> None:
 
 
 async def load(
-    port: int, readers: int, seconds: float, rate: float, write_every: float, boards: int
+    port: int, readers: int, seconds: float, rate: float, write_every: float, boards: int,
+    pages: list[tuple[str, bool]] | None = None,
 ) -> Figures:
     """Run the phones and the TD for `seconds`. Before the clock starts, the TD logs in and
     every phone opens the page once (so the figures are a club evening under way, not the
@@ -302,8 +355,10 @@ async def load(
     td = TD(*await asyncio.open_connection(HOST, port))
     await td.log_in()
     phones: list[Phone] = []
-    for _ in range(readers):
-        _, phone = await loop.create_connection(lambda: Phone(figures, 0.0, 0.0), HOST, port)
+    for page, polls in pages or [(STANDINGS, False)] * readers:
+        _, phone = await loop.create_connection(
+            partial(Phone, figures, 0.0, 0.0, page, polls), HOST, port
+        )
         phone.send(loop.time())
         phones.append(phone)
     await asyncio.gather(*(phone.loaded for phone in phones))
@@ -330,6 +385,19 @@ async def load(
     return figures
 
 
+def stale_answers(figures: Figures, path: Path) -> int:
+    """Answers to requests sent after a result was confirmed that do not show it (an answer
+    that arrives later but was asked for before may be older). Each result is one action, so
+    the k-th confirmed result is action `first + k`."""
+    first = ClubService(path).log()[-1].id - len(figures.writes) + 1
+    return sum(
+        1
+        for k, (confirmed, _) in enumerate(figures.writes)
+        for at, version in figures.versions
+        if at > confirmed and version < first + k
+    )
+
+
 def percentile(values: list[float], p: float) -> float:
     if len(values) < 2:
         return values[0] if values else 0.0
@@ -343,32 +411,38 @@ def main() -> None:
     parser.add_argument("--rate", type=float, default=1000.0, help="requests/s asked; 0: max")
     parser.add_argument("--write-every", type=float, default=0.5)
     parser.add_argument("--players", type=int, default=60, help="in the tournament")
+    parser.add_argument("--system", choices=("keizer", "swiss"), default="keizer")
+    parser.add_argument("--mix", choices=("standings", "all"), default="standings",
+                        help="the standings page only, or every public page (a quarter polling)")
     args = parser.parse_args()
     before = os.getloadavg()
+    pages = phone_pages(args.mix, args.readers, args.players, args.system)
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "load.rochade"
-        make_club(path, args.players)
+        make_club(path, args.players, args.system)
         with serving(path) as server:
             server_cpu, client_cpu = server.cpu_seconds(), time.process_time()
             started = time.monotonic()
             figures = asyncio.run(
                 load(server.port, args.readers, args.seconds, args.rate, args.write_every,
-                     args.players // 2)
+                     args.players // 2, pages)
             )
             elapsed = time.monotonic() - started
             server_cpu = server.cpu_seconds() - server_cpu
             client_cpu = time.process_time() - client_cpu
+        stale = stale_answers(figures, path)
     ms = [x * 1000 for x in figures.latencies]
     lag = [x * 1000 for x in figures.lags]
     writes = [x * 1000 for x in figures.write_latencies]
     print(f"readers {args.readers}, {args.seconds:g} s, asked {args.rate:g} req/s "
           f"(0 = as fast as possible), one TD writing every {args.write_every:g} s, "
-          f"{args.players} players")
-    print(f"standings page: {len(ms) / args.seconds:.0f} req/s, p50 {percentile(ms, 50):.1f} ms, "
+          f"{args.players} players ({args.system}), pages: {args.mix}")
+    print(f"phones: {len(ms) / args.seconds:.0f} req/s, p50 {percentile(ms, 50):.1f} ms, "
           f"p90 {percentile(ms, 90):.1f} ms, p99 {percentile(ms, 99):.1f} ms, "
           f"max {max(ms, default=0):.1f} ms, {len(ms)} requests")
     print(f"TD results confirmed: {len(figures.writes)} (p50 {percentile(writes, 50):.1f} ms, "
-          f"max {max(writes, default=0):.1f} ms); errors: {len(figures.errors)}")
+          f"max {max(writes, default=0):.1f} ms); errors: {len(figures.errors) + stale}"
+          f" ({stale} stale answers after a confirmed result)")
     for error in figures.errors[:5]:
         print(f"  {error}")
     print(f"client loop lag: p99 {percentile(lag, 99):.1f} ms, max {max(lag, default=0):.1f} ms")

@@ -1,13 +1,42 @@
-"""Shared fixtures: where the project's shared conformance data lives."""
+"""Shared fixtures: where the project's shared conformance data lives; one Hypothesis seed
+per run, printed, so that a failure (in CI above all) can be replayed."""
 
 from __future__ import annotations
 
 import os
+import secrets
 from pathlib import Path
 
 import pytest
 
 REPO = Path(__file__).resolve().parents[1]
+SEED_ENV = "ROCHADE_HYPOTHESIS_SEED"
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_configure(config: pytest.Config) -> None:
+    """Every Hypothesis test of the run draws from one seed: `--hypothesis-seed`, else
+    $ROCHADE_HYPOTHESIS_SEED, else a fresh one. (tryfirst: Hypothesis' plugin reads the option
+    in its own pytest_configure.)"""
+    if config.getoption("--hypothesis-seed") is None:
+        config.option.hypothesis_seed = os.environ.get(SEED_ENV) or str(secrets.randbelow(2**32))
+
+
+def _seed_line(config: pytest.Config) -> str:
+    seed = config.getoption("--hypothesis-seed")
+    return f"hypothesis seed {seed} (replay: {SEED_ENV}={seed} pytest ...)"
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+    if reporter is not None:  # printed under -q too: the suite runs quiet
+        reporter.write_line(_seed_line(session.config))
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, exitstatus: int,
+                            config: pytest.Config) -> None:
+    if exitstatus:  # at the end of a long CI log too
+        terminalreporter.write_line(_seed_line(config))
 
 
 @pytest.fixture(scope="session")

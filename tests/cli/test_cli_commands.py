@@ -65,17 +65,18 @@ def test_log_shows_who_and_what(run: Run, club: Path) -> None:
     run("player", "status", club, "Eva", "excused", "--who", "Beatrix")
     lines = run("log", club).stdout.splitlines()
     assert "ina" in lines[0] and "created the club file" in lines[0]
-    assert "Beatrix" in lines[-1] and "Eva (5): present -> excused" in lines[-1]
+    assert "Beatrix" in lines[-1] and "Winter: Eva (5): present -> excused" in lines[-1]
 
 
 def test_undo_steps(run: Run, club: Path) -> None:
     run("player", "status", club, "Eva", "excused")
     run("player", "status", club, "Eva", "club_duty")
     out = run("undo", club, "--steps", 2).stdout.splitlines()
-    assert out == [
-        "Undone: Eva (5): excused -> club_duty",
-        "Undone: Eva (5): present -> excused",
+    assert [line.split(": ", 1)[1] for line in out] == [
+        "Winter: Eva (5): excused -> club duty",
+        "Winter: Eva (5): present -> excused",
     ]
+    assert all(line.startswith("Undone #") for line in out)
     assert "present" in run("participants", club).stdout.splitlines()[-4]
 
 

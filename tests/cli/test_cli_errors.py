@@ -156,7 +156,7 @@ def test_unexpected_errors_are_short_unless_debugging(
 @pytest.mark.parametrize(
     ("content", "message"),
     [
-        (None, "No such file or directory"),
+        (None, "list.csv does not exist"),
         (b"\xff\xfe\x00binary", "the player list is not a text file"),
         (b"name,rating\nAnna,strong\n", "line 2: the rating 'strong' is not a whole number"),
         (b"name,rating\n,1800\n", "line 2: the name is empty"),

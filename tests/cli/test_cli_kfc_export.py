@@ -54,7 +54,7 @@ def test_import_kfc(run: Run, empty_club: Path, kfc_file: Path) -> None:
     for want in expected["standings"]:
         row = standings.row(want["id"])
         assert abs(float(row.total) - want["keizer_sum"]) <= 1e-4
-    assert [a.description for a in svc.log()][-1] == "import tournament Test-Tournament"
+    assert svc.log()[-1].description == "Test-Tournament: import tournament Test-Tournament"
     # The imported season goes on: round 6 is paired with KfC's settings.
     run("pair", empty_club)
     boards = [(g.white, g.black) for g in ClubService(empty_club).tournament().rounds[5].games]

@@ -261,3 +261,10 @@ def test_relaxation_order() -> None:
     }
     never = list(relaxations(PairingRules(), History(t.rounds, 4)))
     assert [s.rules.rematch_gap for s in never] == [None, 2, 1, 0]
+
+
+def test_relaxing_a_huge_rematch_gap_costs_one_step_per_round_played() -> None:
+    """Issue 11: a gap of 10^12 used to be shrunk one number at a time (hours of pairing)."""
+    t = tournament(NAMES, "Anna-Bert Cees-Dirk", "Anna-Cees Bert-Dirk", "Anna-Dirk Bert-Cees")
+    steps = list(relaxations(PairingRules(rematch_gap=10**12), History(t.rounds, 4)))
+    assert [s.rules.rematch_gap for s in steps] == [10**12, 2, 1, 0]

@@ -239,6 +239,8 @@ def test_round_robin_tiebreaks(code: str, expected: list[F]) -> None:
 def test_buchholz_is_refused_in_round_robins(code: str) -> None:
     with pytest.raises(TieBreakError, match="not allow in round robins"):
         compute(RRT, code)
+    with pytest.raises(TieBreakError, match="not allow in round robins"):
+        explain(RRT, code, 1)
 
 
 # --- direct encounter ---------------------------------------------------------------------
@@ -452,6 +454,7 @@ def test_explanations_add_up(table: Crosstable, code: str) -> None:
         kept = [F(line.rsplit("= ", 1)[1]) for line in lines[:-1] if not line.endswith("(cut)")]
         assert sum(kept, F(0)) == value
         assert lines[-1].startswith(f"{parse_tiebreak(code)} = ")
+        assert F(lines[-1].rsplit("= ", 1)[1]) == value  # the total is the ranking's value
 
 
 @settings(max_examples=100, deadline=None)

@@ -47,8 +47,41 @@ def browser() -> Iterator[Any]:
 
     with sync_playwright() as playwright:
         instance = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
-        yield instance
+        yield Watched(instance)
         instance.close()
+
+
+class Watched:
+    """The browser, with every page's console watched for Content-Security-Policy reports:
+    a blocked script or style breaks an htmx page without any other sign."""
+
+    def __init__(self, browser: Any) -> None:
+        self.browser = browser
+        self.violations: list[str] = []
+
+    def new_context(self, **options: Any) -> Any:
+        context = self.browser.new_context(**options)
+        context.on("console", self._console)
+        return context
+
+    def _console(self, message: Any) -> None:
+        if "Content Security Policy" in message.text:
+            self.violations.append(message.text)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.browser, name)
+
+
+@pytest.fixture(autouse=True)
+def no_csp_violations(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Every browser test fails on a CSP report in any page's console."""
+    if "browser" not in request.fixturenames:
+        yield
+        return
+    watched: Watched = request.getfixturevalue("browser")
+    watched.violations.clear()
+    yield
+    assert watched.violations == []
 
 
 def _free_port() -> int:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-PIN = "2468"
+PIN = "246813"
 
 
 @dataclass

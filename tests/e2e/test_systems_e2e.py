@@ -105,7 +105,8 @@ def test_a_round_robin_and_a_swiss(browser: Any, server: Server, artifacts: Path
     board.get_by_role("button", name=re.compile(": 0-1$")).click()
     expect(page.locator("#changes")).to_contain_text("What changed in the standings")
     page.get_by_role("button", name=re.compile("Undo last change")).click()
-    expect(page.locator(".flash.ok")).to_contain_text("Undone: correct round 1 board 1")
+    undone = "Undone: Summer closed: correct round 1 board 1"
+    expect(page.locator(".flash.ok")).to_contain_text(undone)
     page.goto(server.url + "/td/t/1/results?round=1")
     expect(page.locator("tr#b1 td.res")).to_have_text(before)
 

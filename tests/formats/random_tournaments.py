@@ -8,12 +8,14 @@ from fractions import Fraction
 
 from hypothesis import strategies as st
 
+from rochade.core import limits
 from rochade.core.keizer.settings import STANDARD_REASONS, preset
 from rochade.core.model import (
     Absence,
     Entrant,
     ExternalGame,
     Game,
+    ModelError,
     Result,
     Round,
     Status,
@@ -30,10 +32,20 @@ from rochade.core.systems import (
     scoring,
 )
 
+
+def _readable(name: str) -> bool:
+    """A name rochade takes (something visible in it: issue 11)."""
+    try:
+        limits.check_name(name, limits.PLAYER_NAME)
+    except ModelError:
+        return False
+    return name.strip() != ""
+
+
 NAMES = st.text(
     st.characters(blacklist_categories=("Cs",), blacklist_characters="\x00"), min_size=1,
     max_size=40,
-).filter(lambda s: s.strip() != "")
+).filter(_readable)
 
 
 @st.composite

@@ -15,7 +15,7 @@ import pytest
 from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_html import ARTIFACTS, CHROMIUM, FLAGS, NS, parse, texts
+from test_html import ARTIFACTS, FLAGS, NS, chromium, parse, texts
 
 from golden import DATA, check_golden
 from rochade.cli import main
@@ -187,10 +187,10 @@ def test_a_single_page_prints_stand_alone() -> None:
     assert "@page wide" in document and "page-crosstable" in document
 
 
-@pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not installed")
 def test_swiss_and_round_robin_pages_in_chromium(tmp_path: Path) -> None:
     """The Swiss standings and the round-robin crosstable as a browser draws them (PNG), and
     printed: one A4 page each, the crosstable in landscape."""
+    browser = chromium()
     folder = tmp_path / "site"
     folder.mkdir()
     for kind in EVENTS:
@@ -199,18 +199,17 @@ def test_swiss_and_round_robin_pages_in_chromium(tmp_path: Path) -> None:
     for name in ("swiss-style.css", "rr-style.css"):
         (folder / name).rename(folder / "style.css")
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    assert CHROMIUM is not None
     shots = {"swiss-standings": (595.3, 841.9), "swiss-crosstable": (841.9, 595.3),
              "rr-crosstable": (841.9, 595.3), "rr-player-3": (595.3, 841.9)}
     for name, size in shots.items():
         source = (folder / f"{name}.html").as_uri()
         png = ARTIFACTS / f"html-{name}.png"
         png.unlink(missing_ok=True)
-        subprocess.run([CHROMIUM, *FLAGS, "--window-size=1000,640", f"--screenshot={png}",
+        subprocess.run([browser, *FLAGS, "--window-size=1000,640", f"--screenshot={png}",
                         source], check=True, capture_output=True, timeout=120)
         assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and png.stat().st_size > 10_000
         pdf = ARTIFACTS / f"html-{name}.pdf"
-        subprocess.run([CHROMIUM, *FLAGS, "--no-pdf-header-footer", f"--print-to-pdf={pdf}",
+        subprocess.run([browser, *FLAGS, "--no-pdf-header-footer", f"--print-to-pdf={pdf}",
                         source], check=True, capture_output=True, timeout=120)
         boxes = re.findall(rb"/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)\s*\]", pdf.read_bytes())
         assert len(boxes) == 1, name  # one page

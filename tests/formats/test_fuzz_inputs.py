@@ -9,7 +9,9 @@ under a minute.
 from __future__ import annotations
 
 import re
+import shutil
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -35,6 +37,7 @@ from rochade.service.demo import build_demo
 from rochade.service.exchange import backup_json, import_trf, read_trf, restore_json
 from rochade.service.players import read_player_list
 from rochade.store import Club, StoreError
+from rochade.store.backup import copy_file, folder_of
 
 CASES = {"trf": 1200, "csv": 1000, "json": 800, "backup": 400, "club": 120, "sqlite": 200,
          "cli": 40, "ratings": 900, "ratings_club": 120}
@@ -139,6 +142,20 @@ def fresh_club(seeds: dict[str, object], name: str) -> Path:
     return path
 
 
+@contextmanager
+def copy_of(template: Path) -> Iterator[Path]:
+    """A fresh copy of a club file for one example: in a file an earlier example changed, a
+    taken import would make the next one test "already exists" instead of the input."""
+    path = template.with_name(f"example-{template.name}")
+    copy_file(template, path)
+    try:
+        yield path
+    finally:
+        for suffix in ("", "-wal", "-shm", "-journal"):
+            Path(f"{path}{suffix}").unlink(missing_ok=True)
+        shutil.rmtree(folder_of(path), ignore_errors=True)
+
+
 def refused_clearly(action: Callable[[], object], where: re.Pattern[str]) -> bool:
     """`action` works (True), or raises a clear one-line error naming its place (False)."""
     try:
@@ -196,13 +213,14 @@ def test_mutated_imports_leave_the_club_file_unchanged(seeds: dict[str, object])
     @given(st.sampled_from(("trf", "csv", "json")), st.data())
     def run(kind: str, data: st.DataObject) -> None:
         raw = data.draw(mutated(bytes(seeds[kind])))
-        service = ClubService(club, "fuzz")
-        action, where = {
-            "trf": (lambda: import_trf(service, raw), TRF_WHERE),
-            "csv": (lambda: service.import_players(decoded(raw), "Cup"), CSV_WHERE),
-            "json": (lambda: service.import_json(decoded(raw)), JSON_WHERE),
-        }[kind]
-        refused_or_taken(club, action, where)
+        with copy_of(club) as path:
+            service = ClubService(path, "fuzz")
+            action, where = {
+                "trf": (lambda: import_trf(service, raw), TRF_WHERE),
+                "csv": (lambda: service.import_players(decoded(raw), "Cup"), CSV_WHERE),
+                "json": (lambda: service.import_json(decoded(raw)), JSON_WHERE),
+            }[kind]
+            refused_or_taken(path, action, where)
 
     run()
 
@@ -236,11 +254,13 @@ def test_mutated_rating_lists_applied_or_the_club_file_unchanged(
     @given(st.sampled_from(sorted(RATING_LISTS)), st.data())
     def run(kind: str, data: st.DataObject) -> None:
         raw = data.draw(mutated(RATING_LISTS[kind]))
-        refused_or_taken(
-            club,
-            lambda: service.update_ratings(rating_entries(kind, raw), apply=True),
-            RATINGS_WHERE,
-        )
+        with copy_of(club) as path:
+            refused_or_taken(
+                path,
+                lambda: ClubService(path, "td").update_ratings(rating_entries(kind, raw),
+                                                               apply=True),
+                RATINGS_WHERE,
+            )
 
     run()
 
@@ -309,7 +329,8 @@ def test_cli_never_shows_a_traceback(seeds: dict[str, object], tmp_path: Path) -
         seed = bytes(seeds["trf" if command == "import-trf" else "json"])
         path = tmp_path / "input"
         path.write_bytes(data.draw(mutated(seed)))
-        result = runner.invoke(main, [command, str(club), str(path)])
+        with copy_of(club) as copy:
+            result = runner.invoke(main, [command, str(copy), str(path)])
         assert "Traceback" not in result.output
         assert result.exit_code in (0, 2), result.output
         if result.exit_code:

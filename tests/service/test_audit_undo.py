@@ -37,7 +37,7 @@ def _act(service: ClubService, data: st.DataObject, imported: list[str]) -> str 
     )
     if kind == "pair":
         report = service.pair("Winter")
-        return f"pair round {report.round.number} of Winter (automatic)"
+        return f"Winter: pair round {report.round.number} (automatic)"
     if kind in ("result", "correct") and t.rounds:
         rounds = t.rounds if kind == "correct" else t.rounds[-1:]
         rnd = data.draw(st.sampled_from(rounds))
@@ -47,25 +47,26 @@ def _act(service: ClubService, data: st.DataObject, imported: list[str]) -> str 
         board = game.board or 1
         service.enter_result(rnd.number, board, data.draw(RESULTS), "Winter")
         verb = "correct" if game.result is not None else "result"
-        return f"{verb} round {rnd.number} board {board}: "
+        return f"Winter: {verb} round {rnd.number} board {board}: "
     if kind == "status" and t.entrants:
         entrant = data.draw(st.sampled_from(t.entrants))
         status = data.draw(st.sampled_from(list(Status)))
         service.set_status(str(entrant.id), status, "Winter")
-        return f"{entrant.name} ({entrant.id}): {entrant.status.value} -> {status.value}"
+        old, new = (s.value.replace("_", " ") for s in (entrant.status, status))
+        return f"Winter: {entrant.name} ({entrant.id}): {old} -> {new}"
     if kind == "late":
         added = service.add_player(data.draw(NAMES), 1500, tournament="Winter")
         assert added.entrant is not None
-        return f"add player {added.name} as {added.entrant.id} to Winter"
+        return f"Winter: add player {added.name} as {added.entrant.id}"
     if kind == "csv":
         name = data.draw(NAMES)
         service.import_players(f"name,rating\n{name},1450\n", "Winter")
-        return "import 1 players into Winter"
+        return "Winter: import 1 players"
     if kind == "json":
         name = f"Copy {len(imported) + 1}"
         service.import_json(service.export_json("Winter").replace('"Winter"', f'"{name}"', 1))
         imported.append(name)
-        return f"import tournament {name}"
+        return f"{name}: import tournament {name}"
     return None
 
 
@@ -128,7 +129,7 @@ def test_a_correction_of_an_old_round_is_logged_with_the_old_result(tmp_path: Pa
     white = report.tournament.entrant(report.game.white).name
     black = report.tournament.entrant(report.game.black).name
     assert (entry.who, entry.kind, entry.at) == ("olga", "result", clock.now.isoformat())
-    assert entry.description == f"correct round 1 board 2: {white} - {black} 0-1 (was 1-0)"
+    assert entry.description == f"Winter: correct round 1 board 2: {white} - {black} 0-1 (was 1-0)"
     service.undo()
     assert service.tournament().rounds[0].games[1].result is not None
     assert str(service.tournament().rounds[0].games[1].result) == "1-0"

@@ -17,7 +17,7 @@ def test_import_a_german_excel_list(club: ClubService) -> None:
         ("Weiß, Anna", None),
     ]
     assert club.tournament().entrants[1].fide_id == 4612345
-    assert club.log()[-1].description == "import 2 players into Winter"
+    assert club.log()[-1].description == "Winter: import 2 players"
 
 
 def test_a_list_without_header_is_name_rating_fide_id(club: ClubService) -> None:

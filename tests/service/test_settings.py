@@ -37,7 +37,7 @@ def test_a_change_mid_season_reprices_the_rounds_played_and_can_be_undone(
     for moved in saved.standings:
         assert before.row(moved.entrant.id).total == moved.old_total
         assert after.row(moved.entrant.id).total == moved.new_total
-    assert six.log()[-1].description == "settings of Winter: ratio 3 -> 5, rematch_gap 4 -> 2"
+    assert six.log()[-1].description == "Winter: settings: ratio 3 -> 5, rematch_gap 4 -> 2"
     six.undo()
     assert six.standings() == before
 

@@ -49,7 +49,8 @@ def test_a_requested_bye_becomes_the_players_row_in_that_round(swiss: ClubServic
     won = {g.white for g in first.games}  # white won every game of round 1
     points = {line.entrant.id: line.points for line in swiss.system_standings().lines}
     assert points[3] == (3 in won) + Fraction(1, 2) and points[5] == (5 in won)
-    assert "P3 (3): half-point bye in round 2" in [a.description for a in swiss.log()]
+    lines = [a.description for a in swiss.log()]
+    assert any(d.endswith(": P3 (3): half-point bye in round 2") for d in lines)
 
 
 def test_half_point_byes_beyond_the_limit_are_refused(swiss: ClubService) -> None:

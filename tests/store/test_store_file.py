@@ -225,6 +225,7 @@ def test_damaged_file_is_refused_unchanged(tmp_path: Path) -> None:
     path = tmp_path / "damaged.rochade"
     content = b"SQLite format 3\x00" + b"\x07" * 200
     path.write_bytes(content)
-    with pytest.raises(StoreError, match="cannot be used as a club file"):
+    with pytest.raises(StoreError, match="not a rochade club file"):  # SQLite: not a database
         Club.open(path)
     assert path.read_bytes() == content
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["damaged.rochade"]

@@ -1,15 +1,19 @@
-"""A small club file with a PIN, and TestClients for a visitor and for the logged-in TD."""
+"""A small club file with a PIN, TestClients for a visitor and for the logged-in TD, and fresh
+copies of the file for property tests (one per example)."""
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 from starlette.testclient import TestClient
-from web_helpers import PIN, PLAYERS, Tick, log_in
+from web_helpers import PIN, PLAYERS, Fresh, Tick, log_in
 
 from rochade.service import ClubService
+from rochade.store.backup import copy_file
 from rochade.web import create_app
 from rochade.web.security import set_pin
 
@@ -34,3 +38,22 @@ def client(club: Path) -> Iterator[TestClient]:
 def td(client: TestClient) -> TestClient:
     client.headers["x-test-csrf"] = log_in(client)
     return client
+
+
+@pytest.fixture
+def fresh(td: TestClient, club: Path, tmp_path: Path) -> Fresh:
+    """A fresh copy of the club file as the test's other fixtures left it, with the TD logged
+    in: the session cookie is signed with the file's own key, so it holds for every copy."""
+    numbers = itertools.count()
+
+    @contextmanager
+    def example() -> Iterator[tuple[TestClient, Path]]:
+        path = tmp_path / f"example-{next(numbers)}.rochade"
+        copy_file(club, path)
+        with TestClient(create_app(path, Tick())) as client:
+            client.cookies = td.cookies
+            client.headers["x-test-csrf"] = td.headers["x-test-csrf"]
+            yield client, path
+        path.unlink()
+
+    return example

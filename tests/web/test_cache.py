@@ -99,6 +99,42 @@ def test_only_pages_asked_for_lately_are_renewed(monkeypatch: pytest.MonkeyPatch
     run_async(scenario())
 
 
+def test_a_page_older_than_a_confirmed_change_is_never_served_meanwhile(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The page of 7 was not renewed by the change to 8 (nobody had asked lately); during the
+    next change a phone must not get it: the TD was told of 8."""
+
+    async def scenario() -> None:
+        cache, pages = PageCache(16), Pages()
+        pages.release.set()
+        await cache.page(KEY, 7, pages.render)
+        monkeypatch.setattr(cache_module, "RENEW_SECONDS", 0.0)
+        async with cache.change(lambda: 8):
+            pass  # the TD hears "done" for 8; the page of 7 stays kept
+        version = 8
+        pages.release.clear()
+        written = asyncio.Event()
+
+        async def the_next_result() -> None:
+            nonlocal version
+            async with cache.change(lambda: version):
+                await written.wait()  # the write under way
+                version = 9
+
+        td = asyncio.ensure_future(the_next_result())
+        await settle()
+        asking = asyncio.ensure_future(cache.page(KEY, 8, pages.render))
+        await settle()
+        assert not asking.done()  # no page of 7 meanwhile: it waits for 8's
+        pages.release.set()
+        assert await asking == b"standings as of 8"
+        written.set()
+        await td
+
+    run_async(scenario())
+
+
 def test_a_redirect_is_not_kept() -> None:
     async def scenario() -> None:
         cache = PageCache(16)
@@ -121,7 +157,9 @@ def test_a_redirect_is_not_kept() -> None:
     run_async(scenario())
 
 
-def test_the_td_waits_for_the_pages_asked_for_last_only() -> None:
+def test_the_td_waits_for_the_pages_asked_for_last_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(cache_module, "RENEW_AT_MOST", 8)
+
     async def scenario() -> None:
         cache, pages = PageCache(16), Pages()
         pages.release.set()

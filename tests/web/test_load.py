@@ -1,6 +1,6 @@
-"""A short run of benchmarks/web_load.py (not timed): 200 phones and a TD writing, no errors,
-no "database is locked", and the standings page is right again as soon as a result is
-confirmed."""
+"""A short run of benchmarks/web_load.py (no throughput asserted): 200 phones and a TD
+writing, no errors, no "database is locked", and the standings page is right again as soon as
+a result is confirmed."""
 
 from __future__ import annotations
 
@@ -8,10 +8,10 @@ import importlib.util
 import sys
 from pathlib import Path
 
+import pytest
 from starlette.testclient import TestClient
 from web_helpers import CSRF, PIN, Tick, log_in, post, run_async
 
-from rochade.service import ClubService
 from rochade.web import create_app
 
 _SPEC = importlib.util.spec_from_file_location(
@@ -31,13 +31,30 @@ def test_two_hundred_readers_and_a_writer_without_errors(tmp_path: Path) -> None
         figures = run_async(web_load.load(server.port, 200, 3.0, 400, 0.1, 10))
     assert not [e for e in figures.errors if "locked" in e]
     assert figures.errors == []
-    assert len(figures.writes) >= 5
-    assert len(figures.latencies) >= 1000  # every phone asked about six times
-    # Every page answered after a result was confirmed shows that change (or a newer one):
-    # each result is one action, so the k-th confirmed result is action `first + k`.
-    first = ClubService(path).log()[-1].id - len(figures.writes) + 1
-    for k, (confirmed, _) in enumerate(figures.writes):
-        assert all(version >= first + k for at, version in figures.versions if at > confirmed)
+    # Correctness only: how many requests and writes fit in 3 s depends on the machine, and
+    # those figures belong to benchmarks/web_load.py. The check below needs some of each.
+    assert figures.writes and figures.versions
+    # Every page asked for after a result was confirmed shows that change (or a newer one).
+    assert web_load.stale_answers(figures, path) == 0
+
+
+@pytest.mark.parametrize("system", ["keizer", "swiss"])
+def test_phones_on_every_public_page_polling_or_not_see_every_result(
+    tmp_path: Path, system: str
+) -> None:
+    """`--mix all`, short: every public page (and its ?round= variants), a quarter of the
+    phones polling as htmx does; no errors, and no answer to a request sent after a confirmed
+    result (a page, or a poller's "204 unchanged") misses it."""
+    path = tmp_path / "load.rochade"
+    web_load.make_club(path, players=20, system=system)
+    pages = web_load.phone_pages("all", 200, 20, system)
+    assert sum(polls for _, polls in pages) == 50
+    assert len({page for page, _ in pages}) >= 10
+    with web_load.serving(path) as server:
+        figures = run_async(web_load.load(server.port, 200, 3.0, 400, 0.1, 10, pages))
+    assert figures.errors == []
+    assert figures.writes and figures.versions
+    assert web_load.stale_answers(figures, path) == 0
 
 
 def test_a_kept_page_is_renewed_by_the_next_change(club: Path) -> None:

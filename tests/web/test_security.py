@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,7 @@ from rochade.store.settings import read_setting
 from rochade.web import create_app
 from rochade.web.security import (
     PIN_KEY,
+    Limit,
     LoginThrottle,
     PinError,
     Signer,
@@ -22,6 +24,7 @@ from rochade.web.security import (
     verify_pin,
 )
 
+HX_TOKEN = re.compile(r'"X-CSRF-Token": "([0-9a-f]+)"')
 PARAMS = {"n": "1", "pid": "1", "round": "1", "board": "1"}
 
 
@@ -101,17 +104,17 @@ def test_logout_ends_the_session(td: TestClient) -> None:
 
 
 def test_wrong_pin_is_refused_and_repeated_guessing_is_throttled(club: Path) -> None:
-    now = [0.0]
-    throttle = LoginThrottle(limit=3, pause=60, clock=lambda: now[0])
+    clock = [0.0]
+    throttle = LoginThrottle(per_client=Limit(free=3, most=60.0), clock=lambda: clock[0])
     with TestClient(create_app(club, Tick(), throttle)) as c:
         token = csrf_of(c)
         for _ in range(3):
-            response = c.post("/td/login", data={"csrf": token, "pin": "0000"})
+            response = c.post("/td/login", data={"csrf": token, "pin": "000000"})
             assert response.status_code == 401
             assert "Wrong PIN" in response.text
         blocked = c.post("/td/login", data={"csrf": token, "pin": PIN})
-        assert blocked.status_code == 429
-        now[0] = 61.0
+        assert blocked.status_code == 429 and "Try again in 1 seconds" in blocked.text
+        clock[0] = 1.0
         ok = c.post("/td/login", data={"csrf": token, "pin": PIN}, follow_redirects=False)
         assert ok.status_code == 303
 
@@ -148,8 +151,8 @@ def test_a_script_as_player_name_renders_as_text(td: TestClient) -> None:
 def test_the_pin_is_stored_salted_and_hashed(club: Path) -> None:
     stored = read_setting(club, PIN_KEY)
     assert stored is not None and stored.startswith("scrypt$")
-    assert PIN not in stored.split("$")  # (random hex may contain "4711" by chance)
-    assert verify_pin(PIN, stored) and not verify_pin("4712", stored)
+    assert PIN not in stored.split("$")  # (random hex may contain "471108" by chance)
+    assert verify_pin(PIN, stored) and not verify_pin("471109", stored)
     assert hash_pin(PIN) != hash_pin(PIN)  # a fresh salt every time
     assert not verify_pin(PIN, "plain text")
     with pytest.raises(PinError):
@@ -191,3 +194,31 @@ def test_public_pages_are_read_only(client: TestClient, club: Path) -> None:
             checked += 1
     assert checked >= 4 * 8
     assert ClubService(club).log() == before
+
+
+def test_a_visitors_token_is_refused_for_another_visitor_and_for_the_td(club: Path) -> None:
+    """Every page, public ones too, carries a token: one read by visitor A on a public page
+    must not be good for visitor B, and above all not for the TD's session."""
+    with (
+        TestClient(create_app(club, Tick())) as a,
+        TestClient(create_app(club, Tick())) as b,
+        TestClient(create_app(club, Tick())) as td,
+    ):
+        stolen = HX_TOKEN.findall(a.get("/").text)
+        assert len(stolen) == 1, "the public home page carries the visitor's token"
+        stolen = stolen[0]
+        own = log_in(td)
+        assert stolen != own and stolen != csrf_of(b)
+        before = ClubService(club).log()
+        for client in (b, td):
+            tap = client.post("/td/t/1/players/1/status",
+                              data={"csrf": stolen, "status": "excused"}, follow_redirects=False)
+            assert tap.status_code == 403
+            assert "rochade_td" not in tap.headers.get("set-cookie", "")
+        login = b.post("/td/login", data={"csrf": stolen, "pin": PIN}, follow_redirects=False)
+        assert login.status_code == 403 and "rochade_td" not in b.cookies
+        assert ClubService(club).log() == before
+        # the TD's own token still works: the refusals above were for the token, not the form
+        ok = td.post("/td/t/1/players/1/status",
+                     data={"csrf": own, "status": "excused"}, follow_redirects=False)
+        assert ok.status_code == 303 and len(ClubService(club).log()) == len(before) + 1

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import sqlite3
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -11,7 +14,8 @@ from click.testing import CliRunner
 from rochade.cli import main
 from rochade.cli import serve as serve_module
 from rochade.service import ClubService
-from rochade.web.security import has_pin
+from rochade.store import SCHEMA_VERSION
+from rochade.web.security import has_pin, set_pin
 
 
 @pytest.fixture
@@ -45,10 +49,10 @@ def test_first_start_without_a_terminal_makes_and_prints_a_pin(
 def test_pin_option_sets_the_pin(tmp_path: Path, calls: list[dict[str, Any]]) -> None:
     path = tmp_path / "club.rochade"
     ClubService.init(path, "td")
-    result = CliRunner().invoke(main, ["serve", str(path), "--pin", "2468"])
+    result = CliRunner().invoke(main, ["serve", str(path), "--pin", "246813"])
     assert result.exit_code == 0 and "TD PIN" not in result.output
     short = CliRunner().invoke(main, ["serve", str(path), "--pin", "1"])
-    assert short.exit_code != 0 and "at least 4" in short.output
+    assert short.exit_code != 0 and "at least 6" in short.output
 
 
 def test_sharing_on_the_club_network_prints_the_url_and_a_qr_code(
@@ -57,7 +61,7 @@ def test_sharing_on_the_club_network_prints_the_url_and_a_qr_code(
     path = tmp_path / "club.rochade"
     ClubService.init(path, "td")
     monkeypatch.setattr(serve_module, "lan_address", lambda: "192.0.2.7")
-    result = CliRunner().invoke(main, ["serve", str(path), "--host", "0.0.0.0", "--pin", "2468"])
+    result = CliRunner().invoke(main, ["serve", str(path), "--host", "0.0.0.0", "--pin", "246813"])
     assert result.exit_code == 0, result.output
     assert "Players open http://192.0.2.7:8000/" in result.output
     assert "█" in result.output or "▀" in result.output  # the QR code
@@ -89,7 +93,7 @@ def test_the_td_page_shows_the_shared_address_as_qr(tmp_path: Path) -> None:
     path = tmp_path / "club.rochade"
     svc = ClubService.init(path, "td")
     svc.create_tournament("T")
-    set_pin(path, "4711")
+    set_pin(path, "471108")
     with TestClient(create_app(path, public_url="http://192.0.2.7:8000/")) as c:
         c.headers["x"] = log_in(c)
         html = c.get("/td/t/1/").text
@@ -110,3 +114,60 @@ def test_demo_serves_the_demo_file_and_prints_its_pin(
     stored = read_setting(tmp_path / "demo.rochade", PIN_KEY)
     assert stored is not None and verify_pin(pin, stored)
     assert calls and calls[0]["port"] == 8000
+
+
+def _newer(path: Path) -> None:
+    ClubService.init(path, "td")
+    conn = sqlite3.connect(path)
+    conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    conn.close()
+
+
+def _foreign(path: Path) -> None:
+    conn = sqlite3.connect(path)
+    conn.execute("CREATE TABLE notes (text)")
+    conn.close()
+
+
+def _text(path: Path) -> None:
+    path.write_text("name,rating\n")
+
+
+@pytest.mark.parametrize(
+    ("make", "said"),
+    [
+        (_newer, "written by a newer rochade"),
+        (_foreign, "another program's database"),
+        (_text, "not an SQLite database"),
+    ],
+    ids=["newer", "foreign", "not sqlite"],
+)
+def test_serve_refuses_a_file_it_cannot_serve_with_exit_code_2(
+    tmp_path: Path, calls: list[dict[str, Any]], make: Callable[[Path], None], said: str
+) -> None:
+    path = tmp_path / "club.rochade"
+    make(path)
+    before = path.read_bytes()
+    result = CliRunner().invoke(main, ["serve", str(path), "--pin", "246813"])
+    assert result.exit_code == 2 and said in result.output, result.output
+    assert "Traceback" not in result.output and calls == []
+    assert path.read_bytes() == before
+
+
+def test_serve_refuses_a_read_only_file_with_exit_code_2(
+    tmp_path: Path, calls: list[dict[str, Any]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "club.rochade"
+    ClubService.init(path, "td")
+    set_pin(path, "246813")
+    path.chmod(0o444)
+    if os.geteuid() == 0:  # root writes anyway: open it as SQLite opens a write-protected file
+        real = sqlite3.connect
+
+        def read_only(database: str, *args: Any, **options: Any) -> sqlite3.Connection:
+            return real(database.replace("mode=rw", "mode=ro"), *args, **options)
+
+        monkeypatch.setattr(sqlite3, "connect", read_only)
+    result = CliRunner().invoke(main, ["serve", str(path)])
+    assert result.exit_code == 2 and "is read-only" in result.output, result.output
+    assert calls == []

@@ -14,7 +14,6 @@ import rochade
 
 SRC = Path(rochade.__file__).parent
 CLI_STORE_IMPORTS = {
-    ("rochade.cli.common", "rochade.store"),
     ("rochade.cli.serve", "rochade.store"),
     ("rochade.cli.serve", "rochade.store.club"),
 }

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import json
 from html import unescape
 from pathlib import Path
 
 from starlette.testclient import TestClient
-from web_helpers import PLAYERS, Tick, post
+from web_helpers import PLAYERS, Tick, post, shown_undo
 
 from rochade.core.model import Result, Status
 from rochade.service import ClubService
@@ -167,7 +168,8 @@ def test_pair_by_hand_errors_are_shown(td: TestClient) -> None:
 
 def test_undo_the_last_change(td: TestClient, club: Path) -> None:
     post(td, "/td/t/1/players/2/status", status="excused")
-    response = post(td, "/td/undo", next="/td/t/1/checkin")
+    shown = shown_undo(td, "/td/t/1/")
+    response = post(td, "/td/t/1/undo", next="/td/t/1/checkin", action=shown)
     assert response.headers["location"] == "/td/t/1/checkin"
     assert "Undone:" in td.get("/td/t/1/checkin").text
     assert service(club).tournament().entrant(2).status is Status.PRESENT
@@ -187,13 +189,13 @@ def test_edit_a_rating_and_undo_it(td: TestClient, club: Path) -> None:
     assert response.headers["location"] == "/td/t/1/players"
     assert "Rating of Bart Claes saved." in td.get("/td/t/1/players").text
     assert service(club).tournament().entrant(2).rating == 1999
-    assert "rating of Bart Claes (2) in Winter 2026: 1950 -&gt; 1999" in td.get("/td/log").text
+    assert "Winter 2026: rating of Bart Claes (2): 1950 -&gt; 1999" in td.get("/td/log").text
     post(td, "/td/t/1/players/2/rating", rating="")
     assert service(club).tournament().entrant(2).rating is None
-    post(td, "/td/undo")
+    post(td, "/td/undo", action=shown_undo(td, "/td/log"))
     assert service(club).tournament().entrant(2).rating == 1999
     post(td, "/td/t/1/players/2/rating", rating="99999")
-    assert "not plausible" in td.get("/td/t/1/players").text
+    assert "rating of Bart Claes must be from 0 to 4000" in td.get("/td/t/1/players").text
     post(td, "/td/t/1/players/77/rating", rating="1500")
     assert "no player with id 77" in td.get("/td/t/1/players").text
 
@@ -239,3 +241,24 @@ def test_the_hand_pairing_board_speaks_the_tds_language(td: TestClient, club: Pa
     german = td.post("/td/t/1/pair/manual", data={"csrf": token, "draft": "1,2,3", "pick": "3"},
                      headers={**HX, "Accept-Language": "de"}).text
     assert "Noch zu setzen: 5" in german and "Farben tauschen" in german
+
+
+def test_a_late_result_of_an_earlier_round_shows_who_moved(td: TestClient, club: Path) -> None:
+    """A postponed round-1 game (imported open, round 2 already played) entered late."""
+    svc = service(club)
+    for _ in range(2):
+        report = svc.pair()
+        for game in report.round.games:
+            svc.enter_result(report.round.number, game.board, "1-0")
+    data = json.loads(svc.export_json())
+    data["name"] = "Postponed"
+    data["rounds"][0]["games"][0]["result"] = None
+    svc.import_json(json.dumps(data))
+    before = {r.entrant.id: r.rank for r in svc.standings("Postponed").rows}
+    row = td.post("/td/t/2/results/1/1", data={"csrf": td.headers["x-test-csrf"],
+                                                "result": "0-1"}, headers=HX)
+    assert "What changed in the standings" in unescape(row.text)
+    after = {r.entrant.id: r.rank for r in svc.standings("Postponed").rows}
+    moved = [svc.tournament("Postponed").entrant(p).name for p in after
+             if before[p] != after[p]]
+    assert moved and all(name in unescape(row.text) for name in moved)

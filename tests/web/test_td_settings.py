@@ -8,7 +8,7 @@ from html import unescape
 from pathlib import Path
 
 from starlette.testclient import TestClient
-from web_helpers import Tick, post
+from web_helpers import Tick, post, shown_undo
 
 from rochade.core.keizer.settings import KeizerSettings
 from rochade.service import ClubService
@@ -53,8 +53,8 @@ def test_preview_then_save_then_undo(td: TestClient, club: Path) -> None:
     assert saved.headers["location"] == "/td/t/1/settings"
     assert "Settings saved." in td.get("/td/t/1/settings").text
     assert _ratio(svc) == 5
-    assert "settings of Winter 2026: ratio 3 -&gt; 5" in td.get("/td/log").text
-    post(td, "/td/undo")
+    assert "Winter 2026: settings: ratio 3 -&gt; 5" in td.get("/td/log").text
+    post(td, "/td/t/1/undo", action=shown_undo(td, "/td/t/1/settings"))
     assert _ratio(svc) == 3
 
 

@@ -4,16 +4,18 @@ from __future__ import annotations
 
 import asyncio
 import re
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import AbstractContextManager
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any, TypeVar
 
 from starlette.testclient import TestClient
 
 from clocks import TickingClock
 
-PIN = "4711"
+PIN = "471108"
 PLAYERS = [
     ("Anna Berg", 2010),
     ("Bart Claes", 1950),
@@ -24,6 +26,8 @@ PLAYERS = [
     ("Gus Hale", 1640),
     ("Hilde Imhof", 1580),
 ]
+Fresh = Callable[[], AbstractContextManager[tuple[TestClient, Path]]]
+"""Opens a fresh copy of the test club with the TD logged in (fixture `fresh`)."""
 CSRF = re.compile(r'name="csrf" value="([0-9a-f]+)"')
 
 
@@ -46,7 +50,7 @@ def log_in(client: TestClient) -> str:
         "/td/login", data={"csrf": token, "pin": PIN, "next": "/td/"}, follow_redirects=False
     )
     assert response.status_code == 303, response.text
-    return token
+    return csrf_of(client, "/td/")  # the token changes with the login
 
 
 def post(client: TestClient, url: str, **data: str) -> Any:
@@ -64,3 +68,10 @@ def run_async(work: Coroutine[Any, Any, T]) -> T:
     in the test thread."""
     with ThreadPoolExecutor(1) as worker:
         return worker.submit(asyncio.run, work).result()
+
+
+def shown_undo(client: TestClient, url: str) -> str:
+    """The id of the change the Undo button on page `url` shows (what its form sends)."""
+    found = re.search(r'name="action" value="(\d+)"', client.get(url).text)
+    assert found is not None, f"no Undo button on {url}"
+    return found[1]

@@ -20,6 +20,7 @@ from rochade.core.systems import (
     StartNumbers,
 )
 from rochade.service import ClubService, PlayerAdded
+from rochade.service.files import read_file
 from rochade.service.settings import settings_of
 from rochade.service.systems import describe
 
@@ -204,7 +205,7 @@ def tournament_set(
 
 @click.group()
 def player() -> None:
-    """Add players, import a player list, set who is present."""
+    """Add players, import a player list, correct or delete one, set who is present."""
 
 
 @player.command("add")
@@ -235,7 +236,7 @@ def player_add(
 @tournament_option
 def player_import(club: Path, who: str | None, file: Path, tournament: str | None) -> None:
     """Add the players of a CSV file (name,rating[,fide_id] or named columns)."""
-    for added in service(club, who).import_players(file.read_bytes(), tournament):
+    for added in service(club, who).import_players(read_file(file), tournament):
         _report_added(added)
 
 
@@ -264,6 +265,36 @@ def player_status(
     """
     entrant = service(club, who).set_status(player_ref, Status(status), tournament)
     click.echo(f"{entrant.name} ({entrant.id}) is now {status}.")
+
+
+@player.command("rename")
+@club_argument
+@click.argument("player_ref", metavar="PLAYER")
+@click.argument("new_name", metavar="NEW_NAME")
+@tournament_option
+def player_rename(
+    club: Path, who: str | None, player_ref: str, new_name: str, tournament: str | None
+) -> None:
+    """Correct a player's name (a typo): PLAYER is a number or the name as it stands.
+
+    The name changes in every tournament the player plays in; `rochade undo` takes it back.
+    """
+    entrant = service(club, who).rename_player(player_ref, new_name, tournament)
+    click.echo(f"{entrant.name} ({entrant.id}) is now called {new_name.strip()}.")
+
+
+@player.command("delete")
+@club_argument
+@click.argument("player_ref", metavar="PLAYER")
+@tournament_option
+def player_delete(club: Path, who: str | None, player_ref: str, tournament: str | None) -> None:
+    """Remove a player entered by mistake, who has played no game yet.
+
+    A player with games is withdrawn instead (`rochade player status PLAYER withdrawn`), so
+    that the games keep counting. `rochade undo` brings a deleted player back.
+    """
+    entrant = service(club, who).delete_player(player_ref, tournament)
+    click.echo(f"{entrant.name} ({entrant.id}) is deleted.")
 
 
 @player.command("forbid")
@@ -313,10 +344,26 @@ def player_bye(
 @click.command()
 @club_argument
 @click.option("--steps", type=click.IntRange(min=1), default=1, show_default=True)
-def undo(club: Path, who: str | None, steps: int) -> None:
-    """Undo the last action(s), e.g. a pairing."""
-    for action in service(club, who).undo(steps):
-        click.echo(f"Undone: {action.description}")
+@click.option(
+    "-t",
+    "--tournament",
+    metavar="NAME",
+    help="Undo this tournament's last change(s) only (default: the file's last change).",
+)
+@click.option(
+    "--action",
+    "action_id",
+    type=click.IntRange(min=1),
+    metavar="ID",
+    help="Undo only if change #ID (see rochade log) is still the last one.",
+)
+def undo(
+    club: Path, who: str | None, steps: int, tournament: str | None, action_id: int | None
+) -> None:
+    """Undo the last action(s), e.g. a pairing: of the whole file, or of one tournament."""
+    for action in service(club, who).undo(steps, tournament, action_id):
+        where = "" if action.tournament_id is not None else " (club-wide)"
+        click.echo(f"Undone #{action.id}{where}: {action.description}")
 
 
 @click.command()

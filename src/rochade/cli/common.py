@@ -6,19 +6,28 @@ import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from rochade.core.model import ModelError
-from rochade.core.tiebreaks import TieBreakError
-from rochade.service import ClubService, ServiceError, TournamentNeeded
-from rochade.store import StoreError
+from rochade.core.limits import is_text
+
+if TYPE_CHECKING:
+    from rochade.service import ClubService
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-DOMAIN_ERRORS = (ModelError, StoreError, ServiceError, TieBreakError, OSError)
-"""Problems with what the TD asked or gave: `Error: ...` and exit code 2, never a traceback."""
+
+def domain_errors() -> tuple[type[Exception], ...]:
+    """Problems with what the TD asked or gave: `Error: ...` and exit code 2, never a traceback.
+
+    Imported when a command fails, so that `rochade --version` or `pair-trf` do not load the
+    club file's layers."""
+    from rochade.core.model import ModelError
+    from rochade.core.tiebreaks import TieBreakError
+    from rochade.service import ServiceError, StoreError
+
+    return (ModelError, StoreError, ServiceError, TieBreakError, OSError)
 
 
 class Failure(click.ClickException):
@@ -52,6 +61,14 @@ class RochadeGroup(click.Group):
     Set ROCHADE_DEBUG=1 to get the traceback of an unexpected error instead.
     """
 
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        """Refuse an argument that is not UTF-8 text before anything runs."""
+        for arg in args:
+            if not is_text(arg):
+                shown = arg.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+                raise Failure(f"the argument {shown!r} is not UTF-8 text; retype it")
+        return super().parse_args(ctx, args)
+
     def invoke(self, ctx: click.Context) -> Any:
         _tolerant_output()
         try:
@@ -64,11 +81,15 @@ class RochadeGroup(click.Group):
         except BrokenPipeError:  # e.g. `rochade log club.rochade | head`: stop quietly
             _silence_stdout()
             raise click.exceptions.Exit(1) from None
-        except TournamentNeeded as exc:
-            raise Failure(f"{exc}; choose one with -t NAME") from None
-        except DOMAIN_ERRORS as exc:
-            raise Failure(_message(exc)) from None
+        except OverflowError:  # a number typed beyond what a file can hold (`undo --steps`)
+            raise Failure("a number given is too large") from None
         except Exception as exc:
+            from rochade.service.errors import TournamentNeeded
+
+            if isinstance(exc, TournamentNeeded):
+                raise Failure(f"{exc}; choose one with -t NAME") from None
+            if isinstance(exc, domain_errors()):
+                raise Failure(_message(exc)) from None
             if os.environ.get("ROCHADE_DEBUG"):
                 raise
             raise Unexpected(
@@ -122,13 +143,17 @@ def tournament_option(func: F) -> F:
 
 def read_text(path: Path) -> str:
     """A text file the TD gives us (UTF-8, with or without the mark spreadsheets write)."""
+    from rochade.service.files import read_file
+
     try:
-        return path.read_text(encoding="utf-8-sig")
+        return read_file(path).decode("utf-8-sig")
     except UnicodeDecodeError:
         raise Failure(f"{path} is not a UTF-8 text file (save it as 'CSV UTF-8')") from None
 
 
 def service(club: Path, who: str | None) -> ClubService:
+    from rochade.service import ClubService
+
     return ClubService(club, who)
 
 

@@ -6,11 +6,9 @@ from pathlib import Path
 
 import click
 
-from rochade.cli.serve import serve_club
 from rochade.formats.text import standings_table
 from rochade.service import tournament_standings
 from rochade.service.demo import build_demo
-from rochade.web.security import new_pin
 
 DEMO_FILE = Path("demo.rochade")
 
@@ -44,6 +42,9 @@ def demo(seed: int, no_serve: bool) -> None:
     ):
         click.echo(f"  {command}")
     if not no_serve:
+        from rochade.cli.serve import serve_club  # the web app and QR codes: only to serve
+        from rochade.web.security import new_pin
+
         serve_club(DEMO_FILE, pin=new_pin(), announce_pin=True)
 
 

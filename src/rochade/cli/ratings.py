@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import zipfile
 from collections.abc import Iterator
+from io import BufferedReader
 from pathlib import Path
-from typing import IO
 
 import click
 
@@ -20,33 +20,36 @@ from rochade.formats.players import (
     parse_fide_xml,
     parse_rating_csv,
 )
+from rochade.service.files import capped, read_whole
 from rochade.service.players import EntrantRating, RatingReport
 
 LIST_FORMATS = ("auto", "fide-xml", "fide-txt", "csv")
 
 
-def _open(path: Path) -> IO[bytes]:
-    """The list itself, or the one list inside a downloaded .zip."""
+def _open(path: Path) -> BufferedReader:
+    """The list itself, or the one list inside a downloaded .zip, refused past its size limit
+    (`rochade.service.files.capped`: the size a zip declares, then the bytes read)."""
     if not zipfile.is_zipfile(path):
-        return path.open("rb")
+        return capped(path.open("rb"), path)
     archive = zipfile.ZipFile(path)
-    members = [n for n in archive.namelist() if n.lower().endswith((".xml", ".txt", ".csv"))]
+    lists = (".xml", ".txt", ".csv")
+    members = [i for i in archive.infolist() if i.filename.lower().endswith(lists)]
     if len(members) != 1:
         raise Failure(f"{path}: expected one .xml, .txt or .csv list inside, found {len(members)}")
-    return archive.open(members[0])
+    return capped(archive.open(members[0]), path, members[0].file_size)
 
 
-def _entries(stream: IO[bytes], fmt: str, kind: str, column: str | None) -> Iterator[RatedPlayer]:
+def _entries(stream: BufferedReader, fmt: str, kind: str, column: str | None
+             ) -> Iterator[RatedPlayer]:
     """The list's players, read lazily; `auto` looks at the first bytes to tell the format."""
     if fmt == "auto":
-        head = decode(stream.read(512)).lstrip("\ufeff \r\n")
-        stream.seek(0)
+        head = decode(stream.peek(512)[:512]).lstrip("\ufeff \r\n")
         fmt = "fide-xml" if head.startswith("<") else "fide-txt" if "ID Number" in head else "csv"
     if fmt == "fide-xml":
         return parse_fide_xml(stream, kind)
     if fmt == "fide-txt":
         return parse_fide_txt((decode(line) for line in stream), kind)
-    return parse_rating_csv(decode(stream.read()), column)
+    return parse_rating_csv(decode(read_whole(stream, "the rating list")), column)
 
 
 @click.command()

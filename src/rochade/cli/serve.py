@@ -7,12 +7,13 @@ import ipaddress
 import socket
 import sys
 from pathlib import Path
+from typing import TextIO
 
 import click
 import segno
 
-from rochade.store import StoreError
-from rochade.store.club import check_header
+from rochade.cli.common import Failure
+from rochade.store import Club, StoreError
 from rochade.web.security import PinError, has_pin, new_pin, set_pin
 
 LOOPBACK = "127.0.0.1"
@@ -74,24 +75,27 @@ def serve_club(
     port: int = 8000,
     pin: str | None = None,
     announce_pin: bool = False,
+    behind_proxy: bool = False,
 ) -> None:
     """Start the web app on `path` until Ctrl+C (also used by `rochade demo`).
 
     `announce_pin`: print the given PIN (the demo makes one up for each run).
+    `behind_proxy`: trust X-Forwarded-For (only a proxy in front may write it).
     """
     import uvicorn
 
     from rochade.web import create_app
 
     try:
-        check_header(path)
+        with Club.open(path) as club:  # a foreign, newer, damaged or read-only file: refused
+            club.check_writable()
         told = ensure_pin(path, pin)
         if announce_pin:
             told = pin
     except (StoreError, PinError) as exc:
-        raise click.ClickException(str(exc)) from None
+        raise Failure(str(exc)) from None
     shared = public_url(host, port)
-    app = create_app(path, public_url=shared)
+    app = create_app(path, public_url=shared, behind_proxy=behind_proxy)
     local = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::', '') else host}:{port}/"
     click.echo(f"rochade serves {path} at {local}  (TD pages: {local}td/)")
     if told is not None:
@@ -107,7 +111,9 @@ def serve_club(
     # without this, one full collection every ~15 s stalled every page for 20-40 ms.
     gc.freeze()
     try:
-        uvicorn.run(app, host=host, port=port, log_level="warning")
+        # The app reads X-Forwarded-For itself, and only when told (`behind_proxy`):
+        # uvicorn would believe any program on this laptop that sends one.
+        uvicorn.run(app, host=host, port=port, log_level="warning", proxy_headers=False)
     finally:
         gc.unfreeze()
 
@@ -121,10 +127,40 @@ def serve_club(
     help="0.0.0.0 shares the pages on the club Wi-Fi.",
 )
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535))
-@click.option("--pin", default=None, help="Set (or change) the TD PIN or password.")
-def serve(club_file: Path, host: str, port: int, pin: str | None) -> None:
+@click.option(
+    "--pin",
+    default=None,
+    envvar="ROCHADE_PIN",
+    show_envvar=True,
+    help="Set (or change) the TD PIN or password. Others on this computer see a command "
+    "line (ps): prefer ROCHADE_PIN or --pin-file.",
+)
+@click.option(
+    "--pin-file",
+    type=click.File("r", encoding="utf-8"),
+    default=None,
+    help="Read the TD PIN from the first line of this file.",
+)
+@click.option(
+    "--behind-proxy",
+    is_flag=True,
+    help="A reverse proxy forwards the requests: take the client's address from its "
+    "X-Forwarded-For header (otherwise ignored).",
+)
+def serve(
+    club_file: Path,
+    host: str,
+    port: int,
+    pin: str | None,
+    pin_file: TextIO | None,
+    behind_proxy: bool,
+) -> None:
     """Run the club evening in the browser: TD pages and live pages for the players."""
-    serve_club(club_file, host, port, pin)
+    if pin_file is not None:
+        if pin is not None:
+            raise click.UsageError("give the PIN once: --pin (or ROCHADE_PIN) or --pin-file")
+        pin = pin_file.readline().strip()
+    serve_club(club_file, host, port, pin, behind_proxy=behind_proxy)
 
 
 COMMANDS = (serve,)

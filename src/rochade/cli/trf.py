@@ -6,9 +6,10 @@ from pathlib import Path
 
 import click
 
-from rochade.cli.common import Failure, club_argument, read_text, service, tournament_option
+from rochade.cli.common import club_argument, read_text, service, tournament_option
 from rochade.formats.trf import NEWLINES
 from rochade.service.exchange import backup_json, export_trf, import_trf, restore_json
+from rochade.service.files import read_file
 
 
 def _write(out: Path | None, text: str, newline: str = "") -> None:
@@ -26,11 +27,7 @@ def _write(out: Path | None, text: str, newline: str = "") -> None:
 @click.option("--name", help="The tournament's name (default: the file's line 012).")
 def import_trf_command(club: Path, who: str | None, trf: Path, name: str | None) -> None:
     """Add a tournament from a FIDE TRF file (TRF16 or TRF26)."""
-    try:
-        raw = trf.read_bytes()
-    except OSError as exc:
-        raise Failure(f"cannot read {trf}: {exc.strerror or exc}") from None
-    t = import_trf(service(club, who), raw, name)
+    t = import_trf(service(club, who), read_file(trf), name)
     click.echo(f"Imported {t.name} ({t.system}): {len(t.entrants)} players, "
                f"{len(t.rounds)} rounds.")
 

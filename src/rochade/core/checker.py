@@ -576,12 +576,12 @@ def relaxations(rules: PairingRules, history: History) -> Iterator[Relaxation]:
     if gap is None:
         gap = max(history.round_number - 1, 0)
     # A smaller gap only frees pairs whose last game lies exactly `gap` rounds back; skipping the
-    # gaps that free nobody gives the same first success as shrinking one round at a time.
+    # gaps that free nobody gives the same first success as shrinking one round at a time, and
+    # costs one step per distance met (at most the rounds played), whatever the gap.
     distances = {history.round_number - games[-1][0] for games in history.meetings.values()}
-    for smaller in range(gap - 1, -1, -1):
-        if smaller + 1 in distances:
-            rules = replace(rules, rematch_gap=smaller)
-            yield step(rules, {Rule.REMATCH}, "gap", f"{was} relaxed to a gap of {smaller}")
+    for smaller in sorted((d - 1 for d in distances if d - 1 < gap), reverse=True):
+        rules = replace(rules, rematch_gap=smaller)
+        yield step(rules, {Rule.REMATCH}, "gap", f"{was} relaxed to a gap of {smaller}")
     limit = rules.max_meetings
     if limit is not None:
         was = f"limit of {limit} meetings"

@@ -175,11 +175,16 @@ def system_standings(t: Tournament, after_round: int | None = None) -> SystemSta
     return ranked(table, entrants, _settings(t).tiebreaks)
 
 
-def explain_tiebreaks(t: Tournament, player: PlayerId, after_round: int | None = None
-                      ) -> tuple[str, ...]:
+def explain_tiebreaks(
+    t: Tournament,
+    player: PlayerId,
+    after_round: int | None = None,
+    counted: tuple[Crosstable, tuple[PlayerId, ...]] | None = None,
+) -> tuple[str, ...]:
     """Each tie-break of a player, round by round for the Buchholz and Sonneborn-Berger ones
-    (opponents by start number): what a TD shows a player who asks."""
-    table, numbers = counted_crosstable(t, after_round)
+    (opponents by start number): what a TD shows a player who asks. `counted`: the
+    `counted_crosstable` after that round, when the caller keeps it for every player."""
+    table, numbers = counted or counted_crosstable(t, after_round)
     number = numbers.index(player) + 1
     return tuple(line for tb in _settings(t).tiebreaks for line in explain(table, tb, number))
 

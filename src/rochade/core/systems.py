@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from rochade.core import limits
 from rochade.core.model import Entrant, ModelError, PlayerId, Tournament
 from rochade.core.pairing import Board, Pairing
 from rochade.core.tiebreaks import Kind, Scoring, TieBreak, parse_tiebreaks
@@ -66,6 +67,12 @@ def scoring(text: str) -> Scoring:
     return parsed
 
 
+def check_scoring(s: Scoring) -> None:
+    """Points for results and byes within `limits.VALUE` (a round robin's or Swiss's)."""
+    for key in ("win", "draw", "loss", "pab", "fpb", "hpb", "zpb"):
+        limits.VALUE.optional(getattr(s, key), key)
+
+
 def scoring_text(s: Scoring) -> str:
     return f"{s.win}-{s.draw}-{s.loss}"
 
@@ -86,6 +93,10 @@ class RoundRobinSettings:
     tiebreaks: tuple[TieBreak, ...] = DEFAULT_TIEBREAKS[ROUND_ROBIN]
 
     def __post_init__(self) -> None:
+        limits.SEED.check(self.seed, "seed")
+        for number in self.numbers:
+            limits.PLAYERS.check(number, "numbers")
+        check_scoring(self.scoring)
         for tb in self.tiebreaks:
             if tb.acronym in ("BH", "FB", "AOB"):
                 raise ModelError(
@@ -133,10 +144,16 @@ class SwissSettings:
     numbers: tuple[PlayerId, ...] = ()
 
     def __post_init__(self) -> None:
-        if self.rounds < 1:
-            raise ModelError("a Swiss needs at least one round, not {rounds}", rounds=self.rounds)
-        if self.max_half_point_byes is not None and self.max_half_point_byes < 0:
-            raise ModelError("the most half-point byes a player may take cannot be negative")
+        limits.ROUNDS.check(self.rounds, "rounds")
+        limits.GAP.optional(self.max_half_point_byes, "max_half_point_byes")
+        limits.SEED.check(self.seed, "seed")
+        check_scoring(self.scoring)
+        for request in self.bye_requests:
+            limits.ROUNDS.check(request.round, "bye_requests.round")
+            limits.PLAYERS.check(request.player, "bye_requests.player")
+        for pair in self.forbidden_pairs:
+            for player in pair:
+                limits.PLAYERS.check(player, "forbidden_pairs")
         if not 0 <= self.half_point_byes_closed <= self.rounds:
             raise ModelError("half-point byes can be closed in 0 to {rounds} last rounds, not "
                              "{closed}", rounds=self.rounds, closed=self.half_point_byes_closed)

@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cached_property
 
+from rochade.core.limits import number
 from rochade.core.messages import N_, Explained, Message
 from rochade.core.model import Outcome
 
@@ -104,7 +105,7 @@ class Scoring:
         """`1-½-0`, `3-1-0`, `2-1-0` ...: win, draw and loss points."""
         parts = text.replace("½", "1/2").split("-")
         try:
-            win, draw, loss = (Fraction(p.strip()) for p in parts)
+            win, draw, loss = (number(p) for p in parts)
         except ValueError:
             raise TieBreakError(
                 "scoring '{scoring}' should be win-draw-loss points, like 1-1/2-0 or 3-1-0",
@@ -387,12 +388,15 @@ def explain(table: Crosstable, tiebreak: TieBreak | str, player: int) -> tuple[s
     or average and get a single line.
     """
     tb = parse_tiebreak(tiebreak) if isinstance(tiebreak, str) else tiebreak
-    total = compute(table, tb)[player] if tb.acronym != "DE" else None
     if tb.acronym not in ("BH", "FB", "SB"):
+        total = compute(table, tb)[player] if tb.acronym != "DE" else None
         return (f"{tb}: {_fmt(total) if total is not None else 'see the tied group'}",)
+    if tb.acronym != "SB":
+        _no_buchholz_in_round_robins(table, tb)
     source = _fore_table(table) if tb.acronym == "FB" else table
     parts = _opponent_parts(source, player, tb.acronym == "SB", tb.played)
     kept = _trim(parts, tb.cut + tb.median, tb.median)
+    total = sum((part.value for part in kept), Fraction(0))  # `_sum_parts`, for one player
     lines = []
     for part in parts:
         times = ""
@@ -401,7 +405,7 @@ def explain(table: Crosstable, tiebreak: TieBreak | str, player: int) -> tuple[s
             times = f" × {_fmt(source.scoring.points(entry))} points"
         cut = "" if part in kept else " (cut)"
         lines.append(f"round {part.round}: {part.note}{times} = {_fmt(part.value)}{cut}")
-    lines.append(f"{tb} = {_fmt(total or Fraction(0))}")
+    lines.append(f"{tb} = {_fmt(total)}")
     return tuple(lines)
 
 

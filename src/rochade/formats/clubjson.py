@@ -31,9 +31,11 @@ from rochade.formats.json import (
 )
 from rochade.formats.trf_tournament import TrfExtras
 
-FORMAT = "rochade-club/1"
+FORMAT = "rochade-club/2"
 _FORMAT_RE = re.compile(r"rochade-club/(\d+)")
-_VERSION = 1
+_VERSION = 2
+"""Version 2 adds each action's `tournament` (null: club-wide) and `message` (the log line as
+a template with values); a version-1 backup has neither (its lines are shown as they are)."""
 
 Rows = dict[str, list[dict[str, Any]]]
 """Table name -> rows by column name, as `Club.dump` gives them and `Club.restore` takes."""
@@ -87,7 +89,7 @@ def format_club(rows: Rows) -> str:
         "format": FORMAT,
         "members": rows["members"],
         "tournaments": tournaments,
-        "actions": rows["actions"],
+        "actions": [_action(a) for a in rows["actions"]],
     }
     return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
 
@@ -116,11 +118,59 @@ def parse_club(text: str) -> Rows:
             "id": _id, "name": _str, "rating": _rating, "fide_id": _opt_id}))
     for i, t in enumerate(_list(d.get("tournaments", []), "tournaments")):
         _tournament(t, f"tournaments[{i}]", rows)
+    since_2 = {"tournament": _opt_id, "message": _log_line} if int(match[1]) >= 2 else {}
     for i, a in enumerate(_list(d.get("actions", []), "actions")):
-        rows["actions"].append(_fields(a, f"actions[{i}]", {
+        row = _fields(a, f"actions[{i}]", {
             "id": _id, "at": _str, "who": _any_str, "kind": _str, "description": _any_str,
-            "undone_by": _opt_id}))
+            "undone_by": _opt_id, **since_2})
+        if since_2:
+            row["tournament_id"] = row.pop("tournament")
+            row["message"] = None if row["message"] is None else json.dumps(
+                row["message"], ensure_ascii=False)
+        rows["actions"].append(row)
     return rows
+
+
+def _action(row: dict[str, Any]) -> dict[str, Any]:
+    """An action-log row as the backup writes it (its message as an object, not JSON text)."""
+    out = {k: v for k, v in row.items() if k not in ("tournament_id", "message")}
+    out["tournament"] = row.get("tournament_id")
+    out["message"] = None if row.get("message") is None else json.loads(row["message"])
+    return out
+
+
+def _log_line(value: object, where: str) -> object:
+    """A log line's message: null, or {"template": text, "values": {name: value}} where a
+    value is text, a whole number, a list of values or such a message itself."""
+    if value is None:
+        return None
+    d = _obj(value, where, ("template", "values"))
+    if set(d) != {"template", "values"}:
+        raise FormatError("{where}: expected template and values", where=where)
+    template = _any_str(d["template"], f"{where}.template")
+    values = _obj(d["values"], f"{where}.values")
+    for key, item in values.items():
+        _log_value(item, f"{where}.values.{key}")
+    if values:
+        try:
+            template.format(**dict.fromkeys(values, ""))
+        except (KeyError, IndexError, ValueError):
+            raise FormatError(
+                "{where}: the template does not fit its values", where=where
+            ) from None
+    return d
+
+
+def _log_value(value: object, where: str) -> None:
+    if isinstance(value, list):
+        for i, item in enumerate(value):
+            _log_value(item, f"{where}[{i}]")
+    elif isinstance(value, dict):
+        _log_line(value, where)
+    elif isinstance(value, str):
+        _any_str(value, where)
+    elif not isinstance(value, int) or isinstance(value, bool):
+        raise FormatError("{where}: expected text or a whole number", where=where)
 
 
 Reader = Callable[[object, str], object]

@@ -19,6 +19,7 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Any, TypeVar
 
+from rochade.core import limits
 from rochade.core.keizer.settings import (
     STANDARD_REASONS,
     KeizerSettings,
@@ -764,13 +765,17 @@ def _entrant(value: object, where: str) -> Entrant:
     for key in ("id", "name"):
         if key not in d:
             raise FormatError("{where}: missing {key}", where=where, key=repr(key))
-    return Entrant(
+    entrant = Entrant(
         id=_int(d["id"], f"{where}.id", 1),
         name=_str(d["name"], f"{where}.name"),
         rating=_opt_int(d.get("rating"), f"{where}.rating", 0),
         status=_enum(d.get("status", "present"), f"{where}.status", Status),
         fide_id=_opt_int(d.get("fide_id"), f"{where}.fide_id", 1),
     )
+    limits.PLAYERS.check(entrant.id, f"{where}.id")
+    limits.RATING.optional(entrant.rating, f"{where}.rating")
+    limits.FIDE_ID.optional(entrant.fide_id, f"{where}.fide_id")
+    return entrant
 
 
 def _round_rules(

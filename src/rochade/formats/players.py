@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import IO
 from xml.etree.ElementTree import ParseError, iterparse
 
+from rochade.core import limits
 from rochade.core.messages import N_, Message, message_of
 from rochade.formats.json import FormatError
 
@@ -130,8 +131,8 @@ def _is_player(first: Sequence[str]) -> bool:
     return rating in ("", "-") or rating.isdecimal()
 
 
-def _int(cell: str, line: int, what: str) -> int | None:
-    """A whole number; empty, "-" and 0 mean none (lists write 0 for unrated)."""
+def _int(cell: str, line: int, what: str, bound: limits.Bound) -> int | None:
+    """A whole number within `bound`; empty, "-" and 0 mean none (lists write 0 for unrated)."""
     text = cell.strip().replace(" ", "")
     if text in ("", "-"):
         return None
@@ -142,7 +143,17 @@ def _int(cell: str, line: int, what: str) -> int | None:
             what=Message(what),
             cell=repr(cell.strip()),
         )
-    return int(text) or None
+    digits = text.lstrip("0")
+    if len(digits) > 20 or (digits and not bound.low <= int(digits) <= bound.high):
+        raise FormatError(
+            "line {line}: the {what} {cell} is not from {low} to {high}",
+            line=line,
+            what=Message(what),
+            cell=repr(text[:20]),
+            low=bound.low,
+            high=bound.high,
+        )
+    return int(digits) if digits else None
 
 
 def parse_player_csv(text: str, rating_column: str | None = None) -> list[PlayerRow]:
@@ -195,8 +206,8 @@ def _players(reader: _csv.Reader, rating_column: str | None) -> Iterator[PlayerR
         yield PlayerRow(
             line,
             " ".join(name.split()),
-            _int(cell(row, "rating"), line, N_("rating")),
-            _int(cell(row, "fide_id"), line, N_("FIDE id")),
+            _int(cell(row, "rating"), line, N_("rating"), limits.RATING),
+            _int(cell(row, "fide_id"), line, N_("FIDE id"), limits.FIDE_ID),
             cell(row, "national_id") or None,
             cell(row, "club") or None,
         )
@@ -297,8 +308,8 @@ def parse_fide_xml(source: bytes | IO[bytes], kind: str = "standard") -> Iterato
             rating = next((fields[t] for t in tags if fields.get(t)), "")
             yield RatedPlayer(
                 " ".join(name.split()),
-                _int(rating, count, N_("rating")),
-                _int(fields.get("fideid", ""), count, N_("FIDE id")),
+                _int(rating, count, N_("rating"), limits.RATING),
+                _int(fields.get("fideid", ""), count, N_("FIDE id"), limits.FIDE_ID),
             )
     except ParseError as exc:
         raise FormatError(
@@ -351,8 +362,8 @@ def parse_fide_txt(lines: Iterable[str], kind: str = "standard") -> Iterator[Rat
             raise FormatError("FIDE TXT: line {number} has no name", number=number)
         yield RatedPlayer(
             " ".join(name.split()),
-            _int(cut(line, rating_title), number, N_("rating")),
-            _int(cut(line, id_title), number, N_("FIDE id")),
+            _int(cut(line, rating_title), number, N_("rating"), limits.RATING),
+            _int(cut(line, id_title), number, N_("FIDE id"), limits.FIDE_ID),
         )
 
 

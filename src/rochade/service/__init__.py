@@ -15,9 +15,10 @@ from rochade.service.reports import (
     StandingChange,
     TournamentSummary,
 )
-from rochade.store import StoreError
+from rochade.store import ActionRecord, StoreError
 
 __all__ = [
+    "ActionRecord",
     "ClubService",
     "NeedsConfirmation",
     "PairingReport",

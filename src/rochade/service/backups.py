@@ -46,7 +46,7 @@ def restore(service: ClubService, ref: str) -> Restored:
     backups.check(chosen.path)
     with tempfile.TemporaryDirectory(prefix="rochade-restore-") as tmp:
         copy = Path(tmp) / "restore.rochade"
-        backups.copy_file(chosen.path, copy)
+        backups.copy_file(chosen.path, copy, finished=True)
         Club.open(copy).close()  # upgrades an older schema
         with Club.open(service.path) as club:
             saved = club.restore_from(

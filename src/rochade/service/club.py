@@ -12,10 +12,13 @@ import getpass
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from fractions import Fraction
 from pathlib import Path
+from typing import TYPE_CHECKING
 
+from rochade.core import limits
 from rochade.core.checker import CheckedPairing, check_boards
 from rochade.core.keizer.scoring import Standings, compute_standings, standings_history
 from rochade.core.keizer.settings import KeizerSettings, Ladder, preset
@@ -36,9 +39,9 @@ from rochade.core.pairing import Pairing
 from rochade.core.standings import SystemStandings, system_standings
 from rochade.core.systems import KEIZER
 from rochade.formats.json import format_tournament, parse_tournament
-from rochade.formats.players import RatedPlayer
 from rochade.service import systems
 from rochade.service.errors import NeedsConfirmation, ServiceError, TournamentNeeded
+from rochade.service.files import read_file
 from rochade.service.players import (
     RatingReport,
     apply_ratings,
@@ -61,10 +64,14 @@ from rochade.store import (
     Action,
     ActionRecord,
     Club,
+    MemberRecord,
     RoundNotes,
     StoreError,
     TournamentRecord,
 )
+
+if TYPE_CHECKING:
+    from rochade.formats.players import RatedPlayer
 
 Clock = Callable[[], datetime]
 
@@ -81,19 +88,30 @@ def current_user() -> str:
         return "unknown"
 
 
-SETTING_OVERRIDES: Mapping[str, type] = {
-    "top_value": Fraction,
-    "ratio": Fraction,
-    "step": Fraction,
-    "rematch_gap": int,
-    "max_meetings": int,
-    "max_colour_difference": int,
-    "max_same_colour_run": int,
-}
-"""Settings a TD may change when creating a tournament (everything else: the JSON file)."""
+SETTING_OVERRIDES = (
+    "top_value",
+    "ratio",
+    "step",
+    "rematch_gap",
+    "max_meetings",
+    "max_colour_difference",
+    "max_same_colour_run",
+)
+"""Settings a TD may give when creating a tournament (the others: `tournament set` later)."""
 
 BACKED_UP = ("pair", "import")
 """Action kinds that back the file up first (a player list import does too)."""
+
+
+@dataclass
+class _Entry:
+    """Adding players: the members by name (the first of a name), and the tournament they
+    enter (None: members only) with its rounds played and the members already in it."""
+
+    members: dict[str, MemberRecord]
+    record: TournamentRecord | None = None
+    rounds: tuple[int, ...] = ()
+    entered: set[int] = field(default_factory=set)
 
 
 class ClubService:
@@ -182,13 +200,23 @@ class ClubService:
     def create_tournament(
         self, name: str, preset_name: str = "classic", overrides: Mapping[str, object] = {}
     ) -> Tournament:
-        """A new Keizer tournament from a preset, with some settings changed."""
-        settings = _apply_overrides(preset(preset_name), overrides)
+        """A new Keizer tournament from a preset, with some settings changed: read and checked
+        as `tournament set` reads them (a top value given means a fixed ladder)."""
+        typed = {key: str(value) for key, value in overrides.items()}
+        unknown = typed.keys() - set(SETTING_OVERRIDES)
+        if unknown:
+            raise ServiceError("unknown setting '{key}'", key=min(unknown))
+        if "top_value" in typed:
+            typed["ladder"] = Ladder.FIXED.value
+        settings, _ = changed_settings(preset(preset_name), typed, 0)
         name = name.strip()
         if not name:
             raise ServiceError("the tournament needs a name")
-        with self._change("tournament", f"create tournament {name} ({preset_name})") as (club, _):
-            club.add_tournament(name, KEIZER, systems.encode(settings))
+        limits.check_name(name, limits.TOURNAMENT_NAME)
+        with self._change("tournament", "create tournament") as (club, action):
+            tid = club.add_tournament(name, KEIZER, systems.encode(settings))
+            action.describe(Message(N_("new tournament ({rules})"), {"rules": preset_name}),
+                            TournamentRecord(tid, name, KEIZER, ""))
         return Tournament(name, (), (), KEIZER, settings)
 
     def create_system_tournament(
@@ -199,8 +227,11 @@ class ClubService:
         name = name.strip()
         if not name:
             raise ServiceError("the tournament needs a name")
-        with self._change("tournament", f"create tournament {name} ({system})") as (club, _):
-            club.add_tournament(name, system, systems.encode(settings))
+        limits.check_name(name, limits.TOURNAMENT_NAME)
+        with self._change("tournament", "create tournament") as (club, action):
+            tid = club.add_tournament(name, system, systems.encode(settings))
+            action.describe(Message(N_("new tournament ({rules})"), {"rules": system}),
+                            TournamentRecord(tid, name, system, ""))
         return Tournament(name, (), (), system, settings)
 
     def tournaments(self) -> list[TournamentSummary]:
@@ -215,6 +246,12 @@ class ClubService:
                     )
                 )
             return out
+
+    def tournament_names(self) -> list[str]:
+        """The tournaments' names in the club file's order: without loading them (every web
+        page finds its tournament by number)."""
+        with self._reading() as club:
+            return [record.name for record in club.tournaments()]
 
     def tournament(self, name: str | None = None) -> Tournament:
         """The whole tournament (facts and settings)."""
@@ -236,61 +273,131 @@ class ClubService:
         `late_start` row. With several tournaments and none named, the player only becomes a
         member.
         """
-        with self._change("player", f"add player {name}") as (club, action):
-            added = self._add_player(club, name.strip(), rating, fide_id, tournament)
-            action.description = _describe_added(added)
+        with self._change("player", "add player") as (club, action):
+            entry = self._entry(club, tournament)
+            added = self._add_player(club, name.strip(), rating, fide_id, entry)
+            action.describe(*_describe_added(club, added))
         return added
 
     def import_players(self, data: bytes | str, tournament: str | None = None) -> list[PlayerAdded]:
         """Add every player of a CSV list (file bytes or text, see `read_player_list`) in one
         action."""
         with self._change("player", "import players", "import") as (club, action):
-            members = [(m.name, m.fide_id) for m in club.members()]
-            lines = read_player_list(data, members)
+            entry = self._entry(club, tournament)
+            lines = read_player_list(data, [(m.name, m.fide_id) for m in club.members()])
             added = [
-                self._add_player(club, line.name, line.rating, line.fide_id, tournament)
+                self._add_player(club, line.name, line.rating, line.fide_id, entry)
                 for line in lines
             ]
-            where = f" into {added[0].tournament}" if added[0].tournament else ""
-            action.description = f"import {len(added)} players{where}"
+            action.describe(
+                Message(N_("import {count} players"), {"count": len(added)}),
+                _tournament_of(club, added[0].tournament),
+            )
         return added
 
-    def _add_player(
-        self,
-        club: Club,
-        name: str,
-        rating: int | None,
-        fide_id: int | None,
-        tournament: str | None,
-    ) -> PlayerAdded:
-        if not name:
-            raise ServiceError("the player needs a name")
-        members = [m for m in club.members() if m.name == name]
-        if members:
-            member_id, new = members[0].id, False
-            if rating is not None or fide_id is not None:
-                club.update_member(
-                    member_id,
-                    rating if rating is not None else members[0].rating,
-                    fide_id if fide_id is not None else members[0].fide_id,
-                )
-            rating = rating if rating is not None else members[0].rating
-        else:
-            member_id, new = club.add_member(name, rating, fide_id), True
-        records = club.tournaments()
-        if tournament is None and len(records) != 1:
-            return PlayerAdded(name, member_id, new)
+    def _entry(self, club: Club, tournament: str | None) -> _Entry:
+        """What adding players needs, read once per action: an import of thousands of
+        players stays linear (issue 11)."""
+        members: dict[str, MemberRecord] = {}
+        for member in club.members():
+            members.setdefault(member.name, member)
+        if tournament is None and len(club.tournaments()) != 1:
+            return _Entry(members)
         record, t = self._load(club, tournament)
         systems.check_late_entry(t)
-        if member_id in club.entrant_members(record.id).values():
+        entered = set(club.entrant_members(record.id).values())
+        return _Entry(members, record, tuple(r.number for r in t.rounds), entered)
+
+    def _add_player(
+        self, club: Club, name: str, rating: int | None, fide_id: int | None, entry: _Entry
+    ) -> PlayerAdded:
+        """A member of this exact name (updated with what is given), or a new one, entered
+        into `entry`'s tournament if there is one."""
+        if not name:
+            raise ServiceError("the player needs a name")
+        limits.check_name(name, limits.PLAYER_NAME)
+        limits.check_player(name, rating, fide_id)
+        member = entry.members.get(name)
+        if member is not None:
+            new = False
+            if rating is not None or fide_id is not None:
+                member = dataclasses.replace(
+                    member,
+                    rating=rating if rating is not None else member.rating,
+                    fide_id=fide_id if fide_id is not None else member.fide_id,
+                )
+                club.update_member(member.id, member.rating, member.fide_id)
+            rating = rating if rating is not None else member.rating
+        else:
+            new = True
+            member = MemberRecord(club.add_member(name, rating, fide_id), name, rating, fide_id)
+        entry.members[name] = member
+        record = entry.record
+        if record is None:
+            return PlayerAdded(name, member.id, new)
+        if member.id in entry.entered:
             raise ServiceError(
                 "{name} already plays in {tournament}", name=name, tournament=record.name
             )
-        player = club.add_entrant(record.id, member_id, rating, Status.PRESENT)
-        for rnd in t.rounds:
-            club.add_absence(record.id, rnd.number, Absence(player, Reason.LATE_START.value))
+        entry.entered.add(member.id)
+        player = club.add_entrant(record.id, member.id, rating, Status.PRESENT)
+        for number in entry.rounds:
+            club.add_absence(record.id, number, Absence(player, Reason.LATE_START.value))
         entrant = Entrant(player, name, rating, Status.PRESENT, fide_id)
-        return PlayerAdded(name, member_id, new, entrant, record.name, len(t.rounds))
+        return PlayerAdded(name, member.id, new, entrant, record.name, len(entry.rounds))
+
+    def rename_player(self, player: str, name: str, tournament: str | None = None) -> Entrant:
+        """Correct a player's name (a typo): the member's name, so in every tournament they
+        play in. Another member of that name is refused: two players one name cannot tell
+        apart (and a player list would match the wrong one). Returns the player as before."""
+        name = name.strip()
+        if not name:
+            raise ServiceError("the player needs a name")
+        limits.check_name(name, limits.PLAYER_NAME)
+        with self._change("player", "rename a player") as (club, action):
+            record, t = self._load(club, tournament)
+            entrant = find_entrant(t.entrants, player)
+            if name == entrant.name:
+                raise ServiceError("{player} has this name already", player=label(entrant))
+            if any(m.name == name for m in club.members()):
+                raise ServiceError(
+                    "the club has a player named {name} already; two players of one name "
+                    "cannot be told apart (add a letter, e.g. a second initial)",
+                    name=name,
+                )
+            club.rename_member(club.entrant_members(record.id)[entrant.id], name)
+            action.describe(
+                Message(N_("rename {player} to {name}"), {"player": label(entrant), "name": name}),
+                record,
+            )
+        return entrant
+
+    def delete_player(self, player: str, tournament: str | None = None) -> Entrant:
+        """Remove a player entered by mistake, who has no games (nor the bye, nor a team
+        game): a player with games is withdrawn instead, so that the games keep counting.
+        Their late-start rows, forbidden pairs and requested byes go too, and the member with
+        them unless they play in another tournament. One undoable action."""
+        with self._change("player", "delete a player") as (club, action):
+            record, t = self._load(club, tournament)
+            entrant = find_entrant(t.entrants, player)
+            played = games_of(t, entrant.id)
+            if played:
+                raise ServiceError(
+                    "{player} cannot be deleted: {games}; withdraw them instead, so that their "
+                    "games keep counting",
+                    player=label(entrant),
+                    games=played,
+                )
+            settings = systems.without_player(t, entrant.id)
+            if settings != t.settings:
+                club.set_settings(record.id, systems.encode(settings))
+            member = club.entrant_members(record.id)[entrant.id]
+            club.delete_entrant(record.id, entrant.id)
+            if not any(member in club.entrant_members(r.id).values() for r in club.tournaments()):
+                club.delete_member(member)
+            action.describe(Message(N_("delete player {player}"), {"player": label(entrant)}),
+                            record)
+        return entrant
 
     def forbid_pair(
         self, first: str, second: str, tournament: str | None = None, forbidden: bool = True
@@ -304,8 +411,10 @@ class ClubService:
                 raise ServiceError("{player} cannot be kept from playing themself", player=label(a))
             changed = systems.with_forbidden_pair(t, frozenset((a.id, b.id)), forbidden)
             club.set_settings(record.id, systems.encode(changed))
-            what = "never pair {} and {}" if forbidden else "{} and {} may be paired again"
-            action.description = f"{record.name}: " + what.format(label(a), label(b))
+            what = N_("never pair {first} and {second}") if forbidden else N_(
+                "{first} and {second} may be paired again"
+            )
+            action.describe(Message(what, {"first": label(a), "second": label(b)}), record)
         return a, b
 
     def request_bye(
@@ -318,8 +427,11 @@ class ClubService:
             entrant = find_entrant(t.entrants, player)
             changed = systems.with_bye_request(t, entrant, round_number, half)
             club.set_settings(record.id, systems.encode(changed))
-            kind = "half-point" if half else "zero-point"
-            action.description = f"{label(entrant)}: {kind} bye in round {round_number}"
+            what = N_("{player}: half-point bye in round {round}") if half else N_(
+                "{player}: zero-point bye in round {round}"
+            )
+            action.describe(Message(what, {"player": label(entrant), "round": round_number}),
+                            record)
         return entrant
 
     def cancel_bye(self, player: str, round_number: int, tournament: str | None = None) -> Entrant:
@@ -329,7 +441,11 @@ class ClubService:
             entrant = find_entrant(t.entrants, player)
             changed = systems.without_bye_request(t, entrant, round_number)
             club.set_settings(record.id, systems.encode(changed))
-            action.description = f"{label(entrant)}: no bye in round {round_number} after all"
+            action.describe(
+                Message(N_("{player}: no bye in round {round} after all"),
+                        {"player": label(entrant), "round": round_number}),
+                record,
+            )
         return entrant
 
     def change_rules(
@@ -347,7 +463,7 @@ class ClubService:
             report = self._settings_report(club, typed, tournament)
             record = self._record(club, tournament)
             club.set_settings(record.id, systems.encode(report.tournament.settings))
-            action.description = report.describe()
+            action.describe(report.describe(), record)
         return report
 
     def _settings_report(
@@ -374,13 +490,19 @@ class ClubService:
             entrant = find_entrant(t.entrants, player)
             systems.check_status(t, entrant, status)
             club.set_status(record.id, entrant.id, status)
-            action.description = f"{label(entrant)}: {entrant.status.value} -> {status.value}"
+            values = {"player": label(entrant), "old": _status_word(entrant.status),
+                      "new": _status_word(status)}
+            what = N_("{player}: {old} -> {new}")
             if entrant.withdrawn and status is not Status.WITHDRAWN:
                 missed = [r.number for r in t.rounds if entrant.id not in r.row_players()]
                 for number in missed:
                     club.add_absence(record.id, number, Absence(entrant.id, "late_start"))
                 if missed:
-                    action.description += f" (missed rounds {_span(missed)} count as late start)"
+                    what = N_(
+                        "{player}: {old} -> {new} (missed rounds {rounds} count as late start)"
+                    )
+                    values["rounds"] = _span(missed)
+            action.describe(Message(what, values), record)
         return dataclasses.replace(entrant, status=status)
 
     def set_rating(
@@ -388,16 +510,16 @@ class ClubService:
     ) -> Entrant:
         """Correct an entrant's rating, and the member list's with it (a typo at entry, or the
         new rating list for one player)."""
-        if rating is not None and not 0 < rating < 4000:
-            raise ServiceError("a rating of {rating} is not plausible", rating=rating)
         with self._change("player", "set rating") as (club, action):
             record, t = self._load(club, tournament)
             entrant = t.entrant(player)
-            old = "none" if entrant.rating is None else entrant.rating
-            new = "none" if rating is None else rating
-            action.description = (
-                f"rating of {entrant.name} ({entrant.id}) in {t.name}: {old} -> {new}"
-            )
+            limits.check_player(entrant.name, rating, None)
+            what = Message(N_("rating of {player}: {old} -> {new}"), {
+                "player": label(entrant),
+                "old": Message(N_("none")) if entrant.rating is None else entrant.rating,
+                "new": Message(N_("none")) if rating is None else rating,
+            })
+            action.describe(what, record)
             member_id = club.entrant_members(record.id)[player]
             club.set_entrant_rating(record.id, player, rating)
             member = next(m for m in club.members() if m.id == member_id)
@@ -419,7 +541,7 @@ class ClubService:
                 club.set_settings(record.id, systems.encode(changed))
                 t = dataclasses.replace(t, settings=changed)
             report = self._store_round(club, record, t, number, pairing, "auto")
-            action.description = _describe_round(record.name, report.round, "automatic")
+            action.describe(_describe_round(report.round, N_("automatic")), record)
         return report
 
     def pair_manual(
@@ -455,7 +577,7 @@ class ClubService:
                 club.set_settings(record.id, systems.encode(numbers))
                 t = dataclasses.replace(t, settings=numbers)
             report = self._store_round(club, record, t, number, pairing, "manual")
-            action.description = _describe_round(record.name, report.round, "by hand")
+            action.describe(_describe_round(report.round, N_("by hand")), record)
         return report
 
     def check_by_hand(
@@ -538,12 +660,19 @@ class ClubService:
             changes: tuple[StandingChange, ...] = ()
             if game.result is not None or round_number < len(t.rounds):
                 changes = _standing_changes(t, after)
-            white, black = t.entrant(game.white).name, t.entrant(game.black).name
-            verb = "correct" if game.result is not None else "result"
-            was = f" (was {game.result})" if game.result not in (None, parsed) else ""
-            action.description = (
-                f"{verb} round {round_number} board {board}: {white} - {black} {parsed}{was}"
+            what = (
+                N_("result round {round} board {board}: {white} - {black} {result}")
+                if game.result is None
+                else N_("correct round {round} board {board}: {white} - {black} {result}")
+                if game.result is parsed
+                else N_(
+                    "correct round {round} board {board}: {white} - {black} {result} (was {was})"
+                )
             )
+            values = {"round": round_number, "board": board, "white": t.entrant(game.white).name,
+                      "black": t.entrant(game.black).name, "result": str(parsed),
+                      "was": str(game.result)}
+            action.describe(Message(what, values), record)
         return ResultReport(after, round_number, new_game, game.result, changes)
 
     def add_external(
@@ -574,7 +703,9 @@ class ClubService:
                     teams=teams or Message("none"),
                 )
             absences = rnd.absences
-            replaced = ""
+            what = N_("round {round}: {player} scored {score} for team {team} on board {board}")
+            values: dict[str, object] = {"round": round_number, "player": label(entrant),
+                                         "score": score.strip(), "team": team, "board": board}
             if not extra:
                 absence = next((a for a in rnd.absences if a.player == entrant.id), None)
                 if absence is None:
@@ -586,17 +717,18 @@ class ClubService:
                     )
                 club.delete_absence(record.id, round_number, entrant.id)
                 absences = tuple(a for a in rnd.absences if a is not absence)
-                replaced = f", instead of {absence.reason}"
+                what = N_(
+                    "round {round}: {player} scored {score} for team {team} on board {board},"
+                    " instead of {reason}"
+                )
+                values["reason"] = _reason_word(absence.reason)
             ext = ExternalGame(entrant.id, team, board, points, not extra)
             club.add_external(record.id, round_number, ext)
             after = _with_round(
                 t, dataclasses.replace(rnd, absences=absences, externals=(*rnd.externals, ext))
             )
             after.validate()
-            action.description = (
-                f"round {round_number}: {label(entrant)} scored {score.strip()} for team {team}"
-                f" on board {board}{replaced}"
-            )
+            action.describe(Message(what, values), record)
         return after
 
     def update_ratings(
@@ -609,7 +741,8 @@ class ClubService:
         nothing is written.
         """
         with self._reading() as club:
-            where = None if tournament is None else self._record(club, tournament).id
+            record = None if tournament is None else self._record(club, tournament)
+            where = None if record is None else record.id
             roster = rating_roster(club, where)
         report = plan_ratings(roster, listed)
         if not apply or not report.match.updates:
@@ -617,7 +750,7 @@ class ClubService:
         with self._change("ratings", "update ratings", "ratings") as (club, action):
             if rating_roster(club, where) != roster:
                 raise ServiceError("the club file changed while the list was read; run again")
-            action.description = apply_ratings(club, report)
+            action.describe(apply_ratings(club, report), record)
         return dataclasses.replace(report, applied=True)
 
     # -- log and undo --------------------------------------------------------------------
@@ -626,10 +759,22 @@ class ClubService:
         with self._reading() as club:
             return club.actions()
 
-    def undo(self, steps: int = 1) -> list[ActionRecord]:
-        """Revert the last `steps` actions (newest first); the undo itself is logged."""
+    def undo(
+        self, steps: int = 1, tournament: str | None = None, action: int | None = None
+    ) -> list[ActionRecord]:
+        """Revert the last `steps` actions (newest first) of the whole file, or of one
+        tournament only; the undo itself is logged. `action`: the id of the change the TD saw
+        as the last one; if another is the last one by now, nothing is undone."""
         with self._open() as club:
-            return club.undo(steps, self.who, self.clock())
+            record = None if tournament is None else self._record(club, tournament)
+            return club.undo(steps, self.who, self.clock(), record, action)
+
+    def undo_target(self, tournament: str | None = None) -> ActionRecord | None:
+        """What undo would take back now (of the whole file, or of one tournament)."""
+        with self._reading() as club:
+            record = None if tournament is None else self._record(club, tournament)
+            found = club.undoable(1, record)
+            return found[0] if found else None
 
     def last_change(self) -> int:
         """The newest action's id: it grows with every change (an undo too), so a reader can
@@ -663,10 +808,16 @@ class ClubService:
     def import_tournament(self, t: Tournament, extras: Mapping[str, str] = {}) -> Tournament:
         """Add a checked tournament (players become or match members) in one action, with
         what its file said beyond the facts (`extras`: kind -> JSON text, e.g. a TRF's)."""
-        with self._change("import", f"import tournament {t.name}") as (club, _):
+        limits.check_name(t.name, limits.TOURNAMENT_NAME)
+        with self._change("import", "import tournament") as (club, action):
             tid = club.add_tournament(t.name, t.system, systems.encode(t.settings))
+            action.describe(Message(N_("import tournament {name}"), {"name": t.name}),
+                            TournamentRecord(tid, t.name, t.system, ""))
             members = {(m.name, m.fide_id): m.id for m in club.members()}
             for e in t.entrants:
+                limits.PLAYERS.check(e.id, Message("the number of {name}", {"name": e.name}))
+                limits.check_name(e.name, limits.PLAYER_NAME)
+                limits.check_player(e.name, e.rating, e.fide_id)
                 member = members.get((e.name, e.fide_id))
                 if member is None:
                     member = club.add_member(e.name, e.rating, e.fide_id)
@@ -721,10 +872,8 @@ def tournament_history(t: Tournament) -> list[Standings]:
 def read_tournament_file(path: Path) -> Tournament:
     """A tournament from a rochade JSON file (no club file needed)."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise ServiceError("{path} does not exist", path=path) from None
-    except (OSError, UnicodeDecodeError) as exc:
+        text = read_file(path).decode("utf-8")
+    except UnicodeDecodeError as exc:
         raise ServiceError("cannot read {path}: {problem}", path=path, problem=exc) from None
     return parse_tournament(text)
 
@@ -736,23 +885,6 @@ def _settings(t: Tournament) -> KeizerSettings:
     if not isinstance(t.settings, KeizerSettings):
         raise ServiceError("{name} is not a Keizer tournament", name=t.name)
     return t.settings
-
-
-def _apply_overrides(base: KeizerSettings, overrides: Mapping[str, object]) -> KeizerSettings:
-    changes: dict[str, object] = {}
-    for key, value in overrides.items():
-        kind = SETTING_OVERRIDES.get(key)
-        if kind is None:
-            raise ServiceError("unknown setting '{key}'", key=key)
-        try:
-            changes[key] = kind(str(value))
-        except (ValueError, ZeroDivisionError):
-            raise ServiceError(
-                "setting {key}: '{value}' is not a number", key=key, value=value
-            ) from None
-    if "top_value" in changes:
-        changes["ladder"] = Ladder.FIXED
-    return dataclasses.replace(base, **changes)  # type: ignore[arg-type]
 
 
 def _next_round(t: Tournament) -> int:
@@ -804,6 +936,24 @@ _EXTERNAL_SCORES = {
     "=": Fraction(1, 2),
     "0": Fraction(0),
 }
+
+
+def games_of(t: Tournament, player: PlayerId) -> tuple[Message, ...]:
+    """What `player` played in `t`, for the TD: each game, bye and team game by round."""
+    name = {e.id: e.name for e in t.entrants}
+    out = []
+    for rnd in t.rounds:
+        game = rnd.game_of(player)
+        if game is not None:
+            out.append(Message("round {round} against {opponent}",
+                               {"round": rnd.number, "opponent": name[game.opponent_of(player)]}))
+        if rnd.bye == player:
+            out.append(Message("the bye in round {round}", {"round": rnd.number}))
+        for ext in rnd.externals:
+            if ext.player == player:
+                team = {"team": ext.team, "round": rnd.number}
+                out.append(Message("a game for team {team} in round {round}", team))
+    return tuple(out)
 
 
 def _external_score(text: str) -> Fraction:
@@ -877,15 +1027,48 @@ def _span(numbers: Sequence[int]) -> str:
     return ", ".join(map(str, numbers))
 
 
-def _describe_added(added: PlayerAdded) -> str:
-    text = f"add player {added.name}"
-    if added.entrant is not None:
-        text += f" as {added.entrant.id} to {added.tournament}"
-        if added.late_rounds:
-            text += f" (late entry: rounds {_span(range(1, added.late_rounds + 1))} late start)"
-    return text
+def _tournament_of(club: Club, name: str | None) -> TournamentRecord | None:
+    """The record of the tournament named `name` (None: a club-wide change)."""
+    return next((r for r in club.tournaments() if r.name == name), None)
 
 
-def _describe_round(tournament: str, rnd: Round, how: str) -> str:
-    bye = " and a bye" if rnd.bye is not None else ""
-    return f"pair round {rnd.number} of {tournament} ({how}): {len(rnd.games)} boards{bye}"
+def _describe_added(club: Club, added: PlayerAdded) -> tuple[Message, TournamentRecord | None]:
+    """The log line of an added player, and the tournament they were enrolled in."""
+    if added.entrant is None:
+        return Message(N_("add player {name}"), {"name": added.name}), None
+    values = {"name": added.name, "id": added.entrant.id}
+    what = N_("add player {name} as {id}")
+    if added.late_rounds:
+        what = N_("add player {name} as {id} (late entry: rounds {rounds} late start)")
+        values["rounds"] = _span(range(1, added.late_rounds + 1))
+    return Message(what, values), _tournament_of(club, added.tournament)
+
+
+def _describe_round(rnd: Round, how: str) -> Message:
+    what = (
+        N_("pair round {round} ({how}): {boards} boards and a bye")
+        if rnd.bye is not None
+        else N_("pair round {round} ({how}): {boards} boards")
+    )
+    return Message(what, {"round": rnd.number, "how": Message(how), "boards": len(rnd.games)})
+
+
+_STATUS_WORDS = {
+    Status.PRESENT: N_("present"),
+    Status.EXCUSED: N_("excused"),
+    Status.UNEXCUSED: N_("unexcused"),
+    Status.CLUB_DUTY: N_("club duty"),
+    Status.WITHDRAWN: N_("withdrawn"),
+    Status.PREREGISTERED: N_("preregistered"),
+}
+"""A status as the log names it (the web pages translate the same words)."""
+
+
+def _status_word(status: Status) -> Message:
+    return Message(_STATUS_WORDS[status])
+
+
+def _reason_word(reason: str) -> Message:
+    """An absence reason in a log line: a status's word where it has one."""
+    words = {s.absence_reason: word for s, word in _STATUS_WORDS.items() if s.absence_reason}
+    return Message(words.get(reason, reason.replace("_", " ")))

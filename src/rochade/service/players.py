@@ -5,23 +5,21 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from rochade.core.messages import N_, Message, joined
 from rochade.core.model import Entrant, PlayerId
-from rochade.formats.players import (
-    ClubPlayer,
-    Duplicate,
-    PlayerRow,
-    RatedPlayer,
-    RatingMatch,
-    decode,
-    find_duplicates,
-    match_ratings,
-    parse_player_csv,
-)
 from rochade.service.errors import ServiceError
 from rochade.store import Club
+
+if TYPE_CHECKING:  # read only when a list is imported: not on every command
+    from rochade.formats.players import (
+        ClubPlayer,
+        Duplicate,
+        PlayerRow,
+        RatedPlayer,
+        RatingMatch,
+    )
 
 T = TypeVar("T")
 
@@ -107,6 +105,8 @@ def read_player_list(
     with their FIDE id, is refused with the lines, so nobody ends up in the club twice; a
     member's exact name is fine (that member is entered).
     """
+    from rochade.formats.players import decode, find_duplicates, parse_player_csv
+
     text = decode(data) if isinstance(data, bytes) else data
     if "\x00" in text:
         raise ServiceError("the player list is not a text file; save it as CSV")
@@ -168,6 +168,8 @@ class Roster:
 
 def rating_roster(club: Club, tournament_id: int | None = None) -> Roster:
     """Every member, or only the players of one tournament, and their enrolments."""
+    from rochade.formats.players import ClubPlayer
+
     enrolments = []
     for record in club.tournaments():
         t = club.load_tournament(record)
@@ -213,6 +215,8 @@ def plan_ratings(roster: Roster, listed: Iterable[RatedPlayer]) -> RatingReport:
     start order (Keizer's initial values, Swiss pairing numbers, rating tie-breaks), so a new
     rating there would silently change the standings of rounds already played.
     """
+    from rochade.formats.players import match_ratings
+
     match = match_ratings(roster.members, listed)
     new = {u.player.key: u for u in match.updates}
     changed: list[EntrantRating] = []
@@ -226,12 +230,15 @@ def plan_ratings(roster: Roster, listed: Iterable[RatedPlayer]) -> RatingReport:
     return RatingReport(match, tuple(changed), tuple(kept))
 
 
-def apply_ratings(club: Club, report: RatingReport) -> str:
+def apply_ratings(club: Club, report: RatingReport) -> Message:
     """Write a planned update inside the caller's action; what the action log says."""
     for u in report.match.updates:
         club.update_member(u.player.key, u.rating, u.fide_id)
     for e in report.entrants:
         club.set_entrant_rating(e.enrolment.tournament_id, e.enrolment.player, e.new)
-    names = ", ".join(u.player.name for u in report.match.updates[:5])
-    more = f" and {len(report.match.updates) - 5} more" if len(report.match.updates) > 5 else ""
-    return f"update ratings of {len(report.match.updates)} player(s): {names}{more}"
+    updates = report.match.updates
+    values = {"count": len(updates), "names": ", ".join(u.player.name for u in updates[:5]),
+              "more": len(updates) - 5}
+    if len(updates) > 5:
+        return Message(N_("update ratings of {count} player(s): {names} and {more} more"), values)
+    return Message(N_("update ratings of {count} player(s): {names}"), values)

@@ -25,6 +25,7 @@ from rochade.core.keizer.settings import (
     Recompute,
     RoundOneColours,
 )
+from rochade.core.limits import number
 from rochade.core.messages import N_, Message, joined
 from rochade.core.model import ModelError, Tournament
 from rochade.formats.json import system_settings_to_dict
@@ -67,8 +68,8 @@ class Setting:
         label = Message(self.label)
         if self.kind == NUMBER:
             try:
-                value = Fraction(typed.replace(",", ".").replace("½", "1/2"))
-            except (ValueError, ZeroDivisionError):
+                value = number(typed)
+            except ValueError:
                 raise ServiceError(
                     "{setting}: '{value}' is not a number", setting=label, value=typed
                 ) from None
@@ -323,7 +324,7 @@ class SettingsReport:
     changes: tuple[Changed, ...]
     standings: tuple[StandingChange, ...]
 
-    def describe(self) -> str:
-        """For the action log."""
+    def describe(self) -> Message:
+        """For the action log (which names the tournament)."""
         said = ", ".join(f"{c.setting.key} {c.old or '-'} -> {c.new or '-'}" for c in self.changes)
-        return f"settings of {self.tournament.name}: {said}"
+        return Message(N_("settings: {changes}"), {"changes": said})

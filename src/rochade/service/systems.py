@@ -16,10 +16,9 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from rochade.core.checker import ByePolicy, PairingRules
-from rochade.core.dutch import DutchError, NoValidPairing
-from rochade.core.keizer.pairing import KeizerEngine, KeizerState
 from rochade.core.keizer.scoring import compute_standings
 from rochade.core.keizer.settings import KeizerSettings
+from rochade.core.limits import number
 from rochade.core.messages import message_of
 from rochade.core.model import Entrant, Game, ModelError, PlayerId, Result, Status, Tournament
 from rochade.core.pairing import Pairing
@@ -31,7 +30,6 @@ from rochade.core.roundrobin import (
     numbers_by_rating,
 )
 from rochade.core.standings import SystemStandings, ranked, system_standings
-from rochade.core.swiss import explain_swiss_player, pair_swiss
 from rochade.core.systems import (
     DEFAULT_TIEBREAKS,
     KEIZER,
@@ -51,9 +49,8 @@ from rochade.core.systems import (
 )
 from rochade.core.tiebreaks import Kind, TieBreak, TieBreakError, parse_tiebreaks
 from rochade.formats.json import system_settings_from_dict, system_settings_to_dict
-from rochade.formats.trf import TrfError, parse_trf
-from rochade.formats.trf_standings import trf_crosstable
 from rochade.service.errors import ServiceError
+from rochade.service.files import read_file
 
 
 class SwissPairer(Protocol):
@@ -63,7 +60,15 @@ class SwissPairer(Protocol):
                  present: Sequence[PlayerId]) -> Pairing: ...
 
 
-SWISS_ENGINE: SwissPairer = pair_swiss
+def _dutch(t: Tournament, settings: SwissSettings, round_number: int,
+           present: Sequence[PlayerId]) -> Pairing:
+    """Imported when a Swiss is paired: a Keizer or round-robin command never loads it."""
+    from rochade.core.swiss import pair_swiss
+
+    return pair_swiss(t, settings, round_number, present)
+
+
+SWISS_ENGINE: SwissPairer = _dutch
 """The FIDE Dutch engine, through its adapter in `rochade.core.swiss`."""
 
 
@@ -73,7 +78,17 @@ def decode(system: str, text: str) -> object:
 
 
 def encode(settings: object) -> str:
-    return json.dumps(system_settings_to_dict(settings), ensure_ascii=False, sort_keys=True)
+    """The JSON text to keep, refused unless `decode` reads it back: every way of saving
+    settings passes the very check every page makes when it reads them (issue 11: a saved
+    max_meetings of 0 used to break every page of the club file)."""
+    data = system_settings_to_dict(settings)
+    system_settings_from_dict(_SYSTEM_OF[type(settings)], data)
+    return json.dumps(data, ensure_ascii=False, sort_keys=True)
+
+
+_SYSTEM_OF: dict[type, str] = {
+    KeizerSettings: KEIZER, RoundRobinSettings: ROUND_ROBIN, SwissSettings: SWISS,
+}
 
 
 def _limit(value: object) -> int | None:
@@ -140,8 +155,8 @@ def changed_settings(t: Tournament, options: Mapping[str, object]
 
 def _points(text: str, what: str) -> Fraction:
     try:
-        return Fraction(text.replace(",", ".").replace("½", "1/2"))
-    except (ValueError, ZeroDivisionError):
+        return number(text)
+    except ValueError:
         raise ServiceError(
             "the setting {what}: '{value}' is not a number of points", what=what, value=text[:20]
         ) from None
@@ -238,6 +253,8 @@ def _pair_keizer(t: Tournament, s: KeizerSettings, number: int) -> Pairing:
     else:
         order = [e.id for e in t.start_order()]
     ranking = tuple(p for p in order if p in present)
+    from rochade.core.keizer.pairing import KeizerEngine, KeizerState
+
     return KeizerEngine().pair(KeizerState(t, s, number, ranking))
 
 
@@ -277,6 +294,8 @@ def _pair_swiss(t: Tournament, s: SwissSettings, number: int) -> Pairing:
         raise ServiceError("round {round}: fewer than two players are present", round=number)
     if number == 1 and s.first_round is FirstRound.RANDOM:
         return random_round(players, random.Random(s.seed))
+    from rochade.core.dutch import DutchError, NoValidPairing
+
     try:
         return SWISS_ENGINE(t, s, number, players)
     except NoValidPairing as exc:
@@ -299,6 +318,9 @@ def pairing_reasons(t: Tournament, number: int, player: PlayerId) -> tuple[str, 
     if not isinstance(s, SwissSettings):
         raise ServiceError("{tournament} is not a Swiss; `rochade explain --round {number}` "
                            "shows how its rounds were paired", tournament=t.name, number=number)
+    from rochade.core.dutch import DutchError
+    from rochade.core.swiss import explain_swiss_player
+
     try:
         return explain_swiss_player(t, s, number, player)
     except DutchError as exc:
@@ -316,6 +338,20 @@ def with_forbidden_pair(t: Tournament, pair: frozenset[PlayerId], forbidden: boo
         raise ServiceError("these two players may already be paired")
     pairs = s.forbidden_pairs | {pair} if forbidden else s.forbidden_pairs - {pair}
     return dataclasses.replace(s, forbidden_pairs=pairs)
+
+
+def without_player(t: Tournament, player: PlayerId) -> object:
+    """The settings with nothing left that names `player` (forbidden pairs, requested byes),
+    for a player deleted before their first game."""
+    s = t.settings
+    if isinstance(s, KeizerSettings | SwissSettings):
+        pairs = frozenset(p for p in s.forbidden_pairs if player not in p)
+        s = dataclasses.replace(s, forbidden_pairs=pairs)
+    if isinstance(s, SwissSettings):
+        s = dataclasses.replace(
+            s, bye_requests=frozenset(b for b in s.bye_requests if b.player != player)
+        )
+    return s
 
 
 def with_forfeits(t: Tournament, games: tuple[Game, ...]) -> tuple[Game, ...]:
@@ -503,12 +539,10 @@ def ranking(t: Tournament) -> dict[PlayerId, tuple[int | None, Fraction]]:
 def trf_standings(path: Path, tiebreaks: Sequence[TieBreak] | None, round_robin: bool = False
                   ) -> SystemStandings:
     """Standings of a TRF file with FIDE tie-breaks (default: the system's), no club file."""
-    try:
-        text = path.read_text(encoding="utf-8", errors="replace")
-    except FileNotFoundError:
-        raise ServiceError("{path} does not exist", path=path) from None
-    except OSError as exc:
-        raise ServiceError("cannot read {path}: {problem}", path=path, problem=exc) from None
+    from rochade.formats.trf import TrfError, parse_trf
+    from rochade.formats.trf_standings import trf_crosstable
+
+    text = read_file(path).decode("utf-8", errors="replace")
     try:
         trf = parse_trf(text)
     except TrfError as exc:

@@ -21,7 +21,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from rochade.core.messages import Message, message_of
-from rochade.store.errors import StoreError
+from rochade.store.errors import StoreError, sqlite_code
 from rochade.store.schema import APPLICATION_ID, SCHEMA_VERSION
 
 KEEP_DEFAULT = 20
@@ -101,15 +101,17 @@ def take(club: Path, before: str, at: datetime) -> Path:
     return target
 
 
-def copy_file(source: Path, target: Path) -> None:
+def copy_file(source: Path, target: Path, finished: bool = False) -> None:
     """Copy a club file's committed state with the online backup API, as a one-file database.
 
     The copy uses the rollback journal, not WAL, so that it is complete in itself and reading
     it later leaves no -wal or -shm files beside it. It is written without SQLite's syncs
     and synced once at the end: a third of the time, and just as safe (a copy cut short is
-    never renamed into place, and a restore checks the copy's integrity first).
+    never renamed into place, and a restore checks the copy's integrity first). `finished`:
+    the source is a backup, which nobody writes any more (read as immutable: no lock, no
+    -shm, not a byte changed).
     """
-    src = sqlite3.connect(source.resolve().as_uri() + "?mode=ro", uri=True)
+    src = look_at(source) if finished else sqlite3.connect(_uri(source, "mode=ro"), uri=True)
     try:
         dest = sqlite3.connect(target)
         try:
@@ -120,8 +122,21 @@ def copy_file(source: Path, target: Path) -> None:
             dest.close()
     finally:
         src.close()
+    # Outside SQLite, but safe: no connection of this process holds the new copy any more, so
+    # closing this descriptor drops no lock of anyone's.
     with target.open("rb+") as handle:
         os.fsync(handle.fileno())
+
+
+def look_at(path: Path) -> sqlite3.Connection:
+    """A read-only connection to a backup: immutable (no locks, no -wal or -shm, not a byte
+    changed), which holds because a backup is complete once renamed into place and never
+    written again."""
+    return sqlite3.connect(_uri(path, "mode=ro&immutable=1"), uri=True)
+
+
+def _uri(path: Path, query: str) -> str:
+    return f"{path.resolve().as_uri()}?{query}"
 
 
 def discard(path: Path) -> None:
@@ -196,23 +211,23 @@ def find(club: Path, ref: str) -> BackupFile:
 def check(path: Path) -> None:
     """Refuse a backup that is not an intact rochade club file this rochade can read."""
     try:
-        with path.open("rb") as handle:
-            if handle.read(16) != b"SQLite format 3\x00":
-                raise BackupError("{name} is not a rochade club file", name=path.name)
-        conn = sqlite3.connect(path.resolve().as_uri() + "?mode=ro", uri=True)
+        conn = look_at(path)
         try:
+            pages = conn.execute("PRAGMA page_count").fetchone()[0]
             app_id = conn.execute("PRAGMA application_id").fetchone()[0]
             version = conn.execute("PRAGMA user_version").fetchone()[0]
             verdict = conn.execute("PRAGMA integrity_check").fetchone()[0]
         finally:
             conn.close()
-    except (OSError, sqlite3.Error) as exc:
+    except sqlite3.Error as exc:
+        if sqlite_code(exc) == sqlite3.SQLITE_NOTADB:
+            raise BackupError("{name} is not a rochade club file", name=path.name) from None
         raise BackupError(
             "{name} cannot be read ({exc})",
             name=path.name,
             exc=message_of(exc),
         ) from None
-    if app_id != APPLICATION_ID:
+    if app_id != APPLICATION_ID or pages == 0:
         raise BackupError("{name} is not a rochade club file", name=path.name)
     if version > SCHEMA_VERSION:
         raise BackupError(
@@ -231,7 +246,7 @@ def last_action(path: Path) -> str | None:
     """The newest action-log line in a backup ("#12 result round 2 ..."), or None if the
     backup cannot be read."""
     try:
-        conn = sqlite3.connect(path.resolve().as_uri() + "?mode=ro", uri=True)
+        conn = look_at(path)
         try:
             row = conn.execute(
                 "SELECT id, description FROM actions ORDER BY id DESC LIMIT 1"

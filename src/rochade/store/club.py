@@ -18,6 +18,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from rochade.core.messages import N_, Message, joined
 from rochade.core.model import (
     Absence,
     Entrant,
@@ -31,6 +32,7 @@ from rochade.core.model import (
 )
 from rochade.store import backup as backups
 from rochade.store.errors import StoreError as StoreError  # re-exported: its old home
+from rochade.store.errors import is_busy, sqlite_code
 from rochade.store.schema import (
     APPLICATION_ID,
     FACT_TABLES,
@@ -40,7 +42,6 @@ from rochade.store.schema import (
     migrate,
 )
 
-_SQLITE_MAGIC = b"SQLite format 3\x00"
 NOT_UNDOABLE = ("create", "undo", "restore")
 """Action kinds `undo` skips: creating the file, undo itself (it is only logged), and a restore
 (its inverse is the backup taken just before it)."""
@@ -69,7 +70,9 @@ class TournamentRecord:
 
 @dataclass(frozen=True, slots=True)
 class ActionRecord:
-    """One line of the action log: who did what when, and whether it was undone since."""
+    """One line of the action log: who did what when (in which tournament; None: a club-wide
+    change), and whether it was undone since. `description` is the line in English,
+    `message` the same line as a template with values (for the web's languages)."""
 
     id: int
     at: str
@@ -77,6 +80,20 @@ class ActionRecord:
     kind: str
     description: str
     undone_by: int | None
+    tournament_id: int | None
+    message: Message
+
+    @classmethod
+    def from_row(cls, row: tuple[Any, ...]) -> ActionRecord:
+        """From the columns `_ACTION_COLUMNS` (a line of an old file: its text as it was)."""
+        id_, at, who, kind, description, undone_by, tournament_id, stored = row
+        message = (
+            Message(description) if stored is None else _message_from_data(json.loads(stored))
+        )
+        return cls(id_, at, who, kind, description, undone_by, tournament_id, message)
+
+
+_ACTION_COLUMNS = "id, at, who, kind, description, undone_by, tournament_id, message"
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,20 +105,39 @@ class RoundNotes:
 
 
 class Action:
-    """The open action of a transaction; its description may be refined before commit."""
+    """The open action of a transaction; its line in the log (and its tournament) may be
+    refined before commit."""
 
-    def __init__(self, action_id: int, description: str) -> None:
+    def __init__(self, action_id: int, message: Message) -> None:
         self.id = action_id
-        self.description = description
+        self.message = message
+        self.tournament_id: int | None = None
+
+    @property
+    def description(self) -> str:
+        """The log line in English."""
+        return str(self.message)
+
+    def describe(self, message: Message, tournament: TournamentRecord | None = None) -> None:
+        """Set the log line; a tournament's change belongs to it (its undo) and names it."""
+        if tournament is None:
+            self.message = message
+            return
+        self.tournament_id = tournament.id
+        self.message = Message(N_("{tournament}: {change}"),
+                               {"tournament": tournament.name, "change": message})
 
 
 class Club:
     """An open club file. Use `Club.create` or `Club.open`, ideally as a context manager."""
 
-    def __init__(self, conn: sqlite3.Connection, path: Path) -> None:
+    def __init__(self, conn: sqlite3.Connection, path: Path, wal: bool = True) -> None:
         self._conn = conn
         self.path = path
         self._action: Action | None = None
+        self._wal = wal
+        """False for a file in another journal mode (a backup, a copy of one): switched to WAL
+        at its first write, so that only looking at it changes no byte."""
 
     # -- opening and closing -------------------------------------------------------------
 
@@ -130,24 +166,32 @@ class Club:
         Refuses, without changing a byte: a missing file, a file that is not SQLite, another
         program's SQLite file, and a file written by a newer rochade. `timeout`: how many
         seconds to wait for another program that is writing the file.
+
+        Only SQLite ever opens the file (no `open()` to peek at its header): closing any
+        other descriptor of the file would drop the locks SQLite holds on it in this process,
+        and another process could then delete the journal of a live connection.
         """
-        check_header(path)
+        require_file(path)
         uri = path.resolve().as_uri() + "?mode=rw"
         try:
             conn = sqlite3.connect(uri, uri=True, isolation_level=None, timeout=timeout)
         except sqlite3.Error as exc:
             raise StoreError("{path} cannot be opened: {problem}", path=path, problem=exc) from None
         try:
-            _check_and_prepare(conn, path)
+            wal = _check_and_prepare(conn, path)
         except (sqlite3.Error, UnicodeDecodeError) as exc:
             conn.close()
+            if is_busy(exc):
+                raise busy(path, exc) from None
+            if sqlite_code(exc) == sqlite3.SQLITE_NOTADB:
+                raise not_sqlite(path) from None
             raise StoreError(
                 "{path} cannot be used as a club file: {problem}", path=path, problem=exc
             ) from None
         except BaseException:
             conn.close()
             raise
-        return cls(conn, path)
+        return cls(conn, path, wal)
 
     def close(self) -> None:
         self._conn.close()
@@ -168,39 +212,59 @@ class Club:
 
     @contextmanager
     def action(
-        self, kind: str, description: str, who: str, at: datetime, backup: str | None = None
+        self,
+        kind: str,
+        description: Message | str,
+        who: str,
+        at: datetime,
+        backup: str | None = None,
     ) -> Iterator[Action]:
         """One logged, undoable change: BEGIN IMMEDIATE ... COMMIT, rolled back on any error.
 
         With `backup` (what the change is: "pair", "import"), the state the change starts from
         is first copied into the backups folder (see `rochade.store.backup`); the copy is kept
-        only if the change succeeds.
+        only if the change succeeds. A plain-text `description` is shown as it is (English
+        only); the use cases describe with a `Message`.
         """
         if self._action is not None:
             raise RuntimeError("actions do not nest")
+        message = description if isinstance(description, Message) else Message(description)
         with self._transaction(backup, at):
             cursor = self._conn.execute(
                 "INSERT INTO actions (at, who, kind, description) VALUES (?, ?, ?, ?)",
-                (at.isoformat(timespec="seconds"), who, kind, description),
+                (at.isoformat(timespec="seconds"), who, kind, str(message)),
             )
-            action = Action(_lastrowid(cursor), description)
+            action = Action(_lastrowid(cursor), message)
             self._action = action
             try:
                 yield action
             finally:
                 self._action = None
             self._conn.execute(
-                "UPDATE actions SET description = ? WHERE id = ?", (action.description, action.id)
+                "UPDATE actions SET description = ?, message = ?, tournament_id = ? WHERE id = ?",
+                (
+                    action.description,
+                    json.dumps(_message_data(action.message), ensure_ascii=False),
+                    action.tournament_id,
+                    action.id,
+                ),
             )
 
     def _begin(self) -> None:
-        """BEGIN IMMEDIATE: take the write lock now, or say the file is busy."""
+        """BEGIN IMMEDIATE: take the write lock now, or say the file is busy; the first write
+        of this process to the file is refused if the file is damaged (`refuse_damaged`)."""
         try:
+            if not self._wal:
+                _start_writing(self._conn, self.path)
+                self._wal = True
             self._conn.execute("BEGIN IMMEDIATE")
-        except sqlite3.OperationalError as exc:
-            raise StoreError(
-                "{path} cannot be changed now ({problem}); try again", path=self.path, problem=exc
-            ) from None
+        except sqlite3.Error as exc:
+            raise self._read_error(exc) from None
+        try:
+            refuse_damaged(self._conn, self.path)
+        except BaseException:
+            self._rollback()
+            raise
 
     @contextmanager
     def _transaction(self, backup_before: str | None, at: datetime) -> Iterator[Path | None]:
@@ -235,6 +299,24 @@ class Club:
         if self._conn.in_transaction:  # SQLite may have rolled back already (disk full ...)
             self._conn.execute("ROLLBACK")
 
+    def check_writable(self) -> None:
+        """Refuse, before a server starts on it, a file this process cannot change: damaged,
+        busy, or read-only (SQLite then opens it read-only and only a write tells). A trial
+        write of the file's own mark, rolled back: nothing changes."""
+        self._begin()
+        try:
+            self._conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+        except sqlite3.Error as exc:
+            if sqlite_code(exc) == sqlite3.SQLITE_READONLY:
+                raise StoreError(
+                    "{path} is read-only: rochade cannot save changes to it ({problem})",
+                    path=self.path,
+                    problem=exc,
+                ) from None
+            raise self._read_error(exc) from None
+        finally:
+            self._rollback()
+
     @contextmanager
     def reading(self) -> Iterator[Club]:
         """A consistent snapshot for several reads (one read transaction)."""
@@ -244,14 +326,14 @@ class Club:
         try:
             self._conn.execute("BEGIN")
         except sqlite3.DatabaseError as exc:
-            raise self.damaged(exc) from None
+            raise self._read_error(exc) from None
         try:
             yield self
         finally:
             try:
                 self._conn.execute("COMMIT")
             except sqlite3.DatabaseError as exc:
-                raise self.damaged(exc) from None
+                raise self._read_error(exc) from None
 
     def _write(self, sql: str, params: Sequence[object] = ()) -> sqlite3.Cursor:
         if self._action is None:
@@ -265,13 +347,16 @@ class Club:
         try:
             return self._conn.execute(sql, params).fetchall()
         except sqlite3.DatabaseError as exc:
-            raise self.damaged(exc) from None
+            raise self._read_error(exc) from None
 
     def damaged(self, exc: Exception) -> StoreError:
         """The error for a file whose content SQLite (or rochade) cannot read back."""
-        return StoreError(
-            "{path} is damaged ({problem}); restore it from a backup", path=self.path, problem=exc
-        )
+        return damaged(self.path, exc)
+
+    def _read_error(self, exc: sqlite3.Error) -> StoreError:
+        """A failed read or lock: "busy, try again" while another program holds the file (a
+        reader racing a writer, a recovery after a crash), else the file is damaged."""
+        return busy(self.path, exc) if is_busy(exc) else damaged(self.path, exc)
 
     def last_action_id(self) -> int:
         """The newest action's id (an undo is an action too): it grows with every change, so
@@ -315,6 +400,14 @@ class Club:
         self._write(
             "UPDATE members SET rating = ?, fide_id = ? WHERE id = ?", (rating, fide_id, member_id)
         )
+
+    def rename_member(self, member_id: int, name: str) -> None:
+        """Correct a member's name (in every tournament they play in)."""
+        self._write("UPDATE members SET name = ? WHERE id = ?", (name, member_id))
+
+    def delete_member(self, member_id: int) -> None:
+        """Remove a member who plays in no tournament."""
+        self._write("DELETE FROM members WHERE id = ?", (member_id,))
 
     def members(self) -> list[MemberRecord]:
         rows = self._rows("SELECT id, name, rating, fide_id FROM members ORDER BY id")
@@ -363,6 +456,12 @@ class Club:
             (tournament_id, player_id, member_id, rating, status.value),
         )
         return player_id
+
+    def delete_entrant(self, tournament_id: int, player: PlayerId) -> None:
+        """Remove an entrant who has no games, and their absence rows (late starts)."""
+        key = (tournament_id, player)
+        self._write("DELETE FROM absences WHERE tournament_id = ? AND player = ?", key)
+        self._write("DELETE FROM entrants WHERE tournament_id = ? AND id = ?", key)
 
     def set_status(self, tournament_id: int, player: PlayerId, status: Status) -> None:
         self._write(
@@ -544,44 +643,132 @@ class Club:
     # -- action log and undo -------------------------------------------------------------
 
     def actions(self) -> list[ActionRecord]:
-        rows = self._rows(
-            "SELECT id, at, who, kind, description, undone_by FROM actions ORDER BY id"
-        )
-        return [ActionRecord(*row) for row in rows]
+        rows = self._rows(f"SELECT {_ACTION_COLUMNS} FROM actions ORDER BY id")
+        return [ActionRecord.from_row(row) for row in rows]
 
-    def undoable(self, steps: int) -> list[ActionRecord]:
-        """The last `steps` actions that undo would revert, newest first."""
+    def undoable(
+        self, steps: int, tournament: TournamentRecord | None = None
+    ) -> list[ActionRecord]:
+        """The last `steps` actions that undo would revert (of the whole file, or of one
+        tournament), newest first."""
         placeholders = ", ".join("?" for _ in NOT_UNDOABLE)
+        only = "" if tournament is None else "AND tournament_id = ? "
         rows = self._rows(
-            "SELECT id, at, who, kind, description, undone_by FROM actions "
-            f"WHERE undone_by IS NULL AND kind NOT IN ({placeholders}) "
+            f"SELECT {_ACTION_COLUMNS} FROM actions "
+            f"WHERE undone_by IS NULL AND kind NOT IN ({placeholders}) {only}"
             "AND id > (SELECT coalesce(max(id), 0) FROM actions WHERE kind = 'create') "
             "ORDER BY id DESC LIMIT ?",
-            (*NOT_UNDOABLE, steps),
+            (*NOT_UNDOABLE, *(() if tournament is None else (tournament.id,)), steps),
         )
-        return [ActionRecord(*row) for row in rows]
+        return [ActionRecord.from_row(row) for row in rows]
 
-    def undo(self, steps: int, who: str, at: datetime) -> list[ActionRecord]:
-        """Revert the last `steps` actions in one logged transaction; returns them, newest first.
+    def undo(
+        self,
+        steps: int,
+        who: str,
+        at: datetime,
+        tournament: TournamentRecord | None = None,
+        expected: int | None = None,
+    ) -> list[ActionRecord]:
+        """Revert the last `steps` actions (of the whole file, or of `tournament` only) in one
+        logged transaction; returns them, newest first.
 
-        Each action's recorded inverse statements are replayed newest first, which walks the
-        file back through exactly the states it went through.
+        The targets are chosen inside the write transaction, so a change that another
+        process made meanwhile is never undone unseen: with `expected` (the id of the action
+        the TD saw as the last one), anything else refuses. Each action's recorded inverse
+        statements are replayed newest first, which walks its rows back through exactly the
+        states they went through; an action whose rows a newer, still standing action (of
+        another tournament, or club-wide) touched is refused, so undo never overwrites a change
+        it does not take back.
         """
         if steps < 1:
             raise StoreError("the number of steps to undo must be at least 1")
-        targets = self.undoable(steps)
-        if not targets:
-            raise StoreError("there is nothing to undo")
-        description = "undo: " + "; ".join(a.description for a in targets)
-        with self.action("undo", description, who, at) as action:
-            for target in targets:
+        with self.action("undo", "undo", who, at) as action:
+            targets: list[ActionRecord] = []
+            for target in self.undoable(steps, tournament):
+                if expected is not None and not targets:
+                    self._check_expected(target, expected)
+                self._check_untouched(target)
                 for (statement,) in self._rows(
                     "SELECT statement FROM undo_steps WHERE action_id = ? ORDER BY seq DESC",
                     (target.id,),
                 ):
-                    self._write(statement)
+                    self._replay(statement, target)
                 self._write("UPDATE actions SET undone_by = ? WHERE id = ?", (action.id, target.id))
+                targets.append(target)
+            if not targets:
+                if expected is not None:
+                    self._check_expected(None, expected)
+                if tournament is not None:
+                    raise StoreError(
+                        "{tournament} has no change to undo", tournament=tournament.name
+                    )
+                raise StoreError("there is nothing to undo")
+            action.message = Message(
+                N_("undo: {change}"), {"change": joined([t.message for t in targets])}
+            )
+            owners = {t.tournament_id for t in targets}
+            action.tournament_id = owners.pop() if len(owners) == 1 else None
         return targets
+
+    def _check_expected(self, target: ActionRecord | None, expected: int) -> None:
+        """Refuse unless `target` is the action the TD saw as the last one (`expected`)."""
+        if target is not None and target.id == expected:
+            return
+        rows = self._rows("SELECT undone_by FROM actions WHERE id = ?", (expected,))
+        if rows and rows[0][0] is not None:
+            raise StoreError(
+                "change #{id} was undone already (by #{by}); nothing was undone",
+                id=expected,
+                by=rows[0][0],
+            )
+        if target is not None and target.id > expected:
+            raise StoreError(
+                "there is a newer change than #{id}: #{newer} {change}; nothing was undone "
+                "(look at it, then undo again if you still want to)",
+                id=expected,
+                newer=target.id,
+                change=target.message,
+            )
+        raise StoreError("change #{id} is not the last change; nothing was undone", id=expected)
+
+    def _check_untouched(self, target: ActionRecord) -> None:
+        """Refuse to undo `target` if a newer action that still stands touched its rows
+        (undoing it would overwrite that action's change)."""
+        rows = self._rows(
+            f"SELECT {', '.join('a.' + c for c in _ACTION_COLUMNS.split(', '))} "
+            "FROM undo_steps mine JOIN undo_steps later "
+            "ON later.row_table = mine.row_table AND later.row_id = mine.row_id "
+            "AND later.action_id > mine.action_id "
+            "JOIN actions a ON a.id = later.action_id "
+            "WHERE mine.action_id = ? AND a.undone_by IS NULL AND a.kind != 'undo' "
+            "ORDER BY a.id DESC LIMIT 1",
+            (target.id,),
+        )
+        if rows:
+            newer = ActionRecord.from_row(rows[0])
+            raise StoreError(
+                "#{id} {change} cannot be undone: the newer change #{newer} {newer_change} "
+                "changed the same data; undo that first",
+                id=target.id,
+                change=target.message,
+                newer=newer.id,
+                newer_change=newer.message,
+            )
+
+    def _replay(self, statement: str, target: ActionRecord) -> None:
+        """One inverse statement of `target`; a row that a newer change still refers to (a
+        member who plays in another tournament since) refuses the undo."""
+        try:
+            self._conn.execute(statement)
+        except sqlite3.IntegrityError as exc:
+            raise StoreError(
+                "#{id} {change} cannot be undone: newer changes still need what it added "
+                "({problem}); undo those first",
+                id=target.id,
+                change=target.message,
+                problem=exc,
+            ) from None
 
     def restore_from(self, source: Path, description: str, who: str, at: datetime) -> Path:
         """Replace every fact, the action log and the undo steps by those of `source` (a club
@@ -632,7 +819,7 @@ class Club:
                     names = [d[0] for d in cursor.description]
                     rows = cursor.fetchall()
                 except sqlite3.DatabaseError as exc:
-                    raise self.damaged(exc) from None
+                    raise self._read_error(exc) from None
                 out[table] = [dict(zip(names, row, strict=True)) for row in rows]
             return out
 
@@ -689,22 +876,67 @@ class Club:
             }
 
 
-def check_header(path: Path) -> None:
-    """Refuse a missing file, a folder or a non-SQLite file before SQLite opens it."""
+def require_file(path: Path) -> None:
+    """Refuse a missing file or a folder (by its directory entry: the file is not opened)."""
     if not path.exists():
         raise StoreError("{path} does not exist", path=path)
     if not path.is_file():
         raise StoreError("{path} is not a file", path=path)
-    with path.open("rb") as handle:
-        header = handle.read(len(_SQLITE_MAGIC))
-    if header != _SQLITE_MAGIC:
-        raise StoreError("{path} is not a rochade club file (not an SQLite database)", path=path)
 
 
-def _check_and_prepare(conn: sqlite3.Connection, path: Path) -> None:
-    """Refuse foreign and newer files (reading only), then set up and upgrade ours."""
+def not_sqlite(path: Path) -> StoreError:
+    return StoreError("{path} is not a rochade club file (not an SQLite database)", path=path)
+
+
+def damaged(path: Path, exc: Exception) -> StoreError:
+    return StoreError(
+        "{path} is damaged ({problem}); restore it from a backup", path=path, problem=exc
+    )
+
+
+def busy(path: Path, exc: Exception) -> StoreError:
+    return StoreError("{path} cannot be changed now ({problem}); try again", path=path, problem=exc)
+
+
+_checked: set[tuple[int, int]] = set()
+"""The files (device, inode) this process has found intact before its first write to them."""
+
+
+def refuse_damaged(conn: sqlite3.Connection, path: Path) -> None:
+    """Before this process first writes to the file: `PRAGMA quick_check`, and a damaged file
+    is refused rather than made worse. Call it holding the write lock (no writer races it).
+
+    quick_check reads every page once (milliseconds for a club file) but skips the costly
+    index cross-checks of integrity_check; it runs once per file per process, so a server
+    pays it once in its life. A busy file is "busy, try again", never "damaged".
+    """
+    try:
+        stat = path.stat()
+    except OSError as exc:
+        raise StoreError("{path} cannot be opened: {problem}", path=path, problem=exc) from None
+    key = (stat.st_dev, stat.st_ino)
+    if key in _checked:
+        return
+    try:
+        verdict = [row[0] for row in conn.execute("PRAGMA quick_check(20)")]
+    except sqlite3.DatabaseError as exc:
+        raise busy(path, exc) if is_busy(exc) else damaged(path, exc) from None
+    if verdict != ["ok"]:
+        raise damaged(path, Exception("; ".join(verdict)))
+    _checked.add(key)
+
+
+def _check_and_prepare(conn: sqlite3.Connection, path: Path) -> bool:
+    """Refuse foreign and newer files (reading only), then set up and upgrade ours; whether
+    the file is in WAL mode (see `Club._wal`).
+
+    The first reads double as the header check: SQLite says "file is not a database"
+    (SQLITE_NOTADB) for a file that is not SQLite, and an empty file has no pages.
+    """
     app_id = conn.execute("PRAGMA application_id").fetchone()[0]
     version = conn.execute("PRAGMA user_version").fetchone()[0]
+    if conn.execute("PRAGMA page_count").fetchone()[0] == 0:
+        raise not_sqlite(path)
     if app_id != APPLICATION_ID:
         raise StoreError(
             "{path} is not a rochade club file (another program's database)", path=path
@@ -718,14 +950,27 @@ def _check_and_prepare(conn: sqlite3.Connection, path: Path) -> None:
             known=SCHEMA_VERSION,
         )
     conn.execute("PRAGMA foreign_keys = ON")
-    conn.execute("PRAGMA journal_mode = WAL")
     conn.execute(f"PRAGMA synchronous = {SYNCHRONOUS}")
     if version < SCHEMA_VERSION:
         _upgrade(conn, path, version)
+    return bool(conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal")
+
+
+def _start_writing(conn: sqlite3.Connection, path: Path) -> None:
+    """Before the first write to a file not in WAL mode (a backup, an older file): refuse it
+    if damaged, then switch it to WAL."""
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        refuse_damaged(conn, path)
+    finally:
+        conn.execute("ROLLBACK")
+    conn.execute("PRAGMA journal_mode = WAL")
 
 
 def _upgrade(conn: sqlite3.Connection, path: Path, version: int) -> None:
-    """Keep a copy of the old file beside it, then migrate in one transaction."""
+    """Refuse a damaged file, keep a copy of the old file beside it, then migrate in one
+    transaction."""
+    _start_writing(conn, path)
     backup_path = path.with_name(f"{path.name}.v{version}.bak")
     if not backup_path.exists():
         with sqlite3.connect(backup_path) as backup:
@@ -738,6 +983,31 @@ def _upgrade(conn: sqlite3.Connection, path: Path, version: int) -> None:
     except BaseException:
         conn.execute("ROLLBACK")
         raise
+
+
+def _message_data(message: Message) -> dict[str, Any]:
+    """A log line as JSON data: the template and its values (messages nested as objects)."""
+
+    def value(v: object) -> object:
+        if isinstance(v, Message):
+            return _message_data(v)
+        if isinstance(v, tuple | list):
+            return [value(x) for x in v]
+        return v if isinstance(v, int | str) else str(v)
+
+    values = {k: value(v) for k, v in message.values.items()}
+    return {"template": message.template, "values": values}
+
+
+def _message_from_data(data: dict[str, Any]) -> Message:
+    def value(v: object) -> object:
+        if isinstance(v, dict):
+            return _message_from_data(v)
+        if isinstance(v, list):
+            return tuple(value(x) for x in v)
+        return v
+
+    return Message(data["template"], {k: value(v) for k, v in data["values"].items()})
 
 
 def _lastrowid(cursor: sqlite3.Cursor) -> int:

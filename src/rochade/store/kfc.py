@@ -17,6 +17,7 @@ from fractions import Fraction
 from pathlib import Path
 from types import MappingProxyType
 
+from rochade.core import limits
 from rochade.core.keizer.settings import KeizerSettings, Ladder, preset
 from rochade.core.messages import N_, Message, message_of
 from rochade.core.model import (
@@ -110,6 +111,12 @@ def read_kfc(path: Path, name: str | None = None) -> KfcImport:
     """Read `path` (read-only); the tournament is named `name` or after the file."""
     if not path.is_file():
         raise KfcError("{path}: no such file", path=path)
+    if path.stat().st_size > limits.FILE_BYTES:  # KfC files are kilobytes; all rows are read
+        raise KfcError(
+            "{path}: too large for a KeizerForClubs file (more than {megabytes} MB)",
+            path=path,
+            megabytes=limits.FILE_BYTES >> 20,
+        )
     try:
         con = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
     except sqlite3.Error as exc:

@@ -120,7 +120,61 @@ _V4 = """
 CREATE TABLE IF NOT EXISTS settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 """
 
-MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3, _V4)
+# Version 5 makes undo per tournament and its log readable in every language: each action
+# names its tournament (NULL: a club-wide change such as a member) and keeps its line as a
+# message template with values (JSON, `description` keeps the English text); each undo step
+# names the row it touches, so that undoing an older action can see whether a newer one
+# touched the same rows. Old steps get their row from their statement (text values are blob
+# literals there, so "WHERE rowid = " and "VALUES (" occur once, before any value); old
+# actions get the one tournament all their steps (members aside) belong to, else NULL.
+_V5 = """
+ALTER TABLE actions ADD COLUMN tournament_id INTEGER;
+ALTER TABLE actions ADD COLUMN message TEXT;
+ALTER TABLE undo_steps ADD COLUMN row_table TEXT;
+ALTER TABLE undo_steps ADD COLUMN row_id INTEGER;
+UPDATE undo_steps SET
+    row_table = substr(statement, instr(statement, '"') + 1,
+                       instr(substr(statement, instr(statement, '"') + 1), '"') - 1),
+    row_id = CASE WHEN statement LIKE 'INSERT%'
+        THEN CAST(substr(statement, instr(statement, 'VALUES (') + 8) AS INTEGER)
+        ELSE CAST(substr(statement, instr(statement, 'WHERE rowid = ') + 14) AS INTEGER) END;
+CREATE INDEX undo_steps_by_row ON undo_steps (row_table, row_id);
+UPDATE actions SET tournament_id = (
+    SELECT CASE WHEN count(*) > 0 AND count(t) = count(*) AND min(t) = max(t) THEN min(t) END
+    FROM (
+        SELECT CASE
+            WHEN s.row_table = 'tournaments' THEN s.row_id
+            WHEN s.statement LIKE 'UPDATE%' THEN CAST(substr(s.statement,
+                instr(s.statement, '"tournament_id" = ') + 18) AS INTEGER)
+            WHEN s.statement LIKE 'INSERT%' AND s.row_table = 'externals' THEN CAST(substr(
+                substr(s.statement, instr(s.statement, 'VALUES (') + 8),
+                instr(substr(s.statement, instr(s.statement, 'VALUES (') + 8), ', ') + 2
+                + instr(substr(substr(s.statement, instr(s.statement, 'VALUES (') + 8),
+                    instr(substr(s.statement, instr(s.statement, 'VALUES (') + 8), ', ') + 2),
+                    ', ') + 1) AS INTEGER)
+            WHEN s.statement LIKE 'INSERT%' THEN CAST(substr(
+                substr(s.statement, instr(s.statement, 'VALUES (') + 8),
+                instr(substr(s.statement, instr(s.statement, 'VALUES (') + 8), ', ') + 2)
+                AS INTEGER)
+            WHEN s.row_table = 'entrants'
+                THEN (SELECT tournament_id FROM entrants WHERE rowid = s.row_id)
+            WHEN s.row_table = 'rounds'
+                THEN (SELECT tournament_id FROM rounds WHERE rowid = s.row_id)
+            WHEN s.row_table = 'games'
+                THEN (SELECT tournament_id FROM games WHERE rowid = s.row_id)
+            WHEN s.row_table = 'absences'
+                THEN (SELECT tournament_id FROM absences WHERE rowid = s.row_id)
+            WHEN s.row_table = 'externals'
+                THEN (SELECT tournament_id FROM externals WHERE rowid = s.row_id)
+            WHEN s.row_table = 'extras'
+                THEN (SELECT tournament_id FROM extras WHERE rowid = s.row_id)
+        END AS t
+        FROM undo_steps s WHERE s.action_id = actions.id AND s.row_table != 'members'
+    )
+);
+"""
+
+MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3, _V4, _V5)
 """MIGRATIONS[i] moves a file from schema version i to i + 1. Append only, never edit."""
 
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -150,13 +204,15 @@ def install_undo_triggers(conn: sqlite3.Connection) -> None:
     derived from the current columns, so they are rebuilt after every migration.
     """
     drop_undo_triggers(conn)
+    steps = [row[1] for row in conn.execute('PRAGMA main.table_info("undo_steps")')]
+    rows = "row_id" in steps  # version 5 on: each step names its row
     for table in FACT_TABLES:
         columns = [row[1] for row in conn.execute(f'PRAGMA main.table_info("{table}")')]
         if not columns:  # an older schema version, from before this table
             continue
-        conn.execute(_trigger(table, "INSERT", _inverse_of_insert(table)))
-        conn.execute(_trigger(table, "UPDATE", _inverse_of_update(table, columns)))
-        conn.execute(_trigger(table, "DELETE", _inverse_of_delete(table, columns)))
+        conn.execute(_trigger(table, "INSERT", _inverse_of_insert(table), "NEW", rows))
+        conn.execute(_trigger(table, "UPDATE", _inverse_of_update(table, columns), "NEW", rows))
+        conn.execute(_trigger(table, "DELETE", _inverse_of_delete(table, columns), "OLD", rows))
 
 
 def drop_undo_triggers(conn: sqlite3.Connection) -> None:
@@ -169,11 +225,13 @@ def drop_undo_triggers(conn: sqlite3.Connection) -> None:
         conn.execute(f'DROP TRIGGER "{name}"')
 
 
-def _trigger(table: str, event: str, inverse_sql: str) -> str:
+def _trigger(table: str, event: str, inverse_sql: str, row: str, rows: bool) -> str:
+    """The trigger recording `inverse_sql` (and, with `rows`, the table and rowid touched)."""
+    names, values = ("", "") if not rows else (", row_table, row_id", f", '{table}', {row}.rowid")
     return (
         f'CREATE TRIGGER "undo_{table}_{event.lower()}" AFTER {event} ON "{table}" BEGIN '
-        "INSERT INTO undo_steps (action_id, statement) "
-        f"VALUES ((SELECT max(id) FROM actions), {inverse_sql}); END"
+        f"INSERT INTO undo_steps (action_id, statement{names}) "
+        f"VALUES ((SELECT max(id) FROM actions), {inverse_sql}{values}); END"
     )
 
 

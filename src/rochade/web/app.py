@@ -8,6 +8,7 @@ from pathlib import Path
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 from starlette.routing import Mount
@@ -15,7 +16,14 @@ from starlette.staticfiles import StaticFiles
 
 from rochade.service.club import Clock, system_clock
 from rochade.web import i18n, login, public, systems, td
-from rochade.web.base import ERROR_PAGES, LANG_COOKIE, POLL_SECONDS, Web
+from rochade.web.base import (
+    ERROR_PAGES,
+    HARDENING,
+    LANG_COOKIE,
+    POLL_SECONDS,
+    Hardened,
+    Web,
+)
 from rochade.web.security import LoginThrottle
 
 STATIC = Path(__file__).parent / "static"
@@ -26,11 +34,14 @@ async def not_found(request: Request, exc: Exception) -> Response:
     lang = i18n.choose(request.cookies.get(LANG_COOKIE), request.headers.get("accept-language"))
     said = i18n.translations(lang).gettext(ERROR_PAGES.get(status, ERROR_PAGES[500]))
     home = i18n.translations(lang).gettext("Back to the start page")
-    return HTMLResponse(
+    response = HTMLResponse(
         f"<!doctype html><html lang='{lang}'><title>{status}</title><p>{escape(said)}</p>"
         f"<p><a href='/'>{escape(home)}</a></p></html>",
         status_code=status,
     )
+    if status == 500:  # answered outside the middleware, which hardens the others
+        response.raw_headers.extend(HARDENING)
+    return response
 
 
 def create_app(
@@ -39,13 +50,15 @@ def create_app(
     throttle: LoginThrottle | None = None,
     public_url: str | None = None,
     poll_seconds: float = POLL_SECONDS,
+    behind_proxy: bool = False,
 ) -> Starlette:
     """The web app for one club file (which must already have a TD PIN to log in).
 
     `public_url`: the address players use on the club network; the TD pages show it with a
     QR code to put on a screen. `poll_seconds`: how often the public pages look for news.
+    `behind_proxy`: the client's address is X-Forwarded-For's (else that header is ignored).
     """
-    web = Web(path, clock, throttle or LoginThrottle(), public_url, poll_seconds)
+    web = Web(path, clock, throttle or LoginThrottle(), public_url, poll_seconds, behind_proxy)
     routes = [
         *public.routes(web),
         *login.routes(web),
@@ -53,4 +66,8 @@ def create_app(
         *systems.routes(web),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    return Starlette(routes=routes, exception_handlers={HTTPException: not_found})
+    return Starlette(
+        routes=routes,
+        middleware=[Middleware(Hardened)],
+        exception_handlers={HTTPException: not_found, Exception: not_found},
+    )

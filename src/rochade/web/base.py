@@ -9,6 +9,7 @@ through `ClubService`, one logged and undoable action each.
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import secrets
 import threading
 import time
@@ -17,8 +18,8 @@ from contextlib import ExitStack
 from dataclasses import dataclass, replace
 from functools import wraps
 from pathlib import Path
-from typing import Any
-from urllib.parse import quote
+from typing import Any, TypeVar
+from urllib.parse import quote, urlsplit
 
 import segno
 from jinja2 import Environment, PackageLoader, select_autoescape
@@ -26,15 +27,24 @@ from starlette.datastructures import FormData
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
+from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.types import Message as AsgiMessage
 
 from rochade.core.messages import N_, Message
 from rochade.core.model import ModelError
-from rochade.service import ClubService, ServiceError, StoreError
+from rochade.service import ActionRecord, ClubService, ServiceError, StoreError
 from rochade.service.club import Clock
 from rochade.web import i18n, texts
-from rochade.web.cache import PageCache
+from rochade.web.cache import Facts, PageCache
 from rochade.web.queries import result_label
-from rochade.web.security import LoginThrottle, Signer, signing_key
+from rochade.web.security import (
+    LoginThrottle,
+    Signer,
+    revoke_session,
+    revoked_sessions,
+    session_key,
+    signing_key,
+)
 
 VISITOR_COOKIE, SESSION_COOKIE, FLASH_COOKIE, LANG_COOKIE = (
     "rochade_visitor",
@@ -49,13 +59,15 @@ USER_ERRORS = (ServiceError, ModelError, StoreError)
 CACHED_PAGES = 1024
 """At most this many rendered public pages are kept (per language, query, TD or not)."""
 
+T = TypeVar("T")
 Endpoint = Callable[[Request], Awaitable[Response]]
 Handler = Callable[["Web", Request, "Page"], Coroutine[Any, Any, Response]]
 
 
 @dataclass
 class Page:
-    """What every template gets: the language, the visitor's CSRF token, the TD flag."""
+    """What every template gets: the language, the visitor's CSRF token, the TD flag (and
+    the TD's session: its id and expiry, for the logout)."""
 
     request: Request
     lang: str
@@ -64,6 +76,8 @@ class Page:
     visitor: str
     new_visitor: bool
     flashes: list[list[str]]
+    session: str = ""
+    expires: float = 0.0
 
 
 class Web:
@@ -76,8 +90,10 @@ class Web:
         throttle: LoginThrottle,
         public_url: str | None,
         poll_seconds: float,
+        behind_proxy: bool = False,
     ) -> None:
         self.path = path
+        self.behind_proxy = behind_proxy
         self.poll_seconds = poll_seconds
         self.public_url = public_url
         self.share_qr = (
@@ -88,9 +104,14 @@ class Web:
         self.clock = clock
         self.throttle = throttle
         self.signer = Signer(signing_key(path))
+        self.sessions = Signer(session_key(path))
+        self.revoked = set(revoked_sessions(path))
+        """Logged-out sessions (kept in the club file too: a restart does not bring one back)."""
+        self._revoking = threading.Lock()
         self._envs: dict[str, Environment] = {}
         self._local = threading.local()
         self.pages = PageCache(CACHED_PAGES)
+        self.facts = Facts()
         self.csrf_mark = secrets.token_hex(32)
         """Stands for the visitor's CSRF token in a cached page; replaced on the way out."""
 
@@ -108,6 +129,17 @@ class Web:
 
     def service(self) -> ClubService:
         return ClubService(self.path, WHO, self.clock)
+
+    def reads(self, request: Request) -> Any:
+        """The service for a public page: its answers as of the page's version are computed
+        once for every page of that version (`Facts`). Only for reading."""
+        version = getattr(request.state, "version", None)
+        return self.service() if version is None else Reads(self, version)
+
+    def kept(self, request: Request, key: tuple[object, ...], compute: Callable[[], T]) -> T:
+        """`compute()` once per version for every public page that asks (`key` names it)."""
+        version = getattr(request.state, "version", None)
+        return compute() if version is None else self.facts.get(version, key, compute)
 
     def env(self, lang: str) -> Environment:
         if lang not in self._envs:
@@ -134,6 +166,8 @@ class Web:
             env.filters["label"] = label
             env.globals["preset_help"] = {k: gettext(v) for k, v in texts.PRESET_HELP.items()}
             env.filters["tr"] = gettext
+            env.filters["say"] = lambda message: i18n.say(message, lang)
+            env.globals["undo_target"] = self.undo_target
             self._envs[lang] = env
         return self._envs[lang]
 
@@ -142,25 +176,68 @@ class Web:
         new_visitor = len(visitor) != 32
         if new_visitor:
             visitor = secrets.token_hex(16)
-        session = self.signer.loads(request.cookies.get(SESSION_COOKIE))
-        td = bool(
-            session
-            and session.get("v") == visitor
-            and isinstance(session.get("exp"), int | float)
-            and float(session["exp"]) > time.time()  # type: ignore[arg-type]
+        session = self.sessions.loads(request.cookies.get(SESSION_COOKIE)) or {}
+        sid, expires = session.get("s"), session.get("exp")
+        td = (
+            session.get("v") == visitor
+            and isinstance(sid, str)
+            and sid not in self.revoked
+            and isinstance(expires, int | float)
+            and expires > time.time()
         )
+        if not td:
+            sid, expires = "", 0.0
         flash = self.signer.loads(request.cookies.get(FLASH_COOKIE)) or {}
         flashes = flash.get("m") if isinstance(flash.get("m"), list) else []
         lang = i18n.choose(request.cookies.get(LANG_COOKIE), request.headers.get("accept-language"))
         return Page(
             request,
             lang,
-            self.signer.csrf_token(visitor),
+            self.signer.csrf_token(visitor, str(sid)),
             td,
             visitor,
             new_visitor,
             flashes,  # type: ignore[arg-type]
+            str(sid),
+            float(expires),  # type: ignore[arg-type]
         )
+
+    def revoke(self, page: Page) -> None:
+        """Log the page's session out for good (a worker thread: it writes the club file)."""
+        if page.session:
+            with self._revoking:
+                self.revoked = set(revoke_session(self.path, page.session, page.expires))
+
+    def client(self, request: Request) -> tuple[str, bool]:
+        """Who asks, and whether from the laptop itself: the connection's address, or behind
+        a proxy (`serve --behind-proxy`) the last address of X-Forwarded-For, the one the
+        proxy added. Otherwise that header is anybody's to write and names no address; but a
+        request that carries one was forwarded, so it does not count as the laptop's even
+        when a proxy on the laptop passed it on."""
+        forwarded = request.headers.get("x-forwarded-for", "").split(",")[-1].strip()
+        if self.behind_proxy and forwarded:
+            return forwarded, loopback(forwarded)
+        address = request.client.host if request.client else "?"
+        proxied = bool(forwarded) or "forwarded" in request.headers
+        return address, loopback(address) and not proxied
+
+    def https(self, request: Request) -> bool:
+        """Whether the browser speaks HTTPS with us (behind a proxy: with the proxy), so the
+        cookies are sent over HTTPS only."""
+        if self.behind_proxy and request.headers.get("x-forwarded-proto"):
+            return request.headers["x-forwarded-proto"].split(",")[-1].strip() == "https"
+        return request.url.scheme == "https"
+
+    def same_origin(self, request: Request) -> bool:
+        """Whether a post comes from a page of this server, as far as the browser says
+        (Origin, else Referer; a post with neither is left to the CSRF token)."""
+        sent = request.headers.get("origin") or request.headers.get("referer")
+        if sent is None:
+            return True
+        host = request.headers.get("host", "")
+        if self.behind_proxy:
+            host = request.headers.get("x-forwarded-host", host).split(",")[-1].strip()
+        return urlsplit(sent).netloc.lower() == host.lower() != ""
 
     def gettext(self, page: Page) -> Callable[[str], str]:
         return i18n.translations(page.lang).gettext
@@ -215,18 +292,41 @@ class Web:
                 path="/",
                 httponly=True,
                 samesite="strict",
-                secure=page.request.url.scheme == "https",
+                secure=self.https(page.request),
             )
+
+    def undo_target(self, number: int | None = None) -> ActionRecord | None:
+        """The change a page's Undo takes back: tournament `number`'s last change (its pages),
+        or the club file's last change (the log). The button shows it and sends its id, so
+        that undo refuses if another change came meanwhile."""
+        svc = self.service()
+        name = None if number is None else svc.tournaments()[number - 1].name
+        return svc.undo_target(name)
 
     # -- guards --------------------------------------------------------------------------
 
     def tournament_name(self, request: Request) -> str:
         """The tournament of /t/{n}/ (numbered 1, 2 ... in the club file's order)."""
         number = int(request.path_params["n"])
-        summaries = self.service().tournaments()
-        if not 1 <= number <= len(summaries):
+        names: list[str] = self.reads(request).tournament_names()
+        if not 1 <= number <= len(names):
             raise HTTPException(404)
-        return summaries[number - 1].name
+        return names[number - 1]
+
+
+class Reads:
+    """`ClubService`'s read methods, each answer kept per version in `Web.facts`."""
+
+    def __init__(self, web: Web, version: int) -> None:
+        self._web, self._version = web, version
+
+    def __getattr__(self, name: str) -> Callable[..., Any]:
+        def kept(*args: Any) -> Any:
+            return self._web.facts.get(
+                self._version, (name, *args), lambda: getattr(self._web.service(), name)(*args)
+            )
+
+        return kept
 
 
 async def off_loop(work: Coroutine[Any, Any, Response]) -> Response:
@@ -240,10 +340,10 @@ def public(handler: Handler) -> Callable[[Web], Endpoint]:
     """A page anyone may see. A live page's poll gets "204 No Content" while nothing changed,
     so htmx leaves the page alone (no flicker, no lost scroll position on a phone).
 
-    A rendered GET page is kept per (page, language, TD or not) with the last change it shows
-    (see `rochade.web.cache`): two hundred phones on the standings cost one rendering per
-    change, done in a worker thread. The version is read before the page's facts, so a kept
-    page is never older than the version it carries.
+    A rendered page (GET or HEAD alike) is kept per (page, language, TD or not) with the last
+    change it shows (see `rochade.web.cache`): two hundred phones on the standings cost one
+    rendering per change, done in a worker thread. The version is read before the page's
+    facts, so a kept page is never older than the version it carries.
     """
 
     def bind(web: Web) -> Endpoint:
@@ -255,8 +355,10 @@ def public(handler: Handler) -> Callable[[Web], Endpoint]:
                 return Response(status_code=204)
             request.state.version = version
             page = web.page(request)
-            if request.method != "GET" or page.flashes:
-                return await handler(web, request, page)
+            if request.method not in ("GET", "HEAD") or page.flashes:
+                if request.method == "POST":
+                    await request.form()  # read here: the handler runs in a worker thread
+                return await off_loop(handler(web, request, page))
             key = (handler.__name__, request.url.path, request.url.query, page.lang, page.td)
             marked = replace(page, csrf=web.csrf_mark)
 
@@ -282,7 +384,7 @@ def td_only(handler: Handler) -> Callable[[Web], Endpoint]:
         async def endpoint(request: Request) -> Response:
             page = web.page(request)
             if not page.td:
-                if request.method == "GET":
+                if request.method != "POST":
                     target = quote(request.url.path, safe="/")
                     return web.redirect(page, f"/td/login?next={target}")
                 refused = Response("Log in as TD first.", status_code=403)
@@ -301,11 +403,24 @@ def td_only(handler: Handler) -> Callable[[Web], Endpoint]:
 
 
 async def check_csrf(web: Web, request: Request, page: Page) -> FormData:
+    """Every post: from a page of this server, with the visitor's (and session's) token."""
     form = await request.form()
     token = form.get("csrf") or request.headers.get("x-csrf-token")
-    if page.new_visitor or not web.signer.check_csrf(page.visitor, str(token or "")):
+    if (
+        page.new_visitor
+        or not web.same_origin(request)
+        or not web.signer.check_csrf(page.visitor, str(token or ""), page.session)
+    ):
         raise HTTPException(403, ERROR_PAGES[403])
     return form
+
+
+def loopback(address: str) -> bool:
+    """The laptop itself (where the TD sits unless told otherwise)."""
+    try:
+        return ipaddress.ip_address(address).is_loopback
+    except ValueError:
+        return False
 
 
 def field(form: FormData, name: str) -> str:
@@ -341,6 +456,49 @@ def round_param(request: Request, last: int, name: str = "round") -> int:
     if whole(text) and 0 <= int(text) <= last:
         return int(text)
     return last
+
+
+HARDENING = [
+    (
+        b"content-security-policy",
+        b"default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; "
+        b"connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
+        b"frame-ancestors 'none'",
+    ),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"same-origin"),
+    (b"x-frame-options", b"DENY"),
+]
+"""On every answer. The pages need no inline script or style (app.js, style.css and htmx,
+whose own inline style is switched off in base.html), so an injected one never runs; no other
+site may frame the TD's buttons; the browser never guesses a type; other sites are not told
+the addresses of the TD's pages."""
+NO_STORE = (b"cache-control", b"no-store")
+
+
+class Hardened:
+    """ASGI middleware around the whole app: `HARDENING` on every answer, whatever route,
+    error or static file made it, and "no-store" on everything under /td/ (a shared
+    computer's back button or cache must not show the TD's pages)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        td = scope["path"].startswith("/td/")
+
+        async def hardened(message: AsgiMessage) -> None:
+            if message["type"] == "http.response.start":
+                headers = [*message.get("headers", ()), *HARDENING]
+                if td:
+                    headers = [h for h in headers if h[0].lower() != NO_STORE[0]] + [NO_STORE]
+                message = {**message, "headers": headers}
+            await send(message)
+
+        await self.app(scope, receive, hardened)
 
 
 ERROR_PAGES = {

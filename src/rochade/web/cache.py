@@ -4,22 +4,31 @@ Two hundred phones on the standings cost one rendering per change, and no phone 
 while the TD's change is under way: a page is kept under its key (page, query, language, TD
 or not) with the version it shows, the newest action's id when it was rendered. A request
 that finds an older version starts the one rendering of the new version (or joins it). While
-a TD change is under way the phones get the previous page meanwhile; the TD's answer waits
+a TD change is under way the phones get the previous page meanwhile (if it shows every change
+the TD has been told of: a page no one asked for since is rendered anew); the TD's answer waits
 until the pages phones looked at lately are renewed, so a page answered after the TD hears
 "done" shows the change. After changes made elsewhere (the command line) the first phones
 wait for the new page, as they must: nobody has been told of the change yet.
+
+The pages of one version are made from the same facts (the tournament, its standings, their
+history): `Facts` computes each once per version for all of them, so a change renews thirty
+pages for little more than the cost of one.
 """
 
 from __future__ import annotations
 
 import asyncio
+import threading
 from collections.abc import AsyncIterator, Awaitable, Callable
+from concurrent.futures import Future
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
+from typing import Any, TypeVar
 
 from starlette.responses import HTMLResponse, Response
 
 Key = tuple[object, ...]
+T = TypeVar("T")
 Render = Callable[[int], Awaitable[Response]]
 """Renders a page as of a version (which the page carries for its poll)."""
 
@@ -27,8 +36,11 @@ RENEW_SECONDS = 600.0
 """A page asked for this recently is renewed by the TD's change before the TD's answer. Phones
 that poll an unchanged page get "204" and do not ask for it again, so this spans the quiet
 minutes between two results of a club evening."""
-RENEW_AT_MOST = 8
-"""The TD waits for these renderings (~10 ms each for 60 players)."""
+RENEW_AT_MOST = 64
+"""The TD waits for these renderings: every page phones look at on a club evening (`--mix all`
+of benchmarks/web_load.py: 22 pages for 60 players, 34 for a 300-player Swiss, ~35 ms and
+~75 ms of CPU together, their facts shared). A page left out would make the first phones
+that ask for it after the TD's "done" wait for its rendering: the phones' worst latencies."""
 
 
 @dataclass
@@ -47,6 +59,7 @@ class PageCache:
         self._kept: dict[Key, _Kept] = {}
         self._jobs: dict[tuple[Key, int], asyncio.Future[Response]] = {}
         self._changes = 0  # TD changes under way
+        self._confirmed = -1  # a version at least as new as every change the TD was told of
 
     async def page(self, key: Key, version: int, render: Render) -> bytes | Response:
         """The page's body as of `version` or newer, or the response when it is not one to
@@ -58,8 +71,8 @@ class PageCache:
                 return kept.body
         started = (key, version) not in self._jobs
         job = self._job(key, version, render)
-        if kept is not None and self._changes:
-            return kept.body
+        if kept is not None and self._changes and kept.version >= self._confirmed:
+            return kept.body  # (a page older than a confirmed change is never served)
         response = await asyncio.shield(job)
         kept = self._kept.get(key)
         if kept is not None and kept.version >= version:
@@ -96,6 +109,7 @@ class PageCache:
         the pages asked for lately are rendered anew (`version()`: the version now) before
         the block ends."""
         self._changes += 1
+        self._confirmed = max(self._confirmed, version())
         try:
             yield
             now = version()
@@ -104,5 +118,38 @@ class PageCache:
             stale.sort(key=lambda item: item[1].asked, reverse=True)
             renewals = [self._job(k, now, p.render) for k, p in stale[:RENEW_AT_MOST]]
             await asyncio.gather(*map(asyncio.shield, renewals), return_exceptions=True)
+            self._confirmed = max(self._confirmed, now)  # the TD is told of it now
         finally:
             self._changes -= 1
+
+
+class Facts:
+    """What the public pages are made from, computed once per version and shared by the
+    worker threads that render them (the first computes, the others wait for it). Only the
+    newest version is kept; a request for an older one computes for itself."""
+
+    def __init__(self) -> None:
+        self._version = -1
+        self._kept: dict[Key, Future[Any]] = {}
+        self._lock = threading.Lock()
+
+    def get(self, version: int, key: Key, compute: Callable[[], T]) -> T:
+        with self._lock:
+            if version > self._version:
+                self._version, self._kept = version, {}
+            if version < self._version:
+                mine, job = False, None
+            else:
+                job = self._kept.get(key)
+                mine = job is None
+                if job is None:
+                    job = self._kept[key] = Future()
+        if job is None:
+            return compute()
+        if mine:
+            try:
+                job.set_result(compute())
+            except Exception as exc:  # the same refusal for every page that asks
+                job.set_exception(exc)
+        result: T = job.result()
+        return result

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import asyncio
+import secrets
 import time
 
 from starlette.requests import Request
@@ -35,42 +35,52 @@ async def set_language(request: Request) -> Response:
     return response
 
 
-
 @public
 async def login(web: Web, request: Request, page: Page) -> Response:
+    """The PIN, checked in a worker thread (`public` runs a post there) once the throttle
+    has counted the attempt: guesses sent at once cannot all slip through before the first
+    failure is known."""
     _ = web.gettext(page)
     target = safe_next(request.query_params.get("next", ""), "/td/")
-    if request.method == "GET":
+    if request.method != "POST":
         return web.render(page, "login.html", next=target, error=None)
     form = await check_csrf(web, request, page)
     target = safe_next(field(form, "next"), "/td/")
-    address = request.client.host if request.client else "?"
-    if web.throttle.blocked(address):
-        error = _("Too many wrong PINs. Wait a minute and try again.")
+    address, local = web.client(request)
+    wait = web.throttle.reserve(address, local)
+    if wait:
+        error = _("Too many wrong PINs. Try again in %(seconds)s seconds.") % {
+            "seconds": max(1, round(wait))
+        }
         return web.render(page, "login.html", status_code=429, next=target, error=error)
-    if not await asyncio.to_thread(pin_matches, web.path, field(form, "pin")):
-        web.throttle.failed(address)
+    if not pin_matches(web.path, field(form, "pin")):
+        web.throttle.failed(address, local)
         error = _("Wrong PIN.")
         return web.render(page, "login.html", status_code=401, next=target, error=error)
-    web.throttle.succeeded(address)
+    web.throttle.succeeded(address, local)
     response = web.redirect(page, target)
-    session = web.signer.dumps({"v": page.visitor, "exp": int(time.time()) + SESSION_SECONDS})
+    session: dict[str, object] = {
+        "v": page.visitor,
+        "s": secrets.token_hex(16),  # a new CSRF token with it
+        "exp": int(time.time()) + SESSION_SECONDS,
+    }
     response.set_cookie(
         SESSION_COOKIE,
-        session,
+        web.sessions.dumps(session),
         max_age=SESSION_SECONDS,
         path="/",
         httponly=True,
         samesite="strict",
-        secure=request.url.scheme == "https",
+        secure=web.https(request),
     )
     return response
 
 
-
 @public
 async def logout(web: Web, request: Request, page: Page) -> Response:
+    """Ends the session for good: a copy of the cookie (another tab, a replay) is refused."""
     await check_csrf(web, request, page)
+    web.revoke(page)
     response = web.redirect(page, "/")
     response.delete_cookie(SESSION_COOKIE, path="/")
     return response

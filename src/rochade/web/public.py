@@ -24,7 +24,7 @@ from rochade.web.queries import crosstable_rows, player_curve, progress_rows, ro
 
 @public
 async def home(web: Web, request: Request, page: Page) -> Response:
-    summaries = web.service().tournaments()
+    summaries = web.reads(request).tournaments()
     if len(summaries) == 1 and not page.td:
         return web.redirect(page, "/t/1/")
     return web.render(page, "home.html", tournaments=list(enumerate(summaries, start=1)))
@@ -32,7 +32,7 @@ async def home(web: Web, request: Request, page: Page) -> Response:
 
 def _public_context(web: Web, request: Request) -> dict[str, Any]:
     name = web.tournament_name(request)
-    svc = web.service()
+    svc = web.reads(request)
     t = svc.tournament(name)
     return {"n": int(request.path_params["n"]), "t": t, "svc": svc, "name": name}
 
@@ -46,7 +46,8 @@ async def standings(web: Web, request: Request, page: Page) -> Response:
     t = ctx["t"]
     after = round_param(request, len(t.rounds), "after")
     if t.system != KEIZER:
-        fide = standings_with_tiebreaks(t, after)
+        fide = web.kept(request, ("tiebreaks", ctx["name"], after),
+                        lambda: standings_with_tiebreaks(t, after))
         keys = [tiebreak_key(tb) for tb in fide.tiebreaks]
         return web.render(page, "standings_fide.html", **ctx, table=fide, keys=keys, after=after,
                           section="standings")

@@ -1,10 +1,12 @@
-"""The TD's PIN, signed cookies and CSRF tokens.
+"""The TD's PIN, its throttle, signed cookies, sessions and CSRF tokens.
 
 The PIN is kept salted and hashed with scrypt in the club file, never in clear. A session is
-a signed cookie (HMAC-SHA256 with a random key kept in the club file), so a restart of the
-server does not log the TD out and no session table is needed. Every form carries a CSRF
-token that is bound to the visitor's signed cookie, so another site cannot post in the TD's
-name (SameSite=Strict cookies add a second fence).
+a signed cookie (HMAC-SHA256 with a random key kept in the club file, mixed with the PIN's
+hash), so a restart of the server does not log the TD out, and a new PIN logs every device
+out. Logging out revokes the session: its id goes on a list in the club file, so a copy of
+the cookie is refused afterwards, also after a restart. Every form carries a CSRF token bound
+to the visitor's cookie and the session, so another site cannot post in the TD's name
+(SameSite=Strict cookies and the Origin check add two more fences).
 """
 
 from __future__ import annotations
@@ -13,7 +15,9 @@ import base64
 import hashlib
 import hmac
 import json
+import math
 import secrets
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -23,9 +27,11 @@ from rochade.service.club_settings import read_setting, write_setting
 
 PIN_KEY = "web.td_pin"
 SECRET_KEY = "web.secret"
+REVOKED_KEY = "web.revoked_sessions"
 SESSION_SECONDS = 12 * 3600
 """A club evening and then some: the TD logs in once per evening."""
-MIN_PIN_LENGTH = 4
+MIN_PIN_LENGTH = 6
+"""With the throttle's shared limit, guessing six digits takes years (docs/web.md)."""
 
 _SCRYPT = {"n": 2**14, "r": 8, "p": 1}
 
@@ -59,10 +65,15 @@ def pin_matches(path: Path, pin: str) -> bool:
 
 
 def set_pin(path: Path, pin: str) -> None:
-    """Store the TD PIN (hashed) in the club file."""
-    if len(pin.strip()) < MIN_PIN_LENGTH:
+    """Store the TD PIN (hashed) in the club file. Another PIN than the stored one logs every
+    device out (the sessions' key mixes in the PIN's hash); the same PIN again changes nothing,
+    so `serve --pin` with the evening's PIN keeps the TD logged in."""
+    pin = pin.strip()
+    if len(pin) < MIN_PIN_LENGTH:
         raise PinError(f"the PIN needs at least {MIN_PIN_LENGTH} characters")
-    write_setting(path, PIN_KEY, hash_pin(pin.strip()))
+    if not pin_matches(path, pin):
+        write_setting(path, PIN_KEY, hash_pin(pin))
+        write_setting(path, REVOKED_KEY, "{}")  # the old sessions no longer verify at all
 
 
 def has_pin(path: Path) -> bool:
@@ -81,6 +92,38 @@ def signing_key(path: Path) -> bytes:
         stored = secrets.token_hex(32)
         write_setting(path, SECRET_KEY, stored)
     return bytes.fromhex(stored)
+
+
+def session_key(path: Path) -> bytes:
+    """The key of the TD's session cookies: the signing key mixed with the PIN's salted hash,
+    so that a new PIN (a fresh salt too) makes every earlier session cookie invalid."""
+    pin = read_setting(path, PIN_KEY) or ""
+    return hmac.new(signing_key(path), b"session:" + pin.encode(), hashlib.sha256).digest()
+
+
+def revoked_sessions(path: Path) -> dict[str, float]:
+    """Logged-out sessions not yet expired: id -> expiry (Unix time)."""
+    try:
+        stored = json.loads(read_setting(path, REVOKED_KEY) or "{}")
+    except ValueError:
+        stored = {}
+    now = time.time()
+    if not isinstance(stored, dict):
+        return {}
+    return {
+        str(sid): float(exp)
+        for sid, exp in stored.items()
+        if isinstance(exp, int | float) and exp > now
+    }
+
+
+def revoke_session(path: Path, sid: str, expires: float) -> dict[str, float]:
+    """Put a session on the club file's list of logged-out ones (pruned of expired ones);
+    returns the list."""
+    revoked = revoked_sessions(path)
+    revoked[sid] = expires
+    write_setting(path, REVOKED_KEY, json.dumps(revoked, separators=(",", ":")))
+    return revoked
 
 
 @dataclass
@@ -108,30 +151,114 @@ class Signer:
     def _mac(self, body: bytes) -> str:
         return hmac.new(self.key, body, hashlib.sha256).hexdigest()
 
-    def csrf_token(self, visitor: str) -> str:
-        """The token every form of this visitor must send back."""
-        return hmac.new(self.key, b"csrf:" + visitor.encode(), hashlib.sha256).hexdigest()
+    def csrf_token(self, visitor: str, session: str = "") -> str:
+        """The token every form of this visitor must send back; a new one with each login
+        (`session`: the session's id), so a token seen before the login is worth nothing."""
+        message = f"csrf:{visitor}:{session}".encode()
+        return hmac.new(self.key, message, hashlib.sha256).hexdigest()
 
-    def check_csrf(self, visitor: str, token: str | None) -> bool:
-        return bool(token) and hmac.compare_digest(self.csrf_token(visitor), str(token))
+    def check_csrf(self, visitor: str, token: str | None, session: str = "") -> bool:
+        return bool(token) and hmac.compare_digest(
+            self.csrf_token(visitor, session), str(token)
+        )
+
+
+@dataclass
+class _Tries:
+    """The PIN attempts of one client (or of all): failures, attempts under way, and the
+    time before which no new attempt starts."""
+
+    failures: int = 0
+    pending: int = 0
+    not_before: float = 0.0
+    last: float = -math.inf
+
+
+@dataclass(frozen=True)
+class Limit:
+    """`free` failures, then one attempt at a time, each after a delay that doubles from
+    `first` up to `most` seconds; `forget` quiet seconds start afresh."""
+
+    free: int
+    most: float
+    first: float = 1.0
+    forget: float = 24 * 3600.0
+
+    def delay(self, failures: int) -> float:
+        if failures < self.free:
+            return 0.0
+        return min(self.first * 2.0 ** min(failures - self.free, 64), self.most)
+
+
+PER_CLIENT = Limit(free=5, most=15 * 60.0)
+SHARED = Limit(free=20, most=120.0)
+"""Every client but the laptop itself together: a room of devices (or one device changing
+its address) gets no more tries than this."""
+LOOPBACK = Limit(free=5, most=2.0)
+"""The TD on the laptop itself waits two seconds at most between tries, whatever the room
+does: never locked out."""
 
 
 @dataclass
 class LoginThrottle:
-    """Slows down PIN guessing: after `limit` failures from one address, a pause."""
+    """Slows down PIN guessing. An attempt is reserved before the PIN is checked (`reserve`),
+    so guesses sent at once count as much as guesses sent one by one: at most `free` checks
+    run before the first delay, then one at a time."""
 
-    limit: int = 5
-    pause: float = 60.0
+    per_client: Limit = PER_CLIENT
+    shared: Limit = SHARED
+    loopback: Limit = LOOPBACK
     clock: Callable[[], float] = time.monotonic
-    _failures: dict[str, list[float]] = field(default_factory=dict)
+    _tries: dict[str, _Tries] = field(default_factory=dict)
+    _lock: threading.Lock = field(default_factory=threading.Lock)
 
-    def blocked(self, address: str) -> bool:
-        recent = [t for t in self._failures.get(address, []) if self.clock() - t < self.pause]
-        self._failures[address] = recent
-        return len(recent) >= self.limit
+    def _buckets(self, address: str, local: bool) -> list[tuple[_Tries, Limit]]:
+        now = self.clock()
+        out = []
+        keys = [(f"local:{address}", self.loopback)] if local else [
+            (f"client:{address}", self.per_client),
+            ("shared", self.shared),
+        ]
+        for key, limit in keys:
+            tries = self._tries.get(key)
+            if tries is None or (not tries.pending and now - tries.last > limit.forget):
+                tries = self._tries[key] = _Tries()
+            out.append((tries, limit))
+        return out
 
-    def failed(self, address: str) -> None:
-        self._failures.setdefault(address, []).append(self.clock())
+    def reserve(self, address: str, local: bool = False) -> float:
+        """0 when the attempt may go ahead (it is counted now: call `failed` or `succeeded`
+        after the check), else the seconds to wait before the next try."""
+        with self._lock:
+            now = self.clock()
+            buckets = self._buckets(address, local)
+            wait = 0.0
+            for tries, limit in buckets:
+                if tries.failures + tries.pending >= limit.free and tries.pending:
+                    wait = max(wait, limit.delay(tries.failures + tries.pending))
+                wait = max(wait, tries.not_before - now)
+            if wait > 0:
+                return wait
+            for tries, _ in buckets:
+                tries.pending += 1
+                tries.last = now
+            return 0.0
 
-    def succeeded(self, address: str) -> None:
-        self._failures.pop(address, None)
+    def failed(self, address: str, local: bool = False) -> None:
+        with self._lock:
+            now = self.clock()
+            for tries, limit in self._buckets(address, local):
+                tries.pending = max(0, tries.pending - 1)
+                tries.failures += 1
+                tries.last = now
+                tries.not_before = max(tries.not_before, now + limit.delay(tries.failures))
+
+    def succeeded(self, address: str, local: bool = False) -> None:
+        """The right PIN: this client starts afresh (the shared count stays: one right PIN
+        among many guesses does not make the room trustworthy)."""
+        with self._lock:
+            buckets = self._buckets(address, local)
+            for tries, _ in buckets:
+                tries.pending = max(0, tries.pending - 1)
+            key = f"local:{address}" if local else f"client:{address}"
+            self._tries.pop(key, None)

@@ -8,10 +8,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import partial
 
 from rochade.core.model import Entrant, PlayerId, Round, Tournament
 from rochade.core.roundrobin import berger_schedule
-from rochade.core.standings import numbers_of, system_standings
+from rochade.core.standings import SystemStandings, numbers_of, system_standings
 from rochade.core.systems import ByeRequest, RoundRobinSettings, SwissSettings
 from rochade.formats.tables import Column, Table
 from rochade.web.queries import OUTCOME_MARKS, CurvePoint
@@ -89,12 +90,19 @@ class PlayerRound:
     rank: int
 
 
-def player_rounds(t: Tournament, player: PlayerId) -> tuple[list[PlayerRound], list[CurvePoint]]:
-    """The player's rounds with points and rank after each, and the same as a chart curve."""
+def player_rounds(
+    t: Tournament,
+    player: PlayerId,
+    standings_after: Callable[[int], SystemStandings] | None = None,
+) -> tuple[list[PlayerRound], list[CurvePoint]]:
+    """The player's rounds with points and rank after each, and the same as a chart curve.
+    `standings_after(k)`: the standings after round k, when the caller keeps them for every
+    player's page (each is a whole ranking)."""
+    after = standings_after or partial(system_standings, t)
     number = {pid: i for i, pid in enumerate(numbers_of(t), 1)}
     rows, curve = [], []
     for rnd in t.rounds:
-        line = system_standings(t, rnd.number).line(player)
+        line = after(rnd.number).line(player)
         rows.append(PlayerRound(_cell(t, rnd, player, number), line.points, line.rank))
         curve.append(CurvePoint(rnd.number, line.points, line.rank))
     return rows, curve

@@ -17,7 +17,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from rochade.core.standings import explain_tiebreaks
+from rochade.core.standings import SystemStandings, counted_crosstable, explain_tiebreaks
 from rochade.core.systems import (
     DEFAULT_TIEBREAKS,
     KEIZER,
@@ -329,7 +329,8 @@ def crosstable(web: Web, request: Request, page: Page, ctx: dict[str, Any]) -> R
     the exports publish (`rochade.formats.tables`), in the visitor's language."""
     t = ctx["t"]
     after = round_param(request, len(t.rounds), "after")
-    standings = standings_with_tiebreaks(t, after)
+    standings = web.kept(request, ("tiebreaks", t.name, after),
+                         lambda: standings_with_tiebreaks(t, after))
     table = (crosstable_table(t, standings) if t.system == ROUND_ROBIN
              else rounds_table(standings, t))
     _ = web.gettext(page)
@@ -348,9 +349,16 @@ def crosstable(web: Web, request: Request, page: Page, ctx: dict[str, Any]) -> R
 def player(web: Web, page: Page, ctx: dict[str, Any], pid: int) -> Response:
     """A player's rounds, points and rank after each, and how the tie-breaks were computed."""
     t = ctx["t"]
-    table = standings_with_tiebreaks(t)
+    request = page.request
+
+    def standings_after(k: int) -> SystemStandings:  # kept for every page (the standings')
+        return web.kept(request, ("tiebreaks", t.name, k), lambda: standings_with_tiebreaks(t, k))
+
+    last = len(t.rounds)
+    table = standings_after(last)
     line = table.line(pid)
-    rounds, curve = player_rounds(t, pid)
+    rounds, curve = player_rounds(t, pid, standings_after)
+    counted = web.kept(request, ("counted", t.name, last), lambda: counted_crosstable(t, last))
     _ = web.gettext(page)
     labels = {"title": _("Points and rank after each round"), "total": _("Points"),
               "rank": _("Rank"), "round": _("Round")}
@@ -360,7 +368,7 @@ def player(web: Web, page: Page, ctx: dict[str, Any], pid: int) -> Response:
     values = [(k, v, helps.get(k, "")) for k, v in zip(keys, line.values, strict=True)]
     return web.render(page, "systems/player.html", **ctx, line=line, rounds=rounds,
                       chart=svg if curve else "", values=values,
-                      explained=explain_tiebreaks(t, pid), entrant=t.entrant(pid),
+                      explained=explain_tiebreaks(t, pid, last, counted), entrant=t.entrant(pid),
                       section="standings")
 
 

@@ -19,10 +19,11 @@ from rochade.core.model import Status, Tournament
 from rochade.core.standings import numbers_of
 from rochade.core.systems import ROUND_ROBIN
 from rochade.service import NeedsConfirmation, StandingChange
-from rochade.service.club import SETTING_OVERRIDES
+from rochade.service.club import SETTING_OVERRIDES, games_of
 from rochade.service.settings import KEIZER_SETTINGS, PRESET, SettingsReport, settings_of
 from rochade.web import i18n
 from rochade.web.base import (
+    ERROR_PAGES,
     USER_ERRORS,
     Page,
     Web,
@@ -156,6 +157,7 @@ async def td_players(web: Web, request: Request, page: Page) -> Response:
         n=int(request.path_params["n"]),
         t=t,
         entrants=[t.entrant(p) for p in numbers_of(t)],  # pairing (start) number order
+        deletable={e.id for e in t.entrants if not games_of(t, e.id)},
         section="players",
     )
 
@@ -175,7 +177,9 @@ async def td_add_player(web: Web, request: Request, page: Page) -> Response:
     message = _("{name} added.").format(name=added.name)
     if added.late_rounds:
         message += " " + _("Late entry: the rounds already played count as a late start.")
-    return web.redirect(page, f"/td/t/{n}/players#add", ("ok", message))
+    # No "#add": a page opened at a fragment skips autofocus, and the TD typing the next
+    # name needs the focus back in the name field (the form is at the top anyway).
+    return web.redirect(page, f"/td/t/{n}/players", ("ok", message))
 
 
 @td_only
@@ -208,6 +212,38 @@ async def td_set_rating(web: Web, request: Request, page: Page) -> Response:
     except USER_ERRORS as exc:
         return web.redirect(page, f"/td/t/{n}/players", ("error", web.say(page, exc)))
     message = _("Rating of {name} saved.").format(name=entrant.name)
+    return web.redirect(page, f"/td/t/{n}/players", ("ok", message))
+
+
+@td_only
+async def td_rename_player(web: Web, request: Request, page: Page) -> Response:
+    """Correct a name (a typo); logged, undoable."""
+    form = await request.form()
+    n = request.path_params["n"]
+    _ = web.gettext(page)
+    new = field(form, "name")
+    try:
+        old = web.service().rename_player(
+            str(request.path_params["pid"]), new, web.tournament_name(request)
+        )
+    except USER_ERRORS as exc:
+        return web.redirect(page, f"/td/t/{n}/players", ("error", web.say(page, exc)))
+    message = _("{old} is now called {new}.").format(old=old.name, new=new.strip())
+    return web.redirect(page, f"/td/t/{n}/players", ("ok", message))
+
+
+@td_only
+async def td_delete_player(web: Web, request: Request, page: Page) -> Response:
+    """Remove a player entered by mistake (no games yet; else the refusal names them)."""
+    n = request.path_params["n"]
+    _ = web.gettext(page)
+    try:
+        gone = web.service().delete_player(
+            str(request.path_params["pid"]), web.tournament_name(request)
+        )
+    except USER_ERRORS as exc:
+        return web.redirect(page, f"/td/t/{n}/players", ("error", web.say(page, exc)))
+    message = _("{name} deleted; “Undo last change” brings them back.").format(name=gone.name)
     return web.redirect(page, f"/td/t/{n}/players", ("ok", message))
 
 
@@ -481,14 +517,21 @@ async def td_log(web: Web, request: Request, page: Page) -> Response:
 
 @td_only
 async def td_undo(web: Web, request: Request, page: Page) -> Response:
+    """Undo the change the button showed (its id comes with the form): a tournament's last
+    change on its pages, the club file's last change on the log; if another change is the
+    last one by now, nothing is undone and the TD is told why."""
     form = await request.form()
     _ = web.gettext(page)
     back = safe_next(field(form, "next"), "/td/log")
+    shown = field(form, "action")
+    if not whole(shown):
+        return web.redirect(page, back, ("error", _(ERROR_PAGES[403])))
+    tournament = web.tournament_name(request) if "n" in request.path_params else None
     try:
-        undone = web.service().undo(1)
+        undone = web.service().undo(1, tournament, int(shown))
     except USER_ERRORS as exc:
         return web.redirect(page, back, ("error", web.say(page, exc)))
-    message = _("Undone: {what}").format(what="; ".join(a.description for a in undone))
+    message = _("Undone: {what}").format(what="; ".join(web.say(page, a.message) for a in undone))
     return web.redirect(page, back, ("ok", message))
 
 
@@ -500,12 +543,15 @@ def routes(web: Web) -> list[Route]:
         Route("/td/log", td_log(web)),
         Route("/td/undo", td_undo(web), methods=["POST"]),
         Route(td + "/", td_evening(web)),
+        Route(td + "/undo", td_undo(web), methods=["POST"]),
         Route(td + "/settings", td_settings(web), methods=["GET", "POST"]),
         Route(td + "/players", td_players(web)),
         Route(td + "/players/add", td_add_player(web), methods=["POST"]),
         Route(td + "/players/import", td_import_players(web), methods=["POST"]),
         Route(td + "/players/{pid:int}/status", td_set_status(web), methods=["POST"]),
         Route(td + "/players/{pid:int}/rating", td_set_rating(web), methods=["POST"]),
+        Route(td + "/players/{pid:int}/name", td_rename_player(web), methods=["POST"]),
+        Route(td + "/players/{pid:int}/delete", td_delete_player(web), methods=["POST"]),
         Route(td + "/checkin", td_checkin(web)),
         Route(td + "/pair", td_pair_page(web)),
         Route(td + "/pair/auto", td_pair_auto(web), methods=["POST"]),

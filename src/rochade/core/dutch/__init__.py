@@ -1,6 +1,7 @@
 """The FIDE Dutch Swiss system (2026 rules): engine, explanation, random event generator."""
 
-from rochade.core.dutch.engine import DutchEngine, DutchResult
+from typing import TYPE_CHECKING
+
 from rochade.core.dutch.state import (
     Colour,
     DutchError,
@@ -12,6 +13,19 @@ from rochade.core.dutch.state import (
     SwissPlayer,
     SwissState,
 )
+
+if TYPE_CHECKING:
+    from rochade.core.dutch.engine import DutchEngine, DutchResult
+
+
+def __getattr__(name: str) -> object:
+    """The engine, imported on first use: reading or writing a TRF file needs only the state."""
+    if name in ("DutchEngine", "DutchResult"):
+        from rochade.core.dutch import engine
+
+        return getattr(engine, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "Colour",

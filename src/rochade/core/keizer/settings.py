@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from types import MappingProxyType
 
+from rochade.core import limits
 from rochade.core.model import ModelError, PlayerId
 
 
@@ -118,19 +119,36 @@ class KeizerSettings:
                 raise ModelError(
                     "settings: fraction for {reason} must not be negative", reason=reason
                 )
+        self._check_ranges()
         if self.ladder is Ladder.FIXED and self.top_value is None:
             raise ModelError("settings: a fixed ladder needs a top value")
         if self.ladder in (Ladder.RATIO, Ladder.NORMALISED) and self.ratio <= 1:
             raise ModelError("settings: the first-to-last ratio must be greater than 1")
         if self.step <= 0:
             raise ModelError("settings: the value step must be positive")
-        if self.rematch_gap < 0:
-            raise ModelError("settings: the rematch gap cannot be negative")
-        if self.max_iterations < 1:
-            raise ModelError("settings: max_iterations must be at least 1")
         starts = [p.first_round for p in self.periods]
-        if starts != sorted(set(starts)) or any(s < 1 for s in starts):
+        if starts != sorted(set(starts)):
             raise ModelError("settings: periods must start at increasing round numbers >= 1")
+
+    def _check_ranges(self) -> None:
+        """Every number within `rochade.core.limits`: the same check for a setting typed, read
+        from a file or loaded from the club file, so no saved value can break a page."""
+        for key, bound in _BOUNDS:
+            bound.optional(getattr(self, key), key)
+        for reason, share in self.fractions.items():
+            limits.FACTOR.check(share, f"fractions.{reason}")
+        for reason, cap in self.caps.items():
+            limits.GAP.check(cap, f"caps.{reason}")
+        for team, value in self.team_values.items():
+            limits.ROUNDS.check(team, "team_values")
+            limits.VALUE.check(value, f"team_values.{team}")
+        for period in self.periods:
+            limits.ROUNDS.check(period.first_round, "periods.first_round")
+            limits.GAP.optional(period.rematch_gap, "periods.rematch_gap")
+            limits.MEETINGS.optional(period.max_meetings, "periods.max_meetings")
+        for pair in self.forbidden_pairs:
+            for player in pair:
+                limits.PLAYERS.check(player, "forbidden_pairs")
 
     def fraction(self, reason: str) -> Fraction:
         """The share of the own value a non-game row with `reason` earns."""
@@ -167,6 +185,25 @@ class KeizerSettings:
                 return limit
         return self.max_meetings
 
+
+_BOUNDS: tuple[tuple[str, limits.Bound], ...] = (
+    ("top_value", limits.VALUE),
+    ("ratio", limits.RATIO),
+    ("step", limits.VALUE),
+    ("floor", limits.VALUE),
+    ("win_factor", limits.FACTOR),
+    ("draw_factor", limits.FACTOR),
+    ("loss_factor", limits.FACTOR),
+    ("own_value_factor", limits.FACTOR),
+    ("max_iterations", limits.ITERATIONS),
+    ("board_step", limits.VALUE),
+    ("rematch_gap", limits.GAP),
+    ("max_meetings", limits.MEETINGS),
+    ("max_colour_difference", limits.COLOURS),
+    ("max_same_colour_run", limits.MEETINGS),
+    ("seed", limits.SEED),
+)
+"""The settings that are one number each, and their bounds."""
 
 _KFC = KeizerSettings(
     preset="kfc",

@@ -1,7 +1,14 @@
 // rochade's few lines of script: the check-in search and keyboard result entry.
 // Everything also works without it (plain forms); htmx does the partial updates.
+// The pages carry no inline script (the Content-Security-Policy forbids it): behaviour
+// is asked for by data- attributes and handled here.
 (function () {
   "use strict";
+  // A forfeit chosen in the list is sent at once (the row's form, via htmx).
+  document.addEventListener("change", function (event) {
+    var box = event.target;
+    if (box.matches && box.matches("select[data-submit-on-change]")) box.form.requestSubmit();
+  });
   document.addEventListener("input", function (event) {
     var box = event.target;
     if (!box.matches("input[data-filter]")) return;

@@ -1,0 +1,43 @@
+"""Issue 11.6 on the TD players page: correct a name, delete a player without games (the
+button shows only for them; a forged post for a player with games is refused, naming them)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from starlette.testclient import TestClient
+from web_helpers import post
+
+from rochade.service import ClubService
+
+
+def test_rename_and_delete_on_the_players_page(td: TestClient, club: Path) -> None:
+    page = td.get("/td/t/1/players").text
+    assert 'action="/td/t/1/players/2/name"' in page and 'value="Bart Claes"' in page
+    assert page.count("/delete") == 8  # nobody has played yet
+    response = post(td, "/td/t/1/players/2/name", name="Bart Claessens")
+    assert response.headers["location"] == "/td/t/1/players"
+    assert "Bart Claes is now called Bart Claessens." in td.get("/td/t/1/players").text
+    assert "Winter 2026: rename Bart Claes (2) to Bart Claessens" in td.get("/td/log").text
+    post(td, "/td/t/1/players/3/name", name="Anna Berg")
+    assert "a player named Anna Berg already" in td.get("/td/t/1/players").text
+
+    ClubService(club).pair()
+    page = td.get("/td/t/1/players").text
+    assert "/delete" not in page  # everybody has a game now
+    post(td, "/td/t/1/players/1/delete")
+    refused = td.get("/td/t/1/players").text
+    assert "Anna Berg (1) cannot be deleted: round 1 against " in refused
+    assert len(ClubService(club).tournament().entrants) == 8
+    post(td, "/td/undo")  # the pairing
+    post(td, "/td/t/1/players/8/delete")
+    assert "Hilde Imhof deleted" in td.get("/td/t/1/players").text
+    assert len(ClubService(club).tournament().entrants) == 7
+
+
+def test_the_refusal_reads_in_german(td: TestClient, club: Path) -> None:
+    ClubService(club).pair()
+    td.cookies.set("lang", "de")
+    post(td, "/td/t/1/players/1/delete")
+    page = td.get("/td/t/1/players").text
+    assert "Anna Berg (1) kann nicht gelöscht werden: Runde 1 gegen " in page
