@@ -44,6 +44,7 @@ from rochade.core.model import (
     Tournament,
 )
 from rochade.core.standings import renumbered, system_standings
+from rochade.core.swiss import baku_players
 from rochade.core.systems import (
     KEIZER,
     ROUND_ROBIN,
@@ -53,6 +54,7 @@ from rochade.core.systems import (
     Acceleration,
     RoundRobinSettings,
     SwissSettings,
+    baku_virtual_points,
     scoring,
     scoring_text,
 )
@@ -896,6 +898,7 @@ def _header(t: Tournament) -> list[str]:
                   f"192 FIDE_DUTCH_2026{baku}"]
         lines += _scoring_lines(s.scoring)
         lines.append("202 " + ",".join(str(tb) for tb in s.tiebreaks))
+        lines += _baku_lines(t, s)
         lines += [f"XXR {s.rounds}", f"XXC {'white1' if colour is Colour.WHITE else 'black1'}"]
         lines += ["XXP " + " ".join(map(str, sorted(pair))) for pair in
                   sorted(sorted(p) for p in s.forbidden_pairs)]
@@ -907,6 +910,32 @@ def _header(t: Tournament) -> list[str]:
         lines.append("202 " + ",".join(str(tb) for tb in s.tiebreaks))
     else:
         lines += ["092 Keizer", "192 CUSTOM_SWISS"]
+    return lines
+
+
+def _baku_lines(t: Tournament, s: SwissSettings) -> list[str]:
+    """A Baku Swiss's virtual points as TRF26 250 records (group A in runs of pairing
+    numbers, rounds in runs of equal points): the spec makes them override the `_BAKU` code,
+    and gacrux's checker reads the acceleration only from them."""
+    present = [e.id for e in t.entrants if _coming_code(t, e) == " " and not e.withdrawn]
+    group = sorted(baku_players(t, s, [e.id for e in t.entrants], present))
+    runs: list[list[PlayerId]] = []
+    for pid in group:
+        if runs and runs[-1][-1] == pid - 1:
+            runs[-1].append(pid)
+        else:
+            runs.append([pid])
+    points = [baku_virtual_points(r, s.rounds, s.scoring.win) for r in range(1, s.rounds + 1)]
+    lines = []
+    first = 1
+    while first <= s.rounds:
+        value, last = points[first - 1], first
+        while last < s.rounds and points[last] == value:
+            last += 1
+        if value:
+            lines += [f"250 {'':4} {format_points(_tenths(value)):>4} {first:03d} {last:03d} "
+                      f"{run[0]:04d} {run[-1]:04d}" for run in runs]
+        first = last + 1
     return lines
 
 
