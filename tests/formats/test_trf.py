@@ -181,3 +181,17 @@ def test_refusals_name_the_line_and_the_value() -> None:
     with pytest.raises(TrfError, match=r"^line 2 \(XXP\): XXP: expected player numbers, "
                                        r"got '1 x'$"):
         parse_trf("012 Test\nXXP 1 x\n")
+
+
+def test_written_state_keeps_the_first_colour_and_the_bye_letters() -> None:
+    """What other programs read: XXC as given, and the standard upper-case bye letters."""
+    log = SwissLog([2720, 2701, 2697, 2689, 2673, 2664], 3, initial_colour=Colour.BLACK)
+    log.add_round([(4, 1, "0"), (2, 5, "1")], {3: "H", 6: "Z"})
+    log.add_round([(1, 2, "1"), (5, 4, "=")], {3: "F", 6: "U"})
+    text = format_state(log.state(frozenset({2})))
+    assert "\nXXC black1\n" in text
+    rows = {int(line[4:8]): line for line in text.splitlines() if line.startswith("001")}
+    assert rows[3].endswith("0000 - H  0000 - F")
+    assert rows[6].endswith("0000 - Z  0000 - U")
+    assert rows[2].endswith("0000 - Z")  # absent from the round to be paired
+    assert to_swiss_state(parse_trf(text)).initial_colour is Colour.BLACK
