@@ -173,6 +173,24 @@ def test_without_xxc_the_first_colour_is_read_off_the_first_round(
     assert to_swiss_state(parse_trf(without_colour_line(log))).initial_colour is colour
 
 
+def test_points_may_count_the_coming_rounds_bye_but_nothing_else() -> None:
+    """Other programs write the points with the pre-assigned bye of the round to be paired
+    already in: taken. Any other sum is refused, even by a tenth."""
+    log = sample_log()
+    text = format_state(log.state())
+    rows = [line for line in text.splitlines() if line.startswith("001    1")]
+    assert rows and rows[0][80:84] == " 2.0"
+    with_bye = text.replace(rows[0], rows[0][:80] + " 2.5" + rows[0][84:] + "  0000 - H")
+    assert 1 in to_swiss_state(parse_trf(with_bye)).absent
+    for points in (" 2.1", " 1.5", " 3.0"):
+        wrong = text.replace(rows[0], rows[0][:80] + points + rows[0][84:] + "  0000 - H")
+        with pytest.raises(TrfError, match=r"points but the results add up to 2\.0$"):
+            to_swiss_state(parse_trf(wrong))
+    no_bye = text.replace(rows[0], rows[0][:80] + " 2.1" + rows[0][84:])
+    with pytest.raises(TrfError, match=r"points but the results add up to 2\.0$"):
+        to_swiss_state(parse_trf(no_bye))
+
+
 def test_refusals_name_the_line_and_the_value() -> None:
     text = format_state(sample_log().state()).replace(" 2.0 ", " 2.5 ", 1)
     with pytest.raises(TrfError, match=r"^player \d+ has 2\.5 points but the results add up "
