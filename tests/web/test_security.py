@@ -172,6 +172,7 @@ def test_a_new_club_has_no_pin_and_a_new_pin_has_six_digits(tmp_path: Path) -> N
     assert not has_pin(path)
     pins = {new_pin() for _ in range(20)}
     assert all(re.fullmatch(r"\d{6}", pin) for pin in pins) and len(pins) > 1
+    assert max(int(pin) for pin in pins) >= 1000  # the whole range, not a few low numbers
 
 
 def test_the_signing_key_is_made_once_and_kept_in_the_club_file(club: Path) -> None:
