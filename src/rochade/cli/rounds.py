@@ -47,9 +47,6 @@ def pair(
             f"this pairing breaks rules: {exc}; add --confirm to pair it anyway"
         ) from None
     click.echo(pairings_table(report.round, report.tournament), nl=False)
-    if report.date is not None:
-        click.echo(f"\nRound {report.round.number} is dated {report.date} for the rating report "
-                   "(tournament set round_dates=... corrects it).")
     if report.explanation:
         click.echo("\nWhy this pairing:")
         for line in report.explanation:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import datetime
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rochade.core.limits import BIRTH_YEAR, check_text
@@ -130,6 +131,16 @@ class EventData:
             check_text(value, _EVENT_WORDS[key])
         fields: dict[str, str] = {key: value}
         return dataclasses.replace(self, **fields)  # type: ignore[arg-type]  # a text field
+
+    def dated(self, paired_on: Sequence[str | None]) -> EventData:
+        """The TD's round dates, completed by the days the later rounds were paired (the club
+        file keeps each round's date): one date per round, kept in one place."""
+        given = list(self.round_dates)
+        for day in paired_on[len(given):]:
+            if day is None:  # a round from before rounds had dates: the TD must give it
+                break
+            given.append(day)
+        return dataclasses.replace(self, round_dates=tuple(given))
 
     def text(self, key: str) -> str:
         """The value of `key` as the TD would type it."""

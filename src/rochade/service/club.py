@@ -750,25 +750,9 @@ class ClubService:
         for entrant in t.entrants:
             if entrant.status is Status.PREREGISTERED and entrant.id in playing:
                 club.set_status(record.id, entrant.id, Status.PRESENT)
-        day = self._now.date().isoformat()
+        day = self._now.astimezone().date().isoformat()  # the club's evening, local time
         club.add_round(record.id, rnd, RoundNotes(pairing.explanation, paired_by, day))
-        date = self._date_round(club, record, number)
-        return PairingReport(after, rnd, pairing.explanation, date)
-
-    def _date_round(self, club: Club, record: TournamentRecord, number: int) -> str | None:
-        """A rated event's round dated today when it is paired (TRF26 needs every round's
-        date), unless the TD gave its date already; the date given, else None. A tournament
-        without event data is no rated event: nothing is added."""
-        stored = club.extras(record.id).get(EVENT)
-        if stored is None:
-            return None
-        event = event_from_json(stored)
-        if len(event.round_dates) != number - 1:
-            return None
-        today = self.clock().astimezone().date().isoformat()
-        club.set_extra(record.id, EVENT, event_to_json(
-            dataclasses.replace(event, round_dates=(*event.round_dates, today))))
-        return today
+        return PairingReport(after, rnd, pairing.explanation)
 
     def round_notes(self, round_number: int, tournament: str | None = None) -> RoundNotes:
         """How round `round_number` was paired and the engine's explanation."""
@@ -1038,8 +1022,9 @@ class ClubService:
         with self._reading() as club:
             record, t = self._load(club, tournament)
             extras = club.extras(record.id)
-            return RatingData(t, extras, event_from_json(extras.get(EVENT)),
-                              club.member_details(record.id))
+            paired_on = [club.round_notes(record.id, rnd.number).date for rnd in t.rounds]
+            event = event_from_json(extras.get(EVENT)).dated(paired_on)
+            return RatingData(t, extras, event, club.member_details(record.id))
 
     def tournament_extras(self, name: str | None = None) -> tuple[Tournament, dict[str, str]]:
         """The tournament and what its imported file said beyond the facts (kind -> JSON)."""

@@ -34,7 +34,6 @@ class PairingReport:
     tournament: Tournament  # including the new round
     round: Round
     explanation: tuple[str, ...]
-    date: str | None = None  # a rated event's round date, recorded as today's
 
 
 @dataclass(frozen=True)
