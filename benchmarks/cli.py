@@ -96,7 +96,9 @@ def main() -> None:
         for _ in range(args.runs):
             for case in chosen:
                 times[case.name].append(run(case, club, pristine))
-    print(f"{args.runs} runs each; seconds of the whole process")
+    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+    print(f"{args.runs} runs each; seconds of the whole process; load average {load}"
+          f" on {os.cpu_count()} cores")
     print("| command | wall median | wall min | CPU median | target (wall median) |")
     print("| --- | ---: | ---: | ---: | --- |")
     for case in chosen:

@@ -2,6 +2,13 @@
 
     .venv/bin/python benchmarks/web_load.py [--readers 200] [--seconds 20] [--rate 1000]
         [--mix standings|all] [--players 60] [--system keizer|swiss]
+    .venv/bin/python benchmarks/web_load.py --phones --players 200 --seconds 60
+
+`--phones`: instead of readers, every player of the tournament on a phone of their own
+(`serve --behind-proxy`, each phone its own X-Forwarded-For address, as on the club's
+Wi-Fi) opens their evening page, checks in and reports their game of round 1 with the
+evening's code, the starts spread over `--seconds`; then the club file is checked: every
+status, every report and every board's result (both players said the same) is there.
 
 Starts `rochade serve` in its own process on a fresh club file (`--players` 60, round 1 paired).
 This process then plays `readers` phones, each a keep-alive connection asking for one page,
@@ -106,12 +113,13 @@ class Server:
 
 
 @contextmanager
-def serving(path: Path) -> Iterator[Server]:
+def serving(path: Path, *options: str) -> Iterator[Server]:
     """`rochade serve` in its own process; yields its port and pid once it answers."""
     port = free_port()
     code = "import sys; from rochade.cli import main; sys.argv[0] = 'rochade'; main()"
     server = subprocess.Popen(
-        [sys.executable, "-c", code, "serve", str(path), "--host", HOST, "--port", str(port)],
+        [sys.executable, "-c", code, "serve", str(path), "--host", HOST, "--port", str(port),
+         *options],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
     )
@@ -281,17 +289,22 @@ async def exchange(
 class TD:
     """The TD's browser, reduced to a kept connection, cookies and the CSRF token."""
 
-    def __init__(self, stream: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+    def __init__(self, stream: asyncio.StreamReader, writer: asyncio.StreamWriter,
+                 forwarded: str = "", htmx: bool = True) -> None:
         self.stream, self.writer = stream, writer
         self.cookies: dict[bytes, bytes] = {}
         self.csrf = b""
+        self.forwarded, self.htmx = forwarded, htmx
 
     async def request(self, method: str, path: str, form: bytes | None = None) -> bytes:
         cookie = b"; ".join(k + b"=" + v for k, v in self.cookies.items())
         lines = [f"{method} {path} HTTP/1.1".encode(), b"Host: " + HOST.encode()]
         lines.append(b"Cookie: " + cookie)
-        if form is not None:  # as the results page posts: htmx, answered with the board's row
+        if self.forwarded:  # a phone of its own on the club's Wi-Fi (`serve --behind-proxy`)
+            lines.append(b"X-Forwarded-For: " + self.forwarded.encode())
+        if form is not None and self.htmx:  # as the results page posts: answered with the row
             lines.append(b"HX-Request: true")
+        if form is not None:
             lines.append(b"Content-Type: application/x-www-form-urlencoded")
             lines.append(b"Content-Length: " + str(len(form)).encode())
         head, body = await exchange(
@@ -385,6 +398,64 @@ async def load(
     return figures
 
 
+PHONE_CODE = "load1"
+PHONE_OK = re.compile(rb"flash ok")
+
+
+async def phone_player(port: int, pid: int, board: int, at: float, figures: Figures) -> None:
+    """One player's phone (its own address): open my evening page, check in for the next
+    round (every tenth: excused), report my game of round 1 (white wins on odd boards, draws
+    on even ones, as both players of a board say alike)."""
+    loop = asyncio.get_running_loop()
+    await asyncio.sleep(max(0.0, at - loop.time()))
+    address = f"10.1.{pid // 250}.{pid % 250 + 1}"
+    phone = TD(*await asyncio.open_connection(HOST, port), forwarded=address, htmx=False)
+    try:
+        page = f"/t/1/players/{pid}/evening"
+        found = CSRF.search(await phone.request("GET", page))
+        assert found, f"no CSRF token on {page}"
+        status = "excused" if pid % 10 == 0 else "present"
+        result = "1-0" if board % 2 else "1/2-1/2"
+        for form in (f"action={status}", f"report={result}"):
+            start = loop.time()
+            body = (b"csrf=" + found.group(1) + b"&code=" + PHONE_CODE.encode() + b"&"
+                    + form.encode())
+            await phone.request("POST", f"/phone/t/1/players/{pid}", body)
+            answer = await phone.request("GET", page)  # where the 303 leads: the flash
+            figures.write_latencies.append(loop.time() - start)
+            if not PHONE_OK.search(answer):
+                figures.errors.append(f"phone {pid}: {form} not confirmed")
+    except (RuntimeError, OSError, AssertionError, asyncio.IncompleteReadError) as exc:
+        figures.errors.append(f"phone {pid}: {exc!r}")
+    finally:
+        phone.writer.close()
+
+
+async def phones_evening(port: int, boards: dict[int, int], seconds: float) -> Figures:
+    """Every player's phone once (`boards`: player -> board in round 1), their starts spread
+    evenly over `seconds`."""
+    figures = Figures()
+    start = asyncio.get_running_loop().time()
+    await asyncio.gather(*(
+        phone_player(port, pid, board, start + seconds * i / len(boards), figures)
+        for i, (pid, board) in enumerate(sorted(boards.items()))
+    ))
+    return figures
+
+
+def phones_lost(path: Path, players: int) -> list[str]:  # players with a game
+    """What the club file lacks after `phones_evening`: a status, a report, a result."""
+    svc = ClubService(path)
+    t = svc.tournament()
+    lost = [f"status of {e.id}" for e in t.entrants
+            if e.status.value != ("excused" if e.id % 10 == 0 else "present")]
+    reports = sum(1 for a in svc.log() if a.kind == "report" and a.who.startswith("phone: "))
+    if reports != players:
+        lost.append(f"{players - reports} reports")
+    lost += [f"result of board {g.board}" for g in t.rounds[0].games if g.result is None]
+    return lost
+
+
 def stale_answers(figures: Figures, path: Path) -> int:
     """Answers to requests sent after a result was confirmed that do not show it (an answer
     that arrives later but was asked for before may be older). Each result is one action, so
@@ -414,8 +485,13 @@ def main() -> None:
     parser.add_argument("--system", choices=("keizer", "swiss"), default="keizer")
     parser.add_argument("--mix", choices=("standings", "all"), default="standings",
                         help="the standings page only, or every public page (a quarter polling)")
+    parser.add_argument("--phones", action="store_true",
+                        help="instead: every player checks in and reports on their own phone")
     args = parser.parse_args()
     before = os.getloadavg()
+    if args.phones:
+        phones_main(args.players, args.seconds)
+        return
     pages = phone_pages(args.mix, args.readers, args.players, args.system)
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "load.rochade"
@@ -450,6 +526,33 @@ def main() -> None:
           f"(of {os.cpu_count()} CPUs)")
     print("load average (1, 5, 15 min) before: {:.2f} {:.2f} {:.2f}, ".format(*before)
           + "after: {:.2f} {:.2f} {:.2f}".format(*os.getloadavg()))
+
+
+def phones_main(players: int, seconds: float) -> None:
+    """`--phones`: `players` phones check in and report within `seconds`; nothing lost."""
+    from rochade.service.phones import PhoneDesk, PhoneSettings
+
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "load.rochade"
+        make_club(path, players)
+        desk = PhoneDesk(path, "load test")
+        desk.set_phone_settings(PhoneSettings(PHONE_CODE))
+        games = desk.tournament().rounds[0].games
+        boards = {p: g.board for g in games for p in (g.white, g.black)}
+        with serving(path, "--behind-proxy") as server:
+            server_cpu, started = server.cpu_seconds(), time.monotonic()
+            figures = asyncio.run(phones_evening(server.port, boards, seconds))
+            elapsed, server_cpu = time.monotonic() - started, server.cpu_seconds() - server_cpu
+        lost = phones_lost(path, len(boards))
+    ms = [x * 1000 for x in figures.write_latencies]
+    print(f"{players} phones, each: its page, a check-in, a result report; starts spread over "
+          f"{seconds:g} s; done in {elapsed:.1f} s")
+    print(f"posts (with the page they lead to): {len(ms)}, p50 {percentile(ms, 50):.0f} ms, "
+          f"p90 {percentile(ms, 90):.0f} ms, max {max(ms, default=0):.0f} ms")
+    print(f"errors: {len(figures.errors)}; lost: {len(lost)} {lost[:5]}")
+    for error in figures.errors[:5]:
+        print(f"  {error}")
+    print(f"server CPU {server_cpu:.1f} s (of {os.cpu_count()} CPUs)")
 
 
 if __name__ == "__main__":

@@ -103,3 +103,39 @@ def test_a_swiss_players_requested_byes_go_with_them(run: Run, tmp_path: Path) -
     run("player", "delete", club, "Dirk")
     settings = ClubService(club).tournament().settings
     assert not settings.bye_requests and not settings.forbidden_pairs  # type: ignore[attr-defined]
+
+
+def test_player_set_keeps_the_data_of_a_rated_event_and_undo_takes_it_back(
+    run: Run, club: Path
+) -> None:
+    said = run("player", "set", club, "Bert", "title=fm", "sex=M", "federation=ger",
+               "birth=1990/05/17", "fide_id=4612345", "club=SC Nord", "national_id=pkz:1023",
+               "rating=1999").stdout
+    assert said == ("Bert (2): title=FM, sex=m, federation=GER, birth=1990-05-17, "
+                    "fide_id=4612345, club=SC Nord, national_id=PKZ:1023, rating=1999\n")
+    with Club.open(club) as c:
+        details = c.member_details(c.tournaments()[0].id)[2]
+    assert (details.title, details.federation, details.national_kind) == ("FM", "GER", "PKZ")
+    entrant = ClubService(club).tournament().entrant(2)
+    assert (entrant.rating, entrant.fide_id) == (1999, 4612345)
+    assert "Winter: data of Bert (2): title=FM" in run("log", club).stdout
+    run("undo", club)
+    with Club.open(club) as c:
+        assert c.member_details(c.tournaments()[0].id)[2].title == ""
+    assert ClubService(club).tournament().entrant(2).rating != 1999
+
+
+def test_player_set_refuses_wrong_codes_and_changes_nothing(run: Run, club: Path) -> None:
+    run("player", "set", club, "Bert", "federation=NED")
+    for typed, words in [
+        ("federation=NL", "no FIDE federation code"), ("title=IA", "no FIDE player title"),
+        ("birth=1990-02-30", "no real date"), ("rating=5000", "from 0 to 4000"),
+        ("fide_id=12a", "not a whole number"), ("colour=w", "unknown key colour"),
+        ("federation", "write KEY=VALUE"),
+    ]:
+        # a good key first: nothing of the command is kept when one value is wrong
+        result = run("player", "set", club, "Bert", "title=GM", typed, ok=False)
+        assert result.exit_code == 2 and words in result.output, (typed, result.output)
+    with Club.open(club) as c:
+        details = c.member_details(c.tournaments()[0].id)[2]
+    assert (details.title, details.federation) == ("", "NED")

@@ -30,3 +30,35 @@ def test_show_preview_save_and_refuse(run: Run, club: Path) -> None:
     fixed = run("tournament", "set", club, "round_one_colours=seeded_random", ok=False)
     assert "cannot change once round 1 is paired" in fixed.output
     assert "write KEY=VALUE" in run("tournament", "set", club, "ratio", ok=False).output
+
+
+def test_event_data_for_rating_reports_set_shown_undone(run: Run, club: Path) -> None:
+    said = run("tournament", "set", club, "city= Utrecht ", "federation=ned",
+               "start_date=2026/03/01", "end_date=2026-03-15",
+               "round_dates=2026-03-01, 2026-03-08", "chief_arbiter=A. Arbiter",
+               "deputy_arbiters=B. One, C. Two", "time_control=5400+30",
+               "organizer=SV Utrecht", "type=Club championship").stdout
+    assert said.startswith("Winter: city=Utrecht, federation=NED, start_date=2026-03-01,")
+    assert "round_dates=2026-03-01,2026-03-08" in said and "deputy_arbiters=B. One,C. Two" in said
+    run("tournament", "set", club, "city=Zeist", "ratio=5")  # event data and rules at once
+    shown = run("tournament", "set", club).stdout
+    assert "city = Zeist" in shown and "ratio = 5" in shown and "type = Club championship" in shown
+    assert "Winter: event data: city=Zeist" in run("log", club).stdout
+    run("undo", club, "--steps", "2")
+    shown = run("tournament", "set", club).stdout
+    assert "city = Utrecht" in shown and "ratio = 3" in shown  # undo restores, not erases
+    run("tournament", "set", club, "city=")
+    assert "city = -" in run("tournament", "set", club).stdout
+
+
+def test_wrong_event_data_are_refused_and_nothing_changes(run: Run, club: Path) -> None:
+    run("tournament", "set", club, "city=Utrecht")
+    for typed, words in [
+        ("start_date=2026-02-30", "the start date: '2026-02-30' is no real date"),
+        ("round_dates=2026-03-01,next week", "a round date: 'next week' is no real date"),
+        ("federation=NL", "no FIDE federation code"),
+        ("chief_arbiter=" + "x" * 201, "at most 200 characters"),
+    ]:
+        result = run("tournament", "set", club, "city=Zeist", typed, ok=False)
+        assert result.exit_code == 2 and words in result.output, (typed, result.output)
+    assert "city = Utrecht" in run("tournament", "set", club).stdout

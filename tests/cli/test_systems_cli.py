@@ -406,3 +406,36 @@ def test_participants_and_crosstable_of_a_swiss_use_the_pairing_numbers(
     assert [line.split()[:2] for line in cross if line.split()[1:2] in (
         ["Top"], ["High"], ["Mid"], ["Low"])] == [
         ["1", "Top"], ["2", "High"], ["3", "Mid"], ["4", "Low"]]
+
+
+def test_random_first_round_draws_a_fresh_logged_seed(tmp_path: Path, run: Run) -> None:
+    """Without --seed, each Swiss with a random round 1 draws its own seed (kept in the log
+    and the round's explanation); with --seed the draw is the one asked for."""
+    seeds = []
+    for k in range(3):
+        (tmp_path / str(k)).mkdir()
+        club = _club(tmp_path / str(k), run, 8, "--system", "swiss", "--rounds", 3,
+                     "--first-round", "random")
+        log = run("log", club).stdout
+        seed = int(log.split("new tournament (swiss, seed ")[1].split(")")[0])
+        run("pair", club)
+        assert f"Seed {seed}." in run("explain", club, "--round", 1).stdout
+        seeds.append(seed)
+    assert len(set(seeds)) == 3
+    (tmp_path / "given").mkdir()
+    given = _club(tmp_path / "given", run, 8, "--system", "swiss", "--rounds", 3,
+                  "--first-round", "random", "--seed", 42)
+    assert "new tournament (swiss, seed 42)" in run("log", given).stdout
+
+
+def test_buchholz_without_bye_points_is_a_tiebreak(tmp_path: Path, run: Run) -> None:
+    club = _club(tmp_path, run, 3, "--system", "swiss", "--rounds", 1, "--tiebreaks", "BHNB,BH")
+    run("pair", club)
+    run("result", club, 1, 1, "1-0")
+    table = json.loads(run("standings", club, "--format", "json").output)
+    bye = next(r for r in table if float(r["points"]) == 1 and r["tiebreaks"]["BHNB"] == "0")
+    # the bye's round has no opponent: nothing, where FIDE's BH counts a dummy opponent
+    # scoring min(own 1, a draw per round 0.5) = 0.5 (16.4.2)
+    assert bye["tiebreaks"]["BH"] == "0.5"
+    winner = next(r for r in table if r is not bye and float(r["points"]) == 1)
+    assert winner["tiebreaks"]["BHNB"] == "0"  # the loser scored 0

@@ -31,7 +31,13 @@ from rochade.core.keizer.pairing import (  # the underscored two: to test the se
     explain_colour,
     pair_round,
 )
-from rochade.core.keizer.settings import KeizerSettings, Period, RoundOneColours, preset
+from rochade.core.keizer.settings import (
+    ColourRule,
+    KeizerSettings,
+    Period,
+    RoundOneColours,
+    preset,
+)
 from rochade.core.model import (
     Absence,
     Entrant,
@@ -80,11 +86,12 @@ def test_kfc_replay(shared_dir: Path, rule_set: str, count_absences: bool) -> No
 # ---- hand-made cases, one per rule and option -------------------------------------------
 
 LETTERS = "A B C D E F G H"
+CLASSIC = preset("classic")  # whites minus blacks, no bye twice in a row
 
 
 def _pair(t: Tournament, ranking: str, settings: KeizerSettings | None = None) -> KeizerPairing:
     """Pair the round after `t`'s rounds with the present players ranked as given."""
-    settings = settings or replace(preset("kfc"), rematch_gap=4)
+    settings = settings or replace(CLASSIC, rematch_gap=4)
     return pair_round(KeizerState(t, settings, len(t.rounds) + 1, ids(t, ranking)))
 
 
@@ -129,23 +136,23 @@ def test_byes_evenly_and_always_lowest() -> None:
     t = tournament(LETTERS, "A-B C-D bye=E", "B-A D-C absent=E")
     evenly = _pair(t, "A B C D E")
     assert evenly.pairing.bye == ids(t, "D")[0]  # E already had one
-    lowest = _pair(t, "A B C D E", replace(preset("kfc"), byes_evenly=False))
+    lowest = _pair(t, "A B C D E", replace(CLASSIC, byes_evenly=False))
     assert lowest.pairing.bye == ids(t, "E")[0]
     assert lowest.relaxed == frozenset()
 
 
 def test_no_bye_twice_in_a_row_even_when_always_lowest() -> None:
     t = tournament(LETTERS, "A-B C-D bye=E")
-    result = _pair(t, "A B C D E", replace(preset("kfc"), byes_evenly=False, rematch_gap=0))
+    result = _pair(t, "A B C D E", replace(CLASSIC, byes_evenly=False, rematch_gap=0))
     assert result.pairing.bye == ids(t, "D")[0]
     assert "E had the bye last round" in _text(result)
 
 
 def test_byes_count_absences_as_kfc_did_before_2026() -> None:
     t = tournament(LETTERS, "A-B C-D absent=E")
-    plain = _pair(t, "A B C D E", replace(preset("kfc"), rematch_gap=0))
+    plain = _pair(t, "A B C D E", replace(CLASSIC, rematch_gap=0))
     assert plain.pairing.bye == ids(t, "E")[0]
-    counted = _pair(t, "A B C D E", replace(preset("kfc"), rematch_gap=0, byes_count_absences=True))
+    counted = _pair(t, "A B C D E", replace(CLASSIC, rematch_gap=0, byes_count_absences=True))
     assert counted.pairing.bye == ids(t, "D")[0]
     assert "fewest byes (0 byes or absences so far)" in _text(counted)
 
@@ -154,7 +161,7 @@ def test_bye_goes_where_the_rest_can_still_be_paired() -> None:
     t = tournament(LETTERS)
     a, b, c, d = ids(t, "A B C D")
     forbidden = frozenset(frozenset({a, x}) for x in (b, c, d))
-    result = _pair(t, "A B C D E", replace(preset("kfc"), forbidden_pairs=forbidden))
+    result = _pair(t, "A B C D E", replace(CLASSIC, forbidden_pairs=forbidden))
     # without E, A would have nobody; D is the next in line and lets the rest be paired
     assert boards(t, result.pairing) == "E-A C-B bye=D"
     assert "Bye: D (0 byes so far), as without E the others could not all have been paired." in (
@@ -177,9 +184,9 @@ def test_rematch_gap_counts_club_evenings() -> None:
     t = tournament(LETTERS, "B-A D-C", "C-A D-B", "D-A C-B")
     # round 4: A-B last met in round 1, three evenings ago
     assert (
-        boards(t, _pair(t, "A B C D", replace(preset("kfc"), rematch_gap=2)).pairing) == "A-B C-D"
+        boards(t, _pair(t, "A B C D", replace(CLASSIC, rematch_gap=2)).pairing) == "A-B C-D"
     )
-    relaxed = _pair(t, "A B C D", replace(preset("kfc"), rematch_gap=3))
+    relaxed = _pair(t, "A B C D", replace(CLASSIC, rematch_gap=3))
     assert relaxed.relaxed == {Rule.REMATCH}
     assert (
         "Relaxed: no complete pairing keeps every rule; rematch gap of 3 relaxed to a gap of 2."
@@ -187,7 +194,7 @@ def test_rematch_gap_counts_club_evenings() -> None:
     )
     assert boards(t, relaxed.pairing) == "A-B C-D"
     # gap 0: an immediate rematch is allowed, so the neighbours meet again
-    zero = _pair(t, "A D B C", replace(preset("kfc"), rematch_gap=0))
+    zero = _pair(t, "A D B C", replace(CLASSIC, rematch_gap=0))
     assert boards(t, zero.pairing) == "A-D B-C"
 
 
@@ -216,7 +223,7 @@ def test_completion_look_ahead() -> None:
 
 def test_max_meetings_per_period() -> None:
     t = tournament(LETTERS, "B-A D-C", "A-B C-D")
-    capped = replace(preset("kfc"), rematch_gap=0, max_meetings=2)
+    capped = replace(CLASSIC, rematch_gap=0, max_meetings=2)
     assert boards(t, _pair(t, "A B C D", capped).pairing) == "C-A D-B"
     # a new period from round 3 starts the count again
     period = replace(capped, max_meetings=None, periods=(Period(1), Period(3, max_meetings=1)))
@@ -234,7 +241,7 @@ def test_period_lifts_the_rematch_rule() -> None:
 def test_forbidden_pair_avoided_then_relaxed_last() -> None:
     t = tournament(LETTERS)
     a, b = ids(t, "A B")
-    settings = replace(preset("kfc"), forbidden_pairs=frozenset({frozenset({a, b})}))
+    settings = replace(CLASSIC, forbidden_pairs=frozenset({frozenset({a, b})}))
     assert boards(t, _pair(t, "A B C D", settings).pairing) == "C-A D-B"
     t = tournament("A B", "A-B")
     only_two = _pair(t, "A B", settings)
@@ -248,7 +255,7 @@ def test_colour_limits_relaxed_before_the_rematch_gap() -> None:
     # and B-D are impossible, and with a gap of 2 every other pair is a rematch. Dropping the
     # colour limits comes first; a gap of 1 would have allowed A-B C-D again.
     t = tournament(LETTERS, "A-B C-D", "A-D C-B")
-    settings = replace(preset("kfc"), rematch_gap=2, max_same_colour_run=2)
+    settings = replace(CLASSIC, rematch_gap=2, max_same_colour_run=2)
     result = _pair(t, "A C B D", settings)
     assert result.relaxed == {Rule.COLOUR_DIFFERENCE, Rule.COLOUR_RUN}
     assert boards(t, result.pairing) == "C-A D-B"
@@ -258,27 +265,28 @@ def test_colour_limits_relaxed_before_the_rematch_gap() -> None:
 
 def test_fewer_whites_gets_white() -> None:
     t = tournament(LETTERS, "A-B C-D", "A-C absent=B,D")
-    result = _pair(t, "B A C D", replace(preset("kfc"), rematch_gap=0))
+    result = _pair(t, "B A C D", replace(CLASSIC, rematch_gap=0))
     assert boards(t, result.pairing) == "B-A D-C"
-    assert "B has white: fewer whites so far (colour balance -1 against +2)." in _text(result)
+    said = "B has white: lower colour balance, whites minus blacks (-1 against +2)."
+    assert said in _text(result)
 
 
 def test_equal_balance_after_an_odd_number_of_meetings_reverses_colours() -> None:
     t = tournament(LETTERS, "A-B C-D", "E-A B-F")
-    result = _pair(t, "A B C D", replace(preset("kfc"), rematch_gap=0))
+    result = _pair(t, "A B C D", replace(CLASSIC, rematch_gap=0))
     # A and B both at 0; B had black against A in round 1, so B now has white... reversed: B-A
     assert boards(t, result.pairing).startswith("B-A")
     assert "they have met once and A had white in round 1, so the colours swap" in _text(result)
     # an even number of meetings: back to "lower-ranked has white"
     t = tournament(LETTERS, "A-B", "B-A")
-    assert boards(t, _pair(t, "A B", replace(preset("kfc"), rematch_gap=0)).pairing) == "B-A"
-    assert boards(t, _pair(t, "B A", replace(preset("kfc"), rematch_gap=0)).pairing) == "A-B"
+    assert boards(t, _pair(t, "A B", replace(CLASSIC, rematch_gap=0)).pairing) == "B-A"
+    assert boards(t, _pair(t, "B A", replace(CLASSIC, rematch_gap=0)).pairing) == "A-B"
 
 
 def test_max_colour_difference_bars_a_pair() -> None:
     # A and B both have two whites more than blacks: with a limit of 2 neither may have white
     t = tournament(LETTERS, "A-E B-F G-C H-D", "A-F B-E H-C G-D")
-    limited = replace(preset("kfc"), rematch_gap=0, max_colour_difference=2)
+    limited = replace(CLASSIC, rematch_gap=0, max_colour_difference=2)
     result = _pair(t, "A B C D", limited)
     assert boards(t, result.pairing) == "C-A D-B"
     assert "  Not B: no colour for both within the colour limits." in result.pairing.explanation
@@ -290,7 +298,7 @@ def test_colour_limit_overrides_the_lower_ranked_rule() -> None:
     # A: B W B W W (+1, two whites in a row); B: B W W B W (+1). Equal balance, never met:
     # the lower-ranked A would have white, but the run limit of 2 forbids a third white.
     t = tournament(LETTERS, "C-B D-A", "B-D A-C", "B-E F-A", "G-B A-H", "B-C A-D")
-    settings = replace(preset("kfc"), rematch_gap=0, max_same_colour_run=2)
+    settings = replace(CLASSIC, rematch_gap=0, max_same_colour_run=2)
     result = _pair(t, "B A", settings)
     assert boards(t, result.pairing) == "B-A"
     assert result.relaxed == frozenset()
@@ -305,7 +313,7 @@ def test_round_one_seeded_random_colours() -> None:
     draws = set()
     for seed in range(20):
         settings = replace(
-            preset("kfc"), round_one_colours=RoundOneColours.SEEDED_RANDOM, seed=seed
+            preset("classic"), round_one_colours=RoundOneColours.SEEDED_RANDOM, seed=seed
         )
         first = _pair(t, "A B C D E F G H", settings)
         assert first == _pair(t, "A B C D E F G H", settings)  # same seed, same draw
@@ -318,7 +326,7 @@ def test_round_one_seeded_random_colours() -> None:
 
 def test_deterministic() -> None:
     t = tournament(LETTERS, "B-A D-C F-E bye=G absent=H", "C-A E-B G-D bye=F absent=H")
-    state = KeizerState(t, preset("kfc"), 3, ids(t, "A B C D E F G H"))
+    state = KeizerState(t, preset("classic"), 3, ids(t, "A B C D E F G H"))
     assert KeizerEngine().pair(state) == KeizerEngine().pair(state)
     assert KeizerEngine.name == "keizer"
 
@@ -326,21 +334,21 @@ def test_deterministic() -> None:
 def test_ranking_errors_are_named() -> None:
     t = tournament(LETTERS)
     with pytest.raises(ModelError, match="the ranking lists A twice"):
-        pair_round(KeizerState(t, preset("kfc"), 1, ids(t, "A B A")))
+        pair_round(KeizerState(t, preset("classic"), 1, ids(t, "A B A")))
     with pytest.raises(ModelError, match="no player with id 99"):
-        pair_round(KeizerState(t, preset("kfc"), 1, (99,)))
+        pair_round(KeizerState(t, preset("classic"), 1, (99,)))
 
 
 def test_explain_colour() -> None:
     t = tournament(LETTERS, "A-B C-D")
-    state = KeizerState(t, replace(preset("kfc"), rematch_gap=0), 2, ids(t, "A B C D"))
+    state = KeizerState(t, replace(CLASSIC, rematch_gap=0), 2, ids(t, "A B C D"))
     a, b, _c = ids(t, "A B C")
     assert explain_colour(state, b, a) == (
-        "B has white: fewer whites so far (colour balance -1 against +1)."
+        "B has white: lower colour balance, whites minus blacks (-1 against +1)."
     )
     assert explain_colour(state, a, b) == (
-        "The colour rule would give white to B (fewer whites so far (colour balance -1 against "
-        "+1).); A has white by the TD's choice."
+        "The colour rule would give white to B (lower colour balance, whites minus blacks (-1 "
+        "against +1).); A has white by the TD's choice."
     )
     assert explain_colour(state, a, ids(t, "E")[0]) == (
         "E is not in this round's standings of present players."
@@ -349,7 +357,7 @@ def test_explain_colour() -> None:
 
 def test_manual_pairing() -> None:
     t = tournament(LETTERS, "A-B C-D")
-    state = KeizerState(t, preset("kfc"), 2, ids(t, "A B C D E"))
+    state = KeizerState(t, preset("classic"), 2, ids(t, "A B C D E"))
     a, b, c, d, e = ids(t, "A B C D E")
     ok = check_manual_pairing(state, [(b, a), (c, e)])
     assert ok.errors == ()
@@ -463,3 +471,69 @@ def test_binary_search_finds_the_first_feasible_relaxation(state: KeizerState) -
         if 2 * search.matcher.pairs() >= len(state.ranking) - 1:
             assert chosen == step
             break
+
+
+# ---- colour rule variants and the bye option (issue 15) ---------------------------------
+
+FEWER_WHITES = replace(CLASSIC, colour_rule=ColourRule.FEWER_WHITES, rematch_gap=0)
+BALANCE = replace(CLASSIC, rematch_gap=0)
+
+
+def test_the_rules_differ_when_more_whites_go_with_a_lower_balance() -> None:
+    # A: 2 whites, 3 blacks (balance -1); B: 1 white, 0 blacks (+1), by hand from the rounds.
+    t = tournament(
+        LETTERS, "A-C B-D", "C-A absent=B", "A-D absent=B", "D-A absent=B", "E-A absent=B"
+    )
+    # balance: A (-1) against B (+1): A has white although A had more whites
+    balanced = _pair(t, "A B", BALANCE)
+    assert boards(t, balanced.pairing) == "A-B"
+    assert "A has white: lower colour balance, whites minus blacks (-1 against +1)." in _text(
+        balanced
+    )
+    assert "fewer whites" not in _text(balanced)
+    # seed 001 (KfC's manual): B had white once, A twice: B has white
+    fewer = _pair(t, "A B", FEWER_WHITES)
+    assert boards(t, fewer.pairing) == "B-A"
+    assert "B has white: fewer whites so far (1 against 2)." in _text(fewer)
+
+
+def test_fewer_whites_equal_goes_to_the_lower_ranked_even_after_meeting() -> None:
+    # A and B met once (A white); both have one white since. balance would swap (B white);
+    # KfC's rule does not look at the meeting: the lower-ranked of the pair has white.
+    t = tournament(LETTERS, "A-B C-D", "C-A B-D")
+    fewer = _pair(t, "B A", FEWER_WHITES)
+    assert boards(t, fewer.pairing) == "A-B"
+    assert "A has white: as many whites so far (1), so the lower-ranked player has white." in (
+        _text(fewer)
+    )
+
+
+def test_kfc_preset_keeps_the_programs_colour_rule_and_bye_option() -> None:
+    """KfC's manual words its rule as "fewer whites", but its sample file's rounds 2 and 3
+    (test_kfc_replay) are only reproduced by whites minus blacks; double byes are an option."""
+    kfc = preset("kfc")
+    assert kfc.colour_rule is ColourRule.BALANCE
+    assert kfc.no_bye_twice_in_row is False
+    assert preset("classic").colour_rule is ColourRule.BALANCE
+    assert preset("classic").no_bye_twice_in_row is True
+
+
+def test_two_byes_in_a_row_only_when_the_option_is_off() -> None:
+    # E had the bye in round 1 and is still the lowest-ranked with byes evenly off.
+    t = tournament(LETTERS, "A-B C-D bye=E")
+    base = replace(CLASSIC, byes_evenly=False, rematch_gap=0)
+    avoided = _pair(t, "A B C D E", base)
+    assert avoided.pairing.bye == ids(t, "D")[0]
+    assert "E had the bye last round" in _text(avoided)
+    allowed = _pair(t, "A B C D E", replace(base, no_bye_twice_in_row=False))
+    assert allowed.pairing.bye == ids(t, "E")[0]
+    assert allowed.relaxed == frozenset()
+    # a TD's pairing giving E the bye again is not warned about when the option is off
+    state = KeizerState(t, replace(base, no_bye_twice_in_row=False), 2, ids(t, "A B C D E"))
+    a, b, c, d, _e = ids(t, "A B C D E")
+    checked = check_manual_pairing(state, [(a, b), (c, d)])
+    assert not [f for f in checked.findings if f.rule is Rule.BYE_REPEAT]
+    strict = KeizerState(t, base, 2, ids(t, "A B C D E"))
+    assert [f.rule for f in check_manual_pairing(strict, [(a, b), (c, d)]).findings] == [
+        Rule.BYE_REPEAT
+    ]

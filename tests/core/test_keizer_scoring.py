@@ -802,3 +802,65 @@ def test_property_matches_a_literal_reading_of_the_spec(
     assert [r.entrant.id for r in st_.ranked()] == ranking
     assert {r.entrant.id: r.total for r in st_.ranked()} == want_totals
     assert {r.entrant.id: r.value for r in st_.ranked()} == want_values
+
+
+def test_start_list_orders_round_one_and_places_new_members() -> None:
+    """By hand: C, A listed; B (1900) and D (1500) are not: at the end they follow by rating;
+    by rating each goes before the first listed player rated lower."""
+    from rochade.core.keizer.settings import NewMembers, StartOrder, preset
+    from rochade.core.model import Entrant, Tournament
+
+    entrants = (Entrant(1, "A", 1800), Entrant(2, "B", 1900), Entrant(3, "C", 1600),
+                Entrant(4, "D", 1500))
+    listed = replace(preset("classic"), start_order=StartOrder.MANUAL, start_list=("C", "A"))
+    t = Tournament("t", entrants, settings=listed)
+    assert [e.name for e in t.start_order()] == ["C", "A", "B", "D"]
+    by_rating = replace(listed, new_members=NewMembers.RATING)
+    # B (1900) goes before the first listed rated lower (C, 1600); D before nobody: last
+    assert [e.name for e in replace(t, settings=by_rating).start_order()] == ["B", "C", "A", "D"]
+    # the standings before round 1 are the start order, valued 4 3 2 1 (ratio 3, n = 4:
+    # top = round_half_even(3 * 3 / 2) = 4)
+    table = compute_standings(Tournament("t", entrants), listed, 0)
+    assert [(r.entrant.name, r.total) for r in table.ranked()] == [
+        ("C", 4), ("A", 3), ("B", 2), ("D", 1)
+    ]
+    # a name on the list that is not enrolled (last season's player) is skipped
+    gone = replace(listed, start_list=("Z", "C", "A"))
+    assert [e.name for e in replace(t, settings=gone).start_order()] == ["C", "A", "B", "D"]
+
+
+def test_drawn_start_list_replays_from_its_seed() -> None:
+    from rochade.core.keizer.settings import drawn_start_list
+
+    names = ["Eve", "Ann", "Cy", "Bob"]
+    first = drawn_start_list(names, random.Random(7))
+    assert first == drawn_start_list(reversed(names), random.Random(7))  # order given: no matter
+    assert sorted(first) == sorted(names)
+    assert {drawn_start_list(names, random.Random(s)) for s in range(20)} != {first}
+
+
+def test_german_club_preset_as_its_seed_states_it() -> None:
+    """Seed 001: rank points with the first about three times the last, 1 apart (6 players:
+    7 for the first, 6 for the second ...); a win adds the opponent's rank points, a draw
+    half; an unplayed round is a draw against oneself (half the own rank points) reduced by
+    the club's factor (2/3 in the preset). By hand, round 1 priced with the start values
+    A 7, B 6, C 5, D 4, E 3, F 2: A beats B, C draws D, E is excused, F has the bye."""
+    german = preset("german-club")
+    assert ladder_values(6, german) == [7, 6, 5, 4, 3, 2]
+    names = "ABCDEF"
+    six = tuple(Entrant(i, n, 2000 - 100 * i) for i, n in enumerate(names, start=1))
+    t = Tournament("t", six, (rnd(1, game(1, 2, "1-0"), game(3, 4, "1/2-1/2"),
+                                  absent={5: "excused"}, bye=6),))
+    st = compute_standings(t, german)
+    assert_explained(st, german)
+    expected = {
+        "A": 7 + 6,  # own + B's 6
+        "B": 6 + 0,
+        "C": 5 + F(4, 2),  # own + half of D's 4
+        "D": 4 + F(5, 2),
+        "E": 3 + 3 * F(1, 2) * F(2, 3),  # own + a draw against oneself, times 2/3
+        "F": 2 + 2 * F(1, 2) * F(2, 3),  # the bye too is an unplayed round
+    }
+    assert {r.entrant.name: r.total for r in st.rows} == expected
+    assert [r.entrant.name for r in st.ranked()] == ["A", "C", "D", "B", "E", "F"]
+    assert german.colour_rule.value == "fewer_whites" and not german.byes_evenly

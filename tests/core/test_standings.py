@@ -138,6 +138,8 @@ def test_pairing_numbers_follow_c0402b_and_freeze_after_round_4() -> None:
     late = (*field, Entrant(5, "Late", 1900))
     assert swiss_numbers(late, (4, 2, 1, 3), paired=3) == (4, 5, 2, 1, 3)
     assert swiss_numbers(late, (4, 2, 1, 3), paired=4) == (4, 2, 1, 3, 5)
+    # a Swiss paired by an older rochade (no stored numbers) keeps its numbers: rating, id
+    assert swiss_numbers(late, (), paired=2) == (4, 5, 1, 2, 3)
 
 
 def test_baku_virtual_points_by_round() -> None:

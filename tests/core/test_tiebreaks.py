@@ -97,6 +97,12 @@ def test_scores_and_adjusted_scores() -> None:
     ("BH/M1", [F(15, 2), F(15, 2), F(17, 2), 6, F(15, 2), 6]),
     # 6's forfeit loss counts against the real opponent (adjusted 3) with /P
     ("BH/P", [13, F(25, 2), 14, 11, F(25, 2), 12]),
+    # without bye points (seed 002): real scores 4 2.5 1.5 3 3 0.5, a round without an
+    # opponent adds 0. 1: 2.5 + 0 (H) + 1.5 + 3 + 3; 4: 1.5 + 0.5 + 3 + 0 (forfeit) + 4;
+    # 6: 3 + 3 + 2.5 + 0 (forfeit) + 0 (Z)
+    ("BHNB", [10, 9, F(25, 2), 9, F(23, 2), F(17, 2)]),
+    # /P: the forfeits count against the real opponents (4: + 0.5 for 6; 6: + 3 for 4)
+    ("BHNB/P", [10, 9, F(25, 2), F(19, 2), F(23, 2), F(23, 2)]),
     # 1: 2.5*1 + 2.5*½ + 2*1 + 3*1 + 3*½
     ("SB", [F(41, 4), 6, 4, 5, 6, F(5, 4)]),
     # 1: least significant is opponent 3 (score 2, product 2) vs the VUR product 1.25:
@@ -447,7 +453,8 @@ def test_cut_and_bound_invariants(table: Crosstable) -> None:
 
 
 @settings(max_examples=100, deadline=None)
-@given(swiss_tables(), st.sampled_from(["BH", "BH/C1", "BH/M2", "SB/C2", "SB/M1", "FB/C1"]))
+@given(swiss_tables(),
+       st.sampled_from(["BH", "BH/C1", "BH/M2", "SB/C2", "SB/M1", "FB/C1", "BHNB", "BHNB/C1"]))
 def test_explanations_add_up(table: Crosstable, code: str) -> None:
     for pid, value in compute(table, code).items():
         lines = explain(table, code, pid)

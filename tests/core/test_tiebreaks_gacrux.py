@@ -19,8 +19,10 @@ import sys
 from fractions import Fraction
 from pathlib import Path
 
-from rochade.core.tiebreaks import Crosstable, compute
-from rochade.formats.trf import parse_trf
+import pytest
+
+from rochade.core.tiebreaks import Crosstable, Unplayed, compute
+from rochade.formats.trf import decode_trf, load_trf, parse_trf, rounds_recorded, trf_lines
 from rochade.formats.trf_standings import trf_crosstable
 
 CODES = (
@@ -89,3 +91,47 @@ def test_every_corpus_file_matches_gacrux(shared_dir: Path) -> None:
         mismatches += wrong
     assert mismatches == [], f"{len(mismatches)} of {total}: {mismatches[:10]}"
     assert total > 100_000
+
+
+# -- real files from other programs (tests/data/trf_real) ------------------------------------
+REAL = Path(__file__).parent.parent / "data" / "trf_real"
+GACRUX_REFUSES = {  # gacrux stops with "Incorrect score": it does not value a bye written
+    # without a result letter (docs/trf.md, "Bye spellings")
+    "icu_bunratty_challengers_2011.trf", "icu_bunratty_major_2011.trf",
+    "icu_bunratty_masters_2011.trf", "icu_irish_intermediate_champs_2011.trf",
+    "icu_irish_junior_champs_2011.trf",
+    # not supported yet by rochade (team records, record 299)
+    "sharly_bbp_indiv_299_bonus.trf", "sharly_bbp_team_240_bye.trf",
+    "sharly_bbp_team_utf8_names.trf",
+}
+EDITIONS = {Unplayed.FIDE_2026: "2026/03/02", Unplayed.FIDE_2023: "2008/01/01"}
+"""A start date on each side of 1 March 2026: gacrux picks its rules by record 042."""
+REAL_CODES = ("BH", "BH/C1", "BH/M1", "SB", "SB/C1", "AOB", "WIN", "PS", "REP")
+
+
+@pytest.mark.parametrize("rule", list(EDITIONS), ids=lambda rule: rule.value)
+@pytest.mark.parametrize("path", [p for p in sorted(REAL.glob("*.trf"))
+                                  if p.name not in GACRUX_REFUSES], ids=lambda p: p.name)
+def test_real_files_match_gacrux_under_the_edition_it_applies(
+        path: Path, rule: Unplayed, tmp_path: Path) -> None:
+    """`standings FILE.trf --unplayed` gives gacrux's values when both use one edition.
+
+    gacrux reads the pre-2016 half-point bye `0000 - =` as a draw against nobody, rochade as
+    `H` (docs/tiebreaks.md, "Which edition"); the copy given to gacrux spells it `H`."""
+    trf = load_trf(path.read_bytes())
+    table = trf_crosstable(trf, unplayed=rule)
+    lines = [line for line in trf_lines(decode_trf(path.read_bytes())) if line[:3] != "042"]
+    copy = tmp_path / "copy.trf"
+    copy.write_text("\n".join([f"042 {EDITIONS[rule]}", *lines]).replace(
+        "0000 - =", "0000 - H") + "\n", encoding="utf-8")
+    out = subprocess.run(
+        [sys.executable, "-m", "gacrux.tiebreakchecker", "-i", str(copy), "-b", "utf-8", "-s",
+         "-n", str(rounds_recorded(trf)), "-t", "PTS", *REAL_CODES, "-F", "TXT", "-d", ";"],
+        capture_output=True, text=True, check=True, timeout=120,
+    ).stdout
+    head, *rows = (line.split(";") for line in out.strip().splitlines())
+    theirs = {int(row[0]): dict(zip(head, row, strict=True)) for row in rows}
+    wrong = [f"{code} player {pid}: {value} vs {theirs[pid][code]}"
+             for code in REAL_CODES for pid, value in compute(table, code).items()
+             if not _matches(value, theirs[pid][code])]
+    assert wrong == []

@@ -49,7 +49,7 @@ SETTINGS = {"deadline": None, "suppress_health_check": list(HealthCheck), "deran
 
 TRF_WHERE = re.compile(
     r"line \d+|player \d+|round \d+|pairing number|player lines|tournament name|scoring"
-    r"|rounds are|tournament named|points|already"
+    r"|rounds are|tournament named|points|already|not supported yet|UTF-16"
 )
 CSV_WHERE = re.compile(r"line \d+|already|name|empty|not a text file")
 RATINGS_WHERE = re.compile(r"line \d+|player \d+|FIDE XML|FIDE TXT|empty|name column")

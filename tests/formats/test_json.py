@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from rochade.core.keizer.settings import (
     PRESETS,
     STANDARD_REASONS,
+    ColourRule,
     KeizerSettings,
     Ladder,
     Period,
@@ -613,7 +614,8 @@ ERRORS: list[tuple[str, Mutation, str]] = [
     (
         "preset",
         _set("settings.preset", "fide"),
-        "settings.preset: unknown preset 'fide'; choose one of kfc, classic, dutch-club",
+        "settings.preset: unknown preset 'fide'; choose one of kfc, classic, dutch-club, "
+        "german-club",
     ),
     ("preset type", _set("settings.preset", 1), "settings.preset: expected a string, got a number"),
     (
@@ -835,3 +837,16 @@ def test_keys_of_other_programs_are_ignored() -> None:
     data["players"][0]["club"] = "SK Rochade"
     data["rounds"][0]["venue"] = "Club house"
     assert parse_tournament(json.dumps(data)) == parse_tournament(text)
+
+
+def test_settings_saved_before_the_colour_rule_keep_pairing_as_they_did() -> None:
+    saved = settings_to_dict(preset("kfc"))
+    del saved["colour_rule"], saved["no_bye_twice_in_row"]
+    old = settings_from_dict(saved)
+    assert old.colour_rule is ColourRule.BALANCE and old.no_bye_twice_in_row is True
+    # a hand-written object naming only the preset gets the preset's choice
+    assert settings_from_dict({"preset": "kfc"}).no_bye_twice_in_row is False
+    fewer = settings_from_dict({"preset": "classic", "colour_rule": "fewer_whites"})
+    assert fewer.colour_rule is ColourRule.FEWER_WHITES
+    with pytest.raises(FormatError, match="colour_rule"):
+        settings_from_dict({"colour_rule": "more_whites"})

@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from rochade.core.fide import PlayerDetails
 from rochade.formats.json import FormatError
 from rochade.formats.players import (
     ClubPlayer,
@@ -32,7 +33,7 @@ def test_german_excel_list() -> None:
     data = "Spieler;DWZ;FIDE-ID;Verein\r\nMüller, Jürgen;1920;;SK Köln\r\nWeiß, Anna;0;4612345;\r\n"
     rows = parse_player_csv(decode(data.encode("cp1252")))
     assert rows == [
-        PlayerRow(2, "Müller, Jürgen", 1920, None, None, "SK Köln"),
+        PlayerRow(2, "Müller, Jürgen", 1920, None, None, "SK Köln", PlayerDetails(club="SK Köln")),
         PlayerRow(3, "Weiß, Anna", None, 4612345, None, None),
     ]
 
@@ -40,7 +41,8 @@ def test_german_excel_list() -> None:
 def test_dutch_list_with_bom_and_quotes() -> None:
     data = '\ufeffNaam,Rating,FIDE ID,Vereniging\n"Berg, Kees van der",1645,,"De Toren, Arnhem"\n'
     rows = parse_player_csv(decode(data.encode("utf-8")))
-    assert rows == [PlayerRow(2, "Berg, Kees van der", 1645, None, None, "De Toren, Arnhem")]
+    assert rows == [PlayerRow(2, "Berg, Kees van der", 1645, None, None, "De Toren, Arnhem",
+                              PlayerDetails(club="De Toren, Arnhem"))]
 
 
 def test_first_and_last_name_columns_and_tabs() -> None:
@@ -265,3 +267,30 @@ def test_any_list_a_spreadsheet_writes_reads_back(
     writer.writerow(["Name", "Rating"])
     writer.writerows([[name, "" if r is None else r] for name, r in players])
     assert [(r.name, r.rating) for r in parse_player_csv(out.getvalue())] == players
+
+
+def test_rating_report_columns_in_english_german_and_dutch() -> None:
+    english = "Name,Title,Sex,Federation,Birth,Club,PKZ\nAlpha,g,F,ger,1990,SC,123\n"
+    german = "Spieler;Titel;Geschlecht;Föderation;Geburtsdatum;Verein;Mgl-Nr\n" \
+             "Alpha;GM;w;GER;1990;SC;123\n"
+    dutch = "Naam;Titel;Geslacht;Federatie;Geboortejaar;Vereniging;Relatienummer\n" \
+            "Alpha;gm;V;GER;1990;SC;123\n"
+    kinds = []
+    for text in (english, german, dutch):
+        (row,) = parse_player_csv(text)
+        assert row.details.over(PlayerDetails()) == row.details
+        d = row.details
+        assert (d.title, d.sex, d.federation, d.birth, d.club, d.national_id) == (
+            "GM", "w", "GER", "1990", "SC", "123")
+        kinds.append(row.details.national_kind)
+    assert kinds == ["PKZ", "", "KNSB"]
+
+
+def test_a_wrong_code_in_a_list_names_its_line() -> None:
+    with pytest.raises(FormatError, match="line 3: 'XX' is no FIDE federation code"):
+        parse_player_csv("Name,Federation\nAlpha,GER\nBravo,XX\n")
+
+
+def test_a_rating_list_is_read_whatever_its_codes() -> None:
+    text = "Spielername,Geschlecht,Land,DWZ\nTesta,X,D,1710\n"
+    assert [p.rating for p in parse_rating_csv(text)] == [1710]

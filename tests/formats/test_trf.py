@@ -142,3 +142,74 @@ def test_recorded_rounds_and_state_before() -> None:
 def test_output_format() -> None:
     assert format_pairing([(1, 5), (3, 2)], 6) == "3\n1 5\n3 2\n6 0\n"
     assert format_pairing([], None) == "0\n"
+
+
+def without_colour_line(log: SwissLog) -> str:
+    text = format_state(log.state())
+    lines = [line for line in text.splitlines() if not line.startswith("XXC")]
+    return "\n".join(lines) + "\n"
+
+
+@pytest.mark.parametrize(
+    ("games", "byes", "colour"),
+    [
+        # player 1 had black on the top board: the event began with black
+        ([(4, 1, "0"), (2, 5, "1"), (6, 3, "=")], {}, Colour.BLACK),
+        ([(1, 4, "1"), (5, 2, "0"), (3, 6, "=")], {}, Colour.WHITE),
+        # player 1 had the pairing-allocated bye (paired, no colour): player 2 on the top
+        # board is the second in order, so his white means the event began with black
+        ([(2, 6, "1"), (5, 3, "0")], {1: "U", 4: "Z"}, Colour.BLACK),
+        # player 1 was not paired in round 1 (a half-point bye; he plays round 2): player 2
+        # comes first
+        ([(3, 2, "1"), (5, 4, "0")], {1: "H", 6: "Z"}, Colour.BLACK),
+    ],
+)
+def test_without_xxc_the_first_colour_is_read_off_the_first_round(
+    games: list[tuple[int, int, str]], byes: dict[int, str], colour: Colour
+) -> None:
+    log = SwissLog([2720, 2701, 2697, 2689, 2673, 2664], 3)
+    log.add_round(games, byes)
+    log.add_round([(1, 6, "1")], {p: "Z" for p in (2, 3, 4, 5)})
+    assert to_swiss_state(parse_trf(without_colour_line(log))).initial_colour is colour
+
+
+def test_points_may_count_the_coming_rounds_bye_but_nothing_else() -> None:
+    """Other programs write the points with the pre-assigned bye of the round to be paired
+    already in: taken. Any other sum is refused, even by a tenth."""
+    log = sample_log()
+    text = format_state(log.state())
+    rows = [line for line in text.splitlines() if line.startswith("001    1")]
+    assert rows and rows[0][80:84] == " 2.0"
+    with_bye = text.replace(rows[0], rows[0][:80] + " 2.5" + rows[0][84:] + "  0000 - H")
+    assert 1 in to_swiss_state(parse_trf(with_bye)).absent
+    for points in (" 2.1", " 1.5", " 3.0"):
+        wrong = text.replace(rows[0], rows[0][:80] + points + rows[0][84:] + "  0000 - H")
+        with pytest.raises(TrfError, match=r"points but the results add up to 2\.0$"):
+            to_swiss_state(parse_trf(wrong))
+    no_bye = text.replace(rows[0], rows[0][:80] + " 2.1" + rows[0][84:])
+    with pytest.raises(TrfError, match=r"points but the results add up to 2\.0$"):
+        to_swiss_state(parse_trf(no_bye))
+
+
+def test_refusals_name_the_line_and_the_value() -> None:
+    text = format_state(sample_log().state()).replace(" 2.0 ", " 2.5 ", 1)
+    with pytest.raises(TrfError, match=r"^player \d+ has 2\.5 points but the results add up "
+                                       r"to 2\.0$"):
+        to_swiss_state(parse_trf(text))
+    with pytest.raises(TrfError, match=r"^line 2 \(XXP\): XXP: expected player numbers, "
+                                       r"got '1 x'$"):
+        parse_trf("012 Test\nXXP 1 x\n")
+
+
+def test_written_state_keeps_the_first_colour_and_the_bye_letters() -> None:
+    """What other programs read: XXC as given, and the standard upper-case bye letters."""
+    log = SwissLog([2720, 2701, 2697, 2689, 2673, 2664], 3, initial_colour=Colour.BLACK)
+    log.add_round([(4, 1, "0"), (2, 5, "1")], {3: "H", 6: "Z"})
+    log.add_round([(1, 2, "1"), (5, 4, "=")], {3: "F", 6: "U"})
+    text = format_state(log.state(frozenset({2})))
+    assert "\nXXC black1\n" in text
+    rows = {int(line[4:8]): line for line in text.splitlines() if line.startswith("001")}
+    assert rows[3].endswith("0000 - H  0000 - F")
+    assert rows[6].endswith("0000 - Z  0000 - U")
+    assert rows[2].endswith("0000 - Z")  # absent from the round to be paired
+    assert to_swiss_state(parse_trf(text)).initial_colour is Colour.BLACK

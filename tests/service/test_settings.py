@@ -102,3 +102,63 @@ def test_a_swiss_preview_lists_its_changes_and_who_moves(club: ClubService) -> N
     assert isinstance(settings, SwissSettings) and settings.scoring.pab is None, "not saved"
     with pytest.raises(ServiceError, match="acceleration can no longer change"):
         club.change_rules({"acceleration": "baku"}, save=False)
+
+
+def test_a_share_may_be_written_as_a_percentage(six: ClubService) -> None:
+    report = six.change_rules({"fractions.excused": "30%", "loss_factor": " 5 % "}, save=False)
+    settings = report.tournament.settings
+    assert isinstance(settings, KeizerSettings)
+    assert settings.fractions["excused"] == Fraction(3, 10)
+    assert settings.loss_factor == Fraction(1, 20)
+    with pytest.raises(ServiceError, match="is not a whole number"):
+        six.change_rules({"rematch_gap": "30%"}, save=False)  # a number of rounds: no %
+    with pytest.raises(ServiceError, match="is not a number"):
+        six.change_rules({"top_value": "30%"}, save=False)  # a value, not a share
+
+
+def test_the_withdrawn_share_says_what_it_prices() -> None:
+    from rochade.service.settings import KEIZER_SETTINGS
+
+    withdrawn = next(s for s in KEIZER_SETTINGS if s.key == "fractions.withdrawn")
+    assert "against a player who has since withdrawn" in withdrawn.help
+    assert "withdrawn player" in withdrawn.label
+
+
+def test_every_setting_without_json(six: ClubService) -> None:
+    """Periods, team values, caps, halving and the seed are typed like any other setting,
+    previewed with who moves, and read back as they were typed."""
+    six.pair()
+    six.enter_result(1, 1, "1-0")
+    six.enter_result(1, 2, "1-0")
+    six.enter_result(1, 3, "1-0")
+    six.change_rules({"team_values": "1=70, 2=50"})
+    six.add_external(1, "Anna Berg", 2, 1, "1", extra=True)
+    typed = {
+        "team_values": "1=70, 2=60",
+        "caps": "excused=3",
+        "halving": "unexcused",
+        "periods": "8 gap=0, 15 gap=0 meetings=3",
+    }
+    preview = six.change_rules(typed, save=False)
+    assert {c.setting.key: c.new for c in preview.changes} == typed
+    # Anna's win on team 2's board 1 was worth 50, now 60
+    moved = {c.entrant.name: (c.old_total, c.new_total) for c in preview.standings}
+    assert moved["Anna Berg"][1] - moved["Anna Berg"][0] == 10
+    six.change_rules(typed)
+    settings = six.tournament().settings
+    assert isinstance(settings, KeizerSettings)
+    assert settings.team_values == {1: 70, 2: 60}
+    assert settings.caps == {"excused": 3} and settings.halving == {"unexcused"}
+    assert [(p.first_round, p.rematch_gap, p.max_meetings) for p in settings.periods] == [
+        (8, 0, None), (15, 0, 3)
+    ]
+    assert not six.change_rules(typed, save=False).changes  # read back as typed
+    with pytest.raises(ServiceError, match="cannot change once round 1 is paired"):
+        six.change_rules({"seed": "7"}, save=False)
+    with pytest.raises(ServiceError, match="write it like 8 gap=0"):
+        six.change_rules({"periods": "8 gap"}, save=False)
+    with pytest.raises(ServiceError, match="unknown absence reason 'holiday'"):
+        six.change_rules({"caps": "holiday=2"}, save=False)
+    assert len(six.change_rules({"caps": "", "halving": " "}).changes) == 2
+    cleared = six.tournament().settings
+    assert isinstance(cleared, KeizerSettings) and not cleared.caps and not cleared.halving

@@ -46,10 +46,12 @@ def pair_trf_boards(path: Path) -> tuple[set[tuple[int, int]], int | None]:
 
 
 def play(svc: ClubService, rng: random.Random, tmp: Path, *, players: int, rounds: int,
-         late: int, scoring: str = "1-1/2-0", stop: int | None = None) -> Path:
+         late: int, scoring: str = "1-1/2-0", stop: int | None = None,
+         acceleration: str = "none") -> Path:
     """Play a Swiss (its first `stop` rounds); before each round export it and compare both
     pairings. The last export's path."""
-    svc.create_system_tournament("Open", "swiss", {"rounds": rounds, "scoring": scoring})
+    svc.create_system_tournament("Open", "swiss", {"rounds": rounds, "scoring": scoring,
+                                                   "acceleration": acceleration})
     svc.import_players("".join(f"P{i:03d},{rng.randint(1200, 2400)}\n"
                                for i in range(1, players + 1)))
     path = tmp / "open.trf"
@@ -88,16 +90,17 @@ def play(svc: ClubService, rng: random.Random, tmp: Path, *, players: int, round
     return path
 
 
-@pytest.mark.parametrize(("seed", "players", "late", "scoring"), [
-    (1, 15, 1, "1-1/2-0"),
-    (2, 24, 1, "3-1-0"),
-    (3, 31, 0, "2-1-0"),
+@pytest.mark.parametrize(("seed", "players", "late", "scoring", "acceleration"), [
+    (1, 15, 1, "1-1/2-0", "none"),
+    (2, 24, 1, "3-1-0", "none"),
+    (3, 31, 0, "2-1-0", "none"),
+    (4, 26, 1, "1-1/2-0", "baku"),
 ])
 def test_exports_pair_as_rochade_pairs_and_pass_both_checkers(
         club: ClubService, tmp_path: Path, seed: int, players: int, late: int,
-        scoring: str) -> None:
+        scoring: str, acceleration: str) -> None:
     path = play(club, random.Random(seed), tmp_path, players=players, rounds=6, late=late,
-                scoring=scoring)
+                scoring=scoring, acceleration=acceleration)
     report = gacrux_check(path)
     assert report.rstrip().endswith("Check: True"), report
     out = CliRunner().invoke(pair_trf, ["--dutch", str(path), "-c"])

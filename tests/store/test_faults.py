@@ -227,3 +227,25 @@ def test_a_restore_over_the_file_that_fails_changes_nothing(
     assert state(service.path) == before
     assert backups.list_backups(service.path) == kept
     assert intact(service.path)
+
+
+def test_a_backups_last_action_is_read_without_touching_it(service: ClubService) -> None:
+    """The backups list shows each copy's newest log line, read without changing the copy,
+    and None for a database without a log."""
+    service.pair()
+    newest = backups.list_backups(service.path)[-1].path
+    before = newest.read_bytes()
+    with sqlite3.connect(newest) as conn:
+        last = conn.execute("SELECT max(id) FROM actions").fetchone()[0]
+        said = conn.execute("SELECT description FROM actions WHERE id = ?", (last,)).fetchone()
+    assert backups.last_action(newest) == f"#{last} {said[0]}"
+    assert newest.read_bytes() == before
+    empty = newest.with_name("empty.rochade")
+    sqlite3.connect(empty).close()
+    assert backups.last_action(empty) is None
+
+
+def test_asking_for_the_notes_of_a_round_that_is_not_there(service: ClubService) -> None:
+    with Club.open(service.path) as club, pytest.raises(StoreError,
+                                                        match=r"^there is no round 9$"):
+        club.round_notes(club.tournaments()[0].id, 9)

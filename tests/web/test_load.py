@@ -57,6 +57,24 @@ def test_phones_on_every_public_page_polling_or_not_see_every_result(
     assert web_load.stale_answers(figures, path) == 0
 
 
+def test_forty_phones_check_in_and_report_at_once_and_nothing_is_lost(tmp_path: Path) -> None:
+    """`--phones`, short: forty players, each on a phone of its own address, check in and
+    report within two seconds; every status, every report and every board's result is in the
+    club file, and no phone saw an error."""
+    from rochade.service.phones import PhoneDesk, PhoneSettings
+
+    path = tmp_path / "load.rochade"
+    web_load.make_club(path, players=40)
+    desk = PhoneDesk(path, "test")
+    desk.set_phone_settings(PhoneSettings(web_load.PHONE_CODE))
+    boards = {p: g.board for g in desk.tournament().rounds[0].games for p in (g.white, g.black)}
+    with web_load.serving(path, "--behind-proxy") as server:
+        figures = run_async(web_load.phones_evening(server.port, boards, 2.0))
+    assert figures.errors == []
+    assert len(figures.write_latencies) == 80
+    assert web_load.phones_lost(path, len(boards)) == []
+
+
 def test_a_kept_page_is_renewed_by_the_next_change(club: Path) -> None:
     with TestClient(create_app(club, Tick())) as td:
         td.headers["x-test-csrf"] = log_in(td)

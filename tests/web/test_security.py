@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import re
 from pathlib import Path
 
@@ -15,12 +16,16 @@ from rochade.store.settings import read_setting
 from rochade.web import create_app
 from rochade.web.security import (
     PIN_KEY,
+    SECRET_KEY,
     Limit,
     LoginThrottle,
     PinError,
     Signer,
+    has_pin,
     hash_pin,
+    new_pin,
     set_pin,
+    signing_key,
     verify_pin,
 )
 
@@ -155,8 +160,27 @@ def test_the_pin_is_stored_salted_and_hashed(club: Path) -> None:
     assert verify_pin(PIN, stored) and not verify_pin("471109", stored)
     assert hash_pin(PIN) != hash_pin(PIN)  # a fresh salt every time
     assert not verify_pin(PIN, "plain text")
-    with pytest.raises(PinError):
+    # a 16-byte salt and a 32-byte hash
+    assert re.fullmatch(r"scrypt\$[0-9a-f]{32}\$[0-9a-f]{64}", stored)
+    with pytest.raises(PinError, match=r"^the PIN needs at least 6 characters$"):
         set_pin(club, "12")
+    assert has_pin(club) and read_setting(club, PIN_KEY) == stored  # the refusal kept the PIN
+
+
+def test_a_new_club_has_no_pin_and_a_new_pin_has_six_digits(tmp_path: Path) -> None:
+    path = tmp_path / "bare.rochade"
+    ClubService.init(path, "td", Tick())
+    assert not has_pin(path)
+    pins = {new_pin() for _ in range(20)}
+    assert all(re.fullmatch(r"\d{6}", pin) for pin in pins) and len(pins) > 1
+    assert max(int(pin) for pin in pins) >= 1000  # the whole range, not a few low numbers
+
+
+def test_the_signing_key_is_made_once_and_kept_in_the_club_file(club: Path) -> None:
+    """Sessions outlive a server restart only if the key is read back, not made anew."""
+    key = signing_key(club)
+    assert len(key) == 32 and signing_key(club) == key
+    assert read_setting(club, SECRET_KEY) == key.hex()
 
 
 def test_signed_values_cannot_be_altered() -> None:
@@ -167,6 +191,30 @@ def test_signed_values_cannot_be_altered() -> None:
     assert signer.loads(body + "." + "0" * len(mac)) is None
     assert Signer(b"x" * 32).loads(text) is None
     assert signer.loads("garbage") is None and signer.loads(None) is None
+    # the MAC covers the body: another body under this MAC is refused
+    other = signer.dumps({"v": "abd", "exp": 5}).rsplit(".", 1)[0]
+    assert signer.loads(other + "." + mac) is None
+    # a cookie with more dots (never made by dumps) is refused, not a crash
+    assert signer.loads(body + ".x." + mac) is None
+    # only JSON objects are values, even when correctly signed
+    listed = base64.urlsafe_b64encode(b"[1, 2]")
+    assert signer.loads(f"{listed.decode()}.{signer._mac(listed)}") is None
+
+
+def test_the_throttle_counts_recent_failures_per_address() -> None:
+    now = [100.0]
+    throttle = LoginThrottle(per_client=Limit(free=2, most=60.0), clock=lambda: now[0])
+    throttle.succeeded("a")  # nothing to forget: no error
+    for _ in range(2):
+        assert throttle.reserve("a") == 0
+        throttle.failed("a")
+    assert throttle.reserve("a") > 0 and throttle.reserve("b") == 0
+    now[0] = 100.5
+    assert throttle.reserve("a") > 0  # half the first delay later: still paused
+    now[0] = 101.0
+    assert throttle.reserve("a") == 0  # exactly the delay later: one more try
+    throttle.succeeded("a")  # a right PIN forgets the failures
+    assert throttle.reserve("a") == 0
 
 
 def test_cookies_are_http_only_and_same_site(client: TestClient) -> None:
@@ -177,12 +225,13 @@ def test_cookies_are_http_only_and_same_site(client: TestClient) -> None:
 
 
 def test_public_pages_are_read_only(client: TestClient, club: Path) -> None:
-    """Every public route refuses every method but GET (and HEAD); nothing changes."""
+    """Every public route refuses every method but GET (and HEAD); nothing changes. (The
+    players' phones post to /phone/..., with the evening's code: tests/web/test_hall.py.)"""
     before = ClubService(club).log()
     token = csrf_of(client, "/td/login")
     checked = 0
     for route in client.app.routes:  # type: ignore[attr-defined]
-        if not isinstance(route, Route) or route.path.startswith("/td/"):
+        if not isinstance(route, Route) or route.path.startswith(("/td/", "/phone/")):
             continue
         assert set(route.methods or ()) <= {"GET", "HEAD"}, route.path
         path = route.path

@@ -95,3 +95,41 @@ def test_error_pages_speak_the_visitors_language(client: TestClient) -> None:
     assert missing.status_code == 404 and "Diese Seite gibt es nicht." in missing.text
     expired = client.post("/td/logout", data={"csrf": "x"}, headers={"Accept-Language": "nl"})
     assert expired.status_code == 403 and "Dit formulier is verlopen" in expired.text
+
+
+def test_start_order_by_hand_on_the_settings_page(td: TestClient, club: Path) -> None:
+    svc = ClubService(club, "test", Tick())
+    before = [e.name for e in svc.tournament().start_order()]
+    page = unescape(td.get("/td/t/1/settings").text)
+    assert 'name="order"' in page and "\n".join(before) in page
+    wanted = [before[-1], before[0]]
+    saved = post(td, "/td/t/1/start-order", order="\n".join(wanted) + "\n\n")
+    assert saved.headers["location"] == "/td/t/1/settings"
+    after = [e.name for e in svc.tournament().start_order()]
+    assert after == [*wanted, *(n for n in before if n not in wanted)]
+    assert 'name="start_order" value="manual"' in td.get("/td/t/1/settings").text
+    # the standings before round 1 follow it
+    assert td.get("/t/1/").text.index(wanted[0]) < td.get("/t/1/").text.index(before[0])
+    post(td, "/td/t/1/start-order", order="Nobody at all")
+    assert [e.name for e in svc.tournament().start_order()] == after  # refused, unchanged
+    svc.pair()
+    fixed = td.get("/td/t/1/settings").text
+    assert 'name="order"' not in fixed and "Fixed once round 1 is paired." in fixed
+
+
+def test_external_team_game_on_the_results_page(td: TestClient, club: Path) -> None:
+    svc = ClubService(club, "test", Tick())
+    svc.pair()
+    name = svc.tournament().entrants[0].name
+    page = td.get("/td/t/1/results?round=1").text
+    assert 'action="/td/t/1/results/1/external"' in page
+    done = post(td, "/td/t/1/results/1/external", player=name, team="1", board="2", score="1/2",
+                extra="yes")
+    assert done.headers["location"] == "/td/t/1/results?round=1"
+    (ext,) = svc.tournament().rounds[0].externals
+    assert (ext.team, ext.board, ext.score, ext.replaces_row) == (1, 2, Fraction(1, 2), False)
+    assert "Team game counted." in td.get("/td/t/1/results?round=1").text
+    post(td, "/td/t/1/results/1/external", player=name, team="9", board="1", score="1")
+    assert len(svc.tournament().rounds[0].externals) == 1  # team 9 has no value: refused
+    post(td, "/td/t/1/results/1/external", player=name, team="1", board="x", score="1")
+    assert "Team and board are whole numbers." in td.get("/td/t/1/results?round=1").text

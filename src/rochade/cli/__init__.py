@@ -42,6 +42,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "Pair the next round of a TRF file, or check all its rounds, with the Dutch system.",
     ),
     "pairings": ("views:pairings", "Show the boards of a round, with results."),
+    "round-date": ("rounds:round_date", "Set the date of a round (YYYY-MM-DD)."),
     "participants": ("views:participants", "List the players: number, rating, status."),
     "player": (
         "club:player",
@@ -49,6 +50,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
     ),
     "progress": ("views:progress", "Show everyone's place after every round."),
     "publish": ("export:publish", "Write every list as a web site to FOLDER."),
+    "rating-report": (
+        "rating:rating_report_command",
+        "Check a finished tournament and write its rating report (TRF26) to OUT.",
+    ),
     "ratings": (
         "ratings:ratings",
         "Update ratings from a rating list: shows the changes, --apply writes them.",

@@ -9,6 +9,7 @@ import click
 
 from rochade.cli.common import Failure, club_argument, read_text, service, tournament_option
 from rochade.cli.rounds import echo_changes
+from rochade.core.fide import EVENT_KEYS
 from rochade.core.keizer.settings import PRESETS
 from rochade.core.model import Status
 from rochade.core.systems import (
@@ -63,6 +64,11 @@ def tournament() -> None:
 @click.option("--rematch-gap", type=int, help="Rounds before two players may meet again.")
 @click.option("--max-meetings", type=int, help="How often two players may meet at most.")
 @click.option("--max-colour-difference", type=int, help="Limit on whites minus blacks.")
+@click.option(
+    "--start-order", metavar="ORDER",
+    help="Keizer: rating (default), random (a fresh draw, its seed in the log), manual "
+         "(then: rochade tournament order) or standings:TOURNAMENT (its final standings).",
+)
 @click.option(
     "--system",
     type=click.Choice(list(SYSTEMS)),
@@ -162,7 +168,12 @@ def tournament_set(
     club: Path, who: str | None, assignments: tuple[str, ...], tournament: str | None,
     dry_run: bool, **options: object,
 ) -> None:
-    """Show a Keizer tournament's settings, or change settings while it runs.
+    """Show a tournament's settings, or change settings while it runs.
+
+    The event data for rating reports: city, federation, start_date, end_date, round_dates
+    (comma-separated YYYY-MM-DD), chief_arbiter, deputy_arbiters (comma-separated),
+    time_control (text, or TRF26's code such as 5400+30), organizer, type; any system, any
+    time, e.g. `city=Utrecht federation=NED start_date=2026-03-01`.
 
     Keizer: KEY=VALUE (an empty VALUE clears a limit), e.g. `rematch_gap=3 ratio=4`; without
     any, every setting is listed with its explanation. Round robin and Swiss: the options
@@ -173,11 +184,19 @@ def tournament_set(
     svc = service(club, who)
     t = svc.tournament(tournament)
     typed: dict[str, object] = {k: v for k, v in options.items() if v is not None}
+    event: dict[str, str] = {}
     for item in assignments:
         key, equals, value = item.partition("=")
         if not equals:
             raise Failure(f"write KEY=VALUE, not {item!r}")
-        typed[key.strip()] = value
+        (event if key.strip() in EVENT_KEYS else typed)[key.strip()] = value
+    if event:
+        if dry_run:
+            raise Failure("--dry-run is for the rules; the event data change nothing else")
+        data = svc.set_event(event, t.name)
+        click.echo(f"{t.name}: " + ", ".join(f"{key}={data.text(key)}" for key in event))
+        if not typed:
+            return
     if not typed:
         for setting in settings_of(t.settings):
             fixed = "" if setting.after_start else "  (fixed once round 1 is paired)"
@@ -186,6 +205,10 @@ def tournament_set(
             click.echo(f"    {setting.label}: {setting.help}{choices}")
         if t.system != KEIZER:
             click.echo(f"{t.name}: {describe(t.settings)}; see --help for what can change.")
+        data = svc.event_data(t.name)
+        click.echo("Event data for rating reports (rochade rating-report):")
+        for key in EVENT_KEYS:
+            click.echo(f"{key} = {data.text(key) or '-'}")
         return
     report = svc.change_rules(typed, t.name, save=not dry_run)
     if t.system != KEIZER and not dry_run:
@@ -201,6 +224,20 @@ def tournament_set(
         if not report.standings and t.rounds:
             click.echo("Nobody moves in the standings.")
         click.echo("Nothing saved (--dry-run)." if dry_run else "Saved.")
+
+
+@tournament.command("order")
+@club_argument
+@click.argument("players", metavar="PLAYER...", nargs=-1, required=True)
+@tournament_option
+def tournament_order(
+    club: Path, who: str | None, players: tuple[str, ...], tournament: str | None
+) -> None:
+    """Set a Keizer start order by hand, before round 1: the PLAYERs named, best first; the
+    others follow in their current order."""
+    t = service(club, who).set_start_order(players, tournament)
+    for place, entrant in enumerate(t.start_order(), start=1):
+        click.echo(f"{place:3}. {entrant.name}")
 
 
 @click.group()
@@ -281,6 +318,31 @@ def player_rename(
     """
     entrant = service(club, who).rename_player(player_ref, new_name, tournament)
     click.echo(f"{entrant.name} ({entrant.id}) is now called {new_name.strip()}.")
+
+
+@player.command("set")
+@club_argument
+@click.argument("player_ref", metavar="PLAYER")
+@click.argument("assignments", metavar="KEY=VALUE...", nargs=-1, required=True)
+@tournament_option
+def player_set(
+    club: Path, who: str | None, player_ref: str, assignments: tuple[str, ...],
+    tournament: str | None,
+) -> None:
+    """Set a player's data: name, rating, fide_id, title, sex, federation, birth, club,
+    national_id (an empty VALUE: not known).
+
+    E.g. `title=FM sex=m federation=GER birth=1990-05-17 national_id=PKZ:10234567`. Titles
+    and federations are FIDE's codes; birth is YYYY-MM-DD or the year. One undoable change.
+    """
+    typed: dict[str, str] = {}
+    for item in assignments:
+        key, equals, value = item.partition("=")
+        if not equals:
+            raise Failure(f"write KEY=VALUE, not {item!r}")
+        typed[key.strip()] = value
+    entrant, changes = service(club, who).set_player(player_ref, typed, tournament)
+    click.echo(f"{entrant.name} ({entrant.id}): {changes}")
 
 
 @player.command("delete")

@@ -1,15 +1,18 @@
 """`rochade pair-trf`: pair or check a TRF file the way bbpPairings and JaVaFo are called.
 
     rochade pair-trf --dutch IN.trf -p [OUT]   write the next round (stdout without OUT)
-    rochade pair-trf --dutch IN.trf -c         re-pair every round and list differences
+    rochade pair-trf --dutch IN.trf -c [--rounds N]   re-pair every round, list differences
     rochade pair-trf --dutch IN.trf -p --explain [--player N]   ... and say why (stderr)
 
-Exit codes follow bbpPairings: 0 ok, 1 no valid pairing, 3 bad input, 5 file error.
+Exit codes of -p follow bbpPairings: 0 ok, 1 no valid pairing, 3 bad input, 5 file error.
+The checker (-c) is for scripts: 0 every round matches, 1 a round differs, 2 the file (or
+the command line) cannot be used. docs/trf.md has both tables.
 """
 
 from __future__ import annotations
 
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import click
@@ -21,7 +24,7 @@ from rochade.formats.trf import (
     TrfError,
     TrfFile,
     format_pairing,
-    parse_trf,
+    load_trf,
     recorded_pairing,
     rounds_recorded,
     state_before,
@@ -29,6 +32,8 @@ from rochade.formats.trf import (
 )
 
 EXIT_OK, EXIT_NO_PAIRING, EXIT_BAD_INPUT, EXIT_FILE = 0, 1, 3, 5
+CHECK_DIFFERS, CHECK_UNUSABLE = 1, 2
+"""The checker's codes besides 0: a round differs; the input cannot be used."""
 
 
 def _fail(code: int, message: str) -> None:
@@ -36,20 +41,16 @@ def _fail(code: int, message: str) -> None:
     sys.exit(code)
 
 
-def _read(path: str) -> TrfFile:
+def _read(path: str, check: bool) -> TrfFile:
     try:
         raw = Path(path).read_bytes()
     except OSError as exc:
-        _fail(EXIT_FILE, f"cannot read {path}: {exc.strerror or exc}")
+        _fail(CHECK_UNUSABLE if check else EXIT_FILE, f"cannot read {path}: {exc.strerror or exc}")
         raise
     try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        text = raw.decode("latin-1")
-    try:
-        return parse_trf(text)
+        return load_trf(raw)
     except TrfError as exc:
-        _fail(EXIT_BAD_INPUT, f"{path}: {exc}")
+        _fail(CHECK_UNUSABLE if check else EXIT_BAD_INPUT, f"{path}: {exc}")
         raise
 
 
@@ -66,18 +67,23 @@ def _read(path: str) -> TrfFile:
 @click.option("--player", type=int, metavar="N",
               help="With -p: explain only what concerns pairing number N (its bracket, "
               "opponent, float or bye, colour); implies --explain.")
+@click.option("--rounds", type=click.IntRange(min=1), metavar="N",
+              help="With -c: the tournament's number of rounds, for a file without XXR/142 "
+              "(default: the rounds the file records).")
 def pair_trf(trf: str, out: str | None, system: str, pair: bool, check: bool,
-             show: bool, player: int | None) -> None:
+             show: bool, player: int | None, rounds: int | None) -> None:
     """Pair the next round of a TRF file, or check all its rounds, with the Dutch system."""
+    usage = CHECK_UNUSABLE if check else EXIT_BAD_INPUT
     if pair == check:
-        _fail(EXIT_BAD_INPUT, "give exactly one of -p (pair the next round) or -c (check)")
+        _fail(usage, "give exactly one of -p (pair the next round) or -c (check)")
     if check and (show or player is not None):
-        _fail(EXIT_BAD_INPUT, "--explain and --player go with -p, not with -c")
-    data = _read(trf)
+        _fail(usage, "--explain and --player go with -p, not with -c")
+    if pair and rounds is not None:
+        _fail(usage, "--rounds goes with -c; for -p the file must say it (XXR or 142)")
+    data = _read(trf, check)
     engine = DutchEngine()
     if check:
-        _check(data, engine, trf)
-        return
+        sys.exit(_check(data, engine, trf, rounds))
     try:
         state = to_swiss_state(data)
         result = engine.pair_round(state)
@@ -97,10 +103,16 @@ def pair_trf(trf: str, out: str | None, system: str, pair: bool, check: bool,
         _fail(EXIT_FILE, f"cannot write {out}: {exc.strerror or exc}")
 
 
-def _check(data: TrfFile, engine: DutchEngine, name: str) -> None:
-    """Re-pair each recorded round from the rounds before it; list every difference."""
+def _check(data: TrfFile, engine: DutchEngine, name: str, rounds: int | None) -> int:
+    """Re-pair each recorded round from the rounds before it; list every difference. The
+    exit code: 0 when every round matches, else CHECK_DIFFERS."""
     differences = 0
     total = rounds_recorded(data)
+    given = rounds or data.total_rounds or total
+    if given < total:
+        _fail(CHECK_UNUSABLE, f"{name}: the file records {total} rounds, more than the "
+              f"{given} it is said to have")
+    data = replace(data, total_rounds=given)
     for rnd in range(1, total + 1):
         pairs, bye = recorded_pairing(data, rnd)
         try:
@@ -110,8 +122,8 @@ def _check(data: TrfFile, engine: DutchEngine, name: str) -> None:
             differences += 1
             continue
         except (TrfError, DutchError) as exc:
-            _fail(EXIT_BAD_INPUT, f"{name}: round {rnd}: {exc}")
-            return
+            _fail(CHECK_UNUSABLE, f"{name}: round {rnd}: {exc}")
+            raise
         mine = {(b.white, b.black) for b in result.boards}
         if mine != set(pairs) or result.bye != bye:
             differences += 1
@@ -119,6 +131,7 @@ def _check(data: TrfFile, engine: DutchEngine, name: str) -> None:
             click.echo(f"  recorded: {_show(sorted(pairs), bye)}")
             click.echo(f"  engine:   {_show(sorted(mine), result.bye)}")
     click.echo(f"{total} rounds checked, {differences} differ")
+    return CHECK_DIFFERS if differences else EXIT_OK
 
 
 def _show(pairs: list[tuple[int, int]], bye: int | None) -> str:

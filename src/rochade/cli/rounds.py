@@ -142,4 +142,20 @@ def external(
     )
 
 
-COMMANDS = (pair, result, external)
+@click.command("round-date")
+@club_argument
+@click.argument("round_number", metavar="ROUND", type=click.IntRange(min=1))
+@click.argument("day", metavar="DATE")
+@tournament_option
+def round_date(
+    club: Path, who: str | None, round_number: int, day: str, tournament: str | None
+) -> None:
+    """Set the date of a round (YYYY-MM-DD).
+
+    A round gets the day it is paired; this corrects it.
+    """
+    iso = service(club, who).set_round_date(round_number, day, tournament)
+    click.echo(f"Round {round_number}: {iso}.")
+
+
+COMMANDS = (pair, result, external, round_date)

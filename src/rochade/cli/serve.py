@@ -18,6 +18,8 @@ from rochade.service.club_settings import check_servable
 from rochade.web.security import PinError, has_pin, new_pin, set_pin
 
 LOOPBACK = "127.0.0.1"
+SWITCH_SECONDS = 0.0005
+"""How long a thread holds the GIL while another waits for it (see `serve_club`)."""
 
 
 def lan_address() -> str | None:
@@ -112,11 +114,18 @@ def serve_club(
     # collector's sight, a full collection no longer walks them all. Measured under load:
     # without this, one full collection every ~15 s stalled every page for 20-40 ms.
     gc.freeze()
+    # Pages are rendered in worker threads; the event loop answering the phones gives up the
+    # GIL at every send and then waits for a renderer to hand it back, by default after up
+    # to 5 ms each time. Measured with benchmarks/web_load.py --mix all: half a millisecond
+    # keeps the phones' answers flowing while the pages after a change are rendered.
+    switch = sys.getswitchinterval()
+    sys.setswitchinterval(SWITCH_SECONDS)
     try:
         # The app reads X-Forwarded-For itself, and only when told (`behind_proxy`):
         # uvicorn would believe any program on this laptop that sends one.
         uvicorn.run(app, host=host, port=port, log_level="warning", proxy_headers=False)
     finally:
+        sys.setswitchinterval(switch)
         gc.unfreeze()
 
 

@@ -14,7 +14,7 @@ from rochade.cli.common import Failure, club_argument, service, tournament_optio
 from rochade.core.model import PlayerId, Tournament
 from rochade.core.standings import explain_tiebreaks, keizer_columns, numbers_of
 from rochade.core.systems import KEIZER, ROUND_ROBIN, SWISS, RoundRobinSettings, SwissSettings
-from rochade.core.tiebreaks import parse_tiebreaks
+from rochade.core.tiebreaks import Unplayed, parse_tiebreaks
 from rochade.formats.tables import fide_standings_table, table_text
 from rochade.formats.text import (
     breakdown_table,
@@ -62,6 +62,14 @@ def _tournament(club: Path, who: str | None, tournament: str | None) -> Tourname
 @click.option(
     "--round-robin", is_flag=True, help="FILE.trf: a round robin (rest rounds, no Buchholz)."
 )
+@click.option(
+    "--unplayed",
+    type=click.Choice([u.value for u in Unplayed]),
+    help="FILE.trf: the C.07 edition's rule for unplayed rounds in Buchholz and "
+    "Sonneborn-Berger: 2026 (the default: dummy opponent with caps), 2023 (the 2023/2024 "
+    "editions, for events that started before 1 March 2026), 2022 (virtual opponent), "
+    "ignore (byes add nothing). See docs/tiebreaks.md.",
+)
 @tournament_option
 @click.option("--who", envvar="ROCHADE_WHO", hidden=True)
 def standings(
@@ -70,6 +78,7 @@ def standings(
     fmt: str,
     tiebreaks: str | None,
     round_robin: bool,
+    unplayed: str | None,
     tournament: str | None,
     who: str | None,
 ) -> None:
@@ -78,14 +87,15 @@ def standings(
     if source.suffix.lower() == ".trf":
         if round_number is not None:
             raise Failure("--round goes with a club or JSON file, not with a TRF file")
-        from_trf = trf_standings(source, chosen, round_robin)
+        rule = Unplayed(unplayed) if unplayed is not None else Unplayed.FIDE_2026
+        from_trf = trf_standings(source, chosen, round_robin, rule)
         if fmt == "json":
             click.echo(json.dumps(fide_standings_json(from_trf), ensure_ascii=False, indent=2))
         else:
             click.echo(table_text(fide_standings_table(from_trf, source.stem)), nl=False)
         return
-    if round_robin:
-        raise Failure("--round-robin only goes with a TRF file")
+    if round_robin or unplayed is not None:
+        raise Failure("--round-robin and --unplayed only go with a TRF file")
     if source.suffix.lower() == ".json":
         t = read_tournament_file(source)
     else:
@@ -116,14 +126,23 @@ def standings(
 @ROUND
 @tournament_option
 def pairings(club: Path, who: str | None, round_number: int | None, tournament: str | None) -> None:
-    """Show the boards of a round, with results."""
-    t = _tournament(club, who, tournament)
+    """Show the boards of a round, with results.
+
+    Headed by the round's date; each Keizer player with the points before the round.
+    """
+    svc = service(club, who)
+    t = svc.tournament(tournament)
     if not t.rounds:
         raise Failure("no round is paired yet")
     number = len(t.rounds) if round_number is None else round_number
     if not 1 <= number <= len(t.rounds):
         raise Failure(f"there is no round {number} (rounds 1-{len(t.rounds)} are paired)")
-    click.echo(pairings_table(t.rounds[number - 1], t), nl=False)
+    before = None
+    if t.system == KEIZER:
+        table = tournament_standings(t, number - 1)
+        before = {row.entrant.id: row.total for row in table.rows}
+    day = svc.round_notes(number, tournament).date
+    click.echo(pairings_table(t.rounds[number - 1], t, day, before), nl=False)
 
 
 @click.command()
@@ -147,22 +166,26 @@ def crosstable_command(club: Path, who: str | None, tournament: str | None) -> N
 @click.command()
 @club_argument
 @tournament_option
-def progress(club: Path, who: str | None, tournament: str | None) -> None:
+@click.option("--detail", is_flag=True,
+              help="Per round also the Keizer points and the running game points, and a "
+              "Buchholz column (a wide table).")
+def progress(club: Path, who: str | None, tournament: str | None, detail: bool) -> None:
     """Show everyone's place after every round."""
     t = _tournament(club, who, tournament)
-    click.echo(progress_table(tournament_history(t), t), nl=False)
+    click.echo(progress_table(tournament_history(t), t, detail), nl=False)
 
 
 @click.command()
-@club_argument
+@click.argument("source", metavar="CLUB|FILE.json", type=click.Path(path_type=Path, dir_okay=False))
 @click.argument("player", required=False)
 @ROUND
 @tournament_option
 @click.option("--pairing", is_flag=True,
               help="With PLAYER and --round K (Swiss): why PLAYER got that opponent, float, "
               "bye and colour in round K.")
+@click.option("--who", envvar="ROCHADE_WHO", hidden=True)
 def explain(
-    club: Path,
+    source: Path,
     who: str | None,
     player: str | None,
     round_number: int | None,
@@ -171,11 +194,16 @@ def explain(
 ) -> None:
     """Explain someone's points, or a pairing.
 
-    With PLAYER: how the points were computed, row by row. With --round K alone: why round K
-    was paired as it was. With PLAYER --round K --pairing (Swiss): why that player was
-    paired so, criterion by criterion.
+    With PLAYER: how the points were computed, row by row (from a club file or, as for
+    standings, a JSON file). With --round K alone: why round K was paired as it was. With
+    PLAYER --round K --pairing (Swiss): why that player was paired so, criterion by criterion.
     """
-    svc = service(club, who)
+    if source.suffix.lower() == ".json":
+        if player is None or pairing:
+            raise Failure("a JSON file explains a PLAYER's points; pairings only a club file")
+        _explain_points(read_tournament_file(source), player, round_number)
+        return
+    svc = service(source, who)
     if pairing:
         if player is None or round_number is None:
             raise Failure("--pairing needs a PLAYER and --round K")
@@ -192,7 +220,11 @@ def explain(
         for line in notes.explanation:
             click.echo(f"  {line}")
         return
-    t = svc.tournament(tournament)
+    _explain_points(svc.tournament(tournament), player, round_number)
+
+
+def _explain_points(t: Tournament, player: str, round_number: int | None) -> None:
+    """A player's Keizer points row by row, or a Swiss or round robin's tie-breaks."""
     entrant = find_entrant(t.entrants, player)
     if t.system != KEIZER:
         click.echo(f"{entrant.name}: tie-breaks (opponents by start number)")

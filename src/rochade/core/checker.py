@@ -97,6 +97,7 @@ class PairingRules:
     max_same_colour_run: int | None = None
     bye_policy: ByePolicy = ByePolicy.EVENLY
     byes_count_absences: bool = False
+    avoid_bye_repeat: bool = True  # last round's bye only when nobody else fits
 
     @classmethod
     def from_keizer(cls, settings: KeizerSettings, round_number: int) -> PairingRules:
@@ -114,6 +115,7 @@ class PairingRules:
             max_same_colour_run=settings.max_same_colour_run,
             bye_policy=ByePolicy.EVENLY if settings.byes_evenly else ByePolicy.ANY,
             byes_count_absences=settings.byes_count_absences,
+            avoid_bye_repeat=settings.no_bye_twice_in_row,
         )
 
     @property
@@ -149,6 +151,10 @@ class History:
                 self.bye_rounds.setdefault(rnd.bye, []).append(rnd.number)
                 if rnd.number == round_number - 1:
                     self.last_bye = rnd.bye
+
+    def whites(self, player: PlayerId) -> int:
+        """Games played with white."""
+        return self.colours.get(player, []).count(WHITE)
 
     def balance(self, player: PlayerId) -> int:
         """Whites minus blacks."""
@@ -339,7 +345,7 @@ class Constraints:
         rules, history = self.rules, self.history
         name = self.name(player)
         out: list[Finding] = []
-        if history.last_bye == player:
+        if rules.avoid_bye_repeat and history.last_bye == player:
             out.append(
                 _warn(
                     Rule.BYE_REPEAT, "{player} had the bye last round too.", (player,), player=name

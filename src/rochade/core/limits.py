@@ -68,6 +68,11 @@ SEED = INTEGER
 """Seeds for drawing lots (a 64-bit number, as every other program keeps them)."""
 PLAYERS = Bound(1, 999_999_999)
 """Player ids (other programs may number players by their member numbers)."""
+BIRTH_YEAR = Bound(1850, 2199)
+"""Years of birth (a report's players are alive; no clock in core, so the bound is wide)."""
+
+TEXT_LENGTH = 200
+"""The most characters of a free text of a report: a club, a city, an arbiter's name."""
 
 FILE_BYTES = 256 << 20
 """The largest file read whole: a player list, a tournament file (JSON, TRF), a backup."""
@@ -133,6 +138,18 @@ def check_name(name: str, what: str) -> None:
         )
 
 
+def check_text(text: str, what: str) -> None:
+    """Refuse a free text (a club, a city, an arbiter) longer than `TEXT_LENGTH`, or holding
+    a control character or bytes that were not UTF-8: it goes into a line of a report file."""
+    if len(text) > TEXT_LENGTH:
+        raise ModelError(
+            "{what} may have at most {count} characters", what=Message(what), count=TEXT_LENGTH
+        )
+    if not is_text(text) or any(unicodedata.category(c) == "Cc" for c in text):
+        raise ModelError("{what} holds a control character or bytes that are not UTF-8",
+                         what=Message(what))
+
+
 def shown(value: int | Fraction) -> str:
     """A number for a message; a huge one by its size (Python refuses to print 5000 digits)."""
     size = abs(value.numerator) if isinstance(value, Fraction) else abs(value)
@@ -142,6 +159,7 @@ def shown(value: int | Fraction) -> str:
 
 
 __all__ = [
+    "BIRTH_YEAR",
     "COLOURS",
     "FACTOR",
     "FIDE_ID",
@@ -158,11 +176,13 @@ __all__ = [
     "RATIO",
     "ROUNDS",
     "SEED",
+    "TEXT_LENGTH",
     "TOURNAMENT_NAME",
     "VALUE",
     "Bound",
     "check_name",
     "check_player",
+    "check_text",
     "is_text",
     "number",
     "shown",

@@ -273,8 +273,26 @@ class Tournament:
         return tuple(e for e in self.entrants if not e.withdrawn)
 
     def start_order(self) -> list[Entrant]:
-        """Rating descending, then id: the order before any round is played."""
-        return sorted(self.entrants, key=lambda e: (-e.sort_rating, e.id))
+        """The order before any round is played: rating descending, then id; or, when the
+        settings have a start list (a Keizer order by hand, by lot or from last season's
+        standings), the players on it in its order, the others placed as the settings'
+        `new_members` says (at the end, or by rating among the listed)."""
+        by_rating = sorted(self.entrants, key=lambda e: (-e.sort_rating, e.id))
+        listed: tuple[str, ...] = getattr(self.settings, "start_list", ())
+        if not listed:
+            return by_rating
+        place = {name: i for i, name in enumerate(listed)}
+        order = sorted((e for e in by_rating if e.name in place), key=lambda e: place[e.name])
+        others = [e for e in by_rating if e.name not in place]
+        if getattr(getattr(self.settings, "new_members", None), "value", "end") != "rating":
+            return order + others
+        for entrant in others:
+            index = next(
+                (i for i, e in enumerate(order) if e.sort_rating < entrant.sort_rating),
+                len(order),
+            )
+            order.insert(index, entrant)
+        return order
 
     def validate(self) -> None:
         """Every non-withdrawn entrant has exactly one row per round; rows name known players.

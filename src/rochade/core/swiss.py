@@ -8,7 +8,7 @@ entry slots in where its rating puts it until round 4 is paired (C.04.2, `swiss_
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import replace
 from fractions import Fraction
 
@@ -75,18 +75,25 @@ def _record(rnd: Round, player: PlayerId, tpn: dict[PlayerId, int]) -> RoundReco
     return _REQUESTED.get(SWISS_ABSENCES.get(absence.reason, Kind.ZPB), ABSENT)
 
 
+def baku_players(t: Tournament, settings: SwissSettings, order: Sequence[PlayerId],
+                 present: Collection[PlayerId]) -> frozenset[PlayerId]:
+    """Group A of a Baku Swiss (none without acceleration): the top of round 1's players
+    (before round 1: of the `present` ones), late entries numbered above its last player
+    (C.04.7)."""
+    if settings.acceleration is not Acceleration.BAKU:
+        return frozenset()
+    starters = set(present)
+    if t.rounds:
+        starters = {pid for pid in order if t.rounds[0].game_of(pid) or t.rounds[0].bye == pid}
+    return baku_group_a(tuple(p for p in order if p in starters), order)
+
+
 def swiss_state(t: Tournament, settings: SwissSettings, present: Sequence[PlayerId]
                 ) -> tuple[SwissState, tuple[PlayerId, ...]]:
     """The engine's state before the next round, and the ids in pairing-number order."""
     order = swiss_numbers(t.entrants, settings.numbers, len(t.rounds))
     tpn = {pid: i for i, pid in enumerate(order, 1)}
-    group_a: frozenset[PlayerId] = frozenset()
-    if settings.acceleration is Acceleration.BAKU:
-        first = order
-        if t.rounds:
-            starters = {pid for pid in order if t.rounds[0].game_of(pid) or t.rounds[0].bye == pid}
-            first = tuple(p for p in order if p in starters)
-        group_a = baku_group_a(first, order)
+    group_a = baku_players(t, settings, order, present)
     win = settings.scoring.win
     accelerations = tuple(
         _tenths(baku_virtual_points(r, settings.rounds, win)) for r in range(1, settings.rounds + 1)

@@ -98,7 +98,7 @@ class RoundRobinSettings:
             limits.PLAYERS.check(number, "numbers")
         check_scoring(self.scoring)
         for tb in self.tiebreaks:
-            if tb.acronym in ("BH", "FB", "AOB"):
+            if tb.acronym in ("BH", "BHNB", "FB", "AOB"):
                 raise ModelError(
                     "{code} belongs to the Buchholz family, which C.07 (art. 8) does not allow in "
                     "round robins; use DE, SB, WIN or KS",
@@ -214,6 +214,8 @@ def swiss_numbers(entrants: Sequence[Entrant], known: Sequence[PlayerId] = (),
     """
     by_id = {e.id: e for e in entrants}
     order = [p for p in dict.fromkeys(known) if p in by_id]
+    if not order and paired:  # paired by a rochade that stored no numbers: rating, then id
+        return tuple(e.id for e in sorted(entrants, key=lambda e: (-e.sort_rating, e.id)))
     new = sorted((e for e in entrants if e.id not in set(order)), key=_initial_rank)
     if paired >= NUMBERS_FROZEN_AFTER:
         return (*order, *(e.id for e in new))

@@ -249,7 +249,7 @@ class TieBreak:
 
 
 _MODIFIERS: dict[str, frozenset[str]] = {
-    **{a: frozenset({"C", "M", "P"}) for a in ("BH", "FB", "SB")},
+    **{a: frozenset({"C", "M", "P"}) for a in ("BH", "BHNB", "FB", "SB")},
     "ARO": frozenset({"C", "M", "U"}), "PS": frozenset({"C"}), "KS": frozenset({"L"}),
     "AOB": frozenset({"F", "P"}), "DE": frozenset({"P"}),
     "TPN": frozenset({"R"}), "RTNG": frozenset({"R", "U"}),
@@ -388,12 +388,12 @@ def explain(table: Crosstable, tiebreak: TieBreak | str, player: int) -> tuple[s
     or average and get a single line.
     """
     tb = parse_tiebreak(tiebreak) if isinstance(tiebreak, str) else tiebreak
-    if tb.acronym not in ("BH", "FB", "SB"):
+    if tb.acronym not in ("BH", "BHNB", "FB", "SB"):
         total = compute(table, tb)[player] if tb.acronym != "DE" else None
         return (f"{tb}: {_fmt(total) if total is not None else 'see the tied group'}",)
     if tb.acronym != "SB":
         _no_buchholz_in_round_robins(table, tb)
-    source = _fore_table(table) if tb.acronym == "FB" else table
+    source = {"FB": _fore_table, "BHNB": _without_byes}.get(tb.acronym, lambda t: t)(table)
     parts = _opponent_parts(source, player, tb.acronym == "SB", tb.played)
     kept = _trim(parts, tb.cut + tb.median, tb.median)
     total = sum((part.value for part in kept), Fraction(0))  # `_sum_parts`, for one player
@@ -428,6 +428,17 @@ def _sum_parts(table: Crosstable, tb: TieBreak, sb: bool) -> Values:
 def _buchholz(table: Crosstable, tb: TieBreak) -> Values:
     _no_buchholz_in_round_robins(table, tb)
     return _sum_parts(table, tb, sb=False)
+
+
+def _buchholz_without_byes(table: Crosstable, tb: TieBreak) -> Values:
+    """Buchholz as many club programs count it (seed 002): the opponents' real scores; a
+    round without an opponent (a bye, an absence, a forfeit unless /P) adds nothing, and the
+    others are not scaled up for it."""
+    return _buchholz(_without_byes(table), tb)
+
+
+def _without_byes(table: Crosstable) -> Crosstable:
+    return replace(table, unplayed=Unplayed.IGNORE)
 
 
 def _fore_table(table: Crosstable) -> Crosstable:
@@ -641,7 +652,8 @@ def _zero(table: Crosstable) -> Values:
 _COMPUTE: dict[str, Callable[[Crosstable, TieBreak], Values]] = {
     "WIN": _win, "WON": _won_games, "BPG": _black_games, "BWG": _black_wins,
     "PS": _progressive, "REP": _elected, "STD": _standard_points, "TPN": _pairing_number,
-    "BH": _buchholz, "AOB": _average_of_buchholz, "FB": _fore_buchholz,
+    "BH": _buchholz, "BHNB": _buchholz_without_byes, "AOB": _average_of_buchholz,
+    "FB": _fore_buchholz,
     "SB": _sonneborn_berger, "KS": _koya,
     "ARO": _aro, "TPR": _performance(_tpr_of), "PTP": _performance(_ptp_of),
     "APRO": _average_performance(_tpr_of), "APPO": _average_performance(_ptp_of),

@@ -9,11 +9,13 @@ reference that points nowhere. docs/formats.md describes the keys.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from rochade.core.fide import PlayerDetails
 from rochade.core.messages import message_of
 from rochade.core.model import Result, Status
 from rochade.formats.json import (
@@ -34,6 +36,8 @@ from rochade.formats.trf_tournament import TrfExtras
 FORMAT = "rochade-club/2"
 _FORMAT_RE = re.compile(r"rochade-club/(\d+)")
 _VERSION = 2
+_DETAILS = tuple(f.name for f in dataclasses.fields(PlayerDetails))
+"""The members' rating-report fields."""
 """Version 2 adds each action's `tournament` (null: club-wide) and `message` (the log line as
 a template with values); a version-1 backup has neither (its lines are shown as they are)."""
 
@@ -68,8 +72,8 @@ def format_club(rows: Rows) -> str:
     rounds: dict[tuple[int, int], dict[str, Any]] = {}
     for r in rows["rounds"]:
         out = {"number": r["number"], "bye": r["bye"], "paired_by": r["paired_by"],
-               "explanation": json.loads(r["explanation"]), "games": [], "absent": [],
-               "external": []}
+               "date": r["date"], "explanation": json.loads(r["explanation"]), "games": [],
+               "absent": [], "external": []}
         rounds[(r["tournament_id"], r["number"])] = out
         by_tournament[r["tournament_id"]]["rounds"].append(out)
     for g in rows["games"]:
@@ -114,8 +118,11 @@ def parse_club(text: str) -> Rows:
     rows: Rows = {name: [] for name in ("members", "tournaments", "entrants", "rounds", "games",
                                         "absences", "externals", "extras", "actions")}
     for i, m in enumerate(_list(d.get("members", []), "members")):
-        rows["members"].append(_fields(m, f"members[{i}]", {
-            "id": _id, "name": _str, "rating": _rating, "fide_id": _opt_id}))
+        # rating-report data (schema 6 on): absent in older backups, '' there
+        details = {key: "" for key in _DETAILS} | (m if isinstance(m, dict) else {})
+        rows["members"].append(_fields(details, f"members[{i}]", {
+            "id": _id, "name": _str, "rating": _rating, "fide_id": _opt_id,
+            **{key: _any_str for key in _DETAILS}}))
     for i, t in enumerate(_list(d.get("tournaments", []), "tournaments")):
         _tournament(t, f"tournaments[{i}]", rows)
     since_2 = {"tournament": _opt_id, "message": _log_line} if int(match[1]) >= 2 else {}
@@ -246,7 +253,12 @@ def _round(value: object, where: str, tid: int, rows: Rows) -> None:
     readers: dict[str, Reader] = {"number": _id, "bye": _opt_id, "paired_by": _str,
                                   "explanation": _explanation, "games": _list,
                                   "absent": _list, "external": _list}
-    r = _fields(value, where, readers, {"tournament_id": tid})
+    date = value.get("date") if isinstance(value, dict) else None  # since schema version 6
+    if date is not None and not isinstance(date, str):
+        raise FormatError("{where}.date: expected a string", where=where)
+    if isinstance(value, dict):
+        value = {key: v for key, v in value.items() if key != "date"}
+    r = _fields(value, where, readers, {"tournament_id": tid, "date": date})
     number = r["number"]
     key = {"tournament_id": tid, "round": number}
     for i, g in enumerate(r.pop("games")):

@@ -22,11 +22,14 @@ from typing import Any, TypeVar
 from rochade.core import limits
 from rochade.core.keizer.settings import (
     STANDARD_REASONS,
+    ColourRule,
     KeizerSettings,
     Ladder,
+    NewMembers,
     Period,
     Recompute,
     RoundOneColours,
+    StartOrder,
     preset,
 )
 from rochade.core.messages import N_, Message, message_of
@@ -314,6 +317,8 @@ def settings_to_dict(settings: KeizerSettings) -> dict[str, object]:
         "byes_evenly": s.byes_evenly,
         "byes_count_absences": s.byes_count_absences,
         "round_one_colours": s.round_one_colours.value,
+        "no_bye_twice_in_row": s.no_bye_twice_in_row,
+        "colour_rule": s.colour_rule.value,
         "seed": s.seed,
         "periods": [
             {
@@ -323,6 +328,11 @@ def settings_to_dict(settings: KeizerSettings) -> dict[str, object]:
             }
             for p in s.periods
         ],
+        "start_order": s.start_order.value,
+        "start_list": list(s.start_list),
+        "start_seed": s.start_seed,
+        "start_from": s.start_from,
+        "new_members": s.new_members.value,
     }
 
 
@@ -347,8 +357,21 @@ _SIMPLE: dict[str, Callable[[object, str], object]] = {
     "byes_evenly": _bool,
     "byes_count_absences": _bool,
     "round_one_colours": lambda v, w: _enum(v, w, RoundOneColours),
+    "no_bye_twice_in_row": _bool,
+    "colour_rule": lambda v, w: _enum(v, w, ColourRule),
     "seed": _int,
+    "start_order": lambda v, w: _enum(v, w, StartOrder),
+    "start_list": lambda v, w: tuple(
+        _str(name, f"{w}[{i}]") for i, name in enumerate(_list(v, w))
+    ),
+    "start_seed": _opt_int,
+    "start_from": _any_str,
+    "new_members": lambda v, w: _enum(v, w, NewMembers),
 }
+
+_BEFORE_COLOUR_RULES: dict[str, object] = {"no_bye_twice_in_row": True, "colour_rule": "balance"}
+"""What settings saved before these keys existed meant (every preset then): a complete saved
+object (it has `seed`) without them keeps pairing as it did."""
 
 
 def settings_from_dict(data: object, where: str = "settings") -> KeizerSettings:
@@ -365,6 +388,8 @@ def settings_from_dict(data: object, where: str = "settings") -> KeizerSettings:
         base = preset(name)
     except ModelError as exc:
         raise FormatError("{where}.preset: {exc}", where=where, exc=message_of(exc)) from None
+    if "seed" in d:
+        d = {**_BEFORE_COLOUR_RULES, **d}
     changes: dict[str, Any] = {
         key: read(d[key], f"{where}.{key}") for key, read in _SIMPLE.items() if key in d
     }

@@ -25,8 +25,10 @@ from dataclasses import dataclass
 from typing import IO
 from xml.etree.ElementTree import ParseError, iterparse
 
-from rochade.core import limits
+from rochade.core import fide, limits
+from rochade.core.fide import PlayerDetails
 from rochade.core.messages import N_, Message, message_of
+from rochade.core.model import ModelError
 from rochade.formats.json import FormatError
 
 # --- decoding and headers ---------------------------------------------------------------------
@@ -58,11 +60,24 @@ HEADERS: Mapping[str, tuple[str, ...]] = {
     "rating": ("rating", "wertung", "rtg", "dwz", "knsbrating", "rating knsb", "elo", "fideelo",
                "elofide", "fiderating", "ratingfide", "fidertg"),
     "fide_id": ("fideid", "idfide", "fidenr", "fidenummer", "fidenumber", "fidecode"),
-    "national_id": ("pkz", "mglnr", "mitgliedsnummer", "knsbnr", "knsbnummer", "relatienummer",
-                    "lidnummer", "bondsnummer", "nationalid", "natid", "memberid", "id"),
+    "national_id": ("pkz", "mglnr", "mitgliedsnummer", "knsbnr", "knsbnummer",
+                    "relatienummer", "lidnummer", "bondsnummer", "nationalid", "natid", "memberid",
+                    "id"),
     "club": ("club", "verein", "vereinsname", "vereniging", "klub"),
+    "title": ("title", "titel", "fidetitle", "fidetitel"),
+    "sex": ("sex", "gender", "geschlecht", "geslacht"),
+    "federation": ("federation", "fed", "fidefed", "föderation", "foederation", "federatie",
+                   "nation", "country", "land"),
+    "birth": ("birth", "birthdate", "dateofbirth", "born", "birthyear", "geburtsdatum",
+              "geboren", "geburtsjahr", "jahrgang", "geboortedatum", "geboortejaar"),
 }  # fmt: skip
 """Header words (compared without case, spaces, dashes, dots or underscores)."""
+
+NATIONAL_KINDS: Mapping[str, str] = {
+    "pkz": "PKZ", "knsbnr": "KNSB", "knsbnummer": "KNSB",
+    "relatienummer": "KNSB", "bondsnummer": "KNSB",
+}  # fmt: skip
+"""The kind of national id a national-id column holds, by its header word (others: none)."""
 
 _HEADER_KEYS = {
     _key(alias): (field, rank)
@@ -91,6 +106,7 @@ class PlayerRow:
     fide_id: int | None = None
     national_id: str | None = None
     club: str | None = None
+    details: PlayerDetails = fide.UNKNOWN
 
 
 def _columns(header: Sequence[str], rating_column: str | None) -> dict[str, int]:
@@ -163,13 +179,16 @@ def parse_player_csv(text: str, rating_column: str | None = None) -> list[Player
     return list(iter_player_csv(text, rating_column))
 
 
-def iter_player_csv(text: str, rating_column: str | None = None) -> Iterator[PlayerRow]:
-    """`parse_player_csv`, one player at a time (for national lists of any size)."""
+def iter_player_csv(text: str, rating_column: str | None = None, details: bool = True
+                    ) -> Iterator[PlayerRow]:
+    """`parse_player_csv`, one player at a time (for national lists of any size). Without
+    `details` the rating-report columns are not read (a rating list's own codes do not stop
+    a rating update)."""
     text = text.lstrip("\ufeff")
     first = text.split("\n", 1)[0]
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=sniff_delimiter(first))
     try:
-        yield from _players(reader, rating_column)
+        yield from _players(reader, rating_column, details)
     except csv.Error as exc:  # e.g. a field longer than the csv module takes
         raise FormatError(
             "line {line_num}: this is not CSV ({exc})",
@@ -178,7 +197,8 @@ def iter_player_csv(text: str, rating_column: str | None = None) -> Iterator[Pla
         ) from None
 
 
-def _players(reader: _csv.Reader, rating_column: str | None) -> Iterator[PlayerRow]:
+def _players(reader: _csv.Reader, rating_column: str | None, details: bool
+             ) -> Iterator[PlayerRow]:
     header = next(reader, None)
     if header is None:
         raise FormatError("the player list is empty")
@@ -194,6 +214,8 @@ def _players(reader: _csv.Reader, rating_column: str | None) -> Iterator[PlayerR
         index = cols.get(field)
         return row[index].strip() if index is not None and index < len(row) else ""
 
+    kind = NATIONAL_KINDS.get(_key(header[cols["national_id"]]), "") if (
+        "national_id" in cols and cols is not PLAIN_COLUMNS) else ""
     for line, row in rows:
         if not any(c.strip() for c in row):
             continue
@@ -210,7 +232,23 @@ def _players(reader: _csv.Reader, rating_column: str | None) -> Iterator[PlayerR
             _int(cell(row, "fide_id"), line, N_("FIDE id"), limits.FIDE_ID),
             cell(row, "national_id") or None,
             cell(row, "club") or None,
+            _details(line, {key: cell(row, key) for key in fide.KEYS}, kind) if details
+            else fide.UNKNOWN,
         )
+
+
+def _details(line: int, cells: Mapping[str, str], kind: str) -> PlayerDetails:
+    """The rating-report data of one line, checked (FIDE's codes, real dates)."""
+    details = PlayerDetails()
+    for key, value in cells.items():
+        if key == "national_id" and value and ":" not in value:
+            value = f"{kind}:{value}"
+        try:
+            details = details.changed(key, value)
+        except ModelError as exc:
+            raise FormatError("line {line}: {problem}", line=line, problem=message_of(exc)
+                              ) from None
+    return details
 
 
 # --- names and duplicates --------------------------------------------------------------------
@@ -369,7 +407,7 @@ def parse_fide_txt(lines: Iterable[str], kind: str = "standard") -> Iterator[Rat
 
 def parse_rating_csv(text: str, rating_column: str | None = None) -> Iterator[RatedPlayer]:
     """A national rating list as CSV (DSB, KNSB ...): the same header words as player lists."""
-    for row in iter_player_csv(text, rating_column):
+    for row in iter_player_csv(text, rating_column, details=False):
         yield RatedPlayer(row.name, row.rating, row.fide_id, row.national_id)
 
 

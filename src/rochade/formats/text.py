@@ -88,6 +88,10 @@ WORDS: Final[Mapping[str, str]] = MappingProxyType(
         "round_short": "R{round}",
         "rank_short": "#",
         "points_short": "Pts",
+        "game_points_short": "GP",
+        "buchholz_short": "BH",
+        "progress_legend_detail": "Pts: Keizer points after the round; GP: game points so far; "
+        "BH: Buchholz, the opponents' game points added up (a bye or absence adds nothing).",
         "no_rounds": "No rounds yet.",
     }
 )
@@ -440,8 +444,22 @@ def without_game(round: Round, system: str = KEIZER) -> list[tuple[PlayerId, str
     return rows
 
 
-def pairings_table(round: Round, tournament: Tournament) -> str:
-    """The boards with names and results (blank until played), then who has no game and why."""
+def pairings_table(
+    round: Round,
+    tournament: Tournament,
+    date: str | None = None,
+    before: Mapping[PlayerId, Fraction] | None = None,
+) -> str:
+    """The boards with names and results (blank until played), then who has no game and why.
+
+    With `date` the heading names the evening's date; with `before` each name is followed by
+    the player's points before the round (as seed 001's club prints its lists)."""
+
+    def who(player: PlayerId) -> str:
+        if before is None or player not in before:
+            return _name(tournament, player)
+        return f"{_name(tournament, player)} ({decimal_text(before[player])})"
+
     columns = [
         _Column(_w("board"), right=True),
         _Column(_w("white"), max_width=NAME_WIDTH),
@@ -451,9 +469,9 @@ def pairings_table(round: Round, tournament: Tournament) -> str:
     boards = [
         [
             str(g.board or i),
-            _name(tournament, g.white),
+            who(g.white),
             "" if g.result is None else RESULTS[g.result],
-            _name(tournament, g.black),
+            who(g.black),
         ]
         for i, g in enumerate(round.games, start=1)
     ]
@@ -461,7 +479,8 @@ def pairings_table(round: Round, tournament: Tournament) -> str:
         [_name(tournament, player), why]
         for player, why, _kind in without_game(round, tournament.system)
     ]
-    title = [_w("pairings_title", name=tournament.name, round=round.number)]
+    title = [_w("pairings_title", name=tournament.name, round=round.number)
+             + (f", {date}" if date else "")]
     rest = [_w("not_playing") + ":", *_table([_name_column(), _Column(_w("row"))], others)]
     return _text(title, _table(columns, boards) if boards else [], rest if others else [])
 
@@ -577,9 +596,13 @@ def rank_labels(
     return {r.entrant.id: str(r.rank) for r in rows if r.rank is not None}
 
 
-def progress_table(history: Sequence[Standings], tournament: Tournament) -> str:
+def progress_table(
+    history: Sequence[Standings], tournament: Tournament, detail: bool = False
+) -> str:
     """The club's wall chart: per player and round the opponent (by rank at the time), colour
     and result, and the rank after each round; players in the order of the latest standings.
+    With `detail` (seed 001's published table), per round also the Keizer points and the
+    running game points, and a Buchholz column at the end.
 
     `history` holds the standings after each round (any order; matched by `after_round`).
     """
@@ -593,7 +616,11 @@ def progress_table(history: Sequence[Standings], tournament: Tournament) -> str:
     columns = [_Column(_w("rank"), right=True), _name_column()]
     for r in rounds:
         columns += [_Column(_w("round_short", round=r.number)), _Column(_w("rank_short"), True)]
+        if detail:
+            columns += [_Column(_w("points_short"), True), _Column(_w("game_points_short"), True)]
     columns.append(_Column(_w("score"), right=True))
+    if detail:
+        columns.append(_Column(_w("buchholz_short"), right=True))
     labels = {r.number: rank_labels(r.number, after, tournament) for r in rounds}
     rows = []
     for player in order:
@@ -604,11 +631,25 @@ def progress_table(history: Sequence[Standings], tournament: Tournament) -> str:
         ]
         for r in rounds:
             cells.append(progress_cell(r, player, labels[r.number]))
-            rank = after[r.number].row(player).rank if r.number in after else None
-            cells.append("" if rank is None else str(rank))
+            row = after[r.number].row(player) if r.number in after else None
+            cells.append("" if row is None or row.rank is None else str(row.rank))
+            if detail:
+                cells += ["", ""] if row is None else [
+                    decimal_text(row.total), points_text(row.game_points)]
         cells.append("" if final is None else decimal_text(final.total))
+        if detail:
+            cells.append("" if last is None else points_text(_buchholz(rounds, player, last)))
         rows.append(cells)
-    return _text(title, _table(columns, rows), [_w("progress_legend"), _w("progress_legend_rank")])
+    legend = [_w("progress_legend"), _w("progress_legend_rank")]
+    return _text(title, _table(columns, rows), [*legend, *([_w("progress_legend_detail")]
+                                                          if detail else [])])
+
+
+def _buchholz(rounds: Sequence[Round], player: PlayerId, last: Standings) -> Fraction:
+    """The game points of everyone `player` was paired against, once per game."""
+    opponents = [g.opponent_of(player) for r in rounds for g in r.games
+                 if player in (g.white, g.black)]
+    return sum((last.row(p).game_points for p in opponents), Fraction(0))
 
 
 def meetings(

@@ -6,10 +6,16 @@ byes for the coming round (240/XXZ) and, when the state is built, the tournament
 the Dutch edition and a `_BAKU` acceleration). Every other line is kept verbatim in
 `TrfFile.other` so that a full import/export can grow from here. Each value has a
 parse/format pair.
+
+This is the one reader behind every command that reads TRF (`import-trf`, `standings
+FILE.trf`, `pair-trf`): `load_trf` decodes the bytes (`decode_trf`), `parse_trf` reads the
+records and spells every bye the TRF26 way (`standard_byes`), and `rounds_recorded` says
+how many rounds were played. docs/trf.md lists the spellings and encodings read.
 """
 
 from __future__ import annotations
 
+import codecs
 import re
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
@@ -27,6 +33,7 @@ from rochade.core.dutch.state import (
 )
 from rochade.core.messages import Explained, message_of
 from rochade.core.systems import baku_group_a, baku_virtual_points
+from rochade.formats.players import decode
 
 ROUND_COLUMN = 91  # 0-based start of round 1 on a 001 line (TRF column 92)
 ROUND_WIDTH = 10
@@ -226,8 +233,23 @@ def _ids(text: str, what: str) -> frozenset[int]:
         ) from None
 
 
+_TEAM_RECORD = re.compile(r"013|3\d0")
+"""TRF16 team lines (013) and the TRF26 team records (300, 310, 320, 330 ...)."""
+
+
+def _refuse_unsupported(tag: str) -> None:
+    """Records of what rochade cannot represent: refused by name, not as a bad line."""
+    if _TEAM_RECORD.fullmatch(tag):
+        raise TrfError("team tournaments are not supported yet (the file has team record {tag})",
+                       tag=tag)
+    if tag == "299":
+        raise TrfError("points given outside the games (record 299: bonuses and penalties) are "
+                       "not supported yet")
+
+
 def parse_trf(text: str) -> TrfFile:
-    """Read a whole TRF file. Raises TrfError naming the line."""
+    """Read a whole TRF file, byes in the TRF26 spelling (`standard_byes`). Raises TrfError
+    naming the line, or the kind of tournament that is not supported yet."""
     players: list[TrfPlayer] = []
     other: list[str] = []
     total: int | None = None
@@ -238,6 +260,7 @@ def parse_trf(text: str) -> TrfFile:
     byes: list[tuple[int, frozenset[int]]] = []
     for number, line in enumerate(re.split(r"\r\n|\r|\n", text), start=1):
         tag = line[:3]
+        _refuse_unsupported(tag)
         try:
             if tag == "001":
                 players.append(parse_player(line))
@@ -289,16 +312,71 @@ def parse_trf(text: str) -> TrfFile:
                 other.append(line)
         except ValueError as exc:
             line_error(number, tag, exc)
+    rules = Scoring(**scoring)
     return TrfFile(
-        players=tuple(players),
+        players=standard_byes(players, rules),
         total_rounds=total,
         initial_colour=colour,
-        scoring=Scoring(**scoring),
+        scoring=rules,
         accelerations=acc,
         forbidden=tuple(forbidden),
         byes=tuple(byes),
         other=tuple(other),
     )
+
+
+def standard_byes(players: list[TrfPlayer], scoring: Scoring) -> tuple[TrfPlayer, ...]:
+    """The byes of every spelling in use, as TRF26 writes them (docs/trf.md):
+
+    * `0000 - +` (files before 2016, lichess without the `0000`): the pairing-allocated bye
+      `U` when it is the round's only one and the round has no `U`, else a full-point bye `F`;
+    * `0000 - -`: a zero-point bye `Z`; `0000 - =`: a half-point bye `H`;
+    * `0000 -  ` (a bye without a result letter, as some rating-officer exports write): the
+      value the player's points total gives it: a lone one `F` when a win is missing, else
+      `H` for as many of them as the missing points are draws (the earliest: the file does
+      not say which), `Z` for the others; a total that fits none of these is left for the
+      points check to refuse.
+    """
+    def code(entry: TrfEntry | None) -> str | None:
+        return entry.result if entry is not None and not entry.opponent else None
+
+    pluses: dict[int, int] = {}
+    pabs: set[int] = set()
+    for p in players:
+        for r, entry in enumerate(p.entries):
+            if code(entry) == "+":
+                pluses[r] = pluses.get(r, 0) + 1
+            elif code(entry) == "U":
+                pabs.add(r)
+    out = []
+    for p in players:
+        entries = list(p.entries)
+        blank = []
+        for r, entry in enumerate(entries):
+            letter = code(entry)
+            if letter == "+":
+                letter = "U" if pluses[r] == 1 and r not in pabs else "F"
+            elif letter in ("-", "="):
+                letter = {"-": "Z", "=": "H"}[letter]
+            elif letter == " ":
+                blank.append(r)
+            if letter is not None and entry is not None and letter != entry.result:
+                entries[r] = TrfEntry(0, "-", letter)
+        if blank:
+            rest = sum(scoring.points(e.record()) for r, e in enumerate(entries)
+                       if e is not None and r not in blank)
+            missing = p.points - rest
+            halves = missing // scoring.draw if scoring.draw else 0
+            if len(blank) == 1 and missing == scoring.win:
+                letters = ["F"]
+            elif missing >= 0 and halves * scoring.draw == missing and halves <= len(blank):
+                letters = ["H"] * halves + ["Z"] * (len(blank) - halves)
+            else:
+                letters = [" "] * len(blank)
+            for r, letter in zip(blank, letters, strict=True):
+                entries[r] = TrfEntry(0, "-", letter)
+        out.append(replace(p, entries=tuple(entries)) if entries != list(p.entries) else p)
+    return tuple(out)
 
 
 def _rounds_played(trf: TrfFile) -> int:
@@ -485,12 +563,18 @@ def _check_points(trf: TrfFile, line: TrfPlayer, player: SwissPlayer, played: in
         extra = trf.scoring.points(entry.record())
     acc = player.acceleration(played)
     if line.points not in {base, base + extra, base + acc, base + extra + acc}:
-        raise TrfError(
-            "player {tpn} has {points} points but the results add up to {sum}",
-            tpn=line.tpn,
-            points=format_points(line.points),
-            sum=format_points(base),
-        )
+        raise points_error(line.tpn, line.points, base)
+
+
+def points_error(tpn: int, points: int, results: int) -> TrfError:
+    """The one refusal of a readable file: its points column contradicts its results."""
+    return TrfError(
+        "the file contradicts itself: player {tpn} has {points} points but the results add "
+        "up to {sum}",
+        tpn=tpn,
+        points=format_points(points),
+        sum=format_points(results),
+    )
 
 
 def rounds_recorded(trf: TrfFile) -> int:
@@ -500,8 +584,8 @@ def rounds_recorded(trf: TrfFile) -> int:
 
 def state_before(trf: TrfFile, rnd: int) -> SwissState:
     """The state just before round `rnd` (1-based) of a recorded tournament: earlier rounds
-    as played, round `rnd` only where it is a pre-assigned bye or absence. A blank block in
-    round `rnd` (an absence, a withdrawal) is an absence: that player was not paired."""
+    as played; whoever the file does not pair in round `rnd` (a bye, an absence, a blank
+    block or a line that ends earlier: a withdrawal) is absent from it, as gacrux reads it."""
     players = []
     for p in trf.players:
         kept = list(p.entries[: rnd - 1])
@@ -584,11 +668,26 @@ _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 
 
 def decode_trf(raw: bytes) -> str:
-    """A TRF file's text: UTF-8 (a byte-order mark is dropped), else Latin-1 (never fails)."""
-    try:
-        return raw.decode("utf-8").removeprefix("\ufeff")
-    except UnicodeDecodeError:
-        return raw.decode("latin-1")
+    """A TRF file's text, as Windows programs save it (`players.decode`: UTF-8 with or
+    without a byte-order mark, UTF-16 with one, else Windows-1252, which unlike Latin-1 has
+    Š, Ž, Œ and typographic quotes). UTF-16 without a mark is recognised by its zero bytes.
+    A file that looks like UTF-16 but does not decode is refused, not read as garbage."""
+    utf16 = raw.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE))
+    odd, even = raw[1::2].count(0), raw[0::2].count(0)
+    if not utf16 and max(odd, even) * 4 > len(raw):  # a zero beside every ASCII character
+        utf16, raw = True, (codecs.BOM_UTF16_LE if odd > even else codecs.BOM_UTF16_BE) + raw
+    if utf16:
+        try:
+            return raw.decode("utf-16")
+        except UnicodeDecodeError:
+            raise TrfError("the file looks like UTF-16 text but cannot be decoded as UTF-16; "
+                           "save it as UTF-8") from None
+    return decode(raw)
+
+
+def load_trf(raw: bytes) -> TrfFile:
+    """A TRF file from its bytes: the one reader of every command (`decode_trf`, `parse_trf`)."""
+    return parse_trf(decode_trf(raw))
 
 
 def trf_lines(text: str) -> list[str]:

@@ -10,8 +10,16 @@ from __future__ import annotations
 from fractions import Fraction
 
 from rochade.core.model import Outcome
-from rochade.core.tiebreaks import Colour, Crosstable, Kind, PlayerRecord, RoundEntry, Scoring
-from rochade.formats.trf import TrfEntry, TrfFile
+from rochade.core.tiebreaks import (
+    Colour,
+    Crosstable,
+    Kind,
+    PlayerRecord,
+    RoundEntry,
+    Scoring,
+    Unplayed,
+)
+from rochade.formats.trf import TrfEntry, TrfFile, rounds_recorded
 
 _PLAYED = {"1": Outcome.WIN, "W": Outcome.WIN, "=": Outcome.DRAW, "D": Outcome.DRAW,
            "0": Outcome.LOSS, "L": Outcome.LOSS}
@@ -33,9 +41,11 @@ def round_entry(entry: TrfEntry | None, round_robin: bool) -> RoundEntry:
     return RoundEntry(Kind.REST if round_robin and kind is Kind.ZPB else kind)
 
 
-def trf_crosstable(trf: TrfFile, round_robin: bool = False) -> Crosstable:
-    """Every player of the file with one entry per round (missing rounds: no row)."""
-    rounds = max((len(p.entries) for p in trf.players), default=0)
+def trf_crosstable(trf: TrfFile, round_robin: bool = False,
+                   unplayed: Unplayed = Unplayed.FIDE_2026) -> Crosstable:
+    """Every player of the file with one entry per round played (missing rounds: no row);
+    `unplayed` the edition's rule for unplayed rounds (docs/tiebreaks.md)."""
+    rounds = rounds_recorded(trf)  # a trailing column of next-round byes is no round
     s = trf.scoring
     scoring = Scoring(win=Fraction(s.win, 10), draw=Fraction(s.draw, 10),
                       loss=Fraction(s.loss, 10), pab=Fraction(s.pab, 10),
@@ -49,4 +59,4 @@ def trf_crosstable(trf: TrfFile, round_robin: bool = False) -> Crosstable:
         )
         for p in trf.players
     )
-    return Crosstable(players, scoring, round_robin=round_robin)
+    return Crosstable(players, scoring, round_robin=round_robin, unplayed=unplayed)

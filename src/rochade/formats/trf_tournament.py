@@ -27,6 +27,7 @@ from fractions import Fraction
 from types import MappingProxyType
 
 from rochade.core.dutch.state import Colour
+from rochade.core.fide import EventData, PlayerDetails, trf_birth
 from rochade.core.keizer.scoring import compute_standings
 from rochade.core.keizer.settings import KeizerSettings
 from rochade.core.messages import message_of
@@ -43,6 +44,7 @@ from rochade.core.model import (
     Tournament,
 )
 from rochade.core.standings import renumbered, system_standings
+from rochade.core.swiss import baku_players
 from rochade.core.systems import (
     KEIZER,
     ROUND_ROBIN,
@@ -52,6 +54,7 @@ from rochade.core.systems import (
     Acceleration,
     RoundRobinSettings,
     SwissSettings,
+    baku_virtual_points,
     scoring,
     scoring_text,
 )
@@ -70,7 +73,9 @@ from rochade.formats.trf import (
     parse_entry,
     parse_player,
     parse_trf,
+    points_error,
     rounds_recorded,
+    standard_byes,
     trf_lines,
 )
 
@@ -266,7 +271,8 @@ def read_trf_tournament(text: str, name: str | None = None) -> tuple[Tournament,
     player or round of the first problem.
     """
     trf = parse_trf(text)
-    players, kept, rch = _layout(trf_lines(text))
+    written, kept, rch = _layout(trf_lines(text))
+    players = list(trf.players)  # the same lines, byes in the TRF26 spelling
     if not players:
         raise TrfError("the file has no player lines (001)")
     by_tpn: dict[PlayerId, TrfPlayer] = {}
@@ -292,7 +298,7 @@ def read_trf_tournament(text: str, name: str | None = None) -> tuple[Tournament,
         raise TrfError(str(exc)) from None
     _check_points(tournament, players, played)
     blocks = {}
-    for p in players:
+    for p in written:  # the file's own spelling comes back on export
         code = _coming_code(tournament, tournament.entrant(p.tpn))
         if code != " " and _entry_at(p, played + 1) is None:
             blocks[(played + 1, p.tpn)] = (format_entry(TrfEntry(0, "-", code)),
@@ -601,12 +607,7 @@ def _check_points(t: Tournament, players: Sequence[TrfPlayer], played: int) -> N
         if following is not None:
             extra = _points_of_code(t, following.result)
         if p.points not in (base, base + extra):
-            raise TrfError(
-                "player {tpn} has {points} points but the results add up to {sum}",
-                tpn=p.tpn,
-                points=format_points(p.points),
-                sum=format_points(base),
-            )
+            raise points_error(p.tpn, p.points, base)
 
 
 # -- writing --------------------------------------------------------------------------------
@@ -746,15 +747,19 @@ def _field(name: str) -> str:
 
 
 def write_trf_tournament(t: Tournament, extras: TrfExtras | None = None,
-                         newline: str | None = None) -> str:
+                         newline: str | None = None, event: EventData | None = None,
+                         details: Mapping[PlayerId, PlayerDetails] | None = None) -> str:
     """The tournament as a TRF26 file (with the XXR/XXC lines engines read, and RCH lines for
     what TRF cannot say). With `extras` from the import, the file's own lines come back.
+    A rating report gives `event` (the records 022-132 and 222 come from it, in place of the
+    file's) and the players' `details` (sex, title, federation, birth date, where known).
 
     Players are written under their start numbers (a Swiss's pairing numbers, a round robin's
     drawn numbers), so the file reads back as `renumbered(t)`."""
     if t.system not in SYSTEMS:
         raise TrfError("system {system} cannot be written as TRF", system=repr(t.system))
     t, number = renumbered(t)
+    known = {number[p]: d for p, d in (details or {}).items() if p in number}
     if extras is not None:
         extras = _renumbered_extras(extras, number)
     for e in t.entrants:
@@ -766,21 +771,24 @@ def write_trf_tournament(t: Tournament, extras: TrfExtras | None = None,
             )
     keep = extras or TrfExtras()
     blocks = _blocks(t, keep)
+    own = _blocks(t, TrfExtras())  # rochade's spelling: the points of what the rounds mean
+    played = len(t.rounds)
     ranks = {p: x.rank for p, x in keep.players.items()} if extras is not None and (
         _digest(t, keep) == keep.digest) else _ranks(t)
-    players = {}
+    records = {}
     for e in t.entrants:
-        x = keep.players.get(e.id, PlayerExtras())
-        entries = blocks[e.id]
-        points = sum(_points_of_code(t, " " if b is None else b.result) for b in entries)
-        players[e.id] = format_player(TrfPlayer(
+        x = _with_details(keep.players.get(e.id, PlayerExtras()), known.get(e.id))
+        points = sum(_points_of_code(t, " " if b is None else b.result)
+                     for b in own[e.id][:played] + blocks[e.id][played:])
+        records[e.id] = TrfPlayer(
             tpn=e.id, name=_field(e.name), sex=x.sex, title=x.title, rating=e.rating or 0,
             federation=x.federation, fide_id=x.fide_id or str(e.fide_id or ""),
-            birth=x.birth, points=points, rank=ranks.get(e.id, 0), entries=tuple(entries),
-        ))
-    kept = _with_coming_byes(t, keep.lines if extras is not None else tuple(
-        (BEFORE, line) for line in _header(t)))
-    rch = _rch_lines(t, kept, blocks)
+            birth=x.birth, points=points, rank=ranks.get(e.id, 0), entries=tuple(blocks[e.id]),
+        )
+    players = {pid: format_player(record) for pid, record in records.items()}
+    kept = _with_coming_byes(t, _with_event(keep.lines if extras is not None else tuple(
+        (BEFORE, line) for line in _header(t)), event))
+    rch = _rch_lines(t, kept, records)
     lines: list[str] = []
     named = False
     for anchor, line in kept:
@@ -798,6 +806,45 @@ def write_trf_tournament(t: Tournament, extras: TrfExtras | None = None,
         anchor not in (BEFORE, AFTER) and not t.has_entrant(anchor))]
     end = newline or keep.newline
     return end.join(lines) + end
+
+
+def _with_details(x: PlayerExtras, known: PlayerDetails | None) -> PlayerExtras:
+    """A player line's extra fields, the member's data where known (the TD's entry wins)."""
+    if known is None:
+        return x
+    return dataclasses.replace(
+        x, sex=known.sex or x.sex, title=known.title or x.title,
+        federation=known.federation or x.federation, birth=trf_birth(known.birth) or x.birth,
+    )
+
+
+def _event_lines(event: EventData) -> list[str]:
+    """The header records of the event's data (only those known), in TRF's order."""
+    values = [("022", event.city), ("032", event.federation),
+              ("042", event.start_date.replace("-", "/")),
+              ("052", event.end_date.replace("-", "/")), ("092", event.type),
+              ("102", event.chief_arbiter), *(("112", a) for a in event.deputy_arbiters),
+              ("122", event.time_control)]
+    lines = [f"{record} {_clean(value)}" for record, value in values if _clean(value)]
+    if event.round_dates:  # round r's date at column 92 + 10(r - 1), as YY/MM/DD
+        lines.append("132" + " " * 88 + "  ".join(
+            d[2:].replace("-", "/") for d in event.round_dates))
+    if event.time_control_code:
+        lines.append(f"222 {event.time_control_code}")
+    return lines
+
+
+def _with_event(kept: Sequence[tuple[int, str]], event: EventData | None
+                ) -> Sequence[tuple[int, str]]:
+    """The header lines with the event's records in place of the file's (a record the event
+    does not know stays as the file has it), numbered records in their order."""
+    if event is None:
+        return kept
+    mine = _event_lines(event)
+    replaced = {line[:3] for line in mine}
+    header = [line for a, line in kept if a == BEFORE and line[:3] not in replaced] + mine
+    header.sort(key=lambda line: int(line[:3]) if line[:3].isdecimal() else 1000)
+    return [*((BEFORE, line) for line in header), *((a, x) for a, x in kept if a != BEFORE)]
 
 
 def _with_coming_byes(t: Tournament, kept: Sequence[tuple[int, str]]
@@ -851,6 +898,7 @@ def _header(t: Tournament) -> list[str]:
                   f"192 FIDE_DUTCH_2026{baku}"]
         lines += _scoring_lines(s.scoring)
         lines.append("202 " + ",".join(str(tb) for tb in s.tiebreaks))
+        lines += _baku_lines(t, s)
         lines += [f"XXR {s.rounds}", f"XXC {'white1' if colour is Colour.WHITE else 'black1'}"]
         lines += ["XXP " + " ".join(map(str, sorted(pair))) for pair in
                   sorted(sorted(p) for p in s.forbidden_pairs)]
@@ -865,6 +913,32 @@ def _header(t: Tournament) -> list[str]:
     return lines
 
 
+def _baku_lines(t: Tournament, s: SwissSettings) -> list[str]:
+    """A Baku Swiss's virtual points as TRF26 250 records (group A in runs of pairing
+    numbers, rounds in runs of equal points): the spec makes them override the `_BAKU` code,
+    and gacrux's checker reads the acceleration only from them."""
+    present = [e.id for e in t.entrants if _coming_code(t, e) == " " and not e.withdrawn]
+    group = sorted(baku_players(t, s, [e.id for e in t.entrants], present))
+    runs: list[list[PlayerId]] = []
+    for pid in group:
+        if runs and runs[-1][-1] == pid - 1:
+            runs[-1].append(pid)
+        else:
+            runs.append([pid])
+    points = [baku_virtual_points(r, s.rounds, s.scoring.win) for r in range(1, s.rounds + 1)]
+    lines = []
+    first = 1
+    while first <= s.rounds:
+        value, last = points[first - 1], first
+        while last < s.rounds and points[last] == value:
+            last += 1
+        if value:
+            lines += [f"250 {'':4} {format_points(_tenths(value)):>4} {first:03d} {last:03d} "
+                      f"{run[0]:04d} {run[-1]:04d}" for run in runs]
+        first = last + 1
+    return lines
+
+
 def _scoring_lines(s: Scoring) -> list[str]:
     """162, written only when a value differs from 1-½-0 (the spec's rule)."""
     if scoring_text(s) == "1-1/2-0" and s.pab is None:
@@ -876,21 +950,25 @@ def _scoring_lines(s: Scoring) -> list[str]:
 
 
 def _rch_lines(t: Tournament, kept: Sequence[tuple[int, str]],
-               blocks: Mapping[PlayerId, list[TrfEntry | None]]) -> list[str]:
+               records: Mapping[PlayerId, TrfPlayer]) -> list[str]:
     """The RCH lines a reader needs to get exactly `t` back from the other lines: the reader's
-    rules are replayed on the blocks, and every fact they would get wrong is written out."""
+    rules are replayed on the player lines, and every fact they would get wrong is written
+    out."""
     def line(key: str, value: object) -> str:
         return f"{RCH} {key} {json.dumps(value, ensure_ascii=False, separators=(', ', ': '))}"
 
     out = []
     if t.system != _system_of(kept):
         out.append(line("system", t.system))
-    players = {e.id: TrfPlayer(e.id, entries=tuple(blocks[e.id])) for e in t.entrants}
     try:
-        header = parse_trf("\n".join(x for _, x in kept))  # the rounds come from the blocks
-        derived = _settings(t.system, None,
-                            dataclasses.replace(header, players=tuple(players.values())), kept,
-                            players)
+        header: TrfFile | None = parse_trf("\n".join(x for _, x in kept))
+    except TrfError:
+        header = None
+    read = standard_byes([records[e.id] for e in t.entrants], (header or TrfFile(())).scoring)
+    players = {p.tpn: p for p in read}
+    try:  # the rounds come from the player lines
+        derived = None if header is None else _settings(
+            t.system, None, dataclasses.replace(header, players=read), kept, players)
     except TrfError:
         derived = None
     if derived != t.settings:

@@ -13,15 +13,21 @@ import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from rochade.core import limits
+from rochade.core import fide, limits
 from rochade.core.checker import CheckedPairing, check_boards
+from rochade.core.fide import EventData
 from rochade.core.keizer.scoring import Standings, compute_standings, standings_history
-from rochade.core.keizer.settings import KeizerSettings, Ladder, preset
+from rochade.core.keizer.settings import (
+    KeizerSettings,
+    Ladder,
+    StartOrder,
+    preset,
+)
 from rochade.core.messages import N_, Message, joined
 from rochade.core.model import (
     Absence,
@@ -57,6 +63,7 @@ from rochade.service.players import (
     rating_roster,
     read_player_list,
 )
+from rochade.service.rated import EVENT, event_from_json, event_to_json
 from rochade.service.reports import (
     PairingReport,
     PlayerAdded,
@@ -64,7 +71,12 @@ from rochade.service.reports import (
     StandingChange,
     TournamentSummary,
 )
-from rochade.service.settings import SettingsReport, changed_settings, system_changes
+from rochade.service.settings import (
+    START_ORDER,
+    SettingsReport,
+    changed_settings,
+    system_changes,
+)
 from rochade.store import (
     Action,
     ActionRecord,
@@ -101,6 +113,7 @@ SETTING_OVERRIDES = (
     "max_meetings",
     "max_colour_difference",
     "max_same_colour_run",
+    "start_order",
 )
 """Settings a TD may give when creating a tournament (the others: `tournament set` later)."""
 
@@ -126,6 +139,7 @@ class ClubService:
         self.path = path
         self.who = who or current_user()
         self.clock = clock
+        self._now = datetime.min.replace(tzinfo=UTC)  # set by each action (`_change`)
         self._club: Club | None = None
 
     # -- plumbing ------------------------------------------------------------------------
@@ -174,9 +188,10 @@ class ClubService:
         change is) first copy the file into its backups folder."""
         if kind in BACKED_UP:
             backup = kind
+        self._now = self.clock()  # the action's time, also the date of a round it pairs
         with (
             self._open() as club,
-            club.action(kind, description, self.who, self.clock(), backup) as act,
+            club.action(kind, description, self.who, self._now, backup) as act,
         ):
             yield club, act
 
@@ -219,8 +234,13 @@ class ClubService:
             raise ServiceError("the tournament needs a name")
         limits.check_name(name, limits.TOURNAMENT_NAME)
         with self._change("tournament", "create tournament") as (club, action):
+            assert isinstance(settings, KeizerSettings)
+            settings = self._start_list(club, Tournament(name, ()), settings)
             tid = club.add_tournament(name, KEIZER, systems.encode(settings))
-            action.describe(Message(N_("new tournament ({rules})"), {"rules": preset_name}),
+            rules = preset_name
+            if settings.start_order is not StartOrder.RATING:
+                rules += f", start_order={START_ORDER.text(settings)}"
+            action.describe(Message(N_("new tournament ({rules})"), {"rules": rules}),
                             TournamentRecord(tid, name, KEIZER, ""))
         return Tournament(name, (), (), KEIZER, settings)
 
@@ -235,7 +255,8 @@ class ClubService:
         limits.check_name(name, limits.TOURNAMENT_NAME)
         with self._change("tournament", "create tournament") as (club, action):
             tid = club.add_tournament(name, system, systems.encode(settings))
-            action.describe(Message(N_("new tournament ({rules})"), {"rules": system}),
+            rules = system if settings.seed == 0 else f"{system}, seed {settings.seed}"
+            action.describe(Message(N_("new tournament ({rules})"), {"rules": rules}),
                             TournamentRecord(tid, name, system, ""))
         return Tournament(name, (), (), system, settings)
 
@@ -291,7 +312,7 @@ class ClubService:
             entry = self._entry(club, tournament)
             lines = read_player_list(data, [(m.name, m.fide_id) for m in club.members()])
             added = [
-                self._add_player(club, line.name, line.rating, line.fide_id, entry)
+                self._add_player(club, line.name, line.rating, line.fide_id, entry, line.details)
                 for line in lines
             ]
             action.describe(
@@ -314,10 +335,12 @@ class ClubService:
         return _Entry(members, record, tuple(r.number for r in t.rounds), entered)
 
     def _add_player(
-        self, club: Club, name: str, rating: int | None, fide_id: int | None, entry: _Entry
+        self, club: Club, name: str, rating: int | None, fide_id: int | None, entry: _Entry,
+        details: fide.PlayerDetails = fide.UNKNOWN,
     ) -> PlayerAdded:
         """A member of this exact name (updated with what is given), or a new one, entered
-        into `entry`'s tournament if there is one."""
+        into `entry`'s tournament if there is one. `details` (a list's title, federation ...)
+        fill the member's; a field the list leaves empty keeps what the member has."""
         if not name:
             raise ServiceError("the player needs a name")
         limits.check_name(name, limits.PLAYER_NAME)
@@ -336,6 +359,8 @@ class ClubService:
         else:
             new = True
             member = MemberRecord(club.add_member(name, rating, fide_id), name, rating, fide_id)
+        if details != fide.UNKNOWN:
+            club.set_member_details(member.id, details.over(club.details_of_member(member.id)))
         entry.members[name] = member
         record = entry.record
         if record is None:
@@ -355,27 +380,63 @@ class ClubService:
         """Correct a player's name (a typo): the member's name, so in every tournament they
         play in. Another member of that name is refused: two players one name cannot tell
         apart (and a player list would match the wrong one). Returns the player as before."""
-        name = name.strip()
-        if not name:
-            raise ServiceError("the player needs a name")
-        limits.check_name(name, limits.PLAYER_NAME)
+        name = _new_name(name)
         with self._change("player", "rename a player") as (club, action):
             record, t = self._load(club, tournament)
             entrant = find_entrant(t.entrants, player)
             if name == entrant.name:
                 raise ServiceError("{player} has this name already", player=label(entrant))
-            if any(m.name == name for m in club.members()):
-                raise ServiceError(
-                    "the club has a player named {name} already; two players of one name "
-                    "cannot be told apart (add a letter, e.g. a second initial)",
-                    name=name,
-                )
+            _check_free_name(club, name)
             club.rename_member(club.entrant_members(record.id)[entrant.id], name)
             action.describe(
                 Message(N_("rename {player} to {name}"), {"player": label(entrant), "name": name}),
                 record,
             )
         return entrant
+
+    def set_player(
+        self, player: str, typed: Mapping[str, str], tournament: str | None = None
+    ) -> tuple[Entrant, str]:
+        """Set a player's data by key (`name, rating, fide_id` and `rochade.core.fide.KEYS`;
+        an empty value: not known), all checked before anything is saved; one logged action.
+        The member's data changes, so in every tournament; the rating also in this one.
+        Returns the player (as changed) and the new values as stored (`title=GM, ...`)."""
+        unknown = [key for key in typed if key not in PLAYER_KEYS]
+        if unknown:
+            raise ServiceError("unknown key {key}; the keys are {keys}", key=unknown[0],
+                               keys=", ".join(PLAYER_KEYS))
+        if not typed:
+            raise ServiceError("nothing to set; write KEY=VALUE, e.g. federation=GER")
+        with self._change("player", "set player data") as (club, action):
+            record, t = self._load(club, tournament)
+            entrant = find_entrant(t.entrants, player)
+            member_id = club.entrant_members(record.id)[entrant.id]
+            member = next(m for m in club.members() if m.id == member_id)
+            details = club.member_details(record.id)[entrant.id]
+            rating, fide_id = entrant.rating, member.fide_id
+            shown: dict[str, object] = {}
+            for key, value in typed.items():
+                if key == "name":
+                    shown[key] = name = _new_name(value)
+                    if name != entrant.name:
+                        _check_free_name(club, name)
+                        club.rename_member(member_id, name)
+                elif key in ("rating", "fide_id"):
+                    shown[key] = number = _whole(value, key)
+                    limits.check_player(entrant.name, number if key == "rating" else None,
+                                        number if key == "fide_id" else None)
+                    rating, fide_id = (number, fide_id) if key == "rating" else (rating, number)
+                else:
+                    details = details.changed(key, value)
+                    shown[key] = getattr(details, key) if key != "national_id" else (
+                        f"{details.national_kind}:{details.national_id}".strip(":"))
+            club.update_member(member_id, rating, fide_id)
+            club.set_entrant_rating(record.id, entrant.id, rating)
+            club.set_member_details(member_id, details)
+            changes = ", ".join(f"{key}={'' if v is None else v}" for key, v in shown.items())
+            action.describe(Message(N_("data of {player}: {changes}"),
+                                    {"player": label(entrant), "changes": changes}), record)
+        return dataclasses.replace(entrant, rating=rating, fide_id=fide_id), changes
 
     def delete_player(self, player: str, tournament: str | None = None) -> Entrant:
         """Remove a player entered by mistake, who has no games (nor the bye, nor a team
@@ -478,12 +539,77 @@ class ClubService:
         if isinstance(before.settings, KeizerSettings):
             texts = {key: str(value) for key, value in typed.items() if value is not None}
             settings, changes = changed_settings(before.settings, texts, len(before.rounds))
+            assert isinstance(settings, KeizerSettings)
+            settings = self._start_list(club, before, settings)
+            changes = tuple(
+                dataclasses.replace(c, new=START_ORDER.text(settings))
+                if c.setting is START_ORDER else c
+                for c in changes
+            )
         else:
             settings = systems.changed_settings(before, typed)
             changes = system_changes(before.settings, settings)
         after = dataclasses.replace(before, settings=settings)
         moved = _standing_changes(before, after) if before.rounds else ()
         return SettingsReport(after, changes, moved)
+
+    def _start_list(self, club: Club, t: Tournament, s: KeizerSettings) -> KeizerSettings:
+        """The start list the chosen start order needs: a fresh draw by lot (an unguessable
+        seed, kept in the settings and the log, replays it; with nobody enrolled yet, the
+        draw waits for round 1's pairing), the other tournament's final standings, or the
+        current order to edit by hand."""
+        if s.start_order is StartOrder.RANDOM and s.start_seed is None:
+            return systems.draw_start(t, s) if t.entrants else dataclasses.replace(s, start_list=())
+        old = t.settings
+        same = isinstance(old, KeizerSettings) and (old.start_order, old.start_from) == (
+            s.start_order, s.start_from
+        )
+        if s.start_order is StartOrder.STANDINGS and not same:
+            if s.start_from == t.name:
+                raise ServiceError(
+                    "the start order cannot come from {name} itself", name=t.name
+                )
+            _, other = self._load(club, s.start_from)
+            if other.system == KEIZER:
+                order = [row.entrant for row in tournament_standings(other).ranked()]
+            else:
+                order = [line.entrant for line in system_standings(other).lines]
+            return dataclasses.replace(s, start_list=tuple(e.name for e in order))
+        if s.start_order is StartOrder.MANUAL and not same:
+            return dataclasses.replace(s, start_list=tuple(e.name for e in t.start_order()))
+        return s
+
+    def set_start_order(self, names: Sequence[str], tournament: str | None = None) -> Tournament:
+        """A start order by hand: the players named (as `player` commands find them) in this
+        order, the others after them as they stand now. Only before round 1 is paired."""
+        with self._change("settings", "start order") as (club, action):
+            record, t = self._load(club, tournament)
+            if not isinstance(t.settings, KeizerSettings):
+                raise ServiceError("{name} is not a Keizer tournament", name=t.name)
+            if t.rounds:
+                raise ServiceError(
+                    "{setting} cannot change once round 1 is paired: the rounds played were "
+                    "paired with it",
+                    setting=Message(START_ORDER.label),
+                )
+            listed = [find_entrant(t.entrants, typed) for typed in names]
+            if not listed:
+                raise ServiceError("name the players in their start order")
+            twice = [e for i, e in enumerate(listed) if e in listed[:i]]
+            if twice:
+                raise ServiceError("{player} is named twice", player=label(twice[0]))
+            rest = [e for e in t.start_order() if e not in listed]
+            order = tuple(e.name for e in [*listed, *rest])
+            settings = dataclasses.replace(
+                t.settings, start_order=StartOrder.MANUAL, start_list=order, start_seed=None,
+                start_from="",
+            )
+            club.set_settings(record.id, systems.encode(settings))
+            action.describe(
+                Message(N_("start order by hand: {players}"), {"players": ", ".join(order)}),
+                record,
+            )
+            return dataclasses.replace(t, settings=settings)
 
     def set_status(self, player: str, status: Status, tournament: str | None = None) -> Entrant:
         """Set a player's attendance for the next round (sticky until changed).
@@ -624,7 +750,8 @@ class ClubService:
         for entrant in t.entrants:
             if entrant.status is Status.PREREGISTERED and entrant.id in playing:
                 club.set_status(record.id, entrant.id, Status.PRESENT)
-        club.add_round(record.id, rnd, RoundNotes(pairing.explanation, paired_by))
+        day = self._now.astimezone().date().isoformat()  # the club's evening, local time
+        club.add_round(record.id, rnd, RoundNotes(pairing.explanation, paired_by, day))
         return PairingReport(after, rnd, pairing.explanation)
 
     def round_notes(self, round_number: int, tournament: str | None = None) -> RoundNotes:
@@ -632,6 +759,24 @@ class ClubService:
         with self._reading() as club:
             record = self._record(club, tournament)
             return club.round_notes(record.id, round_number)
+
+    def set_round_date(self, round_number: int, day: str, tournament: str | None = None) -> str:
+        """Correct the date of a club evening (a round gets the day it is paired)."""
+        try:
+            iso = date.fromisoformat(day.strip()).isoformat()
+        except ValueError:
+            raise ServiceError(
+                "'{date}' is not a date; write it like 2026-12-01", date=day
+            ) from None
+        with self._change("round", "round date") as (club, action):
+            record, t = self._load(club, tournament)
+            _round(t, round_number)
+            club.set_round_date(record.id, round_number, iso)
+            action.describe(
+                Message(N_("round {round} on {date}"), {"round": round_number, "date": iso}),
+                record,
+            )
+        return iso
 
     def pairing_reasons(self, player: str, round_number: int,
                         tournament: str | None = None) -> tuple[str, ...]:
@@ -849,6 +994,38 @@ class ClubService:
                 club.set_extra(tid, kind, data)
         return t
 
+    def event_data(self, tournament: str | None = None) -> EventData:
+        """The tournament's data for rating reports (city, dates, arbiters ...)."""
+        with self._reading() as club:
+            record = self._record(club, tournament)
+            return event_from_json(club.extras(record.id).get(EVENT))
+
+    def set_event(self, typed: Mapping[str, str], tournament: str | None = None) -> EventData:
+        """Set the tournament's data for rating reports by key (`fide.EVENT_KEYS`; empty: not
+        known), all checked before anything is saved; one logged action."""
+        unknown = [key for key in typed if key not in fide.EVENT_KEYS]
+        if unknown:
+            raise ServiceError("unknown key {key}; the keys are {keys}", key=unknown[0],
+                               keys=", ".join(fide.EVENT_KEYS))
+        with self._change("settings", "set event data") as (club, action):
+            record = self._record(club, tournament)
+            event = event_from_json(club.extras(record.id).get(EVENT))
+            for key, value in typed.items():
+                event = event.changed(key, value)
+            club.set_extra(record.id, EVENT, event_to_json(event))
+            changes = ", ".join(f"{key}={event.text(key)}" for key in typed)
+            action.describe(Message(N_("event data: {changes}"), {"changes": changes}), record)
+        return event
+
+    def rating_data(self, tournament: str | None = None) -> RatingData:
+        """What a rating report is made of, read at once."""
+        with self._reading() as club:
+            record, t = self._load(club, tournament)
+            extras = club.extras(record.id)
+            paired_on = [club.round_notes(record.id, rnd.number).date for rnd in t.rounds]
+            event = event_from_json(extras.get(EVENT)).dated(paired_on)
+            return RatingData(t, extras, event, club.member_details(record.id))
+
     def tournament_extras(self, name: str | None = None) -> tuple[Tournament, dict[str, str]]:
         """The tournament and what its imported file said beyond the facts (kind -> JSON)."""
         with self._reading() as club:
@@ -1048,6 +1225,51 @@ def _span(numbers: Sequence[int]) -> str:
 def _tournament_of(club: Club, name: str | None) -> TournamentRecord | None:
     """The record of the tournament named `name` (None: a club-wide change)."""
     return next((r for r in club.tournaments() if r.name == name), None)
+
+
+@dataclass(frozen=True)
+class RatingData:
+    """A tournament, what its imported file said (kind -> JSON), its event data and its
+    players' data (by entrant id)."""
+
+    tournament: Tournament
+    extras: Mapping[str, str]
+    event: EventData
+    details: Mapping[PlayerId, fide.PlayerDetails]
+
+
+PLAYER_KEYS = ("name", "rating", "fide_id", *fide.KEYS)
+"""The keys of `ClubService.set_player` (`rochade player set`)."""
+
+
+def _new_name(typed: str) -> str:
+    """A player's new name as typed, checked."""
+    name = typed.strip()
+    if not name:
+        raise ServiceError("the player needs a name")
+    limits.check_name(name, limits.PLAYER_NAME)
+    return name
+
+
+def _check_free_name(club: Club, name: str) -> None:
+    """Refuse a second member of one name: two players of one name cannot be told apart (and
+    a player list would match the wrong one)."""
+    if any(m.name == name for m in club.members()):
+        raise ServiceError(
+            "the club has a player named {name} already; two players of one name "
+            "cannot be told apart (add a letter, e.g. a second initial)",
+            name=name,
+        )
+
+
+def _whole(typed: str, key: str) -> int | None:
+    """A rating or FIDE id as typed; None for empty (unrated, no FIDE id)."""
+    text = typed.strip()
+    if not text:
+        return None
+    if not (text.isascii() and text.isdigit() and len(text) <= 18):
+        raise ServiceError("{key}: '{value}' is not a whole number", key=key, value=text[:40])
+    return int(text)
 
 
 def _describe_added(club: Club, added: PlayerAdded) -> tuple[Message, TournamentRecord | None]:

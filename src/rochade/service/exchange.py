@@ -24,6 +24,7 @@ from rochade.formats.trf import TrfError, decode_trf
 from rochade.formats.trf_tournament import TrfExtras, read_trf_tournament, write_trf_tournament
 from rochade.service.club import ClubService, current_user, system_clock
 from rochade.service.errors import ServiceError
+from rochade.service.rated import ReportCheck, check_report, event_of_file
 from rochade.store import Club, StoreError
 
 TRF_EXTRAS = "trf"
@@ -31,7 +32,8 @@ TRF_EXTRAS = "trf"
 
 
 def read_trf(raw: bytes, name: str | None = None) -> tuple[Tournament, TrfExtras]:
-    """A tournament from a TRF file's bytes (UTF-8 or Latin-1, any line endings)."""
+    """A tournament from a TRF file's bytes (any encoding `decode_trf` reads, any line
+    endings)."""
     try:
         return read_trf_tournament(decode_trf(raw), name)
     except TrfError as exc:
@@ -58,6 +60,31 @@ def export_trf(service: ClubService, tournament: str | None = None,
         return write_trf_tournament(t, kept, newline)
     except TrfError as exc:
         raise ServiceError(message_of(exc)) from None
+
+
+@dataclass(frozen=True)
+class RatingReport:
+    """The check of a rating report, and the TRF26 file when nothing stops it."""
+
+    check: ReportCheck
+    text: str | None
+
+
+def rating_report(service: ClubService, tournament: str | None = None,
+                  newline: str | None = None) -> RatingReport:
+    """The tournament's rating report (TRF26 with the event's header records and the
+    players' data), after the pre-submission check; no file text while a problem remains."""
+    data = service.rating_data(tournament)
+    kept = TrfExtras.from_json(data.extras[TRF_EXTRAS]) if TRF_EXTRAS in data.extras else None
+    event = data.event if kept is None else event_of_file(kept.lines, data.event)
+    check = check_report(data.tournament, event, data.details)
+    if check.problems:
+        return RatingReport(check, None)
+    try:
+        text = write_trf_tournament(data.tournament, kept, newline, event, data.details)
+    except TrfError as exc:
+        raise ServiceError(message_of(exc)) from None
+    return RatingReport(check, text)
 
 
 def backup_json(club: Path) -> str:
@@ -108,5 +135,5 @@ def _remove(club: Path) -> None:
         Path(f"{club}{suffix}").unlink(missing_ok=True)
 
 
-__all__ = ["TRF_EXTRAS", "Restored", "backup_json", "export_trf", "import_trf", "read_trf",
-           "restore_json"]
+__all__ = ["TRF_EXTRAS", "RatingReport", "Restored", "backup_json", "export_trf", "import_trf",
+           "rating_report", "read_trf", "restore_json"]

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
@@ -20,10 +21,14 @@ from types import MappingProxyType
 from rochade.core.keizer.settings import (
     PRESETS,
     STANDARD_REASONS,
+    ColourRule,
     KeizerSettings,
     Ladder,
+    NewMembers,
+    Period,
     Recompute,
     RoundOneColours,
+    StartOrder,
 )
 from rochade.core.limits import number
 from rochade.core.messages import N_, Message, joined
@@ -52,6 +57,8 @@ class Setting:
     after_start: bool = True
     get: Callable[[object], object] | None = None
     put: Callable[[Fields, object], None] | None = None
+    parse: Callable[[str], object] | None = None  # a value of its own form (start_order)
+    share: bool = False  # a share, which a TD may also write as a percentage ("30%")
 
     def value(self, settings: object) -> object:
         return self.get(settings) if self.get else getattr(settings, self.key)
@@ -66,16 +73,19 @@ class Setting:
         if not typed and self.optional:
             return None
         label = Message(self.label)
+        if self.parse is not None:
+            return self.parse(typed)
         if self.kind == NUMBER:
+            percent = self.share and typed.endswith("%")
             try:
-                value = number(typed)
+                value = number(typed[:-1].strip() if percent else typed)
             except ValueError:
                 raise ServiceError(
                     "{setting}: '{value}' is not a number", setting=label, value=typed
                 ) from None
             if value < 0:
                 raise ServiceError("{setting} cannot be negative", setting=label)
-            return value
+            return value / 100 if percent else value
         if self.kind == WHOLE:
             if not (typed.isascii() and typed.isdigit() and len(typed) <= 6):
                 raise ServiceError(
@@ -125,7 +135,7 @@ def _share(reason: str) -> Setting:
         fields["fractions"] = MappingProxyType(fractions)
 
     label, help_ = _SHARES[reason]
-    return Setting(f"fractions.{reason}", label, help_, NUMBER, get=get, put=put)
+    return Setting(f"fractions.{reason}", label, help_, NUMBER, get=get, put=put, share=True)
 
 
 _SHARES = {
@@ -147,8 +157,9 @@ _SHARES = {
         N_("Part of the own value for each round played before a player joined."),
     ),
     "withdrawn": (
-        N_("Share when withdrawn"),
-        N_("Part of the own value for the rounds after a player withdrew."),
+        N_("Share against a withdrawn player"),
+        N_("A game against a player who has since withdrawn earns this part of the own value "
+           "(times the win, draw or loss share), instead of the withdrawn player's value."),
     ),
 }
 
@@ -163,6 +174,164 @@ def _enum(kind: type, key: str) -> Callable[[Fields, object], None]:
 
     return put
 
+
+def _unreadable(label: str, typed: str, example: str) -> ServiceError:
+    return ServiceError(
+        "{setting}: cannot read '{value}'; write it like {example}",
+        setting=Message(label),
+        value=typed,
+        example=example,
+    )
+
+
+def _pairs(typed: str, label: str, example: str) -> list[tuple[str, str]]:
+    """`KEY=VALUE, KEY=VALUE` (empty: none)."""
+    out = []
+    for item in typed.split(","):
+        if not item.strip():
+            continue
+        key, equals, value = item.partition("=")
+        if not equals or not key.strip() or not value.strip():
+            raise _unreadable(label, typed, example)
+        out.append((key.strip(), value.strip()))
+    return out
+
+
+def _whole(text: str, label: str, typed: str, example: str) -> int:
+    if not (text.isascii() and text.isdigit() and len(text) <= 6):
+        raise _unreadable(label, typed, example)
+    return int(text)
+
+
+TEAM_VALUES_LABEL = N_("Team board 1 values")
+TEAM_VALUES_EXAMPLE = "1=70, 2=60"
+
+
+def _team_values_get(settings: object) -> object:
+    values = settings.team_values  # type: ignore[attr-defined]
+    return ", ".join(f"{team}={values[team]}" for team in sorted(values))
+
+
+def _team_values_parse(typed: str) -> object:
+    out = {}
+    for team, value in _pairs(typed, TEAM_VALUES_LABEL, TEAM_VALUES_EXAMPLE):
+        try:
+            out[_whole(team, TEAM_VALUES_LABEL, typed, TEAM_VALUES_EXAMPLE)] = number(value)
+        except ValueError:
+            raise _unreadable(TEAM_VALUES_LABEL, typed, TEAM_VALUES_EXAMPLE) from None
+    return MappingProxyType(out)
+
+
+CAPS_LABEL = N_("Credited absences at most")
+CAPS_EXAMPLE = "excused=3, unexcused=1"
+
+
+def _caps_get(settings: object) -> object:
+    caps = settings.caps  # type: ignore[attr-defined]
+    return ", ".join(f"{reason}={caps[reason]}" for reason in sorted(caps))
+
+
+def _caps_parse(typed: str) -> object:
+    return MappingProxyType({
+        reason: _whole(cap, CAPS_LABEL, typed, CAPS_EXAMPLE)
+        for reason, cap in _pairs(typed, CAPS_LABEL, CAPS_EXAMPLE)
+    })
+
+
+def _halving_get(settings: object) -> object:
+    return ", ".join(sorted(settings.halving))  # type: ignore[attr-defined]
+
+
+def _halving_parse(typed: str) -> object:
+    return frozenset(r.strip() for r in typed.split(",") if r.strip())
+
+
+PERIODS_LABEL = N_("Periods")
+PERIODS_EXAMPLE = "8 gap=0, 15 gap=0 meetings=3"
+
+
+def _periods_get(settings: object) -> object:
+    parts = []
+    for period in settings.periods:  # type: ignore[attr-defined]
+        words = [str(period.first_round)]
+        if period.rematch_gap is not None:
+            words.append(f"gap={period.rematch_gap}")
+        if period.max_meetings is not None:
+            words.append(f"meetings={period.max_meetings}")
+        parts.append(" ".join(words))
+    return ", ".join(parts)
+
+
+def _periods_parse(typed: str) -> object:
+    periods = []
+    for item in typed.split(","):
+        words = item.split()
+        if not words:
+            continue
+        first = _whole(words[0], PERIODS_LABEL, typed, PERIODS_EXAMPLE)
+        limits_: dict[str, int] = {}
+        for word in words[1:]:
+            key, equals, value = word.partition("=")
+            if key not in ("gap", "meetings") or not equals or key in limits_:
+                raise _unreadable(PERIODS_LABEL, typed, PERIODS_EXAMPLE)
+            limits_[key] = _whole(value, PERIODS_LABEL, typed, PERIODS_EXAMPLE)
+        periods.append(Period(first, limits_.get("gap"), limits_.get("meetings")))
+    return tuple(periods)
+
+
+START_ORDERS = ("rating", "random", "manual", "standings:TOURNAMENT")
+
+
+def _start_get(settings: object) -> object:
+    s = settings
+    assert isinstance(s, KeizerSettings)
+    if s.start_order is StartOrder.STANDINGS:
+        return f"standings:{s.start_from}"
+    if s.start_order is StartOrder.RANDOM:
+        return f"random (seed {s.start_seed})" if s.start_seed is not None else "random (to draw)"
+    return s.start_order.value
+
+
+def _start_parse(typed: str) -> object:
+    kind, colon, source = typed.partition(":")
+    kind, source = kind.strip().lower(), source.strip()
+    if kind == "standings" and source:
+        return f"standings:{source}"
+    if not colon and kind in ("rating", "random", "manual"):
+        return kind
+    if not colon and re.fullmatch(r"random \((seed \d+|to draw)\)", kind):
+        return typed  # the value as shown (a form sends it back): unchanged, or drawn afresh
+    raise ServiceError(
+        "{setting}: '{value}' is not one of {choices}",
+        setting=Message(N_("Start order")),
+        value=typed,
+        choices=", ".join(START_ORDERS),
+    )
+
+
+def _start_put(fields: Fields, value: object) -> None:
+    kind, _, source = str(value).partition(":")
+    fields["start_order"] = StartOrder(kind.split(" (")[0])
+    fields["start_from"] = source
+    fields["start_seed"] = None  # drawn again, or no longer by lot
+    if kind == StartOrder.RATING.value:
+        fields["start_list"] = ()
+
+
+START_ORDER = Setting(
+    "start_order",
+    N_("Start order"),
+    N_("The order before round 1: by rating, drawn by lot (a fresh draw, its seed in the "
+       "log), by hand (rochade tournament order, or the Start order page), or another "
+       "tournament's final standings (standings:NAME)."),
+    TEXT,
+    START_ORDERS,
+    after_start=False,
+    get=_start_get,
+    put=_start_put,
+    parse=_start_parse,
+)
+"""Set here, completed by the service (the draw, the other tournament's standings)."""
 
 KEIZER_SETTINGS: tuple[Setting, ...] = (
     Setting(
@@ -181,9 +350,12 @@ KEIZER_SETTINGS: tuple[Setting, ...] = (
             NUMBER),
     Setting("floor", N_("Lowest value"), N_("No rank is worth less than this (empty: no floor)."),
             NUMBER, optional=True),
-    Setting("win_factor", N_("Win"), N_("Share of the opponent's value a win earns."), NUMBER),
-    Setting("draw_factor", N_("Draw"), N_("Share of the opponent's value a draw earns."), NUMBER),
-    Setting("loss_factor", N_("Loss"), N_("Share of the opponent's value a loss earns."), NUMBER),
+    Setting("win_factor", N_("Win"), N_("Share of the opponent's value a win earns."), NUMBER,
+            share=True),
+    Setting("draw_factor", N_("Draw"), N_("Share of the opponent's value a draw earns."), NUMBER,
+            share=True),
+    Setting("loss_factor", N_("Loss"), N_("Share of the opponent's value a loss earns."), NUMBER,
+            share=True),
     *(_share(reason) for reason in STANDARD_REASONS),
     Setting("own_value_factor", N_("Own value counted"),
             N_("How often a player's own value is added to the total (1: once)."), NUMBER),
@@ -212,6 +384,19 @@ KEIZER_SETTINGS: tuple[Setting, ...] = (
             N_("The bye goes to a player with the fewest byes so far."), YES_NO),
     Setting("byes_count_absences", N_("Absences count as byes"),
             N_("When spreading the byes, evenings away count as byes too."), YES_NO),
+    Setting("no_bye_twice_in_row", N_("No bye twice in a row"),
+            N_("Last round's bye goes to someone else, unless nobody else can have it."),
+            YES_NO),
+    Setting(
+        "colour_rule",
+        N_("Colour rule"),
+        N_("Who gets white: fewer_whites gives it to whoever had white less often (then the "
+           "lower-ranked); balance to the lower whites minus blacks (then swapping after an "
+           "odd number of meetings, then the lower-ranked)."),
+        CHOICE,
+        _enum_choices(ColourRule),
+        put=_enum(ColourRule, "colour_rule"),
+    ),
     Setting(
         "round_one_colours",
         N_("Colours in round 1"),
@@ -220,6 +405,55 @@ KEIZER_SETTINGS: tuple[Setting, ...] = (
         _enum_choices(RoundOneColours),
         after_start=False,
         put=_enum(RoundOneColours, "round_one_colours"),
+    ),
+    Setting(
+        "team_values",
+        TEAM_VALUES_LABEL,
+        N_("For games played for a club team: team number = value of its board 1, e.g. "
+           "1=70, 2=60; each board further down is worth the team board step less."),
+        TEXT,
+        get=_team_values_get,
+        parse=_team_values_parse,
+    ),
+    Setting(
+        "caps",
+        CAPS_LABEL,
+        N_("For an absence reason, how many such evenings earn credit per season or period, "
+           "e.g. excused=3; later ones earn nothing (empty: no limit)."),
+        TEXT,
+        get=_caps_get,
+        parse=_caps_parse,
+    ),
+    Setting(
+        "halving",
+        N_("Halved absences"),
+        N_("Absence reasons whose credit halves with each such evening (the second earns "
+           "half, the third a quarter), e.g. excused, unexcused."),
+        TEXT,
+        get=_halving_get,
+        parse=_halving_parse,
+    ),
+    Setting(
+        "periods",
+        PERIODS_LABEL,
+        N_("Parts of the season, each from its first round with its own rematch gap and "
+           "meetings limit, e.g. 8 gap=0, 15 gap=0 meetings=3 (empty: one season)."),
+        TEXT,
+        get=_periods_get,
+        parse=_periods_parse,
+    ),
+    Setting("seed", N_("Seed"),
+            N_("The number every draw by lot (colours of round 1) starts from, so it can be "
+               "repeated."), WHOLE, after_start=False),
+    START_ORDER,
+    Setting(
+        "new_members",
+        N_("Players not on the start list"),
+        N_("Where a player missing from a start order by hand, by lot or from standings is "
+           "placed: at the end, or by rating among the others."),
+        CHOICE,
+        _enum_choices(NewMembers),
+        put=_enum(NewMembers, "new_members"),
     ),
 )
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
+import secrets
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from pathlib import Path
@@ -17,7 +18,7 @@ from typing import Any, Protocol
 
 from rochade.core.checker import ByePolicy, PairingRules
 from rochade.core.keizer.scoring import compute_standings
-from rochade.core.keizer.settings import KeizerSettings
+from rochade.core.keizer.settings import KeizerSettings, StartOrder, drawn_start_list
 from rochade.core.limits import number
 from rochade.core.messages import message_of
 from rochade.core.model import Entrant, Game, ModelError, PlayerId, Result, Status, Tournament
@@ -47,7 +48,7 @@ from rochade.core.systems import (
     scoring_text,
     swiss_numbers,
 )
-from rochade.core.tiebreaks import Kind, TieBreak, TieBreakError, parse_tiebreaks
+from rochade.core.tiebreaks import Kind, TieBreak, TieBreakError, Unplayed, parse_tiebreaks
 from rochade.formats.json import system_settings_from_dict, system_settings_to_dict
 from rochade.service.errors import ServiceError
 from rochade.service.files import read_file
@@ -114,7 +115,11 @@ FIXED_ONCE_PAIRED = frozenset({"double", "numbers_by", "seed", "first_round", "a
 
 
 def new_settings(system: str, options: Mapping[str, object]) -> RoundRobinSettings | SwissSettings:
-    """Round-robin or Swiss settings from the TD's options (None: the default)."""
+    """Round-robin or Swiss settings from the TD's options (None: the default). A Swiss with
+    a random round 1 and no seed gets a fresh one from the system's entropy, so each draws
+    its own round 1 (the stored seed replays it)."""
+    if options.get("seed") is None and str(options.get("first_round")) == FirstRound.RANDOM.value:
+        options = {**options, "seed": secrets.randbits(48)}
     if system == ROUND_ROBIN:
         return _with_options(RoundRobinSettings(), system, options)
     if system == SWISS:
@@ -223,7 +228,13 @@ def pair(t: Tournament, number: int) -> tuple[Pairing, object | None]:
     before each round until round 4), the new settings to store."""
     s = t.settings
     if isinstance(s, KeizerSettings):
-        return _pair_keizer(t, s, number), None
+        drawn = _drawn_start(t, s, number)
+        if drawn is None:
+            return _pair_keizer(t, s, number), None
+        t = dataclasses.replace(t, settings=drawn)
+        pairing = _pair_keizer(t, drawn, number)
+        line = f"Start order drawn by lot (seed {drawn.start_seed}): {', '.join(drawn.start_list)}."
+        return dataclasses.replace(pairing, explanation=(line, *pairing.explanation)), drawn
     if isinstance(s, RoundRobinSettings):
         return _pair_round_robin(t, s, number)
     if isinstance(s, SwissSettings):
@@ -241,6 +252,22 @@ def numbered(t: Tournament) -> SwissSettings | None:
         return None
     numbers = swiss_numbers(t.entrants, s.numbers, len(t.rounds))
     return None if numbers == s.numbers else dataclasses.replace(s, numbers=numbers)
+
+
+def _drawn_start(t: Tournament, s: KeizerSettings, number: int) -> KeizerSettings | None:
+    """A start order by lot still to draw (nobody was enrolled when it was chosen): drawn
+    now, at round 1's pairing, with a fresh seed that the settings and the explanation keep."""
+    if number != 1 or s.start_order is not StartOrder.RANDOM or s.start_list or not t.entrants:
+        return None
+    return draw_start(t, s)
+
+
+def draw_start(t: Tournament, s: KeizerSettings) -> KeizerSettings:
+    """A start order by lot over everyone enrolled, with a seed from the system's entropy
+    (nobody can foresee it); the seed is kept, so `drawn_start_list` replays the draw."""
+    seed = secrets.randbits(48)
+    names = drawn_start_list((e.name for e in t.entrants), random.Random(seed))
+    return dataclasses.replace(s, start_seed=seed, start_list=names)
 
 
 def _pair_keizer(t: Tournament, s: KeizerSettings, number: int) -> Pairing:
@@ -293,7 +320,8 @@ def _pair_swiss(t: Tournament, s: SwissSettings, number: int) -> Pairing:
     if len(players) < 2:
         raise ServiceError("round {round}: fewer than two players are present", round=number)
     if number == 1 and s.first_round is FirstRound.RANDOM:
-        return random_round(players, random.Random(s.seed))
+        drawn = random_round(players, random.Random(s.seed))
+        return dataclasses.replace(drawn, explanation=(*drawn.explanation, f"Seed {s.seed}."))
     from rochade.core.dutch import DutchError, NoValidPairing
 
     try:
@@ -536,21 +564,22 @@ def ranking(t: Tournament) -> dict[PlayerId, tuple[int | None, Fraction]]:
     return {line.entrant.id: (line.rank, line.points) for line in system_standings(t).lines}
 
 
-def trf_standings(path: Path, tiebreaks: Sequence[TieBreak] | None, round_robin: bool = False
-                  ) -> SystemStandings:
-    """Standings of a TRF file with FIDE tie-breaks (default: the system's), no club file."""
-    from rochade.formats.trf import TrfError, parse_trf
+def trf_standings(path: Path, tiebreaks: Sequence[TieBreak] | None, round_robin: bool = False,
+                  unplayed: Unplayed = Unplayed.FIDE_2026) -> SystemStandings:
+    """Standings of a TRF file with FIDE tie-breaks (default: the system's), no club file;
+    `unplayed` the edition's rule for unplayed rounds (default the 2026 one)."""
+    from rochade.formats.trf import TrfError, load_trf
     from rochade.formats.trf_standings import trf_crosstable
 
-    text = read_file(path).decode("utf-8", errors="replace")
+    raw = read_file(path)
     try:
-        trf = parse_trf(text)
+        trf = load_trf(raw)
     except TrfError as exc:
         raise ServiceError("{path}: {problem}", path=path, problem=message_of(exc)) from None
     if not trf.players:
         raise ServiceError("{path} has no player lines (001); is it a TRF file?", path=path)
     try:
-        table = trf_crosstable(trf, round_robin)
+        table = trf_crosstable(trf, round_robin, unplayed)
     except TieBreakError as exc:
         raise ServiceError("{path}: {problem}", path=path, problem=message_of(exc)) from None
     entrants = {p.tpn: Entrant(p.tpn, p.name or f"#{p.tpn}", p.rating or None) for p in trf.players}

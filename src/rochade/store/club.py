@@ -8,6 +8,7 @@ inside an action rolls the whole transaction back: a failed command changes noth
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import sqlite3
 from collections.abc import Iterator, Sequence
@@ -18,6 +19,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from rochade.core.fide import PlayerDetails
 from rochade.core.messages import N_, Message, joined
 from rochade.core.model import (
     Absence,
@@ -93,6 +95,8 @@ class ActionRecord:
         return cls(id_, at, who, kind, description, undone_by, tournament_id, message)
 
 
+_DETAILS = tuple(f.name for f in dataclasses.fields(PlayerDetails))
+"""The members' columns of `PlayerDetails`, in its order."""
 _ACTION_COLUMNS = "id, at, who, kind, description, undone_by, tournament_id, message"
 
 
@@ -102,6 +106,7 @@ class RoundNotes:
 
     explanation: tuple[str, ...]
     paired_by: str  # "auto" or "manual"
+    date: str | None = None  # ISO date of the club evening; None: not known
 
 
 class Action:
@@ -409,6 +414,29 @@ class Club:
         """Remove a member who plays in no tournament."""
         self._write("DELETE FROM members WHERE id = ?", (member_id,))
 
+    def set_member_details(self, member_id: int, details: PlayerDetails) -> None:
+        """A member's data for rating reports (title, sex, federation ...)."""
+        values = [getattr(details, key) for key in _DETAILS]
+        self._write(
+            "UPDATE members SET " + ", ".join(f"{key} = ?" for key in _DETAILS) + " WHERE id = ?",
+            (*values, member_id),
+        )
+
+    def details_of_member(self, member_id: int) -> PlayerDetails:
+        """One member's data for rating reports."""
+        rows = self._rows(
+            "SELECT " + ", ".join(_DETAILS) + " FROM members WHERE id = ?", (member_id,)
+        )
+        return PlayerDetails(*rows[0])
+
+    def member_details(self, tournament_id: int) -> dict[PlayerId, PlayerDetails]:
+        """Entrant id -> the member's data for rating reports."""
+        rows = self._rows(
+            "SELECT e.id, " + ", ".join(f"m.{key}" for key in _DETAILS) + " FROM entrants e "
+            "JOIN members m ON m.id = e.member_id WHERE e.tournament_id = ?", (tournament_id,)
+        )
+        return {row[0]: PlayerDetails(*row[1:]) for row in rows}
+
     def members(self) -> list[MemberRecord]:
         rows = self._rows("SELECT id, name, rating, fide_id FROM members ORDER BY id")
         return [MemberRecord(*row) for row in rows]
@@ -490,14 +518,15 @@ class Club:
     def add_round(self, tournament_id: int, rnd: Round, notes: RoundNotes) -> None:
         """Store a whole round: its games, absences, bye, external games and pairing notes."""
         self._write(
-            "INSERT INTO rounds (tournament_id, number, bye, explanation, paired_by) "
-            "VALUES (?, ?, ?, ?, ?)",
+            "INSERT INTO rounds (tournament_id, number, bye, explanation, paired_by, date) "
+            "VALUES (?, ?, ?, ?, ?, ?)",
             (
                 tournament_id,
                 rnd.number,
                 rnd.bye,
                 json.dumps(list(notes.explanation), ensure_ascii=False),
                 notes.paired_by,
+                notes.date,
             ),
         )
         for board, game in enumerate(rnd.games, start=1):
@@ -564,20 +593,34 @@ class Club:
 
     def round_notes(self, tournament_id: int, number: int) -> RoundNotes:
         rows = self._rows(
-            "SELECT explanation, paired_by FROM rounds WHERE tournament_id = ? AND number = ?",
+            "SELECT explanation, paired_by, date FROM rounds "
+            "WHERE tournament_id = ? AND number = ?",
             (tournament_id, number),
         )
         if not rows:
             raise StoreError("there is no round {number}", number=number)
-        explanation, paired_by = rows[0]
-        return RoundNotes(tuple(json.loads(explanation)), paired_by)
+        explanation, paired_by, date = rows[0]
+        return RoundNotes(tuple(json.loads(explanation)), paired_by, date)
+
+    def set_round_date(self, tournament_id: int, number: int, date: str) -> None:
+        """The date of a club evening (ISO)."""
+        cursor = self._write(
+            "UPDATE rounds SET date = ? WHERE tournament_id = ? AND number = ?",
+            (date, tournament_id, number),
+        )
+        if cursor.rowcount != 1:
+            raise StoreError("there is no round {number}", number=number)
 
     # -- extras: what a foreign file said beyond the facts --------------------------------
 
     def set_extra(self, tournament_id: int, kind: str, data: str) -> None:
-        """Keep `data` (JSON text) of `kind` (e.g. "trf") with the tournament."""
+        """Keep `data` (JSON text) of `kind` (e.g. "trf") with the tournament.
+
+        An UPDATE where the row exists: INSERT OR REPLACE would delete it without firing the
+        undo trigger, so undo would lose the old data."""
         self._write(
-            "INSERT OR REPLACE INTO extras (tournament_id, kind, data) VALUES (?, ?, ?)",
+            "INSERT INTO extras (tournament_id, kind, data) VALUES (?, ?, ?) "
+            "ON CONFLICT (tournament_id, kind) DO UPDATE SET data = excluded.data",
             (tournament_id, kind, data),
         )
 

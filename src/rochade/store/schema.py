@@ -178,7 +178,25 @@ UPDATE actions SET tournament_id = (
 DROP TABLE temp.v5_steps;
 """
 
-MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3, _V4, _V5)
+# Version 6 keeps each round's date (ISO, "2026-12-01"), for the pairing list's heading (seed
+# 001's published lists); NULL for rounds stored before, which are shown without a date.
+_ROUND_DATES = """
+ALTER TABLE rounds ADD COLUMN date TEXT;
+"""
+
+# Version 7 keeps what a rating report says about a member beyond name, rating and FIDE id
+# (rochade.core.fide.PlayerDetails); '' where not known, as for every member of older files.
+_MEMBER_DETAILS = """
+ALTER TABLE members ADD COLUMN title TEXT NOT NULL DEFAULT '';
+ALTER TABLE members ADD COLUMN sex TEXT NOT NULL DEFAULT '';
+ALTER TABLE members ADD COLUMN federation TEXT NOT NULL DEFAULT '';
+ALTER TABLE members ADD COLUMN birth TEXT NOT NULL DEFAULT '';
+ALTER TABLE members ADD COLUMN club TEXT NOT NULL DEFAULT '';
+ALTER TABLE members ADD COLUMN national_id TEXT NOT NULL DEFAULT '';
+ALTER TABLE members ADD COLUMN national_kind TEXT NOT NULL DEFAULT '';
+"""
+
+MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3, _V4, _V5, _ROUND_DATES, _MEMBER_DETAILS)
 """MIGRATIONS[i] moves a file from schema version i to i + 1. Append only, never edit."""
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -15,7 +15,7 @@ from starlette.routing import Mount
 from starlette.staticfiles import StaticFiles
 
 from rochade.service.club import Clock, system_clock
-from rochade.web import i18n, login, public, systems, td
+from rochade.web import hall, i18n, login, public, systems, td
 from rochade.web.base import (
     ERROR_PAGES,
     HARDENING,
@@ -64,6 +64,7 @@ def create_app(
         *login.routes(web),
         *td.routes(web),
         *systems.routes(web),
+        *hall.routes(web),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     return Starlette(

@@ -40,6 +40,7 @@ from rochade.web.cache import Facts, PageCache
 from rochade.web.queries import result_label
 from rochade.web.security import (
     LoginThrottle,
+    RateLimit,
     Signer,
     revoke_session,
     revoked_sessions,
@@ -58,6 +59,8 @@ VERSION_HEADER = "x-rochade-version"
 POLL_SECONDS = 5
 USER_ERRORS = (ServiceError, ModelError, StoreError)
 CACHED_PAGES = 1024
+PHONE_POSTS_PER_MINUTE = 12
+"""A phone's check-ins, result reports and code tries per minute (a player needs two)."""
 """At most this many rendered public pages are kept (per language, query, TD or not)."""
 
 T = TypeVar("T")
@@ -112,6 +115,7 @@ class Web:
         self._envs: dict[str, Environment] = {}
         self._local = threading.local()
         self.pages = PageCache(CACHED_PAGES)
+        self.phone_limit = RateLimit(PHONE_POSTS_PER_MINUTE)
         self.facts = Facts()
         self.csrf_mark = secrets.token_hex(32)
         """Stands for the visitor's CSRF token in a cached page; replaced on the way out."""

@@ -215,16 +215,19 @@ class LoginThrottle:
     def _buckets(self, address: str, local: bool) -> list[tuple[_Tries, Limit]]:
         now = self.clock()
         out = []
-        keys = [(f"local:{address}", self.loopback)] if local else [
-            (f"client:{address}", self.per_client),
-            ("shared", self.shared),
-        ]
+        keys = [(self._key(address, local), self.loopback if local else self.per_client)]
+        if not local:
+            keys.append(("shared", self.shared))
         for key, limit in keys:
             tries = self._tries.get(key)
             if tries is None or (not tries.pending and now - tries.last > limit.forget):
                 tries = self._tries[key] = _Tries()
             out.append((tries, limit))
         return out
+
+    @staticmethod
+    def _key(address: str, local: bool) -> str:
+        return f"local:{address}" if local else f"client:{address}"
 
     def reserve(self, address: str, local: bool = False) -> float:
         """0 when the attempt may go ahead (it is counted now: call `failed` or `succeeded`
@@ -238,6 +241,9 @@ class LoginThrottle:
                     wait = max(wait, limit.delay(tries.failures + tries.pending))
                 wait = max(wait, tries.not_before - now)
             if wait > 0:
+                mine = self._key(address, local)
+                if not self._tries[mine].failures and not self._tries[mine].pending:
+                    del self._tries[mine]  # a refused try leaves nothing: no growth per address
                 return wait
             for tries, _ in buckets:
                 tries.pending += 1
@@ -260,5 +266,29 @@ class LoginThrottle:
             buckets = self._buckets(address, local)
             for tries, _ in buckets:
                 tries.pending = max(0, tries.pending - 1)
-            key = f"local:{address}" if local else f"client:{address}"
-            self._tries.pop(key, None)
+            self._tries.pop(self._key(address, local), None)
+
+
+@dataclass
+class RateLimit:
+    """At most `most` requests per client in any `seconds`: the players' phones' posts
+    (a check-in, a report, a wrong code), so that a phone cannot try codes or flood the log."""
+
+    most: int
+    seconds: float = 60.0
+    clock: Callable[[], float] = time.monotonic
+    _seen: dict[str, list[float]] = field(default_factory=dict)
+    _lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def allow(self, client: str) -> bool:
+        """Count this request; False when the client has had its `most` already."""
+        with self._lock:
+            now = self.clock()
+            if len(self._seen) > 10_000:  # forget idle clients rather than grow for ever
+                self._seen = {k: v for k, v in self._seen.items() if v[-1] > now - self.seconds}
+            recent = [t for t in self._seen.get(client, []) if t > now - self.seconds]
+            if len(recent) >= self.most:
+                self._seen[client] = recent
+                return False
+            self._seen[client] = [*recent, now]
+            return True

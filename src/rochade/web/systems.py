@@ -57,6 +57,7 @@ TIEBREAK_HELP = {
     "BH-C2": N_("Buchholz cut 2: the opponents' scores without the two lowest"),
     "BH-M1": N_("Median Buchholz: without the highest and the lowest"),
     "BH": N_("Buchholz: the sum of the opponents' scores"),
+    "BHNB": N_("Buchholz without bye points: a round without an opponent adds nothing"),
     "SB": N_("Sonneborn-Berger: scores of the opponents beaten, half of those drawn"),
     "DE": N_("Direct encounter: the games among the tied players"),
     "WIN": N_("Wins (forfeit wins included)"),

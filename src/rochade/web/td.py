@@ -5,6 +5,7 @@ Swiss's own pages are `systems`'."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from starlette.datastructures import UploadFile
@@ -13,14 +14,17 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from rochade.core.checker import Rule
+from rochade.core.fide import EVENT_KEYS, TITLES, UNKNOWN, PlayerDetails
 from rochade.core.keizer.settings import PRESETS, KeizerSettings
 from rochade.core.messages import N_
-from rochade.core.model import Result, Status, Tournament
+from rochade.core.model import Entrant, Result, Status, Tournament
 from rochade.core.standings import numbers_of
 from rochade.core.systems import ROUND_ROBIN
 from rochade.service import NeedsConfirmation, ResultConflict, StandingChange
 from rochade.service.club import SETTING_OVERRIDES, games_of
+from rochade.service.exchange import rating_report
 from rochade.service.files import read_whole
+from rochade.service.phones import PhoneDesk
 from rochade.service.settings import KEIZER_SETTINGS, PRESET, SettingsReport, settings_of
 from rochade.web import i18n
 from rochade.web.base import (
@@ -150,8 +154,8 @@ async def _change_settings(web: Web, request: Request, page: Page) -> Response:
 
 @td_only
 async def td_players(web: Web, request: Request, page: Page) -> Response:
-    name = web.tournament_name(request)
-    t = web.service().tournament(name)
+    data = web.service().rating_data(web.tournament_name(request))
+    t = data.tournament
     return web.render(
         page,
         "td_players.html",
@@ -159,8 +163,39 @@ async def td_players(web: Web, request: Request, page: Page) -> Response:
         t=t,
         entrants=[t.entrant(p) for p in numbers_of(t)],  # pairing (start) number order
         deletable={e.id for e in t.entrants if not games_of(t, e.id)},
+        fields={e.id: _player_fields(e, data.details.get(e.id, UNKNOWN)) for e in t.entrants},
+        titles=TITLES,
         section="players",
     )
+
+
+def _player_fields(e: Entrant, d: PlayerDetails) -> dict[str, str]:
+    """A player's rating-report data as the form shows them (and `player set` takes them)."""
+    national = f"{d.national_kind}:{d.national_id}".lstrip(":") if d.national_id else ""
+    return {"fide_id": str(e.fide_id or ""), "title": d.title, "sex": d.sex,
+            "federation": d.federation, "birth": d.birth, "club": d.club,
+            "national_id": national}
+
+
+@td_only
+async def td_player_data(web: Web, request: Request, page: Page) -> Response:
+    """Save what the TD changed of a player's rating-report data; one logged action."""
+    form = await request.form()
+    n = request.path_params["n"]
+    _ = web.gettext(page)
+    name = web.tournament_name(request)
+    try:
+        data = web.service().rating_data(name)
+        entrant = data.tournament.entrant(request.path_params["pid"])
+        shown = _player_fields(entrant, data.details.get(entrant.id, UNKNOWN))
+        typed = {key: field(form, key) for key in shown if field(form, key).strip() != shown[key]}
+        if not typed:
+            return web.redirect(page, f"/td/t/{n}/players", ("ok", _("Nothing changed.")))
+        web.service().set_player(str(entrant.id), typed, name)
+    except USER_ERRORS as exc:
+        return web.redirect(page, f"/td/t/{n}/players", ("error", web.say(page, exc)))
+    message = _("Data of {name} saved.").format(name=entrant.name)
+    return web.redirect(page, f"/td/t/{n}/players", ("ok", message))
 
 
 @td_only
@@ -271,7 +306,7 @@ async def td_set_status(web: Web, request: Request, page: Page) -> Response:
             n=n,
             e=entrant,
             oob=True,
-            **_checkin_context(t),
+            **_checkin_context(t, web.path),
         )
     return web.redirect(page, back)
 
@@ -287,16 +322,17 @@ async def td_checkin(web: Web, request: Request, page: Page) -> Response:
         t=t,
         entrants=checkin_order(t),
         section="checkin",
-        **_checkin_context(t),
+        **_checkin_context(t, web.path),
     )
 
 
-def _checkin_context(t: Tournament) -> dict[str, Any]:
+def _checkin_context(t: Tournament, path: Path) -> dict[str, Any]:
     """The check-in buttons in the system's words, the byes asked in advance for the round
     (a Swiss: they beat the status when it is paired), where the evening stands."""
     state = evening_state(t)
     byes = {b.entrant.id: b for b in requested_byes(t) if b.round == state.next_round}
-    return {"choices": checkin_choices(t), "byes": byes, "state": state}
+    return {"choices": checkin_choices(t), "byes": byes, "state": state,
+            "phoned": PhoneDesk(path).checked_in_by(t.name)}
 
 
 # -- TD: pairing ---------------------------------------------------------------------------
@@ -456,6 +492,7 @@ async def td_results(web: Web, request: Request, page: Page) -> Response:
         view=view,
         number=number,
         notes=notes,
+        reports=PhoneDesk(web.path).reports(name) if number == len(t.rounds) else {},
         choices=RESULT_CHOICES,
         changes=(),
         state=evening_state(t),
@@ -491,6 +528,29 @@ async def td_enter_result(web: Web, request: Request, page: Page) -> Response:
         return _result_row(web, page, n, report.tournament, number, board, report.changes)
     flashes = [("ok", _change_text(web, page, c)) for c in report.changes]
     return web.redirect(page, back, *flashes)
+
+
+@td_only
+async def td_external(web: Web, request: Request, page: Page) -> Response:
+    """A game played for a club team, counted in round `round` at its team and board value
+    (as `rochade external`)."""
+    form = await request.form()
+    n = request.path_params["n"]
+    number = int(request.path_params["round"])
+    back = f"/td/t/{n}/results?round={number}"
+    _ = web.gettext(page)
+    try:
+        team, board = int(field(form, "team") or "1"), int(field(form, "board"))
+    except ValueError:
+        return web.redirect(page, back, ("error", _("Team and board are whole numbers.")))
+    try:
+        web.service().add_external(
+            number, field(form, "player"), team, board, field(form, "score"),
+            extra=bool(field(form, "extra")), tournament=web.tournament_name(request),
+        )
+    except USER_ERRORS as exc:
+        return web.redirect(page, back, ("error", web.say(page, exc)))
+    return web.redirect(page, back, ("ok", _("Team game counted.")))
 
 
 def _result_row(
@@ -539,6 +599,52 @@ def _change_text(web: Web, page: Page, change: StandingChange) -> str:
 # -- TD: log and undo ----------------------------------------------------------------------
 
 
+# -- TD: the rating report ----------------------------------------------------------------
+
+
+@td_only
+async def td_report(web: Web, request: Request, page: Page) -> Response:
+    """The event's data for the report, the pre-submission check, and the file when ready."""
+    n = request.path_params["n"]
+    name = web.tournament_name(request)
+    if request.method == "POST":
+        form = await request.form()
+        _ = web.gettext(page)
+        try:
+            event = web.service().event_data(name)
+            typed = {key: field(form, key) for key in EVENT_KEYS
+                     if field(form, key).strip() != event.text(key)}
+            if not typed:
+                return web.redirect(page, f"/td/t/{n}/report", ("ok", _("Nothing changed.")))
+            web.service().set_event(typed, name)
+        except USER_ERRORS as exc:
+            return web.redirect(page, f"/td/t/{n}/report", ("error", web.say(page, exc)))
+        return web.redirect(page, f"/td/t/{n}/report", ("ok", _("Event data saved.")))
+    report = rating_report(web.service(), name)
+    return web.render(
+        page, "td_report.html", n=int(n), t=web.service().tournament(name),
+        event=web.service().event_data(name), keys=EVENT_KEYS,
+        problems=[web.say(page, p) for p in report.check.problems],
+        warnings=[web.say(page, w) for w in report.check.warnings],
+        ready=report.text is not None, section="report",
+    )
+
+
+@td_only
+async def td_report_file(web: Web, request: Request, page: Page) -> Response:
+    """The rating report as a download; while a problem remains, the report page instead."""
+    n = request.path_params["n"]
+    name = web.tournament_name(request)
+    try:
+        report = rating_report(web.service(), name)
+    except USER_ERRORS as exc:
+        return web.redirect(page, f"/td/t/{n}/report", ("error", web.say(page, exc)))
+    if report.text is None:
+        return web.redirect(page, f"/td/t/{n}/report")
+    return Response(report.text.encode("utf-8"), media_type="text/plain; charset=utf-8",
+                    headers={"Content-Disposition": 'attachment; filename="rating-report.trf"'})
+
+
 @td_only
 async def td_log(web: Web, request: Request, page: Page) -> Response:
     actions = list(reversed(web.service().log()))
@@ -565,6 +671,20 @@ async def td_undo(web: Web, request: Request, page: Page) -> Response:
     return web.redirect(page, back, ("ok", message))
 
 
+@td_only
+async def td_start_order(web: Web, request: Request, page: Page) -> Response:
+    """A Keizer start order by hand: one player per line, best first (before round 1)."""
+    form = await request.form()
+    n = request.path_params["n"]
+    _ = web.gettext(page)
+    names = [line.strip() for line in field(form, "order").splitlines() if line.strip()]
+    try:
+        web.service().set_start_order(names, web.tournament_name(request))
+    except USER_ERRORS as exc:
+        return web.redirect(page, f"/td/t/{n}/settings", ("error", web.say(page, exc)))
+    return web.redirect(page, f"/td/t/{n}/settings", ("ok", _("Start order saved.")))
+
+
 def routes(web: Web) -> list[Route]:
     td = "/td/t/{n:int}"
     return [
@@ -575,6 +695,7 @@ def routes(web: Web) -> list[Route]:
         Route(td + "/", td_evening(web)),
         Route(td + "/undo", td_undo(web), methods=["POST"]),
         Route(td + "/settings", td_settings(web), methods=["GET", "POST"]),
+        Route(td + "/start-order", td_start_order(web), methods=["POST"]),
         Route(td + "/players", td_players(web)),
         Route(td + "/players/add", td_add_player(web), methods=["POST"]),
         Route(td + "/players/import", td_import_players(web), methods=["POST"]),
@@ -582,10 +703,14 @@ def routes(web: Web) -> list[Route]:
         Route(td + "/players/{pid:int}/rating", td_set_rating(web), methods=["POST"]),
         Route(td + "/players/{pid:int}/name", td_rename_player(web), methods=["POST"]),
         Route(td + "/players/{pid:int}/delete", td_delete_player(web), methods=["POST"]),
+        Route(td + "/players/{pid:int}/data", td_player_data(web), methods=["POST"]),
+        Route(td + "/report", td_report(web), methods=["GET", "POST"]),
+        Route(td + "/report.trf", td_report_file(web)),
         Route(td + "/checkin", td_checkin(web)),
         Route(td + "/pair", td_pair_page(web)),
         Route(td + "/pair/auto", td_pair_auto(web), methods=["POST"]),
         Route(td + "/pair/manual", td_pair_manual(web), methods=["POST"]),
         Route(td + "/results", td_results(web)),
         Route(td + "/results/{round:int}/{board:int}", td_enter_result(web), methods=["POST"]),
+        Route(td + "/results/{round:int}/external", td_external(web), methods=["POST"]),
     ]

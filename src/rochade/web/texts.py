@@ -41,6 +41,9 @@ LABELS = {
     "fixed_point": N_("all rounds with the final values"),
     "lower_ranked_white": N_("lower-ranked player has white"),
     "seeded_random": N_("by lot"),
+    "balance": N_("lower whites minus blacks"),
+    "fewer_whites": N_("fewer whites"),
+    "end": N_("at the end"),
     "none": N_("none"),
     "baku": N_("Baku"),
     "dutch": N_("Dutch system"),
@@ -53,4 +56,7 @@ PRESET_HELP = {
     "classic": N_("values from 3× down to 1×, absences score a share of the own value"),
     "kfc": N_("the rules of KeizerForClubs, to continue a season started there"),
     "dutch-club": N_("top value 70, rematches only after 6 rounds, colours kept balanced"),
+    "german-club": N_("first about three times the last (7 to 2 for 6 players), an evening "
+                      "away a draw against oneself reduced by 2/3, white to whoever had it "
+                      "less often"),
 }

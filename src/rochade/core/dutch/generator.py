@@ -1,9 +1,12 @@
 """A seeded random Swiss tournament generator (players, results, byes, forfeits).
 
 It plays a whole event with a pairing engine: before each round some players announce a
-half-point or zero-point bye, the engine pairs the others, and results are drawn from the
-rating difference (Elo expectation) with a draw rate and a forfeit rate. Everything random
-comes from the `random.Random` passed in, so a seed reproduces the event exactly.
+half-point, full-point or zero-point bye, late entries miss the first rounds (zero-point
+byes), withdrawn players are no longer paired, the engine pairs the others (with Baku
+acceleration if asked), and results are drawn from the rating difference (Elo expectation)
+with a draw rate and a forfeit rate. Everything random comes from the `random.Random` passed
+in, so a seed reproduces the event exactly. Pairing numbers are the final ones from the
+start (a late entry's number is reserved), as a TRF file of the finished event has them.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from fractions import Fraction
 
 from rochade.core.dutch.state import (
     ABSENT,
@@ -22,6 +26,7 @@ from rochade.core.dutch.state import (
     SwissState,
 )
 from rochade.core.pairing import Pairing
+from rochade.core.systems import baku_group_a, baku_virtual_points
 
 _RESULTS = {
     "1": (Outcome.WIN, Outcome.LOSS, True),
@@ -52,6 +57,9 @@ class SwissLog:
     initial_colour: Colour = Colour.WHITE
     scoring: Scoring = field(default_factory=Scoring)
     history: dict[int, list[RoundRecord]] = field(default_factory=dict)
+    accelerations: dict[int, tuple[int, ...]] = field(default_factory=dict)
+    withdrawn: dict[int, int] = field(default_factory=dict)  # tpn -> first round not played
+    late: dict[int, int] = field(default_factory=dict)  # tpn -> first round played
 
     def __post_init__(self) -> None:
         for tpn in range(1, len(self.ratings) + 1):
@@ -65,7 +73,8 @@ class SwissLog:
         """The state before the next round, with `absent` not to be paired."""
         return SwissState(
             players=tuple(
-                SwissPlayer(tpn, rating, tuple(self.history[tpn]))
+                SwissPlayer(tpn, rating, tuple(self.history[tpn]),
+                            self.accelerations.get(tpn, ()))
                 for tpn, rating in enumerate(self.ratings, start=1)
             ),
             total_rounds=self.total_rounds,
@@ -104,6 +113,19 @@ class GeneratorSettings:
     forfeit_rate: float = 0.03
     half_bye_rate: float = 0.03
     absence_rate: float = 0.03
+    full_bye_rate: float = 0.0
+    late_entries: int = 0  # players who join in round 2, 3 or 4
+    withdrawals: int = 0  # players who stop after round 2 or later
+    baku: bool = False
+
+
+def _baku(log: SwissLog, first_round: list[int]) -> dict[int, tuple[int, ...]]:
+    """Virtual points (tenths) per round of group A (C.04.7), from round 1's players."""
+    order = list(range(1, len(log.ratings) + 1))
+    win = Fraction(log.scoring.win, 10)
+    points = tuple(int(10 * baku_virtual_points(r, log.total_rounds, win))
+                   for r in range(1, log.total_rounds + 1))
+    return {tpn: points for tpn in baku_group_a(first_round, order)}
 
 
 def random_tournament(rng: random.Random, settings: GeneratorSettings,
@@ -112,15 +134,29 @@ def random_tournament(rng: random.Random, settings: GeneratorSettings,
     ratings = sorted((rng.randint(1000, 2700) for _ in range(settings.players)), reverse=True)
     colour = Colour.WHITE if rng.random() < 0.5 else Colour.BLACK
     log = SwissLog(ratings, settings.rounds, initial_colour=colour)
-    for _ in range(settings.rounds):
-        byes: dict[int, str] = {}
-        for tpn in range(1, settings.players + 1):
+    numbers = list(range(1, settings.players + 1))
+    if settings.late_entries or settings.withdrawals:
+        chosen = rng.sample(numbers, settings.late_entries + settings.withdrawals)
+        log.late = {tpn: rng.randint(2, min(4, settings.rounds)) for tpn in
+                    chosen[:settings.late_entries]}
+        log.withdrawn = {tpn: rng.randint(3, settings.rounds + 1) for tpn in
+                         chosen[settings.late_entries:]}
+    for number in range(1, settings.rounds + 1):
+        byes: dict[int, str] = {tpn: "Z" for tpn, joins in log.late.items() if number < joins}
+        gone = {tpn for tpn, stop in log.withdrawn.items() if number >= stop}
+        for tpn in numbers:
             roll = rng.random()
+            if tpn in byes or tpn in gone:
+                continue
             if roll < settings.half_bye_rate:
                 byes[tpn] = "H"
             elif roll < settings.half_bye_rate + settings.absence_rate:
                 byes[tpn] = "Z"
-        pairing = pair(log.state(frozenset(byes)))
+            elif roll < settings.half_bye_rate + settings.absence_rate + settings.full_bye_rate:
+                byes[tpn] = "F"
+        if settings.baku and number == 1:
+            log.accelerations = _baku(log, [t for t in numbers if t not in byes])
+        pairing = pair(log.state(frozenset(byes) | gone))
         if pairing.bye is not None:
             byes[pairing.bye] = "U"
         games = [(b.white, b.black, _result(rng, settings, ratings, b.white, b.black))

@@ -31,7 +31,7 @@ from rochade.core.checker import (
     check_pairing,
     relaxations,
 )
-from rochade.core.keizer.settings import KeizerSettings, RoundOneColours
+from rochade.core.keizer.settings import ColourRule, KeizerSettings, RoundOneColours
 from rochade.core.matching import Matcher
 from rochade.core.model import ModelError, PlayerId, Tournament
 from rochade.core.pairing import Board, Pairing
@@ -235,8 +235,9 @@ class _Search:
 
     def choose_bye(self, strict: Constraints, lines: list[str]) -> PlayerId:
         """The bye: by the bye rules' preference, the first player without whom the rest can
-        still be paired; never the last round's bye unless nobody else fits. Appends the
-        reason to `lines`. Called only when a near-perfect matching exists (someone fits)."""
+        still be paired; never the last round's bye unless nobody else fits (if the rules say
+        so). Appends the reason to `lines`. Called only when a near-perfect matching exists
+        (someone fits)."""
         matcher, ranking = self.matcher, self.ranking
         history, rules = strict.history, strict.rules
         evenly = rules.bye_policy is not ByePolicy.ANY
@@ -246,7 +247,8 @@ class _Search:
             return count, -i
 
         def preference(i: int) -> tuple[bool, tuple[int, int]]:
-            return ranking[i] == history.last_bye, fairness(i)
+            repeat = rules.avoid_bye_repeat and ranking[i] == history.last_bye
+            return repeat, fairness(i)
 
         blocked: list[PlayerId] = []
         for i in sorted(range(len(ranking)), key=preference):
@@ -326,15 +328,32 @@ def _allocate(
     low: PlayerId,
     rng: random.Random | None,
 ) -> ColourChoice:
-    """Colours of the pair high (better ranked) - low by spec section 7.5, then the limits."""
+    """Colours of the pair high (better ranked) - low by spec section 7.5 and the settings'
+    colour rule (round 1's lot first), then the limits."""
     history, name = strict.history, strict.name
-    bal_high, bal_low = history.balance(high), history.balance(low)
     games = history.games_between(high, low)
+    if state.settings.colour_rule is ColourRule.FEWER_WHITES:
+        whites_high, whites_low = history.whites(high), history.whites(low)
+        if whites_high != whites_low:
+            white, black = (high, low) if whites_high < whites_low else (low, high)
+            reason = (
+                f"fewer whites so far ({history.whites(white)} against "
+                f"{history.whites(black)})."
+            )
+        elif rng is not None:
+            white, black, reason = _drawn(rng, high, low, state.settings.seed)
+        else:
+            white, black = low, high
+            reason = (
+                f"as many whites so far ({whites_high}), so the lower-ranked player has white."
+            )
+        return _within_limits(strict, white, black, reason)
+    bal_high, bal_low = history.balance(high), history.balance(low)
     if bal_high != bal_low:
         white, black = (high, low) if bal_high < bal_low else (low, high)
         reason = (
-            f"fewer whites so far (colour balance {_signed(history.balance(white))} against "
-            f"{_signed(history.balance(black))})."
+            f"lower colour balance, whites minus blacks ({_signed(history.balance(white))} "
+            f"against {_signed(history.balance(black))})."
         )
     elif len(games) % 2:
         last_round, last_white = games[-1]
@@ -346,8 +365,7 @@ def _allocate(
             f"{name(last_white)} had white in round {last_round}, so the colours swap."
         )
     elif rng is not None:
-        white, black = (high, low) if rng.random() < 0.5 else (low, high)
-        reason = f"drawn by lot (round 1, seed {state.settings.seed})."
+        white, black, reason = _drawn(rng, high, low, state.settings.seed)
     else:
         white, black = low, high
         met = "never met" if not games else f"met {len(games)} times"
@@ -355,6 +373,22 @@ def _allocate(
             f"equal colour balance ({_signed(bal_high)}), {met}, so the lower-ranked player "
             "has white."
         )
+    return _within_limits(strict, white, black, reason)
+
+
+def _drawn(
+    rng: random.Random, high: PlayerId, low: PlayerId, seed: int
+) -> tuple[PlayerId, PlayerId, str]:
+    """Round 1's colours by lot."""
+    white, black = (high, low) if rng.random() < 0.5 else (low, high)
+    return white, black, f"drawn by lot (round 1, seed {seed})."
+
+
+def _within_limits(
+    strict: Constraints, white: PlayerId, black: PlayerId, reason: str
+) -> ColourChoice:
+    """The colour rule's choice, swapped when only the other way keeps the colour limits."""
+    name = strict.name
     problems = _colour_problems(strict, white, black)
     if problems and not _colour_problems(strict, black, white):
         reason = (

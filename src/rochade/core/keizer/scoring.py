@@ -17,7 +17,7 @@ Choices where the spec leaves room (all match KeizerForClubs where it has an opi
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from itertools import accumulate
 from operator import mul
@@ -235,7 +235,7 @@ class _Engine:
     def __init__(self, tournament: Tournament, settings: KeizerSettings, last: int) -> None:
         self.settings = settings
         self.last = last
-        start = tournament.start_order()
+        start = replace(tournament, settings=settings).start_order()
         self.active = [e for e in start if not e.withdrawn]
         self.withdrawn = [e for e in start if e.withdrawn]
         index = {e.id: i for i, e in enumerate(self.active)}

@@ -6,7 +6,8 @@ See spec/keizer.md sections 2-8. All numbers are exact fractions.
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping
+import random
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from types import MappingProxyType
@@ -37,6 +38,29 @@ class RoundOneColours(enum.Enum):
 
     LOWER_RANKED_WHITE = "lower_ranked_white"
     SEEDED_RANDOM = "seeded_random"
+
+
+class ColourRule(enum.Enum):
+    """Who of a pair gets white when their colour histories differ (spec section 7.5)."""
+
+    BALANCE = "balance"  # lower whites minus blacks; equal: swap after an odd number of meetings
+    FEWER_WHITES = "fewer_whites"  # fewer whites so far; equal: the lower-ranked (seed 001)
+
+
+class StartOrder(enum.Enum):
+    """Where the order before round 1 (the first values) comes from (spec section 5)."""
+
+    RATING = "rating"
+    RANDOM = "random"  # drawn by lot: `start_seed` replays it (`drawn_start_list`)
+    MANUAL = "manual"  # the TD's list
+    STANDINGS = "standings"  # another tournament's final standings (`start_from`)
+
+
+class NewMembers(enum.Enum):
+    """Where a player missing from the start list is placed."""
+
+    END = "end"  # after everyone listed (by rating among themselves)
+    RATING = "rating"  # before the first listed player rated lower
 
 
 STANDARD_REASONS = ("bye", "excused", "unexcused", "club_duty", "late_start", "withdrawn")
@@ -104,9 +128,17 @@ class KeizerSettings:
     max_same_colour_run: int | None = None
     byes_evenly: bool = True
     byes_count_absences: bool = False
+    no_bye_twice_in_row: bool = True
+    colour_rule: ColourRule = ColourRule.BALANCE
     round_one_colours: RoundOneColours = RoundOneColours.LOWER_RANKED_WHITE
     seed: int = 0
     periods: tuple[Period, ...] = ()
+    # Start order (section 5): names, best first; players not listed go by `new_members`
+    start_order: StartOrder = StartOrder.RATING
+    start_list: tuple[str, ...] = ()
+    start_seed: int | None = None
+    start_from: str = ""
+    new_members: NewMembers = NewMembers.END
 
     def __post_init__(self) -> None:
         missing = [r for r in STANDARD_REASONS if r not in self.fractions]
@@ -120,6 +152,8 @@ class KeizerSettings:
                     "settings: fraction for {reason} must not be negative", reason=reason
                 )
         self._check_ranges()
+        for reason in sorted({*self.caps, *self.halving} - set(self.fractions)):
+            raise ModelError("unknown absence reason '{reason}'", reason=reason)
         if self.ladder is Ladder.FIXED and self.top_value is None:
             raise ModelError("settings: a fixed ladder needs a top value")
         if self.ladder in (Ladder.RATIO, Ladder.NORMALISED) and self.ratio <= 1:
@@ -202,6 +236,7 @@ _BOUNDS: tuple[tuple[str, limits.Bound], ...] = (
     ("max_colour_difference", limits.COLOURS),
     ("max_same_colour_run", limits.MEETINGS),
     ("seed", limits.SEED),
+    ("start_seed", limits.SEED),
 )
 """The settings that are one number each, and their bounds."""
 
@@ -217,6 +252,10 @@ _KFC = KeizerSettings(
     ),
     rematch_gap=4,
     byes_evenly=True,
+    no_bye_twice_in_row=False,  # an option in KfC ("avoid double byes"), off unless ticked
+    # KfC's manual says "white to whoever had it less often", but the sample file's pairings
+    # (conformance/kfc) follow whites minus blacks: the preset reproduces the program.
+    colour_rule=ColourRule.BALANCE,
 )
 _CLASSIC = KeizerSettings(preset="classic", rematch_gap=4)
 _DUTCH_CLUB = KeizerSettings(
@@ -235,13 +274,40 @@ _DUTCH_CLUB = KeizerSettings(
     max_colour_difference=2,
 )
 
+_UNPLAYED = Fraction(1, 2) * Fraction(2, 3)
+"""Seed 001's unplayed round: a draw against oneself (half the own value), reduced by a factor
+the club sets (2/3 here, as `classic`; a club changes the shares to its own factor)."""
+_GERMAN_CLUB = KeizerSettings(
+    preset="german-club",
+    ladder=Ladder.KFC_OLD,  # first about three times the last, step 1: 7..2 for 6 players
+    fractions=_fractions(
+        bye=_UNPLAYED,
+        excused=_UNPLAYED,
+        unexcused=_UNPLAYED,
+        club_duty=_UNPLAYED,
+        late_start=_UNPLAYED,
+        withdrawn=Fraction(3, 4),
+    ),
+    byes_evenly=False,  # "the lowest-ranked present player gets the bye"
+    no_bye_twice_in_row=False,
+    colour_rule=ColourRule.FEWER_WHITES,  # "white to whoever had it less often"
+)
+
 PRESETS: Mapping[str, KeizerSettings] = MappingProxyType(
-    {"kfc": _KFC, "classic": _CLASSIC, "dutch-club": _DUTCH_CLUB}
+    {"kfc": _KFC, "classic": _CLASSIC, "dutch-club": _DUTCH_CLUB, "german-club": _GERMAN_CLUB}
 )
 
 
+def drawn_start_list(names: Iterable[str], rng: random.Random) -> tuple[str, ...]:
+    """A start order by lot: the names sorted, then shuffled by `rng` (seeded with the
+    recorded `start_seed`, the same draw comes out again)."""
+    order = sorted(names)
+    rng.shuffle(order)
+    return tuple(order)
+
+
 def preset(name: str) -> KeizerSettings:
-    """The named preset (`kfc`, `classic`, `dutch-club`)."""
+    """The named preset (`kfc`, `classic`, `dutch-club`, `german-club`)."""
     try:
         return PRESETS[name]
     except KeyError:
@@ -254,6 +320,7 @@ def preset(name: str) -> KeizerSettings:
 __all__ = [
     "PRESETS",
     "STANDARD_REASONS",
+    "ColourRule",
     "KeizerSettings",
     "Ladder",
     "Period",

@@ -133,4 +133,46 @@
     event.preventDefault();
     if (!event.repeat) enter(row, button.value);  // a held key enters one board, not all
   });
+  // The hall display (body[data-display]): every few seconds ask for the page with the
+  // version it shows; the server answers 204 while nothing changed, else the new page, whose
+  // content is swapped in. A failed ask (server restarting, Wi-Fi gone) shows "Reconnecting"
+  // and the polling simply goes on. A narrow screen shows pairings and standings in turn.
+  // Plain XMLHttpRequest and DOMParser: a cheap TV's browser has them.
+  var hall = document.body && document.body.dataset.display;
+  if (hall) {
+    var every = Math.max(1, parseFloat(hall)) * 1000, turn = 0;
+    var offline = document.querySelector(".display-offline");
+    var poll = function () {
+      var ask = new XMLHttpRequest();
+      ask.open("GET", location.pathname + location.search);
+      ask.setRequestHeader("X-Rochade-Version", document.body.dataset.version);
+      ask.timeout = every * 2;
+      ask.onload = function () {
+        offline.hidden = ask.status < 500 && ask.status !== 0;
+        if (ask.status !== 200) return;
+        var fresh = new DOMParser().parseFromString(ask.responseText, "text/html");
+        var content = fresh.getElementById("display");
+        if (!content || !fresh.body.dataset.version) return;
+        document.getElementById("display").innerHTML = content.innerHTML;
+        document.body.dataset.version = fresh.body.dataset.version;
+      };
+      ask.onerror = ask.ontimeout = function () { offline.hidden = false; };
+      ask.send();
+    };
+    setInterval(poll, every);
+    setInterval(function () {
+      turn += 1;
+      document.body.classList.toggle("show-standings", turn % 2 === 1);
+    }, 15000);
+  }
+  // The players' evening page: the evening's code, typed once, is filled in again.
+  var code = document.querySelector("input[data-code]");
+  if (code) {
+    try {
+      code.value = localStorage.getItem("rochade-code") || "";
+      code.form.addEventListener("submit", function () {
+        localStorage.setItem("rochade-code", code.value.trim());
+      });
+    } catch (ignored) { /* private mode: the player types it each time */ }
+  }
 })();

@@ -1,0 +1,134 @@
+"""Rated events: the tournament's own data (city, dates, arbiters ...) kept with it, and the
+check before a rating report is sent (issue 14).
+
+The event data live in the tournament's `extras` row of kind `event` (JSON), so a change is
+undone like any other fact and the backup carries it."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+from rochade.core.fide import EVENT_KEYS, UNKNOWN, EventData, PlayerDetails
+from rochade.core.messages import N_, Message
+from rochade.core.model import ModelError, PlayerId, Tournament
+from rochade.core.systems import SwissSettings
+from rochade.service.players import label
+
+EVENT = "event"
+"""The kind of the tournament's extras row holding its `EventData`."""
+
+
+def event_to_json(event: EventData) -> str:
+    """Only the fields known, as the TD typed them."""
+    return json.dumps({key: event.text(key) for key in EVENT_KEYS if event.text(key)},
+                      ensure_ascii=False, sort_keys=True)
+
+
+def event_from_json(text: str | None) -> EventData:
+    """The stored data, checked again (a club file may have been edited by hand)."""
+    event = EventData()
+    if text is None:
+        return event
+    data = json.loads(text)
+    if not isinstance(data, dict):
+        raise ModelError("the tournament's event data are damaged")
+    for key, value in data.items():
+        if key in EVENT_KEYS and isinstance(value, str):
+            event = event.changed(key, value)
+    return event
+
+
+_FROM_FILE = {"022": "city", "032": "federation", "042": "start_date", "052": "end_date",
+              "092": "type", "102": "chief_arbiter", "112": "deputy_arbiters",
+              "122": "time_control"}
+"""The TRF header records an imported file's event data come from."""
+
+
+def event_of_file(lines: Iterable[tuple[int, str]], event: EventData) -> EventData:
+    """`event` with what an imported TRF file's header says where the TD set nothing; a
+    value rochade cannot take (a date written otherwise) is left out, so the check asks
+    for it."""
+    found: dict[str, list[str]] = {}
+    for _, line in lines:
+        key = _FROM_FILE.get(line[:3])
+        if key is not None and line[4:].strip():
+            found.setdefault(key, []).append(line[4:].strip())
+        elif line[:3] == "132":
+            rounds = range((len(line) - 84) // 10)
+            dates = [line[91 + 10 * r: 99 + 10 * r].strip() for r in rounds]
+            found["round_dates"] = [f"20{d}" for d in dates if d]
+    for key, values in found.items():
+        if event.text(key):
+            continue
+        try:
+            event = event.changed(key, ",".join(values))
+        except ModelError:
+            continue
+    return event
+
+
+@dataclass(frozen=True)
+class ReportCheck:
+    """What stops a rating report (`problems`: a rating officer sends it back) and what
+    may (`warnings`: FIDE asks for it, the federation may cope without)."""
+
+    problems: tuple[Message, ...]
+    warnings: tuple[Message, ...]
+
+
+_NEEDED = (
+    ("city", N_("the city")), ("federation", N_("the federation")),
+    ("start_date", N_("the start date")), ("end_date", N_("the end date")),
+    ("chief_arbiter", N_("the chief arbiter")),
+)
+
+
+def check_report(t: Tournament, event: EventData, details: Mapping[PlayerId, PlayerDetails]
+                 ) -> ReportCheck:
+    """The pre-submission check: TRF's mandatory records (TRF26: 042, 052 and 132 too),
+    FIDE's rules for the players, and a finished event."""
+    problems = [
+        Message(N_("{what} is missing (rochade tournament set {key}=...)"),
+                {"what": Message(what), "key": key})
+        for key, what in _NEEDED if not getattr(event, key)
+    ]
+    if event.start_date and event.end_date and event.end_date < event.start_date:
+        problems.append(Message(N_("the end date {end} is before the start date {start}"),
+                                {"end": event.end_date, "start": event.start_date}))
+    if len(event.round_dates) < len(t.rounds):
+        problems.append(Message(
+            N_("round dates: {dates} given for {rounds} round(s) played (rochade tournament "
+               "set round_dates=YYYY-MM-DD,...)"),
+            {"rounds": len(t.rounds), "dates": len(event.round_dates)}))
+    pending = [rnd.number for rnd in t.rounds if any(g.result is None for g in rnd.games)]
+    if pending:
+        problems.append(Message(N_("games without a result in round(s) {rounds}"),
+                                {"rounds": ", ".join(map(str, pending))}))
+    if isinstance(t.settings, SwissSettings) and len(t.rounds) < t.settings.rounds:
+        problems.append(Message(N_("only {played} of {rounds} rounds are played"),
+                                {"played": len(t.rounds), "rounds": t.settings.rounds}))
+    problems += [Message(N_("{player} is rated but has no FIDE id (rochade player set)"),
+                         {"player": label(e)}) for e in t.entrants if e.rating and not e.fide_id]
+    by_id: dict[int, list[str]] = {}
+    for e in t.entrants:
+        if e.fide_id:
+            by_id.setdefault(e.fide_id, []).append(label(e))
+    problems += [Message(N_("{players} have the same FIDE id {id}"),
+                         {"players": tuple(names), "id": fide_id})
+                 for fide_id, names in by_id.items() if len(names) > 1]
+    warnings = []
+    for e in t.entrants:
+        known = details.get(e.id, UNKNOWN)
+        missing = [Message(what) for what, value in (
+            (N_("birth date"), known.birth), (N_("sex"), known.sex)) if not value]
+        if not e.rating and missing:
+            warnings.append(Message(
+                N_("{player} is unrated and has no {missing}: FIDE needs them for new players"),
+                {"player": label(e), "missing": tuple(missing)}))
+    return ReportCheck(tuple(problems), tuple(warnings))
+
+
+__all__ = ["EVENT", "ReportCheck", "check_report", "event_from_json", "event_of_file",
+           "event_to_json"]

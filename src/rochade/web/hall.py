@@ -1,0 +1,269 @@
+"""The room and the players' phones: the hall display (pairings and standings on a projector,
+updating by itself), its A4 QR poster, a player's "my evening" page (bookmarked once: /me),
+and what a player does there with the evening's code: check in, report a result. The TD's
+switches for the phones and the reports waiting for the TD are here too.
+
+The display and the evening page are public pages (kept per change, see `cache`); the
+display's few lines of script (static/app.js) poll it with the version it shows and swap in
+the new one, and keep polling through a restart or a dropped Wi-Fi.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+from dataclasses import dataclass
+from typing import Any
+
+import segno
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import RedirectResponse, Response
+from starlette.routing import Route
+
+from rochade.core.model import Entrant, Status, Tournament
+from rochade.core.systems import KEIZER
+from rochade.service import standings_with_tiebreaks
+from rochade.service.phones import PHONE_RESULTS, PhoneDesk, PhoneSettings
+from rochade.web import i18n
+from rochade.web.base import (
+    USER_ERRORS,
+    Endpoint,
+    Page,
+    Web,
+    check_csrf,
+    field,
+    off_loop,
+    public,
+    td_only,
+)
+from rochade.web.queries import evening_state, round_view
+
+ME_COOKIE = "rochade_me"
+
+
+@dataclass(frozen=True)
+class Line:
+    """A line of the standings as the display and the evening page show it."""
+
+    rank: int | None
+    entrant: Entrant
+    score: str
+
+
+def ranking(web: Web, request: Request, t: Tournament, lang: str) -> list[Line]:
+    """The standings in one shape for every system: Keizer totals, else points."""
+    if t.system == KEIZER:
+        table = web.reads(request).standings(t.name)
+        return [Line(r.rank, r.entrant, i18n.number(r.total, lang)) for r in table.rows]
+    fide = web.kept(request, ("tiebreaks", t.name, len(t.rounds)),
+                    lambda: standings_with_tiebreaks(t, len(t.rounds)))
+    return [Line(li.rank, li.entrant, i18n.points(li.points, lang)) for li in fide.lines]
+
+
+def entry_url(web: Web, request: Request, n: int) -> str:
+    """Where the QR code leads: the players' page of the tournament."""
+    base = (web.public_url or str(request.base_url)).rstrip("/")
+    return f"{base}/t/{n}/me"
+
+
+def _qr(url: str, scale: int) -> str:
+    return str(segno.make(url, error="m").svg_inline(scale=scale, title=url, omitsize=True))
+
+
+def _context(web: Web, request: Request) -> dict[str, Any]:
+    n = int(request.path_params["n"])
+    name = web.tournament_name(request)
+    t = web.reads(request).tournament(name)
+    phones = web.kept(request, ("phones", name), lambda: PhoneDesk(web.path).phone_settings(name))
+    return {"n": n, "t": t, "name": name, "phones": phones}
+
+
+def display_key(web: Web, n: int, code: str) -> str:
+    """What the TD's link to the hall display carries so that it shows the evening's code:
+    the public address alone does not (anyone outside the room may open it). It changes
+    with the code."""
+    message = f"display:{n}:{code}".encode()
+    return hmac.new(web.signer.key, message, hashlib.sha256).hexdigest()[:24]
+
+
+@public
+async def display(web: Web, request: Request, page: Page) -> Response:
+    ctx = _context(web, request)
+    t, phones = ctx["t"], ctx["phones"]
+    view = round_view(t, len(t.rounds)) if t.rounds else None
+    url = entry_url(web, request, ctx["n"])
+    keyed = phones.on and hmac.compare_digest(
+        request.query_params.get("key", ""), display_key(web, ctx["n"], phones.code))
+    return web.render(page, "display.html", **ctx, view=view, lines=ranking(web, request, t,
+                      page.lang), qr=_qr(url, 4), url=url, code=phones.code if keyed else "")
+
+
+@td_only
+async def td_display(web: Web, request: Request, page: Page) -> Response:
+    """The TD's way to the hall display: with the key that makes it show the code."""
+    n = int(request.path_params["n"])
+    code = PhoneDesk(web.path).phone_settings(web.tournament_name(request)).code
+    return web.redirect(page, f"/t/{n}/display?key={display_key(web, n, code)}")
+
+
+@public
+async def poster(web: Web, request: Request, page: Page) -> Response:
+    ctx = _context(web, request)
+    url = entry_url(web, request, ctx["n"])
+    return web.render(page, "poster.html", **ctx, qr=_qr(url, 12), url=url)
+
+
+@public
+async def names(web: Web, request: Request, page: Page) -> Response:
+    """The names to tap, for a phone that has not said who it is (see `who_are_you`)."""
+    ctx = _context(web, request)
+    entrants = sorted(ctx["t"].active, key=lambda e: e.name.casefold())
+    return web.render(page, "who.html", **ctx, entrants=entrants)
+
+
+def who_are_you(web: Web) -> Endpoint:
+    """/t/N/me (the QR code's address): this phone's player's evening page if it said who it
+    is (the cookie decides, so this is no kept page), else the names."""
+    cached = names(web)
+
+    async def endpoint(request: Request) -> Response:
+        mine = _me(web, request)
+        if mine is not None and mine[0] == request.path_params["n"]:
+            return RedirectResponse(f"/t/{mine[0]}/players/{mine[1]}/evening", 303)
+        return await cached(request)
+
+    return endpoint
+
+
+def me(web: Web) -> Endpoint:
+    """/me, the bookmark: this phone's player's evening, wherever it is."""
+
+    async def endpoint(request: Request) -> Response:
+        mine = _me(web, request)
+        target = "/" if mine is None else f"/t/{mine[0]}/players/{mine[1]}/evening"
+        return RedirectResponse(target, 303)
+
+    return endpoint
+
+
+def _me(web: Web, request: Request) -> tuple[int, int] | None:
+    said = web.signer.loads(request.cookies.get(ME_COOKIE)) or {}
+    n, pid = said.get("t"), said.get("p")
+    return (n, pid) if isinstance(n, int) and isinstance(pid, int) else None
+
+
+@public
+async def evening(web: Web, request: Request, page: Page) -> Response:
+    """A player's evening: board and colour tonight, results, place; check-in and the
+    result report with the evening's code (posted to `phone_post`)."""
+    ctx = _context(web, request)
+    t = ctx["t"]
+    pid = int(request.path_params["pid"])
+    if not t.has_entrant(pid):
+        raise HTTPException(404)
+    entrant = t.entrant(pid)
+    state = evening_state(t)
+    tonight = None
+    if t.rounds:
+        view = round_view(t, len(t.rounds))
+        tonight = next((b for b in view.boards if pid in (b.white.id, b.black.id)), None)
+    games = [
+        (rnd.number, g) for rnd in t.rounds for g in rnd.games if pid in (g.white, g.black)
+    ]
+    line = next((li for li in ranking(web, request, t, page.lang) if li.entrant.id == pid), None)
+    return web.render(
+        page, "evening.html", **ctx, entrant=entrant, state=state, tonight=tonight,
+        games=games, line=line, results=PHONE_RESULTS,
+        statuses=(Status.PRESENT, Status.EXCUSED), section="standings",
+    )
+
+
+async def phone_post(web: Web, request: Request, page: Page) -> Response:
+    """This phone is this player's (`mine`), checks them in, or reports their result."""
+    await check_csrf(web, request, page)
+    form = await request.form()
+    n = int(request.path_params["n"])
+    pid = int(request.path_params["pid"])
+    back = f"/t/{n}/players/{pid}/evening"
+    _ = web.gettext(page)
+    action = field(form, "action")
+    if action == "mine":
+        response = web.redirect(page, back, ("ok", _("This phone is yours now: bookmark /me.")))
+        response.set_cookie(ME_COOKIE, web.signer.dumps({"t": n, "p": pid}),
+                            max_age=180 * 24 * 3600, path="/", httponly=True, samesite="lax",
+                            secure=web.https(request))
+        return response
+    address, _local = web.client(request)
+    if not web.phone_limit.allow(address):
+        return web.redirect(page, back, ("error", _("Too many tries from this phone; wait a "
+                                                     "minute.")))
+    desk = PhoneDesk(web.path, "phone", web.clock)
+    code = field(form, "code")
+    try:
+        name = web.tournament_name(request)
+        if field(form, "report"):
+            _report, entered = desk.report_result(pid, field(form, "report"), code, name)
+            said = (_("Result entered: you both said the same.") if entered
+                    else _("Saved; the TD confirms it or waits for your opponent."))
+            return web.redirect(page, back, ("ok", said))
+        status = next((s for s in Status if s.value == action), None)
+        if status is not None:  # the service refuses any but present and excused
+            desk.phone_checkin(pid, status, code, name)
+            return web.redirect(page, back, ("ok", _("Thank you: the TD sees it.")))
+    except USER_ERRORS as exc:
+        return web.redirect(page, back, ("error", web.say(page, exc)))
+    raise HTTPException(403)
+
+
+def phone_endpoint(web: Web) -> Endpoint:
+    """`phone_post` as a route. Unlike a TD's change, it does not wait until the kept pages
+    are renewed: with two hundred phones each renewal would renew every player's page, and
+    the phone's next page (its flash) is rendered anew anyway."""
+
+    async def endpoint(request: Request) -> Response:
+        page = web.page(request)
+        await request.form()  # read here: the handler runs in a worker thread
+        return await off_loop(phone_post(web, request, page))
+
+    return endpoint
+
+
+# -- TD: the phones' switches --------------------------------------------------------------
+
+
+@td_only
+async def td_phones(web: Web, request: Request, page: Page) -> Response:
+    n = int(request.path_params["n"])
+    name = web.tournament_name(request)
+    desk = PhoneDesk(web.path, "TD (web)", web.clock)
+    _ = web.gettext(page)
+    if request.method == "POST":
+        form = await request.form()
+        wanted = PhoneSettings(
+            "" if field(form, "action") == "off" else field(form, "code"),
+            field(form, "checkin") == "on",
+            field(form, "td_confirms") == "on",
+        )
+        try:
+            desk.set_phone_settings(wanted, name)
+        except USER_ERRORS as exc:
+            return web.redirect(page, f"/td/t/{n}/phones", ("error", web.say(page, exc)))
+        return web.redirect(page, f"/td/t/{n}/phones", ("ok", _("Saved.")))
+    t = desk.tournament(name)
+    return web.render(page, "td_phones.html", n=n, t=t, phones=desk.phone_settings(name),
+                      section="phones")
+
+
+def routes(web: Web) -> list[Route]:
+    t = "/t/{n:int}"
+    return [
+        Route("/me", me(web)),
+        Route(t + "/display", display(web)),
+        Route(t + "/poster", poster(web)),
+        Route(t + "/me", who_are_you(web)),
+        Route(t + "/players/{pid:int}/evening", evening(web)),
+        Route("/phone" + t + "/players/{pid:int}", phone_endpoint(web), methods=["POST"]),
+        Route("/td" + t + "/phones", td_phones(web), methods=["GET", "POST"]),
+        Route("/td" + t + "/display", td_display(web)),
+    ]

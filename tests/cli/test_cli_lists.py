@@ -1,0 +1,64 @@
+"""Seed 001's lists: the pairing list headed by the round's date, each player with the points
+before the round; round dates kept and corrected."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from datetime import date
+from pathlib import Path
+
+from click.testing import Result
+
+Run = Callable[..., Result]
+
+
+def test_pairing_list_with_date_and_points_before_the_round(tmp_path: Path, run: Run) -> None:
+    club = tmp_path / "c.rochade"
+    run("init", club)
+    run("tournament", "create", club, "W")
+    for name, rating in (("Ann", 1800), ("Bob", 1700), ("Cy", 1600), ("Di", 1500)):
+        run("player", "add", club, name, "--rating", rating)
+    run("pair", club)
+    first = run("pairings", club).stdout
+    # paired today; before round 1 the points are the start values 4 3 2 1 (ratio 3, n = 4)
+    assert first.splitlines()[0] == f"W: round 1, {date.today().isoformat()}"
+    assert re.search(r"Bob \(3\.00\)\s+Ann \(4\.00\)", first)
+    run("result", club, 1, 1, "0-1")  # Ann (black) beats Bob
+    run("result", club, 1, 2, "1/2-1/2")  # Di - Cy drawn
+    run("pair", club)
+    assert run("round-date", club, 2, "2026-12-08").stdout.strip() == "Round 2: 2026-12-08."
+    second = run("pairings", club).stdout
+    assert second.splitlines()[0] == "W: round 2, 2026-12-08"
+    # by hand, round 1 priced with 4 3 2 1: Ann 4 + 3 = 7, Bob 3, Cy 2 + 1/2 = 2.5, Di 1 + 1
+    for shown in ("Ann (7.00)", "Bob (3.00)", "Cy (2.50)", "Di (2.00)"):
+        assert shown in second
+    assert "round 2 on 2026-12-08" in run("log", club).stdout
+    bad = run("round-date", club, 2, "8.12.2026", ok=False)
+    assert bad.exit_code == 2 and "write it like 2026-12-01" in bad.output
+    missing = run("round-date", club, 5, "2026-12-08", ok=False)
+    assert missing.exit_code == 2
+
+
+def test_progress_table_with_points_game_points_and_buchholz(tmp_path: Path, run: Run) -> None:
+    club = tmp_path / "c.rochade"
+    run("init", club)
+    run("tournament", "create", club, "W")
+    for name, rating in (("Ann", 1800), ("Bob", 1700), ("Cy", 1600), ("Di", 1500)):
+        run("player", "add", club, name, "--rating", rating)
+    run("pair", club)
+    run("result", club, 1, 1, "0-1")  # Ann beats Bob
+    run("result", club, 1, 2, "1/2-1/2")  # Cy and Di draw
+    plain = run("progress", club).stdout
+    assert "BH" not in plain and "GP" not in plain
+    wide = run("progress", club, "--detail").stdout
+    header = wide.splitlines()[2].split()
+    assert header == ["Rank", "Name", "R1", "#", "Pts", "GP", "Score", "BH"]
+    rows = {line.split()[1]: line.split() for line in wide.splitlines()[4:8]}
+    # Keizer points after round 1 (by hand: 7, 3, 2.5, 2), game points, and Buchholz = the
+    # opponent's game points (Ann: Bob 0; Bob: Ann 1; Cy: Di ½; Di: Cy ½)
+    assert rows["Ann"][-5:] == ["1", "7.00", "1", "7.00", "0"]
+    assert rows["Bob"][-5:] == ["2", "3.00", "0", "3.00", "1"]
+    assert rows["Cy"][-4:] == ["2.50", "0.5", "2.50", "0.5"]
+    assert rows["Di"][-4:] == ["2.00", "0.5", "2.00", "0.5"]
+    assert "BH: Buchholz" in wide

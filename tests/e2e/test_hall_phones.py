@@ -1,0 +1,216 @@
+"""The hall and the players' phones in a real browser: three contexts (the TD on a laptop, two
+players on 360 px phones) and the hall display on a 1920x1080 screen, which follows every
+change within seconds and reconnects after a server restart.
+
+Screenshots go to tests/e2e/artifacts/ (git-ignored): hall-display.png, hall-display-offline.png,
+phone-evening.png, phone-who.png, hall-poster.png, td-checkin-by-phone.png, td-results-reports.png.
+"""
+
+from __future__ import annotations
+
+import re
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import uvicorn
+from e2e_helpers import PIN
+from playwright.sync_api import Page, expect
+
+from rochade.core.model import Result
+from rochade.service import ClubService
+from rochade.service.phones import PhoneDesk, PhoneSettings
+from rochade.web import create_app
+from rochade.web.security import set_pin
+
+PHONE = {"width": 360, "height": 740}
+SCREEN = {"width": 1920, "height": 1080}
+CODE = "zug7"
+PLAYERS = [("Anna Berg", 2010), ("Bart Claes", 1950), ("Cem Demir", 1890), ("Dora Engel", 1820),
+           ("Emil Faber", 1760), ("Fenna Groot", 1700), ("Gus Hale", 1640), ("Hilde Imhof", 1580)]
+
+
+class Restartable:
+    """A real server on a fixed loopback port that can be stopped and started again (the
+    laptop's server restarted in the middle of the evening)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            self.port = int(probe.getsockname()[1])
+        self.url = f"http://127.0.0.1:{self.port}"
+        self._server: uvicorn.Server | None = None
+        self._thread: threading.Thread | None = None
+
+    def start(self) -> None:
+        config = uvicorn.Config(create_app(self.path, poll_seconds=1), host="127.0.0.1",
+                                port=self.port, log_level="warning")
+        self._server = uvicorn.Server(config)
+        self._thread = threading.Thread(target=self._server.run, daemon=True)
+        self._thread.start()
+        deadline = time.monotonic() + 10
+        while not self._server.started:
+            assert time.monotonic() < deadline, "the test server did not start"
+            time.sleep(0.02)
+
+    def stop(self) -> None:
+        assert self._server is not None and self._thread is not None
+        self._server.should_exit = True
+        self._thread.join(timeout=5)
+
+
+@pytest.fixture
+def hall(tmp_path: Path) -> Iterator[Restartable]:
+    path = tmp_path / "club.rochade"
+    svc = ClubService.init(path, "e2e")
+    svc.create_tournament("Winter 2026", "classic")
+    svc.import_players("\n".join(f"{name},{rating}" for name, rating in PLAYERS))
+    set_pin(path, PIN)
+    PhoneDesk(path, "e2e").set_phone_settings(PhoneSettings(CODE))
+    server = Restartable(path)
+    server.start()
+    yield server
+    server.stop()
+
+
+def log_in(page: Page, url: str) -> None:
+    page.goto(url + "/td/")
+    page.get_by_label("PIN or password").fill(PIN)
+    page.get_by_role("button", name="Log in").click()
+    expect(page).to_have_url(re.compile(r"/td/$"))
+
+
+def contexts(browser: Any) -> tuple[Page, Page, Page, Page]:
+    """The TD's laptop, two players' phones and the hall's screen."""
+    td = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    anna = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
+    bart = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
+    screen = browser.new_context(viewport=SCREEN).new_page()
+    return td, anna, bart, screen
+
+
+def be(phone: Page, url: str, name: str) -> None:
+    """The player scans the QR code, taps their name and says "this is me"."""
+    phone.goto(url + "/t/1/me")
+    phone.get_by_role("link", name=name).click()
+    phone.get_by_role("button", name="This is me").click()
+    expect(phone.get_by_text("This phone is yours now")).to_be_visible()
+
+
+def test_checkin_from_a_phone_appears_on_the_td_page(browser: Any, hall: Restartable,
+                                                     artifacts: Path) -> None:
+    td, anna, _bart, _screen = contexts(browser)
+    log_in(td, hall.url)
+    anna.goto(hall.url + "/t/1/me")
+    anna.screenshot(path=str(artifacts / "phone-who.png"), full_page=True)
+    be(anna, hall.url, "Anna Berg")
+    anna.get_by_label("Code from the hall display").fill(CODE)
+    anna.get_by_role("button", name="Absent, excused").click()
+    expect(anna.get_by_text("Thank you: the TD sees it.")).to_be_visible()
+    td.goto(hall.url + "/td/t/1/checkin")
+    row = td.locator("li#p1")
+    expect(row.get_by_text("by phone: Anna Berg")).to_be_visible()
+    expect(row.get_by_role("button", name="Anna Berg: excused")).to_have_attribute(
+        "aria-pressed", "true")
+    td.screenshot(path=str(artifacts / "td-checkin-by-phone.png"))
+    # The code is remembered on the phone: the next check-in needs no typing.
+    anna.goto(hall.url + "/me")
+    expect(anna.get_by_label("Code from the hall display")).to_have_value(CODE)
+    anna.get_by_role("button", name="Present").click()
+    expect(anna.get_by_text("Thank you: the TD sees it.")).to_be_visible()
+
+
+def test_both_report_and_the_display_shows_it_then_a_conflict_waits(
+    browser: Any, hall: Restartable, artifacts: Path
+) -> None:
+    td, white_phone, black_phone, screen = contexts(browser)
+    log_in(td, hall.url)
+    td.goto(hall.url + "/td/t/1/pair")
+    td.get_by_role("button", name="Pair automatically").click()
+    expect(td).to_have_url(re.compile(r"/td/t/1/results"))
+    games = ClubService(hall.path).tournament().rounds[0].games
+    t = ClubService(hall.path).tournament()
+    one, two = games[0], games[1]
+    td.goto(hall.url + "/td/t/1/")
+    td.get_by_role("link", name="Hall display").click()  # the address with the code's key
+    screen.goto(td.url)  # ... typed into the hall's TV
+    expect(screen.locator(".display-code")).to_have_text(f"Code: {CODE}")
+    expect(screen.locator("#d1 .res")).to_have_text("–")
+    for phone, pid in ((white_phone, one.white), (black_phone, one.black)):
+        be(phone, hall.url, t.entrant(pid).name)
+        phone.get_by_label("Code from the hall display").fill(CODE)
+    white_phone.get_by_role("button", name="1-0").click()
+    expect(white_phone.get_by_text("waits for your opponent")).to_be_visible()
+    white_phone.screenshot(path=str(artifacts / "phone-evening.png"), full_page=True)
+    black_phone.get_by_role("button", name="1-0").click()
+    started = time.monotonic()
+    expect(black_phone.get_by_text("Result entered")).to_be_visible()
+    expect(screen.locator("#d1 .res")).to_have_text("1-0", timeout=5000)
+    seen_after = time.monotonic() - started
+    assert seen_after < 5, seen_after
+    print(f"result on the display {seen_after:.2f} s after the second report")
+    screen.screenshot(path=str(artifacts / "hall-display.png"))
+    assert ClubService(hall.path).tournament().rounds[0].games[0].result is Result.WHITE_WINS
+
+    # Board 2: the players disagree; nothing is entered, the TD sees both reports.
+    for phone, pid, said in ((white_phone, two.white, "1-0"), (black_phone, two.black, "0-1")):
+        phone.context.clear_cookies()
+        be(phone, hall.url, t.entrant(pid).name)
+        phone.get_by_label("Code from the hall display").fill(CODE)
+        phone.get_by_role("button", name=said).click()
+        expect(phone.get_by_text("waits for your opponent")).to_be_visible()
+    assert ClubService(hall.path).tournament().rounds[0].games[1].result is None
+    td.goto(hall.url + "/td/t/1/results")
+    waiting = td.locator("section.reports li.disagree")
+    expect(waiting).to_have_text(re.compile(r"Board 2: white says 1-0, black says 0-1"))
+    td.screenshot(path=str(artifacts / "td-results-reports.png"))
+    expect(screen.locator("#d2 .res")).to_have_text("–")
+
+
+def test_the_display_reconnects_after_a_server_restart(browser: Any, hall: Restartable,
+                                                       artifacts: Path) -> None:
+    _td, _anna, _bart, screen = contexts(browser)
+    PhoneDesk(hall.path, "e2e").pair()
+    screen.goto(hall.url + "/t/1/display")
+    expect(screen.locator("#d1 .res")).to_have_text("–")
+    hall.stop()
+    expect(screen.locator(".display-offline")).to_be_visible(timeout=8000)
+    screen.screenshot(path=str(artifacts / "hall-display-offline.png"))
+    ClubService(hall.path, "TD").enter_result(1, 1, "0-1")  # while the server is down
+    hall.start()
+    expect(screen.locator("#d1 .res")).to_have_text("0-1", timeout=8000)
+    expect(screen.locator(".display-offline")).to_be_hidden()
+    ClubService(hall.path, "TD").enter_result(1, 2, "1/2-1/2")  # and it goes on following
+    expect(screen.locator("#d2 .res")).to_have_text("½-½", timeout=5000)
+
+
+def test_a_narrow_display_shows_pairings_and_standings_in_turn(browser: Any,
+                                                               hall: Restartable) -> None:
+    PhoneDesk(hall.path, "e2e").pair()
+    screen = browser.new_context(viewport={"width": 1024, "height": 768}).new_page()
+    screen.clock.install()
+    screen.goto(hall.url + "/t/1/display")
+    pairings, standings = screen.locator(".pairings-panel"), screen.locator(".standings-panel")
+    expect(pairings).to_be_visible()
+    expect(standings).to_be_hidden()
+    screen.clock.run_for(15_500)
+    expect(standings).to_be_visible()
+    expect(pairings).to_be_hidden()
+    screen.clock.run_for(15_000)
+    expect(pairings).to_be_visible()
+
+
+def test_the_poster_prints_on_one_a4_page(browser: Any, hall: Restartable,
+                                          artifacts: Path) -> None:
+    page = browser.new_context(viewport={"width": 794, "height": 1123}).new_page()
+    page.goto(hall.url + "/t/1/poster")
+    expect(page.locator(".poster-qr svg")).to_be_visible()
+    page.screenshot(path=str(artifacts / "hall-poster.png"), full_page=True)
+    pdf = page.pdf(format="A4")
+    assert len(re.findall(rb"/Type\s*/Page(?!s)", pdf)) == 1
+

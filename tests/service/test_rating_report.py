@@ -1,0 +1,219 @@
+"""Rating reports (issue 14.3): the pre-submission check, the TRF26 file with the event's
+header records and the players' data (golden), read back by rochade, accepted by gacrux."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from golden import check_golden
+from rochade.cli import main
+from rochade.core.standings import renumbered
+from rochade.formats.trf import parse_trf
+from rochade.formats.trf_tournament import read_trf_tournament
+from rochade.service import ClubService
+from rochade.service.exchange import import_trf, rating_report
+
+PLAYERS = (
+    "Name;Rating;FIDE-ID;Titel;Geschlecht;Federatie;Geboortedatum;Relatienummer\n"
+    "Alpha, Anna;2105;1000010;FM;w;NED;1990-01-31;8000001\n"
+    "Bravo, Bea;2010;1000020;;w;BEL;1995;\n"
+    "Charlie, Carl;1950;1000030;;m;GER;1988-12-24;\n"
+    "Delta, Dora;1890;1000040;WIM;w;FRA;;\n"
+    "Echo, Eric;;;;m;NED;2010-06-01;8000005\n"
+    "Foxtrot, Fred;;;;;NED;;\n"
+)
+EVENT = {
+    "city": "Utrecht", "federation": "NED", "start_date": "2026-03-01",
+    "end_date": "2026-03-15", "round_dates": "2026-03-01,2026-03-08,2026-03-15",
+    "chief_arbiter": "A. Arbiter (1234567)", "deputy_arbiters": "B. Deputy, C. Deputy",
+    "time_control": "5400+30", "organizer": "SV Utrecht", "type": "Swiss open",
+}
+RESULTS = ("1-0", "1/2-1/2", "0-1")
+
+
+def finished(club: ClubService, rounds: int = 3) -> ClubService:
+    """A six-player Swiss of three rounds, every result in (fixed by board)."""
+    club.create_system_tournament("Open", "swiss", {"rounds": rounds, "seed": 7})
+    club.import_players(PLAYERS, "Open")
+    for _ in range(rounds):
+        report = club.pair("Open")
+        for board in range(1, len(report.round.games) + 1):
+            club.enter_result(report.round.number, board, RESULTS[board % 3], "Open")
+    return club
+
+
+def test_the_report_of_a_complete_event_golden_read_back_and_gacrux(
+    club: ClubService, tmp_path: Path
+) -> None:
+    finished(club)
+    club.set_event(EVENT)
+    report = rating_report(club)
+    assert report.check.problems == ()
+    assert [str(w) for w in report.check.warnings] == [
+        "Foxtrot, Fred (6) is unrated and has no birth date and sex: FIDE needs them for new "
+        "players"
+    ]
+    assert report.text is not None
+    check_golden("exports", "rating-report.trf", report.text)
+    lines = report.text.splitlines()
+    for record in ("012", "022", "032", "042", "052", "102", "112", "122", "132", "142", "192",
+                   "222"):
+        assert any(line.startswith(record + " ") for line in lines), record
+    assert "042 2026/03/01" in lines and "222 5400+30" in lines
+    round_dates = next(line for line in lines if line.startswith("132"))
+    assert [round_dates[91 + 10 * r: 99 + 10 * r] for r in range(3)] == [
+        "26/03/01", "26/03/08", "26/03/15"]
+    trf = parse_trf(report.text)
+    alpha = next(p for p in trf.players if p.name == "Alpha, Anna")
+    assert (alpha.sex, alpha.title, alpha.federation, alpha.fide_id, alpha.birth) == (
+        "w", "FM", "NED", "1000010", "1990/01/31")
+    bravo = next(p for p in trf.players if p.name == "Bravo, Bea")
+    assert bravo.birth == "1995/00/00"
+
+    t, extras = read_trf_tournament(report.text)
+    assert t == renumbered(club.tournament("Open"))[0]  # reads back identically
+    assert {x.federation for x in extras.players.values()} == {"NED", "BEL", "GER", "FRA"}
+
+    path = tmp_path / "report.trf"
+    path.write_text(report.text, encoding="utf-8", newline="")
+    run = subprocess.run(
+        [sys.executable, "-m", "gacrux.pairingchecker", "-i", str(path), "-c", "-d", "T"],
+        capture_output=True, text=True, timeout=300, check=False,
+    )
+    assert (run.stdout + run.stderr).rstrip().endswith("Check: True"), run.stdout + run.stderr
+
+
+def test_an_imported_tournaments_report_takes_the_event_data_of_the_club_file(
+    club: ClubService
+) -> None:
+    """The event's records replace a TRF import's own 022-132; its other records stay."""
+    finished(club)
+    club.set_event(EVENT)
+    original = rating_report(club).text
+    assert original is not None
+    foreign = original.replace("022 Utrecht", "022 Amersfoort").replace("012 Open", "012 Copy")
+    imported = import_trf(club, foreign.encode("utf-8"))
+    club.set_event({**EVENT, "city": "Zeist"}, imported.name)
+    report = rating_report(club, imported.name).text
+    assert report is not None
+    assert "022 Zeist" in report.splitlines() and "Amersfoort" not in report
+    assert report.replace("022 Zeist", "022 Utrecht").replace("012 Copy", "012 Open") == original
+
+
+def test_an_imported_files_header_counts_where_the_td_set_nothing(
+    club: ClubService, tmp_path: Path
+) -> None:
+    finished(club)
+    club.set_event(EVENT)
+    original = rating_report(club).text
+    assert original is not None
+    other = ClubService.init(tmp_path / "other.rochade", "td")
+    imported = import_trf(other, original.encode("utf-8"))
+    report = rating_report(other, imported.name)
+    assert report.check.problems == ()
+    assert report.text == original
+    other.set_event({"city": "Zeist"}, imported.name)  # the TD's entry wins
+    assert "022 Zeist" in (rating_report(other, imported.name).text or "").splitlines()
+    blank = original.replace("022 Utrecht", "022 ").replace("042 2026/03/01", "042 1.3.26")
+    imported = import_trf(other, blank.replace("012 Open", "012 Blank").encode("utf-8"))
+    problems = [str(p) for p in rating_report(other, imported.name).check.problems]
+    assert [p.split(" is ")[0] for p in problems] == ["the city", "the start date"]
+
+
+@pytest.mark.parametrize(("change", "problem"), [
+    ({"city": ""}, "the city is missing (rochade tournament set city=...)"),
+    ({"federation": ""}, "the federation is missing"),
+    ({"start_date": ""}, "the start date is missing"),
+    ({"end_date": "2026-02-01"}, "the end date 2026-02-01 is before the start date 2026-03-01"),
+    ({"chief_arbiter": ""}, "the chief arbiter is missing"),
+])  # fmt: skip
+def test_missing_event_data_stop_the_report(
+    club: ClubService, change: dict[str, str], problem: str
+) -> None:
+    finished(club)
+    club.set_event({**EVENT, **change})
+    report = rating_report(club)
+    assert report.text is None
+    assert [str(p) for p in report.check.problems if problem in str(p)], report.check.problems
+
+
+def test_player_problems_stop_the_report(club: ClubService) -> None:
+    finished(club)
+    club.set_event(EVENT)
+    club.set_player("Charlie", {"fide_id": ""}, "Open")
+    club.set_player("Delta", {"fide_id": "1000020"}, "Open")
+    problems = [str(p) for p in rating_report(club).check.problems]
+    assert problems == [
+        "Charlie, Carl (3) is rated but has no FIDE id (rochade player set)",
+        "Bravo, Bea (2) and Delta, Dora (4) have the same FIDE id 1000020",
+    ]
+
+
+def test_an_unfinished_event_is_not_reported(club: ClubService) -> None:
+    club.create_system_tournament("Open", "swiss", {"rounds": 3, "seed": 7})
+    club.import_players(PLAYERS, "Open")
+    club.pair("Open")
+    club.enter_result(1, 1, "1-0", "Open")
+    club.set_event(EVENT)
+    problems = [str(p) for p in rating_report(club).check.problems]
+    assert "games without a result in round(s) 1" in problems
+    assert "only 1 of 3 rounds are played" in problems
+
+
+def test_the_command_exits_3_without_writing_or_0_with_the_file(
+    club: ClubService, tmp_path: Path
+) -> None:
+    finished(club)
+    out = tmp_path / "report.trf"
+    runner = CliRunner()
+    refused = runner.invoke(main, ["rating-report", str(club.path), str(out)])
+    assert refused.exit_code == 3, refused.output
+    assert "Problem: the city is missing" in refused.output and not out.exists()
+    assert refused.output.rstrip().endswith("Not written: fix the 5 problem(s) first.")
+    club.set_event(EVENT)
+    done = runner.invoke(main, ["rating-report", str(club.path), "-t", "Open", str(out)])
+    assert done.exit_code == 0, done.output
+    assert "Warning: Foxtrot, Fred (6) is unrated" in done.output
+    assert out.read_bytes() == rating_report(club).text.encode("utf-8")  # type: ignore[union-attr]
+
+
+def test_the_checks_messages_read_in_german_and_dutch(club: ClubService) -> None:
+    from rochade.web.i18n import say
+
+    finished(club)
+    check = rating_report(club).check
+    first, last = check.problems[0], check.warnings[-1]
+    assert say(first, "de") == "der Ort fehlt (rochade tournament set city=...)"
+    assert say(first, "nl") == "de plaats ontbreekt (rochade tournament set city=...)"
+    assert say(last, "de").startswith("Foxtrot, Fred (6) hat keine Wertungszahl und kein(e) "
+                                      "Geburtsdatum und Geschlecht")
+    assert say(last, "nl").startswith("Foxtrot, Fred (6) heeft geen rating en geen "
+                                      "geboortedatum en geslacht")
+
+
+def test_a_round_is_dated_by_its_pairing_and_the_tds_dates_win(
+    club: ClubService, tmp_path: Path
+) -> None:
+    """Each round keeps the day it was paired (one place for a round's date); the report takes
+    those where the TD gave none, and a round without a date (imported without record 132)
+    stops it until the TD gives one."""
+    finished(club)
+    paired_on = [club.round_notes(n, "Open").date for n in (1, 2, 3)]
+    assert all(paired_on)
+    club.set_event({**EVENT, "round_dates": ""})
+    assert club.rating_data("Open").event.round_dates == tuple(paired_on)
+    club.set_event({"round_dates": "2026-03-01"})
+    assert club.rating_data("Open").event.round_dates == ("2026-03-01", *paired_on[1:])
+    club.set_event({"round_dates": EVENT["round_dates"]})
+    text = rating_report(club).text
+    assert text is not None
+    undated = "\n".join(line for line in text.splitlines() if not line.startswith("132"))
+    other = ClubService.init(tmp_path / "other.rochade", "td")
+    imported = import_trf(other, undated.encode("utf-8"))
+    problems = [str(p) for p in rating_report(other, imported.name).check.problems]
+    assert "round dates: 0 given for 3 round(s) played" in " ".join(problems), problems
