@@ -19,7 +19,9 @@ stroke): their base as German, Dutch and French dictionaries file them."""
 def search_text(text: str) -> str:
     """`text` without accents, case or compatibility forms: "Özdemir" -> "ozdemir",
     "Łukasz Øberg" -> "lukasz oberg". What search compares, and the first part of `name_key`."""
-    folded = unicodedata.normalize("NFKD", text.casefold())
+    # Compatibility forms first (a mathematical bold A is an A), then case, which may
+    # bring marks of its own (İ -> i + dot), then the marks go.
+    folded = unicodedata.normalize("NFKD", unicodedata.normalize("NFKD", text).casefold())
     bare = "".join(ch for ch in folded if not unicodedata.combining(ch))
     return unicodedata.normalize("NFC", bare.translate(BASE_LETTERS))
 
