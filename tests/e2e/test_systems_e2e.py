@@ -153,10 +153,10 @@ def test_a_round_robin_and_a_swiss(browser: Any, server: Server, artifacts: Path
     assert standings_rows(player) == [
         ["1", "2", "Ben", "4", "8.25", "1", "3"],
         ["2", "1", "Anna", "4", "7.25", "1", "3"],
-        ["3", "3", "Cora", "3½", "5½", "1", "3"],
-        ["4", "6", "Femke", "1½", "3", "1", "1"],
-        ["5", "5", "Elif", "1", "1½", "1", "1"],
-        ["6", "4", "Dan", "1", "1", "1", "1"],
+        ["3", "3", "Cora", "3½", "5.50", "1", "3"],  # one format in the SB column
+        ["4", "6", "Femke", "1½", "3.00", "1", "1"],
+        ["5", "5", "Elif", "1", "1.50", "1", "1"],
+        ["6", "4", "Dan", "1", "1.00", "1", "1"],
     ]
     player.screenshot(path=artifacts / "systems-phone-rr-standings.png", full_page=True)
     player.goto(server.url + "/t/1/crosstable")
@@ -175,15 +175,15 @@ def test_a_round_robin_and_a_swiss(browser: Any, server: Server, artifacts: Path
     # SB ¾. Finn 1½: Bruno 1½, Eva 2, Hugo 0: BH 3½, C1 3½, SB ¾. Greet 1: Chiara 3, the bye
     # (dummy 1), Eva 2: BH 6, C1 5, SB 1. Hugo 0: three opponents of 1½: BH 4½, C1 3, SB 0.
     assert standings_rows(player) == [
-        ["1", "3", "Chiara", "3", "3", "4", "4"],
+        ["1", "3", "Chiara", "3", "3", "4", "4.00"],  # the SB column in one format
         ["2", "1", "Ada", "2½", "3½", "5", "4.25"],
-        ["3", "5", "Eva", "2", "4", "5", "2½"],
+        ["3", "5", "Eva", "2", "4", "5", "2.50"],
         ["4", "4", "Dirk", "1½", "5½", "5½", "1.25"],
         ["5", "9", "Iris", "1½", "4½", "6", "2.25"],
         ["6", "2", "Bruno", "1½", "4", "4", "0.75"],
         ["7", "6", "Finn", "1½", "3½", "3½", "0.75"],
-        ["8", "7", "Greet", "1", "5", "6", "1"],
-        ["9", "8", "Hugo", "0", "3", "4½", "0"],
+        ["8", "7", "Greet", "1", "5", "6", "1.00"],
+        ["9", "8", "Hugo", "0", "3", "4½", "0.00"],
     ]
     player.screenshot(path=artifacts / "systems-phone-swiss-standings.png", full_page=True)
     for url, name in (("/t/2/crosstable", "swiss-crosstable"), ("/t/2/players/9", "player"),
