@@ -193,8 +193,8 @@ def test_points_may_count_the_coming_rounds_bye_but_nothing_else() -> None:
 
 def test_refusals_name_the_line_and_the_value() -> None:
     text = format_state(sample_log().state()).replace(" 2.0 ", " 2.5 ", 1)
-    with pytest.raises(TrfError, match=r"^player \d+ has 2\.5 points but the results add up "
-                                       r"to 2\.0$"):
+    with pytest.raises(TrfError, match=r"^the file contradicts itself: player \d+ has 2\.5 "
+                                       r"points but the results add up to 2\.0$"):
         to_swiss_state(parse_trf(text))
     with pytest.raises(TrfError, match=r"^line 2 \(XXP\): XXP: expected player numbers, "
                                        r"got '1 x'$"):
