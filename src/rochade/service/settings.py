@@ -17,6 +17,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from types import MappingProxyType
+from typing import Any
 
 from rochade.core.keizer.settings import (
     PRESETS,
@@ -207,9 +208,13 @@ TEAM_VALUES_LABEL = N_("Team board 1 values")
 TEAM_VALUES_EXAMPLE = "1=70, 2=60"
 
 
+def _pairs_text(values: Mapping[Any, object]) -> str:
+    """`key=value, ...` in key order: a mapping as the TD types it (`_pairs` reads it)."""
+    return ", ".join(f"{key}={values[key]}" for key in sorted(values))
+
+
 def _team_values_get(settings: object) -> object:
-    values = settings.team_values  # type: ignore[attr-defined]
-    return ", ".join(f"{team}={values[team]}" for team in sorted(values))
+    return _pairs_text(settings.team_values)  # type: ignore[attr-defined]
 
 
 def _team_values_parse(typed: str) -> object:
@@ -227,8 +232,7 @@ CAPS_EXAMPLE = "excused=3, unexcused=1"
 
 
 def _caps_get(settings: object) -> object:
-    caps = settings.caps  # type: ignore[attr-defined]
-    return ", ".join(f"{reason}={caps[reason]}" for reason in sorted(caps))
+    return _pairs_text(settings.caps)  # type: ignore[attr-defined]
 
 
 def _caps_parse(typed: str) -> object:
