@@ -4,11 +4,12 @@ Swiss's own pages are `systems`'."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from starlette.datastructures import UploadFile
+from starlette.datastructures import FormData, UploadFile
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
@@ -177,111 +178,110 @@ def _player_fields(e: Entrant, d: PlayerDetails) -> dict[str, str]:
             "national_id": national}
 
 
+PlayerChange = Callable[[FormData, Callable[[str], str]], str]
+"""A change made on the TD players page: given the form and the page's gettext, it makes the
+change (one service call) and says what was done."""
+
+
+async def _on_players_page(
+    web: Web, request: Request, page: Page, change: PlayerChange
+) -> Response:
+    """Make a change from the players page, then back to it: with what was done, or with why
+    nothing was (a refused change changes nothing)."""
+    form = await request.form()
+    try:
+        said = ("ok", change(form, web.gettext(page)))
+    except USER_ERRORS as exc:
+        said = ("error", web.say(page, exc))
+    return web.redirect(page, f"/td/t/{request.path_params['n']}/players", said)
+
+
 @td_only
 async def td_player_data(web: Web, request: Request, page: Page) -> Response:
     """Save what the TD changed of a player's rating-report data; one logged action."""
-    form = await request.form()
-    n = request.path_params["n"]
-    _ = web.gettext(page)
-    name = web.tournament_name(request)
-    try:
+
+    def change(form: FormData, _: Callable[[str], str]) -> str:
+        name = web.tournament_name(request)
         data = web.service().rating_data(name)
         entrant = data.tournament.entrant(request.path_params["pid"])
         shown = _player_fields(entrant, data.details.get(entrant.id, UNKNOWN))
         typed = {key: field(form, key) for key in shown if field(form, key).strip() != shown[key]}
         if not typed:
-            return web.redirect(page, f"/td/t/{n}/players", ("ok", _("Nothing changed.")))
+            return _("Nothing changed.")
         web.service().set_player(str(entrant.id), typed, name)
-    except USER_ERRORS as exc:
-        return web.redirect(page, f"/td/t/{n}/players", ("error", web.say(page, exc)))
-    message = _("Data of {name} saved.").format(name=entrant.name)
-    return web.redirect(page, f"/td/t/{n}/players", ("ok", message))
+        return _("Data of {name} saved.").format(name=entrant.name)
+
+    return await _on_players_page(web, request, page, change)
 
 
 @td_only
 async def td_add_player(web: Web, request: Request, page: Page) -> Response:
-    form = await request.form()
-    n = request.path_params["n"]
-    _ = web.gettext(page)
-    try:
+    # Back without "#add": a page opened at a fragment skips autofocus, and the TD typing the
+    # next name needs the focus back in the name field (the form is at the top anyway).
+    def change(form: FormData, _: Callable[[str], str]) -> str:
         rating = int_or_none(field(form, "rating"), N_("rating"))
         added = web.service().add_player(
             field(form, "player"), rating, tournament=web.tournament_name(request)
         )
-    except USER_ERRORS as exc:
-        return web.redirect(page, f"/td/t/{n}/players", ("error", web.say(page, exc)))
-    message = _("{name} added.").format(name=added.name)
-    if added.late_rounds:
-        message += " " + _("Late entry: the rounds already played count as a late start.")
-    # No "#add": a page opened at a fragment skips autofocus, and the TD typing the next
-    # name needs the focus back in the name field (the form is at the top anyway).
-    return web.redirect(page, f"/td/t/{n}/players", ("ok", message))
+        message = _("{name} added.").format(name=added.name)
+        if added.late_rounds:
+            message += " " + _("Late entry: the rounds already played count as a late start.")
+        return message
+
+    return await _on_players_page(web, request, page, change)
 
 
 @td_only
 async def td_import_players(web: Web, request: Request, page: Page) -> Response:
-    form = await request.form()
-    n = request.path_params["n"]
-    _ = web.gettext(page)
-    upload = form.get("csv_file")
-    data: bytes | str = field(form, "csv_text")
-    try:
+    def change(form: FormData, _: Callable[[str], str]) -> str:
+        upload = form.get("csv_file")
+        data: bytes | str = field(form, "csv_text")
         if isinstance(upload, UploadFile) and upload.filename:
             # spooled by Starlette already; the service decodes it as spreadsheets save it
             data = read_whole(upload.file, upload.filename)
         added = web.service().import_players(data, web.tournament_name(request))
-    except USER_ERRORS as exc:
-        return web.redirect(page, f"/td/t/{n}/players", ("error", web.say(page, exc)))
-    message = _("{count} players imported.").format(count=len(added))
-    return web.redirect(page, f"/td/t/{n}/players", ("ok", message))
+        return _("{count} players imported.").format(count=len(added))
+
+    return await _on_players_page(web, request, page, change)
 
 
 @td_only
 async def td_set_rating(web: Web, request: Request, page: Page) -> Response:
-    form = await request.form()
-    n = request.path_params["n"]
-    _ = web.gettext(page)
-    try:
+    def change(form: FormData, _: Callable[[str], str]) -> str:
         rating = int_or_none(field(form, "rating"), N_("rating"))
         entrant = web.service().set_rating(
             request.path_params["pid"], rating, web.tournament_name(request)
         )
-    except USER_ERRORS as exc:
-        return web.redirect(page, f"/td/t/{n}/players", ("error", web.say(page, exc)))
-    message = _("Rating of {name} saved.").format(name=entrant.name)
-    return web.redirect(page, f"/td/t/{n}/players", ("ok", message))
+        return _("Rating of {name} saved.").format(name=entrant.name)
+
+    return await _on_players_page(web, request, page, change)
 
 
 @td_only
 async def td_rename_player(web: Web, request: Request, page: Page) -> Response:
     """Correct a name (a typo); logged, undoable."""
-    form = await request.form()
-    n = request.path_params["n"]
-    _ = web.gettext(page)
-    new = field(form, "name")
-    try:
+
+    def change(form: FormData, _: Callable[[str], str]) -> str:
+        new = field(form, "name")
         old = web.service().rename_player(
             str(request.path_params["pid"]), new, web.tournament_name(request)
         )
-    except USER_ERRORS as exc:
-        return web.redirect(page, f"/td/t/{n}/players", ("error", web.say(page, exc)))
-    message = _("{old} is now called {new}.").format(old=old.name, new=new.strip())
-    return web.redirect(page, f"/td/t/{n}/players", ("ok", message))
+        return _("{old} is now called {new}.").format(old=old.name, new=new.strip())
+
+    return await _on_players_page(web, request, page, change)
 
 
 @td_only
 async def td_delete_player(web: Web, request: Request, page: Page) -> Response:
     """Remove a player entered by mistake (no games yet; else the refusal names them)."""
-    n = request.path_params["n"]
-    _ = web.gettext(page)
-    try:
+
+    def change(form: FormData, _: Callable[[str], str]) -> str:
         gone = web.service().delete_player(
             str(request.path_params["pid"]), web.tournament_name(request)
         )
-    except USER_ERRORS as exc:
-        return web.redirect(page, f"/td/t/{n}/players", ("error", web.say(page, exc)))
-    message = _("{name} deleted; “Undo last change” brings them back.").format(name=gone.name)
-    return web.redirect(page, f"/td/t/{n}/players", ("ok", message))
+        return _("{name} deleted; “Undo last change” brings them back.").format(name=gone.name)
+
+    return await _on_players_page(web, request, page, change)
 
 
 @td_only
