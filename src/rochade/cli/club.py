@@ -7,7 +7,14 @@ from pathlib import Path
 
 import click
 
-from rochade.cli.common import Failure, club_argument, read_text, service, tournament_option
+from rochade.cli.common import (
+    Failure,
+    club_argument,
+    key_values,
+    read_text,
+    service,
+    tournament_option,
+)
 from rochade.cli.rounds import echo_changes
 from rochade.core.fide import EVENT_KEYS
 from rochade.core.keizer.settings import PRESETS
@@ -185,11 +192,8 @@ def tournament_set(
     t = svc.tournament(tournament)
     typed: dict[str, object] = {k: v for k, v in options.items() if v is not None}
     event: dict[str, str] = {}
-    for item in assignments:
-        key, equals, value = item.partition("=")
-        if not equals:
-            raise Failure(f"write KEY=VALUE, not {item!r}")
-        (event if key.strip() in EVENT_KEYS else typed)[key.strip()] = value
+    for key, value in key_values(assignments).items():
+        (event if key in EVENT_KEYS else typed)[key] = value
     if event:
         if dry_run:
             raise Failure("--dry-run is for the rules; the event data change nothing else")
@@ -335,13 +339,8 @@ def player_set(
     E.g. `title=FM sex=m federation=GER birth=1990-05-17 national_id=PKZ:10234567`. Titles
     and federations are FIDE's codes; birth is YYYY-MM-DD or the year. One undoable change.
     """
-    typed: dict[str, str] = {}
-    for item in assignments:
-        key, equals, value = item.partition("=")
-        if not equals:
-            raise Failure(f"write KEY=VALUE, not {item!r}")
-        typed[key.strip()] = value
-    entrant, changes = service(club, who).set_player(player_ref, typed, tournament)
+    svc = service(club, who)
+    entrant, changes = svc.set_player(player_ref, key_values(assignments), tournament)
     click.echo(f"{entrant.name} ({entrant.id}): {changes}")
 
 

@@ -163,3 +163,14 @@ def ordinal(rank: int | None) -> str:
         return "withdrawn"
     suffix = "th" if 10 <= rank % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(rank % 10, "th")
     return f"{rank}{suffix}"
+
+
+def key_values(assignments: tuple[str, ...]) -> dict[str, str]:
+    """`KEY=VALUE` arguments (`tournament set`, `player set`) by key; a later one wins."""
+    typed: dict[str, str] = {}
+    for item in assignments:
+        key, equals, value = item.partition("=")
+        if not equals:
+            raise Failure(f"write KEY=VALUE, not {item!r}")
+        typed[key.strip()] = value
+    return typed
