@@ -142,6 +142,15 @@ def test_pairing_numbers_follow_c0402b_and_freeze_after_round_4() -> None:
     assert swiss_numbers(late, (), paired=2) == (4, 5, 1, 2, 3)
 
 
+def test_equal_ratings_are_numbered_by_title_then_name() -> None:
+    """C.04.2.B: GM, IM, WGM, FM, WIM, CM, WFM, WCM, then the untitled; names last."""
+    field = (Entrant(1, "Abe", 2000), Entrant(2, "Bo", 2000, title="WFM"),
+             Entrant(3, "Cy", 2000, title="FM"), Entrant(4, "Di", 2000, title="WGM"),
+             Entrant(5, "Ed", 2100), Entrant(6, "Fay", 2000, title="FM"))
+    assert swiss_numbers(field) == (5, 4, 3, 6, 2, 1)
+    assert Entrant(1, "Abe", 2000, title="GM") == Entrant(1, "Abe", 2000)  # a member's fact
+
+
 def test_baku_virtual_points_by_round() -> None:
     # 9 rounds: accelerated rounds 1-5; a win's points in rounds 1-3, half in 4-5.
     points = [baku_virtual_points(r, 9, Fraction(1)) for r in range(1, 10)]

@@ -12,11 +12,11 @@ from click.testing import CliRunner
 
 from golden import check_golden
 from rochade.cli import main
-from rochade.core.standings import renumbered
+from rochade.core.standings import numbers_of, renumbered
 from rochade.formats.trf import parse_trf
 from rochade.formats.trf_tournament import read_trf_tournament
 from rochade.service import ClubService
-from rochade.service.exchange import import_trf, rating_report
+from rochade.service.exchange import export_trf, import_trf, rating_report
 
 PLAYERS = (
     "Name;Rating;FIDE-ID;Titel;Geschlecht;Federatie;Geboortedatum;Relatienummer\n"
@@ -217,3 +217,17 @@ def test_a_round_is_dated_by_its_pairing_and_the_tds_dates_win(
     imported = import_trf(other, undated.encode("utf-8"))
     problems = [str(p) for p in rating_report(other, imported.name).check.problems]
     assert "round dates: 0 given for 3 round(s) played" in " ".join(problems), problems
+
+
+def test_a_members_title_places_them_among_equal_ratings(club: ClubService) -> None:
+    """The title a TD sets on a member counts in the pairing numbers (C.04.2.B), on the lists
+    and in the TRF alike."""
+    club.create_system_tournament("Open", "swiss", {"rounds": 3, "seed": 7})
+    club.import_players("Name;Rating\nAbe;2000\nBo;2000\nCy;2000\n", "Open")
+    club.set_player("Cy", {"title": "FM"}, "Open")
+    club.set_player("Bo", {"title": "WGM"}, "Open")
+    t = club.tournament("Open")
+    assert [t.entrant(p).name for p in numbers_of(t)] == ["Bo", "Cy", "Abe"]
+    club.pair("Open")
+    lines = [line for line in export_trf(club, "Open").splitlines() if line.startswith("001")]
+    assert [line[14:47].strip() for line in lines] == ["Bo", "Cy", "Abe"]

@@ -158,6 +158,9 @@ class Entrant:
     rating: int | None = None
     status: Status = Status.PRESENT
     fide_id: int | None = None
+    title: str = field(default="", compare=False)
+    """The member's FIDE title (GM ... WCM) or "": C.04.2.B orders equal ratings by it. A fact
+    of the member, not of the tournament, so it takes no part in comparing entrants."""
 
     @property
     def withdrawn(self) -> bool:

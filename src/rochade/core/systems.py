@@ -197,10 +197,15 @@ NUMBERS_FROZEN_AFTER = 4
 """Pairing numbers may change (a late entry slots in) until round 4 is paired (C.04.2.B)."""
 
 
-def _initial_rank(e: Entrant) -> tuple[int, str, PlayerId]:
-    """C.04.2.B's initial order: rating descending (unrated last), then alphabetically.
-    rochade keeps no titles for its own players, so the title key never separates them."""
-    return -e.sort_rating, e.name.casefold(), e.id
+TITLE_ORDER = ("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM")
+"""C.04.2.B's order of FIDE titles among equal ratings; untitled players come after them."""
+
+
+def _initial_rank(e: Entrant) -> tuple[int, int, str, PlayerId]:
+    """C.04.2.B's initial order: rating descending (unrated last), then title, then
+    alphabetically."""
+    title = TITLE_ORDER.index(e.title) if e.title in TITLE_ORDER else len(TITLE_ORDER)
+    return -e.sort_rating, title, e.name.casefold(), e.id
 
 
 def swiss_numbers(entrants: Sequence[Entrant], known: Sequence[PlayerId] = (),

@@ -638,9 +638,9 @@ class Club:
         tid = record.id
         with self.reading():
             entrants = tuple(
-                Entrant(pid, name, rating, Status(status), fide_id)
-                for pid, name, rating, status, fide_id in self._rows(
-                    "SELECT e.id, m.name, e.rating, e.status, m.fide_id FROM entrants e "
+                Entrant(pid, name, rating, Status(status), fide_id, title)
+                for pid, name, rating, status, fide_id, title in self._rows(
+                    "SELECT e.id, m.name, e.rating, e.status, m.fide_id, m.title FROM entrants e "
                     "JOIN members m ON m.id = e.member_id WHERE e.tournament_id = ? ORDER BY e.id",
                     (tid,),
                 )
