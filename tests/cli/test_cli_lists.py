@@ -13,13 +13,19 @@ from click.testing import Result
 Run = Callable[..., Result]
 
 
-def test_pairing_list_with_date_and_points_before_the_round(tmp_path: Path, run: Run) -> None:
+def _four_players_paired(tmp_path: Path, run: Run) -> Path:
+    """A Keizer club file: Ann 1800, Bob 1700, Cy 1600, Di 1500, round 1 paired."""
     club = tmp_path / "c.rochade"
     run("init", club)
     run("tournament", "create", club, "W")
     for name, rating in (("Ann", 1800), ("Bob", 1700), ("Cy", 1600), ("Di", 1500)):
         run("player", "add", club, name, "--rating", rating)
     run("pair", club)
+    return club
+
+
+def test_pairing_list_with_date_and_points_before_the_round(tmp_path: Path, run: Run) -> None:
+    club = _four_players_paired(tmp_path, run)
     first = run("pairings", club).stdout
     # paired today; before round 1 the points are the start values 4 3 2 1 (ratio 3, n = 4)
     assert first.splitlines()[0] == f"W: round 1, {date.today().isoformat()}"
@@ -41,12 +47,7 @@ def test_pairing_list_with_date_and_points_before_the_round(tmp_path: Path, run:
 
 
 def test_progress_table_with_points_game_points_and_buchholz(tmp_path: Path, run: Run) -> None:
-    club = tmp_path / "c.rochade"
-    run("init", club)
-    run("tournament", "create", club, "W")
-    for name, rating in (("Ann", 1800), ("Bob", 1700), ("Cy", 1600), ("Di", 1500)):
-        run("player", "add", club, name, "--rating", rating)
-    run("pair", club)
+    club = _four_players_paired(tmp_path, run)
     run("result", club, 1, 1, "0-1")  # Ann beats Bob
     run("result", club, 1, 2, "1/2-1/2")  # Cy and Di draw
     plain = run("progress", club).stdout
