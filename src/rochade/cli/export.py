@@ -10,6 +10,7 @@ import click
 
 from rochade.cli.common import Failure, service
 from rochade.core.model import Tournament
+from rochade.core.rating_change import rating_changes
 from rochade.core.systems import KEIZER
 from rochade.formats import text
 from rochade.formats.csv import DIALECTS, check_delimiter
@@ -24,6 +25,7 @@ from rochade.formats.tables import (
     progress_table,
     standings_table,
     table_text,
+    with_rating_change,
 )
 from rochade.service import read_tournament_file, tournament_history, tournament_standings
 from rochade.service.players import find_entrant
@@ -98,6 +100,8 @@ def publish(
     "-o", "--output", type=click.Path(path_type=Path, dir_okay=False),
     help="Write to this file instead of the screen.",
 )  # fmt: skip
+@click.option("--rating-change", is_flag=True,
+              help="Standings: add each player's K-factor, performance and FIDE rating change.")
 @TOURNAMENT
 @WHO
 def export_list(
@@ -109,6 +113,7 @@ def export_list(
     delimiter: str | None,
     csv_dialect: str,
     output: Path | None,
+    rating_change: bool,
     tournament: str | None,
     who: str | None,
 ) -> None:
@@ -128,6 +133,13 @@ def export_list(
     if round_number is not None and round_number > len(t.rounds):
         raise Failure(f"there is no round {round_number} (the tournament has {len(t.rounds)})")
     table, plain = _list(t, which, round_number, player)
+    if rating_change:
+        if which != "standings":
+            raise Failure("--rating-change goes with the standings")
+        changes = (rating_changes(t, after_round=round_number) if source.suffix.lower() == ".json"
+                   else service(source, who).rating_changes(tournament, round_number))
+        table = with_rating_change(table, changes)
+        plain = table_text(table)
     if fmt == "csv":
         content = _csv(table, csv_dialect, delimiter)
     elif fmt == "html":

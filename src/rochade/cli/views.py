@@ -12,10 +12,12 @@ import click
 
 from rochade.cli.common import Failure, club_argument, service, tournament_option
 from rochade.core.model import PlayerId, Tournament
+from rochade.core.rating_change import RatingChange, rating_changes
 from rochade.core.standings import explain_tiebreaks, keizer_columns, numbers_of
 from rochade.core.systems import KEIZER, ROUND_ROBIN, SWISS, RoundRobinSettings, SwissSettings
 from rochade.core.tiebreaks import Unplayed, parse_tiebreaks
-from rochade.formats.tables import fide_standings_table, table_text
+from rochade.formats.tables import Table, fide_standings_table, table_text, with_rating_change
+from rochade.formats.tables import standings_table as keizer_table
 from rochade.formats.text import (
     breakdown_table,
     crosstable,
@@ -23,6 +25,7 @@ from rochade.formats.text import (
     pairings_table,
     participants_table,
     progress_table,
+    rating_change_json,
     standings_json,
     standings_table,
     tiebreak_key,
@@ -70,6 +73,12 @@ def _tournament(club: Path, who: str | None, tournament: str | None) -> Tourname
     "editions, for events that started before 1 March 2026), 2022 (virtual opponent), "
     "ignore (byes add nothing). See docs/tiebreaks.md.",
 )
+@click.option(
+    "--rating-change",
+    is_flag=True,
+    help="Add each player's K-factor, tournament performance and FIDE rating change "
+    "(games over the board against rated opponents; docs/rating-reports.md).",
+)
 @tournament_option
 @click.option("--who", envvar="ROCHADE_WHO", hidden=True)
 def standings(
@@ -79,12 +88,15 @@ def standings(
     tiebreaks: str | None,
     round_robin: bool,
     unplayed: str | None,
+    rating_change: bool,
     tournament: str | None,
     who: str | None,
 ) -> None:
     """Show the standings (club file, JSON or TRF file), with tie-breaks."""
     chosen = parse_tiebreaks(tiebreaks) if tiebreaks is not None else None
     if source.suffix.lower() == ".trf":
+        if rating_change:
+            raise Failure("--rating-change goes with a club or JSON file, not with a TRF file")
         if round_number is not None:
             raise Failure("--round goes with a club or JSON file, not with a TRF file")
         rule = Unplayed(unplayed) if unplayed is not None else Unplayed.FIDE_2026
@@ -96,22 +108,30 @@ def standings(
         return
     if round_robin or unplayed is not None:
         raise Failure("--round-robin and --unplayed only go with a TRF file")
+    changes: dict[PlayerId, RatingChange] | None = None
     if source.suffix.lower() == ".json":
         t = read_tournament_file(source)
+        if rating_change:
+            changes = rating_changes(t, after_round=round_number)
     else:
         t = _tournament(source, who, tournament)
+        if rating_change:
+            changes = service(source, who).rating_changes(tournament, round_number)
     if isinstance(t.settings, RoundRobinSettings | SwissSettings):
         if chosen is not None:
             t = dataclasses.replace(t, settings=dataclasses.replace(t.settings, tiebreaks=chosen))
         fide = standings_with_tiebreaks(t, round_number)
         if fmt == "json":
-            click.echo(json.dumps(fide_standings_json(fide), ensure_ascii=False, indent=2))
+            _echo_json(fide_standings_json(fide), t, changes)
         else:
-            click.echo(table_text(fide_standings_table(fide, t.name)), nl=False)
+            click.echo(table_text(_rated(fide_standings_table(fide, t.name), changes)), nl=False)
         return
     table = tournament_standings(t, round_number)
     if fmt == "json":
-        click.echo(json.dumps(standings_json(table), ensure_ascii=False, indent=2))
+        _echo_json(standings_json(table), t, changes)
+        return
+    if changes is not None:
+        click.echo(table_text(with_rating_change(keizer_table(table, t), changes)), nl=False)
         return
     extra: list[tuple[str, Mapping[PlayerId, Fraction]]] = []
     if chosen:
@@ -119,6 +139,19 @@ def standings(
         extra = [(tiebreak_key(tb), {p: v[i + 1] for p, v in values.items()})
                  for i, tb in enumerate(chosen)]
     click.echo(standings_table(table, t, extra), nl=False)
+
+
+def _rated(table: Table, changes: Mapping[PlayerId, RatingChange] | None) -> Table:
+    return table if changes is None else with_rating_change(table, changes)
+
+
+def _echo_json(rows: list[dict[str, object]], t: Tournament,
+               changes: Mapping[PlayerId, RatingChange] | None) -> None:
+    """Standings as JSON, each player with K, performance and rating change when asked."""
+    if changes is not None:
+        ids = {e.name: e.id for e in t.entrants}
+        rows = [row | rating_change_json(changes[ids[str(row["name"])]]) for row in rows]
+    click.echo(json.dumps(rows, ensure_ascii=False, indent=2))
 
 
 @click.command()

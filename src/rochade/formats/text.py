@@ -23,6 +23,7 @@ from typing import Final
 
 from rochade.core.keizer.scoring import BreakdownRow, StandingRow, Standings
 from rochade.core.model import Outcome, PlayerId, Result, Round, Tournament
+from rochade.core.rating_change import RatingChange
 from rochade.core.standings import SystemStandings
 from rochade.core.systems import KEIZER, ROUND_ROBIN, SWISS, SWISS_ABSENCES
 from rochade.core.tiebreaks import Kind, TieBreak
@@ -88,6 +89,9 @@ WORDS: Final[Mapping[str, str]] = MappingProxyType(
         "round_short": "R{round}",
         "rank_short": "#",
         "points_short": "Pts",
+        "k_factor": "K",
+        "performance": "Perf",
+        "rating_change": "Rtg+/-",
         "game_points_short": "GP",
         "buchholz_short": "BH",
         "progress_legend_detail": "Pts: Keizer points after the round; GP: game points so far; "
@@ -214,6 +218,14 @@ def points_text(value: Fraction) -> str:
     if value.denominator == 2:
         return f"{'-' if value < 0 else ''}{abs(value.numerator) // 2}.5"
     return decimal_text(value)
+
+
+def change_text(value: Fraction) -> str:
+    """A rating change with its sign and one decimal, half away from zero: "+7.2", "-4.2",
+    "0.0" (FIDE's reports print it so)."""
+    tenths = _round_half_up(abs(value) * 10)
+    sign = "" if tenths == 0 else "-" if value < 0 else "+"
+    return f"{sign}{tenths // 10}.{tenths % 10}"
 
 
 WHOLE, HALVES, DECIMALS = "whole", "halves", "decimals"
@@ -417,6 +429,13 @@ def standings_json(standings: Standings) -> list[dict[str, object]]:
         }
         for r in standings.rows
     ]
+
+
+def rating_change_json(change: RatingChange) -> dict[str, object]:
+    """A player's K, performance and rating change for machines (null where none; the change
+    as a signed one-decimal string)."""
+    return {"k": change.k, "performance": change.performance,
+            "rating_change": None if change.change is None else change_text(change.change)}
 
 
 # --- pairings and participants ----------------------------------------------------------------
@@ -735,6 +754,7 @@ __all__ = [
     "apportion_cents",
     "breakdown_table",
     "cents_text",
+    "change_text",
     "crosstable",
     "decimal_text",
     "display_width",
@@ -751,6 +771,7 @@ __all__ = [
     "progress_cell",
     "progress_table",
     "rank_labels",
+    "rating_change_json",
     "standings_json",
     "standings_table",
     "styled_text",

@@ -42,6 +42,7 @@ from rochade.core.model import (
     Tournament,
 )
 from rochade.core.pairing import Pairing
+from rochade.core.rating_change import RatingChange, rating_changes
 from rochade.core.standings import SystemStandings, system_standings
 from rochade.core.systems import KEIZER
 from rochade.formats.json import format_tournament, parse_tournament
@@ -63,7 +64,7 @@ from rochade.service.players import (
     rating_roster,
     read_player_list,
 )
-from rochade.service.rated import EVENT, event_from_json, event_to_json
+from rochade.service.rated import EVENT, event_from_json, event_to_json, event_year
 from rochade.service.reports import (
     PairingReport,
     PlayerAdded,
@@ -1026,6 +1027,15 @@ class ClubService:
             event = event_from_json(extras.get(EVENT)).dated(paired_on)
             return RatingData(t, extras, event, club.member_details(record.id))
 
+    def rating_changes(self, tournament: str | None = None, after_round: int | None = None
+                       ) -> dict[PlayerId, RatingChange]:
+        """Each player's FIDE rating change and performance after a round (None: the last),
+        K from the member's data and the event's year (`rochade.core.rating_change`)."""
+        data = self.rating_data(tournament)
+        _check_round(data.tournament, after_round)
+        return rating_changes(data.tournament, data.details, event_year(data.event),
+                              after_round)
+
     def tournament_extras(self, name: str | None = None) -> tuple[Tournament, dict[str, str]]:
         """The tournament and what its imported file said beyond the facts (kind -> JSON)."""
         with self._reading() as club:
@@ -1035,23 +1045,23 @@ class ClubService:
 
 def tournament_standings(t: Tournament, after_round: int | None = None) -> Standings:
     """Standings of a tournament (from a club file or a JSON file) after a round."""
+    _check_round(t, after_round)
+    return compute_standings(t, _settings(t), after_round)
+
+
+def _check_round(t: Tournament, after_round: int | None) -> None:
+    """Refuse a round the tournament does not have (None: the last)."""
     if after_round is not None and not 0 <= after_round <= len(t.rounds):
         raise ServiceError(
             "there is no round {number} (the tournament has {count})",
             number=after_round,
             count=len(t.rounds),
         )
-    return compute_standings(t, _settings(t), after_round)
 
 
 def standings_with_tiebreaks(t: Tournament, after_round: int | None = None) -> SystemStandings:
     """Standings of a round robin or Swiss (from a club file or a JSON file) after a round."""
-    if after_round is not None and not 0 <= after_round <= len(t.rounds):
-        raise ServiceError(
-            "there is no round {number} (the tournament has {count})",
-            number=after_round,
-            count=len(t.rounds),
-        )
+    _check_round(t, after_round)
     if t.system == KEIZER:
         raise ServiceError(
             "{name} is a Keizer tournament; its standings are Keizer values", name=t.name

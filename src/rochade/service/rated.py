@@ -69,6 +69,13 @@ def event_of_file(lines: Iterable[tuple[int, str]], event: EventData) -> EventDa
     return event
 
 
+def event_year(event: EventData) -> int | None:
+    """The year the event is played in (for a junior's K-factor): its start date's, else its
+    first round's; None when neither is known."""
+    day = event.start_date or next(iter(event.round_dates), "")
+    return int(day[:4]) if day else None
+
+
 @dataclass(frozen=True)
 class ReportCheck:
     """What stops a rating report (`problems`: a rating officer sends it back) and what
@@ -131,4 +138,4 @@ def check_report(t: Tournament, event: EventData, details: Mapping[PlayerId, Pla
 
 
 __all__ = ["EVENT", "ReportCheck", "check_report", "event_from_json", "event_of_file",
-           "event_to_json"]
+           "event_to_json", "event_year"]

@@ -1,0 +1,67 @@
+"""`rochade standings --rating-change` and `export-list standings --rating-change`: K,
+performance and FIDE rating change per player, from the club file's data."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+from click.testing import Result
+
+Run = Callable[..., Result]
+
+
+def _evening(run: Run, tmp_path: Path) -> Path:
+    """Anna 2000, Bert 1900, Carla 1800, Dirk unrated; round 1: Bert beats Anna, Dirk and
+    Carla draw."""
+    path = tmp_path / "club.rochade"
+    run("init", path, "--who", "ina")
+    run("tournament", "create", path, "Winter", "--preset", "classic")
+    players = tmp_path / "players.csv"
+    players.write_text("name,rating\nAnna,2000\nBert,1900\nCarla,1800\nDirk,\n", encoding="utf-8")
+    run("player", "import", path, players)
+    run("pair", path)
+    run("result", path, 1, 1, "1-0")  # Bert (white) - Anna
+    run("result", path, 1, 2, "=")  # Dirk - Carla
+    return path
+
+
+def test_keizer_standings_show_k_performance_and_change(run: Run, tmp_path: Path) -> None:
+    club = _evening(run, tmp_path)
+    lines = run("standings", club, "--rating-change").stdout.splitlines()
+    assert lines[2].split()[-3:] == ["K", "Perf", "Rtg+/-"]
+    rows = {line.split()[1]: line.split() for line in lines[4:]}
+    # Bert 1900 beats Anna 2000: D = 100 -> We .36; 20 * .64 = 12.8; Rp = 2000 + 800.
+    assert rows["Bert"][-3:] == ["20", "2800", "+12.8"]
+    assert rows["Anna"][-3:] == ["20", "1100", "-12.8"]
+    assert rows["Carla"][-1] == "20"  # her draw was against an unrated player: nothing counts
+    assert rows["Dirk"][-1] == "1800"  # unrated: no K, no change; his performance counts
+
+
+def test_the_tds_k_and_json(run: Run, tmp_path: Path) -> None:
+    club = _evening(run, tmp_path)
+    run("player", "set", club, "Anna", "k=40")
+    out = json.loads(run("standings", club, "--rating-change", "--format", "json").stdout)
+    anna = next(row for row in out if row["name"] == "Anna")
+    assert (anna["k"], anna["performance"], anna["rating_change"]) == (40, 1100, "-25.6")
+    dirk = next(row for row in out if row["name"] == "Dirk")
+    assert (dirk["k"], dirk["rating_change"]) == (None, None)
+    assert "K" not in run("standings", club).stdout.split()  # only when asked
+
+
+def test_a_wrong_k_is_refused(run: Run, tmp_path: Path) -> None:
+    club = _evening(run, tmp_path)
+    before = club.read_bytes()
+    refused = run("player", "set", club, "Anna", "k=0", ok=False)
+    assert refused.exit_code == 2 and "no K-factor" in refused.output
+    assert club.read_bytes() == before
+
+
+def test_export_csv_keeps_the_exact_change(run: Run, tmp_path: Path) -> None:
+    club = _evening(run, tmp_path)
+    csv = run("export-list", club, "standings", "--rating-change", "--format", "csv").stdout
+    header, *rows = csv.splitlines()
+    assert header.endswith(",K,Perf,Rtg+/-")
+    assert "2,Anna,2000,4,0,1,3,20,1100,-12.8" in rows
+    assert run("export-list", club, "pairings", "--rating-change", ok=False).exit_code == 2
