@@ -131,6 +131,14 @@ def fixed(value: Fraction | int, lang: str, decimals: int = 2) -> str:
     return format_decimal(rounded, format="#,##0." + "0" * decimals, locale=lang)
 
 
+def change(value: Fraction, lang: str) -> str:
+    """A rating change with its sign and one decimal, per locale: +7.2 ("+7,2"), 0.0."""
+    text = fixed(abs(value), lang, 1)
+    if not any(digit in text for digit in "123456789"):
+        return text
+    return ("+" if value > 0 else "−") + text
+
+
 COLUMN_TITLES = {
     "rank": N_("Rank"), "no": N_("No."), "id": N_("Id"), "name": N_("Name"),
     "score": N_("Total"), "points": N_("Points"), "games": N_("Games"), "value": N_("Value"),

@@ -19,7 +19,13 @@ from rochade.service import standings_with_tiebreaks
 from rochade.web import i18n, systems
 from rochade.web.base import Page, Web, public, round_param
 from rochade.web.chart import player_chart
-from rochade.web.queries import crosstable_rows, player_curve, progress_rows, round_view
+from rochade.web.queries import (
+    crosstable_rows,
+    player_curve,
+    progress_rows,
+    rated_changes,
+    round_view,
+)
 
 
 @public
@@ -50,9 +56,11 @@ async def standings(web: Web, request: Request, page: Page) -> Response:
                         lambda: standings_with_tiebreaks(t, after))
         keys = [tiebreak_key(tb) for tb in fide.tiebreaks]
         return web.render(page, "standings_fide.html", **ctx, table=fide, keys=keys, after=after,
-                          section="standings")
+                          section="standings", changes=rated_changes(ctx, after))
     table = ctx["svc"].standings(ctx["name"], after)
-    return web.render(page, "standings.html", **ctx, table=table, after=after, section="standings")
+    return web.render(page, "standings.html", **ctx, table=table, after=after, section="standings",
+                      changes=rated_changes(ctx, after))
+
 
 
 @public
@@ -118,7 +126,8 @@ async def player(web: Web, request: Request, page: Page) -> Response:
     }
     svg = player_chart(curve, len(t.active), labels, lambda v: i18n.number(v, page.lang, 0))
     return web.render(
-        page, "player.html", **ctx, row=row, chart=svg, entrant=t.entrant(pid), section="standings"
+        page, "player.html", **ctx, row=row, chart=svg, entrant=t.entrant(pid), section="standings",
+        change=(rated_changes(ctx) or {}).get(pid),
     )
 
 

@@ -9,10 +9,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from rochade.core.collation import name_key
 from rochade.core.keizer.scoring import Standings
 from rochade.core.model import Entrant, Game, Outcome, PlayerId, Result, Round, Status, Tournament
+from rochade.core.rating_change import RatingChange
 from rochade.core.roundrobin import berger_schedule
 from rochade.core.systems import SWISS, RoundRobinSettings, SwissSettings
 from rochade.formats.text import rank_labels
@@ -258,3 +260,13 @@ def player_curve(history: Sequence[Standings], player: PlayerId) -> list[CurvePo
             continue
         points.append(CurvePoint(standings.after_round, row.total, row.rank))
     return points
+
+
+def rated_changes(ctx: dict[str, Any], after: int | None = None
+                  ) -> dict[PlayerId, RatingChange] | None:
+    """The players' performance and rating change, when any player is rated (a club's
+    unrated Keizer shows no empty columns)."""
+    if not any(e.rating is not None for e in ctx["t"].entrants):
+        return None
+    changes: dict[PlayerId, RatingChange] = ctx["svc"].rating_changes(ctx["name"], after)
+    return changes if any(c.games for c in changes.values()) else None
