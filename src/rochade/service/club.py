@@ -896,10 +896,12 @@ class ClubService:
         return after
 
     def update_ratings(
-        self, listed: Iterable[RatedPlayer], tournament: str | None = None, apply: bool = False
+        self, listed: Iterable[RatedPlayer], tournament: str | None = None, apply: bool = False,
+        take_list: bool = False,
     ) -> RatingReport:
         """Match a rating list with the members (or one tournament's players); with `apply`,
-        write what differs in one backed-up, undoable action (see `plan_ratings`).
+        write what differs in one backed-up, undoable action (see `plan_ratings`; with
+        `take_list` the list's title, sex, federation, birth and K replace the club's).
 
         The list is read before the club file is locked; should the members change meanwhile,
         nothing is written.
@@ -908,7 +910,7 @@ class ClubService:
             record = None if tournament is None else self._record(club, tournament)
             where = None if record is None else record.id
             roster = rating_roster(club, where)
-        report = plan_ratings(roster, listed)
+        report = plan_ratings(roster, listed, take_list)
         if not apply or not report.match.updates:
             return report
         with self._change("ratings", "update ratings", "ratings") as (club, action):
