@@ -231,3 +231,37 @@ def test_a_members_title_places_them_among_equal_ratings(club: ClubService) -> N
     club.pair("Open")
     lines = [line for line in export_trf(club, "Open").splitlines() if line.startswith("001")]
     assert [line[14:47].strip() for line in lines] == ["Bo", "Cy", "Abe"]
+
+
+def test_the_report_is_trf26_national_records_and_the_organizer(
+    club: ClubService, tmp_path: Path
+) -> None:
+    """TRF26's own records instead of the engines' XXR/XXC; record 172 and one national
+    record per player whose national id belongs to the event's federation (KNSB: NED); the
+    organizer in a comment line, read back as the imported file's organizer."""
+    finished(club)
+    club.set_event(EVENT)
+    club.set_player("Charlie", {"national_id": "PKZ:10234567"}, "Open")  # a German id
+    club.set_player("Foxtrot", {"national_id": "KNSB:123456789012"}, "Open")  # too long
+    text = rating_report(club).text
+    assert text is not None
+    lines = text.splitlines()
+    assert not [line for line in lines if line[:3] in ("XXR", "XXC")]
+    assert "142 3" in lines and "172 NED FIDE" in lines
+    assert "### Organizer: SV Utrecht" in lines
+    national = [line for line in lines if line.startswith("NED")]
+    assert [(line[4:8], line[14:47].rstrip(), line[57:68].strip(), line[69:79]) for line in
+            national] == [("   1", "Alpha, Anna", "8000001", "1990/01/31"),
+                          ("   5", "Echo, Eric", "8000005", "2010/06/01")]
+    other = ClubService.init(tmp_path / "other.rochade", "td")
+    imported = import_trf(other, text.encode("utf-8"))
+    assert other.rating_data(imported.name).event.organizer == ""  # the TD's own data
+    assert rating_report(other, imported.name).text == text  # the file's lines come back
+    from rochade.service.rated import event_of_file
+    kept = [(0, line) for line in lines]
+    assert event_of_file(kept, other.rating_data(imported.name).event).organizer == "SV Utrecht"
+    club.set_event({"federation": "GER"})  # a German event: Charlie's PKZ
+    german = (rating_report(club).text or "").splitlines()
+    assert "172 GER FIDE" in german
+    assert [line[14:47].rstrip() for line in german if line.startswith("GER")] == [
+        "Charlie, Carl"]

@@ -14,6 +14,7 @@ from rochade.core.fide import EVENT_KEYS, UNKNOWN, EventData, PlayerDetails
 from rochade.core.messages import N_, Message
 from rochade.core.model import ModelError, PlayerId, Tournament
 from rochade.core.systems import SwissSettings
+from rochade.formats.trf_tournament import ORGANIZER
 from rochade.service.players import label
 
 EVENT = "event"
@@ -55,6 +56,8 @@ def event_of_file(lines: Iterable[tuple[int, str]], event: EventData) -> EventDa
         key = _FROM_FILE.get(line[:3])
         if key is not None and line[4:].strip():
             found.setdefault(key, []).append(line[4:].strip())
+        elif line.startswith(ORGANIZER) and line[len(ORGANIZER):].strip():
+            found["organizer"] = [line[len(ORGANIZER):].strip()]
         elif line[:3] == "132":
             rounds = range((len(line) - 84) // 10)
             dates = [line[91 + 10 * r: 99 + 10 * r].strip() for r in rounds]
