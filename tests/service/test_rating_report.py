@@ -243,7 +243,10 @@ def test_the_report_is_trf26_national_records_and_the_organizer(
     club.set_event(EVENT)
     club.set_player("Charlie", {"national_id": "PKZ:10234567"}, "Open")  # a German id
     club.set_player("Foxtrot", {"national_id": "KNSB:123456789012"}, "Open")  # too long
-    text = rating_report(club).text
+    report = rating_report(club)
+    assert ("the national id of Foxtrot, Fred (6) is longer than TRF's 11 characters: the report "
+            "has no national record for them") in [str(w) for w in report.check.warnings]
+    text = report.text
     assert text is not None
     lines = text.splitlines()
     assert not [line for line in lines if line[:3] in ("XXR", "XXC")]

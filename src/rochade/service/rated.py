@@ -14,7 +14,7 @@ from rochade.core.fide import EVENT_KEYS, UNKNOWN, EventData, PlayerDetails
 from rochade.core.messages import N_, Message
 from rochade.core.model import ModelError, PlayerId, Tournament
 from rochade.core.systems import SwissSettings
-from rochade.formats.trf_tournament import ORGANIZER
+from rochade.formats.trf_tournament import ID_WIDTH, ORGANIZER
 from rochade.service.players import label
 
 EVENT = "event"
@@ -137,6 +137,10 @@ def check_report(t: Tournament, event: EventData, details: Mapping[PlayerId, Pla
             warnings.append(Message(
                 N_("{player} is unrated and has no {missing}: FIDE needs them for new players"),
                 {"player": label(e), "missing": tuple(missing)}))
+    warnings += [Message(N_("the national id of {player} is longer than TRF's {width} "
+                            "characters: the report has no national record for them"),
+                         {"player": label(e), "width": ID_WIDTH})
+                 for e in t.entrants if len(details.get(e.id, UNKNOWN).national_id) > ID_WIDTH]
     return ReportCheck(tuple(problems), tuple(warnings))
 
 
