@@ -267,8 +267,8 @@ def national_kind(typed: str) -> str:
 
 
 def k_factor(typed: str) -> str:
-    """A K-factor set by the TD (a whole number 1-100, usually FIDE's 40, 20 or 10); "" to
-    take it from the rating and age again."""
+    """A K-factor set for the player by the TD or a rating list (a whole number 1-100,
+    usually FIDE's 40, 20 or 10); "" to take it from the rating and age again."""
     text = typed.strip()
     if text and not (text.isascii() and text.isdigit() and int(text) in K_FACTORS):
         raise ModelError(

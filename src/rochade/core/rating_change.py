@@ -35,7 +35,7 @@ K times the games at 700 or below (rochade counts this tournament's games)."""
 class KRule(enum.Enum):
     """Why a player has their K-factor; the value is the words a list shows."""
 
-    SET = N_("set by the TD")
+    SET = N_("set for the player (by the TD or a rating list)")
     JUNIOR = N_("under 18, below 2300")
     BELOW_2400 = N_("below 2400")
     FROM_2400 = N_("2400 or more")
