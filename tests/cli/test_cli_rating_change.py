@@ -65,3 +65,31 @@ def test_export_csv_keeps_the_exact_change(run: Run, tmp_path: Path) -> None:
     assert header.endswith(",K,Perf,Rtg+/-")
     assert "2,Anna,2000,4,0,1,3,20,1100,-12.8" in rows
     assert run("export-list", club, "pairings", "--rating-change", ok=False).exit_code == 2
+
+
+def test_explain_shows_the_change_game_by_game(run: Run, tmp_path: Path) -> None:
+    club = _evening(run, tmp_path)
+    lines = run("explain", club, "Bert", "--rating-change").stdout.splitlines()
+    assert lines[:2] == ["Bert: performance 2800", "K 20 (below 2400), rating change +12.8"]
+    assert lines[3].split() == ["Round", "Opponent", "Rating", "Score", "We", "Change"]
+    assert lines[5].split() == ["1", "Anna", "2000", "1", "0.36", "+12.8"]
+    dirk = run("explain", club, "Dirk", "--rating-change").stdout
+    assert "Dirk: performance 1800\nunrated: no rating change" in dirk and "Change" not in dirk
+    carla = run("explain", club, "Carla", "--rating-change").stdout
+    assert carla == "Carla: no game against a rated opponent counts yet\n"
+    before = run("explain", club, "Bert", "--rating-change", "--round", "0").stdout
+    assert "no game against a rated opponent counts yet" in before
+    assert run("explain", club, "--round", "1", "--rating-change", ok=False).exit_code == 2
+
+
+def test_a_json_file_has_rating_changes_too(run: Run, tmp_path: Path) -> None:
+    club = _evening(run, tmp_path)
+    exported = tmp_path / "winter.json"
+    run("export", club, exported)
+    rows = json.loads(run("standings", exported, "--rating-change", "--format", "json").stdout)
+    assert {row["name"]: row["rating_change"] for row in rows}["Bert"] == "+12.8"
+    assert "+12.8" in run("explain", exported, "Bert", "--rating-change").stdout
+    trf = tmp_path / "winter.trf"
+    trf.write_text("012 x\n", encoding="utf-8")
+    refused = run("standings", trf, "--rating-change", ok=False)
+    assert refused.exit_code == 2 and "not with a TRF file" in refused.output

@@ -26,6 +26,7 @@ from rochade.formats.text import (
     participants_table,
     progress_table,
     rating_change_json,
+    rating_change_table,
     standings_json,
     standings_table,
     tiebreak_key,
@@ -216,6 +217,8 @@ def progress(club: Path, who: str | None, tournament: str | None, detail: bool) 
 @click.option("--pairing", is_flag=True,
               help="With PLAYER and --round K (Swiss): why PLAYER got that opponent, float, "
               "bye and colour in round K.")
+@click.option("--rating-change", is_flag=True,
+              help="With PLAYER: the FIDE rating change game by game, K and performance.")
 @click.option("--who", envvar="ROCHADE_WHO", hidden=True)
 def explain(
     source: Path,
@@ -224,13 +227,20 @@ def explain(
     round_number: int | None,
     tournament: str | None,
     pairing: bool,
+    rating_change: bool,
 ) -> None:
     """Explain someone's points, or a pairing.
 
     With PLAYER: how the points were computed, row by row (from a club file or, as for
-    standings, a JSON file). With --round K alone: why round K was paired as it was. With
-    PLAYER --round K --pairing (Swiss): why that player was paired so, criterion by criterion.
+    standings, a JSON file); with --rating-change, the FIDE rating change game by game. With
+    --round K alone: why round K was paired as it was. With PLAYER --round K --pairing
+    (Swiss): why that player was paired so, criterion by criterion.
     """
+    if rating_change:
+        if player is None or pairing:
+            raise Failure("--rating-change explains a PLAYER's rating change")
+        _explain_rating(source, who, player, round_number, tournament)
+        return
     if source.suffix.lower() == ".json":
         if player is None or pairing:
             raise Failure("a JSON file explains a PLAYER's points; pairings only a club file")
@@ -254,6 +264,22 @@ def explain(
             click.echo(f"  {line}")
         return
     _explain_points(svc.tournament(tournament), player, round_number)
+
+
+def _explain_rating(source: Path, who: str | None, player: str, round_number: int | None,
+                    tournament: str | None) -> None:
+    """A player's FIDE rating change game by game, after a round (default: the last)."""
+    if source.suffix.lower() == ".json":
+        t = read_tournament_file(source)
+        entrant = find_entrant(t.entrants, player)
+        tournament_standings(t, round_number)  # refuses a round the file does not have
+        change = rating_changes(t, after_round=round_number)[entrant.id]
+    else:
+        svc = service(source, who)
+        t = svc.tournament(tournament)
+        entrant = find_entrant(t.entrants, player)
+        change = svc.rating_changes(tournament, round_number)[entrant.id]
+    click.echo(rating_change_table(change, t), nl=False)
 
 
 def _explain_points(t: Tournament, player: str, round_number: int | None) -> None:

@@ -92,6 +92,17 @@ WORDS: Final[Mapping[str, str]] = MappingProxyType(
         "k_factor": "K",
         "performance": "Perf",
         "rating_change": "Rtg+/-",
+        "rating_change_title": "{player}: performance {performance}",
+        "rating_change_k": "K {k} ({rule}), rating change {change}",
+        "rating_change_unrated": "unrated: no rating change",
+        "rating_change_none": "{player}: no game against a rated opponent counts yet",
+        "rating_change_legend": "Games over the board against rated opponents (FIDE B.02); "
+        "We: expected score, a rating difference above 400 counting as 400.",
+        "opponent_rating": "Rating",
+        "rated_opponent": "Opponent",
+        "score_short": "Score",
+        "expected": "We",
+        "change": "Change",
         "game_points_short": "GP",
         "buchholz_short": "BH",
         "progress_legend_detail": "Pts: Keizer points after the round; GP: game points so far; "
@@ -429,6 +440,32 @@ def standings_json(standings: Standings) -> list[dict[str, object]]:
         }
         for r in standings.rows
     ]
+
+
+def rating_change_table(change: RatingChange, tournament: Tournament) -> str:
+    """A player's rating change game by game (round, opponent, their rating, score, We and
+    ΔR), headed by the performance, K and the change over the tournament."""
+    player = _name(tournament, change.player)
+    if not change.games:
+        return _text([_w("rating_change_none", player=player)])
+    columns = [_Column(_w("round"), right=True),
+               _Column(_w("rated_opponent"), max_width=NAME_WIDTH),
+               _Column(_w("opponent_rating"), right=True), _Column(_w("score_short"), right=True)]
+    if change.k is not None:
+        columns += [_Column(_w("expected"), right=True), _Column(_w("change"), right=True)]
+    rows = []
+    for g in change.games:
+        row = [str(g.round), _name(tournament, g.opponent), str(g.opponent_rating),
+               points_text(g.score)]
+        if g.expected is not None and g.change is not None:
+            row += [decimal_text(g.expected), change_text(g.change)]
+        rows.append(row)
+    total = change.change
+    summary = _w("rating_change_unrated") if change.k is None or total is None else _w(
+        "rating_change_k", k=change.k, rule=change.rule.value if change.rule else "",
+        change=change_text(total))
+    title = [_w("rating_change_title", player=player, performance=change.performance), summary]
+    return _text(title, _table(columns, rows), [_w("rating_change_legend")])
 
 
 def rating_change_json(change: RatingChange) -> dict[str, object]:
@@ -772,6 +809,7 @@ __all__ = [
     "progress_table",
     "rank_labels",
     "rating_change_json",
+    "rating_change_table",
     "standings_json",
     "standings_table",
     "styled_text",
