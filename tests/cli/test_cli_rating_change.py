@@ -93,3 +93,15 @@ def test_a_json_file_has_rating_changes_too(run: Run, tmp_path: Path) -> None:
     trf.write_text("012 x\n", encoding="utf-8")
     refused = run("standings", trf, "--rating-change", ok=False)
     assert refused.exit_code == 2 and "not with a TRF file" in refused.output
+
+
+def test_publish_puts_the_columns_in_the_standings_page(run: Run, tmp_path: Path) -> None:
+    club = _evening(run, tmp_path)
+    site = tmp_path / "site"
+    run("publish", club, site, "--rating-change")
+    assert "Rtg+/-" in (site / "standings.html").read_text(encoding="utf-8")
+    assert (site / "standings.csv").read_text(encoding="utf-8-sig").splitlines()[0].endswith(
+        ",K,Perf,Rtg+/-")
+    plain = tmp_path / "plain"
+    run("publish", club, plain)
+    assert "Rtg+/-" not in (plain / "standings.html").read_text(encoding="utf-8")

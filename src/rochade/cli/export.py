@@ -9,8 +9,8 @@ from pathlib import Path
 import click
 
 from rochade.cli.common import Failure, service
-from rochade.core.model import Tournament
-from rochade.core.rating_change import rating_changes
+from rochade.core.model import PlayerId, Tournament
+from rochade.core.rating_change import RatingChange, rating_changes
 from rochade.core.systems import KEIZER
 from rochade.formats import text
 from rochade.formats.csv import DIALECTS, check_delimiter
@@ -44,6 +44,20 @@ CSV_DIALECT = click.option(
 )  # fmt: skip
 
 
+RATING_CHANGE = click.option(
+    "--rating-change", is_flag=True,
+    help="Standings: add each player's K-factor, performance and FIDE rating change.")
+
+
+def _changes(source: Path, who: str | None, tournament: str | None, t: Tournament,
+             after_round: int | None) -> dict[PlayerId, RatingChange]:
+    """The players' rating changes: with the members' data from a club file, from the games
+    alone for a JSON file."""
+    if source.suffix.lower() == ".json":
+        return rating_changes(t, after_round=after_round)
+    return service(source, who).rating_changes(tournament, after_round)
+
+
 def _csv(table: Table, dialect: str, delimiter: str | None = None) -> str:
     """The CSV text of `table` in `dialect` (titles translated by the web's catalogues)."""
     from rochade.web.i18n import csv_text
@@ -61,10 +75,12 @@ def _load(source: Path, who: str | None, tournament: str | None) -> Tournament:
 @SOURCE
 @click.argument("folder", type=click.Path(path_type=Path, file_okay=False))
 @CSV_DIALECT
+@RATING_CHANGE
 @TOURNAMENT
 @WHO
 def publish(
-    source: Path, folder: Path, csv_dialect: str, tournament: str | None, who: str | None
+    source: Path, folder: Path, csv_dialect: str, rating_change: bool, tournament: str | None,
+    who: str | None,
 ) -> None:
     """Write every list as a web site to FOLDER.
 
@@ -76,7 +92,8 @@ def publish(
     """
     t = _load(source, who, tournament)
     folder.mkdir(parents=True, exist_ok=True)
-    pages = site(t, csv=lambda table: _csv(table, csv_dialect))
+    changes = _changes(source, who, tournament, t, None) if rating_change else None
+    pages = site(t, csv=lambda table: _csv(table, csv_dialect), changes=changes)
     for name, content in pages.items():
         encoding = "utf-8-sig" if name.endswith(".csv") else "utf-8"  # see export_list
         (folder / name).write_text(content, encoding=encoding, newline="")
@@ -100,8 +117,7 @@ def publish(
     "-o", "--output", type=click.Path(path_type=Path, dir_okay=False),
     help="Write to this file instead of the screen.",
 )  # fmt: skip
-@click.option("--rating-change", is_flag=True,
-              help="Standings: add each player's K-factor, performance and FIDE rating change.")
+@RATING_CHANGE
 @TOURNAMENT
 @WHO
 def export_list(
@@ -136,9 +152,7 @@ def export_list(
     if rating_change:
         if which != "standings":
             raise Failure("--rating-change goes with the standings")
-        changes = (rating_changes(t, after_round=round_number) if source.suffix.lower() == ".json"
-                   else service(source, who).rating_changes(tournament, round_number))
-        table = with_rating_change(table, changes)
+        table = with_rating_change(table, _changes(source, who, tournament, t, round_number))
         plain = table_text(table)
     if fmt == "csv":
         content = _csv(table, csv_dialect, delimiter)

@@ -18,7 +18,8 @@ from importlib.resources import files
 from rochade import __version__
 from rochade.core.keizer.scoring import Standings, compute_standings, standings_history
 from rochade.core.keizer.settings import KeizerSettings
-from rochade.core.model import Tournament
+from rochade.core.model import PlayerId, Tournament
+from rochade.core.rating_change import RatingChange
 from rochade.core.standings import system_standings
 from rochade.core.systems import ROUND_ROBIN
 from rochade.formats.csv import table_csv
@@ -33,6 +34,7 @@ from rochade.formats.tables import (
     participants_table,
     progress_table,
     standings_table,
+    with_rating_change,
 )
 from rochade.formats.text import visible
 
@@ -171,7 +173,8 @@ def page(
 
 
 def site(
-    tournament: Tournament, settings: object = None, csv: Callable[[Table], str] = table_csv
+    tournament: Tournament, settings: object = None, csv: Callable[[Table], str] = table_csv,
+    changes: Mapping[PlayerId, RatingChange] | None = None,
 ) -> Mapping[str, str]:
     """A static site: file name -> content. `index.html` links every list: standings now and
     after each round, each round's pairings, participants, crosstable, progress chart (Keizer
@@ -180,12 +183,15 @@ def site(
     Each list also comes as a CSV file of the same name, linked under its table.
 
     `settings` stands in for the tournament's own (Keizer settings read beside a file); `csv`
-    writes the CSV files (a German or Dutch spreadsheet's dialect)."""
+    writes the CSV files (a German or Dutch spreadsheet's dialect); with `changes` the
+    standings show each player's K, performance and rating change."""
     rules = tournament.settings if settings is None else settings
     if isinstance(rules, KeizerSettings):
         pages = _keizer_pages(tournament, rules)
     else:
         pages = _fide_pages(tournament)
+    if changes is not None:
+        pages["standings.html"] = with_rating_change(pages["standings.html"], changes)
     titles = {"standings": "Standings", "crosstable": "Crosstable", "progress": "Progress",
               "participants": "Participants"}
     nav = [Link("index.html", "Overview")] + [
