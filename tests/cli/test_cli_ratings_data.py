@@ -65,3 +65,8 @@ def test_fide_txt_and_a_national_csv(run: Run, club: Path) -> None:
     run("ratings", club, LISTS / "dsb.csv", "--apply")
     assert _details(club, "Frank") == ("", "m", "", "1970", "")
     assert _details(club, "Greta") == ("", "", "", "", "")  # X and 31 April: left out
+
+
+def test_only_the_standard_list_fills_k(run: Run, club: Path) -> None:
+    run("ratings", club, LISTS / "fide.txt", "--kind", "rapid", "--apply")
+    assert _details(club, "Dirk") == ("FM", "m", "NED", "1988", "")

@@ -328,8 +328,9 @@ def _listed_details(cells: Mapping[str, str]) -> PlayerDetails:
 RATING_KINDS = ("standard", "rapid", "blitz")
 _XML_TAGS = {"standard": ("rating",), "rapid": ("rapid_rating", "rating"),
              "blitz": ("blitz_rating", "rating")}  # fmt: skip
-_XML_K = {"standard": "k", "rapid": "rapid_k", "blitz": "blitz_k"}
-"""FIDE's XML tag of the K-factor per rating kind."""
+_K_COLUMNS = ("SK", "K")
+"""The TXT columns of the standard K-factor (the XML tag is `k`). Only the standard list
+fills a member's K: a member has one, and FIDE's rapid and blitz K is 20 for everyone."""
 
 
 def _kind(kind: str) -> str:
@@ -368,7 +369,8 @@ def parse_fide_xml(source: bytes | IO[bytes], kind: str = "standard") -> Iterato
                 details=_listed_details({
                     "title": fields.get("title", ""), "sex": fields.get("sex", ""),
                     "federation": fields.get("country", ""),
-                    "birth": fields.get("birthday", ""), "k": fields.get(_XML_K[kind], ""),
+                    "birth": fields.get("birthday", ""),
+                    "k": fields.get("k", "") if kind == "standard" else "",
                 }),
             )
     except ParseError as exc:
@@ -409,9 +411,9 @@ def parse_fide_txt(lines: Iterable[str], kind: str = "standard") -> Iterator[Rat
             found=' '.join(names) or 'nothing',
         )
     rating_title = ratings[0]
-    k_titles = {"standard": ("SK", "K"), "rapid": ("RK", "Rk"), "blitz": ("BK",)}[kind]
     detail_titles = {"title": "Tit", "sex": "Sex", "federation": "Fed", "birth": "B-day",
-                     "k": next((t for t in k_titles if t in bounds), "")}
+                     "k": next((t for t in _K_COLUMNS if t in bounds and kind == "standard"),
+                               "")}
 
     def cut(line: str, title: str) -> str:
         if title not in bounds:
