@@ -14,7 +14,6 @@ from rochade.core.fide import EVENT_KEYS, UNKNOWN, EventData, PlayerDetails
 from rochade.core.messages import N_, Message
 from rochade.core.model import ModelError, PlayerId, Tournament
 from rochade.core.systems import SwissSettings
-from rochade.formats.trf_tournament import ID_WIDTH, ORGANIZER
 from rochade.service.players import label
 
 EVENT = "event"
@@ -51,6 +50,8 @@ def event_of_file(lines: Iterable[tuple[int, str]], event: EventData) -> EventDa
     """`event` with what an imported TRF file's header says where the TD set nothing; a
     value rochade cannot take (a date written otherwise) is left out, so the check asks
     for it."""
+    from rochade.formats.trf_tournament import ORGANIZER  # the TRF engine only when asked
+
     found: dict[str, list[str]] = {}
     for _, line in lines:
         key = _FROM_FILE.get(line[:3])
@@ -99,6 +100,8 @@ def check_report(t: Tournament, event: EventData, details: Mapping[PlayerId, Pla
                  ) -> ReportCheck:
     """The pre-submission check: TRF's mandatory records (TRF26: 042, 052 and 132 too),
     FIDE's rules for the players, and a finished event."""
+    from rochade.formats.trf_tournament import ID_WIDTH  # the TRF engine only when asked
+
     problems = [
         Message(N_("{what} is missing (rochade tournament set {key}=...)"),
                 {"what": Message(what), "key": key})
