@@ -22,7 +22,7 @@ from fractions import Fraction
 
 from rochade.core.fide import UNKNOWN, PlayerDetails
 from rochade.core.messages import N_
-from rochade.core.model import Entrant, PlayerId, Tournament
+from rochade.core.model import Entrant, Game, PlayerId, Tournament
 from rochade.core.tiebreaks import expected_score, performance_rating
 
 CUT = 400
@@ -101,37 +101,43 @@ class RatingChange:
         return sum((g.score for g in self.games), Fraction(0))
 
 
-def _counted(t: Tournament, entrant: Entrant, after_round: int | None
-             ) -> list[tuple[int, PlayerId, int, Fraction]]:
-    """(round, opponent, opponent's rating, W) per game over the board with a result against
-    a rated opponent."""
+def _games(t: Tournament, after_round: int | None) -> dict[PlayerId, list[tuple[int, Game]]]:
+    """Each player's games over the board with a result, by round (read once for all)."""
     rounds = t.rounds if after_round is None else t.rounds[:after_round]
-    games = []
+    games: dict[PlayerId, list[tuple[int, Game]]] = {}
     for rnd in rounds:
-        game = rnd.game_of(entrant.id)
-        if game is None or game.result is None or game.result.is_forfeit:
-            continue
-        opponent = t.entrant(game.opponent_of(entrant.id))
-        if opponent.rating is not None:
-            games.append((rnd.number, opponent.id, opponent.rating,
-                          game.result.points(game.white == entrant.id)))
+        for game in rnd.games:
+            if game.result is not None and not game.result.is_forfeit:
+                games.setdefault(game.white, []).append((rnd.number, game))
+                games.setdefault(game.black, []).append((rnd.number, game))
     return games
+
+
+def _change(t: Tournament, entrant: Entrant, games: list[tuple[int, Game]],
+            details: PlayerDetails, year: int | None) -> RatingChange:
+    """One player's change over `games`: those against a rated opponent count."""
+    counted = []
+    for number, game in games:
+        opponent = t.entrant(game.opponent_of(entrant.id))
+        if opponent.rating is not None and game.result is not None:
+            counted.append((number, opponent.id, opponent.rating,
+                            game.result.points(game.white == entrant.id)))
+    rating = entrant.rating
+    if rating is None:
+        unrated = tuple(RatedGame(r, o, orat, w, None, None) for r, o, orat, w in counted)
+        return RatingChange(entrant.id, None, None, None, unrated)
+    k, rule = k_factor(rating, details, year)
+    if counted and k * len(counted) > MOST_PER_PERIOD:
+        k, rule = MOST_PER_PERIOD // len(counted), KRule.CAPPED
+    rated = tuple(RatedGame(r, o, orat, w, we, k * (w - we))
+                  for r, o, orat, w in counted for we in (expected(rating, orat),))
+    return RatingChange(entrant.id, rating, k, rule, rated)
 
 
 def rating_change(t: Tournament, entrant: Entrant, details: PlayerDetails = UNKNOWN,
                   year: int | None = None, after_round: int | None = None) -> RatingChange:
     """One player's rating change and performance (after `after_round`; None: all rounds)."""
-    counted = _counted(t, entrant, after_round)
-    rating = entrant.rating
-    if rating is None:
-        games = tuple(RatedGame(r, o, orat, w, None, None) for r, o, orat, w in counted)
-        return RatingChange(entrant.id, None, None, None, games)
-    k, rule = k_factor(rating, details, year)
-    if counted and k * len(counted) > MOST_PER_PERIOD:
-        k, rule = MOST_PER_PERIOD // len(counted), KRule.CAPPED
-    games = tuple(RatedGame(r, o, orat, w, we, k * (w - we))
-                  for r, o, orat, w in counted for we in (expected(rating, orat),))
-    return RatingChange(entrant.id, rating, k, rule, games)
+    return _change(t, entrant, _games(t, after_round).get(entrant.id, []), details, year)
 
 
 def rating_changes(t: Tournament, details: Mapping[PlayerId, PlayerDetails] | None = None,
@@ -139,7 +145,8 @@ def rating_changes(t: Tournament, details: Mapping[PlayerId, PlayerDetails] | No
                    ) -> dict[PlayerId, RatingChange]:
     """Every entrant's rating change and performance (`rating_change`)."""
     known = details or {}
-    return {e.id: rating_change(t, e, known.get(e.id, UNKNOWN), year, after_round)
+    games = _games(t, after_round)
+    return {e.id: _change(t, e, games.get(e.id, []), known.get(e.id, UNKNOWN), year)
             for e in t.entrants}
 
 
