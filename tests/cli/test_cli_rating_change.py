@@ -105,3 +105,13 @@ def test_publish_puts_the_columns_in_the_standings_page(run: Run, tmp_path: Path
     plain = tmp_path / "plain"
     run("publish", club, plain)
     assert "Rtg+/-" not in (plain / "standings.html").read_text(encoding="utf-8")
+
+
+def test_a_rapid_time_control_and_a_juniors_birth_set_k(run: Run, tmp_path: Path) -> None:
+    club = _evening(run, tmp_path)
+    run("player", "set", club, "Anna", "birth=2010")
+    run("tournament", "set", club, "start_date=2026-12-01")
+    assert "K 40 (under 18, below 2300)" in run("explain", club, "Anna", "--rating-change").stdout
+    run("tournament", "set", club, "time_control=900+10")
+    said = run("explain", club, "Anna", "--rating-change").stdout
+    assert "K 20 (rapid or blitz: 20 for everyone), rating change -12.8" in said

@@ -10,7 +10,14 @@ from hypothesis import strategies as st
 
 from rochade.core.fide import PlayerDetails
 from rochade.core.model import Absence, Entrant, Game, Result, Round, Tournament
-from rochade.core.rating_change import KRule, expected, k_factor, rating_change, rating_changes
+from rochade.core.rating_change import (
+    KRule,
+    expected,
+    is_fast,
+    k_factor,
+    rating_change,
+    rating_changes,
+)
 
 WIN, DRAW, LOSS = Result.WHITE_WINS, Result.DRAW, Result.BLACK_WINS
 
@@ -121,3 +128,24 @@ def test_a_better_result_or_a_stronger_opponent_never_changes_less(
 @pytest.mark.parametrize("rating", [1000, 1800, 2399, 2400, 2800])
 def test_a_draw_between_equals_changes_nothing(rating: int) -> None:
     assert rating_changes(_pair(rating, rating, DRAW))[1].change == 0
+
+
+@pytest.mark.parametrize(("code", "fast"), [
+    ("900+10", True),  # 15 min + 60 x 10 s = 25 min: rapid
+    ("180+2", True),  # blitz
+    ("3000+10", False),  # 50 min + 10 min = 60 min: not less than 60
+    ("5400+30", False),
+    ("40/6000+30:900+30", False),  # periods with a move count: classical
+    ("W300-B240", True),  # Armageddon
+    ("W3600-B240", False),
+    ("", False),  # not known
+])  # fmt: skip
+def test_rapid_and_blitz_from_the_coded_time_control(code: str, fast: bool) -> None:
+    assert is_fast(code) is fast
+
+
+def test_a_rapid_event_rates_everyone_with_k_20() -> None:
+    junior = PlayerDetails(birth="2012", k="40")
+    assert k_factor(2500, junior, 2026, fast=True) == (20, KRule.FAST)
+    changes = rating_changes(_pair(2500, 2000, DRAW), {1: junior}, 2026, fast=True)
+    assert changes[1].change == Fraction(-84, 10)  # 20 * (.5 - .92)

@@ -7,10 +7,11 @@ absences, games without a result and games against unrated opponents do not coun
 FIDE's own calculation. Keizer, Swiss and round robin alike: only the games matter.
 
 The K-factor (B.02 8.3.3) needs a player's number of rated games, which rochade does not
-know; it takes what it has: the K the TD set for the member, else 40 for a player below 2300
-until the end of the year they turn 18 (birth year and the event's year known), else 20 below
-2400, else 10. A player new to the list (40 until 30 games) or who once reached 2400 (10 for
-good) needs the TD's K.
+know; it takes what it has: 20 for everyone in a rapid or blitz event (its time control
+coded), else the K set for the member, else 40 for a player below 2300 until the end of the
+year they turn 18 (birth year and the event's year known), else 20 below 2400, else 10. A
+player new to the list (40 until 30 games) or who once reached 2400 (10 for good) needs the
+TD's K.
 """
 
 from __future__ import annotations
@@ -40,11 +41,36 @@ class KRule(enum.Enum):
     BELOW_2400 = N_("below 2400")
     FROM_2400 = N_("2400 or more")
     CAPPED = N_("K times games at most 700")
+    FAST = N_("rapid or blitz: 20 for everyone")
 
 
-def k_factor(rating: int, details: PlayerDetails, year: int | None) -> tuple[int, KRule]:
+FAST_SECONDS = 3600
+"""B.02 and the Laws of Chess: a game with less than 60 minutes per player (the time for 60
+moves counted with the increment) is rapid or blitz, rated with K 20 for everyone."""
+
+
+def is_fast(time_control: str) -> bool:
+    """Whether a time control in TRF26's encoded form (record 222: `900+10`, `W300-B240`,
+    `40/6000+30:900+30`) is rapid or blitz: one period of less than 60 minutes for 60 moves
+    (a period with a move count is a classical control). "" (not known): no."""
+    sides = time_control.removeprefix("W").split("-B") if time_control else []
+    for side in sides:
+        base, _, increment = side.partition("+")
+        if ":" in side or "/" in side or not base.isdigit() or (
+                increment and not increment.isdigit()):
+            return False
+        if int(base) + 60 * int(increment or 0) >= FAST_SECONDS:
+            return False
+    return bool(sides)
+
+
+def k_factor(rating: int, details: PlayerDetails, year: int | None, fast: bool = False
+             ) -> tuple[int, KRule]:
     """The K-factor of a rated player in a tournament of `year` (None: not known) and the
-    rule it comes from (B.02 8.3.3, without the number of games: see the module)."""
+    rule it comes from (B.02 8.3.3, without the number of games: see the module); `fast`: a
+    rapid or blitz event, 20 for everyone."""
+    if fast:
+        return 20, KRule.FAST
     if details.k:
         return int(details.k), KRule.SET
     born = details.birth_year
@@ -114,7 +140,7 @@ def _games(t: Tournament, after_round: int | None) -> dict[PlayerId, list[tuple[
 
 
 def _change(t: Tournament, entrant: Entrant, games: list[tuple[int, Game]],
-            details: PlayerDetails, year: int | None) -> RatingChange:
+            details: PlayerDetails, year: int | None, fast: bool) -> RatingChange:
     """One player's change over `games`: those against a rated opponent count."""
     counted = []
     for number, game in games:
@@ -126,7 +152,7 @@ def _change(t: Tournament, entrant: Entrant, games: list[tuple[int, Game]],
     if rating is None:
         unrated = tuple(RatedGame(r, o, orat, w, None, None) for r, o, orat, w in counted)
         return RatingChange(entrant.id, None, None, None, unrated)
-    k, rule = k_factor(rating, details, year)
+    k, rule = k_factor(rating, details, year, fast)
     if counted and k * len(counted) > MOST_PER_PERIOD:
         k, rule = MOST_PER_PERIOD // len(counted), KRule.CAPPED
     rated = tuple(RatedGame(r, o, orat, w, we, k * (w - we))
@@ -135,20 +161,22 @@ def _change(t: Tournament, entrant: Entrant, games: list[tuple[int, Game]],
 
 
 def rating_change(t: Tournament, entrant: Entrant, details: PlayerDetails = UNKNOWN,
-                  year: int | None = None, after_round: int | None = None) -> RatingChange:
-    """One player's rating change and performance (after `after_round`; None: all rounds)."""
-    return _change(t, entrant, _games(t, after_round).get(entrant.id, []), details, year)
+                  year: int | None = None, after_round: int | None = None, fast: bool = False
+                  ) -> RatingChange:
+    """One player's rating change and performance (after `after_round`; None: all rounds);
+    `fast`: a rapid or blitz event (`is_fast`)."""
+    return _change(t, entrant, _games(t, after_round).get(entrant.id, []), details, year, fast)
 
 
 def rating_changes(t: Tournament, details: Mapping[PlayerId, PlayerDetails] | None = None,
-                   year: int | None = None, after_round: int | None = None
+                   year: int | None = None, after_round: int | None = None, fast: bool = False
                    ) -> dict[PlayerId, RatingChange]:
     """Every entrant's rating change and performance (`rating_change`)."""
     known = details or {}
     games = _games(t, after_round)
-    return {e.id: _change(t, e, games.get(e.id, []), known.get(e.id, UNKNOWN), year)
+    return {e.id: _change(t, e, games.get(e.id, []), known.get(e.id, UNKNOWN), year, fast)
             for e in t.entrants}
 
 
-__all__ = ["CUT", "KRule", "RatedGame", "RatingChange", "expected", "k_factor",
-           "rating_change", "rating_changes"]
+__all__ = ["CUT", "FAST_SECONDS", "KRule", "RatedGame", "RatingChange", "expected", "is_fast",
+           "k_factor", "rating_change", "rating_changes"]

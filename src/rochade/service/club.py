@@ -42,7 +42,7 @@ from rochade.core.model import (
     Tournament,
 )
 from rochade.core.pairing import Pairing
-from rochade.core.rating_change import RatingChange, rating_changes
+from rochade.core.rating_change import RatingChange, is_fast, rating_changes
 from rochade.core.standings import SystemStandings, system_standings
 from rochade.core.systems import KEIZER
 from rochade.formats.json import format_tournament, parse_tournament
@@ -1036,7 +1036,7 @@ class ClubService:
         data = self.rating_data(tournament)
         _check_round(data.tournament, after_round)
         return rating_changes(data.tournament, data.details, event_year(data.event),
-                              after_round)
+                              after_round, is_fast(data.event.time_control_code))
 
     def tournament_extras(self, name: str | None = None) -> tuple[Tournament, dict[str, str]]:
         """The tournament and what its imported file said beyond the facts (kind -> JSON)."""
