@@ -115,3 +115,29 @@ def test_a_rapid_time_control_and_a_juniors_birth_set_k(run: Run, tmp_path: Path
     run("tournament", "set", club, "time_control=900+10")
     said = run("explain", club, "Anna", "--rating-change").stdout
     assert "K 20 (rapid or blitz: 20 for everyone), rating change -12.8" in said
+
+
+def test_a_swiss_standings_table_gets_the_columns(run: Run, tmp_path: Path) -> None:
+    """The FIDE standings (points, tie-breaks) with K, performance and change; the changes of
+    players rated alike add up to nothing when everyone has the same K."""
+    from rochade.service import ClubService
+
+    path = tmp_path / "club.rochade"
+    svc = ClubService.init(path, "td")
+    svc.create_system_tournament("Open", "swiss", {"rounds": 2, "seed": 3})
+    svc.import_players("Name;Rating\nA;2200\nB;2100\nC;2000\nD;1900\n", "Open")
+    for _ in range(2):
+        report = svc.pair("Open")
+        for board in range(1, len(report.round.games) + 1):
+            svc.enter_result(report.round.number, board, "1-0", "Open")
+    lines = run("standings", path, "--rating-change").stdout.splitlines()
+    header = lines[2].split()
+    assert header[-3:] == ["K", "Perf", "Rtg+/-"]
+    changes = svc.rating_changes("Open")
+    assert sum(c.change or 0 for c in changes.values()) == 0  # all K 20
+    names = {e.name for e in svc.tournament("Open").entrants}
+    by_name = {next(word for word in line.split() if word in names): line.split()
+               for line in lines[4:8]}  # a tied rank is printed once
+    for e in svc.tournament("Open").entrants:
+        c = changes[e.id]
+        assert by_name[e.name][-2] == str(c.performance)
