@@ -123,13 +123,13 @@ def standings(
             t = dataclasses.replace(t, settings=dataclasses.replace(t.settings, tiebreaks=chosen))
         fide = standings_with_tiebreaks(t, round_number)
         if fmt == "json":
-            _echo_json(fide_standings_json(fide), t, changes)
+            _echo_json(fide_standings_json(fide), [x.entrant.id for x in fide.lines], changes)
         else:
             click.echo(table_text(_rated(fide_standings_table(fide, t.name), changes)), nl=False)
         return
     table = tournament_standings(t, round_number)
     if fmt == "json":
-        _echo_json(standings_json(table), t, changes)
+        _echo_json(standings_json(table), [r.entrant.id for r in table.rows], changes)
         return
     if changes is not None:
         click.echo(table_text(with_rating_change(keizer_table(table, t), changes)), nl=False)
@@ -146,12 +146,12 @@ def _rated(table: Table, changes: Mapping[PlayerId, RatingChange] | None) -> Tab
     return table if changes is None else with_rating_change(table, changes)
 
 
-def _echo_json(rows: list[dict[str, object]], t: Tournament,
+def _echo_json(rows: list[dict[str, object]], players: list[PlayerId],
                changes: Mapping[PlayerId, RatingChange] | None) -> None:
-    """Standings as JSON, each player with K, performance and rating change when asked."""
+    """Standings as JSON (`players`: whose each row is), each player with K, performance and
+    rating change when asked."""
     if changes is not None:
-        ids = {e.name: e.id for e in t.entrants}
-        rows = [row | rating_change_json(changes[ids[str(row["name"])]]) for row in rows]
+        rows = [row | rating_change_json(changes[p]) for row, p in zip(rows, players, strict=True)]
     click.echo(json.dumps(rows, ensure_ascii=False, indent=2))
 
 
