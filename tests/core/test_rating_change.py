@@ -149,3 +149,18 @@ def test_a_rapid_event_rates_everyone_with_k_20() -> None:
     assert k_factor(2500, junior, 2026, fast=True) == (20, KRule.FAST)
     changes = rating_changes(_pair(2500, 2000, DRAW), {1: junior}, 2026, fast=True)
     assert changes[1].change == Fraction(-84, 10)  # 20 * (.5 - .92)
+
+
+@given(st.lists(_RATINGS, min_size=2, max_size=8),
+       st.lists(st.sampled_from(list(Result)), min_size=28, max_size=28))
+def test_a_whole_tournament_with_equal_k_changes_nothing_in_sum(
+        ratings: list[int], results: list[Result]) -> None:
+    """Every pair meets once (forfeits included, which count for nobody): with one K for all,
+    what one gains another loses."""
+    entrants = tuple(Entrant(i, f"P{i}", r) for i, r in enumerate(ratings, start=1))
+    pairs = [(a.id, b.id) for i, a in enumerate(entrants) for b in entrants[i + 1:]]
+    rounds = tuple(Round(n, (Game(w, b, results[n - 1]),))
+                   for n, (w, b) in enumerate(pairs, start=1))
+    changes = rating_changes(Tournament("T", entrants, rounds))
+    assert sum(c.change or 0 for c in changes.values()) == 0
+    assert all(len(c.games) <= len(entrants) - 1 for c in changes.values())

@@ -35,6 +35,8 @@ def test_keizer_standings_and_player_page(club: Path) -> None:
         assert f"<strong>{change.performance}</strong>" in page
         german = client.get(f"/t/1/players/{white.id}", headers={"accept-language": "de"}).text
         assert "Leistung und Elo-Änderung" in german
+        dutch = client.get("/t/1/", headers={"accept-language": "nl"}).text
+        assert "TPR" in dutch and "toernooiprestatie" in dutch
 
 
 def test_nothing_shown_without_ratings(tmp_path: Path) -> None:
