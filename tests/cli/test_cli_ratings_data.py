@@ -47,6 +47,9 @@ def test_fide_xml_fills_empty_fields_and_keeps_the_tds(run: Run, club: Path) -> 
 
 def test_take_list_data_replaces_and_undo_restores(run: Run, club: Path) -> None:
     run("player", "set", club, "Bert", "federation=NED", "k=20")
+    preview = run("ratings", club, LISTS / "fide.xml", "--take-list-data").stdout
+    assert "the list's values to be taken:" in preview
+    assert "Bert: FIDE id none -> 90000029, sex none -> m, federation NED -> GER" in preview
     out = run("ratings", club, LISTS / "fide.xml", "--take-list-data", "--apply").stdout
     assert "the list's values taken:" in out
     assert "  Bert: federation NED (the list: GER), k 20 (the list: 40)" in out

@@ -110,9 +110,9 @@ def _change(u: RatingUpdate) -> str:
     return f"  {u.player.name}: {', '.join(parts)} (matched by {u.matched_by})"
 
 
-def _differences(u: RatingUpdate, taken: bool) -> str:
+def _differences(u: RatingUpdate) -> str:
     said = ", ".join(f"{key} {ours} (the list: {listed})" for key, ours, listed in u.differences)
-    return f"  {u.player.name}: {said}" + (" - the list's taken" if taken else "")
+    return f"  {u.player.name}: {said}"
 
 
 def _by_tournament(rows: tuple[EntrantRating, ...], new: bool) -> str:
@@ -124,7 +124,7 @@ def _by_tournament(rows: tuple[EntrantRating, ...], new: bool) -> str:
     return "; ".join(f"{name} ({', '.join(players)})" for name, players in groups.items())
 
 
-def _report_lines(report: RatingReport, taken: bool) -> list[str]:
+def _report_lines(report: RatingReport, take_list: bool) -> list[str]:
     match = report.match
     lines = []
     if match.updates:
@@ -142,10 +142,11 @@ def _report_lines(report: RatingReport, taken: bool) -> list[str]:
     if match.unchanged:
         lines.append(f"Unchanged: {len(match.unchanged)}.")
     if match.differing:
-        lines.append("The list says otherwise than the club, "
-                     + ("the list's values taken:" if taken else
-                        "the club's values kept (--take-list-data takes the list's):"))
-        lines += [_differences(u, taken) for u in match.differing]
+        taken = "taken" if report.applied else "to be taken"
+        lines.append("The list says otherwise than the club, " + (
+            f"the list's values {taken}:" if take_list
+            else "the club's values kept (--take-list-data takes the list's):"))
+        lines += [_differences(u) for u in match.differing]
     lines += [f"Ambiguous, left alone: {p.name} ({'; '.join(candidates)})."
               for p, candidates in match.ambiguous]
     if match.unrated:
