@@ -274,3 +274,9 @@ def test_the_report_is_trf26_national_records_and_the_organizer(
     assert [line[14:47].rstrip() for line in german if line.startswith("GER")] == [
         "Charlie, Carl"]
     gacrux_accepts("\r\n".join(german) + "\r\n", tmp_path)
+    again = import_trf(other, text.replace("012 Open", "012 Again").encode("utf-8"))
+    other.set_event({"federation": "GER"}, again.name)
+    other.set_player("Charlie", {"national_id": "PKZ:10234567"}, again.name)
+    regerman = (rating_report(other, again.name).text or "").splitlines()
+    assert "172 GER FIDE" in regerman  # the import's NED records give way to the new ones
+    assert "172 NED FIDE" not in regerman and not any(x.startswith("NED") for x in regerman)

@@ -862,6 +862,8 @@ def _for_report(kept: Sequence[tuple[int, str]], event: EventData, national: Seq
     file's own)."""
     header = {line[:3] for a, line in kept if a == BEFORE}
     mine = {line[:3] for line in national}
+    if mine:  # a file's own national records give way, of whichever federation
+        mine |= {line[4:7] for _, line in kept if line[:3] == "172"}
     out = [(a, line) for a, line in kept
            if REPORT_DROPS.get(line[:3]) not in header and line[:3] not in mine
            and not (event.organizer and line.startswith(ORGANIZER))]
