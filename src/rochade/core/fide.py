@@ -49,7 +49,7 @@ _NATIONAL_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9./-]{0,19}")
 KEYS = ("title", "sex", "federation", "birth", "club", "national_id", "k")
 """The keys of `PlayerDetails.changed` (`rochade player set`, the CSV columns)."""
 K_FACTORS = range(1, 101)
-"""The K-factors a TD may set: FIDE's are 40, 20 and 10 (B.02 8.3.3); national systems and
+"""The K-factors a TD may set: FIDE's are 40, 20 and 10 (B.02 8.3); national systems and
 FIDE's 700 rule give others."""
 
 

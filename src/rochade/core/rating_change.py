@@ -6,7 +6,7 @@ performance is Rp = Ra + dp (B.02 8.1.1, `tiebreaks.performance_rating`). Forfei
 absences, games without a result and games against unrated opponents do not count, as in
 FIDE's own calculation. Keizer, Swiss and round robin alike: only the games matter.
 
-The K-factor (B.02 8.3.3) needs a player's number of rated games, which rochade does not
+The K-factor (B.02 8.3) needs a player's number of rated games, which rochade does not
 know; it takes what it has: 20 for everyone in a rapid or blitz event (its time control
 coded), else the K set for the member, else 40 for a player below 2300 until the end of the
 year they turn 18 (birth year and the event's year known), else 20 below 2400, else 10. A
@@ -27,9 +27,9 @@ from rochade.core.model import Entrant, Game, PlayerId, Tournament
 from rochade.core.tiebreaks import expected_score, performance_rating
 
 CUT = 400
-"""B.02 8.3.1: a rating difference above 400 counts as 400."""
+"""B.02 8.3: a rating difference above 400 counts as 400."""
 MOST_PER_PERIOD = 700
-"""B.02 8.3.3: when K times the games exceeds 700, K is the largest whole number keeping
+"""B.02 8.3: when K times the games exceeds 700, K is the largest whole number keeping
 K times the games at 700 or below (rochade counts this tournament's games)."""
 
 
@@ -67,7 +67,7 @@ def is_fast(time_control: str) -> bool:
 def k_factor(rating: int, details: PlayerDetails, year: int | None, fast: bool = False
              ) -> tuple[int, KRule]:
     """The K-factor of a rated player in a tournament of `year` (None: not known) and the
-    rule it comes from (B.02 8.3.3, without the number of games: see the module); `fast`: a
+    rule it comes from (B.02 8.3, without the number of games: see the module); `fast`: a
     rapid or blitz event, 20 for everyone."""
     if fast:
         return 20, KRule.FAST

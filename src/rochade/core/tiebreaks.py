@@ -599,9 +599,9 @@ def _aro(table: Crosstable, tb: TieBreak) -> Values:
 
 
 def performance_rating(games: list[tuple[int, Fraction]]) -> int:
-    """Rp = Ra + dp (B.02 8.2): ARO + dp(p) over (opponent's rating, points) per game, p
-    rounded to a whole percent, half up (as Gacrux does; C.07 is silent). The table's ends
-    give 100 % Ra + 800 and 0 % Ra - 800; no games, 0."""
+    """Rp = Ra + dp (dp from B.02 table 8.1.1): ARO + dp(p) over (opponent's rating, points)
+    per game, p rounded to a whole percent, half up (as Gacrux does; C.07 is silent). The
+    table's ends give 100 % Ra + 800 and 0 % Ra - 800; no games, 0."""
     if not games:
         return 0
     percent = _half_up(100 * sum((s for _, s in games), Fraction(0)) / len(games))
