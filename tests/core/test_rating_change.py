@@ -164,3 +164,17 @@ def test_a_whole_tournament_with_equal_k_changes_nothing_in_sum(
     changes = rating_changes(Tournament("T", entrants, rounds))
     assert sum(c.change or 0 for c in changes.values()) == 0
     assert all(len(c.games) <= len(entrants) - 1 for c in changes.values())
+
+
+@given(st.from_regex(r"(W\d{1,5}(\+\d{1,3})?-B\d{1,5}(\+\d{1,3})?|(\d{1,2}/)?\d{1,5}(\+\d{1,3})?"
+                     r"(:(\d{1,2}/)?\d{1,5}(\+\d{1,3})?)?)", fullmatch=True))
+def test_every_coded_time_control_is_read(code: str) -> None:
+    """A code record 222 takes (`EventData.time_control_code`) never trips the reading, and a
+    control of 60 minutes or more per player is never fast."""
+    from rochade.core.fide import EventData
+
+    assert EventData(time_control=code).time_control_code == code
+    fast = is_fast(code)
+    if fast:
+        sides = code.removeprefix("W").split("-B")
+        assert all(int(s.split("+")[0]) < 3600 for s in sides)
