@@ -280,3 +280,25 @@ def test_the_report_is_trf26_national_records_and_the_organizer(
     regerman = (rating_report(other, again.name).text or "").splitlines()
     assert "172 GER FIDE" in regerman  # the import's NED records give way to the new ones
     assert "172 NED FIDE" not in regerman and not any(x.startswith("NED") for x in regerman)
+
+
+def test_a_round_robins_report_reads_back_and_gacrux_accepts_it(
+    club: ClubService, tmp_path: Path
+) -> None:
+    club.create_system_tournament("Closed", "round-robin", {"seed": 5})
+    club.import_players(PLAYERS, "Closed")
+    while True:
+        report = club.pair("Closed")
+        for board in range(1, len(report.round.games) + 1):
+            club.enter_result(report.round.number, board, RESULTS[board % 3], "Closed")
+        if len(club.tournament("Closed").rounds) == 5:
+            break
+    club.set_event({**EVENT, "round_dates": ",".join(f"2026-03-0{d}" for d in range(1, 6))},
+                   "Closed")
+    text = rating_report(club, "Closed").text
+    assert text is not None
+    lines = text.splitlines()
+    assert "192 FIDE_ROUNDROBIN" in lines and "172 NED FIDE" in lines
+    t, _ = read_trf_tournament(text)
+    assert t == renumbered(club.tournament("Closed"))[0]
+    gacrux_accepts(text, tmp_path)
