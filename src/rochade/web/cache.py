@@ -21,7 +21,7 @@ import asyncio
 import threading
 from collections.abc import AsyncIterator, Awaitable, Callable
 from concurrent.futures import Future
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, suppress
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -69,11 +69,10 @@ class PageCache:
             kept.asked = asyncio.get_running_loop().time()
             if kept.version >= version:
                 return kept.body
+            if self._changes and kept.version >= self._confirmed:
+                return kept.body  # the change renews it (never older than a confirmed change)
         started = (key, version) not in self._jobs
-        job = self._job(key, version, render)
-        if kept is not None and self._changes and kept.version >= self._confirmed:
-            return kept.body  # (a page older than a confirmed change is never served)
-        response = await asyncio.shield(job)
+        response = await asyncio.shield(self._job(key, version, render))
         kept = self._kept.get(key)
         if kept is not None and kept.version >= version:
             return kept.body
@@ -116,11 +115,18 @@ class PageCache:
             recent = asyncio.get_running_loop().time() - RENEW_SECONDS
             stale = [(k, p) for k, p in self._kept.items() if p.version < now and p.asked > recent]
             stale.sort(key=lambda item: item[1].asked, reverse=True)
-            renewals = [self._job(k, now, p.render) for k, p in stale[:RENEW_AT_MOST]]
-            await asyncio.gather(*map(asyncio.shield, renewals), return_exceptions=True)
+            await asyncio.shield(asyncio.ensure_future(self._renew(stale[:RENEW_AT_MOST], now)))
             self._confirmed = max(self._confirmed, now)  # the TD is told of it now
         finally:
             self._changes -= 1
+
+    async def _renew(self, stale: list[tuple[Key, _Kept]], version: int) -> None:
+        """Render `stale` as of `version` one after another: one worker thread at a time
+        takes turns with the event loop for the GIL (several at once held off the phones'
+        answers for several switch intervals each time)."""
+        for key, kept in stale:
+            with suppress(Exception):  # a page that fails: its phones get its error page
+                await self._job(key, version, kept.render)
 
 
 class Facts:
