@@ -23,6 +23,7 @@ from urllib.parse import quote, urlsplit
 
 import segno
 from jinja2 import Environment, PackageLoader, select_autoescape
+from markupsafe import Markup
 from starlette.datastructures import FormData
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
@@ -259,6 +260,18 @@ class Web:
     ) -> HTMLResponse:
         html = self.env(page.lang).get_template(template).render(page=page, **context)
         return self.html(page, html, status_code)
+
+    def part(self, request: Request, page: Page, template: str, key: tuple[object, ...],
+             **context: Any) -> Markup:
+        """The part of a public page that several of its addresses show alike (the standings
+        after the last round with or without `?after=`, the last round's pairings with or
+        without `?round=`), rendered once per version for all of them (`key` with the language
+        names it): the hundreds of rows of a big Swiss are most of such a page's cost. Shared
+        by every visitor, so rendered without the visitor's `page`."""
+        def render() -> str:
+            return self.env(page.lang).get_template(template).render(**context)
+
+        return Markup(self.kept(request, ("part", template, page.lang, *key), render))
 
     def html(self, page: Page, html: str | bytes, status_code: int = 200) -> HTMLResponse:
         response = HTMLResponse(html, status_code=status_code)

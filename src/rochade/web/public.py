@@ -49,10 +49,13 @@ async def standings(web: Web, request: Request, page: Page) -> Response:
         fide = web.kept(request, ("tiebreaks", ctx["name"], after),
                         lambda: standings_with_tiebreaks(t, after))
         keys = [tiebreak_key(tb) for tb in fide.tiebreaks]
-        return web.render(page, "standings_fide.html", **ctx, table=fide, keys=keys, after=after,
-                          section="standings")
+        part = web.part(request, page, "_standings_fide_part.html", (ctx["n"], after), **ctx,
+                        table=fide, keys=keys, after=after)
+        return web.render(page, "standings_fide.html", **ctx, part=part, section="standings")
     table = ctx["svc"].standings(ctx["name"], after)
-    return web.render(page, "standings.html", **ctx, table=table, after=after, section="standings")
+    part = web.part(request, page, "_standings_part.html", (ctx["n"], after), **ctx, table=table,
+                    after=after)
+    return web.render(page, "standings.html", **ctx, part=part, section="standings")
 
 
 @public
@@ -66,8 +69,9 @@ async def pairings(web: Web, request: Request, page: Page) -> Response:
         before = web.kept(request, ("tiebreaks", t.name, number - 1),
                           lambda: standings_with_tiebreaks(t, number - 1))
         points = {line.entrant.id: line.points for line in before.lines}
-    return web.render(page, "pairings.html", **ctx, view=view, number=number, points=points,
-                      section="pairings")
+    part = web.part(request, page, "_pairings_part.html", (ctx["n"], number), **ctx, view=view,
+                    number=number, points=points)
+    return web.render(page, "pairings.html", **ctx, part=part, section="pairings")
 
 
 @public
