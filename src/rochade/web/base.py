@@ -155,6 +155,7 @@ class Web:
                 extensions=["jinja2.ext.i18n"],
                 trim_blocks=True,
                 lstrip_blocks=True,
+                auto_reload=False,  # (else every page looks at its templates' files on disk)
             )
             env.install_gettext_translations(i18n.translations(lang), newstyle=True)  # type: ignore[attr-defined]
             env.filters["num"] = lambda v: i18n.number(v, lang)
