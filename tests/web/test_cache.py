@@ -4,6 +4,7 @@ page answered after the TD's change is done shows it."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Callable
 
 import pytest
 from starlette.responses import HTMLResponse, RedirectResponse, Response
@@ -157,7 +158,9 @@ def test_a_redirect_is_not_kept() -> None:
     run_async(scenario())
 
 
-def test_the_td_waits_for_the_pages_asked_for_last_only(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_td_waits_for_the_pages_asked_for_last_only_and_the_others_follow(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     monkeypatch.setattr(cache_module, "RENEW_AT_MOST", 8)
 
     async def scenario() -> None:
@@ -174,5 +177,70 @@ def test_the_td_waits_for_the_pages_asked_for_last_only(monkeypatch: pytest.Monk
         for key in newest:
             assert await cache.page(key, 8, pages.render) == b"standings as of 8"
         assert len(pages.renders) == 10 + cache_module.RENEW_AT_MOST  # kept, not rendered again
+        assert await cache.page(keys[0], 8, pages.render) == b"standings as of 8"  # never of 7
+        await settle()
+        assert pages.renders == [7] * 10 + [8] * 10  # the other two after the TD's answer
+        for key in keys:
+            assert await cache.page(key, 8, pages.render) == b"standings as of 8"
+        assert len(pages.renders) == 20
+
+    run_async(scenario())
+
+
+class Paced:
+    """Pages whose renderings each wait for their own release; records starts and ends."""
+
+    def __init__(self) -> None:
+        self.events: list[tuple[str, str, int]] = []
+        self.releases: dict[tuple[str, int], asyncio.Event] = {}
+
+    def render(self, name: str) -> Callable[[int], Awaitable[Response]]:
+        async def render(version: int) -> Response:
+            self.events.append(("start", name, version))
+            await self.releases.setdefault((name, version), asyncio.Event()).wait()
+            self.events.append(("end", name, version))
+            return HTMLResponse(f"{name} as of {version}")
+
+        return render
+
+    def release(self, name: str, version: int) -> None:
+        self.releases.setdefault((name, version), asyncio.Event()).set()
+
+
+def test_a_change_renews_its_pages_one_at_a_time_last_asked_first_and_phones_start_none() -> None:
+    """One rendering at a time: several worker threads at once take the GIL from the event
+    loop that answers the phones. A phone asking meanwhile gets the kept page and starts no
+    rendering of its own."""
+
+    async def scenario() -> None:
+        cache, pages = PageCache(16), Paced()
+        names = ["crosstable", "pairings", "standings"]
+        for name in names:
+            pages.release(name, 7)
+            await cache.page((name,), 7, pages.render(name))
+            await asyncio.sleep(0.001)
+        pages.events.clear()
+        version = 7
+
+        async def td_enters_a_result() -> None:
+            nonlocal version
+            async with cache.change(lambda: version):
+                version = 8
+
+        td = asyncio.ensure_future(td_enters_a_result())
+        await settle()
+        assert pages.events == [("start", "standings", 8)]  # asked last, renewed first
+        assert await cache.page(("pairings",), 8, pages.render("pairings")) == b"pairings as of 7"
+        await settle()
+        assert pages.events == [("start", "standings", 8)]  # the phone started nothing
+        for name in reversed(names):
+            pages.release(name, 8)
+            await settle()
+        await td
+        assert pages.events == [
+            ("start", "standings", 8), ("end", "standings", 8),
+            ("start", "pairings", 8), ("end", "pairings", 8),  # asked again by the phone
+            ("start", "crosstable", 8), ("end", "crosstable", 8),
+        ]
 
     run_async(scenario())

@@ -5,14 +5,18 @@ while the TD's change is under way: a page is kept under its key (page, query, l
 or not) with the version it shows, the newest action's id when it was rendered. A request
 that finds an older version starts the one rendering of the new version (or joins it). While
 a TD change is under way the phones get the previous page meanwhile (if it shows every change
-the TD has been told of: a page no one asked for since is rendered anew); the TD's answer waits
-until the pages phones looked at lately are renewed, so a page answered after the TD hears
-"done" shows the change. After changes made elsewhere (the command line) the first phones
-wait for the new page, as they must: nobody has been told of the change yet.
+the TD has been told of: a page no one asked for since is rendered anew) and start no
+rendering; when the change is made, the pages phones looked at lately are renewed one after
+another, the last asked for first, and the TD's answer waits for them (at most
+`RENEW_AT_MOST`; the others follow after it), so a page answered after the TD hears "done"
+shows the change. One rendering at a time: the renderings run in worker threads that share
+the GIL with the event loop answering the phones, and several at once kept each answer
+waiting for the GIL several times over. After changes made elsewhere (the command line) the
+first phones wait for the new page, as they must: nobody has been told of the change yet.
 
 The pages of one version are made from the same facts (the tournament, its standings, their
-history): `Facts` computes each once per version for all of them, so a change renews thirty
-pages for little more than the cost of one.
+history; parts that several addresses show alike): `Facts` computes each once per version for
+all of them, so a change renews thirty pages for little more than the cost of one.
 """
 
 from __future__ import annotations
@@ -38,9 +42,10 @@ that poll an unchanged page get "204" and do not ask for it again, so this spans
 minutes between two results of a club evening."""
 RENEW_AT_MOST = 64
 """The TD waits for these renderings: every page phones look at on a club evening (`--mix all`
-of benchmarks/web_load.py: 22 pages for 60 players, 34 for a 300-player Swiss, ~35 ms and
-~75 ms of CPU together, their facts shared). A page left out would make the first phones
-that ask for it after the TD's "done" wait for its rendering: the phones' worst latencies."""
+of benchmarks/web_load.py: 22 pages for 60 players, 34 for a 300-player Swiss, ~25 ms and
+~60 ms of CPU together, their facts shared; `benchmarks/web_profile.py`). The others asked
+for lately are renewed after the TD's answer; a phone asking for one of them before its turn
+waits for its rendering."""
 
 
 @dataclass
@@ -60,6 +65,8 @@ class PageCache:
         self._jobs: dict[tuple[Key, int], asyncio.Future[Response]] = {}
         self._changes = 0  # TD changes under way
         self._confirmed = -1  # a version at least as new as every change the TD was told of
+        self._newest = -1  # the newest version a change renews its pages to
+        self._later: set[asyncio.Future[None]] = set()  # renewals after the TD's answer
 
     async def page(self, key: Key, version: int, render: Render) -> bytes | Response:
         """The page's body as of `version` or newer, or the response when it is not one to
@@ -115,16 +122,28 @@ class PageCache:
             recent = asyncio.get_running_loop().time() - RENEW_SECONDS
             stale = [(k, p) for k, p in self._kept.items() if p.version < now and p.asked > recent]
             stale.sort(key=lambda item: item[1].asked, reverse=True)
+            self._newest = max(self._newest, now)
             await asyncio.shield(asyncio.ensure_future(self._renew(stale[:RENEW_AT_MOST], now)))
             self._confirmed = max(self._confirmed, now)  # the TD is told of it now
+            if len(stale) > RENEW_AT_MOST:  # the others after the TD's answer
+                rest = asyncio.ensure_future(self._renew(stale[RENEW_AT_MOST:], now, later=True))
+                self._later.add(rest)
+                rest.add_done_callback(self._later.discard)
         finally:
             self._changes -= 1
 
-    async def _renew(self, stale: list[tuple[Key, _Kept]], version: int) -> None:
-        """Render `stale` as of `version` one after another: one worker thread at a time
-        takes turns with the event loop for the GIL (several at once held off the phones'
-        answers for several switch intervals each time)."""
+    async def _renew(self, stale: list[tuple[Key, _Kept]], version: int, later: bool = False
+                     ) -> None:
+        """Render `stale` as of `version` one after another (`later`, after the TD's answer:
+        until a newer change renews them itself). One worker thread at a time takes turns
+        with the event loop for the GIL; several at once kept the phones' answers waiting
+        several switch intervals each."""
         for key, kept in stale:
+            if later and version < self._newest:
+                return
+            done = self._kept.get(key)
+            if done is not None and done.version >= version:  # a phone asked for it first
+                continue
             with suppress(Exception):  # a page that fails: its phones get its error page
                 await self._job(key, version, kept.render)
 
