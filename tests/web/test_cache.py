@@ -16,6 +16,13 @@ from rochade.web.cache import PageCache
 KEY = ("standings", "/t/1/", "", "en", False)
 
 
+@pytest.fixture(autouse=True)
+def patient_td(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The TD waits for every renewal here (however slow this machine is just now), unless a
+    test says otherwise."""
+    monkeypatch.setattr(cache_module, "RENEW_WAIT_SECONDS", 600.0)
+
+
 class Pages:
     """A page whose rendering takes until `release` is set; counts its renderings."""
 
@@ -158,35 +165,6 @@ def test_a_redirect_is_not_kept() -> None:
     run_async(scenario())
 
 
-def test_the_td_waits_for_the_pages_asked_for_last_only_and_the_others_follow(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    monkeypatch.setattr(cache_module, "RENEW_AT_MOST", 8)
-
-    async def scenario() -> None:
-        cache, pages = PageCache(16), Pages()
-        pages.release.set()
-        keys = [("standings", f"/t/1/?after={r}", "", "en", False) for r in range(10)]
-        for key in keys:
-            await cache.page(key, 7, pages.render)
-            await asyncio.sleep(0.001)  # asked one after the other
-        async with cache.change(lambda: 8):
-            pass
-        assert pages.renders == [7] * 10 + [8] * cache_module.RENEW_AT_MOST
-        newest = keys[-cache_module.RENEW_AT_MOST :]
-        for key in newest:
-            assert await cache.page(key, 8, pages.render) == b"standings as of 8"
-        assert len(pages.renders) == 10 + cache_module.RENEW_AT_MOST  # kept, not rendered again
-        assert await cache.page(keys[0], 8, pages.render) == b"standings as of 8"  # never of 7
-        await settle()
-        assert pages.renders == [7] * 10 + [8] * 10  # the other two after the TD's answer
-        for key in keys:
-            assert await cache.page(key, 8, pages.render) == b"standings as of 8"
-        assert len(pages.renders) == 20
-
-    run_async(scenario())
-
-
 class Paced:
     """Pages whose renderings each wait for their own release; records starts and ends."""
 
@@ -242,5 +220,40 @@ def test_a_change_renews_its_pages_one_at_a_time_last_asked_first_and_phones_sta
             ("start", "pairings", 8), ("end", "pairings", 8),  # asked again by the phone
             ("start", "crosstable", 8), ("end", "crosstable", 8),
         ]
+
+    run_async(scenario())
+
+
+def test_the_td_waits_a_while_for_the_most_asked_pages_and_the_others_follow(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The TD's answer waits for the renewals `RENEW_WAIT_SECONDS` at most; a page not renewed
+    by then is never answered as it was before the change: the phone that asks waits for it."""
+    monkeypatch.setattr(cache_module, "RENEW_WAIT_SECONDS", 0.01)
+
+    async def scenario() -> None:
+        cache, pages = PageCache(16), Paced()
+        asks = {"player": 1, "standings": 3, "crosstable": 2}
+        for name, times in asks.items():
+            pages.release(name, 7)
+            for _ in range(times):
+                await cache.page((name,), 7, pages.render(name))
+        pages.events.clear()
+        async with cache.change(lambda: 8):
+            pass  # answered while the standings of 8 are still being rendered
+        assert pages.events == [("start", "standings", 8)]  # the most asked first
+        asking = asyncio.ensure_future(cache.page(("player",), 8, pages.render("player")))
+        await settle()
+        assert not asking.done()  # never the page of 7 after the TD heard "done"
+        assert pages.events[-1] == ("start", "player", 8)  # its phone renders it at once
+        for name in asks:
+            pages.release(name, 8)
+            await settle()
+        assert await asking == b"player as of 8"
+        assert [e for e in pages.events if e[0] == "start"] == [
+            ("start", "standings", 8), ("start", "player", 8), ("start", "crosstable", 8)]
+        for name in asks:  # all kept, none rendered twice
+            assert await cache.page((name,), 8, pages.render(name)) == f"{name} as of 8".encode()
+        assert len(pages.events) == 6
 
     run_async(scenario())

@@ -7,12 +7,13 @@ that finds an older version starts the one rendering of the new version (or join
 a TD change is under way the phones get the previous page meanwhile (if it shows every change
 the TD has been told of: a page no one asked for since is rendered anew) and start no
 rendering; when the change is made, the pages phones looked at lately are renewed one after
-another, the last asked for first, and the TD's answer waits for them (at most
-`RENEW_AT_MOST`; the others follow after it), so a page answered after the TD hears "done"
-shows the change. One rendering at a time: the renderings run in worker threads that share
-the GIL with the event loop answering the phones, and several at once kept each answer
-waiting for the GIL several times over. After changes made elsewhere (the command line) the
-first phones wait for the new page, as they must: nobody has been told of the change yet.
+another, the most asked for first, and the TD's answer waits for them (for
+`RENEW_WAIT_SECONDS` at most: the others follow right after). A page answered after the TD
+hears "done" shows the change: one not renewed yet is rendered for the phone that asks (and
+it waits). One rendering at a time: the renderings run in worker threads that share the GIL
+with the event loop answering the phones, and several at once kept each answer waiting for
+the GIL several times over. After changes made elsewhere (the command line) the first phones
+wait for the new page, as they must: nobody has been told of the change yet.
 
 The pages of one version are made from the same facts (the tournament, its standings, their
 history; parts that several addresses show alike): `Facts` computes each once per version for
@@ -40,12 +41,12 @@ RENEW_SECONDS = 600.0
 """A page asked for this recently is renewed by the TD's change before the TD's answer. Phones
 that poll an unchanged page get "204" and do not ask for it again, so this spans the quiet
 minutes between two results of a club evening."""
-RENEW_AT_MOST = 64
-"""The TD waits for these renderings: every page phones look at on a club evening (`--mix all`
-of benchmarks/web_load.py: 22 pages for 60 players, 34 for a 300-player Swiss, ~25 ms and
-~60 ms of CPU together, their facts shared; `benchmarks/web_profile.py`). The others asked
-for lately are renewed after the TD's answer; a phone asking for one of them before its turn
-waits for its rendering."""
+RENEW_WAIT_SECONDS = 0.05
+"""How long the TD's answer waits at most for the renewals, the pages asked for most first: on
+a club evening every page phones look at (`--mix all` of benchmarks/web_load.py: 22 pages
+for 60 players, ~25 ms of CPU together, 34 for a 300-player Swiss, ~60 ms, their facts
+shared; `benchmarks/web_profile.py`). The others follow right after the answer; a phone
+asking for one of them before its turn renders it itself and waits for it."""
 
 
 @dataclass
@@ -54,6 +55,7 @@ class _Kept:
     body: bytes
     render: Render
     asked: float  # loop time of the last request for it
+    asks: int = 0  # requests for it since it was rendered: its place in the renewals
 
 
 class PageCache:
@@ -66,7 +68,7 @@ class PageCache:
         self._changes = 0  # TD changes under way
         self._confirmed = -1  # a version at least as new as every change the TD was told of
         self._newest = -1  # the newest version a change renews its pages to
-        self._later: set[asyncio.Future[None]] = set()  # renewals after the TD's answer
+        self._renewals: set[asyncio.Future[None]] = set()
 
     async def page(self, key: Key, version: int, render: Render) -> bytes | Response:
         """The page's body as of `version` or newer, or the response when it is not one to
@@ -74,6 +76,7 @@ class PageCache:
         kept = self._kept.get(key)
         if kept is not None:
             kept.asked = asyncio.get_running_loop().time()
+            kept.asks += 1
             if kept.version >= version:
                 return kept.body
             if self._changes and kept.version >= self._confirmed:
@@ -112,8 +115,8 @@ class PageCache:
     @asynccontextmanager
     async def change(self, version: Callable[[], int]) -> AsyncIterator[None]:
         """Around a TD change: phones get the kept pages meanwhile; when the change is made,
-        the pages asked for lately are rendered anew (`version()`: the version now) before
-        the block ends."""
+        the pages asked for lately are rendered anew (`version()`: the version now), the
+        block ends when they are (or after `RENEW_WAIT_SECONDS`: the rest follow)."""
         self._changes += 1
         self._confirmed = max(self._confirmed, version())
         try:
@@ -121,25 +124,22 @@ class PageCache:
             now = version()
             recent = asyncio.get_running_loop().time() - RENEW_SECONDS
             stale = [(k, p) for k, p in self._kept.items() if p.version < now and p.asked > recent]
-            stale.sort(key=lambda item: item[1].asked, reverse=True)
+            stale.sort(key=lambda item: (item[1].asks, item[1].asked), reverse=True)
             self._newest = max(self._newest, now)
-            await asyncio.shield(asyncio.ensure_future(self._renew(stale[:RENEW_AT_MOST], now)))
+            renewal = asyncio.ensure_future(self._renew(stale, now))
+            self._renewals.add(renewal)  # (kept from the garbage collector until it is done)
+            renewal.add_done_callback(self._renewals.discard)
+            await asyncio.wait([renewal], timeout=RENEW_WAIT_SECONDS)
             self._confirmed = max(self._confirmed, now)  # the TD is told of it now
-            if len(stale) > RENEW_AT_MOST:  # the others after the TD's answer
-                rest = asyncio.ensure_future(self._renew(stale[RENEW_AT_MOST:], now, later=True))
-                self._later.add(rest)
-                rest.add_done_callback(self._later.discard)
         finally:
             self._changes -= 1
 
-    async def _renew(self, stale: list[tuple[Key, _Kept]], version: int, later: bool = False
-                     ) -> None:
-        """Render `stale` as of `version` one after another (`later`, after the TD's answer:
-        until a newer change renews them itself). One worker thread at a time takes turns
-        with the event loop for the GIL; several at once kept the phones' answers waiting
-        several switch intervals each."""
+    async def _renew(self, stale: list[tuple[Key, _Kept]], version: int) -> None:
+        """Render `stale` as of `version` one after another, until a newer change renews
+        them itself. One worker thread at a time takes turns with the event loop for the GIL;
+        several at once kept the phones' answers waiting several switch intervals each."""
         for key, kept in stale:
-            if later and version < self._newest:
+            if version < self._newest:
                 return
             done = self._kept.get(key)
             if done is not None and done.version >= version:  # a phone asked for it first
