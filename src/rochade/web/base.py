@@ -122,14 +122,18 @@ class Web:
         """Stands for the visitor's CSRF token in a cached page; replaced on the way out."""
 
     def last_change(self) -> int:
-        """The newest action's id, read on a connection kept open per thread: the public pages
-        ask on every request, and opening the club file each time would cost more than the
-        answer (WAL: this read never waits for the TD's writes)."""
+        """The newest action's id: the public pages ask on every request (WAL: this read
+        never waits for the TD's writes)."""
+        return self.reader().last_change()
+
+    def reader(self) -> ClubService:
+        """The service on a connection kept open per thread, for reading only: opening the
+        club file each time would cost more than most reads (~1 ms)."""
         svc: ClubService | None = getattr(self._local, "svc", None)
         if svc is None:
             self._local.kept = ExitStack()  # the session lives as long as its thread
             svc = self._local.svc = self._local.kept.enter_context(self.service().session())
-        return svc.last_change()
+        return svc
 
     # -- plumbing ------------------------------------------------------------------------
 
@@ -345,7 +349,7 @@ class Reads:
     def __getattr__(self, name: str) -> Callable[..., Any]:
         def kept(*args: Any) -> Any:
             return self._web.facts.get(
-                self._version, (name, *args), lambda: getattr(self._web.service(), name)(*args)
+                self._version, (name, *args), lambda: getattr(self._web.reader(), name)(*args)
             )
 
         return kept
