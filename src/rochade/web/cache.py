@@ -44,7 +44,7 @@ minutes between two results of a club evening."""
 RENEW_WAIT_SECONDS = 0.05
 """How long the TD's answer waits at most for the renewals, the pages asked for most first: on
 a club evening every page phones look at (`--mix all` of benchmarks/web_load.py: 22 pages
-for 60 players, ~25 ms of CPU together, 34 for a 300-player Swiss, ~60 ms, their facts
+for 60 players, ~25 ms of CPU together, 34 for a 300-player Swiss, ~55 ms, their facts
 shared; `benchmarks/web_profile.py`). The others follow right after the answer; a phone
 asking for one of them before its turn renders it itself and waits for it."""
 
