@@ -118,7 +118,7 @@ def serve_club(
     # GIL at every send and then waits for a renderer to hand it back, by default after up
     # to 5 ms each time. Measured with benchmarks/web_load.py --mix all: half a millisecond
     # kept the phones' answers flowing while the pages after a change were rendered, and a
-    # tenth of one did better in every pair of runs taken in turns (docs/web.md).
+    # tenth of one did better still in runs taken in turns (docs/web.md).
     switch = sys.getswitchinterval()
     sys.setswitchinterval(SWITCH_SECONDS)
     try:
