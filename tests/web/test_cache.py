@@ -16,13 +16,6 @@ from rochade.web.cache import PageCache
 KEY = ("standings", "/t/1/", "", "en", False)
 
 
-@pytest.fixture(autouse=True)
-def patient_td(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The TD waits for every renewal here (however slow this machine is just now), unless a
-    test says otherwise."""
-    monkeypatch.setattr(cache_module, "RENEW_WAIT_SECONDS", 600.0)
-
-
 class Pages:
     """A page whose rendering takes until `release` is set; counts its renderings."""
 
@@ -73,7 +66,8 @@ def test_during_the_tds_change_phones_get_the_kept_page_and_the_td_waits_for_the
     async def scenario() -> None:
         cache, pages = PageCache(16), Pages()
         pages.release.set()
-        await cache.page(KEY, 7, pages.render)
+        for phone in ("ann", "ann", "bob"):  # (a page two visitors share: the TD waits for it)
+            await cache.page(KEY, 7, pages.render, phone)
         pages.release.clear()
         version = 7
 
@@ -195,7 +189,8 @@ def test_a_change_renews_its_pages_one_at_a_time_last_asked_first_and_phones_sta
         names = ["crosstable", "pairings", "standings"]
         for name in names:
             pages.release(name, 7)
-            await cache.page((name,), 7, pages.render(name))
+            for phone in (None, "ann", "bob"):  # (as many visitors each)
+                await cache.page((name,), 7, pages.render(name), phone)
             await asyncio.sleep(0.001)
         pages.events.clear()
         version = 7
@@ -224,35 +219,48 @@ def test_a_change_renews_its_pages_one_at_a_time_last_asked_first_and_phones_sta
     run_async(scenario())
 
 
-def test_the_td_waits_a_while_for_the_most_asked_pages_and_the_others_follow(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """The TD's answer waits for the renewals `RENEW_WAIT_SECONDS` at most; a page not renewed
-    by then is never answered as it was before the change: the phone that asks waits for it."""
-    monkeypatch.setattr(cache_module, "RENEW_WAIT_SECONDS", 0.01)
+def test_the_td_waits_for_the_pages_visitors_share_and_the_others_follow() -> None:
+    """The TD's answer waits for the pages several visitors asked for (the most first); a
+    page one visitor looks at follows, and is never answered as it was before the change:
+    its phone waits for it, in turn with the other renderings."""
 
     async def scenario() -> None:
         cache, pages = PageCache(16), Paced()
-        asks = {"player": 1, "standings": 3, "crosstable": 2}
-        for name, times in asks.items():
+        visitors = {"player": ["ann", "ann", "ann"], "standings": ["ann", "bob", "cem"],
+                    "crosstable": ["bob", "cem"]}
+        for name, askers in visitors.items():
             pages.release(name, 7)
-            for _ in range(times):
-                await cache.page((name,), 7, pages.render(name))
+            await cache.page((name,), 7, pages.render(name))  # rendered: no asker counted yet
+            for visitor in askers:
+                await cache.page((name,), 7, pages.render(name), visitor)
         pages.events.clear()
-        async with cache.change(lambda: 8):
-            pass  # answered while the standings of 8 are still being rendered
-        assert pages.events == [("start", "standings", 8)]  # the most asked first
-        asking = asyncio.ensure_future(cache.page(("player",), 8, pages.render("player")))
+        done = asyncio.Event()
+
+        async def td_enters_a_result() -> None:
+            async with cache.change(lambda: 8):
+                pass
+            done.set()
+
+        td = asyncio.ensure_future(td_enters_a_result())
+        await settle()
+        assert pages.events == [("start", "standings", 8)]  # the most visitors first
+        pages.release("standings", 8)
+        await settle()
+        assert pages.events[-1] == ("start", "crosstable", 8) and not done.is_set()
+        pages.release("crosstable", 8)
+        await settle()
+        await td  # the player's page (one visitor) is not waited for
+        asking = asyncio.ensure_future(cache.page(("player",), 8, pages.render("player"), "ann"))
         await settle()
         assert not asking.done()  # never the page of 7 after the TD heard "done"
-        assert pages.events[-1] == ("start", "player", 8)  # its phone renders it at once
-        for name in asks:
-            pages.release(name, 8)
-            await settle()
+        pages.release("player", 8)
         assert await asking == b"player as of 8"
-        assert [e for e in pages.events if e[0] == "start"] == [
-            ("start", "standings", 8), ("start", "player", 8), ("start", "crosstable", 8)]
-        for name in asks:  # all kept, none rendered twice
+        assert pages.events == [
+            ("start", "standings", 8), ("end", "standings", 8),
+            ("start", "crosstable", 8), ("end", "crosstable", 8),
+            ("start", "player", 8), ("end", "player", 8),
+        ]  # one at a time, and none twice
+        for name in visitors:
             assert await cache.page((name,), 8, pages.render(name)) == f"{name} as of 8".encode()
         assert len(pages.events) == 6
 

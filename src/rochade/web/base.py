@@ -392,7 +392,7 @@ def public(handler: Handler) -> Callable[[Web], Endpoint]:
                 request.state.version = version
                 return off_loop(handler(web, request, marked))
 
-            found = await web.pages.page(key, version, render)
+            found = await web.pages.page(key, version, render, page.visitor)
             if isinstance(found, Response):
                 return found
             return web.html(page, found.replace(web.csrf_mark.encode(), page.csrf.encode()))
