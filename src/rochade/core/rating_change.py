@@ -81,7 +81,11 @@ def k_factor(rating: int, details: PlayerDetails, year: int | None, fast: bool =
 
 def expected(rating: int, opponent: int) -> Fraction:
     """We: the expected score against `opponent`, the difference cut at 400 points."""
-    return expected_score(max(-CUT, min(CUT, rating - opponent)))
+    return _EXPECTED[max(-CUT, min(CUT, rating - opponent)) + CUT]
+
+
+_EXPECTED = tuple(expected_score(d) for d in range(-CUT, CUT + 1))
+"""We for every difference from -400 to 400 (a big Swiss asks thousands of times)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -56,11 +56,12 @@ async def standings(web: Web, request: Request, page: Page) -> Response:
                         lambda: standings_with_tiebreaks(t, after))
         keys = [tiebreak_key(tb) for tb in fide.tiebreaks]
         part = web.part(request, page, "_standings_fide_part.html", (ctx["n"], after), **ctx,
-                        table=fide, keys=keys, after=after, changes=rated_changes(ctx, after))
+                        table=fide, keys=keys, after=after,
+                        rated=lambda: rated_changes(ctx, after))
         return web.render(page, "standings_fide.html", **ctx, part=part, section="standings")
     table = ctx["svc"].standings(ctx["name"], after)
     part = web.part(request, page, "_standings_part.html", (ctx["n"], after), **ctx, table=table,
-                    after=after, changes=rated_changes(ctx, after))
+                    after=after, rated=lambda: rated_changes(ctx, after))
     return web.render(page, "standings.html", **ctx, part=part, section="standings")
 
 

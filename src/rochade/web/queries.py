@@ -265,7 +265,8 @@ def player_curve(history: Sequence[Standings], player: PlayerId) -> list[CurvePo
 def rated_changes(ctx: dict[str, Any], after: int | None = None
                   ) -> dict[PlayerId, RatingChange] | None:
     """The players' performance and rating change, when any player is rated (a club's
-    unrated Keizer shows no empty columns)."""
+    unrated Keizer shows no empty columns). The standings parts ask for it only when they
+    are rendered (once per change, `Web.part`)."""
     if not any(e.rating is not None for e in ctx["t"].entrants):
         return None
     changes: dict[PlayerId, RatingChange] = ctx["svc"].rating_changes(ctx["name"], after)
