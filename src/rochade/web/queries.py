@@ -267,7 +267,9 @@ def rated_changes(ctx: dict[str, Any], after: int | None = None
     """The players' performance and rating change, when any player is rated (a club's
     unrated Keizer shows no empty columns). The standings parts ask for it only when they
     are rendered (once per change, `Web.part`)."""
-    if not any(e.rating is not None for e in ctx["t"].entrants):
+    t = ctx["t"]
+    if not any(e.rating is not None for e in t.entrants):
         return None
-    changes: dict[PlayerId, RatingChange] = ctx["svc"].rating_changes(ctx["name"], after)
+    last = len(t.rounds) if after is None else after  # one answer kept for both spellings
+    changes: dict[PlayerId, RatingChange] = ctx["svc"].rating_changes(ctx["name"], last)
     return changes if any(c.games for c in changes.values()) else None
