@@ -108,6 +108,11 @@ def standings(
             click.echo(json.dumps(fide_standings_json(fide), ensure_ascii=False, indent=2))
         else:
             click.echo(table_text(fide_standings_table(fide, t.name)), nl=False)
+        adjourned = t.adjourned_rounds()
+        if adjourned:
+            click.echo(f"Provisional: adjourned or postponed games (?) in round(s) "
+                       f"{', '.join(map(str, adjourned))} count as draws until their "
+                       "results are in.", err=True)
         return
     table = tournament_standings(t, round_number)
     if fmt == "json":
