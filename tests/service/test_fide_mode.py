@@ -143,6 +143,12 @@ def test_leaving_fide_mode_is_confirmed_permanent_and_commented(club: ClubServic
     assert str(club.fide_mode("Open").marker) == "left FIDE mode in round 1"
     with pytest.raises(ServiceError, match="cannot be switched on again"):
         club.change_rules({"fide_mode": "on"}, "Open")
+    with pytest.raises(ServiceError, match="left FIDE mode, which is for good: it cannot be "
+                                           "undone"):
+        club.undo(1, "Open")
+    with pytest.raises(ServiceError, match="for good"):
+        club.undo(1)  # nor by undoing the file's last change
+    assert club.fide_mode("Open") == FideMode(False, 1)
     club.change_rules({"tiebreaks": "SB"}, "Open")  # no confirmation any more
     assert [line.split(": ", 1)[1] for line in comments(club)] == ["left FIDE mode in round 1"]
 
@@ -215,6 +221,29 @@ def test_an_adjourned_game_counts_as_a_draw_for_pairing_and_blocks_the_report(
     assert report.text is None
     assert any("adjourned or postponed games (?) in round(s) 1" in str(p)
                for p in report.check.problems)
+    text = export_trf(club, "Open")
+    assert f"{adjourned.black:4d} w ?" in text and f"{adjourned.white:4d} b ?" in text
+    assert import_trf(club, text.encode(), "Back").rounds == club.tournament("Open").rounds
     club.enter_result(1, 1, "1-0", "Open")
     assert club.tournament("Open").adjourned_rounds() == ()
     assert not any("adjourned" in str(p) for p in rating_report(club, "Open").check.problems)
+
+
+def test_pairing_numbers_are_frozen_once_round_4_is_paired(club: ClubService) -> None:
+    swiss(club, rounds=7)
+    for _ in range(2):
+        play(club, "1/2")
+    club.add_player("Early", 2400, tournament="Open")  # before round 4: numbered by rating
+    play(club, "1/2")
+    numbers = club.tournament("Open").settings.numbers
+    early = club.find_player("Early", "Open").id
+    assert numbers[0] == early
+    play(club, "1/2")
+    frozen = club.tournament("Open").settings.numbers
+    club.add_player("Late", 2500, tournament="Open")  # after round 4: the next number
+    play(club, "1/2")
+    after = club.tournament("Open").settings.numbers
+    assert after[:len(frozen)] == frozen
+    assert after[len(frozen):] == (club.find_player("Late", "Open").id,)
+    lines = [line for line in export_trf(club, "Open").splitlines() if line.startswith("001")]
+    assert "Late" in lines[-1]  # the TRF numbers follow: the latecomer last

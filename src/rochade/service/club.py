@@ -59,6 +59,7 @@ from rochade.service.fidemode import (
     check_scoring,
     confirmed,
     events_of,
+    leaves,
     mode_from_json,
     mode_to_json,
     require,
@@ -1037,7 +1038,12 @@ class ClubService:
         tournament only; the undo itself is logged. `action`: the id of the change the TD saw
         as the last one; if another is the last one by now, nothing is undone."""
         with self._open() as club:
-            name = None if tournament is None else self._record(club, tournament).name
+            record = None if tournament is None else self._record(club, tournament)
+            final = next((a for a in club.undoable(steps, record) if leaves(a)), None)
+            if final is not None:
+                raise ServiceError("change #{id} left FIDE mode, which is for good: it cannot "
+                                   "be undone", id=final.id)
+            name = None if record is None else record.name
             return club.undo(steps, self.who, self.clock(), name, action)
 
     def undo_target(self, tournament: str | None = None) -> ActionRecord | None:

@@ -44,8 +44,12 @@ class FideMode:
         if self.left_in is None:
             return None
         if self.left_in == 0:
-            return Message(N_("left FIDE mode before round 1"))
-        return Message(N_("left FIDE mode in round {round}"), {"round": self.left_in})
+            return Message(LEFT[0])
+        return Message(LEFT[1], {"round": self.left_in})
+
+
+LEFT = (N_("left FIDE mode before round 1"), N_("left FIDE mode in round {round}"))
+"""The event of leaving FIDE mode (the marker the TD pages show afterwards)."""
 
 
 def mode_to_json(mode: FideMode) -> str:
@@ -125,6 +129,12 @@ def events_of(actions: Iterable[ActionRecord], tournament_id: int) -> list[tuple
     return out
 
 
+def leaves(action: ActionRecord) -> bool:
+    """Whether the change left FIDE mode: for good, so no undo takes it back."""
+    return action.tournament_id is not None and any(
+        event.template in LEFT for _, event in events_of([action], action.tournament_id))
+
+
 def trf_comments(events: Iterable[tuple[str, Message]]) -> list[str]:
     """TRF26 `###` comment lines, one per event: what was done, in which round, on which day."""
     return [f"### FIDE mode, {day}: {event}" for day, event in events]
@@ -167,5 +177,5 @@ def settings_events(before: object, after: object, played: int) -> list[Message]
 
 
 __all__ = ["FIDE", "FIDE_LOGGED", "FideMode", "NeedsFideConfirmation", "check_scoring",
-           "confirmed", "events_of", "mode_from_json", "mode_to_json", "require",
+           "confirmed", "events_of", "leaves", "mode_from_json", "mode_to_json", "require",
            "settings_events", "trf_comments"]
