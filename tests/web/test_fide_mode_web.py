@@ -115,3 +115,17 @@ def test_unusual_and_adjourned_results_from_the_results_page(td: TestClient,
     assert (games[0].result, games[1].result) == (Result.WHITE_HALF, Result.ADJOURNED)
     standings = td.get("/t/2/").text
     assert "data-provisional" in standings and "round(s) 1 count as draws" in standings
+
+
+def test_a_pairing_by_hand_other_than_the_engines_asks_for_confirmation(
+        td: TestClient, swiss: ClubService) -> None:
+    page = post(td, "/td/t/2/pair/manual", draft="1,2,3,4,5,6", action="check")
+    assert "round 1: paired by hand, differing from the engine&#39;s pairing" in page.text
+    assert 'value="confirm"' in page.text
+    assert swiss.tournament("Open").rounds == ()
+    done = post(td, "/td/t/2/pair/manual", draft="1,2,3,4,5,6", action="confirm")
+    assert done.status_code == 303
+    assert [(g.white, g.black) for g in swiss.tournament("Open").rounds[0].games] == [
+        (1, 2), (3, 4), (5, 6)]
+    assert any("paired by hand, differing" in line
+               for line in export_trf(swiss, "Open").splitlines() if line.startswith("###"))
