@@ -129,3 +129,13 @@ def test_a_pairing_by_hand_other_than_the_engines_asks_for_confirmation(
         (1, 2), (3, 4), (5, 6)]
     assert any("paired by hand, differing" in line
                for line in export_trf(swiss, "Open").splitlines() if line.startswith("###"))
+
+
+def test_keizer_standings_with_an_adjourned_game_are_provisional(td: TestClient, club: Path
+                                                                  ) -> None:
+    svc = ClubService(club, "test TD")
+    svc.pair("Winter 2026")
+    svc.enter_result(1, 1, "?", "Winter 2026")
+    assert "data-provisional" in td.get("/t/1/").text
+    svc.enter_result(1, 1, "1-0", "Winter 2026")
+    assert "data-provisional" not in td.get("/t/1/").text
