@@ -4,12 +4,19 @@ scoring it refuses, the unusual and adjourned results, and leaving it for good."
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
+from test_rating_report import EVENT as REPORT_EVENT
+from test_rating_report import finished
 
 from rochade.core.model import ModelError, Result
+from rochade.core.standings import renumbered
 from rochade.core.tiebreaks import Scoring
+from rochade.formats.trf_tournament import read_trf_tournament
 from rochade.service import ClubService, NeedsConfirmation, ServiceError
 from rochade.service.exchange import export_trf, import_trf, rating_report
 from rochade.service.fidemode import FideMode, NeedsFideConfirmation, check_scoring
@@ -247,3 +254,26 @@ def test_pairing_numbers_are_frozen_once_round_4_is_paired(club: ClubService) ->
     assert after[len(frozen):] == (club.find_player("Late", "Open").id,)
     lines = [line for line in export_trf(club, "Open").splitlines() if line.startswith("001")]
     assert "Late" in lines[-1]  # the TRF numbers follow: the latecomer last
+
+
+def test_the_rating_report_carries_the_comments_and_gacrux_accepts_it(
+        club: ClubService, tmp_path: Path) -> None:
+    finished(club)
+    club.set_event(REPORT_EVENT)
+    club.change_rules({"tiebreaks": "SB,BH"}, "Open", confirm=True)
+    report = rating_report(club, "Open")
+    assert report.text is not None
+    lines = report.text.splitlines()
+    comment = ("### FIDE mode, 2026-09-03: after round 3: the tie-breaks changed from "
+               "BH/C1,BH,SB to SB,BH")
+    assert comment in lines
+    assert lines.index(comment) < min(i for i, line in enumerate(lines) if line[:3] == "001")
+    t, _ = read_trf_tournament(report.text)
+    assert t == renumbered(club.tournament("Open"))[0]  # the comment changes nothing read
+    path = tmp_path / "report.trf"
+    path.write_text(report.text, encoding="utf-8", newline="")
+    run = subprocess.run(
+        [sys.executable, "-m", "gacrux.pairingchecker", "-i", str(path), "-c", "-d", "T"],
+        capture_output=True, text=True, timeout=300, check=False,
+    )
+    assert (run.stdout + run.stderr).rstrip().endswith("Check: True"), run.stdout + run.stderr
