@@ -19,7 +19,8 @@ from rochade.service.exchange import export_trf
 
 TD_GETS = ["/td/new/swiss", "/td/new/round-robin", "/td/t/2/rules", "/td/t/2/byes",
            "/td/t/2/explain"]
-TD_POSTS = ["/td/new/swiss", "/td/t/2/rules", "/td/t/2/byes", "/td/t/2/forbidden"]
+TD_POSTS = ["/td/new/swiss", "/td/t/2/rules", "/td/t/2/byes", "/td/t/2/forbidden",
+            "/td/t/2/fide"]
 
 
 def flash(client: TestClient, response: object) -> str:
