@@ -228,9 +228,9 @@ def tournament_set(
         if t.system != KEIZER:
             click.echo(f"{t.name}: {describe(t.settings)}; see --help for what can change.")
         if t.system != KEIZER:
-            marker = svc.fide_mode(t.name).marker
-            click.echo(f"fide_mode = {'on' if svc.fide_mode(t.name).on else 'off'}"
-                       + (f" ({marker})" if marker else ""))
+            mode = svc.fide_mode(t.name)
+            click.echo(f"fide_mode = {'on' if mode.on else 'off'}"
+                       + (f" ({mode.marker})" if mode.marker else ""))
         data = svc.event_data(t.name)
         click.echo("Event data for rating reports (rochade rating-report):")
         for key in EVENT_KEYS:
