@@ -164,6 +164,12 @@ def test_fide_mode_can_be_switched_on_only_before_round_1(club: ClubService) -> 
     swiss(club, fide_mode="off")
     club.change_rules({"fide_mode": "on"}, "Open")
     assert club.fide_mode("Open").on
+    logged = len(club.log())
+    club.change_rules({"fide_mode": "yes"}, "Open")  # as it is: nothing to log
+    assert len(club.log()) == logged
+    club.create_tournament("Keizer")
+    with pytest.raises(ServiceError, match="FIDE mode is for round robins and Swiss"):
+        club.change_rules({"fide_mode": "off"}, "Keizer")
     club.create_system_tournament("Late", "swiss", {"fide_mode": "off"})
     club.import_players(PLAYERS, "Late")
     club.pair("Late")

@@ -561,10 +561,13 @@ class ClubService:
         `fide_mode` (on/off) switches FIDE mode: on only before round 1 and never again
         once left; leaving needs `confirm`, as do (in FIDE mode, after the start) new rounds,
         scoring, bye values or tie-breaks."""
-        switch = typed.get("fide_mode")
+        switch = None if typed.get("fide_mode") is None else _on_off(typed["fide_mode"])
         typed = {k: v for k, v in typed.items() if k != "fide_mode"}
         with self._reading() as club:
             report = self._settings_report(club, typed, tournament)
+            if switch == self._mode(club, self._record(club, tournament)).on and (
+                    report.tournament.system != KEIZER):
+                switch = None  # as it is: nothing to switch
         if not save or (not report.changes and switch is None):
             return report
         with self._change("settings", "change settings") as (club, action):
@@ -577,7 +580,7 @@ class ClubService:
             change = report.describe() if report.changes else None
             left: list[Message] = []
             if switch is not None:
-                now, switched, left = self._switch(club, record, before, mode, _on_off(switch))
+                now, switched, left = self._switch(club, record, before, mode, switch)
                 change = switched if change is None else joined([change, switched])
             else:
                 now = mode
@@ -596,8 +599,6 @@ class ClubService:
         (the event to confirm and log)."""
         if t.system == KEIZER:
             raise ServiceError("FIDE mode is for round robins and Swiss tournaments")
-        if on == mode.on:
-            return mode, Message(N_("FIDE mode stays on") if on else N_("FIDE mode stays off")), []
         if on and mode.left_in is not None:
             raise ServiceError("{name} has left FIDE mode; it cannot be switched on again",
                                name=t.name)
