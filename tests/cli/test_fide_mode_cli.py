@@ -115,7 +115,7 @@ def test_unusual_impossible_and_adjourned_results(tmp_path: Path, run: Run) -> N
     run("result", club, 1, 2, "0-0")
     impossible = run("result", club, 1, 3, "1-½", ok=False)
     assert impossible.exit_code == 2 and "is impossible" in impossible.stderr
-    run("result", club, 1, 3, "?")
+    run("result", club, 1, 3, "adjourned")
     assert "½-0" in run("pairings", club).output
     standings = run("standings", club)
     assert "Provisional: adjourned or postponed games (?) in round(s) 1" in standings.stderr

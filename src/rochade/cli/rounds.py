@@ -76,10 +76,10 @@ def result(
     """Enter or correct a result.
 
     RESULT is 1-0, 1/2 (or =), 0-1, or a forfeit +/-, -/+, -/-; an arbiter's unusual result
-    1/2-0, 0-1/2, 0-0; or ? for an adjourned or postponed game (a draw for pairing; the
-    standings stay provisional until its result is in). Correcting an older round
-    shows who moved in the standings. With --expect, a board changed meanwhile (by another
-    device or script) is left as it is and the command fails.
+    1/2-0, 0-1/2, 0-0; or '?' (quoted) or adjourned for an adjourned or postponed game (a
+    draw for pairing; the standings stay provisional until its result is in). Correcting an
+    older round shows who moved in the standings. With --expect, a board changed meanwhile
+    (by another device or script) is left as it is and the command fails.
     """
     expected = "" if expect is not None and expect.strip().lower() == "none" else expect
     report = service(club, who).enter_result(round_number, board, result, tournament, expected)

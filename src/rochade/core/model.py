@@ -142,6 +142,8 @@ _RESULT_ALIASES: dict[str, Result] = {
     "0-0.5": Result.BLACK_HALF,
     "0-0": Result.BOTH_LOSE,
     "?": Result.ADJOURNED,
+    "adjourned": Result.ADJOURNED,  # a shell reads a bare ? as a file name pattern
+    "postponed": Result.ADJOURNED,
 }
 
 
