@@ -283,3 +283,22 @@ def test_the_rating_report_carries_the_comments_and_gacrux_accepts_it(
         capture_output=True, text=True, timeout=300, check=False,
     )
     assert (run.stdout + run.stderr).rstrip().endswith("Check: True"), run.stdout + run.stderr
+
+
+def test_a_round_robin_in_fide_mode_confirms_new_rules_after_the_start(club: ClubService
+                                                                        ) -> None:
+    club.create_system_tournament("RR", "round-robin", {"seed": 3})
+    club.import_players("name,rating\nA,2000\nB,1900\nC,1800\nD,1700\n", "RR")
+    club.change_rules({"scoring": "3-1-0"}, "RR")  # before round 1: free
+    report = club.pair("RR")
+    for game in report.round.games:
+        club.enter_result(1, game.board, "1-0", "RR")
+    with pytest.raises(NeedsFideConfirmation, match="the scoring changed from 3-1-0 to 2-1-0"):
+        club.change_rules({"scoring": "2-1-0"}, "RR")
+    with pytest.raises(NeedsFideConfirmation, match="the tie-breaks changed from SB,DE,WIN to "
+                                                    "DE,SB"):
+        club.change_rules({"tiebreaks": "DE,SB"}, "RR")
+    club.change_rules({"tiebreaks": "DE,SB"}, "RR", confirm=True)
+    trf = export_trf(club, "RR").splitlines()
+    assert [line for line in trf if line.startswith("###")] == [
+        "### FIDE mode, 2026-09-03: after round 1: the tie-breaks changed from SB,DE,WIN to DE,SB"]
