@@ -6,7 +6,7 @@ rounds, the scoring, the bye values or the tie-breaks changed after the start; a
 hand that differs from the engine's; a prohibited pair added after round 1; leaving FIDE mode)
 each need the TD's explicit confirmation, and each is kept in the tournament's action log
 with a recognisable line. The TRF export and the rating report derive their `###` comment
-lines from that log, so the fact is stored once (and `rochade undo` takes both back).
+lines from that log, so the fact is stored once (a change undone loses its line).
 
 The mode lives in the tournament's `extras` row of kind `fide` (JSON): on, or left in round N.
 A tournament without the row was made before FIDE mode existed (or imported): off.
