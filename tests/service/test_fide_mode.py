@@ -4,22 +4,31 @@ scoring it refuses, the unusual and adjourned results, and leaving it for good."
 
 from __future__ import annotations
 
+import dataclasses
 import subprocess
 import sys
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from test_rating_report import EVENT as REPORT_EVENT
 from test_rating_report import finished
 
 from rochade.core.model import ModelError, Result
 from rochade.core.standings import renumbered
-from rochade.core.tiebreaks import Scoring
+from rochade.core.systems import SwissSettings
+from rochade.core.tiebreaks import Scoring, parse_tiebreaks
 from rochade.formats.trf_tournament import read_trf_tournament
 from rochade.service import ClubService, NeedsConfirmation, ServiceError
 from rochade.service.exchange import export_trf, import_trf, rating_report
-from rochade.service.fidemode import FideMode, NeedsFideConfirmation, check_scoring
+from rochade.service.fidemode import (
+    FideMode,
+    NeedsFideConfirmation,
+    check_scoring,
+    settings_events,
+)
 
 PLAYERS = "name,rating\n" + "".join(f"P{i},{2300 - 20 * i}\n" for i in range(1, 9))
 EVENT = {"city": "Utrecht", "federation": "NED", "start_date": "2026-03-01",
@@ -302,3 +311,24 @@ def test_a_round_robin_in_fide_mode_confirms_new_rules_after_the_start(club: Clu
     trf = export_trf(club, "RR").splitlines()
     assert [line for line in trf if line.startswith("###")] == [
         "### FIDE mode, 2026-09-03: after round 1: the tie-breaks changed from SB,DE,WIN to DE,SB"]
+
+
+@given(rounds=st.sampled_from([5, 7]), scoring=st.sampled_from(["1-1/2-0", "3-1-0"]),
+       pab=st.sampled_from([None, Fraction(1, 2)]), tiebreaks=st.sampled_from(["BH,SB", "SB"]),
+       played=st.integers(0, 3))
+def test_settings_events_name_exactly_what_changed(rounds: int, scoring: str,
+                                                   pab: Fraction | None, tiebreaks: str,
+                                                   played: int) -> None:
+    before = SwissSettings()
+    after = dataclasses.replace(
+        before, rounds=rounds, tiebreaks=parse_tiebreaks(tiebreaks),
+        scoring=dataclasses.replace(Scoring.parse(scoring), pab=pab))
+    changed = {"rounds": rounds != before.rounds,
+               "scoring": scoring != "1-1/2-0",
+               "bye values": pab is not None,
+               "tie-breaks": tiebreaks != "BH/C1,BH,SB"}
+    named = [str(e) for e in settings_events(before, after, played)]
+    expected = [what for what, differs in changed.items() if differs] if played else []
+    assert [text.split(": the ")[1].split(" changed")[0].removeprefix("number of ")
+            for text in named] == expected
+    assert all(text.startswith(f"after round {played}: ") for text in named)
