@@ -27,6 +27,7 @@ from rochade.formats.tables import (
 )
 from rochade.service import read_tournament_file, tournament_history, tournament_standings
 from rochade.service.players import find_entrant
+from rochade.service.reports import Letterhead
 
 LISTS = ("standings", "pairings", "participants", "crosstable", "progress", "breakdown")
 
@@ -55,6 +56,14 @@ def _load(source: Path, who: str | None, tournament: str | None) -> Tournament:
     return service(source, who).tournament(tournament)
 
 
+def _letterhead(source: Path, who: str | None, t: Tournament) -> Letterhead:
+    """The club and round dates printed at the top of each page (a tournament file has
+    neither)."""
+    if source.suffix.lower() == ".json":
+        return Letterhead("")
+    return service(source, who).letterhead(t.name)
+
+
 @click.command()
 @SOURCE
 @click.argument("folder", type=click.Path(path_type=Path, file_okay=False))
@@ -74,7 +83,8 @@ def publish(
     """
     t = _load(source, who, tournament)
     folder.mkdir(parents=True, exist_ok=True)
-    pages = site(t, csv=lambda table: _csv(table, csv_dialect))
+    head = _letterhead(source, who, t)
+    pages = site(t, csv=lambda table: _csv(table, csv_dialect), club=head.club, dates=head.dates)
     for name, content in pages.items():
         encoding = "utf-8-sig" if name.endswith(".csv") else "utf-8"  # see export_list
         (folder / name).write_text(content, encoding=encoding, newline="")
@@ -131,7 +141,9 @@ def export_list(
     if fmt == "csv":
         content = _csv(table, csv_dialect, delimiter)
     elif fmt == "html":
-        content = page(t.name, [table], inline_css=True)
+        head = _letterhead(source, who, t)
+        at = len(t.rounds) if round_number is None else round_number
+        content = page(t.name, [table], inline_css=True, club=head.club, date=head.date(at))
     else:
         content = plain
     if output is None:

@@ -117,11 +117,14 @@ def page(
     inline_css: bool = False,
     intro: str = "",
     outro: str = "",
+    club: str = "",
+    date: str = "",
 ) -> str:
     """A complete HTML document with one or more tables (the first one's title is the page's
     unless `title` is given). `inline_css` embeds the stylesheet for a stand-alone file;
     `intro` and `outro` are trusted, already escaped HTML put under the heading and after
-    the tables."""
+    the tables. Printed, every page's top says `club`, the title (tournament, list, round)
+    and `date` (`print_head`)."""
     heading = title if title is not None else tables[0].title
     kind = tables[0].kind if tables else "index"
     style = (
@@ -131,7 +134,7 @@ def page(
     )
     parts = [
         "<!DOCTYPE html>",
-        f'<html lang="{LANG}">',
+        f'<html lang="{LANG}"{print_head(club, heading, date)}>',
         "<head>",
         '<meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
@@ -170,8 +173,20 @@ def page(
     return "\n".join(parts)
 
 
+def print_head(club: str, title: str, date: str = "") -> str:
+    """The `<html>` attributes the stylesheets' `@page` rules print at the top of every page
+    (Chromium's page margin boxes read them through `attr()`): club and title on the left,
+    the date on the right."""
+    head = " · ".join(part for part in (club, title) if part)
+    return f' data-print-head="{_e(head)}"' + (f' data-print-date="{_e(date)}"' if date else "")
+
+
 def site(
-    tournament: Tournament, settings: object = None, csv: Callable[[Table], str] = table_csv
+    tournament: Tournament,
+    settings: object = None,
+    csv: Callable[[Table], str] = table_csv,
+    club: str = "",
+    dates: Sequence[str | None] = (),
 ) -> Mapping[str, str]:
     """A static site: file name -> content. `index.html` links every list: standings now and
     after each round, each round's pairings, participants, crosstable, progress chart (Keizer
@@ -180,7 +195,8 @@ def site(
     Each list also comes as a CSV file of the same name, linked under its table.
 
     `settings` stands in for the tournament's own (Keizer settings read beside a file); `csv`
-    writes the CSV files (a German or Dutch spreadsheet's dialect)."""
+    writes the CSV files (a German or Dutch spreadsheet's dialect). Printed pages name `club`
+    and the date of their round (`dates[k - 1]` for round k; the last round's otherwise)."""
     rules = tournament.settings if settings is None else settings
     if isinstance(rules, KeizerSettings):
         pages = _keizer_pages(tournament, rules)
@@ -207,9 +223,12 @@ def site(
                 if f"round-{k}.html" in pages
             ]
         outro = " · ".join(f'<a href="{_e(n.href)}">{_e(n.text)}</a>' for n in links)
+        suffix = stem.rpartition("-")[2]
+        at = int(suffix) if stem.startswith(("round-", "standings-")) else len(dates)
         out[href] = page(
             name, [table], nav=nav, current=href, links=True,
-            outro=f'<p class="downloads">{outro}</p>',
+            outro=f'<p class="downloads">{outro}</p>', club=club,
+            date=(dates[at - 1] or "") if 0 < at <= len(dates) else "",
         )  # fmt: skip
     out["index.html"] = _index(tournament, pages, nav)
     out[STYLESHEET] = stylesheet()
@@ -280,4 +299,4 @@ def _index(tournament: Tournament, pages: Mapping[str, Table], nav: Sequence[Lin
     )
 
 
-__all__ = ["Link", "page", "player_page", "site", "stylesheet", "table_html"]
+__all__ = ["Link", "page", "player_page", "print_head", "site", "stylesheet", "table_html"]

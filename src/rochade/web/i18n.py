@@ -85,6 +85,11 @@ def number(value: Fraction | int, lang: str, decimals: int = 2) -> str:
     return fixed(exact, lang, decimals)
 
 
+def day(iso: str, lang: str) -> str:
+    """An ISO date as `lang` writes it: 1 Dec 2026, 01.12.2026, 1 dec 2026."""
+    return format_date(date.fromisoformat(iso), "medium", locale=lang)
+
+
 @lru_cache(maxsize=8192)
 def points(value: Fraction, lang: str) -> str:
     """Game points: 3, 3½, ½."""

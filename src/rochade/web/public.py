@@ -34,7 +34,8 @@ def _public_context(web: Web, request: Request) -> dict[str, Any]:
     name = web.tournament_name(request)
     svc = web.reads(request)
     t = svc.tournament(name)
-    return {"n": int(request.path_params["n"]), "t": t, "svc": svc, "name": name}
+    return {"n": int(request.path_params["n"]), "t": t, "svc": svc, "name": name,
+            "head": svc.letterhead(name)}
 
 
 

@@ -1,0 +1,124 @@
+"""Printed lists say what they are on every page: a 60-player standings list and a 30-player
+crosstable printed by Chromium to PDF, from the web pages and from the exported HTML
+(`export-list --format html`, `publish`). Each page's text (pypdf) must name the club, the
+tournament, the list and round, and the round's date; black colour marks keep their black
+background in print. PDFs go to tests/e2e/artifacts (gitignored) to be looked at."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+from typing import Any
+
+import pytest
+from e2e_helpers import Server
+from pypdf import PdfReader
+
+from rochade.cli.export import export_list, publish
+from rochade.service import ClubService
+
+CLUB = "SC Rochade 1920"
+RESULTS = ("1-0", "1/2-1/2", "0-1")
+
+
+def _pages(pdf: bytes) -> list[str]:
+    """Each PDF page's text, spaces and line breaks folded to one space."""
+    return [" ".join(p.extract_text().split()) for p in PdfReader(io.BytesIO(pdf)).pages]
+
+
+def _play(svc: ClubService, name: str, rounds: int) -> None:
+    for k in range(rounds):
+        report = svc.pair(name)
+        for i, game in enumerate(report.round.games):
+            svc.enter_result(report.round.number, game.board, RESULTS[(i + k) % 3], name)
+
+
+@pytest.fixture
+def club(server: Server) -> Server:
+    """Tournament 1: a Keizer season of 60 players after 2 rounds; tournament 2: a Swiss of
+    30 after 3 rounds. The club's name is the organizer of both."""
+    svc = ClubService(server.path, "e2e")
+    svc.create_tournament("Winter Season")
+    svc.import_players("\n".join(f"Player {i:02d} Achterberg,{2300 - 13 * i}" for i in range(60)))
+    svc.set_event({"organizer": CLUB}, "Winter Season")
+    _play(svc, "Winter Season", 2)
+    svc.create_system_tournament("Spring Open", "swiss", {"rounds": 5})
+    for i in range(30):
+        svc.add_player(f"Spielerin {i:02d} Ødegaard", 2100 - 20 * i, tournament="Spring Open")
+    svc.set_event({"organizer": CLUB}, "Spring Open")
+    _play(svc, "Spring Open", 3)
+    return server
+
+
+def _print(page: Any, artifacts: Path, label: str) -> list[str]:
+    pdf = page.pdf(prefer_css_page_size=True)
+    (artifacts / f"print-{label}.pdf").write_bytes(pdf)
+    return _pages(pdf)
+
+
+def _every_page_says(pages: list[str], *words: str) -> None:
+    assert len(pages) > 1, pages
+    for number, text in enumerate(pages, start=1):
+        for word in words:
+            assert word in text, (number, word, text[:200])
+        assert f"{number} / {len(pages)}" in text, (number, text[-80:])
+
+
+def test_web_lists_print_their_heading_on_every_page(
+    browser: Any, club: Server, artifacts: Path
+) -> None:
+    today = ClubService(club.path, "e2e").letterhead("Winter Season").date(2)
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    page.goto(club.url + "/t/1/")
+    pages = _print(page, artifacts, "web-standings")
+    day = page.evaluate("document.documentElement.dataset.printDate")
+    assert day and today, (day, today)
+    _every_page_says(pages, CLUB, "Winter Season", "Standings", "after round 2", day)
+    page.goto(club.url + "/t/2/crosstable")
+    pages = _print(page, artifacts, "web-swiss-crosstable")
+    assert len(pages) == 1  # still one landscape page, now with its heading
+    assert f"{CLUB} · Spring Open · Crosstable · after round 3" in pages[0]
+    context.close()
+
+
+def test_exported_lists_print_their_heading_on_every_page(
+    browser: Any, club: Server, artifacts: Path, tmp_path: Path
+) -> None:
+    from click.testing import CliRunner
+
+    runner = CliRunner()
+    out = tmp_path / "standings.html"
+    args = [str(club.path), "standings", "--format", "html", "-o", str(out), "-t", "Winter Season"]
+    assert runner.invoke(export_list, args).exit_code == 0
+    site = tmp_path / "site"
+    result = runner.invoke(publish, [str(club.path), str(site), "-t", "Winter Season"])
+    assert result.exit_code == 0, result.output
+    date = ClubService(club.path, "e2e").letterhead("Winter Season").date(1)
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    page.goto(out.as_uri())
+    _every_page_says(_print(page, artifacts, "export-standings"), CLUB,
+                     "Winter Season: standings after round 2")
+    page.goto((site / "standings-1.html").as_uri())
+    pages = _print(page, artifacts, "publish-standings-1")
+    _every_page_says(pages, CLUB, "Winter Season: standings after round 1", date)
+    context.close()
+
+
+def test_black_marks_print_black(browser: Any, club: Server) -> None:
+    """The colour badges of a Swiss player's card keep their black fill in print, where
+    Chromium leaves other backgrounds out."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    page.goto(club.url + "/t/2/players/1")
+    page.emulate_media(media="print")
+    marks = page.evaluate(
+        """() => [...document.querySelectorAll('.col.b')].map(e => {
+            const s = getComputedStyle(e);
+            return [s.backgroundColor, s.printColorAdjust];
+        })"""
+    )
+    assert marks and all(adjust == "exact" for _, adjust in marks), marks
+    assert all(colour != "rgba(0, 0, 0, 0)" for colour, _ in marks), marks
+    context.close()
