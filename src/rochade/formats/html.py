@@ -16,23 +16,29 @@ from html import escape
 from importlib.resources import files
 
 from rochade import __version__
+from rochade.core.fide import PlayerDetails
 from rochade.core.keizer.scoring import Standings, compute_standings, standings_history
 from rochade.core.keizer.settings import KeizerSettings
-from rochade.core.model import Tournament
-from rochade.core.standings import system_standings
+from rochade.core.model import PlayerId, Tournament
+from rochade.core.standings import numbers_of, system_standings
 from rochade.core.systems import ROUND_ROBIN
 from rochade.formats.csv import table_csv
 from rochade.formats.tables import (
     Cell,
     Table,
+    alphabetical_table,
     breakdown_table,
     crosstable_table,
     fide_list,
     fide_standings_table,
+    notice_table,
     pairings_table,
     participants_table,
     progress_table,
+    slip_lines,
+    slips_table,
     standings_table,
+    start_rank_table,
 )
 from rochade.formats.text import visible
 
@@ -106,6 +112,17 @@ def table_html(table: Table, links: bool = False) -> str:
     )
 
 
+def slips_html(table: Table, tournament_name: str) -> str:
+    """A slips table (`rochade.formats.tables.slips_table`) as slips to cut: one box per board
+    with a dashed cut line, several to an A4 page, none split over two."""
+    slips = "\n".join(
+        '<section class="slip">' + "".join(f"<p><bdi>{_e(line)}</bdi></p>" for line in lines)
+        + "</section>"
+        for lines in slip_lines(table, tournament_name)
+    )
+    return f'<div class="slips">\n{slips}\n</div>'
+
+
 def page(
     tournament_name: str,
     tables: Sequence[Table],
@@ -159,7 +176,10 @@ def page(
     for i, table in enumerate(tables):
         if i or title is not None:
             parts.append(f"<h2>{_e(table.title)}</h2>")
-        parts += ['<div class="scroll">', table_html(table, links), "</div>"]
+        if table.kind == "slips":
+            parts.append(slips_html(table, tournament_name))
+        else:
+            parts += ['<div class="scroll">', table_html(table, links), "</div>"]
         parts += [f'<p class="note">{_e(note)}</p>' for note in table.notes]
     if outro:
         parts.append(outro)
@@ -187,6 +207,7 @@ def site(
     csv: Callable[[Table], str] = table_csv,
     club: str = "",
     dates: Sequence[str | None] = (),
+    details: Mapping[PlayerId, PlayerDetails] | None = None,
 ) -> Mapping[str, str]:
     """A static site: file name -> content. `index.html` links every list: standings now and
     after each round, each round's pairings, participants, crosstable, progress chart (Keizer
@@ -196,12 +217,21 @@ def site(
 
     `settings` stands in for the tournament's own (Keizer settings read beside a file); `csv`
     writes the CSV files (a German or Dutch spreadsheet's dialect). Printed pages name `club`
-    and the date of their round (`dates[k - 1]` for round k; the last round's otherwise)."""
+    and the date of their round (`dates[k - 1]` for round k; the last round's otherwise).
+    For printing: the start-rank list (with the players' `details`: federation, club) and the
+    last round's pairings in alphabetical order, in large type and as result slips."""
     rules = tournament.settings if settings is None else settings
     if isinstance(rules, KeizerSettings):
         pages = _keizer_pages(tournament, rules)
     else:
         pages = _fide_pages(tournament)
+    pages["start-rank.html"] = start_rank_table(tournament, numbers_of(tournament),
+                                                details or {})
+    if tournament.rounds:
+        last = tournament.rounds[-1]
+        pages["alphabetical.html"] = alphabetical_table(last, tournament)
+        pages["notice.html"] = notice_table(last, tournament)
+        pages["slips.html"] = slips_table(last, tournament)
     titles = {"standings": "Standings", "crosstable": "Crosstable", "progress": "Progress",
               "participants": "Participants"}
     nav = [Link("index.html", "Overview")] + [
@@ -288,6 +318,7 @@ def _index(tournament: Tournament, pages: Mapping[str, Table], nav: Sequence[Lin
             "".join(items(p) for p in ("standings.html", "crosstable", "progress", "partic")),
         ),
         ("Rounds", items("round-")),
+        ("Printouts", "".join(items(p) for p in ("start-rank", "alphabetical", "notice", "slips"))),
         ("Standings after each round", items("standings-")),
         ("Players", items("player-")),
     ]
@@ -299,4 +330,5 @@ def _index(tournament: Tournament, pages: Mapping[str, Table], nav: Sequence[Lin
     )
 
 
-__all__ = ["Link", "page", "player_page", "print_head", "site", "stylesheet", "table_html"]
+__all__ = ["Link", "page", "player_page", "print_head", "site", "slips_html", "stylesheet",
+           "table_html"]
