@@ -100,6 +100,13 @@ def test_exported_lists_print_their_heading_on_every_page(
     page.goto(out.as_uri())
     _every_page_says(_print(page, artifacts, "export-standings"), CLUB,
                      "Winter Season: standings after round 2")
+    slips = tmp_path / "slips.html"
+    args = [str(club.path), "slips", "--format", "html", "-o", str(slips), "-t", "Spring Open"]
+    assert runner.invoke(export_list, args).exit_code == 0
+    page.goto(slips.as_uri())
+    pages = _print(page, artifacts, "export-slips")
+    assert [text.count("Signature white") for text in pages] == [10, 5]  # 15 boards
+    assert f"{CLUB} · Spring Open: result slips, round 3" in pages[0]
     page.goto((site / "standings-1.html").as_uri())
     pages = _print(page, artifacts, "publish-standings-1")
     _every_page_says(pages, CLUB, "Winter Season: standings after round 1", date)
@@ -121,4 +128,32 @@ def test_black_marks_print_black(browser: Any, club: Server) -> None:
     )
     assert marks and all(adjust == "exact" for _, adjust in marks), marks
     assert all(colour != "rgba(0, 0, 0, 0)" for colour, _ in marks), marks
+    context.close()
+
+
+def test_printouts_of_a_round(browser: Any, club: Server, artifacts: Path) -> None:
+    """The 60-player season's round 3: "where do I play?" runs over pages, each headed; the
+    notice board's large type and the result slips (ten or more to a page) print headed too."""
+    svc = ClubService(club.path, "e2e")
+    boards = len(svc.pair("Winter Season").round.games)
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    page.goto(club.url + "/t/1/pairings/alphabetical?round=3")
+    page.screenshot(path=str(artifacts / "printout-alphabetical.png"), full_page=True)
+    _every_page_says(_print(page, artifacts, "alphabetical"), CLUB, "Winter Season",
+                     "Pairings in alphabetical order · Round 3")
+    page.goto(club.url + "/t/1/pairings/notice?round=3")
+    page.screenshot(path=str(artifacts / "printout-notice.png"), full_page=True)
+    notice = _print(page, artifacts, "notice")
+    _every_page_says(notice, CLUB, "Winter Season · Pairings · Round 3")
+    page.emulate_media(media="print")
+    size = page.evaluate("parseFloat(getComputedStyle(document.querySelector('.notice-table'))"
+                         ".fontSize)")
+    assert size >= 26, size  # 20pt: readable from a step back
+    page.goto(club.url + "/t/1/pairings/slips?round=3")
+    page.screenshot(path=str(artifacts / "printout-slips.png"), full_page=True)
+    slips = _print(page, artifacts, "slips")
+    _every_page_says(slips, CLUB, "Result slips · Round 3")
+    per_page = [text.count("Signature white") for text in slips]
+    assert sum(per_page) == boards and min(per_page[:-1]) >= 10, per_page  # two columns
     context.close()
