@@ -13,24 +13,17 @@ from typing import Any
 import pytest
 from e2e_helpers import Server
 from pypdf import PdfReader
+from test_wide_tables import _play
 
 from rochade.cli.export import export_list, publish
 from rochade.service import ClubService
 
 CLUB = "SC Rochade 1920"
-RESULTS = ("1-0", "1/2-1/2", "0-1")
 
 
 def _pages(pdf: bytes) -> list[str]:
     """Each PDF page's text, spaces and line breaks folded to one space."""
     return [" ".join(p.extract_text().split()) for p in PdfReader(io.BytesIO(pdf)).pages]
-
-
-def _play(svc: ClubService, name: str, rounds: int) -> None:
-    for k in range(rounds):
-        report = svc.pair(name)
-        for i, game in enumerate(report.round.games):
-            svc.enter_result(report.round.number, game.board, RESULTS[(i + k) % 3], name)
 
 
 @pytest.fixture
