@@ -121,7 +121,34 @@ def test_black_marks_print_black(browser: Any, club: Server) -> None:
     )
     assert marks and all(adjust == "exact" for _, adjust in marks), marks
     assert all(colour != "rgba(0, 0, 0, 0)" for colour, _ in marks), marks
+    page.goto(club.url + "/t/1/pairings/alphabetical?round=2")  # the black badge
+    page.emulate_media(media="print")
+    badge = page.evaluate("getComputedStyle(document.querySelector('.colour.b')).printColorAdjust")
+    assert badge == "exact"
     context.close()
+
+
+def test_the_exported_crosstable_prints_its_black_diagonal(
+    browser: Any, club: Server, tmp_path: Path
+) -> None:
+    from click.testing import CliRunner
+
+    out = tmp_path / "crosstable.html"
+    args = [str(club.path), "crosstable", "--format", "html", "-o", str(out), "-t",
+            "Winter Season"]
+    assert CliRunner().invoke(export_list, args).exit_code == 0
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    page.goto(out.as_uri())
+    page.emulate_media(media="print")
+    cells = page.evaluate(
+        """() => [...document.querySelectorAll('td.self')].map(e => {
+            const s = getComputedStyle(e);
+            return [s.backgroundColor, s.printColorAdjust];
+        })"""
+    )
+    context.close()
+    assert len(cells) == 60 and all(c == ["rgb(29, 35, 42)", "exact"] for c in cells), cells
 
 
 def test_printouts_of_a_round(browser: Any, club: Server, artifacts: Path) -> None:
