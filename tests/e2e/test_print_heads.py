@@ -177,3 +177,13 @@ def test_printouts_of_a_round(browser: Any, club: Server, artifacts: Path) -> No
     per_page = [text.count("Signature white") for text in slips]
     assert sum(per_page) == boards and min(per_page[:-1]) >= 10, per_page  # two columns
     context.close()
+
+
+def test_printouts_fit_a_phone(browser: Any, club: Server) -> None:
+    context = browser.new_context(viewport={"width": 360, "height": 740})
+    page = context.new_page()
+    for url in ("/t/1/pairings/alphabetical", "/t/1/pairings/notice", "/t/1/pairings/slips",
+                "/t/1/start-rank", "/t/2/start-rank"):
+        page.goto(club.url + url)
+        assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0, url
+    context.close()
