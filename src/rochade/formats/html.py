@@ -260,7 +260,7 @@ def site(
             outro=f'<p class="downloads">{outro}</p>', club=club,
             date=(dates[at - 1] or "") if 0 < at <= len(dates) else "",
         )  # fmt: skip
-    out["index.html"] = _index(tournament, pages, nav)
+    out["index.html"] = _index(tournament, pages, nav, club)
     out[STYLESHEET] = stylesheet()
     return out
 
@@ -303,7 +303,9 @@ def _round_pages(tournament: Tournament, pages: dict[str, Table]) -> None:
         pages[f"round-{rnd.number}.html"] = pairings_table(rnd, tournament)
 
 
-def _index(tournament: Tournament, pages: Mapping[str, Table], nav: Sequence[Link]) -> str:
+def _index(
+    tournament: Tournament, pages: Mapping[str, Table], nav: Sequence[Link], club: str
+) -> str:
     def items(prefix: str) -> str:
         return "".join(
             f'<li><a href="{_e(href)}">{_e(t.title.removeprefix(f"{tournament.name}: "))}</a>'
@@ -326,7 +328,8 @@ def _index(tournament: Tournament, pages: Mapping[str, Table], nav: Sequence[Lin
         f'<h2>{_e(head)}</h2>\n<ul class="lists">{lis}</ul>' for head, lis in sections if lis
     )
     return page(
-        tournament.name, [], title=tournament.name, nav=nav, current="index.html", intro=body
+        tournament.name, [], title=tournament.name, nav=nav, current="index.html", intro=body,
+        club=club,
     )
 
 
