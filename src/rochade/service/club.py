@@ -1004,10 +1004,9 @@ class ClubService:
     def letterhead(self, tournament: str | None = None) -> Letterhead:
         """The club and the rounds' dates, for the top of a printed list's every page."""
         with self._reading() as club:
-            record, t = self._load(club, tournament)
+            record = self._record(club, tournament)
             organizer = event_from_json(club.extras(record.id).get(EVENT)).organizer
-            dates = tuple(club.round_notes(record.id, r.number).date for r in t.rounds)
-        return Letterhead(organizer or self.path.stem, dates)
+            return Letterhead(organizer or self.path.stem, club.round_dates(record.id))
 
     def set_event(self, typed: Mapping[str, str], tournament: str | None = None) -> EventData:
         """Set the tournament's data for rating reports by key (`fide.EVENT_KEYS`; empty: not
