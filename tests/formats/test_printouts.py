@@ -108,3 +108,14 @@ def test_alphabetical_pairings_list_every_player_of_the_round_once(t: Tournament
             assert white.cells[1].value == black.cells[1].value
             assert (white.cells[2].text, black.cells[2].text) == ("white", "black")
             assert white.cells[3].player == g.black and black.cells[3].player == g.white
+
+
+@given(tournaments())
+def test_one_slip_per_board_in_every_format(t: Tournament) -> None:
+    for rnd in t.rounds:
+        table = slips_table(rnd, t)
+        pairs = [(row.cells[2].player, row.cells[3].player) for row in table.rows]
+        assert pairs == [(g.white, g.black) for g in rnd.games]
+        assert slips_text(table, t.name).count("Signature white") == len(rnd.games)
+        document = page(t.name, [table])
+        assert document.count('<section class="slip">') == len(rnd.games)
