@@ -151,8 +151,13 @@ def test_a_rapid_event_rates_everyone_with_k_20() -> None:
     assert changes[1].change == Fraction(-84, 10)  # 20 * (.5 - .92)
 
 
+_ZERO_SUM = [WIN, DRAW, LOSS, Result.WHITE_WINS_FORFEIT, Result.BLACK_WINS_FORFEIT,
+             Result.DOUBLE_FORFEIT, Result.ADJOURNED]
+"""The results whose points add up to one game's (or that do not count)."""
+
+
 @given(st.lists(_RATINGS, min_size=2, max_size=8),
-       st.lists(st.sampled_from(list(Result)), min_size=28, max_size=28))
+       st.lists(st.sampled_from(_ZERO_SUM), min_size=28, max_size=28))
 def test_a_whole_tournament_with_equal_k_changes_nothing_in_sum(
         ratings: list[int], results: list[Result]) -> None:
     """Every pair meets once (forfeits included, which count for nobody): with one K for all,
@@ -178,3 +183,10 @@ def test_every_coded_time_control_is_read(code: str) -> None:
     if fast:
         sides = code.removeprefix("W").split("-B")
         assert all(int(s.split("+")[0]) < 3600 for s in sides)
+
+
+def test_adjourned_games_wait_and_unusual_results_count_as_scored() -> None:
+    assert rating_changes(_pair(2000, 1900, Result.ADJOURNED))[1].games == ()
+    changes = rating_changes(_pair(2000, 1900, Result.WHITE_HALF))  # ½-0: both rated so
+    assert changes[1].change == 20 * (Fraction(1, 2) - Fraction(64, 100))
+    assert changes[2].change == 20 * (0 - Fraction(36, 100))

@@ -126,6 +126,7 @@ def standings(
             _echo_json(fide_standings_json(fide), [x.entrant.id for x in fide.lines], changes)
         else:
             click.echo(table_text(_rated(fide_standings_table(fide, t.name), changes)), nl=False)
+        _provisional(t)
         return
     table = tournament_standings(t, round_number)
     if fmt == "json":
@@ -140,6 +141,16 @@ def standings(
         extra = [(tiebreak_key(tb), {p: v[i + 1] for p, v in values.items()})
                  for i, tb in enumerate(chosen)]
     click.echo(standings_table(table, t, extra), nl=False)
+    _provisional(t)
+
+
+def _provisional(t: Tournament) -> None:
+    """Standings with an adjourned game are provisional: said on stderr, below them."""
+    adjourned = t.adjourned_rounds()
+    if adjourned:
+        click.echo(f"Provisional: adjourned or postponed games (?) in round(s) "
+                   f"{', '.join(map(str, adjourned))} count as draws until their results "
+                   "are in.", err=True)
 
 
 def _rated(table: Table, changes: Mapping[PlayerId, RatingChange] | None) -> Table:

@@ -4,7 +4,8 @@ Per game over the board against a rated opponent: ΔR = K·(W − We), We from B
 with a difference above 400 counted as 400; per player the sum over the tournament. The
 performance is Rp = Ra + dp (B.02 8.1.1, `tiebreaks.performance_rating`). Forfeits, byes,
 absences, games without a result and games against unrated opponents do not count, as in
-FIDE's own calculation. Keizer, Swiss and round robin alike: only the games matter.
+FIDE's own calculation; an adjourned game counts once it has its result, an unusual one
+(½-0, 0-½, 0-0) with each player's own score. Keizer, Swiss and round robin alike.
 
 The K-factor (B.02 8.3) needs a player's number of rated games, which rochade does not
 know; it takes what it has: 20 for everyone in a rapid or blitz event (its time control
@@ -137,7 +138,8 @@ def _games(t: Tournament, after_round: int | None) -> dict[PlayerId, list[tuple[
     games: dict[PlayerId, list[tuple[int, Game]]] = {}
     for rnd in rounds:
         for game in rnd.games:
-            if game.result is not None and not game.result.is_forfeit:
+            if game.result is not None and not (game.result.is_forfeit
+                                                or game.result.adjourned):
                 games.setdefault(game.white, []).append((rnd.number, game))
                 games.setdefault(game.black, []).append((rnd.number, game))
     return games
