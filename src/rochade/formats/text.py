@@ -93,6 +93,18 @@ WORDS: Final[Mapping[str, str]] = MappingProxyType(
         "progress_legend_detail": "Pts: Keizer points after the round; GP: game points so far; "
         "BH: Buchholz, the opponents' game points added up (a bye or absence adds nothing).",
         "no_rounds": "No rounds yet.",
+        "category_title": "{standings}, category {category}",
+        "category_conditions": "Category {conditions}",
+        "category_unknown": "Not placed, their birth date or sex is not known: {names}.",
+        "prizes_title": "{name}: prize list",
+        "prizes_one": "One prize per player: each takes the highest prize open to them (the "
+        "higher amount; without amounts the category written first, then the better place). "
+        "Ties are not shared: the standings' order decides. Withdrawn players take none.",
+        "prizes_each": "A player may take a prize in each of their categories. Ties are not "
+        "shared: the standings' order decides. Withdrawn players take none.",
+        "place": "Place",
+        "category": "Category",
+        "prize": "Prize",
     }
 )
 
