@@ -9,6 +9,7 @@ from pathlib import Path
 import click
 
 from rochade.cli.common import Failure, service
+from rochade.cli.views import category_standings
 from rochade.core.model import Tournament
 from rochade.core.systems import KEIZER
 from rochade.formats import text
@@ -25,10 +26,17 @@ from rochade.formats.tables import (
     standings_table,
     table_text,
 )
-from rochade.service import read_tournament_file, tournament_history, tournament_standings
+from rochade.service import (
+    read_tournament_file,
+    standings_list,
+    tournament_history,
+    tournament_standings,
+)
+from rochade.service.categories import prize_list
 from rochade.service.players import find_entrant
 
-LISTS = ("standings", "pairings", "participants", "crosstable", "progress", "breakdown")
+LISTS = ("standings", "pairings", "participants", "crosstable", "progress", "breakdown",
+         "prizes")
 
 SOURCE = click.argument(
     "source", metavar="CLUB|FILE.json", type=click.Path(path_type=Path, dir_okay=False)
@@ -92,6 +100,8 @@ def publish(
               help="Standings/breakdown after round K, pairings of round K, or the crosstable "
               "and progress up to round K.")  # fmt: skip
 @click.option("--player", metavar="NAME", help="Whose breakdown (name, prefix or id).")
+@click.option("--category", metavar="NAME",
+              help="Standings: only this category's players, with their place in it.")
 @click.option("--delimiter", help="CSV field separator (default: the dialect's).")
 @CSV_DIALECT
 @click.option(
@@ -106,6 +116,7 @@ def export_list(
     fmt: str,
     round_number: int | None,
     player: str | None,
+    category: str | None,
     delimiter: str | None,
     csv_dialect: str,
     output: Path | None,
@@ -116,18 +127,29 @@ def export_list(
 
     One LIST as plain text, CSV or a stand-alone HTML page.
 
-    LIST is standings, pairings, participants, crosstable, progress or breakdown (with
-    --player: the Keizer breakdown, or a Swiss or round-robin player's card). CSV numbers
+    LIST is standings, pairings, participants, crosstable, progress, breakdown (with
+    --player: the Keizer breakdown, or a Swiss or round-robin player's card) or prizes
+    (who takes each category's prizes; club file only). With --category NAME the standings
+    are the category's (club file only; docs/categories.md). CSV numbers
     are exact, with a "." decimal point (--csv-dialect excel-de or excel-nl: a decimal
     comma, ";" between fields and German or Dutch column titles); text that a spreadsheet
     would run as a formula (starting with = + - @) gets a leading apostrophe.
     """
     if delimiter is not None:
         check_delimiter(delimiter)
+    grouped = which == "prizes" or category is not None
+    if grouped and (source.suffix.lower() == ".json" or which not in ("standings", "prizes")
+                    or (which == "prizes" and category is not None)):
+        raise Failure("categories and prizes are kept in the club file: export-list CLUB "
+                      "standings --category NAME, or export-list CLUB prizes")
     t = _load(source, who, tournament)
     if round_number is not None and round_number > len(t.rounds):
         raise Failure(f"there is no round {round_number} (the tournament has {len(t.rounds)})")
-    table, plain = _list(t, which, round_number, player)
+    if grouped:
+        table = _grouped(source, who, t.name, round_number, category)
+        plain = table_text(table)
+    else:
+        table, plain = _list(t, which, round_number, player)
     if fmt == "csv":
         content = _csv(table, csv_dialect, delimiter)
     elif fmt == "html":
@@ -140,6 +162,15 @@ def export_list(
     # A byte-order mark lets spreadsheet programs recognise UTF-8 CSV (umlauts, accents).
     output.write_text(content, encoding="utf-8-sig" if fmt == "csv" else "utf-8", newline="")
     click.echo(f"Wrote {output}.")
+
+
+def _grouped(source: Path, who: str | None, tournament: str, round_number: int | None,
+             category: str | None) -> Table:
+    """The prize list, or a category's standings."""
+    if category is not None:
+        return category_standings(source, who, tournament, round_number, category)
+    data = service(source, who).categories(tournament)
+    return prize_list(data, standings_list(data.tournament, round_number))
 
 
 def _list(

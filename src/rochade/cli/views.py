@@ -15,7 +15,7 @@ from rochade.core.model import PlayerId, Tournament
 from rochade.core.standings import explain_tiebreaks, keizer_columns, numbers_of
 from rochade.core.systems import KEIZER, ROUND_ROBIN, SWISS, RoundRobinSettings, SwissSettings
 from rochade.core.tiebreaks import Unplayed, parse_tiebreaks
-from rochade.formats.tables import fide_standings_table, table_text
+from rochade.formats.tables import Table, fide_standings_table, table_text
 from rochade.formats.text import (
     breakdown_table,
     crosstable,
@@ -29,16 +29,25 @@ from rochade.formats.text import (
 )
 from rochade.service import (
     read_tournament_file,
+    standings_list,
     standings_with_tiebreaks,
     tournament_history,
     tournament_standings,
 )
+from rochade.service.categories import category_list
 from rochade.service.players import find_entrant
 from rochade.service.systems import trf_standings
 
 ENGINES = {ROUND_ROBIN: "Berger table", SWISS: "FIDE Dutch", KEIZER: "Keizer"}
 
 ROUND = click.option("--round", "round_number", type=click.IntRange(min=0), metavar="K")
+
+
+def category_standings(club: Path, who: str | None, tournament: str | None,
+                       round_number: int | None, category: str) -> Table:
+    """A category's standings (`rochade.service.categories`) after a round (default: all)."""
+    data = service(club, who).categories(tournament)
+    return category_list(data, standings_list(data.tournament, round_number), category)
 
 
 def _tournament(club: Path, who: str | None, tournament: str | None) -> Tournament:
@@ -70,6 +79,8 @@ def _tournament(club: Path, who: str | None, tournament: str | None) -> Tourname
     "editions, for events that started before 1 March 2026), 2022 (virtual opponent), "
     "ignore (byes add nothing). See docs/tiebreaks.md.",
 )
+@click.option("--category", metavar="NAME",
+              help="Club file: only the players of this category, with their place in it.")
 @tournament_option
 @click.option("--who", envvar="ROCHADE_WHO", hidden=True)
 def standings(
@@ -79,10 +90,18 @@ def standings(
     tiebreaks: str | None,
     round_robin: bool,
     unplayed: str | None,
+    category: str | None,
     tournament: str | None,
     who: str | None,
 ) -> None:
     """Show the standings (club file, JSON or TRF file), with tie-breaks."""
+    if category is not None:
+        if source.suffix.lower() in (".trf", ".json") or fmt != "text" or tiebreaks:
+            raise Failure("--category goes with a club file and the text format, without "
+                          "--tiebreaks")
+        click.echo(table_text(category_standings(source, who, tournament, round_number,
+                                                 category)), nl=False)
+        return
     chosen = parse_tiebreaks(tiebreaks) if tiebreaks is not None else None
     if source.suffix.lower() == ".trf":
         if round_number is not None:

@@ -45,6 +45,7 @@ from rochade.core.pairing import Pairing
 from rochade.core.standings import SystemStandings, system_standings
 from rochade.core.systems import KEIZER
 from rochade.formats.json import format_tournament, parse_tournament
+from rochade.formats.tables import Table, fide_standings_table, standings_table
 from rochade.service import systems
 from rochade.service.categories import (
     CATEGORIES,
@@ -1097,6 +1098,13 @@ def standings_with_tiebreaks(t: Tournament, after_round: int | None = None) -> S
             "{name} is a Keizer tournament; its standings are Keizer values", name=t.name
         )
     return system_standings(t, after_round)
+
+
+def standings_list(t: Tournament, after_round: int | None = None) -> Table:
+    """The overall standings of any system as a list (a category's list keeps its rows)."""
+    if t.system == KEIZER:
+        return standings_table(tournament_standings(t, after_round), t)
+    return fide_standings_table(standings_with_tiebreaks(t, after_round), t.name)
 
 
 def tournament_history(t: Tournament) -> list[Standings]:
