@@ -103,6 +103,8 @@ WORDS: Final[Mapping[str, str]] = MappingProxyType(
         "prizes_each": "A player may take a prize in each of their categories. Ties are not "
         "shared: the standings' order decides. Withdrawn players take none.",
         "place": "Place",
+        "category_place": "Cat. place",
+        "overall_rank": "Overall rank",
         "category": "Category",
         "prize": "Prize",
     }

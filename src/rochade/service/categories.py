@@ -132,7 +132,7 @@ def category_list(data: CategoryData, overall: Table, name: str) -> Table:
         names = ", ".join(data.tournament.entrant(p).name for p in unknown)
         notes.append(_w("category_unknown", names=names))
     title = _w("category_title", standings=overall.title, category=category.name)
-    columns = (Column("place", _w("place"), True), *overall.columns)
+    columns = (Column("category-place", _w("category_place"), True), *overall.columns)
     return Table("standings", title, columns, tuple(rows), (*notes, *overall.notes))
 
 
@@ -159,7 +159,7 @@ def prize_list(data: CategoryData, overall: Table) -> Table:
                Column("place", _w("place"), True),
                Column("prize", _w("prize"), True),
                Column("name", _w("name")),
-               Column("rank", _w("rank"), True))
+               Column("overall", _w("overall_rank"), True))
     rule = "prizes_one" if data.setup.one_prize else "prizes_each"
     title = _w("prizes_title", name=data.tournament.name)
     return Table("prizes", title, columns, tuple(rows), (_w(rule),))

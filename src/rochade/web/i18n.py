@@ -138,7 +138,8 @@ COLUMN_TITLES = {
     "white": N_("White"), "black": N_("Black"), "result": N_("Result"), "round": N_("Round"),
     "opponent": N_("Opponent or reason"), "colour": N_("Colour"), "outcome": N_("Outcome"),
     "basis": N_("Basis"), "factor": N_("Factor"), "credit": N_("Credit"), "total": N_("Total"),
-    "fide-id": N_("FIDE id"),
+    "fide-id": N_("FIDE id"), "category": N_("Category"), "category-place": N_("Cat. place"),
+    "place": N_("Place"), "prize": N_("Prize"), "overall": N_("Overall rank"),
 }
 """The lists' column keys (`rochade.formats.tables`) as the pages and the German and Dutch
 CSV files word them; tie-break columns (BH-C1) and opponent numbers keep their titles."""

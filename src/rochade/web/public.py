@@ -37,6 +37,11 @@ def _public_context(web: Web, request: Request) -> dict[str, Any]:
     return {"n": int(request.path_params["n"]), "t": t, "svc": svc, "name": name}
 
 
+def _categories(ctx: dict[str, Any]) -> Any:
+    """The tournament's categories, linked above its standings."""
+    return ctx["svc"].categories(ctx["name"]).setup.categories
+
+
 
 
 
@@ -50,9 +55,10 @@ async def standings(web: Web, request: Request, page: Page) -> Response:
                         lambda: standings_with_tiebreaks(t, after))
         keys = [tiebreak_key(tb) for tb in fide.tiebreaks]
         return web.render(page, "standings_fide.html", **ctx, table=fide, keys=keys, after=after,
-                          section="standings")
+                          categories=_categories(ctx), section="standings")
     table = ctx["svc"].standings(ctx["name"], after)
-    return web.render(page, "standings.html", **ctx, table=table, after=after, section="standings")
+    return web.render(page, "standings.html", **ctx, table=table, after=after,
+                      categories=_categories(ctx), section="standings")
 
 
 @public
