@@ -7,10 +7,11 @@ import re
 from pathlib import Path
 
 from starlette.testclient import TestClient
-from web_helpers import Tick, log_in, post
+from web_helpers import PIN, Tick, log_in, post
 
 from rochade.service import ClubService
 from rochade.web import create_app
+from rochade.web.security import set_pin
 
 TYPED = "Overall: prizes=100,60; U1800: rating=-1799 places=1; Women: sex=w; Empty: rating=4000"
 
@@ -70,6 +71,7 @@ def test_swiss_has_categories_too(tmp_path: Path) -> None:
     svc.create_system_tournament("Open", "swiss", {"rounds": 3})
     svc.import_players("Ann,1900\nBob,1800\nCy,1700\nDi,1600")
     svc.set_categories({"categories": "U1750: rating=-1749 places=1"})
+    set_pin(path, PIN)
     with TestClient(create_app(path, Tick())) as client:
         assert 'href="/t/1/categories/1?after=0"' in client.get("/t/1/").text
         assert _names(client.get("/t/1/categories/1").text) == ["Cy", "Di"]

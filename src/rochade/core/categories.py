@@ -130,7 +130,6 @@ def ages_on(birth: str, day: str) -> tuple[int, ...]:
 
 _WORD = re.compile(r"(rating|age|born|sex|places|prizes)=(.*)|(unrated)", re.IGNORECASE)
 _SPAN = re.compile(r"(\d{1,10})?-(\d{1,10})?|(\d{1,10})")
-LABEL = N_("Categories")
 
 
 def parse(typed: str) -> tuple[Category, ...]:

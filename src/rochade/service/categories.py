@@ -18,7 +18,6 @@ from dataclasses import dataclass
 from rochade.core import categories as core
 from rochade.core.categories import Category, Placed
 from rochade.core.fide import PlayerDetails
-from rochade.core.messages import N_
 from rochade.core.model import ModelError, PlayerId, Tournament
 from rochade.formats.tables import Cell, Column, Row, Table
 from rochade.formats.text import WORDS
@@ -28,7 +27,6 @@ CATEGORIES = "categories"
 """The kind of the tournament's extras row holding its `CategorySetup`."""
 KEYS = ("categories", "one_prize")
 """The keys `rochade tournament set` takes for them."""
-ONE_PRIZE = N_("One prize per player")
 
 
 @dataclass(frozen=True)
