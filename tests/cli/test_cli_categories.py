@@ -182,3 +182,21 @@ def test_undo_takes_the_categories_back(played: Path, run: Run) -> None:
     run("tournament", "set", played, "categories=Only: places=1")
     run("undo", played)
     assert f"categories = {CATEGORIES}\n" in run("tournament", "set", played).stdout
+
+
+def test_publish_writes_each_category_and_the_prize_list(
+    played: Path, run: Run, tmp_path: Path
+) -> None:
+    run("publish", played, tmp_path / "site")
+    index = (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
+    for number, name in enumerate(("Overall", "U1900", "Women", "U12", "Nobody"), start=1):
+        assert f'href="category-{number}.html">standings after round 1, category {name}<' in index
+    prizes = (tmp_path / "site" / "prizes.html").read_text(encoding="utf-8")
+    assert 'href="player-' in prizes and "One prize per player" in prizes
+    women = (tmp_path / "site" / "category-3.csv").read_text(encoding="utf-8-sig")
+    assert women.splitlines()[0].startswith("Cat. place,Rank,Name")
+    # another tournament of the file, without categories: none published
+    run("tournament", "create", played, "Rapid", "--system", "swiss", "--rounds", "3")
+    run("publish", played, tmp_path / "rapid", "-t", "Rapid")
+    assert not list((tmp_path / "rapid").glob("category-*"))
+    assert not (tmp_path / "rapid" / "prizes.html").exists()

@@ -32,7 +32,7 @@ from rochade.service import (
     tournament_history,
     tournament_standings,
 )
-from rochade.service.categories import prize_list
+from rochade.service.categories import category_list, prize_list
 from rochade.service.players import find_entrant
 
 LISTS = ("standings", "pairings", "participants", "crosstable", "progress", "breakdown",
@@ -77,12 +77,21 @@ def publish(
     A static site: upload FOLDER as it is.
 
     index.html links standings (now and after each round), pairings, crosstable, progress,
-    participants and one page per player, each also as CSV. Print any page from the browser
+    participants, each category's standings and the prize list (docs/categories.md) and one
+    page per player, each also as CSV. Print any page from the browser
     for A4 paper or PDF. Works for Keizer, Swiss and round-robin tournaments.
     """
     t = _load(source, who, tournament)
+    more = {}
+    if source.suffix.lower() != ".json":  # categories are kept in the club file
+        data = service(source, who).categories(t.name)
+        overall = standings_list(t)
+        more = {f"category-{i}.html": category_list(data, overall, c.name)
+                for i, c in enumerate(data.setup.categories, start=1)}
+        if data.setup.categories:
+            more["prizes.html"] = prize_list(data, overall)
     folder.mkdir(parents=True, exist_ok=True)
-    pages = site(t, csv=lambda table: _csv(table, csv_dialect))
+    pages = site(t, csv=lambda table: _csv(table, csv_dialect), more=more)
     for name, content in pages.items():
         encoding = "utf-8-sig" if name.endswith(".csv") else "utf-8"  # see export_list
         (folder / name).write_text(content, encoding=encoding, newline="")

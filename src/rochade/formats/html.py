@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
 from importlib.resources import files
+from types import MappingProxyType
 
 from rochade import __version__
 from rochade.core.keizer.scoring import Standings, compute_standings, standings_history
@@ -171,7 +172,8 @@ def page(
 
 
 def site(
-    tournament: Tournament, settings: object = None, csv: Callable[[Table], str] = table_csv
+    tournament: Tournament, settings: object = None, csv: Callable[[Table], str] = table_csv,
+    more: Mapping[str, Table] = MappingProxyType({}),
 ) -> Mapping[str, str]:
     """A static site: file name -> content. `index.html` links every list: standings now and
     after each round, each round's pairings, participants, crosstable, progress chart (Keizer
@@ -180,14 +182,16 @@ def site(
     Each list also comes as a CSV file of the same name, linked under its table.
 
     `settings` stands in for the tournament's own (Keizer settings read beside a file); `csv`
-    writes the CSV files (a German or Dutch spreadsheet's dialect)."""
+    writes the CSV files (a German or Dutch spreadsheet's dialect); `more` adds lists kept in
+    the club file (`category-N.html`, `prizes.html`)."""
     rules = tournament.settings if settings is None else settings
     if isinstance(rules, KeizerSettings):
         pages = _keizer_pages(tournament, rules)
     else:
         pages = _fide_pages(tournament)
+    pages.update(more)
     titles = {"standings": "Standings", "crosstable": "Crosstable", "progress": "Progress",
-              "participants": "Participants"}
+              "participants": "Participants", "prizes": "Prizes"}
     nav = [Link("index.html", "Overview")] + [
         Link(f"{stem}.html", text) for stem, text in titles.items() if f"{stem}.html" in pages
     ]
@@ -268,6 +272,7 @@ def _index(tournament: Tournament, pages: Mapping[str, Table], nav: Sequence[Lin
             "Lists",
             "".join(items(p) for p in ("standings.html", "crosstable", "progress", "partic")),
         ),
+        ("Categories and prizes", items("category-") + items("prizes")),
         ("Rounds", items("round-")),
         ("Standings after each round", items("standings-")),
         ("Players", items("player-")),
