@@ -60,3 +60,4 @@ def test_the_json_backup_carries_them(six: ClubService, tmp_path: Path) -> None:
     restore_json(backup_json(six.path), restored)
     setup = ClubService(restored).categories("Winter").setup
     assert setup.text("categories") == typed and setup.one_prize
+
