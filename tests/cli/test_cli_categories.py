@@ -200,3 +200,14 @@ def test_publish_writes_each_category_and_the_prize_list(
     run("publish", played, tmp_path / "rapid", "-t", "Rapid")
     assert not list((tmp_path / "rapid").glob("category-*"))
     assert not (tmp_path / "rapid" / "prizes.html").exists()
+
+
+@pytest.mark.parametrize(
+    "bad", ["rematch_gap=x", "start_date=2026-02-30", "categories=A: rating=9-1"])
+def test_a_bad_value_beside_categories_saves_nothing(club: Path, run: Run, bad: str) -> None:
+    log = run("log", club).stdout
+    good = ("categories=Overall: places=1", "city=Utrecht", "rematch_gap=2")
+    result = run("tournament", "set", club, *good, bad, ok=False)
+    assert result.exit_code == 2
+    assert run("log", club).stdout == log
+    assert "categories = -\n" in run("tournament", "set", club).stdout

@@ -203,6 +203,8 @@ def tournament_set(
     if (event or grouped) and dry_run:
         raise Failure("--dry-run is for the rules; the event data and categories change "
                       "nothing else")
+    if sum(map(bool, (typed, event, grouped))) > 1:  # all checked before any is saved
+        _check_unsaved(svc, t.name, typed, event, grouped)
     if grouped:
         setup = svc.set_categories(grouped, t.name)
         click.echo(f"{t.name}: " + ", ".join(f"{key}={setup.text(key) or '-'}" for key in grouped))
@@ -243,6 +245,19 @@ def tournament_set(
         if not report.standings and t.rounds:
             click.echo("Nobody moves in the standings.")
         click.echo("Nothing saved (--dry-run)." if dry_run else "Saved.")
+
+
+def _check_unsaved(svc: ClubService, name: str, typed: dict[str, object],
+                   event: dict[str, str], grouped: dict[str, str]) -> None:
+    """Refuse a bad value of any group before one group is saved: nothing changes."""
+    setup = svc.categories(name).setup
+    for key, value in grouped.items():
+        setup = setup.changed(key, value)
+    data = svc.event_data(name)
+    for key, value in event.items():
+        data = data.changed(key, value)
+    if typed:
+        svc.change_rules(typed, name, save=False)
 
 
 @tournament.command("order")
