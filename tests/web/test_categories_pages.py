@@ -24,6 +24,7 @@ def test_td_defines_categories_and_the_public_sees_them(td: TestClient, club: Pa
     svc = ClubService(club, "test TD", Tick())
     svc.set_player("Dora Engel", {"sex": "w"})
     svc.set_player("Hilde Imhof", {"sex": "w", "birth": "2015"})
+    assert 'href="/td/t/1/categories"' in td.get("/td/t/1/settings").text
     page = td.get("/td/t/1/categories")
     assert page.status_code == 200 and 'name="categories"' in page.text
     saved = post(td, "/td/t/1/categories", categories=TYPED, one_prize="yes")
@@ -78,3 +79,5 @@ def test_swiss_has_categories_too(tmp_path: Path) -> None:
         assert _names(client.get("/t/1/prizes").text) == ["Cy"]
         client.headers["x-test-csrf"] = log_in(client)
         assert 'href="/td/t/1/categories"' in client.get("/td/t/1/").text
+        rules = client.get("/td/t/1/rules").text
+        assert 'href="/td/t/1/categories">Categories and prizes<' in rules
