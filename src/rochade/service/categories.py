@@ -98,6 +98,11 @@ def _w(key: str, **values: object) -> str:
     return WORDS[key].format(**values)
 
 
+def _number(value: object) -> Cell:
+    """A rank or place cell, written in full (None: none)."""
+    return Cell(value, str(value)) if isinstance(value, int) else Cell(None, "")
+
+
 def _columns(overall: Table) -> tuple[int, int]:
     keys = [c.key for c in overall.columns]
     return keys.index("rank"), keys.index("name")
@@ -117,14 +122,14 @@ def category_list(data: CategoryData, overall: Table, name: str) -> Table:
     category = data.setup.find(name)
     inside, unknown = data.members(category)
     place = {p.player: p.place for p in _placed(overall, inside)}
-    _, at = _columns(overall)
+    rank, at = _columns(overall)
     rows = []
     for row in overall.rows:
         player = row.cells[at].player
         if player in inside:
-            shown = place.get(player)
-            cell = Cell(shown, "" if shown is None else str(shown))
-            rows.append(dataclasses.replace(row, cells=(cell, *row.cells)))
+            cells = list(row.cells)  # a tied rank written once overall is written each time
+            cells[rank] = _number(row.cells[rank].value)
+            rows.append(dataclasses.replace(row, cells=(_number(place.get(player)), *cells)))
     notes = [_w("category_conditions", conditions=category.text())]
     if unknown:
         names = ", ".join(data.tournament.entrant(p).name for p in unknown)
@@ -144,15 +149,13 @@ def prize_list(data: CategoryData, overall: Table) -> Table:
     ranks = {row.cells[at].player: row.cells[rank].value for row in overall.rows}
     rows = []
     for prize in won:
-        amount = Cell(prize.amount, "" if prize.amount is None else str(prize.amount))
         if prize.player is None:
-            who, overall_rank = Cell(None, "-"), Cell(None, "")
+            who = Cell(None, "-")
         else:
             name = data.tournament.entrant(prize.player).name
             who = Cell(name, name, "name", prize.player)
-            overall_rank = Cell(ranks.get(prize.player), str(ranks.get(prize.player) or ""))
-        rows.append(Row((Cell(prize.category.name, prize.category.name),
-                         Cell(prize.place, str(prize.place)), amount, who, overall_rank)))
+        rows.append(Row((Cell(prize.category.name, prize.category.name), _number(prize.place),
+                         _number(prize.amount), who, _number(ranks.get(prize.player)))))
     columns = (Column("category", _w("category")),
                Column("place", _w("place"), True),
                Column("prize", _w("prize"), True),
