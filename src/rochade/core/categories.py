@@ -78,9 +78,6 @@ class Category:
             words.append(f"places={self.places}")
         return " ".join([f"{self.name}:", *words])
 
-    def needs_birth(self) -> bool:
-        return self.age != OPEN or self.born != OPEN
-
     def holds(self, entrant: Entrant, details: PlayerDetails, day: str) -> bool | None:
         """Whether the player is in the category on `day` (the start date, YYYY-MM-DD);
         None when it depends on what is not known (a birth date, the sex)."""
