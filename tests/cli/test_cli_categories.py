@@ -154,6 +154,11 @@ def test_category_exports_as_csv_and_html(played: Path, run: Run, tmp_path: Path
     assert german.lstrip("\ufeff").startswith("Kategorie;Platz;Preis;Name;Gesamtplatz")
 
 
+def test_no_categories_no_prize_list(club: Path, run: Run) -> None:
+    result = run("export-list", club, "prizes", ok=False)
+    assert result.exit_code == 2 and "Winter has no categories" in result.stderr
+
+
 def test_unknown_category_and_misuse_are_refused(played: Path, run: Run) -> None:
     result = run("standings", played, "--category", "Juniors", ok=False)
     assert result.exit_code == 2

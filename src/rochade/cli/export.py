@@ -179,6 +179,9 @@ def _grouped(source: Path, who: str | None, tournament: str, round_number: int |
     if category is not None:
         return category_standings(source, who, tournament, round_number, category)
     data = service(source, who).categories(tournament)
+    if not data.setup.categories:
+        raise Failure(f"{tournament} has no categories; define them with rochade tournament "
+                      "set CLUB categories=... (docs/categories.md)")
     return prize_list(data, standings_list(data.tournament, round_number))
 
 
