@@ -44,6 +44,10 @@ def test_td_defines_categories_and_the_public_sees_them(td: TestClient, club: Pa
     assert _names(everyone) == _names(standings)
     assert "Nobody is in this category." in td.get("/t/1/categories/4").text
     assert td.get("/t/1/categories/5").status_code == 404
+    dora = td.get("/t/1/players/4").text  # Dora Engel
+    assert re.search(r'href="/t/1/categories/1"><bdi>Overall</bdi></a> \(place 4\), '
+                     r'<a href="/t/1/categories/3"><bdi>Women</bdi></a> \(place 1\)', dora)
+    assert "categories/2" not in dora  # 1820: not U1800
     prizes = td.get("/t/1/prizes").text
     assert _names(prizes) == ["Anna Berg", "Bart Claes", "Emil Faber"]  # U1800: 1760 down
 
@@ -77,6 +81,7 @@ def test_swiss_has_categories_too(tmp_path: Path) -> None:
         assert 'href="/t/1/categories/1?after=0"' in client.get("/t/1/").text
         assert _names(client.get("/t/1/categories/1").text) == ["Cy", "Di"]
         assert _names(client.get("/t/1/prizes").text) == ["Cy"]
+        assert "U1750</bdi></a> (place 1)" in client.get("/t/1/players/4").text  # all tied
         client.headers["x-test-csrf"] = log_in(client)
         assert 'href="/td/t/1/categories"' in client.get("/td/t/1/").text
         rules = client.get("/td/t/1/rules").text

@@ -139,6 +139,19 @@ def category_list(data: CategoryData, overall: Table, name: str) -> Table:
     return Table("standings", title, columns, tuple(rows), (*notes, *overall.notes))
 
 
+def places_of(data: CategoryData, overall: Table, player: PlayerId
+              ) -> tuple[tuple[int, Category, int | None], ...]:
+    """The categories `player` is in, each with its number (from 1, in the TD's order) and
+    the player's place there (None: withdrawn from a Keizer season, no rank)."""
+    out = []
+    for number, category in enumerate(data.setup.categories, start=1):
+        inside = data.members(category)[0]
+        if player in inside:
+            place = {p.player: p.place for p in _placed(overall, inside)}.get(player)
+            out.append((number, category, place))
+    return tuple(out)
+
+
 def prize_list(data: CategoryData, overall: Table) -> Table:
     """Every category's prizes and who takes them, by category and place, with the rule."""
     cats = data.setup.categories
@@ -167,4 +180,4 @@ def prize_list(data: CategoryData, overall: Table) -> Table:
 
 
 __all__ = ["CATEGORIES", "KEYS", "CategoryData", "CategorySetup", "category_list",
-           "prize_list", "setup_from_json", "setup_to_json"]
+           "places_of", "prize_list", "setup_from_json", "setup_to_json"]

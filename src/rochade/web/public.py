@@ -15,7 +15,8 @@ from starlette.routing import Route
 from rochade.core.standings import numbers_of
 from rochade.core.systems import KEIZER
 from rochade.formats.text import tiebreak_key
-from rochade.service import standings_with_tiebreaks
+from rochade.service import standings_list, standings_with_tiebreaks
+from rochade.service.categories import places_of
 from rochade.web import i18n, systems
 from rochade.web.base import Page, Web, public, round_param
 from rochade.web.chart import player_chart
@@ -110,6 +111,8 @@ async def player(web: Web, request: Request, page: Page) -> Response:
     pid = int(request.path_params["pid"])
     if not t.has_entrant(pid):
         raise HTTPException(404)
+    data = ctx["svc"].categories(ctx["name"])
+    ctx["placed"] = places_of(data, standings_list(t), pid) if data.setup.categories else ()
     if t.system != KEIZER:  # the Keizer breakdown has no round-robin or Swiss counterpart
         return systems.player(web, page, ctx, pid)
     table = ctx["svc"].standings(ctx["name"])
