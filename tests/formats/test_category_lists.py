@@ -11,7 +11,7 @@ from rochade.service import standings_list
 from rochade.service.categories import CategoryData, CategorySetup, category_list, prize_list
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 @given(tournaments(), st.integers(0, 4000), st.integers(0, 4000), st.booleans())
 def test_a_category_list_is_the_overall_list_filtered(
     t: Tournament, low: int, high: int, one_prize: bool
