@@ -32,7 +32,7 @@ from rochade.formats.tables import Column, Table
 from rochade.formats.text import DECIMALS, HALVES, number_style
 from rochade.web.texts import N_
 
-LANGUAGES = {"en": "English", "de": "Deutsch", "nl": "Nederlands"}
+LANGUAGES = {"en": "English", "de": "Deutsch", "nl": "Nederlands", "ar": "العربية"}
 DEFAULT = "en"
 TRANSLATIONS = Path(__file__).parent / "translations"
 
