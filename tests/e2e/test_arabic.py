@@ -22,7 +22,8 @@ PAGES = [("standings", "/t/1/"), ("pairings", "/t/1/pairings"),
          ("crosstable", "/t/1/crosstable"), ("player", "/t/1/players/1"),
          ("progress", "/t/1/progress"), ("swiss-standings", "/t/2/"),
          ("swiss-pairings", "/t/2/pairings"), ("swiss-crosstable", "/t/2/crosstable"),
-         ("swiss-player", "/t/2/players/13")]
+         ("swiss-player", "/t/2/players/3"),
+         ("participants", "/t/1/participants")]
 WIDTHS = [1280, 360]
 
 
@@ -88,7 +89,7 @@ def test_arabic_pages_run_right_to_left(
 ) -> None:
     page = _arabic(browser, club, width)
     for label, url in PAGES:
-        page.goto(club.url + url)
+        assert page.goto(club.url + url).ok, url
         page.screenshot(path=str(artifacts / f"ar-{label}-{width}.png"), full_page=True)
         seen = _layout(page)
         assert seen["dir"] == "rtl" and seen["lang"] == "ar", (label, seen)
@@ -100,6 +101,13 @@ def test_arabic_pages_run_right_to_left(
                 assert seen["nameSeen"], (label, seen)
                 assert seen["nameRight"] <= seen["boxRight"] + 1, (label, seen)
                 assert seen["nameLeft"] >= seen["boxLeft"] - 1, (label, seen)
+    page.goto(club.url + "/t/1/crosstable")
+    # every name starts on the right of its cell, Latin ones too (they run left to right)
+    gaps = page.locator("td.name a").evaluate_all(
+        """links => links.map(a => { const r = document.createRange(); r.selectNodeContents(a);
+                                      return a.closest('td').getBoundingClientRect().right
+                                             - r.getBoundingClientRect().right; })""")
+    assert gaps and max(gaps) < 20, gaps
     page.goto(club.url + "/t/1/")
     # the names' column is on the right of the rank's, the total on the left of the names
     first = page.locator("table tbody tr").first
@@ -144,8 +152,10 @@ def test_the_td_evening_in_arabic(browser: Any, club: Server, artifacts: Path,
     page.locator("#pin").fill(PIN)
     page.locator("form.narrow button").click()
     for label, url in (("td-evening", "/td/t/1/"), ("td-results", "/td/t/2/results"),
-                       ("td-checkin", "/td/t/1/checkin"), ("hall", "/td/t/2/display")):
-        page.goto(club.url + url)
+                       ("td-checkin", "/td/t/1/checkin"), ("td-players", "/td/t/1/players"),
+                       ("td-settings", "/td/t/1/settings"), ("td-byes", "/td/t/2/byes"),
+                       ("hall", "/td/t/2/display")):
+        assert page.goto(club.url + url).ok, url
         page.screenshot(path=str(artifacts / f"ar-{label}-{width}.png"), full_page=True)
         seen = _layout(page)
         assert seen["dir"] == "rtl", (label, seen)
