@@ -104,3 +104,9 @@ def test_values_in_arabic_messages_are_isolated() -> None:
     german = i18n.say(Message("{player}: half-point bye in round {round}",
                               {"player": "Smith, J.", "round": 4}), "de")
     assert "\u2068" not in german
+
+
+def test_an_arabic_browser_gets_arabic() -> None:
+    assert i18n.choose(None, "ar-SA,ar;q=0.9,en;q=0.5") == "ar"
+    assert i18n.choose("ar", "de") == "ar"
+    assert i18n.direction("ar") == "rtl" and i18n.direction("de") == "ltr"
