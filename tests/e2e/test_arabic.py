@@ -163,3 +163,21 @@ def test_the_td_evening_in_arabic(browser: Any, club: Server, artifacts: Path,
         if width == 1280 and label != "hall":  # every tab in view on a laptop, none hidden
             assert page.locator(".tabs").evaluate("n => n.scrollWidth <= n.clientWidth"), label
     page.context.close()
+
+
+def test_arabic_indic_digits_enter_results(browser: Any, club: Server) -> None:
+    """An Arabic keyboard's ١ ٢ ٣ enter white wins, a draw, black wins, like 1 2 3."""
+    page = _arabic(browser, club, 1280)
+    page.goto(club.url + "/td/")
+    page.locator("#pin").fill(PIN)
+    page.locator("form.narrow button").click()
+    page.goto(club.url + "/td/t/2/results")
+    for board, key in ((1, "\u0661"), (2, "\u0662"), (3, "\u0663")):  # no US key for them:
+        page.locator(f"tr#b{board}").dispatch_event("keydown", {"key": key})  # sent as events
+    for board, result in ((1, "1-0"), (2, "½-½"), (3, "0-1")):
+        row = page.locator(f"tr#b{board}")
+        row.locator("td.res", has_text=result).wait_for()
+    page.wait_for_function("!document.querySelector('tr.result-row.pending')")  # all sent
+    games = ClubService(club.path, "e2e").tournament("Open").rounds[-1].games
+    assert [g.result.value if g.result else None for g in games[:3]] == ["1-0", "1/2-1/2", "0-1"]
+    page.context.close()
