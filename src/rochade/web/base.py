@@ -164,6 +164,7 @@ class Web:
             env.install_gettext_translations(i18n.translations(lang), newstyle=True)  # type: ignore[attr-defined]
             env.filters["num"] = lambda v: i18n.number(v, lang)
             env.filters["pts"] = lambda v: i18n.points(v, lang)
+            env.filters["day"] = lambda iso: i18n.day(iso, lang)
             env.filters["fold"] = search_text
             env.globals["column"] = lambda values, halves=True: i18n.column(values, lang, halves)
             env.globals["columns"] = lambda rows, halves=True: i18n.columns(rows, lang, halves)
@@ -185,6 +186,7 @@ class Web:
             env.filters["tr"] = gettext
             env.filters["say"] = lambda message: i18n.say(message, lang)
             env.globals["undo_target"] = self.undo_target
+            env.globals["fide_marker"] = self.fide_marker
             self._envs[lang] = env
         return self._envs[lang]
 
@@ -331,6 +333,12 @@ class Web:
         svc = self.service()
         name = None if number is None else svc.tournament_names()[number - 1]
         return svc.undo_target(name)
+
+    def fide_marker(self, number: int) -> Message | None:
+        """What every TD page of tournament `number` shows of its FIDE mode ("FIDE mode",
+        "left FIDE mode in round 3"; None: never in it)."""
+        svc = self.service()
+        return svc.fide_mode(svc.tournament_names()[number - 1]).marker
 
     # -- guards --------------------------------------------------------------------------
 
