@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from e2e_helpers import PIN, Server
+from playwright.sync_api import expect
 
 from rochade.service import ClubService
 
@@ -177,7 +178,7 @@ def test_arabic_indic_digits_enter_results(browser: Any, club: Server) -> None:
     for board, result in ((1, "1-0"), (2, "½-½"), (3, "0-1")):
         row = page.locator(f"tr#b{board}")
         row.locator("td.res", has_text=result).wait_for()
-    page.wait_for_function("!document.querySelector('tr.result-row.pending')")  # all sent
+    expect(page.locator("tr.result-row.pending")).to_have_count(0)  # all sent
     games = ClubService(club.path, "e2e").tournament("Open").rounds[-1].games
     assert [g.result.value if g.result else None for g in games[:3]] == ["1-0", "1/2-1/2", "0-1"]
     page.context.close()
