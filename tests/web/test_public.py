@@ -61,7 +61,7 @@ def test_pairings_show_boards_results_and_absences(client: TestClient, club: Pat
     svc.enter_result(1, 1, "1/2")
     html = client.get("/t/1/pairings").text
     assert "Round 1" in html and "½-½" in html
-    assert "Hilde Imhof (excused)" in html
+    assert "<bdi>Hilde Imhof</bdi> (excused)" in html
     assert html.count("<tr>") == len(report.round.games) + 1
 
 

@@ -35,7 +35,8 @@ async def not_found(request: Request, exc: Exception) -> Response:
     said = i18n.translations(lang).gettext(ERROR_PAGES.get(status, ERROR_PAGES[500]))
     home = i18n.translations(lang).gettext("Back to the start page")
     response = HTMLResponse(
-        f"<!doctype html><html lang='{lang}'><title>{status}</title><p>{escape(said)}</p>"
+        f"<!doctype html><html lang='{lang}' dir='{i18n.direction(lang)}'>"
+        f"<title>{status}</title><p>{escape(said)}</p>"
         f"<p><a href='/'>{escape(home)}</a></p></html>",
         status_code=status,
     )

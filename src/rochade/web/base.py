@@ -171,6 +171,9 @@ class Web:
             env.globals["columns"] = lambda rows, halves=True: i18n.columns(rows, lang, halves)
             env.globals["result_label"] = result_label
             env.globals["languages"] = i18n.LANGUAGES
+            env.globals["direction"] = i18n.direction(lang)
+            rtl = lang in i18n.RIGHT_TO_LEFT  # arrows point the way the page reads
+            env.globals["forward"], env.globals["back"] = ("←", "→") if rtl else ("→", "←")
             env.globals["poll_seconds"] = self.poll_seconds
             env.globals["public_url"] = self.public_url
             env.globals["share_qr"] = self.share_qr

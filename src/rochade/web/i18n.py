@@ -1,4 +1,4 @@
-"""Languages of the web pages: English (the source text), German and Dutch.
+"""Languages of the web pages: English (the source text), German, Dutch and Arabic.
 
 Translations are the `.po` files under `translations/` (`messages.po`: the pages' texts;
 `errors.po`: the messages of the core, formats, store and service, see `say`); they are
@@ -32,8 +32,12 @@ from rochade.formats.tables import Column, Table
 from rochade.formats.text import DECIMALS, WHOLE, number_style
 from rochade.web.texts import N_
 
-LANGUAGES = {"en": "English", "de": "Deutsch", "nl": "Nederlands"}
+LANGUAGES = {"en": "English", "de": "Deutsch", "nl": "Nederlands", "ar": "العربية"}
 DEFAULT = "en"
+RIGHT_TO_LEFT = frozenset({"ar"})
+"""The languages written from right to left: their pages say `dir="rtl"` and the stylesheet
+mirrors them. Numbers stay in Latin digits there too (babel's `ar` writes 235.85 and dates
+as 01/12/2026), as Arabic chess software and FIDE lists write ratings, scores and results."""
 TRANSLATIONS = Path(__file__).parent / "translations"
 
 
@@ -54,6 +58,11 @@ def translations(lang: str) -> gettext.NullTranslations:
     write_mo(buffer, catalog)
     buffer.seek(0)
     return gettext.GNUTranslations(buffer)
+
+
+def direction(lang: str) -> str:
+    """The writing direction of `lang`'s pages: "rtl" or "ltr"."""
+    return "rtl" if lang in RIGHT_TO_LEFT else "ltr"
 
 
 def choose(cookie: str | None, accept_language: str | None) -> str:
@@ -201,7 +210,19 @@ def say(message: Message | BaseException, lang: str) -> str:
             return format_list([str(v) for v in value], locale=lang)
         return str(value)  # ids, round and board numbers: plain digits
 
-    return message.render(translations(lang).gettext, show)
+    def isolated(value: object) -> str:
+        """On a right-to-left page a value is a run of its own (Unicode isolates, what <bdi>
+        does in HTML): a name in its own script's direction ("Smith, J." would otherwise
+        show as ".Smith, J"), a number left to right (2½, not ½2)."""
+        text = show(value)
+        if isinstance(value, str | tuple | list):
+            return f"\u2068{text}\u2069"
+        if isinstance(value, Fraction | Decimal | float):
+            return f"\u2066{text}\u2069"
+        return text
+
+    shown = isolated if lang in RIGHT_TO_LEFT else show
+    return message.render(translations(lang).gettext, shown)
 
 
 KEYWORDS: dict[str, tuple[int, ...] | None] = {

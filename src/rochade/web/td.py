@@ -17,7 +17,7 @@ from starlette.routing import Route
 from rochade.core.checker import Rule
 from rochade.core.fide import EVENT_KEYS, TITLES, UNKNOWN, PlayerDetails
 from rochade.core.keizer.settings import PRESETS, KeizerSettings
-from rochade.core.messages import N_
+from rochade.core.messages import N_, Message
 from rochade.core.model import Entrant, Result, Status, Tournament
 from rochade.core.standings import numbers_of
 from rochade.core.systems import ROUND_ROBIN
@@ -27,7 +27,6 @@ from rochade.service.exchange import rating_report
 from rochade.service.files import read_whole
 from rochade.service.phones import PhoneDesk
 from rochade.service.settings import KEIZER_SETTINGS, PRESET, SettingsReport, settings_of
-from rochade.web import i18n
 from rochade.web.base import (
     ERROR_PAGES,
     USER_ERRORS,
@@ -586,14 +585,11 @@ def _result_row(
 
 
 def _change_text(web: Web, page: Page, change: StandingChange) -> str:
-    _ = web.gettext(page)
-    return _("{name}: rank {old} → {new}, total {old_total} → {new_total}").format(
-        name=change.entrant.name,
-        old=change.old_rank or "-",
-        new=change.new_rank or "-",
-        old_total=i18n.number(change.old_total, page.lang),
-        new_total=i18n.number(change.new_total, page.lang),
-    )
+    """Through `say`: the name and the totals kept apart from the words on an Arabic page."""
+    said = Message(N_("{name}: rank {old} → {new}, total {old_total} → {new_total}"), {
+        "name": change.entrant.name, "old": change.old_rank or "-", "new": change.new_rank or "-",
+        "old_total": change.old_total, "new_total": change.new_total})
+    return web.say(page, said)
 
 
 # -- TD: log and undo ----------------------------------------------------------------------

@@ -127,7 +127,9 @@
     var next = row.nextElementSibling, prev = row.previousElementSibling;
     if (event.key === "ArrowDown" && next) { next.focus(); event.preventDefault(); return; }
     if (event.key === "ArrowUp" && prev) { prev.focus(); event.preventDefault(); return; }
-    var key = { "1": "1", "2": "2", "=": "2", "3": "3", "0": "3" }[event.key];
+    // Arabic keyboards may type the Arabic-Indic digits: ١ ٢ ٣ (and ٠) work the same.
+    var key = { "1": "1", "2": "2", "=": "2", "3": "3", "0": "3",
+                "\u0661": "1", "\u0662": "2", "\u0663": "3", "\u0660": "3" }[event.key];
     var button = key && row.querySelector('button[data-key="' + key + '"]');
     if (!button) return;
     event.preventDefault();
