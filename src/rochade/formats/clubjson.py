@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from rochade.core.fide import PlayerDetails
-from rochade.core.messages import message_of
+from rochade.core.messages import line_from_data, message_of
 from rochade.core.model import Result, Status
 from rochade.formats.json import (
     FormatError,
@@ -71,8 +71,9 @@ def format_club(rows: Rows) -> str:
              "status": e["status"]})
     rounds: dict[tuple[int, int], dict[str, Any]] = {}
     for r in rows["rounds"]:
+        lines = [str(line_from_data(x)) for x in json.loads(r["explanation"])]  # English
         out = {"number": r["number"], "bye": r["bye"], "paired_by": r["paired_by"],
-               "date": r["date"], "explanation": json.loads(r["explanation"]), "games": [],
+               "date": r["date"], "explanation": lines, "games": [],
                "absent": [], "external": []}
         rounds[(r["tournament_id"], r["number"])] = out
         by_tournament[r["tournament_id"]]["rounds"].append(out)

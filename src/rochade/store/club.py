@@ -20,7 +20,15 @@ from pathlib import Path
 from typing import Any
 
 from rochade.core.fide import PlayerDetails
-from rochade.core.messages import N_, Message, joined
+from rochade.core.messages import (
+    N_,
+    Message,
+    joined,
+    line_data,
+    line_from_data,
+    message_data,
+    message_from_data,
+)
 from rochade.core.model import (
     Absence,
     Entrant,
@@ -90,7 +98,7 @@ class ActionRecord:
         """From the columns `_ACTION_COLUMNS` (a line of an old file: its text as it was)."""
         id_, at, who, kind, description, undone_by, tournament_id, stored = row
         message = (
-            Message(description) if stored is None else _message_from_data(json.loads(stored))
+            Message(description) if stored is None else message_from_data(json.loads(stored))
         )
         return cls(id_, at, who, kind, description, undone_by, tournament_id, message)
 
@@ -249,7 +257,7 @@ class Club:
                 "UPDATE actions SET description = ?, message = ?, tournament_id = ? WHERE id = ?",
                 (
                     action.description,
-                    json.dumps(_message_data(action.message), ensure_ascii=False),
+                    json.dumps(message_data(action.message), ensure_ascii=False),
                     action.tournament_id,
                     action.id,
                 ),
@@ -524,7 +532,7 @@ class Club:
                 tournament_id,
                 rnd.number,
                 rnd.bye,
-                json.dumps(list(notes.explanation), ensure_ascii=False),
+                json.dumps([line_data(line) for line in notes.explanation], ensure_ascii=False),
                 notes.paired_by,
                 notes.date,
             ),
@@ -600,7 +608,7 @@ class Club:
         if not rows:
             raise StoreError("there is no round {number}", number=number)
         explanation, paired_by, date = rows[0]
-        return RoundNotes(tuple(json.loads(explanation)), paired_by, date)
+        return RoundNotes(tuple(map(line_from_data, json.loads(explanation))), paired_by, date)
 
     def set_round_date(self, tournament_id: int, number: int, date: str) -> None:
         """The date of a club evening (ISO)."""
@@ -1030,31 +1038,6 @@ def _upgrade(conn: sqlite3.Connection, path: Path, version: int) -> None:
     except BaseException:
         conn.execute("ROLLBACK")
         raise
-
-
-def _message_data(message: Message) -> dict[str, Any]:
-    """A log line as JSON data: the template and its values (messages nested as objects)."""
-
-    def value(v: object) -> object:
-        if isinstance(v, Message):
-            return _message_data(v)
-        if isinstance(v, tuple | list):
-            return [value(x) for x in v]
-        return v if isinstance(v, int | str) else str(v)
-
-    values = {k: value(v) for k, v in message.values.items()}
-    return {"template": message.template, "values": values}
-
-
-def _message_from_data(data: dict[str, Any]) -> Message:
-    def value(v: object) -> object:
-        if isinstance(v, dict):
-            return _message_from_data(v)
-        if isinstance(v, list):
-            return tuple(value(x) for x in v)
-        return v
-
-    return Message(data["template"], {k: value(v) for k, v in data["values"].items()})
 
 
 def _lastrowid(cursor: sqlite3.Cursor) -> int:

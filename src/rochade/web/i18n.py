@@ -26,7 +26,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
 
-from rochade.core.messages import Message, message_of
+from rochade.core.messages import Message, line_message, message_of
 from rochade.formats.csv import DIALECTS, table_csv
 from rochade.formats.tables import Column, Table
 from rochade.formats.text import DECIMALS, HALVES, number_style
@@ -164,11 +164,14 @@ def csv_text(table: Table, dialect: str, delimiter: str | None = None) -> str:
     return table_csv(table, delimiter or chosen.delimiter, chosen.decimal, title)
 
 
-def say(message: Message | BaseException, lang: str) -> str:
-    """A message of the core, store or service (an error's, or a finding's `msg`) in `lang`,
-    its numbers, dates and lists of names written the way the language writes them."""
+def say(message: Message | BaseException | str, lang: str) -> str:
+    """A message of the core, store or service (an error's, a finding's `msg`, an engine's
+    explanation line) in `lang`, its numbers, dates and lists of names written the way the
+    language writes them."""
     if isinstance(message, BaseException):
         message = message_of(message)
+    elif isinstance(message, str):
+        message = line_message(message)
 
     def show(value: object) -> str:
         if isinstance(value, bool):
@@ -195,6 +198,7 @@ KEYWORDS: dict[str, tuple[int, ...] | None] = {
 METHODS = [("**.py", "python"), ("templates/**.html", "jinja2.ext:babel_extract")]
 ERROR_KEYWORDS: dict[str, tuple[int, ...] | None] = {
     "Message": None,
+    "Said": None,
     "N_": None,
     "_warn": (2,),
     "_error": (2,),
