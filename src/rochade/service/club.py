@@ -28,7 +28,7 @@ from rochade.core.keizer.settings import (
     StartOrder,
     preset,
 )
-from rochade.core.messages import N_, Message, joined
+from rochade.core.messages import N_, Message, Said, joined
 from rochade.core.model import (
     Absence,
     Entrant,
@@ -701,7 +701,10 @@ class ClubService:
             if checked.warnings and not confirm:
                 raise NeedsConfirmation(checked.warnings)
             assert checked.pairing is not None
-            notes = ("Paired by hand.", *(f"Accepted: {w.message}" for w in checked.warnings))
+            notes = (
+                Said("Paired by hand."),
+                *(Said("Accepted: {warning}", warning=w.msg) for w in checked.warnings),
+            )
             pairing = dataclasses.replace(checked.pairing, explanation=notes)
             numbers = systems.numbered(t)
             if numbers is not None:

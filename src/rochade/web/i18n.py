@@ -26,7 +26,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
 
-from rochade.core.messages import Message, line_message, message_of
+from rochade.core.messages import Exact, Message, line_message, message_of
 from rochade.formats.csv import DIALECTS, table_csv
 from rochade.formats.tables import Column, Table
 from rochade.formats.text import DECIMALS, HALVES, number_style
@@ -176,6 +176,9 @@ def say(message: Message | BaseException | str, lang: str) -> str:
     def show(value: object) -> str:
         if isinstance(value, bool):
             return str(value)
+        if isinstance(value, Exact) and value.denominator != 1:
+            places = next((p for p in (1, 2) if (value * 10**p).denominator == 1), 2)
+            return fixed(value, lang, places)  # 2.5 -> 2,5; 7/3 -> 2,33
         if isinstance(value, Fraction | Decimal | float):
             return number(Fraction(value), lang)
         if isinstance(value, datetime):
