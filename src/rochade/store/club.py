@@ -162,7 +162,7 @@ class Club:
             migrate(conn)
             conn.execute(
                 "INSERT INTO actions (at, who, kind, description) VALUES (?, ?, 'create', ?)",
-                (at.isoformat(timespec="seconds"), who, "created the club file"),
+                (at.isoformat(timespec="seconds"), who, N_("created the club file")),
             )
             conn.execute("COMMIT")
         except BaseException:
@@ -825,7 +825,7 @@ class Club:
                 problem=exc,
             ) from None
 
-    def restore_from(self, source: Path, description: str, who: str, at: datetime) -> Path:
+    def restore_from(self, source: Path, description: Message, who: str, at: datetime) -> Path:
         """Replace every fact, the action log and the undo steps by those of `source` (a club
         file of this schema version), then log the restore; one transaction.
 
@@ -852,12 +852,16 @@ class Club:
                         f'SELECT rowid, {columns} FROM source."{table}"'
                     )
                 install_undo_triggers(self._conn)
+                said = Message(N_("{what}; the file as it was is kept in backup {backup}"),
+                               {"what": description, "backup": copy.name})
                 self._conn.execute(
-                    "INSERT INTO actions (at, who, kind, description) VALUES (?, ?, 'restore', ?)",
+                    "INSERT INTO actions (at, who, kind, description, message) "
+                    "VALUES (?, ?, 'restore', ?, ?)",
                     (
                         at.isoformat(timespec="seconds"),
                         who,
-                        f"{description}; the file as it was is kept in backup {copy.name}",
+                        str(said),
+                        json.dumps(message_data(said), ensure_ascii=False),
                     ),
                 )
         finally:
@@ -881,7 +885,7 @@ class Club:
     @classmethod
     def restore(
         cls, path: Path, rows: dict[str, list[dict[str, Any]]], who: str, at: datetime,
-        description: str,
+        description: Message,
     ) -> Club:
         """A new club file holding `rows` (as `dump` gives them), in one transaction.
 
@@ -897,9 +901,10 @@ class Club:
             for table in ("actions", *FACT_TABLES):
                 if table == FACT_TABLES[0]:
                     conn.execute(
-                        "INSERT INTO actions (at, who, kind, description) "
-                        "VALUES (?, ?, 'create', ?)",
-                        (at.isoformat(timespec="seconds"), who, description),
+                        "INSERT INTO actions (at, who, kind, description, message) "
+                        "VALUES (?, ?, 'create', ?, ?)",
+                        (at.isoformat(timespec="seconds"), who, str(description),
+                         json.dumps(message_data(description), ensure_ascii=False)),
                     )
                 for row in rows.get(table, []):
                     names = ", ".join(f'"{c}"' for c in row)
