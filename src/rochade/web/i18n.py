@@ -27,9 +27,20 @@ from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
 
 from rochade.core.messages import Exact, Message, line_message, message_of
+from rochade.core.tiebreaks import Kind
 from rochade.formats.csv import DIALECTS, table_csv
 from rochade.formats.tables import Column, Table
-from rochade.formats.text import DECIMALS, HALVES, number_style
+from rochade.formats.text import (
+    COLOURS,
+    DECIMALS,
+    HALVES,
+    OUTCOMES,
+    REASONS,
+    RESTS,
+    STATUSES,
+    WORDS,
+    number_style,
+)
 from rochade.web.texts import N_
 
 LANGUAGES = {"en": "English", "de": "Deutsch", "nl": "Nederlands"}
@@ -156,12 +167,38 @@ def column_title(column: Column, lang: str) -> str:
     return _(COLUMN_TITLES[key]) if key in COLUMN_TITLES else column.title
 
 
+CELL_WORDS = frozenset(
+    (*STATUSES.values(), *REASONS.values(), *OUTCOMES.values(), *COLOURS.values(),
+     *(kind.value for kind in Kind), *(WORDS[k] for k in ("own", "own_value", "total",
+                                                         "not_playing")))
+)
+"""The words the lists write in their text cells (status, reason, colour, outcome, the kind
+of an unplayed round); `cell_word` translates them, a Swiss's "bye (pairing-allocated bye)"
+part by part."""
+
+
+def cell_word(text: str, lang: str) -> str:
+    """A list's text cell in `lang`: its words translated, anything else (a name, a result,
+    a progress code) as it is."""
+    _ = translations(lang).gettext
+    if text in CELL_WORDS or text == RESTS:
+        return _(text)
+    head, _space, rest = text.partition(" (")
+    if head in CELL_WORDS and rest.endswith(")") and rest[:-1] in CELL_WORDS:
+        return f"{_(head)} ({_(rest[:-1])})"
+    return text
+
+
 def csv_text(table: Table, dialect: str, delimiter: str | None = None) -> str:
     """A list as CSV in one of `DIALECTS` (`delimiter` instead of the dialect's), the column
-    titles in its language (English: as the table has them, the same as ever)."""
+    titles and the words in its cells in its language (English: as the table has them, the
+    same as ever)."""
     chosen = DIALECTS[dialect]
-    title = None if chosen.lang == DEFAULT else (lambda c: column_title(c, chosen.lang))
-    return table_csv(table, delimiter or chosen.delimiter, chosen.decimal, title)
+    if chosen.lang == DEFAULT:
+        return table_csv(table, delimiter or chosen.delimiter, chosen.decimal)
+    return table_csv(table, delimiter or chosen.delimiter, chosen.decimal,
+                     lambda c: column_title(c, chosen.lang),
+                     lambda text: cell_word(text, chosen.lang))
 
 
 def say(message: Message | BaseException | str, lang: str) -> str:
