@@ -14,6 +14,7 @@ from starlette.testclient import TestClient
 from web_helpers import PLAYERS
 
 from rochade.core.messages import Exact, Said
+from rochade.core.model import Status
 from rochade.service import ClubService
 from rochade.web import i18n
 
@@ -161,6 +162,8 @@ def test_keizer_pages_in_german_have_no_english(td: TestClient, club: Path) -> N
         assert english_left(page, names=names) == [], url
     why = td.get("/td/t/1/results", headers=german).text
     assert "Brett 1:" in why and "hat Weiß:" in why
+    for number in (1, 2, 3):  # every stored line keeps its template
+        assert all(isinstance(line, Said) for line in svc.round_notes(number).explanation)
 
 
 def test_swiss_pages_in_german_have_no_english(td: TestClient, club: Path) -> None:
@@ -181,6 +184,7 @@ def test_swiss_pages_in_german_have_no_english(td: TestClient, club: Path) -> No
                 "/td/log"):
         page = td.get(url, headers=german).text
         assert english_left(page, names=names) == [], url
+    assert all(isinstance(line, Said) for line in svc.round_notes(2, "Open").explanation)
     explained = td.get("/td/t/2/explain?round=2", headers=german).text
     assert "Gruppe" in explained and "Paarungsnummern:" in explained
     player = td.get("/t/2/players/1", headers=german).text
@@ -193,3 +197,24 @@ def test_an_old_rounds_english_line_still_shows() -> None:
     assert i18n.say(Said("Board {board}: {white} - {black}.", board=1, white="A", black="B"),
                     "nl") == "Bord 1: A - B."
     assert i18n.say(Said("{v}", v=Exact(Fraction(5, 2))), "de") == "2,5"
+
+
+def test_round_robin_pages_in_german_have_no_english(td: TestClient, club: Path) -> None:
+    """The Berger lines, a withdrawal's forfeit and a rest round, in German."""
+    svc = ClubService(club, "test TD")
+    svc.create_system_tournament("Closed", "round-robin", {"numbers_by": "lot"})
+    for i in range(1, 6):
+        svc.add_player(f"Robin {i}", 2000 - i, tournament="Closed")
+    for _ in range(2):
+        report = svc.pair("Closed")
+        for game in report.round.games:
+            svc.enter_result(report.round.number, game.board, "1-0", "Closed")
+    svc.set_status("Robin 2", Status.WITHDRAWN, "Closed")
+    svc.pair("Closed")
+    names = [f"Robin {i}" for i in range(1, 6)]
+    german = {"Accept-Language": "de"}
+    for url in ("/td/t/2/explain?round=1", "/td/t/2/explain?round=3", "/t/2/players/1",
+                "/t/2/pairings", "/td/log"):
+        assert english_left(td.get(url, headers=german).text, names=names) == [], url
+    assert "Berger-Tabelle für 6 Spieler" in td.get("/td/t/2/explain?round=3",
+                                                    headers=german).text
