@@ -25,7 +25,13 @@ from rochade.formats.tables import (
     standings_table,
     table_text,
 )
-from rochade.service import read_tournament_file, tournament_history, tournament_standings
+from rochade.service import (
+    PairingList,
+    points_before,
+    read_tournament_file,
+    tournament_history,
+    tournament_standings,
+)
 from rochade.service.players import find_entrant
 
 LISTS = ("standings", "pairings", "participants", "crosstable", "progress", "breakdown")
@@ -127,7 +133,10 @@ def export_list(
     t = _load(source, who, tournament)
     if round_number is not None and round_number > len(t.rounds):
         raise Failure(f"there is no round {round_number} (the tournament has {len(t.rounds)})")
-    table, plain = _list(t, which, round_number, player)
+    if which == "pairings":
+        table, plain = _pairings(source, who, tournament, t, round_number)
+    else:
+        table, plain = _list(t, which, round_number, player)
     if fmt == "csv":
         content = _csv(table, csv_dialect, delimiter)
     elif fmt == "html":
@@ -147,14 +156,6 @@ def _list(
 ) -> tuple[Table, str]:
     """The list as a table (for CSV and HTML) and as the text renderers lay it out: Keizer
     lists in their own text layout, Swiss and round-robin lists as the table itself."""
-    if which == "pairings":
-        if not t.rounds:
-            raise Failure("no round is paired yet")
-        number = len(t.rounds) if round_number is None else round_number
-        if number < 1:
-            raise Failure(f"there is no round {number}")
-        rnd = t.rounds[number - 1]
-        return pairings_table(rnd, t), text.pairings_table(rnd, t)
     if which == "breakdown" and player is None:
         raise Failure("name the player whose breakdown you want: --player NAME")
     player_id = None if player is None else find_entrant(t.entrants, player).id
@@ -178,6 +179,24 @@ def _list(
     assert player_id is not None
     row = standings.row(player_id)
     return breakdown_table(row, t), text.breakdown_table(row, t)
+
+
+def _pairings(
+    source: Path, who: str | None, tournament: str | None, t: Tournament, round_number: int | None
+) -> tuple[Table, str]:
+    """The pairing list as `rochade pairings` prints it: headed by the evening's date (a club
+    file keeps it), each player with the points before the round."""
+    if not t.rounds:
+        raise Failure("no round is paired yet")
+    number = len(t.rounds) if round_number is None else round_number
+    if number < 1:
+        raise Failure(f"there is no round {number}")
+    if source.suffix.lower() == ".json":
+        listed = PairingList(t, t.rounds[number - 1], None, points_before(t, number))
+    else:
+        listed = service(source, who).pairing_list(number, tournament)
+    args = (listed.round, listed.tournament, listed.date, listed.before)
+    return pairings_table(*args), text.pairings_table(*args)
 
 
 COMMANDS = (publish, export_list)

@@ -70,6 +70,8 @@ WORDS: Final[Mapping[str, str]] = MappingProxyType(
         "board": "Board",
         "white": "White",
         "black": "Black",
+        "white_points": "White's points",
+        "black_points": "Black's points",
         "result": "Result",
         "round": "Round",
         "row": "Row",

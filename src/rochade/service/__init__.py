@@ -2,6 +2,7 @@
 
 from rochade.service.club import (
     ClubService,
+    points_before,
     read_tournament_file,
     standings_with_tiebreaks,
     tournament_history,
@@ -14,6 +15,7 @@ from rochade.service.errors import (
     TournamentNeeded,
 )
 from rochade.service.reports import (
+    PairingList,
     PairingReport,
     PlayerAdded,
     ResultReport,
@@ -26,6 +28,7 @@ __all__ = [
     "ActionRecord",
     "ClubService",
     "NeedsConfirmation",
+    "PairingList",
     "PairingReport",
     "PlayerAdded",
     "ResultConflict",
@@ -35,6 +38,7 @@ __all__ = [
     "StoreError",
     "TournamentNeeded",
     "TournamentSummary",
+    "points_before",
     "read_tournament_file",
     "standings_with_tiebreaks",
     "tournament_history",

@@ -65,6 +65,7 @@ from rochade.service.players import (
 )
 from rochade.service.rated import EVENT, event_from_json, event_to_json
 from rochade.service.reports import (
+    PairingList,
     PairingReport,
     PlayerAdded,
     ResultReport,
@@ -757,6 +758,17 @@ class ClubService:
         club.add_round(record.id, rnd, RoundNotes(pairing.explanation, paired_by, day))
         return PairingReport(after, rnd, pairing.explanation)
 
+    def pairing_list(self, round_number: int, tournament: str | None = None) -> PairingList:
+        """What a pairing list shows: the round, its evening's date and each player's points
+        before it (the CLI, the exports and the web pages print the same)."""
+        with self._reading() as club:
+            record, t = self._load(club, tournament)
+            if not 1 <= round_number <= len(t.rounds):
+                raise ServiceError("there is no round {number} (the tournament has {count})",
+                                   number=round_number, count=len(t.rounds))
+            day = club.round_notes(record.id, round_number).date
+        return PairingList(t, t.rounds[round_number - 1], day, points_before(t, round_number))
+
     def round_notes(self, round_number: int, tournament: str | None = None) -> RoundNotes:
         """How round `round_number` was paired and the engine's explanation."""
         with self._reading() as club:
@@ -1060,6 +1072,16 @@ def standings_with_tiebreaks(t: Tournament, after_round: int | None = None) -> S
             "{name} is a Keizer tournament; its standings are Keizer values", name=t.name
         )
     return system_standings(t, after_round)
+
+
+def points_before(t: Tournament, round_number: int) -> dict[PlayerId, Fraction]:
+    """Each player's points before round `round_number`, as the pairing lists print them beside
+    the names: the Keizer total, or a Swiss's or round robin's game points."""
+    if t.system == KEIZER:
+        standings = tournament_standings(t, round_number - 1)
+        return {row.entrant.id: row.total for row in standings.rows}
+    return {line.entrant.id: line.points
+            for line in standings_with_tiebreaks(t, round_number - 1).lines}
 
 
 def tournament_history(t: Tournament) -> list[Standings]:

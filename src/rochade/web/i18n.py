@@ -149,7 +149,8 @@ COLUMN_TITLES = {
     "white": N_("White"), "black": N_("Black"), "result": N_("Result"), "round": N_("Round"),
     "opponent": N_("Opponent or reason"), "colour": N_("Colour"), "outcome": N_("Outcome"),
     "basis": N_("Basis"), "factor": N_("Factor"), "credit": N_("Credit"), "total": N_("Total"),
-    "fide-id": N_("FIDE id"),
+    "fide-id": N_("FIDE id"), "white-points": N_("White's points"),
+    "black-points": N_("Black's points"),
 }
 """The lists' column keys (`rochade.formats.tables`) as the pages and the German and Dutch
 CSV files word them; tie-break columns (BH-C1) and opponent numbers keep their titles."""
@@ -199,6 +200,11 @@ def csv_text(table: Table, dialect: str, delimiter: str | None = None) -> str:
     return table_csv(table, delimiter or chosen.delimiter, chosen.decimal,
                      lambda c: column_title(c, chosen.lang),
                      lambda text: cell_word(text, chosen.lang))
+
+
+def day(iso: str, lang: str) -> str:
+    """An evening's date (ISO, as the club file keeps it) as the language writes it."""
+    return format_date(date.fromisoformat(iso), locale=lang)
 
 
 def say(message: Message | BaseException | str, lang: str) -> str:

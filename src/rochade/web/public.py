@@ -61,12 +61,8 @@ async def pairings(web: Web, request: Request, page: Page) -> Response:
     t = ctx["t"]
     number = round_param(request, len(t.rounds))
     view = round_view(t, number) if number else None
-    points = {}  # a Swiss's or round robin's points before the round, beside the names
-    if view is not None and t.system != KEIZER:
-        before = web.kept(request, ("tiebreaks", t.name, number - 1),
-                          lambda: standings_with_tiebreaks(t, number - 1))
-        points = {line.entrant.id: line.points for line in before.lines}
-    return web.render(page, "pairings.html", **ctx, view=view, number=number, points=points,
+    listed = ctx["svc"].pairing_list(number, ctx["name"]) if number else None
+    return web.render(page, "pairings.html", **ctx, view=view, number=number, listed=listed,
                       section="pairings")
 
 

@@ -21,7 +21,7 @@ from rochade.core.messages import N_
 from rochade.core.model import Entrant, Result, Status, Tournament
 from rochade.core.standings import numbers_of
 from rochade.core.systems import ROUND_ROBIN
-from rochade.service import NeedsConfirmation, ResultConflict, StandingChange
+from rochade.service import NeedsConfirmation, ResultConflict, StandingChange, points_before
 from rochade.service.club import SETTING_OVERRIDES, games_of
 from rochade.service.exchange import rating_report
 from rochade.service.files import read_whole
@@ -484,6 +484,7 @@ async def td_results(web: Web, request: Request, page: Page) -> Response:
     number = round_param(request, len(t.rounds))
     view = round_view(t, number) if number else None
     notes = svc.round_notes(number, name) if number else None
+    listed = svc.pairing_list(number, name) if number else None
     return web.render(
         page,
         "td_results.html",
@@ -492,6 +493,8 @@ async def td_results(web: Web, request: Request, page: Page) -> Response:
         view=view,
         number=number,
         notes=notes,
+        listed=listed,
+        points=listed.before if listed else {},
         reports=PhoneDesk(web.path).reports(name) if number == len(t.rounds) else {},
         choices=RESULT_CHOICES,
         changes=(),
@@ -574,6 +577,7 @@ def _result_row(
         n=n,
         b=next(b for b in view.boards if b.board == board),
         view=view,
+        points=points_before(t, number),
         choices=RESULT_CHOICES,
         changes=changes,
         conflict=conflict,
