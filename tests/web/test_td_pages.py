@@ -61,11 +61,48 @@ def test_add_import_withdraw_and_come_back(td: TestClient, club: Path) -> None:
     td.post("/td/t/1/players/import", data={"csrf": token}, files=files)
     t = service(club).tournament()
     assert {"Ida Jansen", "Jan Kok", "Kees Lam", "Lena Maas"} <= {e.name for e in t.entrants}
-    post(td, "/td/t/1/players/1/status", status="withdrawn", next="/td/t/1/players")
+    post(td, "/td/t/1/players/1/status", status="withdrawn", next="/td/t/1/players",
+         confirm="yes")
     assert service(club).tournament().entrant(1).status is Status.WITHDRAWN
     assert "Comes back" in td.get("/td/t/1/players").text
     post(td, "/td/t/1/players/1/status", status="present", next="/td/t/1/players")
     assert service(club).tournament().entrant(1).status is Status.PRESENT
+
+
+def test_withdrawing_asks_first_and_says_what_it_does(td: TestClient, club: Path) -> None:
+    """The players page's Withdraw leads to a confirmation naming the consequence (a plain
+    form, no script); a withdrawal posted without the confirmation changes nothing."""
+    players = td.get("/td/t/1/players").text
+    assert 'href="/td/t/1/players/2/withdraw"' in players
+    assert 'name="status" value="withdrawn"' not in players  # no one-tap withdrawal
+    page = td.get("/td/t/1/players/2/withdraw").text
+    assert "<h1>Withdraw Bart Claes?</h1>" in page
+    assert "will not be paired in the coming rounds" in page and "without a rank" in page
+    assert 'name="confirm" value="yes"' in page and 'href="/td/t/1/players"' in page
+    assert "<script" not in page.split("<main", 1)[1].split("</main>", 1)[0]
+    before = service(club).log()
+    unconfirmed = post(td, "/td/t/1/players/2/status", status="withdrawn",
+                       next="/td/t/1/players")
+    assert unconfirmed.status_code == 200 and "<h1>Withdraw Bart Claes?</h1>" in unconfirmed.text
+    assert service(club).tournament().entrant(2).status is Status.PRESENT
+    assert service(club).log() == before
+    post(td, "/td/t/1/players/2/status", status="withdrawn", next="/td/t/1/players",
+         confirm="yes")
+    assert service(club).tournament().entrant(2).status is Status.WITHDRAWN
+    assert len(service(club).log()) == len(before) + 1
+    german = td.get("/td/t/1/players/3/withdraw", headers={"Accept-Language": "de"}).text
+    assert "Cem Demir zurückziehen?" in german
+    assert td.get("/td/t/1/players/99/withdraw").status_code == 404
+
+
+def test_the_withdrawal_page_names_the_systems_consequence(td: TestClient, club: Path) -> None:
+    svc = service(club)
+    svc.create_system_tournament("Open", "swiss", {"rounds": 3})
+    svc.add_player("Swiss One", 2000, tournament="Open")
+    svc.create_system_tournament("Closed", "round-robin", {})
+    svc.add_player("Robin One", 2000, tournament="Closed")
+    assert "zero-point bye" in td.get("/td/t/2/players/1/withdraw").text
+    assert "forfeit wins for the opponents" in td.get("/td/t/3/players/1/withdraw").text
 
 
 def test_late_entry_is_explained(td: TestClient, club: Path) -> None:

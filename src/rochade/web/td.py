@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from starlette.datastructures import FormData, UploadFile
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
@@ -293,6 +294,8 @@ async def td_set_status(web: Web, request: Request, page: Page) -> Response:
     back = safe_next(field(form, "next"), f"/td/t/{n}/checkin")
     try:
         status = Status(field(form, "status"))
+        if status is Status.WITHDRAWN and field(form, "confirm") != "yes":
+            return _withdraw_page(web, request, page)  # asked once more; nothing changed yet
         name = web.tournament_name(request)
         svc = web.service()
         entrant = svc.set_status(str(pid), status, name)
@@ -309,6 +312,22 @@ async def td_set_status(web: Web, request: Request, page: Page) -> Response:
             **_checkin_context(t, web.path),
         )
     return web.redirect(page, back)
+
+
+@td_only
+async def td_withdraw(web: Web, request: Request, page: Page) -> Response:
+    """Before a withdrawal: what it does in this tournament's system, and the button that does
+    it (a plain form: no script needed)."""
+    return _withdraw_page(web, request, page)
+
+
+def _withdraw_page(web: Web, request: Request, page: Page) -> Response:
+    t = web.service().tournament(web.tournament_name(request))
+    pid = request.path_params["pid"]
+    if not t.has_entrant(pid):
+        raise HTTPException(404)
+    return web.render(page, "td_withdraw.html", n=int(request.path_params["n"]), t=t,
+                      e=t.entrant(pid), section="players")
 
 
 @td_only
@@ -704,6 +723,7 @@ def routes(web: Web) -> list[Route]:
         Route(td + "/players/add", td_add_player(web), methods=["POST"]),
         Route(td + "/players/import", td_import_players(web), methods=["POST"]),
         Route(td + "/players/{pid:int}/status", td_set_status(web), methods=["POST"]),
+        Route(td + "/players/{pid:int}/withdraw", td_withdraw(web)),
         Route(td + "/players/{pid:int}/rating", td_set_rating(web), methods=["POST"]),
         Route(td + "/players/{pid:int}/name", td_rename_player(web), methods=["POST"]),
         Route(td + "/players/{pid:int}/delete", td_delete_player(web), methods=["POST"]),
