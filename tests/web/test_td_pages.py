@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from html import unescape
 from pathlib import Path
 
@@ -219,6 +220,46 @@ def test_the_evening_page_leads_through_the_steps(td: TestClient, club: Path) ->
     service(club).pair()
     html = td.get("/td/t/1/").text
     assert "4 of 4 boards still open" in html
+
+
+def _steps(html: str) -> dict[str, str]:
+    """The evening's steps: each one's class (done, now, or "" still to come)."""
+    return {step: cls for cls, step in re.findall(r'<li class="(\w*)" data-step="(\w+)">', html)}
+
+
+def test_the_evening_steps_follow_the_rounds_state(td: TestClient, club: Path) -> None:
+    """Not paired: check-in is the step at hand; paired with results missing: results; the
+    round complete: a note says so and the next round starts at the check-in again."""
+    svc = service(club)
+    html = td.get("/td/t/1/").text
+    assert _steps(html) == {"checkin": "now", "pair": "", "results": ""}
+    assert html.count('aria-current="step"') == 1 and "after the pairing" in html
+    assert "all results are in" not in html
+    svc.pair()
+    html = td.get("/td/t/1/").text
+    assert _steps(html) == {"checkin": "done", "pair": "done", "results": "now"}
+    assert "<h1>Round 1</h1>" in html and "4 of 4 boards still open" in html
+    assert 'href="/td/t/1/results" aria-current="step"' in html
+    games = svc.tournament().rounds[0].games
+    for game in games[:3]:
+        svc.enter_result(1, game.board, "1-0")
+    assert "1 of 4 boards still open" in td.get("/td/t/1/").text
+    svc.enter_result(1, games[3].board, "0-1")
+    html = td.get("/td/t/1/").text
+    assert _steps(html) == {"checkin": "now", "pair": "", "results": ""}
+    assert "<h1>Round 2</h1>" in html and "Round 1 is complete: all results are in." in html
+    assert "Pair round 2" in html and "boards still open" not in html
+    german = td.get("/td/t/1/", headers={"Accept-Language": "de"}).text
+    assert "Runde 1 ist abgeschlossen" in german and "nach der Auslosung" in german
+
+
+def test_the_pairing_step_says_when_too_few_are_present(td: TestClient, club: Path) -> None:
+    svc = service(club)
+    for name, _rating in PLAYERS[1:]:
+        svc.set_status(name, Status.EXCUSED)
+    html = td.get("/td/t/1/").text
+    assert "at least two players must be present" in html
+    assert _steps(html) == {"checkin": "now", "pair": "", "results": ""}
 
 
 def test_edit_a_rating_and_undo_it(td: TestClient, club: Path) -> None:
