@@ -15,6 +15,7 @@ from web_helpers import PLAYERS
 
 from rochade.core.messages import Exact, Said
 from rochade.core.model import Status
+from rochade.formats.tables import breakdown_table
 from rochade.service import ClubService
 from rochade.web import i18n
 
@@ -142,8 +143,11 @@ def test_the_detector_finds_english_and_passes_german() -> None:
 
 
 def _keizer_evening(svc: ClubService) -> None:
-    """Two rounds of the Keizer season (results in, one TD pairing by hand), a third paired."""
+    """Two rounds of the Keizer season (results in), Anna excused both evenings beyond a cap
+    of one, a third round paired."""
+    svc.change_rules({"caps": "excused=1"}, "Winter 2026")
     for _ in range(2):
+        svc.set_status("Anna Berg", Status.EXCUSED, "Winter 2026")
         report = svc.pair("Winter 2026")
         for game in report.round.games:
             svc.enter_result(report.round.number, game.board, "1-0", "Winter 2026")
@@ -160,6 +164,11 @@ def test_keizer_pages_in_german_have_no_english(td: TestClient, club: Path) -> N
         page = td.get(url, headers=german).text
         assert '<html lang="de">' in page
         assert english_left(page, names=names) == [], url
+    anna = td.get("/t/1/players/1", headers=german).text
+    assert "2. entschuldigt, über der Grenze von 1: keine Gutschrift" in anna
+    breakdown = i18n.csv_text(breakdown_table(svc.standings("Winter 2026").row(1),
+                                              svc.tournament("Winter 2026")), "excel-de")
+    assert "keine Gutschrift" in breakdown and "no credit" not in breakdown
     why = td.get("/td/t/1/results", headers=german).text
     assert "Brett 1:" in why and "hat Weiß:" in why
     for number in (1, 2, 3):  # every stored line keeps its template

@@ -26,7 +26,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
 
-from rochade.core.messages import Exact, Message, line_message, message_of
+from rochade.core.messages import Exact, Message, Said, line_message, message_of
 from rochade.core.tiebreaks import Kind
 from rochade.formats.csv import DIALECTS, table_csv
 from rochade.formats.tables import Column, Table
@@ -181,6 +181,8 @@ part by part."""
 def cell_word(text: str, lang: str) -> str:
     """A list's text cell in `lang`: its words translated, anything else (a name, a result,
     a progress code) as it is."""
+    if isinstance(text, Said):  # a note of the engine's (a capped absence ...)
+        return say(text, lang)
     _ = translations(lang).gettext
     if text in CELL_WORDS or text == RESTS:
         return _(text)
