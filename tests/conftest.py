@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
-settings.register_profile("rochade")
+settings.register_profile("rochade", deadline=None)
 settings.load_profile("rochade")
 
 REPO = Path(__file__).resolve().parents[1]
