@@ -119,19 +119,24 @@ def _english_fragments(lang: str) -> set[str]:
     return pieces
 
 
+SHARED_WORDS = {"nl": frozenset({"bye", "byes", "score", "scores", "floats"})}
+"""English words a language uses too (Dutch clubs say bye, score and floats)."""
+
+
 def english_left(html: str, lang: str = "de", names: Collection[str] = ()) -> list[str]:
     """The text nodes of a page in `lang` that are still English: a piece of a translated
     message, or a sentence with words only English uses (players' `names` left out)."""
     parser = _Text()
     parser.feed(html)
     pieces = _english_fragments(lang)
+    english = ENGLISH_WORDS - SHARED_WORDS.get(lang, frozenset())
     found = []
     for node in parser.nodes:
         text = node
         for name in names:
             text = text.replace(name, "")
         words = {w.lower() for w in re.findall(r"[A-Za-z]+", text)}
-        if any(piece in text for piece in pieces) or len(words & ENGLISH_WORDS) >= 2:
+        if any(piece in text for piece in pieces) or len(words & english) >= 2:
             found.append(node)
     return found
 
@@ -154,7 +159,7 @@ def _keizer_evening(svc: ClubService) -> None:
     svc.pair("Winter 2026")
 
 
-def test_keizer_pages_in_german_have_no_english(td: TestClient, club: Path) -> None:
+def test_keizer_pages_in_german_and_dutch_have_no_english(td: TestClient, club: Path) -> None:
     svc = ClubService(club, "test TD")
     _keizer_evening(svc)
     names = [name for name, _ in PLAYERS]
@@ -164,6 +169,8 @@ def test_keizer_pages_in_german_have_no_english(td: TestClient, club: Path) -> N
         page = td.get(url, headers=german).text
         assert '<html lang="de">' in page
         assert english_left(page, names=names) == [], url
+        dutch = td.get(url, headers={"Accept-Language": "nl"}).text
+        assert english_left(dutch, "nl", names=names) == [], url
     anna = td.get("/t/1/players/1", headers=german).text
     assert "2. entschuldigt, über der Grenze von 1: keine Gutschrift" in anna
     breakdown = i18n.csv_text(breakdown_table(svc.standings("Winter 2026").row(1),
@@ -175,7 +182,7 @@ def test_keizer_pages_in_german_have_no_english(td: TestClient, club: Path) -> N
         assert all(isinstance(line, Said) for line in svc.round_notes(number).explanation)
 
 
-def test_swiss_pages_in_german_have_no_english(td: TestClient, club: Path) -> None:
+def test_swiss_pages_in_german_and_dutch_have_no_english(td: TestClient, club: Path) -> None:
     svc = ClubService(club, "test TD")
     svc.create_system_tournament("Open", "swiss", {"rounds": 3})
     for i in range(1, 8):
@@ -193,6 +200,8 @@ def test_swiss_pages_in_german_have_no_english(td: TestClient, club: Path) -> No
                 "/td/log"):
         page = td.get(url, headers=german).text
         assert english_left(page, names=names) == [], url
+        dutch = td.get(url, headers={"Accept-Language": "nl"}).text
+        assert english_left(dutch, "nl", names=names) == [], url
     assert all(isinstance(line, Said) for line in svc.round_notes(2, "Open").explanation)
     explained = td.get("/td/t/2/explain?round=2", headers=german).text
     assert "Gruppe" in explained and "Paarungsnummern:" in explained
@@ -208,7 +217,7 @@ def test_an_old_rounds_english_line_still_shows() -> None:
     assert i18n.say(Said("{v}", v=Exact(Fraction(5, 2))), "de") == "2,5"
 
 
-def test_round_robin_pages_in_german_have_no_english(td: TestClient, club: Path) -> None:
+def test_round_robin_pages_in_german_and_dutch_have_no_english(td: TestClient, club: Path) -> None:
     """The Berger lines, a withdrawal's forfeit and a rest round, in German."""
     svc = ClubService(club, "test TD")
     svc.create_system_tournament("Closed", "round-robin", {"numbers_by": "lot"})
@@ -225,5 +234,7 @@ def test_round_robin_pages_in_german_have_no_english(td: TestClient, club: Path)
     for url in ("/td/t/2/explain?round=1", "/td/t/2/explain?round=3", "/t/2/players/1",
                 "/t/2/pairings", "/td/log"):
         assert english_left(td.get(url, headers=german).text, names=names) == [], url
+        dutch = td.get(url, headers={"Accept-Language": "nl"}).text
+        assert english_left(dutch, "nl", names=names) == [], url
     assert "Berger-Tabelle für 6 Spieler" in td.get("/td/t/2/explain?round=3",
                                                     headers=german).text
