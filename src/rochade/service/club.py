@@ -42,7 +42,7 @@ from rochade.core.model import (
     Tournament,
 )
 from rochade.core.pairing import Pairing
-from rochade.core.standings import SystemStandings, system_standings
+from rochade.core.standings import SystemStandings, counted_crosstable, system_standings
 from rochade.core.systems import KEIZER
 from rochade.formats.json import format_tournament, parse_tournament
 from rochade.service import systems
@@ -1080,8 +1080,8 @@ def points_before(t: Tournament, round_number: int) -> dict[PlayerId, Fraction]:
     if t.system == KEIZER:
         standings = tournament_standings(t, round_number - 1)
         return {row.entrant.id: row.total for row in standings.rows}
-    return {line.entrant.id: line.points
-            for line in standings_with_tiebreaks(t, round_number - 1).lines}
+    table, numbers = counted_crosstable(t, round_number - 1)  # the points only: no tie-breaks
+    return {numbers[n - 1]: score for n, score in table.score.items()}
 
 
 def tournament_history(t: Tournament) -> list[Standings]:

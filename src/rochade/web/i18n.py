@@ -33,11 +33,11 @@ from rochade.formats.tables import Column, Table
 from rochade.formats.text import (
     COLOURS,
     DECIMALS,
-    HALVES,
     OUTCOMES,
     REASONS,
     RESTS,
     STATUSES,
+    WHOLE,
     WORDS,
     number_style,
 )
@@ -119,7 +119,9 @@ def column(
             return ""
         if style == DECIMALS:
             return fixed(value, lang)
-        return points(Fraction(value), lang) if style == HALVES else number(value, lang)
+        if style == WHOLE:
+            return number(value, lang)
+        return points(value if isinstance(value, Fraction) else Fraction(value), lang)
 
     return show
 

@@ -15,7 +15,7 @@ from starlette.routing import Route
 from rochade.core.standings import numbers_of
 from rochade.core.systems import KEIZER
 from rochade.formats.text import tiebreak_key
-from rochade.service import standings_with_tiebreaks
+from rochade.service import points_before, standings_with_tiebreaks
 from rochade.web import i18n, systems
 from rochade.web.base import Page, Web, public, round_param
 from rochade.web.chart import player_chart
@@ -49,10 +49,13 @@ async def standings(web: Web, request: Request, page: Page) -> Response:
         fide = web.kept(request, ("tiebreaks", ctx["name"], after),
                         lambda: standings_with_tiebreaks(t, after))
         keys = [tiebreak_key(tb) for tb in fide.tiebreaks]
-        return web.render(page, "standings_fide.html", **ctx, table=fide, keys=keys, after=after,
-                          section="standings")
+        part = web.part(request, page, "_standings_fide_part.html", (ctx["n"], after), **ctx,
+                        table=fide, keys=keys, after=after)
+        return web.render(page, "standings_fide.html", **ctx, part=part, section="standings")
     table = ctx["svc"].standings(ctx["name"], after)
-    return web.render(page, "standings.html", **ctx, table=table, after=after, section="standings")
+    part = web.part(request, page, "_standings_part.html", (ctx["n"], after), **ctx, table=table,
+                    after=after)
+    return web.render(page, "standings.html", **ctx, part=part, section="standings")
 
 
 @public
@@ -61,9 +64,14 @@ async def pairings(web: Web, request: Request, page: Page) -> Response:
     t = ctx["t"]
     number = round_param(request, len(t.rounds))
     view = round_view(t, number) if number else None
-    listed = ctx["svc"].pairing_list(number, ctx["name"]) if number else None
-    return web.render(page, "pairings.html", **ctx, view=view, number=number, listed=listed,
-                      section="pairings")
+    points, day = {}, None  # beside the names: the points before the round; the evening
+    if view is not None:
+        points = web.kept(request, ("points-before", t.name, number),
+                          lambda: points_before(t, number))
+        day = ctx["svc"].round_notes(number, ctx["name"]).date
+    part = web.part(request, page, "_pairings_part.html", (ctx["n"], number), **ctx, view=view,
+                    number=number, points=points, day=day)
+    return web.render(page, "pairings.html", **ctx, part=part, section="pairings")
 
 
 @public
