@@ -67,11 +67,11 @@ def test_numbers_per_locale() -> None:
 
 def test_pages_follow_accept_language_and_the_switch(client: TestClient) -> None:
     german = client.get("/t/1/", headers={"Accept-Language": "de-DE,de;q=0.9"}).text
-    assert '<html lang="de">' in german and "Tabelle" in german and "vor Runde 1" in german
+    assert '<html lang="de"' in german and "Tabelle" in german and "vor Runde 1" in german
     switched = client.get("/lang?lang=nl&next=/t/1/participants", follow_redirects=False)
     assert switched.headers["location"] == "/t/1/participants"
     dutch = client.get("/t/1/participants", headers={"Accept-Language": "de"}).text
-    assert '<html lang="nl">' in dutch and "Deelnemers" in dutch and "aanwezig" in dutch
+    assert '<html lang="nl"' in dutch and "Deelnemers" in dutch and "aanwezig" in dutch
     outside = client.get("/lang?lang=de&next=//evil.example/", follow_redirects=False)
     assert outside.headers["location"] == "/"
 
@@ -167,7 +167,7 @@ def test_keizer_pages_in_german_and_dutch_have_no_english(td: TestClient, club: 
     for url in ("/td/t/1/results", "/td/t/1/results?round=1", "/td/t/1/", "/td/log",
                 "/t/1/", "/t/1/pairings", "/t/1/progress", "/t/1/players/1"):
         page = td.get(url, headers=german).text
-        assert '<html lang="de">' in page
+        assert '<html lang="de"' in page
         assert english_left(page, names=names) == [], url
         dutch = td.get(url, headers={"Accept-Language": "nl"}).text
         assert english_left(dutch, "nl", names=names) == [], url

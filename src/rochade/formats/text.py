@@ -96,6 +96,16 @@ WORDS: Final[Mapping[str, str]] = MappingProxyType(
         "progress_legend_detail": "Pts: Keizer points after the round; GP: game points so far; "
         "BH: Buchholz, the opponents' game points added up (a bye or absence adds nothing).",
         "no_rounds": "No rounds yet.",
+        "alphabetical_title": "{name}: round {round}, players in alphabetical order",
+        "notice_title": "{name}: round {round}",
+        "slips_title": "{name}: result slips, round {round}",
+        "start_rank_title": "{name}: start-rank list",
+        "slip_head": "{name} · round {round} · board {board}",
+        "slip_result": "Result:",
+        "slip_signatures": "Signature white: {line}   Signature black: {line}",
+        "title": "Title",
+        "federation": "Fed.",
+        "club": "Club",
     }
 )
 
@@ -153,6 +163,10 @@ RESULTS: Final[Mapping[Result, str]] = MappingProxyType(
         Result.WHITE_WINS_FORFEIT: "+/-",
         Result.BLACK_WINS_FORFEIT: "-/+",
         Result.DOUBLE_FORFEIT: "-/-",
+        Result.WHITE_HALF: "½-0",
+        Result.BLACK_HALF: "0-½",
+        Result.BOTH_LOSE: "0-0",
+        Result.ADJOURNED: "?",
     }
 )
 CELL_SCORES: Final[Mapping[Outcome, str]] = MappingProxyType(

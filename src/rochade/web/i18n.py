@@ -96,6 +96,11 @@ def number(value: Fraction | int, lang: str, decimals: int = 2) -> str:
     return fixed(exact, lang, decimals)
 
 
+def day(iso: str, lang: str) -> str:
+    """An ISO date as `lang` writes it: 1 Dec 2026, 01.12.2026, 1 dec 2026."""
+    return format_date(date.fromisoformat(iso), "medium", locale=lang)
+
+
 @lru_cache(maxsize=8192)
 def points(value: Fraction, lang: str) -> str:
     """Game points: 3, 3½, ½."""
@@ -151,7 +156,8 @@ COLUMN_TITLES = {
     "white": N_("White"), "black": N_("Black"), "result": N_("Result"), "round": N_("Round"),
     "opponent": N_("Opponent or reason"), "colour": N_("Colour"), "outcome": N_("Outcome"),
     "basis": N_("Basis"), "factor": N_("Factor"), "credit": N_("Credit"), "total": N_("Total"),
-    "fide-id": N_("FIDE id"), "white-points": N_("White's points"),
+    "fide-id": N_("FIDE id"), "title": N_("Title"), "federation": N_("Federation"),
+    "club": N_("Club"), "white-points": N_("White's points"),
     "black-points": N_("Black's points"),
 }
 """The lists' column keys (`rochade.formats.tables`) as the pages and the German and Dutch
@@ -204,11 +210,6 @@ def csv_text(table: Table, dialect: str, delimiter: str | None = None) -> str:
     return table_csv(table, delimiter or chosen.delimiter, chosen.decimal,
                      lambda c: column_title(c, chosen.lang),
                      lambda text: cell_word(text, chosen.lang))
-
-
-def day(iso: str, lang: str) -> str:
-    """An evening's date (ISO, as the club file keeps it) as the language writes it."""
-    return format_date(date.fromisoformat(iso), locale=lang)
 
 
 def say(message: Message | BaseException | str, lang: str) -> str:

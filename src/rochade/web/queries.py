@@ -24,6 +24,10 @@ RESULT_CHOICES = (
     Result.WHITE_WINS_FORFEIT,
     Result.BLACK_WINS_FORFEIT,
     Result.DOUBLE_FORFEIT,
+    Result.WHITE_HALF,
+    Result.BLACK_HALF,
+    Result.BOTH_LOSE,
+    Result.ADJOURNED,
 )
 CHECKIN_CHOICES = (
     (Status.PRESENT, "present"),
@@ -48,7 +52,7 @@ OUTCOME_MARKS = {
 
 
 def result_label(result: Result | None) -> str:
-    """How a result shows on a page: 1-0, ½-½, 0-1, +/−, −/+, −/−."""
+    """How a result shows on a page: 1-0, ½-½, 0-1, +/−, −/+, −/−, ½-0, 0-½, 0-0, ?."""
     if result is None:
         return ""
     return {
@@ -58,6 +62,10 @@ def result_label(result: Result | None) -> str:
         Result.WHITE_WINS_FORFEIT: "+/−",
         Result.BLACK_WINS_FORFEIT: "−/+",
         Result.DOUBLE_FORFEIT: "−/−",
+        Result.WHITE_HALF: "½-0",
+        Result.BLACK_HALF: "0-½",
+        Result.BOTH_LOSE: "0-0",
+        Result.ADJOURNED: "?",
     }[result]
 
 
@@ -96,6 +104,28 @@ def round_view(t: Tournament, number: int) -> RoundView:
         for a in sorted(rnd.absences, key=lambda a: name_key(t.entrant(a.player).name))
     )
     return RoundView(rnd.number, boards, bye, absent)
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """"Where do I play?": a player's board, colour ("w", "b") and opponent, or why none
+    (`reason`: bye or an absence's reason, a `texts.LABELS` key)."""
+
+    player: Entrant
+    board: int | None = None
+    colour: str = ""
+    opponent: Entrant | None = None
+    reason: str = ""
+
+
+def seats(view: RoundView) -> list[SeatView]:
+    """Every player of the round in alphabetical order (`name_key`), with a game or not."""
+    rows = [SeatView(b.white, b.board, "w", b.black) for b in view.boards]
+    rows += [SeatView(b.black, b.board, "b", b.white) for b in view.boards]
+    rows += [SeatView(e, reason=reason) for e, reason in view.absent]
+    if view.bye is not None:
+        rows.append(SeatView(view.bye, reason="bye"))
+    return sorted(rows, key=lambda r: name_key(r.player.name))
 
 
 def planned_rounds(t: Tournament) -> int | None:
