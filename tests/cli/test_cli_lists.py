@@ -3,6 +3,8 @@ before the round; round dates kept and corrected."""
 
 from __future__ import annotations
 
+import csv
+import io
 import re
 from collections.abc import Callable
 from datetime import date
@@ -63,6 +65,31 @@ def test_progress_table_with_points_game_points_and_buchholz(tmp_path: Path, run
     assert rows["Cy"][-4:] == ["2.50", "0.5", "2.50", "0.5"]
     assert rows["Di"][-4:] == ["2.00", "0.5", "2.00", "0.5"]
     assert "BH: Buchholz" in wide
+
+
+def test_export_list_pairings_with_date_and_points_before(tmp_path: Path, run: Run) -> None:
+    """export-list pairings shows what `rochade pairings` shows: text the same, CSV with a
+    points column beside each name (read back as numbers), HTML with both."""
+    club = _four_players_paired(tmp_path, run)
+    run("result", club, 1, 1, "0-1")  # Ann beats Bob
+    run("result", club, 1, 2, "1/2-1/2")
+    run("pair", club)
+    run("round-date", club, 2, "2026-12-08")
+    assert run("export-list", club, "pairings").stdout == run("pairings", club).stdout
+    out = run("export-list", club, "pairings", "--format", "csv").stdout
+    rows = list(csv.reader(io.StringIO(out, newline="")))
+    assert rows[0] == ["Board", "White", "White's points", "Result", "Black", "Black's points"]
+    points = {row[1]: row[2] for row in rows[1:]} | {row[4]: row[5] for row in rows[1:]}
+    assert points == {"Ann": "7", "Bob": "3", "Cy": "2.5", "Di": "2"}
+    german = run("export-list", club, "pairings", "--format", "csv", "--csv-dialect",
+                 "excel-de").stdout
+    assert german.splitlines()[0] == "Brett;Weiß;Punkte Weiß;Ergebnis;Schwarz;Punkte Schwarz"
+    assert "2,5" in german
+    html = run("export-list", club, "pairings", "--format", "html").stdout
+    assert "W: round 2, 2026-12-08" in html and ">2.50<" in html
+    first = run("export-list", club, "pairings", "--round", "1").stdout
+    assert first.splitlines()[0] == f"W: round 1, {date.today().isoformat()}"
+    assert re.search(r"Bob \(3\.00\)\s+0-1\s+Ann \(4\.00\)", first)
 
 
 def test_printouts_from_the_command_line(tmp_path: Path, run: Run) -> None:

@@ -66,3 +66,29 @@ def test_a_delimiter_that_is_the_decimal_mark_is_refused(run: Run, tmp_path: Pat
                  "excel-de", "--delimiter", ",", "-o", target, ok=False)
     assert result.exit_code == 2 and "decimal mark" in result.output
     assert not target.exists()
+
+
+@pytest.mark.parametrize(("dialect", "words"), [
+    ("excel-de", {"anwesend", "zurückgezogen", "Weiß", "Schwarz", "Sieg", "eigener Wert"}),
+    ("excel-nl", {"aanwezig", "wit", "zwart", "winst", "eigen waarde"}),
+])
+def test_the_words_in_the_cells_follow_the_dialect(run: Run, tmp_path: Path, dialect: str,
+                                                    words: set[str]) -> None:
+    """Status, colour, outcome and the breakdown's own words are translated; names, results
+    and the English file stay as they were."""
+    cells: set[str] = set()
+    english: set[str] = set()
+    for which, options in (("participants", ()), ("breakdown", ("--player", "1")),
+                           ("pairings", ())):
+        for chosen, into in ((dialect, cells), ("plain", english)):
+            text = _export(run, tmp_path, KEIZER, which, *options, "--csv-dialect", chosen)
+            delimiter = ";" if chosen != "plain" else ","
+            reader = csv.reader(io.StringIO(text.decode("utf-8-sig"), newline=""),
+                                delimiter=delimiter)
+            into.update(cell for row in list(reader)[1:] for cell in row)
+    assert words <= cells, words - cells
+    assert {"present", "white", "black", "win"} <= english
+    assert not {"present", "white", "black", "win", "own value"} & cells
+    names = {c for c in english if " " in c and c[0].isupper() and c not in ("Total",)}
+    assert names and names <= cells | {"Total"}
+    assert {c for c in english if c in ("1-0", "0-1", "½-½", "+/-")} <= cells

@@ -239,7 +239,7 @@ def test_relaxation_order() -> None:
         max_colour_difference=2,
     )
     steps = list(relaxations(rules, History(t.rounds, 4)))
-    assert [s.description for s in steps] == [
+    assert [str(s.description) for s in steps] == [
         "the rules as set",
         "colour limits dropped",
         "colour limits dropped; rematch gap of 4 relaxed to a gap of 2",  # frees round 1's pairs

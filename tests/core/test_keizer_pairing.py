@@ -303,7 +303,7 @@ def test_colour_limit_overrides_the_lower_ranked_rule() -> None:
     assert boards(t, result.pairing) == "B-A"
     assert result.relaxed == frozenset()
     assert "the colour rule would give white to A" in _text(result)
-    assert "but with white, A would have white 3 times in a row (limit 2)." in _text(result)
+    assert "has white). With white, A would have white 3 times in a row (limit 2)." in _text(result)
     # without the limit (three in a row is allowed by default) A gets white
     assert boards(t, _pair(t, "B A", replace(settings, max_same_colour_run=None)).pairing) == "A-B"
 

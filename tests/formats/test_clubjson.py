@@ -13,6 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from random_tournaments import tournaments
 
 from rochade.cli import main
+from rochade.core.messages import Said
 from rochade.core.model import Tournament
 from rochade.formats.clubjson import format_club, parse_club
 from rochade.formats.json import FormatError, format_tournament
@@ -20,6 +21,7 @@ from rochade.service import ClubService, ServiceError
 from rochade.service.demo import build_demo
 from rochade.service.exchange import backup_json, import_trf, restore_json
 from rochade.store import Club, StoreError
+from rochade.web.i18n import say
 
 
 def without_restore_entry(document: str) -> dict[str, object]:
@@ -157,3 +159,28 @@ def test_the_commands(tmp_path: Path, shared_dir: Path) -> None:
     assert (tmp_path / "again.trf").read_bytes() == trf.read_bytes()
     refused = runner.invoke(main, ["restore-json", str(tmp_path / "club.json"), str(copy)])
     assert refused.exit_code == 2 and "already exists" in refused.output
+
+
+def test_explanation_lines_come_back_as_messages(tmp_path: Path) -> None:
+    """A Swiss's explanation (scores kept exact) and a tie-break line survive the JSON backup
+    with their templates, so the restored file still shows them in German; a broken exact
+    value is refused with its place."""
+    service = ClubService.init(tmp_path / "club.rochade", "td")
+    service.create_system_tournament("Open", "swiss", {"rounds": 3})
+    for i in range(1, 8):
+        service.add_player(f"P{i}", 2000 - 10 * i, tournament="Open")
+    report = service.pair("Open")
+    for game in report.round.games:
+        service.enter_result(1, game.board, "1/2-1/2", "Open")
+    service.pair("Open")
+    text = backup_json(service.path)
+    assert '"exact": "1/2"' in text
+    restore_json(text, tmp_path / "copy.rochade")
+    before = service.round_notes(2, "Open").explanation
+    after = ClubService(tmp_path / "copy.rochade", "td").round_notes(2, "Open").explanation
+    assert after == before and all(isinstance(line, Said) for line in after)
+    assert [say(line, "de") for line in after] == [say(line, "de") for line in before]
+    assert any("Gruppe 0,5" in say(line, "de") for line in after)
+    broken = text.replace('"exact": "1/2"', '"exact": "half"', 1)
+    with pytest.raises(FormatError, match="expected a fraction"):
+        parse_club(broken)

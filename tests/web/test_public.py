@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+from fractions import Fraction
 from pathlib import Path
 
 from starlette.testclient import TestClient
@@ -157,6 +159,38 @@ def test_the_keizer_progress_page_leads_a_round_robin_back_to_its_standings(tmp_
         assert response.status_code == 303 and response.headers["location"] == "/t/1/"
         assert "How the tie-breaks were computed" in client.get("/t/1/players/1").text
         assert "Anna Berg" in client.get("/t/1/pairings").text
+
+
+def test_pairing_lists_show_the_date_and_the_points_before_the_round(td: TestClient,
+                                                                     club: Path) -> None:
+    """The public pairings and the TD's results page: the evening's date in the heading, each
+    name with the Keizer points before the round, the same the CLI prints."""
+    svc = ClubService(club, "test TD")
+    report = svc.pair("Winter 2026")
+    for game in report.round.games:
+        svc.enter_result(1, game.board, "1-0", "Winter 2026")
+    svc.pair("Winter 2026")
+    svc.set_round_date(2, "2026-12-08", "Winter 2026")
+    listed = svc.pairing_list(2, "Winter 2026")
+    assert listed.date == "2026-12-08" and len(listed.before) == len(PLAYERS)
+    german = {"Accept-Language": "de"}
+    for url in ("/t/1/pairings", "/td/t/1/results"):
+        page = td.get(url).text
+        assert "<small>Dec 8, 2026</small>" in page, url
+        assert "<small>08.12.2026</small>" in td.get(url, headers=german).text, url
+        shown = dict(re.findall(r'([A-Z][a-z]+ [A-Z][a-z]+)(?:</a>)? <span class="muted small" '
+                                r'title="points before the round">\(([^)]*)\)</span>', page))
+        expected = {svc.tournament("Winter 2026").entrant(pid).name: value
+                    for pid, value in listed.before.items()}
+        assert set(shown) == set(expected), url
+        assert all(Fraction(v.replace(",", "")) == expected[n] for n, v in shown.items()), url
+    # a result entered keeps the points beside the names of its row
+    game = svc.tournament("Winter 2026").rounds[1].games[0]
+    row = td.post("/td/t/1/results/2/1", data={"csrf": td.headers["x-test-csrf"],
+                                               "result": "1-0"},
+                  headers={"HX-Request": "true"}).text
+    white = svc.tournament("Winter 2026").entrant(game.white).name
+    assert re.search(rf"{white} <span class=\"muted small\"", row)
 
 
 def test_the_addresses_that_share_a_part_show_it_in_each_visitors_language(

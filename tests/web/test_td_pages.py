@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from html import unescape
 from pathlib import Path
 
@@ -61,11 +62,48 @@ def test_add_import_withdraw_and_come_back(td: TestClient, club: Path) -> None:
     td.post("/td/t/1/players/import", data={"csrf": token}, files=files)
     t = service(club).tournament()
     assert {"Ida Jansen", "Jan Kok", "Kees Lam", "Lena Maas"} <= {e.name for e in t.entrants}
-    post(td, "/td/t/1/players/1/status", status="withdrawn", next="/td/t/1/players")
+    post(td, "/td/t/1/players/1/status", status="withdrawn", next="/td/t/1/players",
+         confirm="yes")
     assert service(club).tournament().entrant(1).status is Status.WITHDRAWN
     assert "Comes back" in td.get("/td/t/1/players").text
     post(td, "/td/t/1/players/1/status", status="present", next="/td/t/1/players")
     assert service(club).tournament().entrant(1).status is Status.PRESENT
+
+
+def test_withdrawing_asks_first_and_says_what_it_does(td: TestClient, club: Path) -> None:
+    """The players page's Withdraw leads to a confirmation naming the consequence (a plain
+    form, no script); a withdrawal posted without the confirmation changes nothing."""
+    players = td.get("/td/t/1/players").text
+    assert 'href="/td/t/1/players/2/withdraw"' in players
+    assert 'name="status" value="withdrawn"' not in players  # no one-tap withdrawal
+    page = td.get("/td/t/1/players/2/withdraw").text
+    assert "<h1>Withdraw Bart Claes?</h1>" in page
+    assert "will not be paired in the coming rounds" in page and "without a rank" in page
+    assert 'name="confirm" value="yes"' in page and 'href="/td/t/1/players"' in page
+    assert "<script" not in page.split("<main", 1)[1].split("</main>", 1)[0]
+    before = service(club).log()
+    unconfirmed = post(td, "/td/t/1/players/2/status", status="withdrawn",
+                       next="/td/t/1/players")
+    assert unconfirmed.status_code == 200 and "<h1>Withdraw Bart Claes?</h1>" in unconfirmed.text
+    assert service(club).tournament().entrant(2).status is Status.PRESENT
+    assert service(club).log() == before
+    post(td, "/td/t/1/players/2/status", status="withdrawn", next="/td/t/1/players",
+         confirm="yes")
+    assert service(club).tournament().entrant(2).status is Status.WITHDRAWN
+    assert len(service(club).log()) == len(before) + 1
+    german = td.get("/td/t/1/players/3/withdraw", headers={"Accept-Language": "de"}).text
+    assert "Cem Demir zurückziehen?" in german
+    assert td.get("/td/t/1/players/99/withdraw").status_code == 404
+
+
+def test_the_withdrawal_page_names_the_systems_consequence(td: TestClient, club: Path) -> None:
+    svc = service(club)
+    svc.create_system_tournament("Open", "swiss", {"rounds": 3})
+    svc.add_player("Swiss One", 2000, tournament="Open")
+    svc.create_system_tournament("Closed", "round-robin", {})
+    svc.add_player("Robin One", 2000, tournament="Closed")
+    assert "zero-point bye" in td.get("/td/t/2/players/1/withdraw").text
+    assert "forfeit wins for the opponents" in td.get("/td/t/3/players/1/withdraw").text
 
 
 def test_late_entry_is_explained(td: TestClient, club: Path) -> None:
@@ -182,6 +220,46 @@ def test_the_evening_page_leads_through_the_steps(td: TestClient, club: Path) ->
     service(club).pair()
     html = td.get("/td/t/1/").text
     assert "4 of 4 boards still open" in html
+
+
+def _steps(html: str) -> dict[str, str]:
+    """The evening's steps: each one's class (done, now, or "" still to come)."""
+    return {step: cls for cls, step in re.findall(r'<li class="(\w*)" data-step="(\w+)">', html)}
+
+
+def test_the_evening_steps_follow_the_rounds_state(td: TestClient, club: Path) -> None:
+    """Not paired: check-in is the step at hand; paired with results missing: results; the
+    round complete: a note says so and the next round starts at the check-in again."""
+    svc = service(club)
+    html = td.get("/td/t/1/").text
+    assert _steps(html) == {"checkin": "now", "pair": "", "results": ""}
+    assert html.count('aria-current="step"') == 1 and "after the pairing" in html
+    assert "all results are in" not in html
+    svc.pair()
+    html = td.get("/td/t/1/").text
+    assert _steps(html) == {"checkin": "done", "pair": "done", "results": "now"}
+    assert "<h1>Round 1</h1>" in html and "4 of 4 boards still open" in html
+    assert 'href="/td/t/1/results" aria-current="step"' in html
+    games = svc.tournament().rounds[0].games
+    for game in games[:3]:
+        svc.enter_result(1, game.board, "1-0")
+    assert "1 of 4 boards still open" in td.get("/td/t/1/").text
+    svc.enter_result(1, games[3].board, "0-1")
+    html = td.get("/td/t/1/").text
+    assert _steps(html) == {"checkin": "now", "pair": "", "results": ""}
+    assert "<h1>Round 2</h1>" in html and "Round 1 is complete: all results are in." in html
+    assert "Pair round 2" in html and "boards still open" not in html
+    german = td.get("/td/t/1/", headers={"Accept-Language": "de"}).text
+    assert "Runde 1 ist abgeschlossen" in german and "nach der Auslosung" in german
+
+
+def test_the_pairing_step_says_when_too_few_are_present(td: TestClient, club: Path) -> None:
+    svc = service(club)
+    for name, _rating in PLAYERS[1:]:
+        svc.set_status(name, Status.EXCUSED)
+    html = td.get("/td/t/1/").text
+    assert "at least two players must be present" in html
+    assert _steps(html) == {"checkin": "now", "pair": "", "results": ""}
 
 
 def test_edit_a_rating_and_undo_it(td: TestClient, club: Path) -> None:

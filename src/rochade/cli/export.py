@@ -37,6 +37,8 @@ from rochade.formats.tables import (
     with_rating_change,
 )
 from rochade.service import (
+    PairingList,
+    points_before,
     read_tournament_file,
     standings_list,
     tournament_history,
@@ -217,6 +219,8 @@ def export_list(
                           "--category or prizes")
         table = _grouped(source, who, t.name, round_number, category)
         plain = table_text(table)
+    elif which == "pairings":
+        table, plain = _pairings(source, who, tournament, t, round_number)
     else:
         details = _details(source, who, t) if which == "start-rank" else {}
         table, plain = _list(t, which, round_number, player, details)
@@ -262,7 +266,8 @@ def _list(
 ) -> tuple[Table, str]:
     """The list as a table (for CSV and HTML) and as the text renderers lay it out: Keizer
     lists in their own text layout, Swiss and round-robin lists as the table itself.
-    `details` are the players' federations and clubs for the start-rank list."""
+    `details` are the players' federations and clubs for the start-rank list (the pairings:
+    `_pairings`)."""
     if which in ROUND_LISTS:
         if not t.rounds:
             raise Failure("no round is paired yet")
@@ -273,8 +278,6 @@ def _list(
         table = ROUND_LISTS[which](rnd, t)
         if which == "slips":
             return table, slips_text(table, t.name)
-        if which == "pairings":
-            return table, text.pairings_table(rnd, t)
         return table, table_text(table)
     if which == "start-rank":
         table = start_rank_table(t, numbers_of(t), details)
@@ -302,6 +305,24 @@ def _list(
     assert player_id is not None
     row = standings.row(player_id)
     return breakdown_table(row, t), text.breakdown_table(row, t)
+
+
+def _pairings(
+    source: Path, who: str | None, tournament: str | None, t: Tournament, round_number: int | None
+) -> tuple[Table, str]:
+    """The pairing list as `rochade pairings` prints it: headed by the evening's date (a club
+    file keeps it), each player with the points before the round."""
+    if not t.rounds:
+        raise Failure("no round is paired yet")
+    number = len(t.rounds) if round_number is None else round_number
+    if number < 1:
+        raise Failure(f"there is no round {number}")
+    if source.suffix.lower() == ".json":
+        listed = PairingList(t, t.rounds[number - 1], None, points_before(t, number))
+    else:
+        listed = service(source, who).pairing_list(number, tournament)
+    args = (listed.round, listed.tournament, listed.date, listed.before)
+    return pairings_table(*args), text.pairings_table(*args)
 
 
 COMMANDS = (publish, export_list)

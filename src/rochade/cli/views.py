@@ -193,7 +193,8 @@ def _echo_json(rows: list[dict[str, object]], players: list[PlayerId],
 def pairings(club: Path, who: str | None, round_number: int | None, tournament: str | None) -> None:
     """Show the boards of a round, with results.
 
-    Headed by the round's date; each Keizer player with the points before the round.
+    Headed by the round's date; each player with the points before the round (Keizer points,
+    or a Swiss's or round robin's game points).
     """
     svc = service(club, who)
     t = svc.tournament(tournament)
@@ -202,12 +203,9 @@ def pairings(club: Path, who: str | None, round_number: int | None, tournament: 
     number = len(t.rounds) if round_number is None else round_number
     if not 1 <= number <= len(t.rounds):
         raise Failure(f"there is no round {number} (rounds 1-{len(t.rounds)} are paired)")
-    before = None
-    if t.system == KEIZER:
-        table = tournament_standings(t, number - 1)
-        before = {row.entrant.id: row.total for row in table.rows}
-    day = svc.round_notes(number, tournament).date
-    click.echo(pairings_table(t.rounds[number - 1], t, day, before), nl=False)
+    listed = svc.pairing_list(number, tournament)
+    click.echo(pairings_table(listed.round, listed.tournament, listed.date, listed.before),
+               nl=False)
 
 
 @click.command()

@@ -17,7 +17,7 @@ from collections.abc import Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 
 from rochade.core.keizer.settings import KeizerSettings
-from rochade.core.messages import N_, Message
+from rochade.core.messages import N_, Message, joined
 from rochade.core.model import PlayerId, Round, Tournament
 from rochade.core.pairing import Board, Pairing
 
@@ -550,7 +550,7 @@ class Relaxation:
 
     rules: PairingRules
     relaxed: frozenset[Rule]
-    description: str
+    description: Message
 
 
 def relaxations(rules: PairingRules, history: History) -> Iterator[Relaxation]:
@@ -566,19 +566,25 @@ def relaxations(rules: PairingRules, history: History) -> Iterator[Relaxation]:
     players can be paired.
     """
     relaxed: set[Rule] = set()
-    given_up: dict[str, str] = {}  # what each relaxed rule is now, in words, in order
+    given_up: dict[str, Message] = {}  # what each relaxed rule is now, in words, in order
 
-    def step(new: PairingRules, rules_given_up: Iterable[Rule], key: str, words: str) -> Relaxation:
+    def step(
+        new: PairingRules, rules_given_up: Iterable[Rule], key: str, words: Message
+    ) -> Relaxation:
         relaxed.update(rules_given_up)
         given_up[key] = words
-        return Relaxation(new, frozenset(relaxed), "; ".join(given_up.values()))
+        return Relaxation(new, frozenset(relaxed), joined(list(given_up.values())))
 
-    yield Relaxation(rules, frozenset(), "the rules as set")
+    yield Relaxation(rules, frozenset(), Message(N_("the rules as set")))
     if rules.has_colour_limits:
         rules = replace(rules, max_colour_difference=None, max_same_colour_run=None)
-        yield step(rules, COLOUR_RULES, "colour", "colour limits dropped")
+        yield step(rules, COLOUR_RULES, "colour", Message(N_("colour limits dropped")))
     gap = rules.rematch_gap
-    was = "players meet only once" if gap is None else f"rematch gap of {gap}"
+    was = (
+        Message(N_("players meet only once"))
+        if gap is None
+        else Message(N_("rematch gap of {gap}"), {"gap": gap})
+    )
     if gap is None:
         gap = max(history.round_number - 1, 0)
     # A smaller gap only frees pairs whose last game lies exactly `gap` rounds back; skipping the
@@ -587,10 +593,11 @@ def relaxations(rules: PairingRules, history: History) -> Iterator[Relaxation]:
     distances = {history.round_number - games[-1][0] for games in history.meetings.values()}
     for smaller in sorted((d - 1 for d in distances if d - 1 < gap), reverse=True):
         rules = replace(rules, rematch_gap=smaller)
-        yield step(rules, {Rule.REMATCH}, "gap", f"{was} relaxed to a gap of {smaller}")
+        yield step(rules, {Rule.REMATCH}, "gap", Message(
+            N_("{rule} relaxed to a gap of {gap}"), {"rule": was, "gap": smaller}))
     limit = rules.max_meetings
     if limit is not None:
-        was = f"limit of {limit} meetings"
+        was = Message(N_("limit of {limit} meetings"), {"limit": limit})
         counts = {
             sum(1 for rnd, _ in games if rnd >= rules.meetings_from_round)
             for games in history.meetings.values()
@@ -598,12 +605,15 @@ def relaxations(rules: PairingRules, history: History) -> Iterator[Relaxation]:
         for higher in range(limit + 1, max(counts, default=0) + 1):
             if higher - 1 in counts:
                 rules = replace(rules, max_meetings=higher)
-                yield step(rules, {Rule.MAX_MEETINGS}, "meet", f"{was} raised to {higher}")
+                yield step(rules, {Rule.MAX_MEETINGS}, "meet", Message(
+                    N_("{rule} raised to {limit}"), {"rule": was, "limit": higher}))
         rules = replace(rules, max_meetings=None)
-        yield step(rules, {Rule.MAX_MEETINGS}, "meet", f"{was} dropped")
+        yield step(rules, {Rule.MAX_MEETINGS}, "meet",
+                   Message(N_("{rule} dropped"), {"rule": was}))
     if rules.forbidden_pairs:
         rules = replace(rules, forbidden_pairs=frozenset())
-        yield step(rules, {Rule.FORBIDDEN_PAIR}, "forbidden", "forbidden pairs ignored")
+        yield step(rules, {Rule.FORBIDDEN_PAIR}, "forbidden",
+                   Message(N_("forbidden pairs ignored")))
 
 
 def bye_count(count: int, rules: PairingRules) -> Message:

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -51,6 +52,8 @@ def N_(template: str) -> str:
 
 def english(value: object) -> str:
     """A value in the English text: names joined with "and", fractions as decimals."""
+    if isinstance(value, Exact):
+        return str(value)
     if isinstance(value, tuple | list):
         words = [str(v) for v in value]
         return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
@@ -61,6 +64,8 @@ def english(value: object) -> str:
 
 def _words(value: object, word: Callable[[str], str], show: Callable[[object], str]) -> object:
     """Messages among the values (alone or in a tuple) rendered, the rest left to `show`."""
+    if isinstance(value, Said):
+        value = value.msg
     if isinstance(value, Message):
         return value.render(word, show)
     if isinstance(value, tuple):
@@ -70,6 +75,84 @@ def _words(value: object, word: Callable[[str], str], show: Callable[[object], s
 
 def _same(template: str) -> str:
     return template
+
+
+class Said(str):
+    """A line of an engine's explanation: the English text (what the CLI prints, stores and
+    compares) that keeps its template and values, so a page can word it in its language.
+
+    Write `Said("template with {name}", name=value)` with the template as a literal, like an
+    error (the extraction finds it there); a value may be a `Message` or another `Said`.
+    """
+
+    msg: Message
+
+    def __new__(cls, template: str | Message, /, **values: object) -> Said:
+        msg = template if isinstance(template, Message) else Message(template, values)
+        line = super().__new__(cls, str(msg))
+        line.msg = msg
+        return line
+
+
+def line_message(line: str) -> Message:
+    """The message of an explanation line: its template if it has one, else its text (an old
+    round's line, or one written in English only)."""
+    return line.msg if isinstance(line, Said) else Message(line)
+
+
+def message_data(message: Message) -> dict[str, Any]:
+    """A message as JSON data (a log line, an explanation line in the club file): the template
+    and its values, messages nested as objects, fractions exact."""
+
+    def value(v: object) -> object:
+        if isinstance(v, Said):
+            v = v.msg
+        if isinstance(v, Message):
+            return message_data(v)
+        if isinstance(v, tuple | list):
+            return [value(x) for x in v]
+        if isinstance(v, Fraction):
+            return {"exact" if isinstance(v, Exact) else "fraction": str(Fraction(v))}
+        return v if isinstance(v, int | str) else str(v)
+
+    values = {k: value(v) for k, v in message.values.items()}
+    return {"template": message.template, "values": values}
+
+
+def message_from_data(data: Mapping[str, Any]) -> Message:
+    """The message `message_data` wrote."""
+
+    def value(v: object) -> object:
+        if isinstance(v, dict):
+            if "exact" in v:
+                return Exact(v["exact"])
+            return Fraction(v["fraction"]) if "fraction" in v else message_from_data(v)
+        if isinstance(v, list):
+            return tuple(value(x) for x in v)
+        return v
+
+    return Message(data["template"], {k: value(v) for k, v in data["values"].items()})
+
+
+def line_data(line: str) -> object:
+    """An explanation line as JSON data: its message if it has one, else its text."""
+    return message_data(line.msg) if isinstance(line, Said) else str(line)
+
+
+def line_from_data(data: object) -> str:
+    """The line `line_data` wrote (an old club file's lines are plain text)."""
+    return Said(message_from_data(data)) if isinstance(data, dict) else str(data)
+
+
+class Exact(Fraction):
+    """A value the English text writes exactly as a TD would (4, 2.5, 1.25, 7/3), so a line
+    can be checked by adding up its numbers; a page writes it in its locale's decimals."""
+
+    def __str__(self) -> str:
+        for places in range(3):
+            if (self * 10**places).denominator == 1:
+                return f"{float(self):.{places}f}"
+        return f"{self.numerator}/{self.denominator}"
 
 
 class Explained(Exception):

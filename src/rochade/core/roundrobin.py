@@ -12,6 +12,7 @@ import random
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
+from rochade.core.messages import N_, Message, Said
 from rochade.core.model import Entrant, ModelError, PlayerId, Tournament
 from rochade.core.pairing import Board, Pairing
 from rochade.core.tiebreaks import Kind, PlayerRecord, RoundEntry
@@ -212,9 +213,9 @@ class BergerEngine:
         rnd = schedule.rounds[state.round_number - 1]
         tournament = state.tournament
 
-        def label(number: int) -> str:
+        def label(number: int) -> Message:
             entrant = tournament.entrant(numbers[number - 1])
-            return f"{entrant.name} (no. {number})"
+            return Message(N_("{name} (no. {number})"), {"name": entrant.name, "number": number})
 
         lines = [_round_line(schedule, rnd)]
         boards: list[Board] = []
@@ -224,32 +225,37 @@ class BergerEngine:
             boards.append(Board(numbers[white - 1], numbers[black - 1]))
             gone = [n for n in (white, black) if tournament.entrant(numbers[n - 1]).withdrawn]
             if len(gone) == 2:
-                lines.append(f"board {len(boards)}: both players have withdrawn; the game "
-                             "stays in the table and is recorded as a double forfeit")
+                lines.append(Said("board {board}: both players have withdrawn; the game stays in "
+                                  "the table and is recorded as a double forfeit",
+                                  board=len(boards)))
             elif gone:
                 other = black if gone[0] == white else white
-                lines.append(
-                    f"board {len(boards)}: {label(gone[0])} has withdrawn; the game stays in "
-                    f"the table and is recorded as a forfeit win for {label(other)}"
-                )
+                lines.append(Said(
+                    "board {board}: {player} has withdrawn; the game stays in the table and is "
+                    "recorded as a forfeit win for {other}",
+                    board=len(boards), player=label(gone[0]), other=label(other),
+                ))
         bye = None
         if rnd.bye is not None:
             bye = numbers[rnd.bye - 1]
-            lines.append(f"{label(rnd.bye)} rests: paired with the bye number {schedule.size}")
+            lines.append(Said("{player} rests: paired with the bye number {number}",
+                              player=label(rnd.bye), number=schedule.size))
         return Pairing(tuple(boards), bye, tuple(lines))
 
 
-def _round_line(schedule: Schedule, rnd: ScheduledRound) -> str:
+def _round_line(schedule: Schedule, rnd: ScheduledRound) -> Said:
     """Where a round comes from in the Berger table, for the explanation."""
-    text = (
-        f"round {rnd.number} of {len(schedule.rounds)}: Berger table for {schedule.size} "
-        f"players, round {rnd.table_round}"
-    )
+    values = {"round": rnd.number, "rounds": len(schedule.rounds), "size": schedule.size,
+              "table_round": rnd.table_round}
     if rnd.cycle == 2:
-        return text + ", colours reversed (cycle 2)"
+        return Said("round {round} of {rounds}: Berger table for {size} players, round "
+                    "{table_round}, colours reversed (cycle 2)", **values)
     if rnd.number != rnd.table_round:
-        return text + " (last two rounds of cycle 1 swapped: no three equal colours in a row)"
-    return text
+        return Said("round {round} of {rounds}: Berger table for {size} players, round "
+                    "{table_round} (last two rounds of cycle 1 swapped: no three equal colours "
+                    "in a row)", **values)
+    return Said("round {round} of {rounds}: Berger table for {size} players, round "
+                "{table_round}", **values)
 
 
 def annul_withdrawn(records: Sequence[PlayerRecord], withdrawn: Collection[int],

@@ -23,6 +23,7 @@ from rochade.core.dutch import (
 )
 from rochade.core.dutch.explain import explain
 from rochade.core.dutch.state import ABSENT
+from rochade.core.messages import Said
 from rochade.core.model import ModelError, PlayerId, Round, Tournament
 from rochade.core.pairing import Board, Pairing
 from rochade.core.systems import (
@@ -141,7 +142,7 @@ def pair_swiss(t: Tournament, settings: SwissSettings, round_number: int,
     return Pairing(
         tuple(Board(player[b.white], player[b.black]) for b in pairing.boards),
         None if pairing.bye is None else player[pairing.bye],
-        (f"Pairing numbers: {numbers}.", *pairing.explanation),
+        (Said("Pairing numbers: {numbers}.", numbers=numbers), *pairing.explanation),
     )
 
 
@@ -160,9 +161,10 @@ def explain_swiss_player(t: Tournament, settings: SwissSettings, round_number: i
     present = [p for g in rnd.games for p in (g.white, g.black)]
     present += [rnd.bye] if rnd.bye is not None else []
     if player not in present:
-        return (f"{name} was not paired in round {round_number}.",)
+        return (Said("{player} was not paired in round {round}.", player=name, round=round_number),)
     if round_number == 1 and settings.first_round is FirstRound.RANDOM:
-        return (f"Round 1 was drawn by lot (seed {settings.seed}), not by the Dutch rules.",)
+        return (Said("Round 1 was drawn by lot (seed {seed}), not by the Dutch rules.",
+                     seed=settings.seed),)
     before = replace(t, rounds=t.rounds[: round_number - 1])
     state, order = swiss_state(before, settings, present)
     result = DutchEngine().pair_round(state)
@@ -170,10 +172,12 @@ def explain_swiss_player(t: Tournament, settings: SwissSettings, round_number: i
     mine = {frozenset((order[b.white - 1], order[b.black - 1])) for b in result.boards}
     stored = {frozenset((g.white, g.black)) for g in rnd.games}
     bye = None if result.bye is None else order[result.bye - 1]
-    lines = [f"{name} has pairing number {tpn[player]} in round {round_number}."]
+    lines = [Said("{player} has pairing number {number} in round {round}.", player=name,
+                  number=tpn[player], round=round_number)]
     if mine != stored or bye != rnd.bye:
-        lines.append(f"Round {round_number} as stored is not the engine's pairing (it was "
-                     "changed or paired by hand); this is how the engine pairs it:")
+        lines.append(Said("Round {round} as stored is not the engine's pairing (it was changed "
+                          "or paired by hand); this is how the engine pairs it:",
+                          round=round_number))
     lines += explain(result, state, tpn[player])
     me = tpn[player]
     mentioned = sorted({
@@ -181,6 +185,6 @@ def explain_swiss_player(t: Tournament, settings: SwissSettings, round_number: i
         for other in (*trace.residents, *trace.movers)
     } - {me})
     if mentioned:
-        lines.append("Pairing numbers: " + ", ".join(
-            f"{i} {t.entrant(order[i - 1]).name}" for i in mentioned))
+        lines.append(Said("Pairing numbers: {numbers}", numbers=", ".join(
+            f"{i} {t.entrant(order[i - 1]).name}" for i in mentioned)))
     return tuple(lines)

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from rochade.core import limits
+from rochade.core.messages import Said
 from rochade.core.model import Entrant, ModelError, PlayerId, Tournament
 from rochade.core.pairing import Board, Pairing
 from rochade.core.tiebreaks import Kind, Scoring, TieBreak, parse_tiebreaks
@@ -271,7 +272,8 @@ def random_round(players: Sequence[PlayerId], rng: random.Random) -> Pairing:
     boards = []
     for a, b in zip(drawn[::2], drawn[1::2], strict=True):
         boards.append(Board(a, b) if rng.random() < 0.5 else Board(b, a))
-    lines = ["Round 1 paired at random (seeded draw), colours by lot."]
+    lines = [Said("Round 1 paired at random (seeded draw), colours by lot.")]
     if bye is not None:
-        lines.append(f"player {bye} was drawn last and gets the pairing-allocated bye")
+        lines.append(Said("player {player} was drawn last and gets the pairing-allocated bye",
+                          player=bye))
     return Pairing(tuple(boards), bye, tuple(lines))

@@ -16,7 +16,7 @@ from fractions import Fraction
 from functools import cached_property
 
 from rochade.core.limits import number
-from rochade.core.messages import N_, Explained, Message
+from rochade.core.messages import N_, Exact, Explained, Message, Said
 from rochade.core.model import Outcome
 
 
@@ -322,7 +322,7 @@ class _Part:
     value: Fraction
     vur: bool
     round: int = 0
-    note: str = ""
+    note: Message | None = None
 
 
 def _trim(parts: list[_Part], low: int, high: int) -> list[_Part]:
@@ -354,35 +354,31 @@ def _opponent_parts(table: Crosstable, pid: int, sb: bool, played: bool) -> list
         factor = pts if sb else Fraction(1)
         if e.opponent is not None and (e.kind is Kind.PLAYED or table.round_robin or played):
             opp = table.adjusted[e.opponent]
-            note = f"{e.kind.value} against {e.opponent}, who scores {_fmt(opp)}"
+            note = Message(N_("{kind} against {opponent}, who scores {score}"),
+                           {"kind": Message(e.kind.value), "opponent": e.opponent,
+                            "score": Exact(opp)})
             parts.append(_Part(opp, opp * factor, False, r, note))
         elif not table.round_robin and e.kind is not Kind.REST and rule is not Unplayed.IGNORE:
             if rule is Unplayed.VIRTUAL_2022:
                 dummy = before + scoring.win - pts + scoring.draw * (table.rounds - r)
-                why = "virtual opponent of the pre-2023 rule"
+                why = Message(N_("virtual opponent of the pre-2023 rule"))
             elif rule is Unplayed.FIDE_2023:
                 dummy = own
-                why = "own score, 2023 rule"
+                why = Message(N_("own score, 2023 rule"))
             elif e.opponent is not None:  # 16.4.1: forfeit, capped by the scheduled opponent
                 dummy = min(own, table.adjusted[e.opponent])
-                why = (f"own score {_fmt(own)}, at most what {e.opponent} scores: "
-                       f"{_fmt(table.adjusted[e.opponent])}")
+                why = Message(N_("own score {own}, at most what {opponent} scores: {score}"),
+                              {"own": Exact(own), "opponent": e.opponent,
+                               "score": Exact(table.adjusted[e.opponent])})
             else:  # 16.4.2: byes and absences, capped at a draw per round
                 dummy = min(own, scoring.draw * table.rounds)
-                why = (f"own score {_fmt(own)}, at most a draw per round: "
-                       f"{_fmt(scoring.draw * table.rounds)}")
-            note = f"{e.kind.value}: dummy opponent scoring {_fmt(dummy)} ({why})"
+                why = Message(N_("own score {own}, at most a draw per round: {score}"),
+                              {"own": Exact(own), "score": Exact(scoring.draw * table.rounds)})
+            note = Message(N_("{kind}: dummy opponent scoring {score} ({why})"),
+                           {"kind": Message(e.kind.value), "score": Exact(dummy), "why": why})
             parts.append(_Part(dummy, dummy * factor, e.kind in VUR_KINDS, r, note))
         before += pts
     return parts
-
-
-def _fmt(x: Fraction) -> str:
-    """A value as a TD writes it: 4, 2.5, 1.25, or 7/3 when no short decimal exists."""
-    for places in range(3):
-        if (x * 10**places).denominator == 1:
-            return f"{float(x):.{places}f}"
-    return str(x)
 
 
 def explain(table: Crosstable, tiebreak: TieBreak | str, player: int) -> tuple[str, ...]:
@@ -394,7 +390,9 @@ def explain(table: Crosstable, tiebreak: TieBreak | str, player: int) -> tuple[s
     tb = parse_tiebreak(tiebreak) if isinstance(tiebreak, str) else tiebreak
     if tb.acronym not in ("BH", "BHNB", "FB", "SB"):
         total = compute(table, tb)[player] if tb.acronym != "DE" else None
-        return (f"{tb}: {_fmt(total) if total is not None else 'see the tied group'}",)
+        if total is None:
+            return (Said("{tiebreak}: see the tied group", tiebreak=str(tb)),)
+        return (Said("{tiebreak}: {value}", tiebreak=str(tb), value=Exact(total)),)
     if tb.acronym != "SB":
         _no_buchholz_in_round_robins(table, tb)
     source = {"FB": _fore_table, "BHNB": _without_byes}.get(tb.acronym, lambda t: t)(table)
@@ -403,13 +401,22 @@ def explain(table: Crosstable, tiebreak: TieBreak | str, player: int) -> tuple[s
     total = sum((part.value for part in kept), Fraction(0))  # `_sum_parts`, for one player
     lines = []
     for part in parts:
-        times = ""
+        values = {"round": part.round, "note": part.note, "value": Exact(part.value)}
         if tb.acronym == "SB":
             entry = source.by_id[player].rounds[part.round - 1]
-            times = f" × {_fmt(source.scoring.points(entry))} points"
-        cut = "" if part in kept else " (cut)"
-        lines.append(f"round {part.round}: {part.note}{times} = {_fmt(part.value)}{cut}")
-    lines.append(f"{tb} = {_fmt(total)}")
+            values["points"] = Exact(source.scoring.points(entry))
+            lines.append(
+                Said("round {round}: {note} × {points} points = {value}", **values)
+                if part in kept
+                else Said("round {round}: {note} × {points} points = {value} (cut)", **values)
+            )
+        else:
+            lines.append(
+                Said("round {round}: {note} = {value}", **values)
+                if part in kept
+                else Said("round {round}: {note} = {value} (cut)", **values)
+            )
+    lines.append(Said("{tiebreak} = {value}", tiebreak=str(tb), value=Exact(total)))
     return tuple(lines)
 
 

@@ -172,6 +172,10 @@ def _log_value(value: object, where: str) -> None:
     if isinstance(value, list):
         for i, item in enumerate(value):
             _log_value(item, f"{where}[{i}]")
+    elif isinstance(value, dict) and set(value) in ({"exact"}, {"fraction"}):
+        number = next(iter(value.values()))
+        if not isinstance(number, str) or not re.fullmatch(r"-?\d{1,30}(/\d{1,30})?", number):
+            raise FormatError("{where}: expected a fraction such as 7/3", where=where)
     elif isinstance(value, dict):
         _log_line(value, where)
     elif isinstance(value, str):
@@ -277,8 +281,10 @@ def _round(value: object, where: str, tid: int, rows: Rows) -> None:
     rows["rounds"].append(r)
 
 
-def _explanation(value: object, where: str) -> list[str]:
-    return [_any_str(line, f"{where}[{i}]") for i, line in enumerate(_list(value, where))]
+def _explanation(value: object, where: str) -> list[object]:
+    """The pairing's lines: text (older files), or each as a log line's message."""
+    return [_any_str(line, f"{where}[{i}]") if isinstance(line, str)
+            else _log_line(line, f"{where}[{i}]") for i, line in enumerate(_list(value, where))]
 
 
 __all__ = ["FORMAT", "Rows", "format_club", "parse_club"]

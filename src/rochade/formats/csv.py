@@ -96,9 +96,11 @@ def table_csv(
     delimiter: str = ",",
     decimal: str = ".",
     title: Callable[[Column], str] | None = None,
+    word: Callable[[str], str] | None = None,
 ) -> str:
     """One table as CSV text with CRLF line ends (RFC 4180); quoted only where needed.
-    `title` words the column titles (a translation); else they stay as the table has them."""
+    `title` words the column titles (a translation); else they stay as the table has them;
+    `word` words the text cells that name no player (status, colour, outcome: a translation)."""
     if delimiter == decimal:
         raise ModelError("the CSV delimiter cannot be the decimal mark {decimal}",
                          decimal=repr(decimal))
@@ -106,7 +108,11 @@ def table_csv(
     writer = csv.writer(out, delimiter=check_delimiter(delimiter), lineterminator="\r\n")
     writer.writerow([cell_text(c.title if title is None else title(c)) for c in table.columns])
     for row in table.rows:
-        writer.writerow([cell_text(c.value, decimal) for c in row.cells])
+        writer.writerow([
+            cell_text(word(c.value) if word and isinstance(c.value, str) and c.player is None
+                      else c.value, decimal)
+            for c in row.cells
+        ])
     return out.getvalue()
 
 

@@ -191,18 +191,37 @@ def standings_table(standings: Standings, tournament: Tournament) -> Table:
     return Table("standings", title, columns, tuple(rows), notes)
 
 
-def pairings_table(round: Round, tournament: Tournament) -> Table:
-    """The boards (result blank until played), then one row per player without a game."""
-    columns = (_col("board", True), _col("white"), _col("result"), _col("black"))
+def pairings_table(
+    round: Round,
+    tournament: Tournament,
+    date: str | None = None,
+    before: Mapping[PlayerId, Fraction] | None = None,
+) -> Table:
+    """The boards (result blank until played), then one row per player without a game. With
+    `date` the title names the evening; with `before` each name has a column beside it with
+    the player's points before the round (as `rochade.formats.text.pairings_table`)."""
+    columns: tuple[Column, ...]
+    if before is None:
+        columns = (_col("board", True), _col("white"), _col("result"), _col("black"))
+    else:
+        columns = (_col("board", True), _col("white"), _col("white-points", True, "white_points"),
+                   _col("result"), _col("black"), _col("black-points", True, "black_points"))
+
+    def named(player: PlayerId | None) -> tuple[Cell, ...]:
+        name = _EMPTY if player is None else _name(tournament, player)
+        if before is None:
+            return (name,)
+        points = before.get(player) if player is not None else None
+        return name, (_EMPTY if points is None else _decimal(points))
+
     rows = []
     for i, g in enumerate(round.games, start=1):
         result = _EMPTY if g.result is None else _text(RESULTS[g.result], "result")
-        white, black = _name(tournament, g.white), _name(tournament, g.black)
-        rows.append(Row((_int(g.board or i), white, result, black)))
+        rows.append(Row((_int(g.board or i), *named(g.white), result, *named(g.black))))
     for player, reason, cls in without_game(round, tournament.system):
-        rows.append(Row((_EMPTY, _name(tournament, player), _text(reason, cls), _EMPTY), "no-game"))
+        rows.append(Row((_EMPTY, *named(player), _text(reason, cls), *named(None)), "no-game"))
     title = _w("pairings_title", name=tournament.name, round=round.number)
-    return Table("pairings", title, columns, tuple(rows))
+    return Table("pairings", title + (f", {date}" if date else ""), columns, tuple(rows))
 
 
 def alphabetical_table(round: Round, tournament: Tournament) -> Table:

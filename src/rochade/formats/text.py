@@ -22,6 +22,7 @@ from types import MappingProxyType
 from typing import Final
 
 from rochade.core.keizer.scoring import BreakdownRow, StandingRow, Standings
+from rochade.core.messages import N_
 from rochade.core.model import Outcome, PlayerId, Result, Round, Tournament
 from rochade.core.rating_change import RatingChange
 from rochade.core.standings import SystemStandings
@@ -70,6 +71,8 @@ WORDS: Final[Mapping[str, str]] = MappingProxyType(
         "board": "Board",
         "white": "White",
         "black": "Black",
+        "white_points": "White's points",
+        "black_points": "Black's points",
         "result": "Result",
         "round": "Round",
         "row": "Row",
@@ -79,11 +82,11 @@ WORDS: Final[Mapping[str, str]] = MappingProxyType(
         "basis": "Basis",
         "factor": "Factor",
         "credit": "Credit",
-        "total": "Total",
-        "own": "own",
-        "own_value": "own value",
+        "total": N_("Total"),
+        "own": N_("own"),
+        "own_value": N_("own value"),
         "withdrawn": "withdrawn",
-        "not_playing": "Without a game",
+        "not_playing": N_("Without a game"),
         "external": "team {team}, board {board}: {score}",
         "external_extra": "team {team}, board {board}: {score} (in addition)",
         "round_short": "R{round}",
@@ -137,13 +140,13 @@ WORDS: Final[Mapping[str, str]] = MappingProxyType(
 
 REASONS: Final[Mapping[str, str]] = MappingProxyType(
     {
-        "bye": "bye",
-        "excused": "excused",
-        "unexcused": "unexcused",
-        "club_duty": "club duty",
-        "late_start": "late start",
-        "external": "external game",
-        "withdrawn": "withdrawn",
+        "bye": N_("bye"),
+        "excused": N_("excused"),
+        "unexcused": N_("unexcused"),
+        "club_duty": N_("club duty"),
+        "late_start": N_("late start"),
+        "external": N_("external game"),
+        "withdrawn": N_("withdrawn"),
     }
 )
 """Reasons as words; a club's own reasons are shown with underscores as spaces."""
@@ -162,25 +165,25 @@ REASON_CODES: Final[Mapping[str, str]] = MappingProxyType(
 
 STATUSES: Final[Mapping[str, str]] = MappingProxyType(
     {
-        "present": "present",
-        "excused": "excused",
-        "unexcused": "unexcused",
-        "club_duty": "club duty",
-        "withdrawn": "withdrawn",
-        "preregistered": "preregistered",
+        "present": N_("present"),
+        "excused": N_("excused"),
+        "unexcused": N_("unexcused"),
+        "club_duty": N_("club duty"),
+        "withdrawn": N_("withdrawn"),
+        "preregistered": N_("preregistered"),
     }
 )
 
 OUTCOMES: Final[Mapping[Outcome, str]] = MappingProxyType(
     {
-        Outcome.WIN: "win",
-        Outcome.DRAW: "draw",
-        Outcome.LOSS: "loss",
-        Outcome.FORFEIT_WIN: "forfeit win",
-        Outcome.FORFEIT_LOSS: "forfeit loss",
+        Outcome.WIN: N_("win"),
+        Outcome.DRAW: N_("draw"),
+        Outcome.LOSS: N_("loss"),
+        Outcome.FORFEIT_WIN: N_("forfeit win"),
+        Outcome.FORFEIT_LOSS: N_("forfeit loss"),
     }
 )
-COLOURS: Final[Mapping[str, str]] = MappingProxyType({"w": "white", "b": "black"})
+COLOURS: Final[Mapping[str, str]] = MappingProxyType({"w": N_("white"), "b": N_("black")})
 RESULTS: Final[Mapping[Result, str]] = MappingProxyType(
     {
         Result.WHITE_WINS: "1-0",
@@ -204,6 +207,8 @@ CELL_SCORES: Final[Mapping[Outcome, str]] = MappingProxyType(
         Outcome.FORFEIT_LOSS: "-",
     }
 )
+RESTS: Final = N_("rests (round robin bye)")
+"""A round robin's free round, in a pairing list."""
 UNPLAYED: Final = "*"
 SELF: Final = "×"
 ELLIPSIS: Final = "…"
@@ -222,7 +227,7 @@ def reason_text(reason: str) -> str:
 def _row_text(reason: str, system: str) -> str:
     """A non-game row as words, with what it counts as in a Swiss or a round robin."""
     if system == ROUND_ROBIN and reason == "bye":
-        return "rests (round robin bye)"
+        return RESTS
     if system == SWISS:
         kind = Kind.PAB if reason == "bye" else SWISS_ABSENCES.get(reason, Kind.ZPB)
         return f"{reason_text(reason)} ({kind.value})"

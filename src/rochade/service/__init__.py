@@ -2,6 +2,7 @@
 
 from rochade.service.club import (
     ClubService,
+    points_before,
     read_tournament_file,
     standings_list,
     standings_with_tiebreaks,
@@ -15,6 +16,7 @@ from rochade.service.errors import (
     TournamentNeeded,
 )
 from rochade.service.reports import (
+    PairingList,
     PairingReport,
     PlayerAdded,
     ResultReport,
@@ -27,6 +29,7 @@ __all__ = [
     "ActionRecord",
     "ClubService",
     "NeedsConfirmation",
+    "PairingList",
     "PairingReport",
     "PlayerAdded",
     "ResultConflict",
@@ -36,6 +39,7 @@ __all__ = [
     "StoreError",
     "TournamentNeeded",
     "TournamentSummary",
+    "points_before",
     "read_tournament_file",
     "standings_list",
     "standings_with_tiebreaks",

@@ -6,6 +6,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from rochade.core.messages import N_, Message
 from rochade.service.club import ClubService
 from rochade.store import Club, StoreError
 from rochade.store import backup as backups
@@ -51,7 +52,8 @@ def restore(service: ClubService, ref: str) -> Restored:
         with Club.open(service.path) as club:
             saved = club.restore_from(
                 copy,
-                f"restore backup {chosen.name} (taken before a {chosen.before})",
+                Message(N_("restore backup {name} (taken before a {action})"),
+                        {"name": chosen.name, "action": chosen.before}),
                 service.who,
                 service.clock(),
             )

@@ -28,7 +28,7 @@ from rochade.core.keizer.settings import (
     StartOrder,
     preset,
 )
-from rochade.core.messages import N_, Message, joined
+from rochade.core.messages import N_, Message, Said, joined
 from rochade.core.model import (
     Absence,
     Entrant,
@@ -43,7 +43,7 @@ from rochade.core.model import (
 )
 from rochade.core.pairing import Pairing
 from rochade.core.rating_change import RatingChange, is_fast, rating_changes
-from rochade.core.standings import SystemStandings, system_standings
+from rochade.core.standings import SystemStandings, counted_crosstable, system_standings
 from rochade.core.systems import KEIZER, RoundRobinSettings, SwissSettings
 from rochade.formats.json import format_tournament, parse_tournament
 from rochade.formats.tables import Table, fide_standings_table, standings_table
@@ -90,6 +90,7 @@ from rochade.service.players import (
 from rochade.service.rated import EVENT, event_from_json, event_to_json, event_year
 from rochade.service.reports import (
     Letterhead,
+    PairingList,
     PairingReport,
     PlayerAdded,
     ResultReport,
@@ -821,7 +822,10 @@ class ClubService:
             if (checked.warnings or events) and not confirm:
                 raise NeedsConfirmation(checked.warnings,
                                         [NeedsFideConfirmation(events).msg] if events else ())
-            notes = ("Paired by hand.", *(f"Accepted: {w.message}" for w in checked.warnings))
+            notes = (
+                Said("Paired by hand."),
+                *(Said("Accepted: {warning}", warning=w.msg) for w in checked.warnings),
+            )
             pairing = dataclasses.replace(checked.pairing, explanation=notes)
             numbers = systems.numbered(t)
             if numbers is not None:
@@ -874,6 +878,17 @@ class ClubService:
         day = self._now.astimezone().date().isoformat()  # the club's evening, local time
         club.add_round(record.id, rnd, RoundNotes(pairing.explanation, paired_by, day))
         return PairingReport(after, rnd, pairing.explanation)
+
+    def pairing_list(self, round_number: int, tournament: str | None = None) -> PairingList:
+        """What a pairing list shows: the round, its evening's date and each player's points
+        before it (the CLI, the exports and the web pages print the same)."""
+        with self._reading() as club:
+            record, t = self._load(club, tournament)
+            if not 1 <= round_number <= len(t.rounds):
+                raise ServiceError("there is no round {number} (the tournament has {count})",
+                                   number=round_number, count=len(t.rounds))
+            day = club.round_notes(record.id, round_number).date
+        return PairingList(t, t.rounds[round_number - 1], day, points_before(t, round_number))
 
     def round_notes(self, round_number: int, tournament: str | None = None) -> RoundNotes:
         """How round `round_number` was paired and the engine's explanation."""
@@ -1240,6 +1255,16 @@ def standings_list(t: Tournament, after_round: int | None = None) -> Table:
     if t.system == KEIZER:
         return standings_table(tournament_standings(t, after_round), t)
     return fide_standings_table(standings_with_tiebreaks(t, after_round), t.name)
+
+
+def points_before(t: Tournament, round_number: int) -> dict[PlayerId, Fraction]:
+    """Each player's points before round `round_number`, as the pairing lists print them beside
+    the names: the Keizer total, or a Swiss's or round robin's game points."""
+    if t.system == KEIZER:
+        standings = tournament_standings(t, round_number - 1)
+        return {row.entrant.id: row.total for row in standings.rows}
+    table, numbers = counted_crosstable(t, round_number - 1)  # the points only: no tie-breaks
+    return {numbers[n - 1]: score for n, score in table.score.items()}
 
 
 def tournament_history(t: Tournament) -> list[Standings]:

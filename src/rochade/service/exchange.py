@@ -11,7 +11,7 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from rochade.core.messages import message_of
+from rochade.core.messages import N_, Message, message_of
 from rochade.core.model import ModelError, Tournament
 from rochade.formats.clubjson import format_club, parse_club
 from rochade.formats.json import (
@@ -115,7 +115,7 @@ def restore_json(text: str, club: Path, who: str | None = None, source: str = "a
     """
     rows = parse_club(text)
     with Club.restore(club, rows, who or current_user(), system_clock(),
-                      f"restored from {source}") as opened:
+                      Message(N_("restored from {source}"), {"source": source})) as opened:
         try:
             for record in opened.tournaments():
                 settings = system_settings_from_dict(record.system, json.loads(record.settings))

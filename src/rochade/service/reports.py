@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
-from rochade.core.model import Entrant, Game, Result, Round, Tournament
+from rochade.core.model import Entrant, Game, PlayerId, Result, Round, Tournament
 
 
 @dataclass(frozen=True)
@@ -34,6 +35,17 @@ class PairingReport:
     tournament: Tournament  # including the new round
     round: Round
     explanation: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class PairingList:
+    """A round's pairing list: the boards (`round`), the evening's date (None: not known) and
+    each player's points before the round."""
+
+    tournament: Tournament
+    round: Round
+    date: str | None
+    before: Mapping[PlayerId, Fraction]
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,7 @@ from rochade.core.checker import ByePolicy, PairingRules
 from rochade.core.keizer.scoring import compute_standings
 from rochade.core.keizer.settings import KeizerSettings, StartOrder, drawn_start_list
 from rochade.core.limits import number
-from rochade.core.messages import message_of
+from rochade.core.messages import Said, message_of
 from rochade.core.model import Entrant, Game, ModelError, PlayerId, Result, Status, Tournament
 from rochade.core.pairing import Pairing
 from rochade.core.roundrobin import (
@@ -233,7 +233,8 @@ def pair(t: Tournament, number: int) -> tuple[Pairing, object | None]:
             return _pair_keizer(t, s, number), None
         t = dataclasses.replace(t, settings=drawn)
         pairing = _pair_keizer(t, drawn, number)
-        line = f"Start order drawn by lot (seed {drawn.start_seed}): {', '.join(drawn.start_list)}."
+        line = Said("Start order drawn by lot (seed {seed}): {names}.", seed=drawn.start_seed,
+                    names=", ".join(drawn.start_list))
         return dataclasses.replace(pairing, explanation=(line, *pairing.explanation)), drawn
     if isinstance(s, RoundRobinSettings):
         return _pair_round_robin(t, s, number)
@@ -306,10 +307,14 @@ def _pair_round_robin(t: Tournament, s: RoundRobinSettings, number: int
         BergerState(t, s.numbers, number, s.double, s.swap_last_two)
     )
     if changed is not None:
-        how = f"by lot (seed {s.seed})" if s.numbers_by is StartNumbers.LOT else "by rating"
         drawn = ", ".join(f"{i}. {t.entrant(p).name}" for i, p in enumerate(s.numbers, 1))
-        pairing = dataclasses.replace(pairing, explanation=(
-            f"Start numbers drawn {how}: {drawn}", *pairing.explanation))
+        line = (
+            Said("Start numbers drawn by lot (seed {seed}): {numbers}", seed=s.seed,
+                 numbers=drawn)
+            if s.numbers_by is StartNumbers.LOT
+            else Said("Start numbers drawn by rating: {numbers}", numbers=drawn)
+        )
+        pairing = dataclasses.replace(pairing, explanation=(line, *pairing.explanation))
     return pairing, changed
 
 
@@ -321,7 +326,9 @@ def _pair_swiss(t: Tournament, s: SwissSettings, number: int) -> Pairing:
         raise ServiceError("round {round}: fewer than two players are present", round=number)
     if number == 1 and s.first_round is FirstRound.RANDOM:
         drawn = random_round(players, random.Random(s.seed))
-        return dataclasses.replace(drawn, explanation=(*drawn.explanation, f"Seed {s.seed}."))
+        return dataclasses.replace(
+            drawn, explanation=(*drawn.explanation, Said("Seed {seed}.", seed=s.seed))
+        )
     from rochade.core.dutch import DutchError, NoValidPairing
 
     try:

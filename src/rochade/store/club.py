@@ -20,7 +20,15 @@ from pathlib import Path
 from typing import Any
 
 from rochade.core.fide import PlayerDetails
-from rochade.core.messages import N_, Message, joined
+from rochade.core.messages import (
+    N_,
+    Message,
+    joined,
+    line_data,
+    line_from_data,
+    message_data,
+    message_from_data,
+)
 from rochade.core.model import (
     Absence,
     Entrant,
@@ -90,7 +98,7 @@ class ActionRecord:
         """From the columns `_ACTION_COLUMNS` (a line of an old file: its text as it was)."""
         id_, at, who, kind, description, undone_by, tournament_id, stored = row
         message = (
-            Message(description) if stored is None else _message_from_data(json.loads(stored))
+            Message(description) if stored is None else message_from_data(json.loads(stored))
         )
         return cls(id_, at, who, kind, description, undone_by, tournament_id, message)
 
@@ -154,7 +162,7 @@ class Club:
             migrate(conn)
             conn.execute(
                 "INSERT INTO actions (at, who, kind, description) VALUES (?, ?, 'create', ?)",
-                (at.isoformat(timespec="seconds"), who, "created the club file"),
+                (at.isoformat(timespec="seconds"), who, N_("created the club file")),
             )
             conn.execute("COMMIT")
         except BaseException:
@@ -249,7 +257,7 @@ class Club:
                 "UPDATE actions SET description = ?, message = ?, tournament_id = ? WHERE id = ?",
                 (
                     action.description,
-                    json.dumps(_message_data(action.message), ensure_ascii=False),
+                    json.dumps(message_data(action.message), ensure_ascii=False),
                     action.tournament_id,
                     action.id,
                 ),
@@ -529,7 +537,7 @@ class Club:
                 tournament_id,
                 rnd.number,
                 rnd.bye,
-                json.dumps(list(notes.explanation), ensure_ascii=False),
+                json.dumps([line_data(line) for line in notes.explanation], ensure_ascii=False),
                 notes.paired_by,
                 notes.date,
             ),
@@ -605,7 +613,7 @@ class Club:
         if not rows:
             raise StoreError("there is no round {number}", number=number)
         explanation, paired_by, date = rows[0]
-        return RoundNotes(tuple(json.loads(explanation)), paired_by, date)
+        return RoundNotes(tuple(map(line_from_data, json.loads(explanation))), paired_by, date)
 
     def round_dates(self, tournament_id: int) -> tuple[str | None, ...]:
         """Each round's ISO date (None: not known), round 1 first: one query, for the
@@ -830,7 +838,7 @@ class Club:
                 problem=exc,
             ) from None
 
-    def restore_from(self, source: Path, description: str, who: str, at: datetime) -> Path:
+    def restore_from(self, source: Path, description: Message, who: str, at: datetime) -> Path:
         """Replace every fact, the action log and the undo steps by those of `source` (a club
         file of this schema version), then log the restore; one transaction.
 
@@ -857,12 +865,16 @@ class Club:
                         f'SELECT rowid, {columns} FROM source."{table}"'
                     )
                 install_undo_triggers(self._conn)
+                said = Message(N_("{what}; the file as it was is kept in backup {backup}"),
+                               {"what": description, "backup": copy.name})
                 self._conn.execute(
-                    "INSERT INTO actions (at, who, kind, description) VALUES (?, ?, 'restore', ?)",
+                    "INSERT INTO actions (at, who, kind, description, message) "
+                    "VALUES (?, ?, 'restore', ?, ?)",
                     (
                         at.isoformat(timespec="seconds"),
                         who,
-                        f"{description}; the file as it was is kept in backup {copy.name}",
+                        str(said),
+                        json.dumps(message_data(said), ensure_ascii=False),
                     ),
                 )
         finally:
@@ -886,7 +898,7 @@ class Club:
     @classmethod
     def restore(
         cls, path: Path, rows: dict[str, list[dict[str, Any]]], who: str, at: datetime,
-        description: str,
+        description: Message,
     ) -> Club:
         """A new club file holding `rows` (as `dump` gives them), in one transaction.
 
@@ -902,9 +914,10 @@ class Club:
             for table in ("actions", *FACT_TABLES):
                 if table == FACT_TABLES[0]:
                     conn.execute(
-                        "INSERT INTO actions (at, who, kind, description) "
-                        "VALUES (?, ?, 'create', ?)",
-                        (at.isoformat(timespec="seconds"), who, description),
+                        "INSERT INTO actions (at, who, kind, description, message) "
+                        "VALUES (?, ?, 'create', ?, ?)",
+                        (at.isoformat(timespec="seconds"), who, str(description),
+                         json.dumps(message_data(description), ensure_ascii=False)),
                     )
                 for row in rows.get(table, []):
                     names = ", ".join(f'"{c}"' for c in row)
@@ -1043,31 +1056,6 @@ def _upgrade(conn: sqlite3.Connection, path: Path, version: int) -> None:
     except BaseException:
         conn.execute("ROLLBACK")
         raise
-
-
-def _message_data(message: Message) -> dict[str, Any]:
-    """A log line as JSON data: the template and its values (messages nested as objects)."""
-
-    def value(v: object) -> object:
-        if isinstance(v, Message):
-            return _message_data(v)
-        if isinstance(v, tuple | list):
-            return [value(x) for x in v]
-        return v if isinstance(v, int | str) else str(v)
-
-    values = {k: value(v) for k, v in message.values.items()}
-    return {"template": message.template, "values": values}
-
-
-def _message_from_data(data: dict[str, Any]) -> Message:
-    def value(v: object) -> object:
-        if isinstance(v, dict):
-            return _message_from_data(v)
-        if isinstance(v, list):
-            return tuple(value(x) for x in v)
-        return v
-
-    return Message(data["template"], {k: value(v) for k, v in data["values"].items()})
 
 
 def _lastrowid(cursor: sqlite3.Cursor) -> int:

@@ -26,10 +26,21 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
 
-from rochade.core.messages import Message, message_of
+from rochade.core.messages import Exact, Message, Said, line_message, message_of
+from rochade.core.tiebreaks import Kind
 from rochade.formats.csv import DIALECTS, table_csv
 from rochade.formats.tables import Column, Table
-from rochade.formats.text import DECIMALS, WHOLE, number_style
+from rochade.formats.text import (
+    COLOURS,
+    DECIMALS,
+    OUTCOMES,
+    REASONS,
+    RESTS,
+    STATUSES,
+    WHOLE,
+    WORDS,
+    number_style,
+)
 from rochade.web.texts import N_
 
 LANGUAGES = {"en": "English", "de": "Deutsch", "nl": "Nederlands", "ar": "العربية"}
@@ -166,6 +177,7 @@ COLUMN_TITLES = {
     "club": N_("Club"), "k": N_("K"), "performance": N_("Perf"), "rating-change": N_("Rtg+/-"),
     "category": N_("Category"), "category-place": N_("Cat. place"),
     "place": N_("Place"), "prize": N_("Prize"), "overall": N_("Overall rank"),
+    "white-points": N_("White's points"), "black-points": N_("Black's points"),
 }
 """The lists' column keys (`rochade.formats.tables`) as the pages and the German and Dutch
 CSV files word them; tie-break columns (BH-C1) and opponent numbers keep their titles."""
@@ -183,23 +195,57 @@ def column_title(column: Column, lang: str) -> str:
     return _(COLUMN_TITLES[key]) if key in COLUMN_TITLES else column.title
 
 
+CELL_WORDS = frozenset(
+    (*STATUSES.values(), *REASONS.values(), *OUTCOMES.values(), *COLOURS.values(),
+     *(kind.value for kind in Kind), *(WORDS[k] for k in ("own", "own_value", "total",
+                                                         "not_playing")))
+)
+"""The words the lists write in their text cells (status, reason, colour, outcome, the kind
+of an unplayed round); `cell_word` translates them, a Swiss's "bye (pairing-allocated bye)"
+part by part."""
+
+
+def cell_word(text: str, lang: str) -> str:
+    """A list's text cell in `lang`: its words translated, anything else (a name, a result,
+    a progress code) as it is."""
+    if isinstance(text, Said):  # a note of the engine's (a capped absence ...)
+        return say(text, lang)
+    _ = translations(lang).gettext
+    if text in CELL_WORDS or text == RESTS:
+        return _(text)
+    head, _space, rest = text.partition(" (")
+    if head in CELL_WORDS and rest.endswith(")") and rest[:-1] in CELL_WORDS:
+        return f"{_(head)} ({_(rest[:-1])})"
+    return text
+
+
 def csv_text(table: Table, dialect: str, delimiter: str | None = None) -> str:
     """A list as CSV in one of `DIALECTS` (`delimiter` instead of the dialect's), the column
-    titles in its language (English: as the table has them, the same as ever)."""
+    titles and the words in its cells in its language (English: as the table has them, the
+    same as ever)."""
     chosen = DIALECTS[dialect]
-    title = None if chosen.lang == DEFAULT else (lambda c: column_title(c, chosen.lang))
-    return table_csv(table, delimiter or chosen.delimiter, chosen.decimal, title)
+    if chosen.lang == DEFAULT:
+        return table_csv(table, delimiter or chosen.delimiter, chosen.decimal)
+    return table_csv(table, delimiter or chosen.delimiter, chosen.decimal,
+                     lambda c: column_title(c, chosen.lang),
+                     lambda text: cell_word(text, chosen.lang))
 
 
-def say(message: Message | BaseException, lang: str) -> str:
-    """A message of the core, store or service (an error's, or a finding's `msg`) in `lang`,
-    its numbers, dates and lists of names written the way the language writes them."""
+def say(message: Message | BaseException | str, lang: str) -> str:
+    """A message of the core, store or service (an error's, a finding's `msg`, an engine's
+    explanation line) in `lang`, its numbers, dates and lists of names written the way the
+    language writes them."""
     if isinstance(message, BaseException):
         message = message_of(message)
+    elif isinstance(message, str):
+        message = line_message(message)
 
     def show(value: object) -> str:
         if isinstance(value, bool):
             return str(value)
+        if isinstance(value, Exact) and value.denominator != 1:
+            places = next((p for p in (1, 2) if (value * 10**p).denominator == 1), 2)
+            return fixed(value, lang, places)  # 2.5 -> 2,5; 7/3 -> 2,33
         if isinstance(value, Fraction | Decimal | float):
             return number(Fraction(value), lang)
         if isinstance(value, datetime):
@@ -234,6 +280,7 @@ KEYWORDS: dict[str, tuple[int, ...] | None] = {
 METHODS = [("**.py", "python"), ("templates/**.html", "jinja2.ext:babel_extract")]
 ERROR_KEYWORDS: dict[str, tuple[int, ...] | None] = {
     "Message": None,
+    "Said": None,
     "N_": None,
     "_warn": (2,),
     "_error": (2,),

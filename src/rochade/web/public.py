@@ -13,10 +13,10 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from rochade.core.fide import PlayerDetails
-from rochade.core.standings import counted_crosstable, numbers_of
+from rochade.core.standings import numbers_of
 from rochade.core.systems import KEIZER
 from rochade.formats.text import tiebreak_key
-from rochade.service import standings_list, standings_with_tiebreaks
+from rochade.service import points_before, standings_list, standings_with_tiebreaks
 from rochade.service.categories import places_of
 from rochade.web import i18n, systems
 from rochade.web.base import Page, Web, public, round_param
@@ -86,13 +86,13 @@ async def pairings(web: Web, request: Request, page: Page) -> Response:
     t = ctx["t"]
     number = round_param(request, len(t.rounds))
     view = round_view(t, number) if number else None
-    points = {}  # a Swiss's or round robin's points before the round, beside the names
-    if view is not None and t.system != KEIZER:  # (the points only: no tie-breaks, no ranks)
-        table, numbers = web.kept(request, ("counted", t.name, number - 1),
-                                  lambda: counted_crosstable(t, number - 1))
-        points = {numbers[n - 1]: score for n, score in table.score.items()}
+    points, day = {}, None  # beside the names: the points before the round; the evening
+    if view is not None:
+        points = web.kept(request, ("points-before", t.name, number),
+                          lambda: points_before(t, number))
+        day = ctx["svc"].round_notes(number, ctx["name"]).date
     part = web.part(request, page, "_pairings_part.html", (ctx["n"], number), **ctx, view=view,
-                    number=number, points=points)
+                    number=number, points=points, day=day)
     return web.render(page, "pairings.html", **ctx, part=part, number=number,
                       section="pairings")
 

@@ -152,6 +152,15 @@ class EveningState:
     absent: int
     open_round: RoundView | None  # the last round while it still misses results
     planned: int | None = None  # see `planned_rounds`
+    completed: int | None = None  # the last round, once all its results are in
+
+    @property
+    def steps(self) -> tuple[str, str, str]:
+        """Check-in, pairing and results, each "done", "now" or "" (still to come): before the
+        pairing the check-in is the step at hand (pairing ends it), then the results."""
+        if self.open_round is not None:
+            return ("done", "done", "now")
+        return ("now", "", "")
 
     @property
     def finished(self) -> bool:
@@ -174,7 +183,9 @@ def evening_state(t: Tournament) -> EveningState:
     absent = len(t.active) - present
     last = t.rounds[-1] if t.rounds else None
     open_round = round_view(t, last.number) if last is not None and not last.complete else None
-    return EveningState(len(t.rounds) + 1, present, absent, open_round, planned_rounds(t))
+    completed = last.number if last is not None and last.complete else None
+    return EveningState(len(t.rounds) + 1, present, absent, open_round, planned_rounds(t),
+                        completed)
 
 
 def checkin_choices(t: Tournament) -> tuple[tuple[Status, str], ...]:

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from starlette.datastructures import FormData, UploadFile
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
@@ -21,7 +22,7 @@ from rochade.core.messages import N_, Message
 from rochade.core.model import Entrant, Result, Status, Tournament
 from rochade.core.standings import numbers_of
 from rochade.core.systems import ROUND_ROBIN
-from rochade.service import NeedsConfirmation, ResultConflict, StandingChange
+from rochade.service import NeedsConfirmation, ResultConflict, StandingChange, points_before
 from rochade.service.club import SETTING_OVERRIDES, games_of
 from rochade.service.exchange import rating_report
 from rochade.service.files import read_whole
@@ -292,6 +293,8 @@ async def td_set_status(web: Web, request: Request, page: Page) -> Response:
     back = safe_next(field(form, "next"), f"/td/t/{n}/checkin")
     try:
         status = Status(field(form, "status"))
+        if status is Status.WITHDRAWN and field(form, "confirm") != "yes":
+            return _withdraw_page(web, request, page)  # asked once more; nothing changed yet
         name = web.tournament_name(request)
         svc = web.service()
         entrant = svc.set_status(str(pid), status, name)
@@ -308,6 +311,22 @@ async def td_set_status(web: Web, request: Request, page: Page) -> Response:
             **_checkin_context(t, web.path),
         )
     return web.redirect(page, back)
+
+
+@td_only
+async def td_withdraw(web: Web, request: Request, page: Page) -> Response:
+    """Before a withdrawal: what it does in this tournament's system, and the button that does
+    it (a plain form: no script needed)."""
+    return _withdraw_page(web, request, page)
+
+
+def _withdraw_page(web: Web, request: Request, page: Page) -> Response:
+    t = web.service().tournament(web.tournament_name(request))
+    pid = request.path_params["pid"]
+    if not t.has_entrant(pid):
+        raise HTTPException(404)
+    return web.render(page, "td_withdraw.html", n=int(request.path_params["n"]), t=t,
+                      e=t.entrant(pid), section="players")
 
 
 @td_only
@@ -483,6 +502,7 @@ async def td_results(web: Web, request: Request, page: Page) -> Response:
     number = round_param(request, len(t.rounds))
     view = round_view(t, number) if number else None
     notes = svc.round_notes(number, name) if number else None
+    listed = svc.pairing_list(number, name) if number else None
     return web.render(
         page,
         "td_results.html",
@@ -491,6 +511,8 @@ async def td_results(web: Web, request: Request, page: Page) -> Response:
         view=view,
         number=number,
         notes=notes,
+        listed=listed,
+        points=listed.before if listed else {},
         reports=PhoneDesk(web.path).reports(name) if number == len(t.rounds) else {},
         choices=RESULT_CHOICES,
         changes=(),
@@ -573,6 +595,7 @@ def _result_row(
         n=n,
         b=next(b for b in view.boards if b.board == board),
         view=view,
+        points=points_before(t, number),
         choices=RESULT_CHOICES,
         changes=changes,
         conflict=conflict,
@@ -696,6 +719,7 @@ def routes(web: Web) -> list[Route]:
         Route(td + "/players/add", td_add_player(web), methods=["POST"]),
         Route(td + "/players/import", td_import_players(web), methods=["POST"]),
         Route(td + "/players/{pid:int}/status", td_set_status(web), methods=["POST"]),
+        Route(td + "/players/{pid:int}/withdraw", td_withdraw(web)),
         Route(td + "/players/{pid:int}/rating", td_set_rating(web), methods=["POST"]),
         Route(td + "/players/{pid:int}/name", td_rename_player(web), methods=["POST"]),
         Route(td + "/players/{pid:int}/delete", td_delete_player(web), methods=["POST"]),

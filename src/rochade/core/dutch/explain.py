@@ -22,11 +22,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
+from fractions import Fraction
 from functools import partial
 from typing import TYPE_CHECKING
 
 from rochade.core.dutch.players import PlayerFacts, present_facts
 from rochade.core.dutch.state import Colour, NoValidPairing, SwissState
+from rochade.core.messages import N_, Exact, Message, Said, joined
 
 if TYPE_CHECKING:
     from rochade.core.dutch.engine import BracketTrace, DutchResult, _Weights
@@ -35,36 +37,36 @@ DETAIL_LIMIT = 120
 """Largest field for which every non-natural pair and floater gets a forced re-pairing."""
 
 _COLOUR_RULES = {
-    "5.2.1": "both colour preferences granted",
-    "5.2.2": "the stronger colour preference wins",
-    "5.2.3": "colours alternate from the last round the two histories differed",
-    "5.2.4": "the higher-ranked player gets the preferred colour",
-    "5.2.5": "pairing number parity of the higher-ranked player with the drawn colour",
+    "5.2.1": N_("both colour preferences granted"),
+    "5.2.2": N_("the stronger colour preference wins"),
+    "5.2.3": N_("colours alternate from the last round the two histories differed"),
+    "5.2.4": N_("the higher-ranked player gets the preferred colour"),
+    "5.2.5": N_("pairing number parity of the higher-ranked player with the drawn colour"),
 }
 
 CRITERIA = {
-    "C1": "no rematches and no forbidden pairs",
-    "C3": "no two players with the same absolute colour preference",
-    "C4": "the rest of the round must still be pairable",
-    "C5": "the bye goes to the lowest possible score",
-    "C2": "no second bye and no bye after a win without playing",
-    "C6": "as many pairs as possible in the bracket",
-    "C7": "the players who float down have the lowest possible scores",
-    "C8": "the next bracket must pair as well as possible",
-    "C9": "the bye goes to the player with the fewest unplayed rounds",
-    "C10": "no topscorer's colour difference beyond 2",
-    "C11": "no topscorer with the same colour three times in a row",
-    "C12": "as many colour preferences granted as possible",
-    "C13": "as many strong colour preferences granted as possible",
-    "C14": "no resident floats down twice in a row",
-    "C15": "no player floats up twice in a row",
-    "C16": "no resident floats down again after two rounds",
-    "C17": "no player floats up again after two rounds",
-    "C18": "repeated downfloaters keep the smallest score differences",
-    "C19": "repeated upfloaters keep the smallest score differences",
-    "C20": "downfloaters of two rounds before keep the smallest score differences",
-    "C21": "upfloaters of two rounds before keep the smallest score differences",
-    "order": "all criteria tie, so the rules' generation order decides (Arts. 3-4)",
+    "C1": N_("no rematches and no forbidden pairs"),
+    "C3": N_("no two players with the same absolute colour preference"),
+    "C4": N_("the rest of the round must still be pairable"),
+    "C5": N_("the bye goes to the lowest possible score"),
+    "C2": N_("no second bye and no bye after a win without playing"),
+    "C6": N_("as many pairs as possible in the bracket"),
+    "C7": N_("the players who float down have the lowest possible scores"),
+    "C8": N_("the next bracket must pair as well as possible"),
+    "C9": N_("the bye goes to the player with the fewest unplayed rounds"),
+    "C10": N_("no topscorer's colour difference beyond 2"),
+    "C11": N_("no topscorer with the same colour three times in a row"),
+    "C12": N_("as many colour preferences granted as possible"),
+    "C13": N_("as many strong colour preferences granted as possible"),
+    "C14": N_("no resident floats down twice in a row"),
+    "C15": N_("no player floats up twice in a row"),
+    "C16": N_("no resident floats down again after two rounds"),
+    "C17": N_("no player floats up again after two rounds"),
+    "C18": N_("repeated downfloaters keep the smallest score differences"),
+    "C19": N_("repeated upfloaters keep the smallest score differences"),
+    "C20": N_("downfloaters of two rounds before keep the smallest score differences"),
+    "C21": N_("upfloaters of two rounds before keep the smallest score differences"),
+    "order": N_("all criteria tie, so the rules' generation order decides (Arts. 3-4)"),
 }
 """What each criterion asks for, in the TD's words (C.04.3 Art. 2)."""
 
@@ -82,20 +84,23 @@ class Decision:
     kind: str  # "pair", "float" or "bye"
     players: tuple[int, ...]  # (higher, lower) for a pair, (player,) otherwise
     criterion: str
-    reason: str
+    reason: Said
     rival: tuple[int, ...] = ()
 
 
-def points(tenths: int) -> str:
-    return f"{tenths // 10}" if tenths % 10 == 0 else f"{tenths // 10}.{tenths % 10}"
+def points(tenths: int) -> Exact:
+    """A score kept in tenths, as the line writes it (1.5; a page: 1,5 in German)."""
+    return Exact(Fraction(tenths, 10))
 
 
-def _points_word(tenths: int) -> str:
-    return f"{points(tenths)} point" + ("" if tenths == 10 else "s")
+def _points_word(tenths: int) -> Message:
+    if tenths == 10:
+        return Message(N_("{points} point"), {"points": points(tenths)})
+    return Message(N_("{points} points"), {"points": points(tenths)})
 
 
-def _ids(tpns: tuple[int, ...] | list[int]) -> str:
-    return ", ".join(str(t) for t in tpns) if tpns else "none"
+def _ids(tpns: tuple[int, ...] | list[int]) -> Message | str:
+    return ", ".join(str(t) for t in tpns) if tpns else Message(N_("none"))
 
 
 class _Why:
@@ -126,13 +131,16 @@ class _Why:
         if b in fa.met:
             rnd = next(r for r, rec in enumerate(self.histories[a], 1)
                        if rec.played and rec.opponent == b)
-            return Decision("pair", (a, b), "C1", f"{a} and {b} met in round {rnd} (C1)")
+            return Decision("pair", (a, b), "C1",
+                            Said("{a} and {b} met in round {round} (C1)", a=a, b=b, round=rnd))
         if b in self.weights.forbidden.get(a, ()):
-            return Decision("pair", (a, b), "C1", f"{a} and {b} may not meet (C1)")
+            return Decision("pair", (a, b), "C1", Said("{a} and {b} may not meet (C1)", a=a, b=b))
         if not self.weights.ok(self.index[a], self.index[b]):
-            colour = "white" if fa.preference is Colour.WHITE else "black"
+            if fa.preference is Colour.WHITE:
+                return Decision("pair", (a, b), "C3",
+                                Said("{a} and {b} both must have white (C3)", a=a, b=b))
             return Decision("pair", (a, b), "C3",
-                            f"{a} and {b} both must have {colour} (C3)")
+                            Said("{a} and {b} both must have black (C3)", a=a, b=b))
         return None
 
     # -- forced re-pairings ------------------------------------------------------------
@@ -148,31 +156,35 @@ class _Why:
         except NoValidPairing:
             return None
 
-    def compare(self, alternative: DutchResult | None, what: str) -> tuple[str, str]:
+    def compare(self, alternative: DutchResult | None, what: Message) -> tuple[str, Said]:
         """The criterion that makes the engine's pairing better than `alternative`, which
         realises `what` (e.g. "1 playing 4"), and the sentence that says so."""
         if alternative is None:
-            return "C4", f"no complete pairing of the round has {what} (C4)"
+            return "C4", Said("no complete pairing of the round has {what} (C4)", what=what)
         mine, theirs = self.result, alternative
         if mine.bye is not None and theirs.bye is not None:
             low, high = self.facts(mine.bye).score, self.facts(theirs.bye).score
             if high > low:
-                return "C5", (f"with {what} the bye would go to a player on {points(high)} "
-                              f"instead of {points(low)} (C5)")
+                return "C5", Said(
+                    "with {what} the bye would go to a player on {high} instead of {low} (C5)",
+                    what=what, high=points(high), low=points(low))
         for at, (a, b) in enumerate(zip(mine.brackets, theirs.brackets, strict=False)):
             if _same(a, b):
                 continue
             field = self.better_field(mine.brackets, theirs.brackets, at)
             if field is None or field == "order":
                 break
-            return field, (f"with {what} the pairing of bracket {points(a.score)} would be "
-                           f"worse: {CRITERIA[field]} ({field})")
+            return field, Said(
+                "with {what} the pairing of bracket {score} would be worse: {rule} ({field})",
+                what=what, score=points(a.score), rule=Message(CRITERIA[field]), field=field)
         if (mine.bye is not None and theirs.bye is not None and mine.bye != theirs.bye
                 and self.unplayed(mine.bye) < self.unplayed(theirs.bye)):
-            return "C9", (f"with {what} the bye would go to {theirs.bye}, who has more "
-                          "unplayed rounds (C9)")
-        return "order", (f"{what} would be no better on any criterion, and the rules "
-                         "generate the chosen pairing first (Arts. 3-4)")
+            return "C9", Said(
+                "with {what} the bye would go to {player}, who has more unplayed rounds (C9)",
+                what=what, player=theirs.bye)
+        return "order", Said(
+            "{what} would be no better on any criterion, and the rules generate the chosen "
+            "pairing first (Arts. 3-4)", what=what)
 
     def better_field(self, mine: tuple[BracketTrace, ...], theirs: tuple[BracketTrace, ...],
                      at: int) -> str | None:
@@ -279,8 +291,9 @@ def _bracket_decisions(why: _Why, trace: BracketTrace, focus: int | None) -> Ite
             d = decided(paired)
             if d.criterion != "natural":
                 yield Decision("float", (f,), d.criterion,
-                               f"{f} floats down instead of {last}, the last in order, "
-                               f"who plays {paired[0] + paired[1] - last}: {d.reason}",
+                               Said("{player} floats down instead of {last}, the last in order, "
+                                    "who plays {opponent}: {reason}", player=f, last=last,
+                                    opponent=paired[0] + paired[1] - last, reason=d.reason),
                                d.rival)
                 continue
         yield _float(why, trace, f, f == last)
@@ -290,11 +303,15 @@ def _pair(why: _Why, h: int, lo: int, free: list[int], role: str,
           bracket: list[int]) -> Decision:
     """A pair whose higher player `h` would naturally meet `free[0]`."""
     if free and free[0] == lo:
-        where = "the highest resident left" if role != "S1" else "the next S2 player in order"
-        return Decision("pair", (h, lo), "natural",
-                        f"natural pairing: {lo} is {where} for {h} (Arts. 3-4)")
+        if role != "S1":
+            said = Said("natural pairing: {lo} is the highest resident left for {h} (Arts. 3-4)",
+                        lo=lo, h=h)
+        else:
+            said = Said("natural pairing: {lo} is the next S2 player in order for {h} "
+                        "(Arts. 3-4)", lo=lo, h=h)
+        return Decision("pair", (h, lo), "natural", said)
     skipped = free[: free.index(lo)] if lo in free else free
-    notes: list[tuple[str, str]] = []
+    notes: list[tuple[str, Said]] = []
     for c in skipped:
         refused = why.refused(h, c)
         if refused is not None:
@@ -304,9 +321,10 @@ def _pair(why: _Why, h: int, lo: int, free: list[int], role: str,
         break
     if not skipped:
         return Decision("pair", (h, lo), "order",
-                        f"exchange (Art. 4.3): {lo} was moved from S2 into S1")
+                        Said("exchange (Art. 4.3): {player} was moved from S2 into S1", player=lo))
     return Decision("pair", (h, lo), notes[0][0],
-                    f"not the natural {h} - {skipped[0]}: " + "; ".join(t for _, t in notes),
+                    Said("not the natural {h} - {other}: {reasons}", h=h, other=skipped[0],
+                         reasons=joined([t.msg for _, t in notes])),
                     (h, skipped[0]))
 
 
@@ -314,31 +332,36 @@ def _exchange(why: _Why, h: int, lo: int, natural: int | None, bracket: list[int
     """A pair of two S2 players: an exchange moved `h` into S1 (Art. 4.3)."""
     if natural is None:
         return Decision("pair", (h, lo), "order",
-                        f"exchange (Art. 4.3): {h} moved from S2 into S1")
+                        Said("exchange (Art. 4.3): {player} moved from S2 into S1", player=h))
     refused = why.refused(natural, h)
-    if refused is not None:
-        return Decision("pair", (h, lo), refused.criterion,
-                        f"exchange (Art. 4.3), not the natural {natural} - {h}: {refused.reason}",
-                        (natural, h))
-    crit, text = _forced_pair(why, natural, h, bracket)
+    crit, reason = (
+        (refused.criterion, refused.reason)
+        if refused is not None
+        else _forced_pair(why, natural, h, bracket)
+    )
     return Decision("pair", (h, lo), crit,
-                    f"exchange (Art. 4.3), not the natural {natural} - {h}: {text}", (natural, h))
+                    Said("exchange (Art. 4.3), not the natural {natural} - {h}: {reason}",
+                         natural=natural, h=h, reason=reason),
+                    (natural, h))
 
 
-def _forced_pair(why: _Why, a: int, c: int, bracket: list[int]) -> tuple[str, str]:
+def _forced_pair(why: _Why, a: int, c: int, bracket: list[int]) -> tuple[str, Said]:
     if not why.detail:
-        return "order", (f"{a} - {c} would make the pairing worse on a criterion from C4 on "
-                         "or come later in the generation order (ask about this player)")
+        return "order", Said(
+            "{a} - {c} would make the pairing worse on a criterion from C4 on or come later "
+            "in the generation order (ask about this player)", a=a, c=c)
     alternative = why.forced(a, {c})
     if alternative is not None and alternative.bye in (a, c) and why.result.bye is not None:
         # the engine would rather give a or c the bye than pair them: the bye's rules decide
         bye = _bye(why)
         if bye.criterion == "natural":
-            return "order", (f"{a} playing {c} would move the bye away from {why.result.bye}, "
-                             "the last player in order (Arts. 3-4)")
-        return bye.criterion, (f"{a} playing {c} would move the bye away from "
-                               f"{why.result.bye}, against {bye.criterion} (see the bye)")
-    return why.compare(alternative, f"{a} playing {c}")
+            return "order", Said(
+                "{a} playing {c} would move the bye away from {bye}, the last player in order "
+                "(Arts. 3-4)", a=a, c=c, bye=why.result.bye)
+        return bye.criterion, Said(
+            "{a} playing {c} would move the bye away from {bye}, against {criterion} (see the "
+            "bye)", a=a, c=c, bye=why.result.bye, criterion=bye.criterion)
+    return why.compare(alternative, Message(N_("{a} playing {c}"), {"a": a, "c": c}))
 
 
 def _float(why: _Why, trace: BracketTrace, f: int, last: bool) -> Decision:
@@ -347,31 +370,37 @@ def _float(why: _Why, trace: BracketTrace, f: int, last: bool) -> Decision:
     size = len(others) + 1
     if not others:
         return Decision("float", (f,), "C6",
-                        f"{f} floats down: the only player in this bracket (C6)")
+                        Said("{player} floats down: the only player in this bracket (C6)",
+                             player=f))
     refused = [why.refused(f, o) for o in others]
     if all(r is not None for r in refused):
         kinds = {r.criterion for r in refused if r is not None}
         crit = "C1" if "C1" in kinds else "C3"
         return Decision("float", (f,), crit,
-                        f"{f} floats down: may meet nobody else in the bracket ("
-                        + "; ".join(r.reason for r in refused if r is not None) + ")")
+                        Said("{player} floats down: may meet nobody else in the bracket "
+                             "({reasons})", player=f,
+                             reasons=joined([r.reason.msg for r in refused if r is not None])))
     if f == why.result.bye:
         bye = _bye(why)
         return Decision("float", (f,), bye.criterion,
-                        f"{f} floats down to the pairing-allocated bye (see the bye)")
+                        Said("{player} floats down to the pairing-allocated bye (see the bye)",
+                             player=f))
     natural = last and len(trace.floaters) == size % 2
     if natural:
         return Decision("float", (f,), "natural",
-                        f"{f} floats down: odd number of players in the bracket, and the "
-                        "last one in order floats (Art. 3.3, C6)")
+                        Said("{player} floats down: odd number of players in the bracket, and "
+                             "the last one in order floats (Art. 3.3, C6)", player=f))
     if not why.detail:
         return Decision("float", (f,), "order",
-                        f"{f} floats down: keeping {f} here would break C4-C21 or come later "
-                        "in the generation order (ask about this player)")
+                        Said("{player} floats down: keeping {player} here would break C4-C21 or "
+                             "come later in the generation order (ask about this player)",
+                             player=f))
     members = set(trace.residents) | set(trace.movers)
     alternative = why.forced(f, members - {f})
-    crit, text = why.compare(alternative, f"{f} meeting only players of this bracket")
-    return Decision("float", (f,), crit, f"{f} floats down: {text}")
+    crit, text = why.compare(alternative, Message(
+        N_("{player} meeting only players of this bracket"), {"player": f}))
+    return Decision("float", (f,), crit,
+                    Said("{player} floats down: {reason}", player=f, reason=text))
 
 
 def _bye(why: _Why) -> Decision:
@@ -388,31 +417,42 @@ def _bye_decision(why: _Why) -> Decision:
     assert result.bye is not None
     bye = result.bye
     me = why.facts(bye)
-    head = f"pairing-allocated bye: {bye} ({_points_word(me.real_score)})"
+    head = Message(N_("pairing-allocated bye: {player} ({points})"),
+                   {"player": bye, "points": _points_word(me.real_score)})
     after = [p.tpn for p in why.players if why.later(p.tpn, bye)]
     if not after:
         return Decision("bye", (bye,), "natural",
-                        f"{head}: the last player in the pairing order (natural)", (bye,))
-    reasons = []
+                        Said("{head}: the last player in the pairing order (natural)", head=head),
+                        (bye,))
+    reasons: list[Message] = []
     criterion = ""
     tried = False  # one forced bye is enough to show the reason
     for t in after:
         other = why.facts(t)
+        text: Message
         if not other.bye_eligible:
-            text, crit = f"{t} already had a bye or a win without playing (C2)", "C2"
+            text, crit = Message(N_("{player} already had a bye or a win without playing (C2)"),
+                                 {"player": t}), "C2"
         elif other.score < me.score:
-            text, crit = (f"{t} has fewer points, but no complete pairing gives the bye below "
-                          f"{points(result.bye_score or me.score)} (C5)"), "C5"
+            text, crit = Message(N_("{player} has fewer points, but no complete pairing gives "
+                                    "the bye below {points} (C5)"),
+                                 {"player": t,
+                                  "points": points(result.bye_score or me.score)}), "C5"
         elif result.bye_by_unplayed and why.unplayed(t) > why.unplayed(bye):
-            text, crit = f"{t} has more unplayed rounds (C9)", "C9"
+            text, crit = Message(N_("{player} has more unplayed rounds (C9)"),
+                                 {"player": t}), "C9"
         elif why.detail and not tried:
             tried = True
-            crit, text = why.compare(why.forced(t, set()), f"{t} receiving the bye")
+            crit, said = why.compare(why.forced(t, set()), Message(
+                N_("{player} receiving the bye"), {"player": t}))
+            text = said.msg
         else:
-            text, crit = f"{t} is paired instead (C4-C21 or the generation order)", "order"
+            text, crit = Message(N_("{player} is paired instead (C4-C21 or the generation "
+                                    "order)"), {"player": t}), "order"
         reasons.append(text)
         criterion = criterion or crit
-    return Decision("bye", (bye,), criterion, f"{head}; " + "; ".join(reasons), (after[0],))
+    return Decision("bye", (bye,), criterion,
+                    Said("{head}; {reasons}", head=head, reasons=joined(reasons)), (after[0],))
 
 
 def decisions(result: DutchResult, state: SwissState, player: int | None = None
@@ -426,63 +466,90 @@ def decisions(result: DutchResult, state: SwissState, player: int | None = None
     return found
 
 
-def explain(result: DutchResult, state: SwissState, player: int | None = None) -> list[str]:
+def explain(result: DutchResult, state: SwissState, player: int | None = None) -> list[Said]:
     """The explanation lines of one pairing, top bracket first; with `player`, only what
     concerns that player (bracket, opponent or float or bye, colour)."""
     notes = decisions(result, state, player)
     by_pair = {d.players: d for d in notes if d.kind == "pair"}
     by_float = {d.players[0]: d for d in notes if d.kind == "float"}
-    lines: list[str] = [] if player is None else _player_lines(result, state, player)
+    lines: list[Said] = [] if player is None else _player_lines(result, state, player)
     for trace in result.brackets:
         members = (*trace.residents, *trace.movers)
         if not members or (player is not None and player not in members):
             continue
-        head = f"Bracket {points(trace.score)}: residents {_ids(trace.residents)}"
         if trace.movers:
-            head += f"; moved down into it: {_ids(trace.movers)}"
-        lines.append(head)
+            lines.append(Said("Bracket {score}: residents {residents}; moved down into it: "
+                              "{movers}", score=points(trace.score),
+                              residents=_ids(trace.residents), movers=_ids(trace.movers)))
+        else:
+            lines.append(Said("Bracket {score}: residents {residents}", score=points(trace.score),
+                              residents=_ids(trace.residents)))
         for pair in trace.pairs:
             if pair in by_pair:
-                lines.append(f"  {pair[0]} - {pair[1]}: {by_pair[pair].reason}")
+                lines.append(Said("  {a} - {b}: {reason}", a=pair[0], b=pair[1],
+                                  reason=by_pair[pair].reason))
         for f in trace.floaters:
             if f in by_float:
-                lines.append(f"  {by_float[f].reason}")
+                lines.append(Said("  {line}", line=by_float[f].reason))
     lines += [d.reason for d in notes if d.kind == "bye"]
     if result.bye is not None and result.bye_score is not None and player in (None, result.bye):
-        lines.append(f"  C5: the lowest score at which the bye leaves a complete pairing is "
-                     f"{points(result.bye_score)}; C2: only players without an earlier bye "
-                     "or unplayed win may receive it"
-                     + ("; C9: among those, the fewest unplayed rounds"
-                        if result.bye_by_unplayed else ""))
+        if result.bye_by_unplayed:
+            lines.append(Said(
+                "  C5: the lowest score at which the bye leaves a complete pairing is {points}; "
+                "C2: only players without an earlier bye or unplayed win may receive it; C9: "
+                "among those, the fewest unplayed rounds", points=points(result.bye_score)))
+        else:
+            lines.append(Said(
+                "  C5: the lowest score at which the bye leaves a complete pairing is {points}; "
+                "C2: only players without an earlier bye or unplayed win may receive it",
+                points=points(result.bye_score)))
     for board in result.boards:
         if player is not None and player not in (board.white, board.black):
             continue
         white, black = result.facts[board.white], result.facts[board.black]
-        lines.append(
-            f"Board {board.white} - {board.black}: {board.white} has white; "
-            f"{_COLOUR_RULES[board.colour_rule]} ({board.colour_rule}); preferences: "
-            f"{board.white} {_pref(white.preference)}, {board.black} {_pref(black.preference)}"
-        )
+        lines.append(Said(
+            "Board {white} - {black}: {white} has white; {rule} ({article}); preferences: "
+            "{white} {white_preference}, {black} {black_preference}",
+            white=board.white, black=board.black,
+            rule=Message(_COLOUR_RULES[board.colour_rule]), article=board.colour_rule,
+            white_preference=_pref(white.preference), black_preference=_pref(black.preference),
+        ))
     return lines
 
 
-def _player_lines(result: DutchResult, state: SwissState, player: int) -> list[str]:
+def _player_lines(result: DutchResult, state: SwissState, player: int) -> list[Said]:
     """Who the player is for this pairing: score, colour preference, recent floats."""
     me = result.facts.get(player)
     if me is None:
-        known = any(p.tpn == player for p in state.players)
-        return [f"Player {player} " + ("does not take part in this round." if known
-                                       else "is not in this tournament.")]
-    score = f"{_points_word(me.real_score)}"
+        if any(p.tpn == player for p in state.players):
+            return [Said("Player {player} does not take part in this round.", player=player)]
+        return [Said("Player {player} is not in this tournament.", player=player)]
+    score = _points_word(me.real_score)
     if me.score != me.real_score:
-        score += f", pairing score {points(me.score)} with virtual points"
-    strength = "absolute" if me.absolute else "strong" if me.strong else "mild"
-    pref = "none" if me.preference is None else f"{_pref(me.preference)} ({strength})"
-    floats = ", ".join(f"{f.value} {back} round{'s' if back > 1 else ''} ago"
-                       for back, f in enumerate(me.floats, 1) if f.value != "none")
-    return [f"Player {player}: {score}; colour preference {pref}; "
-            f"earlier floats: {floats or 'none'}"]
+        score = Message(N_("{points}, pairing score {pairing} with virtual points"),
+                        {"points": score, "pairing": points(me.score)})
+    strength = (Message(N_("absolute")) if me.absolute
+                else Message(N_("strong")) if me.strong else Message(N_("mild")))
+    pref = (_pref(None) if me.preference is None
+            else Message(N_("{colour} ({strength})"),
+                         {"colour": _pref(me.preference), "strength": strength}))
+    floats = [_float_word(f.value, back) for back, f in enumerate(me.floats, 1)
+              if f.value != "none"]
+    return [Said("Player {player}: {score}; colour preference {preference}; earlier floats: "
+                 "{floats}", player=player, score=score, preference=pref,
+                 floats=joined(floats, ", ") if floats else Message(N_("none")))]
 
 
-def _pref(colour: Colour | None) -> str:
-    return "none" if colour is None else ("white" if colour is Colour.WHITE else "black")
+def _float_word(direction: str, back: int) -> Message:
+    """"down 1 round ago", "up 2 rounds ago"."""
+    up = direction == "up"
+    if back == 1:
+        return Message(N_("up 1 round ago") if up else N_("down 1 round ago"))
+    return Message(N_("up {count} rounds ago") if up else N_("down {count} rounds ago"),
+                   {"count": back})
+
+
+def _pref(colour: Colour | None) -> Message:
+    if colour is None:
+        return Message(N_("none"))
+    return Message(N_("white") if colour is Colour.WHITE else N_("black"))

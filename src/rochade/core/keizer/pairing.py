@@ -33,6 +33,7 @@ from rochade.core.checker import (
 )
 from rochade.core.keizer.settings import ColourRule, KeizerSettings, RoundOneColours
 from rochade.core.matching import Matcher
+from rochade.core.messages import N_, Message, Said, joined
 from rochade.core.model import ModelError, PlayerId, Tournament
 from rochade.core.pairing import Board, Pairing
 
@@ -71,7 +72,7 @@ class ColourChoice:
 
     white: PlayerId
     black: PlayerId
-    reason: str
+    reason: Message  # a sentence, with its full stop
 
 
 class KeizerEngine:
@@ -91,21 +92,28 @@ def pair_round(state: KeizerState) -> KeizerPairing:
     strict = Constraints(rules, history, state.tournament)
     if not ranking:
         return KeizerPairing(
-            Pairing((), None, ("Nobody is present, so there is nothing to pair.",)),
+            Pairing((), None, (Said("Nobody is present, so there is nothing to pair."),)),
             rules,
             frozenset(),
         )
     step, search = _first_feasible(list(relaxations(rules, history)), history, state, ranking)
-    bye_lines: list[str] = []
+    bye_lines: list[Said] = []
     bye = search.choose_bye(strict, bye_lines) if len(ranking) % 2 else None
     pairs = search.top_down()
 
     lines = [
-        f"Round {state.round_number}: {len(ranking)} present, paired top-down by the standings."
+        Said(
+            "Round {round}: {count} present, paired top-down by the standings.",
+            round=state.round_number,
+            count=len(ranking),
+        )
     ]
     relaxed = set(step.relaxed)
     if step.relaxed:
-        lines.append(f"Relaxed: no complete pairing keeps every rule; {step.description}.")
+        lines.append(
+            Said("Relaxed: no complete pairing keeps every rule; {given_up}.",
+                 given_up=step.description)
+        )
     lines += bye_lines
     colour_rng = (
         random.Random(state.settings.seed + state.round_number)
@@ -118,9 +126,12 @@ def pair_round(state: KeizerState) -> KeizerPairing:
         choice = _allocate(strict, state, high, low, colour_rng)
         boards.append(Board(choice.white, choice.black))
         name = strict.name
-        lines.append(f"Board {number}: {name(choice.white)} - {name(choice.black)}.")
-        lines += [f"  {line}" for line in passed_over]
-        lines.append(f"  {name(choice.white)} has white: {choice.reason}")
+        lines.append(
+            Said("Board {board}: {white} - {black}.", board=number, white=name(choice.white),
+                 black=name(choice.black))
+        )
+        lines += [_indented(line) for line in passed_over]
+        lines.append(_indented(_has_white(name(choice.white), choice.reason)))
     pairing = Pairing(tuple(boards), bye)
     findings = check_pairing(
         pairing,
@@ -132,7 +143,7 @@ def pair_round(state: KeizerState) -> KeizerPairing:
     for finding in findings:
         if finding.rule in BYE_RULES:
             relaxed.add(finding.rule)
-        lines.append(f"Relaxed: {finding.message}")
+        lines.append(Said("Relaxed: {finding}", finding=finding.msg))
     return KeizerPairing(Pairing(pairing.boards, bye, tuple(lines)), rules, frozenset(relaxed))
 
 
@@ -166,7 +177,7 @@ def _first_feasible(
     return steps[low], searches[low]
 
 
-def explain_colour(state: KeizerState, white: PlayerId, black: PlayerId) -> str:
+def explain_colour(state: KeizerState, white: PlayerId, black: PlayerId) -> Said:
     """Why the colour rule gives white to one of these two players, e.g. for a TD asking
     "why did A get white?" about a board of this round (engine-made or manual)."""
     history = History(state.tournament.rounds, state.round_number)
@@ -176,20 +187,35 @@ def explain_colour(state: KeizerState, white: PlayerId, black: PlayerId) -> str:
     position = {p: i for i, p in enumerate(state.ranking)}
     for player in (white, black):
         if player not in position:
-            return f"{strict.name(player)} is not in this round's standings of present players."
+            return Said(
+                "{player} is not in this round's standings of present players.",
+                player=strict.name(player),
+            )
     high, low = sorted((white, black), key=position.__getitem__)
     if (
         state.round_number == 1
         and state.settings.round_one_colours is RoundOneColours.SEEDED_RANDOM
     ):
-        return f"Colours in round 1 are drawn by lot (seed {state.settings.seed})."
+        return Said("Colours in round 1 are drawn by lot (seed {seed}).", seed=state.settings.seed)
     choice = _allocate(strict, state, high, low, None)
     if choice.white == white:
-        return f"{strict.name(white)} has white: {choice.reason}"
-    return (
-        f"The colour rule would give white to {strict.name(choice.white)} ({choice.reason}); "
-        f"{strict.name(white)} has white by the TD's choice."
+        return _has_white(strict.name(white), choice.reason)
+    return Said(
+        "The colour rule would give white to {rule_white} ({reason}); {player} has white by "
+        "the TD's choice.",
+        rule_white=strict.name(choice.white),
+        reason=choice.reason,
+        player=strict.name(white),
     )
+
+
+def _has_white(player: str, reason: Message) -> Said:
+    return Said("{player} has white: {reason}", player=player, reason=reason)
+
+
+def _indented(line: Said) -> Said:
+    """A line under a board's line (the CLI indents it)."""
+    return Said("  {line}", line=line)
 
 
 def check_manual_pairing(
@@ -233,7 +259,7 @@ class _Search:
         self.matcher = Matcher([sorted(n) for n in self.adjacency])
         self.matcher.maximise()
 
-    def choose_bye(self, strict: Constraints, lines: list[str]) -> PlayerId:
+    def choose_bye(self, strict: Constraints, lines: list[Said]) -> PlayerId:
         """The bye: by the bye rules' preference, the first player without whom the rest can
         still be paired; never the last round's bye unless nobody else fits (if the rules say
         so). Appends the reason to `lines`. Called only when a near-perfect matching exists
@@ -262,18 +288,20 @@ class _Search:
             blocked.append(ranking[i])
         raise AssertionError("a near-perfect matching always leaves someone out")
 
-    def top_down(self) -> list[tuple[PlayerId, PlayerId, list[str]]]:
+    def top_down(self) -> list[tuple[PlayerId, PlayerId, list[Said]]]:
         """Pairs (higher-ranked, lower-ranked, why closer neighbours were passed over)."""
         matcher, ranking, name = self.matcher, self.ranking, self.constraints.name
         unpaired = [i for i in range(len(ranking)) if matcher.active[i]]
-        pairs: list[tuple[PlayerId, PlayerId, list[str]]] = []
+        pairs: list[tuple[PlayerId, PlayerId, list[Said]]] = []
         while unpaired:
             top, rest = unpaired[0], unpaired[1:]
-            passed_over: list[str] = []
+            passed_over: list[Said] = []
             for partner in rest:
                 a, b = ranking[top], ranking[partner]
                 if partner not in self.adjacency[top]:
-                    passed_over.append(f"Not {name(b)}: {self._why_not(a, b)}")
+                    passed_over.append(
+                        Said("Not {player}: {reason}", player=name(b), reason=self._why_not(a, b))
+                    )
                     continue
                 state = matcher.snapshot()
                 matcher.remove(top, partner)
@@ -281,17 +309,20 @@ class _Search:
                     break
                 matcher.restore(state)
                 passed_over.append(
-                    f"Not {name(b)}: the remaining players could then not all be paired."
+                    Said(
+                        "Not {player}: the remaining players could then not all be paired.",
+                        player=name(b),
+                    )
                 )
             pairs.append((ranking[top], ranking[partner], passed_over))
             unpaired = [i for i in rest if i != partner]
         return pairs
 
-    def _why_not(self, a: PlayerId, b: PlayerId) -> str:
+    def _why_not(self, a: PlayerId, b: PlayerId) -> Message:
         findings = self.constraints.pair_findings(a, b)
         if findings:
-            return " ".join(f.message for f in findings)
-        return "no colour for both within the colour limits."
+            return joined([f.msg for f in findings], " ")
+        return Message(N_("no colour for both within the colour limits."))
 
 
 def _bye_reason(
@@ -300,25 +331,31 @@ def _bye_reason(
     evenly: bool,
     ahead: list[PlayerId],
     blocked: list[PlayerId],
-) -> str:
+) -> Said:
     """Why `player` has the bye; `ahead` were due before them, `blocked` could not have it."""
     name, history, rules = strict.name, strict.history, strict.rules
     count = bye_count(history.byes(player, rules.byes_count_absences), rules)
     if not ahead:
         if evenly:
-            return (
-                f"Bye: {name(player)}, the lowest-ranked present player among those with the "
-                f"fewest byes ({count} so far)."
+            return Said(
+                "Bye: {player}, the lowest-ranked present player among those with the "
+                "fewest byes ({count} so far).",
+                player=name(player),
+                count=count,
             )
-        return f"Bye: {name(player)}, the lowest-ranked present player."
-    line = f"Bye: {name(player)} ({count} so far)" if evenly else f"Bye: {name(player)}"
+        return Said("Bye: {player}, the lowest-ranked present player.", player=name(player))
     reasons = []
     if history.last_bye in ahead:
-        reasons.append(f"{name(history.last_bye)} had the bye last round")
+        reasons.append(Message(N_("{player} had the bye last round"),
+                               {"player": name(history.last_bye)}))
     if blocked := [p for p in blocked if p != history.last_bye]:
         names = ", ".join(name(p) for p in blocked)
-        reasons.append(f"without {names} the others could not all have been paired")
-    return f"{line}, as {'; '.join(reasons)}."
+        reasons.append(Message(N_("without {players} the others could not all have been paired"),
+                               {"players": names}))
+    if evenly:
+        return Said("Bye: {player} ({count} so far), as {reasons}.", player=name(player),
+                    count=count, reasons=joined(reasons))
+    return Said("Bye: {player}, as {reasons}.", player=name(player), reasons=joined(reasons))
 
 
 def _allocate(
@@ -332,71 +369,84 @@ def _allocate(
     colour rule (round 1's lot first), then the limits."""
     history, name = strict.history, strict.name
     games = history.games_between(high, low)
+    reason: Message
     if state.settings.colour_rule is ColourRule.FEWER_WHITES:
         whites_high, whites_low = history.whites(high), history.whites(low)
         if whites_high != whites_low:
             white, black = (high, low) if whites_high < whites_low else (low, high)
-            reason = (
-                f"fewer whites so far ({history.whites(white)} against "
-                f"{history.whites(black)})."
+            reason = Message(
+                N_("fewer whites so far ({mine} against {theirs})"),
+                {"mine": history.whites(white), "theirs": history.whites(black)},
             )
         elif rng is not None:
             white, black, reason = _drawn(rng, high, low, state.settings.seed)
         else:
             white, black = low, high
-            reason = (
-                f"as many whites so far ({whites_high}), so the lower-ranked player has white."
+            reason = Message(
+                N_("as many whites so far ({count}), so the lower-ranked player has white"),
+                {"count": whites_high},
             )
         return _within_limits(strict, white, black, reason)
     bal_high, bal_low = history.balance(high), history.balance(low)
     if bal_high != bal_low:
         white, black = (high, low) if bal_high < bal_low else (low, high)
-        reason = (
-            f"lower colour balance, whites minus blacks ({_signed(history.balance(white))} "
-            f"against {_signed(history.balance(black))})."
+        reason = Message(
+            N_("lower colour balance, whites minus blacks ({mine} against {theirs})"),
+            {"mine": _signed(history.balance(white)), "theirs": _signed(history.balance(black))},
         )
     elif len(games) % 2:
         last_round, last_white = games[-1]
         white = low if last_white == high else high
         black = high if white == low else low
-        reason = (
-            f"equal colour balance ({_signed(bal_high)}); they have met "
-            f"{'once' if len(games) == 1 else f'{len(games)} times'} and "
-            f"{name(last_white)} had white in round {last_round}, so the colours swap."
+        met = (
+            Message(N_("once"))
+            if len(games) == 1
+            else Message(N_("{count} times"), {"count": len(games)})
+        )
+        reason = Message(
+            N_(
+                "equal colour balance ({balance}); they have met {met} and {player} had white "
+                "in round {round}, so the colours swap"
+            ),
+            {"balance": _signed(bal_high), "met": met, "player": name(last_white),
+             "round": last_round},
         )
     elif rng is not None:
         white, black, reason = _drawn(rng, high, low, state.settings.seed)
     else:
         white, black = low, high
-        met = "never met" if not games else f"met {len(games)} times"
-        reason = (
-            f"equal colour balance ({_signed(bal_high)}), {met}, so the lower-ranked player "
-            "has white."
+        met = (
+            Message(N_("never met"))
+            if not games
+            else Message(N_("met {count} times"), {"count": len(games)})
+        )
+        reason = Message(
+            N_("equal colour balance ({balance}), {met}, so the lower-ranked player has white"),
+            {"balance": _signed(bal_high), "met": met},
         )
     return _within_limits(strict, white, black, reason)
 
 
 def _drawn(
     rng: random.Random, high: PlayerId, low: PlayerId, seed: int
-) -> tuple[PlayerId, PlayerId, str]:
+) -> tuple[PlayerId, PlayerId, Message]:
     """Round 1's colours by lot."""
     white, black = (high, low) if rng.random() < 0.5 else (low, high)
-    return white, black, f"drawn by lot (round 1, seed {seed})."
+    return white, black, Message(N_("drawn by lot (round 1, seed {seed})"), {"seed": seed})
 
 
 def _within_limits(
-    strict: Constraints, white: PlayerId, black: PlayerId, reason: str
+    strict: Constraints, white: PlayerId, black: PlayerId, reason: Message
 ) -> ColourChoice:
     """The colour rule's choice, swapped when only the other way keeps the colour limits."""
-    name = strict.name
     problems = _colour_problems(strict, white, black)
     if problems and not _colour_problems(strict, black, white):
-        reason = (
-            f"the colour rule would give white to {name(white)} ({reason.rstrip('.')}), but "
-            f"{problems[0].message[0].lower()}{problems[0].message[1:]}"
+        sentence = Message(
+            N_("the colour rule would give white to {player} ({reason}). {problem}"),
+            {"player": strict.name(white), "reason": reason, "problem": problems[0].msg},
         )
-        white, black = black, white
-    return ColourChoice(white, black, reason)
+        return ColourChoice(black, white, sentence)
+    return ColourChoice(white, black, Message(N_("{reason}."), {"reason": reason}))
 
 
 def _colour_problems(strict: Constraints, white: PlayerId, black: PlayerId) -> list[Finding]:

@@ -11,6 +11,7 @@ from fractions import Fraction
 from typing import NamedTuple
 
 from rochade.core.keizer.settings import KeizerSettings
+from rochade.core.messages import N_, Message, Said
 from rochade.core.model import (
     Absence,
     ExternalGame,
@@ -49,9 +50,12 @@ class Shape(NamedTuple):
     note: str = ""
 
 
-def _ordinal(m: int) -> str:
-    suffix = "th" if 10 <= m % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(m % 10, "th")
-    return f"{m}{suffix}"
+def _ordinal(m: int) -> Message:
+    """1st, 2nd, 3rd, 4th ... (each language writes its own: 2., 2e)."""
+    if 10 <= m % 100 <= 20:
+        return Message(N_("{n}th"), {"n": m})
+    suffix = {1: N_("{n}st"), 2: N_("{n}nd"), 3: N_("{n}rd")}.get(m % 10, N_("{n}th"))
+    return Message(suffix, {"n": m})
 
 
 class ShapeBuilder:
@@ -78,10 +82,11 @@ class ShapeBuilder:
         }
         withdrawn = settings.fraction("withdrawn")
         withdrawn_shares = {o: withdrawn * f for o, f in shares.items()}
-        self._withdrawn_note = f"opponent withdrawn: {withdrawn} of own value"
+        self._withdrawn_note = Said("opponent withdrawn: {share} of own value",
+                                    share=str(withdrawn))
         self._by_result: dict[tuple[Result, str], tuple[Outcome, Fraction, Fraction, str]] = {}
         for result in Result:
-            note = "double forfeit" if result is Result.DOUBLE_FORFEIT else ""
+            note = Said("double forfeit") if result is Result.DOUBLE_FORFEIT else ""
             for colour in ("w", "b"):
                 outcome = result.outcome(colour == "w")
                 self._by_result[result, colour] = (
@@ -174,12 +179,15 @@ class ShapeBuilder:
         self._counts[key] = m
         note = ""
         cap = s.caps.get(reason)
+        word = Message(reason.replace("_", " "))  # the reasons rochade knows are translated
         if cap is not None and m > cap:
             factor = _ZERO
-            note = f"{_ordinal(m)} {reason}, over the limit of {cap}: no credit"
+            note = Said("{nth} {reason}, over the limit of {cap}: no credit", nth=_ordinal(m),
+                        reason=word, cap=cap)
         elif reason in s.halving and m > 1:
             factor = factor / 2 ** (m - 1)
-            note = f"{_ordinal(m)} {reason}: share divided by {2 ** (m - 1)}"
+            note = Said("{nth} {reason}: share divided by {divisor}", nth=_ordinal(m),
+                        reason=word, divisor=2 ** (m - 1))
         kind = "bye" if reason == Reason.BYE.value else "absence"
         return Shape(number, kind, self._index[absence.player], factor, reason=reason, note=note)
 
@@ -196,9 +204,12 @@ class ShapeBuilder:
                 team=ext.team,
             ) from None
         basis = base - (ext.board - 1) * s.board_step
-        note = f"team {ext.team} board {ext.board}"
-        if not ext.replaces_row:
-            note += ", in addition to the evening's row"
+        note = (
+            Said("team {team} board {board}", team=ext.team, board=ext.board)
+            if ext.replaces_row
+            else Said("team {team} board {board}, in addition to the evening's row",
+                      team=ext.team, board=ext.board)
+        )
         return Shape(
             number,
             "external",

@@ -24,6 +24,7 @@ from operator import mul
 
 from rochade.core.keizer.rows import CONSTANT, Shape, ShapeBuilder
 from rochade.core.keizer.settings import KeizerSettings, Ladder, Recompute
+from rochade.core.messages import Said
 from rochade.core.model import (
     Entrant,
     ModelError,
@@ -358,7 +359,8 @@ class _Engine:
             if explain:
                 zero_rows = self.zero_rows[entrant.id]
                 own_row = BreakdownRow(
-                    0, "own", _ZERO, ovf, _ZERO, reason="own value", note="withdrawn: no value"
+                    0, "own", _ZERO, ovf, _ZERO, reason="own value",
+                    note=Said("withdrawn: no value"),
                 )
                 breakdown = (own_row, *(r for r in zero_rows if r.round <= p.after))
             rows.append(self._row(None, entrant, _ZERO, _ZERO, _ZERO, p.after, breakdown))
@@ -469,7 +471,7 @@ def _withdrawn_rows(
     rounds: list[Round], withdrawn: set[PlayerId]
 ) -> dict[PlayerId, list[BreakdownRow]]:
     """The rows of withdrawn entrants, each worth nothing (spec section 3)."""
-    note = "withdrawn: no points"
+    note = Said("withdrawn: no points")
     out: dict[PlayerId, list[BreakdownRow]] = {p: [] for p in withdrawn}
     for rnd in rounds:
         k = rnd.number
