@@ -37,8 +37,9 @@ TOURNAMENT = click.option("-t", "--tournament", metavar="NAME", help="Which tour
 WHO = click.option("--who", envvar="ROCHADE_WHO", hidden=True)
 CSV_DIALECT = click.option(
     "--csv-dialect", type=click.Choice(sorted(DIALECTS)), default="plain", show_default=True,
-    help="CSV for: plain (\",\" and a decimal point, English titles), excel-de or excel-nl "
-    "(\";\", a decimal comma and German or Dutch titles, so Excel opens it in columns).",
+    help="CSV for: plain (\",\" and a decimal point, English titles), excel-de, excel-nl or "
+    "excel-fr (\";\", a decimal comma and German, Dutch or French titles, so Excel opens it "
+    "in columns).",
 )  # fmt: skip
 
 
@@ -118,9 +119,9 @@ def export_list(
 
     LIST is standings, pairings, participants, crosstable, progress or breakdown (with
     --player: the Keizer breakdown, or a Swiss or round-robin player's card). CSV numbers
-    are exact, with a "." decimal point (--csv-dialect excel-de or excel-nl: a decimal
-    comma, ";" between fields and German or Dutch column titles); text that a spreadsheet
-    would run as a formula (starting with = + - @) gets a leading apostrophe.
+    are exact, with a "." decimal point (--csv-dialect excel-de, excel-nl or excel-fr: a
+    decimal comma, ";" between fields and German, Dutch or French column titles); text that a
+    spreadsheet would run as a formula (starting with = + - @) gets a leading apostrophe.
     """
     if delimiter is not None:
         check_delimiter(delimiter)

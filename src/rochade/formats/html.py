@@ -180,7 +180,7 @@ def site(
     Each list also comes as a CSV file of the same name, linked under its table.
 
     `settings` stands in for the tournament's own (Keizer settings read beside a file); `csv`
-    writes the CSV files (a German or Dutch spreadsheet's dialect)."""
+    writes the CSV files (a German, Dutch or French spreadsheet's dialect)."""
     rules = tournament.settings if settings is None else settings
     if isinstance(rules, KeizerSettings):
         pages = _keizer_pages(tournament, rules)

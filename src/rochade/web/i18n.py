@@ -1,4 +1,4 @@
-"""Languages of the web pages: English (the source text), German and Dutch.
+"""Languages of the web pages: English (the source text), German, Dutch and French.
 
 Translations are the `.po` files under `translations/` (`messages.po`: the pages' texts;
 `errors.po`: the messages of the core, formats, store and service, see `say`); they are
@@ -32,7 +32,7 @@ from rochade.formats.tables import Column, Table
 from rochade.formats.text import DECIMALS, HALVES, number_style
 from rochade.web.texts import N_
 
-LANGUAGES = {"en": "English", "de": "Deutsch", "nl": "Nederlands"}
+LANGUAGES = {"en": "English", "de": "Deutsch", "nl": "Nederlands", "fr": "Français"}
 DEFAULT = "en"
 TRANSLATIONS = Path(__file__).parent / "translations"
 
@@ -140,8 +140,8 @@ COLUMN_TITLES = {
     "basis": N_("Basis"), "factor": N_("Factor"), "credit": N_("Credit"), "total": N_("Total"),
     "fide-id": N_("FIDE id"),
 }
-"""The lists' column keys (`rochade.formats.tables`) as the pages and the German and Dutch
-CSV files word them; tie-break columns (BH-C1) and opponent numbers keep their titles."""
+"""The lists' column keys (`rochade.formats.tables`) as the pages and the German, Dutch and
+French CSV files word them; tie-break columns (BH-C1) and opponent numbers keep their titles."""
 
 
 def column_title(column: Column, lang: str) -> str:
