@@ -300,12 +300,16 @@ def update_catalogues() -> None:
             po_path = TRANSLATIONS / lang / "LC_MESSAGES" / f"{name}.po"
             old: dict[str, str] = {}
             created = None  # kept, so that a file changes only where its messages change
+            plurals = None  # kept too: French counts 0 as singular (gettext's rule, not CLDR's)
             if po_path.exists():
                 with po_path.open("rb") as handle:
                     previous = read_po(handle)
                 old = {str(m.id): str(m.string) for m in previous if m.id}
                 created = previous.creation_date
+                plurals = previous.plural_forms
             catalog = Catalog(locale=lang, project="rochade", fuzzy=False, creation_date=created)
+            if plurals:
+                catalog.mime_headers = [("Plural-Forms", plurals)]
             for message in sorted(messages):
                 catalog.add(message, old.get(message, ""))
             po_path.parent.mkdir(parents=True, exist_ok=True)
