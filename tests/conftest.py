@@ -1,5 +1,6 @@
 """Shared fixtures: where the project's shared conformance data lives; one Hypothesis seed
-per run, printed, so that a failure (in CI above all) can be replayed."""
+per run, printed, so that a failure (in CI above all) can be replayed; no Hypothesis deadline
+(a timed assertion: on a loaded machine it fails tests whose code is right)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,10 @@ import secrets
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+settings.register_profile("rochade", deadline=None)
+settings.load_profile("rochade")
 
 REPO = Path(__file__).resolve().parents[1]
 SEED_ENV = "ROCHADE_HYPOTHESIS_SEED"

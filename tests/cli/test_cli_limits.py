@@ -159,7 +159,7 @@ def test_files_read_whole_are_refused_by_size(
     assert members(club) == before
 
 
-@settings(max_examples=80, deadline=None,
+@settings(max_examples=80,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(rating=st.integers(-(10**30), 10**30) | st.integers(-2, 4002),
        rounds=st.integers(-(10**30), 10**30) | st.integers(-2, 1002))

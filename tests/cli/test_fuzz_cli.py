@@ -221,7 +221,6 @@ def snapshot(folder: Path) -> dict[str, bytes]:
 
 @settings(
     max_examples=CASES,
-    deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
 )
 @given(case=commands())

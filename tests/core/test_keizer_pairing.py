@@ -413,7 +413,7 @@ def scenarios(draw: st.DrawFn) -> KeizerState:
     return KeizerState(t, settings, len(rounds) + 1, ranking)
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=400)
 @given(scenarios())
 def test_engine_output_always_passes_the_checker(state: KeizerState) -> None:
     result = pair_round(state)
@@ -442,7 +442,7 @@ def test_engine_output_always_passes_the_checker(state: KeizerState) -> None:
     assert tops == sorted(tops)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=200)
 @given(scenarios())
 def test_no_rematch_inside_the_gap_unless_said(state: KeizerState) -> None:
     result = pair_round(state)
@@ -459,7 +459,7 @@ def test_no_rematch_inside_the_gap_unless_said(state: KeizerState) -> None:
             assert any("relaxed to a gap of" in line for line in result.pairing.explanation)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=200)
 @given(scenarios())
 def test_binary_search_finds_the_first_feasible_relaxation(state: KeizerState) -> None:
     """The engine's binary search picks the step that trying them one by one would pick."""

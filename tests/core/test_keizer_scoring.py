@@ -666,7 +666,7 @@ def numbers(st: Standings, new: Callable[[int], int] = lambda i: i) -> list[tupl
     ]
 
 
-@hyp_settings(max_examples=150, deadline=None)
+@hyp_settings(max_examples=150)
 @given(tournaments())
 def test_property_every_standings_is_explained_and_totally_ordered(
     case: tuple[Tournament, KeizerSettings],
@@ -688,7 +688,7 @@ def test_property_every_standings_is_explained_and_totally_ordered(
             assert 1 <= st_.iterations <= s.max_iterations
 
 
-@hyp_settings(max_examples=100, deadline=None)
+@hyp_settings(max_examples=100)
 @given(tournaments(), hs.randoms(use_true_random=False))
 def test_property_ids_are_only_labels(
     case: tuple[Tournament, KeizerSettings], rng: random.Random
@@ -791,7 +791,7 @@ def spec_reading(t: Tournament, s: KeizerSettings) -> tuple[list[int], dict[int,
     return order_, totals, used
 
 
-@hyp_settings(max_examples=150, deadline=None)
+@hyp_settings(max_examples=150)
 @given(tournaments())
 def test_property_matches_a_literal_reading_of_the_spec(
     case: tuple[Tournament, KeizerSettings],

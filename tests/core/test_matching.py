@@ -52,7 +52,7 @@ def _assert_valid(mate: list[int], edges: frozenset[tuple[int, int]]) -> None:
             assert (min(u, v), max(u, v)) in edges
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(graphs())
 def test_maximum_matching_matches_brute_force(
     graph: tuple[int, frozenset[tuple[int, int]]],
@@ -63,7 +63,7 @@ def test_maximum_matching_matches_brute_force(
     assert sum(1 for u in mate if u != UNMATCHED) // 2 == _brute_force_size(n, edges)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=200)
 @given(graphs(), st.data())
 def test_remove_keeps_perfect_iff_rest_has_perfect_matching(
     graph: tuple[int, frozenset[tuple[int, int]]], data: st.DataObject

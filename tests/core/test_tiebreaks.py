@@ -439,7 +439,7 @@ SUMS = ["BH", "BH/C1", "BH/C2", "BH/M1", "SB", "SB/C1", "FB", "AOB", "PS", "KS",
         "RTNG", "BH/P", "SB/P"]
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=150)
 @given(swiss_tables())
 def test_cut_and_bound_invariants(table: Crosstable) -> None:
     bh, c1, c2, m1 = (compute(table, c) for c in ("BH", "BH/C1", "BH/C2", "BH/M1"))
@@ -452,7 +452,7 @@ def test_cut_and_bound_invariants(table: Crosstable) -> None:
     assert sum(table.score.values()) <= table.rounds * len(table.players)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=100)
 @given(swiss_tables(),
        st.sampled_from(["BH", "BH/C1", "BH/M2", "SB/C2", "SB/M1", "FB/C1", "BHNB", "BHNB/C1"]))
 def test_explanations_add_up(table: Crosstable, code: str) -> None:
@@ -464,7 +464,7 @@ def test_explanations_add_up(table: Crosstable, code: str) -> None:
         assert F(lines[-1].rsplit("= ", 1)[1]) == value  # the total is the ranking's value
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=100)
 @given(swiss_tables(), st.randoms(use_true_random=False))
 def test_invariant_under_relabelling(table: Crosstable, rnd: object) -> None:
     ids = list(table.by_id)
@@ -482,7 +482,7 @@ def test_invariant_under_relabelling(table: Crosstable, rnd: object) -> None:
         assert all(before[p] == after[relabel[p]] for p in ids), code
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=100)
 @given(swiss_tables())
 def test_performance_definitions(table: Crosstable) -> None:
     ptp = compute(table, "PTP")

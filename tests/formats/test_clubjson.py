@@ -121,7 +121,7 @@ def test_the_format_reads_what_it_writes(tmp_path: Path) -> None:
     assert rows_as_text(back) == rows_as_text(rows)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=60, suppress_health_check=list(HealthCheck))
 @given(tournaments())
 def test_random_tournaments_survive_backup_and_restore(tmp_path_factory, t: Tournament) -> None:
     """Any tournament of any system, in a club file, comes back from the JSON backup."""

@@ -217,7 +217,7 @@ def test_swiss_and_round_robin_pages_in_chromium(tmp_path: Path) -> None:
         assert abs(float(width) - size[0]) < 2 and abs(float(height) - size[1]) < 2, name
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=30)
 @given(st.lists(st.text(min_size=1, max_size=30), min_size=3, max_size=5, unique=True),
        st.sampled_from([SWISS, ROUND_ROBIN]))
 def test_any_names_give_valid_pages(names: list[str], system: str) -> None:

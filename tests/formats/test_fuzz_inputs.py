@@ -45,7 +45,7 @@ CASES = {"trf": 1200, "csv": 1000, "json": 800, "backup": 400, "club": 120, "sql
 CLEAR = (ModelError, StoreError, ServiceError, TieBreakError)
 """The errors that reach the TD as one `Error: ...` line (ModelError includes FormatError)."""
 
-SETTINGS = {"deadline": None, "suppress_health_check": list(HealthCheck), "derandomize": True}
+SETTINGS = {"suppress_health_check": list(HealthCheck), "derandomize": True}
 
 TRF_WHERE = re.compile(
     r"line \d+|player \d+|round \d+|pairing number|player lines|tournament name|scoring"

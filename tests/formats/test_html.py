@@ -218,7 +218,7 @@ def test_rendered_in_chromium(tmp_path: Path, shared_dir: Path) -> None:
         assert abs(float(width) - size[0]) < 2 and abs(float(height) - size[1]) < 2, name
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=40)
 @given(st.lists(st.text(min_size=1, max_size=30), min_size=2, max_size=6, unique=True))
 def test_any_names_give_valid_pages(names: list[str]) -> None:
     """Whatever a TD types as names (controls, bidi marks, markup, any script) and as the

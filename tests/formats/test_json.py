@@ -379,7 +379,7 @@ def tournaments(draw: st.DrawFn) -> Tournament:
     return t
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=150)
 @given(tournaments())
 def test_round_trip(t: Tournament) -> None:
     text = format_tournament(t)
@@ -388,7 +388,7 @@ def test_round_trip(t: Tournament) -> None:
     assert format_tournament(again) == text
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=100)
 @given(keizer_settings([1, 2, 3]))
 def test_settings_round_trip(s: KeizerSettings) -> None:
     d = settings_to_dict(s)

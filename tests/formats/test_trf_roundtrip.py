@@ -109,7 +109,7 @@ def test_corpus_through_a_club_file(shared_dir: Path, tmp_path: Path) -> None:
             assert export_trf(service, t.name).encode("utf-8") == raw, path.name
 
 
-@settings(max_examples=250, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=250, suppress_health_check=list(HealthCheck))
 @given(tournaments())
 def test_random_tournaments_survive_trf(t: object) -> None:
     """Any tournament of any system (strange names, pending games, every absence reason,

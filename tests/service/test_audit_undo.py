@@ -72,7 +72,6 @@ def _act(service: ClubService, data: st.DataObject, imported: list[str]) -> str 
 
 @settings(
     max_examples=int(os.environ.get("ROCHADE_UNDO_CASES", "40")),
-    deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )
 @given(st.data())

@@ -53,7 +53,7 @@ def _one_action(service: ClubService, data: st.DataObject) -> None:
         service.undo(data.draw(st.integers(1, len(_undoable(service)) - 1)))
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=60, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_undo_everything_and_refusals_change_nothing(data: st.DataObject) -> None:
     with tempfile.TemporaryDirectory() as folder:

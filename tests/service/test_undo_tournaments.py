@@ -59,7 +59,6 @@ def play(service: ClubService, name: str, data: st.DataObject) -> None:
 
 @settings(
     max_examples=15,
-    deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
 )
 @given(data=st.data())

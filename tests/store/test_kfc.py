@@ -377,7 +377,7 @@ def write_kfc(path: Path, t: Tournament, config: dict[str, int]) -> None:
     con.close()
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 @given(kfc_seasons())
 def test_any_season_reads_back(season: tuple[Tournament, dict[str, int]]) -> None:
     t, config = season

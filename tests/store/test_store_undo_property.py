@@ -78,7 +78,7 @@ def _one_change(club: Club, data: st.DataObject) -> None:
         club.delete_round(tournament.id, len(facts.rounds))
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=60, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_undo_restores_every_earlier_state(data: st.DataObject) -> None:
     with (

@@ -4,6 +4,7 @@ page answered after the TD's change is done shows it."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Callable
 
 import pytest
 from starlette.responses import HTMLResponse, RedirectResponse, Response
@@ -65,7 +66,8 @@ def test_during_the_tds_change_phones_get_the_kept_page_and_the_td_waits_for_the
     async def scenario() -> None:
         cache, pages = PageCache(16), Pages()
         pages.release.set()
-        await cache.page(KEY, 7, pages.render)
+        for phone in ("ann", "ann", "bob"):  # (a page two visitors share: the TD waits for it)
+            await cache.page(KEY, 7, pages.render, phone)
         pages.release.clear()
         version = 7
 
@@ -157,22 +159,109 @@ def test_a_redirect_is_not_kept() -> None:
     run_async(scenario())
 
 
-def test_the_td_waits_for_the_pages_asked_for_last_only(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(cache_module, "RENEW_AT_MOST", 8)
+class Paced:
+    """Pages whose renderings each wait for their own release; records starts and ends."""
+
+    def __init__(self) -> None:
+        self.events: list[tuple[str, str, int]] = []
+        self.releases: dict[tuple[str, int], asyncio.Event] = {}
+
+    def render(self, name: str) -> Callable[[int], Awaitable[Response]]:
+        async def render(version: int) -> Response:
+            self.events.append(("start", name, version))
+            await self.releases.setdefault((name, version), asyncio.Event()).wait()
+            self.events.append(("end", name, version))
+            return HTMLResponse(f"{name} as of {version}")
+
+        return render
+
+    def release(self, name: str, version: int) -> None:
+        self.releases.setdefault((name, version), asyncio.Event()).set()
+
+
+def test_a_change_renews_its_pages_one_at_a_time_last_asked_first_and_phones_start_none() -> None:
+    """One rendering at a time: several worker threads at once take the GIL from the event
+    loop that answers the phones. A phone asking meanwhile gets the kept page and starts no
+    rendering of its own."""
 
     async def scenario() -> None:
-        cache, pages = PageCache(16), Pages()
-        pages.release.set()
-        keys = [("standings", f"/t/1/?after={r}", "", "en", False) for r in range(10)]
-        for key in keys:
-            await cache.page(key, 7, pages.render)
-            await asyncio.sleep(0.001)  # asked one after the other
-        async with cache.change(lambda: 8):
-            pass
-        assert pages.renders == [7] * 10 + [8] * cache_module.RENEW_AT_MOST
-        newest = keys[-cache_module.RENEW_AT_MOST :]
-        for key in newest:
-            assert await cache.page(key, 8, pages.render) == b"standings as of 8"
-        assert len(pages.renders) == 10 + cache_module.RENEW_AT_MOST  # kept, not rendered again
+        cache, pages = PageCache(16), Paced()
+        names = ["crosstable", "pairings", "standings"]
+        for name in names:
+            pages.release(name, 7)
+            for phone in (None, "ann", "bob"):  # (as many visitors each)
+                await cache.page((name,), 7, pages.render(name), phone)
+            await asyncio.sleep(0.001)
+        pages.events.clear()
+        version = 7
+
+        async def td_enters_a_result() -> None:
+            nonlocal version
+            async with cache.change(lambda: version):
+                version = 8
+
+        td = asyncio.ensure_future(td_enters_a_result())
+        await settle()
+        assert pages.events == [("start", "standings", 8)]  # asked last, renewed first
+        assert await cache.page(("pairings",), 8, pages.render("pairings")) == b"pairings as of 7"
+        await settle()
+        assert pages.events == [("start", "standings", 8)]  # the phone started nothing
+        for name in reversed(names):
+            pages.release(name, 8)
+            await settle()
+        await td
+        assert pages.events == [
+            ("start", "standings", 8), ("end", "standings", 8),
+            ("start", "pairings", 8), ("end", "pairings", 8),  # asked again by the phone
+            ("start", "crosstable", 8), ("end", "crosstable", 8),
+        ]
+
+    run_async(scenario())
+
+
+def test_the_td_waits_for_the_pages_visitors_share_and_the_others_follow() -> None:
+    """The TD's answer waits for the pages several visitors asked for (the most first); a
+    page one visitor looks at follows, and is never answered as it was before the change:
+    its phone waits for it, in turn with the other renderings."""
+
+    async def scenario() -> None:
+        cache, pages = PageCache(16), Paced()
+        visitors = {"player": ["ann", "ann", "ann"], "standings": ["ann", "bob", "cem"],
+                    "crosstable": ["bob", "cem"]}
+        for name, askers in visitors.items():
+            pages.release(name, 7)
+            await cache.page((name,), 7, pages.render(name))  # rendered: no asker counted yet
+            for visitor in askers:
+                await cache.page((name,), 7, pages.render(name), visitor)
+        pages.events.clear()
+        done = asyncio.Event()
+
+        async def td_enters_a_result() -> None:
+            async with cache.change(lambda: 8):
+                pass
+            done.set()
+
+        td = asyncio.ensure_future(td_enters_a_result())
+        await settle()
+        assert pages.events == [("start", "standings", 8)]  # the most visitors first
+        pages.release("standings", 8)
+        await settle()
+        assert pages.events[-1] == ("start", "crosstable", 8) and not done.is_set()
+        pages.release("crosstable", 8)
+        await settle()
+        await td  # the player's page (one visitor) is not waited for
+        asking = asyncio.ensure_future(cache.page(("player",), 8, pages.render("player"), "ann"))
+        await settle()
+        assert not asking.done()  # never the page of 7 after the TD heard "done"
+        pages.release("player", 8)
+        assert await asking == b"player as of 8"
+        assert pages.events == [
+            ("start", "standings", 8), ("end", "standings", 8),
+            ("start", "crosstable", 8), ("end", "crosstable", 8),
+            ("start", "player", 8), ("end", "player", 8),
+        ]  # one at a time, and none twice
+        for name in visitors:
+            assert await cache.page((name,), 8, pages.render(name)) == f"{name} as of 8".encode()
+        assert len(pages.events) == 6
 
     run_async(scenario())

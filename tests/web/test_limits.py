@@ -154,7 +154,7 @@ BOUNDS = {
 }
 
 
-@settings(max_examples=60, deadline=None,
+@settings(max_examples=60,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(
     key=st.sampled_from(sorted(BOUNDS)),

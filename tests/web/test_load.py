@@ -12,7 +12,8 @@ import pytest
 from starlette.testclient import TestClient
 from web_helpers import CSRF, PIN, Tick, log_in, post, run_async
 
-from rochade.web import create_app
+from benchmark_scripts import load
+from rochade.web import base, create_app
 
 _SPEC = importlib.util.spec_from_file_location(
     "web_load", Path(__file__).parents[2] / "benchmarks" / "web_load.py"
@@ -90,3 +91,17 @@ def test_a_kept_page_is_renewed_by_the_next_change(club: Path) -> None:
                 expected = fresh.get("/t/1/?after=1").text
             assert CSRF.sub("", after) == CSRF.sub("", expected)
             assert PIN not in after
+
+
+def test_the_profile_script_asks_for_every_page_of_the_mix_after_each_result(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """benchmarks/web_profile.py, short: every page of `--mix all` answers after each result."""
+    web_profile = load("web_profile")
+    monkeypatch.setattr(base, "off_loop", web_profile.inline)
+    path = tmp_path / "profile.rochade"
+    web_load.make_club(path, 10, "swiss")
+    pages = list(dict.fromkeys(p for p, _ in web_load.phone_pages("all", 30, 10, "swiss")))
+    times = run_async(web_profile.run(path, pages, 2, 5, None))
+    assert sum(len(ms) for ms in times.values()) == 2 * len(pages)
+    assert {"players", "crosstable", "pairings", "participants"} <= set(times)

@@ -157,3 +157,27 @@ def test_the_keizer_progress_page_leads_a_round_robin_back_to_its_standings(tmp_
         assert response.status_code == 303 and response.headers["location"] == "/t/1/"
         assert "How the tie-breaks were computed" in client.get("/t/1/players/1").text
         assert "Anna Berg" in client.get("/t/1/pairings").text
+
+
+def test_the_addresses_that_share_a_part_show_it_in_each_visitors_language(
+    client: TestClient, club: Path,
+) -> None:
+    """The standings with and without `?after=` of the last round, and the pairings with and
+    without `?round=`, share their rendered part per change (`Web.part`): still each in the
+    visitor's language, with the round the address asks for, and the next change in it."""
+    play_a_round(club)
+    play_a_round(club)
+    for lang, word in (("en", "after round 2"), ("de", "nach Runde 2"), ("en", "after round 2")):
+        client.cookies.set("lang", lang)
+        assert word in client.get("/t/1/").text and word in client.get("/t/1/?after=2").text
+    client.cookies.set("lang", "en")
+    assert "after round 1" in client.get("/t/1/?after=1").text
+    svc = ClubService(club, "test", Tick())
+    svc.pair()
+    third = client.get("/t/1/pairings?round=3").text
+    assert "Round 3" in third and third.count('class="res strong">–<') > 0
+    board = svc.tournament().rounds[2].games[0]
+    svc.enter_result(3, board.board, "0-1")
+    for url in ("/t/1/pairings", "/t/1/pairings?round=3"):
+        assert 'class="res strong">0-1<' in client.get(url).text, url
+    assert "Round 2" in client.get("/t/1/pairings?round=2").text

@@ -346,3 +346,22 @@ def test_one_pairing_number_on_the_players_pages_and_in_the_trf(
                          r'value="([^"]+)"', td.get("/td/t/2/players").text, re.S)
     assert {name: int(no) for no, name in td_rows} == trf
     assert numbers(client.get("/t/2/participants").text) == trf
+
+
+def test_swiss_pairings_show_each_players_points_before_the_round(
+    client: TestClient, swiss: ClubService,
+) -> None:
+    """Beside each name, the points the standings gave after the round before (what the
+    pairing went by): none before round 1, then each player's own."""
+    _play_round(swiss, "Open", "1/2")
+    _play_round(swiss, "Open")
+    swiss.pair("Open")
+    after_two = swiss.system_standings("Open", 2)
+    third = client.get("/t/2/pairings?round=3").text
+    for line in after_two.lines:
+        shown = re.search(rf'>{line.entrant.name}</a> <span class="muted small">\(([^)]*)\)', third)
+        assert shown is not None, line.entrant.name
+        assert shown.group(1) == {Fraction(1, 2): "½", Fraction(3, 2): "1½"}.get(
+            line.points, str(line.points)), line.entrant.name
+    first = client.get("/t/2/pairings?round=1").text
+    assert first.count('<span class="muted small">(0)</span>') == 6

@@ -28,7 +28,6 @@ from rochade.store import Club
 CASES = int(os.environ.get("ROCHADE_FUZZ", "40"))
 FUZZ = settings(
     max_examples=CASES,
-    deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 HOSTILE = [

@@ -18,7 +18,7 @@ from rochade.service.club_settings import check_servable
 from rochade.web.security import PinError, has_pin, new_pin, set_pin
 
 LOOPBACK = "127.0.0.1"
-SWITCH_SECONDS = 0.0005
+SWITCH_SECONDS = 0.0001
 """How long a thread holds the GIL while another waits for it (see `serve_club`)."""
 
 
@@ -117,7 +117,8 @@ def serve_club(
     # Pages are rendered in worker threads; the event loop answering the phones gives up the
     # GIL at every send and then waits for a renderer to hand it back, by default after up
     # to 5 ms each time. Measured with benchmarks/web_load.py --mix all: half a millisecond
-    # keeps the phones' answers flowing while the pages after a change are rendered.
+    # kept the phones' answers flowing while the pages after a change were rendered, and a
+    # tenth of one did better still in runs taken in turns (docs/web.md).
     switch = sys.getswitchinterval()
     sys.setswitchinterval(SWITCH_SECONDS)
     try:

@@ -221,12 +221,16 @@ class Round:
     absences: tuple[Absence, ...] = ()
     bye: PlayerId | None = None
     externals: tuple[ExternalGame, ...] = ()
+    _game_of: Mapping[PlayerId, Game] = field(init=False, repr=False, compare=False)
+    """Each player's game: `game_of` is asked per player and round by every table and
+    tie-break (a 300-player crosstable asked it 600 times, each a walk along 150 boards)."""
+
+    def __post_init__(self) -> None:
+        games = {p: g for g in reversed(self.games) for p in (g.white, g.black)}
+        object.__setattr__(self, "_game_of", games)
 
     def game_of(self, player: PlayerId) -> Game | None:
-        for game in self.games:
-            if player in (game.white, game.black):
-                return game
-        return None
+        return self._game_of.get(player)
 
     def row_players(self) -> Iterator[PlayerId]:
         """Every player who has a row in this round (once per row)."""

@@ -221,7 +221,8 @@ def swiss_numbers(entrants: Sequence[Entrant], known: Sequence[PlayerId] = (),
     order = [p for p in dict.fromkeys(known) if p in by_id]
     if not order and paired:  # paired by a rochade that stored no numbers: rating, then id
         return tuple(e.id for e in sorted(entrants, key=lambda e: (-e.sort_rating, e.id)))
-    new = sorted((e for e in entrants if e.id not in set(order)), key=_initial_rank)
+    placed = set(order)
+    new = sorted((e for e in entrants if e.id not in placed), key=_initial_rank)
     if paired >= NUMBERS_FROZEN_AFTER:
         return (*order, *(e.id for e in new))
     for e in new:

@@ -224,7 +224,7 @@ def number_style(values: Iterable[Fraction | int | None], halves: bool = True) -
     all whole numbers plain (`WHOLE`); game points that are all whole or half (`HALVES`,
     "4½" or "4.5") when `halves`; else every number with two decimals (`DECIMALS`: "4.75",
     "4.50", "4.00")."""
-    denominators = {Fraction(v).denominator for v in values if v is not None}
+    denominators = {v.denominator for v in values if v is not None}  # (an int's is 1)
     if denominators <= {1}:
         return WHOLE
     return HALVES if halves and denominators <= {1, 2} else DECIMALS

@@ -23,6 +23,7 @@ from urllib.parse import quote, urlsplit
 
 import segno
 from jinja2 import Environment, PackageLoader, select_autoescape
+from markupsafe import Markup
 from starlette.datastructures import FormData
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
@@ -121,14 +122,18 @@ class Web:
         """Stands for the visitor's CSRF token in a cached page; replaced on the way out."""
 
     def last_change(self) -> int:
-        """The newest action's id, read on a connection kept open per thread: the public pages
-        ask on every request, and opening the club file each time would cost more than the
-        answer (WAL: this read never waits for the TD's writes)."""
+        """The newest action's id: the public pages ask on every request (WAL: this read
+        never waits for the TD's writes)."""
+        return self.reader().last_change()
+
+    def reader(self) -> ClubService:
+        """The service on a connection kept open per thread, for reading only: opening the
+        club file each time would cost more than most reads (~1 ms)."""
         svc: ClubService | None = getattr(self._local, "svc", None)
         if svc is None:
             self._local.kept = ExitStack()  # the session lives as long as its thread
             svc = self._local.svc = self._local.kept.enter_context(self.service().session())
-        return svc.last_change()
+        return svc
 
     # -- plumbing ------------------------------------------------------------------------
 
@@ -154,6 +159,7 @@ class Web:
                 extensions=["jinja2.ext.i18n"],
                 trim_blocks=True,
                 lstrip_blocks=True,
+                auto_reload=False,  # (else every page looks at its templates' files on disk)
             )
             env.install_gettext_translations(i18n.translations(lang), newstyle=True)  # type: ignore[attr-defined]
             env.filters["num"] = lambda v: i18n.number(v, lang)
@@ -260,6 +266,18 @@ class Web:
         html = self.env(page.lang).get_template(template).render(page=page, **context)
         return self.html(page, html, status_code)
 
+    def part(self, request: Request, page: Page, template: str, key: tuple[object, ...],
+             **context: Any) -> Markup:
+        """The part of a public page that several of its addresses show alike (the standings
+        after the last round with or without `?after=`, the last round's pairings with or
+        without `?round=`), rendered once per version for all of them (`key` with the language
+        names it): the hundreds of rows of a big Swiss are most of such a page's cost. Shared
+        by every visitor, so rendered without the visitor's `page`."""
+        def render() -> str:
+            return self.env(page.lang).get_template(template).render(**context)
+
+        return Markup(self.kept(request, ("part", template, page.lang, *key), render))
+
     def html(self, page: Page, html: str | bytes, status_code: int = 200) -> HTMLResponse:
         response = HTMLResponse(html, status_code=status_code)
         response.headers["Cache-Control"] = "no-store"
@@ -331,7 +349,7 @@ class Reads:
     def __getattr__(self, name: str) -> Callable[..., Any]:
         def kept(*args: Any) -> Any:
             return self._web.facts.get(
-                self._version, (name, *args), lambda: getattr(self._web.service(), name)(*args)
+                self._version, (name, *args), lambda: getattr(self._web.reader(), name)(*args)
             )
 
         return kept
@@ -374,7 +392,7 @@ def public(handler: Handler) -> Callable[[Web], Endpoint]:
                 request.state.version = version
                 return off_loop(handler(web, request, marked))
 
-            found = await web.pages.page(key, version, render)
+            found = await web.pages.page(key, version, render, page.visitor)
             if isinstance(found, Response):
                 return found
             return web.html(page, found.replace(web.csrf_mark.encode(), page.csrf.encode()))

@@ -5,24 +5,30 @@ while the TD's change is under way: a page is kept under its key (page, query, l
 or not) with the version it shows, the newest action's id when it was rendered. A request
 that finds an older version starts the one rendering of the new version (or joins it). While
 a TD change is under way the phones get the previous page meanwhile (if it shows every change
-the TD has been told of: a page no one asked for since is rendered anew); the TD's answer waits
-until the pages phones looked at lately are renewed, so a page answered after the TD hears
-"done" shows the change. After changes made elsewhere (the command line) the first phones
-wait for the new page, as they must: nobody has been told of the change yet.
+the TD has been told of: a page no one asked for since is rendered anew) and start no
+rendering; when the change is made, the pages phones looked at lately are renewed one after
+another, those asked for by the most visitors first, and the TD's answer waits for the ones
+several visitors share (the others follow right after). A page answered after the TD hears
+"done" shows the change: one not renewed yet is rendered for the phone that asks (and it
+waits). One rendering at a time, the TD's renewals and the phones' in turn: the renderings
+run in worker threads that share the GIL with the event loop answering the phones, and
+several at once kept each answer waiting for the GIL several times over. After changes made
+elsewhere (the command line) the first phones wait for the new page, as they must: nobody
+has been told of the change yet.
 
 The pages of one version are made from the same facts (the tournament, its standings, their
-history): `Facts` computes each once per version for all of them, so a change renews thirty
-pages for little more than the cost of one.
+history; parts that several addresses show alike): `Facts` computes each once per version for
+all of them, so a change renews thirty pages for little more than the cost of one.
 """
 
 from __future__ import annotations
 
 import asyncio
 import threading
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine
 from concurrent.futures import Future
-from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from contextlib import asynccontextmanager, suppress
+from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from starlette.responses import HTMLResponse, Response
@@ -36,11 +42,13 @@ RENEW_SECONDS = 600.0
 """A page asked for this recently is renewed by the TD's change before the TD's answer. Phones
 that poll an unchanged page get "204" and do not ask for it again, so this spans the quiet
 minutes between two results of a club evening."""
-RENEW_AT_MOST = 64
-"""The TD waits for these renderings: every page phones look at on a club evening (`--mix all`
-of benchmarks/web_load.py: 22 pages for 60 players, 34 for a 300-player Swiss, ~35 ms and
-~75 ms of CPU together, their facts shared). A page left out would make the first phones
-that ask for it after the TD's "done" wait for its rendering: the phones' worst latencies."""
+SHARED = 2
+"""A page asked for by this many visitors since it was rendered is renewed before the TD's
+answer: on a club evening the standings, pairings and crosstable (`--mix all` of
+benchmarks/web_load.py: 34 pages of a 300-player Swiss cost ~55 ms of CPU together, their
+facts shared, 6 of them ~35 ms; `benchmarks/web_profile.py`). The pages one phone looks at
+(a player's) follow right after the answer; the phone, if it asks before its page's turn,
+waits for that one rendering."""
 
 
 @dataclass
@@ -49,6 +57,7 @@ class _Kept:
     body: bytes
     render: Render
     asked: float  # loop time of the last request for it
+    askers: set[object] = field(default_factory=set)  # visitors since it was rendered
 
 
 class PageCache:
@@ -60,20 +69,24 @@ class PageCache:
         self._jobs: dict[tuple[Key, int], asyncio.Future[Response]] = {}
         self._changes = 0  # TD changes under way
         self._confirmed = -1  # a version at least as new as every change the TD was told of
+        self._newest = -1  # the newest version a change renews its pages to
+        self._renewals: set[asyncio.Future[None]] = set()
+        self._rendering = asyncio.Semaphore()
 
-    async def page(self, key: Key, version: int, render: Render) -> bytes | Response:
+    async def page(self, key: Key, version: int, render: Render, visitor: str | None = None
+                   ) -> bytes | Response:
         """The page's body as of `version` or newer, or the response when it is not one to
-        keep (a redirect, an error page)."""
+        keep (a redirect, an error page). `visitor`: who asks (None: as if someone new)."""
         kept = self._kept.get(key)
         if kept is not None:
             kept.asked = asyncio.get_running_loop().time()
+            kept.askers.add(object() if visitor is None else visitor)
             if kept.version >= version:
                 return kept.body
+            if self._changes and kept.version >= self._confirmed:
+                return kept.body  # the change renews it (never older than a confirmed change)
         started = (key, version) not in self._jobs
-        job = self._job(key, version, render)
-        if kept is not None and self._changes and kept.version >= self._confirmed:
-            return kept.body  # (a page older than a confirmed change is never served)
-        response = await asyncio.shield(job)
+        response = await asyncio.shield(self._job(key, version, render))
         kept = self._kept.get(key)
         if kept is not None and kept.version >= version:
             return kept.body
@@ -83,7 +96,8 @@ class PageCache:
         """The one rendering of `key` as of `version`; the page is kept once it is done."""
         job = self._jobs.get((key, version))
         if job is None:
-            job = self._jobs[key, version] = asyncio.ensure_future(render(version))
+            job = asyncio.ensure_future(self._one_at_a_time(render, version))
+            self._jobs[key, version] = job
 
             def done(job: asyncio.Future[Response]) -> None:
                 del self._jobs[key, version]
@@ -103,11 +117,19 @@ class PageCache:
             job.add_done_callback(done)
         return job
 
+    async def _one_at_a_time(self, render: Render, version: int) -> Response:
+        """Every kept page is rendered in turn, the TD's renewals and the phones' alike (first
+        asked, first rendered): the renderings share the GIL anyway, and each one more at
+        once made the event loop wait for it once more at every answer."""
+        async with self._rendering:
+            return await render(version)
+
     @asynccontextmanager
     async def change(self, version: Callable[[], int]) -> AsyncIterator[None]:
         """Around a TD change: phones get the kept pages meanwhile; when the change is made,
-        the pages asked for lately are rendered anew (`version()`: the version now) before
-        the block ends."""
+        the pages asked for lately are rendered anew (`version()`: the version now), those
+        asked for by the most visitors first; the block ends when the ones `SHARED` by
+        several are, the others follow."""
         self._changes += 1
         self._confirmed = max(self._confirmed, version())
         try:
@@ -115,12 +137,35 @@ class PageCache:
             now = version()
             recent = asyncio.get_running_loop().time() - RENEW_SECONDS
             stale = [(k, p) for k, p in self._kept.items() if p.version < now and p.asked > recent]
-            stale.sort(key=lambda item: item[1].asked, reverse=True)
-            renewals = [self._job(k, now, p.render) for k, p in stale[:RENEW_AT_MOST]]
-            await asyncio.gather(*map(asyncio.shield, renewals), return_exceptions=True)
+            stale.sort(key=lambda item: (len(item[1].askers), item[1].asked), reverse=True)
+            shared = sum(1 for _, p in stale if len(p.askers) >= SHARED)
+            self._newest = max(self._newest, now)
+            await asyncio.shield(self._later(self._renew(stale[:shared], now)))
             self._confirmed = max(self._confirmed, now)  # the TD is told of it now
+            self._later(self._renew(stale[shared:], now))
         finally:
             self._changes -= 1
+
+    def _later(self, renewal: Coroutine[Any, Any, None]) -> asyncio.Future[None]:
+        """`renewal` under way, kept from the garbage collector until it is done (and
+        carried on if the TD's request is given up meanwhile)."""
+        task = asyncio.ensure_future(renewal)
+        self._renewals.add(task)
+        task.add_done_callback(self._renewals.discard)
+        return task
+
+    async def _renew(self, stale: list[tuple[Key, _Kept]], version: int) -> None:
+        """Render `stale` as of `version` one after another, until a newer change renews
+        them itself. One worker thread at a time takes turns with the event loop for the GIL;
+        several at once kept the phones' answers waiting several switch intervals each."""
+        for key, kept in stale:
+            if version < self._newest:
+                return
+            done = self._kept.get(key)
+            if done is not None and done.version >= version:  # a phone asked for it first
+                continue
+            with suppress(Exception):  # a page that fails: its phones get its error page
+                await self._job(key, version, kept.render)
 
 
 class Facts:

@@ -29,7 +29,7 @@ from babel.numbers import format_decimal
 from rochade.core.messages import Message, message_of
 from rochade.formats.csv import DIALECTS, table_csv
 from rochade.formats.tables import Column, Table
-from rochade.formats.text import DECIMALS, HALVES, number_style
+from rochade.formats.text import DECIMALS, WHOLE, number_style
 from rochade.web.texts import N_
 
 LANGUAGES = {"en": "English", "de": "Deutsch", "nl": "Nederlands", "fr": "Français"}
@@ -108,7 +108,9 @@ def column(
             return ""
         if style == DECIMALS:
             return fixed(value, lang)
-        return points(Fraction(value), lang) if style == HALVES else number(value, lang)
+        if style == WHOLE:
+            return number(value, lang)
+        return points(value if isinstance(value, Fraction) else Fraction(value), lang)
 
     return show
 

@@ -12,7 +12,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from rochade.core.standings import numbers_of
+from rochade.core.standings import counted_crosstable, numbers_of
 from rochade.core.systems import KEIZER
 from rochade.formats.text import tiebreak_key
 from rochade.service import standings_with_tiebreaks
@@ -49,10 +49,13 @@ async def standings(web: Web, request: Request, page: Page) -> Response:
         fide = web.kept(request, ("tiebreaks", ctx["name"], after),
                         lambda: standings_with_tiebreaks(t, after))
         keys = [tiebreak_key(tb) for tb in fide.tiebreaks]
-        return web.render(page, "standings_fide.html", **ctx, table=fide, keys=keys, after=after,
-                          section="standings")
+        part = web.part(request, page, "_standings_fide_part.html", (ctx["n"], after), **ctx,
+                        table=fide, keys=keys, after=after)
+        return web.render(page, "standings_fide.html", **ctx, part=part, section="standings")
     table = ctx["svc"].standings(ctx["name"], after)
-    return web.render(page, "standings.html", **ctx, table=table, after=after, section="standings")
+    part = web.part(request, page, "_standings_part.html", (ctx["n"], after), **ctx, table=table,
+                    after=after)
+    return web.render(page, "standings.html", **ctx, part=part, section="standings")
 
 
 @public
@@ -62,12 +65,13 @@ async def pairings(web: Web, request: Request, page: Page) -> Response:
     number = round_param(request, len(t.rounds))
     view = round_view(t, number) if number else None
     points = {}  # a Swiss's or round robin's points before the round, beside the names
-    if view is not None and t.system != KEIZER:
-        before = web.kept(request, ("tiebreaks", t.name, number - 1),
-                          lambda: standings_with_tiebreaks(t, number - 1))
-        points = {line.entrant.id: line.points for line in before.lines}
-    return web.render(page, "pairings.html", **ctx, view=view, number=number, points=points,
-                      section="pairings")
+    if view is not None and t.system != KEIZER:  # (the points only: no tie-breaks, no ranks)
+        table, numbers = web.kept(request, ("counted", t.name, number - 1),
+                                  lambda: counted_crosstable(t, number - 1))
+        points = {numbers[n - 1]: score for n, score in table.score.items()}
+    part = web.part(request, page, "_pairings_part.html", (ctx["n"], number), **ctx, view=view,
+                    number=number, points=points)
+    return web.render(page, "pairings.html", **ctx, part=part, section="pairings")
 
 
 @public

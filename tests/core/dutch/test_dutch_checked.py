@@ -43,7 +43,7 @@ def as_model(log: SwissLog) -> tuple[Tournament, list[Pairing]]:
 
 
 @given(st.integers(0, 2**32))
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=15)
 def test_generated_rounds_pass_the_checker(seed: int) -> None:
     rng = random.Random(seed)
     players = rng.randint(6, 30)

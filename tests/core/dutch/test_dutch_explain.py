@@ -182,7 +182,7 @@ def _check(result: DutchResult, state: SwissState) -> None:
                 assert facts[rival].score < facts[d.players[0]].score
 
 
-@settings(max_examples=12, deadline=None)
+@settings(max_examples=12)
 @given(st.integers(0, 10**6))
 def test_every_pair_floater_and_bye_gets_a_consistent_reason(seed: int) -> None:
     rng = random.Random(seed)

@@ -46,7 +46,7 @@ def graphs(draw: st.DrawFn) -> list[list[int]]:
 
 
 @given(graphs())
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 def test_matches_brute_force(weights: list[list[int]]) -> None:
     vertices = list(range(len(weights)))
     mate = max_weight_matching(weights)
