@@ -63,3 +63,27 @@ def test_progress_table_with_points_game_points_and_buchholz(tmp_path: Path, run
     assert rows["Cy"][-4:] == ["2.50", "0.5", "2.50", "0.5"]
     assert rows["Di"][-4:] == ["2.00", "0.5", "2.00", "0.5"]
     assert "BH: Buchholz" in wide
+
+
+def test_printouts_from_the_command_line(tmp_path: Path, run: Run) -> None:
+    """export-list's printouts: alphabetical, notice, slips, start-rank; the HTML's print
+    heading names the club (the organizer, else the file's name) and the round's date."""
+    club = _four_players_paired(tmp_path, run)
+    run("round-date", club, 1, "2026-12-01")
+    run("player", "set", club, "Di", "title=WFM", "federation=NED", "club=SV Utrecht")
+    alphabetical = run("export-list", club, "alphabetical").stdout.splitlines()
+    assert [line.split()[0] for line in alphabetical[4:8]] == ["Ann", "Bob", "Cy", "Di"]
+    assert "Bob" in alphabetical[4] and "black" in alphabetical[4]  # Ann has black on board 1
+    slips = run("export-list", club, "slips").stdout
+    assert slips.count("Signature white") == 2 and "W · round 1 · board 2" in slips
+    csv = run("export-list", club, "start-rank", "--format", "csv").stdout.splitlines()
+    assert csv[0] == "No.,Title,Name,Rating,FIDE id,Fed.,Club"
+    assert csv[4] == "4,WFM,Di,1500,,NED,SV Utrecht"
+    notice = run("export-list", club, "notice", "--format", "html").stdout
+    assert 'class="rochade page-notice"' in notice
+    assert 'data-print-head="c · W: round 1" data-print-date="2026-12-01"' in notice
+    run("tournament", "set", club, "organizer=SC Rochade")
+    standings = run("export-list", club, "standings", "--format", "html").stdout
+    assert 'data-print-head="SC Rochade · W: standings after round 1"' in standings
+    none = run("export-list", club, "slips", "--round", "0", ok=False)
+    assert none.exit_code == 2 and "there is no round 0" in none.output

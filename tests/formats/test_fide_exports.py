@@ -154,6 +154,7 @@ def test_published_site_is_valid_and_complete(kind: str) -> None:
     pages = dict(site(t))
     n, rounds = len(t.entrants), len(t.rounds)
     lists_ = 4 if kind == "rr" else 3  # standings, crosstable, (progress,) participants
+    lists_ += 4  # the printouts: start rank, alphabetical, notice board, result slips
     assert len(pages) == 1 + 2 * (lists_ + 2 * rounds + n) + 1
     for name, document in pages.items():
         if name.endswith(".html"):

@@ -59,6 +59,7 @@ def club_site(club: Tournament) -> dict[str, str]:
 def test_every_page_of_the_site_is_valid(club: Tournament, club_site: dict[str, str]) -> None:
     n, rounds = len(club.entrants), len(club.rounds)
     lists = 4 + rounds + rounds + n  # 4 lists, standings after and pairings of each round ...
+    lists += 4  # ... and the printouts: start rank, alphabetical, notice board, result slips
     assert len(club_site) == 1 + 2 * lists + 1  # index, each list as HTML and CSV, style.css
     for name, document in club_site.items():
         if name.endswith(".html"):

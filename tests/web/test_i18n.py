@@ -60,10 +60,10 @@ def test_numbers_per_locale() -> None:
 
 def test_pages_follow_accept_language_and_the_switch(client: TestClient) -> None:
     german = client.get("/t/1/", headers={"Accept-Language": "de-DE,de;q=0.9"}).text
-    assert '<html lang="de">' in german and "Tabelle" in german and "vor Runde 1" in german
+    assert '<html lang="de"' in german and "Tabelle" in german and "vor Runde 1" in german
     switched = client.get("/lang?lang=nl&next=/t/1/participants", follow_redirects=False)
     assert switched.headers["location"] == "/t/1/participants"
     dutch = client.get("/t/1/participants", headers={"Accept-Language": "de"}).text
-    assert '<html lang="nl">' in dutch and "Deelnemers" in dutch and "aanwezig" in dutch
+    assert '<html lang="nl"' in dutch and "Deelnemers" in dutch and "aanwezig" in dutch
     outside = client.get("/lang?lang=de&next=//evil.example/", follow_redirects=False)
     assert outside.headers["location"] == "/"

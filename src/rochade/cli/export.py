@@ -4,31 +4,45 @@ HTML): the club's lists for its website, notice board and spreadsheets."""
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from pathlib import Path
 
 import click
 
 from rochade.cli.common import Failure, service
-from rochade.core.model import Tournament
+from rochade.core.fide import PlayerDetails
+from rochade.core.model import PlayerId, Tournament
+from rochade.core.standings import numbers_of
 from rochade.core.systems import KEIZER
 from rochade.formats import text
 from rochade.formats.csv import DIALECTS, check_delimiter
 from rochade.formats.html import page, site
 from rochade.formats.tables import (
     Table,
+    alphabetical_table,
     breakdown_table,
     crosstable_table,
     fide_list,
+    notice_table,
     pairings_table,
     participants_table,
     progress_table,
+    slips_table,
+    slips_text,
     standings_table,
+    start_rank_table,
     table_text,
 )
 from rochade.service import read_tournament_file, tournament_history, tournament_standings
 from rochade.service.players import find_entrant
+from rochade.service.reports import Letterhead
 
-LISTS = ("standings", "pairings", "participants", "crosstable", "progress", "breakdown")
+LISTS = ("standings", "pairings", "participants", "crosstable", "progress", "breakdown",
+         "alphabetical", "notice", "slips", "start-rank")
+ROUND_LISTS = {"pairings": pairings_table, "alphabetical": alphabetical_table,
+               "notice": notice_table, "slips": slips_table}
+"""The lists of one round: the pairings, "where do I play?", the notice board's large-type
+pairings and the result slips."""
 
 SOURCE = click.argument(
     "source", metavar="CLUB|FILE.json", type=click.Path(path_type=Path, dir_okay=False)
@@ -56,6 +70,21 @@ def _load(source: Path, who: str | None, tournament: str | None) -> Tournament:
     return service(source, who).tournament(tournament)
 
 
+def _letterhead(source: Path, who: str | None, t: Tournament) -> Letterhead:
+    """The club and round dates printed at the top of each page (a tournament file has
+    neither)."""
+    if source.suffix.lower() == ".json":
+        return Letterhead("")
+    return service(source, who).letterhead(t.name)
+
+
+def _details(source: Path, who: str | None, t: Tournament) -> Mapping[PlayerId, PlayerDetails]:
+    """The players' federations and clubs for the start-rank list (a file has none)."""
+    if source.suffix.lower() == ".json":
+        return {}
+    return service(source, who).rating_data(t.name).details
+
+
 @click.command()
 @SOURCE
 @click.argument("folder", type=click.Path(path_type=Path, file_okay=False))
@@ -70,12 +99,16 @@ def publish(
     A static site: upload FOLDER as it is.
 
     index.html links standings (now and after each round), pairings, crosstable, progress,
-    participants and one page per player, each also as CSV. Print any page from the browser
+    participants and one page per player, each also as CSV; and for printing the start-rank
+    list and the last round's pairings in alphabetical order, in large type for the notice
+    board and as result slips. Print any page from the browser
     for A4 paper or PDF. Works for Keizer, Swiss and round-robin tournaments.
     """
     t = _load(source, who, tournament)
     folder.mkdir(parents=True, exist_ok=True)
-    pages = site(t, csv=lambda table: _csv(table, csv_dialect))
+    head = _letterhead(source, who, t)
+    pages = site(t, csv=lambda table: _csv(table, csv_dialect), club=head.club,
+                 dates=head.dates, details=_details(source, who, t))
     for name, content in pages.items():
         encoding = "utf-8-sig" if name.endswith(".csv") else "utf-8"  # see export_list
         (folder / name).write_text(content, encoding=encoding, newline="")
@@ -90,8 +123,8 @@ def publish(
     show_default=True,
 )  # fmt: skip
 @click.option("--round", "round_number", type=click.IntRange(min=0), metavar="K",
-              help="Standings/breakdown after round K, pairings of round K, or the crosstable "
-              "and progress up to round K.")  # fmt: skip
+              help="Standings/breakdown after round K, pairings (alphabetical, notice, slips) of "
+              "round K, or the crosstable and progress up to round K.")  # fmt: skip
 @click.option("--player", metavar="NAME", help="Whose breakdown (name, prefix or id).")
 @click.option("--delimiter", help="CSV field separator (default: the dialect's).")
 @CSV_DIALECT
@@ -118,21 +151,28 @@ def export_list(
     One LIST as plain text, CSV or a stand-alone HTML page.
 
     LIST is standings, pairings, participants, crosstable, progress or breakdown (with
-    --player: the Keizer breakdown, or a Swiss or round-robin player's card). CSV numbers
-    are exact, with a "." decimal point (--csv-dialect excel-de, excel-nl or excel-fr: a
-    decimal comma, ";" between fields and German, Dutch or French column titles); text that a
-    spreadsheet would run as a formula (starting with = + - @) gets a leading apostrophe.
+    --player: the Keizer breakdown, or a Swiss or round-robin player's card); for printing:
+    alphabetical (a round's pairings by player name: "where do I play?"), notice (a round's
+    pairings in large type for the notice board; --format html), slips (result slips to
+    cut, one per board) and start-rank (players by pairing number with title, rating,
+    federation and club). CSV numbers are exact, with a "." decimal point (--csv-dialect
+    excel-de, excel-nl or excel-fr: a decimal comma, ";" between fields and German, Dutch or
+    French column titles); text that a spreadsheet would run as a formula (starting with
+    = + - @) gets a leading apostrophe.
     """
     if delimiter is not None:
         check_delimiter(delimiter)
     t = _load(source, who, tournament)
     if round_number is not None and round_number > len(t.rounds):
         raise Failure(f"there is no round {round_number} (the tournament has {len(t.rounds)})")
-    table, plain = _list(t, which, round_number, player)
+    details = _details(source, who, t) if which == "start-rank" else {}
+    table, plain = _list(t, which, round_number, player, details)
     if fmt == "csv":
         content = _csv(table, csv_dialect, delimiter)
     elif fmt == "html":
-        content = page(t.name, [table], inline_css=True)
+        head = _letterhead(source, who, t)
+        at = len(t.rounds) if round_number is None else round_number
+        content = page(t.name, [table], inline_css=True, club=head.club, date=head.date(at))
     else:
         content = plain
     if output is None:
@@ -144,18 +184,31 @@ def export_list(
 
 
 def _list(
-    t: Tournament, which: str, round_number: int | None, player: str | None
+    t: Tournament,
+    which: str,
+    round_number: int | None,
+    player: str | None,
+    details: Mapping[PlayerId, PlayerDetails],
 ) -> tuple[Table, str]:
     """The list as a table (for CSV and HTML) and as the text renderers lay it out: Keizer
-    lists in their own text layout, Swiss and round-robin lists as the table itself."""
-    if which == "pairings":
+    lists in their own text layout, Swiss and round-robin lists as the table itself.
+    `details` are the players' federations and clubs for the start-rank list."""
+    if which in ROUND_LISTS:
         if not t.rounds:
             raise Failure("no round is paired yet")
         number = len(t.rounds) if round_number is None else round_number
         if number < 1:
             raise Failure(f"there is no round {number}")
         rnd = t.rounds[number - 1]
-        return pairings_table(rnd, t), text.pairings_table(rnd, t)
+        table = ROUND_LISTS[which](rnd, t)
+        if which == "slips":
+            return table, slips_text(table, t.name)
+        if which == "pairings":
+            return table, text.pairings_table(rnd, t)
+        return table, table_text(table)
+    if which == "start-rank":
+        table = start_rank_table(t, numbers_of(t), details)
+        return table, table_text(table)
     if which == "breakdown" and player is None:
         raise Failure("name the player whose breakdown you want: --player NAME")
     player_id = None if player is None else find_entrant(t.entrants, player).id

@@ -16,23 +16,29 @@ from html import escape
 from importlib.resources import files
 
 from rochade import __version__
+from rochade.core.fide import PlayerDetails
 from rochade.core.keizer.scoring import Standings, compute_standings, standings_history
 from rochade.core.keizer.settings import KeizerSettings
-from rochade.core.model import Tournament
-from rochade.core.standings import system_standings
+from rochade.core.model import PlayerId, Tournament
+from rochade.core.standings import numbers_of, system_standings
 from rochade.core.systems import ROUND_ROBIN
 from rochade.formats.csv import table_csv
 from rochade.formats.tables import (
     Cell,
     Table,
+    alphabetical_table,
     breakdown_table,
     crosstable_table,
     fide_list,
     fide_standings_table,
+    notice_table,
     pairings_table,
     participants_table,
     progress_table,
+    slip_lines,
+    slips_table,
     standings_table,
+    start_rank_table,
 )
 from rochade.formats.text import visible
 
@@ -106,6 +112,17 @@ def table_html(table: Table, links: bool = False) -> str:
     )
 
 
+def slips_html(table: Table, tournament_name: str) -> str:
+    """A slips table (`rochade.formats.tables.slips_table`) as slips to cut: one box per board
+    with a dashed cut line, several to an A4 page, none split over two."""
+    slips = "\n".join(
+        '<section class="slip">' + "".join(f"<p><bdi>{_e(line)}</bdi></p>" for line in lines)
+        + "</section>"
+        for lines in slip_lines(table, tournament_name)
+    )
+    return f'<div class="slips">\n{slips}\n</div>'
+
+
 def page(
     tournament_name: str,
     tables: Sequence[Table],
@@ -117,11 +134,14 @@ def page(
     inline_css: bool = False,
     intro: str = "",
     outro: str = "",
+    club: str = "",
+    date: str = "",
 ) -> str:
     """A complete HTML document with one or more tables (the first one's title is the page's
     unless `title` is given). `inline_css` embeds the stylesheet for a stand-alone file;
     `intro` and `outro` are trusted, already escaped HTML put under the heading and after
-    the tables."""
+    the tables. Printed, every page's top says `club`, the title (tournament, list, round)
+    and `date` (`print_head`)."""
     heading = title if title is not None else tables[0].title
     kind = tables[0].kind if tables else "index"
     style = (
@@ -131,7 +151,7 @@ def page(
     )
     parts = [
         "<!DOCTYPE html>",
-        f'<html lang="{LANG}">',
+        f'<html lang="{LANG}"{print_head(club, heading, date)}>',
         "<head>",
         '<meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
@@ -156,7 +176,10 @@ def page(
     for i, table in enumerate(tables):
         if i or title is not None:
             parts.append(f"<h2>{_e(table.title)}</h2>")
-        parts += ['<div class="scroll">', table_html(table, links), "</div>"]
+        if table.kind == "slips":
+            parts.append(slips_html(table, tournament_name))
+        else:
+            parts += ['<div class="scroll">', table_html(table, links), "</div>"]
         parts += [f'<p class="note">{_e(note)}</p>' for note in table.notes]
     if outro:
         parts.append(outro)
@@ -170,8 +193,21 @@ def page(
     return "\n".join(parts)
 
 
+def print_head(club: str, title: str, date: str = "") -> str:
+    """The `<html>` attributes the stylesheets' `@page` rules print at the top of every page
+    (Chromium's page margin boxes read them through `attr()`): club and title on the left,
+    the date on the right."""
+    head = " · ".join(part for part in (club, title) if part)
+    return f' data-print-head="{_e(head)}"' + (f' data-print-date="{_e(date)}"' if date else "")
+
+
 def site(
-    tournament: Tournament, settings: object = None, csv: Callable[[Table], str] = table_csv
+    tournament: Tournament,
+    settings: object = None,
+    csv: Callable[[Table], str] = table_csv,
+    club: str = "",
+    dates: Sequence[str | None] = (),
+    details: Mapping[PlayerId, PlayerDetails] | None = None,
 ) -> Mapping[str, str]:
     """A static site: file name -> content. `index.html` links every list: standings now and
     after each round, each round's pairings, participants, crosstable, progress chart (Keizer
@@ -180,12 +216,23 @@ def site(
     Each list also comes as a CSV file of the same name, linked under its table.
 
     `settings` stands in for the tournament's own (Keizer settings read beside a file); `csv`
-    writes the CSV files (a German, Dutch or French spreadsheet's dialect)."""
+    writes the CSV files (a German, Dutch or French spreadsheet's dialect). Printed pages name
+    `club` and the date of their round (`dates[k - 1]` for round k; the last round's
+    otherwise). For printing: the start-rank list (with the players' `details`: federation,
+    club) and the last round's pairings in alphabetical order, in large type and as result
+    slips."""
     rules = tournament.settings if settings is None else settings
     if isinstance(rules, KeizerSettings):
         pages = _keizer_pages(tournament, rules)
     else:
         pages = _fide_pages(tournament)
+    pages["start-rank.html"] = start_rank_table(tournament, numbers_of(tournament),
+                                                details or {})
+    if tournament.rounds:
+        last = tournament.rounds[-1]
+        pages["alphabetical.html"] = alphabetical_table(last, tournament)
+        pages["notice.html"] = notice_table(last, tournament)
+        pages["slips.html"] = slips_table(last, tournament)
     titles = {"standings": "Standings", "crosstable": "Crosstable", "progress": "Progress",
               "participants": "Participants"}
     nav = [Link("index.html", "Overview")] + [
@@ -207,11 +254,14 @@ def site(
                 if f"round-{k}.html" in pages
             ]
         outro = " · ".join(f'<a href="{_e(n.href)}">{_e(n.text)}</a>' for n in links)
+        suffix = stem.rpartition("-")[2]
+        at = int(suffix) if stem.startswith(("round-", "standings-")) else len(dates)
         out[href] = page(
             name, [table], nav=nav, current=href, links=True,
-            outro=f'<p class="downloads">{outro}</p>',
+            outro=f'<p class="downloads">{outro}</p>', club=club,
+            date=(dates[at - 1] or "") if 0 < at <= len(dates) else "",
         )  # fmt: skip
-    out["index.html"] = _index(tournament, pages, nav)
+    out["index.html"] = _index(tournament, pages, nav, club)
     out[STYLESHEET] = stylesheet()
     return out
 
@@ -254,7 +304,9 @@ def _round_pages(tournament: Tournament, pages: dict[str, Table]) -> None:
         pages[f"round-{rnd.number}.html"] = pairings_table(rnd, tournament)
 
 
-def _index(tournament: Tournament, pages: Mapping[str, Table], nav: Sequence[Link]) -> str:
+def _index(
+    tournament: Tournament, pages: Mapping[str, Table], nav: Sequence[Link], club: str
+) -> str:
     def items(prefix: str) -> str:
         return "".join(
             f'<li><a href="{_e(href)}">{_e(t.title.removeprefix(f"{tournament.name}: "))}</a>'
@@ -269,6 +321,7 @@ def _index(tournament: Tournament, pages: Mapping[str, Table], nav: Sequence[Lin
             "".join(items(p) for p in ("standings.html", "crosstable", "progress", "partic")),
         ),
         ("Rounds", items("round-")),
+        ("Printouts", "".join(items(p) for p in ("start-rank", "alphabetical", "notice", "slips"))),
         ("Standings after each round", items("standings-")),
         ("Players", items("player-")),
     ]
@@ -276,8 +329,10 @@ def _index(tournament: Tournament, pages: Mapping[str, Table], nav: Sequence[Lin
         f'<h2>{_e(head)}</h2>\n<ul class="lists">{lis}</ul>' for head, lis in sections if lis
     )
     return page(
-        tournament.name, [], title=tournament.name, nav=nav, current="index.html", intro=body
+        tournament.name, [], title=tournament.name, nav=nav, current="index.html", intro=body,
+        club=club,
     )
 
 
-__all__ = ["Link", "page", "player_page", "site", "stylesheet", "table_html"]
+__all__ = ["Link", "page", "player_page", "print_head", "site", "slips_html", "stylesheet",
+           "table_html"]

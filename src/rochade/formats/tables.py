@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from rochade.core.collation import name_key
+from rochade.core.fide import PlayerDetails
 from rochade.core.keizer.scoring import StandingRow, Standings
 from rochade.core.model import ModelError, Outcome, PlayerId, Round, Tournament
 from rochade.core.standings import (
@@ -199,6 +201,88 @@ def pairings_table(round: Round, tournament: Tournament) -> Table:
         rows.append(Row((_EMPTY, _name(tournament, player), _text(reason, cls), _EMPTY), "no-game"))
     title = _w("pairings_title", name=tournament.name, round=round.number)
     return Table("pairings", title, columns, tuple(rows))
+
+
+def alphabetical_table(round: Round, tournament: Tournament) -> Table:
+    """"Where do I play?": every player of the round in alphabetical order (as the players'
+    languages file names, `name_key`) with board, colour and opponent; without a game, why."""
+    columns = (_col("name"), _col("board", True), _col("colour"), _col("opponent"))
+    rows = []
+    for i, g in enumerate(round.games, start=1):
+        board = _int(g.board or i)
+        for player, other, colour in ((g.white, g.black, "w"), (g.black, g.white, "b")):
+            word = COLOURS[colour]
+            cells = (_name(tournament, player), board, _text(word, word),
+                     _name(tournament, other))
+            rows.append(Row(cells))
+    for player, reason, cls in without_game(round, tournament.system):
+        rows.append(Row((_name(tournament, player), _EMPTY, _EMPTY, _text(reason, cls)),
+                        "no-game"))
+    rows.sort(key=lambda r: name_key(r.cells[0].text))
+    title = _w("alphabetical_title", name=tournament.name, round=round.number)
+    return Table("alphabetical", title, columns, tuple(rows))
+
+
+def notice_table(round: Round, tournament: Tournament) -> Table:
+    """The pairings for the notice board: the boards only, in large type (the HTML's
+    `notice` kind); who has no game stays on the ordinary pairing list."""
+    table = pairings_table(round, tournament)
+    boards = tuple(r for r in table.rows if r.cls != "no-game")
+    title = _w("notice_title", name=tournament.name, round=round.number)
+    return dataclasses.replace(table, kind="notice", title=title, rows=boards)
+
+
+def slips_table(round: Round, tournament: Tournament) -> Table:
+    """One result slip per board, to print, cut and hand out (the HTML lays each row out as
+    a slip; `slips_text` for plain text): round, board, white, black, an empty result."""
+    columns = (_col("round", True), _col("board", True), _col("white"), _col("black"),
+               _col("result"))
+    rows = tuple(
+        Row((_int(round.number), _int(g.board or i), _name(tournament, g.white),
+             _name(tournament, g.black), _EMPTY))
+        for i, g in enumerate(round.games, start=1)
+    )
+    title = _w("slips_title", name=tournament.name, round=round.number)
+    return Table("slips", title, columns, rows)
+
+
+def slip_lines(table: Table, tournament_name: str) -> list[list[str]]:
+    """A slips table's slips as lines: heading, the players, the result to tick, the two
+    signature lines (the text and HTML renderers lay them out)."""
+    result = f"{_w('slip_result')}  [ ] 1-0   [ ] ½-½   [ ] 0-1"
+    signatures = _w("slip_signatures", line="_" * 16)
+    return [
+        [_w("slip_head", name=tournament_name, round=rnd.text, board=board.text),
+         f"{_w('white')}: {white.text}", f"{_w('black')}: {black.text}", result, signatures]
+        for rnd, board, white, black, _ in (row.cells for row in table.rows)
+    ]
+
+
+def slips_text(table: Table, tournament_name: str) -> str:
+    """Result slips as plain text, a dashed cut line under each."""
+    cut = "- " * 36
+    slips = ["\n".join(lines) for lines in slip_lines(table, tournament_name)]
+    return "".join(f"{slip}\n{cut.rstrip()}\n" for slip in slips)
+
+
+def start_rank_table(
+    tournament: Tournament,
+    numbers: Sequence[PlayerId],
+    details: Mapping[PlayerId, PlayerDetails],
+) -> Table:
+    """The start-rank list: players by pairing number (`numbers[i]` has number i + 1) with
+    title, rating, FIDE id, federation and club where known (`details`)."""
+    columns = (_col("no", True), _col("title"), _col("name"), _col("rating", True),
+               _col("fide-id", True, "fide_id"), _col("federation"), _col("club"))
+    rows = []
+    for i, player in enumerate(numbers, start=1):
+        e = tournament.entrant(player)
+        known = details.get(player, PlayerDetails())
+        cells = (_int(i), _text(e.title or known.title), _name(tournament, player),
+                 _int(e.rating), _int(e.fide_id), _text(known.federation), _text(known.club))
+        rows.append(Row(cells, "withdrawn" if e.withdrawn else ""))
+    return Table("start-rank", _w("start_rank_title", name=tournament.name), columns,
+                 tuple(rows))
 
 
 def participants_table(
@@ -509,17 +593,23 @@ __all__ = [
     "Row",
     "Table",
     "Value",
+    "alphabetical_table",
     "breakdown_table",
     "card_table",
     "column_fractions",
     "crosstable_table",
     "fide_list",
     "fide_standings_table",
+    "notice_table",
     "pairings_table",
     "participants_table",
     "progress_table",
     "rounds_table",
+    "slip_lines",
+    "slips_table",
+    "slips_text",
     "standings_table",
+    "start_rank_table",
     "table_text",
     "tiebreak_column",
 ]

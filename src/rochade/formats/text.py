@@ -93,6 +93,16 @@ WORDS: Final[Mapping[str, str]] = MappingProxyType(
         "progress_legend_detail": "Pts: Keizer points after the round; GP: game points so far; "
         "BH: Buchholz, the opponents' game points added up (a bye or absence adds nothing).",
         "no_rounds": "No rounds yet.",
+        "alphabetical_title": "{name}: round {round}, players in alphabetical order",
+        "notice_title": "{name}: round {round}",
+        "slips_title": "{name}: result slips, round {round}",
+        "start_rank_title": "{name}: start-rank list",
+        "slip_head": "{name} · round {round} · board {board}",
+        "slip_result": "Result:",
+        "slip_signatures": "Signature white: {line}   Signature black: {line}",
+        "title": "Title",
+        "federation": "Fed.",
+        "club": "Club",
     }
 )
 

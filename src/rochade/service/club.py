@@ -65,6 +65,7 @@ from rochade.service.players import (
 )
 from rochade.service.rated import EVENT, event_from_json, event_to_json
 from rochade.service.reports import (
+    Letterhead,
     PairingReport,
     PlayerAdded,
     ResultReport,
@@ -999,6 +1000,13 @@ class ClubService:
         with self._reading() as club:
             record = self._record(club, tournament)
             return event_from_json(club.extras(record.id).get(EVENT))
+
+    def letterhead(self, tournament: str | None = None) -> Letterhead:
+        """The club and the rounds' dates, for the top of a printed list's every page."""
+        with self._reading() as club:
+            record = self._record(club, tournament)
+            organizer = event_from_json(club.extras(record.id).get(EVENT)).organizer
+            return Letterhead(organizer or self.path.stem, club.round_dates(record.id))
 
     def set_event(self, typed: Mapping[str, str], tournament: str | None = None) -> EventData:
         """Set the tournament's data for rating reports by key (`fide.EVENT_KEYS`; empty: not

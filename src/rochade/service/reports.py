@@ -54,3 +54,18 @@ class ResultReport:
     game: Game
     previous: Result | None
     changes: tuple[StandingChange, ...]  # only for corrections and results of older rounds
+
+
+@dataclass(frozen=True)
+class Letterhead:
+    """What a printed list says on every page besides its own title, so a sheet found on the
+    notice board tells whose it is and when: the club (the tournament's organizer when set,
+    else the club file's name) and each round's ISO date (None: not known)."""
+
+    club: str
+    dates: tuple[str | None, ...] = ()
+
+    def date(self, round_number: int) -> str:
+        """Round `round_number`'s date, "" when not known (or no such round)."""
+        known = 0 < round_number <= len(self.dates)
+        return (self.dates[round_number - 1] or "") if known else ""

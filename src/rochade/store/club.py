@@ -602,6 +602,14 @@ class Club:
         explanation, paired_by, date = rows[0]
         return RoundNotes(tuple(json.loads(explanation)), paired_by, date)
 
+    def round_dates(self, tournament_id: int) -> tuple[str | None, ...]:
+        """Each round's ISO date (None: not known), round 1 first: one query, for the
+        heading of every printed page."""
+        rows = self._rows(
+            "SELECT date FROM rounds WHERE tournament_id = ? ORDER BY number", (tournament_id,)
+        )
+        return tuple(date for (date,) in rows)
+
     def set_round_date(self, tournament_id: int, number: int, date: str) -> None:
         """The date of a club evening (ISO)."""
         cursor = self._write(

@@ -85,6 +85,11 @@ def number(value: Fraction | int, lang: str, decimals: int = 2) -> str:
     return fixed(exact, lang, decimals)
 
 
+def day(iso: str, lang: str) -> str:
+    """An ISO date as `lang` writes it: 1 Dec 2026, 01.12.2026, 1 dec 2026."""
+    return format_date(date.fromisoformat(iso), "medium", locale=lang)
+
+
 @lru_cache(maxsize=8192)
 def points(value: Fraction, lang: str) -> str:
     """Game points: 3, 3½, ½."""
@@ -140,7 +145,8 @@ COLUMN_TITLES = {
     "white": N_("White"), "black": N_("Black"), "result": N_("Result"), "round": N_("Round"),
     "opponent": N_("Opponent or reason"), "colour": N_("Colour"), "outcome": N_("Outcome"),
     "basis": N_("Basis"), "factor": N_("Factor"), "credit": N_("Credit"), "total": N_("Total"),
-    "fide-id": N_("FIDE id"),
+    "fide-id": N_("FIDE id"), "title": N_("Title"), "federation": N_("Federation"),
+    "club": N_("Club"),
 }
 """The lists' column keys (`rochade.formats.tables`) as the pages and the German, Dutch and
 French CSV files word them; tie-break columns (BH-C1) and opponent numbers keep their titles."""

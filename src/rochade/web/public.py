@@ -12,6 +12,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
+from rochade.core.fide import PlayerDetails
 from rochade.core.standings import counted_crosstable, numbers_of
 from rochade.core.systems import KEIZER
 from rochade.formats.text import tiebreak_key
@@ -19,7 +20,11 @@ from rochade.service import standings_with_tiebreaks
 from rochade.web import i18n, systems
 from rochade.web.base import Page, Web, public, round_param
 from rochade.web.chart import player_chart
-from rochade.web.queries import crosstable_rows, player_curve, progress_rows, round_view
+from rochade.web.queries import crosstable_rows, player_curve, progress_rows, round_view, seats
+
+PRINTOUTS = {"alphabetical": "pairings_alphabetical.html", "notice": "pairings_notice.html",
+             "slips": "pairings_slips.html"}
+"""The printable variants of a round's pairings (`/t/N/pairings/<kind>`), by template."""
 
 
 @public
@@ -34,7 +39,8 @@ def _public_context(web: Web, request: Request) -> dict[str, Any]:
     name = web.tournament_name(request)
     svc = web.reads(request)
     t = svc.tournament(name)
-    return {"n": int(request.path_params["n"]), "t": t, "svc": svc, "name": name}
+    return {"n": int(request.path_params["n"]), "t": t, "svc": svc, "name": name,
+            "head": svc.letterhead(name)}
 
 
 
@@ -51,11 +57,12 @@ async def standings(web: Web, request: Request, page: Page) -> Response:
         keys = [tiebreak_key(tb) for tb in fide.tiebreaks]
         part = web.part(request, page, "_standings_fide_part.html", (ctx["n"], after), **ctx,
                         table=fide, keys=keys, after=after)
-        return web.render(page, "standings_fide.html", **ctx, part=part, section="standings")
+        return web.render(page, "standings_fide.html", **ctx, part=part, after=after,
+                          section="standings")
     table = ctx["svc"].standings(ctx["name"], after)
     part = web.part(request, page, "_standings_part.html", (ctx["n"], after), **ctx, table=table,
                     after=after)
-    return web.render(page, "standings.html", **ctx, part=part, section="standings")
+    return web.render(page, "standings.html", **ctx, part=part, after=after, section="standings")
 
 
 @public
@@ -71,7 +78,34 @@ async def pairings(web: Web, request: Request, page: Page) -> Response:
         points = {numbers[n - 1]: score for n, score in table.score.items()}
     part = web.part(request, page, "_pairings_part.html", (ctx["n"], number), **ctx, view=view,
                     number=number, points=points)
-    return web.render(page, "pairings.html", **ctx, part=part, section="pairings")
+    return web.render(page, "pairings.html", **ctx, part=part, number=number,
+                      section="pairings")
+
+
+@public
+async def printout(web: Web, request: Request, page: Page) -> Response:
+    """A round's pairings to print: in alphabetical order ("where do I play?"), in large type
+    for the notice board, or as result slips to cut."""
+    ctx = _public_context(web, request)
+    kind = request.path_params["kind"]
+    if kind not in PRINTOUTS:
+        raise HTTPException(404)
+    number = round_param(request, len(ctx["t"].rounds))
+    if not number:
+        return web.redirect(page, f"/t/{ctx['n']}/pairings")
+    view = round_view(ctx["t"], number)
+    return web.render(page, PRINTOUTS[kind], **ctx, view=view, number=number,
+                      seats=seats(view), section="pairings")
+
+
+@public
+async def start_rank(web: Web, request: Request, page: Page) -> Response:
+    """The start-rank list: pairing numbers with title, rating, FIDE id, federation, club."""
+    ctx = _public_context(web, request)
+    entrants = [ctx["t"].entrant(p) for p in numbers_of(ctx["t"])]
+    details = ctx["svc"].rating_data(ctx["name"]).details
+    return web.render(page, "start_rank.html", **ctx, entrants=entrants, details=details,
+                      unknown=PlayerDetails(), section="participants")
 
 
 @public
@@ -136,5 +170,7 @@ def routes(web: Web) -> list[Route]:
         Route(t + "/progress", progress(web)),
         Route(t + "/crosstable", crosstable(web)),
         Route(t + "/participants", participants(web)),
+        Route(t + "/start-rank", start_rank(web)),
+        Route(t + "/pairings/{kind}", printout(web)),
         Route(t + "/players/{pid:int}", player(web)),
     ]

@@ -98,6 +98,28 @@ def round_view(t: Tournament, number: int) -> RoundView:
     return RoundView(rnd.number, boards, bye, absent)
 
 
+@dataclass(frozen=True)
+class SeatView:
+    """"Where do I play?": a player's board, colour ("w", "b") and opponent, or why none
+    (`reason`: bye or an absence's reason, a `texts.LABELS` key)."""
+
+    player: Entrant
+    board: int | None = None
+    colour: str = ""
+    opponent: Entrant | None = None
+    reason: str = ""
+
+
+def seats(view: RoundView) -> list[SeatView]:
+    """Every player of the round in alphabetical order (`name_key`), with a game or not."""
+    rows = [SeatView(b.white, b.board, "w", b.black) for b in view.boards]
+    rows += [SeatView(b.black, b.board, "b", b.white) for b in view.boards]
+    rows += [SeatView(e, reason=reason) for e, reason in view.absent]
+    if view.bye is not None:
+        rows.append(SeatView(view.bye, reason="bye"))
+    return sorted(rows, key=lambda r: name_key(r.player.name))
+
+
 def planned_rounds(t: Tournament) -> int | None:
     """How many rounds the tournament has: a Swiss's number set in advance, a round robin's
     Berger table (0 below two players); None for a Keizer season, which has no last round."""
