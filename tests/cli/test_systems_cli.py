@@ -278,7 +278,8 @@ def test_keizer_standings_with_tie_break_columns(run: Run, club: Path) -> None:
 
 
 def test_swiss_by_hand_export_and_import(tmp_path: Path, run: Run) -> None:
-    club = _club(tmp_path, run, 4, "--system", "swiss", "--rounds", "3", "--scoring", "3-1-0")
+    club = _club(tmp_path, run, 4, "--system", "swiss", "--rounds", "3", "--scoring", "3-1-0",
+                 "--no-fide-mode")  # a club Swiss paired by hand: no FIDE mode to confirm
     run("pair", club, "--manual", "1-2 3-4")
     run("result", club, 1, 1, "1-0")
     run("result", club, 1, 2, "1/2")

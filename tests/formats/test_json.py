@@ -528,7 +528,8 @@ ERRORS: list[tuple[str, Mutation, str]] = [
     (
         "game result",
         _set("rounds.0.games.0.result", "2-0"),
-        "round 1, games[0].result: unknown result '2-0'; use 1-0, 1/2-1/2, 0-1, +/-, -/+ or -/-",
+        "round 1, games[0].result: unknown result '2-0'; use 1-0, 1/2-1/2, 0-1, +/-, -/+, "
+        "-/-, the unusual 1/2-0, 0-1/2, 0-0, or ? for an adjourned game",
     ),
     (
         "game result number",

@@ -35,7 +35,8 @@ def test_bye_requests_and_the_limit_round_trip() -> None:
     ("change", "message"),
     [
         ({"bye_requests": [{"round": 2, "player": 9}]}, "bye_requests: unknown player id 9"),
-        ({"bye_requests": [{"round": 2, "player": 1, "bye": "fpb"}]}, "'fpb' is not hpb or zpb"),
+        ({"bye_requests": [{"round": 2, "player": 1, "bye": "xpb"}]},
+         "'xpb' is not hpb, zpb or fpb"),
         ({"bye_requests": [{"round": 0, "player": 1}]}, "must be at least 1"),
         ({"max_half_point_byes": -1}, "must be at least 0"),
         ({"half_point_byes_closed": 9}, "closed in 0 to 7 last rounds"),

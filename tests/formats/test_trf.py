@@ -55,7 +55,7 @@ def test_entry_meaning() -> None:
 
 
 @pytest.mark.parametrize(
-    "text", ["   6 x =", "   6 w ?", "0000 - 1", "   4 - 1", "   4 w H", "  ab w 1"]
+    "text", ["   6 x =", "   6 w !", "0000 - 1", "   4 - 1", "   4 w H", "  ab w 1"]
 )
 def test_bad_entries(text: str) -> None:
     with pytest.raises(ValueError):

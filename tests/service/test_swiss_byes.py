@@ -125,7 +125,8 @@ def test_settings_change_within_what_the_played_rounds_allow(swiss: ClubService)
     assert s.tiebreaks == parse_tiebreaks("BH,SB") and s.acceleration.value == "baku"
     _play(swiss)
     _play(swiss)
-    changed = swiss.change_rules({"rounds": "3", "max_half_point_byes": "", "bye_value": "1/2"})
+    changed = swiss.change_rules({"rounds": "3", "max_half_point_byes": "", "bye_value": "1/2"},
+                                 confirm=True)  # FIDE mode: after the start, confirmed
     s = changed.tournament.settings
     assert isinstance(s, SwissSettings)
     assert (s.rounds, s.max_half_point_byes, s.scoring.pab) == (3, None, Fraction(1, 2))

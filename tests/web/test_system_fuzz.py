@@ -70,11 +70,11 @@ def test_forbidden(swiss: TestClient, fresh: Fresh, first: str, second: str, act
          "the number of rounds 'x' is not a whole number"),
         ("/td/new/round-robin", {"name": "Round", "rounds": ""},
          {"name": "Round", "scoring": "many"}, "many"),
-        ("/td/t/2/rules", {"rounds": "4"}, {"rounds": "0"},
-         "rounds must be from 1 to 999, not 0"),
+        ("/td/t/2/rules", {"rounds": "4", "confirm": "yes"}, {"rounds": "0"},
+         "rounds must be from 1 to 999, not 0"),  # FIDE mode: confirmed after round 1
         ("/td/t/2/byes", {"player": "Swiss 1", "round": "3", "kind": "half"},
          {"player": "Nobody", "round": "3", "kind": "half"}, "no player named 'Nobody'"),
-        ("/td/t/2/forbidden", {"first": "Swiss 1", "second": "Swiss 2"},
+        ("/td/t/2/forbidden", {"first": "Swiss 1", "second": "Swiss 2", "confirm": "yes"},
          {"first": "Swiss 1", "second": "Swiss 1"}, "cannot be kept from playing themself"),
     ],
 )

@@ -19,7 +19,8 @@ from rochade.service.exchange import export_trf
 
 TD_GETS = ["/td/new/swiss", "/td/new/round-robin", "/td/t/2/rules", "/td/t/2/byes",
            "/td/t/2/explain"]
-TD_POSTS = ["/td/new/swiss", "/td/t/2/rules", "/td/t/2/byes", "/td/t/2/forbidden"]
+TD_POSTS = ["/td/new/swiss", "/td/t/2/rules", "/td/t/2/byes", "/td/t/2/forbidden",
+            "/td/t/2/fide"]
 
 
 def flash(client: TestClient, response: object) -> str:
@@ -129,7 +130,8 @@ def test_swiss_settings_change_while_it_runs(td: TestClient, swiss: ClubService)
     assert "1 of 3 rounds paired" in page and "Round 1 is paired" in page
     assert re.search(r'name="first_round" value="dutch" checked disabled', page)
     response = post(td, "/td/t/2/rules", rounds="4", scoring="1-1/2-0", tb1="SB", tb2="BH",
-                    max_half_point_byes="", half_point_byes_closed="0")
+                    max_half_point_byes="", half_point_byes_closed="0",
+                    confirm="yes")  # FIDE mode: after the start, confirmed
     assert "Settings saved." in flash(td, response)
     s = swiss.tournament("Open").settings
     assert isinstance(s, SwissSettings)

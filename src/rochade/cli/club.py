@@ -8,9 +8,11 @@ from pathlib import Path
 import click
 
 from rochade.cli.common import (
+    CONFIRM,
     Failure,
     club_argument,
     key_values,
+    needs_confirm,
     read_text,
     service,
     tournament_option,
@@ -28,6 +30,7 @@ from rochade.core.systems import (
     StartNumbers,
 )
 from rochade.service import ClubService, PlayerAdded
+from rochade.service.fidemode import NeedsFideConfirmation
 from rochade.service.files import read_file
 from rochade.service.settings import settings_of
 from rochade.service.systems import describe
@@ -108,6 +111,9 @@ def tournament() -> None:
 @click.option("--max-half-point-byes", type=click.IntRange(min=0),
               help="Swiss: how many half-point byes a player may take at most.")
 @HALF_POINT_BYES_CLOSED
+@click.option("--fide-mode/--no-fide-mode", default=None,
+              help="Round robin and Swiss: run it in FIDE mode (default: on; see "
+                   "docs/fide-mode.md).")
 def tournament_create(
     club: Path,
     who: str | None,
@@ -125,12 +131,17 @@ def tournament_create(
     seed: int | None,
     max_half_point_byes: int | None,
     half_point_byes_closed: int | None,
+    fide_mode: bool | None,
     **overrides: object,
 ) -> None:
-    """Create a tournament NAME in CLUB: Keizer (default), round-robin or swiss."""
+    """Create a tournament NAME in CLUB: Keizer (default), round-robin or swiss.
+
+    A round robin or Swiss starts in FIDE mode unless --no-fide-mode."""
     given = {key: value for key, value in overrides.items() if value is not None}
     svc = service(club, who)
     if system == KEIZER:
+        if fide_mode is not None:
+            raise Failure("--fide-mode is for round robins and Swiss tournaments")
         created = svc.create_tournament(name, preset, given)
         click.echo(f"Created tournament {created.name} ({preset} rules).")
         return
@@ -141,10 +152,12 @@ def tournament_create(
         "acceleration": acceleration, "scoring": scoring, "bye_value": bye_value,
         "tiebreaks": tiebreaks, "seed": seed, "max_half_point_byes": max_half_point_byes,
         "half_point_byes_closed": half_point_byes_closed,
+        "fide_mode": fide_mode,
     }
     t = svc.create_system_tournament(name, system, options)
     rules = describe(t.settings)
-    click.echo(f"Created tournament {t.name} ({system}, {rules}).")
+    mode = "" if fide_mode is False else ", FIDE mode"
+    click.echo(f"Created tournament {t.name} ({system}, {rules}{mode}).")
 
 
 @tournament.command("list")
@@ -171,9 +184,10 @@ def tournament_list(club: Path, who: str | None) -> None:
 @click.option("--max-half-point-byes", metavar="N",
               help="Swiss: half-point byes a player may take at most ('none': no limit).")
 @HALF_POINT_BYES_CLOSED
+@CONFIRM
 def tournament_set(
     club: Path, who: str | None, assignments: tuple[str, ...], tournament: str | None,
-    dry_run: bool, **options: object,
+    dry_run: bool, confirm: bool, **options: object,
 ) -> None:
     """Show a tournament's settings, or change settings while it runs.
 
@@ -187,6 +201,10 @@ def tournament_set(
     (points and tie-breaks any time; a Swiss keeps at least the rounds it has paired).
     Standings are recomputed with the new rules and the players who move are listed; one
     undoable change.
+
+    FIDE mode (round robin, Swiss): `fide_mode=off` leaves it for good (with --confirm);
+    `fide_mode=on` only before round 1. In FIDE mode, changing the rounds, scoring, bye
+    values or tie-breaks after round 1 needs --confirm and is noted in the rating report.
     """
     svc = service(club, who)
     t = svc.tournament(tournament)
@@ -209,12 +227,19 @@ def tournament_set(
             click.echo(f"    {setting.label}: {setting.help}{choices}")
         if t.system != KEIZER:
             click.echo(f"{t.name}: {describe(t.settings)}; see --help for what can change.")
+        if t.system != KEIZER:
+            mode = svc.fide_mode(t.name)
+            click.echo(f"fide_mode = {'on' if mode.on else 'off'}"
+                       + (f" ({mode.marker})" if mode.marker else ""))
         data = svc.event_data(t.name)
         click.echo("Event data for rating reports (rochade rating-report):")
         for key in EVENT_KEYS:
             click.echo(f"{key} = {data.text(key) or '-'}")
         return
-    report = svc.change_rules(typed, t.name, save=not dry_run)
+    try:
+        report = svc.change_rules(typed, t.name, save=not dry_run, confirm=confirm)
+    except NeedsFideConfirmation as exc:
+        raise needs_confirm(exc) from None
     if t.system != KEIZER and not dry_run:
         click.echo(f"Settings of {t.name} changed ({describe(report.tournament.settings)}).")
     elif not report.changes:
@@ -363,11 +388,18 @@ def player_delete(club: Path, who: str | None, player_ref: str, tournament: str 
 @click.argument("first", metavar="PLAYER")
 @click.argument("second", metavar="PLAYER")
 @tournament_option
+@CONFIRM
 def player_forbid(
-    club: Path, who: str | None, first: str, second: str, tournament: str | None
+    club: Path, who: str | None, first: str, second: str, tournament: str | None,
+    confirm: bool,
 ) -> None:
-    """Never pair two players (Keizer or Swiss), e.g. family members."""
-    a, b = service(club, who).forbid_pair(first, second, tournament)
+    """Never pair two players (Keizer or Swiss), e.g. family members.
+
+    In FIDE mode a pair added after round 1 needs --confirm (the rating report notes it)."""
+    try:
+        a, b = service(club, who).forbid_pair(first, second, tournament, confirm=confirm)
+    except NeedsFideConfirmation as exc:
+        raise needs_confirm(exc) from None
     click.echo(f"{a.name} ({a.id}) and {b.name} ({b.id}) will not be paired.")
 
 
@@ -376,29 +408,41 @@ def player_forbid(
 @click.argument("player_ref", metavar="PLAYER")
 @click.argument("round_number", metavar="ROUND", type=click.IntRange(min=1))
 @click.option("--zero", is_flag=True, help="A zero-point bye instead of a half-point bye.")
+@click.option("--full", is_flag=True,
+              help="A full-point bye given by hand (FIDE deprecates it; FIDE mode: --confirm).")
 @click.option("--cancel", is_flag=True, help="Take back the bye asked for ROUND.")
 @tournament_option
+@CONFIRM
 def player_bye(
     club: Path,
     who: str | None,
     player_ref: str,
     round_number: int,
     zero: bool,
+    full: bool,
     cancel: bool,
     tournament: str | None,
+    confirm: bool,
 ) -> None:
-    """Swiss: a bye for a coming ROUND, asked in advance (half a point unless --zero).
+    """Swiss: a bye for a coming ROUND, asked in advance (half a point unless --zero or
+    --full).
 
     The tournament's limit on half-point byes applies (tournament create
     --max-half-point-byes, --half-point-byes-closed).
     """
+    if zero and full:
+        raise Failure("--zero and --full do not go together")
     svc = service(club, who)
     if cancel:
         entrant = svc.cancel_bye(player_ref, round_number, tournament)
         click.echo(f"{entrant.name} ({entrant.id}) is paired in round {round_number} after all.")
         return
-    entrant = svc.request_bye(player_ref, round_number, not zero, tournament)
-    kind = "zero-point" if zero else "half-point"
+    try:
+        entrant = svc.request_bye(player_ref, round_number, not zero, tournament, full,
+                                  confirm)
+    except NeedsFideConfirmation as exc:
+        raise needs_confirm(exc) from None
+    kind = "full-point" if full else "zero-point" if zero else "half-point"
     click.echo(f"{entrant.name} ({entrant.id}) has a {kind} bye in round {round_number}.")
 
 

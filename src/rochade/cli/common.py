@@ -47,6 +47,17 @@ def _shorten(word: str, limit: int = 200) -> str:
     return f"{word[: limit - 40]}…({len(word)} characters)…{word[-20:]}"
 
 
+def needs_confirm(exc: Exception) -> Failure:
+    """A change FIDE mode refused for want of confirmation, as the CLI asks for it."""
+    return Failure(f"{exc} (add --confirm)")
+
+
+CONFIRM = click.option(
+    "--confirm", is_flag=True,
+    help="FIDE mode: go ahead with a change the rating report will mention (the error says "
+         "which and why).")
+
+
 class Unexpected(Failure):
     """Our own bug, reported in one line: exit code 1."""
 

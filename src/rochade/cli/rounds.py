@@ -16,7 +16,8 @@ from rochade.service import NeedsConfirmation, StandingChange
 @club_argument
 @click.option("--manual", metavar="BOARDS", help='Pair by hand: "1-9 4-7 ..." (white-black ids).')
 @click.option("--bye", metavar="PLAYER", help="With --manual: who gets the bye.")
-@click.option("--confirm", is_flag=True, help="With --manual: accept the rules it breaks.")
+@click.option("--confirm", is_flag=True, help="With --manual: accept the rules it breaks (and, "
+              "in FIDE mode, a pairing that differs from the engine's).")
 @click.option(
     "--replace", is_flag=True, help="With --manual: re-pair the last round (no results yet)."
 )
@@ -43,9 +44,8 @@ def pair(
         else:
             report = svc.pair_manual(manual, bye, confirm, tournament, replace)
     except NeedsConfirmation as exc:
-        raise Failure(
-            f"this pairing breaks rules: {exc}; add --confirm to pair it anyway"
-        ) from None
+        broken = "this pairing breaks rules: " if exc.warnings else ""
+        raise Failure(f"{broken}{exc}; add --confirm to pair it anyway") from None
     click.echo(pairings_table(report.round, report.tournament), nl=False)
     if report.explanation:
         click.echo("\nWhy this pairing:")
@@ -75,9 +75,11 @@ def result(
 ) -> None:
     """Enter or correct a result.
 
-    RESULT is 1-0, 1/2 (or =), 0-1, or a forfeit +/-, -/+, -/-. Correcting an older round
-    shows who moved in the standings. With --expect, a board changed meanwhile (by another
-    device or script) is left as it is and the command fails.
+    RESULT is 1-0, 1/2 (or =), 0-1, or a forfeit +/-, -/+, -/-; an arbiter's unusual result
+    1/2-0, 0-1/2, 0-0; or '?' (quoted) or adjourned for an adjourned or postponed game (a
+    draw for pairing; the standings stay provisional until its result is in). Correcting an
+    older round shows who moved in the standings. With --expect, a board changed meanwhile
+    (by another device or script) is left as it is and the command fails.
     """
     expected = "" if expect is not None and expect.strip().lower() == "none" else expect
     report = service(club, who).enter_result(round_number, board, result, tournament, expected)

@@ -108,6 +108,7 @@ def standings(
             click.echo(json.dumps(fide_standings_json(fide), ensure_ascii=False, indent=2))
         else:
             click.echo(table_text(fide_standings_table(fide, t.name)), nl=False)
+        _provisional(t)
         return
     table = tournament_standings(t, round_number)
     if fmt == "json":
@@ -119,6 +120,16 @@ def standings(
         extra = [(tiebreak_key(tb), {p: v[i + 1] for p, v in values.items()})
                  for i, tb in enumerate(chosen)]
     click.echo(standings_table(table, t, extra), nl=False)
+    _provisional(t)
+
+
+def _provisional(t: Tournament) -> None:
+    """Standings with an adjourned game are provisional: said on stderr, below them."""
+    adjourned = t.adjourned_rounds()
+    if adjourned:
+        click.echo(f"Provisional: adjourned or postponed games (?) in round(s) "
+                   f"{', '.join(map(str, adjourned))} count as draws until their results "
+                   "are in.", err=True)
 
 
 @click.command()

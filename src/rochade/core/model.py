@@ -23,7 +23,11 @@ class ModelError(Explained, ValueError):
 
 
 class Result(enum.Enum):
-    """The result of a game on the board (or by forfeit)."""
+    """The result of a game on the board (or by forfeit).
+
+    Besides the usual ones, the unusual results an arbiter may give over the board (FIDE's
+    check list: ½-0, 0-½, 0-0, e.g. both players punished) and an adjourned or postponed
+    game (`?`), which counts as a draw until its result is known."""
 
     WHITE_WINS = "1-0"
     DRAW = "1/2-1/2"
@@ -31,6 +35,10 @@ class Result(enum.Enum):
     WHITE_WINS_FORFEIT = "+/-"
     BLACK_WINS_FORFEIT = "-/+"
     DOUBLE_FORFEIT = "-/-"
+    WHITE_HALF = "1/2-0"
+    BLACK_HALF = "0-1/2"
+    BOTH_LOSE = "0-0"
+    ADJOURNED = "?"
 
     @classmethod
     def parse(cls, text: str) -> Result:
@@ -39,8 +47,14 @@ class Result(enum.Enum):
         try:
             return _RESULT_ALIASES[key]
         except KeyError:
+            if key in _IMPOSSIBLE:
+                raise ModelError(
+                    "the result '{result}' is impossible: the players of a game share at most "
+                    "one point (1-0, 1/2-1/2, 0-1, or less: 1/2-0, 0-1/2, 0-0)", result=text
+                ) from None
             raise ModelError(
-                "unknown result '{result}'; use 1-0, 1/2-1/2, 0-1, +/-, -/+ or -/-", result=text
+                "unknown result '{result}'; use 1-0, 1/2-1/2, 0-1, +/-, -/+, -/-, the unusual "
+                "1/2-0, 0-1/2, 0-0, or ? for an adjourned game", result=text
             ) from None
 
     def __str__(self) -> str:
@@ -50,6 +64,11 @@ class Result(enum.Enum):
     def is_forfeit(self) -> bool:
         """True when the game was not played over the board."""
         return self in (Result.WHITE_WINS_FORFEIT, Result.BLACK_WINS_FORFEIT, Result.DOUBLE_FORFEIT)
+
+    @property
+    def adjourned(self) -> bool:
+        """An adjourned or postponed game: a draw for pairing, no final standings yet."""
+        return self is Result.ADJOURNED
 
     def points(self, white: bool) -> Fraction:
         """Game points (1, 1/2 or 0) for the white or the black side."""
@@ -82,6 +101,10 @@ _POINTS: dict[Result, tuple[Fraction, Fraction]] = {
     Result.WHITE_WINS_FORFEIT: (_ONE, _ZERO),
     Result.BLACK_WINS_FORFEIT: (_ZERO, _ONE),
     Result.DOUBLE_FORFEIT: (_ZERO, _ZERO),
+    Result.WHITE_HALF: (_HALF, _ZERO),
+    Result.BLACK_HALF: (_ZERO, _HALF),
+    Result.BOTH_LOSE: (_ZERO, _ZERO),
+    Result.ADJOURNED: (_HALF, _HALF),
 }
 _OUTCOMES: dict[Result, tuple[Outcome, Outcome]] = {
     Result.WHITE_WINS: (Outcome.WIN, Outcome.LOSS),
@@ -90,7 +113,13 @@ _OUTCOMES: dict[Result, tuple[Outcome, Outcome]] = {
     Result.WHITE_WINS_FORFEIT: (Outcome.FORFEIT_WIN, Outcome.FORFEIT_LOSS),
     Result.BLACK_WINS_FORFEIT: (Outcome.FORFEIT_LOSS, Outcome.FORFEIT_WIN),
     Result.DOUBLE_FORFEIT: (Outcome.FORFEIT_LOSS, Outcome.FORFEIT_LOSS),
+    Result.WHITE_HALF: (Outcome.DRAW, Outcome.LOSS),
+    Result.BLACK_HALF: (Outcome.LOSS, Outcome.DRAW),
+    Result.BOTH_LOSE: (Outcome.LOSS, Outcome.LOSS),
+    Result.ADJOURNED: (Outcome.DRAW, Outcome.DRAW),
 }
+_IMPOSSIBLE = frozenset({"1-1/2", "1/2-1", "1-1", "1-0.5", "0.5-1"})
+"""Results that give out more than a game's point: FIDE's check list wants them refused."""
 _RESULT_ALIASES: dict[str, Result] = {
     "1-0": Result.WHITE_WINS,
     "1/2-1/2": Result.DRAW,
@@ -107,6 +136,14 @@ _RESULT_ALIASES: dict[str, Result] = {
     "-/-": Result.DOUBLE_FORFEIT,
     "--": Result.DOUBLE_FORFEIT,
     "---": Result.DOUBLE_FORFEIT,
+    "1/2-0": Result.WHITE_HALF,
+    "0.5-0": Result.WHITE_HALF,
+    "0-1/2": Result.BLACK_HALF,
+    "0-0.5": Result.BLACK_HALF,
+    "0-0": Result.BOTH_LOSE,
+    "?": Result.ADJOURNED,
+    "adjourned": Result.ADJOURNED,  # a shell reads a bare ? as a file name pattern
+    "postponed": Result.ADJOURNED,
 }
 
 
@@ -300,6 +337,12 @@ class Tournament:
             )
             order.insert(index, entrant)
         return order
+
+    def adjourned_rounds(self) -> tuple[int, ...]:
+        """The rounds with an adjourned or postponed game: until its result is in, the
+        standings are provisional and no rating report can be sent."""
+        return tuple(rnd.number for rnd in self.rounds
+                     if any(g.result is Result.ADJOURNED for g in rnd.games))
 
     def validate(self) -> None:
         """Every non-withdrawn entrant has exactly one row per round; rows name known players.

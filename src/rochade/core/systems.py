@@ -108,16 +108,21 @@ class RoundRobinSettings:
 
 @dataclass(frozen=True, order=True)
 class ByeRequest:
-    """A player asked in advance not to be paired in `round`: a half-point bye (`half`) or a
-    zero-point bye. It becomes the player's absence row when that round is paired."""
+    """A player asked in advance not to be paired in `round`: a half-point bye (`half`), a
+    zero-point bye, or a full-point bye (`full`). It becomes the player's absence row when
+    that round is paired."""
 
     round: int
     player: PlayerId
     half: bool = True
+    full: bool = False
+    """A full-point bye the TD gives by hand (FIDE deprecates it); `half` is then False."""
 
     @property
     def reason(self) -> str:
         """The absence row it turns into (a key of `SWISS_ABSENCES`)."""
+        if self.full:
+            return "full_point_bye"
         return "half_point_bye" if self.half else "zero_point_bye"
 
 

@@ -44,6 +44,9 @@ VUR_KINDS = frozenset({Kind.HPB, Kind.ZPB, Kind.FORFEIT_LOSS})
 
 _WITH_OPPONENT = frozenset({Kind.PLAYED, Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS})
 _REVERSE = {Outcome.WIN: Outcome.LOSS, Outcome.DRAW: Outcome.DRAW, Outcome.LOSS: Outcome.WIN}
+_UNUSUAL = {(Outcome.DRAW, Outcome.LOSS), (Outcome.LOSS, Outcome.DRAW),
+            (Outcome.LOSS, Outcome.LOSS)}
+"""The unusual results over the board an arbiter may give: ½-0, 0-½ and 0-0."""
 
 
 class Colour(enum.Enum):
@@ -172,7 +175,8 @@ class Crosstable:
                 other = by_id.get(e.opponent)
                 back = other.rounds[r - 1] if other else None
                 if (back is None or back.opponent != p.id or back.kind not in mirror[e.kind]
-                        or (e.outcome and back.outcome is not _REVERSE[e.outcome])):
+                        or (e.outcome and back.outcome is not _REVERSE[e.outcome]
+                            and (e.outcome, back.outcome) not in _UNUSUAL)):
                     raise TieBreakError(
                         "round {round}: player {player} has a {kind} against player {opponent}, "
                         "whose entry for that round does not match",

@@ -492,15 +492,16 @@ def _bye_requests(value: object, where: str) -> frozenset[ByeRequest]:
     for i, item in enumerate(_list(value, where)):
         d = _obj(item, f"{where}[{i}]", ("round", "player", "bye"))
         kind = d.get("bye", "hpb")
-        if kind not in ("hpb", "zpb"):
+        if kind not in ("hpb", "zpb", "fpb"):
             raise FormatError(
-                "{where}[{i}].bye: {kind} is not hpb or zpb",
+                "{where}[{i}].bye: {kind} is not hpb, zpb or fpb",
                 where=where,
                 i=i,
                 kind=repr(kind),
             )
         out.add(ByeRequest(_int(d.get("round"), f"{where}[{i}].round", 1),
-                           _int(d.get("player"), f"{where}[{i}].player", 1), kind == "hpb"))
+                           _int(d.get("player"), f"{where}[{i}].player", 1), kind == "hpb",
+                           kind == "fpb"))
     return frozenset(out)
 
 
@@ -579,7 +580,8 @@ def system_settings_to_dict(settings: object) -> dict[str, object]:
             "seed": settings.seed,
             "forbidden_pairs": sorted(sorted(pair) for pair in settings.forbidden_pairs),
             "bye_requests": [
-                {"round": b.round, "player": b.player, "bye": "hpb" if b.half else "zpb"}
+                {"round": b.round, "player": b.player,
+                 "bye": "fpb" if b.full else "hpb" if b.half else "zpb"}
                 for b in sorted(settings.bye_requests)
             ],
             "max_half_point_byes": settings.max_half_point_byes,

@@ -160,6 +160,10 @@ RESULTS: Final[Mapping[Result, str]] = MappingProxyType(
         Result.WHITE_WINS_FORFEIT: "+/-",
         Result.BLACK_WINS_FORFEIT: "-/+",
         Result.DOUBLE_FORFEIT: "-/-",
+        Result.WHITE_HALF: "½-0",
+        Result.BLACK_HALF: "0-½",
+        Result.BOTH_LOSE: "0-0",
+        Result.ADJOURNED: "?",
     }
 )
 CELL_SCORES: Final[Mapping[Outcome, str]] = MappingProxyType(

@@ -66,7 +66,8 @@ def format_points(tenths: int) -> str:
 
 
 # -- round entries --------------------------------------------------------------------------
-_WINS, _DRAWS, _LOSSES = set("+W1FU"), set("D=H"), set("-L0Z ")
+_WINS, _DRAWS, _LOSSES = set("+W1FU"), set("D=HX?"), set("-L0Z ")
+"""X and ? (gacrux's codes): a game adjourned or postponed, a draw until it is known."""
 _UNPLAYED = set("+-HFUZ ")
 
 

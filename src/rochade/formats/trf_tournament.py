@@ -87,8 +87,6 @@ MAX_TPN = 9999
 BEFORE, AFTER = 0, -1
 """Anchors of kept lines: before the first player line, after the last one."""
 
-_PLAYED_CODES = {"1": Result.WHITE_WINS, "=": Result.DRAW, "0": Result.BLACK_WINS,
-                 "W": Result.WHITE_WINS, "D": Result.DRAW, "L": Result.BLACK_WINS}
 _RESULT_CODES = {  # result -> (white's code, black's code)
     Result.WHITE_WINS: ("1", "0"),
     Result.DRAW: ("=", "="),
@@ -96,7 +94,14 @@ _RESULT_CODES = {  # result -> (white's code, black's code)
     Result.WHITE_WINS_FORFEIT: ("+", "-"),
     Result.BLACK_WINS_FORFEIT: ("-", "+"),
     Result.DOUBLE_FORFEIT: ("-", "-"),
+    Result.WHITE_HALF: ("=", "0"),
+    Result.BLACK_HALF: ("0", "="),
+    Result.BOTH_LOSE: ("0", "0"),
+    Result.ADJOURNED: ("?", "?"),  # gacrux's code for an unknown result (a draw for pairing)
 }
+_PLAYED_CODES = {codes: result for result, codes in _RESULT_CODES.items()
+                 if not result.is_forfeit}
+"""The game of two players' codes over the board (white's first; W D L read as 1 = 0)."""
 
 
 @dataclass(frozen=True)
@@ -526,9 +531,8 @@ def _game(entry: TrfEntry, tpn: PlayerId, other: TrfEntry | None, where: str) ->
     if codes in ("+-", "-+", "--"):
         result = {"+-": Result.WHITE_WINS_FORFEIT, "-+": Result.BLACK_WINS_FORFEIT,
                   "--": Result.DOUBLE_FORFEIT}[codes]
-    elif entry.result in _PLAYED_CODES and _RESULT_CODES.get(
-            _PLAYED_CODES[entry.result], ("", ""))[1] == _canonical(other.result):
-        result = _PLAYED_CODES[entry.result]
+    elif (_canonical(entry.result), _canonical(other.result)) in _PLAYED_CODES:
+        result = _PLAYED_CODES[_canonical(entry.result), _canonical(other.result)]
         if entry.colour == "-":
             raise TrfError(
                 "{where}: a game played over the board needs the colours w and b",
@@ -548,7 +552,7 @@ def _game(entry: TrfEntry, tpn: PlayerId, other: TrfEntry | None, where: str) ->
 
 
 def _canonical(code: str) -> str:
-    return {"W": "1", "D": "=", "L": "0"}.get(code, code)
+    return {"W": "1", "D": "=", "L": "0", "X": "?"}.get(code, code)
 
 
 _FIDE_ABSENCES = {"H": "half_point_bye", "F": "full_point_bye", "Z": "zero_point_bye",
@@ -629,7 +633,7 @@ def _code_points(s: Scoring) -> Mapping[str, int]:
     """Tenths of a point per result code under a scoring (blank and the rest: a loss)."""
     return MappingProxyType({code: _tenths(value) for code, value in {
         "1": s.win, "W": s.win, "+": s.win,
-        "=": s.draw, "D": s.draw,
+        "=": s.draw, "D": s.draw, "?": s.draw, "X": s.draw,
         "H": s.hpb if s.hpb is not None else s.draw,
         "F": s.fpb if s.fpb is not None else s.win,
         "U": s.pab if s.pab is not None else s.win,
@@ -748,11 +752,13 @@ def _field(name: str) -> str:
 
 def write_trf_tournament(t: Tournament, extras: TrfExtras | None = None,
                          newline: str | None = None, event: EventData | None = None,
-                         details: Mapping[PlayerId, PlayerDetails] | None = None) -> str:
+                         details: Mapping[PlayerId, PlayerDetails] | None = None,
+                         comments: Sequence[str] = ()) -> str:
     """The tournament as a TRF26 file (with the XXR/XXC lines engines read, and RCH lines for
     what TRF cannot say). With `extras` from the import, the file's own lines come back.
     A rating report gives `event` (the records 022-132 and 222 come from it, in place of the
     file's) and the players' `details` (sex, title, federation, birth date, where known).
+    `comments` (TRF26 `###` lines, e.g. what FIDE mode made the TD confirm) follow the header.
 
     Players are written under their start numbers (a Swiss's pairing numbers, a round robin's
     drawn numbers), so the file reads back as `renumbered(t)`."""
@@ -798,6 +804,7 @@ def write_trf_tournament(t: Tournament, extras: TrfExtras | None = None,
             lines.append(line)
     if not named:
         lines.insert(0, f"012 {_clean(t.name)}")
+    lines += [_clean(line) for line in comments]
     lines += rch
     for e in sorted(t.entrants, key=lambda e: e.id):
         lines.append(players[e.id])

@@ -43,7 +43,7 @@ from rochade.core.model import (
 )
 from rochade.core.pairing import Pairing
 from rochade.core.standings import SystemStandings, system_standings
-from rochade.core.systems import KEIZER
+from rochade.core.systems import KEIZER, RoundRobinSettings, SwissSettings
 from rochade.formats.json import format_tournament, parse_tournament
 from rochade.service import systems
 from rochade.service.errors import (
@@ -51,6 +51,20 @@ from rochade.service.errors import (
     ResultConflict,
     ServiceError,
     TournamentNeeded,
+)
+from rochade.service.fidemode import (
+    FIDE,
+    FideMode,
+    NeedsFideConfirmation,
+    check_scoring,
+    confirmed,
+    events_of,
+    leaves,
+    mode_from_json,
+    mode_to_json,
+    require,
+    settings_events,
+    trf_comments,
 )
 from rochade.service.files import read_file
 from rochade.service.players import (
@@ -248,14 +262,21 @@ class ClubService:
     def create_system_tournament(
         self, name: str, system: str, options: Mapping[str, object] = {}
     ) -> Tournament:
-        """A new round robin or Swiss; `options` as in `systems.new_settings`."""
+        """A new round robin or Swiss; `options` as in `systems.new_settings`, and
+        `fide_mode` (default on: FIDE's check list wants it on for every new event)."""
+        fide_mode = options.get("fide_mode")
+        options = {k: v for k, v in options.items() if k != "fide_mode"}
         settings = systems.new_settings(system, options)
+        on = fide_mode is None or _on_off(fide_mode)
+        if on:
+            check_scoring(settings.scoring)
         name = name.strip()
         if not name:
             raise ServiceError("the tournament needs a name")
         limits.check_name(name, limits.TOURNAMENT_NAME)
         with self._change("tournament", "create tournament") as (club, action):
             tid = club.add_tournament(name, system, systems.encode(settings))
+            club.set_extra(tid, FIDE, mode_to_json(FideMode(on)))
             rules = system if settings.seed == 0 else f"{system}, seed {settings.seed}"
             action.describe(Message(N_("new tournament ({rules})"), {"rules": rules}),
                             TournamentRecord(tid, name, system, ""))
@@ -467,38 +488,52 @@ class ClubService:
         return entrant
 
     def forbid_pair(
-        self, first: str, second: str, tournament: str | None = None, forbidden: bool = True
+        self, first: str, second: str, tournament: str | None = None, forbidden: bool = True,
+        confirm: bool = False,
     ) -> tuple[Entrant, Entrant]:
         """Never pair these two (family, club mates ...): a Keizer or Swiss setting; with
-        `forbidden` False the two may be paired again."""
+        `forbidden` False the two may be paired again. In FIDE mode a pair added once round 1
+        is paired needs `confirm`."""
         with self._change("settings", "forbid a pair") as (club, action):
             record, t = self._load(club, tournament)
             a, b = find_entrant(t.entrants, first), find_entrant(t.entrants, second)
             if a.id == b.id:
                 raise ServiceError("{player} cannot be kept from playing themself", player=label(a))
             changed = systems.with_forbidden_pair(t, frozenset((a.id, b.id)), forbidden)
+            added = [Message(N_("after round {round}: prohibited pair {first} and {second} "
+                                "added"),
+                             {"round": len(t.rounds), "first": label(a), "second": label(b)})
+                     ] if forbidden and t.rounds else []
+            events = self._fide_events(club, record, added, confirm)
             club.set_settings(record.id, systems.encode(changed))
             what = N_("never pair {first} and {second}") if forbidden else N_(
                 "{first} and {second} may be paired again"
             )
-            action.describe(Message(what, {"first": label(a), "second": label(b)}), record)
+            action.describe(confirmed(Message(what, {"first": label(a), "second": label(b)}),
+                                      events), record)
         return a, b
 
     def request_bye(
-        self, player: str, round_number: int, half: bool = True, tournament: str | None = None
+        self, player: str, round_number: int, half: bool = True, tournament: str | None = None,
+        full: bool = False, confirm: bool = False,
     ) -> Entrant:
         """A Swiss player's bye for a coming round, asked in advance: a half-point bye (within
-        the tournament's limits) or a zero-point bye."""
+        the tournament's limits), a zero-point bye, or (`full`) a full-point bye the TD gives
+        by hand, which FIDE mode lets through only with `confirm`."""
         with self._change("settings", "request a bye") as (club, action):
             record, t = self._load(club, tournament)
             entrant = find_entrant(t.entrants, player)
-            changed = systems.with_bye_request(t, entrant, round_number, half)
+            changed = systems.with_bye_request(t, entrant, round_number, half, full)
+            given = [Message(N_("round {round}: full-point bye given by hand to {player}"),
+                             {"round": round_number, "player": label(entrant)})] if full else []
+            events = self._fide_events(club, record, given, confirm)
             club.set_settings(record.id, systems.encode(changed))
-            what = N_("{player}: half-point bye in round {round}") if half else N_(
+            what = N_("{player}: full-point bye in round {round}") if full else N_(
+                "{player}: half-point bye in round {round}") if half else N_(
                 "{player}: zero-point bye in round {round}"
             )
-            action.describe(Message(what, {"player": label(entrant), "round": round_number}),
-                            record)
+            action.describe(confirmed(Message(what, {"player": label(entrant),
+                                                     "round": round_number}), events), record)
         return entrant
 
     def cancel_bye(self, player: str, round_number: int, tournament: str | None = None) -> Entrant:
@@ -516,22 +551,91 @@ class ClubService:
         return entrant
 
     def change_rules(
-        self, typed: Mapping[str, object], tournament: str | None = None, save: bool = True
+        self, typed: Mapping[str, object], tournament: str | None = None, save: bool = True,
+        confirm: bool = False,
     ) -> SettingsReport:
         """Change settings by key (KEY -> the value as typed: `rochade.service.settings` for
         Keizer, `systems.changed_settings` for a round robin or Swiss) in one logged action.
         Standings are derived, so the rounds played count under the new rules; `save=False`
-        changes nothing and reports what would change, who moves in the standings included."""
+        changes nothing and reports what would change, who moves in the standings included.
+
+        `fide_mode` (on/off) switches FIDE mode: on only before round 1 and never again
+        once left; leaving needs `confirm`, as do (in FIDE mode, after the start) new rounds,
+        scoring, bye values or tie-breaks."""
+        switch = None if typed.get("fide_mode") is None else _on_off(typed["fide_mode"])
+        typed = {k: v for k, v in typed.items() if k != "fide_mode"}
         with self._reading() as club:
             report = self._settings_report(club, typed, tournament)
-        if not save or not report.changes:
+            if switch == self._mode(club, self._record(club, tournament)).on and (
+                    report.tournament.system != KEIZER):
+                switch = None  # as it is: nothing to switch
+        if not save or (not report.changes and switch is None):
             return report
         with self._change("settings", "change settings") as (club, action):
             report = self._settings_report(club, typed, tournament)
-            record = self._record(club, tournament)
-            club.set_settings(record.id, systems.encode(report.tournament.settings))
-            action.describe(report.describe(), record)
+            record, before = self._load(club, tournament)
+            mode = self._mode(club, record)
+            after = report.tournament.settings
+            events = settings_events(before.settings, after, len(before.rounds)) if (
+                mode.on) else []
+            change = report.describe() if report.changes else None
+            left: list[Message] = []
+            if switch is not None:
+                now, switched, left = self._switch(club, record, before, mode, switch)
+                change = switched if change is None else joined([change, switched])
+            else:
+                now = mode
+            if now.on and isinstance(after, RoundRobinSettings | SwissSettings):
+                check_scoring(after.scoring)
+            events += left
+            require(mode, events, confirm, leaving=bool(left))
+            club.set_settings(record.id, systems.encode(after))
+            assert change is not None
+            action.describe(confirmed(change, events), record)
         return report
+
+    def _switch(self, club: Club, record: TournamentRecord, t: Tournament, mode: FideMode,
+                on: bool) -> tuple[FideMode, Message, list[Message]]:
+        """FIDE mode switched on (before round 1, never after leaving it) or left for good
+        (the event to confirm and log)."""
+        if t.system == KEIZER:
+            raise ServiceError("FIDE mode is for round robins and Swiss tournaments")
+        if on and mode.left_in is not None:
+            raise ServiceError("{name} has left FIDE mode; it cannot be switched on again",
+                               name=t.name)
+        if on and t.rounds:
+            raise ServiceError("round 1 of {name} is paired without FIDE mode; it can no "
+                               "longer be switched on", name=t.name)
+        now = FideMode(True) if on else FideMode(False, len(t.rounds))
+        club.set_extra(record.id, FIDE, mode_to_json(now))
+        if on:
+            return now, Message(N_("FIDE mode on")), []
+        assert now.marker is not None
+        return now, Message(N_("FIDE mode off")), [now.marker]
+
+    def _mode(self, club: Club, record: TournamentRecord) -> FideMode:
+        return mode_from_json(club.extras(record.id).get(FIDE))
+
+    def _fide_events(self, club: Club, record: TournamentRecord, events: Sequence[Message],
+                     confirm: bool) -> Sequence[Message]:
+        """The events to log with the change: refused unless confirmed, in FIDE mode; none
+        outside it (nothing to report)."""
+        mode = self._mode(club, record)
+        if not mode.on:
+            return ()
+        require(mode, events, confirm)
+        return events
+
+    def fide_mode(self, tournament: str | None = None) -> FideMode:
+        """Whether the tournament is in FIDE mode, or when it left it."""
+        with self._reading() as club:
+            return self._mode(club, self._record(club, tournament))
+
+    def fide_comments(self, tournament: str | None = None) -> list[str]:
+        """The `###` lines of the TRF file: each change confirmed in FIDE mode, from the log."""
+        with self._reading() as club:
+            record = self._record(club, tournament)
+            return trf_comments(events_of(club.actions(), record.id))
 
     def _settings_report(
         self, club: Club, typed: Mapping[str, object], tournament: str | None
@@ -699,9 +803,14 @@ class ClubService:
             checked = _check_by_hand(t, number, _parse_boards(boards), bye_id)
             if checked.errors:
                 raise ServiceError(joined([f.msg for f in checked.errors]))
-            if checked.warnings and not confirm:
-                raise NeedsConfirmation(checked.warnings)
             assert checked.pairing is not None
+            events: Sequence[Message] = ()
+            if self._mode(club, record).on and _not_the_engines(t, number, checked.pairing):
+                events = [Message(N_("round {round}: paired by hand, differing from the "
+                                     "engine's pairing"), {"round": number})]
+            if (checked.warnings or events) and not confirm:
+                raise NeedsConfirmation(checked.warnings,
+                                        [NeedsFideConfirmation(events).msg] if events else ())
             notes = ("Paired by hand.", *(f"Accepted: {w.message}" for w in checked.warnings))
             pairing = dataclasses.replace(checked.pairing, explanation=notes)
             numbers = systems.numbered(t)
@@ -709,7 +818,8 @@ class ClubService:
                 club.set_settings(record.id, systems.encode(numbers))
                 t = dataclasses.replace(t, settings=numbers)
             report = self._store_round(club, record, t, number, pairing, "manual")
-            action.describe(_describe_round(report.round, N_("by hand")), record)
+            action.describe(confirmed(_describe_round(report.round, N_("by hand")), events),
+                            record)
         return report
 
     def check_by_hand(
@@ -930,7 +1040,12 @@ class ClubService:
         tournament only; the undo itself is logged. `action`: the id of the change the TD saw
         as the last one; if another is the last one by now, nothing is undone."""
         with self._open() as club:
-            name = None if tournament is None else self._record(club, tournament).name
+            record = None if tournament is None else self._record(club, tournament)
+            final = next((a for a in club.undoable(steps, record) if leaves(a)), None)
+            if final is not None:
+                raise ServiceError("change #{id} left FIDE mode, which is for good: it cannot "
+                                   "be undone", id=final.id)
+            name = None if record is None else record.name
             return club.undo(steps, self.who, self.clock(), name, action)
 
     def undo_target(self, tournament: str | None = None) -> ActionRecord | None:
@@ -1088,6 +1203,27 @@ def _settings(t: Tournament) -> KeizerSettings:
     if not isinstance(t.settings, KeizerSettings):
         raise ServiceError("{name} is not a Keizer tournament", name=t.name)
     return t.settings
+
+
+def _not_the_engines(t: Tournament, number: int, pairing: Pairing) -> bool:
+    """Whether a pairing by hand differs from what the system's engine pairs (boards,
+    colours, bye; an engine that finds no pairing differs from every one)."""
+    try:
+        engine, _ = systems.pair(t, number)
+    except ServiceError:
+        return True
+    return ({(b.white, b.black) for b in engine.boards}, engine.bye) != (
+        {(b.white, b.black) for b in pairing.boards}, pairing.bye)
+
+
+def _on_off(value: object) -> bool:
+    """FIDE mode as typed: on/off, yes/no, true/false, 1/0."""
+    text = str(value).strip().lower()
+    if text in ("on", "yes", "true", "1"):
+        return True
+    if text in ("off", "no", "false", "0"):
+        return False
+    raise ServiceError("fide_mode is on or off, not '{value}'", value=text[:20])
 
 
 def _next_round(t: Tournament) -> int:

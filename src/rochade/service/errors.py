@@ -34,9 +34,11 @@ class TournamentNeeded(ServiceError):
 class NeedsConfirmation(ServiceError):
     """A manual pairing that breaks rules the TD may knowingly override."""
 
-    def __init__(self, warnings: Sequence[Finding]) -> None:
+    def __init__(self, warnings: Sequence[Finding], also: Sequence[Message] = ()) -> None:
         self.warnings = tuple(warnings)
-        super().__init__(joined([w.msg for w in self.warnings]))
+        self.messages = (*(w.msg for w in self.warnings), *also)
+        """What the TD confirms: the rules broken, and what FIDE mode asks (`also`)."""
+        super().__init__(joined(self.messages))
 
 
 class ResultConflict(ServiceError):

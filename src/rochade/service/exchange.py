@@ -57,7 +57,7 @@ def export_trf(service: ClubService, tournament: str | None = None,
     t, extras = service.tournament_extras(tournament)
     kept = TrfExtras.from_json(extras[TRF_EXTRAS]) if TRF_EXTRAS in extras else None
     try:
-        return write_trf_tournament(t, kept, newline)
+        return write_trf_tournament(t, kept, newline, comments=service.fide_comments(t.name))
     except TrfError as exc:
         raise ServiceError(message_of(exc)) from None
 
@@ -81,7 +81,8 @@ def rating_report(service: ClubService, tournament: str | None = None,
     if check.problems:
         return RatingReport(check, None)
     try:
-        text = write_trf_tournament(data.tournament, kept, newline, event, data.details)
+        text = write_trf_tournament(data.tournament, kept, newline, event, data.details,
+                                    service.fide_comments(data.tournament.name))
     except TrfError as exc:
         raise ServiceError(message_of(exc)) from None
     return RatingReport(check, text)

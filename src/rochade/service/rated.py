@@ -106,6 +106,11 @@ def check_report(t: Tournament, event: EventData, details: Mapping[PlayerId, Pla
     if pending:
         problems.append(Message(N_("games without a result in round(s) {rounds}"),
                                 {"rounds": ", ".join(map(str, pending))}))
+    adjourned = t.adjourned_rounds()
+    if adjourned:
+        problems.append(Message(N_("adjourned or postponed games (?) in round(s) {rounds}: "
+                                   "enter their results first"),
+                                {"rounds": ", ".join(map(str, adjourned))}))
     if isinstance(t.settings, SwissSettings) and len(t.rounds) < t.settings.rounds:
         problems.append(Message(N_("only {played} of {rounds} rounds are played"),
                                 {"played": len(t.rounds), "rounds": t.settings.rounds}))

@@ -504,9 +504,10 @@ def check_status(t: Tournament, entrant: Entrant, status: Status) -> None:
             _check_half_point_bye(t, entrant, len(t.rounds) + 1)
 
 
-def with_bye_request(t: Tournament, entrant: Entrant, number: int, half: bool) -> SwissSettings:
+def with_bye_request(t: Tournament, entrant: Entrant, number: int, half: bool,
+                     full: bool = False) -> SwissSettings:
     """The settings with the player's bye for a coming round (replacing an earlier request
-    for that round)."""
+    for that round): half a point, none, or (`full`) a full point the TD gives by hand."""
     s = _swiss(t)
     if entrant.withdrawn:
         raise ServiceError(
@@ -525,10 +526,11 @@ def with_bye_request(t: Tournament, entrant: Entrant, number: int, half: bool) -
             rounds=s.rounds,
             round=number,
         )
-    if half:
+    if half and not full:
         _check_half_point_bye(t, entrant, number)
     kept = frozenset(b for b in s.bye_requests if (b.round, b.player) != (number, entrant.id))
-    return dataclasses.replace(s, bye_requests=kept | {ByeRequest(number, entrant.id, half)})
+    request = ByeRequest(number, entrant.id, half and not full, full)
+    return dataclasses.replace(s, bye_requests=kept | {request})
 
 
 def without_bye_request(t: Tournament, entrant: Entrant, number: int) -> SwissSettings:

@@ -183,6 +183,7 @@ class Web:
             env.filters["tr"] = gettext
             env.filters["say"] = lambda message: i18n.say(message, lang)
             env.globals["undo_target"] = self.undo_target
+            env.globals["fide_marker"] = self.fide_marker
             self._envs[lang] = env
         return self._envs[lang]
 
@@ -329,6 +330,12 @@ class Web:
         svc = self.service()
         name = None if number is None else svc.tournament_names()[number - 1]
         return svc.undo_target(name)
+
+    def fide_marker(self, number: int) -> Message | None:
+        """What every TD page of tournament `number` shows of its FIDE mode ("FIDE mode",
+        "left FIDE mode in round 3"; None: never in it)."""
+        svc = self.service()
+        return svc.fide_mode(svc.tournament_names()[number - 1]).marker
 
     # -- guards --------------------------------------------------------------------------
 

@@ -24,6 +24,10 @@ RESULT_CHOICES = (
     Result.WHITE_WINS_FORFEIT,
     Result.BLACK_WINS_FORFEIT,
     Result.DOUBLE_FORFEIT,
+    Result.WHITE_HALF,
+    Result.BLACK_HALF,
+    Result.BOTH_LOSE,
+    Result.ADJOURNED,
 )
 CHECKIN_CHOICES = (
     (Status.PRESENT, "present"),
@@ -48,7 +52,7 @@ OUTCOME_MARKS = {
 
 
 def result_label(result: Result | None) -> str:
-    """How a result shows on a page: 1-0, ½-½, 0-1, +/−, −/+, −/−."""
+    """How a result shows on a page: 1-0, ½-½, 0-1, +/−, −/+, −/−, ½-0, 0-½, 0-0, ?."""
     if result is None:
         return ""
     return {
@@ -58,6 +62,10 @@ def result_label(result: Result | None) -> str:
         Result.WHITE_WINS_FORFEIT: "+/−",
         Result.BLACK_WINS_FORFEIT: "−/+",
         Result.DOUBLE_FORFEIT: "−/−",
+        Result.WHITE_HALF: "½-0",
+        Result.BLACK_HALF: "0-½",
+        Result.BOTH_LOSE: "0-0",
+        Result.ADJOURNED: "?",
     }[result]
 
 

@@ -117,6 +117,7 @@ class ByeView:
     round: int
     entrant: Entrant
     half: bool
+    full: bool = False
 
 
 def requested_byes(t: Tournament) -> list[ByeView]:
@@ -125,7 +126,7 @@ def requested_byes(t: Tournament) -> list[ByeView]:
     if not isinstance(s, SwissSettings):
         return []
     coming: list[ByeRequest] = [b for b in s.bye_requests if b.round > len(t.rounds)]
-    views = [ByeView(b.round, t.entrant(b.player), b.half) for b in coming]
+    views = [ByeView(b.round, t.entrant(b.player), b.half, b.full) for b in coming]
     return sorted(views, key=lambda v: (v.round, name_key(v.entrant.name)))
 
 

@@ -35,6 +35,7 @@ from rochade.formats.tables import crosstable_table, fide_list, rounds_table
 from rochade.formats.text import tiebreak_key
 from rochade.service import ServiceError, standings_with_tiebreaks
 from rochade.service.exchange import export_trf
+from rochade.service.fidemode import NeedsFideConfirmation
 from rochade.web import i18n
 from rochade.web.base import USER_ERRORS, Page, Web, field, int_or_none, round_param, td_only
 from rochade.web.chart import player_chart
@@ -170,6 +171,7 @@ async def td_create(web: Web, request: Request, page: Page) -> Response:
     _ = web.gettext(page)
     try:
         options = _options(form, system, started=False)
+        options["fide_mode"] = bool(field(form, "fide_mode"))
         web.service().create_system_tournament(field(form, "name"), system, options)
     except USER_ERRORS as exc:
         return web.redirect(page, f"/td/new/{system}", ("error", web.say(page, exc)))
@@ -193,7 +195,7 @@ async def td_rules(web: Web, request: Request, page: Page) -> Response:
     n, t = _tournament(web, request)
     form = _form_context(web, page, t.system, t.settings, bool(t.rounds))
     return web.render(page, "systems/td_rules.html", n=n, t=t, planned=planned_rounds(t),
-                      section="rules", **form)
+                      section="rules", fide=web.service().fide_mode(t.name), **form)
 
 
 async def td_change_rules(web: Web, request: Request, page: Page) -> Response:
@@ -201,10 +203,42 @@ async def td_change_rules(web: Web, request: Request, page: Page) -> Response:
     n, t = _tournament(web, request)
     _ = web.gettext(page)
     try:
-        web.service().change_rules(_options(form, t.system, bool(t.rounds)), t.name)
+        web.service().change_rules(_options(form, t.system, bool(t.rounds)), t.name,
+                                   confirm=bool(field(form, "confirm")))
+    except NeedsFideConfirmation as exc:
+        return _confirm(web, request, page, form, exc, n, t, "rules")
     except USER_ERRORS as exc:
         return web.redirect(page, f"/td/t/{n}/rules", ("error", web.say(page, exc)))
     return web.redirect(page, f"/td/t/{n}/rules", ("ok", _("Settings saved.")))
+
+
+async def td_fide(web: Web, request: Request, page: Page) -> Response:
+    """FIDE mode switched on (before round 1) or left for good (after a confirmation)."""
+    form = await request.form()
+    n, t = _tournament(web, request)
+    _ = web.gettext(page)
+    on = field(form, "fide_mode") == "on"
+    try:
+        web.service().change_rules({"fide_mode": "on" if on else "off"}, t.name,
+                                   confirm=bool(field(form, "confirm")))
+    except NeedsFideConfirmation as exc:
+        return _confirm(web, request, page, form, exc, n, t, "rules")
+    except USER_ERRORS as exc:
+        return web.redirect(page, f"/td/t/{n}/rules", ("error", web.say(page, exc)))
+    return web.redirect(page, f"/td/t/{n}/rules", (
+        "ok", _("FIDE mode is on.") if on else _("The tournament has left FIDE mode.")))
+
+
+def _confirm(web: Web, request: Request, page: Page, form: FormData,
+             exc: NeedsFideConfirmation, n: int, t: Any, section: str) -> Response:
+    """The confirmation step of FIDE mode: the consequence in words, and the same form sent
+    again with `confirm` (or back, changing nothing)."""
+    fields = [(key, str(value)) for key, value in form.multi_items()
+              if key not in ("csrf", "confirm")]
+    back = f"/td/t/{n}/{section}"
+    return web.render(page, "systems/td_fide_confirm.html", n=n, t=t, fields=fields,
+                      action=request.url.path, consequence=web.say(page, exc), back=back,
+                      section=section)
 
 
 # -- TD: byes asked in advance and forbidden pairs (Swiss) -------------------------------------
@@ -233,10 +267,15 @@ async def td_bye(web: Web, request: Request, page: Page) -> Response:
             entrant = svc.cancel_bye(player, number, t.name)
             message = _("{name} is paired in round {round} after all.")
         else:
-            half = field(form, "kind") != "zero"
-            entrant = svc.request_bye(player, number, half, t.name)
-            message = (_("{name} has a half-point bye in round {round}.") if half
+            kind = field(form, "kind")
+            half, full = kind not in ("zero", "full"), kind == "full"
+            entrant = svc.request_bye(player, number, half, t.name, full,
+                                      confirm=bool(field(form, "confirm")))
+            message = (_("{name} has a full-point bye in round {round}.") if full
+                       else _("{name} has a half-point bye in round {round}.") if half
                        else _("{name} has a zero-point bye in round {round}."))
+    except NeedsFideConfirmation as exc:
+        return _confirm(web, request, page, form, exc, n, t, "byes")
     except USER_ERRORS as exc:
         return web.redirect(page, back, ("error", web.say(page, exc)))
     return web.redirect(page, back, ("ok", message.format(name=entrant.name, round=number)))
@@ -251,9 +290,12 @@ async def td_forbid(web: Web, request: Request, page: Page) -> Response:
     first, second = field(form, "first"), field(form, "second")
     try:
         forbidden = field(form, "action") != "allow"
-        a, b = svc.forbid_pair(first, second, t.name, forbidden)
+        a, b = svc.forbid_pair(first, second, t.name, forbidden,
+                               confirm=bool(field(form, "confirm")))
         message = (_("{first} and {second} will not be paired.") if forbidden
                    else _("{first} and {second} may be paired again."))
+    except NeedsFideConfirmation as exc:
+        return _confirm(web, request, page, form, exc, n, t, "byes")
     except USER_ERRORS as exc:
         return web.redirect(page, back, ("error", web.say(page, exc)))
     return web.redirect(page, back, ("ok", message.format(first=a.name, second=b.name)))
@@ -373,6 +415,7 @@ def routes(web: Web) -> list[Route]:
         Route(td + "/byes", td_only(td_byes)(web)),
         Route(td + "/byes", td_only(td_bye)(web), methods=["POST"]),
         Route(td + "/forbidden", td_only(td_forbid)(web), methods=["POST"]),
+        Route(td + "/fide", td_only(td_fide)(web), methods=["POST"]),
         Route(td + "/explain", td_only(td_explain)(web)),
         Route(td + "/export/{kind}", td_only(td_export)(web)),
     ]

@@ -462,7 +462,7 @@ async def td_pair_manual(web: Web, request: Request, page: Page) -> Response:
             )
         except NeedsConfirmation as exc:
             return _pair_page(
-                web, request, page, draft, tuple(web.say(page, w.msg) for w in exc.warnings), None
+                web, request, page, draft, tuple(web.say(page, m) for m in exc.messages), None
             )
         except USER_ERRORS as exc:
             return _pair_page(web, request, page, draft, (), web.say(page, exc))

@@ -1,0 +1,181 @@
+"""FIDE mode (issue 14.4): a round robin or Swiss run under FIDE's rules for rated events.
+
+What FIDE's verification check list asks of endorsed software while an event runs: the
+operations a rating officer wants to know about (a full-point bye by hand; the number of
+rounds, the scoring, the bye values or the tie-breaks changed after the start; a pairing by
+hand that differs from the engine's; a prohibited pair added after round 1; leaving FIDE mode)
+each need the TD's explicit confirmation, and each is kept in the tournament's action log
+with a recognisable line. The TRF export and the rating report derive their `###` comment
+lines from that log, so the fact is stored once (a change undone loses its line).
+
+The mode lives in the tournament's `extras` row of kind `fide` (JSON): on, or left in round N.
+A tournament without the row was made before FIDE mode existed (or imported): off.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from rochade.core.messages import N_, Message, joined
+from rochade.core.model import ModelError
+from rochade.core.tiebreaks import Scoring
+from rochade.service.errors import ServiceError
+from rochade.store import ActionRecord
+
+FIDE = "fide"
+"""The kind of the tournament's extras row holding its `FideMode`."""
+
+
+@dataclass(frozen=True)
+class FideMode:
+    """On (`on`), never on (neither), or left for good in round `left_in` (0: before round 1)."""
+
+    on: bool = False
+    left_in: int | None = None
+
+    @property
+    def marker(self) -> Message | None:
+        """What every TD page of the tournament shows (None: it was never in FIDE mode)."""
+        if self.on:
+            return Message(N_("FIDE mode"))
+        if self.left_in is None:
+            return None
+        if self.left_in == 0:
+            return Message(LEFT[0])
+        return Message(LEFT[1], {"round": self.left_in})
+
+
+LEFT = (N_("left FIDE mode before round 1"), N_("left FIDE mode in round {round}"))
+"""The event of leaving FIDE mode (the marker the TD pages show afterwards)."""
+
+
+def mode_to_json(mode: FideMode) -> str:
+    return json.dumps({"on": mode.on, "left_in": mode.left_in}, sort_keys=True)
+
+
+def mode_from_json(text: str | None) -> FideMode:
+    """The stored mode; no row: off (a tournament from before FIDE mode existed)."""
+    if text is None:
+        return FideMode()
+    data = json.loads(text)
+    left = data.get("left_in") if isinstance(data, dict) else None
+    if not isinstance(data, dict) or not isinstance(data.get("on"), bool) or not (
+            left is None or isinstance(left, int)):
+        raise ModelError("the tournament's FIDE mode record is damaged")
+    return FideMode(data["on"], left)
+
+
+def check_scoring(scoring: Scoring) -> None:
+    """FIDE refuses a scoring where two draws are worth more than a win and a loss: it
+    rewards agreed draws (Sharly Chess's list of the check list's questions)."""
+    if 2 * scoring.draw > scoring.win + scoring.loss:
+        raise ServiceError(
+            "FIDE mode refuses this scoring: two draws ({draws}) would be worth more than a "
+            "win and a loss ({decisive}); choose 1-1/2-0, 2-1-0 or 3-1-0, or leave FIDE mode",
+            draws=2 * scoring.draw, decisive=scoring.win + scoring.loss)
+
+
+class NeedsFideConfirmation(ServiceError):
+    """A change FIDE mode lets through only when the TD confirms it, knowing the consequence:
+    it is written into the rating report for the rating officer to see."""
+
+    def __init__(self, events: Sequence[Message], leaving: bool = False) -> None:
+        self.events = tuple(events)
+        template = (
+            N_("FIDE mode: {events}. The tournament leaves FIDE mode for good (it cannot be "
+               "switched on again), and its TRF file and rating report say so; confirm to go "
+               "ahead") if leaving else
+            N_("FIDE mode: {events}. This is kept in the log and written into the "
+               "tournament's TRF file and rating report as a comment the rating officer "
+               "reads; confirm to go ahead"))
+        super().__init__(Message(template, {"events": joined(self.events)}))
+
+
+FIDE_LOGGED = N_("{change} (FIDE mode: {events})")
+"""The log line of a change that FIDE mode made the TD confirm; `trf_comments` finds it."""
+
+
+def confirmed(change: Message, events: Sequence[Message]) -> Message:
+    """The log line of `change`, naming the confirmed FIDE-mode events (if any)."""
+    if not events:
+        return change
+    return Message(FIDE_LOGGED, {"change": change, "events": tuple(events)})
+
+
+def require(mode: FideMode, events: Sequence[Message], confirm: bool,
+            leaving: bool = False) -> None:
+    """Refuse unconfirmed FIDE-mode events (nothing to confirm outside FIDE mode)."""
+    if events and (mode.on or leaving) and not confirm:
+        raise NeedsFideConfirmation(events, leaving)
+
+
+def events_of(actions: Iterable[ActionRecord], tournament_id: int) -> list[tuple[str, Message]]:
+    """The confirmed FIDE-mode events of a tournament, with their day, oldest first; changes
+    since undone are left out."""
+    out = []
+    for action in actions:
+        if action.tournament_id != tournament_id or action.undone_by is not None:
+            continue
+        change = action.message.values.get("change")
+        if not isinstance(change, Message) or change.template != FIDE_LOGGED:
+            continue
+        events = change.values.get("events", ())
+        day = datetime.fromisoformat(action.at).date().isoformat()
+        out += [(day, e) for e in (events if isinstance(events, tuple) else (events,))
+                if isinstance(e, Message)]
+    return out
+
+
+def leaves(action: ActionRecord) -> bool:
+    """Whether the change left FIDE mode: for good, so no undo takes it back."""
+    return action.tournament_id is not None and any(
+        event.template in LEFT for _, event in events_of([action], action.tournament_id))
+
+
+def trf_comments(events: Iterable[tuple[str, Message]]) -> list[str]:
+    """TRF26 `###` comment lines, one per event: what was done, in which round, on which day."""
+    return [f"### FIDE mode, {day}: {event}" for day, event in events]
+
+
+_WATCHED = (
+    ("rounds", N_("after round {round}: the number of rounds changed from {old} to {new}")),
+    ("scoring", N_("after round {round}: the scoring changed from {old} to {new}")),
+    ("byes", N_("after round {round}: the bye values changed from {old} to {new}")),
+    ("tiebreaks", N_("after round {round}: the tie-breaks changed from {old} to {new}")),
+)
+
+
+def _setting(settings: object, key: str) -> str:
+    """A watched setting as the TD reads it (the bye values: PAB, FPB, HPB, ZPB)."""
+    if key == "tiebreaks":
+        return ",".join(str(tb) for tb in getattr(settings, "tiebreaks", ()))
+    s = getattr(settings, "scoring", None)
+    if key == "rounds":
+        return str(getattr(settings, "rounds", ""))
+    if not isinstance(s, Scoring):
+        return ""
+    if key == "scoring":
+        return f"{s.win}-{s.draw}-{s.loss}"
+    return " ".join(f"{b.upper()} {getattr(s, b) if getattr(s, b) is not None else '-'}"
+                    for b in ("pab", "fpb", "hpb", "zpb"))
+
+
+def settings_events(before: object, after: object, played: int) -> list[Message]:
+    """What FIDE mode asks the TD to confirm in a change of settings: the number of rounds,
+    the scoring, the bye values and the tie-breaks, once round 1 is paired."""
+    if not played:
+        return []
+    out = []
+    for key, template in _WATCHED:
+        old, new = _setting(before, key), _setting(after, key)
+        if old != new:
+            out.append(Message(template, {"round": played, "old": old, "new": new}))
+    return out
+
+
+__all__ = ["FIDE", "FIDE_LOGGED", "FideMode", "NeedsFideConfirmation", "check_scoring",
+           "confirmed", "events_of", "leaves", "mode_from_json", "mode_to_json", "require",
+           "settings_events", "trf_comments"]
