@@ -54,17 +54,19 @@ def test_a_backup_keeps_the_rating_report_data_and_older_backups_restore(
     service = ClubService.init(club, "td")
     service.create_system_tournament("Open", "swiss", {"rounds": 5})
     service.add_player("Alpha", 2100, 4612345, "Open")
-    service.set_player("Alpha", {"title": "FM", "birth": "1990-05-17", "national_id": "PKZ:1"})
+    service.set_player("Alpha", {"title": "FM", "birth": "1990-05-17", "national_id": "PKZ:1",
+                                 "k": "40"})
     backup = backup_json(club)
     assert json.loads(backup)["members"][0]["title"] == "FM"
     restore_json(backup, tmp_path / "copy.rochade")
     with Club.open(tmp_path / "copy.rochade") as copy:
         (details,) = copy.member_details(copy.tournaments()[0].id).values()
-    assert (details.title, details.birth, details.national_kind) == ("FM", "1990-05-17", "PKZ")
+    assert (details.title, details.birth, details.national_kind, details.k) == (
+        "FM", "1990-05-17", "PKZ", "40")
     old = json.loads(backup)
     for member in old["members"]:  # a backup of schema 5 has no such fields
         for key in ("title", "sex", "federation", "birth", "club", "national_id",
-                    "national_kind"):
+                    "national_kind", "k"):
             del member[key]
     restore_json(json.dumps(old), tmp_path / "old.rochade")
     with Club.open(tmp_path / "old.rochade") as copy:

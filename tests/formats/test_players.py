@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from rochade.core.fide import PlayerDetails
 from rochade.formats.json import FormatError
 from rochade.formats.players import (
+    FILLED,
     ClubPlayer,
     PlayerRow,
     RatedPlayer,
@@ -138,8 +139,9 @@ def test_fide_xml() -> None:
 <rating>0</rating></player>
 </playerslist>"""
     assert list(parse_fide_xml(xml)) == [
-        RatedPlayer("Testa, Anna", 1987, 90000011),
-        RatedPlayer("Probe, Bert", None, 90000029),
+        RatedPlayer("Testa, Anna", 1987, 90000011,
+                    details=PlayerDetails(sex="w", federation="GER", birth="1990")),
+        RatedPlayer("Probe, Bert", None, 90000029, details=PlayerDetails(federation="NED")),
     ]
     assert [p.rating for p in parse_fide_xml(io.BytesIO(xml), "rapid")] == [2001, None]
     assert [p.rating for p in parse_fide_xml(xml, "blitz")] == [1987, None]  # falls back
@@ -167,8 +169,9 @@ def test_fide_txt_columns_from_the_header() -> None:
         ],
     )
     assert list(parse_fide_txt(lines)) == [
-        RatedPlayer("Testa, Anna Maria", 1987, 90000011),
-        RatedPlayer("Probe, Bert", None, 90000029),
+        RatedPlayer("Testa, Anna Maria", 1987, 90000011, details=PlayerDetails(federation="GER")),
+        RatedPlayer("Probe, Bert", None, 90000029,
+                    details=PlayerDetails(federation="NED", k="40")),
     ]
     combined = {"ID Number": 15, "Name": 40, "Fed": 4, "SRtng": 6, "SGm": 4, "RRtng": 6,
                 "BRtng": 6}  # fmt: skip
@@ -186,8 +189,8 @@ def test_national_csv_list() -> None:
         'X1234,1002,A,"Probe,Bert",M,1985,1530,12,,\n'
     )
     assert list(parse_rating_csv(text)) == [
-        RatedPlayer("Testa,Anna", 1710, 90000011, "1001"),
-        RatedPlayer("Probe,Bert", 1530, None, "1002"),
+        RatedPlayer("Testa,Anna", 1710, 90000011, "1001", PlayerDetails(sex="w", birth="1990")),
+        RatedPlayer("Probe,Bert", 1530, None, "1002", PlayerDetails(sex="m", birth="1985")),
     ]
     assert [p.rating for p in parse_rating_csv(text, "FIDE-Elo")] == [1800, None]
 
@@ -309,3 +312,27 @@ def test_a_wrong_code_in_a_list_names_its_line() -> None:
 def test_a_rating_list_is_read_whatever_its_codes() -> None:
     text = "Spielername,Geschlecht,Land,DWZ\nTesta,X,D,1710\n"
     assert [p.rating for p in parse_rating_csv(text)] == [1710]
+
+
+_DETAILS = st.builds(
+    PlayerDetails,
+    title=st.sampled_from(["", "GM", "WFM"]), sex=st.sampled_from(["", "m", "w"]),
+    federation=st.sampled_from(["", "GER", "NED"]),
+    birth=st.sampled_from(["", "1990", "1990-02-28", "1991"]), k=st.sampled_from(["", "20", "40"]),
+)
+
+
+@given(_DETAILS, _DETAILS, st.booleans())
+def test_a_list_never_overwrites_the_clubs_data_unsaid(
+        ours: PlayerDetails, listed: PlayerDetails, take_list: bool) -> None:
+    club = [ClubPlayer(1, "Anna Testa", 1650, 90000011, details=ours)]
+    match = match_ratings(club, [RatedPlayer("Testa, Anna", 1650, 90000011, details=listed)],
+                          take_list)
+    after = match.updates[0].details if match.updates else ours
+    said = {key for u in match.differing for key, _, _ in u.differences}
+    for key in FILLED:
+        mine, theirs, now = getattr(ours, key), getattr(listed, key), getattr(after, key)
+        assert now == (mine or theirs) or key in said or (
+            key == "birth" and now[:4] == mine[:4] and len(now) >= len(mine))
+        if key in said:
+            assert now == (theirs if take_list else mine)

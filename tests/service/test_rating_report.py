@@ -79,8 +79,13 @@ def test_the_report_of_a_complete_event_golden_read_back_and_gacrux(
     assert t == renumbered(club.tournament("Open"))[0]  # reads back identically
     assert {x.federation for x in extras.players.values()} == {"NED", "BEL", "GER", "FRA"}
 
+    gacrux_accepts(report.text, tmp_path)
+
+
+def gacrux_accepts(text: str, tmp_path: Path) -> None:
+    """gacrux's pairing checker reads the report and finds every round right."""
     path = tmp_path / "report.trf"
-    path.write_text(report.text, encoding="utf-8", newline="")
+    path.write_text(text, encoding="utf-8", newline="")
     run = subprocess.run(
         [sys.executable, "-m", "gacrux.pairingchecker", "-i", str(path), "-c", "-d", "T"],
         capture_output=True, text=True, timeout=300, check=False,
@@ -231,3 +236,69 @@ def test_a_members_title_places_them_among_equal_ratings(club: ClubService) -> N
     club.pair("Open")
     lines = [line for line in export_trf(club, "Open").splitlines() if line.startswith("001")]
     assert [line[14:47].strip() for line in lines] == ["Bo", "Cy", "Abe"]
+
+
+def test_the_report_is_trf26_national_records_and_the_organizer(
+    club: ClubService, tmp_path: Path
+) -> None:
+    """TRF26's own records instead of the engines' XXR/XXC; record 172 and one national
+    record per player whose national id belongs to the event's federation (KNSB: NED); the
+    organizer in a comment line, read back as the imported file's organizer."""
+    finished(club)
+    club.set_event(EVENT)
+    club.set_player("Charlie", {"national_id": "PKZ:10234567"}, "Open")  # a German id
+    club.set_player("Foxtrot", {"national_id": "KNSB:123456789012"}, "Open")  # too long
+    report = rating_report(club)
+    assert ("the national id of Foxtrot, Fred (6) is longer than TRF's 11 characters: the report "
+            "has no national record for them") in [str(w) for w in report.check.warnings]
+    text = report.text
+    assert text is not None
+    lines = text.splitlines()
+    assert not [line for line in lines if line[:3] in ("XXR", "XXC")]
+    assert "142 3" in lines and "172 NED FIDE" in lines
+    assert "### Organizer: SV Utrecht" in lines
+    national = [line for line in lines if line.startswith("NED")]
+    assert [(line[4:8], line[14:47].rstrip(), line[57:68].strip(), line[69:79]) for line in
+            national] == [("   1", "Alpha, Anna", "8000001", "1990/01/31"),
+                          ("   5", "Echo, Eric", "8000005", "2010/06/01")]
+    other = ClubService.init(tmp_path / "other.rochade", "td")
+    imported = import_trf(other, text.encode("utf-8"))
+    assert other.rating_data(imported.name).event.organizer == ""  # the TD's own data
+    assert rating_report(other, imported.name).text == text  # the file's lines come back
+    from rochade.service.rated import event_of_file
+    kept = [(0, line) for line in lines]
+    assert event_of_file(kept, other.rating_data(imported.name).event).organizer == "SV Utrecht"
+    club.set_event({"federation": "GER"})  # a German event: Charlie's PKZ
+    german = (rating_report(club).text or "").splitlines()
+    assert "172 GER FIDE" in german
+    assert [line[14:47].rstrip() for line in german if line.startswith("GER")] == [
+        "Charlie, Carl"]
+    gacrux_accepts("\r\n".join(german) + "\r\n", tmp_path)
+    again = import_trf(other, text.replace("012 Open", "012 Again").encode("utf-8"))
+    other.set_event({"federation": "GER"}, again.name)
+    other.set_player("Charlie", {"national_id": "PKZ:10234567"}, again.name)
+    regerman = (rating_report(other, again.name).text or "").splitlines()
+    assert "172 GER FIDE" in regerman  # the import's NED records give way to the new ones
+    assert "172 NED FIDE" not in regerman and not any(x.startswith("NED") for x in regerman)
+
+
+def test_a_round_robins_report_reads_back_and_gacrux_accepts_it(
+    club: ClubService, tmp_path: Path
+) -> None:
+    club.create_system_tournament("Closed", "round-robin", {"seed": 5})
+    club.import_players(PLAYERS, "Closed")
+    while True:
+        report = club.pair("Closed")
+        for board in range(1, len(report.round.games) + 1):
+            club.enter_result(report.round.number, board, RESULTS[board % 3], "Closed")
+        if len(club.tournament("Closed").rounds) == 5:
+            break
+    club.set_event({**EVENT, "round_dates": ",".join(f"2026-03-0{d}" for d in range(1, 6))},
+                   "Closed")
+    text = rating_report(club, "Closed").text
+    assert text is not None
+    lines = text.splitlines()
+    assert "192 FIDE_ROUNDROBIN" in lines and "172 NED FIDE" in lines
+    t, _ = read_trf_tournament(text)
+    assert t == renumbered(club.tournament("Closed"))[0]
+    gacrux_accepts(text, tmp_path)

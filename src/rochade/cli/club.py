@@ -359,10 +359,11 @@ def player_set(
     tournament: str | None,
 ) -> None:
     """Set a player's data: name, rating, fide_id, title, sex, federation, birth, club,
-    national_id (an empty VALUE: not known).
+    national_id, k (an empty VALUE: not known).
 
     E.g. `title=FM sex=m federation=GER birth=1990-05-17 national_id=PKZ:10234567`. Titles
-    and federations are FIDE's codes; birth is YYYY-MM-DD or the year. One undoable change.
+    and federations are FIDE's codes; birth is YYYY-MM-DD or the year; k is the K-factor of
+    the FIDE rating change (empty: from rating and age). One undoable change.
     """
     svc = service(club, who)
     entrant, changes = svc.set_player(player_ref, key_values(assignments), tournament)

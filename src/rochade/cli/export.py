@@ -12,6 +12,7 @@ import click
 from rochade.cli.common import Failure, service
 from rochade.core.fide import PlayerDetails
 from rochade.core.model import PlayerId, Tournament
+from rochade.core.rating_change import RatingChange, rating_changes
 from rochade.core.standings import numbers_of
 from rochade.core.systems import KEIZER
 from rochade.formats import text
@@ -32,6 +33,7 @@ from rochade.formats.tables import (
     standings_table,
     start_rank_table,
     table_text,
+    with_rating_change,
 )
 from rochade.service import read_tournament_file, tournament_history, tournament_standings
 from rochade.service.players import find_entrant
@@ -55,6 +57,20 @@ CSV_DIALECT = click.option(
     "excel-fr (\";\", a decimal comma and German, Dutch or French titles, so Excel opens it "
     "in columns).",
 )  # fmt: skip
+
+
+RATING_CHANGE = click.option(
+    "--rating-change", is_flag=True,
+    help="Standings: add each player's K-factor, performance and FIDE rating change.")
+
+
+def _changes(source: Path, who: str | None, tournament: str | None, t: Tournament,
+             after_round: int | None) -> dict[PlayerId, RatingChange]:
+    """The players' rating changes: with the members' data from a club file, from the games
+    alone for a JSON file."""
+    if source.suffix.lower() == ".json":
+        return rating_changes(t, after_round=after_round)
+    return service(source, who).rating_changes(tournament, after_round)
 
 
 def _csv(table: Table, dialect: str, delimiter: str | None = None) -> str:
@@ -89,10 +105,12 @@ def _details(source: Path, who: str | None, t: Tournament) -> Mapping[PlayerId, 
 @SOURCE
 @click.argument("folder", type=click.Path(path_type=Path, file_okay=False))
 @CSV_DIALECT
+@RATING_CHANGE
 @TOURNAMENT
 @WHO
 def publish(
-    source: Path, folder: Path, csv_dialect: str, tournament: str | None, who: str | None
+    source: Path, folder: Path, csv_dialect: str, rating_change: bool, tournament: str | None,
+    who: str | None,
 ) -> None:
     """Write every list as a web site to FOLDER.
 
@@ -107,8 +125,9 @@ def publish(
     t = _load(source, who, tournament)
     folder.mkdir(parents=True, exist_ok=True)
     head = _letterhead(source, who, t)
+    changes = _changes(source, who, tournament, t, None) if rating_change else None
     pages = site(t, csv=lambda table: _csv(table, csv_dialect), club=head.club,
-                 dates=head.dates, details=_details(source, who, t))
+                 dates=head.dates, details=_details(source, who, t), changes=changes)
     for name, content in pages.items():
         encoding = "utf-8-sig" if name.endswith(".csv") else "utf-8"  # see export_list
         (folder / name).write_text(content, encoding=encoding, newline="")
@@ -132,6 +151,7 @@ def publish(
     "-o", "--output", type=click.Path(path_type=Path, dir_okay=False),
     help="Write to this file instead of the screen.",
 )  # fmt: skip
+@RATING_CHANGE
 @TOURNAMENT
 @WHO
 def export_list(
@@ -143,6 +163,7 @@ def export_list(
     delimiter: str | None,
     csv_dialect: str,
     output: Path | None,
+    rating_change: bool,
     tournament: str | None,
     who: str | None,
 ) -> None:
@@ -167,6 +188,11 @@ def export_list(
         raise Failure(f"there is no round {round_number} (the tournament has {len(t.rounds)})")
     details = _details(source, who, t) if which == "start-rank" else {}
     table, plain = _list(t, which, round_number, player, details)
+    if rating_change:
+        if which != "standings":
+            raise Failure("--rating-change goes with the standings")
+        table = with_rating_change(table, _changes(source, who, tournament, t, round_number))
+        plain = table_text(table)
     if fmt == "csv":
         content = _csv(table, csv_dialect, delimiter)
     elif fmt == "html":

@@ -12,6 +12,7 @@ import click
 
 from rochade.cli.common import Failure, club_argument, service
 from rochade.formats.players import (
+    FILLED,
     RATING_KINDS,
     RatedPlayer,
     RatingUpdate,
@@ -62,6 +63,9 @@ def _entries(stream: BufferedReader, fmt: str, kind: str, column: str | None
 @click.option("-t", "--tournament", metavar="NAME", help="Only this tournament's players.")
 @click.option("--apply", is_flag=True,
               help="Write the changes (after a backup; `rochade undo` takes them back).")
+@click.option("--take-list-data", "take_list", is_flag=True,
+              help="Where the list's title, sex, federation, birth or K differ from the club's, "
+              "take the list's (without it the club's stay and the differences are listed).")
 def ratings(
     club: Path,
     who: str | None,
@@ -71,19 +75,23 @@ def ratings(
     rating_column: str | None,
     tournament: str | None,
     apply: bool,
+    take_list: bool,
 ) -> None:
     """Update ratings from a rating list: shows the changes, --apply writes them.
 
     Members are matched by FIDE id, else national id, else a name found exactly once (a
     name found several times is listed and left alone). The rating changes, and a FIDE id a
-    member lacks is added. Tournaments not started yet take the new ratings; tournaments under
-    way keep the ratings they were paired with. LIST may be FIDE's XML or TXT list (also as
-    the downloaded .zip) or a national list as CSV.
+    member lacks is added; so are the title, sex, federation, birth and K-factor the list
+    gives where the member has none. Where the club has another value than the list, the
+    club's stays and the difference is listed (--take-list-data takes the list's).
+    Tournaments not started yet take the new ratings; tournaments under way keep the ratings
+    they were paired with. LIST may be FIDE's XML or TXT list (also as the downloaded .zip)
+    or a national list as CSV.
     """
     with _open(listfile) as stream:
         entries = _entries(stream, fmt, kind, rating_column)
-        report = service(club, who).update_ratings(entries, tournament, apply)
-    for line in _report_lines(report):
+        report = service(club, who).update_ratings(entries, tournament, apply, take_list)
+    for line in _report_lines(report, take_list):
         click.echo(line)
 
 
@@ -97,7 +105,14 @@ def _change(u: RatingUpdate) -> str:
         parts.append(f"rating {old} -> {shown(u.rating)}")
     if "FIDE id" in u.changes:
         parts.append(f"FIDE id {shown(u.player.fide_id)} -> {shown(u.fide_id)}")
+    parts += [f"{key} {getattr(u.player.details, key) or 'none'} -> {getattr(u.details, key)}"
+              for key in FILLED if key in u.changes]
     return f"  {u.player.name}: {', '.join(parts)} (matched by {u.matched_by})"
+
+
+def _differences(u: RatingUpdate) -> str:
+    said = ", ".join(f"{key} {ours} (the list: {listed})" for key, ours, listed in u.differences)
+    return f"  {u.player.name}: {said}"
 
 
 def _by_tournament(rows: tuple[EntrantRating, ...], new: bool) -> str:
@@ -109,7 +124,7 @@ def _by_tournament(rows: tuple[EntrantRating, ...], new: bool) -> str:
     return "; ".join(f"{name} ({', '.join(players)})" for name, players in groups.items())
 
 
-def _report_lines(report: RatingReport) -> list[str]:
+def _report_lines(report: RatingReport, take_list: bool) -> list[str]:
     match = report.match
     lines = []
     if match.updates:
@@ -126,6 +141,12 @@ def _report_lines(report: RatingReport) -> list[str]:
                      f"{_by_tournament(report.kept, False)}.")
     if match.unchanged:
         lines.append(f"Unchanged: {len(match.unchanged)}.")
+    if match.differing:
+        taken = "taken" if report.applied else "to be taken"
+        lines.append("The list says otherwise than the club, " + (
+            f"the list's values {taken}:" if take_list
+            else "the club's values kept (--take-list-data takes the list's):"))
+        lines += [_differences(u) for u in match.differing]
     lines += [f"Ambiguous, left alone: {p.name} ({'; '.join(candidates)})."
               for p, candidates in match.ambiguous]
     if match.unrated:

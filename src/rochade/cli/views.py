@@ -12,10 +12,12 @@ import click
 
 from rochade.cli.common import Failure, club_argument, service, tournament_option
 from rochade.core.model import PlayerId, Tournament
+from rochade.core.rating_change import RatingChange, rating_changes
 from rochade.core.standings import explain_tiebreaks, keizer_columns, numbers_of
 from rochade.core.systems import KEIZER, ROUND_ROBIN, SWISS, RoundRobinSettings, SwissSettings
 from rochade.core.tiebreaks import Unplayed, parse_tiebreaks
-from rochade.formats.tables import fide_standings_table, table_text
+from rochade.formats.tables import Table, fide_standings_table, table_text, with_rating_change
+from rochade.formats.tables import standings_table as keizer_table
 from rochade.formats.text import (
     breakdown_table,
     crosstable,
@@ -23,6 +25,8 @@ from rochade.formats.text import (
     pairings_table,
     participants_table,
     progress_table,
+    rating_change_json,
+    rating_change_table,
     standings_json,
     standings_table,
     tiebreak_key,
@@ -70,6 +74,12 @@ def _tournament(club: Path, who: str | None, tournament: str | None) -> Tourname
     "editions, for events that started before 1 March 2026), 2022 (virtual opponent), "
     "ignore (byes add nothing). See docs/tiebreaks.md.",
 )
+@click.option(
+    "--rating-change",
+    is_flag=True,
+    help="Add each player's K-factor, tournament performance and FIDE rating change "
+    "(games over the board against rated opponents; docs/rating-reports.md).",
+)
 @tournament_option
 @click.option("--who", envvar="ROCHADE_WHO", hidden=True)
 def standings(
@@ -79,12 +89,15 @@ def standings(
     tiebreaks: str | None,
     round_robin: bool,
     unplayed: str | None,
+    rating_change: bool,
     tournament: str | None,
     who: str | None,
 ) -> None:
     """Show the standings (club file, JSON or TRF file), with tie-breaks."""
     chosen = parse_tiebreaks(tiebreaks) if tiebreaks is not None else None
     if source.suffix.lower() == ".trf":
+        if rating_change:
+            raise Failure("--rating-change goes with a club or JSON file, not with a TRF file")
         if round_number is not None:
             raise Failure("--round goes with a club or JSON file, not with a TRF file")
         rule = Unplayed(unplayed) if unplayed is not None else Unplayed.FIDE_2026
@@ -96,23 +109,31 @@ def standings(
         return
     if round_robin or unplayed is not None:
         raise Failure("--round-robin and --unplayed only go with a TRF file")
+    changes: dict[PlayerId, RatingChange] | None = None
     if source.suffix.lower() == ".json":
         t = read_tournament_file(source)
+        if rating_change:
+            changes = rating_changes(t, after_round=round_number)
     else:
         t = _tournament(source, who, tournament)
+        if rating_change:
+            changes = service(source, who).rating_changes(tournament, round_number)
     if isinstance(t.settings, RoundRobinSettings | SwissSettings):
         if chosen is not None:
             t = dataclasses.replace(t, settings=dataclasses.replace(t.settings, tiebreaks=chosen))
         fide = standings_with_tiebreaks(t, round_number)
         if fmt == "json":
-            click.echo(json.dumps(fide_standings_json(fide), ensure_ascii=False, indent=2))
+            _echo_json(fide_standings_json(fide), [x.entrant.id for x in fide.lines], changes)
         else:
-            click.echo(table_text(fide_standings_table(fide, t.name)), nl=False)
+            click.echo(table_text(_rated(fide_standings_table(fide, t.name), changes)), nl=False)
         _provisional(t)
         return
     table = tournament_standings(t, round_number)
     if fmt == "json":
-        click.echo(json.dumps(standings_json(table), ensure_ascii=False, indent=2))
+        _echo_json(standings_json(table), [r.entrant.id for r in table.rows], changes)
+        return
+    if changes is not None:
+        click.echo(table_text(with_rating_change(keizer_table(table, t), changes)), nl=False)
         return
     extra: list[tuple[str, Mapping[PlayerId, Fraction]]] = []
     if chosen:
@@ -130,6 +151,19 @@ def _provisional(t: Tournament) -> None:
         click.echo(f"Provisional: adjourned or postponed games (?) in round(s) "
                    f"{', '.join(map(str, adjourned))} count as draws until their results "
                    "are in.", err=True)
+
+
+def _rated(table: Table, changes: Mapping[PlayerId, RatingChange] | None) -> Table:
+    return table if changes is None else with_rating_change(table, changes)
+
+
+def _echo_json(rows: list[dict[str, object]], players: list[PlayerId],
+               changes: Mapping[PlayerId, RatingChange] | None) -> None:
+    """Standings as JSON (`players`: whose each row is), each player with K, performance and
+    rating change when asked."""
+    if changes is not None:
+        rows = [row | rating_change_json(changes[p]) for row, p in zip(rows, players, strict=True)]
+    click.echo(json.dumps(rows, ensure_ascii=False, indent=2))
 
 
 @click.command()
@@ -194,6 +228,8 @@ def progress(club: Path, who: str | None, tournament: str | None, detail: bool) 
 @click.option("--pairing", is_flag=True,
               help="With PLAYER and --round K (Swiss): why PLAYER got that opponent, float, "
               "bye and colour in round K.")
+@click.option("--rating-change", is_flag=True,
+              help="With PLAYER: the FIDE rating change game by game, K and performance.")
 @click.option("--who", envvar="ROCHADE_WHO", hidden=True)
 def explain(
     source: Path,
@@ -202,13 +238,20 @@ def explain(
     round_number: int | None,
     tournament: str | None,
     pairing: bool,
+    rating_change: bool,
 ) -> None:
     """Explain someone's points, or a pairing.
 
     With PLAYER: how the points were computed, row by row (from a club file or, as for
-    standings, a JSON file). With --round K alone: why round K was paired as it was. With
-    PLAYER --round K --pairing (Swiss): why that player was paired so, criterion by criterion.
+    standings, a JSON file); with --rating-change, the FIDE rating change game by game. With
+    --round K alone: why round K was paired as it was. With PLAYER --round K --pairing
+    (Swiss): why that player was paired so, criterion by criterion.
     """
+    if rating_change:
+        if player is None or pairing:
+            raise Failure("--rating-change explains a PLAYER's rating change")
+        _explain_rating(source, who, player, round_number, tournament)
+        return
     if source.suffix.lower() == ".json":
         if player is None or pairing:
             raise Failure("a JSON file explains a PLAYER's points; pairings only a club file")
@@ -232,6 +275,22 @@ def explain(
             click.echo(f"  {line}")
         return
     _explain_points(svc.tournament(tournament), player, round_number)
+
+
+def _explain_rating(source: Path, who: str | None, player: str, round_number: int | None,
+                    tournament: str | None) -> None:
+    """A player's FIDE rating change game by game, after a round (default: the last)."""
+    if source.suffix.lower() == ".json":
+        t = read_tournament_file(source)
+        entrant = find_entrant(t.entrants, player)
+        tournament_standings(t, round_number)  # refuses a round the file does not have
+        change = rating_changes(t, after_round=round_number)[entrant.id]
+    else:
+        svc = service(source, who)
+        t = svc.tournament(tournament)
+        entrant = find_entrant(t.entrants, player)
+        change = svc.rating_changes(tournament, round_number)[entrant.id]
+    click.echo(rating_change_table(change, t), nl=False)
 
 
 def _explain_points(t: Tournament, player: str, round_number: int | None) -> None:

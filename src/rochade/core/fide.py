@@ -47,15 +47,19 @@ H (homme) and F."""
 _KIND = re.compile(r"[A-Za-z][A-Za-z0-9]{0,9}")
 _NATIONAL_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9./-]{0,19}")
 
-KEYS = ("title", "sex", "federation", "birth", "club", "national_id")
+KEYS = ("title", "sex", "federation", "birth", "club", "national_id", "k")
 """The keys of `PlayerDetails.changed` (`rochade player set`, the CSV columns)."""
+K_FACTORS = range(1, 101)
+"""The K-factors a TD may set: FIDE's are 40, 20 and 10 (B.02 8.3); national systems and
+FIDE's 700 rule give others."""
 
 
 @dataclass(frozen=True, slots=True)
 class PlayerDetails:
     """A player's data for rating reports; "" where not known. `birth` is `YYYY-MM-DD` or,
     when only the year is known, `YYYY`; `national_id` is the number in the national rating
-    system and `national_kind` says which (`PKZ`, `ZPS`, `KNSB` ...)."""
+    system and `national_kind` says which (`PKZ`, `ZPS`, `KNSB` ...); `k` is the K-factor
+    the TD set for rating changes ("": from the rating and age, `rochade.core.rating_change`)."""
 
     title: str = ""
     sex: str = ""
@@ -64,6 +68,7 @@ class PlayerDetails:
     club: str = ""
     national_id: str = ""
     national_kind: str = ""
+    k: str = ""
 
     def changed(self, key: str, typed: str) -> PlayerDetails:
         """These details with `key` set to what the TD typed (empty: not known), checked."""
@@ -73,7 +78,7 @@ class PlayerDetails:
             return dataclasses.replace(self, national_id=national_id(number),
                                        national_kind=national_kind(kind) if number else "")
         read = {"title": title, "sex": sex, "federation": federation, "birth": birth,
-                "club": club}[key]
+                "club": club, "k": k_factor}[key]
         return dataclasses.replace(self, **{key: read(value)})
 
     def over(self, old: PlayerDetails) -> PlayerDetails:
@@ -262,6 +267,18 @@ def national_kind(typed: str) -> str:
     return text
 
 
+def k_factor(typed: str) -> str:
+    """A K-factor set for the player by the TD or a rating list (a whole number 1-100,
+    usually FIDE's 40, 20 or 10); "" to take it from the rating and age again."""
+    text = typed.strip()
+    if text and not (text.isascii() and text.isdigit() and int(text) in K_FACTORS):
+        raise ModelError(
+            "'{value}' is no K-factor; write a whole number from 1 to 100 (FIDE: 40, 20 or "
+            "10), or nothing", value=typed,
+        )
+    return str(int(text)) if text else ""
+
+
 def trf_birth(birth: str) -> str:
     """A birth date as TRF writes it (`YYYY/MM/DD`, `YYYY/00/00` for a year alone)."""
     if not birth:
@@ -273,6 +290,7 @@ __all__ = [
     "EVENT_KEYS",
     "FEDERATIONS",
     "KEYS",
+    "K_FACTORS",
     "SEXES",
     "TITLES",
     "UNKNOWN",
@@ -282,6 +300,7 @@ __all__ = [
     "club",
     "date",
     "federation",
+    "k_factor",
     "national_id",
     "national_kind",
     "sex",

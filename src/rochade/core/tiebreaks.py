@@ -602,8 +602,10 @@ def _aro(table: Crosstable, tb: TieBreak) -> Values:
     return out
 
 
-def _tpr_of(games: list[tuple[int, Fraction]]) -> int:
-    """ARO + dp(p), p rounded to a whole percent, half up (as Gacrux does; C.07 is silent)."""
+def performance_rating(games: list[tuple[int, Fraction]]) -> int:
+    """Rp = Ra + dp (dp from B.02 table 8.1.1): ARO + dp(p) over (opponent's rating, points)
+    per game, p rounded to a whole percent, half up (as Gacrux does; C.07 is silent). The
+    table's ends give 100 % Ra + 800 and 0 % Ra - 800; no games, 0."""
     if not games:
         return 0
     percent = _half_up(100 * sum((s for _, s in games), Fraction(0)) / len(games))
@@ -659,8 +661,8 @@ _COMPUTE: dict[str, Callable[[Crosstable, TieBreak], Values]] = {
     "BH": _buchholz, "BHNB": _buchholz_without_byes, "AOB": _average_of_buchholz,
     "FB": _fore_buchholz,
     "SB": _sonneborn_berger, "KS": _koya,
-    "ARO": _aro, "TPR": _performance(_tpr_of), "PTP": _performance(_ptp_of),
-    "APRO": _average_performance(_tpr_of), "APPO": _average_performance(_ptp_of),
+    "ARO": _aro, "TPR": _performance(performance_rating), "PTP": _performance(_ptp_of),
+    "APRO": _average_performance(performance_rating), "APPO": _average_performance(_ptp_of),
     "RTNG": _own_rating,
 }
 VALID_CODES = ("DE", *_COMPUTE)

@@ -20,6 +20,7 @@ from rochade.core.fide import PlayerDetails
 from rochade.core.keizer.scoring import Standings, compute_standings, standings_history
 from rochade.core.keizer.settings import KeizerSettings
 from rochade.core.model import PlayerId, Tournament
+from rochade.core.rating_change import RatingChange
 from rochade.core.standings import numbers_of, system_standings
 from rochade.core.systems import ROUND_ROBIN
 from rochade.formats.csv import table_csv
@@ -39,6 +40,7 @@ from rochade.formats.tables import (
     slips_table,
     standings_table,
     start_rank_table,
+    with_rating_change,
 )
 from rochade.formats.text import visible
 
@@ -208,6 +210,7 @@ def site(
     club: str = "",
     dates: Sequence[str | None] = (),
     details: Mapping[PlayerId, PlayerDetails] | None = None,
+    changes: Mapping[PlayerId, RatingChange] | None = None,
 ) -> Mapping[str, str]:
     """A static site: file name -> content. `index.html` links every list: standings now and
     after each round, each round's pairings, participants, crosstable, progress chart (Keizer
@@ -220,12 +223,14 @@ def site(
     `club` and the date of their round (`dates[k - 1]` for round k; the last round's
     otherwise). For printing: the start-rank list (with the players' `details`: federation,
     club) and the last round's pairings in alphabetical order, in large type and as result
-    slips."""
+    slips. With `changes` the standings show each player's K, performance and rating change."""
     rules = tournament.settings if settings is None else settings
     if isinstance(rules, KeizerSettings):
         pages = _keizer_pages(tournament, rules)
     else:
         pages = _fide_pages(tournament)
+    if changes is not None:
+        pages["standings.html"] = with_rating_change(pages["standings.html"], changes)
     pages["start-rank.html"] = start_rank_table(tournament, numbers_of(tournament),
                                                 details or {})
     if tournament.rounds:

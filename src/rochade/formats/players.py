@@ -16,6 +16,7 @@ from __future__ import annotations
 import _csv
 import codecs
 import csv
+import dataclasses
 import io
 import itertools
 import re
@@ -182,16 +183,16 @@ def parse_player_csv(text: str, rating_column: str | None = None) -> list[Player
     return list(iter_player_csv(text, rating_column))
 
 
-def iter_player_csv(text: str, rating_column: str | None = None, details: bool = True
+def iter_player_csv(text: str, rating_column: str | None = None, strict: bool = True
                     ) -> Iterator[PlayerRow]:
     """`parse_player_csv`, one player at a time (for national lists of any size). Without
-    `details` the rating-report columns are not read (a rating list's own codes do not stop
-    a rating update)."""
+    `strict` a rating-report cell rochade cannot read is left out instead of refusing the
+    list (a rating list's own codes do not stop a rating update)."""
     text = text.lstrip("\ufeff")
     first = text.split("\n", 1)[0]
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=sniff_delimiter(first))
     try:
-        yield from _players(reader, rating_column, details)
+        yield from _players(reader, rating_column, strict)
     except csv.Error as exc:  # e.g. a field longer than the csv module takes
         raise FormatError(
             "line {line_num}: this is not CSV ({exc})",
@@ -200,7 +201,7 @@ def iter_player_csv(text: str, rating_column: str | None = None, details: bool =
         ) from None
 
 
-def _players(reader: _csv.Reader, rating_column: str | None, details: bool
+def _players(reader: _csv.Reader, rating_column: str | None, strict: bool
              ) -> Iterator[PlayerRow]:
     header = next(reader, None)
     if header is None:
@@ -235,13 +236,14 @@ def _players(reader: _csv.Reader, rating_column: str | None, details: bool
             _int(cell(row, "fide_id"), line, N_("FIDE id"), limits.FIDE_ID),
             cell(row, "national_id") or None,
             cell(row, "club") or None,
-            _details(line, {key: cell(row, key) for key in fide.KEYS}, kind) if details
-            else fide.UNKNOWN,
+            _details(line, {key: cell(row, key) for key in fide.KEYS}, kind, strict),
         )
 
 
-def _details(line: int, cells: Mapping[str, str], kind: str) -> PlayerDetails:
-    """The rating-report data of one line, checked (FIDE's codes, real dates)."""
+def _details(line: int, cells: Mapping[str, str], kind: str, strict: bool = True
+             ) -> PlayerDetails:
+    """The rating-report data of one line, checked (FIDE's codes, real dates); without
+    `strict` a value that is not right is left out."""
     details = PlayerDetails()
     for key, value in cells.items():
         if key == "national_id" and value and ":" not in value:
@@ -249,8 +251,9 @@ def _details(line: int, cells: Mapping[str, str], kind: str) -> PlayerDetails:
         try:
             details = details.changed(key, value)
         except ModelError as exc:
-            raise FormatError("line {line}: {problem}", line=line, problem=message_of(exc)
-                              ) from None
+            if strict:
+                raise FormatError("line {line}: {problem}", line=line,
+                                  problem=message_of(exc)) from None
     return details
 
 
@@ -305,17 +308,32 @@ def find_duplicates(
 
 @dataclass(frozen=True, slots=True)
 class RatedPlayer:
-    """One entry of a rating list."""
+    """One entry of a rating list; `details` what it says of title, sex, federation, birth
+    and K-factor (FIDE's lists give each), values rochade cannot read left out."""
 
     name: str
     rating: int | None
     fide_id: int | None = None
     national_id: str | None = None
+    details: PlayerDetails = fide.UNKNOWN
+
+
+FILLED = ("title", "sex", "federation", "birth", "k")
+"""The member's data a rating list fills where rochade knows nothing (`match_ratings`)."""
+
+
+def _listed_details(cells: Mapping[str, str]) -> PlayerDetails:
+    """A rating list's title, sex, federation, birth and K, each left out when rochade cannot
+    read it (a list's own codes, a K of 0 for an inactive player)."""
+    return _details(0, {key: cells.get(key, "") for key in FILLED}, "", strict=False)
 
 
 RATING_KINDS = ("standard", "rapid", "blitz")
 _XML_TAGS = {"standard": ("rating",), "rapid": ("rapid_rating", "rating"),
              "blitz": ("blitz_rating", "rating")}  # fmt: skip
+_K_COLUMNS = ("SK", "K")
+"""The TXT columns of the standard K-factor (the XML tag is `k`). Only the standard list
+fills a member's K: a member has one, and FIDE's rapid and blitz K is 20 for everyone."""
 
 
 def _kind(kind: str) -> str:
@@ -351,6 +369,12 @@ def parse_fide_xml(source: bytes | IO[bytes], kind: str = "standard") -> Iterato
                 " ".join(name.split()),
                 _int(rating, count, N_("rating"), limits.RATING),
                 _int(fields.get("fideid", ""), count, N_("FIDE id"), limits.FIDE_ID),
+                details=_listed_details({
+                    "title": fields.get("title", ""), "sex": fields.get("sex", ""),
+                    "federation": fields.get("country", ""),
+                    "birth": fields.get("birthday", ""),
+                    "k": fields.get("k", "") if kind == "standard" else "",
+                }),
             )
     except ParseError as exc:
         raise FormatError(
@@ -390,8 +414,13 @@ def parse_fide_txt(lines: Iterable[str], kind: str = "standard") -> Iterator[Rat
             found=' '.join(names) or 'nothing',
         )
     rating_title = ratings[0]
+    detail_titles = {"title": "Tit", "sex": "Sex", "federation": "Fed", "birth": "B-day",
+                     "k": next((t for t in _K_COLUMNS if t in bounds and kind == "standard"),
+                               "")}
 
     def cut(line: str, title: str) -> str:
+        if title not in bounds:
+            return ""
         start, end = bounds[title]
         return line[start:end].strip()
 
@@ -405,13 +434,16 @@ def parse_fide_txt(lines: Iterable[str], kind: str = "standard") -> Iterator[Rat
             " ".join(name.split()),
             _int(cut(line, rating_title), number, N_("rating"), limits.RATING),
             _int(cut(line, id_title), number, N_("FIDE id"), limits.FIDE_ID),
+            details=_listed_details({k: cut(line, t) for k, t in detail_titles.items()}),
         )
 
 
 def parse_rating_csv(text: str, rating_column: str | None = None) -> Iterator[RatedPlayer]:
     """A national rating list as CSV (DSB, KNSB ...): the same header words as player lists."""
-    for row in iter_player_csv(text, rating_column, details=False):
-        yield RatedPlayer(row.name, row.rating, row.fide_id, row.national_id)
+    for row in iter_player_csv(text, rating_column, strict=False):
+        yield RatedPlayer(row.name, row.rating, row.fide_id, row.national_id,
+                          dataclasses.replace(row.details, club="", national_id="",
+                                              national_kind=""))
 
 
 # --- rating updates --------------------------------------------------------------------------
@@ -426,30 +458,62 @@ class ClubPlayer:
     rating: int | None
     fide_id: int | None = None
     national_id: str | None = None
+    details: PlayerDetails = fide.UNKNOWN
 
 
 @dataclass(frozen=True, slots=True)
 class RatingUpdate:
-    """What the list changes for one player: `rating` and `fide_id` are the values after the
-    update (the old ones where the list changes nothing)."""
+    """What the list changes for one player: `rating`, `fide_id` and `details` are the values
+    after the update (the old ones where the list changes nothing); `differences` are
+    (key, the club's value, the list's) where both know a value and they differ, left as the
+    club has them unless the list's were asked for."""
 
     player: ClubPlayer
     rating: int | None
     matched_by: str  # "FIDE id", "national id" or "name"
     listed_as: str
     fide_id: int | None = None
+    details: PlayerDetails = fide.UNKNOWN
+    differences: tuple[tuple[str, str, str], ...] = ()
 
     @property
     def changes(self) -> tuple[str, ...]:
-        """The fields that change: "rating", "FIDE id"."""
+        """The fields that change: "rating", "FIDE id", then `FILLED` keys."""
         return tuple(
             what
             for what, old, new in (
                 ("rating", self.player.rating, self.rating),
                 ("FIDE id", self.player.fide_id, self.fide_id),
+                *((key, getattr(self.player.details, key), getattr(self.details, key))
+                  for key in FILLED),
             )
             if old != new
         )
+
+
+def _agree(key: str, ours: str, listed: str) -> bool:
+    """The same value, also a birth year that a full date of that year refines."""
+    return ours == listed or (key == "birth" and ours[:4] == listed[:4])
+
+
+def _merged(ours: PlayerDetails, listed: PlayerDetails, take_list: bool
+            ) -> tuple[PlayerDetails, tuple[tuple[str, str, str], ...]]:
+    """The member's data with the list's where the member has none (or only the year of the
+    list's birth date); with `take_list` the list's wherever they differ. Also the
+    differences (key, ours, the list's)."""
+    values: dict[str, str] = {}
+    differences = []
+    for key in FILLED:
+        mine, theirs = getattr(ours, key), getattr(listed, key)
+        if not theirs or mine == theirs:
+            continue
+        if not mine or (_agree(key, mine, theirs) and len(theirs) > len(mine)):
+            values[key] = theirs
+        elif not _agree(key, mine, theirs):
+            differences.append((key, mine, theirs))
+            if take_list:
+                values[key] = theirs
+    return dataclasses.replace(ours, **values), tuple(differences)
 
 
 @dataclass(frozen=True)
@@ -461,6 +525,7 @@ class RatingMatch:
     ambiguous: tuple[tuple[ClubPlayer, tuple[str, ...]], ...]  # same name, several entries
     not_found: tuple[ClubPlayer, ...]
     unrated: tuple[ClubPlayer, ...] = ()  # listed without a rating: their rating is kept
+    differing: tuple[RatingUpdate, ...] = ()  # the list says otherwise than the club
 
 
 def _listed(entry: RatedPlayer) -> str:
@@ -471,14 +536,17 @@ def _listed(entry: RatedPlayer) -> str:
     return f"{entry.name} ({', '.join(facts)})"
 
 
-def match_ratings(players: Sequence[ClubPlayer], listed: Iterable[RatedPlayer]) -> RatingMatch:
+def match_ratings(players: Sequence[ClubPlayer], listed: Iterable[RatedPlayer],
+                  take_list: bool = False) -> RatingMatch:
     """Match each player by FIDE id, else national id, else a unique normalised name; the list
     is read once and only the entries that concern the club are kept.
 
     A player matched otherwise gets the list's FIDE id when they have none (an entry with
     another player's FIDE id is that player's, never a name match). An entry without a rating
     leaves the player's rating alone (lists write 0 or nothing for inactive or unrated
-    players; nothing the club knows is thrown away).
+    players; nothing the club knows is thrown away). Title, sex, federation, birth and K are
+    filled where the member has none; where both have one and they differ, the club's stays
+    and the difference is listed, unless `take_list` asks for the list's.
     """
     by_fide = {p.fide_id: p for p in players if p.fide_id is not None}
     by_national = {p.national_id: p for p in players if p.national_id}
@@ -494,7 +562,7 @@ def match_ratings(players: Sequence[ClubPlayer], listed: Iterable[RatedPlayer]) 
             id_hits.setdefault(by_national[entry.national_id].key, (entry, "national id"))
         for p in by_name.get(normalise_name(entry.name), ()):
             name_hits.setdefault(p.key, []).append(entry)
-    updates, unchanged, ambiguous, not_found, unrated = [], [], [], [], []
+    updates, unchanged, ambiguous, not_found, unrated, differing = [], [], [], [], [], []
     for p in players:
         if p.key in id_hits:
             entry, how = id_hits[p.key]
@@ -513,17 +581,21 @@ def match_ratings(players: Sequence[ClubPlayer], listed: Iterable[RatedPlayer]) 
         fide_id = entry.fide_id if p.fide_id is None else p.fide_id
         if entry.rating is None:
             unrated.append(p)
+        details, differences = _merged(p.details, entry.details, take_list)
         update = RatingUpdate(p, entry.rating if entry.rating is not None else p.rating, how,
-                              entry.name, fide_id)
+                              entry.name, fide_id, details, differences)
+        if differences:
+            differing.append(update)
         if update.changes:
             updates.append(update)
         elif entry.rating is not None:
             unchanged.append(p)
     return RatingMatch(tuple(updates), tuple(unchanged), tuple(ambiguous), tuple(not_found),
-                       tuple(unrated))
+                       tuple(unrated), tuple(differing))
 
 
 __all__ = [
+    "FILLED",
     "HEADERS",
     "PLAIN_COLUMNS",
     "RATING_KINDS",

@@ -18,6 +18,7 @@ from rochade.core.collation import name_key
 from rochade.core.fide import PlayerDetails
 from rochade.core.keizer.scoring import StandingRow, Standings
 from rochade.core.model import ModelError, Outcome, PlayerId, Round, Tournament
+from rochade.core.rating_change import RatingChange
 from rochade.core.standings import (
     StandingLine,
     SystemStandings,
@@ -38,6 +39,7 @@ from rochade.formats.text import (
     WORDS,
     apportion_cents,
     cents_text,
+    change_text,
     decimal_text,
     layout,
     meeting_text,
@@ -469,6 +471,30 @@ def fide_standings_table(standings: SystemStandings, name: str) -> Table:
     return Table("standings", title, columns, _uniform(rows), notes)
 
 
+def rating_cells(change: RatingChange | None) -> tuple[Cell, Cell, Cell]:
+    """K, performance and rating change of one player; empty where there is none (an
+    unrated player has no K and no change; no game against a rated opponent, no
+    performance)."""
+    if change is None:
+        return _EMPTY, _EMPTY, _EMPTY
+    delta = change.change
+    return (_int(change.k), _int(change.performance),
+            _EMPTY if delta is None else Cell(delta, change_text(delta)))
+
+
+def with_rating_change(table: Table, changes: Mapping[PlayerId, RatingChange]) -> Table:
+    """`table` (standings of any system) with each player's K, performance and FIDE rating
+    change as its last columns, found by the row's name cell."""
+    columns = (*table.columns, _col("k", True, "k_factor"), _col("performance", True),
+               _col("rating-change", True, "rating_change"))
+    rows = []
+    for row in table.rows:
+        player = next((c.player for c in row.cells if c.player is not None), None)
+        cells = rating_cells(None if player is None else changes.get(player))
+        rows.append(dataclasses.replace(row, cells=(*row.cells, *cells)))
+    return dataclasses.replace(table, columns=columns, rows=tuple(rows))
+
+
 _KIND_CODES = {Kind.PAB: "PAB", Kind.FPB: "FPB", Kind.HPB: "HPB", Kind.ZPB: "ZPB"}
 
 
@@ -604,6 +630,7 @@ __all__ = [
     "pairings_table",
     "participants_table",
     "progress_table",
+    "rating_cells",
     "rounds_table",
     "slip_lines",
     "slips_table",
@@ -612,4 +639,5 @@ __all__ = [
     "start_rank_table",
     "table_text",
     "tiebreak_column",
+    "with_rating_change",
 ]

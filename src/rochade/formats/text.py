@@ -23,6 +23,7 @@ from typing import Final
 
 from rochade.core.keizer.scoring import BreakdownRow, StandingRow, Standings
 from rochade.core.model import Outcome, PlayerId, Result, Round, Tournament
+from rochade.core.rating_change import RatingChange
 from rochade.core.standings import SystemStandings
 from rochade.core.systems import KEIZER, ROUND_ROBIN, SWISS, SWISS_ABSENCES
 from rochade.core.tiebreaks import Kind, TieBreak
@@ -88,6 +89,20 @@ WORDS: Final[Mapping[str, str]] = MappingProxyType(
         "round_short": "R{round}",
         "rank_short": "#",
         "points_short": "Pts",
+        "k_factor": "K",
+        "performance": "Perf",
+        "rating_change": "Rtg+/-",
+        "rating_change_title": "{player}: performance {performance}",
+        "rating_change_k": "K {k} ({rule}), rating change {change}",
+        "rating_change_unrated": "unrated: no rating change",
+        "rating_change_none": "{player}: no game against a rated opponent counts yet",
+        "rating_change_legend": "Games over the board against rated opponents (FIDE B.02); "
+        "We: expected score, a rating difference above 400 counting as 400.",
+        "opponent_rating": "Rating",
+        "rated_opponent": "Opponent",
+        "score_short": "Score",
+        "expected": "We",
+        "change": "Change",
         "game_points_short": "GP",
         "buchholz_short": "BH",
         "progress_legend_detail": "Pts: Keizer points after the round; GP: game points so far; "
@@ -228,6 +243,14 @@ def points_text(value: Fraction) -> str:
     if value.denominator == 2:
         return f"{'-' if value < 0 else ''}{abs(value.numerator) // 2}.5"
     return decimal_text(value)
+
+
+def change_text(value: Fraction) -> str:
+    """A rating change with its sign and one decimal, half away from zero: "+7.2", "-4.2",
+    "0.0" (FIDE's reports print it so)."""
+    tenths = _round_half_up(abs(value) * 10)
+    sign = "" if tenths == 0 else "-" if value < 0 else "+"
+    return f"{sign}{tenths // 10}.{tenths % 10}"
 
 
 WHOLE, HALVES, DECIMALS = "whole", "halves", "decimals"
@@ -431,6 +454,39 @@ def standings_json(standings: Standings) -> list[dict[str, object]]:
         }
         for r in standings.rows
     ]
+
+
+def rating_change_table(change: RatingChange, tournament: Tournament) -> str:
+    """A player's rating change game by game (round, opponent, their rating, score, We and
+    ΔR), headed by the performance, K and the change over the tournament."""
+    player = _name(tournament, change.player)
+    if not change.games:
+        return _text([_w("rating_change_none", player=player)])
+    columns = [_Column(_w("round"), right=True),
+               _Column(_w("rated_opponent"), max_width=NAME_WIDTH),
+               _Column(_w("opponent_rating"), right=True), _Column(_w("score_short"), right=True)]
+    if change.k is not None:
+        columns += [_Column(_w("expected"), right=True), _Column(_w("change"), right=True)]
+    rows = []
+    for g in change.games:
+        row = [str(g.round), _name(tournament, g.opponent), str(g.opponent_rating),
+               points_text(g.score)]
+        if g.expected is not None and g.change is not None:
+            row += [decimal_text(g.expected), change_text(g.change)]
+        rows.append(row)
+    total = change.change
+    summary = _w("rating_change_unrated") if change.k is None or total is None else _w(
+        "rating_change_k", k=change.k, rule=change.rule.value if change.rule else "",
+        change=change_text(total))
+    title = [_w("rating_change_title", player=player, performance=change.performance), summary]
+    return _text(title, _table(columns, rows), [_w("rating_change_legend")])
+
+
+def rating_change_json(change: RatingChange) -> dict[str, object]:
+    """A player's K, performance and rating change for machines (null where none; the change
+    as a signed one-decimal string)."""
+    return {"k": change.k, "performance": change.performance,
+            "rating_change": None if change.change is None else change_text(change.change)}
 
 
 # --- pairings and participants ----------------------------------------------------------------
@@ -749,6 +805,7 @@ __all__ = [
     "apportion_cents",
     "breakdown_table",
     "cents_text",
+    "change_text",
     "crosstable",
     "decimal_text",
     "display_width",
@@ -765,6 +822,8 @@ __all__ = [
     "progress_cell",
     "progress_table",
     "rank_labels",
+    "rating_change_json",
+    "rating_change_table",
     "standings_json",
     "standings_table",
     "styled_text",

@@ -794,6 +794,8 @@ def write_trf_tournament(t: Tournament, extras: TrfExtras | None = None,
     players = {pid: format_player(record) for pid, record in records.items()}
     kept = _with_coming_byes(t, _with_event(keep.lines if extras is not None else tuple(
         (BEFORE, line) for line in _header(t)), event))
+    if event is not None:
+        kept = _for_report(kept, event, national_records(records.values(), known, event))
     rch = _rch_lines(t, kept, records)
     lines: list[str] = []
     named = False
@@ -825,6 +827,65 @@ def _with_details(x: PlayerExtras, known: PlayerDetails | None) -> PlayerExtras:
     )
 
 
+ORGANIZER = "### Organizer: "
+"""TRF has no record for the organizer: a rating report says it in a comment line (TRF26
+allows `###` comments; every reader skips them), and rochade reads it back from there."""
+REPORT_DROPS = {"XXR": "142", "XXC": "152"}
+"""The engines' TRF(x) lines a rating report leaves out, as TRF26's record (the value) says
+the same: a rating officer's programs read TRF26, and the RCH lines carry what rochade
+needs to read the report back."""
+NATIONAL_KINDS = {"PKZ": "GER", "KNSB": "NED"}
+"""The kinds of national id whose federation rochade knows: a player's national rating
+support record (TRF26) is written under that federation's code. A kind that is itself a
+federation code (`BEL:12345`) counts for that federation."""
+ID_WIDTH = 11
+"""The width of the id field of a 001 line (columns 58-68), also of a national record."""
+
+
+def national_records(records: Iterable[TrfPlayer], details: Mapping[PlayerId, PlayerDetails],
+                     event: EventData) -> list[str]:
+    """TRF26's national rating support for the event's federation: record 172 (start ranks
+    follow the 001 lines' ratings: method FIDE) and, per player whose national id belongs to
+    it, a record under the federation's code in the 001 layout up to the birth date, the
+    national id in the id field. The national rating is left blank: rochade keeps one rating
+    per player, and writes it in the 001 line. Nothing without such a player."""
+    fed = event.federation
+    lines = []
+    for r in records:
+        d = details.get(r.tpn)
+        if d is None or not d.national_id or len(d.national_id) > ID_WIDTH or fed not in (
+                NATIONAL_KINDS.get(d.national_kind), d.national_kind):
+            continue
+        line = format_player(dataclasses.replace(r, rating=0, fide_id=d.national_id,
+                                                 points=0, rank=0, entries=()))
+        lines.append((fed + line[3:79]).rstrip())
+    return [f"172 {fed} FIDE", *lines] if lines and fed else []
+
+
+def _for_report(kept: Sequence[tuple[int, str]], event: EventData, national: Sequence[str]
+                ) -> list[tuple[int, str]]:
+    """The lines of a rating report: without the engines' lines TRF26 says otherwise
+    (`REPORT_DROPS`), with the organizer's comment and the national records (in place of a
+    file's own)."""
+    header = {line[:3] for a, line in kept if a == BEFORE}
+    mine = {line[:3] for line in national}
+    if mine:  # a file's own national records give way, of whichever federation
+        mine |= {line[4:7] for _, line in kept if line[:3] == "172"}
+    out = [(a, line) for a, line in kept
+           if REPORT_DROPS.get(line[:3]) not in header and line[:3] not in mine
+           and not (event.organizer and line.startswith(ORGANIZER))]
+    extra = [f"{ORGANIZER}{_clean(event.organizer)}"] if _clean(event.organizer) else []
+    before = sorted([*(line for a, line in out if a == BEFORE), *extra, *national[:1]],
+                    key=_record_order)
+    return [*((BEFORE, line) for line in before), *((a, x) for a, x in out if a != BEFORE),
+            *((AFTER, line) for line in national[1:])]
+
+
+def _record_order(line: str) -> int:
+    """Header records by number; other lines (engines', comments) after them."""
+    return int(line[:3]) if line[:3].isdecimal() else 1000
+
+
 def _event_lines(event: EventData) -> list[str]:
     """The header records of the event's data (only those known), in TRF's order."""
     values = [("022", event.city), ("032", event.federation),
@@ -850,7 +911,7 @@ def _with_event(kept: Sequence[tuple[int, str]], event: EventData | None
     mine = _event_lines(event)
     replaced = {line[:3] for line in mine}
     header = [line for a, line in kept if a == BEFORE and line[:3] not in replaced] + mine
-    header.sort(key=lambda line: int(line[:3]) if line[:3].isdecimal() else 1000)
+    header.sort(key=_record_order)
     return [*((BEFORE, line) for line in header), *((a, x) for a, x in kept if a != BEFORE)]
 
 

@@ -42,6 +42,7 @@ from rochade.core.model import (
     Tournament,
 )
 from rochade.core.pairing import Pairing
+from rochade.core.rating_change import RatingChange, is_fast, rating_changes
 from rochade.core.standings import SystemStandings, system_standings
 from rochade.core.systems import KEIZER, RoundRobinSettings, SwissSettings
 from rochade.formats.json import format_tournament, parse_tournament
@@ -77,7 +78,7 @@ from rochade.service.players import (
     rating_roster,
     read_player_list,
 )
-from rochade.service.rated import EVENT, event_from_json, event_to_json
+from rochade.service.rated import EVENT, event_from_json, event_to_json, event_year
 from rochade.service.reports import (
     Letterhead,
     PairingReport,
@@ -1006,10 +1007,12 @@ class ClubService:
         return after
 
     def update_ratings(
-        self, listed: Iterable[RatedPlayer], tournament: str | None = None, apply: bool = False
+        self, listed: Iterable[RatedPlayer], tournament: str | None = None, apply: bool = False,
+        take_list: bool = False,
     ) -> RatingReport:
         """Match a rating list with the members (or one tournament's players); with `apply`,
-        write what differs in one backed-up, undoable action (see `plan_ratings`).
+        write what differs in one backed-up, undoable action (see `plan_ratings`; with
+        `take_list` the list's title, sex, federation, birth and K replace the club's).
 
         The list is read before the club file is locked; should the members change meanwhile,
         nothing is written.
@@ -1018,7 +1021,7 @@ class ClubService:
             record = None if tournament is None else self._record(club, tournament)
             where = None if record is None else record.id
             roster = rating_roster(club, where)
-        report = plan_ratings(roster, listed)
+        report = plan_ratings(roster, listed, take_list)
         if not apply or not report.match.updates:
             return report
         with self._change("ratings", "update ratings", "ratings") as (club, action):
@@ -1149,6 +1152,15 @@ class ClubService:
             event = event_from_json(extras.get(EVENT)).dated(paired_on)
             return RatingData(t, extras, event, club.member_details(record.id))
 
+    def rating_changes(self, tournament: str | None = None, after_round: int | None = None
+                       ) -> dict[PlayerId, RatingChange]:
+        """Each player's FIDE rating change and performance after a round (None: the last),
+        K from the member's data and the event's year (`rochade.core.rating_change`)."""
+        data = self.rating_data(tournament)
+        _check_round(data.tournament, after_round)
+        return rating_changes(data.tournament, data.details, event_year(data.event),
+                              after_round, is_fast(data.event.time_control_code))
+
     def tournament_extras(self, name: str | None = None) -> tuple[Tournament, dict[str, str]]:
         """The tournament and what its imported file said beyond the facts (kind -> JSON)."""
         with self._reading() as club:
@@ -1158,23 +1170,23 @@ class ClubService:
 
 def tournament_standings(t: Tournament, after_round: int | None = None) -> Standings:
     """Standings of a tournament (from a club file or a JSON file) after a round."""
+    _check_round(t, after_round)
+    return compute_standings(t, _settings(t), after_round)
+
+
+def _check_round(t: Tournament, after_round: int | None) -> None:
+    """Refuse a round the tournament does not have (None: the last)."""
     if after_round is not None and not 0 <= after_round <= len(t.rounds):
         raise ServiceError(
             "there is no round {number} (the tournament has {count})",
             number=after_round,
             count=len(t.rounds),
         )
-    return compute_standings(t, _settings(t), after_round)
 
 
 def standings_with_tiebreaks(t: Tournament, after_round: int | None = None) -> SystemStandings:
     """Standings of a round robin or Swiss (from a club file or a JSON file) after a round."""
-    if after_round is not None and not 0 <= after_round <= len(t.rounds):
-        raise ServiceError(
-            "there is no round {number} (the tournament has {count})",
-            number=after_round,
-            count=len(t.rounds),
-        )
+    _check_round(t, after_round)
     if t.system == KEIZER:
         raise ServiceError(
             "{name} is a Keizer tournament; its standings are Keizer values", name=t.name

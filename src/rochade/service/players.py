@@ -179,8 +179,10 @@ def rating_roster(club: Club, tournament_id: int | None = None) -> Roster:
             for e in t.entrants
         ]
     wanted = {e.member_id for e in enrolments if e.tournament_id == tournament_id}
+    details = club.details_of_members()
     members = tuple(
-        ClubPlayer(m.id, m.name, m.rating, m.fide_id)
+        ClubPlayer(m.id, m.name, m.rating, m.fide_id, details[m.id].national_id or None,
+                   details[m.id])
         for m in club.members()
         if tournament_id is None or m.id in wanted
     )
@@ -208,8 +210,10 @@ class RatingReport:
     applied: bool = False
 
 
-def plan_ratings(roster: Roster, listed: Iterable[RatedPlayer]) -> RatingReport:
-    """Match the list (read once, lazily) and work out every change, writing nothing.
+def plan_ratings(roster: Roster, listed: Iterable[RatedPlayer], take_list: bool = False
+                 ) -> RatingReport:
+    """Match the list (read once, lazily) and work out every change, writing nothing; with
+    `take_list` the list's title, sex, federation, birth and K replace the club's.
 
     A tournament under way keeps the ratings its rounds were paired with: they decide its
     start order (Keizer's initial values, Swiss pairing numbers, rating tie-breaks), so a new
@@ -217,7 +221,7 @@ def plan_ratings(roster: Roster, listed: Iterable[RatedPlayer]) -> RatingReport:
     """
     from rochade.formats.players import match_ratings
 
-    match = match_ratings(roster.members, listed)
+    match = match_ratings(roster.members, listed, take_list)
     new = {u.player.key: u for u in match.updates}
     changed: list[EntrantRating] = []
     kept: list[EntrantRating] = []
@@ -234,6 +238,8 @@ def apply_ratings(club: Club, report: RatingReport) -> Message:
     """Write a planned update inside the caller's action; what the action log says."""
     for u in report.match.updates:
         club.update_member(u.player.key, u.rating, u.fide_id)
+        if u.details != u.player.details:
+            club.set_member_details(u.player.key, u.details)
     for e in report.entrants:
         club.set_entrant_rating(e.enrolment.tournament_id, e.enrolment.player, e.new)
     updates = report.match.updates

@@ -50,11 +50,15 @@ def event_of_file(lines: Iterable[tuple[int, str]], event: EventData) -> EventDa
     """`event` with what an imported TRF file's header says where the TD set nothing; a
     value rochade cannot take (a date written otherwise) is left out, so the check asks
     for it."""
+    from rochade.formats.trf_tournament import ORGANIZER  # the TRF engine only when asked
+
     found: dict[str, list[str]] = {}
     for _, line in lines:
         key = _FROM_FILE.get(line[:3])
         if key is not None and line[4:].strip():
             found.setdefault(key, []).append(line[4:].strip())
+        elif line.startswith(ORGANIZER) and line[len(ORGANIZER):].strip():
+            found["organizer"] = [line[len(ORGANIZER):].strip()]
         elif line[:3] == "132":
             rounds = range((len(line) - 84) // 10)
             dates = [line[91 + 10 * r: 99 + 10 * r].strip() for r in rounds]
@@ -67,6 +71,13 @@ def event_of_file(lines: Iterable[tuple[int, str]], event: EventData) -> EventDa
         except ModelError:
             continue
     return event
+
+
+def event_year(event: EventData) -> int | None:
+    """The year the event is played in (for a junior's K-factor): its start date's, else its
+    first round's; None when neither is known."""
+    day = event.start_date or next(iter(event.round_dates), "")
+    return int(day[:4]) if day else None
 
 
 @dataclass(frozen=True)
@@ -89,6 +100,8 @@ def check_report(t: Tournament, event: EventData, details: Mapping[PlayerId, Pla
                  ) -> ReportCheck:
     """The pre-submission check: TRF's mandatory records (TRF26: 042, 052 and 132 too),
     FIDE's rules for the players, and a finished event."""
+    from rochade.formats.trf_tournament import ID_WIDTH  # the TRF engine only when asked
+
     problems = [
         Message(N_("{what} is missing (rochade tournament set {key}=...)"),
                 {"what": Message(what), "key": key})
@@ -132,8 +145,12 @@ def check_report(t: Tournament, event: EventData, details: Mapping[PlayerId, Pla
             warnings.append(Message(
                 N_("{player} is unrated and has no {missing}: FIDE needs them for new players"),
                 {"player": label(e), "missing": tuple(missing)}))
+    warnings += [Message(N_("the national id of {player} is longer than TRF's {width} "
+                            "characters: the report has no national record for them"),
+                         {"player": label(e), "width": ID_WIDTH})
+                 for e in t.entrants if len(details.get(e.id, UNKNOWN).national_id) > ID_WIDTH]
     return ReportCheck(tuple(problems), tuple(warnings))
 
 
 __all__ = ["EVENT", "ReportCheck", "check_report", "event_from_json", "event_of_file",
-           "event_to_json"]
+           "event_to_json", "event_year"]

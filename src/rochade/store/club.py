@@ -429,6 +429,11 @@ class Club:
         )
         return PlayerDetails(*rows[0])
 
+    def details_of_members(self) -> dict[int, PlayerDetails]:
+        """Member id -> the member's data for rating reports, for every member."""
+        rows = self._rows("SELECT id, " + ", ".join(_DETAILS) + " FROM members")
+        return {row[0]: PlayerDetails(*row[1:]) for row in rows}
+
     def member_details(self, tournament_id: int) -> dict[PlayerId, PlayerDetails]:
         """Entrant id -> the member's data for rating reports."""
         rows = self._rows(

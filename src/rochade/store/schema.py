@@ -196,7 +196,14 @@ ALTER TABLE members ADD COLUMN national_id TEXT NOT NULL DEFAULT '';
 ALTER TABLE members ADD COLUMN national_kind TEXT NOT NULL DEFAULT '';
 """
 
-MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3, _V4, _V5, _ROUND_DATES, _MEMBER_DETAILS)
+# Version 8 keeps the K-factor a TD set for a member's rating changes ('' where not set: it
+# follows from the rating and age, rochade.core.rating_change).
+_K_FACTOR = """
+ALTER TABLE members ADD COLUMN k TEXT NOT NULL DEFAULT '';
+"""
+
+MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3, _V4, _V5, _ROUND_DATES, _MEMBER_DETAILS,
+                               _K_FACTOR)
 """MIGRATIONS[i] moves a file from schema version i to i + 1. Append only, never edit."""
 
 SCHEMA_VERSION = len(MIGRATIONS)

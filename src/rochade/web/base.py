@@ -164,6 +164,7 @@ class Web:
             env.install_gettext_translations(i18n.translations(lang), newstyle=True)  # type: ignore[attr-defined]
             env.filters["num"] = lambda v: i18n.number(v, lang)
             env.filters["pts"] = lambda v: i18n.points(v, lang)
+            env.filters["delta"] = lambda v: i18n.change(v, lang)
             env.filters["day"] = lambda iso: i18n.day(iso, lang)
             env.filters["fold"] = search_text
             env.globals["column"] = lambda values, halves=True: i18n.column(values, lang, halves)

@@ -138,6 +138,14 @@ def fixed(value: Fraction | int, lang: str, decimals: int = 2) -> str:
     return format_decimal(rounded, format="#,##0." + "0" * decimals, locale=lang)
 
 
+def change(value: Fraction, lang: str) -> str:
+    """A rating change with its sign and one decimal, per locale: +7.2 ("+7,2"), 0.0."""
+    text = fixed(abs(value), lang, 1)
+    if not any(digit in text for digit in "123456789"):
+        return text
+    return ("+" if value > 0 else "−") + text
+
+
 COLUMN_TITLES = {
     "rank": N_("Rank"), "no": N_("No."), "id": N_("Id"), "name": N_("Name"),
     "score": N_("Total"), "points": N_("Points"), "games": N_("Games"), "value": N_("Value"),
@@ -146,7 +154,7 @@ COLUMN_TITLES = {
     "opponent": N_("Opponent or reason"), "colour": N_("Colour"), "outcome": N_("Outcome"),
     "basis": N_("Basis"), "factor": N_("Factor"), "credit": N_("Credit"), "total": N_("Total"),
     "fide-id": N_("FIDE id"), "title": N_("Title"), "federation": N_("Federation"),
-    "club": N_("Club"),
+    "club": N_("Club"), "k": N_("K"), "performance": N_("Perf"), "rating-change": N_("Rtg+/-"),
 }
 """The lists' column keys (`rochade.formats.tables`) as the pages and the German, Dutch and
 French CSV files word them; tie-break columns (BH-C1) and opponent numbers keep their titles."""

@@ -20,7 +20,14 @@ from rochade.service import standings_with_tiebreaks
 from rochade.web import i18n, systems
 from rochade.web.base import Page, Web, public, round_param
 from rochade.web.chart import player_chart
-from rochade.web.queries import crosstable_rows, player_curve, progress_rows, round_view, seats
+from rochade.web.queries import (
+    crosstable_rows,
+    player_curve,
+    progress_rows,
+    rated_changes,
+    round_view,
+    seats,
+)
 
 PRINTOUTS = {"alphabetical": "pairings_alphabetical.html", "notice": "pairings_notice.html",
              "slips": "pairings_slips.html"}
@@ -56,12 +63,13 @@ async def standings(web: Web, request: Request, page: Page) -> Response:
                         lambda: standings_with_tiebreaks(t, after))
         keys = [tiebreak_key(tb) for tb in fide.tiebreaks]
         part = web.part(request, page, "_standings_fide_part.html", (ctx["n"], after), **ctx,
-                        table=fide, keys=keys, after=after)
+                        table=fide, keys=keys, after=after,
+                        rated=lambda: rated_changes(ctx, after))
         return web.render(page, "standings_fide.html", **ctx, part=part, after=after,
                           section="standings")
     table = ctx["svc"].standings(ctx["name"], after)
     part = web.part(request, page, "_standings_part.html", (ctx["n"], after), **ctx, table=table,
-                    after=after)
+                    after=after, rated=lambda: rated_changes(ctx, after))
     return web.render(page, "standings.html", **ctx, part=part, after=after, section="standings")
 
 
@@ -156,7 +164,8 @@ async def player(web: Web, request: Request, page: Page) -> Response:
     }
     svg = player_chart(curve, len(t.active), labels, lambda v: i18n.number(v, page.lang, 0))
     return web.render(
-        page, "player.html", **ctx, row=row, chart=svg, entrant=t.entrant(pid), section="standings"
+        page, "player.html", **ctx, row=row, chart=svg, entrant=t.entrant(pid), section="standings",
+        change=(rated_changes(ctx) or {}).get(pid),
     )
 
 

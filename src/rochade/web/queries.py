@@ -9,10 +9,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from rochade.core.collation import name_key
 from rochade.core.keizer.scoring import Standings
 from rochade.core.model import Entrant, Game, Outcome, PlayerId, Result, Round, Status, Tournament
+from rochade.core.rating_change import RatingChange
 from rochade.core.roundrobin import berger_schedule
 from rochade.core.systems import SWISS, RoundRobinSettings, SwissSettings
 from rochade.formats.text import rank_labels
@@ -288,3 +290,16 @@ def player_curve(history: Sequence[Standings], player: PlayerId) -> list[CurvePo
             continue
         points.append(CurvePoint(standings.after_round, row.total, row.rank))
     return points
+
+
+def rated_changes(ctx: dict[str, Any], after: int | None = None
+                  ) -> dict[PlayerId, RatingChange] | None:
+    """The players' performance and rating change, when any player is rated (a club's
+    unrated Keizer shows no empty columns). The standings parts ask for it only when they
+    are rendered (once per change, `Web.part`)."""
+    t = ctx["t"]
+    if not any(e.rating is not None for e in t.entrants):
+        return None
+    last = len(t.rounds) if after is None else after  # one answer kept for both spellings
+    changes: dict[PlayerId, RatingChange] = ctx["svc"].rating_changes(ctx["name"], last)
+    return changes if any(c.games for c in changes.values()) else None

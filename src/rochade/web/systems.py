@@ -39,7 +39,7 @@ from rochade.service.fidemode import NeedsFideConfirmation
 from rochade.web import i18n
 from rochade.web.base import USER_ERRORS, Page, Web, field, int_or_none, round_param, td_only
 from rochade.web.chart import player_chart
-from rochade.web.queries import planned_rounds
+from rochade.web.queries import planned_rounds, rated_changes
 from rochade.web.system_tables import (
     forbidden_pairs,
     player_rounds,
@@ -402,7 +402,7 @@ def player(web: Web, page: Page, ctx: dict[str, Any], pid: int) -> Response:
     return web.render(page, "systems/player.html", **ctx, line=line, rounds=rounds,
                       chart=svg if curve else "", values=values,
                       explained=explain_tiebreaks(t, pid, last, counted), entrant=t.entrant(pid),
-                      section="standings")
+                      section="standings", change=(rated_changes(ctx) or {}).get(pid))
 
 
 def routes(web: Web) -> list[Route]:
