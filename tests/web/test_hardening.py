@@ -24,7 +24,8 @@ from rochade.web.base import Web
 from rochade.web.security import LOOPBACK, PER_CLIENT, SHARED, Limit, LoginThrottle
 
 VISITOR = "ab" * 16
-PARAMS = {"n": "1", "pid": "1", "round": "1", "board": "1", "system": "swiss", "kind": "trf"}
+PARAMS = {"n": "1", "pid": "1", "round": "1", "board": "1", "system": "swiss", "kind": "trf",
+          "c": "1"}
 
 
 class Clock:

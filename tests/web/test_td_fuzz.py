@@ -249,3 +249,19 @@ def test_query_parameters(paired: TestClient, path: str, query: str) -> None:
     for name in ("after", "round", "next", "lang"):
         response = paired.get(path, params={name: query}, follow_redirects=False)
         assert response.status_code < 500, (path, name, query)
+
+
+CATEGORY_TEXTS = st.one_of(
+    text,
+    st.sampled_from(["Overall: places=3; Women: sex=w", "A: rating=0-4000 prizes=1000000000,0",
+                     "A: rating=4001-", "A: age=9-1", "A:;a:", ";;", "A: places=1001"]),
+    st.lists(st.sampled_from(["A:", "B: unrated", " rating=1-", " age=-11", " sex=w", ";",
+                              " places=3", " prizes=5,4", " born=2000-"]), max_size=8).map(
+        "".join),
+)
+
+
+@FUZZ
+@given(categories=CATEGORY_TEXTS, one_prize=st.sampled_from(["", "yes"]))
+def test_categories(paired: TestClient, fresh: Fresh, categories: str, one_prize: str) -> None:
+    check(fresh, "/td/t/1/categories", categories=categories, one_prize=one_prize)

@@ -30,6 +30,7 @@ from rochade.core.systems import (
     StartNumbers,
 )
 from rochade.service import ClubService, PlayerAdded
+from rochade.service.categories import KEYS as CATEGORY_KEYS
 from rochade.service.fidemode import NeedsFideConfirmation
 from rochade.service.files import read_file
 from rochade.service.settings import settings_of
@@ -191,6 +192,10 @@ def tournament_set(
 ) -> None:
     """Show a tournament's settings, or change settings while it runs.
 
+    Categories and prizes (any system, any time): categories="Overall: places=3;
+    U1600: rating=-1599 prizes=50,30; Women: sex=w; U12: age=-11" and one_prize=yes|no;
+    see docs/categories.md.
+
     The event data for rating reports: city, federation, start_date, end_date, round_dates
     (comma-separated YYYY-MM-DD), chief_arbiter, deputy_arbiters (comma-separated),
     time_control (text, or TRF26's code such as 5400+30), organizer, type; any system, any
@@ -210,15 +215,22 @@ def tournament_set(
     t = svc.tournament(tournament)
     typed: dict[str, object] = {k: v for k, v in options.items() if v is not None}
     event: dict[str, str] = {}
+    grouped: dict[str, str] = {}
     for key, value in key_values(assignments).items():
-        (event if key in EVENT_KEYS else typed)[key] = value
+        (event if key in EVENT_KEYS else grouped if key in CATEGORY_KEYS else typed)[key] = value
+    if (event or grouped) and dry_run:
+        raise Failure("--dry-run is for the rules; the event data and categories change "
+                      "nothing else")
+    if sum(map(bool, (typed, event, grouped))) > 1:  # all checked before any is saved
+        _check_unsaved(svc, t.name, typed, event, grouped)
+    if grouped:
+        setup = svc.set_categories(grouped, t.name)
+        click.echo(f"{t.name}: " + ", ".join(f"{key}={setup.text(key) or '-'}" for key in grouped))
     if event:
-        if dry_run:
-            raise Failure("--dry-run is for the rules; the event data change nothing else")
         data = svc.set_event(event, t.name)
         click.echo(f"{t.name}: " + ", ".join(f"{key}={data.text(key)}" for key in event))
-        if not typed:
-            return
+    if (event or grouped) and not typed:
+        return
     if not typed:
         for setting in settings_of(t.settings):
             fixed = "" if setting.after_start else "  (fixed once round 1 is paired)"
@@ -235,6 +247,11 @@ def tournament_set(
         click.echo("Event data for rating reports (rochade rating-report):")
         for key in EVENT_KEYS:
             click.echo(f"{key} = {data.text(key) or '-'}")
+        setup = svc.categories(t.name).setup
+        click.echo("Categories and prizes (rochade standings --category NAME, "
+                   "rochade export-list CLUB prizes; see docs/categories.md):")
+        for key in CATEGORY_KEYS:
+            click.echo(f"{key} = {setup.text(key) or '-'}")
         return
     try:
         report = svc.change_rules(typed, t.name, save=not dry_run, confirm=confirm)
@@ -253,6 +270,19 @@ def tournament_set(
         if not report.standings and t.rounds:
             click.echo("Nobody moves in the standings.")
         click.echo("Nothing saved (--dry-run)." if dry_run else "Saved.")
+
+
+def _check_unsaved(svc: ClubService, name: str, typed: dict[str, object],
+                   event: dict[str, str], grouped: dict[str, str]) -> None:
+    """Refuse a bad value of any group before one group is saved: nothing changes."""
+    setup = svc.categories(name).setup
+    for key, value in grouped.items():
+        setup = setup.changed(key, value)
+    data = svc.event_data(name)
+    for key, value in event.items():
+        data = data.changed(key, value)
+    if typed:
+        svc.change_rules(typed, name, save=False)
 
 
 @tournament.command("order")

@@ -10,6 +10,7 @@ from pathlib import Path
 import click
 
 from rochade.cli.common import Failure, service
+from rochade.cli.views import category_standings
 from rochade.core.fide import PlayerDetails
 from rochade.core.model import PlayerId, Tournament
 from rochade.core.rating_change import RatingChange, rating_changes
@@ -35,12 +36,18 @@ from rochade.formats.tables import (
     table_text,
     with_rating_change,
 )
-from rochade.service import read_tournament_file, tournament_history, tournament_standings
+from rochade.service import (
+    read_tournament_file,
+    standings_list,
+    tournament_history,
+    tournament_standings,
+)
+from rochade.service.categories import category_list, prize_list
 from rochade.service.players import find_entrant
 from rochade.service.reports import Letterhead
 
 LISTS = ("standings", "pairings", "participants", "crosstable", "progress", "breakdown",
-         "alphabetical", "notice", "slips", "start-rank")
+         "alphabetical", "notice", "slips", "start-rank", "prizes")
 ROUND_LISTS = {"pairings": pairings_table, "alphabetical": alphabetical_table,
                "notice": notice_table, "slips": slips_table}
 """The lists of one round: the pairings, "where do I play?", the notice board's large-type
@@ -117,17 +124,26 @@ def publish(
     A static site: upload FOLDER as it is.
 
     index.html links standings (now and after each round), pairings, crosstable, progress,
-    participants and one page per player, each also as CSV; and for printing the start-rank
+    participants, each category's standings and the prize list (docs/categories.md) and one
+    page per player, each also as CSV; and for printing the start-rank
     list and the last round's pairings in alphabetical order, in large type for the notice
     board and as result slips. Print any page from the browser
     for A4 paper or PDF. Works for Keizer, Swiss and round-robin tournaments.
     """
     t = _load(source, who, tournament)
+    more = {}
+    if source.suffix.lower() != ".json":  # categories are kept in the club file
+        data = service(source, who).categories(t.name)
+        overall = standings_list(t)
+        more = {f"category-{i}.html": category_list(data, overall, c.name)
+                for i, c in enumerate(data.setup.categories, start=1)}
+        if data.setup.categories:
+            more["prizes.html"] = prize_list(data, overall)
     folder.mkdir(parents=True, exist_ok=True)
     head = _letterhead(source, who, t)
     changes = _changes(source, who, tournament, t, None) if rating_change else None
     pages = site(t, csv=lambda table: _csv(table, csv_dialect), club=head.club,
-                 dates=head.dates, details=_details(source, who, t), changes=changes)
+                 dates=head.dates, details=_details(source, who, t), changes=changes, more=more)
     for name, content in pages.items():
         encoding = "utf-8-sig" if name.endswith(".csv") else "utf-8"  # see export_list
         (folder / name).write_text(content, encoding=encoding, newline="")
@@ -145,6 +161,8 @@ def publish(
               help="Standings/breakdown after round K, pairings (alphabetical, notice, slips) of "
               "round K, or the crosstable and progress up to round K.")  # fmt: skip
 @click.option("--player", metavar="NAME", help="Whose breakdown (name, prefix or id).")
+@click.option("--category", metavar="NAME",
+              help="Standings: only this category's players, with their place in it.")
 @click.option("--delimiter", help="CSV field separator (default: the dialect's).")
 @CSV_DIALECT
 @click.option(
@@ -160,6 +178,7 @@ def export_list(
     fmt: str,
     round_number: int | None,
     player: str | None,
+    category: str | None,
     delimiter: str | None,
     csv_dialect: str,
     output: Path | None,
@@ -176,23 +195,37 @@ def export_list(
     alphabetical (a round's pairings by player name: "where do I play?"), notice (a round's
     pairings in large type for the notice board; --format html), slips (result slips to
     cut, one per board) and start-rank (players by pairing number with title, rating,
-    federation and club). CSV numbers are exact, with a "." decimal point (--csv-dialect
-    excel-de, excel-nl or excel-fr: a decimal comma, ";" between fields and German, Dutch or
-    French column titles); text that a spreadsheet would run as a formula (starting with
-    = + - @) gets a leading apostrophe.
+    federation and club); prizes (who takes each category's prizes; club file only). With
+    --category NAME the standings are the category's (club file only; docs/categories.md).
+    CSV numbers are exact, with a "." decimal point (--csv-dialect excel-de, excel-nl or
+    excel-fr: a decimal comma, ";" between fields and German, Dutch or French column
+    titles); text that a spreadsheet would run as a formula (starting with = + - @) gets a
+    leading apostrophe.
     """
     if delimiter is not None:
         check_delimiter(delimiter)
+    grouped = which == "prizes" or category is not None
+    if grouped and (source.suffix.lower() == ".json" or which not in ("standings", "prizes")
+                    or (which == "prizes" and category is not None)):
+        raise Failure("categories and prizes are kept in the club file: export-list CLUB "
+                      "standings --category NAME, or export-list CLUB prizes")
     t = _load(source, who, tournament)
     if round_number is not None and round_number > len(t.rounds):
         raise Failure(f"there is no round {round_number} (the tournament has {len(t.rounds)})")
-    details = _details(source, who, t) if which == "start-rank" else {}
-    table, plain = _list(t, which, round_number, player, details)
-    if rating_change:
-        if which != "standings":
-            raise Failure("--rating-change goes with the standings")
-        table = with_rating_change(table, _changes(source, who, tournament, t, round_number))
+    if grouped:
+        if rating_change:
+            raise Failure("--rating-change goes with the overall standings, not with "
+                          "--category or prizes")
+        table = _grouped(source, who, t.name, round_number, category)
         plain = table_text(table)
+    else:
+        details = _details(source, who, t) if which == "start-rank" else {}
+        table, plain = _list(t, which, round_number, player, details)
+        if rating_change:
+            if which != "standings":
+                raise Failure("--rating-change goes with the standings")
+            table = with_rating_change(table, _changes(source, who, tournament, t, round_number))
+            plain = table_text(table)
     if fmt == "csv":
         content = _csv(table, csv_dialect, delimiter)
     elif fmt == "html":
@@ -207,6 +240,18 @@ def export_list(
     # A byte-order mark lets spreadsheet programs recognise UTF-8 CSV (umlauts, accents).
     output.write_text(content, encoding="utf-8-sig" if fmt == "csv" else "utf-8", newline="")
     click.echo(f"Wrote {output}.")
+
+
+def _grouped(source: Path, who: str | None, tournament: str, round_number: int | None,
+             category: str | None) -> Table:
+    """The prize list, or a category's standings."""
+    if category is not None:
+        return category_standings(source, who, tournament, round_number, category)
+    data = service(source, who).categories(tournament)
+    if not data.setup.categories:
+        raise Failure(f"{tournament} has no categories; define them with rochade tournament "
+                      "set CLUB categories=... (docs/categories.md)")
+    return prize_list(data, standings_list(data.tournament, round_number))
 
 
 def _list(

@@ -33,16 +33,25 @@ from rochade.formats.text import (
 )
 from rochade.service import (
     read_tournament_file,
+    standings_list,
     standings_with_tiebreaks,
     tournament_history,
     tournament_standings,
 )
+from rochade.service.categories import category_list
 from rochade.service.players import find_entrant
 from rochade.service.systems import trf_standings
 
 ENGINES = {ROUND_ROBIN: "Berger table", SWISS: "FIDE Dutch", KEIZER: "Keizer"}
 
 ROUND = click.option("--round", "round_number", type=click.IntRange(min=0), metavar="K")
+
+
+def category_standings(club: Path, who: str | None, tournament: str | None,
+                       round_number: int | None, category: str) -> Table:
+    """A category's standings (`rochade.service.categories`) after a round (default: all)."""
+    data = service(club, who).categories(tournament)
+    return category_list(data, standings_list(data.tournament, round_number), category)
 
 
 def _tournament(club: Path, who: str | None, tournament: str | None) -> Tournament:
@@ -80,6 +89,8 @@ def _tournament(club: Path, who: str | None, tournament: str | None) -> Tourname
     help="Add each player's K-factor, tournament performance and FIDE rating change "
     "(games over the board against rated opponents; docs/rating-reports.md).",
 )
+@click.option("--category", metavar="NAME",
+              help="Club file: only the players of this category, with their place in it.")
 @tournament_option
 @click.option("--who", envvar="ROCHADE_WHO", hidden=True)
 def standings(
@@ -90,10 +101,19 @@ def standings(
     round_robin: bool,
     unplayed: str | None,
     rating_change: bool,
+    category: str | None,
     tournament: str | None,
     who: str | None,
 ) -> None:
     """Show the standings (club file, JSON or TRF file), with tie-breaks."""
+    if category is not None:
+        if (source.suffix.lower() in (".trf", ".json") or fmt != "text" or tiebreaks
+                or rating_change):
+            raise Failure("--category goes with a club file and the text format, without "
+                          "--tiebreaks or --rating-change")
+        click.echo(table_text(category_standings(source, who, tournament, round_number,
+                                                 category)), nl=False)
+        return
     chosen = parse_tiebreaks(tiebreaks) if tiebreaks is not None else None
     if source.suffix.lower() == ".trf":
         if rating_change:

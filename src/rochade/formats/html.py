@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
 from importlib.resources import files
+from types import MappingProxyType
 
 from rochade import __version__
 from rochade.core.fide import PlayerDetails
@@ -211,6 +212,7 @@ def site(
     dates: Sequence[str | None] = (),
     details: Mapping[PlayerId, PlayerDetails] | None = None,
     changes: Mapping[PlayerId, RatingChange] | None = None,
+    more: Mapping[str, Table] = MappingProxyType({}),
 ) -> Mapping[str, str]:
     """A static site: file name -> content. `index.html` links every list: standings now and
     after each round, each round's pairings, participants, crosstable, progress chart (Keizer
@@ -223,7 +225,8 @@ def site(
     `club` and the date of their round (`dates[k - 1]` for round k; the last round's
     otherwise). For printing: the start-rank list (with the players' `details`: federation,
     club) and the last round's pairings in alphabetical order, in large type and as result
-    slips. With `changes` the standings show each player's K, performance and rating change."""
+    slips. With `changes` the standings show each player's K, performance and rating change;
+    `more` adds lists kept in the club file (`category-N.html`, `prizes.html`)."""
     rules = tournament.settings if settings is None else settings
     if isinstance(rules, KeizerSettings):
         pages = _keizer_pages(tournament, rules)
@@ -238,8 +241,9 @@ def site(
         pages["alphabetical.html"] = alphabetical_table(last, tournament)
         pages["notice.html"] = notice_table(last, tournament)
         pages["slips.html"] = slips_table(last, tournament)
+    pages.update(more)
     titles = {"standings": "Standings", "crosstable": "Crosstable", "progress": "Progress",
-              "participants": "Participants"}
+              "participants": "Participants", "prizes": "Prizes"}
     nav = [Link("index.html", "Overview")] + [
         Link(f"{stem}.html", text) for stem, text in titles.items() if f"{stem}.html" in pages
     ]
@@ -325,6 +329,7 @@ def _index(
             "Lists",
             "".join(items(p) for p in ("standings.html", "crosstable", "progress", "partic")),
         ),
+        ("Categories and prizes", items("category-") + items("prizes")),
         ("Rounds", items("round-")),
         ("Printouts", "".join(items(p) for p in ("start-rank", "alphabetical", "notice", "slips"))),
         ("Standings after each round", items("standings-")),

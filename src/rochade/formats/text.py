@@ -108,6 +108,20 @@ WORDS: Final[Mapping[str, str]] = MappingProxyType(
         "progress_legend_detail": "Pts: Keizer points after the round; GP: game points so far; "
         "BH: Buchholz, the opponents' game points added up (a bye or absence adds nothing).",
         "no_rounds": "No rounds yet.",
+        "category_title": "{standings}, category {category}",
+        "category_conditions": "Category {conditions}",
+        "category_unknown": "Not placed, their birth date or sex is not known: {names}.",
+        "prizes_title": "{name}: prize list",
+        "prizes_one": "One prize per player: each takes the highest prize open to them (the "
+        "higher amount; without amounts the category written first, then the better place). "
+        "Ties are not shared: the standings' order decides. Withdrawn players take none.",
+        "prizes_each": "A player may take a prize in each of their categories. Ties are not "
+        "shared: the standings' order decides. Withdrawn players take none.",
+        "place": "Place",
+        "category_place": "Cat. place",
+        "overall_rank": "Overall rank",
+        "category": "Category",
+        "prize": "Prize",
         "alphabetical_title": "{name}: round {round}, players in alphabetical order",
         "notice_title": "{name}: round {round}",
         "slips_title": "{name}: result slips, round {round}",

@@ -3,6 +3,7 @@
 from rochade.service.club import (
     ClubService,
     read_tournament_file,
+    standings_list,
     standings_with_tiebreaks,
     tournament_history,
     tournament_standings,
@@ -36,6 +37,7 @@ __all__ = [
     "TournamentNeeded",
     "TournamentSummary",
     "read_tournament_file",
+    "standings_list",
     "standings_with_tiebreaks",
     "tournament_history",
     "tournament_standings",

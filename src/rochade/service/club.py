@@ -46,7 +46,16 @@ from rochade.core.rating_change import RatingChange, is_fast, rating_changes
 from rochade.core.standings import SystemStandings, system_standings
 from rochade.core.systems import KEIZER, RoundRobinSettings, SwissSettings
 from rochade.formats.json import format_tournament, parse_tournament
+from rochade.formats.tables import Table, fide_standings_table, standings_table
 from rochade.service import systems
+from rochade.service.categories import (
+    CATEGORIES,
+    CategoryData,
+    CategorySetup,
+    setup_from_json,
+    setup_to_json,
+)
+from rochade.service.categories import KEYS as CATEGORY_KEYS
 from rochade.service.errors import (
     NeedsConfirmation,
     ResultConflict,
@@ -1143,6 +1152,38 @@ class ClubService:
             action.describe(Message(N_("event data: {changes}"), {"changes": changes}), record)
         return event
 
+    def categories(self, tournament: str | None = None) -> CategoryData:
+        """The tournament, its categories, its players' details and its start date (the
+        event's start date, else the day round 1 was paired, else today), read at once."""
+        with self._reading() as club:
+            record, t = self._load(club, tournament)
+            extras = club.extras(record.id)
+            day = event_from_json(extras.get(EVENT)).start_date
+            if not day and t.rounds:
+                day = club.round_notes(record.id, 1).date or ""
+            return CategoryData(t, setup_from_json(extras.get(CATEGORIES)),
+                                club.member_details(record.id),
+                                day or self.clock().date().isoformat())
+
+    def set_categories(
+        self, typed: Mapping[str, str], tournament: str | None = None
+    ) -> CategorySetup:
+        """Set the tournament's categories and the one-prize rule by key (`categories.KEYS`),
+        all checked before anything is saved; one logged action."""
+        unknown = [key for key in typed if key not in CATEGORY_KEYS]
+        if unknown:
+            raise ServiceError("unknown key {key}; the keys are {keys}", key=unknown[0],
+                               keys=", ".join(CATEGORY_KEYS))
+        with self._change("settings", "set categories") as (club, action):
+            record = self._record(club, tournament)
+            setup = setup_from_json(club.extras(record.id).get(CATEGORIES))
+            for key, value in typed.items():
+                setup = setup.changed(key, value)
+            club.set_extra(record.id, CATEGORIES, setup_to_json(setup))
+            changes = ", ".join(f"{key}={setup.text(key)}" for key in typed)
+            action.describe(Message(N_("categories: {changes}"), {"changes": changes}), record)
+        return setup
+
     def rating_data(self, tournament: str | None = None) -> RatingData:
         """What a rating report is made of, read at once."""
         with self._reading() as club:
@@ -1192,6 +1233,13 @@ def standings_with_tiebreaks(t: Tournament, after_round: int | None = None) -> S
             "{name} is a Keizer tournament; its standings are Keizer values", name=t.name
         )
     return system_standings(t, after_round)
+
+
+def standings_list(t: Tournament, after_round: int | None = None) -> Table:
+    """The overall standings of any system as a list (a category's list keeps its rows)."""
+    if t.system == KEIZER:
+        return standings_table(tournament_standings(t, after_round), t)
+    return fide_standings_table(standings_with_tiebreaks(t, after_round), t.name)
 
 
 def tournament_history(t: Tournament) -> list[Standings]:

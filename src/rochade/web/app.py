@@ -15,7 +15,7 @@ from starlette.routing import Mount
 from starlette.staticfiles import StaticFiles
 
 from rochade.service.club import Clock, system_clock
-from rochade.web import hall, i18n, login, public, systems, td
+from rochade.web import categories, hall, i18n, login, public, systems, td
 from rochade.web.base import (
     ERROR_PAGES,
     HARDENING,
@@ -61,6 +61,7 @@ def create_app(
     web = Web(path, clock, throttle or LoginThrottle(), public_url, poll_seconds, behind_proxy)
     routes = [
         *public.routes(web),
+        *categories.routes(web),
         *login.routes(web),
         *td.routes(web),
         *systems.routes(web),

@@ -155,6 +155,8 @@ COLUMN_TITLES = {
     "basis": N_("Basis"), "factor": N_("Factor"), "credit": N_("Credit"), "total": N_("Total"),
     "fide-id": N_("FIDE id"), "title": N_("Title"), "federation": N_("Federation"),
     "club": N_("Club"), "k": N_("K"), "performance": N_("Perf"), "rating-change": N_("Rtg+/-"),
+    "category": N_("Category"), "category-place": N_("Cat. place"),
+    "place": N_("Place"), "prize": N_("Prize"), "overall": N_("Overall rank"),
 }
 """The lists' column keys (`rochade.formats.tables`) as the pages and the German, Dutch and
 French CSV files word them; tie-break columns (BH-C1) and opponent numbers keep their titles."""

@@ -16,7 +16,8 @@ from rochade.core.fide import PlayerDetails
 from rochade.core.standings import counted_crosstable, numbers_of
 from rochade.core.systems import KEIZER
 from rochade.formats.text import tiebreak_key
-from rochade.service import standings_with_tiebreaks
+from rochade.service import standings_list, standings_with_tiebreaks
+from rochade.service.categories import places_of
 from rochade.web import i18n, systems
 from rochade.web.base import Page, Web, public, round_param
 from rochade.web.chart import player_chart
@@ -50,6 +51,11 @@ def _public_context(web: Web, request: Request) -> dict[str, Any]:
             "head": svc.letterhead(name)}
 
 
+def _categories(ctx: dict[str, Any]) -> Any:
+    """The tournament's categories, linked above its standings."""
+    return ctx["svc"].categories(ctx["name"]).setup.categories
+
+
 
 
 
@@ -63,13 +69,14 @@ async def standings(web: Web, request: Request, page: Page) -> Response:
                         lambda: standings_with_tiebreaks(t, after))
         keys = [tiebreak_key(tb) for tb in fide.tiebreaks]
         part = web.part(request, page, "_standings_fide_part.html", (ctx["n"], after), **ctx,
-                        table=fide, keys=keys, after=after,
+                        table=fide, keys=keys, after=after, categories=_categories(ctx),
                         rated=lambda: rated_changes(ctx, after))
         return web.render(page, "standings_fide.html", **ctx, part=part, after=after,
                           section="standings")
     table = ctx["svc"].standings(ctx["name"], after)
     part = web.part(request, page, "_standings_part.html", (ctx["n"], after), **ctx, table=table,
-                    after=after, rated=lambda: rated_changes(ctx, after))
+                    after=after, categories=_categories(ctx),
+                    rated=lambda: rated_changes(ctx, after))
     return web.render(page, "standings.html", **ctx, part=part, after=after, section="standings")
 
 
@@ -150,6 +157,8 @@ async def player(web: Web, request: Request, page: Page) -> Response:
     pid = int(request.path_params["pid"])
     if not t.has_entrant(pid):
         raise HTTPException(404)
+    data = ctx["svc"].categories(ctx["name"])
+    ctx["placed"] = places_of(data, standings_list(t), pid) if data.setup.categories else ()
     if t.system != KEIZER:  # the Keizer breakdown has no round-robin or Swiss counterpart
         return systems.player(web, page, ctx, pid)
     table = ctx["svc"].standings(ctx["name"])

@@ -1,0 +1,96 @@
+"""Categories and the prize list on the web (every system): the public category standings
+and prize list, linked from the standings page, and the TD's page that defines them."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Route
+
+from rochade.formats.tables import Table
+from rochade.service import standings_list
+from rochade.service.categories import CategoryData, category_list, prize_list
+from rochade.web import i18n
+from rochade.web.base import USER_ERRORS, Page, Web, field, public, round_param, td_only
+
+
+def _data(web: Web, request: Request) -> tuple[int, CategoryData]:
+    data: CategoryData = web.reads(request).categories(web.tournament_name(request))
+    return int(request.path_params["n"]), data
+
+
+def _shown(table: Table, lang: str) -> dict[str, Any]:
+    """The table's titles in `lang` and its numbers written the language's way (one format
+    per column)."""
+    texts = []
+    for i in range(len(table.columns)):
+        values = [row.cells[i].value for row in table.rows]
+        numbers = [v for v in values if isinstance(v, Fraction)]
+        show = i18n.column(numbers, lang) if numbers else None
+        texts.append([show(v) if show and isinstance(v, Fraction) else row.cells[i].text
+                      for v, row in zip(values, table.rows, strict=True)])
+    rows = [(row, [col[r] for col in texts]) for r, row in enumerate(table.rows)]
+    titles = [i18n.column_title(c, lang) for c in table.columns]
+    return {"list": table, "titles": titles, "rows": rows}
+
+
+@public
+async def category(web: Web, request: Request, page: Page) -> Response:
+    n, data = _data(web, request)
+    number = int(request.path_params["c"])
+    if not 1 <= number <= len(data.setup.categories):
+        raise HTTPException(404)
+    chosen = data.setup.categories[number - 1]
+    t = data.tournament
+    after = round_param(request, len(t.rounds), "after")
+    table = category_list(data, standings_list(t, after), chosen.name)
+    unknown = [t.entrant(p).name for p in data.members(chosen)[1]]
+    return web.render(page, "category.html", n=n, t=t, after=after, chosen=chosen,
+                      number=number, categories=data.setup.categories, unknown=unknown,
+                      section="standings", **_shown(table, page.lang))
+
+
+@public
+async def prizes(web: Web, request: Request, page: Page) -> Response:
+    n, data = _data(web, request)
+    t = data.tournament
+    table = prize_list(data, standings_list(t))
+    return web.render(page, "prizes.html", n=n, t=t, setup=data.setup,
+                      categories=data.setup.categories, section="standings",
+                      **_shown(table, page.lang))
+
+
+@td_only
+async def td_categories(web: Web, request: Request, page: Page) -> Response:
+    """Show the categories with who is in each; POST: save what the TD wrote (nothing on a
+    refusal, which is shown above the text as typed)."""
+    name = web.tournament_name(request)
+    n = int(request.path_params["n"])
+    typed: dict[str, str] = {}
+    if request.method == "POST":
+        form = await request.form()
+        typed = {"categories": field(form, "categories"),
+                 "one_prize": "yes" if field(form, "one_prize") else "no"}
+        try:
+            web.service().set_categories(typed, name)
+        except USER_ERRORS as exc:
+            page.flashes = [["error", web.say(page, exc)]]
+        else:
+            _ = web.gettext(page)
+            return web.redirect(page, f"/td/t/{n}/categories", ("ok", _("Categories saved.")))
+    data: CategoryData = web.service().categories(name)
+    counts = [(c, *map(len, data.members(c))) for c in data.setup.categories]
+    return web.render(page, "td_categories.html", n=n, t=data.tournament, setup=data.setup,
+                      typed=typed, counts=counts, day=data.day, section="categories")
+
+
+def routes(web: Web) -> list[Route]:
+    return [
+        Route("/t/{n:int}/categories/{c:int}", category(web)),
+        Route("/t/{n:int}/prizes", prizes(web)),
+        Route("/td/t/{n:int}/categories", td_categories(web), methods=["GET", "POST"]),
+    ]

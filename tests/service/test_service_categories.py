@@ -1,0 +1,63 @@
+"""Categories in the service: kept per tournament, the start date ages count from, a damaged
+or old file, undo and the club's JSON backup."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from rochade.core.model import ModelError
+from rochade.service import ClubService, ServiceError
+from rochade.service.exchange import backup_json, restore_json
+
+
+def test_the_start_date_ages_count_from(six: ClubService) -> None:
+    assert six.categories().day == "2026-09-03"  # no start date, no round: today (the clock)
+    six.pair()
+    paired_on = six.round_notes(1).date
+    assert six.categories().day == paired_on
+    six.set_event({"start_date": "2027-01-15"})
+    assert six.categories().day == "2027-01-15"
+
+
+def test_a_file_without_categories_has_none(six: ClubService) -> None:
+    data = six.categories()
+    assert data.setup.categories == () and not data.setup.one_prize
+    with pytest.raises(ServiceError, match="no categories"):
+        data.setup.find("Women")
+
+
+def test_unknown_keys_are_refused(six: ClubService) -> None:
+    with pytest.raises(ServiceError, match="the keys are categories, one_prize"):
+        six.set_categories({"categorie": "A:"})
+
+
+def test_two_tournaments_do_not_share_categories(six: ClubService) -> None:
+    six.create_tournament("Summer", "classic")
+    six.set_categories({"categories": "Summer only: places=1"}, "Summer")
+    six.set_categories({"categories": "Winter only: places=2"}, "Winter")
+    assert six.categories("Summer").setup.text("categories") == "Summer only: places=1"
+    assert six.categories("Winter").setup.text("categories") == "Winter only: places=2"
+    six.undo(tournament="Summer")
+    assert six.categories("Summer").setup.categories == ()
+    assert six.categories("Winter").setup.text("categories") == "Winter only: places=2"
+
+
+def test_a_damaged_row_is_refused_saying_so(six: ClubService) -> None:
+    six.set_categories({"categories": "A: places=1"})
+    with sqlite3.connect(six.path) as conn:
+        conn.execute("UPDATE extras SET data = '[1]' WHERE kind = 'categories'")
+    with pytest.raises(ModelError, match="categories are damaged"):
+        six.categories()
+
+
+def test_the_json_backup_carries_them(six: ClubService, tmp_path: Path) -> None:
+    typed = "Overall: prizes=100,60; Women: sex=w places=1"
+    six.set_categories({"categories": typed, "one_prize": "yes"})
+    restored = tmp_path / "restored.rochade"
+    restore_json(backup_json(six.path), restored)
+    setup = ClubService(restored).categories("Winter").setup
+    assert setup.text("categories") == typed and setup.one_prize
+
