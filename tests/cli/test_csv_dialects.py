@@ -1,4 +1,4 @@
-"""CSV for the users' spreadsheet: `--csv-dialect excel-de|excel-nl` writes ";", a decimal
+"""CSV for the users' spreadsheet: `--csv-dialect excel-de|excel-nl|excel-fr` writes ";", a decimal
 comma, translated titles and a byte-order mark; `plain` (the default) stays as it was. The
 files are read back as another program (Python's csv module, as Excel would split them)."""
 
@@ -25,7 +25,7 @@ def _export(run: Run, tmp_path: Path, source: Path, which: str, *options: str) -
     return target.read_bytes()
 
 
-@pytest.mark.parametrize("dialect", ["excel-de", "excel-nl", "plain"])
+@pytest.mark.parametrize("dialect", ["excel-de", "excel-nl", "excel-fr", "plain"])
 @pytest.mark.parametrize(("source", "which"), [(SWISS, "standings"), (SWISS, "crosstable"),
                                                (KEIZER, "standings")])
 def test_each_dialect_matches_its_golden_file(run: Run, tmp_path: Path, source: Path,
@@ -58,6 +58,19 @@ def test_dutch_titles_and_the_published_site(run: Run, tmp_path: Path) -> None:
     site = tmp_path / "site"
     run("publish", SWISS, site, "--csv-dialect", "excel-nl")
     assert (site / "standings.csv").read_bytes().startswith("\ufeffPlaats;Nr.;Naam;".encode())
+
+
+def test_french_csv_opens_in_columns_as_french_excel_reads_it(run: Run, tmp_path: Path) -> None:
+    data = _export(run, tmp_path, SWISS, "standings", "--csv-dialect", "excel-fr")
+    assert data.startswith(b"\xef\xbb\xbf")  # the BOM: Excel then reads UTF-8 (é, ç)
+    rows = list(csv.reader(io.StringIO(data.decode("utf-8-sig"), newline=""), delimiter=";"))
+    assert rows[0][:5] == ["Rang", "N°", "Nom", "Points", "BH-C1"]
+    assert all(len(r) == len(rows[0]) for r in rows)
+    values = [cell for r in rows[1:] for cell in r[3:]]
+    assert any("," in v for v in values) and not any("." in v for v in values)
+    english = list(csv.reader(io.StringIO(
+        _export(run, tmp_path, SWISS, "standings").decode("utf-8-sig"), newline="")))
+    assert [r[3:] for r in english[1:]] == [[v.replace(",", ".") for v in r[3:]] for r in rows[1:]]
 
 
 def test_a_delimiter_that_is_the_decimal_mark_is_refused(run: Run, tmp_path: Path) -> None:

@@ -1,4 +1,4 @@
-"""Player lists and rating lists: header words in three languages, sniffed delimiters and
+"""Player lists and rating lists: header words in four languages, sniffed delimiters and
 encodings, duplicates, and rating updates matched by id or name. All data here is made up."""
 
 from __future__ import annotations
@@ -287,6 +287,21 @@ def test_rating_report_columns_in_english_german_and_dutch() -> None:
             "GM", "w", "GER", "1990", "SC", "123")
         kinds.append(row.details.national_kind)
     assert kinds == ["PKZ", "", "KNSB"]
+
+
+def test_french_excel_list_with_family_and_given_names() -> None:
+    """What a French club's spreadsheet saves: Nom and Prénom apart, H/F, the FFE number (its
+    "Lic" column, A or B, is the licence's kind, not an id, and stays unread)."""
+    data = ("NrFFE;Nom;Prénom;Elo;Club;Sexe;Fédération;Année de naissance;Lic\r\n"
+            "K54321;Lefèvre;Hélène;1720;Échiquier Lyonnais;F;FRA;1990;A\r\n"
+            "M12345;Dupont;Jean;;;H;;;B\r\n")
+    first, second = parse_player_csv(decode(data.encode("cp1252")))
+    assert (first.name, first.rating, first.club) == ("Lefèvre, Hélène", 1720, "Échiquier Lyonnais")
+    d = first.details
+    assert (d.sex, d.federation, d.birth, d.national_id, d.national_kind) == (
+        "w", "FRA", "1990", "K54321", "FFE")
+    assert (second.name, second.rating, second.details.sex) == ("Dupont, Jean", None, "m")
+    assert parse_player_csv("Nom;Elo\nJean Dupont;1500\n") == [PlayerRow(2, "Jean Dupont", 1500)]
 
 
 def test_a_wrong_code_in_a_list_names_its_line() -> None:

@@ -1,4 +1,4 @@
-"""English, German and Dutch: complete catalogues, language choice, numbers per locale."""
+"""English, German, Dutch and French: complete catalogues, language choice, numbers per locale."""
 
 from __future__ import annotations
 
@@ -48,9 +48,11 @@ def test_translations_keep_their_placeholders(lang: str) -> None:
 
 def test_language_from_cookie_then_browser_then_english() -> None:
     assert i18n.choose("nl", "de-DE,de;q=0.9") == "nl"
-    assert i18n.choose(None, "fr-FR,fr;q=0.9,de;q=0.8,en;q=0.5") == "de"
+    assert i18n.choose(None, "es-ES,es;q=0.9,de;q=0.8,en;q=0.5") == "de"
+    assert i18n.choose(None, "fr-FR,fr;q=0.9,de;q=0.8,en;q=0.5") == "fr"
+    assert i18n.choose(None, "fr-CH") == "fr"
     assert i18n.choose("xx", "nl-BE") == "nl"
-    assert i18n.choose(None, "fr") == "en"
+    assert i18n.choose(None, "es") == "en"
     assert i18n.choose(None, "de;q=0,nl;q=0.3") == "nl"
     assert i18n.choose(None, None) == "en"
 

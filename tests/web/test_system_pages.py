@@ -272,11 +272,12 @@ def test_names_are_escaped_on_the_new_pages(td: TestClient, swiss: ClubService) 
         assert evil not in html and "&lt;script&gt;" in html, url
 
 
-@pytest.mark.parametrize("lang", ["de", "nl"])
+@pytest.mark.parametrize("lang", ["de", "nl", "fr"])
 def test_the_new_pages_in_german_and_dutch(td: TestClient, swiss: ClubService, lang: str) -> None:
     _play_round(swiss, "Open")
     words = {"de": ("Feinwertungen", "Freilose", "Kreuztabelle"),
-             "nl": ("Weerstandspunten", "byes", "Kruistabel")}[lang]
+             "nl": ("Weerstandspunten", "byes", "Kruistabel"),
+             "fr": ("Départages", "Byes demandés à l'avance", "Grille américaine")}[lang]
     pages = "".join(
         td.get(url, headers={"Accept-Language": lang}).text
         for url in ("/td/t/2/rules", "/td/t/2/byes", "/td/t/2/explain", "/t/2/crosstable",

@@ -62,8 +62,9 @@ TOURNAMENT = click.option("-t", "--tournament", metavar="NAME", help="Which tour
 WHO = click.option("--who", envvar="ROCHADE_WHO", hidden=True)
 CSV_DIALECT = click.option(
     "--csv-dialect", type=click.Choice(sorted(DIALECTS)), default="plain", show_default=True,
-    help="CSV for: plain (\",\" and a decimal point, English titles), excel-de or excel-nl "
-    "(\";\", a decimal comma and German or Dutch titles, so Excel opens it in columns).",
+    help="CSV for: plain (\",\" and a decimal point, English titles), excel-de, excel-nl or "
+    "excel-fr (\";\", a decimal comma and German, Dutch or French titles, so Excel opens it "
+    "in columns).",
 )  # fmt: skip
 
 
@@ -198,10 +199,10 @@ def export_list(
     cut, one per board) and start-rank (players by pairing number with title, rating,
     federation and club); prizes (who takes each category's prizes; club file only). With
     --category NAME the standings are the category's (club file only; docs/categories.md).
-    CSV numbers
-    are exact, with a "." decimal point (--csv-dialect excel-de or excel-nl: a decimal
-    comma, ";" between fields and German or Dutch column titles); text that a spreadsheet
-    would run as a formula (starting with = + - @) gets a leading apostrophe.
+    CSV numbers are exact, with a "." decimal point (--csv-dialect excel-de, excel-nl or
+    excel-fr: a decimal comma, ";" between fields and German, Dutch or French column
+    titles); text that a spreadsheet would run as a formula (starting with = + - @) gets a
+    leading apostrophe.
     """
     if delimiter is not None:
         check_delimiter(delimiter)

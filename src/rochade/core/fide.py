@@ -40,8 +40,9 @@ _LIST_LETTERS = {"G": "GM", "M": "IM", "F": "FM", "C": "CM",
                  "WG": "WGM", "WM": "WIM", "WF": "WFM", "WC": "WCM"}
 """The rating lists' one- and two-letter forms of the titles."""
 
-SEXES = {"M": "m", "W": "w", "F": "w", "V": "w"}
-"""TRF writes m and w; FIDE's rating list writes M and F, Dutch lists M and V."""
+SEXES = {"M": "m", "W": "w", "F": "w", "V": "w", "H": "m"}
+"""TRF writes m and w; FIDE's rating list writes M and F, Dutch lists M and V, French ones
+H (homme) and F."""
 
 _KIND = re.compile(r"[A-Za-z][A-Za-z0-9]{0,9}")
 _NATIONAL_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9./-]{0,19}")

@@ -1,9 +1,9 @@
 """CSV exports of the published lists (RFC 4180), safe to open in a spreadsheet. Numbers are
 written exactly, never through floats: a terminating decimal as it is ("23.15", "37.5", "10"), a
 non-terminating one (thirds) rounded half-even to six decimals. A `Dialect` chooses the
-separators: `plain` (",", decimal point, English titles) for programs, and `excel-de` /
-`excel-nl` (";", decimal comma, German or Dutch titles) so that a German or Dutch spreadsheet
-opens the file in columns and reads "11,5" as a number, not a date. Text cells that a
+separators: `plain` (",", decimal point, English titles) for programs, and `excel-de`,
+`excel-nl` and `excel-fr` (";", decimal comma, German, Dutch or French titles) so that such a
+spreadsheet opens the file in columns and reads "11,5" as a number, not a date. Text cells that a
 spreadsheet would run as a formula (starting with `=`, `+`, `-`, `@`, a tab or a carriage
 return) get a leading apostrophe, so "-/+" is written as "'-/+". The first line holds the column
 titles.
@@ -62,9 +62,10 @@ DIALECTS = {
     "plain": Dialect(",", ".", "en"),
     "excel-de": Dialect(";", ",", "de"),
     "excel-nl": Dialect(";", ",", "nl"),
+    "excel-fr": Dialect(";", ",", "fr"),
 }
 """`--csv-dialect` choices; `plain` is the default (as rochade always wrote)."""
-LANGUAGE_DIALECTS = {"de": "excel-de", "nl": "excel-nl"}
+LANGUAGE_DIALECTS = {"de": "excel-de", "nl": "excel-nl", "fr": "excel-fr"}
 """The dialect a page's language downloads (English: `plain`)."""
 
 

@@ -221,12 +221,12 @@ def site(
     Each list also comes as a CSV file of the same name, linked under its table.
 
     `settings` stands in for the tournament's own (Keizer settings read beside a file); `csv`
-    writes the CSV files (a German or Dutch spreadsheet's dialect). Printed pages name `club`
-    and the date of their round (`dates[k - 1]` for round k; the last round's otherwise).
-    For printing: the start-rank list (with the players' `details`: federation, club) and the
-    last round's pairings in alphabetical order, in large type and as result slips. With
-    `changes` the standings show each player's K, performance and rating change; `more`
-    adds lists kept in the club file (`category-N.html`, `prizes.html`)."""
+    writes the CSV files (a German, Dutch or French spreadsheet's dialect). Printed pages name
+    `club` and the date of their round (`dates[k - 1]` for round k; the last round's
+    otherwise). For printing: the start-rank list (with the players' `details`: federation,
+    club) and the last round's pairings in alphabetical order, in large type and as result
+    slips. With `changes` the standings show each player's K, performance and rating change;
+    `more` adds lists kept in the club file (`category-N.html`, `prizes.html`)."""
     rules = tournament.settings if settings is None else settings
     if isinstance(rules, KeizerSettings):
         pages = _keizer_pages(tournament, rules)

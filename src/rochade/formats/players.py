@@ -1,8 +1,8 @@
 """Player lists a club already has: its own CSV, and rating lists it downloads itself.
 
-* Player CSV: the header names the columns in English, German or Dutch (Name/Spieler/Naam,
-  Rating/DWZ/Elo/Wertung, FIDE-ID ...), `;`, `,` or tab separated (sniffed from the header),
-  UTF-8 with or without BOM, else Windows-1252/Latin-1.
+* Player CSV: the header names the columns in English, German, Dutch or French (Name/Spieler/
+  Naam/Nom, Rating/DWZ/Elo/Wertung, FIDE-ID ...), `;`, `,` or tab separated (sniffed from the
+  header), UTF-8 with or without BOM, else Windows-1252/Latin-1.
 * Rating lists: FIDE's XML (`<playerslist><player><fideid>…`) and fixed-width TXT lists (the
   columns are found from the header line), and national CSV lists (same header words).
 * Duplicates (same FIDE id, or the same name once accents, case, punctuation and word order are
@@ -37,7 +37,7 @@ from rochade.formats.json import FormatError
 
 def decode(data: bytes) -> str:
     """Text of a file as spreadsheets save it: UTF-8 (BOM or not), UTF-16 with BOM, else
-    Windows-1252 (German and Dutch Excel), else Latin-1 (which reads any byte)."""
+    Windows-1252 (German, Dutch and French Excel), else Latin-1 (which reads any byte)."""
     utf16 = ("utf-16",) if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)) else ()
     for encoding in (*utf16, "utf-8-sig", "cp1252"):
         try:
@@ -53,30 +53,33 @@ def _key(header: str) -> str:
 
 HEADERS: Mapping[str, tuple[str, ...]] = {
     "name": ("name", "spieler", "spielername", "teilnehmer", "naam", "speler", "deelnemer",
-             "player", "playername"),
-    "first_name": ("vorname", "voornaam", "firstname", "givenname"),
+             "player", "playername", "joueur", "nomprénom", "nomprenom", "nomcomplet"),
+    "first_name": ("vorname", "voornaam", "firstname", "givenname", "prénom", "prenom"),
+    # French "Nom" is the family name beside "Prénom", and the whole name when alone.
     "last_name": ("nachname", "familienname", "achternaam", "lastname", "surname",
-                  "familyname"),
+                  "familyname", "nom", "nomdefamille"),
     # In order of preference when a list has several: the club's own figure first.
     "rating": ("rating", "wertung", "rtg", "dwz", "knsbrating", "rating knsb", "elo", "fideelo",
                "elofide", "fiderating", "ratingfide", "fidertg"),
     "fide_id": ("fideid", "idfide", "fidenr", "fidenummer", "fidenumber", "fidecode"),
     "national_id": ("pkz", "mglnr", "mitgliedsnummer", "knsbnr", "knsbnummer",
                     "relatienummer", "lidnummer", "bondsnummer", "nationalid", "natid", "memberid",
-                    "id"),
+                    "id", "nrffe", "codeffe"),
     "club": ("club", "verein", "vereinsname", "vereniging", "klub"),
-    "title": ("title", "titel", "fidetitle", "fidetitel"),
-    "sex": ("sex", "gender", "geschlecht", "geslacht"),
+    "title": ("title", "titel", "fidetitle", "fidetitel", "titre"),
+    "sex": ("sex", "gender", "geschlecht", "geslacht", "sexe"),
     "federation": ("federation", "fed", "fidefed", "föderation", "foederation", "federatie",
-                   "nation", "country", "land"),
+                   "nation", "country", "land", "fédération"),
     "birth": ("birth", "birthdate", "dateofbirth", "born", "birthyear", "geburtsdatum",
-              "geboren", "geburtsjahr", "jahrgang", "geboortedatum", "geboortejaar"),
+              "geboren", "geburtsjahr", "jahrgang", "geboortedatum", "geboortejaar",
+              "annéedenaissance", "anneedenaissance"),
 }  # fmt: skip
 """Header words (compared without case, spaces, dashes, dots or underscores)."""
 
 NATIONAL_KINDS: Mapping[str, str] = {
     "pkz": "PKZ", "knsbnr": "KNSB", "knsbnummer": "KNSB",
     "relatienummer": "KNSB", "bondsnummer": "KNSB",
+    "nrffe": "FFE", "codeffe": "FFE",
 }  # fmt: skip
 """The kind of national id a national-id column holds, by its header word (others: none)."""
 

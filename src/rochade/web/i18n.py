@@ -1,4 +1,4 @@
-"""Languages of the web pages: English (the source text), German, Dutch and Arabic.
+"""Languages of the web pages: English (the source text), German, Dutch, French and Arabic.
 
 Translations are the `.po` files under `translations/` (`messages.po`: the pages' texts;
 `errors.po`: the messages of the core, formats, store and service, see `say`); they are
@@ -43,7 +43,8 @@ from rochade.formats.text import (
 )
 from rochade.web.texts import N_
 
-LANGUAGES = {"en": "English", "de": "Deutsch", "nl": "Nederlands", "ar": "العربية"}
+LANGUAGES = {"en": "English", "de": "Deutsch", "nl": "Nederlands", "fr": "Français",
+             "ar": "العربية"}
 DEFAULT = "en"
 RIGHT_TO_LEFT = frozenset({"ar"})
 """The languages written from right to left: their pages say `dir="rtl"` and the stylesheet
@@ -179,8 +180,8 @@ COLUMN_TITLES = {
     "place": N_("Place"), "prize": N_("Prize"), "overall": N_("Overall rank"),
     "white-points": N_("White's points"), "black-points": N_("Black's points"),
 }
-"""The lists' column keys (`rochade.formats.tables`) as the pages and the German and Dutch
-CSV files word them; tie-break columns (BH-C1) and opponent numbers keep their titles."""
+"""The lists' column keys (`rochade.formats.tables`) as the pages and the German, Dutch and
+French CSV files word them; tie-break columns (BH-C1) and opponent numbers keep their titles."""
 
 
 def column_title(column: Column, lang: str) -> str:
@@ -386,12 +387,16 @@ def update_catalogues() -> None:
             po_path = TRANSLATIONS / lang / "LC_MESSAGES" / f"{name}.po"
             old: dict[str, str] = {}
             created = None  # kept, so that a file changes only where its messages change
+            plurals = None  # kept too: French counts 0 as singular (gettext's rule, not CLDR's)
             if po_path.exists():
                 with po_path.open("rb") as handle:
                     previous = read_po(handle)
                 old = {str(m.id): str(m.string) for m in previous if m.id}
                 created = previous.creation_date
+                plurals = previous.plural_forms
             catalog = Catalog(locale=lang, project="rochade", fuzzy=False, creation_date=created)
+            if plurals:
+                catalog.mime_headers = [("Plural-Forms", plurals)]
             for message in sorted(messages):
                 catalog.add(message, old.get(message, ""))
             po_path.parent.mkdir(parents=True, exist_ok=True)
