@@ -887,7 +887,7 @@ class ClubService:
             if not 1 <= round_number <= len(t.rounds):
                 raise ServiceError("there is no round {number} (the tournament has {count})",
                                    number=round_number, count=len(t.rounds))
-            day = club.round_notes(record.id, round_number).date
+            day = club.round_dates(record.id)[round_number - 1]
         return PairingList(t, t.rounds[round_number - 1], day, points_before(t, round_number))
 
     def round_notes(self, round_number: int, tournament: str | None = None) -> RoundNotes:
@@ -1175,7 +1175,7 @@ class ClubService:
             extras = club.extras(record.id)
             day = event_from_json(extras.get(EVENT)).start_date
             if not day and t.rounds:
-                day = club.round_notes(record.id, 1).date or ""
+                day = club.round_dates(record.id)[0] or ""
             return CategoryData(t, setup_from_json(extras.get(CATEGORIES)),
                                 club.member_details(record.id),
                                 day or self.clock().date().isoformat())
@@ -1204,8 +1204,7 @@ class ClubService:
         with self._reading() as club:
             record, t = self._load(club, tournament)
             extras = club.extras(record.id)
-            paired_on = [club.round_notes(record.id, rnd.number).date for rnd in t.rounds]
-            event = event_from_json(extras.get(EVENT)).dated(paired_on)
+            event = event_from_json(extras.get(EVENT)).dated(club.round_dates(record.id))
             return RatingData(t, extras, event, club.member_details(record.id))
 
     def rating_changes(self, tournament: str | None = None, after_round: int | None = None

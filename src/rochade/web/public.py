@@ -90,7 +90,7 @@ async def pairings(web: Web, request: Request, page: Page) -> Response:
     if view is not None:
         points = web.kept(request, ("points-before", t.name, number),
                           lambda: points_before(t, number))
-        day = ctx["svc"].round_notes(number, ctx["name"]).date
+        day = ctx["head"].date(number) or None
     part = web.part(request, page, "_pairings_part.html", (ctx["n"], number), **ctx, view=view,
                     number=number, points=points, day=day)
     return web.render(page, "pairings.html", **ctx, part=part, number=number,
