@@ -9,6 +9,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+import pytest
 from e2e_helpers import Server
 from playwright.sync_api import Page, expect
 from test_club_evening import PHONE, TD, enter_round, log_in, no_horizontal_scroll
@@ -68,6 +69,12 @@ def pair(td: TD, url: str, number: int) -> None:
     td.page.goto(url)
     td.click(td.page.get_by_role("button", name="Pair automatically"))
     expect(td.page.locator(".flash.ok")).to_have_text(f"Round {number} is paired.")
+
+
+def change_sum(rows: list[list[str]]) -> float:
+    """The rating changes of a standings table (last column) added up: zero when everyone
+    has the same K, as in these events."""
+    return sum(float(r[-1].replace("−", "-")) for r in rows)
 
 
 def standings_rows(page: Page) -> list[list[str]]:
@@ -149,15 +156,17 @@ def test_a_round_robin_and_a_swiss(browser: Any, server: Server, artifacts: Path
     # Elif). SB Ben = ½·4 + 3½ + 1 + 1 + ½·1½ = 8.25; Anna = ½·4 + ½·3½ + 1 + 1 + 1½ = 7.25;
     # Cora = ½·4 + 1 + 1 + 1½ = 5.5; Femke = ½·4 + 1 = 3; Elif = 1½; Dan = 1 (Elif), so SB
     # puts Elif ahead of Dan although Dan won their game. Wins: 3, 3, 3, 1, 1, 1. DE is only
-    # looked at on equal points and SB, so it is 1 everywhere.
+    # looked at on equal points and SB, so it is 1 everywhere. Then the performance and the
+    # FIDE rating change (all rated, one K: the changes add up to zero).
     assert standings_rows(player) == [
-        ["1", "2", "Ben", "4", "8.25", "1", "3"],
-        ["2", "1", "Anna", "4", "7.25", "1", "3"],
-        ["3", "3", "Cora", "3½", "5.50", "1", "3"],  # one format in the SB column
-        ["4", "6", "Femke", "1½", "3.00", "1", "1"],
-        ["5", "5", "Elif", "1", "1.50", "1", "1"],
-        ["6", "4", "Dan", "1", "1.00", "1", "1"],
+        ["1", "2", "Ben", "4", "8.25", "1", "3", "2128", "+20.4"],
+        ["2", "1", "Anna", "4", "7.25", "1", "3", "2120", "+14.0"],
+        ["3", "3", "Cora", "3½", "5.50", "1", "3", "2045", "+16.8"],  # one format in the SB column
+        ["4", "6", "Femke", "1½", "3.00", "1", "1", "1771", "−4.0"],
+        ["5", "5", "Elif", "1", "1.50", "1", "1", "1672", "−20.4"],
+        ["6", "4", "Dan", "1", "1.00", "1", "1", "1664", "−26.8"],
     ]
+    assert change_sum(standings_rows(player)) == pytest.approx(0)
     player.screenshot(path=artifacts / "systems-phone-rr-standings.png", full_page=True)
     player.goto(server.url + "/t/1/crosstable")
     anna = player.locator("tr", has_text="Anna").first.locator("td.cell")
@@ -175,23 +184,24 @@ def test_a_round_robin_and_a_swiss(browser: Any, server: Server, artifacts: Path
     # SB ¾. Finn 1½: Bruno 1½, Eva 2, Hugo 0: BH 3½, C1 3½, SB ¾. Greet 1: Chiara 3, the bye
     # (dummy 1), Eva 2: BH 6, C1 5, SB 1. Hugo 0: three opponents of 1½: BH 4½, C1 3, SB 0.
     assert standings_rows(player) == [
-        ["1", "3", "Chiara", "3", "3", "4", "4.00"],  # the SB column in one format
-        ["2", "1", "Ada", "2½", "3½", "5", "4.25"],
-        ["3", "5", "Eva", "2", "4", "5", "2.50"],
-        ["4", "4", "Dirk", "1½", "5½", "5½", "1.25"],
-        ["5", "9", "Iris", "1½", "4½", "6", "2.25"],
-        ["6", "2", "Bruno", "1½", "4", "4", "0.75"],
-        ["7", "6", "Finn", "1½", "3½", "3½", "0.75"],
-        ["8", "7", "Greet", "1", "5", "6", "1.00"],
-        ["9", "8", "Hugo", "0", "3", "4½", "0.00"],
+        ["1", "3", "Chiara", "3", "3", "4", "4.00", "2617", "+16.4"],  # SB in one format
+        ["2", "1", "Ada", "2½", "3½", "5", "4.25", "2240", "+9.4"],
+        ["3", "5", "Eva", "2", "4", "5", "2.50", "2042", "+11.0"],
+        ["4", "4", "Dirk", "1½", "5½", "5½", "1.25", "1950", "+0.2"],
+        ["5", "9", "Iris", "1½", "4½", "6", "2.25", "1200", "−3.0"],
+        ["6", "2", "Bruno", "1½", "4", "4", "0.75", "1900", "−10.8"],
+        ["7", "6", "Finn", "1½", "3½", "3½", "0.75", "1900", "+3.8"],
+        ["8", "7", "Greet", "1", "5", "6", "1.00", "1150", "−12.0"],
+        ["9", "8", "Hugo", "0", "3", "4½", "0.00", "1150", "−15.0"],
     ]
+    assert change_sum(standings_rows(player)) == pytest.approx(0)
     player.screenshot(path=artifacts / "systems-phone-swiss-standings.png", full_page=True)
     for url, name in (("/t/2/crosstable", "swiss-crosstable"), ("/t/2/players/9", "player"),
                       ("/t/2/pairings", "swiss-pairings"), ("/t/1/participants", "rr-players")):
         player.goto(server.url + url)
         player.screenshot(path=artifacts / f"systems-phone-{name}.png", full_page=True)
     player.goto(server.url + "/t/2/players/9")
-    expect(player.locator("table.breakdown")).to_contain_text("half-point bye")
+    expect(player.locator("table.breakdown").first).to_contain_text("half-point bye")
     no_horizontal_scroll(player, PHONE["width"])
     phone.close()
 

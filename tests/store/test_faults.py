@@ -18,6 +18,7 @@ from click.testing import CliRunner
 
 from clocks import TickingClock
 from rochade.cli import main
+from rochade.core.messages import N_, Message
 from rochade.service import ClubService
 from rochade.service.backups import restore
 from rochade.store import Club, StoreError
@@ -207,7 +208,7 @@ def test_a_json_restore_that_fails_at_commit_leaves_no_file(
     monkeypatch.setattr(store, "_new_file", new_file)
     target = tmp_path / "restored.rochade"
     with pytest.raises(StoreError, match=r"the backup cannot be restored"):
-        Club.restore(target, rows, "ina", AT, "restored")
+        Club.restore(target, rows, "ina", AT, Message(N_("restored"), {}))
     assert not [p for p in tmp_path.iterdir() if p.name.startswith("restored")]
 
 

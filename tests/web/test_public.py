@@ -178,9 +178,9 @@ def test_pairing_lists_show_the_date_and_the_points_before_the_round(td: TestCli
         page = td.get(url).text
         assert "<small>Dec 8, 2026</small>" in page, url
         assert "<small>08.12.2026</small>" in td.get(url, headers=german).text, url
-        shown = dict(re.findall(r'([A-Z][a-z]+ [A-Z][a-z]+)(?:</a>|</bdi>) <bdi class="muted small" '
-                                r'dir="ltr" title="points before the round">\(([^)]*)\)</bdi>',
-                                page))
+        shown = dict(re.findall(r'([A-Z][a-z]+ [A-Z][a-z]+)(?:</a>|</bdi>) <bdi class="muted '
+                                r'small" dir="ltr" title="points before the round">'
+                                r'\(([^)]*)\)</bdi>', page))
         expected = {svc.tournament("Winter 2026").entrant(pid).name: value
                     for pid, value in listed.before.items()}
         assert set(shown) == set(expected), url

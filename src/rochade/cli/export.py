@@ -220,14 +220,14 @@ def export_list(
                           "--category or prizes")
         table = _grouped(source, who, t.name, round_number, category)
         plain = table_text(table)
+    elif rating_change and which != "standings":
+        raise Failure("--rating-change goes with the standings")
     elif which == "pairings":
         table, plain = _pairings(source, who, tournament, t, round_number)
     else:
         details = _details(source, who, t) if which == "start-rank" else {}
         table, plain = _list(t, which, round_number, player, details)
         if rating_change:
-            if which != "standings":
-                raise Failure("--rating-change goes with the standings")
             table = with_rating_change(table, _changes(source, who, tournament, t, round_number))
             plain = table_text(table)
     if fmt == "csv":
