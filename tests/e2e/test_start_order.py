@@ -19,6 +19,7 @@ def test_start_order_by_hand_then_by_lot(browser: Any, server: Server) -> None:
         svc.add_player(name, rating)
     page = browser.new_context(viewport={"width": 1024, "height": 800}).new_page()
     page.goto(server.url + "/td/t/1/settings")
+    expect(page.get_by_label("PIN or password")).to_be_focused()  # typed keys land there
     page.keyboard.type(PIN)
     page.keyboard.press("Enter")
     expect(page).to_have_url(re.compile(r"/td/t/1/settings$"))
