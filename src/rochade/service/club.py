@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol, Self, TypeVar
 
 from rochade.core import fide, limits
 from rochade.core.checker import CheckedPairing, check_boards
@@ -117,6 +117,16 @@ if TYPE_CHECKING:
     from rochade.formats.players import RatedPlayer
 
 Clock = Callable[[], datetime]
+
+
+class _Keyed(Protocol):
+    """Tournament data set by key (the event data, the categories)."""
+
+    def changed(self, key: str, typed: str) -> Self: ...
+    def text(self, key: str) -> str: ...
+
+
+_K = TypeVar("_K", bound=_Keyed)
 
 
 def system_clock() -> datetime:
@@ -1153,19 +1163,8 @@ class ClubService:
     def set_event(self, typed: Mapping[str, str], tournament: str | None = None) -> EventData:
         """Set the tournament's data for rating reports by key (`fide.EVENT_KEYS`; empty: not
         known), all checked before anything is saved; one logged action."""
-        unknown = [key for key in typed if key not in fide.EVENT_KEYS]
-        if unknown:
-            raise ServiceError("unknown key {key}; the keys are {keys}", key=unknown[0],
-                               keys=", ".join(fide.EVENT_KEYS))
-        with self._change("settings", "set event data") as (club, action):
-            record = self._record(club, tournament)
-            event = event_from_json(club.extras(record.id).get(EVENT))
-            for key, value in typed.items():
-                event = event.changed(key, value)
-            club.set_extra(record.id, EVENT, event_to_json(event))
-            changes = ", ".join(f"{key}={event.text(key)}" for key in typed)
-            action.describe(Message(N_("event data: {changes}"), {"changes": changes}), record)
-        return event
+        return self._set_keyed(EVENT, fide.EVENT_KEYS, typed, tournament, event_from_json,
+                               event_to_json, "set event data", N_("event data: {changes}"))
 
     def categories(self, tournament: str | None = None) -> CategoryData:
         """The tournament, its categories, its players' details and its start date (the
@@ -1185,19 +1184,28 @@ class ClubService:
     ) -> CategorySetup:
         """Set the tournament's categories and the one-prize rule by key (`categories.KEYS`),
         all checked before anything is saved; one logged action."""
-        unknown = [key for key in typed if key not in CATEGORY_KEYS]
+        return self._set_keyed(CATEGORIES, CATEGORY_KEYS, typed, tournament, setup_from_json,
+                               setup_to_json, "set categories", N_("categories: {changes}"))
+
+    def _set_keyed(
+        self, kind: str, keys: Sequence[str], typed: Mapping[str, str], tournament: str | None,
+        read: Callable[[str | None], _K], write: Callable[[_K], str], label: str, logged: str,
+    ) -> _K:
+        """Change a tournament's data kept as JSON of `kind` by key: every value checked (by
+        its `changed`) before anything is saved; one logged action naming what changed."""
+        unknown = [key for key in typed if key not in keys]
         if unknown:
             raise ServiceError("unknown key {key}; the keys are {keys}", key=unknown[0],
-                               keys=", ".join(CATEGORY_KEYS))
-        with self._change("settings", "set categories") as (club, action):
+                               keys=", ".join(keys))
+        with self._change("settings", label) as (club, action):
             record = self._record(club, tournament)
-            setup = setup_from_json(club.extras(record.id).get(CATEGORIES))
+            data = read(club.extras(record.id).get(kind))
             for key, value in typed.items():
-                setup = setup.changed(key, value)
-            club.set_extra(record.id, CATEGORIES, setup_to_json(setup))
-            changes = ", ".join(f"{key}={setup.text(key)}" for key in typed)
-            action.describe(Message(N_("categories: {changes}"), {"changes": changes}), record)
-        return setup
+                data = data.changed(key, value)
+            club.set_extra(record.id, kind, write(data))
+            changes = ", ".join(f"{key}={data.text(key)}" for key in typed)
+            action.describe(Message(logged, {"changes": changes}), record)
+        return data
 
     def rating_data(self, tournament: str | None = None) -> RatingData:
         """What a rating report is made of, read at once."""
