@@ -1,9 +1,14 @@
-"""What the browser tests share with their fixtures: the TD PIN and the running server."""
+"""What the browser tests share with their fixtures: the TD PIN, the running server, and
+rounds played through the service."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from rochade.service import ClubService
 
 PIN = "246813"
 
@@ -12,3 +17,14 @@ PIN = "246813"
 class Server:
     url: str
     path: Path
+
+
+RESULTS = ("1-0", "1/2-1/2", "0-1", "1-0", "0-1")
+
+
+def play(svc: ClubService, name: str, rounds: int) -> None:
+    """Pair and finish `rounds` rounds of tournament `name` with varied results."""
+    for k in range(rounds):
+        report = svc.pair(name)
+        for i, game in enumerate(report.round.games):
+            svc.enter_result(report.round.number, game.board, RESULTS[(i + k) % 5], name)

@@ -10,12 +10,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from e2e_helpers import PIN, Server
+from e2e_helpers import PIN, Server, play
 from playwright.sync_api import expect
 
 from rochade.service import ClubService
 
-RESULTS = ("1-0", "1/2-1/2", "0-1", "1-0", "0-1")
 NAMES = ("محمد العلي", "Anna Östergaard", "فاطمة الزهراء بن علي", "Jan de Vries",
          "يوسف الحسن", "Lena Müller (Jr.)", "عمر خالد", "Sara Ødegaard", "ليلى حداد",
          "Ali Yilmaz", "خالد منصور", "Eva Nowak")
@@ -28,13 +27,6 @@ PAGES = [("standings", "/t/1/"), ("pairings", "/t/1/pairings"),
 WIDTHS = [1280, 360]
 
 
-def _play(svc: ClubService, name: str, rounds: int) -> None:
-    for k in range(rounds):
-        report = svc.pair(name)
-        for i, game in enumerate(report.round.games):
-            svc.enter_result(report.round.number, game.board, RESULTS[(i + k) % 5], name)
-
-
 @pytest.fixture
 def club(server: Server) -> Server:
     """Tournament 1: a Keizer season of 12 over 8 rounds; tournament 2: a Swiss of the same
@@ -42,11 +34,11 @@ def club(server: Server) -> Server:
     svc = ClubService(server.path, "e2e")
     svc.create_tournament("بطولة النادي 2026")
     svc.import_players("\n".join(f"{name},{2150 - 37 * i}" for i, name in enumerate(NAMES)))
-    _play(svc, "بطولة النادي 2026", 8)
+    play(svc, "بطولة النادي 2026", 8)
     svc.create_system_tournament("Open", "swiss", {"rounds": 5})
     for i, name in enumerate(NAMES):
         svc.add_player(name, 2150 - 37 * i, tournament="Open")
-    _play(svc, "Open", 4)
+    play(svc, "Open", 4)
     svc.pair("Open")
     return server
 

@@ -11,9 +11,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from e2e_helpers import Server
+from e2e_helpers import Server, play
 from pypdf import PdfReader
-from test_wide_tables import _play
 
 from rochade.cli.export import export_list, publish
 from rochade.service import ClubService
@@ -34,12 +33,12 @@ def club(server: Server) -> Server:
     svc.create_tournament("Winter Season")
     svc.import_players("\n".join(f"Player {i:02d} Achterberg,{2300 - 13 * i}" for i in range(60)))
     svc.set_event({"organizer": CLUB}, "Winter Season")
-    _play(svc, "Winter Season", 2)
+    play(svc, "Winter Season", 2)
     svc.create_system_tournament("Spring Open", "swiss", {"rounds": 5})
     for i in range(30):
         svc.add_player(f"Spielerin {i:02d} Ødegaard", 2100 - 20 * i, tournament="Spring Open")
     svc.set_event({"organizer": CLUB}, "Spring Open")
-    _play(svc, "Spring Open", 3)
+    play(svc, "Spring Open", 3)
     return server
 
 

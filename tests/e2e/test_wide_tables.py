@@ -11,22 +11,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from e2e_helpers import PIN, Server
+from e2e_helpers import PIN, Server, play
 
 from rochade.service import ClubService
 
-RESULTS = ("1-0", "1/2-1/2", "0-1", "1-0", "0-1")
 PAGES = [("keizer-progress", "/t/1/progress"), ("keizer-crosstable", "/t/1/crosstable"),
          ("swiss-crosstable", "/t/2/crosstable"), ("swiss-standings", "/t/2/"),
          ("keizer-standings", "/t/1/")]
 WIDTHS = [1280, 360]
-
-
-def _play(svc: ClubService, name: str, rounds: int) -> None:
-    for k in range(rounds):
-        report = svc.pair(name)
-        for i, game in enumerate(report.round.games):
-            svc.enter_result(report.round.number, game.board, RESULTS[(i + k) % 5], name)
 
 
 @pytest.fixture
@@ -37,12 +29,12 @@ def season(server: Server) -> Server:
     svc.create_tournament("Season")
     svc.import_players("\n".join(f"Spieler {chr(65 + i % 26)}{i:02d} Östergaard-Lindqvist,"
                                  f"{2200 - 17 * i}" for i in range(30)))
-    _play(svc, "Season", 10)
+    play(svc, "Season", 10)
     svc.create_system_tournament("Open", "swiss", {"rounds": 9})
     for i in range(14):
         svc.add_player(f"Spielerin {i:02d} Ødegaard", 2100 - 40 * i,
                        tournament="Open")
-    _play(svc, "Open", 9)
+    play(svc, "Open", 9)
     return server
 
 
