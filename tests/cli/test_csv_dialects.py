@@ -1,5 +1,6 @@
 """CSV for the users' spreadsheet: `--csv-dialect excel-de|excel-nl|excel-fr` writes ";", a decimal
-comma, translated titles and a byte-order mark; `plain` (the default) stays as it was. The
+comma, translated titles and a byte-order mark; `excel-ar` Arabic titles with CLDR's Arabic
+separators ("," and a decimal point); `plain` (the default) stays as it was. The
 files are read back as another program (Python's csv module, as Excel would split them)."""
 
 from __future__ import annotations
@@ -7,6 +8,7 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Callable
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -25,7 +27,7 @@ def _export(run: Run, tmp_path: Path, source: Path, which: str, *options: str) -
     return target.read_bytes()
 
 
-@pytest.mark.parametrize("dialect", ["excel-de", "excel-nl", "excel-fr", "plain"])
+@pytest.mark.parametrize("dialect", ["excel-de", "excel-nl", "excel-fr", "excel-ar", "plain"])
 @pytest.mark.parametrize(("source", "which"), [(SWISS, "standings"), (SWISS, "crosstable"),
                                                (KEIZER, "standings")])
 def test_each_dialect_matches_its_golden_file(run: Run, tmp_path: Path, source: Path,
@@ -71,6 +73,34 @@ def test_french_csv_opens_in_columns_as_french_excel_reads_it(run: Run, tmp_path
     english = list(csv.reader(io.StringIO(
         _export(run, tmp_path, SWISS, "standings").decode("utf-8-sig"), newline="")))
     assert [r[3:] for r in english[1:]] == [[v.replace(",", ".") for v in r[3:]] for r in rows[1:]]
+
+
+def test_arabic_csv_has_arabic_titles_and_numbers_a_spreadsheet_reads(run: Run,
+                                                                      tmp_path: Path) -> None:
+    """The documented Arabic dialect: a BOM (Excel then shows the Arabic titles, not mojibake),
+    "," between fields and a decimal point (babel's `ar`), Latin digits; read with Python's csv
+    module the numbers are the plain file's, to the last digit."""
+    from babel.numbers import get_decimal_symbol
+
+    assert get_decimal_symbol("ar") == "."  # the CLDR fact the dialect follows
+    for source, titles in ((KEIZER, ["المركز", "الاسم", "التصنيف", "المجموع"]),
+                           (SWISS, ["المركز", "الرقم", "الاسم", "النقاط"])):
+        data = _export(run, tmp_path, source, "standings", "--csv-dialect", "excel-ar")
+        assert data.startswith(b"\xef\xbb\xbf")
+        rows = list(csv.reader(io.StringIO(data.decode("utf-8-sig"), newline=""),
+                               dialect="excel"))
+        assert rows[0][:4] == titles
+        assert all(len(r) == len(rows[0]) for r in rows)
+        english = list(csv.reader(io.StringIO(
+            _export(run, tmp_path, source, "standings").decode("utf-8-sig"), newline="")))
+        assert len(english) == len(rows) and english[0] != rows[0]
+        score = 3
+        parsed = [Fraction(r[score]) for r in rows[1:]]  # raises on a decimal comma
+        assert parsed == [Fraction(r[score]) for r in english[1:]]
+        assert any(p.denominator != 1 for p in parsed)  # the fractions survive too
+        assert all(c.isascii() for r in rows[1:] for c in r[score])  # Latin digits
+    words = _export(run, tmp_path, KEIZER, "participants", "--csv-dialect", "excel-ar")
+    assert "حاضر" in words.decode("utf-8-sig")  # "present", in the cells too
 
 
 def test_a_delimiter_that_is_the_decimal_mark_is_refused(run: Run, tmp_path: Path) -> None:

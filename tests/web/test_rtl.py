@@ -4,6 +4,8 @@ and the layers' messages keep names and numbers apart from the Arabic text aroun
 
 from __future__ import annotations
 
+import csv
+import io
 import re
 from datetime import date
 from fractions import Fraction
@@ -113,3 +115,15 @@ def test_an_arabic_browser_gets_arabic() -> None:
     assert i18n.choose(None, "ar-SA,ar;q=0.9,en;q=0.5") == "ar"
     assert i18n.choose("ar", "de") == "ar"
     assert i18n.direction("ar") == "rtl" and i18n.direction("de") == "ltr"
+
+
+def test_the_csv_download_in_arabic_has_arabic_titles_and_a_bom(three: TestClient) -> None:
+    """An Arabic TD's download: the `excel-ar` dialect (docs/formats.md), the Arabic names
+    kept, the half points read as numbers by Python's csv module and `Fraction`."""
+    response = three.get("/td/t/2/export/standings.csv", headers=ARABIC)
+    assert response.content.startswith(b"\xef\xbb\xbf")
+    rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"), newline="")))
+    assert rows[0][:4] == ["المركز", "الرقم", "الاسم", "النقاط"]
+    assert all(len(row) == len(rows[0]) for row in rows)
+    assert {row[2] for row in rows[1:]} == {f"لاعب {i}" for i in range(1, 7)}
+    assert sorted(Fraction(row[3]) for row in rows[1:]) == [Fraction(1, 2)] * 6

@@ -64,7 +64,7 @@ CSV_DIALECT = click.option(
     "--csv-dialect", type=click.Choice(sorted(DIALECTS)), default="plain", show_default=True,
     help="CSV for: plain (\",\" and a decimal point, English titles), excel-de, excel-nl or "
     "excel-fr (\";\", a decimal comma and German, Dutch or French titles, so Excel opens it "
-    "in columns).",
+    "in columns), excel-ar (\",\", a decimal point and Arabic titles).",
 )  # fmt: skip
 
 
@@ -201,8 +201,8 @@ def export_list(
     --category NAME the standings are the category's (club file only; docs/categories.md).
     CSV numbers are exact, with a "." decimal point (--csv-dialect excel-de, excel-nl or
     excel-fr: a decimal comma, ";" between fields and German, Dutch or French column
-    titles); text that a spreadsheet would run as a formula (starting with = + - @) gets a
-    leading apostrophe.
+    titles; excel-ar: Arabic column titles); text that a spreadsheet would run as a formula
+    (starting with = + - @) gets a leading apostrophe.
     """
     if delimiter is not None:
         check_delimiter(delimiter)

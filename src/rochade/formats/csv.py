@@ -1,12 +1,13 @@
 """CSV exports of the published lists (RFC 4180), safe to open in a spreadsheet. Numbers are
 written exactly, never through floats: a terminating decimal as it is ("23.15", "37.5", "10"), a
 non-terminating one (thirds) rounded half-even to six decimals. A `Dialect` chooses the
-separators: `plain` (",", decimal point, English titles) for programs, and `excel-de`,
+separators: `plain` (",", decimal point, English titles) for programs, `excel-de`,
 `excel-nl` and `excel-fr` (";", decimal comma, German, Dutch or French titles) so that such a
-spreadsheet opens the file in columns and reads "11,5" as a number, not a date. Text cells that a
-spreadsheet would run as a formula (starting with `=`, `+`, `-`, `@`, a tab or a carriage
-return) get a leading apostrophe, so "-/+" is written as "'-/+". The first line holds the column
-titles.
+spreadsheet opens the file in columns and reads "11,5" as a number, not a date, and `excel-ar`
+(Arabic titles with the separators of CLDR's Arabic: "," and the decimal point, Latin digits).
+Text cells that a spreadsheet would run as a formula (starting with `=`, `+`, `-`, `@`, a tab
+or a carriage return) get a leading apostrophe, so "-/+" is written as "'-/+". The first line
+holds the column titles.
 """
 
 from __future__ import annotations
@@ -63,9 +64,12 @@ DIALECTS = {
     "excel-de": Dialect(";", ",", "de"),
     "excel-nl": Dialect(";", ",", "nl"),
     "excel-fr": Dialect(";", ",", "fr"),
+    # CLDR's `ar` (babel's get_decimal_symbol('ar')) writes a decimal point and Latin digits,
+    # as Excel set to Arabic (Saudi Arabia, Egypt ...) does, so its separator is the comma.
+    "excel-ar": Dialect(",", ".", "ar"),
 }
 """`--csv-dialect` choices; `plain` is the default (as rochade always wrote)."""
-LANGUAGE_DIALECTS = {"de": "excel-de", "nl": "excel-nl", "fr": "excel-fr"}
+LANGUAGE_DIALECTS = {"de": "excel-de", "nl": "excel-nl", "fr": "excel-fr", "ar": "excel-ar"}
 """The dialect a page's language downloads (English: `plain`)."""
 
 
