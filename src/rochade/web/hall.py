@@ -55,7 +55,8 @@ def ranking(web: Web, request: Request, t: Tournament, lang: str) -> list[Line]:
     """The standings in one shape for every system: Keizer totals, else points."""
     if t.system == KEIZER:
         table = web.reads(request).standings(t.name)
-        return [Line(r.rank, r.entrant, i18n.number(r.total, lang)) for r in table.rows]
+        total = i18n.column([r.total for r in table.rows], lang, False)  # as the standings
+        return [Line(r.rank, r.entrant, total(r.total)) for r in table.rows]
     fide = web.kept(request, ("tiebreaks", t.name, len(t.rounds)),
                     lambda: standings_with_tiebreaks(t, len(t.rounds)))
     return [Line(li.rank, li.entrant, i18n.points(li.points, lang)) for li in fide.lines]
@@ -95,8 +96,21 @@ async def display(web: Web, request: Request, page: Page) -> Response:
     url = entry_url(web, request, ctx["n"])
     keyed = phones.on and hmac.compare_digest(
         request.query_params.get("key", ""), display_key(web, ctx["n"], phones.code))
-    return web.render(page, "display.html", **ctx, view=view, lines=ranking(web, request, t,
-                      page.lang), qr=_qr(url, 4), url=url, code=phones.code if keyed else "")
+    lines = ranking(web, request, t, page.lang)
+    return web.render(page, "display.html", **ctx, view=view, lines=lines, qr=_qr(url, 4),
+                      url=url, code=phones.code if keyed else "", score_chars=score_chars(lines))
+
+
+SCORE_CHARS = range(4, 13)
+"""The widths (in digits) the display's score column takes (style.css `.score.cN`): 4 to 12,
+far beyond the largest Keizer totals ("2,637.00"); "4½" takes the narrowest."""
+
+
+def score_chars(lines: list[Line]) -> int:
+    """The width the longest score needs, so that a Keizer total such as 1,707.00 is shown
+    in full (a wider column than "4½" needs would take the names' room)."""
+    longest = max((len(li.score) for li in lines), default=0)
+    return min(max(longest, SCORE_CHARS.start), SCORE_CHARS.stop - 1)
 
 
 @td_only
