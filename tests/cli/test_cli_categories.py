@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -216,3 +217,87 @@ def test_a_bad_value_beside_categories_saves_nothing(club: Path, run: Run, bad: 
     assert result.exit_code == 2
     assert run("log", club).stdout == log
     assert "categories = -\n" in run("tournament", "set", club).stdout
+
+
+def _prize_lists(club: Path, run: Run) -> tuple[str, ...]:
+    """What a TD reads of the categories: their text, the prize list and the age group's
+    standings (which needs the birth dates and the day ages count on)."""
+    listing = run("tournament", "set", club).stdout
+    kept = tuple(line for line in listing.splitlines() if line.startswith(("categories",
+                                                                            "one_prize")))
+    return (*kept, run("export-list", club, "prizes").stdout,
+            run("export-list", club, "standings", "--category", "U12").stdout,
+            run("export-list", club, "standings", "--category", "Women").stdout)
+
+
+def test_export_then_import_keeps_the_categories_and_prize_lists(
+    played: Path, run: Run, tmp_path: Path
+) -> None:
+    """`rochade export` writes the categories (format 2) with the players' sex and birth date
+    and the day ages count on; `rochade import` into a fresh club file gives the same
+    categories, the same prize list and the same age group's and women's standings."""
+    exported = tmp_path / "winter.json"
+    run("export", played, exported)
+    data = json.loads(exported.read_text(encoding="utf-8"))
+    assert data["format"] == "rochade-tournament/2"
+    assert data["categories"]["one_prize"] is True
+    assert data["categories"]["ages_on"] == "2026-03-01"
+    assert data["categories"]["list"][1] == "U1900: rating=-1899 places=2"
+    by_name = {p["name"]: p for p in data["players"]}
+    assert by_name["Hans"]["birth"] == "2016-01-10" and by_name["Greta"]["sex"] == "w"
+    fresh = tmp_path / "fresh.rochade"
+    run("init", fresh, "--who", "ina")
+    said = run("import", fresh, exported).stdout
+    assert "Imported Winter: 8 players, 1 rounds." in said
+    before, after = _prize_lists(played, run), _prize_lists(fresh, run)
+    assert after == before
+    assert "Hans" in before[-2] and "Anna" in before[-1]  # the lists are not empty ones
+    # ... and the imported file exports the same document again.
+    again = tmp_path / "again.json"
+    run("export", fresh, again)
+    assert again.read_text(encoding="utf-8") == exported.read_text(encoding="utf-8")
+
+
+def test_an_older_json_file_without_categories_still_imports(
+    club: Path, run: Run, tmp_path: Path
+) -> None:
+    """A version-1 file (every file rochade wrote before categories) imports as ever, and a
+    tournament without categories is still written as version 1, byte for byte readable by
+    an older rochade."""
+    old = tmp_path / "old.json"
+    old.write_text(json.dumps({
+        "format": "rochade-tournament/1", "name": "Autumn 2025", "system": "keizer",
+        "settings": {"preset": "classic"},
+        "players": [{"id": 1, "name": "Anna", "rating": 2000}, {"id": 2, "name": "Zoe"}],
+        "rounds": [{"number": 1, "games": [{"white": 1, "black": 2, "result": "1-0"}],
+                    "absent": [], "bye": None}]}), encoding="utf-8")
+    run("import", club, old)
+    assert "categories = -\n" in run("tournament", "set", club, "-t", "Autumn 2025").stdout
+    result = run("export-list", club, "prizes", "-t", "Autumn 2025", ok=False)
+    assert result.exit_code == 2 and "has no categories" in result.output
+    written = tmp_path / "written.json"
+    run("export", club, written, "-t", "Autumn 2025")
+    data = json.loads(written.read_text(encoding="utf-8"))
+    assert data["format"] == "rochade-tournament/1" and "categories" not in data
+    assert all(set(p) <= {"id", "name", "rating"} for p in data["players"])
+
+
+@pytest.mark.parametrize(("categories", "says"), [
+    ({"list": ["A: rating=x"]}, "categories.list[0]: "),
+    ({"list": ["A: places=1; B: places=2"]}, "categories.list[0]: expected one category"),
+    ({"list": ["A: places=1", "a: places=2"]}, "used twice"),
+    ({"list": [], "ages_on": "2026-13-01"}, "categories.ages_on: "),
+    ({"list": [], "one_prize": "yes"}, "categories.one_prize: expected true or false"),
+])
+def test_a_file_with_bad_categories_is_refused_and_changes_nothing(
+    club: Path, run: Run, tmp_path: Path, categories: dict[str, object], says: str
+) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({
+        "format": "rochade-tournament/2", "name": "Bad", "players": [
+            {"id": 1, "name": "Anna", "sex": "w"}], "categories": categories}),
+        encoding="utf-8")
+    before = club.read_bytes()
+    result = run("import", club, bad, ok=False)
+    assert result.exit_code == 2 and says in result.output, result.output
+    assert "Traceback" not in result.output and club.read_bytes() == before

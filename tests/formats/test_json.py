@@ -456,8 +456,8 @@ ERRORS: list[tuple[str, Mutation, str]] = [
     ),
     (
         "newer format",
-        _set("format", "rochade-tournament/2"),
-        "format rochade-tournament/2 is newer than this rochade understands",
+        _set("format", "rochade-tournament/3"),
+        "format rochade-tournament/3 is newer than this rochade understands",
     ),
     ("other system", _set("system", "hockey"),
      "system 'hockey' is not one of keizer, round-robin, swiss"),

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from rochade.core.model import ModelError
-from rochade.service import ClubService, ServiceError
+from rochade.service import ClubService, ServiceError, standings_list
+from rochade.service.categories import prize_list
 from rochade.service.exchange import backup_json, restore_json
 
 
@@ -60,4 +61,25 @@ def test_the_json_backup_carries_them(six: ClubService, tmp_path: Path) -> None:
     restore_json(backup_json(six.path), restored)
     setup = ClubService(restored).categories("Winter").setup
     assert setup.text("categories") == typed and setup.one_prize
+
+
+def test_the_json_backup_keeps_the_prize_lists(six: ClubService, tmp_path: Path) -> None:
+    """Restored, the same players are in the women's and the age category (the members'
+    sex and birth dates and the day ages count on come back too)."""
+    six.set_player("Anna Berg", {"sex": "w", "birth": "2015-05-01"})
+    six.set_player("Cém Öztürk", {"sex": "w"})
+    six.set_event({"start_date": "2026-03-01"})
+    six.set_categories({"categories": "Women: sex=w places=2; U12: age=-11 places=1"})
+    six.pair()
+    restored = tmp_path / "restored.rochade"
+    restore_json(backup_json(six.path), restored)
+    again = ClubService(restored)
+    for svc in (six, again):
+        data = svc.categories("Winter")
+        assert data.day == "2026-03-01"
+    overall = standings_list(six.tournament("Winter"))
+    lists = [prize_list(svc.categories("Winter"), overall) for svc in (six, again)]
+    assert lists[0] == lists[1]
+    assert [c.text for row in lists[0].rows for c in row.cells if c.player] == [
+        "Anna Berg", "Cém Öztürk", "Anna Berg"]
 

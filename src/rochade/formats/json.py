@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import difflib
 import enum
+import functools
 import json
 import re
 from collections.abc import Callable, Iterable, Mapping
@@ -19,7 +20,10 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Any, TypeVar
 
+from rochade.core import categories as core_categories
 from rochade.core import limits
+from rochade.core.categories import Category
+from rochade.core.fide import EventData, PlayerDetails
 from rochade.core.keizer.settings import (
     STANDARD_REASONS,
     ColourRule,
@@ -63,10 +67,15 @@ from rochade.core.systems import (
 from rochade.core.tiebreaks import Scoring, TieBreak, TieBreakError, parse_tiebreak
 
 FORMAT = "rochade-tournament/1"
-"""The value of the "format" key this version writes and reads."""
+"""The value of the "format" key of a file without categories (as every rochade wrote it)."""
+FORMAT_CATEGORIES = "rochade-tournament/2"
+"""A file with the tournament's categories (version 2): a rochade that knows only version 1
+refuses it instead of dropping the categories unseen."""
 
 _FORMAT_RE = re.compile(r"rochade-tournament/(\d+)")
-_VERSION = 1
+_VERSION = 2
+_PLAYER_DETAILS = ("sex", "birth")
+"""The players' data a file with categories carries: what women's and age categories need."""
 _FRACTION_RE = re.compile(r"[+-]?(\d+(/\d+)?|\d+\.\d*|\.\d+)")
 _MAX_EXPONENT = 30
 _EXTERNAL_SCORES = (Fraction(0), Fraction(1, 2), Fraction(1))
@@ -663,7 +672,20 @@ def _fide_settings(system: str, data: object, where: str) -> object:
 # --- the tournament -------------------------------------------------------------------------
 
 
-def tournament_to_dict(tournament: Tournament) -> dict[str, object]:
+@dataclasses.dataclass(frozen=True)
+class FileCategories:
+    """What a file says about the tournament's categories (format 2): the categories as the
+    TD writes them, the one-prize rule, the day ages count on ("": not fixed, the importing
+    club's rule applies) and the players' sex and birth date they are decided by."""
+
+    categories: tuple[Category, ...]
+    one_prize: bool = False
+    ages_on: str = ""
+    details: Mapping[PlayerId, PlayerDetails] = dataclasses.field(default_factory=dict)
+
+
+def tournament_to_dict(tournament: Tournament, categories: FileCategories | None = None
+                       ) -> dict[str, object]:
     """The document `format_tournament` writes, as Python values."""
     t = tournament
     if t.system not in SYSTEMS:
@@ -676,27 +698,38 @@ def tournament_to_dict(tournament: Tournament) -> dict[str, object]:
             "a keizer tournament needs Keizer settings, got {type}",
             type=type(settings).__name__,
         )
-    return {
-        "format": FORMAT,
+    details = {} if categories is None else categories.details
+    out: dict[str, object] = {
+        "format": FORMAT if categories is None else FORMAT_CATEGORIES,
         "name": t.name,
         "system": t.system,
         "settings": system_settings_to_dict(settings),
-        "players": [_entrant_out(e) for e in t.entrants],
+        "players": [_entrant_out(e, details.get(e.id)) for e in t.entrants],
         "rounds": [_round_out(r) for r in t.rounds],
     }
+    if categories is not None:
+        out["categories"] = {"list": [c.text() for c in categories.categories],
+                             "one_prize": categories.one_prize,
+                             "ages_on": categories.ages_on or None}
+    return out
 
 
-def format_tournament(tournament: Tournament) -> str:
-    """Canonical text: stable key order, indent 2, non-ASCII kept readable, final newline."""
-    return json.dumps(tournament_to_dict(tournament), indent=2, ensure_ascii=False) + "\n"
+def format_tournament(tournament: Tournament, categories: FileCategories | None = None) -> str:
+    """Canonical text: stable key order, indent 2, non-ASCII kept readable, final newline.
+    With `categories` the file is of format 2 (`FORMAT_CATEGORIES`); without, as ever."""
+    document = tournament_to_dict(tournament, categories)
+    return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
 
 
-def _entrant_out(e: Entrant) -> dict[str, object]:
+def _entrant_out(e: Entrant, details: PlayerDetails | None = None) -> dict[str, object]:
     out: dict[str, object] = {"id": e.id, "name": e.name, "rating": e.rating}
     if e.status is not Status.PRESENT:
         out["status"] = e.status.value
     if e.fide_id is not None:
         out["fide_id"] = e.fide_id
+    for key in _PLAYER_DETAILS:
+        if details is not None and getattr(details, key):
+            out[key] = getattr(details, key)
     return out
 
 
@@ -729,6 +762,11 @@ def _game_out(g: Game) -> dict[str, object]:
 
 def parse_tournament(text: str) -> Tournament:
     """Read and check a whole tournament; raises FormatError naming the first problem."""
+    return parse_tournament_file(text)[0]
+
+
+def parse_tournament_file(text: str) -> tuple[Tournament, FileCategories | None]:
+    """`parse_tournament`, and the tournament's categories when the file has them."""
     data = _load(text)
     if not isinstance(data, dict):
         raise FormatError(
@@ -743,7 +781,8 @@ def parse_tournament(text: str) -> Tournament:
         raise FormatError("not a rochade tournament file (format {fmt})", fmt=repr(fmt))
     if int(match[1]) > _VERSION:
         raise FormatError("format {fmt} is newer than this rochade understands", fmt=fmt)
-    d = _obj(data, "file", ("format", "name", "system", "settings", "players", "rounds"))
+    d = _obj(data, "file",
+             ("format", "name", "system", "settings", "players", "rounds", "categories"))
     system = d.get("system", KEIZER)
     if system not in SYSTEMS:
         raise FormatError(
@@ -759,6 +798,11 @@ def parse_tournament(text: str) -> Tournament:
     reasons, team_values, forbidden = _round_rules(settings)
     players = _list(d["players"], "players")
     entrants = tuple(_entrant(p, f"players[{i}]") for i, p in enumerate(players))
+    categories = None
+    if "categories" in d:
+        details = {e.id: _player_details(p, f"players[{i}]")
+                   for i, (e, p) in enumerate(zip(entrants, players, strict=True))}
+        categories = _categories(d["categories"], {k: v for k, v in details.items() if v})
     ids: set[PlayerId] = set()
     for e in entrants:
         if e.id in ids:
@@ -790,11 +834,52 @@ def parse_tournament(text: str) -> Tournament:
         tournament.validate()
     except ModelError as exc:
         raise FormatError(str(exc)) from None
-    return tournament
+    return tournament, categories
+
+
+def _categories(value: object, details: Mapping[PlayerId, PlayerDetails]) -> FileCategories:
+    """The file's categories, each read as the TD's text is (`core.categories.parse`)."""
+    d = _obj(value, "categories", ("list", "one_prize", "ages_on"))
+    texts = [_any_str(item, f"categories.list[{i}]")
+             for i, item in enumerate(_list(d.get("list", []), "categories.list"))]
+    for i, item in enumerate(texts):
+        where = f"categories.list[{i}]"
+        if len(_read(core_categories.parse, item, where)) != 1:
+            raise FormatError("{where}: expected one category (its name, a colon and its "
+                              "conditions)", where=where)
+    parsed = _read(core_categories.parse, "; ".join(texts), "categories.list")  # names twice
+    ages_on = d.get("ages_on")
+    day = "" if ages_on is None else _read(
+        lambda typed: EventData().changed("start_date", typed).start_date,
+        _str(ages_on, "categories.ages_on"), "categories.ages_on")
+    return FileCategories(parsed, _bool(d.get("one_prize", False), "categories.one_prize"),
+                          day, details)
+
+
+R = TypeVar("R")
+
+
+def _read(read: Callable[[str], R], typed: str, where: str) -> R:
+    """`read(typed)`, its refusal said as the file's problem at `where`."""
+    try:
+        return read(typed)
+    except ModelError as exc:
+        raise FormatError("{where}: {exc}", where=where, exc=message_of(exc)) from None
+
+
+def _player_details(value: object, where: str) -> PlayerDetails | None:
+    """A player's sex and birth date (format 2, for the categories); None: neither given."""
+    d = _obj(value, where)
+    details = PlayerDetails()
+    for key in _PLAYER_DETAILS:
+        if key in d:
+            read = functools.partial(details.changed, key)
+            details = _read(read, _str(d[key], f"{where}.{key}"), f"{where}.{key}")
+    return details if details != PlayerDetails() else None
 
 
 def _entrant(value: object, where: str) -> Entrant:
-    d = _obj(value, where, ("id", "name", "rating", "status", "fide_id"))
+    d = _obj(value, where, ("id", "name", "rating", "status", "fide_id", *_PLAYER_DETAILS))
     for key in ("id", "name"):
         if key not in d:
             raise FormatError("{where}: missing {key}", where=where, key=repr(key))
@@ -922,9 +1007,12 @@ def _external(
 
 __all__ = [
     "FORMAT",
+    "FORMAT_CATEGORIES",
+    "FileCategories",
     "FormatError",
     "format_tournament",
     "parse_tournament",
+    "parse_tournament_file",
     "settings_from_dict",
     "settings_to_dict",
     "system_settings_from_dict",

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Protocol, Self, TypeVar
 
 from rochade.core import fide, limits
 from rochade.core.checker import CheckedPairing, check_boards
-from rochade.core.fide import EventData
+from rochade.core.fide import EventData, PlayerDetails
 from rochade.core.keizer.scoring import Standings, compute_standings, standings_history
 from rochade.core.keizer.settings import (
     KeizerSettings,
@@ -45,7 +45,12 @@ from rochade.core.pairing import Pairing
 from rochade.core.rating_change import RatingChange, is_fast, rating_changes
 from rochade.core.standings import SystemStandings, counted_crosstable, system_standings
 from rochade.core.systems import KEIZER, RoundRobinSettings, SwissSettings
-from rochade.formats.json import format_tournament, parse_tournament
+from rochade.formats.json import (
+    FileCategories,
+    format_tournament,
+    parse_tournament,
+    parse_tournament_file,
+)
 from rochade.formats.tables import Table, fide_standings_table, standings_table
 from rochade.service import systems
 from rochade.service.categories import (
@@ -1115,15 +1120,35 @@ class ClubService:
         return tournament_history(self.tournament(tournament))
 
     def export_json(self, tournament: str | None = None) -> str:
-        return format_tournament(self.tournament(tournament))
+        """The tournament as a rochade JSON file; with its categories, the day ages count on
+        and the players' sex and birth date when it has categories (format 2)."""
+        with self._reading() as club:
+            record, t = self._load(club, tournament)
+            extras = club.extras(record.id)
+            setup = setup_from_json(extras.get(CATEGORIES))
+            if not setup.categories:
+                return format_tournament(t)
+            return format_tournament(t, FileCategories(
+                setup.categories, setup.one_prize, _ages_on(club, record.id, extras),
+                club.member_details(record.id)))
 
     def import_json(self, text: str) -> Tournament:
-        """Add a tournament from a rochade JSON file; players become (or match) members."""
-        return self.import_tournament(parse_tournament(text))
+        """Add a tournament from a rochade JSON file; players become (or match) members. Its
+        categories come along, the day ages count on as the event's start date, the players'
+        sex and birth date where their members have none."""
+        t, file = parse_tournament_file(text)
+        if file is None:
+            return self.import_tournament(t)
+        extras = {CATEGORIES: setup_to_json(CategorySetup(file.categories, file.one_prize))}
+        if file.ages_on:
+            extras[EVENT] = event_to_json(EventData(start_date=file.ages_on))
+        return self.import_tournament(t, extras, file.details)
 
-    def import_tournament(self, t: Tournament, extras: Mapping[str, str] = {}) -> Tournament:
+    def import_tournament(self, t: Tournament, extras: Mapping[str, str] = {},
+                          details: Mapping[PlayerId, PlayerDetails] = {}) -> Tournament:
         """Add a checked tournament (players become or match members) in one action, with
-        what its file said beyond the facts (`extras`: kind -> JSON text, e.g. a TRF's)."""
+        what its file said beyond the facts (`extras`: kind -> JSON text, e.g. a TRF's) and
+        the players' `details` (filling what a matched member's lack)."""
         limits.check_name(t.name, limits.TOURNAMENT_NAME)
         with self._change("import", "import tournament") as (club, action):
             tid = club.add_tournament(t.name, t.system, systems.encode(t.settings))
@@ -1139,6 +1164,9 @@ class ClubService:
                     member = club.add_member(e.name, e.rating, e.fide_id)
                     members[(e.name, e.fide_id)] = member
                 club.add_entrant(tid, member, e.rating, e.status, e.id)
+                if e.id in details:
+                    club.set_member_details(
+                        member, club.details_of_member(member).over(details[e.id]))
             for rnd in t.rounds:
                 club.add_round(
                     tid, rnd, RoundNotes(("Imported from a tournament file.",), "import")
@@ -1172,12 +1200,10 @@ class ClubService:
         with self._reading() as club:
             record, t = self._load(club, tournament)
             extras = club.extras(record.id)
-            day = event_from_json(extras.get(EVENT)).start_date
-            if not day and t.rounds:
-                day = club.round_dates(record.id)[0] or ""
             return CategoryData(t, setup_from_json(extras.get(CATEGORIES)),
                                 club.member_details(record.id),
-                                day or self.clock().date().isoformat())
+                                _ages_on(club, record.id, extras)
+                                or self.clock().date().isoformat())
 
     def set_categories(
         self, typed: Mapping[str, str], tournament: str | None = None
@@ -1277,6 +1303,13 @@ def points_before(t: Tournament, round_number: int) -> dict[PlayerId, Fraction]:
 def tournament_history(t: Tournament) -> list[Standings]:
     """Standings after each round, without breakdowns (for the progress table)."""
     return standings_history(t, _settings(t), with_breakdown=False)
+
+
+def _ages_on(club: Club, tournament_id: int, extras: Mapping[str, str]) -> str:
+    """The day the categories' ages count on: the event's start date, else the day round 1
+    was paired ("": neither known, today's then)."""
+    day = event_from_json(extras.get(EVENT)).start_date
+    return day or next(iter(club.round_dates(tournament_id)), None) or ""
 
 
 def read_tournament_file(path: Path) -> Tournament:
