@@ -6,6 +6,7 @@ import copy
 import dataclasses
 import json
 from collections.abc import Callable
+from datetime import date
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -14,6 +15,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from rochade.core.categories import parse as parse_categories
+from rochade.core.fide import PlayerDetails
 from rochade.core.keizer.settings import (
     PRESETS,
     STANDARD_REASONS,
@@ -38,9 +41,11 @@ from rochade.core.model import (
 )
 from rochade.formats.json import (
     FORMAT,
+    FileCategories,
     FormatError,
     format_tournament,
     parse_tournament,
+    parse_tournament_file,
     settings_from_dict,
     settings_to_dict,
 )
@@ -386,6 +391,31 @@ def test_round_trip(t: Tournament) -> None:
     again = parse_tournament(text)
     assert again == t
     assert format_tournament(again) == text
+
+
+SAMPLE_CATEGORIES = parse_categories(
+    "Overall: prizes=100,60; U1600: rating=-1599 places=2; Women: sex=w places=1; "
+    "U12: age=-11; Born 2010s: born=2010-2019 unrated; Ünïcode ☃: rating=1600-1799")
+
+
+@settings(max_examples=100)
+@given(tournaments(), st.data())
+def test_round_trip_with_categories(t: Tournament, data: st.DataObject) -> None:
+    """Any categories, rule, day and players' sex and birth come back as written, and the
+    file is version 2; without categories it stays version 1."""
+    dates = st.dates(date(1900, 1, 1), date(2199, 12, 31)).map(date.isoformat)
+    details = {e.id: PlayerDetails(sex=data.draw(st.sampled_from(("", "m", "w"))),
+                                   birth=data.draw(st.one_of(st.just(""), dates,
+                                                             dates.map(lambda d: d[:4]))))
+               for e in t.entrants}
+    file = FileCategories(
+        tuple(data.draw(st.lists(st.sampled_from(SAMPLE_CATEGORIES), unique=True))),
+        data.draw(st.booleans()), data.draw(st.one_of(st.just(""), dates)),
+        {pid: d for pid, d in details.items() if d != PlayerDetails()})
+    text = format_tournament(t, file)
+    assert json.loads(text)["format"] == "rochade-tournament/2"
+    assert parse_tournament_file(text) == (t, file)
+    assert parse_tournament_file(format_tournament(t)) == (t, None)
 
 
 @settings(max_examples=100)
