@@ -131,3 +131,17 @@ def test_the_pairing_controller_is_rochade_and_reads_back() -> None:
     assert write_trf_tournament(back, extras) == text
     mine = text.replace(f"182 rochade {__version__}", "182 Swiss-Manager")
     assert write_trf_tournament(*read_trf_tournament(mine)) == mine  # a file's own stays
+
+
+def test_more_rounds_rewrite_rochades_pairs_and_keep_anothers_line() -> None:
+    """After the event grows from 5 rounds to 9, the family's line (rounds 3-5) would stop
+    before the last round: rochade's line for rounds 1-9 replaces it. The line for rounds 6-9
+    forbade nothing at import and is not rochade's: it stays in the file as it was (rochade's
+    settings line, which says the rounds, keeps the tournament as it is)."""
+    text = foreign("260 003 005 0002 0004 0006", "260 006 009 0001 0002")
+    t, extras = read_trf_tournament(text)
+    assert isinstance(t.settings, SwissSettings)
+    longer = dataclasses.replace(t, settings=dataclasses.replace(t.settings, rounds=9))
+    changed = write_trf_tournament(longer, extras)
+    assert records(changed, "260") == ["260 006 009 0001 0002", "260 001 009 0002 0004 0006"]
+    assert read_trf_tournament(changed)[0] == longer

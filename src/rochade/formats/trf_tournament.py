@@ -1012,7 +1012,9 @@ def _with_forbidden(t: Tournament, kept: Sequence[tuple[int, str]], report: bool
     rating report, as JaVaFo's XXP lines, which JaVaFo reads in place of 260).
 
     A file's own 260/XXP lines stay while every pair they forbid still is, and those that
-    speak only of rounds played stay as they are; the others give way. The pairs no kept line
+    speak only of rounds played stay as they are; the others give way (a line that a change of
+    the number of rounds makes cover some rounds only, unless its pairs are not rochade's:
+    then it stays as the file said it, for other programs). The pairs no kept line
     covers are written in groups (a family of three on one line), each from the round after
     the last time its players were paired (a pair forbidden after they met) to the last
     round, and as XXP only when that is round 1: XXP forbids every round, and a pair that met
@@ -1030,13 +1032,14 @@ def _with_forbidden(t: Tournament, kept: Sequence[tuple[int, str]], report: bool
             continue
         if report and line[:3] == "XXP":
             continue
-        try:
-            first, last, ids = forbidden_of(line)
-            holds: bool | None = _holds(first, last, played, s.rounds, ids)
-        except ValueError:  # a line of another file rochade reads no longer (rounds added)
-            holds, ids = None, frozenset()
+        first, last, ids = forbidden_of(line)
         pairs = {frozenset(p) for p in _pairs(sorted(ids))}
-        if holds is False or (holds and pairs <= s.forbidden_pairs):
+        try:
+            holds: bool | None = _holds(first, last, played, s.rounds, ids)
+        except TrfError:  # some rounds to come only: the number of rounds changed
+            holds = None
+        ours = pairs <= s.forbidden_pairs
+        if (not ours) if holds is None else (ours or not holds):
             out.append((anchor, line))
             covered |= pairs if holds else set()
     met: dict[frozenset[PlayerId], int] = {}
