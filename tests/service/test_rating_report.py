@@ -13,6 +13,7 @@ from click.testing import CliRunner
 from golden import check_golden
 from rochade import __version__
 from rochade.cli import main
+from rochade.cli.pair_trf import pair_trf
 from rochade.core.standings import numbers_of, renumbered
 from rochade.formats.trf import parse_trf
 from rochade.formats.trf_tournament import read_trf_tournament
@@ -341,8 +342,13 @@ def test_forbidden_pairs_are_260_records_that_read_back_and_gacrux_checks(
     assert any(line.startswith("### ") and "prohibited pair" in line for line in lines)
     assert read_trf_tournament(text)[0] == t
     gacrux_accepts(text, tmp_path)
-    plain = export_trf(club).splitlines()
-    assert [line for line in plain if line[:3] == "XXP"] == ["XXP " + " ".join(map(str, family))]
+    plain = export_trf(club)
+    assert [line for line in plain.splitlines() if line[:3] == "XXP"] == [
+        "XXP " + " ".join(map(str, family))]
+    for name, content in (("report.trf", text), ("plain.trf", plain)):
+        (tmp_path / name).write_text(content, encoding="utf-8", newline="")
+        out = CliRunner().invoke(pair_trf, ["--dutch", str(tmp_path / name), "-c"])
+        assert "3 rounds checked, 0 differ" in out.output, out.output
 
 
 def test_a_files_own_pairing_controller_stays_in_the_report(club: ClubService) -> None:
