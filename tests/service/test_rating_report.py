@@ -11,7 +11,9 @@ import pytest
 from click.testing import CliRunner
 
 from golden import check_golden
+from rochade import __version__
 from rochade.cli import main
+from rochade.cli.pair_trf import pair_trf
 from rochade.core.standings import numbers_of, renumbered
 from rochade.formats.trf import parse_trf
 from rochade.formats.trf_tournament import read_trf_tournament
@@ -302,3 +304,63 @@ def test_a_round_robins_report_reads_back_and_gacrux_accepts_it(
     t, _ = read_trf_tournament(text)
     assert t == renumbered(club.tournament("Closed"))[0]
     gacrux_accepts(text, tmp_path)
+
+
+def test_forbidden_pairs_are_260_records_that_read_back_and_gacrux_checks(
+    club: ClubService, tmp_path: Path
+) -> None:
+    """A family of three forbidden before round 1, and (confirmed, FIDE mode) a pair that met
+    in round 1 forbidden after it: 260 lines with those rounds, no XXP (the plain export keeps
+    XXP for JaVaFo, only for the family: the others met), the report reads back identically
+    and gacrux re-pairs every round under the 260 lines as rochade did."""
+    club.create_system_tournament("Open", "swiss", {"rounds": 3, "seed": 7})
+    club.import_players(PLAYERS, "Open")
+    club.forbid_pair("Charlie, Carl", "Echo, Eric", "Open")
+    club.forbid_pair("Charlie, Carl", "Foxtrot, Fred", "Open")
+    club.forbid_pair("Echo, Eric", "Foxtrot, Fred", "Open")
+    for number in range(1, 4):
+        report = club.pair("Open")
+        for board in range(1, len(report.round.games) + 1):
+            club.enter_result(report.round.number, board, RESULTS[board % 3], "Open")
+        if number == 1:
+            met = report.round.games[0]
+            names = {e.id: e.name for e in club.tournament("Open").entrants}
+            club.forbid_pair(names[met.white], names[met.black], "Open", confirm=True)
+    club.set_event(EVENT)
+    text = rating_report(club).text
+    assert text is not None
+    t, numbers = renumbered(club.tournament("Open"))
+    family = sorted(numbers[e.id] for e in club.tournament("Open").entrants
+                    if e.name in ("Charlie, Carl", "Echo, Eric", "Foxtrot, Fred"))
+    after = sorted((numbers[met.white], numbers[met.black]))
+    lines = text.splitlines()
+    assert sorted(line for line in lines if line[:3] == "260") == sorted([
+        "260 001 003 " + " ".join(f"{p:04d}" for p in family),
+        f"260 002 003 {after[0]:04d} {after[1]:04d}",
+    ])
+    assert not [line for line in lines if line[:3] == "XXP"]
+    assert any(line.startswith("### ") and "prohibited pair" in line for line in lines)
+    assert read_trf_tournament(text)[0] == t
+    gacrux_accepts(text, tmp_path)
+    plain = export_trf(club)
+    assert [line for line in plain.splitlines() if line[:3] == "XXP"] == [
+        "XXP " + " ".join(map(str, family))]
+    for name, content in (("report.trf", text), ("plain.trf", plain)):
+        (tmp_path / name).write_text(content, encoding="utf-8", newline="")
+        out = CliRunner().invoke(pair_trf, ["--dutch", str(tmp_path / name), "-c"])
+        assert "3 rounds checked, 0 differ" in out.output, out.output
+
+
+def test_a_files_own_pairing_controller_stays_in_the_report(club: ClubService) -> None:
+    finished(club)
+    club.set_event(EVENT)
+    original = rating_report(club).text
+    assert original is not None
+    assert [line for line in original.splitlines() if line[:3] == "182"] == [
+        f"182 rochade {__version__}"]
+    foreign = original.replace(f"182 rochade {__version__}", "182 Swiss-Manager 14.0")
+    imported = import_trf(club, foreign.replace("012 Open", "012 Copy").encode("utf-8"))
+    report = rating_report(club, imported.name).text
+    assert report is not None
+    assert [line for line in report.splitlines() if line[:3] == "182"] == [
+        "182 Swiss-Manager 14.0"]

@@ -265,3 +265,25 @@ def test_the_td_waits_for_the_pages_visitors_share_and_the_others_follow() -> No
         assert len(pages.events) == 6
 
     run_async(scenario())
+
+
+def test_a_page_the_stopping_server_no_longer_renders_is_closed_not_left_unawaited() -> None:
+    """A renewal that reaches `off_loop` after the worker threads were shut down (the server
+    stopping) gets the refusal, and its page coroutine is closed: no "never awaited"."""
+    from rochade.web.base import off_loop
+
+    ran: list[str] = []
+
+    async def handler() -> Response:
+        ran.append("rendered")
+        return HTMLResponse("page")
+
+    async def stopping() -> None:
+        await asyncio.get_running_loop().shutdown_default_executor()
+        work = handler()
+        with pytest.raises(RuntimeError):
+            await off_loop(work)
+        assert work.cr_frame is None  # closed: garbage collection has nothing to warn about
+
+    asyncio.run(stopping())
+    assert ran == []

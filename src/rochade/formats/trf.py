@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import codecs
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import NoReturn
@@ -234,6 +235,24 @@ def _ids(text: str, what: str) -> frozenset[int]:
         ) from None
 
 
+EVERY_ROUND = 9999
+"""The last round of JaVaFo's XXP lines, which forbid the pairs in every round."""
+
+
+def forbidden_of(line: str) -> tuple[int, int, frozenset[int]]:
+    """A prohibited pairing's first and last round and players: TRF26's 260 (rounds at
+    columns 5-7 and 9-11, players from column 13), or JaVaFo's XXP (players only: every
+    round). Raises ValueError on a bad line."""
+    if line[:3] == "XXP":
+        return 1, EVERY_ROUND, _ids(line[4:], "XXP")
+    return int(line[4:7]), int(line[8:11]), _ids(line[12:], "260")
+
+
+def format_forbidden(first: int, last: int, players: Iterable[int]) -> str:
+    """A TRF26 260 record, `forbidden_of`'s columns."""
+    return f"260 {first:03d} {last:03d} " + " ".join(f"{p:04d}" for p in sorted(players))
+
+
 _TEAM_RECORD = re.compile(r"013|3\d0")
 """TRF16 team lines (013) and the TRF26 team records (300, 310, 320, 330 ...)."""
 
@@ -301,10 +320,8 @@ def parse_trf(text: str) -> TrfFile:
                 for tpn in range(lo, hi + 1):
                     for r in range(first - 1, last):
                         acc.setdefault(tpn, {})[r] = points
-            elif tag == "XXP":
-                forbidden.append((1, 9999, _ids(line[4:], "XXP")))
-            elif tag == "260":
-                forbidden.append((int(line[4:7]), int(line[8:11]), _ids(line[12:], "260")))
+            elif tag in ("XXP", "260"):
+                forbidden.append(forbidden_of(line))
             elif tag == "240":
                 byes.append((int(line[6:9]), _ids(line[10:], "240")))
             elif tag == "XXZ":

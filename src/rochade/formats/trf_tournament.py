@@ -21,11 +21,12 @@ import functools
 import hashlib
 import json
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from types import MappingProxyType
 
+from rochade import __version__
 from rochade.core.dutch.state import Colour
 from rochade.core.fide import EventData, PlayerDetails, trf_birth
 from rochade.core.keizer.scoring import compute_standings
@@ -65,7 +66,9 @@ from rochade.formats.trf import (
     TrfError,
     TrfFile,
     TrfPlayer,
+    forbidden_of,
     format_entry,
+    format_forbidden,
     format_player,
     format_points,
     line_error,
@@ -290,9 +293,9 @@ def read_trf_tournament(text: str, name: str | None = None) -> tuple[Tournament,
     if not title:
         raise TrfError("the file has no tournament name (line 012); give one")
     system = rch.system or _system_of(kept)
-    settings = _settings(system, rch.settings, trf, kept, by_tpn)
     played = rch.rounds or max([rounds_recorded(trf), *rch.games, *(r for r, _ in rch.absent),
                                 *rch.externals])
+    settings = _settings(system, rch.settings, trf, kept, by_tpn, played)
     rounds = tuple(_round(r, by_tpn, rch, system, played) for r in range(1, played + 1))
     coming = _coming_byes(kept, played)
     entrants = tuple(_entrant(p, rch, rounds, played, coming) for p in players)
@@ -353,8 +356,8 @@ def _system_of(kept: Iterable[tuple[int, str]]) -> str:
 
 
 def _settings(system: str, given: object, trf: TrfFile, kept: Sequence[tuple[int, str]],
-              players: Mapping[PlayerId, TrfPlayer]) -> object:
-    """The RCH settings when given, else what the TRF records say."""
+              players: Mapping[PlayerId, TrfPlayer], played: int) -> object:
+    """The RCH settings when given, else what the TRF records say (`played` rounds in)."""
     if given is not None:
         try:
             return system_settings_from_dict(system, given, "RCH settings")
@@ -387,7 +390,7 @@ def _settings(system: str, given: object, trf: TrfFile, kept: Sequence[tuple[int
     rounds = trf.total_rounds or max(rounds_recorded(trf), 1)
     forbidden = frozenset(
         frozenset(pair) for first, last, ids in trf.forbidden
-        if first <= 1 and last >= rounds
+        if _holds(first, last, played, rounds, ids)
         for pair in _pairs(sorted(ids))
     )
     return SwissSettings(
@@ -398,6 +401,24 @@ def _settings(system: str, given: object, trf: TrfFile, kept: Sequence[tuple[int
         forbidden_pairs=frozenset(p for p in forbidden if p <= players.keys()),
         numbers=tuple(sorted(players)),  # the file's start numbers are the pairing numbers
         **tiebreaks,  # type: ignore[arg-type]
+    )
+
+
+def _holds(first: int, last: int, played: int, rounds: int, ids: Iterable[int]) -> bool:
+    """Whether a prohibited pairing (260, XXP) over rounds `first`-`last` holds for every
+    round still to pair (rochade's forbidden pairs: never paired from now on) or for none of
+    them (False: it spoke of rounds played, or of none of the event's). A prohibition for some
+    of those rounds only is refused: rochade cannot keep it, and would pair against it."""
+    if first <= played + 1 and last >= rounds:
+        return True
+    if last <= played or first > min(last, rounds):
+        return False
+    raise TrfError(
+        "the prohibited pairing of players {players} (260) covers rounds {first}-{last}; "
+        "rochade keeps a prohibition for all the rounds still to pair ({next}-{rounds}) or for "
+        "none of them: change its rounds in the file and import it again",
+        players=", ".join(map(str, sorted(ids))), first=first, last=last, next=played + 1,
+        rounds=rounds,
     )
 
 
@@ -792,8 +813,9 @@ def write_trf_tournament(t: Tournament, extras: TrfExtras | None = None,
             birth=x.birth, points=points, rank=ranks.get(e.id, 0), entries=tuple(blocks[e.id]),
         )
     players = {pid: format_player(record) for pid, record in records.items()}
-    kept = _with_coming_byes(t, _with_event(keep.lines if extras is not None else tuple(
-        (BEFORE, line) for line in _header(t)), event))
+    kept = _with_coming_byes(t, _with_forbidden(t, _with_event(
+        keep.lines if extras is not None else tuple((BEFORE, line) for line in _header(t)),
+        event), event is not None))
     if event is not None:
         kept = _for_report(kept, event, national_records(records.values(), known, event))
     rch = _rch_lines(t, kept, records)
@@ -827,6 +849,8 @@ def _with_details(x: PlayerExtras, known: PlayerDetails | None) -> PlayerExtras:
     )
 
 
+CONTROLLER = f"182 rochade {__version__}"
+"""TRF26's pairing controller (free text): the program that paired the rounds."""
 ORGANIZER = "### Organizer: "
 """TRF has no record for the organizer: a rating report says it in a comment line (TRF26
 allows `###` comments; every reader skips them), and rochade reads it back from there."""
@@ -875,6 +899,8 @@ def _for_report(kept: Sequence[tuple[int, str]], event: EventData, national: Seq
            if REPORT_DROPS.get(line[:3]) not in header and line[:3] not in mine
            and not (event.organizer and line.startswith(ORGANIZER))]
     extra = [f"{ORGANIZER}{_clean(event.organizer)}"] if _clean(event.organizer) else []
+    if "182" not in header:
+        extra.append(CONTROLLER)  # TRF26's pairing controller, unless the file names its own
     before = sorted([*(line for a, line in out if a == BEFORE), *extra, *national[:1]],
                     key=_record_order)
     return [*((BEFORE, line) for line in before), *((a, x) for a, x in out if a != BEFORE),
@@ -968,8 +994,6 @@ def _header(t: Tournament) -> list[str]:
         lines.append("202 " + ",".join(str(tb) for tb in s.tiebreaks))
         lines += _baku_lines(t, s)
         lines += [f"XXR {s.rounds}", f"XXC {'white1' if colour is Colour.WHITE else 'black1'}"]
-        lines += ["XXP " + " ".join(map(str, sorted(pair))) for pair in
-                  sorted(sorted(p) for p in s.forbidden_pairs)]
     elif isinstance(s, RoundRobinSettings):
         kind = "DOUBLEROUNDROBIN" if s.double else "ROUNDROBIN"
         lines += [f"092 {'Double round' if s.double else 'Round'} robin",
@@ -978,7 +1002,81 @@ def _header(t: Tournament) -> list[str]:
         lines.append("202 " + ",".join(str(tb) for tb in s.tiebreaks))
     else:
         lines += ["092 Keizer", "192 CUSTOM_SWISS"]
+    lines.insert(next(i for i, line in enumerate(lines) if line[:3] == "192"), CONTROLLER)
     return lines
+
+
+def _with_forbidden(t: Tournament, kept: Sequence[tuple[int, str]], report: bool
+                    ) -> Sequence[tuple[int, str]]:
+    """The header lines with a Swiss's forbidden pairs as TRF26 260 records (and, but in a
+    rating report, as JaVaFo's XXP lines, which JaVaFo reads in place of 260).
+
+    A file's own 260/XXP lines stay while every pair they forbid still is, and those that
+    speak only of rounds played stay as they are; the others give way (a line that a change of
+    the number of rounds makes cover some rounds only, unless its pairs are not rochade's:
+    then it stays as the file said it, for other programs). The pairs no kept line
+    covers are written in groups (a family of three on one line), each from the round after
+    the last time its players were paired (a pair forbidden after they met) to the last
+    round, and as XXP only when that is round 1: XXP forbids every round, and a pair that met
+    is kept apart by the no-rematch rule anyway. A report has no XXP lines (TRF26's 260 says
+    it), so bbpPairings, which reads both, never gets a pair twice over."""
+    s = t.settings
+    if not isinstance(s, SwissSettings):
+        return kept
+    played = len(t.rounds)
+    out: list[tuple[int, str]] = []
+    covered: set[frozenset[PlayerId]] = set()
+    for anchor, line in kept:
+        if line[:3] not in ("260", "XXP"):
+            out.append((anchor, line))
+            continue
+        if report and line[:3] == "XXP":
+            continue
+        first, last, ids = forbidden_of(line)
+        pairs = {frozenset(p) for p in _pairs(sorted(ids))}
+        try:
+            holds: bool | None = _holds(first, last, played, s.rounds, ids)
+        except TrfError:  # some rounds to come only: the number of rounds changed
+            holds = None
+        ours = pairs <= s.forbidden_pairs
+        if (not ours) if holds is None else (ours or not holds):
+            out.append((anchor, line))
+            covered |= pairs if holds else set()
+    met: dict[frozenset[PlayerId], int] = {}
+    for rnd in t.rounds:
+        for game in rnd.games:
+            met[frozenset((game.white, game.black))] = rnd.number
+    groups = _groups(s.forbidden_pairs - covered, lambda pair: met.get(pair, 0) + 1)
+    mine = [format_forbidden(first, s.rounds, group) for first, group in groups
+            if first <= s.rounds]
+    engines = [] if report else ["XXP " + " ".join(map(str, group)) for first, group in groups
+                                 if first == 1]
+    at = max((i + 1 for i, (a, line) in enumerate(out) if a == BEFORE and line[:3].isdecimal()
+              and line[:3] <= "260"), default=0)
+    end = max((i + 1 for i, (a, _) in enumerate(out) if a == BEFORE), default=0)
+    return [*out[:at], *((BEFORE, line) for line in mine), *out[at:end],
+            *((BEFORE, line) for line in engines), *out[end:]]
+
+
+def _groups(pairs: Iterable[frozenset[PlayerId]], first: Callable[[frozenset[PlayerId]], int]
+            ) -> list[tuple[int, list[PlayerId]]]:
+    """Forbidden pairs as groups of players any two of whom are forbidden from the same first
+    round, greedily in pairing-number order; each pair in exactly one group."""
+    left = {pair: first(pair) for pair in pairs}
+    players = sorted(set().union(*left))
+    groups = []
+    for pair in sorted(left, key=sorted):
+        if pair not in left:
+            continue
+        start, group = left[pair], sorted(pair)
+        for p in players:
+            if p not in group and all(left.get(frozenset((p, g))) == start for g in group):
+                group.append(p)
+        group.sort()
+        for a, b in _pairs(group):
+            del left[frozenset((a, b))]
+        groups.append((start, group))
+    return groups
 
 
 def _baku_lines(t: Tournament, s: SwissSettings) -> list[str]:
@@ -1036,7 +1134,8 @@ def _rch_lines(t: Tournament, kept: Sequence[tuple[int, str]],
     players = {p.tpn: p for p in read}
     try:  # the rounds come from the player lines
         derived = None if header is None else _settings(
-            t.system, None, dataclasses.replace(header, players=read), kept, players)
+            t.system, None, dataclasses.replace(header, players=read), kept, players,
+            len(t.rounds))
     except TrfError:
         derived = None
     if derived != t.settings:

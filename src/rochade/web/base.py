@@ -371,7 +371,11 @@ async def off_loop(work: Coroutine[Any, Any, Response]) -> Response:
     """Run a handler in a worker thread with its own event loop: a change waits for the disk
     (synchronous FULL) and a page takes milliseconds to render, and the kept public pages go
     on meanwhile. Only for handlers whose request body is already read (or that read none)."""
-    return await asyncio.to_thread(asyncio.run, work)
+    try:
+        return await asyncio.to_thread(asyncio.run, work)
+    except RuntimeError:  # the server is stopping and takes no new work: `work` never ran
+        work.close()
+        raise
 
 
 def public(handler: Handler) -> Callable[[Web], Endpoint]:

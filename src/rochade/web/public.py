@@ -71,7 +71,7 @@ async def standings(web: Web, request: Request, page: Page) -> Response:
         part = web.part(request, page, "_standings_fide_part.html", (ctx["n"], after), **ctx,
                         table=fide, keys=keys, after=after, categories=_categories(ctx),
                         rated=lambda: rated_changes(ctx, after))
-        return web.render(page, "standings_fide.html", **ctx, part=part, after=after,
+        return web.render(page, "standings.html", **ctx, part=part, after=after,
                           section="standings")
     table = ctx["svc"].standings(ctx["name"], after)
     part = web.part(request, page, "_standings_part.html", (ctx["n"], after), **ctx, table=table,
