@@ -86,3 +86,25 @@ def test_swiss_has_categories_too(tmp_path: Path) -> None:
         assert 'href="/td/t/1/categories"' in client.get("/td/t/1/").text
         rules = client.get("/td/t/1/rules").text
         assert 'href="/td/t/1/categories">Categories and prizes<' in rules
+
+
+
+def test_the_tds_json_download_carries_the_categories(td: TestClient, club: Path,
+                                                       tmp_path: Path) -> None:
+    """The tournament file the TD downloads from a Swiss's page (docs/json-format.md,
+    "Categories") brings the categories and the women's sex into another club file."""
+    svc = ClubService(club, "test TD", Tick())
+    svc.create_system_tournament("Open", "swiss", {"rounds": 3})
+    for i in range(1, 5):
+        svc.add_player(f"Swiss {i}", 2100 - 50 * i, tournament="Open")
+    svc.set_player("Swiss 3", {"sex": "w"}, "Open")
+    svc.set_categories({"categories": TYPED, "one_prize": "yes"}, "Open")
+    response = td.get("/td/t/2/export/json")
+    assert response.status_code == 200
+    assert '"format": "rochade-tournament/2"' in response.text
+    other = ClubService.init(tmp_path / "other.rochade", "other TD")
+    t = other.import_json(response.text)
+    there = other.categories(t.name)
+    assert there.setup == svc.categories("Open").setup
+    women = there.members(there.setup.find("Women"))[0]
+    assert [t.entrant(p).name for p in women] == ["Swiss 3"]

@@ -3,16 +3,19 @@ results with the evening's code, logged with the player's name, never over the T
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 from starlette.testclient import TestClient
 from web_helpers import csrf_of, post
 
-from rochade.core.model import Result, Status
+import rochade.web
+from rochade.core.model import Entrant, Result, Status
 from rochade.service import ClubService, ServiceError
 from rochade.service.phones import PhoneDesk, PhoneSettings
 from rochade.web.base import PHONE_POSTS_PER_MINUTE
+from rochade.web.hall import SCORE_CHARS, Line, score_chars
 
 CODE = "k7x"
 
@@ -181,3 +184,16 @@ def test_a_report_is_undone_by_the_td(club: Path) -> None:
     assert desk.reports()[1].white is Result.DRAW
     desk.undo()
     assert desk.reports() == {}
+
+
+def test_the_score_column_is_as_wide_as_the_longest_score(client: TestClient) -> None:
+    """style.css has a width for each of `SCORE_CHARS`; the display names the one its
+    longest score needs (the browser test, tests/e2e/test_hall_totals.py, measures it)."""
+    anna = Entrant(1, "Anna", 2000)
+    widths = [score_chars([Line(1, anna, score) for score in scores]) for scores in
+              ([], ["4½"], ["338.00", "1,707.00"], ["1 234 567 890,00"])]
+    assert widths == [4, 4, 8, 12]
+    css = (Path(rochade.web.__file__).parent / "static" / "style.css").read_text("utf-8")
+    assert all(f".score.c{n} {{ --chars: {n}; }}" in css for n in SCORE_CHARS)
+    page = client.get("/t/1/display").text
+    assert re.search(r'<td class="num strong score c\d+">', page)
