@@ -837,6 +837,19 @@ def test_documented_example_parses() -> None:
     assert t.rounds[1].externals[0].replaces_row is False
 
 
+def test_documented_categories_parse() -> None:
+    doc = (DATA.parents[2] / "docs" / "json-format.md").read_text(encoding="utf-8")
+    snippet = doc.split("```json\n")[2].split("```", 1)[0]
+    assert snippet.startswith('"categories": {')
+    text = ('{"format": "rochade-tournament/2", "name": "x", "players": [{"id": 1, "name": '
+            '"A", "sex": "w", "birth": "2015-04-01"}], ' + snippet + "}")
+    _t, file = parse_tournament_file(text)
+    assert file is not None and [c.name for c in file.categories] == [
+        "Overall", "U1600", "Women", "U12"]
+    assert file.one_prize and file.ages_on == "2026-03-01"
+    assert file.details == {1: PlayerDetails(sex="w", birth="2015-04-01")}
+
+
 @pytest.mark.parametrize(
     ("old", "new", "message"),
     [
