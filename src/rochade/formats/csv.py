@@ -64,8 +64,8 @@ DIALECTS = {
     "excel-de": Dialect(";", ",", "de"),
     "excel-nl": Dialect(";", ",", "nl"),
     "excel-fr": Dialect(";", ",", "fr"),
-    # CLDR's `ar` (babel's get_decimal_symbol('ar')) writes a decimal point and Latin digits,
-    # as Excel set to Arabic (Saudi Arabia, Egypt ...) does, so its separator is the comma.
+    # CLDR's `ar` (babel's get_decimal_symbol: '.' for ar, ar_SA, ar_EG; ',' for ar_MA,
+    # ar_DZ) writes a decimal point and Latin digits, so the field separator is the comma.
     "excel-ar": Dialect(",", ".", "ar"),
 }
 """`--csv-dialect` choices; `plain` is the default (as rochade always wrote)."""
