@@ -50,12 +50,18 @@ def test_create_says_fide_mode_and_set_shows_it(tmp_path: Path, run: Run) -> Non
     assert keizer.exit_code == 2 and "round robins and Swiss" in keizer.stderr
 
 
+SECOND = ("round 3: another half-point bye for P4 (4), who has had or asked for 1 already "
+          "(FIDE's verification check list flags more than one half-point bye per player)")
+
+
 def test_guarded_changes_are_refused_until_confirmed(tmp_path: Path, run: Run) -> None:
     club = _swiss(tmp_path, run)
+    run("player", "bye", club, "P4", "2")  # the first half-point bye: nothing to confirm
     _round(run, club, 1)
     for args, event in (
         (("player", "bye", club, "P3", "2", "--full"),
          "round 2: full-point bye given by hand to P3 (3)"),
+        (("player", "bye", club, "P4", "3"), SECOND),
         (("tournament", "set", club, "--tiebreaks", "SB,BH"),
          "after round 1: the tie-breaks changed from BH/C1,BH,SB to SB,BH"),
         (("tournament", "set", club, "--rounds", "4"),
@@ -74,6 +80,7 @@ def test_guarded_changes_are_refused_until_confirmed(tmp_path: Path, run: Run) -
         run(*args, "--confirm")
     assert _comments(run, club, tmp_path) == [
         "round 2: full-point bye given by hand to P3 (3)",
+        SECOND,
         "after round 1: the tie-breaks changed from BH/C1,BH,SB to SB,BH",
         "after round 1: the number of rounds changed from 3 to 4",
         "after round 1: prohibited pair P1 (1) and P2 (2) added",

@@ -83,10 +83,34 @@ def test_a_full_point_bye_by_hand_needs_confirmation_and_leaves_a_comment(
         "hand to P3 (3))"]
 
 
+def test_a_second_half_point_bye_needs_confirmation_and_leaves_a_comment(
+        club: ClubService) -> None:
+    """FIDE's check list flags more than one half-point bye per player: the first passes,
+    the second (asked in advance or had already) is confirmed, logged and commented."""
+    swiss(club, rounds=4)
+    club.request_bye("P3", 1, tournament="Open")  # the first: nothing to confirm
+    club.request_bye("P3", 1, tournament="Open")  # the same request again: still the first
+    play(club)
+    before = club.tournament("Open")
+    with pytest.raises(NeedsFideConfirmation) as refused:
+        club.request_bye("P3", 3, tournament="Open")
+    event = ("round 3: another half-point bye for P3 (3), who has had or asked for 1 already "
+             "(FIDE's verification check list flags more than one half-point bye per player)")
+    assert event in str(refused.value) and "rating report" in str(refused.value)
+    assert club.tournament("Open") == before  # nothing changed
+    club.request_bye("P4", 3, tournament="Open", half=False)  # a zero-point bye: no question
+    club.request_bye("P3", 3, tournament="Open", confirm=True)
+    assert comments(club) == [f"### FIDE mode, 2026-09-03: {event}"]
+    with pytest.raises(NeedsFideConfirmation, match="has had or asked for 2 already"):
+        club.request_bye("P3", 4, tournament="Open")
+
+
 def test_outside_fide_mode_nothing_needs_confirmation_nor_is_commented(
         club: ClubService) -> None:
     swiss(club, fide_mode=False)
     club.request_bye("P3", 2, tournament="Open", full=True)
+    club.request_bye("P4", 2, tournament="Open")
+    club.request_bye("P4", 3, tournament="Open")
     play(club)
     club.change_rules({"tiebreaks": "SB,BH"}, "Open")
     club.forbid_pair("P1", "P2", "Open")

@@ -72,6 +72,27 @@ def test_a_full_point_bye_asks_for_confirmation_first(td: TestClient, swiss: Clu
                for line in export_trf(swiss, "Open").splitlines())
 
 
+def test_a_second_half_point_bye_asks_for_confirmation_first(td: TestClient,
+                                                             swiss: ClubService) -> None:
+    post(td, "/td/t/2/byes", player="3", round="1", kind="half")  # the first: no question
+    before = swiss.tournament("Open")
+    page = post(td, "/td/t/2/byes", player="3", round="2", kind="half")
+    assert page.status_code == 200
+    assert ("round 2: another half-point bye for Swiss 3 (3), who has had or asked for 1 "
+            "already (FIDE&#39;s verification check list flags more than one half-point bye "
+            "per player)") in page.text
+    assert 'name="confirm" value="yes"' in page.text
+    assert swiss.tournament("Open") == before  # nothing saved before the confirmation
+    german = td.post("/td/t/2/byes", data={"csrf": td.headers["x-test-csrf"], "player": "3",
+                                            "round": "2", "kind": "half"},
+                     headers={"Accept-Language": "de"}, follow_redirects=False)
+    assert "ein weiteres halbes Freilos für Swiss 3 (3)" in german.text
+    done = post(td, "/td/t/2/byes", player="3", round="2", kind="half", confirm="yes")
+    assert done.status_code == 303
+    assert any(line.startswith("### FIDE mode") and "another half-point bye" in line
+               for line in export_trf(swiss, "Open").splitlines())
+
+
 def test_new_tie_breaks_after_the_start_are_confirmed(td: TestClient, swiss: ClubService
                                                       ) -> None:
     _play_round(swiss)

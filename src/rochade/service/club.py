@@ -64,6 +64,7 @@ from rochade.service.errors import (
 )
 from rochade.service.fidemode import (
     FIDE,
+    SECOND_HPB,
     FideMode,
     NeedsFideConfirmation,
     check_scoring,
@@ -540,13 +541,19 @@ class ClubService:
     ) -> Entrant:
         """A Swiss player's bye for a coming round, asked in advance: a half-point bye (within
         the tournament's limits), a zero-point bye, or (`full`) a full-point bye the TD gives
-        by hand, which FIDE mode lets through only with `confirm`."""
+        by hand, which FIDE mode lets through only with `confirm`, as it does a second
+        half-point bye (FIDE's check list flags more than one per player)."""
         with self._change("settings", "request a bye") as (club, action):
             record, t = self._load(club, tournament)
             entrant = find_entrant(t.entrants, player)
             changed = systems.with_bye_request(t, entrant, round_number, half, full)
             given = [Message(N_("round {round}: full-point bye given by hand to {player}"),
                              {"round": round_number, "player": label(entrant)})] if full else []
+            had = systems.half_point_byes(t, entrant.id, besides=round_number) if (
+                half and not full) else 0
+            if had:
+                given.append(Message(SECOND_HPB, {"round": round_number,
+                                                  "player": label(entrant), "had": had}))
             events = self._fide_events(club, record, given, confirm)
             club.set_settings(record.id, systems.encode(changed))
             what = N_("{player}: full-point bye in round {round}") if full else N_(

@@ -98,6 +98,12 @@ FIDE_LOGGED = N_("{change} (FIDE mode: {events})")
 """The log line of a change that FIDE mode made the TD confirm; `trf_comments` finds it."""
 
 
+SECOND_HPB = N_("round {round}: another half-point bye for {player}, who has had or asked for "
+                 "{had} already (FIDE's verification check list flags more than one half-point "
+                 "bye per player)")
+"""The event of a half-point bye beyond the first: allowed, but a rating officer asks why."""
+
+
 def confirmed(change: Message, events: Sequence[Message]) -> Message:
     """The log line of `change`, naming the confirmed FIDE-mode events (if any)."""
     if not events:
@@ -176,6 +182,6 @@ def settings_events(before: object, after: object, played: int) -> list[Message]
     return out
 
 
-__all__ = ["FIDE", "FIDE_LOGGED", "FideMode", "NeedsFideConfirmation", "check_scoring",
-           "confirmed", "events_of", "leaves", "mode_from_json", "mode_to_json", "require",
-           "settings_events", "trf_comments"]
+__all__ = ["FIDE", "FIDE_LOGGED", "SECOND_HPB", "FideMode", "NeedsFideConfirmation",
+           "check_scoring", "confirmed", "events_of", "leaves", "mode_from_json",
+           "mode_to_json", "require", "settings_events", "trf_comments"]
