@@ -10,6 +10,8 @@ from pathlib import Path
 
 from click.testing import Result
 
+from rochade.service import ClubService
+
 Run = Callable[..., Result]
 
 
@@ -130,3 +132,47 @@ def test_unusual_impossible_and_adjourned_results(tmp_path: Path, run: Run) -> N
     assert report.exit_code == 3 and "adjourned or postponed games (?)" in report.output + (
         report.stderr)
     assert not (tmp_path / "r.trf").exists()
+
+
+def test_an_import_in_fide_mode_lists_what_the_recheck_found(tmp_path: Path, run: Run) -> None:
+    club = _swiss(tmp_path, run, "--no-fide-mode")
+    run("player", "bye", club, "P5", "1")
+    run("player", "bye", club, "P6", "1", "--full")
+    run("pair", club)
+    run("result", club, 1, 1, "1/2-0")
+    run("result", club, 1, 2, "0-1")
+    trf = tmp_path / "open.trf"
+    run("export-trf", club, trf)
+    rated = tmp_path / "rated.rochade"
+    run("init", rated)
+    done = run("import-trf", rated, trf, "--name", "Rated", "--fide-mode")
+    game = ClubService(club).tournament().rounds[0].games[0]  # colours: the drawing of lots
+    warnings = ["round 1: full-point bye given by hand to P6 (6)",
+                f"round 1 board 1: the unusual result 1/2-0 (P{game.white} ({game.white}) - "
+                f"P{game.black} ({game.black}))"]
+    assert done.stdout.splitlines()[1:] == [
+        "FIDE mode: 1 played round(s) re-checked, 2 warning(s).",
+        *(f"Warning: {w}." for w in warnings)]
+    assert "fide_mode = on" in run("tournament", "set", rated, "-t", "Rated").output
+    assert _comments(run, rated, tmp_path) == [f"in the imported rounds: {w}" for w in warnings]
+    # JSON: the same option.
+    plain = tmp_path / "plain.rochade"
+    run("init", plain)
+    json_file = tmp_path / "open.json"
+    run("export", club, json_file)
+    again = run("import", plain, json_file, "--fide-mode")
+    assert "FIDE mode: 1 played round(s) re-checked, 2 warning(s)." in again.stdout
+
+
+def test_fide_mode_refuses_to_take_over_a_keizer_import(tmp_path: Path, run: Run) -> None:
+    club = tmp_path / "club.rochade"
+    run("init", club)
+    run("tournament", "create", club, "Winter", "--preset", "classic")
+    json_file = tmp_path / "winter.json"
+    run("export", club, json_file)
+    other = tmp_path / "other.rochade"
+    run("init", other)
+    refused = run("import", other, json_file, "--fide-mode", ok=False)
+    assert refused.exit_code == 2
+    assert "FIDE mode is for round robins and Swiss tournaments" in refused.stderr
+    assert run("import", other, json_file).exit_code == 0  # nothing was imported before

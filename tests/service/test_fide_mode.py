@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from test_rating_report import EVENT as REPORT_EVENT
 from test_rating_report import finished
 
+from rochade.core.keizer.settings import KeizerSettings
 from rochade.core.model import ModelError, Result
 from rochade.core.standings import renumbered
 from rochade.core.systems import SwissSettings
@@ -25,8 +26,10 @@ from rochade.service import ClubService, NeedsConfirmation, ServiceError
 from rochade.service.exchange import export_trf, import_trf, rating_report
 from rochade.service.fidemode import (
     FideMode,
+    Findings,
     NeedsFideConfirmation,
     check_scoring,
+    recheck,
     settings_events,
 )
 
@@ -356,3 +359,83 @@ def test_settings_events_name_exactly_what_changed(rounds: int, scoring: str,
     assert [text.split(": the ")[1].split(" changed")[0].removeprefix("number of ")
             for text in named] == expected
     assert all(text.startswith(f"after round {played}: ") for text in named)
+
+
+# --- imported rounds re-checked -----------------------------------------------------------
+
+
+def _eventful(club: ClubService) -> str:
+    """A Swiss played outside FIDE mode with what FIDE mode flags, as a TRF file: two
+    half-point byes for P3, a full-point bye by hand for P4, an unusual result, a '?'."""
+    swiss(club, rounds=3, fide_mode=False)
+    club.request_bye("P3", 1, tournament="Open")
+    club.request_bye("P3", 2, tournament="Open")
+    club.request_bye("P4", 2, tournament="Open", full=True)
+    play(club)
+    first = club.pair("Open").round
+    for game in first.games:
+        club.enter_result(2, game.board, "1/2-0" if game.board == 1 else "1-0", "Open")
+    third = club.pair("Open").round
+    for game in third.games:
+        club.enter_result(3, game.board, "?" if game.board == 2 else "0-1", "Open")
+    return export_trf(club, "Open")
+
+
+def test_imported_rounds_are_rechecked_and_the_warnings_kept(club: ClubService,
+                                                            tmp_path: Path) -> None:
+    trf = _eventful(club)
+    other = ClubService.init(tmp_path / "other.rochade", "td-ina")
+    t = import_trf(other, trf.encode(), "Rated", fide_mode=True)
+    assert other.fide_mode("Rated") == FideMode(True)
+    g = t.rounds[1].games[0]
+    white, black = (f"{t.entrant(p).name} ({p})" for p in (g.white, g.black))
+    warnings = [str(w) for w in recheck(t).warnings]
+    assert warnings == [
+        "round 2: full-point bye given by hand to P4 (4)",
+        f"round 2 board 1: the unusual result 1/2-0 ({white} - {black})",
+        "P3 (3) had 2 half-point byes (rounds 1, 2); FIDE's verification check list flags "
+        "more than one per player",
+        "adjourned or postponed games (?) in round(s) 3: they count as draws for pairing; the "
+        "final standings and the rating report wait for their results",
+    ]
+    lines = [line.split(": ", 1)[1] for line in export_trf(other, "Rated").splitlines()
+             if line.startswith("###")]
+    assert lines == [f"in the imported rounds: {w}" for w in warnings]
+    # Without FIDE mode the same file is imported as before: no mode, nothing checked.
+    import_trf(other, trf.encode(), "Club")
+    assert other.fide_mode("Club") == FideMode(False)
+    assert not [line for line in export_trf(other, "Club").splitlines()
+                if line.startswith("###")]
+
+
+def test_a_clean_import_has_nothing_to_say(club: ClubService, tmp_path: Path) -> None:
+    swiss(club, rounds=3, fide_mode=False)
+    play(club)
+    other = ClubService.init(tmp_path / "other.rochade", "td-ina")
+    t = import_trf(other, export_trf(club, "Open").encode(), "Rated", fide_mode=True)
+    assert recheck(t) == Findings((), ())
+    assert "FIDE mode" not in other.log()[-1].description
+
+
+def test_an_imported_rematch_is_a_warning(club: ClubService) -> None:
+    swiss(club, rounds=3, fide_mode=False)
+    play(club)
+    first = club.tournament("Open").rounds[0].games[0]
+    club.pair_manual(f"{first.white}-{first.black} " + " ".join(
+        f"{g.white}-{g.black}" for g in club.tournament("Open").rounds[0].games[1:][::-1]
+        ), tournament="Open", confirm=True)
+    found = recheck(club.tournament("Open"))
+    assert found.problems == ()
+    assert any(str(w).startswith("round 2: ") and "round 1" in str(w) for w in found.warnings)
+
+
+def test_fide_mode_does_not_take_over_a_keizer_tournament(club: ClubService,
+                                                          tmp_path: Path) -> None:
+    swiss(club, rounds=3, fide_mode=False)
+    play(club)
+    t = club.tournament("Open")
+    other = ClubService.init(tmp_path / "other.rochade", "td-ina")
+    with pytest.raises(ServiceError, match="round robins and Swiss"):
+        other.import_tournament(dataclasses.replace(t, settings=KeizerSettings()),
+                                fide_mode=True)
+    assert other.tournaments() == []  # nothing imported

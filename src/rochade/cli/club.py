@@ -9,8 +9,10 @@ import click
 
 from rochade.cli.common import (
     CONFIRM,
+    IMPORT_FIDE_MODE,
     Failure,
     club_argument,
+    echo_fide_recheck,
     key_values,
     needs_confirm,
     read_text,
@@ -531,10 +533,13 @@ def export(club: Path, who: str | None, tournament: str | None, file: Path) -> N
 @click.command("import")
 @club_argument
 @click.argument("file", type=click.Path(path_type=Path, dir_okay=False))
-def import_(club: Path, who: str | None, file: Path) -> None:
+@IMPORT_FIDE_MODE
+def import_(club: Path, who: str | None, file: Path, fide_mode: bool) -> None:
     """Add a tournament from a JSON file."""
-    t = service(club, who).import_json(read_text(file))
+    t = service(club, who).import_json(read_text(file), fide_mode)
     click.echo(f"Imported {t.name}: {len(t.entrants)} players, {len(t.rounds)} rounds.")
+    if fide_mode:
+        echo_fide_recheck(t)
 
 
 COMMANDS = (init, tournament, player, undo, log, export, import_)

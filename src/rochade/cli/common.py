@@ -52,6 +52,23 @@ def needs_confirm(exc: Exception) -> Failure:
     return Failure(f"{exc} (add --confirm)")
 
 
+IMPORT_FIDE_MODE = click.option(
+    "--fide-mode", is_flag=True,
+    help="Go on in FIDE mode (round robin, Swiss): the played rounds are re-checked first; "
+         "a problem refuses the import, warnings are listed and go into the rating report.")
+
+
+def echo_fide_recheck(t: Any) -> None:
+    """What FIDE mode's re-check found in an imported tournament's rounds (as logged)."""
+    from rochade.service.fidemode import recheck
+
+    warnings = recheck(t).warnings
+    click.echo(f"FIDE mode: {len(t.rounds)} played round(s) re-checked, "
+               f"{len(warnings) or 'no'} warning(s).")
+    for warning in warnings:
+        click.echo(f"Warning: {warning}.")
+
+
 CONFIRM = click.option(
     "--confirm", is_flag=True,
     help="FIDE mode: go ahead with a change the rating report will mention (the error says "

@@ -64,8 +64,10 @@ from rochade.service.errors import (
 )
 from rochade.service.fidemode import (
     FIDE,
+    FULL_BY_HAND,
     SECOND_HPB,
     FideMode,
+    Findings,
     NeedsFideConfirmation,
     check_scoring,
     confirmed,
@@ -73,6 +75,7 @@ from rochade.service.fidemode import (
     leaves,
     mode_from_json,
     mode_to_json,
+    recheck,
     require,
     settings_events,
     trf_comments,
@@ -547,8 +550,8 @@ class ClubService:
             record, t = self._load(club, tournament)
             entrant = find_entrant(t.entrants, player)
             changed = systems.with_bye_request(t, entrant, round_number, half, full)
-            given = [Message(N_("round {round}: full-point bye given by hand to {player}"),
-                             {"round": round_number, "player": label(entrant)})] if full else []
+            given = [Message(FULL_BY_HAND, {"round": round_number, "player": label(entrant)})
+                     ] if full else []
             had = systems.half_point_byes(t, entrant.id, besides=round_number) if (
                 half and not full) else 0
             if had:
@@ -1124,18 +1127,33 @@ class ClubService:
     def export_json(self, tournament: str | None = None) -> str:
         return format_tournament(self.tournament(tournament))
 
-    def import_json(self, text: str) -> Tournament:
+    def import_json(self, text: str, fide_mode: bool = False) -> Tournament:
         """Add a tournament from a rochade JSON file; players become (or match) members."""
-        return self.import_tournament(parse_tournament(text))
+        return self.import_tournament(parse_tournament(text), fide_mode=fide_mode)
 
-    def import_tournament(self, t: Tournament, extras: Mapping[str, str] = {}) -> Tournament:
+    def import_tournament(self, t: Tournament, extras: Mapping[str, str] = {},
+                          fide_mode: bool = False) -> Tournament:
         """Add a checked tournament (players become or match members) in one action, with
-        what its file said beyond the facts (`extras`: kind -> JSON text, e.g. a TRF's)."""
+        what its file said beyond the facts (`extras`: kind -> JSON text, e.g. a TRF's).
+
+        With `fide_mode` it goes on in FIDE mode: its played rounds are re-checked first
+        (`fidemode.recheck`); a problem refuses the import, and the warnings are logged with
+        it, so the TRF file and the rating report carry them as `###` lines."""
         limits.check_name(t.name, limits.TOURNAMENT_NAME)
+        found = recheck(t) if fide_mode else Findings((), ())
+        if found.problems:
+            raise ServiceError(
+                "FIDE mode cannot take over {name}: {problems}; import it without FIDE mode, "
+                "or correct the file", name=t.name, problems=joined(found.problems))
         with self._change("import", "import tournament") as (club, action):
             tid = club.add_tournament(t.name, t.system, systems.encode(t.settings))
-            action.describe(Message(N_("import tournament {name}"), {"name": t.name}),
+            imported = [Message(N_("in the imported rounds: {finding}"), {"finding": w})
+                        for w in found.warnings]
+            action.describe(confirmed(Message(N_("import tournament {name}"),
+                                              {"name": t.name}), imported),
                             TournamentRecord(tid, t.name, t.system, ""))
+            if fide_mode:
+                club.set_extra(tid, FIDE, mode_to_json(FideMode(True)))
             members = {(m.name, m.fide_id): m.id for m in club.members()}
             for e in t.entrants:
                 limits.PLAYERS.check(e.id, Message("the number of {name}", {"name": e.name}))

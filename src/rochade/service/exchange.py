@@ -40,15 +40,17 @@ def read_trf(raw: bytes, name: str | None = None) -> tuple[Tournament, TrfExtras
         raise ServiceError(message_of(exc)) from None
 
 
-def import_trf(service: ClubService, raw: bytes, name: str | None = None) -> Tournament:
-    """Add the tournament of a TRF file to the club file (its extra details kept with it)."""
+def import_trf(service: ClubService, raw: bytes, name: str | None = None,
+               fide_mode: bool = False) -> Tournament:
+    """Add the tournament of a TRF file to the club file (its extra details kept with it);
+    `fide_mode`: it goes on in FIDE mode, its rounds re-checked (`import_tournament`)."""
     t, extras = read_trf(raw, name)
     if any(summary.name == t.name for summary in service.tournaments()):
         raise ServiceError(
             "this club file already has a tournament named '{name}'; give another name",
             name=t.name,
         )
-    return service.import_tournament(t, {TRF_EXTRAS: extras.to_json()})
+    return service.import_tournament(t, {TRF_EXTRAS: extras.to_json()}, fide_mode)
 
 
 def export_trf(service: ClubService, tournament: str | None = None,
