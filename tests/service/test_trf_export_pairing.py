@@ -76,7 +76,8 @@ def play(svc: ClubService, rng: random.Random, tmp: Path, *, players: int, round
                 svc.set_status(str(e.id), status)
         if number < rounds - 1:
             asking = rng.choice([e for e in svc.tournament().entrants if e.status.plays])
-            svc.request_bye(str(asking.id), number + 1, half=rng.random() < 0.5)
+            svc.request_bye(str(asking.id), number + 1, half=rng.random() < 0.5,
+                            confirm=True)  # FIDE mode: a second half-point bye is confirmed
         path.write_text(export_trf(svc, "Open"), encoding="utf-8")
         theirs = pair_trf_boards(path)
         report = svc.pair()
