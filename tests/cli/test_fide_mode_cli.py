@@ -176,3 +176,16 @@ def test_fide_mode_refuses_to_take_over_a_keizer_import(tmp_path: Path, run: Run
     assert refused.exit_code == 2
     assert "FIDE mode is for round robins and Swiss tournaments" in refused.stderr
     assert run("import", other, json_file).exit_code == 0  # nothing was imported before
+
+
+def test_a_second_half_point_bye_by_status_needs_confirm(tmp_path: Path, run: Run) -> None:
+    club = _swiss(tmp_path, run)
+    run("player", "bye", club, "P2", "2")  # asked for round 2; excused now: for round 1
+    refused = run("player", "status", club, "P2", "excused", ok=False)
+    assert refused.exit_code == 2
+    assert ("round 1: another half-point bye for P2 (2), who has had or asked for 1 already"
+            in refused.stderr and "(add --confirm)" in refused.stderr)
+    assert ClubService(club).tournament().entrant(2).status.value == "present"
+    done = run("player", "status", club, "P2", "excused", "--confirm")
+    assert done.stdout == "P2 (2) is now excused.\n"
+    assert len(_comments(run, club, tmp_path)) == 1

@@ -17,7 +17,7 @@ from test_rating_report import EVENT as REPORT_EVENT
 from test_rating_report import finished
 
 from rochade.core.keizer.settings import KeizerSettings
-from rochade.core.model import ModelError, Result
+from rochade.core.model import ModelError, Result, Status
 from rochade.core.standings import renumbered
 from rochade.core.systems import SwissSettings
 from rochade.core.tiebreaks import Scoring, parse_tiebreaks
@@ -106,6 +106,30 @@ def test_a_second_half_point_bye_needs_confirmation_and_leaves_a_comment(
     assert comments(club) == [f"### FIDE mode, 2026-09-03: {event}"]
     with pytest.raises(NeedsFideConfirmation, match="has had or asked for 2 already"):
         club.request_bye("P3", 4, tournament="Open")
+
+
+def test_an_excused_absence_as_a_second_half_point_bye_needs_confirmation(
+        club: ClubService) -> None:
+    """In a Swiss an excused absence (or club duty) is a half-point bye: a second one is
+    asked about when the TD sets the status, as a requested one is."""
+    swiss(club, rounds=4)
+    club.set_status("P3", Status.EXCUSED, "Open")  # the first: nothing to confirm
+    play(club)
+    club.set_status("P3", Status.PRESENT, "Open")
+    play(club)
+    before = club.tournament("Open")
+    with pytest.raises(NeedsFideConfirmation, match=r"round 3: another half-point bye for "
+                       r"P3 \(3\), who has had or asked for 1 already"):
+        club.set_status("P3", Status.CLUB_DUTY, "Open")
+    assert club.tournament("Open") == before
+    club.set_status("P3", Status.UNEXCUSED, "Open")  # a zero-point bye: no question
+    club.set_status("P3", Status.EXCUSED, "Open", confirm=True)
+    play(club)
+    assert [a.reason for r in club.tournament("Open").rounds for a in r.absences
+            if a.player == 3] == ["excused", "excused"]
+    assert comments(club) == ["### FIDE mode, 2026-09-03: round 3: another half-point bye for "
+                              "P3 (3), who has had or asked for 1 already (FIDE's verification "
+                              "check list flags more than one half-point bye per player)"]
 
 
 def test_outside_fide_mode_nothing_needs_confirmation_nor_is_commented(

@@ -93,6 +93,23 @@ def test_a_second_half_point_bye_asks_for_confirmation_first(td: TestClient,
                for line in export_trf(swiss, "Open").splitlines())
 
 
+def test_excused_at_check_in_as_a_second_half_point_bye_is_confirmed(
+        td: TestClient, swiss: ClubService) -> None:
+    swiss.request_bye("Swiss 3", 2, tournament="Open")
+    before = swiss.tournament("Open")
+    csrf = td.headers["x-test-csrf"]
+    row = td.post("/td/t/2/players/3/status", data={"csrf": csrf, "status": "excused"},
+                  headers={"hx-request": "true"}, follow_redirects=False)
+    assert row.status_code == 200
+    assert row.headers["HX-Retarget"] == "body"  # the confirmation replaces the page, not a row
+    assert "round 1: another half-point bye for Swiss 3 (3)" in row.text
+    assert 'name="status" value="excused"' in row.text and 'href="/td/t/2/checkin"' in row.text
+    assert swiss.tournament("Open") == before
+    done = post(td, "/td/t/2/players/3/status", status="excused", confirm="yes")
+    assert done.status_code == 303
+    assert swiss.tournament("Open").entrant(3).status.value == "excused"
+
+
 def test_new_tie_breaks_after_the_start_are_confirmed(td: TestClient, swiss: ClubService
                                                       ) -> None:
     _play_round(swiss)

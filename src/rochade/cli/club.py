@@ -353,15 +353,22 @@ def _report_added(added: PlayerAdded) -> None:
 @click.argument("player_ref", metavar="PLAYER")
 @click.argument("status", metavar="STATUS", type=click.Choice([s.value for s in Status]))
 @tournament_option
+@CONFIRM
 def player_status(
-    club: Path, who: str | None, player_ref: str, status: str, tournament: str | None
+    club: Path, who: str | None, player_ref: str, status: str, tournament: str | None,
+    confirm: bool,
 ) -> None:
     """Set a player present, excused, withdrawn ...
 
     PLAYER is a number or a name. The status stays until you change it; it decides the
-    player's row in the next pairing.
+    player's row in the next pairing. In a Swiss, excused (or club duty) is a half-point
+    bye: in FIDE mode a player's second one needs --confirm.
     """
-    entrant = service(club, who).set_status(player_ref, Status(status), tournament)
+    try:
+        entrant = service(club, who).set_status(player_ref, Status(status), tournament,
+                                                confirm)
+    except NeedsFideConfirmation as exc:
+        raise needs_confirm(exc) from None
     click.echo(f"{entrant.name} ({entrant.id}) is now {status}.")
 
 

@@ -552,11 +552,8 @@ class ClubService:
             changed = systems.with_bye_request(t, entrant, round_number, half, full)
             given = [Message(FULL_BY_HAND, {"round": round_number, "player": label(entrant)})
                      ] if full else []
-            had = systems.half_point_byes(t, entrant.id, besides=round_number) if (
-                half and not full) else 0
-            if had:
-                given.append(Message(SECOND_HPB, {"round": round_number,
-                                                  "player": label(entrant), "had": had}))
+            if half and not full:
+                given += _another_half_point_bye(t, entrant, round_number)
             events = self._fide_events(club, record, given, confirm)
             club.set_settings(record.id, systems.encode(changed))
             what = N_("{player}: full-point bye in round {round}") if full else N_(
@@ -747,15 +744,21 @@ class ClubService:
             )
             return dataclasses.replace(t, settings=settings)
 
-    def set_status(self, player: str, status: Status, tournament: str | None = None) -> Entrant:
+    def set_status(self, player: str, status: Status, tournament: str | None = None,
+                   confirm: bool = False) -> Entrant:
         """Set a player's attendance for the next round (sticky until changed).
 
         A withdrawn player who comes back gets a `late_start` row for each round they missed.
+        In a Swiss an excused absence is a half-point bye: in FIDE mode a second one needs
+        `confirm`, as a requested one does.
         """
         with self._change("status", "set status") as (club, action):
             record, t = self._load(club, tournament)
             entrant = find_entrant(t.entrants, player)
             systems.check_status(t, entrant, status)
+            events = self._fide_events(club, record, _another_half_point_bye(
+                t, entrant, len(t.rounds) + 1) if status != entrant.status and (
+                systems.gives_half_point_bye(t, status)) else [], confirm)
             club.set_status(record.id, entrant.id, status)
             values = {"player": label(entrant), "old": _status_word(entrant.status),
                       "new": _status_word(status)}
@@ -769,7 +772,7 @@ class ClubService:
                         "{player}: {old} -> {new} (missed rounds {rounds} count as late start)"
                     )
                     values["rounds"] = _span(missed)
-            action.describe(Message(what, values), record)
+            action.describe(confirmed(Message(what, values), events), record)
         return dataclasses.replace(entrant, status=status)
 
     def set_rating(
@@ -1355,6 +1358,14 @@ def _next_round(t: Tournament) -> int:
         )
         raise ServiceError(template, round=last.number, boards=", ".join(missing))
     return len(t.rounds) + 1
+
+
+def _another_half_point_bye(t: Tournament, entrant: Entrant, number: int) -> list[Message]:
+    """The FIDE-mode event of a half-point bye in round `number` for a player who has had or
+    asked for one already (none for the first)."""
+    had = systems.half_point_byes(t, entrant.id, besides=number)
+    return [Message(SECOND_HPB, {"round": number, "player": label(entrant), "had": had})
+            ] if had else []
 
 
 def _check_by_hand(
