@@ -5,6 +5,7 @@ impossible and adjourned results."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from pathlib import Path
 
@@ -189,3 +190,18 @@ def test_a_second_half_point_bye_by_status_needs_confirm(tmp_path: Path, run: Ru
     done = run("player", "status", club, "P2", "excused", "--confirm")
     assert done.stdout == "P2 (2) is now excused.\n"
     assert len(_comments(run, club, tmp_path)) == 1
+
+
+def test_restore_json_lists_what_the_recheck_found(tmp_path: Path, run: Run) -> None:
+    club = _swiss(tmp_path, run)
+    _round(run, club, 1)
+    backup = tmp_path / "club.json"
+    run("backup-json", club, backup)
+    data = json.loads(backup.read_text(encoding="utf-8"))
+    data["tournaments"][0]["rounds"][0]["games"][0]["result"] = "0-1/2"
+    backup.write_text(json.dumps(data), encoding="utf-8")
+    done = run("restore-json", backup, tmp_path / "copy.rochade")
+    (warning,) = [line for line in done.stdout.splitlines() if line.startswith("Warning")]
+    assert warning.startswith("Warning (FIDE mode, Open): round 1 board 1: the unusual "
+                              "result 0-1/2 (")
+    assert (tmp_path / "copy.rochade").exists()  # restored all the same

@@ -5,6 +5,7 @@ scoring it refuses, the unusual and adjourned results, and leaving it for good."
 from __future__ import annotations
 
 import dataclasses
+import json
 import subprocess
 import sys
 from fractions import Fraction
@@ -23,7 +24,13 @@ from rochade.core.systems import SwissSettings
 from rochade.core.tiebreaks import Scoring, parse_tiebreaks
 from rochade.formats.trf_tournament import read_trf_tournament
 from rochade.service import ClubService, NeedsConfirmation, ServiceError
-from rochade.service.exchange import export_trf, import_trf, rating_report
+from rochade.service.exchange import (
+    backup_json,
+    export_trf,
+    import_trf,
+    rating_report,
+    restore_json,
+)
 from rochade.service.fidemode import (
     FideMode,
     Findings,
@@ -463,3 +470,26 @@ def test_fide_mode_does_not_take_over_a_keizer_tournament(club: ClubService,
         other.import_tournament(dataclasses.replace(t, settings=KeizerSettings()),
                                 fide_mode=True)
     assert other.tournaments() == []  # nothing imported
+
+
+def test_a_restored_backup_is_rechecked_less_what_its_log_confirmed(
+        club: ClubService, tmp_path: Path) -> None:
+    """A backup restores as it is (nothing lost, nothing refused), but a FIDE-mode
+    tournament's rounds are re-checked: what the log shows as confirmed is not repeated, what
+    a hand-edited backup slipped in is listed."""
+    swiss(club, rounds=3)
+    club.request_bye("P3", 1, tournament="Open")
+    club.request_bye("P3", 2, tournament="Open", confirm=True)  # confirmed: in the log
+    club.request_bye("P4", 2, tournament="Open", full=True, confirm=True)
+    play(club)
+    play(club)
+    backup = backup_json(club.path)
+    done = restore_json(backup, tmp_path / "copy.rochade")
+    assert done.warnings == ()
+    edited = json.loads(backup)
+    for rnd in edited["tournaments"][0]["rounds"]:
+        for game in rnd["games"]:
+            game["result"] = "0-0"  # both punished, behind FIDE mode's back
+    done = restore_json(json.dumps(edited), tmp_path / "edited.rochade")
+    assert done.warnings and all(
+        name == "Open" and "the unusual result 0-0" in str(w) for name, w in done.warnings)

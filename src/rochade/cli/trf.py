@@ -73,6 +73,8 @@ def restore_json_command(backup: Path, club: Path, who: str | None) -> None:
     names = ", ".join(done.tournaments) or "no tournaments"
     click.echo(f"Restored {club}: {done.members} members, {names}; "
                f"{done.actions} earlier log entries kept.")
+    for name, warning in done.warnings:
+        click.echo(f"Warning (FIDE mode, {name}): {warning}.")
 
 
 COMMANDS = (import_trf_command, export_trf_command, backup_json_command, restore_json_command)

@@ -65,6 +65,7 @@ from rochade.service.errors import (
 from rochade.service.fidemode import (
     FIDE,
     FULL_BY_HAND,
+    IMPORTED,
     SECOND_HPB,
     FideMode,
     Findings,
@@ -1150,8 +1151,7 @@ class ClubService:
                 "or correct the file", name=t.name, problems=joined(found.problems))
         with self._change("import", "import tournament") as (club, action):
             tid = club.add_tournament(t.name, t.system, systems.encode(t.settings))
-            imported = [Message(N_("in the imported rounds: {finding}"), {"finding": w})
-                        for w in found.warnings]
+            imported = [Message(IMPORTED, {"finding": w}) for w in found.warnings]
             action.describe(confirmed(Message(N_("import tournament {name}"),
                                               {"name": t.name}), imported),
                             TournamentRecord(tid, t.name, t.system, ""))

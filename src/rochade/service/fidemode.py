@@ -243,9 +243,7 @@ def recheck(t: Tournament) -> Findings:
                     "black": label(t.entrant(game.black))}))
     for player, numbers in half.items():
         if len(numbers) > 1:
-            warnings.append(Message(N_(
-                "{player} had {count} half-point byes (rounds {rounds}); FIDE's verification "
-                "check list flags more than one per player"), {
+            warnings.append(Message(HAD_HPBS, {
                 "player": label(t.entrant(player)), "count": len(numbers),
                 "rounds": ", ".join(map(str, numbers))}))
     adjourned = t.adjourned_rounds()
@@ -258,11 +256,15 @@ def recheck(t: Tournament) -> Findings:
 
 
 ROUND_SAYS = N_("round {round}: {finding}")
+HAD_HPBS = N_("{player} had {count} half-point byes (rounds {rounds}); FIDE's verification "
+              "check list flags more than one per player")
+IMPORTED = N_("in the imported rounds: {finding}")
+"""The event of a warning about rounds FIDE mode did not see (an import)."""
 FULL_BY_HAND = N_("round {round}: full-point bye given by hand to {player}")
 """The event of a full-point bye given by hand (confirmed when given, found when imported)."""
 
 
-__all__ = ["FIDE", "FIDE_LOGGED", "FULL_BY_HAND", "SECOND_HPB", "FideMode", "Findings",
-           "NeedsFideConfirmation", "check_scoring", "confirmed", "events_of", "leaves",
-           "mode_from_json", "mode_to_json", "recheck", "require", "settings_events",
-           "trf_comments"]
+__all__ = ["FIDE", "FIDE_LOGGED", "FULL_BY_HAND", "HAD_HPBS", "IMPORTED", "SECOND_HPB",
+           "FideMode", "Findings", "NeedsFideConfirmation", "check_scoring", "confirmed",
+           "events_of", "leaves", "mode_from_json", "mode_to_json", "recheck", "require",
+           "settings_events", "trf_comments"]
