@@ -205,3 +205,21 @@ def test_restore_json_lists_what_the_recheck_found(tmp_path: Path, run: Run) -> 
     assert warning.startswith("Warning (FIDE mode, Open): round 1 board 1: the unusual "
                               "result 0-1/2 (")
     assert (tmp_path / "copy.rochade").exists()  # restored all the same
+
+
+def test_an_imported_rematch_is_a_warning_of_the_pairing_checker(tmp_path: Path, run: Run
+                                                                 ) -> None:
+    club = _swiss(tmp_path, run, "--no-fide-mode")
+    _round(run, club, 1)
+    games = ClubService(club).tournament().rounds[0].games
+    again = " ".join(f"{g.white}-{g.black}" for g in games)  # round 1 once more
+    run("pair", club, "--manual", again, "--confirm")
+    trf = tmp_path / "open.trf"
+    run("export-trf", club, trf)
+    rated = tmp_path / "rated.rochade"
+    run("init", rated)
+    done = run("import-trf", rated, trf, "--fide-mode")
+    rematches = [line for line in done.stdout.splitlines() if "already played" in line]
+    assert len(rematches) == 3
+    assert all(line.startswith("Warning: round 2: ") and not line.endswith("..")
+               for line in rematches)

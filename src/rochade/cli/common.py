@@ -66,7 +66,7 @@ def echo_fide_recheck(t: Any) -> None:
     click.echo(f"FIDE mode: {len(t.rounds)} played round(s) re-checked, "
                f"{len(warnings) or 'no'} warning(s).")
     for warning in warnings:
-        click.echo(f"Warning: {warning}.")
+        click.echo(f"Warning: {str(warning).rstrip('.')}.")  # the checker's end in one
 
 
 CONFIRM = click.option(

@@ -74,7 +74,7 @@ def restore_json_command(backup: Path, club: Path, who: str | None) -> None:
     click.echo(f"Restored {club}: {done.members} members, {names}; "
                f"{done.actions} earlier log entries kept.")
     for name, warning in done.warnings:
-        click.echo(f"Warning (FIDE mode, {name}): {warning}.")
+        click.echo(f"Warning (FIDE mode, {name}): {str(warning).rstrip('.')}.")
 
 
 COMMANDS = (import_trf_command, export_trf_command, backup_json_command, restore_json_command)
