@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import click
 
 if TYPE_CHECKING:
+    from rochade.core.model import Tournament
     from rochade.service import ClubService
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -58,7 +59,7 @@ IMPORT_FIDE_MODE = click.option(
          "a problem refuses the import, warnings are listed and go into the rating report.")
 
 
-def echo_fide_recheck(t: Any) -> None:
+def echo_fide_recheck(t: Tournament) -> None:
     """What FIDE mode's re-check found in an imported tournament's rounds (as logged)."""
     from rochade.service.fidemode import recheck
 
