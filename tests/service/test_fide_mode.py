@@ -12,7 +12,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_rating_report import EVENT as REPORT_EVENT
 from test_rating_report import finished
@@ -493,3 +493,23 @@ def test_a_restored_backup_is_rechecked_less_what_its_log_confirmed(
     done = restore_json(json.dumps(edited), tmp_path / "edited.rochade")
     assert done.warnings and all(
         name == "Open" and "the unusual result 0-0" in str(w) for name, w in done.warnings)
+
+
+@settings(max_examples=12, deadline=None)
+@given(players=st.integers(6, 10), rounds=st.integers(1, 3),
+       results=st.lists(st.sampled_from(["1-0", "0-1", "1/2-1/2", "+/-"]), min_size=20,
+                        max_size=20))
+def test_what_the_engine_paired_passes_the_recheck(tmp_path_factory: pytest.TempPathFactory,
+                                                   players: int, rounds: int,
+                                                   results: list[str]) -> None:
+    """The invariant behind the re-check: a Swiss the engine paired, with ordinary results,
+    has nothing to warn about; so every warning on an import points at something real."""
+    club = ClubService.init(tmp_path_factory.mktemp("recheck") / "club.rochade", "td")
+    club.create_system_tournament("Open", "swiss", {"rounds": rounds})
+    club.import_players("name,rating\n" + "".join(
+        f"P{i},{2300 - 20 * i}\n" for i in range(1, players + 1)), "Open")
+    for _ in range(rounds):
+        report = club.pair("Open")
+        for board in range(1, len(report.round.games) + 1):
+            club.enter_result(report.round.number, board, results[board], "Open")
+    assert recheck(club.tournament("Open")) == Findings((), ())
