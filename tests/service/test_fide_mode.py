@@ -496,16 +496,19 @@ def test_a_restored_backup_is_rechecked_less_what_its_log_confirmed(
 
 
 @settings(max_examples=12, deadline=None)
-@given(players=st.integers(6, 10), rounds=st.integers(1, 3),
+@given(system=st.sampled_from(["swiss", "round-robin"]), players=st.integers(6, 10),
+       rounds=st.integers(1, 3),
        results=st.lists(st.sampled_from(["1-0", "0-1", "1/2-1/2", "+/-"]), min_size=20,
                         max_size=20))
 def test_what_the_engine_paired_passes_the_recheck(tmp_path_factory: pytest.TempPathFactory,
-                                                   players: int, rounds: int,
+                                                   system: str, players: int, rounds: int,
                                                    results: list[str]) -> None:
-    """The invariant behind the re-check: a Swiss the engine paired, with ordinary results,
-    has nothing to warn about; so every warning on an import points at something real."""
+    """The invariant behind the re-check: a Swiss or round robin the engine paired, with
+    ordinary results, has nothing to warn about; so every warning on an import points at
+    something real."""
     club = ClubService.init(tmp_path_factory.mktemp("recheck") / "club.rochade", "td")
-    club.create_system_tournament("Open", "swiss", {"rounds": rounds})
+    club.create_system_tournament("Open", system, {"rounds": rounds} if system == "swiss"
+                                  else {})
     club.import_players("name,rating\n" + "".join(
         f"P{i},{2300 - 20 * i}\n" for i in range(1, players + 1)), "Open")
     for _ in range(rounds):
