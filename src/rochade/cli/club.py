@@ -468,7 +468,8 @@ def player_bye(
     --full).
 
     The tournament's limit on half-point byes applies (tournament create
-    --max-half-point-byes, --half-point-byes-closed).
+    --max-half-point-byes, --half-point-byes-closed). In FIDE mode a full-point bye, and a
+    player's second half-point bye, need --confirm (the rating report notes them).
     """
     if zero and full:
         raise Failure("--zero and --full do not go together")
