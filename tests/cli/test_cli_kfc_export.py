@@ -15,6 +15,7 @@ import html5lib
 import pytest
 from click.testing import Result
 
+from rochade.core.model import Result as ResultCode
 from rochade.service import ClubService, tournament_standings
 
 Run = Callable[..., Result]
@@ -59,6 +60,38 @@ def test_import_kfc(run: Run, empty_club: Path, kfc_file: Path) -> None:
     run("pair", empty_club)
     boards = [(g.white, g.black) for g in ClubService(empty_club).tournament().rounds[5].games]
     assert boards == [(3, 10), (6, 13), (1, 7)]
+
+
+@pytest.fixture
+def adjourned_kfc(kfc_file: Path, tmp_path: Path) -> Path:
+    """KfC's sample with round 5 board 1 (a draw) stored as KfC's code 11: adjourned."""
+    path = tmp_path / "Adjourned.s3db"
+    shutil.copy(kfc_file, path)
+    con = sqlite3.connect(path)
+    with con:
+        con.execute("UPDATE Pairing SET Result = 11 WHERE Rnd = 5 AND board = 1")
+    con.close()
+    return path
+
+
+def test_import_kfc_keeps_an_adjourned_game_open(
+    run: Run, empty_club: Path, adjourned_kfc: Path
+) -> None:
+    """KfC scores an adjourned game as a draw; rochade imports it as `?`: the same numbers
+    (a draw until the result is in), but provisional standings until the TD enters it."""
+    result = run("import-kfc", empty_club, adjourned_kfc, "--who", "ina")
+    assert (
+        "Note: round 5 board 1: an adjourned game, imported as adjourned (?): it counts as a "
+        "draw, as in KfC, until its result is entered." in result.stdout.splitlines()
+    )
+    assert "Checked: rochade's totals equal the 9 totals KfC stored" in result.stdout
+    game = ClubService(empty_club).tournament().rounds[4].games[0]
+    assert (game.white, game.black, game.result) == (7, 3, ResultCode.ADJOURNED)
+    standings = run("standings", empty_club)
+    assert "Provisional: adjourned or postponed games (?) in round(s) 5" in standings.stderr
+    run("result", empty_club, "5", "1", "1/2-1/2", "--who", "ina")
+    assert ClubService(empty_club).tournament().adjourned_rounds() == ()
+    assert "Provisional" not in run("standings", empty_club).stderr
 
 
 def _refused(run: Run, args: list[object], message: str, folder: Path) -> None:

@@ -383,7 +383,7 @@ def test_settings_change_on_the_command_line(tmp_path: Path, run: Run) -> None:
     run("player", "bye", club, "P01", "2")
     assert_refused(run, ["player", "bye", club, "P01", "3"], "at most 1 per player", tmp_path)
     run("tournament", "set", club, "--max-half-point-byes", "none")
-    run("player", "bye", club, "P01", "3")
+    run("player", "bye", club, "P01", "3", "--confirm")  # FIDE mode: a second one
     assert_refused(run, ["tournament", "set", club, "--tiebreaks", "NOPE"], "unknown tie-break",
                    tmp_path)
     assert_refused(run, ["tournament", "set", club, "--max-half-point-byes", "x"],

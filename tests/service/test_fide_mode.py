@@ -5,28 +5,38 @@ scoring it refuses, the unusual and adjourned results, and leaving it for good."
 from __future__ import annotations
 
 import dataclasses
+import json
 import subprocess
 import sys
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_rating_report import EVENT as REPORT_EVENT
 from test_rating_report import finished
 
-from rochade.core.model import ModelError, Result
+from rochade.core.keizer.settings import KeizerSettings
+from rochade.core.model import ModelError, Result, Status
 from rochade.core.standings import renumbered
 from rochade.core.systems import SwissSettings
 from rochade.core.tiebreaks import Scoring, parse_tiebreaks
 from rochade.formats.trf_tournament import read_trf_tournament
 from rochade.service import ClubService, NeedsConfirmation, ServiceError
-from rochade.service.exchange import export_trf, import_trf, rating_report
+from rochade.service.exchange import (
+    backup_json,
+    export_trf,
+    import_trf,
+    rating_report,
+    restore_json,
+)
 from rochade.service.fidemode import (
     FideMode,
+    Findings,
     NeedsFideConfirmation,
     check_scoring,
+    recheck,
     settings_events,
 )
 
@@ -83,10 +93,58 @@ def test_a_full_point_bye_by_hand_needs_confirmation_and_leaves_a_comment(
         "hand to P3 (3))"]
 
 
+def test_a_second_half_point_bye_needs_confirmation_and_leaves_a_comment(
+        club: ClubService) -> None:
+    """FIDE's check list flags more than one half-point bye per player: the first passes,
+    the second (asked in advance or had already) is confirmed, logged and commented."""
+    swiss(club, rounds=4)
+    club.request_bye("P3", 1, tournament="Open")  # the first: nothing to confirm
+    club.request_bye("P3", 1, tournament="Open")  # the same request again: still the first
+    play(club)
+    before = club.tournament("Open")
+    with pytest.raises(NeedsFideConfirmation) as refused:
+        club.request_bye("P3", 3, tournament="Open")
+    event = ("round 3: another half-point bye for P3 (3), who has had or asked for 1 already "
+             "(FIDE's verification check list flags more than one half-point bye per player)")
+    assert event in str(refused.value) and "rating report" in str(refused.value)
+    assert club.tournament("Open") == before  # nothing changed
+    club.request_bye("P4", 3, tournament="Open", half=False)  # a zero-point bye: no question
+    club.request_bye("P3", 3, tournament="Open", confirm=True)
+    assert comments(club) == [f"### FIDE mode, 2026-09-03: {event}"]
+    with pytest.raises(NeedsFideConfirmation, match="has had or asked for 2 already"):
+        club.request_bye("P3", 4, tournament="Open")
+
+
+def test_an_excused_absence_as_a_second_half_point_bye_needs_confirmation(
+        club: ClubService) -> None:
+    """In a Swiss an excused absence (or club duty) is a half-point bye: a second one is
+    asked about when the TD sets the status, as a requested one is."""
+    swiss(club, rounds=4)
+    club.set_status("P3", Status.EXCUSED, "Open")  # the first: nothing to confirm
+    play(club)
+    club.set_status("P3", Status.PRESENT, "Open")
+    play(club)
+    before = club.tournament("Open")
+    with pytest.raises(NeedsFideConfirmation, match=r"round 3: another half-point bye for "
+                       r"P3 \(3\), who has had or asked for 1 already"):
+        club.set_status("P3", Status.CLUB_DUTY, "Open")
+    assert club.tournament("Open") == before
+    club.set_status("P3", Status.UNEXCUSED, "Open")  # a zero-point bye: no question
+    club.set_status("P3", Status.EXCUSED, "Open", confirm=True)
+    play(club)
+    assert [a.reason for r in club.tournament("Open").rounds for a in r.absences
+            if a.player == 3] == ["excused", "excused"]
+    assert comments(club) == ["### FIDE mode, 2026-09-03: round 3: another half-point bye for "
+                              "P3 (3), who has had or asked for 1 already (FIDE's verification "
+                              "check list flags more than one half-point bye per player)"]
+
+
 def test_outside_fide_mode_nothing_needs_confirmation_nor_is_commented(
         club: ClubService) -> None:
     swiss(club, fide_mode=False)
     club.request_bye("P3", 2, tournament="Open", full=True)
+    club.request_bye("P4", 2, tournament="Open")
+    club.request_bye("P4", 3, tournament="Open")
     play(club)
     club.change_rules({"tiebreaks": "SB,BH"}, "Open")
     club.forbid_pair("P1", "P2", "Open")
@@ -332,3 +390,129 @@ def test_settings_events_name_exactly_what_changed(rounds: int, scoring: str,
     assert [text.split(": the ")[1].split(" changed")[0].removeprefix("number of ")
             for text in named] == expected
     assert all(text.startswith(f"after round {played}: ") for text in named)
+
+
+# --- imported rounds re-checked -----------------------------------------------------------
+
+
+def _eventful(club: ClubService) -> str:
+    """A Swiss played outside FIDE mode with what FIDE mode flags, as a TRF file: two
+    half-point byes for P3, a full-point bye by hand for P4, an unusual result, a '?'."""
+    swiss(club, rounds=3, fide_mode=False)
+    club.request_bye("P3", 1, tournament="Open")
+    club.request_bye("P3", 2, tournament="Open")
+    club.request_bye("P4", 2, tournament="Open", full=True)
+    play(club)
+    first = club.pair("Open").round
+    for game in first.games:
+        club.enter_result(2, game.board, "1/2-0" if game.board == 1 else "1-0", "Open")
+    third = club.pair("Open").round
+    for game in third.games:
+        club.enter_result(3, game.board, "?" if game.board == 2 else "0-1", "Open")
+    return export_trf(club, "Open")
+
+
+def test_imported_rounds_are_rechecked_and_the_warnings_kept(club: ClubService,
+                                                            tmp_path: Path) -> None:
+    trf = _eventful(club)
+    other = ClubService.init(tmp_path / "other.rochade", "td-ina")
+    t = import_trf(other, trf.encode(), "Rated", fide_mode=True)
+    assert other.fide_mode("Rated") == FideMode(True)
+    g = t.rounds[1].games[0]
+    white, black = (f"{t.entrant(p).name} ({p})" for p in (g.white, g.black))
+    warnings = [str(w) for w in recheck(t).warnings]
+    assert warnings == [
+        "round 2: full-point bye given by hand to P4 (4)",
+        f"round 2 board 1: the unusual result 1/2-0 ({white} - {black})",
+        "P3 (3) had 2 half-point byes (rounds 1, 2); FIDE's verification check list flags "
+        "more than one per player",
+        "adjourned or postponed games (?) in round(s) 3: they count as draws for pairing; the "
+        "final standings and the rating report wait for their results",
+    ]
+    lines = [line.split(": ", 1)[1] for line in export_trf(other, "Rated").splitlines()
+             if line.startswith("###")]
+    assert lines == [f"in the imported rounds: {w}" for w in warnings]
+    # Without FIDE mode the same file is imported as before: no mode, nothing checked.
+    import_trf(other, trf.encode(), "Club")
+    assert other.fide_mode("Club") == FideMode(False)
+    assert not [line for line in export_trf(other, "Club").splitlines()
+                if line.startswith("###")]
+
+
+def test_a_clean_import_has_nothing_to_say(club: ClubService, tmp_path: Path) -> None:
+    swiss(club, rounds=3, fide_mode=False)
+    play(club)
+    other = ClubService.init(tmp_path / "other.rochade", "td-ina")
+    t = import_trf(other, export_trf(club, "Open").encode(), "Rated", fide_mode=True)
+    assert recheck(t) == Findings((), ())
+    assert "FIDE mode" not in other.log()[-1].description
+
+
+def test_an_imported_rematch_is_a_warning(club: ClubService) -> None:
+    swiss(club, rounds=3, fide_mode=False)
+    play(club)
+    first = club.tournament("Open").rounds[0].games[0]
+    club.pair_manual(f"{first.white}-{first.black} " + " ".join(
+        f"{g.white}-{g.black}" for g in club.tournament("Open").rounds[0].games[1:][::-1]
+        ), tournament="Open", confirm=True)
+    found = recheck(club.tournament("Open"))
+    assert found.problems == ()
+    assert any(str(w).startswith("round 2: ") and "round 1" in str(w) for w in found.warnings)
+
+
+def test_fide_mode_does_not_take_over_a_keizer_tournament(club: ClubService,
+                                                          tmp_path: Path) -> None:
+    swiss(club, rounds=3, fide_mode=False)
+    play(club)
+    t = club.tournament("Open")
+    other = ClubService.init(tmp_path / "other.rochade", "td-ina")
+    with pytest.raises(ServiceError, match="round robins and Swiss"):
+        other.import_tournament(dataclasses.replace(t, settings=KeizerSettings()),
+                                fide_mode=True)
+    assert other.tournaments() == []  # nothing imported
+
+
+def test_a_restored_backup_is_rechecked_less_what_its_log_confirmed(
+        club: ClubService, tmp_path: Path) -> None:
+    """A backup restores as it is (nothing lost, nothing refused), but a FIDE-mode
+    tournament's rounds are re-checked: what the log shows as confirmed is not repeated, what
+    a hand-edited backup slipped in is listed."""
+    swiss(club, rounds=3)
+    club.request_bye("P3", 1, tournament="Open")
+    club.request_bye("P3", 2, tournament="Open", confirm=True)  # confirmed: in the log
+    club.request_bye("P4", 2, tournament="Open", full=True, confirm=True)
+    play(club)
+    play(club)
+    backup = backup_json(club.path)
+    done = restore_json(backup, tmp_path / "copy.rochade")
+    assert done.warnings == ()
+    edited = json.loads(backup)
+    for rnd in edited["tournaments"][0]["rounds"]:
+        for game in rnd["games"]:
+            game["result"] = "0-0"  # both punished, behind FIDE mode's back
+    done = restore_json(json.dumps(edited), tmp_path / "edited.rochade")
+    assert done.warnings and all(
+        name == "Open" and "the unusual result 0-0" in str(w) for name, w in done.warnings)
+
+
+@settings(max_examples=12, deadline=None)
+@given(system=st.sampled_from(["swiss", "round-robin"]), players=st.integers(6, 10),
+       rounds=st.integers(1, 3),
+       results=st.lists(st.sampled_from(["1-0", "0-1", "1/2-1/2", "+/-"]), min_size=20,
+                        max_size=20))
+def test_what_the_engine_paired_passes_the_recheck(tmp_path_factory: pytest.TempPathFactory,
+                                                   system: str, players: int, rounds: int,
+                                                   results: list[str]) -> None:
+    """The invariant behind the re-check: a Swiss or round robin the engine paired, with
+    ordinary results, has nothing to warn about; so every warning on an import points at
+    something real."""
+    club = ClubService.init(tmp_path_factory.mktemp("recheck") / "club.rochade", "td")
+    club.create_system_tournament("Open", system, {"rounds": rounds} if system == "swiss"
+                                  else {})
+    club.import_players("name,rating\n" + "".join(
+        f"P{i},{2300 - 20 * i}\n" for i in range(1, players + 1)), "Open")
+    for _ in range(rounds):
+        report = club.pair("Open")
+        for board in range(1, len(report.round.games) + 1):
+            club.enter_result(report.round.number, board, results[board], "Open")
+    assert recheck(club.tournament("Open")) == Findings((), ())

@@ -55,19 +55,19 @@ def test_a_requested_bye_becomes_the_players_row_in_that_round(swiss: ClubServic
 
 def test_half_point_byes_beyond_the_limit_are_refused(swiss: ClubService) -> None:
     swiss.request_bye("P1", 2)
-    swiss.request_bye("P1", 3)
+    swiss.request_bye("P1", 3, confirm=True)  # FIDE mode asks about a second one
     with pytest.raises(ServiceError, match=r"P1 cannot have another half-point bye: this "
                        r"Swiss allows at most 2 per player"):
-        swiss.request_bye("P1", 4)
+        swiss.request_bye("P1", 4, confirm=True)
     swiss.request_bye("P1", 4, half=False)  # a zero-point bye is always possible
-    swiss.request_bye("P1", 3)  # asking again for the same round replaces, not adds
+    swiss.request_bye("P1", 3, confirm=True)  # asking again for the same round replaces
     with pytest.raises(ServiceError, match=r"none in its last 1 round\(s\) \(5\)"):
         swiss.request_bye("P2", 5)
 
 
 def test_an_excused_player_counts_against_the_limit(swiss: ClubService) -> None:
     swiss.request_bye("P1", 2)
-    swiss.request_bye("P1", 3)
+    swiss.request_bye("P1", 3, confirm=True)
     _play(swiss)
     _play(swiss)
     _play(swiss)

@@ -73,10 +73,11 @@ def play(svc: ClubService, rng: random.Random, tmp: Path, *, players: int, round
             status = (Status.EXCUSED if roll < 0.05 else Status.UNEXCUSED if roll < 0.08
                       else Status.PRESENT)
             if status is not e.status:
-                svc.set_status(str(e.id), status)
+                svc.set_status(str(e.id), status, confirm=True)  # FIDE mode: a 2nd HPB
         if number < rounds - 1:
             asking = rng.choice([e for e in svc.tournament().entrants if e.status.plays])
-            svc.request_bye(str(asking.id), number + 1, half=rng.random() < 0.5)
+            svc.request_bye(str(asking.id), number + 1, half=rng.random() < 0.5,
+                            confirm=True)
         path.write_text(export_trf(svc, "Open"), encoding="utf-8")
         theirs = pair_trf_boards(path)
         report = svc.pair()

@@ -300,10 +300,10 @@ def test_settings_are_mapped(kfc_file: Path, tmp_path: Path) -> None:
     assert "ConfigTab OPTION.SomethingNew = 7 is not used by rochade" in got.notes
     assert "KfC's working state of Inanna was read as present" in got.notes
     assert got.tournament.entrant(1).status is Status.PRESENT
-    assert got.tournament.rounds[3].games[1].result is Result.DRAW
+    assert got.tournament.rounds[3].games[1].result is Result.ADJOURNED
     assert (
-        "round 4 board 2: an adjourned game, imported as a draw (as KfC scores it); enter the "
-        "real result when it is known"
+        "round 4 board 2: an adjourned game, imported as adjourned (?): it counts as a draw, "
+        "as in KfC, until its result is entered"
     ) in got.notes
 
 
@@ -318,7 +318,7 @@ KFC_SCHEMA = (
     "CREATE TABLE ConfigTab (CfgKey VARCHAR(20) NOT NULL PRIMARY KEY, CfgText VARCHAR(5),"
     " CfgValue FLOAT)",
 )
-RESULT_CODES = {None: -1, **{r: c for c, r in GAME_CODES.items() if c not in (-1, 11)}}
+RESULT_CODES = {None: -1, **{r: c for c, r in GAME_CODES.items() if c != -1}}
 REASON_CODES = {reason: code for code, reason in SINGLE_CODES.items()}
 STATE_CODES = {status: code for code, status in STATES.items()}
 

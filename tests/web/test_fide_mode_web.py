@@ -72,6 +72,44 @@ def test_a_full_point_bye_asks_for_confirmation_first(td: TestClient, swiss: Clu
                for line in export_trf(swiss, "Open").splitlines())
 
 
+def test_a_second_half_point_bye_asks_for_confirmation_first(td: TestClient,
+                                                             swiss: ClubService) -> None:
+    post(td, "/td/t/2/byes", player="3", round="1", kind="half")  # the first: no question
+    before = swiss.tournament("Open")
+    page = post(td, "/td/t/2/byes", player="3", round="2", kind="half")
+    assert page.status_code == 200
+    assert ("round 2: another half-point bye for Swiss 3 (3), who has had or asked for 1 "
+            "already (FIDE&#39;s verification check list flags more than one half-point bye "
+            "per player)") in page.text
+    assert 'name="confirm" value="yes"' in page.text
+    assert swiss.tournament("Open") == before  # nothing saved before the confirmation
+    german = td.post("/td/t/2/byes", data={"csrf": td.headers["x-test-csrf"], "player": "3",
+                                            "round": "2", "kind": "half"},
+                     headers={"Accept-Language": "de"}, follow_redirects=False)
+    assert "ein weiteres halbes Freilos für Swiss 3 (3)" in german.text
+    done = post(td, "/td/t/2/byes", player="3", round="2", kind="half", confirm="yes")
+    assert done.status_code == 303
+    assert any(line.startswith("### FIDE mode") and "another half-point bye" in line
+               for line in export_trf(swiss, "Open").splitlines())
+
+
+def test_excused_at_check_in_as_a_second_half_point_bye_is_confirmed(
+        td: TestClient, swiss: ClubService) -> None:
+    swiss.request_bye("Swiss 3", 2, tournament="Open")
+    before = swiss.tournament("Open")
+    csrf = td.headers["x-test-csrf"]
+    row = td.post("/td/t/2/players/3/status", data={"csrf": csrf, "status": "excused"},
+                  headers={"hx-request": "true"}, follow_redirects=False)
+    assert row.status_code == 200
+    assert row.headers["HX-Retarget"] == "body"  # the confirmation replaces the page, not a row
+    assert "round 1: another half-point bye for Swiss 3 (3)" in row.text
+    assert 'name="status" value="excused"' in row.text and 'href="/td/t/2/checkin"' in row.text
+    assert swiss.tournament("Open") == before
+    done = post(td, "/td/t/2/players/3/status", status="excused", confirm="yes")
+    assert done.status_code == 303
+    assert swiss.tournament("Open").entrant(3).status.value == "excused"
+
+
 def test_new_tie_breaks_after_the_start_are_confirmed(td: TestClient, swiss: ClubService
                                                       ) -> None:
     _play_round(swiss)

@@ -9,8 +9,10 @@ import click
 
 from rochade.cli.common import (
     CONFIRM,
+    IMPORT_FIDE_MODE,
     Failure,
     club_argument,
+    echo_fide_recheck,
     key_values,
     needs_confirm,
     read_text,
@@ -351,15 +353,22 @@ def _report_added(added: PlayerAdded) -> None:
 @click.argument("player_ref", metavar="PLAYER")
 @click.argument("status", metavar="STATUS", type=click.Choice([s.value for s in Status]))
 @tournament_option
+@CONFIRM
 def player_status(
-    club: Path, who: str | None, player_ref: str, status: str, tournament: str | None
+    club: Path, who: str | None, player_ref: str, status: str, tournament: str | None,
+    confirm: bool,
 ) -> None:
     """Set a player present, excused, withdrawn ...
 
     PLAYER is a number or a name. The status stays until you change it; it decides the
-    player's row in the next pairing.
+    player's row in the next pairing. In a Swiss, excused (or club duty) is a half-point
+    bye: in FIDE mode a player's second one needs --confirm.
     """
-    entrant = service(club, who).set_status(player_ref, Status(status), tournament)
+    try:
+        entrant = service(club, who).set_status(player_ref, Status(status), tournament,
+                                                confirm)
+    except NeedsFideConfirmation as exc:
+        raise needs_confirm(exc) from None
     click.echo(f"{entrant.name} ({entrant.id}) is now {status}.")
 
 
@@ -459,7 +468,8 @@ def player_bye(
     --full).
 
     The tournament's limit on half-point byes applies (tournament create
-    --max-half-point-byes, --half-point-byes-closed).
+    --max-half-point-byes, --half-point-byes-closed). In FIDE mode a full-point bye, and a
+    player's second half-point bye, need --confirm (the rating report notes them).
     """
     if zero and full:
         raise Failure("--zero and --full do not go together")
@@ -531,10 +541,13 @@ def export(club: Path, who: str | None, tournament: str | None, file: Path) -> N
 @click.command("import")
 @club_argument
 @click.argument("file", type=click.Path(path_type=Path, dir_okay=False))
-def import_(club: Path, who: str | None, file: Path) -> None:
+@IMPORT_FIDE_MODE
+def import_(club: Path, who: str | None, file: Path, fide_mode: bool) -> None:
     """Add a tournament from a JSON file."""
-    t = service(club, who).import_json(read_text(file))
+    t = service(club, who).import_json(read_text(file), fide_mode)
     click.echo(f"Imported {t.name}: {len(t.entrants)} players, {len(t.rounds)} rounds.")
+    if fide_mode:
+        echo_fide_recheck(t)
 
 
 COMMANDS = (init, tournament, player, undo, log, export, import_)

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import click
 
 if TYPE_CHECKING:
+    from rochade.core.model import Tournament
     from rochade.service import ClubService
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -50,6 +51,23 @@ def _shorten(word: str, limit: int = 200) -> str:
 def needs_confirm(exc: Exception) -> Failure:
     """A change FIDE mode refused for want of confirmation, as the CLI asks for it."""
     return Failure(f"{exc} (add --confirm)")
+
+
+IMPORT_FIDE_MODE = click.option(
+    "--fide-mode", is_flag=True,
+    help="Go on in FIDE mode (round robin, Swiss): the played rounds are re-checked first; "
+         "a problem refuses the import, warnings are listed and go into the rating report.")
+
+
+def echo_fide_recheck(t: Tournament) -> None:
+    """What FIDE mode's re-check found in an imported tournament's rounds (as logged)."""
+    from rochade.service.fidemode import recheck
+
+    warnings = recheck(t).warnings
+    click.echo(f"FIDE mode: {len(t.rounds)} played round(s) re-checked, "
+               f"{len(warnings) or 'no'} warning(s).")
+    for warning in warnings:
+        click.echo(f"Warning: {str(warning).rstrip('.')}.")  # the checker's end in one
 
 
 CONFIRM = click.option(

@@ -6,7 +6,14 @@ from pathlib import Path
 
 import click
 
-from rochade.cli.common import club_argument, read_text, service, tournament_option
+from rochade.cli.common import (
+    IMPORT_FIDE_MODE,
+    club_argument,
+    echo_fide_recheck,
+    read_text,
+    service,
+    tournament_option,
+)
 from rochade.formats.trf import NEWLINES
 from rochade.service.exchange import backup_json, export_trf, import_trf, restore_json
 from rochade.service.files import read_file
@@ -25,11 +32,15 @@ def _write(out: Path | None, text: str, newline: str = "") -> None:
 @club_argument
 @click.argument("trf", type=click.Path(path_type=Path, dir_okay=False))
 @click.option("--name", help="The tournament's name (default: the file's line 012).")
-def import_trf_command(club: Path, who: str | None, trf: Path, name: str | None) -> None:
+@IMPORT_FIDE_MODE
+def import_trf_command(club: Path, who: str | None, trf: Path, name: str | None,
+                       fide_mode: bool) -> None:
     """Add a tournament from a FIDE TRF file (TRF16 or TRF26)."""
-    t = import_trf(service(club, who), read_file(trf), name)
+    t = import_trf(service(club, who), read_file(trf), name, fide_mode)
     click.echo(f"Imported {t.name} ({t.system}): {len(t.entrants)} players, "
                f"{len(t.rounds)} rounds.")
+    if fide_mode:
+        echo_fide_recheck(t)
 
 
 @click.command("export-trf")
@@ -62,6 +73,8 @@ def restore_json_command(backup: Path, club: Path, who: str | None) -> None:
     names = ", ".join(done.tournaments) or "no tournaments"
     click.echo(f"Restored {club}: {done.members} members, {names}; "
                f"{done.actions} earlier log entries kept.")
+    for name, warning in done.warnings:
+        click.echo(f"Warning (FIDE mode, {name}): {str(warning).rstrip('.')}.")
 
 
 COMMANDS = (import_trf_command, export_trf_command, backup_json_command, restore_json_command)

@@ -69,7 +69,11 @@ from rochade.service.errors import (
 )
 from rochade.service.fidemode import (
     FIDE,
+    FULL_BY_HAND,
+    IMPORTED,
+    SECOND_HPB,
     FideMode,
+    Findings,
     NeedsFideConfirmation,
     check_scoring,
     confirmed,
@@ -77,6 +81,7 @@ from rochade.service.fidemode import (
     leaves,
     mode_from_json,
     mode_to_json,
+    recheck,
     require,
     settings_events,
     trf_comments,
@@ -545,13 +550,16 @@ class ClubService:
     ) -> Entrant:
         """A Swiss player's bye for a coming round, asked in advance: a half-point bye (within
         the tournament's limits), a zero-point bye, or (`full`) a full-point bye the TD gives
-        by hand, which FIDE mode lets through only with `confirm`."""
+        by hand, which FIDE mode lets through only with `confirm`, as it does a second
+        half-point bye (FIDE's check list flags more than one per player)."""
         with self._change("settings", "request a bye") as (club, action):
             record, t = self._load(club, tournament)
             entrant = find_entrant(t.entrants, player)
             changed = systems.with_bye_request(t, entrant, round_number, half, full)
-            given = [Message(N_("round {round}: full-point bye given by hand to {player}"),
-                             {"round": round_number, "player": label(entrant)})] if full else []
+            given = [Message(FULL_BY_HAND, {"round": round_number, "player": label(entrant)})
+                     ] if full else []
+            if half and not full:
+                given += _another_half_point_bye(t, entrant, round_number)
             events = self._fide_events(club, record, given, confirm)
             club.set_settings(record.id, systems.encode(changed))
             what = N_("{player}: full-point bye in round {round}") if full else N_(
@@ -742,15 +750,21 @@ class ClubService:
             )
             return dataclasses.replace(t, settings=settings)
 
-    def set_status(self, player: str, status: Status, tournament: str | None = None) -> Entrant:
+    def set_status(self, player: str, status: Status, tournament: str | None = None,
+                   confirm: bool = False) -> Entrant:
         """Set a player's attendance for the next round (sticky until changed).
 
         A withdrawn player who comes back gets a `late_start` row for each round they missed.
+        In a Swiss an excused absence is a half-point bye: in FIDE mode a second one needs
+        `confirm`, as a requested one does.
         """
         with self._change("status", "set status") as (club, action):
             record, t = self._load(club, tournament)
             entrant = find_entrant(t.entrants, player)
             systems.check_status(t, entrant, status)
+            events = self._fide_events(club, record, _another_half_point_bye(
+                t, entrant, len(t.rounds) + 1) if status != entrant.status and (
+                systems.gives_half_point_bye(t, status)) else [], confirm)
             club.set_status(record.id, entrant.id, status)
             values = {"player": label(entrant), "old": _status_word(entrant.status),
                       "new": _status_word(status)}
@@ -764,7 +778,7 @@ class ClubService:
                         "{player}: {old} -> {new} (missed rounds {rounds} count as late start)"
                     )
                     values["rounds"] = _span(missed)
-            action.describe(Message(what, values), record)
+            action.describe(confirmed(Message(what, values), events), record)
         return dataclasses.replace(entrant, status=status)
 
     def set_rating(
@@ -1132,28 +1146,42 @@ class ClubService:
                 setup.categories, setup.one_prize, _ages_on(club, record.id, extras),
                 club.member_details(record.id)))
 
-    def import_json(self, text: str) -> Tournament:
+    def import_json(self, text: str, fide_mode: bool = False) -> Tournament:
         """Add a tournament from a rochade JSON file; players become (or match) members. Its
         categories come along, the day ages count on as the event's start date, the players'
         sex and birth date where their members have none."""
         t, file = parse_tournament_file(text)
         if file is None:
-            return self.import_tournament(t)
+            return self.import_tournament(t, fide_mode=fide_mode)
         extras = {CATEGORIES: setup_to_json(CategorySetup(file.categories, file.one_prize))}
         if file.ages_on:
             extras[EVENT] = event_to_json(EventData(start_date=file.ages_on))
-        return self.import_tournament(t, extras, file.details)
+        return self.import_tournament(t, extras, file.details, fide_mode=fide_mode)
 
     def import_tournament(self, t: Tournament, extras: Mapping[str, str] = {},
-                          details: Mapping[PlayerId, PlayerDetails] = {}) -> Tournament:
+                          details: Mapping[PlayerId, PlayerDetails] = {},
+                          fide_mode: bool = False) -> Tournament:
         """Add a checked tournament (players become or match members) in one action, with
         what its file said beyond the facts (`extras`: kind -> JSON text, e.g. a TRF's) and
-        the players' `details` (filling what a matched member's lack)."""
+        the players' `details` (filling what a matched member's lack).
+
+        With `fide_mode` it goes on in FIDE mode: its played rounds are re-checked first
+        (`fidemode.recheck`); a problem refuses the import, and the warnings are logged with
+        it, so the TRF file and the rating report carry them as `###` lines."""
         limits.check_name(t.name, limits.TOURNAMENT_NAME)
+        found = recheck(t) if fide_mode else Findings((), ())
+        if found.problems:
+            raise ServiceError(
+                "FIDE mode cannot take over {name}: {problems}; import it without FIDE mode, "
+                "or correct the file", name=t.name, problems=joined(found.problems))
         with self._change("import", "import tournament") as (club, action):
             tid = club.add_tournament(t.name, t.system, systems.encode(t.settings))
-            action.describe(Message(N_("import tournament {name}"), {"name": t.name}),
+            imported = [Message(IMPORTED, {"finding": w}) for w in found.warnings]
+            action.describe(confirmed(Message(N_("import tournament {name}"),
+                                              {"name": t.name}), imported),
                             TournamentRecord(tid, t.name, t.system, ""))
+            if fide_mode:
+                club.set_extra(tid, FIDE, mode_to_json(FideMode(True)))
             members = {(m.name, m.fide_id): m.id for m in club.members()}
             for e in t.entrants:
                 limits.PLAYERS.check(e.id, Message("the number of {name}", {"name": e.name}))
@@ -1363,6 +1391,14 @@ def _next_round(t: Tournament) -> int:
         )
         raise ServiceError(template, round=last.number, boards=", ".join(missing))
     return len(t.rounds) + 1
+
+
+def _another_half_point_bye(t: Tournament, entrant: Entrant, number: int) -> list[Message]:
+    """The FIDE-mode event of a half-point bye in round `number` for a player who has had or
+    asked for one already (none for the first)."""
+    had = systems.half_point_byes(t, entrant.id, besides=number)
+    return [Message(SECOND_HPB, {"round": number, "player": label(entrant), "had": had})
+            ] if had else []
 
 
 def _check_by_hand(

@@ -24,6 +24,15 @@ from rochade.formats.trf import TrfError, decode_trf
 from rochade.formats.trf_tournament import TrfExtras, read_trf_tournament, write_trf_tournament
 from rochade.service.club import ClubService, current_user, system_clock
 from rochade.service.errors import ServiceError
+from rochade.service.fidemode import (
+    FIDE,
+    HAD_HPBS,
+    IMPORTED,
+    SECOND_HPB,
+    events_of,
+    mode_from_json,
+    recheck,
+)
 from rochade.service.rated import ReportCheck, check_report, event_of_file
 from rochade.store import Club, StoreError
 
@@ -40,15 +49,17 @@ def read_trf(raw: bytes, name: str | None = None) -> tuple[Tournament, TrfExtras
         raise ServiceError(message_of(exc)) from None
 
 
-def import_trf(service: ClubService, raw: bytes, name: str | None = None) -> Tournament:
-    """Add the tournament of a TRF file to the club file (its extra details kept with it)."""
+def import_trf(service: ClubService, raw: bytes, name: str | None = None,
+               fide_mode: bool = False) -> Tournament:
+    """Add the tournament of a TRF file to the club file (its extra details kept with it);
+    `fide_mode`: it goes on in FIDE mode, its rounds re-checked (`import_tournament`)."""
     t, extras = read_trf(raw, name)
     if any(summary.name == t.name for summary in service.tournaments()):
         raise ServiceError(
             "this club file already has a tournament named '{name}'; give another name",
             name=t.name,
         )
-    return service.import_tournament(t, {TRF_EXTRAS: extras.to_json()})
+    return service.import_tournament(t, {TRF_EXTRAS: extras.to_json()}, fide_mode=fide_mode)
 
 
 def export_trf(service: ClubService, tournament: str | None = None,
@@ -102,9 +113,13 @@ def backup_json(club: Path) -> str:
 
 @dataclass(frozen=True)
 class Restored:
+    """What a restore brought back; `warnings`: per tournament in FIDE mode, what the
+    re-check of its rounds found that its log does not show as confirmed."""
+
     members: int
     tournaments: tuple[str, ...]
     actions: int
+    warnings: tuple[tuple[str, Message], ...] = ()
 
 
 def restore_json(text: str, club: Path, who: str | None = None, source: str = "a backup"
@@ -114,6 +129,7 @@ def restore_json(text: str, club: Path, who: str | None = None, source: str = "a
     Refuses an existing file: a restore never overwrites. On any problem no file is left.
     """
     rows = parse_club(text)
+    warnings: list[tuple[str, Message]] = []
     with Club.restore(club, rows, who or current_user(), system_clock(),
                       Message(N_("restored from {source}"), {"source": source})) as opened:
         try:
@@ -121,6 +137,8 @@ def restore_json(text: str, club: Path, who: str | None = None, source: str = "a
                 settings = system_settings_from_dict(record.system, json.loads(record.settings))
                 t = dataclasses.replace(opened.load_tournament(record), settings=settings)
                 parse_tournament(format_tournament(t))  # every fact checked as in a file
+                if mode_from_json(opened.extras(record.id).get(FIDE)).on and t.rounds:
+                    warnings += [(t.name, w) for w in _unconfirmed(opened, record.id, t)]
         except (ModelError, FormatError) as exc:
             opened.close()
             _remove(club)
@@ -128,7 +146,27 @@ def restore_json(text: str, club: Path, who: str | None = None, source: str = "a
                 "the backup cannot be restored: {problem}", problem=message_of(exc)
             ) from None
     return Restored(len(rows["members"]), tuple(t["name"] for t in rows["tournaments"]),
-                    len(rows["actions"]))
+                    len(rows["actions"]), tuple(warnings))
+
+
+def _unconfirmed(opened: Club, tournament_id: int, t: Tournament) -> list[Message]:
+    """FIDE mode's re-check of a restored tournament's rounds (a backup may have been edited),
+    less what its log shows as confirmed while it ran; never a refusal: a restore loses
+    nothing."""
+    try:
+        found = recheck(t)
+    except ServiceError as exc:
+        return [exc.msg]
+    confirmed: set[str] = set()
+    second_byes: set[object] = set()  # players whose second half-point bye was confirmed
+    for _, event in events_of(opened.actions(), tournament_id):
+        inner = event.values.get("finding") if event.template == IMPORTED else None
+        event = inner if isinstance(inner, Message) else event
+        confirmed.add(str(event))
+        if event.template == SECOND_HPB:
+            second_byes.add(event.values.get("player"))
+    return [w for w in (*found.problems, *found.warnings) if str(w) not in confirmed and not (
+        w.template == HAD_HPBS and w.values.get("player") in second_byes)]
 
 
 def _remove(club: Path) -> None:

@@ -19,10 +19,14 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
+from rochade.core.checker import COLOUR_RULES, Finding, Rule, Severity, check_boards
 from rochade.core.messages import N_, Message, joined
-from rochade.core.model import ModelError
-from rochade.core.tiebreaks import Scoring
+from rochade.core.model import ModelError, Result, Tournament
+from rochade.core.systems import SWISS_ABSENCES, RoundRobinSettings, SwissSettings
+from rochade.core.tiebreaks import Kind, Scoring
 from rochade.service.errors import ServiceError
+from rochade.service.players import label
+from rochade.service.systems import rules
 from rochade.store import ActionRecord
 
 FIDE = "fide"
@@ -96,6 +100,12 @@ class NeedsFideConfirmation(ServiceError):
 
 FIDE_LOGGED = N_("{change} (FIDE mode: {events})")
 """The log line of a change that FIDE mode made the TD confirm; `trf_comments` finds it."""
+
+
+SECOND_HPB = N_("round {round}: another half-point bye for {player}, who has had or asked for "
+                 "{had} already (FIDE's verification check list flags more than one half-point "
+                 "bye per player)")
+"""The event of a half-point bye beyond the first: allowed, but a rating officer asks why."""
 
 
 def confirmed(change: Message, events: Sequence[Message]) -> Message:
@@ -176,6 +186,97 @@ def settings_events(before: object, after: object, played: int) -> list[Message]
     return out
 
 
-__all__ = ["FIDE", "FIDE_LOGGED", "FideMode", "NeedsFideConfirmation", "check_scoring",
-           "confirmed", "events_of", "leaves", "mode_from_json", "mode_to_json", "require",
+UNUSUAL = frozenset({Result.WHITE_HALF, Result.BLACK_HALF, Result.BOTH_LOSE})
+"""The results an arbiter may give that a rating officer asks about (½-0, 0-½, 0-0)."""
+
+_UNCHECKED = COLOUR_RULES | {Rule.BYE_UNEVEN}
+"""What the checker says that an imported round may break knowingly: FIDE's colour rules have
+exceptions (the last round's topscorers) the checker cannot see; an even spread of byes is a
+Keizer wish."""
+
+
+@dataclass(frozen=True)
+class Findings:
+    """FIDE mode's re-check of rounds it did not see: `problems` keep the tournament out of
+    FIDE mode; `warnings` are what the TD reads and the rating officer will ask about."""
+
+    problems: tuple[Message, ...]
+    warnings: tuple[Message, ...]
+
+
+def recheck(t: Tournament) -> Findings:
+    """Check the played rounds of an imported tournament against FIDE mode's rules: the
+    pairing checker on every round (with the rounds before it as history), the scoring, more
+    than one half-point bye per player, full-point byes given by hand, unusual results and
+    adjourned games. The engine's pairing of a round cannot be known afterwards, so a pairing
+    other than the engine's is not looked for."""
+    if not isinstance(t.settings, SwissSettings | RoundRobinSettings):
+        raise ServiceError("FIDE mode is for round robins and Swiss tournaments")
+    check_scoring(t.settings.scoring)
+    problems: list[Message] = []
+    warnings: list[Message] = []
+    half: dict[int, list[int]] = {}
+    for rnd in t.rounds:
+        boards = [(g.white, g.black) for g in rnd.games]
+        seated = [p for pair in boards for p in pair] + ([rnd.bye] if rnd.bye else [])
+        checked = check_boards(boards, rnd.bye, tournament=t, round_number=rnd.number,
+                               present=seated, rules=rules(t, rnd.number))
+        for finding in checked.findings:
+            where = Message(ROUND_SAYS, {"round": rnd.number, "finding": finding.msg})
+            if finding.severity is Severity.ERROR:
+                problems.append(where)
+            elif finding.rule not in _UNCHECKED and not _after_forfeits(t, rnd.number, finding):
+                warnings.append(where)
+        for absence in rnd.absences:
+            kind = SWISS_ABSENCES.get(absence.reason)
+            if kind is Kind.HPB:
+                half.setdefault(absence.player, []).append(rnd.number)
+            elif kind is Kind.FPB:
+                warnings.append(Message(FULL_BY_HAND, {
+                    "round": rnd.number, "player": label(t.entrant(absence.player))}))
+        for game in rnd.games:
+            if game.result in UNUSUAL:
+                warnings.append(Message(N_("round {round} board {board}: the unusual result "
+                                           "{result} ({white} - {black})"), {
+                    "round": rnd.number, "board": game.board, "result": str(game.result),
+                    "white": label(t.entrant(game.white)),
+                    "black": label(t.entrant(game.black))}))
+    for player, numbers in half.items():
+        if len(numbers) > 1:
+            warnings.append(Message(HAD_HPBS, {
+                "player": label(t.entrant(player)), "count": len(numbers),
+                "rounds": ", ".join(map(str, numbers))}))
+    adjourned = t.adjourned_rounds()
+    if adjourned:
+        warnings.append(Message(N_(
+            "adjourned or postponed games (?) in round(s) {rounds}: they count as draws for "
+            "pairing; the final standings and the rating report wait for their results"),
+            {"rounds": ", ".join(map(str, adjourned))}))
+    return Findings(tuple(problems), tuple(warnings))
+
+
+def _after_forfeits(t: Tournament, number: int, finding: Finding) -> bool:
+    """A rematch of players whose every earlier game was forfeited: FIDE's Swiss rules let
+    them meet again (they never played), as the engine does; the checker counts the pairing."""
+    if finding.rule not in (Rule.REMATCH, Rule.MAX_MEETINGS) or len(finding.players) != 2:
+        return False
+    pair = set(finding.players)
+    return isinstance(t.settings, SwissSettings) and all(
+        g.result is not None and g.result.is_forfeit
+        for rnd in t.rounds if rnd.number < number
+        for g in rnd.games if {g.white, g.black} == pair)
+
+
+ROUND_SAYS = N_("round {round}: {finding}")
+HAD_HPBS = N_("{player} had {count} half-point byes (rounds {rounds}); FIDE's verification "
+              "check list flags more than one per player")
+IMPORTED = N_("in the imported rounds: {finding}")
+"""The event of a warning about rounds FIDE mode did not see (an import)."""
+FULL_BY_HAND = N_("round {round}: full-point bye given by hand to {player}")
+"""The event of a full-point bye given by hand (confirmed when given, found when imported)."""
+
+
+__all__ = ["FIDE", "FIDE_LOGGED", "FULL_BY_HAND", "HAD_HPBS", "IMPORTED", "SECOND_HPB",
+           "FideMode", "Findings", "NeedsFideConfirmation", "check_scoring", "confirmed",
+           "events_of", "leaves", "mode_from_json", "mode_to_json", "recheck", "require",
            "settings_events", "trf_comments"]

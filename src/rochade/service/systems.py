@@ -503,12 +503,17 @@ def _check_half_point_bye(t: Tournament, entrant: Entrant, number: int) -> None:
         )
 
 
+def gives_half_point_bye(t: Tournament, status: Status) -> bool:
+    """In a Swiss an excused absence (or club duty) is a half-point bye in the next round."""
+    reason = status.absence_reason
+    return (isinstance(t.settings, SwissSettings) and t.system == SWISS and reason is not None
+            and SWISS_ABSENCES.get(reason) is Kind.HPB)
+
+
 def check_status(t: Tournament, entrant: Entrant, status: Status) -> None:
-    """In a Swiss an excused absence is a half-point bye in the next round: within limits."""
-    if isinstance(t.settings, SwissSettings) and t.system == SWISS:
-        reason = status.absence_reason
-        if reason is not None and SWISS_ABSENCES.get(reason) is Kind.HPB:
-            _check_half_point_bye(t, entrant, len(t.rounds) + 1)
+    """A status that gives a half-point bye in the next round: within the Swiss's limits."""
+    if gives_half_point_bye(t, status):
+        _check_half_point_bye(t, entrant, len(t.rounds) + 1)
 
 
 def with_bye_request(t: Tournament, entrant: Entrant, number: int, half: bool,

@@ -45,7 +45,7 @@ GAME_CODES: Mapping[int, Result | None] = {
     8: Result.WHITE_WINS_FORFEIT,
     9: Result.BLACK_WINS_FORFEIT,
     10: Result.DOUBLE_FORFEIT,
-    11: Result.DRAW,  # adjourned: KfC scores it as a draw
+    11: Result.ADJOURNED,  # adjourned: KfC scores it as a draw; rochade keeps it open (?)
 }
 ADJOURNED = 11
 SINGLE_CODES: Mapping[int, str] = {
@@ -317,8 +317,8 @@ class _Reader:
                 games[rnd].append(Game(white, black, GAME_CODES[code], board))
                 if code == ADJOURNED:
                     self.notes.append(
-                        f"round {rnd} board {board}: an adjourned game, imported as a draw "
-                        "(as KfC scores it); enter the real result when it is known"
+                        f"round {rnd} board {board}: an adjourned game, imported as adjourned "
+                        "(?): it counts as a draw, as in KfC, until its result is entered"
                     )
             else:
                 raise KfcError(

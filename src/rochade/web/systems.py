@@ -206,7 +206,7 @@ async def td_change_rules(web: Web, request: Request, page: Page) -> Response:
         web.service().change_rules(_options(form, t.system, bool(t.rounds)), t.name,
                                    confirm=bool(field(form, "confirm")))
     except NeedsFideConfirmation as exc:
-        return _confirm(web, request, page, form, exc, n, t, "rules")
+        return fide_confirm(web, request, page, form, exc, n, t, "rules")
     except USER_ERRORS as exc:
         return web.redirect(page, f"/td/t/{n}/rules", ("error", web.say(page, exc)))
     return web.redirect(page, f"/td/t/{n}/rules", ("ok", _("Settings saved.")))
@@ -222,23 +222,28 @@ async def td_fide(web: Web, request: Request, page: Page) -> Response:
         web.service().change_rules({"fide_mode": "on" if on else "off"}, t.name,
                                    confirm=bool(field(form, "confirm")))
     except NeedsFideConfirmation as exc:
-        return _confirm(web, request, page, form, exc, n, t, "rules")
+        return fide_confirm(web, request, page, form, exc, n, t, "rules")
     except USER_ERRORS as exc:
         return web.redirect(page, f"/td/t/{n}/rules", ("error", web.say(page, exc)))
     return web.redirect(page, f"/td/t/{n}/rules", (
         "ok", _("FIDE mode is on.") if on else _("The tournament has left FIDE mode.")))
 
 
-def _confirm(web: Web, request: Request, page: Page, form: FormData,
-             exc: NeedsFideConfirmation, n: int, t: Any, section: str) -> Response:
+def fide_confirm(web: Web, request: Request, page: Page, form: FormData,
+                 exc: NeedsFideConfirmation, n: int, t: Any, section: str) -> Response:
     """The confirmation step of FIDE mode: the consequence in words, and the same form sent
-    again with `confirm` (or back, changing nothing)."""
+    again with `confirm` (or back, changing nothing). Asked from an htmx row (check-in), the
+    page replaces the whole page, not the row."""
     fields = [(key, str(value)) for key, value in form.multi_items()
               if key not in ("csrf", "confirm")]
     back = f"/td/t/{n}/{section}"
-    return web.render(page, "systems/td_fide_confirm.html", n=n, t=t, fields=fields,
-                      action=request.url.path, consequence=web.say(page, exc), back=back,
-                      section=section)
+    response = web.render(page, "systems/td_fide_confirm.html", n=n, t=t, fields=fields,
+                          action=request.url.path, consequence=web.say(page, exc), back=back,
+                          section=section)
+    if request.headers.get("hx-request"):
+        response.headers["HX-Retarget"] = "body"
+        response.headers["HX-Reswap"] = "innerHTML"
+    return response
 
 
 # -- TD: byes asked in advance and forbidden pairs (Swiss) -------------------------------------
@@ -275,7 +280,7 @@ async def td_bye(web: Web, request: Request, page: Page) -> Response:
                        else _("{name} has a half-point bye in round {round}.") if half
                        else _("{name} has a zero-point bye in round {round}."))
     except NeedsFideConfirmation as exc:
-        return _confirm(web, request, page, form, exc, n, t, "byes")
+        return fide_confirm(web, request, page, form, exc, n, t, "byes")
     except USER_ERRORS as exc:
         return web.redirect(page, back, ("error", web.say(page, exc)))
     return web.redirect(page, back, ("ok", message.format(name=entrant.name, round=number)))
@@ -295,7 +300,7 @@ async def td_forbid(web: Web, request: Request, page: Page) -> Response:
         message = (_("{first} and {second} will not be paired.") if forbidden
                    else _("{first} and {second} may be paired again."))
     except NeedsFideConfirmation as exc:
-        return _confirm(web, request, page, form, exc, n, t, "byes")
+        return fide_confirm(web, request, page, form, exc, n, t, "byes")
     except USER_ERRORS as exc:
         return web.redirect(page, back, ("error", web.say(page, exc)))
     return web.redirect(page, back, ("ok", message.format(first=a.name, second=b.name)))

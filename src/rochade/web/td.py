@@ -25,6 +25,7 @@ from rochade.core.systems import ROUND_ROBIN
 from rochade.service import NeedsConfirmation, ResultConflict, StandingChange, points_before
 from rochade.service.club import SETTING_OVERRIDES, games_of
 from rochade.service.exchange import rating_report
+from rochade.service.fidemode import NeedsFideConfirmation
 from rochade.service.files import read_whole
 from rochade.service.phones import PhoneDesk
 from rochade.service.settings import KEIZER_SETTINGS, PRESET, SettingsReport, settings_of
@@ -48,6 +49,7 @@ from rochade.web.queries import (
     round_view,
 )
 from rochade.web.system_tables import requested_byes, round_robin_schedule
+from rochade.web.systems import fide_confirm
 
 # -- TD: tournaments -----------------------------------------------------------------------
 
@@ -297,7 +299,10 @@ async def td_set_status(web: Web, request: Request, page: Page) -> Response:
             return _withdraw_page(web, request, page)  # asked once more; nothing changed yet
         name = web.tournament_name(request)
         svc = web.service()
-        entrant = svc.set_status(str(pid), status, name)
+        entrant = svc.set_status(str(pid), status, name, confirm=bool(field(form, "confirm")))
+    except NeedsFideConfirmation as exc:
+        return fide_confirm(web, request, page, form, exc, int(n), svc.tournament(name),
+                            "checkin")
     except (ValueError, *USER_ERRORS) as exc:
         return web.refuse(page, request, back, web.say(page, exc))
     if request.headers.get("hx-request"):
