@@ -22,7 +22,7 @@ from functools import cache, lru_cache
 from pathlib import Path
 from typing import IO
 
-from babel.dates import format_date, format_datetime
+from babel.dates import format_date, format_datetime, format_time
 from babel.lists import format_list
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
@@ -112,6 +112,18 @@ def number(value: Fraction | int, lang: str, decimals: int = 2) -> str:
 def day(iso: str, lang: str) -> str:
     """An ISO date as `lang` writes it: 1 Dec 2026, 01.12.2026, 1 dec 2026."""
     return format_date(date.fromisoformat(iso), "medium", locale=lang)
+
+
+def moment(iso: str, lang: str) -> str:
+    """A logged time (an ISO timestamp) as `lang` writes date and time: 12/1/26, 8:47 PM;
+    01.12.26, 20:47. In the club's local time, the clock on its wall (as the service dates
+    a club evening)."""
+    return format_datetime(datetime.fromisoformat(iso).astimezone(), "short", locale=lang)
+
+
+def clock(iso: str, lang: str) -> str:
+    """The time of day of a logged time, as `lang` writes it: 8:47 PM, 20:47 (local time)."""
+    return format_time(datetime.fromisoformat(iso).astimezone(), "short", locale=lang)
 
 
 @lru_cache(maxsize=8192)
