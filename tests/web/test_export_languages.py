@@ -124,6 +124,9 @@ def test_the_german_standings_and_pairings_read_as_german(club: Path) -> None:
     assert "Unterschrift Weiß" in slips and "Winter · Runde 2 · Brett 1" in slips
     swiss = export(club, "standings", "de", "-t", "Open")
     assert "Bei gleicher Punktzahl entscheiden" in swiss
+    card = export(club, "breakdown", "de", "-t", "Open", "--player", "Anna")
+    notes = re.findall(r'<p class="note">([^<]*)', card)  # tie-breaks and how computed
+    assert notes and not [n for n in notes if re.search(r"\d\.\d", n)], notes
 
 
 def test_the_arabic_standings_read_as_arabic(club: Path) -> None:

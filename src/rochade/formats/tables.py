@@ -19,6 +19,7 @@ from fractions import Fraction
 from rochade.core.collation import name_key
 from rochade.core.fide import PlayerDetails
 from rochade.core.keizer.scoring import StandingRow, Standings
+from rochade.core.messages import Message, Said, joined
 from rochade.core.model import ModelError, Outcome, PlayerId, Round, Tournament
 from rochade.core.rating_change import RatingChange
 from rochade.core.standings import (
@@ -606,8 +607,10 @@ def card_table(standings: SystemStandings, tournament: Tournament, player: Playe
         else:
             cells = (_EMPTY,) * 5
         rows.append(Row((_int(rnd.number), *cells, _points(gained), _points(running))))
-    values = ", ".join(f"{tiebreak_key(tb)} {points_text(v)}"
-                       for tb, v in zip(standings.tiebreaks, line.values, strict=True))
+    values = Said(joined([Message("{tiebreak} {value}",
+                                  {"tiebreak": tiebreak_key(tb), "value": Decimal(points_text(v))})
+                          for tb, v in zip(standings.tiebreaks, line.values, strict=True)],
+                         ", "))  # BH 12.5, SB 40.25: a translated page writes 12,5
     total = _points(line.points)
     rows.append(Row((_text(_w("total")), *([_EMPTY] * 6), total), "total"))
     title = _w("card_title", player=line.entrant.name, points=Decimal(total.text),
