@@ -37,22 +37,16 @@ def club(tmp_path_factory: pytest.TempPathFactory) -> Path:
     four-round Swiss (Open) after two rounds, in one club file."""
     path = tmp_path_factory.mktemp("lists") / "club.rochade"
     rochade("init", path, "--who", "ina")
-    rochade("tournament", "create", path, "Winter")
-    for i, name in enumerate(PLAYERS):
-        rochade("player", "add", path, name, "--rating", 2000 - 50 * i, "-t", "Winter")
-    for rnd in (1, 2):
-        rochade("pair", path, "-t", "Winter")
-        for board, result in ((1, "1-0"), (2, "1/2-1/2"), (3, "0-1")):
-            rochade("result", path, rnd, board, result, "-t", "Winter")
+    swiss = ("--system", "swiss", "--rounds", 4, "--no-fide-mode")
+    for tournament, system in (("Winter", ()), ("Open", swiss)):
+        rochade("tournament", "create", path, tournament, *system)
+        for i, name in enumerate(PLAYERS):
+            rochade("player", "add", path, name, "--rating", 2000 - 50 * i, "-t", tournament)
+        for rnd in (1, 2):
+            rochade("pair", path, "-t", tournament)
+            for board, result in ((1, "1-0"), (2, "1/2-1/2"), (3, "0-1")):
+                rochade("result", path, rnd, board, result, "-t", tournament)
     rochade("round-date", path, 2, "2026-12-08", "-t", "Winter")
-    rochade("tournament", "create", path, "Open", "--system", "swiss", "--rounds", 4,
-            "--no-fide-mode")
-    for i, name in enumerate(PLAYERS):
-        rochade("player", "add", path, name, "--rating", 2000 - 50 * i, "-t", "Open")
-    for rnd in (1, 2):
-        rochade("pair", path, "-t", "Open")
-        for board, result in ((1, "1-0"), (2, "1/2-1/2"), (3, "0-1")):
-            rochade("result", path, rnd, board, result, "-t", "Open")
     return path
 
 
