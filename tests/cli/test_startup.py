@@ -25,8 +25,10 @@ from rochade.formats.trf import format_state
 
 Run = Callable[..., Result]
 
-WEB = ("starlette", "jinja2", "uvicorn", "segno", "babel", "multipart", "rochade.web")
-"""The web app and what only it (and `serve`'s QR code) needs."""
+SERVER = ("starlette", "jinja2", "uvicorn", "segno", "multipart")
+"""The web server (and `serve`'s QR code), without the translations."""
+WEB = (*SERVER, "babel", "rochade.web")
+"""The web app and what only it needs: the server, the translations (`rochade.web.i18n`)."""
 DUTCH = ("rochade.core.dutch", "rochade.core.swiss", "rochade.formats.trf")
 CLUB_FILE = ("rochade.service", "rochade.store", "sqlite3")
 
@@ -84,6 +86,19 @@ def test_a_keizer_evening_loads_no_web_app_and_no_dutch_engine(
         modules = loaded(tmp_path, command, club)
         assert among(modules, WEB + DUTCH) == [], command
         assert "rochade.service.club" in modules  # the probe saw the command at work
+
+
+def test_an_html_export_reads_the_catalogues_only_for_a_translation(
+    tmp_path: Path, run: Run, club: Path
+) -> None:
+    """English pages need no catalogue; a German or Arabic page loads the translations
+    (`rochade.web.i18n`, babel), never the web server."""
+    run("pair", club)
+    english = loaded(tmp_path, "export-list", club, "standings", "--format", "html")
+    assert among(english, WEB + DUTCH) == []
+    german = loaded(tmp_path, "export-list", club, "pairings", "--format", "html", "--lang", "de")
+    assert "rochade.web.i18n" in german
+    assert among(german, (*SERVER, "rochade.web.app", *DUTCH)) == []
 
 
 @pytest.fixture

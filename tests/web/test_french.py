@@ -10,10 +10,12 @@ from datetime import date
 from fractions import Fraction
 from pathlib import Path
 
+import pytest
 from starlette.testclient import TestClient
 from web_helpers import Tick
 
-from rochade.core.messages import Message
+from rochade.core.keizer.rows import ordinal
+from rochade.core.messages import Message, Said
 from rochade.service import ClubService
 from rochade.service.demo import build_demo
 from rochade.web import create_app, i18n
@@ -78,3 +80,27 @@ def test_the_csv_download_in_french_opens_in_columns(td: TestClient, club: Path)
     assert all(len(row) == len(rows[0]) for row in rows)
     points = [row[3] for row in rows[1:]]
     assert "0,5" in points and not any("." in p for p in points)
+
+
+ORDINALS = {
+    "en": ("1st", "2nd", "11th", "21st", "101st"),
+    "fr": ("1re", "2e", "11e", "21e", "101e"),  # "1re fois": the absence notes' noun
+    "de": ("1.", "2.", "11.", "21.", "101."),
+    "nl": ("1e", "2e", "11e", "21e", "101e"),
+    "ar": ("1", "2", "11", "21", "101"),  # "(المرة 1)": "the time 1", in Latin digits
+}
+
+
+@pytest.mark.parametrize("lang", sorted(ORDINALS))
+def test_ordinals_as_each_language_writes_them(lang: str) -> None:
+    shown = tuple(i18n.say(ordinal(n), lang) for n in (1, 2, 11, 21, 101))
+    assert shown == ORDINALS[lang]
+
+
+def test_the_first_capped_absence_in_french_is_the_1re() -> None:
+    note = Said("{nth} {reason}: share divided by {divisor}", nth=ordinal(1),
+                reason=Message("excused"), divisor=2)
+    assert str(note) == "1st excused: share divided by 2"
+    assert i18n.say(note, "fr") == "excusé, 1re fois\u00a0: part divisée par 2"
+    assert "21e fois" in i18n.say(Said(note.msg.template, nth=ordinal(21),
+                                       reason=Message("excused"), divisor=2), "fr")

@@ -18,7 +18,7 @@ from rochade.core.standings import numbers_of
 from rochade.core.systems import KEIZER
 from rochade.formats import text
 from rochade.formats.csv import DIALECTS, check_delimiter
-from rochade.formats.html import page, site
+from rochade.formats.html import ENGLISH, LANGUAGES, Language, page, site
 from rochade.formats.tables import (
     Table,
     alphabetical_table,
@@ -68,6 +68,21 @@ CSV_DIALECT = click.option(
 )  # fmt: skip
 
 
+LANG = click.option(
+    "--lang", type=click.Choice(LANGUAGES), default="en", show_default=True,
+    help="The language of the HTML pages: titles, column names, notes, dates and decimals "
+    "(ar: written right to left).")
+
+
+def _language(lang: str) -> Language:
+    """The pages' language; the catalogues are read only for a translation."""
+    if lang == "en":
+        return ENGLISH
+    from rochade.web.i18n import language
+
+    return language(lang)
+
+
 RATING_CHANGE = click.option(
     "--rating-change", is_flag=True,
     help="Standings: add each player's K-factor, performance and FIDE rating change.")
@@ -114,12 +129,13 @@ def _details(source: Path, who: str | None, t: Tournament) -> Mapping[PlayerId, 
 @SOURCE
 @click.argument("folder", type=click.Path(path_type=Path, file_okay=False))
 @CSV_DIALECT
+@LANG
 @RATING_CHANGE
 @TOURNAMENT
 @WHO
 def publish(
-    source: Path, folder: Path, csv_dialect: str, rating_change: bool, tournament: str | None,
-    who: str | None,
+    source: Path, folder: Path, csv_dialect: str, lang: str, rating_change: bool,
+    tournament: str | None, who: str | None,
 ) -> None:
     """Write every list as a web site to FOLDER.
 
@@ -130,7 +146,9 @@ def publish(
     page per player, each also as CSV; and for printing the start-rank
     list and the last round's pairings in alphabetical order, in large type for the notice
     board and as result slips. Print any page from the browser
-    for A4 paper or PDF. Works for Keizer, Swiss and round-robin tournaments.
+    for A4 paper or PDF. Works for Keizer, Swiss and round-robin tournaments. --lang de, nl,
+    fr or ar writes the pages in German, Dutch, French or Arabic (the CSV files follow
+    --csv-dialect).
     """
     t = _load(source, who, tournament)
     more = {}
@@ -145,7 +163,8 @@ def publish(
     head = _letterhead(source, who, t)
     changes = _changes(source, who, tournament, t, None) if rating_change else None
     pages = site(t, csv=lambda table: _csv(table, csv_dialect), club=head.club,
-                 dates=head.dates, details=_details(source, who, t), changes=changes, more=more)
+                 dates=head.dates, details=_details(source, who, t), changes=changes, more=more,
+                 language=_language(lang))
     for name, content in pages.items():
         encoding = "utf-8-sig" if name.endswith(".csv") else "utf-8"  # see export_list
         (folder / name).write_text(content, encoding=encoding, newline="")
@@ -167,6 +186,7 @@ def publish(
               help="Standings: only this category's players, with their place in it.")
 @click.option("--delimiter", help="CSV field separator (default: the dialect's).")
 @CSV_DIALECT
+@LANG
 @click.option(
     "-o", "--output", type=click.Path(path_type=Path, dir_okay=False),
     help="Write to this file instead of the screen.",
@@ -183,6 +203,7 @@ def export_list(
     category: str | None,
     delimiter: str | None,
     csv_dialect: str,
+    lang: str,
     output: Path | None,
     rating_change: bool,
     tournament: str | None,
@@ -202,10 +223,13 @@ def export_list(
     CSV numbers are exact, with a "." decimal point (--csv-dialect excel-de, excel-nl or
     excel-fr: a decimal comma, ";" between fields and German, Dutch or French column
     titles; excel-ar: Arabic column titles); text that a spreadsheet would run as a formula
-    (starting with = + - @) gets a leading apostrophe.
+    (starting with = + - @) gets a leading apostrophe. --format html --lang de, nl, fr or ar
+    writes the page in German, Dutch, French or Arabic.
     """
     if delimiter is not None:
         check_delimiter(delimiter)
+    if lang != "en" and fmt != "html":
+        raise Failure("--lang goes with --format html (CSV: --csv-dialect; text is English)")
     grouped = which == "prizes" or category is not None
     if grouped and (source.suffix.lower() == ".json" or which not in ("standings", "prizes")
                     or (which == "prizes" and category is not None)):
@@ -235,7 +259,8 @@ def export_list(
     elif fmt == "html":
         head = _letterhead(source, who, t)
         at = len(t.rounds) if round_number is None else round_number
-        content = page(t.name, [table], inline_css=True, club=head.club, date=head.date(at))
+        content = page(t.name, [table], inline_css=True, club=head.club, date=head.date(at),
+                       language=_language(lang))
     else:
         content = plain
     if output is None:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import date
 from fractions import Fraction
 from typing import Any
 
@@ -113,6 +114,8 @@ def message_data(message: Message) -> dict[str, Any]:
             return [value(x) for x in v]
         if isinstance(v, Fraction):
             return {"exact" if isinstance(v, Exact) else "fraction": str(Fraction(v))}
+        if type(v) is date:  # kept a date (not a time), so a page writes it the reader's way
+            return {"date": v.isoformat()}
         return v if isinstance(v, int | str) else str(v)
 
     values = {k: value(v) for k, v in message.values.items()}
@@ -126,6 +129,8 @@ def message_from_data(data: Mapping[str, Any]) -> Message:
         if isinstance(v, dict):
             if "exact" in v:
                 return Exact(v["exact"])
+            if "date" in v:
+                return date.fromisoformat(v["date"])
             return Fraction(v["fraction"]) if "fraction" in v else message_from_data(v)
         if isinstance(v, list):
             return tuple(value(x) for x in v)

@@ -10,8 +10,9 @@ the caller writes the files.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from html import escape
 from importlib.resources import files
 from types import MappingProxyType
@@ -20,6 +21,7 @@ from rochade import __version__
 from rochade.core.fide import PlayerDetails
 from rochade.core.keizer.scoring import Standings, compute_standings, standings_history
 from rochade.core.keizer.settings import KeizerSettings
+from rochade.core.messages import N_, Said
 from rochade.core.model import PlayerId, Tournament
 from rochade.core.rating_change import RatingChange
 from rochade.core.standings import numbers_of, system_standings
@@ -46,7 +48,33 @@ from rochade.formats.tables import (
 from rochade.formats.text import visible
 
 STYLESHEET = "style.css"
-LANG = "en"
+LANGUAGES = ("en", "de", "nl", "fr", "ar")
+"""The languages a page can be written in (`rochade.web.i18n.LANGUAGES` names them)."""
+
+
+def _same(text: str) -> str:
+    return str(text)
+
+
+def _same_table(table: Table) -> Table:
+    return table
+
+
+@dataclass(frozen=True)
+class Language:
+    """The language a page is written in: English as the tables have it (`ENGLISH`), or a
+    translation (`rochade.web.i18n.language`, so this package needs no catalogue). `say`
+    words a text of the tables or of the site (a `Said` with its values, or a plain
+    template), `table` a whole list (`rochade.web.i18n.localized`), `day` an ISO date."""
+
+    code: str = "en"
+    rtl: bool = False
+    say: Callable[[str], str] = field(default=_same)
+    table: Callable[[Table], Table] = field(default=_same_table)
+    day: Callable[[str], str] = field(default=_same)
+
+
+ENGLISH = Language()
 
 
 def stylesheet() -> str:
@@ -115,11 +143,12 @@ def table_html(table: Table, links: bool = False) -> str:
     )
 
 
-def slips_html(table: Table, tournament_name: str) -> str:
+def slips_html(table: Table, tournament_name: str, language: Language = ENGLISH) -> str:
     """A slips table (`rochade.formats.tables.slips_table`) as slips to cut: one box per board
     with a dashed cut line, several to an A4 page, none split over two."""
     slips = "\n".join(
-        '<section class="slip">' + "".join(f"<p><bdi>{_e(line)}</bdi></p>" for line in lines)
+        '<section class="slip">'
+        + "".join(f"<p><bdi>{_e(language.say(line))}</bdi></p>" for line in lines)
         + "</section>"
         for lines in slip_lines(table, tournament_name)
     )
@@ -139,13 +168,17 @@ def page(
     outro: str = "",
     club: str = "",
     date: str = "",
+    language: Language = ENGLISH,
 ) -> str:
     """A complete HTML document with one or more tables (the first one's title is the page's
     unless `title` is given). `inline_css` embeds the stylesheet for a stand-alone file;
     `intro` and `outro` are trusted, already escaped HTML put under the heading and after
     the tables. Printed, every page's top says `club`, the title (tournament, list, round)
-    and `date` (`print_head`)."""
+    and `date` (`print_head`, an ISO date). The tables, their numbers and `date` are written
+    in `language`; `title`, `nav`, `intro` and `outro` come in it."""
+    tables = [language.table(t) for t in tables]
     heading = title if title is not None else tables[0].title
+    rtl = ' dir="rtl"' if language.rtl else ""
     kind = tables[0].kind if tables else "index"
     style = (
         f"<style>\n{stylesheet()}</style>"
@@ -154,7 +187,8 @@ def page(
     )
     parts = [
         "<!DOCTYPE html>",
-        f'<html lang="{LANG}"{print_head(club, heading, date)}>',
+        f'<html lang="{language.code}"{rtl}'
+        f"{print_head(club, heading, language.day(date) if date else '')}>",
         "<head>",
         '<meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
@@ -180,7 +214,7 @@ def page(
         if i or title is not None:
             parts.append(f"<h2>{_e(table.title)}</h2>")
         if table.kind == "slips":
-            parts.append(slips_html(table, tournament_name))
+            parts.append(slips_html(table, tournament_name, language))
         else:
             parts += ['<div class="scroll">', table_html(table, links), "</div>"]
         parts += [f'<p class="note">{_e(note)}</p>' for note in table.notes]
@@ -213,6 +247,7 @@ def site(
     details: Mapping[PlayerId, PlayerDetails] | None = None,
     changes: Mapping[PlayerId, RatingChange] | None = None,
     more: Mapping[str, Table] = MappingProxyType({}),
+    language: Language = ENGLISH,
 ) -> Mapping[str, str]:
     """A static site: file name -> content. `index.html` links every list: standings now and
     after each round, each round's pairings, participants, crosstable, progress chart (Keizer
@@ -226,7 +261,8 @@ def site(
     otherwise). For printing: the start-rank list (with the players' `details`: federation,
     club) and the last round's pairings in alphabetical order, in large type and as result
     slips. With `changes` the standings show each player's K, performance and rating change;
-    `more` adds lists kept in the club file (`category-N.html`, `prizes.html`)."""
+    `more` adds lists kept in the club file (`category-N.html`, `prizes.html`). The pages are
+    written in `language` (the CSV files in `csv`'s)."""
     rules = tournament.settings if settings is None else settings
     if isinstance(rules, KeizerSettings):
         pages = _keizer_pages(tournament, rules)
@@ -242,23 +278,26 @@ def site(
         pages["notice.html"] = notice_table(last, tournament)
         pages["slips.html"] = slips_table(last, tournament)
     pages.update(more)
-    titles = {"standings": "Standings", "crosstable": "Crosstable", "progress": "Progress",
-              "participants": "Participants", "prizes": "Prizes"}
-    nav = [Link("index.html", "Overview")] + [
-        Link(f"{stem}.html", text) for stem, text in titles.items() if f"{stem}.html" in pages
+    say = language.say
+    titles = {"standings": N_("Standings"), "crosstable": N_("Crosstable"),
+              "progress": N_("Progress"), "participants": N_("Participants"),
+              "prizes": N_("Prizes")}
+    nav = [Link("index.html", say(N_("Overview")))] + [
+        Link(f"{stem}.html", say(text)) for stem, text in titles.items()
+        if f"{stem}.html" in pages
     ]
     if tournament.rounds:
-        nav.insert(2, Link(f"round-{tournament.rounds[-1].number}.html", "Pairings"))
+        nav.insert(2, Link(f"round-{tournament.rounds[-1].number}.html", say(N_("Pairings"))))
     name = tournament.name
     out: dict[str, str] = {}
     for href, table in pages.items():
         stem = href.removesuffix(".html")
         out[f"{stem}.csv"] = csv(table)
-        links = [Link(f"{stem}.csv", "CSV for spreadsheets")]
+        links = [Link(f"{stem}.csv", say(N_("CSV for spreadsheets")))]
         if stem.startswith("round-"):
             number = int(stem.removeprefix("round-"))
             links += [
-                Link(f"round-{k}.html", f"Round {k}")
+                Link(f"round-{k}.html", say(Said("Round {number}", number=k)))
                 for k in (number - 1, number + 1)
                 if f"round-{k}.html" in pages
             ]
@@ -268,9 +307,9 @@ def site(
         out[href] = page(
             name, [table], nav=nav, current=href, links=True,
             outro=f'<p class="downloads">{outro}</p>', club=club,
-            date=(dates[at - 1] or "") if 0 < at <= len(dates) else "",
+            date=(dates[at - 1] or "") if 0 < at <= len(dates) else "", language=language,
         )  # fmt: skip
-    out["index.html"] = _index(tournament, pages, nav, club)
+    out["index.html"] = _index(tournament, pages, nav, club, language)
     out[STYLESHEET] = stylesheet()
     return out
 
@@ -314,11 +353,21 @@ def _round_pages(tournament: Tournament, pages: dict[str, Table]) -> None:
 
 
 def _index(
-    tournament: Tournament, pages: Mapping[str, Table], nav: Sequence[Link], club: str
+    tournament: Tournament, pages: Mapping[str, Table], nav: Sequence[Link], club: str,
+    language: Language,
 ) -> str:
+    name = tournament.name
+    # "Name: ", also isolated (right to left) or with a space before the colon (French)
+    prefix = re.compile(f"\u2068?{re.escape(name)}\u2069?\\s*:\\s*")
+
+    def short(title: str) -> str:
+        """A list's title without the tournament's name the page already shows."""
+        said = language.say(title)
+        return prefix.sub("", said, count=1) if prefix.match(said) else said
+
     def items(prefix: str) -> str:
         return "".join(
-            f'<li><a href="{_e(href)}">{_e(t.title.removeprefix(f"{tournament.name}: "))}</a>'
+            f'<li><a href="{_e(href)}">{_e(short(t.title))}</a>'
             f' <a class="csv" href="{_e(href.removesuffix(".html"))}.csv">CSV</a></li>'
             for href, t in pages.items()
             if href.startswith(prefix)
@@ -326,23 +375,25 @@ def _index(
 
     sections = [
         (
-            "Lists",
+            N_("Lists"),
             "".join(items(p) for p in ("standings.html", "crosstable", "progress", "partic")),
         ),
-        ("Categories and prizes", items("category-") + items("prizes")),
-        ("Rounds", items("round-")),
-        ("Printouts", "".join(items(p) for p in ("start-rank", "alphabetical", "notice", "slips"))),
-        ("Standings after each round", items("standings-")),
-        ("Players", items("player-")),
+        (N_("Categories and prizes"), items("category-") + items("prizes")),
+        (N_("Rounds"), items("round-")),
+        (N_("Printouts"),
+         "".join(items(p) for p in ("start-rank", "alphabetical", "notice", "slips"))),
+        (N_("Standings after each round"), items("standings-")),
+        (N_("Players"), items("player-")),
     ]
     body = "\n".join(
-        f'<h2>{_e(head)}</h2>\n<ul class="lists">{lis}</ul>' for head, lis in sections if lis
+        f'<h2>{_e(language.say(head))}</h2>\n<ul class="lists">{lis}</ul>'
+        for head, lis in sections if lis
     )
     return page(
-        tournament.name, [], title=tournament.name, nav=nav, current="index.html", intro=body,
-        club=club,
+        name, [], title=name, nav=nav, current="index.html", intro=body, club=club,
+        language=language,
     )
 
 
-__all__ = ["Link", "page", "player_page", "print_head", "site", "slips_html", "stylesheet",
-           "table_html"]
+__all__ = ["ENGLISH", "LANGUAGES", "Language", "Link", "page", "player_page", "print_head", "site",
+           "slips_html", "stylesheet", "table_html"]

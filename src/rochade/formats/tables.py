@@ -9,14 +9,17 @@ here computes a score: the numbers come from the engines' `Standings`.
 from __future__ import annotations
 
 import dataclasses
+import datetime
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 from fractions import Fraction
 
 from rochade.core.collation import name_key
 from rochade.core.fide import PlayerDetails
 from rochade.core.keizer.scoring import StandingRow, Standings
+from rochade.core.messages import Message, Said, joined
 from rochade.core.model import ModelError, Outcome, PlayerId, Round, Tournament
 from rochade.core.rating_change import RatingChange
 from rochade.core.standings import (
@@ -36,7 +39,6 @@ from rochade.formats.text import (
     RESULTS,
     SELF,
     STATUSES,
-    WORDS,
     apportion_cents,
     cents_text,
     change_text,
@@ -52,6 +54,9 @@ from rochade.formats.text import (
     styled_text,
     tiebreak_key,
     without_game,
+)
+from rochade.formats.text import (
+    said as _w,
 )
 
 Value = str | int | Fraction | None
@@ -88,10 +93,6 @@ class Table:
     columns: tuple[Column, ...]
     rows: tuple[Row, ...]
     notes: tuple[str, ...] = ()
-
-
-def _w(key: str, **values: object) -> str:
-    return WORDS[key].format(**values)
 
 
 def _col(key: str, numeric: bool = False, word: str | None = None) -> Column:
@@ -220,8 +221,21 @@ def pairings_table(
         rows.append(Row((_int(g.board or i), *named(g.white), result, *named(g.black))))
     for player, reason, cls in without_game(round, tournament.system):
         rows.append(Row((_EMPTY, *named(player), _text(reason, cls), *named(None)), "no-game"))
-    title = _w("pairings_title", name=tournament.name, round=round.number)
-    return Table("pairings", title + (f", {date}" if date else ""), columns, tuple(rows))
+    if date:
+        title = _w("pairings_title_date", name=tournament.name, round=round.number,
+                   date=_day(date))
+    else:
+        title = _w("pairings_title", name=tournament.name, round=round.number)
+    return Table("pairings", title, columns, tuple(rows))
+
+
+def _day(iso: str) -> datetime.date | str:
+    """An evening's ISO date as a date (a translated title writes it the language's way),
+    anything else as it is."""
+    try:
+        return datetime.date.fromisoformat(iso)
+    except ValueError:
+        return iso
 
 
 def alphabetical_table(round: Round, tournament: Tournament) -> Table:
@@ -270,11 +284,12 @@ def slips_table(round: Round, tournament: Tournament) -> Table:
 def slip_lines(table: Table, tournament_name: str) -> list[list[str]]:
     """A slips table's slips as lines: heading, the players, the result to tick, the two
     signature lines (the text and HTML renderers lay them out)."""
-    result = f"{_w('slip_result')}  [ ] 1-0   [ ] ½-½   [ ] 0-1"
+    result = _w("slip_result")
     signatures = _w("slip_signatures", line="_" * 16)
     return [
         [_w("slip_head", name=tournament_name, round=rnd.text, board=board.text),
-         f"{_w('white')}: {white.text}", f"{_w('black')}: {black.text}", result, signatures]
+         _w("slip_white", name=white.text), _w("slip_black", name=black.text), result,
+         signatures]
         for rnd, board, white, black, _ in (row.cells for row in table.rows)
     ]
 
@@ -372,7 +387,7 @@ def breakdown_table(standing_row: StandingRow, tournament: Tournament) -> Table:
         )
     total = _decimal(standing_row.total)
     rows.append(Row((_text(_w("total")), *([_EMPTY] * 5), total, *([_EMPTY] * any_note)), "total"))
-    title = _w("breakdown_title", player=standing_row.entrant.name, total=total.text)
+    title = _w("breakdown_title", player=standing_row.entrant.name, total=Decimal(total.text))
     return Table("breakdown", title, columns, tuple(rows))
 
 
@@ -592,11 +607,14 @@ def card_table(standings: SystemStandings, tournament: Tournament, player: Playe
         else:
             cells = (_EMPTY,) * 5
         rows.append(Row((_int(rnd.number), *cells, _points(gained), _points(running))))
-    values = ", ".join(f"{tiebreak_key(tb)} {points_text(v)}"
-                       for tb, v in zip(standings.tiebreaks, line.values, strict=True))
+    values = Said(joined([Message("{tiebreak} {value}",
+                                  {"tiebreak": tiebreak_key(tb), "value": Decimal(points_text(v))})
+                          for tb, v in zip(standings.tiebreaks, line.values, strict=True)],
+                         ", "))  # BH 12.5, SB 40.25: a translated page writes 12,5
     total = _points(line.points)
     rows.append(Row((_text(_w("total")), *([_EMPTY] * 6), total), "total"))
-    title = _w("card_title", player=line.entrant.name, points=total.text, round=standings.rounds)
+    title = _w("card_title", player=line.entrant.name, points=Decimal(total.text),
+               round=standings.rounds)
     notes = tuple(n for n in (values, *explanation) if n)
     return Table("breakdown", title, columns, tuple(rows), notes)
 

@@ -22,7 +22,7 @@ from types import MappingProxyType
 from typing import Final
 
 from rochade.core.keizer.scoring import BreakdownRow, StandingRow, Standings
-from rochade.core.messages import N_
+from rochade.core.messages import N_, Said
 from rochade.core.model import Outcome, PlayerId, Result, Round, Tournament
 from rochade.core.rating_change import RatingChange
 from rochade.core.standings import SystemStandings
@@ -33,30 +33,31 @@ from rochade.core.tiebreaks import Kind, TieBreak
 
 WORDS: Final[Mapping[str, str]] = MappingProxyType(
     {
-        "standings_title": "{name}: standings after round {round}",
-        "not_converged": "Note: the values did not settle after {iterations} iterations; "
-        "the last ranking is shown.",
-        "pairings_title": "{name}: round {round}",
-        "participants_title": "{name}: participants",
-        "breakdown_title": "{player}: Keizer score {total}",
-        "progress_title": "{name}: progress",
-        "progress_legend": "R1, R2 ...: the opponent's rank at the time, colour (w/b) and result "
-        "(1 ½ 0, + - for forfeits);",
-        "progress_legend_rank": "#: rank after the round.",
-        "crosstable_title": "{name}: crosstable",
-        "crosstable_legend": "Numbers follow the start order (rating, then id); "
-        "points are from the games in this table.",
-        "crosstable_legend_numbers": "Numbers are the start numbers; "
-        "points are from the games in this table.",
-        "crosstable_legend_points": "Numbers are the start numbers; points and tie-breaks as "
-        "in the standings.",
-        "rounds_legend": "R1, R2 ...: the opponent's start number, colour (w/b) and result "
+        "standings_title": N_("{name}: standings after round {round}"),
+        "not_converged": N_("Note: the values did not settle after {iterations} iterations; "
+        "the last ranking is shown."),
+        "pairings_title": N_("{name}: round {round}"),
+        "pairings_title_date": N_("{name}: round {round}, {date}"),
+        "participants_title": N_("{name}: participants"),
+        "breakdown_title": N_("{player}: Keizer score {total}"),
+        "progress_title": N_("{name}: progress"),
+        "progress_legend": N_("R1, R2 ...: the opponent's rank at the time, colour (w/b) and "
+        "result (1 ½ 0, + - for forfeits);"),
+        "progress_legend_rank": N_("#: rank after the round."),
+        "crosstable_title": N_("{name}: crosstable"),
+        "crosstable_legend": N_("Numbers follow the start order (rating, then id); "
+        "points are from the games in this table."),
+        "crosstable_legend_numbers": N_("Numbers are the start numbers; "
+        "points are from the games in this table."),
+        "crosstable_legend_points": N_("Numbers are the start numbers; points and tie-breaks as "
+        "in the standings."),
+        "rounds_legend": N_("R1, R2 ...: the opponent's start number, colour (w/b) and result "
         "(1 ½ 0, + - for forfeits); PAB: pairing-allocated bye; FPB, HPB, ZPB: full-, half- "
-        "and zero-point bye; rest: a round robin's free round.",
-        "tiebreaks_legend": "Equal points are separated by {tiebreaks}, in this order.",
-        "card_title": "{player}: {points} points after round {round}",
+        "and zero-point bye; rest: a round robin's free round."),
+        "tiebreaks_legend": N_("Equal points are separated by {tiebreaks}, in this order."),
+        "card_title": N_("{player}: {points} points after round {round}"),
         "fide_id": "FIDE id",
-        "rest": "rest",
+        "rest": N_("rest"),
         "rank": "Rank",
         "no": "No.",
         "id": "Id",
@@ -110,28 +111,30 @@ WORDS: Final[Mapping[str, str]] = MappingProxyType(
         "buchholz_short": "BH",
         "progress_legend_detail": "Pts: Keizer points after the round; GP: game points so far; "
         "BH: Buchholz, the opponents' game points added up (a bye or absence adds nothing).",
-        "no_rounds": "No rounds yet.",
-        "category_title": "{standings}, category {category}",
-        "category_conditions": "Category {conditions}",
-        "category_unknown": "Not placed, their birth date or sex is not known: {names}.",
-        "prizes_title": "{name}: prize list",
-        "prizes_one": "One prize per player: each takes the highest prize open to them (the "
+        "no_rounds": N_("No rounds yet."),
+        "category_title": N_("{standings}, category {category}"),
+        "category_conditions": N_("Category {conditions}"),
+        "category_unknown": N_("Not placed, their birth date or sex is not known: {names}."),
+        "prizes_title": N_("{name}: prize list"),
+        "prizes_one": N_("One prize per player: each takes the highest prize open to them (the "
         "higher amount; without amounts the category written first, then the better place). "
-        "Ties are not shared: the standings' order decides. Withdrawn players take none.",
-        "prizes_each": "A player may take a prize in each of their categories. Ties are not "
-        "shared: the standings' order decides. Withdrawn players take none.",
+        "Ties are not shared: the standings' order decides. Withdrawn players take none."),
+        "prizes_each": N_("A player may take a prize in each of their categories. Ties are not "
+        "shared: the standings' order decides. Withdrawn players take none."),
         "place": "Place",
         "category_place": "Cat. place",
         "overall_rank": "Overall rank",
         "category": "Category",
         "prize": "Prize",
-        "alphabetical_title": "{name}: round {round}, players in alphabetical order",
-        "notice_title": "{name}: round {round}",
-        "slips_title": "{name}: result slips, round {round}",
-        "start_rank_title": "{name}: start-rank list",
-        "slip_head": "{name} · round {round} · board {board}",
-        "slip_result": "Result:",
-        "slip_signatures": "Signature white: {line}   Signature black: {line}",
+        "alphabetical_title": N_("{name}: round {round}, players in alphabetical order"),
+        "notice_title": N_("{name}: round {round}"),
+        "slips_title": N_("{name}: result slips, round {round}"),
+        "start_rank_title": N_("{name}: start-rank list"),
+        "slip_head": N_("{name} · round {round} · board {board}"),
+        "slip_result": N_("Result:  [ ] 1-0   [ ] ½-½   [ ] 0-1"),
+        "slip_white": N_("White: {name}"),
+        "slip_black": N_("Black: {name}"),
+        "slip_signatures": N_("Signature white: {line}   Signature black: {line}"),
         "title": "Title",
         "federation": "Fed.",
         "club": "Club",
@@ -218,6 +221,13 @@ NAME_WIDTH: Final = 28
 
 def _w(key: str, **values: object) -> str:
     return WORDS[key].format(**values)
+
+
+def said(key: str, **values: object) -> Said:
+    """A WORDS entry with its values, as the neutral tables (`rochade.formats.tables`) title
+    and annotate their lists: the English text that keeps its template, so a translated page
+    or export words it in its language (`rochade.web.i18n.say`)."""
+    return Said(WORDS[key], **values)
 
 
 def reason_text(reason: str) -> str:
@@ -843,6 +853,7 @@ __all__ = [
     "rank_labels",
     "rating_change_json",
     "rating_change_table",
+    "said",
     "standings_json",
     "standings_table",
     "styled_text",

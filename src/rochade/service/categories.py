@@ -20,7 +20,7 @@ from rochade.core.categories import Category, Placed
 from rochade.core.fide import PlayerDetails
 from rochade.core.model import ModelError, PlayerId, Tournament
 from rochade.formats.tables import Cell, Column, Row, Table
-from rochade.formats.text import WORDS
+from rochade.formats.text import said as _w
 from rochade.service.errors import ServiceError
 
 CATEGORIES = "categories"
@@ -92,10 +92,6 @@ class CategoryData:
     def members(self, category: Category) -> tuple[frozenset[PlayerId], tuple[PlayerId, ...]]:
         """Who is in the category, and who may be but lacks a birth date or sex."""
         return core.members(category, self.tournament.entrants, self.details, self.day)
-
-
-def _w(key: str, **values: object) -> str:
-    return WORDS[key].format(**values)
 
 
 def _number(value: object) -> Cell:

@@ -938,7 +938,8 @@ class ClubService:
             _round(t, round_number)
             club.set_round_date(record.id, round_number, iso)
             action.describe(
-                Message(N_("round {round} on {date}"), {"round": round_number, "date": iso}),
+                Message(N_("round {round} on {date}"),
+                        {"round": round_number, "date": date.fromisoformat(iso)}),
                 record,
             )
         return iso

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from datetime import date
 
 from rochade.core.fide import EVENT_KEYS, UNKNOWN, EventData, PlayerDetails
 from rochade.core.messages import N_, Message
@@ -109,7 +110,8 @@ def check_report(t: Tournament, event: EventData, details: Mapping[PlayerId, Pla
     ]
     if event.start_date and event.end_date and event.end_date < event.start_date:
         problems.append(Message(N_("the end date {end} is before the start date {start}"),
-                                {"end": event.end_date, "start": event.start_date}))
+                                {"end": date.fromisoformat(event.end_date),  # checked
+                                 "start": date.fromisoformat(event.start_date)}))
     if len(event.round_dates) < len(t.rounds):
         problems.append(Message(
             N_("round dates: {dates} given for {rounds} round(s) played (rochade tournament "

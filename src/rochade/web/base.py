@@ -166,6 +166,8 @@ class Web:
             env.filters["pts"] = lambda v: i18n.points(v, lang)
             env.filters["delta"] = lambda v: i18n.change(v, lang)
             env.filters["day"] = lambda iso: i18n.day(iso, lang)
+            env.filters["moment"] = lambda iso: i18n.moment(iso, lang)
+            env.filters["clock"] = lambda iso: i18n.clock(iso, lang)
             env.filters["fold"] = search_text
             env.globals["column"] = lambda values, halves=True: i18n.column(values, lang, halves)
             env.globals["columns"] = lambda rows, halves=True: i18n.columns(rows, lang, halves)

@@ -10,8 +10,10 @@ Accept-Language.
 from __future__ import annotations
 
 import ast
+import dataclasses
 import gettext
 import io
+import re
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from datetime import date, datetime
 from decimal import ROUND_HALF_UP, Decimal
@@ -20,16 +22,17 @@ from functools import cache, lru_cache
 from pathlib import Path
 from typing import IO
 
-from babel.dates import format_date, format_datetime
+from babel.dates import format_date, format_datetime, format_time
 from babel.lists import format_list
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
-from babel.numbers import format_decimal
+from babel.numbers import format_decimal, get_decimal_symbol
 
 from rochade.core.messages import Exact, Message, Said, line_message, message_of
 from rochade.core.tiebreaks import Kind
 from rochade.formats.csv import DIALECTS, table_csv
-from rochade.formats.tables import Column, Table
+from rochade.formats.html import ENGLISH, Language
+from rochade.formats.tables import Cell, Column, Table
 from rochade.formats.text import (
     COLOURS,
     DECIMALS,
@@ -109,6 +112,18 @@ def number(value: Fraction | int, lang: str, decimals: int = 2) -> str:
 def day(iso: str, lang: str) -> str:
     """An ISO date as `lang` writes it: 1 Dec 2026, 01.12.2026, 1 dec 2026."""
     return format_date(date.fromisoformat(iso), "medium", locale=lang)
+
+
+def moment(iso: str, lang: str) -> str:
+    """A logged time (an ISO timestamp) as `lang` writes date and time: 12/1/26, 8:47 PM;
+    01.12.26, 20:47. In the club's local time, the clock on its wall (as the service dates
+    a club evening)."""
+    return format_datetime(datetime.fromisoformat(iso).astimezone(), "short", locale=lang)
+
+
+def clock(iso: str, lang: str) -> str:
+    """The time of day of a logged time, as `lang` writes it: 8:47 PM, 20:47 (local time)."""
+    return format_time(datetime.fromisoformat(iso).astimezone(), "short", locale=lang)
 
 
 @lru_cache(maxsize=8192)
@@ -206,11 +221,11 @@ of an unplayed round); `cell_word` translates them, a Swiss's "bye (pairing-allo
 part by part."""
 
 
-def cell_word(text: str, lang: str) -> str:
+def cell_word(text: str, lang: str, isolate: bool = True) -> str:
     """A list's text cell in `lang`: its words translated, anything else (a name, a result,
-    a progress code) as it is."""
+    a progress code) as it is. `isolate`: as `say`'s."""
     if isinstance(text, Said):  # a note of the engine's (a capped absence ...)
-        return say(text, lang)
+        return say(text, lang, isolate)
     _ = translations(lang).gettext
     if text in CELL_WORDS or text == RESTS:
         return _(text)
@@ -218,6 +233,46 @@ def cell_word(text: str, lang: str) -> str:
     if head in CELL_WORDS and rest.endswith(")") and rest[:-1] in CELL_WORDS:
         return f"{_(head)} ({_(rest[:-1])})"
     return text
+
+
+DECIMAL = re.compile(r"[-−]?\d+\.\d+")
+"""A number a list writes with a decimal point (4.5, 236.33): its point is the language's."""
+
+
+def localized(table: Table, lang: str, isolate: bool = True) -> Table:
+    """A list (`rochade.formats.tables`) in `lang` for a page or an HTML export: its title,
+    notes, column titles and cell words translated, its decimals with the language's decimal
+    sign. The numbers keep the list's own format (a column's one style, cents that add up to
+    the printed total); names, results and progress codes stay as they are. `isolate`: as
+    `say`'s."""
+    if lang == DEFAULT:
+        return table
+    point = get_decimal_symbol(lang)
+
+    def cell(c: Cell) -> Cell:
+        if isinstance(c.value, Fraction | int) and DECIMAL.fullmatch(c.text):
+            return dataclasses.replace(c, text=c.text.replace(".", point))
+        if c.player is not None or not c.text:
+            return c
+        return dataclasses.replace(c, text=cell_word(c.text, lang, isolate))
+
+    return Table(
+        table.kind,
+        say(table.title, lang, isolate),
+        tuple(dataclasses.replace(c, title=column_title(c, lang)) for c in table.columns),
+        tuple(dataclasses.replace(r, cells=tuple(map(cell, r.cells))) for r in table.rows),
+        tuple(say(note, lang, isolate) for note in table.notes),
+    )
+
+
+def language(lang: str) -> Language:
+    """`lang` for the HTML exports (`rochade.formats.html`): their lists, words and dates
+    translated as the pages have them, right to left where the language is written so."""
+    if lang == DEFAULT:
+        return ENGLISH
+    return Language(lang, lang in RIGHT_TO_LEFT, lambda text: say(text, lang, isolate=False),
+                    lambda table: localized(table, lang, isolate=False),
+                    lambda iso: day(iso, lang))
 
 
 def csv_text(table: Table, dialect: str, delimiter: str | None = None) -> str:
@@ -232,10 +287,12 @@ def csv_text(table: Table, dialect: str, delimiter: str | None = None) -> str:
                      lambda text: cell_word(text, chosen.lang))
 
 
-def say(message: Message | BaseException | str, lang: str) -> str:
+def say(message: Message | BaseException | str, lang: str, isolate: bool = True) -> str:
     """A message of the core, store or service (an error's, a finding's `msg`, an engine's
     explanation line) in `lang`, its numbers, dates and lists of names written the way the
-    language writes them."""
+    language writes them. `isolate=False`: without Unicode isolates, for a renderer that
+    shows them as replacement characters (`rochade.formats.html` escapes every bidi
+    control; its page sets the direction)."""
     if isinstance(message, BaseException):
         message = message_of(message)
     elif isinstance(message, str):
@@ -247,6 +304,10 @@ def say(message: Message | BaseException | str, lang: str) -> str:
         if isinstance(value, Exact) and value.denominator != 1:
             places = next((p for p in (1, 2) if (value * 10**p).denominator == 1), 2)
             return fixed(value, lang, places)  # 2.5 -> 2,5; 7/3 -> 2,33
+        if isinstance(value, Decimal):  # a list's total as printed: its places kept (338.00)
+            exponent = value.as_tuple().exponent
+            places = -exponent if isinstance(exponent, int) and exponent < 0 else 0
+            return fixed(Fraction(value), lang, places) if places else number(Fraction(value), lang)
         if isinstance(value, Fraction | Decimal | float):
             return number(Fraction(value), lang)
         if isinstance(value, datetime):
@@ -268,7 +329,7 @@ def say(message: Message | BaseException | str, lang: str) -> str:
             return f"\u2066{text}\u2069"
         return text
 
-    shown = isolated if lang in RIGHT_TO_LEFT else show
+    shown = isolated if lang in RIGHT_TO_LEFT and isolate else show
     return message.render(translations(lang).gettext, shown)
 
 

@@ -50,8 +50,12 @@ class Shape(NamedTuple):
     note: str = ""
 
 
-def _ordinal(m: int) -> Message:
-    """1st, 2nd, 3rd, 4th ... (each language writes its own: 2., 2e)."""
+def ordinal(m: int) -> Message:
+    """1st, 2nd, 3rd, 4th ... (each language writes its own: 2., 2e). The first has a
+    template of its own: French writes 1re ("1re fois", the noun of the absence notes is
+    feminine) but 21e, where English writes 1st and 21st alike."""
+    if m == 1:
+        return Message(N_("{first}st"), {"first": m})
     if 10 <= m % 100 <= 20:
         return Message(N_("{n}th"), {"n": m})
     suffix = {1: N_("{n}st"), 2: N_("{n}nd"), 3: N_("{n}rd")}.get(m % 10, N_("{n}th"))
@@ -182,11 +186,11 @@ class ShapeBuilder:
         word = Message(reason.replace("_", " "))  # the reasons rochade knows are translated
         if cap is not None and m > cap:
             factor = _ZERO
-            note = Said("{nth} {reason}, over the limit of {cap}: no credit", nth=_ordinal(m),
+            note = Said("{nth} {reason}, over the limit of {cap}: no credit", nth=ordinal(m),
                         reason=word, cap=cap)
         elif reason in s.halving and m > 1:
             factor = factor / 2 ** (m - 1)
-            note = Said("{nth} {reason}: share divided by {divisor}", nth=_ordinal(m),
+            note = Said("{nth} {reason}: share divided by {divisor}", nth=ordinal(m),
                         reason=word, divisor=2 ** (m - 1))
         kind = "bye" if reason == Reason.BYE.value else "absence"
         return Shape(number, kind, self._index[absence.player], factor, reason=reason, note=note)
