@@ -18,7 +18,7 @@ from rochade.core.checker import (
     relaxations,
 )
 from rochade.core.keizer.settings import Period, preset
-from rochade.core.model import PlayerId, Tournament
+from rochade.core.model import PlayerId, Result, Tournament
 from rochade.core.pairing import Board, Pairing
 
 NAMES = "Anna Bert Cees Dirk Eva Fred"
@@ -120,6 +120,28 @@ def test_rematch_inside_the_gap_is_a_warning() -> None:
     assert never.warnings[0].message == (
         "Bert and Anna already played each other (round 1); players meet only once."
     )
+
+
+def test_a_forfeit_is_a_meeting_and_a_colour_only_where_the_rules_say_so() -> None:
+    """Keizer counts a forfeited game (paired, with colours); FIDE's Swiss rules let the two
+    meet again and give neither a colour (C.04.2 3.5), as the Dutch engine does."""
+    t = tournament(NAMES, "Anna-Bert Cees-Dirk Eva-Fred")
+    a, b, c, d, e, f = ids(t, NAMES)
+    first = t.rounds[0]
+    forfeited = replace(first, games=(replace(first.games[0], result=Result.WHITE_WINS_FORFEIT),
+                                      *first.games[1:]))
+    t = replace(t, rounds=(forfeited,))
+    proposed: list[tuple[PlayerId | None, PlayerId | None]] = [(a, b), (d, c), (f, e)]
+    keizer = _check(t, proposed, rules=PairingRules(rematch_gap=None, max_same_colour_run=1))
+    assert [(f.rule, f.players) for f in keizer.warnings] == [
+        (Rule.REMATCH, (a, b)), (Rule.COLOUR_RUN, (a,)), (Rule.COLOUR_RUN, (b,)),
+        (Rule.REMATCH, (d, c)), (Rule.REMATCH, (f, e))]
+    swiss = _check(t, proposed, rules=PairingRules(rematch_gap=None, max_same_colour_run=1,
+                                                    forfeits_count=False))
+    assert [(f.rule, f.players) for f in swiss.warnings] == [
+        (Rule.REMATCH, (d, c)), (Rule.REMATCH, (f, e))]
+    assert History(t.rounds, 2, forfeits_count=False).games_between(a, b) == []
+    assert History(t.rounds, 2).games_between(a, b) == [(1, a)]
 
 
 def test_max_meetings_counts_from_the_period_start() -> None:

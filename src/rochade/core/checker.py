@@ -98,6 +98,9 @@ class PairingRules:
     bye_policy: ByePolicy = ByePolicy.EVENLY
     byes_count_absences: bool = False
     avoid_bye_repeat: bool = True  # last round's bye only when nobody else fits
+    # A forfeited game counts as a meeting and for colours (Keizer); FIDE's Swiss rules let
+    # the two meet again and give neither a colour (C.04.2 3.5), as the Dutch engine does.
+    forfeits_count: bool = True
 
     @classmethod
     def from_keizer(cls, settings: KeizerSettings, round_number: int) -> PairingRules:
@@ -126,11 +129,13 @@ class PairingRules:
 class History:
     """What the rules need to know about the rounds before `round_number`.
 
-    Colours count every paired game (forfeits included, as they were paired with a colour);
+    Colours count every paired game (forfeits included, as they were paired with a colour,
+    unless `forfeits_count` is off: then a forfeit is neither a meeting nor a colour);
     byes and absences give no colour.
     """
 
-    def __init__(self, rounds: Iterable[Round], round_number: int) -> None:
+    def __init__(self, rounds: Iterable[Round], round_number: int,
+                 forfeits_count: bool = True) -> None:
         self.round_number = round_number
         self.meetings: dict[frozenset[PlayerId], list[tuple[int, PlayerId]]] = {}
         self.colours: dict[PlayerId, list[str]] = {}
@@ -141,6 +146,8 @@ class History:
             if rnd.number >= round_number:
                 continue
             for game in rnd.games:
+                if not forfeits_count and game.result is not None and game.result.is_forfeit:
+                    continue
                 key = frozenset((game.white, game.black))
                 self.meetings.setdefault(key, []).append((rnd.number, game.white))
                 self.colours.setdefault(game.white, []).append(WHITE)
@@ -447,7 +454,8 @@ def check_boards(
     Errors: a player twice, an unknown or absent player, a board with one player, more than one
     present player left unpaired. Warnings: every rule of `rules` that a board or the bye breaks.
     """
-    constraints = Constraints(rules, History(tournament.rounds, round_number), tournament)
+    constraints = Constraints(
+        rules, History(tournament.rounds, round_number, rules.forfeits_count), tournament)
     name = constraints.name
     errors: list[Finding] = []
     places: dict[PlayerId, list[Message]] = {}

@@ -19,7 +19,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from rochade.core.checker import COLOUR_RULES, Finding, Rule, Severity, check_boards
+from rochade.core.checker import COLOUR_RULES, Rule, Severity, check_boards
 from rochade.core.messages import N_, Message, joined
 from rochade.core.model import ModelError, Result, Tournament
 from rochade.core.systems import SWISS_ABSENCES, RoundRobinSettings, SwissSettings
@@ -225,7 +225,7 @@ def recheck(t: Tournament) -> Findings:
             where = Message(ROUND_SAYS, {"round": rnd.number, "finding": finding.msg})
             if finding.severity is Severity.ERROR:
                 problems.append(where)
-            elif finding.rule not in _UNCHECKED and not _after_forfeits(t, rnd.number, finding):
+            elif finding.rule not in _UNCHECKED:
                 warnings.append(where)
         for absence in rnd.absences:
             kind = SWISS_ABSENCES.get(absence.reason)
@@ -253,18 +253,6 @@ def recheck(t: Tournament) -> Findings:
             "pairing; the final standings and the rating report wait for their results"),
             {"rounds": ", ".join(map(str, adjourned))}))
     return Findings(tuple(problems), tuple(warnings))
-
-
-def _after_forfeits(t: Tournament, number: int, finding: Finding) -> bool:
-    """A rematch of players whose every earlier game was forfeited: FIDE's Swiss rules let
-    them meet again (they never played), as the engine does; the checker counts the pairing."""
-    if finding.rule not in (Rule.REMATCH, Rule.MAX_MEETINGS) or len(finding.players) != 2:
-        return False
-    pair = set(finding.players)
-    return isinstance(t.settings, SwissSettings) and all(
-        g.result is not None and g.result.is_forfeit
-        for rnd in t.rounds if rnd.number < number
-        for g in rnd.games if {g.white, g.black} == pair)
 
 
 ROUND_SAYS = N_("round {round}: {finding}")

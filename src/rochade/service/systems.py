@@ -417,7 +417,7 @@ def rules(t: Tournament, number: int) -> PairingRules:
     if isinstance(s, SwissSettings):
         return PairingRules(forbidden_pairs=s.forbidden_pairs, rematch_gap=None,
                             max_colour_difference=2, max_same_colour_run=2,
-                            bye_policy=ByePolicy.ONCE)
+                            bye_policy=ByePolicy.ONCE, forfeits_count=False)
     return PairingRules(rematch_gap=None if not _double(t) else 0,
                         max_meetings=2 if _double(t) else 1, bye_policy=ByePolicy.ANY)
 
