@@ -343,21 +343,25 @@ def _trim(parts: list[_Part], low: int, high: int) -> list[_Part]:
     return parts
 
 
-def _opponent_parts(table: Crosstable, pid: int, sb: bool, played: bool) -> list[_Part]:
-    """Per round: the opponent's (or the dummy's) score, times the points scored for SB."""
+def _opponent_parts(table: Crosstable, pid: int, sb: bool, played: bool, notes: bool = False
+                    ) -> list[_Part]:
+    """Per round: the opponent's (or the dummy's) score, times the points scored for SB; with
+    `notes` what each one is (for `explain`: the standings need the numbers alone, and the
+    words cost more than the sums)."""
     scoring, rule = table.scoring, table.unplayed
     own = table.score[pid]
     parts = []
     before = Fraction(0)
     for r, e in enumerate(table.by_id[pid].rounds, 1):
         pts = scoring.points(e)
-        factor = pts if sb else Fraction(1)
+        note = None
         if e.opponent is not None and (e.kind is Kind.PLAYED or table.round_robin or played):
             opp = table.adjusted[e.opponent]
-            note = Message(N_("{kind} against {opponent}, who scores {score}"),
-                           {"kind": Message(e.kind.value), "opponent": e.opponent,
-                            "score": Exact(opp)})
-            parts.append(_Part(opp, opp * factor, False, r, note))
+            if notes:
+                note = Message(N_("{kind} against {opponent}, who scores {score}"),
+                               {"kind": Message(e.kind.value), "opponent": e.opponent,
+                                "score": Exact(opp)})
+            parts.append(_Part(opp, opp * pts if sb else opp, False, r, note))
         elif not table.round_robin and e.kind is not Kind.REST and rule is not Unplayed.IGNORE:
             if rule is Unplayed.VIRTUAL_2022:
                 dummy = before + scoring.win - pts + scoring.draw * (table.rounds - r)
@@ -374,9 +378,12 @@ def _opponent_parts(table: Crosstable, pid: int, sb: bool, played: bool) -> list
                 dummy = min(own, scoring.draw * table.rounds)
                 why = Message(N_("own score {own}, at most a draw per round: {score}"),
                               {"own": Exact(own), "score": Exact(scoring.draw * table.rounds)})
-            note = Message(N_("{kind}: dummy opponent scoring {score} ({why})"),
-                           {"kind": Message(e.kind.value), "score": Exact(dummy), "why": why})
-            parts.append(_Part(dummy, dummy * factor, e.kind in VUR_KINDS, r, note))
+            if notes:
+                note = Message(N_("{kind}: dummy opponent scoring {score} ({why})"),
+                               {"kind": Message(e.kind.value), "score": Exact(dummy),
+                                "why": why})
+            parts.append(_Part(dummy, dummy * pts if sb else dummy, e.kind in VUR_KINDS, r,
+                               note))
         before += pts
     return parts
 
@@ -396,7 +403,7 @@ def explain(table: Crosstable, tiebreak: TieBreak | str, player: int) -> tuple[s
     if tb.acronym != "SB":
         _no_buchholz_in_round_robins(table, tb)
     source = {"FB": _fore_table, "BHNB": _without_byes}.get(tb.acronym, lambda t: t)(table)
-    parts = _opponent_parts(source, player, tb.acronym == "SB", tb.played)
+    parts = _opponent_parts(source, player, tb.acronym == "SB", tb.played, notes=True)
     kept = _trim(parts, tb.cut + tb.median, tb.median)
     total = sum((part.value for part in kept), Fraction(0))  # `_sum_parts`, for one player
     lines = []

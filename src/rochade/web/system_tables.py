@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import partial
 
+from markupsafe import Markup, escape
+
 from rochade.core.collation import name_key
 from rochade.core.model import Entrant, PlayerId, Round, Tournament
 from rochade.core.roundrobin import berger_schedule
@@ -20,25 +22,21 @@ from rochade.web.queries import OUTCOME_MARKS, CurvePoint
 
 
 @dataclass(frozen=True)
-class WebCell:
-    text: str
-    cls: str  # CSS classes: num, cell, win, draw, loss, self, bye, absent ...
-    player: PlayerId | None  # the cell names this player: a link to the player's page
-
-
-@dataclass(frozen=True)
 class WebTable:
     """A neutral table (`rochade.formats.tables`) as the page shows it: translated column
     titles, numbers per locale, name cells that link."""
 
     columns: tuple[tuple[str, str], ...]  # (title, CSS classes)
-    rows: tuple[tuple[str, tuple[WebCell, ...]], ...]  # (row class, cells)
+    rows: tuple[tuple[str, Markup], ...]  # (row class, the row's cells as HTML)
 
 
 def web_table(table: Table, title: Callable[[Column], str],
-              column: Callable[[list[Fraction]], Callable[[Fraction], str]]) -> WebTable:
+              column: Callable[[list[Fraction]], Callable[[Fraction], str]],
+              link: str) -> WebTable:
     """The exports' table for a page: `title` words a column, `column` tells how to write the
-    points of a column (one format for all of them, see `rochade.web.i18n.column`)."""
+    points of a column (one format for all of them, see `rochade.web.i18n.column`), a name
+    cell links to `link` + the player's id. The cells are written here, not by a template
+    loop: a 300-player Swiss has thousands, and the loop cost more than the table."""
     def css(column: Column) -> str:
         grid = column.key.startswith(("p", "round-")) and column.key[-1].isdigit()
         return " ".join(c for c in ("num" if column.numeric and not grid else "",
@@ -47,17 +45,29 @@ def web_table(table: Table, title: Callable[[Column], str],
 
     classes = [css(c) for c in table.columns]
     numbers = [column(column_fractions(table.rows, i)) for i in range(len(table.columns))]
-    rows = tuple(
-        (row.cls, tuple(
-            WebCell(number(cell.value) if isinstance(cell.value, Fraction) else cell.text,
-                    f"{cls} {cell.cls}".strip(), cell.player)
-            for cell, cls, number in zip(row.cells, classes, numbers, strict=True)
-        ))
-        for row in table.rows
-    )
+    openings: dict[tuple[str, str], str] = {}  # (column's class, cell's class) -> "<td ...>"
+
+    def opening(column_class: str, cell_class: str) -> str:
+        key = (column_class, cell_class)
+        if key not in openings:
+            both = f"{column_class} {cell_class}".strip()
+            openings[key] = f'<td class="{escape(both)}">' if both else "<td>"
+        return openings[key]
+
+    prefix = escape(link)
+    rows = []
+    for row in table.rows:
+        cells = []
+        for cell, cls, number in zip(row.cells, classes, numbers, strict=True):
+            value = cell.value
+            text = escape(number(value) if isinstance(value, Fraction) else cell.text)
+            if cell.player is not None:
+                text = Markup(f'<a href="{prefix}{cell.player}">{text}</a>')
+            cells.append(f"{opening(cls, cell.cls)}{text}</td>")
+        rows.append((row.cls, Markup("".join(cells))))
     heads = tuple((title(c), "name" if c.key == "name" else cls)  # the name cells' class too
                   for c, cls in zip(table.columns, classes, strict=True))
-    return WebTable(heads, rows)
+    return WebTable(heads, tuple(rows))
 
 
 @dataclass(frozen=True)
