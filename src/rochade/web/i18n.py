@@ -159,8 +159,10 @@ def fixed(value: Fraction | int, lang: str, decimals: int = 2) -> str:
     return format_decimal(rounded, format="#,##0." + "0" * decimals, locale=lang)
 
 
+@lru_cache(maxsize=8192)
 def change(value: Fraction, lang: str) -> str:
-    """A rating change with its sign and one decimal, per locale: +7.2 ("+7,2"), 0.0."""
+    """A rating change with its sign and one decimal, per locale: +7.2 ("+7,2"), 0.0. Kept
+    like `fixed`: a big Swiss's standings write hundreds."""
     text = fixed(abs(value), lang, 1)
     if not any(digit in text for digit in "123456789"):
         return text

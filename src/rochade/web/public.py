@@ -35,6 +35,7 @@ from rochade.web.queries import (
     round_view,
     seats,
 )
+from rochade.web.system_tables import standing_rows
 
 PRINTOUTS = {"alphabetical": "pairings_alphabetical.html", "notice": "pairings_notice.html",
              "slips": "pairings_slips.html"}
@@ -78,7 +79,8 @@ async def standings(web: Web, request: Request, page: Page) -> Response:
         part = web.part(request, page, "_standings_fide_part.html", (ctx["n"], after), **ctx,
                         table=fide, keys=keys, after=after,
                         categories=_categories(ctx).setup.categories,
-                        rated=lambda: rated_changes(ctx, after))
+                        rated=lambda: rated_changes(ctx, after),
+                        rows=lambda changes: standing_rows(fide, changes, page.lang))
         return web.render(page, "standings_fide.html", **ctx, part=part, after=after,
                           section="standings")
     table = ctx["svc"].standings(ctx["name"], after)
