@@ -201,6 +201,12 @@ class Crosstable:
                 for p in self.players}
 
     @cached_property
+    def parts_kept(self) -> dict[tuple[bool, bool], dict[int, list[_Part]]]:
+        """Each player's `_opponent_parts` by (Sonneborn-Berger, /P), kept for the table's
+        other tie-breaks of the same family (BH-C1 and BH read the same parts)."""
+        return {}
+
+    @cached_property
     def adjusted(self) -> dict[int, Fraction]:
         """The score a player shows to opponents (16.3; legacy: unplayed games as draws)."""
         draw = self.scoring.draw
@@ -438,8 +444,10 @@ def _no_buchholz_in_round_robins(table: Crosstable, tb: TieBreak) -> None:
 
 def _sum_parts(table: Crosstable, tb: TieBreak, sb: bool) -> Values:
     low, high = tb.cut + tb.median, tb.median
-    return {p.id: sum((x.value for x in _trim(_opponent_parts(table, p.id, sb, tb.played),
-                                                low, high)), Fraction(0))
+    kept = table.parts_kept.setdefault((sb, tb.played), {})  # BH-C1 and BH alike
+    if not kept:
+        kept.update((p.id, _opponent_parts(table, p.id, sb, tb.played)) for p in table.players)
+    return {p.id: sum((x.value for x in _trim(kept[p.id], low, high)), Fraction(0))
             for p in table.players}
 
 
