@@ -128,15 +128,22 @@ def column(
     """How to write every number of one column of a list, in its one `number_style`: whole
     numbers, game points (4½), or two decimals for all (338.00, 236.33, 222.50)."""
     style = number_style(values, halves)
+    written: dict[tuple[int, int], str] = {}  # a column holds few different numbers
 
-    def show(value: Fraction | int | None) -> str:
-        if value is None:
-            return ""
+    def write(value: Fraction | int) -> str:
         if style == DECIMALS:
             return fixed(value, lang)
         if style == WHOLE:
             return number(value, lang)
         return points(value if isinstance(value, Fraction) else Fraction(value), lang)
+
+    def show(value: Fraction | int | None) -> str:
+        if value is None:
+            return ""
+        key = (value.numerator, value.denominator)  # (hashing a Fraction costs more)
+        if key not in written:
+            written[key] = write(value)
+        return written[key]
 
     return show
 
