@@ -133,6 +133,19 @@ class Scoring:
         return default if bye is None else bye
 
 
+def total(values: Iterable[Fraction]) -> Fraction:
+    """The sum of `values`, made into one Fraction at the end: `sum` made one per addition
+    (with its greatest common divisor), and the standings of a big Swiss add thousands."""
+    numerator, denominator = 0, 1
+    for value in values:
+        if value.denominator == denominator:
+            numerator += value.numerator
+        else:
+            numerator = numerator * value.denominator + value.numerator * denominator
+            denominator *= value.denominator
+    return Fraction(numerator, denominator)
+
+
 class Unplayed(enum.Enum):
     """How a player's own unplayed rounds and opponents' unplayed rounds count (Swiss only)."""
 
@@ -197,8 +210,7 @@ class Crosstable:
     @cached_property
     def score(self) -> dict[int, Fraction]:
         """Each player's points."""
-        return {p.id: sum((self.scoring.points(e) for e in p.rounds), Fraction(0))
-                for p in self.players}
+        return {p.id: total(self.scoring.points(e) for e in p.rounds) for p in self.players}
 
     @cached_property
     def parts_kept(self) -> dict[tuple[bool, bool], dict[int, list[_Part]]]:
@@ -211,17 +223,16 @@ class Crosstable:
         """The score a player shows to opponents (16.3; legacy: unplayed games as draws)."""
         draw = self.scoring.draw
         if self.unplayed is Unplayed.VIRTUAL_2022:
-            return {p.id: sum((self.scoring.points(e) if e.kind is Kind.PLAYED else draw
-                               for e in p.rounds if e.kind is not Kind.REST), Fraction(0))
+            return {p.id: total(self.scoring.points(e) if e.kind is Kind.PLAYED else draw
+                                for e in p.rounds if e.kind is not Kind.REST)
                     for p in self.players}
         if self.round_robin or self.unplayed is Unplayed.IGNORE:
             return self.score
         out = {}
         for p in self.players:
             last = max((r for r, e in enumerate(p.rounds) if e.kind not in VUR_KINDS), default=-1)
-            out[p.id] = sum(
-                (draw if r > last and e.opponent is None else self.scoring.points(e)
-                 for r, e in enumerate(p.rounds)), Fraction(0))
+            out[p.id] = total(draw if r > last and e.opponent is None else self.scoring.points(e)
+                              for r, e in enumerate(p.rounds))
         return out
 
 
@@ -402,16 +413,16 @@ def explain(table: Crosstable, tiebreak: TieBreak | str, player: int) -> tuple[s
     """
     tb = parse_tiebreak(tiebreak) if isinstance(tiebreak, str) else tiebreak
     if tb.acronym not in ("BH", "BHNB", "FB", "SB"):
-        total = compute(table, tb)[player] if tb.acronym != "DE" else None
-        if total is None:
+        found = compute(table, tb)[player] if tb.acronym != "DE" else None
+        if found is None:
             return (Said("{tiebreak}: see the tied group", tiebreak=str(tb)),)
-        return (Said("{tiebreak}: {value}", tiebreak=str(tb), value=Exact(total)),)
+        return (Said("{tiebreak}: {value}", tiebreak=str(tb), value=Exact(found)),)
     if tb.acronym != "SB":
         _no_buchholz_in_round_robins(table, tb)
     source = {"FB": _fore_table, "BHNB": _without_byes}.get(tb.acronym, lambda t: t)(table)
     parts = _opponent_parts(source, player, tb.acronym == "SB", tb.played, notes=True)
     kept = _trim(parts, tb.cut + tb.median, tb.median)
-    total = sum((part.value for part in kept), Fraction(0))  # `_sum_parts`, for one player
+    summed = total(part.value for part in kept)  # `_sum_parts`, for one player
     lines = []
     for part in parts:
         values = {"round": part.round, "note": part.note, "value": Exact(part.value)}
@@ -429,7 +440,7 @@ def explain(table: Crosstable, tiebreak: TieBreak | str, player: int) -> tuple[s
                 if part in kept
                 else Said("round {round}: {note} = {value} (cut)", **values)
             )
-    lines.append(Said("{tiebreak} = {value}", tiebreak=str(tb), value=Exact(total)))
+    lines.append(Said("{tiebreak} = {value}", tiebreak=str(tb), value=Exact(summed)))
     return tuple(lines)
 
 
@@ -447,8 +458,7 @@ def _sum_parts(table: Crosstable, tb: TieBreak, sb: bool) -> Values:
     kept = table.parts_kept.setdefault((sb, tb.played), {})  # BH-C1 and BH alike
     if not kept:
         kept.update((p.id, _opponent_parts(table, p.id, sb, tb.played)) for p in table.players)
-    return {p.id: sum((x.value for x in _trim(kept[p.id], low, high)), Fraction(0))
-            for p in table.players}
+    return {p.id: total(x.value for x in _trim(kept[p.id], low, high)) for p in table.players}
 
 
 def _buchholz(table: Crosstable, tb: TieBreak) -> Values:
