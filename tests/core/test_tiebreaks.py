@@ -30,6 +30,7 @@ from rochade.core.tiebreaks import (
     parse_tiebreak,
     parse_tiebreaks,
     rank,
+    total,
 )
 
 # Crosstables in tests: one string per player, TRF-like tokens per round.
@@ -499,3 +500,8 @@ def test_performance_definitions(table: Crosstable) -> None:
     standings = rank(table, ["BH/C1", "SB", "DE"])
     assert sorted(s.player for s in standings) == sorted(table.by_id)
     assert all(a.points >= b.points for a, b in pairwise(standings))
+
+
+@given(st.lists(st.fractions(min_value=-1000, max_value=1000, max_denominator=12), max_size=30))
+def test_total_is_the_exact_sum(values: list[F]) -> None:
+    assert total(iter(values)) == sum(values, F(0))

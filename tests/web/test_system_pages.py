@@ -267,7 +267,7 @@ def test_names_are_escaped_on_the_new_pages(td: TestClient, swiss: ClubService) 
     swiss.add_player(evil, 1500, tournament="Open")
     post(td, "/td/t/2/byes", player="7", round="2", kind="zero")
     _play_round(swiss, "Open")
-    for url in ("/td/t/2/byes", "/t/2/crosstable", "/t/2/players/7", "/t/2/participants"):
+    for url in ("/td/t/2/byes", "/t/2/", "/t/2/crosstable", "/t/2/players/7", "/t/2/participants"):
         html = td.get(url).text
         assert evil not in html and "&lt;script&gt;" in html, url
 

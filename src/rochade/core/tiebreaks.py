@@ -133,6 +133,19 @@ class Scoring:
         return default if bye is None else bye
 
 
+def total(values: Iterable[Fraction]) -> Fraction:
+    """The sum of `values`, made into one Fraction at the end: `sum` made one per addition
+    (with its greatest common divisor), and the standings of a big Swiss add thousands."""
+    numerator, denominator = 0, 1
+    for value in values:
+        if value.denominator == denominator:
+            numerator += value.numerator
+        else:
+            numerator = numerator * value.denominator + value.numerator * denominator
+            denominator *= value.denominator
+    return Fraction(numerator, denominator)
+
+
 class Unplayed(enum.Enum):
     """How a player's own unplayed rounds and opponents' unplayed rounds count (Swiss only)."""
 
@@ -197,25 +210,29 @@ class Crosstable:
     @cached_property
     def score(self) -> dict[int, Fraction]:
         """Each player's points."""
-        return {p.id: sum((self.scoring.points(e) for e in p.rounds), Fraction(0))
-                for p in self.players}
+        return {p.id: total(self.scoring.points(e) for e in p.rounds) for p in self.players}
+
+    @cached_property
+    def parts_kept(self) -> dict[tuple[bool, bool], dict[int, list[_Part]]]:
+        """Each player's `_opponent_parts` by (Sonneborn-Berger, /P), kept for the table's
+        other tie-breaks of the same family (BH-C1 and BH read the same parts)."""
+        return {}
 
     @cached_property
     def adjusted(self) -> dict[int, Fraction]:
         """The score a player shows to opponents (16.3; legacy: unplayed games as draws)."""
         draw = self.scoring.draw
         if self.unplayed is Unplayed.VIRTUAL_2022:
-            return {p.id: sum((self.scoring.points(e) if e.kind is Kind.PLAYED else draw
-                               for e in p.rounds if e.kind is not Kind.REST), Fraction(0))
+            return {p.id: total(self.scoring.points(e) if e.kind is Kind.PLAYED else draw
+                                for e in p.rounds if e.kind is not Kind.REST)
                     for p in self.players}
         if self.round_robin or self.unplayed is Unplayed.IGNORE:
             return self.score
         out = {}
         for p in self.players:
             last = max((r for r, e in enumerate(p.rounds) if e.kind not in VUR_KINDS), default=-1)
-            out[p.id] = sum(
-                (draw if r > last and e.opponent is None else self.scoring.points(e)
-                 for r, e in enumerate(p.rounds)), Fraction(0))
+            out[p.id] = total(draw if r > last and e.opponent is None else self.scoring.points(e)
+                              for r, e in enumerate(p.rounds))
         return out
 
 
@@ -343,21 +360,25 @@ def _trim(parts: list[_Part], low: int, high: int) -> list[_Part]:
     return parts
 
 
-def _opponent_parts(table: Crosstable, pid: int, sb: bool, played: bool) -> list[_Part]:
-    """Per round: the opponent's (or the dummy's) score, times the points scored for SB."""
+def _opponent_parts(table: Crosstable, pid: int, sb: bool, played: bool, notes: bool = False
+                    ) -> list[_Part]:
+    """Per round: the opponent's (or the dummy's) score, times the points scored for SB; with
+    `notes` what each one is (for `explain`: the standings need the numbers alone, and the
+    words cost more than the sums)."""
     scoring, rule = table.scoring, table.unplayed
     own = table.score[pid]
     parts = []
     before = Fraction(0)
     for r, e in enumerate(table.by_id[pid].rounds, 1):
         pts = scoring.points(e)
-        factor = pts if sb else Fraction(1)
+        note = None
         if e.opponent is not None and (e.kind is Kind.PLAYED or table.round_robin or played):
             opp = table.adjusted[e.opponent]
-            note = Message(N_("{kind} against {opponent}, who scores {score}"),
-                           {"kind": Message(e.kind.value), "opponent": e.opponent,
-                            "score": Exact(opp)})
-            parts.append(_Part(opp, opp * factor, False, r, note))
+            if notes:
+                note = Message(N_("{kind} against {opponent}, who scores {score}"),
+                               {"kind": Message(e.kind.value), "opponent": e.opponent,
+                                "score": Exact(opp)})
+            parts.append(_Part(opp, opp * pts if sb else opp, False, r, note))
         elif not table.round_robin and e.kind is not Kind.REST and rule is not Unplayed.IGNORE:
             if rule is Unplayed.VIRTUAL_2022:
                 dummy = before + scoring.win - pts + scoring.draw * (table.rounds - r)
@@ -374,9 +395,12 @@ def _opponent_parts(table: Crosstable, pid: int, sb: bool, played: bool) -> list
                 dummy = min(own, scoring.draw * table.rounds)
                 why = Message(N_("own score {own}, at most a draw per round: {score}"),
                               {"own": Exact(own), "score": Exact(scoring.draw * table.rounds)})
-            note = Message(N_("{kind}: dummy opponent scoring {score} ({why})"),
-                           {"kind": Message(e.kind.value), "score": Exact(dummy), "why": why})
-            parts.append(_Part(dummy, dummy * factor, e.kind in VUR_KINDS, r, note))
+            if notes:
+                note = Message(N_("{kind}: dummy opponent scoring {score} ({why})"),
+                               {"kind": Message(e.kind.value), "score": Exact(dummy),
+                                "why": why})
+            parts.append(_Part(dummy, dummy * pts if sb else dummy, e.kind in VUR_KINDS, r,
+                               note))
         before += pts
     return parts
 
@@ -389,16 +413,16 @@ def explain(table: Crosstable, tiebreak: TieBreak | str, player: int) -> tuple[s
     """
     tb = parse_tiebreak(tiebreak) if isinstance(tiebreak, str) else tiebreak
     if tb.acronym not in ("BH", "BHNB", "FB", "SB"):
-        total = compute(table, tb)[player] if tb.acronym != "DE" else None
-        if total is None:
+        found = compute(table, tb)[player] if tb.acronym != "DE" else None
+        if found is None:
             return (Said("{tiebreak}: see the tied group", tiebreak=str(tb)),)
-        return (Said("{tiebreak}: {value}", tiebreak=str(tb), value=Exact(total)),)
+        return (Said("{tiebreak}: {value}", tiebreak=str(tb), value=Exact(found)),)
     if tb.acronym != "SB":
         _no_buchholz_in_round_robins(table, tb)
     source = {"FB": _fore_table, "BHNB": _without_byes}.get(tb.acronym, lambda t: t)(table)
-    parts = _opponent_parts(source, player, tb.acronym == "SB", tb.played)
+    parts = _opponent_parts(source, player, tb.acronym == "SB", tb.played, notes=True)
     kept = _trim(parts, tb.cut + tb.median, tb.median)
-    total = sum((part.value for part in kept), Fraction(0))  # `_sum_parts`, for one player
+    summed = total(part.value for part in kept)  # `_sum_parts`, for one player
     lines = []
     for part in parts:
         values = {"round": part.round, "note": part.note, "value": Exact(part.value)}
@@ -416,7 +440,7 @@ def explain(table: Crosstable, tiebreak: TieBreak | str, player: int) -> tuple[s
                 if part in kept
                 else Said("round {round}: {note} = {value} (cut)", **values)
             )
-    lines.append(Said("{tiebreak} = {value}", tiebreak=str(tb), value=Exact(total)))
+    lines.append(Said("{tiebreak} = {value}", tiebreak=str(tb), value=Exact(summed)))
     return tuple(lines)
 
 
@@ -431,9 +455,10 @@ def _no_buchholz_in_round_robins(table: Crosstable, tb: TieBreak) -> None:
 
 def _sum_parts(table: Crosstable, tb: TieBreak, sb: bool) -> Values:
     low, high = tb.cut + tb.median, tb.median
-    return {p.id: sum((x.value for x in _trim(_opponent_parts(table, p.id, sb, tb.played),
-                                                low, high)), Fraction(0))
-            for p in table.players}
+    kept = table.parts_kept.setdefault((sb, tb.played), {})  # BH-C1 and BH alike
+    if not kept:
+        kept.update((p.id, _opponent_parts(table, p.id, sb, tb.played)) for p in table.players)
+    return {p.id: total(x.value for x in _trim(kept[p.id], low, high)) for p in table.players}
 
 
 def _buchholz(table: Crosstable, tb: TieBreak) -> Values:

@@ -51,7 +51,6 @@ from rochade.formats.text import (
     progress_cell,
     rank_labels,
     reason_text,
-    styled_text,
     tiebreak_key,
     without_game,
 )
@@ -138,15 +137,17 @@ def _uniform(rows: list[Row]) -> tuple[Row, ...]:
     if not decimal:
         return tuple(rows)
 
-    def fixed(i: int, c: Cell) -> Cell:
-        if i in decimal and isinstance(c.value, Fraction):
-            return dataclasses.replace(c, text=styled_text(c.value, DECIMALS))
-        return c
+    def fixed(cells: tuple[Cell, ...]) -> tuple[Cell, ...]:
+        """The row's cells, those of the decimal columns written anew (made directly: a
+        300-player list has thousands, and `dataclasses.replace` cost more than the rest)."""
+        out = list(cells)
+        for i in decimal:
+            c = out[i]
+            if isinstance(c.value, Fraction):
+                out[i] = Cell(c.value, decimal_text(c.value), c.cls, c.player)
+        return tuple(out)
 
-    return tuple(
-        dataclasses.replace(r, cells=tuple(fixed(i, c) for i, c in enumerate(r.cells)))
-        for r in rows
-    )
+    return tuple(Row(fixed(r.cells), r.cls) for r in rows)
 
 
 _EMPTY = Cell(None, "")

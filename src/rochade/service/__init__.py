@@ -2,7 +2,9 @@
 
 from rochade.service.club import (
     ClubService,
+    category_data,
     points_before,
+    rating_changes_of,
     read_tournament_file,
     standings_list,
     standings_with_tiebreaks,
@@ -39,7 +41,9 @@ __all__ = [
     "StoreError",
     "TournamentNeeded",
     "TournamentSummary",
+    "category_data",
     "points_before",
+    "rating_changes_of",
     "read_tournament_file",
     "standings_list",
     "standings_with_tiebreaks",

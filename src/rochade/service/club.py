@@ -1224,15 +1224,10 @@ class ClubService:
                                event_to_json, "set event data", N_("event data: {changes}"))
 
     def categories(self, tournament: str | None = None) -> CategoryData:
-        """The tournament, its categories, its players' details and its start date (the
-        event's start date, else the day round 1 was paired, else today), read at once."""
-        with self._reading() as club:
-            record, t = self._load(club, tournament)
-            extras = club.extras(record.id)
-            return CategoryData(t, setup_from_json(extras.get(CATEGORIES)),
-                                club.member_details(record.id),
-                                _ages_on(club, record.id, extras)
-                                or self.clock().date().isoformat())
+        """The tournament, its categories, its players' details and its start date, read at
+        once (`category_data`)."""
+        return category_data(self.rating_data(tournament),
+                             lambda: self.clock().date().isoformat())
 
     def set_categories(
         self, typed: Mapping[str, str], tournament: str | None = None
@@ -1267,17 +1262,14 @@ class ClubService:
         with self._reading() as club:
             record, t = self._load(club, tournament)
             extras = club.extras(record.id)
-            event = event_from_json(extras.get(EVENT)).dated(club.round_dates(record.id))
-            return RatingData(t, extras, event, club.member_details(record.id))
+            paired_on = club.round_dates(record.id)
+            event = event_from_json(extras.get(EVENT)).dated(paired_on)
+            return RatingData(t, extras, event, club.member_details(record.id), paired_on)
 
     def rating_changes(self, tournament: str | None = None, after_round: int | None = None
                        ) -> dict[PlayerId, RatingChange]:
-        """Each player's FIDE rating change and performance after a round (None: the last),
-        K from the member's data and the event's year (`rochade.core.rating_change`)."""
-        data = self.rating_data(tournament)
-        _check_round(data.tournament, after_round)
-        return rating_changes(data.tournament, data.details, event_year(data.event),
-                              after_round, is_fast(data.event.time_control_code))
+        """Each player's FIDE rating change and performance after a round (None: the last)."""
+        return rating_changes_of(self.rating_data(tournament), after_round)
 
     def tournament_extras(self, name: str | None = None) -> tuple[Tournament, dict[str, str]]:
         """The tournament and what its imported file said beyond the facts (kind -> JSON)."""
@@ -1312,6 +1304,24 @@ def standings_with_tiebreaks(t: Tournament, after_round: int | None = None) -> S
     return system_standings(t, after_round)
 
 
+def category_data(data: RatingData, today: Callable[[], str]) -> CategoryData:
+    """What the category lists are made of, from the tournament's rating data (the web's
+    pages of one version read that once for both): its categories, its players' details and
+    its start date (the event's start date, else the day round 1 was paired, else `today()`)."""
+    return CategoryData(data.tournament, setup_from_json(data.extras.get(CATEGORIES)),
+                        data.details, _first_day(data.event.start_date, data.paired_on)
+                        or today())
+
+
+def rating_changes_of(data: RatingData, after_round: int | None = None
+                      ) -> dict[PlayerId, RatingChange]:
+    """Each player's FIDE rating change and performance after a round (None: the last), K
+    from the member's data and the event's year (`rochade.core.rating_change`)."""
+    _check_round(data.tournament, after_round)
+    return rating_changes(data.tournament, data.details, event_year(data.event),
+                          after_round, is_fast(data.event.time_control_code))
+
+
 def standings_list(t: Tournament, after_round: int | None = None) -> Table:
     """The overall standings of any system as a list (a category's list keeps its rows)."""
     if t.system == KEIZER:
@@ -1337,8 +1347,13 @@ def tournament_history(t: Tournament) -> list[Standings]:
 def _ages_on(club: Club, tournament_id: int, extras: Mapping[str, str]) -> str:
     """The day the categories' ages count on: the event's start date, else the day round 1
     was paired ("": neither known, today's then)."""
-    day = event_from_json(extras.get(EVENT)).start_date
-    return day or next(iter(club.round_dates(tournament_id)), None) or ""
+    return _first_day(event_from_json(extras.get(EVENT)).start_date,
+                      club.round_dates(tournament_id))
+
+
+def _first_day(start_date: str, paired_on: Sequence[str | None]) -> str:
+    """The event's start date, else the day round 1 was paired ("": neither known)."""
+    return start_date or next(iter(paired_on), None) or ""
 
 
 def read_tournament_file(path: Path) -> Tournament:
@@ -1542,6 +1557,7 @@ class RatingData:
     extras: Mapping[str, str]
     event: EventData
     details: Mapping[PlayerId, fide.PlayerDetails]
+    paired_on: tuple[str | None, ...] = ()  # the day each round was paired (None: unknown)
 
 
 PLAYER_KEYS = ("name", "rating", "fide_id", *fide.KEYS)

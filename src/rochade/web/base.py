@@ -142,9 +142,10 @@ class Web:
 
     def reads(self, request: Request) -> Any:
         """The service for a public page: its answers as of the page's version are computed
-        once for every page of that version (`Facts`). Only for reading."""
+        once for every page of that version (`Facts`); for any other request the thread's
+        kept connection (`reader`). Only for reading."""
         version = getattr(request.state, "version", None)
-        return self.service() if version is None else Reads(self, version)
+        return self.reader() if version is None else Reads(self, version)
 
     def kept(self, request: Request, key: tuple[object, ...], compute: Callable[[], T]) -> T:
         """`compute()` once per version for every public page that asks (`key` names it)."""
@@ -333,14 +334,14 @@ class Web:
         """The change a page's Undo takes back: tournament `number`'s last change (its pages),
         or the club file's last change (the log). The button shows it and sends its id, so
         that undo refuses if another change came meanwhile."""
-        svc = self.service()
+        svc = self.reader()  # (the TD's answer after each result shows it: no new connection)
         name = None if number is None else svc.tournament_names()[number - 1]
         return svc.undo_target(name)
 
     def fide_marker(self, number: int) -> Message | None:
         """What every TD page of tournament `number` shows of its FIDE mode ("FIDE mode",
         "left FIDE mode in round 3"; None: never in it)."""
-        svc = self.service()
+        svc = self.reader()
         return svc.fide_mode(svc.tournament_names()[number - 1]).marker
 
     # -- guards --------------------------------------------------------------------------

@@ -143,15 +143,22 @@ def column(
     """How to write every number of one column of a list, in its one `number_style`: whole
     numbers, game points (4½), or two decimals for all (338.00, 236.33, 222.50)."""
     style = number_style(values, halves)
+    written: dict[tuple[int, int], str] = {}  # a column holds few different numbers
 
-    def show(value: Fraction | int | None) -> str:
-        if value is None:
-            return ""
+    def write(value: Fraction | int) -> str:
         if style == DECIMALS:
             return fixed(value, lang)
         if style == WHOLE:
             return number(value, lang)
         return points(value if isinstance(value, Fraction) else Fraction(value), lang)
+
+    def show(value: Fraction | int | None) -> str:
+        if value is None:
+            return ""
+        key = (value.numerator, value.denominator)  # (hashing a Fraction costs more)
+        if key not in written:
+            written[key] = write(value)
+        return written[key]
 
     return show
 
@@ -174,8 +181,10 @@ def fixed(value: Fraction | int, lang: str, decimals: int = 2) -> str:
     return format_decimal(rounded, format="#,##0." + "0" * decimals, locale=lang)
 
 
+@lru_cache(maxsize=8192)
 def change(value: Fraction, lang: str) -> str:
-    """A rating change with its sign and one decimal, per locale: +7.2 ("+7,2"), 0.0."""
+    """A rating change with its sign and one decimal, per locale: +7.2 ("+7,2"), 0.0. Kept
+    like `fixed`: a big Swiss's standings write hundreds."""
     text = fixed(abs(value), lang, 1)
     if not any(digit in text for digit in "123456789"):
         return text

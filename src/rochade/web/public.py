@@ -5,6 +5,7 @@ phones follow the evening; a round robin's or Swiss's crosstable and player page
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from starlette.exceptions import HTTPException
@@ -16,8 +17,13 @@ from rochade.core.fide import PlayerDetails
 from rochade.core.standings import numbers_of
 from rochade.core.systems import KEIZER
 from rochade.formats.text import tiebreak_key
-from rochade.service import points_before, standings_list, standings_with_tiebreaks
-from rochade.service.categories import places_of
+from rochade.service import (
+    category_data,
+    points_before,
+    standings_list,
+    standings_with_tiebreaks,
+)
+from rochade.service.categories import CategoryData, places_of
 from rochade.web import i18n, systems
 from rochade.web.base import Page, Web, public, round_param
 from rochade.web.chart import player_chart
@@ -29,6 +35,7 @@ from rochade.web.queries import (
     round_view,
     seats,
 )
+from rochade.web.system_tables import standing_rows
 
 PRINTOUTS = {"alphabetical": "pairings_alphabetical.html", "notice": "pairings_notice.html",
              "slips": "pairings_slips.html"}
@@ -46,14 +53,15 @@ async def home(web: Web, request: Request, page: Page) -> Response:
 def _public_context(web: Web, request: Request) -> dict[str, Any]:
     name = web.tournament_name(request)
     svc = web.reads(request)
-    t = svc.tournament(name)
-    return {"n": int(request.path_params["n"]), "t": t, "svc": svc, "name": name,
-            "head": svc.letterhead(name)}
+    data = svc.rating_data(name)  # read once for the tournament, its categories, rating changes
+    return {"n": int(request.path_params["n"]), "t": data.tournament, "data": data, "svc": svc,
+            "name": name, "head": svc.letterhead(name), "kept": partial(web.kept, request),
+            "today": lambda: web.clock().date().isoformat()}
 
 
-def _categories(ctx: dict[str, Any]) -> Any:
-    """The tournament's categories, linked above its standings."""
-    return ctx["svc"].categories(ctx["name"]).setup.categories
+def _categories(ctx: dict[str, Any]) -> CategoryData:
+    """The tournament's categories (linked above its standings) and who is in them."""
+    return category_data(ctx["data"], ctx["today"])
 
 
 
@@ -69,13 +77,15 @@ async def standings(web: Web, request: Request, page: Page) -> Response:
                         lambda: standings_with_tiebreaks(t, after))
         keys = [tiebreak_key(tb) for tb in fide.tiebreaks]
         part = web.part(request, page, "_standings_fide_part.html", (ctx["n"], after), **ctx,
-                        table=fide, keys=keys, after=after, categories=_categories(ctx),
-                        rated=lambda: rated_changes(ctx, after))
+                        table=fide, keys=keys, after=after,
+                        categories=_categories(ctx).setup.categories,
+                        rated=lambda: rated_changes(ctx, after),
+                        rows=lambda changes: standing_rows(fide, changes, page.lang))
         return web.render(page, "standings.html", **ctx, part=part, after=after,
                           section="standings")
     table = ctx["svc"].standings(ctx["name"], after)
     part = web.part(request, page, "_standings_part.html", (ctx["n"], after), **ctx, table=table,
-                    after=after, categories=_categories(ctx),
+                    after=after, categories=_categories(ctx).setup.categories,
                     rated=lambda: rated_changes(ctx, after))
     return web.render(page, "standings.html", **ctx, part=part, after=after, section="standings")
 
@@ -118,7 +128,7 @@ async def start_rank(web: Web, request: Request, page: Page) -> Response:
     """The start-rank list: pairing numbers with title, rating, FIDE id, federation, club."""
     ctx = _public_context(web, request)
     entrants = [ctx["t"].entrant(p) for p in numbers_of(ctx["t"])]
-    details = ctx["svc"].rating_data(ctx["name"]).details
+    details = ctx["data"].details
     return web.render(page, "start_rank.html", **ctx, entrants=entrants, details=details,
                       unknown=PlayerDetails(), section="participants")
 
@@ -147,7 +157,8 @@ async def crosstable(web: Web, request: Request, page: Page) -> Response:
 async def participants(web: Web, request: Request, page: Page) -> Response:
     ctx = _public_context(web, request)
     entrants = [ctx["t"].entrant(p) for p in numbers_of(ctx["t"])]  # pairing numbers, a draw
-    return web.render(page, "participants.html", **ctx, entrants=entrants, section="participants")
+    return web.render(page, "participants.html", **ctx, section="participants",
+                      entrants=list(enumerate(entrants, start=1)))  # (not the loop's index: slower)
 
 
 @public
@@ -157,7 +168,7 @@ async def player(web: Web, request: Request, page: Page) -> Response:
     pid = int(request.path_params["pid"])
     if not t.has_entrant(pid):
         raise HTTPException(404)
-    data = ctx["svc"].categories(ctx["name"])
+    data = _categories(ctx)
     ctx["placed"] = places_of(data, standings_list(t), pid) if data.setup.categories else ()
     if t.system != KEIZER:  # the Keizer breakdown has no round-robin or Swiss counterpart
         return systems.player(web, page, ctx, pid)

@@ -18,6 +18,7 @@ from rochade.core.rating_change import RatingChange
 from rochade.core.roundrobin import berger_schedule
 from rochade.core.systems import SWISS, RoundRobinSettings, SwissSettings
 from rochade.formats.text import rank_labels
+from rochade.service import rating_changes_of
 
 RESULT_CHOICES = (
     Result.WHITE_WINS,
@@ -307,10 +308,12 @@ def rated_changes(ctx: dict[str, Any], after: int | None = None
                   ) -> dict[PlayerId, RatingChange] | None:
     """The players' performance and rating change, when any player is rated (a club's
     unrated Keizer shows no empty columns). The standings parts ask for it only when they
-    are rendered (once per change, `Web.part`)."""
+    are rendered (once per change, `Web.part`); computed once per version for every page
+    (`ctx["kept"]`) from the rating data the page read."""
     t = ctx["t"]
     if not any(e.rating is not None for e in t.entrants):
         return None
     last = len(t.rounds) if after is None else after  # one answer kept for both spellings
-    changes: dict[PlayerId, RatingChange] = ctx["svc"].rating_changes(ctx["name"], last)
+    changes: dict[PlayerId, RatingChange] = ctx["kept"](
+        ("rating-changes", ctx["name"], last), lambda: rating_changes_of(ctx["data"], last))
     return changes if any(c.games for c in changes.values()) else None

@@ -5,25 +5,22 @@ from `SystemStandings` (FIDE scoring and tie-breaks); nothing here scores a game
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import partial
 
+from markupsafe import Markup, escape
+
 from rochade.core.collation import name_key
 from rochade.core.model import Entrant, PlayerId, Round, Tournament
+from rochade.core.rating_change import RatingChange
 from rochade.core.roundrobin import berger_schedule
 from rochade.core.standings import SystemStandings, numbers_of, system_standings
 from rochade.core.systems import ByeRequest, RoundRobinSettings, SwissSettings
 from rochade.formats.tables import Column, Table, column_fractions
+from rochade.web import i18n
 from rochade.web.queries import OUTCOME_MARKS, CurvePoint
-
-
-@dataclass(frozen=True)
-class WebCell:
-    text: str
-    cls: str  # CSS classes: num, cell, win, draw, loss, self, bye, absent ...
-    player: PlayerId | None  # the cell names this player: a link to the player's page
 
 
 @dataclass(frozen=True)
@@ -32,13 +29,16 @@ class WebTable:
     titles, numbers per locale, name cells that link."""
 
     columns: tuple[tuple[str, str], ...]  # (title, CSS classes)
-    rows: tuple[tuple[str, tuple[WebCell, ...]], ...]  # (row class, cells)
+    rows: tuple[tuple[str, Markup], ...]  # (row class, the row's cells as HTML)
 
 
 def web_table(table: Table, title: Callable[[Column], str],
-              column: Callable[[list[Fraction]], Callable[[Fraction], str]]) -> WebTable:
+              column: Callable[[list[Fraction]], Callable[[Fraction], str]],
+              link: str) -> WebTable:
     """The exports' table for a page: `title` words a column, `column` tells how to write the
-    points of a column (one format for all of them, see `rochade.web.i18n.column`)."""
+    points of a column (one format for all of them, see `rochade.web.i18n.column`), a name
+    cell links to `link` + the player's id. The cells are written here, not by a template
+    loop: a 300-player Swiss has thousands, and the loop cost more than the table."""
     def css(column: Column) -> str:
         grid = column.key.startswith(("p", "round-")) and column.key[-1].isdigit()
         return " ".join(c for c in ("num" if column.numeric and not grid else "",
@@ -47,17 +47,67 @@ def web_table(table: Table, title: Callable[[Column], str],
 
     classes = [css(c) for c in table.columns]
     numbers = [column(column_fractions(table.rows, i)) for i in range(len(table.columns))]
-    rows = tuple(
-        (row.cls, tuple(
-            WebCell(number(cell.value) if isinstance(cell.value, Fraction) else cell.text,
-                    f"{cls} {cell.cls}".strip(), cell.player)
-            for cell, cls, number in zip(row.cells, classes, numbers, strict=True)
-        ))
-        for row in table.rows
-    )
+    openings: dict[tuple[str, str], str] = {}  # (column's class, cell's class) -> "<td ...>"
+
+    def opening(column_class: str, cell_class: str) -> str:
+        key = (column_class, cell_class)
+        if key not in openings:
+            both = f"{column_class} {cell_class}".strip()
+            openings[key] = f'<td class="{escape(both)}">' if both else "<td>"
+        return openings[key]
+
+    prefix = escape(link)
+    rows = []
+    for row in table.rows:
+        cells = []
+        for cell, cls, number in zip(row.cells, classes, numbers, strict=True):
+            value = cell.value
+            text = escape(number(value) if isinstance(value, Fraction) else cell.text)
+            if cell.player is not None:
+                text = Markup(f'<a href="{prefix}{cell.player}">{text}</a>')
+            cells.append(f"{opening(cls, cell.cls)}{text}</td>")
+        rows.append((row.cls, Markup("".join(cells))))
     heads = tuple((title(c), "name" if c.key == "name" else cls)  # the name cells' class too
                   for c, cls in zip(table.columns, classes, strict=True))
-    return WebTable(heads, rows)
+    return WebTable(heads, tuple(rows))
+
+
+@dataclass(frozen=True)
+class StandingRow:
+    """A line of the standings as the page writes it: every number already in the page's
+    language and its column's one format."""
+
+    rank: str  # "" for a player tied on everything with the line above
+    number: int
+    player: PlayerId
+    name: str
+    points: str
+    values: tuple[str, ...]  # the tie-breaks
+    performance: str  # "" without one
+    change: str  # the rating change; "" without one
+
+
+def standing_rows(table: SystemStandings, changes: Mapping[PlayerId, RatingChange] | None,
+                  lang: str) -> list[StandingRow]:
+    """The standings' lines written out once, not by the template's loop: a 300-player Swiss
+    writes 1 500 numbers, and looking each one's format up in the template cost more."""
+    points = i18n.column([line.points for line in table.lines], lang)
+    values = i18n.columns([line.values for line in table.lines], lang)
+    rows = []
+    previous = None
+    for line in table.lines:
+        change = changes.get(line.entrant.id) if changes else None
+        performance = "" if change is None or change.performance is None else str(
+            change.performance)
+        delta = "" if change is None or change.change is None else i18n.change(change.change,
+                                                                              lang)
+        rows.append(StandingRow(
+            "" if line.rank == previous else str(line.rank), line.number, line.entrant.id,
+            line.entrant.name, points(line.points),
+            tuple(show(v) for show, v in zip(values, line.values, strict=True)),
+            performance, delta))
+        previous = line.rank
+    return rows
 
 
 @dataclass(frozen=True)
