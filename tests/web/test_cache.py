@@ -287,3 +287,35 @@ def test_a_page_the_stopping_server_no_longer_renders_is_closed_not_left_unawait
 
     asyncio.run(stopping())
     assert ran == []
+
+
+def test_a_page_given_up_before_a_thread_took_it_is_closed() -> None:
+    """Cancelled while every worker thread is busy: the page never runs and is closed."""
+    from concurrent.futures import ThreadPoolExecutor
+    from threading import Event
+
+    from rochade.web.base import off_loop
+
+    ran: list[str] = []
+
+    async def handler() -> Response:
+        ran.append("rendered")
+        return HTMLResponse("page")
+
+    async def busy() -> None:
+        loop = asyncio.get_running_loop()
+        release = Event()
+        loop.set_default_executor(ThreadPoolExecutor(max_workers=1))
+        blocker = loop.run_in_executor(None, release.wait)
+        work = handler()
+        task = asyncio.ensure_future(off_loop(work))
+        await asyncio.sleep(0.05)
+        task.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await task
+        release.set()
+        await blocker
+        assert work.cr_frame is None
+
+    asyncio.run(busy())
+    assert ran == []

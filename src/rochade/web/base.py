@@ -373,11 +373,27 @@ class Reads:
 async def off_loop(work: Coroutine[Any, Any, Response]) -> Response:
     """Run a handler in a worker thread with its own event loop: a change waits for the disk
     (synchronous FULL) and a page takes milliseconds to render, and the kept public pages go
-    on meanwhile. Only for handlers whose request body is already read (or that read none)."""
+    on meanwhile. Only for handlers whose request body is already read (or that read none).
+
+    A request given up (or a server stopping) before a thread took `work` up closes it:
+    it never runs, and nothing warns of a coroutine never awaited."""
+    lock = threading.Lock()
+    taken: list[bool] = []  # [True] once a thread runs it, [False] once it is dropped
+
+    def run() -> Response:
+        with lock:
+            if taken:
+                raise asyncio.CancelledError
+            taken.append(True)
+        return asyncio.run(work)
+
     try:
-        return await asyncio.to_thread(asyncio.run, work)
-    except RuntimeError:  # the server is stopping and takes no new work: `work` never ran
-        work.close()
+        return await asyncio.to_thread(run)
+    except BaseException:
+        with lock:
+            if not taken:
+                taken.append(False)
+                work.close()
         raise
 
 
