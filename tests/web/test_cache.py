@@ -285,7 +285,7 @@ def test_a_page_the_stopping_server_no_longer_renders_is_closed_not_left_unawait
             await off_loop(work)
         assert work.cr_frame is None  # closed: garbage collection has nothing to warn about
 
-    asyncio.run(stopping())
+    run_async(stopping())
     assert ran == []
 
 
@@ -317,5 +317,5 @@ def test_a_page_given_up_before_a_thread_took_it_is_closed() -> None:
         await blocker
         assert work.cr_frame is None
 
-    asyncio.run(busy())
+    run_async(busy())
     assert ran == []
