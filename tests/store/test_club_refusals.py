@@ -20,6 +20,7 @@ from rochade.service import ClubService
 from rochade.store import Club, StoreError
 from rochade.store import club as store
 from rochade.store.club import ActionRecord
+from rochade.store.errors import sqlite_code
 from rochade.store.schema import SCHEMA_VERSION
 
 AT = datetime(2026, 9, 3, 19, 0, tzinfo=UTC)
@@ -334,3 +335,10 @@ def test_the_undo_guard_names_why_it_refuses(two: ClubService) -> None:
         f"change #{undo_id} is not the last change; nothing was undone"
     )
 
+
+
+def test_an_error_that_is_not_sqlites_has_no_sqlite_code() -> None:
+    assert sqlite_code(ValueError("x")) == 0
+    locked = sqlite3.OperationalError("database is locked")
+    locked.sqlite_errorcode = sqlite3.SQLITE_BUSY | (1 << 8)  # an extended code: BUSY_RECOVERY
+    assert sqlite_code(locked) == sqlite3.SQLITE_BUSY
