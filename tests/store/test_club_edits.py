@@ -5,15 +5,17 @@ their late-start rows; a round's date; each edit undone back to the facts before
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
 
 from clocks import TickingClock
 from rochade.core.fide import PlayerDetails
-from rochade.core.model import Absence, Result, Status
+from rochade.core.model import Absence, ExternalGame, Game, Result, Round, Status
 from rochade.service import ClubService
 from rochade.store import Club, StoreError
+from rochade.store.club import RoundNotes
 
 AT = datetime(2026, 9, 3, 19, 0, tzinfo=UTC)
 PLAYERS = "name,rating\nAnna,2000\nBert,1900\nCarla,1800\nDirk,1700\n"
@@ -107,3 +109,18 @@ def test_edits_of_what_is_not_there_are_named(path: Path) -> None:
         with club.action("tournament", "again", "td", AT), pytest.raises(StoreError) as refused:
             club.add_tournament("Winter", "swiss", "{}")
         assert str(refused.value) == "a tournament named 'Winter' already exists in this club file"
+
+
+def test_a_round_is_stored_whole_with_boards_counted_from_one(path: Path) -> None:
+    """Games without a board number (a hand pairing) get boards 1, 2 ... in their order."""
+    with Club.open(path) as club:
+        [winter] = club.tournaments()
+        team_match = ExternalGame(1, team=1, board=2, score=Fraction(1, 2))
+        with club.action("round", "round 2", "td", AT):
+            club.add_round(winter.id, Round(2, (Game(3, 1), Game(4, 2)), externals=(team_match,)),
+                           RoundNotes(("Bye: nobody",), "manual", "2026-09-10"))
+        stored = club.load_tournament(winter).rounds[1]
+        assert [(g.board, g.white, g.black) for g in stored.games] == [(1, 3, 1), (2, 4, 2)]
+        assert stored.externals == (team_match,)
+        assert club.round_notes(winter.id, 2) == RoundNotes(("Bye: nobody",), "manual",
+                                                            "2026-09-10")
