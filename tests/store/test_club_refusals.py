@@ -203,6 +203,35 @@ def test_a_read_only_file_is_refused_before_a_server_starts(path: Path) -> None:
         club.close()
 
 
+class FailingMark:
+    """A connection whose trial write of the file's mark fails as a broken disk would."""
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self._conn = conn
+
+    def execute(self, sql: str, *params: Any) -> sqlite3.Cursor:
+        if sql.startswith("PRAGMA application_id ="):
+            failed = sqlite3.OperationalError("disk I/O error")
+            failed.sqlite_errorcode = sqlite3.SQLITE_IOERR
+            raise failed
+        return self._conn.execute(sql, *params)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._conn, name)
+
+
+def test_a_trial_write_that_fails_otherwise_is_damage(path: Path) -> None:
+    conn = sqlite3.connect(path, isolation_level=None)
+    club = Club(FailingMark(conn), path)  # type: ignore[arg-type]
+    try:
+        assert refusal(club.check_writable) == (
+            f"{path} is damaged (disk I/O error); restore it from a backup"
+        )
+        assert not conn.in_transaction
+    finally:
+        conn.close()
+
+
 def test_programming_errors_are_named(path: Path) -> None:
     with Club.open(path) as club:
         with pytest.raises(ValueError, match=r"^journal_mode; DROP$"):
