@@ -259,9 +259,13 @@ def test_an_old_log_line_keeps_its_text_and_a_new_one_its_template() -> None:
 
 def test_a_json_backup_without_some_tables_is_restored(tmp_path: Path) -> None:
     member = {"id": 1, "name": "Anna", "rating": 2000}
-    with Club.restore(tmp_path / "r.rochade", {"members": [member]}, "ina", AT,
-                      Message("restore")) as club:
+    said = Message("restore {name}", {"name": "club.json"})
+    target = tmp_path / "r.rochade"
+    with Club.restore(target, {"members": [member]}, "ina", AT, said) as club:
+        assert club.path == target
         assert [m.name for m in club.members()] == ["Anna"]
+        [line] = club.actions()
+        assert (line.kind, line.description, line.message) == ("create", str(said), said)
 
 
 def test_a_json_backup_with_a_broken_reference_leaves_no_file(tmp_path: Path) -> None:
