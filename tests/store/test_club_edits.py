@@ -124,3 +124,14 @@ def test_a_round_is_stored_whole_with_boards_counted_from_one(path: Path) -> Non
         assert stored.externals == (team_match,)
         assert club.round_notes(winter.id, 2) == RoundNotes(("Bye: nobody",), "manual",
                                                             "2026-09-10")
+
+
+def test_a_result_is_entered_and_cleared_again(path: Path) -> None:
+    with Club.open(path) as club:
+        [winter] = club.tournaments()
+        with club.action("result", "result", "td", AT):
+            club.set_result(winter.id, 1, 1, Result.DRAW)
+        assert club.load_tournament(winter).rounds[0].games[0].result is Result.DRAW
+        with club.action("result", "cleared", "td", AT):
+            club.set_result(winter.id, 1, 1, None)
+        assert club.load_tournament(winter).rounds[0].games[0].result is None
