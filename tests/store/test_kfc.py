@@ -500,3 +500,17 @@ def test_a_file_sqlite_cannot_open_is_named(
     path = _copy(kfc_file, tmp_path)
     monkeypatch.setattr(kfc.sqlite3, "connect", refuse)
     assert _error(path) == f"{path}: cannot open the file (unable to open database file)"
+
+
+def test_a_late_joiner_after_a_withdrawn_player(kfc_file: Path, tmp_path: Path) -> None:
+    """Isenbrink (id 13, after the withdrawn Verdandi) as if he had joined in round 4."""
+    got = read_kfc(_copy(
+        kfc_file,
+        tmp_path,
+        "DELETE FROM Pairing WHERE Rnd <= 3 AND (PID_W = 13 OR PID_B = 13)",
+        "INSERT INTO Pairing (Rnd, board, PID_W, PID_B, Result) VALUES (1, 102, 6, -1, 6)",
+        "INSERT INTO Pairing (Rnd, board, PID_W, PID_B, Result) VALUES (2, 102, 10, -1, 6)",
+    ))
+    assert "Isenbrink has no row in rounds 1-3 (joined later): imported as a late start" in (
+        got.notes
+    )
