@@ -322,6 +322,10 @@ def test_settings_are_mapped(kfc_file: Path, tmp_path: Path) -> None:
     assert str(s.loss_factor) == "3/100"
     assert (s.rematch_gap, s.byes_evenly, s.ratio, s.ladder) == (2, False, 4, Ladder.NORMALISED)
     assert "ConfigTab OPTION.SomethingNew = 7 is not used by rochade" in got.notes
+    assert (
+        "KfC's normalisation is on: read as rochade's normalised ladder (first value "
+        "= the ratio, last = 1)"
+    ) in got.notes
     assert "KfC's working state of Inanna was read as present" in got.notes
     assert got.tournament.entrant(1).status is Status.PRESENT
     assert got.tournament.rounds[3].games[1].result is Result.DRAW
