@@ -471,6 +471,9 @@ def test_working_states_are_named_and_read_as_present(kfc_file: Path, tmp_path: 
 def test_a_late_joiner_of_one_round(kfc_file: Path, tmp_path: Path) -> None:
     got = read_kfc(_copy(kfc_file, tmp_path, "DELETE FROM Pairing WHERE PID_W = 7 AND Rnd = 1"))
     assert "Hermes has no row in round 1 (joined later): imported as a late start" in got.notes
+    # KfC's own totals are read (a direct call: the module's fixture links to one test only)
+    assert sorted(got.stored_totals) == [e.id for e in got.tournament.entrants]
+    assert all(isinstance(total, float) for total in got.stored_totals.values())
 
 
 def test_normalisation_is_off_unless_the_file_says_so(kfc_file: Path, tmp_path: Path) -> None:
