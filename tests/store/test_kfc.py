@@ -16,11 +16,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kfc_check import TOLERANCE, Deviation, check_players, check_row_points
+from rochade.core import limits
 from rochade.core.keizer.pairing import KeizerState, pair_round
 from rochade.core.keizer.scoring import Standings, compute_standings, standings_history
 from rochade.core.keizer.settings import Ladder, preset
 from rochade.core.model import Absence, Entrant, Game, Result, Round, Status, Tournament
 from rochade.core.pairing import Board
+from rochade.store import kfc
 from rochade.store.kfc import (
     GAME_CODES,
     PERCENT_KEYS,
@@ -208,16 +210,38 @@ def test_missing_file(tmp_path: Path) -> None:
         ),
         (
             "DELETE FROM Pairing WHERE Rnd = 4 AND board = 100",
-            "table Pairing: round 4: Inanna (id 1) has no row",
+            "table Pairing: round 4: Inanna (id 1) has no row (a game, an absence with a "
+            "reason, or the bye)",
         ),
         (
             "UPDATE ConfigTab SET CfgValue = 1 WHERE CfgKey = 'OPTION.RatioFirst2Last'",
             "table ConfigTab: settings: the first-to-last ratio must be greater than 1",
         ),
+        (
+            "UPDATE Player SET id = 0 WHERE id = 7",
+            "table Player, id 0: the id must be a positive whole number",
+        ),
+        (
+            "UPDATE Player SET name = '  ' WHERE id = 7",
+            "table Player, id 7: the player has no name",
+        ),
+        (
+            "UPDATE Pairing SET Rnd = 0 WHERE Rnd = 1 AND board = 1",
+            "table Pairing, round 0 board 1: the round must be a positive whole number",
+        ),
+        (
+            "ALTER TABLE Pairing RENAME COLUMN Result TO Outcome",
+            "table Pairing lacks the column Result; is this a KeizerForClubs file?",
+        ),
+        (
+            "ALTER TABLE Player RENAME COLUMN name TO Nickname",
+            "table Player lacks the column name; is this a KeizerForClubs file?",
+        ),
     ],
 )
 def test_bad_rows_are_named(kfc_file: Path, tmp_path: Path, sql: str, message: str) -> None:
-    assert message in _error(_copy(kfc_file, tmp_path, sql))
+    path = _copy(kfc_file, tmp_path, sql)
+    assert _error(path) == f"{path}: {message}"
 
 
 def test_older_file_without_settings_and_columns(kfc_file: Path, tmp_path: Path) -> None:
@@ -298,6 +322,10 @@ def test_settings_are_mapped(kfc_file: Path, tmp_path: Path) -> None:
     assert str(s.loss_factor) == "3/100"
     assert (s.rematch_gap, s.byes_evenly, s.ratio, s.ladder) == (2, False, 4, Ladder.NORMALISED)
     assert "ConfigTab OPTION.SomethingNew = 7 is not used by rochade" in got.notes
+    assert (
+        "KfC's normalisation is on: read as rochade's normalised ladder (first value "
+        "= the ratio, last = 1)"
+    ) in got.notes
     assert "KfC's working state of Inanna was read as present" in got.notes
     assert got.tournament.entrant(1).status is Status.PRESENT
     assert got.tournament.rounds[3].games[1].result is Result.ADJOURNED
@@ -398,4 +426,98 @@ def test_any_season_reads_back(season: tuple[Tournament, dict[str, int]]) -> Non
         config["OPTION.GameRepeat"],
         config["OPTION.DistBye"] == 1,
         config["OPTION.RatioFirst2Last"],
+    )
+
+
+def test_missing_columns_are_all_named(kfc_file: Path, tmp_path: Path) -> None:
+    path = _copy(
+        kfc_file,
+        tmp_path,
+        "CREATE TABLE P2 AS SELECT Rnd, PID_W, PID_B FROM Pairing",
+        "DROP TABLE Pairing",
+        "ALTER TABLE P2 RENAME TO Pairing",
+    )
+    assert _error(path) == (
+        f"{path}: table Pairing lacks the columns board, Result; is this a KeizerForClubs file?"
+    )
+
+
+def test_a_player_table_without_rating_and_state(kfc_file: Path, tmp_path: Path) -> None:
+    path = _copy(
+        kfc_file,
+        tmp_path,
+        "CREATE TABLE P2 AS SELECT id, name, RatingWDelta FROM Player WHERE state != 10",
+        "DROP TABLE Player",
+        "ALTER TABLE P2 RENAME TO Player",
+        # Verdandi, withdrawn before round 5, is present now: she needs a row there.
+        "INSERT INTO Pairing (Rnd, board, PID_W, PID_B, Result) VALUES (5, 102, 12, -1, 6)",
+    )
+    got = read_kfc(path)
+    assert {(e.rating, e.status) for e in got.tournament.entrants} == {(None, Status.PRESENT)}
+    assert got.stored_totals == {}
+    assert got.notes[:2] == (
+        "table Player has no rating column: all players are unrated",
+        "table Player has no state column: all players are present",
+    )
+
+
+def test_working_states_are_named_and_read_as_present(kfc_file: Path, tmp_path: Path) -> None:
+    got = read_kfc(_copy(kfc_file, tmp_path, "UPDATE Player SET state = 8 WHERE id IN (6, 7)"))
+    named = {e.id: e.name for e in got.tournament.entrants}
+    assert f"KfC's working state of {named[6]}, {named[7]} was read as present" in got.notes
+    assert {e.status for e in got.tournament.entrants if e.id in (6, 7)} == {Status.PRESENT}
+
+
+def test_a_late_joiner_of_one_round(kfc_file: Path, tmp_path: Path) -> None:
+    got = read_kfc(_copy(kfc_file, tmp_path, "DELETE FROM Pairing WHERE PID_W = 7 AND Rnd = 1"))
+    assert "Hermes has no row in round 1 (joined later): imported as a late start" in got.notes
+    # KfC's own totals are read (a direct call: the module's fixture links to one test only)
+    assert sorted(got.stored_totals) == [e.id for e in got.tournament.entrants]
+    assert all(isinstance(total, float) for total in got.stored_totals.values())
+
+
+def test_normalisation_is_off_unless_the_file_says_so(kfc_file: Path, tmp_path: Path) -> None:
+    unsaid = read_kfc(
+        _copy(kfc_file, tmp_path,
+              "DELETE FROM ConfigTab WHERE CfgKey = 'OPTION.WickerNormalization'")
+    )
+    assert unsaid.settings.ladder is not Ladder.NORMALISED
+    assert not any("normalisation" in note for note in unsaid.notes)
+
+
+def test_a_file_too_large_is_refused_unread(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(limits, "FILE_BYTES", 2 << 20)
+    path = tmp_path / "huge.s3db"
+    path.write_bytes(b"x" * (2 << 20))  # exactly at the limit: read (and found no database)
+    assert _error(path) == (
+        f"{path}: not a readable KeizerForClubs file (file is not a database)"
+    )
+    path.write_bytes(b"x" * ((2 << 20) + 1))
+    assert _error(path) == f"{path}: too large for a KeizerForClubs file (more than 2 MB)"
+
+
+def test_a_file_sqlite_cannot_open_is_named(
+    kfc_file: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def refuse(*args: object, **kwargs: object) -> sqlite3.Connection:
+        raise sqlite3.OperationalError("unable to open database file")
+
+    path = _copy(kfc_file, tmp_path)
+    monkeypatch.setattr(kfc.sqlite3, "connect", refuse)
+    assert _error(path) == f"{path}: cannot open the file (unable to open database file)"
+
+
+def test_a_late_joiner_after_a_withdrawn_player(kfc_file: Path, tmp_path: Path) -> None:
+    """Isenbrink (id 13, after the withdrawn Verdandi) as if he had joined in round 4."""
+    got = read_kfc(_copy(
+        kfc_file,
+        tmp_path,
+        "DELETE FROM Pairing WHERE Rnd <= 3 AND (PID_W = 13 OR PID_B = 13)",
+        "INSERT INTO Pairing (Rnd, board, PID_W, PID_B, Result) VALUES (1, 102, 6, -1, 6)",
+        "INSERT INTO Pairing (Rnd, board, PID_W, PID_B, Result) VALUES (2, 102, 10, -1, 6)",
+    ))
+    assert "Isenbrink has no row in rounds 1-3 (joined later): imported as a late start" in (
+        got.notes
     )
