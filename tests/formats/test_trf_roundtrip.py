@@ -15,12 +15,22 @@ from random_tournaments import tournaments
 
 from golden import DATA
 from rochade.core.dutch import DutchEngine, Outcome
-from rochade.core.model import Entrant, Game, Result, Round, Status, Tournament
+from rochade.core.keizer.settings import preset
+from rochade.core.model import (
+    Absence,
+    Entrant,
+    ExternalGame,
+    Game,
+    Result,
+    Round,
+    Status,
+    Tournament,
+)
 from rochade.core.standings import renumbered, system_standings
 from rochade.core.swiss import swiss_state
 from rochade.core.systems import KEIZER, ROUND_ROBIN, SWISS, ByeRequest, SwissSettings, scoring
 from rochade.core.tiebreaks import parse_tiebreaks
-from rochade.formats.json import parse_tournament
+from rochade.formats.json import FormatError, parse_tournament
 from rochade.formats.trf import (
     TrfEntry,
     TrfError,
@@ -32,7 +42,12 @@ from rochade.formats.trf import (
     state_before,
     trf_lines,
 )
-from rochade.formats.trf_tournament import read_trf_tournament, write_trf_tournament
+from rochade.formats.trf_tournament import (
+    MAX_TPN,
+    TrfExtras,
+    read_trf_tournament,
+    write_trf_tournament,
+)
 from rochade.service import ClubService
 from rochade.service.demo import build_demo
 from rochade.service.exchange import export_trf, import_trf
@@ -355,3 +370,87 @@ def test_the_round_to_come_is_in_240_lines_and_the_round_blocks() -> None:
         (), (TrfEntry(0, "-", "H"),), (TrfEntry(0, "-", "Z"),), (TrfEntry(0, "-", "Z"),),
         (TrfEntry(0, "-", "H"),), (TrfEntry(0, "-", "Z"),), ()]
     assert read_trf_tournament(text)[0] == renumbered(t)[0]
+
+
+# -- RCH records: each refusal names the line and says what it expected ------------------------
+RCH_LINE = len(EXAMPLE.splitlines()) + 1
+
+
+@pytest.mark.parametrize(("record", "why"), [
+    ('system "bogus"', "unknown system 'bogus'"),
+    ("colour 1", "unknown rochade record 'colour'"),
+    ("name 5", "expected a list, got 5"),
+    ("name []", "expected a list, got []"),
+    ("name [1]", "expected two values, got [1]"),
+    ('absent [1, 2]', "expected three values, got [1, 2]"),
+    ('name [0, "x"]', f"0 is not a pairing number from 1 to {MAX_TPN}"),
+    (f'name [{MAX_TPN + 1}, "x"]', f"{MAX_TPN + 1} is not a pairing number from 1 to {MAX_TPN}"),
+    ('name [true, "x"]', f"True is not a pairing number from 1 to {MAX_TPN}"),
+    ('name [1.0, "x"]', f"1.0 is not a pairing number from 1 to {MAX_TPN}"),
+    ("rounds 0", "0 is not a number from 1 up"),
+    ("rounds 10001", "10001 is not a number from 1 up"),
+    ("rounds true", "True is not a number from 1 up"),
+    ('rounds "3"', "'3' is not a number from 1 up"),
+    ('tournament " "', "expected a non-empty text, got ' '"),
+    ("tournament 5", "expected a non-empty text, got 5"),
+    ('external [3, 1, 1, 1, "2", true]',
+     "an external game scores 1, 1/2 or 0 and replaces a row or not"),
+    ('external [3, 1, 1, 1, "1", 1]',
+     "an external game scores 1, 1/2 or 0 and replaces a row or not"),
+])
+def test_bad_rch_records_are_refused_by_line_and_reason(record: str, why: str) -> None:
+    with pytest.raises(TrfError) as caught:
+        read_trf_tournament(f"{EXAMPLE}RCH {record}\n")
+    assert str(caught.value) == f"line {RCH_LINE} (RCH): {why}"
+
+
+def test_rch_numbers_at_their_limits_are_read() -> None:
+    """The largest pairing number, and the rounds count from the RCH line over the blocks'."""
+    t, _ = read_trf_tournament(f'{EXAMPLE}RCH name [{MAX_TPN}, "Nobody"]\nRCH rounds 3\n')
+    assert len(t.rounds) == 3 and t.rounds[2].games == ()
+
+
+def keizer_evening(ext: ExternalGame) -> Tournament:
+    """Three members of a Keizer club: 1 and 2 have a game without result yet, 3 plays for a
+    club team elsewhere (that evening, or another day and is excused that evening)."""
+    entrants = tuple(Entrant(i, f"Member {i}", None, Status.PRESENT) for i in (1, 2, 3))
+    absent = () if ext.replaces_row else (Absence(3, "excused"),)
+    return Tournament("Club", entrants, (Round(1, (Game(1, 2, None, 1),), absent, None, (ext,)),),
+                      KEIZER, preset("classic"))
+
+
+@pytest.mark.parametrize("score", [Fraction(0), Fraction(1, 2), Fraction(1)])
+@pytest.mark.parametrize("replaces", [True, False])
+def test_external_games_and_pending_games_come_back(score: Fraction, replaces: bool) -> None:
+    t = keizer_evening(ExternalGame(3, 1, 2, score, replaces))
+    text = write_trf_tournament(t)
+    assert f'RCH external [1, 3, 1, 2, "{score}", {str(replaces).lower()}]' in text
+    assert "RCH game [1, 1, 2]" in text
+    assert read_trf_tournament(text)[0] == t
+
+
+def test_kept_details_follow_their_players_to_new_numbers() -> None:
+    """An imported file whose players get other start numbers (3 and 4 swap, as a late entry
+    may make them): each kept detail (title, birth date, the DAT line after a player) is
+    written with its own player, not with the number it had."""
+    t, extras = read_trf_tournament(EXAMPLE)
+    assert isinstance(t.settings, SwissSettings)
+    swapped = dataclasses.replace(t, settings=dataclasses.replace(
+        t.settings, numbers=(1, 2, 4, 3, 5, 6)))
+    rows = trf_lines(write_trf_tournament(swapped, extras, newline="\n"))
+    charlie = next(i for i, row in enumerate(rows) if "Charlie, Carl" in row)
+    assert rows[charlie].startswith("001    4 m    Charlie, Carl")
+    assert rows[charlie + 1] == "DAT    3 EMAIL carl@example.org"
+    assert next(r for r in rows if "Delta, Dora" in r).startswith("001    3 w    Delta, Dora")
+    assert read_trf_tournament("\n".join(rows))[0] == renumbered(swapped)[0]
+
+
+def test_kept_details_survive_the_club_file() -> None:
+    """What an import keeps (lines, player fields, the file's own round blocks) goes into the
+    club file as JSON and comes back equal; anything else is refused by name."""
+    _, extras = read_trf_tournament(EXAMPLE.replace("     4 w 1", "     4 w W"))
+    assert extras.blocks and extras.players and extras.lines
+    assert TrfExtras.from_json(extras.to_json()) == extras
+    with pytest.raises(FormatError) as caught:
+        TrfExtras.from_json("{}")
+    assert str(caught.value) == "the kept TRF details cannot be read ('lines')"
