@@ -328,3 +328,34 @@ def test_text_that_only_looks_like_utf16_is_refused_whole() -> None:
         decode_trf(b"a\x00b\x00c\x00\x00\xdc")  # a lone low surrogate
     assert str(caught.value) == ("the file looks like UTF-16 text but cannot be decoded as "
                                  "UTF-16; save it as UTF-8")
+
+
+def refusal(text: str) -> str:
+    with pytest.raises(TrfError) as caught:
+        to_swiss_state(parse_trf(text), check_points=False)
+    return str(caught.value)
+
+
+def test_files_the_engine_cannot_pair_are_refused_whole() -> None:
+    two = {1: ["   2 w 1", "   2 b 1"], 2: ["   1 b 0", "   1 w 0"]}
+    assert refusal("012 x\nXXR 3\n") == "the file has no player lines (001)"
+    assert refusal(trf_text(two).replace("XXR 5\n", "")) == (
+        "the total number of rounds is missing (add 'XXR n' or '142 n')")
+    assert refusal(trf_text(two).replace("001    2", "001    1")) == (
+        "two player lines have the same pairing number")
+    assert refusal(trf_text({**two, 2: ["   1 b 0", "   7 w 0"]})) == (
+        "player 2, round 2: unknown opponent 7")
+    assert refusal(trf_text({**two, 2: ["   1 b 0", "   2 w 0"]})) == (
+        "player 2, round 2: plays against themself")
+    assert refusal(trf_text(two).replace("XXR 5", "XXR 2")) == (
+        "all 2 rounds are already paired; there is no round to pair")
+
+
+def test_byes_of_the_round_to_pair_make_players_absent() -> None:
+    """240/XXZ records for the coming round (XXZ: round 0) add up; one for a played round
+    does not count. A blank block in a played round is an absence from that round."""
+    rows = {1: ["   2 w 1"], 2: ["   1 b 0"], 3: ["   4 w ="], 4: ["   3 b ="], 5: [""]}
+    text = trf_text(rows, "240 H 002 0001", "XXZ 0003", "240 F 001 0004")
+    state = to_swiss_state(parse_trf(text), check_points=False)
+    assert state.absent == {1, 3} and state.rounds_played == 1
+    assert not state.players[4].history[0].paired

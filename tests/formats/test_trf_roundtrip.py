@@ -15,6 +15,7 @@ from random_tournaments import tournaments
 
 from golden import DATA
 from rochade.core.dutch import DutchEngine, Outcome
+from rochade.core.fide import EventData
 from rochade.core.keizer.settings import preset
 from rochade.core.model import (
     Absence,
@@ -454,3 +455,24 @@ def test_kept_details_survive_the_club_file() -> None:
     with pytest.raises(FormatError) as caught:
         TrfExtras.from_json("{}")
     assert str(caught.value) == "the kept TRF details cannot be read ('lines')"
+
+
+def test_a_rating_reports_event_records_are_written_in_trf_order() -> None:
+    """The event's data as TRF26 header records, each once, in place of the file's own; the
+    round dates (YY/MM/DD) sit over each round's block of the player lines (column 92 on)."""
+    t, extras = read_trf_tournament(EXAMPLE)
+    event = EventData(city="Leiden", federation="NED", start_date="2026-04-01",
+                      end_date="2026-04-15", round_dates=("2026-04-01", "2026-04-08",
+                                                          "2026-04-15"),
+                      chief_arbiter="C. Chief", deputy_arbiters=("D. One", "E. Two"),
+                      time_control="5400+30", type="Swiss")
+    rows = trf_lines(write_trf_tournament(t, extras, event=event))
+    header = [r for r in rows if r[:3] in ("022", "032", "042", "052", "092", "102", "112",
+                                           "122", "222")]
+    assert header == ["022 Leiden", "032 NED", "042 2026/04/01", "052 2026/04/15",
+                      "092 Swiss", "102 C. Chief", "112 D. One", "112 E. Two",
+                      "122 5400+30", "222 5400+30"]
+    dates = next(r for r in rows if r.startswith("132"))
+    first = next(r for r in rows if r.startswith("001"))
+    assert (first[91:99], first[101:109]) == ("   4 w 1", "   2 b =")  # rounds 1 and 2
+    assert dates == "132" + " " * 88 + "26/04/01  26/04/08  26/04/15"
