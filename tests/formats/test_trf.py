@@ -359,3 +359,11 @@ def test_byes_of_the_round_to_pair_make_players_absent() -> None:
     state = to_swiss_state(parse_trf(text), check_points=False)
     assert state.absent == {1, 3} and state.rounds_played == 1
     assert not state.players[4].history[0].paired
+
+
+def test_virtual_points_from_a_later_round_on_are_zero_before() -> None:
+    """A 250 record for round 3 only: nothing virtual in rounds 1 and 2."""
+    rows = {1: ["   2 w 1"], 2: ["   1 b 0"]}
+    text = trf_text(rows, "250       1.0 003 003 0001 0001", points={1: 10})
+    state = to_swiss_state(parse_trf(text))
+    assert state.players[0].accelerations == (0, 0, 10)
