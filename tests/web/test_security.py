@@ -20,6 +20,7 @@ from rochade.web.security import (
     Limit,
     LoginThrottle,
     PinError,
+    RateLimit,
     Signer,
     has_pin,
     hash_pin,
@@ -271,3 +272,27 @@ def test_a_visitors_token_is_refused_for_another_visitor_and_for_the_td(club: Pa
         ok = td.post("/td/t/1/players/1/status",
                      data={"csrf": own, "status": "excused"}, follow_redirects=False)
         assert ok.status_code == 303 and len(ClubService(club).log()) == len(before) + 1
+
+
+def test_phone_posts_are_limited_per_client_within_the_window() -> None:
+    now = [100.0]
+    limit = RateLimit(2, 60.0, clock=lambda: now[0])
+    assert limit.allow("a") and limit.allow("a") and not limit.allow("a") and limit.allow("b")
+    now[0] = 159.9
+    assert not limit.allow("a")  # both posts of 100.0 still inside the minute
+    now[0] = 160.0
+    assert limit.allow("a")  # exactly a minute later they no longer count
+
+
+def test_the_phone_limit_forgets_idle_clients_instead_of_growing() -> None:
+    """Past 10 000 clients the idle ones are dropped; a busy client keeps its count."""
+    now = [0.0]
+    limit = RateLimit(1, 60.0, clock=lambda: now[0])
+    for i in range(10_001):
+        assert limit.allow(f"idle {i}")
+    now[0] = 30.0
+    assert limit.allow("busy") and not limit.allow("busy")
+    now[0] = 61.0
+    assert limit.allow("new")  # the idle clients' posts are over a minute old: dropped
+    assert sorted(limit._seen) == ["busy", "new"]
+    assert not limit.allow("busy")
