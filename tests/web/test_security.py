@@ -296,3 +296,11 @@ def test_the_phone_limit_forgets_idle_clients_instead_of_growing() -> None:
     assert limit.allow("new")  # the idle clients' posts are over a minute old: dropped
     assert sorted(limit._seen) == ["busy", "new"]
     assert not limit.allow("busy")
+
+
+def test_a_token_checks_under_the_session_it_was_made_for() -> None:
+    signer = Signer(b"k" * 32)
+    assert signer.check_csrf("v", signer.csrf_token("v"))  # no session: a visitor's own
+    assert signer.check_csrf("v", signer.csrf_token("v", "s"), "s")
+    assert not signer.check_csrf("v", signer.csrf_token("v", "s"))
+    assert not signer.check_csrf("v", signer.csrf_token("v"), "s")
