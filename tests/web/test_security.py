@@ -304,3 +304,30 @@ def test_a_token_checks_under_the_session_it_was_made_for() -> None:
     assert signer.check_csrf("v", signer.csrf_token("v", "s"), "s")
     assert not signer.check_csrf("v", signer.csrf_token("v", "s"))
     assert not signer.check_csrf("v", signer.csrf_token("v"), "s")
+
+
+def test_the_delays_double_from_the_first_up_to_the_most() -> None:
+    assert [Limit(free=2, most=10.0).delay(n) for n in range(7)] == [0, 0, 1, 2, 4, 8, 10]
+    assert Limit(free=1, most=900.0, first=3.0).delay(3) == 12.0
+
+
+def test_failures_count_until_a_whole_quiet_day_has_passed_whatever_the_clock() -> None:
+    """A monotonic clock may stand anywhere (here at a week of uptime). A failure exactly a
+    day old still counts; a day and a second after the last failure, one counts as the first
+    again."""
+    day = 24 * 3600.0
+    now = [7 * day]
+    throttle = LoginThrottle(per_client=Limit(free=1, most=60.0), clock=lambda: now[0])
+    assert throttle.reserve("a") == 0
+    throttle.failed("a")
+    assert throttle.reserve("a") == 1.0
+    now[0] += day
+    assert throttle.reserve("a") == 0
+    throttle.failed("a")  # the second failure: two seconds
+    now[0] += 1.0
+    assert throttle.reserve("a") == 1.0
+    now[0] += day + 1.0
+    assert throttle.reserve("a") == 0
+    throttle.failed("a")  # the first failure again: one second
+    now[0] += 1.0
+    assert throttle.reserve("a") == 0
