@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 import re
+import time
 from pathlib import Path
 
 import pytest
@@ -25,6 +26,8 @@ from rochade.web.security import (
     has_pin,
     hash_pin,
     new_pin,
+    revoke_session,
+    revoked_sessions,
     set_pin,
     signing_key,
     verify_pin,
@@ -331,3 +334,11 @@ def test_failures_count_until_a_whole_quiet_day_has_passed_whatever_the_clock() 
     throttle.failed("a")  # the first failure again: one second
     now[0] += 1.0
     assert throttle.reserve("a") == 0
+
+
+def test_a_logged_out_session_stays_listed_until_it_expires(club: Path) -> None:
+    far = time.time() + 3600
+    assert revoke_session(club, "s1", far) == {"s1": far}
+    revoke_session(club, "s2", far + 1)
+    revoke_session(club, "old", time.time() - 1)  # expired already: dropped when read
+    assert revoked_sessions(club) == {"s1": far, "s2": far + 1}
