@@ -28,6 +28,7 @@ from rochade.web.security import (
     new_pin,
     revoke_session,
     revoked_sessions,
+    session_key,
     set_pin,
     signing_key,
     verify_pin,
@@ -342,3 +343,56 @@ def test_a_logged_out_session_stays_listed_until_it_expires(club: Path) -> None:
     revoke_session(club, "s2", far + 1)
     revoke_session(club, "old", time.time() - 1)  # expired already: dropped when read
     assert revoked_sessions(club) == {"s1": far, "s2": far + 1}
+
+
+def test_the_session_key_changes_with_the_pin_only(club: Path) -> None:
+    key = session_key(club)
+    set_pin(club, PIN)  # the same PIN again
+    assert session_key(club) == key
+    set_pin(club, "999999")
+    assert session_key(club) != key
+
+
+def test_a_right_pin_ends_only_its_own_attempt() -> None:
+    """Attempts under way count for the room (`shared`) until each ends; a right PIN forgets
+    that client's failures: its next failure is a first one again."""
+    now = [100.0]
+    throttle = LoginThrottle(per_client=Limit(free=2, most=60.0),
+                             shared=Limit(free=2, most=60.0), clock=lambda: now[0])
+    assert throttle.reserve("a") == 0 and throttle.reserve("b") == 0
+    throttle.succeeded("a")
+    assert throttle.reserve("c") == 0  # one attempt (b's) under way
+    assert throttle.reserve("d") == 1.0  # two under way: d waits
+    throttle.succeeded("b")
+    throttle.succeeded("c")
+    assert throttle.reserve("e") == 0 and throttle.reserve("f") == 0
+    solo = LoginThrottle(per_client=Limit(free=2, most=60.0), clock=lambda: now[0])
+    for _ in range(3):
+        assert solo.reserve("g") == 0
+        solo.failed("g")
+        now[0] += 60.0
+    assert solo.reserve("g") == 0
+    solo.succeeded("g")
+    assert solo.reserve("g") == 0
+    solo.failed("g")
+    assert solo.reserve("g") == 0
+
+
+def test_the_laptop_has_its_own_count_and_waits_two_seconds_at_most() -> None:
+    """The same address from the room and from the laptop (`local`) are two counts; the
+    room's clients share one; the laptop waits at most LOOPBACK's two seconds."""
+    now = [100.0]
+    throttle = LoginThrottle(per_client=Limit(free=1, most=60.0),
+                             shared=Limit(free=1, most=60.0), clock=lambda: now[0])
+    assert throttle.reserve("x") == 0
+    throttle.failed("x")
+    assert throttle.reserve("x") > 0 and throttle.reserve("y") > 0
+    for _ in range(12):
+        assert throttle.reserve("x", local=True) == 0
+        throttle.failed("x", local=True)
+        now[0] += 2.0
+    assert throttle.reserve("x", local=True) == 0
+    throttle.succeeded("x", local=True)  # the laptop's failures are forgotten
+    assert throttle.reserve("x", local=True) == 0
+    throttle.failed("x", local=True)
+    assert throttle.reserve("x", local=True) == 0
