@@ -289,17 +289,26 @@ def test_phone_posts_are_limited_per_client_within_the_window() -> None:
 
 
 def test_the_phone_limit_forgets_idle_clients_instead_of_growing() -> None:
-    """Past 10 000 clients the idle ones are dropped; a busy client keeps its count."""
+    """Past 10 000 clients the idle ones are dropped; a client of the last minute keeps
+    its count."""
     now = [0.0]
     limit = RateLimit(1, 60.0, clock=lambda: now[0])
-    for i in range(10_001):
+    assert limit.allow("busy")
+    for i in range(10_000):
         assert limit.allow(f"idle {i}")
     now[0] = 30.0
-    assert limit.allow("busy") and not limit.allow("busy")
+    assert not limit.allow("busy")  # pruned, but whoever posted within the minute is kept
     now[0] = 61.0
-    assert limit.allow("new")  # the idle clients' posts are over a minute old: dropped
-    assert sorted(limit._seen) == ["busy", "new"]
-    assert not limit.allow("busy")
+    assert limit.allow("new")  # every other post is over a minute old: all dropped
+    assert list(limit._seen) == ["new"]
+
+
+def test_a_refused_try_on_the_laptop_just_waits() -> None:
+    throttle = LoginThrottle(clock=lambda: 100.0)
+    for _ in range(5):
+        assert throttle.reserve("z", local=True) == 0
+        throttle.failed("z", local=True)
+    assert 0 < throttle.reserve("z", local=True) <= 2.0
 
 
 def test_a_token_checks_under_the_session_it_was_made_for() -> None:
