@@ -461,7 +461,7 @@ def test_a_rating_reports_event_records_are_written_in_trf_order() -> None:
     """The event's data as TRF26 header records, each once, in place of the file's own; the
     round dates (YY/MM/DD) sit over each round's block of the player lines (column 92 on)."""
     t, extras = read_trf_tournament(EXAMPLE)
-    event = EventData(city="Leiden", federation="NED", start_date="2026-04-01",
+    event = EventData(city="Leiden", federation="BEL", start_date="2026-04-01",
                       end_date="2026-04-15", round_dates=("2026-04-01", "2026-04-08",
                                                           "2026-04-15"),
                       chief_arbiter="C. Chief", deputy_arbiters=("D. One", "E. Two"),
@@ -469,7 +469,7 @@ def test_a_rating_reports_event_records_are_written_in_trf_order() -> None:
     rows = trf_lines(write_trf_tournament(t, extras, event=event))
     header = [r for r in rows if r[:3] in ("022", "032", "042", "052", "092", "102", "112",
                                            "122", "222")]
-    assert header == ["022 Leiden", "032 NED", "042 2026/04/01", "052 2026/04/15",
+    assert header == ["022 Leiden", "032 BEL", "042 2026/04/01", "052 2026/04/15",
                       "092 Swiss", "102 C. Chief", "112 D. One", "112 E. Two",
                       "122 5400+30", "222 5400+30"]
     dates = next(r for r in rows if r.startswith("132"))
