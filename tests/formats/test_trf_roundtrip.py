@@ -432,15 +432,16 @@ def test_external_games_and_pending_games_come_back(score: Fraction, replaces: b
 
 def test_kept_details_follow_their_players_to_new_numbers() -> None:
     """An imported file whose players get other start numbers (3 and 4 swap, as a late entry
-    may make them): each kept detail (title, birth date, the DAT line after a player) is
-    written with its own player, not with the number it had."""
-    t, extras = read_trf_tournament(EXAMPLE)
+    may make them): each kept detail (the DAT line after a player, a round block in the
+    file's spelling) is written with its own player, not with the number it had."""
+    t, extras = read_trf_tournament(EXAMPLE.replace("     6 w =     4 b +", "     6 w D     4 b +"))
     assert isinstance(t.settings, SwissSettings)
     swapped = dataclasses.replace(t, settings=dataclasses.replace(
         t.settings, numbers=(1, 2, 4, 3, 5, 6)))
     rows = trf_lines(write_trf_tournament(swapped, extras, newline="\n"))
     charlie = next(i for i, row in enumerate(rows) if "Charlie, Carl" in row)
     assert rows[charlie].startswith("001    4 m    Charlie, Carl")
+    assert rows[charlie].endswith("     6 w D     3 b +")  # the file's own D, 4 now 3
     assert rows[charlie + 1] == "DAT    3 EMAIL carl@example.org"
     assert next(r for r in rows if "Delta, Dora" in r).startswith("001    3 w    Delta, Dora")
     assert read_trf_tournament("\n".join(rows))[0] == renumbered(swapped)[0]
