@@ -477,3 +477,13 @@ def test_a_rating_reports_event_records_are_written_in_trf_order() -> None:
     first = next(r for r in rows if r.startswith("001"))
     assert (first[91:99], first[101:109]) == ("   4 w 1", "   2 b =")  # rounds 1 and 2
     assert dates == "132" + " " * 88 + "26/04/01  26/04/08  26/04/15"
+
+
+def test_a_scoring_not_in_tenths_is_refused_by_value() -> None:
+    t, _ = read_trf_tournament(EXAMPLE)
+    assert isinstance(t.settings, SwissSettings)
+    thirds = dataclasses.replace(t.settings.scoring, draw=Fraction(1, 3))
+    with pytest.raises(TrfError) as caught:
+        write_trf_tournament(dataclasses.replace(
+            t, settings=dataclasses.replace(t.settings, scoring=thirds)))
+    assert str(caught.value) == "TRF writes points in tenths; 0.33 is not one"
