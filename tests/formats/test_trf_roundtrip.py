@@ -487,3 +487,13 @@ def test_a_scoring_not_in_tenths_is_refused_by_value() -> None:
         write_trf_tournament(dataclasses.replace(
             t, settings=dataclasses.replace(t.settings, scoring=thirds)))
     assert str(caught.value) == "TRF writes points in tenths; 0.33 is not one"
+
+
+def test_a_blank_block_before_a_game_is_an_absence_not_a_withdrawal() -> None:
+    """Bravo and Echo have nothing in round 1 and play in round 2: absent from round 1."""
+    text = EXAMPLE.replace("1995/02/28  1.5    2     5 b 1     1 w =",
+                           "1995/02/28  0.5    2               1 w =").replace(
+        "     2 w 0     6 b 0", "               6 b 0")
+    t, _ = read_trf_tournament(text)
+    assert [a.player for a in t.rounds[0].absences] == [2, 5] and not t.rounds[1].absences
+    assert Status.WITHDRAWN not in {e.status for e in t.entrants}
