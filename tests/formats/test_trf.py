@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import codecs
+
 import pytest
 
 from rochade.core.dutch.generator import SwissLog
@@ -10,6 +12,8 @@ from rochade.formats.trf import (
     TrfEntry,
     TrfError,
     TrfPlayer,
+    decode_trf,
+    entry_of,
     format_entry,
     format_pairing,
     format_player,
@@ -22,6 +26,7 @@ from rochade.formats.trf import (
     recorded_pairing,
     state_before,
     to_swiss_state,
+    tournament_type,
 )
 
 LINE = (
@@ -213,3 +218,152 @@ def test_written_state_keeps_the_first_colour_and_the_bye_letters() -> None:
     assert rows[6].endswith("0000 - Z  0000 - U")
     assert rows[2].endswith("0000 - Z")  # absent from the round to be paired
     assert to_swiss_state(parse_trf(text)).initial_colour is Colour.BLACK
+
+
+# -- reading hand-written files: rows of round blocks per pairing number ----------------------
+def trf_text(rows: dict[int, list[str]], *header: str, points: dict[int, int] | None = None
+             ) -> str:
+    """A file of the given round blocks (`"   4 w 1"`, `""` for a blank one)."""
+    lines = ["012 Test", "XXR 5", *header]
+    for tpn, blocks in rows.items():
+        lines.append(format_player(TrfPlayer(
+            tpn=tpn, name=f"Player {tpn}", rating=2000 - tpn, points=(points or {}).get(tpn, 0),
+            entries=tuple(parse_entry(b) for b in blocks))))
+    return "\n".join(lines) + "\n"
+
+
+def test_colourless_forfeits_above_the_first_coloured_board_count_in_the_order() -> None:
+    """Round 1 of six: 1-4 and 5-2 forfeited without colours (`- +`/`- -`), 3 had white on
+    the third board: the top boards alternate, so the event began with white."""
+    rows = {1: ["   4 - +"], 2: ["   5 - -"], 3: ["   6 w 1"], 4: ["   1 - -"],
+            5: ["   2 - +"], 6: ["   3 b 0"]}
+    state = to_swiss_state(parse_trf(trf_text(rows)), check_points=False)
+    assert state.initial_colour is Colour.WHITE
+
+
+def test_the_first_colour_skips_whoever_starts_later() -> None:
+    """Player 1 enters in round 2: round 1's top board is player 2's, with white."""
+    rows = {1: ["0000 - Z", "   4 w 1", "   2 b ="], 2: ["   3 w 1", "   3 b 1", "   1 w ="],
+            3: ["   2 b 0", "   2 w 0", "   4 w 1"], 4: ["0000 - Z", "   1 b 0", "   3 b 0"]}
+    state = to_swiss_state(parse_trf(trf_text(rows)), check_points=False)
+    assert state.initial_colour is Colour.WHITE
+
+
+@pytest.mark.parametrize(("rows", "round_", "tpn", "opponent"), [
+    # a bye before the game does not end the check of that player's line
+    ({1: ["0000 - H", "   2 w 1"], 2: ["0000 - H", "   1 w 0"]}, 2, 1, 2),
+    # 1 says it played 2, 2 says it played 3 (and 3 agrees): 1's line does not match
+    ({1: ["   2 w 1"], 2: ["   3 b 0"], 3: ["   2 w 1"]}, 1, 1, 2),
+    ({1: ["   2 w +"], 2: ["   1 b 1"]}, 1, 1, 2),
+])
+def test_games_that_do_not_match_the_opponents_line_are_refused(
+        rows: dict[int, list[str]], round_: int, tpn: int, opponent: int) -> None:
+    with pytest.raises(TrfError) as caught:
+        to_swiss_state(parse_trf(trf_text(rows)), check_points=False)
+    assert str(caught.value) == (f"round {round_}: player {tpn}'s game against {opponent} does "
+                                 "not match the opponent's line")
+
+
+def test_forfeits_with_one_colour_on_both_lines_are_consistent() -> None:
+    rows = {1: ["   2 w +"], 2: ["   1 w -"], 3: ["   4 b +"], 4: ["   3 b -"]}
+    state = to_swiss_state(parse_trf(trf_text(rows)), check_points=False)
+    assert state.rounds_played == 1
+
+
+@pytest.mark.parametrize(("coming", "points"), [("", 15), ("  0000 - H", 15), ("  0000 - H", 20)])
+def test_points_may_include_the_virtual_points(coming: str, points: int) -> None:
+    """XXA gives player 1 a virtual point in round 2; the points column may count it (and
+    the coming round's half-point bye), as other programs write it."""
+    rows = {1: ["   2 w =", coming.strip()], 2: ["   1 b =", ""]}
+    text = trf_text(rows, "XXA    1  0.0  1.0", points={1: points, 2: 5})
+    assert to_swiss_state(parse_trf(text)).players[0].accelerations == (0, 10)
+
+
+def test_state_before_a_round_a_line_no_longer_reaches() -> None:
+    """Player 3's line ends after round 1 (a withdrawal): before round 3, 3 is absent."""
+    rows = {1: ["   2 w 1", "   2 b 1", "   2 w 1"], 2: ["   1 b 0", "   1 w 0", "   1 b 0"],
+            3: ["0000 - H"]}
+    before = state_before(parse_trf(trf_text(rows)), 3)
+    assert before.absent == {3} and before.rounds_played == 2
+    assert [len(p.history) for p in before.players] == [2, 2, 2]
+    assert recorded_pairing(parse_trf(trf_text(rows)), 3) == ([(1, 2)], None)
+    late = {1: ["", "   2 w 1"], 2: ["", "   1 b 0"], 3: ["   4 w 1"], 4: ["   3 b 0"]}
+    assert recorded_pairing(parse_trf(trf_text(late)), 1) == ([(3, 4)], None)
+
+
+def test_a_one_letter_tournament_type_is_read() -> None:
+    assert tournament_type(parse_trf("012 x\n192 x\n")) == "X"
+
+
+def test_a_colourless_forfeit_is_written_without_colour() -> None:
+    forfeit = TrfEntry(4, "-", "+")
+    assert entry_of(forfeit.record()) == forfeit
+
+
+def test_written_state_names_players_and_the_white_start() -> None:
+    text = format_state(sample_log().state(), name="Club")
+    assert text.startswith("012 Club\nXXR 3\nXXC white1\n")
+    assert format_player(TrfPlayer(1, "Player 1")).rstrip()[:47] in text
+
+
+# -- bytes: which encoding (tests/formats/test_trf_reader.py reads whole files in each) ----------
+TEXT = "012 Šimek\r\n"
+
+
+@pytest.mark.parametrize(("raw", "text"), [
+    (codecs.BOM_UTF16_LE + TEXT.encode("utf-16-le"), TEXT),
+    (codecs.BOM_UTF16_BE + TEXT.encode("utf-16-be"), TEXT),
+    (TEXT.encode("utf-16-le"), TEXT),  # no mark: the zero bytes tell the order
+    (TEXT.encode("utf-16-be"), TEXT),
+    ("A\u0100\x00".encode("utf-16-be"), "A\u0100\x00"),  # as many zeros on each side: BE
+    (b"a\x00b\x00cdef", "a\x00b\x00cdef"),  # a zero beside only a quarter of the bytes
+    (TEXT.encode("cp1252"), TEXT),
+])
+def test_the_encoding_is_recognised(raw: bytes, text: str) -> None:
+    assert decode_trf(raw) == text
+
+
+def test_text_that_only_looks_like_utf16_is_refused_whole() -> None:
+    with pytest.raises(TrfError) as caught:
+        decode_trf(b"a\x00b\x00c\x00\x00\xdc")  # a lone low surrogate
+    assert str(caught.value) == ("the file looks like UTF-16 text but cannot be decoded as "
+                                 "UTF-16; save it as UTF-8")
+
+
+def refusal(text: str) -> str:
+    with pytest.raises(TrfError) as caught:
+        to_swiss_state(parse_trf(text), check_points=False)
+    return str(caught.value)
+
+
+def test_files_the_engine_cannot_pair_are_refused_whole() -> None:
+    two = {1: ["   2 w 1", "   2 b 1"], 2: ["   1 b 0", "   1 w 0"]}
+    assert refusal("012 x\nXXR 3\n") == "the file has no player lines (001)"
+    assert refusal(trf_text(two).replace("XXR 5\n", "")) == (
+        "the total number of rounds is missing (add 'XXR n' or '142 n')")
+    assert refusal(trf_text(two).replace("001    2", "001    1")) == (
+        "two player lines have the same pairing number")
+    assert refusal(trf_text({**two, 2: ["   1 b 0", "   7 w 0"]})) == (
+        "player 2, round 2: unknown opponent 7")
+    assert refusal(trf_text({**two, 2: ["   1 b 0", "   2 w 0"]})) == (
+        "player 2, round 2: plays against themself")
+    assert refusal(trf_text(two).replace("XXR 5", "XXR 2")) == (
+        "all 2 rounds are already paired; there is no round to pair")
+
+
+def test_byes_of_the_round_to_pair_make_players_absent() -> None:
+    """240/XXZ records for the coming round (XXZ: round 0) add up; one for a played round
+    does not count. A blank block in a played round is an absence from that round."""
+    rows = {1: ["   2 w 1"], 2: ["   1 b 0"], 3: ["   4 w ="], 4: ["   3 b ="], 5: [""]}
+    text = trf_text(rows, "240 H 002 0001", "XXZ 0003", "240 F 001 0004")
+    state = to_swiss_state(parse_trf(text), check_points=False)
+    assert state.absent == {1, 3} and state.rounds_played == 1
+    assert not state.players[4].history[0].paired
+
+
+def test_virtual_points_from_a_later_round_on_are_zero_before() -> None:
+    """A 250 record for round 3 only: nothing virtual in rounds 1 and 2."""
+    rows = {1: ["   2 w 1"], 2: ["   1 b 0"]}
+    text = trf_text(rows, "250       1.0 003 003 0001 0001", points={1: 10})
+    state = to_swiss_state(parse_trf(text))
+    assert state.players[0].accelerations == (0, 0, 10)

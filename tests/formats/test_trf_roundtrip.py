@@ -15,12 +15,23 @@ from random_tournaments import tournaments
 
 from golden import DATA
 from rochade.core.dutch import DutchEngine, Outcome
-from rochade.core.model import Entrant, Game, Result, Round, Status, Tournament
+from rochade.core.fide import EventData
+from rochade.core.keizer.settings import preset
+from rochade.core.model import (
+    Absence,
+    Entrant,
+    ExternalGame,
+    Game,
+    Result,
+    Round,
+    Status,
+    Tournament,
+)
 from rochade.core.standings import renumbered, system_standings
 from rochade.core.swiss import swiss_state
 from rochade.core.systems import KEIZER, ROUND_ROBIN, SWISS, ByeRequest, SwissSettings, scoring
 from rochade.core.tiebreaks import parse_tiebreaks
-from rochade.formats.json import parse_tournament
+from rochade.formats.json import FormatError, parse_tournament
 from rochade.formats.trf import (
     TrfEntry,
     TrfError,
@@ -32,7 +43,12 @@ from rochade.formats.trf import (
     state_before,
     trf_lines,
 )
-from rochade.formats.trf_tournament import read_trf_tournament, write_trf_tournament
+from rochade.formats.trf_tournament import (
+    MAX_TPN,
+    TrfExtras,
+    read_trf_tournament,
+    write_trf_tournament,
+)
 from rochade.service import ClubService
 from rochade.service.demo import build_demo
 from rochade.service.exchange import export_trf, import_trf
@@ -355,3 +371,129 @@ def test_the_round_to_come_is_in_240_lines_and_the_round_blocks() -> None:
         (), (TrfEntry(0, "-", "H"),), (TrfEntry(0, "-", "Z"),), (TrfEntry(0, "-", "Z"),),
         (TrfEntry(0, "-", "H"),), (TrfEntry(0, "-", "Z"),), ()]
     assert read_trf_tournament(text)[0] == renumbered(t)[0]
+
+
+# -- RCH records: each refusal names the line and says what it expected ------------------------
+RCH_LINE = len(EXAMPLE.splitlines()) + 1
+
+
+@pytest.mark.parametrize(("record", "why"), [
+    ('system "bogus"', "unknown system 'bogus'"),
+    ("colour 1", "unknown rochade record 'colour'"),
+    ("name 5", "expected a list, got 5"),
+    ("name []", "expected a list, got []"),
+    ("name [1]", "expected two values, got [1]"),
+    ('absent [1, 2]', "expected three values, got [1, 2]"),
+    ('name [0, "x"]', f"0 is not a pairing number from 1 to {MAX_TPN}"),
+    (f'name [{MAX_TPN + 1}, "x"]', f"{MAX_TPN + 1} is not a pairing number from 1 to {MAX_TPN}"),
+    ('name [true, "x"]', f"True is not a pairing number from 1 to {MAX_TPN}"),
+    ('name [1.0, "x"]', f"1.0 is not a pairing number from 1 to {MAX_TPN}"),
+    ("rounds 0", "0 is not a number from 1 up"),
+    ("rounds 10001", "10001 is not a number from 1 up"),
+    ("rounds true", "True is not a number from 1 up"),
+    ('rounds "3"', "'3' is not a number from 1 up"),
+    ('tournament " "', "expected a non-empty text, got ' '"),
+    ("tournament 5", "expected a non-empty text, got 5"),
+    ('external [3, 1, 1, 1, "2", true]',
+     "an external game scores 1, 1/2 or 0 and replaces a row or not"),
+    ('external [3, 1, 1, 1, "1", 1]',
+     "an external game scores 1, 1/2 or 0 and replaces a row or not"),
+])
+def test_bad_rch_records_are_refused_by_line_and_reason(record: str, why: str) -> None:
+    with pytest.raises(TrfError) as caught:
+        read_trf_tournament(f"{EXAMPLE}RCH {record}\n")
+    assert str(caught.value) == f"line {RCH_LINE} (RCH): {why}"
+
+
+def test_rch_numbers_at_their_limits_are_read() -> None:
+    """The largest pairing number, and the rounds count from the RCH line over the blocks'."""
+    t, _ = read_trf_tournament(f'{EXAMPLE}RCH name [{MAX_TPN}, "Nobody"]\nRCH rounds 3\n')
+    assert len(t.rounds) == 3 and t.rounds[2].games == ()
+
+
+def keizer_evening(ext: ExternalGame) -> Tournament:
+    """Three members of a Keizer club: 1 and 2 have a game without result yet, 3 plays for a
+    club team elsewhere (that evening, or another day and is excused that evening)."""
+    entrants = tuple(Entrant(i, f"Member {i}", None, Status.PRESENT) for i in (1, 2, 3))
+    absent = () if ext.replaces_row else (Absence(3, "excused"),)
+    return Tournament("Club", entrants, (Round(1, (Game(1, 2, None, 1),), absent, None, (ext,)),),
+                      KEIZER, preset("classic"))
+
+
+@pytest.mark.parametrize("score", [Fraction(0), Fraction(1, 2), Fraction(1)])
+@pytest.mark.parametrize("replaces", [True, False])
+def test_external_games_and_pending_games_come_back(score: Fraction, replaces: bool) -> None:
+    t = keizer_evening(ExternalGame(3, 1, 2, score, replaces))
+    text = write_trf_tournament(t)
+    assert f'RCH external [1, 3, 1, 2, "{score}", {str(replaces).lower()}]' in text
+    assert "RCH game [1, 1, 2]" in text
+    assert read_trf_tournament(text)[0] == t
+
+
+def test_kept_details_follow_their_players_to_new_numbers() -> None:
+    """An imported file whose players get other start numbers (3 and 4 swap, as a late entry
+    may make them): each kept detail (the DAT line after a player, a round block in the
+    file's spelling) is written with its own player, not with the number it had."""
+    t, extras = read_trf_tournament(EXAMPLE.replace("     6 w =     4 b +", "     6 w D     4 b +"))
+    assert isinstance(t.settings, SwissSettings)
+    swapped = dataclasses.replace(t, settings=dataclasses.replace(
+        t.settings, numbers=(1, 2, 4, 3, 5, 6)))
+    rows = trf_lines(write_trf_tournament(swapped, extras, newline="\n"))
+    charlie = next(i for i, row in enumerate(rows) if "Charlie, Carl" in row)
+    assert rows[charlie].startswith("001    4 m    Charlie, Carl")
+    assert rows[charlie].endswith("     6 w D     3 b +")  # the file's own D, 4 now 3
+    assert rows[charlie + 1] == "DAT    3 EMAIL carl@example.org"
+    assert next(r for r in rows if "Delta, Dora" in r).startswith("001    3 w    Delta, Dora")
+    assert read_trf_tournament("\n".join(rows))[0] == renumbered(swapped)[0]
+
+
+def test_kept_details_survive_the_club_file() -> None:
+    """What an import keeps (lines, player fields, the file's own round blocks) goes into the
+    club file as JSON and comes back equal; anything else is refused by name."""
+    _, extras = read_trf_tournament(EXAMPLE.replace("     4 w 1", "     4 w W"))
+    assert extras.blocks and extras.players and extras.lines
+    assert TrfExtras.from_json(extras.to_json()) == extras
+    with pytest.raises(FormatError) as caught:
+        TrfExtras.from_json("{}")
+    assert str(caught.value) == "the kept TRF details cannot be read ('lines')"
+
+
+def test_a_rating_reports_event_records_are_written_in_trf_order() -> None:
+    """The event's data as TRF26 header records, each once, in place of the file's own; the
+    round dates (YY/MM/DD) sit over each round's block of the player lines (column 92 on)."""
+    t, extras = read_trf_tournament(EXAMPLE)
+    event = EventData(city="Leiden", federation="BEL", start_date="2026-04-01",
+                      end_date="2026-04-15", round_dates=("2026-04-01", "2026-04-08",
+                                                          "2026-04-15"),
+                      chief_arbiter="C. Chief", deputy_arbiters=("D. One", "E. Two"),
+                      time_control="5400+30", type="Swiss")
+    rows = trf_lines(write_trf_tournament(t, extras, event=event))
+    header = [r for r in rows if r[:3] in ("022", "032", "042", "052", "092", "102", "112",
+                                           "122", "222")]
+    assert header == ["022 Leiden", "032 BEL", "042 2026/04/01", "052 2026/04/15",
+                      "092 Swiss", "102 C. Chief", "112 D. One", "112 E. Two",
+                      "122 5400+30", "222 5400+30"]
+    dates = next(r for r in rows if r.startswith("132"))
+    first = next(r for r in rows if r.startswith("001"))
+    assert (first[91:99], first[101:109]) == ("   4 w 1", "   2 b =")  # rounds 1 and 2
+    assert dates == "132" + " " * 88 + "26/04/01  26/04/08  26/04/15"
+
+
+def test_a_scoring_not_in_tenths_is_refused_by_value() -> None:
+    t, _ = read_trf_tournament(EXAMPLE)
+    assert isinstance(t.settings, SwissSettings)
+    thirds = dataclasses.replace(t.settings.scoring, draw=Fraction(1, 3))
+    with pytest.raises(TrfError) as caught:
+        write_trf_tournament(dataclasses.replace(
+            t, settings=dataclasses.replace(t.settings, scoring=thirds)))
+    assert str(caught.value) == "TRF writes points in tenths; 0.33 is not one"
+
+
+def test_a_blank_block_before_a_game_is_an_absence_not_a_withdrawal() -> None:
+    """Bravo and Echo have nothing in round 1 and play in round 2: absent from round 1."""
+    text = EXAMPLE.replace("1995/02/28  1.5    2     5 b 1     1 w =",
+                           "1995/02/28  0.5    2               1 w =").replace(
+        "     2 w 0     6 b 0", "               6 b 0")
+    t, _ = read_trf_tournament(text)
+    assert [a.player for a in t.rounds[0].absences] == [2, 5] and not t.rounds[1].absences
+    assert Status.WITHDRAWN not in {e.status for e in t.entrants}

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 import re
+import time
 from pathlib import Path
 
 import pytest
@@ -20,10 +21,14 @@ from rochade.web.security import (
     Limit,
     LoginThrottle,
     PinError,
+    RateLimit,
     Signer,
     has_pin,
     hash_pin,
     new_pin,
+    revoke_session,
+    revoked_sessions,
+    session_key,
     set_pin,
     signing_key,
     verify_pin,
@@ -271,3 +276,132 @@ def test_a_visitors_token_is_refused_for_another_visitor_and_for_the_td(club: Pa
         ok = td.post("/td/t/1/players/1/status",
                      data={"csrf": own, "status": "excused"}, follow_redirects=False)
         assert ok.status_code == 303 and len(ClubService(club).log()) == len(before) + 1
+
+
+def test_phone_posts_are_limited_per_client_within_the_window() -> None:
+    now = [100.0]
+    limit = RateLimit(2, 60.0, clock=lambda: now[0])
+    assert limit.allow("a") and limit.allow("a") and not limit.allow("a") and limit.allow("b")
+    now[0] = 159.9
+    assert not limit.allow("a")  # both posts of 100.0 still inside the minute
+    now[0] = 160.0
+    assert limit.allow("a")  # exactly a minute later they no longer count
+
+
+def test_the_phone_limit_forgets_idle_clients_instead_of_growing() -> None:
+    """Past 10 000 clients the idle ones are dropped; a client of the last minute keeps
+    its count."""
+    now = [0.0]
+    limit = RateLimit(1, 60.0, clock=lambda: now[0])
+    assert limit.allow("busy")
+    for i in range(10_000):
+        assert limit.allow(f"idle {i}")
+    now[0] = 30.0
+    assert not limit.allow("busy")  # pruned, but whoever posted within the minute is kept
+    now[0] = 61.0
+    assert limit.allow("new")  # every other post is over a minute old: all dropped
+    assert list(limit._seen) == ["new"]
+
+
+def test_a_refused_try_on_the_laptop_just_waits() -> None:
+    throttle = LoginThrottle(clock=lambda: 100.0)
+    for _ in range(5):
+        assert throttle.reserve("z", local=True) == 0
+        throttle.failed("z", local=True)
+    assert 0 < throttle.reserve("z", local=True) <= 2.0
+
+
+def test_a_token_checks_under_the_session_it_was_made_for() -> None:
+    signer = Signer(b"k" * 32)
+    assert signer.check_csrf("v", signer.csrf_token("v"))  # no session: a visitor's own
+    assert signer.check_csrf("v", signer.csrf_token("v", "s"), "s")
+    assert not signer.check_csrf("v", signer.csrf_token("v", "s"))
+    assert not signer.check_csrf("v", signer.csrf_token("v"), "s")
+
+
+def test_the_delays_double_from_the_first_up_to_the_most() -> None:
+    assert [Limit(free=2, most=10.0).delay(n) for n in range(7)] == [0, 0, 1, 2, 4, 8, 10]
+    assert Limit(free=1, most=900.0, first=3.0).delay(3) == 12.0
+
+
+def test_failures_count_until_a_whole_quiet_day_has_passed_whatever_the_clock() -> None:
+    """A monotonic clock may stand anywhere (here at a week of uptime). A failure exactly a
+    day old still counts; a day and a second after the last failure, one counts as the first
+    again."""
+    day = 24 * 3600.0
+    now = [7 * day]
+    throttle = LoginThrottle(per_client=Limit(free=1, most=60.0), clock=lambda: now[0])
+    assert throttle.reserve("a") == 0
+    throttle.failed("a")
+    assert throttle.reserve("a") == 1.0
+    now[0] += day
+    assert throttle.reserve("a") == 0
+    throttle.failed("a")  # the second failure: two seconds
+    now[0] += 1.0
+    assert throttle.reserve("a") == 1.0
+    now[0] += day + 1.0
+    assert throttle.reserve("a") == 0
+    throttle.failed("a")  # the first failure again: one second
+    now[0] += 1.0
+    assert throttle.reserve("a") == 0
+
+
+def test_a_logged_out_session_stays_listed_until_it_expires(club: Path) -> None:
+    far = time.time() + 3600
+    assert revoke_session(club, "s1", far) == {"s1": far}
+    revoke_session(club, "s2", far + 1)
+    revoke_session(club, "old", time.time() - 1)  # expired already: dropped when read
+    assert revoked_sessions(club) == {"s1": far, "s2": far + 1}
+
+
+def test_the_session_key_changes_with_the_pin_only(club: Path) -> None:
+    key = session_key(club)
+    set_pin(club, PIN)  # the same PIN again
+    assert session_key(club) == key
+    set_pin(club, "999999")
+    assert session_key(club) != key
+
+
+def test_a_right_pin_ends_only_its_own_attempt() -> None:
+    """Attempts under way count for the room (`shared`) until each ends; a right PIN forgets
+    that client's failures: its next failure is a first one again."""
+    now = [100.0]
+    throttle = LoginThrottle(per_client=Limit(free=2, most=60.0),
+                             shared=Limit(free=2, most=60.0), clock=lambda: now[0])
+    assert throttle.reserve("a") == 0 and throttle.reserve("b") == 0
+    throttle.succeeded("a")
+    assert throttle.reserve("c") == 0  # one attempt (b's) under way
+    assert throttle.reserve("d") == 1.0  # two under way: d waits
+    throttle.succeeded("b")
+    throttle.succeeded("c")
+    assert throttle.reserve("e") == 0 and throttle.reserve("f") == 0
+    solo = LoginThrottle(per_client=Limit(free=2, most=60.0), clock=lambda: now[0])
+    for _ in range(3):
+        assert solo.reserve("g") == 0
+        solo.failed("g")
+        now[0] += 60.0
+    assert solo.reserve("g") == 0
+    solo.succeeded("g")
+    assert solo.reserve("g") == 0
+    solo.failed("g")
+    assert solo.reserve("g") == 0
+
+
+def test_the_laptop_has_its_own_count_and_waits_two_seconds_at_most() -> None:
+    """The same address from the room and from the laptop (`local`) are two counts; the
+    room's clients share one; the laptop waits at most LOOPBACK's two seconds."""
+    now = [100.0]
+    throttle = LoginThrottle(per_client=Limit(free=1, most=60.0),
+                             shared=Limit(free=1, most=60.0), clock=lambda: now[0])
+    assert throttle.reserve("x") == 0
+    throttle.failed("x")
+    assert throttle.reserve("x") > 0 and throttle.reserve("y") > 0
+    for _ in range(12):
+        assert throttle.reserve("x", local=True) == 0
+        throttle.failed("x", local=True)
+        now[0] += 2.0
+    assert throttle.reserve("x", local=True) == 0
+    throttle.succeeded("x", local=True)  # the laptop's failures are forgotten
+    assert throttle.reserve("x", local=True) == 0
+    throttle.failed("x", local=True)
+    assert throttle.reserve("x", local=True) == 0
