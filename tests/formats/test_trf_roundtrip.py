@@ -497,3 +497,15 @@ def test_a_blank_block_before_a_game_is_an_absence_not_a_withdrawal() -> None:
     t, _ = read_trf_tournament(text)
     assert [a.player for a in t.rounds[0].absences] == [2, 5] and not t.rounds[1].absences
     assert Status.WITHDRAWN not in {e.status for e in t.entrants}
+
+
+def test_a_line_after_a_player_gone_from_the_event_is_not_given_to_another() -> None:
+    """Renumbered by a late entry, a kept line of a player no longer in the event goes after
+    the player lines, not after whoever has that player's old number now."""
+    from rochade.formats.trf_tournament import AFTER, BEFORE, TrfExtras, _renumbered_extras
+
+    extras = TrfExtras(lines=((BEFORE, "012 Open"), (2, "### about 2"), (3, "### about 3"),
+                              (AFTER, "### the end")))
+    moved = _renumbered_extras(extras, {1: 1, 2: 3})  # 2 moved to 3, 3 left the event
+    assert moved.lines == ((BEFORE, "012 Open"), (3, "### about 2"), (AFTER, "### about 3"),
+                           (AFTER, "### the end"))

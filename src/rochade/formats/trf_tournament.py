@@ -968,12 +968,13 @@ def _with_coming_byes(t: Tournament, kept: Sequence[tuple[int, str]]
 
 def _renumbered_extras(extras: TrfExtras, number: Mapping[PlayerId, PlayerId]) -> TrfExtras:
     """The kept details of an import under the players' start numbers (the same numbers
-    unless a late entry moved them)."""
+    unless a late entry moved them). A line that followed a player no longer in the event
+    goes after the player lines: under the old number it would follow someone else."""
     if all(k == v for k, v in number.items()):
         return extras
     return dataclasses.replace(
         extras,
-        lines=tuple((number.get(a, a) if a not in (BEFORE, AFTER) else a, line)
+        lines=tuple((number.get(a, AFTER) if a not in (BEFORE, AFTER) else a, line)
                     for a, line in extras.lines),
         players={number[p]: x for p, x in extras.players.items() if p in number},
         blocks={(r, number[p]): b for (r, p), b in extras.blocks.items() if p in number},
