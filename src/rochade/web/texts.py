@@ -7,18 +7,15 @@ explanations live with the settings (`rochade.service.settings`).
 
 from __future__ import annotations
 
+from rochade.formats.text import STATUSES
+
 
 def N_(text: str) -> str:
     return text
 
 
 LABELS = {
-    "present": N_("present"),
-    "excused": N_("excused"),
-    "unexcused": N_("unexcused"),
-    "club_duty": N_("club duty"),
-    "withdrawn": N_("withdrawn"),
-    "preregistered": N_("preregistered"),
+    **STATUSES,
     "bye": N_("bye"),
     "late_start": N_("late start"),
     "half_point_bye": N_("half-point bye"),
