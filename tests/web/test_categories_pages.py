@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 from starlette.testclient import TestClient
-from web_helpers import PIN, Tick, log_in, post
+from web_helpers import PIN, Tick, log_in, post, swiss_open
 
 from rochade.service import ClubService
 from rochade.web import create_app
@@ -93,10 +93,7 @@ def test_the_tds_json_download_carries_the_categories(td: TestClient, club: Path
                                                        tmp_path: Path) -> None:
     """The tournament file the TD downloads from a Swiss's page (docs/json-format.md,
     "Categories") brings the categories and the women's sex into another club file."""
-    svc = ClubService(club, "test TD", Tick())
-    svc.create_system_tournament("Open", "swiss", {"rounds": 3})
-    for i in range(1, 5):
-        svc.add_player(f"Swiss {i}", 2100 - 50 * i, tournament="Open")
+    svc = swiss_open(club, 4, clock=Tick())
     svc.set_player("Swiss 3", {"sex": "w"}, "Open")
     svc.set_categories({"categories": TYPED, "one_prize": "yes"}, "Open")
     response = td.get("/td/t/2/export/json")

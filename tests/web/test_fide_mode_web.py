@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from starlette.testclient import TestClient
-from web_helpers import post
+from web_helpers import post, swiss_open
 
 from rochade.core.model import Result
 from rochade.service import ClubService
@@ -23,10 +23,7 @@ TD_PAGES = ["/td/t/2/", "/td/t/2/players", "/td/t/2/checkin", "/td/t/2/pair",
 @pytest.fixture
 def swiss(club: Path) -> ClubService:
     """The test club's second tournament: a 3-round Swiss of six in FIDE mode."""
-    svc = ClubService(club, "test TD")
-    svc.create_system_tournament("Open", "swiss", {"rounds": 3})
-    for i in range(1, 7):
-        svc.add_player(f"Swiss {i}", 2100 - 50 * i, tournament="Open")
+    svc = swiss_open(club, 6)
     return svc
 
 

@@ -12,11 +12,10 @@ from pathlib import Path
 
 import pytest
 from starlette.testclient import TestClient
-from web_helpers import Tick
+from web_helpers import Tick, swiss_open
 
 from rochade.core.keizer.rows import ordinal
 from rochade.core.messages import Message, Said
-from rochade.service import ClubService
 from rochade.service.demo import build_demo
 from rochade.web import create_app, i18n
 
@@ -65,10 +64,7 @@ def test_layer_messages_speak_french_with_french_numbers_and_dates() -> None:
 
 
 def test_the_csv_download_in_french_opens_in_columns(td: TestClient, club: Path) -> None:
-    svc = ClubService(club, "test TD")
-    svc.create_system_tournament("Open", "swiss", {"rounds": 3})
-    for i in range(1, 5):
-        svc.add_player(f"Swiss {i}", 2100 - 50 * i, tournament="Open")
+    svc = swiss_open(club, 4)
     report = svc.pair("Open")
     for game, result in zip(report.round.games, ("1-0", "1/2-1/2"), strict=True):
         svc.enter_result(1, game.board, result, "Open")

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 from starlette.testclient import TestClient
-from web_helpers import PLAYERS
+from web_helpers import PLAYERS, swiss_open
 
 from rochade.core.messages import Exact, Said
 from rochade.core.model import Status
@@ -185,10 +185,7 @@ def test_keizer_pages_in_german_and_dutch_have_no_english(td: TestClient, club: 
 
 
 def test_swiss_pages_in_german_and_dutch_have_no_english(td: TestClient, club: Path) -> None:
-    svc = ClubService(club, "test TD")
-    svc.create_system_tournament("Open", "swiss", {"rounds": 3})
-    for i in range(1, 8):
-        svc.add_player(f"Swiss {i}", 2100 - 50 * i, tournament="Open")
+    svc = swiss_open(club, 7)
     for _ in range(2):
         report = svc.pair("Open")
         for game in report.round.games:

@@ -7,9 +7,8 @@ from fractions import Fraction as F
 from pathlib import Path
 
 from starlette.testclient import TestClient
-from web_helpers import post
+from web_helpers import post, swiss_open
 
-from rochade.service import ClubService
 from rochade.web import i18n
 
 
@@ -43,10 +42,7 @@ def test_the_standings_page_writes_totals_alike_in_german(td: TestClient) -> Non
 
 
 def test_the_csv_download_follows_the_tds_language(td: TestClient, club: Path) -> None:
-    svc = ClubService(club, "test TD")
-    svc.create_system_tournament("Open", "swiss", {"rounds": 3})
-    for i in range(1, 5):
-        svc.add_player(f"Swiss {i}", 2100 - 50 * i, tournament="Open")
+    svc = swiss_open(club, 4)
     report = svc.pair("Open")
     for game, result in zip(report.round.games, ("1-0", "1/2-1/2"), strict=True):
         svc.enter_result(1, game.board, result, "Open")

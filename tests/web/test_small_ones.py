@@ -9,6 +9,7 @@ from pathlib import Path
 
 from click.testing import CliRunner
 from starlette.testclient import TestClient
+from web_helpers import swiss_open
 
 from rochade.cli import main
 from rochade.core.model import Status
@@ -17,10 +18,7 @@ from rochade.service import ClubService
 
 def test_swiss_pairings_link_the_players_and_show_their_points(client: TestClient,
                                                                club: Path) -> None:
-    svc = ClubService(club, "test TD")
-    svc.create_system_tournament("Open", "swiss", {"rounds": 3})
-    for i in range(1, 6):
-        svc.add_player(f"Swiss {i}", 2100 - 50 * i, tournament="Open")
+    svc = swiss_open(club, 5)
     report = svc.pair("Open")
     for game in report.round.games:
         svc.enter_result(1, game.board, "1/2-1/2", "Open")

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from starlette.testclient import TestClient
-from web_helpers import csrf_of, post
+from web_helpers import csrf_of, post, swiss_open
 
 from rochade.core.systems import RoundRobinSettings, StartNumbers, SwissSettings
 from rochade.core.tiebreaks import parse_tiebreaks
@@ -32,10 +32,7 @@ def flash(client: TestClient, response: object) -> str:
 @pytest.fixture
 def swiss(club: Path) -> ClubService:
     """The test club's second tournament: a 3-round Swiss of six (ids 1-6 by rating)."""
-    svc = ClubService(club, "test TD")
-    svc.create_system_tournament("Open", "swiss", {"rounds": 3, "max_half_point_byes": 1})
-    for i in range(1, 7):
-        svc.add_player(f"Swiss {i}", 2100 - 50 * i, tournament="Open")
+    svc = swiss_open(club, 6, {"rounds": 3, "max_half_point_byes": 1})
     return svc
 
 

@@ -14,6 +14,7 @@ from typing import Any, TypeVar
 from starlette.testclient import TestClient
 
 from clocks import TickingClock
+from rochade.service.club import ClubService
 
 PIN = "471108"
 PLAYERS = [
@@ -75,3 +76,14 @@ def shown_undo(client: TestClient, url: str) -> str:
     found = re.search(r'name="action" value="(\d+)"', client.get(url).text)
     assert found is not None, f"no Undo button on {url}"
     return found[1]
+
+
+def swiss_open(club: Path, players: int, settings: dict[str, object] | None = None,
+               clock: TickingClock | None = None) -> ClubService:
+    """The test club's second tournament "Open" (id 2): a 3-round Swiss of `players` named
+    "Swiss 1", "Swiss 2" ... with ratings 2050, 2000 ... (so ids follow the ratings)."""
+    svc = ClubService(club, "test TD", clock) if clock else ClubService(club, "test TD")
+    svc.create_system_tournament("Open", "swiss", settings or {"rounds": 3})
+    for i in range(1, players + 1):
+        svc.add_player(f"Swiss {i}", 2100 - 50 * i, tournament="Open")
+    return svc
