@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from starlette.testclient import TestClient
-from web_helpers import post, swiss_open
+from web_helpers import play_round, post, swiss_open
 
 from rochade.core.model import Result
 from rochade.service import ClubService
@@ -25,12 +25,6 @@ def swiss(club: Path) -> ClubService:
     """The test club's second tournament: a 3-round Swiss of six in FIDE mode."""
     svc = swiss_open(club, 6)
     return svc
-
-
-def _play_round(svc: ClubService) -> None:
-    report = svc.pair("Open")
-    for game in report.round.games:
-        svc.enter_result(report.round.number, game.board, "1-0", "Open")
 
 
 def test_the_create_form_offers_fide_mode_checked(td: TestClient, club: Path) -> None:
@@ -109,7 +103,7 @@ def test_excused_at_check_in_as_a_second_half_point_bye_is_confirmed(
 
 def test_new_tie_breaks_after_the_start_are_confirmed(td: TestClient, swiss: ClubService
                                                       ) -> None:
-    _play_round(swiss)
+    play_round(swiss, "Open")
     form = {"rounds": "3", "scoring": "1-1/2-0", "tb1": "SB", "tb2": "BH",
             "half_point_byes_closed": "0"}
     page = post(td, "/td/t/2/rules", **form)
@@ -123,7 +117,7 @@ def test_new_tie_breaks_after_the_start_are_confirmed(td: TestClient, swiss: Clu
 
 def test_leaving_fide_mode_is_confirmed_and_marked_for_good(td: TestClient, swiss: ClubService
                                                             ) -> None:
-    _play_round(swiss)
+    play_round(swiss, "Open")
     assert "Leave FIDE mode" in td.get("/td/t/2/rules").text
     page = post(td, "/td/t/2/fide", fide_mode="off")
     assert "leaves FIDE mode for good" in page.text

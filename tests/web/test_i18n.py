@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 from starlette.testclient import TestClient
-from web_helpers import PLAYERS, swiss_open
+from web_helpers import PLAYERS, play_round, round_robin_closed, swiss_open
 
 from rochade.core.messages import Exact, Said
 from rochade.core.model import Status
@@ -218,14 +218,9 @@ def test_an_old_rounds_english_line_still_shows() -> None:
 
 def test_round_robin_pages_in_german_and_dutch_have_no_english(td: TestClient, club: Path) -> None:
     """The Berger lines, a withdrawal's forfeit and a rest round, in German."""
-    svc = ClubService(club, "test TD")
-    svc.create_system_tournament("Closed", "round-robin", {"numbers_by": "lot"})
-    for i in range(1, 6):
-        svc.add_player(f"Robin {i}", 2000 - i, tournament="Closed")
+    svc = round_robin_closed(club, 5, {"numbers_by": "lot"})
     for _ in range(2):
-        report = svc.pair("Closed")
-        for game in report.round.games:
-            svc.enter_result(report.round.number, game.board, "1-0", "Closed")
+        play_round(svc, "Closed")
     svc.set_status("Robin 2", Status.WITHDRAWN, "Closed")
     svc.pair("Closed")
     names = [f"Robin {i}" for i in range(1, 6)]

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from starlette.testclient import TestClient
-from web_helpers import post
+from web_helpers import play_round, post
 
 from rochade.core.messages import Message
 from rochade.service import ClubService
@@ -36,12 +36,6 @@ PAGES = {
 }
 
 
-def _play_round(svc: ClubService, name: str) -> None:
-    report = svc.pair(name)
-    for game in report.round.games:
-        svc.enter_result(report.round.number, game.board, "1/2-1/2", name)
-
-
 @pytest.fixture
 def three(club: Path, td: TestClient) -> TestClient:
     """The test club's Keizer season, a Swiss and a round robin, one round played in each,
@@ -52,9 +46,9 @@ def three(club: Path, td: TestClient) -> TestClient:
     for i in range(1, 7):
         svc.add_player(f"لاعب {i}", 2100 - 50 * i, tournament="Open")
         svc.add_player(f"Robin {i}.", 2000 - 50 * i, tournament="Robin")
-    _play_round(svc, "Winter 2026")
-    _play_round(svc, "Open")
-    _play_round(svc, "Robin")
+    play_round(svc, "Winter 2026", "1/2-1/2")
+    play_round(svc, "Open", "1/2-1/2")
+    play_round(svc, "Robin", "1/2-1/2")
     post(td, "/td/t/1/phones", code="ABC123", checkin="on", td_confirms="on")
     return td
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from starlette.testclient import TestClient
-from web_helpers import csrf_of, post, swiss_open
+from web_helpers import csrf_of, play_round, post, round_robin_closed, swiss_open
 
 from rochade.core.systems import RoundRobinSettings, StartNumbers, SwissSettings
 from rochade.core.tiebreaks import parse_tiebreaks
@@ -34,12 +34,6 @@ def swiss(club: Path) -> ClubService:
     """The test club's second tournament: a 3-round Swiss of six (ids 1-6 by rating)."""
     svc = swiss_open(club, 6, {"rounds": 3, "max_half_point_byes": 1})
     return svc
-
-
-def _play_round(svc: ClubService, name: str, result: str = "1-0") -> None:
-    report = svc.pair(name)
-    for game in report.round.games:
-        svc.enter_result(report.round.number, game.board, result, name)
 
 
 def test_td_routes_refuse_without_a_session(client: TestClient, swiss: ClubService) -> None:
@@ -122,7 +116,7 @@ def test_bad_settings_are_refused_and_nothing_is_created(
 def test_swiss_settings_change_while_it_runs(td: TestClient, swiss: ClubService) -> None:
     page = td.get("/td/t/2/rules").text
     assert "0 of 3 rounds paired" in page and "disabled" not in page.split("<main>")[1]
-    _play_round(swiss, "Open")
+    play_round(swiss, "Open")
     page = td.get("/td/t/2/rules").text
     assert "1 of 3 rounds paired" in page and "Round 1 is paired" in page
     assert re.search(r'name="first_round" value="dutch" checked disabled', page)
@@ -156,7 +150,7 @@ def test_byes_asked_in_advance_and_the_limit(td: TestClient, swiss: ClubService)
     assert page.count("<tr><td class=\"num\">") == 2 and "zero points" in page
     response = post(td, "/td/t/2/byes", player="2", round="3", action="cancel")
     assert "Swiss 2 is paired in round 3 after all." in flash(td, response)
-    _play_round(swiss, "Open")
+    play_round(swiss, "Open")
     rnd = swiss.pair("Open").round
     assert [(a.player, a.reason) for a in rnd.absences] == [(1, "half_point_bye")]
     assert "half-point bye" in td.get("/t/2/pairings").text
@@ -166,7 +160,7 @@ def test_forbidden_pairs(td: TestClient, swiss: ClubService) -> None:
     response = post(td, "/td/t/2/forbidden", first="1", second="2")
     assert "Swiss 1 and Swiss 2 will not be paired." in flash(td, response)
     assert "Swiss 1 – Swiss 2" in td.get("/td/t/2/byes").text
-    _play_round(swiss, "Open")
+    play_round(swiss, "Open")
     games = swiss.tournament("Open").rounds[0].games
     assert {frozenset((g.white, g.black)) for g in games}.isdisjoint({frozenset((1, 2))})
     response = post(td, "/td/t/2/forbidden", first="1", second="2", action="allow")
@@ -176,10 +170,7 @@ def test_forbidden_pairs(td: TestClient, swiss: ClubService) -> None:
 
 
 def test_round_robin_pages_say_what_does_not_apply(td: TestClient, club: Path) -> None:
-    svc = ClubService(club)
-    svc.create_system_tournament("Closed", "round-robin")
-    for i in range(1, 5):
-        svc.add_player(f"Robin {i}", 2000 - i, tournament="Closed")
+    svc = round_robin_closed(club, 4)
     page = td.get("/td/t/2/byes").text
     assert "everybody meets everybody" in page
     assert "Byes and pairs" not in td.get("/td/t/2/").text.split("<main>")[0]
@@ -187,7 +178,7 @@ def test_round_robin_pages_say_what_does_not_apply(td: TestClient, club: Path) -
     before = td.get("/td/t/2/explain").text
     assert "The whole schedule" in before and "shows numbers only" in before
     assert '<span class="pair">1 – 4</span> · <span class="pair">2 – 3</span>' in before
-    _play_round(svc, "Closed")
+    play_round(svc, "Closed")
     explain = td.get("/td/t/2/explain").text
     assert "How round 1 was paired" in explain and "Berger table" in explain
     numbers = svc.tournament("Closed").settings.numbers  # type: ignore[attr-defined]
@@ -198,7 +189,7 @@ def test_round_robin_pages_say_what_does_not_apply(td: TestClient, club: Path) -
 
 def test_swiss_pairing_explained(td: TestClient, swiss: ClubService) -> None:
     assert "No round is paired yet." in td.get("/td/t/2/explain").text
-    _play_round(swiss, "Open")
+    play_round(swiss, "Open")
     page = td.get("/td/t/2/explain?round=1").text
     assert "FIDE Dutch engine" in page
     notes = swiss.round_notes(1, "Open")
@@ -212,10 +203,7 @@ def test_swiss_pairing_explained(td: TestClient, swiss: ClubService) -> None:
 
 def test_round_robin_crosstable_and_player_page(client: TestClient, club: Path) -> None:
     """Four players by rating, round 1 to 3 all won by the lower start number."""
-    svc = ClubService(club)
-    svc.create_system_tournament("Closed", "round-robin", {"numbers_by": "rating"})
-    for i in range(1, 5):
-        svc.add_player(f"Robin {i}", 2000 - i, tournament="Closed")
+    svc = round_robin_closed(club, 4, {"numbers_by": "rating"})
     for _ in range(3):
         report = svc.pair("Closed")
         for game in report.round.games:
@@ -242,7 +230,7 @@ def test_round_robin_crosstable_and_player_page(client: TestClient, club: Path) 
 
 
 def test_swiss_crosstable_by_rank(client: TestClient, swiss: ClubService) -> None:
-    _play_round(swiss, "Open")
+    play_round(swiss, "Open")
     page = client.get("/t/2/crosstable").text
     assert "<th class=\"cell\">R1</th>" in page and "BH-C1" in page
     assert "<dt>BH-C1</dt><dd>Buchholz cut 1: the opponents&#39; scores without the lowest" in page
@@ -263,7 +251,7 @@ def test_names_are_escaped_on_the_new_pages(td: TestClient, swiss: ClubService) 
     evil = "<script>alert(1)</script>"
     swiss.add_player(evil, 1500, tournament="Open")
     post(td, "/td/t/2/byes", player="7", round="2", kind="zero")
-    _play_round(swiss, "Open")
+    play_round(swiss, "Open")
     for url in ("/td/t/2/byes", "/t/2/", "/t/2/crosstable", "/t/2/players/7", "/t/2/participants"):
         html = td.get(url).text
         assert evil not in html and "&lt;script&gt;" in html, url
@@ -271,7 +259,7 @@ def test_names_are_escaped_on_the_new_pages(td: TestClient, swiss: ClubService) 
 
 @pytest.mark.parametrize("lang", ["de", "nl", "fr"])
 def test_the_new_pages_in_german_and_dutch(td: TestClient, swiss: ClubService, lang: str) -> None:
-    _play_round(swiss, "Open")
+    play_round(swiss, "Open")
     words = {"de": ("Feinwertungen", "Freilose", "Kreuztabelle"),
              "nl": ("Weerstandspunten", "byes", "Kruistabel"),
              "fr": ("Départages", "Byes demandés à l'avance", "Grille américaine")}[lang]
@@ -327,9 +315,9 @@ def test_one_pairing_number_on_the_players_pages_and_in_the_trf(
         td: TestClient, client: TestClient, swiss: ClubService) -> None:
     """A late entry rated between Swiss 1 and Swiss 2 gets pairing number 2 (ids keep their
     order of entry): the TD's players page, the public participants and the TRF agree."""
-    _play_round(swiss, "Open")
+    play_round(swiss, "Open")
     swiss.add_player("Late Lou", 2025, tournament="Open")
-    _play_round(swiss, "Open")
+    play_round(swiss, "Open")
     trf = {line[14:47].strip(): int(line[4:8]) for line in export_trf(swiss, "Open").splitlines()
            if line.startswith("001")}
     assert trf["Late Lou"] == 2 and trf["Swiss 2"] == 3
@@ -352,8 +340,8 @@ def test_swiss_pairings_show_each_players_points_before_the_round(
 ) -> None:
     """Beside each name, the points the standings gave after the round before (what the
     pairing went by): none before round 1, then each player's own."""
-    _play_round(swiss, "Open", "1/2")
-    _play_round(swiss, "Open")
+    play_round(swiss, "Open", "1/2")
+    play_round(swiss, "Open")
     swiss.pair("Open")
     after_two = swiss.system_standings("Open", 2)
     third = client.get("/t/2/pairings?round=3").text

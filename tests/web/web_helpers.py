@@ -87,3 +87,21 @@ def swiss_open(club: Path, players: int, settings: dict[str, object] | None = No
     for i in range(1, players + 1):
         svc.add_player(f"Swiss {i}", 2100 - 50 * i, tournament="Open")
     return svc
+
+
+def round_robin_closed(club: Path, players: int, settings: dict[str, object] | None = None
+                       ) -> ClubService:
+    """The test club's second tournament "Closed" (id 2): a round robin of `players` named
+    "Robin 1", "Robin 2" ... with ratings 1999, 1998 ..."""
+    svc = ClubService(club, "test TD")
+    svc.create_system_tournament("Closed", "round-robin", settings or {})
+    for i in range(1, players + 1):
+        svc.add_player(f"Robin {i}", 2000 - i, tournament="Closed")
+    return svc
+
+
+def play_round(svc: ClubService, name: str, result: str = "1-0") -> None:
+    """Pair tournament `name`'s next round and give every board `result`."""
+    report = svc.pair(name)
+    for game in report.round.games:
+        svc.enter_result(report.round.number, game.board, result, name)
