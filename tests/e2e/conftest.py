@@ -128,7 +128,8 @@ def _serve(tmp_path: Path, wrap: Callable[[ASGIApp], ASGIApp]) -> Iterator[Serve
     set_pin(path, PIN)
     port = _free_port()
     config = uvicorn.Config(
-        wrap(create_app(path, poll_seconds=1)), host="127.0.0.1", port=port, log_level="warning"
+        wrap(create_app(path, poll_seconds=1, render_process=True)), host="127.0.0.1", port=port,
+        log_level="warning",
     )
     instance = uvicorn.Server(config)
     thread = threading.Thread(target=instance.run, daemon=True)

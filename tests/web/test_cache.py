@@ -219,6 +219,21 @@ def test_a_change_renews_its_pages_one_at_a_time_last_asked_first_and_phones_sta
     run_async(scenario())
 
 
+VISITORS = {"player": ["ann", "ann", "ann"], "standings": ["ann", "bob", "cem"],
+            "crosstable": ["bob", "cem"]}
+"""Who looked at which page: the standings and crosstable are shared, the player's is not."""
+
+
+async def visited(cache: PageCache, pages: Paced) -> None:
+    """Every page of `VISITORS` rendered as of version 7 and asked for by its visitors."""
+    for name, askers in VISITORS.items():
+        pages.release(name, 7)
+        await cache.page((name,), 7, pages.render(name))  # rendered: no asker counted yet
+        for visitor in askers:
+            await cache.page((name,), 7, pages.render(name), visitor)
+    pages.events.clear()
+
+
 def test_the_td_waits_for_the_pages_visitors_share_and_the_others_follow() -> None:
     """The TD's answer waits for the pages several visitors asked for (the most first); a
     page one visitor looks at follows, and is never answered as it was before the change:
@@ -226,14 +241,7 @@ def test_the_td_waits_for_the_pages_visitors_share_and_the_others_follow() -> No
 
     async def scenario() -> None:
         cache, pages = PageCache(16), Paced()
-        visitors = {"player": ["ann", "ann", "ann"], "standings": ["ann", "bob", "cem"],
-                    "crosstable": ["bob", "cem"]}
-        for name, askers in visitors.items():
-            pages.release(name, 7)
-            await cache.page((name,), 7, pages.render(name))  # rendered: no asker counted yet
-            for visitor in askers:
-                await cache.page((name,), 7, pages.render(name), visitor)
-        pages.events.clear()
+        await visited(cache, pages)
         done = asyncio.Event()
 
         async def td_enters_a_result() -> None:
@@ -260,7 +268,7 @@ def test_the_td_waits_for_the_pages_visitors_share_and_the_others_follow() -> No
             ("start", "crosstable", 8), ("end", "crosstable", 8),
             ("start", "player", 8), ("end", "player", 8),
         ]  # one at a time, and none twice
-        for name in visitors:
+        for name in VISITORS:
             assert await cache.page((name,), 8, pages.render(name)) == f"{name} as of 8".encode()
         assert len(pages.events) == 6
 
@@ -319,3 +327,38 @@ def test_a_page_given_up_before_a_thread_took_it_is_closed() -> None:
 
     run_async(busy())
     assert ran == []
+
+
+def test_a_queued_renderer_gets_the_shared_pages_at_once_and_the_others_one_by_one() -> None:
+    """With a rendering process (`queued`), the pages the TD waits for are all handed over
+    at once, so the process starts each the moment the last is done; the TD's answer still
+    waits for all of them, and the page of one visitor follows after it, as before."""
+
+    async def scenario() -> None:
+        cache, pages = PageCache(16), Paced()
+        cache.queued = True
+        await visited(cache, pages)
+        done = asyncio.Event()
+
+        async def td_enters_a_result() -> None:
+            async with cache.change(lambda: 8):
+                pass
+            done.set()
+
+        td = asyncio.ensure_future(td_enters_a_result())
+        await settle()
+        assert pages.events == [("start", "standings", 8), ("start", "crosstable", 8)]
+        pages.release("standings", 8)
+        await settle()
+        assert not done.is_set()  # (the crosstable is not done yet)
+        pages.release("crosstable", 8)
+        await td
+        await settle()
+        assert pages.events[-1] == ("start", "player", 8)
+        pages.release("player", 8)
+        await settle()
+        for name in VISITORS:
+            assert await cache.page((name,), 8, pages.render(name)) == f"{name} as of 8".encode()
+        assert len(pages.events) == 6
+
+    run_async(scenario())

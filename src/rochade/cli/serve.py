@@ -99,7 +99,7 @@ def serve_club(
     except (StoreError, PinError) as exc:
         raise Failure(str(exc)) from None
     shared = public_url(host, port)
-    app = create_app(path, public_url=shared, behind_proxy=behind_proxy)
+    app = create_app(path, public_url=shared, behind_proxy=behind_proxy, render_process=True)
     local = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::', '') else host}:{port}/"
     click.echo(f"rochade serves {path} at {local}  (TD pages: {local}td/)")
     if told is not None:
@@ -114,8 +114,9 @@ def serve_club(
     # collector's sight, a full collection no longer walks them all. Measured under load:
     # without this, one full collection every ~15 s stalled every page for 20-40 ms.
     gc.freeze()
-    # Pages are rendered in worker threads; the event loop answering the phones gives up the
-    # GIL at every send and then waits for a renderer to hand it back, by default after up
+    # The TD's pages and changes run in worker threads (the public pages in a process of
+    # their own, `rochade.web.renderer`); the event loop answering the phones gives up the
+    # GIL at every send and then waits for a thread to hand it back, by default after up
     # to 5 ms each time. Measured with benchmarks/web_load.py --mix all: half a millisecond
     # kept the phones' answers flowing while the pages after a change were rendered, and a
     # tenth of one did better still in runs taken in turns (docs/web.md).

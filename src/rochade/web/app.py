@@ -3,6 +3,9 @@ assembled into one app for a club file, and the error pages."""
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from html import escape
 from pathlib import Path
 
@@ -24,6 +27,7 @@ from rochade.web.base import (
     Hardened,
     Web,
 )
+from rochade.web.renderer import Renderer, Setup
 from rochade.web.security import LoginThrottle
 
 STATIC = Path(__file__).parent / "static"
@@ -52,14 +56,31 @@ def create_app(
     public_url: str | None = None,
     poll_seconds: float = POLL_SECONDS,
     behind_proxy: bool = False,
+    render_process: bool = False,
 ) -> Starlette:
     """The web app for one club file (which must already have a TD PIN to log in).
 
     `public_url`: the address players use on the club network; the TD pages show it with a
     QR code to put on a screen. `poll_seconds`: how often the public pages look for news.
     `behind_proxy`: the client's address is X-Forwarded-For's (else that header is ignored).
+    `render_process`: the kept public pages are rendered in a process of their own (on the
+    system clock), from the app's start to its end (`rochade.web.renderer`).
     """
     web = Web(path, clock, throttle or LoginThrottle(), public_url, poll_seconds, behind_proxy)
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        if not render_process:
+            yield
+            return
+        renderer = Renderer(Setup(path, public_url, poll_seconds, behind_proxy, web.csrf_mark))
+        web.renderer, web.pages.queued = renderer, True
+        try:
+            yield
+        finally:
+            web.renderer, web.pages.queued = None, False
+            await asyncio.to_thread(renderer.close)
+
     routes = [
         *public.routes(web),
         *categories.routes(web),
@@ -72,5 +93,6 @@ def create_app(
     return Starlette(
         routes=routes,
         middleware=[Middleware(Hardened)],
+        lifespan=lifespan,
         exception_handlers={HTTPException: not_found, Exception: not_found},
     )

@@ -67,6 +67,8 @@ PHONE_POSTS_PER_MINUTE = 12
 T = TypeVar("T")
 Endpoint = Callable[[Request], Awaitable[Response]]
 Handler = Callable[["Web", Request, "Page"], Coroutine[Any, Any, Response]]
+Elsewhere = Callable[[str, Request, "Page", int], Awaitable[Response | None]]
+"""Renders public handler `name` for a request and page as of a version (None: it cannot)."""
 
 
 @dataclass
@@ -120,6 +122,9 @@ class Web:
         self.facts = Facts()
         self.csrf_mark = secrets.token_hex(32)
         """Stands for the visitor's CSRF token in a cached page; replaced on the way out."""
+        self.renderer: Elsewhere | None = None
+        """Where the kept public pages are rendered when not in worker threads (`rochade
+        serve`: a process of their own, `rochade.web.renderer`)."""
 
     def last_change(self) -> int:
         """The newest action's id: the public pages ask on every request (WAL: this read
@@ -397,6 +402,10 @@ async def off_loop(work: Coroutine[Any, Any, Response]) -> Response:
         raise
 
 
+PUBLIC_HANDLERS: dict[str, Handler] = {}
+"""Every `public` handler by module and name: the rendering process finds them here."""
+
+
 def public(handler: Handler) -> Callable[[Web], Endpoint]:
     """A page anyone may see. A live page's poll gets "204 No Content" while nothing changed,
     so htmx leaves the page alone (no flicker, no lost scroll position on a phone).
@@ -406,6 +415,8 @@ def public(handler: Handler) -> Callable[[Web], Endpoint]:
     rendering per change, done in a worker thread. The version is read before the page's
     facts, so a kept page is never older than the version it carries.
     """
+    name = f"{handler.__module__}.{handler.__qualname__}"
+    PUBLIC_HANDLERS[name] = handler
 
     def bind(web: Web) -> Endpoint:
         @wraps(handler)
@@ -423,9 +434,13 @@ def public(handler: Handler) -> Callable[[Web], Endpoint]:
             key = (handler.__name__, request.url.path, request.url.query, page.lang, page.td)
             marked = replace(page, csrf=web.csrf_mark)
 
-            def render(version: int) -> Awaitable[Response]:
+            async def render(version: int) -> Response:
+                if web.renderer is not None:
+                    done = await web.renderer(name, request, marked, version)
+                    if done is not None:
+                        return done
                 request.state.version = version
-                return off_loop(handler(web, request, marked))
+                return await off_loop(handler(web, request, marked))
 
             found = await web.pages.page(key, version, render, page.visitor)
             if isinstance(found, Response):

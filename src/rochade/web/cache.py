@@ -14,7 +14,8 @@ waits). One rendering at a time, the TD's renewals and the phones' in turn: the 
 run in worker threads that share the GIL with the event loop answering the phones, and
 several at once kept each answer waiting for the GIL several times over. After changes made
 elsewhere (the command line) the first phones wait for the new page, as they must: nobody
-has been told of the change yet.
+has been told of the change yet. `rochade serve` renders in a process of its own
+(`rochade.web.renderer`, `queued`): the pages the TD waits for are then handed over at once.
 
 The pages of one version are made from the same facts (the tournament, its standings, their
 history; parts that several addresses show alike): `Facts` computes each once per version for
@@ -72,6 +73,10 @@ class PageCache:
         self._newest = -1  # the newest version a change renews its pages to
         self._renewals: set[asyncio.Future[None]] = set()
         self._rendering = asyncio.Semaphore()
+        self.queued = False
+        """The renderings go to a queue of their own (a rendering process, which takes one
+        at a time): the pages a TD's change renews before the answer are handed over all at
+        once, each next one started the moment the last is done."""
 
     async def page(self, key: Key, version: int, render: Render, visitor: str | None = None
                    ) -> bytes | Response:
@@ -96,7 +101,8 @@ class PageCache:
         """The one rendering of `key` as of `version`; the page is kept once it is done."""
         job = self._jobs.get((key, version))
         if job is None:
-            job = asyncio.ensure_future(self._one_at_a_time(render, version))
+            job = asyncio.ensure_future(
+                render(version) if self.queued else self._one_at_a_time(render, version))
             self._jobs[key, version] = job
 
             def done(job: asyncio.Future[Response]) -> None:
@@ -140,7 +146,7 @@ class PageCache:
             stale.sort(key=lambda item: (len(item[1].askers), item[1].asked), reverse=True)
             shared = sum(1 for _, p in stale if len(p.askers) >= SHARED)
             self._newest = max(self._newest, now)
-            await asyncio.shield(self._later(self._renew(stale[:shared], now)))
+            await asyncio.shield(self._later(self._renew(stale[:shared], now, self.queued)))
             self._confirmed = max(self._confirmed, now)  # the TD is told of it now
             self._later(self._renew(stale[shared:], now))
         finally:
@@ -154,18 +160,24 @@ class PageCache:
         task.add_done_callback(self._renewals.discard)
         return task
 
-    async def _renew(self, stale: list[tuple[Key, _Kept]], version: int) -> None:
+    async def _renew(self, stale: list[tuple[Key, _Kept]], version: int, together: bool = False
+                     ) -> None:
         """Render `stale` as of `version` one after another, until a newer change renews
         them itself. One worker thread at a time takes turns with the event loop for the GIL;
-        several at once kept the phones' answers waiting several switch intervals each."""
+        several at once kept the phones' answers waiting several switch intervals each.
+        `together`: all handed to the `queued` renderer at once, in the same order."""
+        jobs = []
         for key, kept in stale:
             if version < self._newest:
-                return
+                break
             done = self._kept.get(key)
             if done is not None and done.version >= version:  # a phone asked for it first
                 continue
-            with suppress(Exception):  # a page that fails: its phones get its error page
-                await self._job(key, version, kept.render)
+            jobs.append(self._job(key, version, kept.render))
+            if not together:
+                with suppress(Exception):  # a page that fails: its phones get its error page
+                    await jobs.pop()
+        await asyncio.gather(*jobs, return_exceptions=True)
 
 
 class Facts:

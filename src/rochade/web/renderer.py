@@ -1,0 +1,115 @@
+"""The public pages rendered in a second process, beside the one answering the phones.
+
+Rendering is Python work that holds the GIL: in a worker thread it takes turns with the event
+loop, so while 200 phones ask 1 000 times a second, the ~35 ms of CPU of the pages a TD's
+result renews took ~80 ms, and the TD waited for them. A process of its own renders on the
+other core meanwhile (`benchmarks/web_load.py --mix all`, docs/web.md). It reads the club file
+itself (WAL: readers never wait for the writer) and keeps the facts of a version for all the
+pages of that version, as the threads do (`cache.Facts`).
+
+`rochade serve` uses it; the app without it renders in worker threads (the tests' app, which
+may run on a clock of its own). Should the process die, the pages are rendered in threads
+from then on: a page is never refused for it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import importlib
+import multiprocessing
+import signal
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, fields
+from pathlib import Path
+from typing import Any
+
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, Response
+
+from rochade.service.club import system_clock
+from rochade.web.base import PUBLIC_HANDLERS, Page, Web
+from rochade.web.security import LoginThrottle
+
+SCOPE_KEYS = ("type", "http_version", "method", "scheme", "server", "client", "root_path",
+              "path", "raw_path", "query_string", "headers", "path_params")
+"""What a handler may read of its request; the rest of an ASGI scope (the app, the state, the
+server's objects) does not cross to the other process."""
+
+Answer = tuple[int, list[tuple[bytes, bytes]], bytes, bool, str | None]
+"""(status, headers, body, HTML or not, the detail of a refusal such as "404" or None)."""
+
+
+@dataclass(frozen=True)
+class Setup:
+    """What the rendering process needs to make the same pages as the server."""
+
+    path: Path
+    public_url: str | None
+    poll_seconds: float
+    behind_proxy: bool
+    csrf_mark: str
+
+
+class Renderer:
+    """One rendering process for one app (the page cache renders one page at a time)."""
+
+    def __init__(self, setup: Setup) -> None:
+        self._pool: ProcessPoolExecutor | None = ProcessPoolExecutor(
+            1, multiprocessing.get_context("spawn"), initializer=_start, initargs=(setup,)
+        )
+        self._pool.submit(gc.collect)  # started now, not at the first phone's request
+
+    async def __call__(self, name: str, request: Request, page: Page, version: int
+                       ) -> Response | None:
+        """Public handler `name`'s answer to `request` as of `version`; None once the
+        process is gone (the caller renders in a thread)."""
+        pool = self._pool
+        if pool is None:
+            return None
+        scope = {k: request.scope[k] for k in SCOPE_KEYS if k in request.scope}
+        rest = tuple(getattr(page, f.name) for f in fields(page) if f.name != "request")
+        try:
+            answer = await asyncio.wrap_future(pool.submit(_render, name, scope, rest, version))
+        except BrokenProcessPool:
+            self._pool = None
+            return None
+        status, headers, body, html, refused = answer
+        if refused is not None:
+            raise HTTPException(status, refused)
+        response = (HTMLResponse if html else Response)(body, status_code=status)
+        response.raw_headers = headers
+        return response
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=True, cancel_futures=True)
+            self._pool = None
+
+
+_web: list[Web] = []
+"""The rendering process's app state (one, made by `_start`)."""
+
+
+def _start(setup: Setup) -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C is the server's to handle: it stops us
+    importlib.import_module("rochade.web.app")  # every page family: its handlers registered
+    web = Web(setup.path, system_clock, LoginThrottle(), setup.public_url, setup.poll_seconds,
+              setup.behind_proxy)
+    web.csrf_mark = setup.csrf_mark
+    _web.append(web)
+    gc.freeze()  # (as the server does: the modules and templates live as long as the process)
+
+
+def _render(name: str, scope: dict[str, Any], rest: tuple[Any, ...], version: int) -> Answer:
+    """In the rendering process: the page, as `public`'s threads would render it."""
+    request = Request(scope)
+    request.state.version = version
+    try:
+        response = asyncio.run(PUBLIC_HANDLERS[name](_web[0], request, Page(request, *rest)))
+    except HTTPException as exc:
+        return exc.status_code, [], b"", False, exc.detail
+    return (response.status_code, response.raw_headers, bytes(response.body),
+            isinstance(response, HTMLResponse), None)

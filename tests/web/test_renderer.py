@@ -1,0 +1,133 @@
+"""The public pages rendered in a process of their own (`rochade serve`): the same pages, to
+the byte, as the worker threads render; stopped with the app; and when that process dies, the
+pages come from the threads again, never an error."""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from starlette.testclient import TestClient
+from web_helpers import play_round, swiss_open
+
+import rochade.web.base as base
+from rochade.service.club import ClubService
+from rochade.web import create_app
+from rochade.web.base import LANG_COOKIE, VISITOR_COOKIE
+
+VISITOR = "0123456789abcdef" * 2
+PAGES = [
+    "/", "/t/1/", "/t/1/progress", "/t/1/crosstable", "/t/1/players/2", "/t/1/pairings",
+    "/t/2/", "/t/2/?after=1", "/t/2/pairings", "/t/2/pairings?round=1", "/t/2/crosstable",
+    "/t/2/participants", "/t/2/start-rank", "/t/2/players/3", "/t/2/pairings/slips",
+    "/t/2/progress",  # (a Swiss has none: a redirect)
+    "/t/2/players/99", "/t/7/",  # (no such player, no such tournament: 404)
+    "/td/login",
+]
+
+
+@pytest.fixture
+def played(club: Path) -> Path:
+    """The Keizer club tournament and a 10-player Swiss, two rounds played in each."""
+    svc = ClubService(club, "test TD")
+    name = svc.tournament_names()[0]
+    open_ = swiss_open(club, 10)
+    for _ in range(2):
+        play_round(svc, name, "1-0")
+        play_round(open_, "Open", "1/2-1/2")
+    return club
+
+
+def client(app: object, lang: str) -> TestClient:
+    c = TestClient(app)  # type: ignore[arg-type]
+    c.cookies.set(VISITOR_COOKIE, VISITOR)  # (one visitor: the same CSRF token in both)
+    c.cookies.set(LANG_COOKIE, lang)
+    return c
+
+
+def answers(c: TestClient) -> Iterator[tuple[str, str, int, str, str | None]]:
+    for path in PAGES:
+        for method in ("GET", "HEAD"):
+            r = c.request(method, path, follow_redirects=False)
+            yield path, method, r.status_code, r.text, r.headers.get("location")
+
+
+@pytest.mark.parametrize("lang", ["en", "ar"])
+def test_the_rendering_process_makes_the_pages_the_threads_make(
+    played: Path, monkeypatch: pytest.MonkeyPatch, lang: str
+) -> None:
+    with client(create_app(played), lang) as threads:
+        expected = list(answers(threads))
+    assert {status for *_, status, _, _ in expected} == {200, 303, 404}
+
+    def no_thread(*_: object) -> None:
+        raise AssertionError("a public page rendered in a thread, not in the process")
+
+    with client(create_app(played, render_process=True), lang) as process:
+        assert len(multiprocessing.active_children()) == 1
+        monkeypatch.setattr(base, "off_loop", no_thread)
+        assert list(answers(process)) == expected
+    assert multiprocessing.active_children() == []  # stopped with the app
+
+
+def test_when_the_rendering_process_dies_the_threads_render_the_pages(played: Path) -> None:
+    svc = ClubService(played, "test TD")
+    with client(create_app(played, render_process=True), "en") as c:
+        assert c.get("/t/2/crosstable").status_code == 200
+        (child,) = multiprocessing.active_children()
+        child.kill()
+        child.join()
+        play_round(svc, "Open")  # round 3: the page must be rendered anew
+        r = c.get("/t/2/crosstable")
+        assert r.status_code == 200 and "Swiss 10" in r.text
+        assert c.get("/t/2/pairings").text.count(">1-0</td>") == 5  # every board of round 3
+    assert multiprocessing.active_children() == []
+
+
+def test_ctrl_c_stops_the_server_and_its_rendering_process_without_a_traceback(
+    played: Path,
+) -> None:
+    """Ctrl+C in the TD's terminal reaches every process of the server: the rendering process
+    leaves the stopping to the server, which stops it; nobody prints a traceback."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    code = "import sys; from rochade.cli import main; sys.argv[0] = 'rochade'; main()"
+    server = subprocess.Popen(
+        [sys.executable, "-c", code, "serve", str(played), "--port", str(port)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True, text=True,
+    )
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/t/2/crosstable") as r:
+                    assert r.status == 200 and "Swiss 10" in r.read().decode()
+                break
+            except OSError:
+                assert server.poll() is None and time.monotonic() < deadline
+                time.sleep(0.1)
+        children = Path(f"/proc/{server.pid}/task/{server.pid}/children").read_text().split()
+        commands = [Path(f"/proc/{c}/cmdline").read_bytes() for c in children]
+        assert sum(b"spawn_main" in c for c in commands) == 1  # (and multiprocessing's tracker)
+        os.killpg(server.pid, signal.SIGINT)  # as the terminal sends it: to the whole group
+        out, err = server.communicate(timeout=30)
+    finally:
+        if server.poll() is None:
+            os.killpg(server.pid, signal.SIGKILL)
+            server.wait()
+    assert server.returncode == 0, err
+    assert "Traceback" not in err + out and "KeyboardInterrupt" not in err
+    deadline = time.monotonic() + 10  # (multiprocessing's tracker leaves once we are gone)
+    while any(Path(f"/proc/{c}").exists() for c in children) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not [c for c in children if Path(f"/proc/{c}").exists()]
