@@ -283,6 +283,16 @@ def test_cap_counts_per_period() -> None:
     assert factors(st, ANNA) == [F(1, 3), 0, F(1, 3), 0]
 
 
+def test_rounds_before_the_first_period_are_a_part_of_their_own() -> None:
+    """`periods="3"` (the user guide's form: the first period from a later round) splits the
+    season in rounds 1-2 and 3 on, as the meetings limit counts them (`period_start`): the
+    cap and the halving start again at round 3, they do not go on from rounds 1-2."""
+    s = replace(TEN, caps={"excused": 1}, periods=(Period(3),))
+    assert factors(standings(excused_season(4), s), ANNA) == [F(1, 3), 0, F(1, 3), 0]
+    s = replace(TEN, halving=frozenset({"excused"}), periods=(Period(3), Period(5)))
+    assert factors(standings(excused_season(6), s), BEN) == [F(1, 3), F(1, 6)] * 3
+
+
 def test_cap_leaves_other_reasons_alone() -> None:
     s = replace(TEN, caps={"excused": 1})
     rounds = [rnd(k, game(ANNA, BEN, "1/2"), absent={CORA: "excused"}, bye=DIRK) for k in (1, 2)]
