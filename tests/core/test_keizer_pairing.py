@@ -308,6 +308,24 @@ def test_colour_limit_overrides_the_lower_ranked_rule() -> None:
     assert boards(t, _pair(t, "B A", replace(settings, max_same_colour_run=None)).pairing) == "A-B"
 
 
+def test_colour_limit_of_the_black_player_swaps_too() -> None:
+    # A: W B W B B (-1, two blacks in a row); B: W B B W B (-1). Equal balance, never met: the
+    # lower-ranked B would have white, so A a third black in a row, which the limit forbids.
+    t = tournament(LETTERS, "A-C B-D", "E-A F-B", "A-G H-B", "C-A B-E", "D-A G-B")
+    settings = replace(CLASSIC, rematch_gap=0, max_same_colour_run=2)
+    result = _pair(t, "A B", settings)
+    assert boards(t, result.pairing) == "A-B"
+    assert result.relaxed == frozenset()
+    assert result.pairing.explanation[-1] == (
+        "  A has white: the colour rule would give white to B (equal colour balance (-1), never "
+        "met, so the lower-ranked player has white). With black, A would have black 3 times in "
+        "a row (limit 2)."
+    )
+    assert boards(t, _pair(t, "A B", replace(settings, max_same_colour_run=None)).pairing) == (
+        "B-A"
+    )
+
+
 def test_round_one_seeded_random_colours() -> None:
     t = tournament(LETTERS)
     draws = set()
