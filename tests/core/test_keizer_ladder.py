@@ -8,7 +8,8 @@ from fractions import Fraction as F
 import pytest
 
 from rochade.core.keizer.scoring import ladder_values
-from rochade.core.keizer.settings import KeizerSettings, Ladder, preset
+from rochade.core.keizer.settings import KeizerSettings, Ladder, Period, preset
+from rochade.core.model import ModelError
 
 
 def ladder(n: int, **changes: object) -> list[F]:
@@ -78,3 +79,99 @@ def test_presets() -> None:
 def test_settings_reject_a_fixed_ladder_without_top() -> None:
     with pytest.raises(ValueError, match="top value"):
         KeizerSettings(ladder=Ladder.FIXED)
+
+
+# ---- every refusal of the settings, whole (mutation testing, issue 19) -------------------
+
+CLASSIC = preset("classic")
+SHARES = CLASSIC.fractions
+
+
+@pytest.mark.parametrize(
+    ("changes", "refusal"),
+    [
+        ({"fractions": {"bye": F(1, 2), "excused": F(1, 3)}},
+         "settings: missing fraction for unexcused, club_duty, late_start, withdrawn"),
+        ({"fractions": {**SHARES, "excused": F(-1, 3)}},
+         "settings: fraction for excused must not be negative"),
+        ({"caps": {"sick": 1}, "halving": frozenset({"holiday"})},
+         "unknown absence reason 'holiday'"),
+        ({"halving": frozenset({"sick"})}, "unknown absence reason 'sick'"),
+        ({"ladder": Ladder.FIXED}, "settings: a fixed ladder needs a top value"),
+        ({"ratio": F(1)}, "settings: the first-to-last ratio must be greater than 1"),
+        ({"ladder": Ladder.NORMALISED, "ratio": F(1)},
+         "settings: the first-to-last ratio must be greater than 1"),
+        ({"step": F(0)}, "settings: the value step must be positive"),
+        ({"periods": (Period(3), Period(3))},
+         "settings: periods must start at increasing round numbers >= 1"),
+        ({"periods": (Period(3), Period(2))},
+         "settings: periods must start at increasing round numbers >= 1"),
+        ({"top_value": F(-1)}, "top_value must be from 0 to 1000000, not -1"),
+        ({"ratio": F(1001)}, "ratio must be from 0 to 1000, not 1001"),
+        ({"floor": F(1_000_001)}, "floor must be from 0 to 1000000, not 1000001"),
+        ({"draw_factor": F(101)}, "draw_factor must be from 0 to 100, not 101"),
+        ({"max_iterations": 0}, "max_iterations must be from 1 to 1000, not 0"),
+        ({"rematch_gap": 1000}, "rematch_gap must be from 0 to 999, not 1000"),
+        ({"max_same_colour_run": 0}, "max_same_colour_run must be from 1 to 999, not 0"),
+        ({"start_seed": 2**63},
+         "start_seed must be from -9223372036854775808 to 9223372036854775807, "
+         "not 9223372036854775808"),
+        ({"fractions": {**SHARES, "excused": F(101)}},
+         "fractions.excused must be from 0 to 100, not 101"),
+        ({"caps": {"excused": 1000}}, "caps.excused must be from 0 to 999, not 1000"),
+        ({"team_values": {0: F(70)}}, "team_values must be from 1 to 999, not 0"),
+        ({"team_values": {2: F(-1)}}, "team_values.2 must be from 0 to 1000000, not -1"),
+        ({"periods": (Period(1000),)}, "periods.first_round must be from 1 to 999, not 1000"),
+        ({"periods": (Period(1, rematch_gap=1000),)},
+         "periods.rematch_gap must be from 0 to 999, not 1000"),
+        ({"periods": (Period(1, max_meetings=0),)},
+         "periods.max_meetings must be from 1 to 999, not 0"),
+        ({"forbidden_pairs": frozenset({frozenset({0, 2})})},
+         "forbidden_pairs must be from 1 to 999999999, not 0"),
+    ],
+)
+def test_settings_refusals_are_whole_sentences(changes: dict[str, object], refusal: str) -> None:
+    with pytest.raises(ModelError) as refused:
+        replace(CLASSIC, **changes)
+    assert str(refused.value) == refusal
+
+
+def test_settings_at_their_limits_are_taken() -> None:
+    replace(CLASSIC, ratio=F(1001, 1000), step=F(1, 1000), rematch_gap=999, max_iterations=1000)
+    replace(CLASSIC, ladder=Ladder.KFC_OLD, ratio=F(1))  # the ratio is only the ratio ladder's
+    replace(CLASSIC, ladder=Ladder.FIXED, top_value=F(0), ratio=F(1))
+    replace(CLASSIC, fractions={**SHARES, "excused": F(0), "holiday": F(1, 4)},
+            caps={"holiday": 0}, halving=frozenset({"holiday"}))
+    replace(CLASSIC, periods=(Period(1), Period(2), Period(999)))
+
+
+def test_unknown_reason_and_preset_are_named() -> None:
+    with pytest.raises(ModelError) as refused:
+        CLASSIC.fraction("holiday")
+    assert str(refused.value) == "unknown absence reason 'holiday'"
+    with pytest.raises(ModelError) as refused:
+        preset("swiss")
+    assert str(refused.value) == (
+        "unknown preset 'swiss'; choose one of kfc, classic, dutch-club, german-club"
+    )
+    assert CLASSIC.fraction("club_duty") == F(2, 3)
+
+
+def test_period_settings_per_round() -> None:
+    """Rounds before the first period keep the season's settings and count from round 1;
+    a period's None keeps the season's setting."""
+    s = replace(CLASSIC, rematch_gap=4, max_meetings=3,
+                periods=(Period(3, rematch_gap=0, max_meetings=2), Period(6)))
+    by_round = [
+        (r, s.period_start(r), s.rematch_gap_for(r), s.max_meetings_for(r)) for r in range(1, 8)
+    ]
+    assert by_round == [
+        (1, 1, 4, 3), (2, 1, 4, 3),
+        (3, 3, 0, 2), (4, 3, 0, 2), (5, 3, 0, 2),
+        (6, 6, 4, 3), (7, 6, 4, 3),
+    ]
+    assert [s.period_of(r) for r in (3, 5, 6, 9)] == [0, 0, 1, 1]
+    season = replace(CLASSIC, rematch_gap=2)
+    assert (season.period_start(5), season.rematch_gap_for(5), season.max_meetings_for(5)) == (
+        1, 2, None
+    )

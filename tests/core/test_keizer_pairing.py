@@ -47,7 +47,7 @@ from rochade.core.model import (
     Round,
     Tournament,
 )
-from rochade.core.pairing import Board
+from rochade.core.pairing import Board, Pairing
 from rochade.store.kfc import read_kfc
 
 
@@ -308,6 +308,24 @@ def test_colour_limit_overrides_the_lower_ranked_rule() -> None:
     assert boards(t, _pair(t, "B A", replace(settings, max_same_colour_run=None)).pairing) == "A-B"
 
 
+def test_colour_limit_of_the_black_player_swaps_too() -> None:
+    # A: W B W B B (-1, two blacks in a row); B: W B B W B (-1). Equal balance, never met: the
+    # lower-ranked B would have white, so A a third black in a row, which the limit forbids.
+    t = tournament(LETTERS, "A-C B-D", "E-A F-B", "A-G H-B", "C-A B-E", "D-A G-B")
+    settings = replace(CLASSIC, rematch_gap=0, max_same_colour_run=2)
+    result = _pair(t, "A B", settings)
+    assert boards(t, result.pairing) == "A-B"
+    assert result.relaxed == frozenset()
+    assert result.pairing.explanation[-1] == (
+        "  A has white: the colour rule would give white to B (equal colour balance (-1), never "
+        "met, so the lower-ranked player has white). With black, A would have black 3 times in "
+        "a row (limit 2)."
+    )
+    assert boards(t, _pair(t, "A B", replace(settings, max_same_colour_run=None)).pairing) == (
+        "B-A"
+    )
+
+
 def test_round_one_seeded_random_colours() -> None:
     t = tournament(LETTERS)
     draws = set()
@@ -536,4 +554,63 @@ def test_two_byes_in_a_row_only_when_the_option_is_off() -> None:
     strict = KeizerState(t, base, 2, ids(t, "A B C D E"))
     assert [f.rule for f in check_manual_pairing(strict, [(a, b), (c, d)]).findings] == [
         Rule.BYE_REPEAT
+    ]
+
+
+# ---- explain_colour and the manual check, case by case (mutation testing, issue 19) -----
+
+
+def test_explain_colour_goes_by_the_ranking_not_the_ids() -> None:
+    # B ranked above A: equal balance, never met, so the lower-ranked A has white
+    t = tournament(LETTERS)
+    a, b = ids(t, "A B")
+    state = KeizerState(t, CLASSIC, 1, ids(t, "B A"))
+    assert explain_colour(state, a, b) == (
+        "A has white: equal colour balance (0), never met, so the lower-ranked player has white."
+    )
+    assert boards(t, pair_round(state).pairing) == "A-B"
+
+
+def test_explain_colour_of_round_one_by_lot_and_after() -> None:
+    t = tournament(LETTERS, "A-B C-D")
+    a, b = ids(t, "A B")
+    drawn = replace(CLASSIC, round_one_colours=RoundOneColours.SEEDED_RANDOM, seed=7)
+    first = KeizerState(replace(t, rounds=()), drawn, 1, ids(t, "A B"))
+    assert explain_colour(first, a, b) == "Colours in round 1 are drawn by lot (seed 7)."
+    assert explain_colour(first, b, a) == "Colours in round 1 are drawn by lot (seed 7)."
+    # round 1 without the lot, and round 2 with it: the colour rule speaks
+    plain = KeizerState(replace(t, rounds=()), CLASSIC, 1, ids(t, "A B"))
+    assert explain_colour(plain, b, a).startswith("B has white: equal colour balance (0)")
+    second = KeizerState(t, drawn, 2, ids(t, "A B"))
+    assert explain_colour(second, b, a) == (
+        "B has white: lower colour balance, whites minus blacks (-1 against +1)."
+    )
+
+
+def test_explain_colour_and_the_manual_check_follow_the_rounds_period() -> None:
+    # from round 2 on a period without rematch gap: A-B again is no rematch warning there
+    t = tournament(LETTERS, "A-B C-D")
+    a, b, c, d = ids(t, "A B C D")
+    periods = replace(CLASSIC, periods=(Period(1), Period(2, rematch_gap=0)))
+    state = KeizerState(t, periods, 2, ids(t, "A B C D"))
+    assert explain_colour(state, b, a) == (
+        "B has white: lower colour balance, whites minus blacks (-1 against +1)."
+    )
+    assert check_manual_pairing(state, [(b, a), (d, c)]).findings == ()
+    season = KeizerState(t, CLASSIC, 2, ids(t, "A B C D"))
+    assert [f.rule for f in check_manual_pairing(season, [(b, a), (d, c)]).findings] == [
+        Rule.REMATCH, Rule.REMATCH
+    ]
+
+
+def test_manual_pairing_with_the_bye_named() -> None:
+    t = tournament(LETTERS)
+    a, b, c, d, e = ids(t, "A B C D E")
+    state = KeizerState(t, CLASSIC, 1, (a, b, c, d, e))
+    named = check_manual_pairing(state, [(b, a), (d, c)], bye=e)
+    assert named.errors == () and named.pairing == Pairing((Board(b, a), Board(d, c)), e)
+    twice = check_manual_pairing(state, [(b, a), (d, c)], bye=a)
+    assert [str(f.msg) for f in twice.errors] == [
+        "A appears more than once: board 1 and the bye.",
+        "E is present but not paired; the bye is already given.",
     ]

@@ -16,6 +16,7 @@ from hypothesis import given
 from hypothesis import settings as hyp_settings
 from hypothesis import strategies as hs
 
+from rochade.core.keizer.rows import ordinal
 from rochade.core.keizer.scoring import (
     Standings,
     compute_standings,
@@ -23,6 +24,7 @@ from rochade.core.keizer.scoring import (
     standings_history,
 )
 from rochade.core.keizer.settings import KeizerSettings, Ladder, Period, Recompute, preset
+from rochade.core.messages import Message
 from rochade.core.model import (
     Absence,
     Entrant,
@@ -283,6 +285,37 @@ def test_cap_counts_per_period() -> None:
     assert factors(st, ANNA) == [F(1, 3), 0, F(1, 3), 0]
 
 
+def test_rounds_before_the_first_period_are_a_part_of_their_own() -> None:
+    """`periods="3"` (the user guide's form: the first period from a later round) splits the
+    season in rounds 1-2 and 3 on, as the meetings limit counts them (`period_start`): the
+    cap and the halving start again at round 3, they do not go on from rounds 1-2."""
+    s = replace(TEN, caps={"excused": 1}, periods=(Period(3),))
+    assert factors(standings(excused_season(4), s), ANNA) == [F(1, 3), 0, F(1, 3), 0]
+    s = replace(TEN, halving=frozenset({"excused"}), periods=(Period(3), Period(5)))
+    assert factors(standings(excused_season(6), s), BEN) == [F(1, 3), F(1, 6)] * 3
+
+
+def test_absence_notes_count_in_ordinals() -> None:
+    # a cap of 0: no credit from the first such evening on
+    st = standings(excused_season(2), replace(TEN, caps={"excused": 0}))
+    assert [b.note for b in st.row(ANNA).breakdown[1:]] == [
+        "1st excused, over the limit of 0: no credit",
+        "2nd excused, over the limit of 0: no credit",
+    ]
+    st = standings(excused_season(3), replace(TEN, halving=frozenset({"excused"})))
+    assert [b.note for b in st.row(ANNA).breakdown[1:]] == [
+        "",
+        "2nd excused: share divided by 2",
+        "3rd excused: share divided by 4",
+    ]
+    written = [str(ordinal(m)) for m in (1, 2, 3, 4, 10, 11, 12, 13, 20, 21, 22, 23, 111, 121)]
+    assert written == ["1st", "2nd", "3rd", "4th", "10th", "11th", "12th", "13th", "20th",
+                       "21st", "22nd", "23rd", "111th", "121st"]
+    # the first has a template of its own (French: 1re, but 21e)
+    assert ordinal(1) == Message("{first}st", {"first": 1})
+    assert ordinal(21) == Message("{n}st", {"n": 21})
+
+
 def test_cap_leaves_other_reasons_alone() -> None:
     s = replace(TEN, caps={"excused": 1})
     rounds = [rnd(k, game(ANNA, BEN, "1/2"), absent={CORA: "excused"}, bye=DIRK) for k in (1, 2)]
@@ -471,6 +504,31 @@ def test_fixed_point_reports_non_convergence() -> None:
     assert totals(st) == totals(standings(tour(*TWO_ROUNDS), TEN))
 
 
+# Three rounds where fixed_point ends in a cycle of two rankings that does not hold the start:
+# round 1 Dirk-Ben 0-1, Cora-Anna draw; round 2 Anna-Cora 1-0, Dirk-Ben draw; round 3 Dirk-Ben
+# 1-0, Anna-Cora draw. per_round ranks Anna, Ben, Cora, Dirk after round 2 (V2). Priced with V2
+# (10 9 8 7): Anna 10 + 4 + 8 + 4 = 26, Ben 9 + 7 + 7/2 = 39/2, Cora 8 + 5 + 5 = 18, Dirk
+# 7 + 9/2 + 9 = 41/2, so A D B C; priced with that (A 10, D 9, B 8, C 7): Anna 24, Ben
+# 8 + 9 + 9/2 = 43/2, Cora 17, Dirk 9 + 4 + 8 = 21: A B D C; priced with A 10, B 9, D 8, C 7:
+# Anna 24, Ben 9 + 8 + 4 = 21, Cora 17, Dirk 8 + 9/2 + 9 = 43/2: A D B C again.
+CYCLE = (
+    rnd(1, game(DIRK, BEN, "0-1"), game(CORA, ANNA, "1/2")),
+    rnd(2, game(ANNA, CORA, "1-0"), game(DIRK, BEN, "1/2")),
+    rnd(3, game(DIRK, BEN, "1-0"), game(ANNA, CORA, "1/2")),
+)
+
+
+def test_fixed_point_stops_at_a_cycle_that_does_not_hold_the_start() -> None:
+    s = replace(TEN, recompute=Recompute.FIXED_POINT)
+    assert order(standings(tour(*CYCLE), TEN, after_round=2)) == [ANNA, BEN, CORA, DIRK]
+    st = standings(tour(*CYCLE), s)
+    # three pricings (with V2, A D B C, A B D C); the third ranking was seen: no convergence,
+    # and the last pricing is published
+    assert (st.converged, st.iterations) == (False, 3)
+    assert totals(st) == {ANNA: 24, BEN: 21, CORA: 17, DIRK: F(43, 2)}
+    assert order(st) == [ANNA, DIRK, BEN, CORA]
+
+
 def test_corrected_old_result_changes_everything_after_it() -> None:
     before = standings(tour(*TWO_ROUNDS), TEN)
     corrected = (rnd(1, game(ANNA, DIRK, "1-0"), game(BEN, CORA, "0-1")), TWO_ROUNDS[1])
@@ -551,6 +609,7 @@ def test_history_is_the_per_round_standings() -> None:
     ):
         history = standings_history(t, s)
         assert [h.after_round for h in history] == [1, 2]
+        assert standings_history(t, s, upto=1) == history[:1]
         for k, h in enumerate(history, start=1):
             assert h == compute_standings(t, s, after_round=k)
         light = standings_history(t, s, with_breakdown=False)

@@ -177,8 +177,9 @@ class ShapeBuilder:
                 reason=reason,
                 known=known,
             ) from None
-        scope = s.period_of(number) if s.periods else 0
-        key = (scope, absence.player, reason)
+        # the part of the season by its first round, as the meetings limit counts it: rounds
+        # before the first period are a part of their own
+        key = (s.period_start(number), absence.player, reason)
         m = self._counts.get(key, 0) + 1
         self._counts[key] = m
         note = ""

@@ -11,7 +11,8 @@ Choices where the spec leaves room (all match KeizerForClubs where it has an opi
   does: the withdrawn entrant scores nothing, opponents get the "withdrawn" share of their own
   value (times the win/draw/loss factor of the result).
 - Caps and halving count a player's rows with the same reason, per period when the settings
-  have periods, else per season. `games_played` counts games decided over the board.
+  have periods (the rounds before the first period are a part of their own), else per
+  season. `games_played` counts games decided over the board.
 """
 
 from __future__ import annotations
