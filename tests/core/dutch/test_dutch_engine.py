@@ -125,6 +125,33 @@ def facts(tpn: int, colours: str, score: int = 0) -> PlayerFacts:
                        repeated, len(played), True, (Float.NONE, Float.NONE), frozenset())
 
 
+W, B = Colour.WHITE, Colour.BLACK
+
+
+@pytest.mark.parametrize(
+    ("history", "expected"),
+    [
+        ("", (None, False, False, 0, None)),
+        ("w", (B, False, True, 1, None)),  # strong: |CD| = 1
+        ("bwb", (W, False, True, 1, None)),
+        ("wb", (W, False, False, 0, None)),  # mild: alternate from the last game
+        ("ww", (B, True, False, 2, W)),
+        ("wbww", (B, True, False, 2, W)),  # |CD| > 1
+        ("wbb", (W, True, False, 1, B)),  # the same colour twice in a row
+        # both absolute rules at once: |CD| > 1 decides first, then the repeated colour
+        ("wwwwbb", (B, True, False, 2, B)),
+        ("wwwbb", (W, True, False, 1, B)),
+    ],
+)
+def test_colour_preference_from_the_played_colours(
+        history: str, expected: tuple[Colour | None, bool, bool, int, Colour | None]) -> None:
+    """C.04.3 1.7 as the spec digest's algorithm orders the rules (bbpPairings' order):
+    preference, absolute, strong, |CD|, and the colour repeated in the last two games."""
+    from rochade.core.dutch.players import colour_preference
+
+    assert colour_preference(tuple(Colour(c) for c in history)) == expected
+
+
 @pytest.mark.parametrize(
     ("a", "b", "colour", "rule"),
     [
