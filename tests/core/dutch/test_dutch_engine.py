@@ -136,7 +136,8 @@ W, B = Colour.WHITE, Colour.BLACK
         ("bwb", (W, False, True, 1, None)),
         ("wb", (W, False, False, 0, None)),  # mild: alternate from the last game
         ("ww", (B, True, False, 2, W)),
-        ("wbww", (B, True, False, 2, W)),  # |CD| > 1
+        ("wbww", (B, True, False, 2, W)),
+        ("wwbw", (B, True, False, 2, None)),  # |CD| > 1 alone
         ("wbb", (W, True, False, 1, B)),  # the same colour twice in a row
         # both absolute rules at once: |CD| > 1 decides first, then the repeated colour
         ("wwwwbb", (B, True, False, 2, B)),
