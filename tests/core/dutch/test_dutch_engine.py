@@ -67,6 +67,18 @@ def test_c3_absolute_preferences_leave_no_valid_pairing() -> None:
         ENGINE.pair(log.state())
 
 
+def test_c3_topscorers_may_share_an_absolute_preference_only_in_the_final_round() -> None:
+    """1 and 2 lead on 2/2, both white twice (absolute preference for black). With two rounds
+    to go they are no topscorers (1.8), C3 keeps them apart; in the final round it lets them
+    meet, and 5.2.4 gives the higher-ranked 1 black. Both pairings agree with gacrux."""
+    log = event(6, 4)
+    log.add_round([(1, 4, "1"), (2, 5, "1"), (3, 6, "1")])
+    log.add_round([(1, 5, "1"), (2, 6, "1"), (4, 3, "1")])
+    assert boards(ENGINE.pair(log.state())) == {(6, 1), (3, 2), (5, 4)}
+    log.total_rounds = 3
+    assert boards(ENGINE.pair(log.state())) == {(2, 1), (5, 3), (6, 4)}
+
+
 def test_c5_regression_bye_to_the_lowest_score_breaks_the_top_bracket() -> None:
     """Spec 6.2 (bbpPairings test dutch_2025_C5): 1-3 would be natural, but then a
     1-point player gets the bye; 2026 gives it to #6 on 0 points."""
@@ -114,6 +126,17 @@ def test_floats_2026_only_for_scoring_without_playing() -> None:
     assert facts[4].floats[0] is Float.DOWN  # half-point bye scores more than a loss
     assert facts[5].floats[0] is Float.NONE  # absence
     assert facts[1].floats[0] is Float.NONE  # equal scores before the game
+
+
+def test_floats_compare_pairing_scores_with_virtual_points() -> None:
+    """Round 1 with virtual points for 1-3: the odd group's 3 met 4 (both on 0 real points),
+    so 3 floated down and 4 up, judged by the pairing scores of that round (spec digest 3)."""
+    log = event(6, 5)
+    log.accelerations = {tpn: (10, 10) for tpn in (1, 2, 3)}
+    log.add_round([(1, 2, "="), (4, 3, "="), (5, 6, "=")])
+    facts = {f.tpn: f for f in present_facts(log.state())}
+    assert [facts[t].floats[0] for t in range(1, 7)] == [
+        Float.NONE, Float.NONE, Float.DOWN, Float.UP, Float.NONE, Float.NONE]
 
 
 def facts(tpn: int, colours: str, score: int = 0) -> PlayerFacts:
