@@ -79,6 +79,16 @@ def test_c3_topscorers_may_share_an_absolute_preference_only_in_the_final_round(
     assert boards(ENGINE.pair(log.state())) == {(2, 1), (5, 3), (6, 4)}
 
 
+def test_c3_exactly_half_the_points_is_no_topscorer() -> None:
+    """Final round: 3 and 4 have 1/2 (exactly half, not more: 1.8), both white twice, so C3
+    keeps them apart; only 1 (2/2) is a topscorer and may meet 6 with the same absolute
+    preference. The pairing agrees with gacrux."""
+    log = event(6, 3)
+    log.add_round([(3, 6, "1"), (4, 1, "0"), (5, 2, "=")])
+    log.add_round([(3, 1, "0"), (4, 6, "1"), (2, 5, "=")])
+    assert boards(ENGINE.pair(log.state())) == {(1, 6), (2, 4), (5, 3)}
+
+
 def test_c5_regression_bye_to_the_lowest_score_breaks_the_top_bracket() -> None:
     """Spec 6.2 (bbpPairings test dutch_2025_C5): 1-3 would be natural, but then a
     1-point player gets the bye; 2026 gives it to #6 on 0 points."""
