@@ -194,13 +194,18 @@ def test_colour_preference_from_the_played_colours(
         (facts(1, "b"), facts(2, "wb"), Colour.WHITE, "5.2.2"),  # strong beats mild
         (facts(1, "wb"), facts(2, "b"), Colour.BLACK, "5.2.2"),
         (facts(1, "wbbw"), facts(2, "bwbw"), Colour.WHITE, "5.2.3"),
+        # the histories differ only in a's first game (b's third from the end)
+        (facts(2, "wbw"), facts(1, "wwbbw"), Colour.BLACK, "5.2.3"),
         (facts(1, "w"), facts(2, "w"), Colour.BLACK, "5.2.4"),
+        (facts(1, "w"), facts(2, "w", score=10), Colour.WHITE, "5.2.4"),  # 2 ranks higher
         (facts(1, ""), facts(2, ""), Colour.WHITE, "5.2.5"),
         (facts(2, ""), facts(3, ""), Colour.BLACK, "5.2.5"),
     ],
 )
 def test_colour_allocation(a: PlayerFacts, b: PlayerFacts, colour: Colour, rule: str) -> None:
     assert allocate(a, b, Colour.WHITE) == (colour, rule)
+    # the same pair seen from the other side: the other colour by the same rule
+    assert allocate(b, a, Colour.WHITE) == (colour.opposite, rule)
 
 
 @pytest.mark.parametrize("seed", range(8))
