@@ -249,3 +249,27 @@ def test_bracket_local_solving_equals_whole_field(seed: int, players: int,
     monkeypatch.setattr(engine_module, "FAST_MIN_PLAYERS", 10**6)
     whole = ENGINE.pair(state)
     assert (boards(local), local.bye) == (boards(whole), whole.bye)
+
+
+def test_c10_a_colour_difference_of_one_cannot_go_beyond_two() -> None:
+    """A random 19-player event, round 8 of 8 (found by a surviving mutant: C10 counting a
+    pair whose higher player has |CD| 1 as a violation). gacrux pairs it the same way."""
+    log = SwissLog([2500 - 10 * i for i in range(19)], 8)
+    log.add_round([(1, 10, "1"), (4, 12, "1"), (6, 14, "1"), (8, 16, "1"), (11, 2, "0"),
+                   (13, 5, "="), (15, 7, "0"), (17, 9, "0")], {3: "Z", 18: "Z", 19: "U"})
+    log.add_round([(2, 8, "="), (5, 3, "="), (7, 1, "0"), (9, 4, "0"), (10, 13, "="),
+                   (12, 15, "0"), (14, 17, "="), (16, 11, "="), (19, 6, "0")], {18: "Z"})
+    log.add_round([(1, 4, "="), (3, 16, "1"), (6, 2, "="), (8, 5, "0"), (11, 14, "1"),
+                   (13, 7, "0"), (15, 19, "="), (17, 10, "0"), (18, 12, "0")], {9: "H"})
+    log.add_round([(2, 1, "0"), (4, 6, "0"), (5, 7, "0"), (9, 11, "1"), (10, 3, "="),
+                   (12, 14, "1"), (13, 15, "1"), (16, 17, "0"), (19, 8, "=")], {18: "U"})
+    log.add_round([(1, 6, "1"), (3, 4, "1"), (7, 9, "0"), (8, 13, "1"), (10, 2, "0"),
+                   (11, 19, "="), (12, 5, "="), (14, 18, "=")], {15: "Z", 16: "U", 17: "Z"})
+    log.add_round([(2, 7, "0"), (4, 5, "1"), (6, 8, "1"), (9, 1, "0"), (11, 10, "0"),
+                   (14, 15, "="), (17, 13, "="), (18, 16, "0"), (19, 12, "=")], {3: "H"})
+    log.add_round([(1, 3, "0"), (2, 19, "1"), (5, 14, "="), (7, 6, "0"), (8, 4, "="), (12, 9, "="),
+                   (13, 16, "="), (15, 11, "0"), (18, 17, "0")], {10: "H"})
+    pairing = ENGINE.pair(log.state())
+    assert boards(pairing) == {(1, 12), (4, 7), (6, 3), (9, 2), (10, 8), (15, 18), (16, 5),
+                               (17, 11), (19, 13)}
+    assert pairing.bye == 14
