@@ -196,6 +196,8 @@ def test_colour_preference_from_the_played_colours(
         (facts(1, "wbbw"), facts(2, "bwbw"), Colour.WHITE, "5.2.3"),
         # the histories differ only in a's first game (b's third from the end)
         (facts(2, "wbw"), facts(1, "wwbbw"), Colour.BLACK, "5.2.3"),
+        # both absolute with the same |CD| (topscorers): 5.2.2 cannot decide, 5.2.3 does
+        (facts(1, "wbbww"), facts(2, "bwbww"), Colour.WHITE, "5.2.3"),
         (facts(1, "w"), facts(2, "w"), Colour.BLACK, "5.2.4"),
         (facts(1, "w"), facts(2, "w", score=10), Colour.WHITE, "5.2.4"),  # 2 ranks higher
         (facts(1, ""), facts(2, ""), Colour.WHITE, "5.2.5"),
