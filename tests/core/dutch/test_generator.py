@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from rochade.core.dutch import DutchEngine
 from rochade.core.dutch.generator import GeneratorSettings, random_tournament
 
@@ -36,3 +38,16 @@ def test_baku_in_the_smallest_field() -> None:
                               absence_rate=0.0, forfeit_rate=0.0)
     log = random_tournament(random.Random(1), shape, DutchEngine().pair)
     assert log.accelerations == {1: (10, 0), 2: (10, 0)}
+
+
+def test_the_package_hands_out_the_engine_on_first_use() -> None:
+    """`rochade.core.dutch` imports the engine only when asked for it (its module
+    `__getattr__`); asked inside the test, so that the lookup itself is what is checked."""
+    import rochade.core.dutch as dutch
+    from rochade.core.dutch import engine
+
+    assert dutch.DutchEngine is engine.DutchEngine
+    assert dutch.DutchResult is engine.DutchResult
+    with pytest.raises(AttributeError,
+                       match=r"^module 'rochade.core.dutch' has no attribute 'Engine'$"):
+        dutch.Engine  # noqa: B018
