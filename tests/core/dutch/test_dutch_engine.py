@@ -275,3 +275,21 @@ def test_c10_a_colour_difference_of_one_cannot_go_beyond_two() -> None:
     assert boards(pairing) == {(1, 12), (4, 7), (6, 3), (9, 2), (10, 8), (15, 18), (16, 5),
                                (17, 11), (19, 13)}
     assert pairing.bye == 14
+
+
+def test_c11_in_the_final_round_of_a_13_player_event() -> None:
+    """A random event, round 5 of 5, found by a surviving mutant that mixed up C11's terms
+    (a pair of absolute preferences is fine when they differ, or when either colour avoids a
+    third in a row). gacrux pairs it the same way."""
+    log = SwissLog([2500 - 10 * i for i in range(13)], 5)
+    log.add_round([(3, 9, "1"), (5, 11, "="), (8, 1, "0"), (10, 4, "0"), (12, 7, "0")],
+                  {2: "H", 6: "H", 13: "U"})
+    log.add_round([(1, 13, "1"), (4, 3, "1"), (6, 5, "0"), (7, 2, "0"), (9, 10, "="), (11, 8, "0")],
+                  {12: "U"})
+    log.add_round([(2, 5, "0"), (3, 12, "="), (4, 1, "0"), (8, 6, "1"), (10, 11, "1"),
+                   (13, 7, "0")], {9: "U"})
+    log.add_round([(2, 3, "1"), (5, 1, "0"), (6, 13, "1"), (7, 8, "="), (9, 4, "1"), (12, 10, "0")],
+                  {11: "U"})
+    pairing = ENGINE.pair(log.state())
+    assert boards(pairing) == {(1, 2), (4, 7), (8, 9), (10, 5), (11, 6), (13, 12)}
+    assert pairing.bye == 3
