@@ -325,3 +325,59 @@ def test_c10_leaves_a_colour_difference_of_one_alone_before_the_final_round() ->
     assert boards(pairing) == {(1, 4), (6, 17), (8, 3), (9, 2), (14, 12), (15, 11), (16, 7),
                                (18, 23), (19, 5), (20, 10), (21, 24), (22, 13)}
     assert pairing.bye is None
+
+
+def test_c7_keeps_each_score_in_its_own_field() -> None:
+    """Round 8 of 9 of t181_p010_r09_byes.trf (shared bbpPairings corpus), as code: found by a
+    surviving mutant that weighed C7 double (a field overflowing into the next score's).
+    bbpPairings' pairing."""
+    log = SwissLog([2500 - 10 * i for i in range(10)], 9, initial_colour=Colour.BLACK)
+    log.add_round([(2, 6, "1"), (4, 8, "1"), (5, 1, "0"), (7, 3, "0")], {9: "Z", 10: "U"})
+    log.add_round([(1, 4, "1"), (3, 5, "="), (6, 9, "1"), (8, 7, "="), (10, 2, "0")])
+    log.add_round([(2, 1, "0"), (4, 3, "="), (5, 8, "1"), (6, 10, "="), (9, 7, "=")])
+    log.add_round([(1, 3, "1"), (5, 2, "0"), (7, 6, "0"), (8, 9, "1"), (10, 4, "0")])
+    log.add_round([(2, 4, "="), (3, 10, "1"), (7, 5, "0"), (8, 1, "0")], {6: "H", 9: "U"})
+    log.add_round([(1, 6, "1"), (3, 8, "1"), (4, 5, "0"), (9, 10, "1")], {2: "Z", 7: "U"})
+    log.add_round([(1, 7, "1"), (2, 3, "="), (5, 9, "1"), (6, 4, "0"), (10, 8, "0")])
+    pairing = ENGINE.pair(log.state(frozenset({4})))
+    assert boards(pairing) == {(3, 6), (7, 2), (9, 1), (10, 5)}
+    assert pairing.bye == 8
+
+
+def test_c9_has_its_own_field_below_c8() -> None:
+    """Round 5 of 10 of t040_p019_r10_byes.trf (shared bbpPairings corpus), as code: found by
+    a surviving mutant that shifted the weight down instead of up to make room for C9.
+    bbpPairings' pairing."""
+    log = SwissLog([2500 - 10 * i for i in range(19)], 10, initial_colour=Colour.BLACK)
+    log.add_round([(2, 11, "="), (4, 13, "="), (6, 15, "1"), (8, 17, "0"), (10, 1, "="),
+                   (12, 3, "0"), (14, 5, "="), (16, 7, "0"), (18, 9, "=")], {19: "U"})
+    log.add_round([(1, 14, "1"), (3, 7, "1"), (5, 18, "1"), (9, 10, "1"), (11, 4, "0"),
+                   (12, 8, "0"), (13, 2, "="), (17, 6, "0")], {15: "Z", 16: "U", 19: "H"})
+    log.add_round([(2, 9, "1"), (4, 5, "0"), (6, 3, "0"), (7, 13, "1"), (8, 16, "1"),
+                   (10, 17, "="), (14, 11, "0"), (15, 18, "="), (19, 1, "0")], {12: "U"})
+    log.add_round([(3, 1, "="), (5, 6, "1"), (7, 2, "="), (9, 8, "0"), (11, 19, "="),
+                   (13, 15, "1"), (16, 10, "0"), (17, 4, "0"), (18, 12, "0")], {14: "U"})
+    pairing = ENGINE.pair(log.state(frozenset({17})))
+    assert boards(pairing) == {(1, 8), (2, 12), (4, 7), (5, 3), (6, 11), (10, 13), (15, 16),
+                               (18, 14), (19, 9)}
+    assert pairing.bye is None
+
+
+def test_c8_has_its_own_field_below_c7() -> None:
+    """Round 4 of 11 of t247_p024_r11_plain.trf (shared bbpPairings corpus), as code: found by
+    a surviving mutant that shifted the weight down instead of up to make room for C8.
+    bbpPairings' pairing."""
+    log = SwissLog([2500 - 10 * i for i in range(24)], 11, initial_colour=Colour.BLACK)
+    log.add_round([(2, 14, "1"), (4, 16, "1"), (6, 18, "1"), (8, 20, "1"), (10, 22, "1"),
+                   (12, 24, "1"), (13, 1, "0"), (15, 3, "0"), (17, 5, "0"), (19, 7, "0"),
+                   (21, 9, "0"), (23, 11, "=")])
+    log.add_round([(1, 6, "1"), (3, 8, "="), (5, 10, "1"), (7, 2, "0"), (9, 4, "0"), (11, 12, "1"),
+                   (14, 23, "1"), (16, 19, "="), (18, 21, "1"), (20, 13, "0"), (22, 15, "="),
+                   (24, 17, "=")])
+    log.add_round([(2, 5, "1"), (4, 1, "="), (6, 3, "0"), (8, 11, "="), (10, 14, "1"),
+                   (12, 7, "0"), (13, 9, "1"), (15, 18, "="), (17, 22, "1"), (19, 24, "1"),
+                   (21, 20, "0"), (23, 16, "=")])
+    pairing = ENGINE.pair(log.state())
+    assert boards(pairing) == {(1, 2), (3, 4), (5, 8), (7, 13), (9, 19), (11, 10), (14, 6),
+                               (16, 12), (18, 17), (20, 23), (22, 21), (24, 15)}
+    assert pairing.bye is None
