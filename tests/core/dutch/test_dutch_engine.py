@@ -381,3 +381,16 @@ def test_c8_has_its_own_field_below_c7() -> None:
     assert boards(pairing) == {(1, 2), (3, 4), (5, 8), (7, 13), (9, 19), (11, 10), (14, 6),
                                (16, 12), (18, 17), (20, 23), (22, 21), (24, 15)}
     assert pairing.bye is None
+
+
+def test_c15_and_c19_count_only_pairs_of_the_bracket() -> None:
+    """Round 4 of 5 of t058_p010_r05_byes.trf (shared bbpPairings corpus), as code: found by
+    surviving mutants that gave the upfloat bits (C15/C17, C19/C21) to pairs outside the
+    bracket being paired too. bbpPairings' pairing."""
+    log = SwissLog([2500 - 10 * i for i in range(10)], 5)
+    log.add_round([(1, 6, "1"), (3, 8, "1"), (5, 10, "1"), (7, 2, "0"), (9, 4, "0")])
+    log.add_round([(2, 3, "1"), (4, 1, "0"), (6, 5, "1"), (8, 7, "1")], {9: "U", 10: "H"})
+    log.add_round([(1, 2, "1"), (3, 6, "1"), (5, 9, "1"), (8, 4, "0"), (10, 7, "0")])
+    pairing = ENGINE.pair(log.state())
+    assert boards(pairing) == {(2, 5), (3, 1), (6, 10), (7, 4), (9, 8)}
+    assert pairing.bye is None
