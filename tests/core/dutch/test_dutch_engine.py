@@ -67,6 +67,28 @@ def test_c3_absolute_preferences_leave_no_valid_pairing() -> None:
         ENGINE.pair(log.state())
 
 
+def test_c3_topscorers_may_share_an_absolute_preference_only_in_the_final_round() -> None:
+    """1 and 2 lead on 2/2, both white twice (absolute preference for black). With two rounds
+    to go they are no topscorers (1.8), C3 keeps them apart; in the final round it lets them
+    meet, and 5.2.4 gives the higher-ranked 1 black. Both pairings agree with gacrux."""
+    log = event(6, 4)
+    log.add_round([(1, 4, "1"), (2, 5, "1"), (3, 6, "1")])
+    log.add_round([(1, 5, "1"), (2, 6, "1"), (4, 3, "1")])
+    assert boards(ENGINE.pair(log.state())) == {(6, 1), (3, 2), (5, 4)}
+    log.total_rounds = 3
+    assert boards(ENGINE.pair(log.state())) == {(2, 1), (5, 3), (6, 4)}
+
+
+def test_c3_exactly_half_the_points_is_no_topscorer() -> None:
+    """Final round: 3 and 4 have 1/2 (exactly half, not more: 1.8), both white twice, so C3
+    keeps them apart; only 1 (2/2) is a topscorer and may meet 6 with the same absolute
+    preference. The pairing agrees with gacrux."""
+    log = event(6, 3)
+    log.add_round([(3, 6, "1"), (4, 1, "0"), (5, 2, "=")])
+    log.add_round([(3, 1, "0"), (4, 6, "1"), (2, 5, "=")])
+    assert boards(ENGINE.pair(log.state())) == {(1, 6), (2, 4), (5, 3)}
+
+
 def test_c5_regression_bye_to_the_lowest_score_breaks_the_top_bracket() -> None:
     """Spec 6.2 (bbpPairings test dutch_2025_C5): 1-3 would be natural, but then a
     1-point player gets the bye; 2026 gives it to #6 on 0 points."""
@@ -116,6 +138,17 @@ def test_floats_2026_only_for_scoring_without_playing() -> None:
     assert facts[1].floats[0] is Float.NONE  # equal scores before the game
 
 
+def test_floats_compare_pairing_scores_with_virtual_points() -> None:
+    """Round 1 with virtual points for 1-3: the odd group's 3 met 4 (both on 0 real points),
+    so 3 floated down and 4 up, judged by the pairing scores of that round (spec digest 3)."""
+    log = event(6, 5)
+    log.accelerations = {tpn: (10, 10) for tpn in (1, 2, 3)}
+    log.add_round([(1, 2, "="), (4, 3, "="), (5, 6, "=")])
+    facts = {f.tpn: f for f in present_facts(log.state())}
+    assert [facts[t].floats[0] for t in range(1, 7)] == [
+        Float.NONE, Float.NONE, Float.DOWN, Float.UP, Float.NONE, Float.NONE]
+
+
 def facts(tpn: int, colours: str, score: int = 0) -> PlayerFacts:
     from rochade.core.dutch.players import colour_preference
 
@@ -123,6 +156,34 @@ def facts(tpn: int, colours: str, score: int = 0) -> PlayerFacts:
     pref, absolute, strong, imbalance, repeated = colour_preference(played)
     return PlayerFacts(tpn, tpn - 1, score, score, played, pref, absolute, strong, imbalance,
                        repeated, len(played), True, (Float.NONE, Float.NONE), frozenset())
+
+
+W, B = Colour.WHITE, Colour.BLACK
+
+
+@pytest.mark.parametrize(
+    ("history", "expected"),
+    [
+        ("", (None, False, False, 0, None)),
+        ("w", (B, False, True, 1, None)),  # strong: |CD| = 1
+        ("bwb", (W, False, True, 1, None)),
+        ("wb", (W, False, False, 0, None)),  # mild: alternate from the last game
+        ("ww", (B, True, False, 2, W)),
+        ("wbww", (B, True, False, 2, W)),
+        ("wwbw", (B, True, False, 2, None)),  # |CD| > 1 alone
+        ("wbb", (W, True, False, 1, B)),  # the same colour twice in a row
+        # both absolute rules at once: |CD| > 1 decides first, then the repeated colour
+        ("wwwwbb", (B, True, False, 2, B)),
+        ("wwwbb", (W, True, False, 1, B)),
+    ],
+)
+def test_colour_preference_from_the_played_colours(
+        history: str, expected: tuple[Colour | None, bool, bool, int, Colour | None]) -> None:
+    """C.04.3 1.7 as the spec digest's algorithm orders the rules (bbpPairings' order):
+    preference, absolute, strong, |CD|, and the colour repeated in the last two games."""
+    from rochade.core.dutch.players import colour_preference
+
+    assert colour_preference(tuple(Colour(c) for c in history)) == expected
 
 
 @pytest.mark.parametrize(
@@ -133,13 +194,20 @@ def facts(tpn: int, colours: str, score: int = 0) -> PlayerFacts:
         (facts(1, "b"), facts(2, "wb"), Colour.WHITE, "5.2.2"),  # strong beats mild
         (facts(1, "wb"), facts(2, "b"), Colour.BLACK, "5.2.2"),
         (facts(1, "wbbw"), facts(2, "bwbw"), Colour.WHITE, "5.2.3"),
+        # the histories differ only in a's first game (b's third from the end)
+        (facts(2, "wbw"), facts(1, "wwbbw"), Colour.BLACK, "5.2.3"),
+        # both absolute with the same |CD| (topscorers): 5.2.2 cannot decide, 5.2.3 does
+        (facts(1, "wbbww"), facts(2, "bwbww"), Colour.WHITE, "5.2.3"),
         (facts(1, "w"), facts(2, "w"), Colour.BLACK, "5.2.4"),
+        (facts(1, "w"), facts(2, "w", score=10), Colour.WHITE, "5.2.4"),  # 2 ranks higher
         (facts(1, ""), facts(2, ""), Colour.WHITE, "5.2.5"),
         (facts(2, ""), facts(3, ""), Colour.BLACK, "5.2.5"),
     ],
 )
 def test_colour_allocation(a: PlayerFacts, b: PlayerFacts, colour: Colour, rule: str) -> None:
     assert allocate(a, b, Colour.WHITE) == (colour, rule)
+    # the same pair seen from the other side: the other colour by the same rule
+    assert allocate(b, a, Colour.WHITE) == (colour.opposite, rule)
 
 
 @pytest.mark.parametrize("seed", range(8))
@@ -183,3 +251,146 @@ def test_bracket_local_solving_equals_whole_field(seed: int, players: int,
     monkeypatch.setattr(engine_module, "FAST_MIN_PLAYERS", 10**6)
     whole = ENGINE.pair(state)
     assert (boards(local), local.bye) == (boards(whole), whole.bye)
+
+
+def test_c10_a_colour_difference_of_one_cannot_go_beyond_two() -> None:
+    """A random 19-player event, round 8 of 8 (found by a surviving mutant: C10 counting a
+    pair whose higher player has |CD| 1 as a violation). gacrux pairs it the same way."""
+    log = SwissLog([2500 - 10 * i for i in range(19)], 8)
+    log.add_round([(1, 10, "1"), (4, 12, "1"), (6, 14, "1"), (8, 16, "1"), (11, 2, "0"),
+                   (13, 5, "="), (15, 7, "0"), (17, 9, "0")], {3: "Z", 18: "Z", 19: "U"})
+    log.add_round([(2, 8, "="), (5, 3, "="), (7, 1, "0"), (9, 4, "0"), (10, 13, "="),
+                   (12, 15, "0"), (14, 17, "="), (16, 11, "="), (19, 6, "0")], {18: "Z"})
+    log.add_round([(1, 4, "="), (3, 16, "1"), (6, 2, "="), (8, 5, "0"), (11, 14, "1"),
+                   (13, 7, "0"), (15, 19, "="), (17, 10, "0"), (18, 12, "0")], {9: "H"})
+    log.add_round([(2, 1, "0"), (4, 6, "0"), (5, 7, "0"), (9, 11, "1"), (10, 3, "="),
+                   (12, 14, "1"), (13, 15, "1"), (16, 17, "0"), (19, 8, "=")], {18: "U"})
+    log.add_round([(1, 6, "1"), (3, 4, "1"), (7, 9, "0"), (8, 13, "1"), (10, 2, "0"),
+                   (11, 19, "="), (12, 5, "="), (14, 18, "=")], {15: "Z", 16: "U", 17: "Z"})
+    log.add_round([(2, 7, "0"), (4, 5, "1"), (6, 8, "1"), (9, 1, "0"), (11, 10, "0"),
+                   (14, 15, "="), (17, 13, "="), (18, 16, "0"), (19, 12, "=")], {3: "H"})
+    log.add_round([(1, 3, "0"), (2, 19, "1"), (5, 14, "="), (7, 6, "0"), (8, 4, "="), (12, 9, "="),
+                   (13, 16, "="), (15, 11, "0"), (18, 17, "0")], {10: "H"})
+    pairing = ENGINE.pair(log.state())
+    assert boards(pairing) == {(1, 12), (4, 7), (6, 3), (9, 2), (10, 8), (15, 18), (16, 5),
+                               (17, 11), (19, 13)}
+    assert pairing.bye == 14
+
+
+def test_c11_in_the_final_round_of_a_13_player_event() -> None:
+    """A random event, round 5 of 5, found by a surviving mutant that mixed up C11's terms
+    (a pair of absolute preferences is fine when they differ, or when either colour avoids a
+    third in a row). gacrux pairs it the same way."""
+    log = SwissLog([2500 - 10 * i for i in range(13)], 5)
+    log.add_round([(3, 9, "1"), (5, 11, "="), (8, 1, "0"), (10, 4, "0"), (12, 7, "0")],
+                  {2: "H", 6: "H", 13: "U"})
+    log.add_round([(1, 13, "1"), (4, 3, "1"), (6, 5, "0"), (7, 2, "0"), (9, 10, "="), (11, 8, "0")],
+                  {12: "U"})
+    log.add_round([(2, 5, "0"), (3, 12, "="), (4, 1, "0"), (8, 6, "1"), (10, 11, "1"),
+                   (13, 7, "0")], {9: "U"})
+    log.add_round([(2, 3, "1"), (5, 1, "0"), (6, 13, "1"), (7, 8, "="), (9, 4, "1"), (12, 10, "0")],
+                  {11: "U"})
+    pairing = ENGINE.pair(log.state())
+    assert boards(pairing) == {(1, 2), (4, 7), (8, 9), (10, 5), (11, 6), (13, 12)}
+    assert pairing.bye == 3
+
+
+def test_c10_leaves_a_colour_difference_of_one_alone_before_the_final_round() -> None:
+    """Round 8 of 10 of t232_p024_r10_mixed.trf in the shared bbpPairings corpus (left out of
+    the mutation run, too slow), here as code: found by a surviving mutant that made C10 count
+    a pair whose lower player has |CD| 1. bbpPairings and gacrux pair it so."""
+    log = SwissLog([2500 - 10 * i for i in range(24)], 10, initial_colour=Colour.BLACK)
+    log.add_round([(2, 15, "1"), (4, 17, "1"), (7, 20, "1"), (10, 22, "="), (13, 24, "1"),
+                   (14, 1, "0"), (16, 3, "0"), (19, 6, "0"), (21, 9, "0"), (23, 12, "1")],
+                  {5: "Z", 8: "H", 11: "H", 18: "H"})
+    log.add_round([(1, 7, "0"), (3, 13, "1"), (6, 2, "0"), (8, 23, "1"), (9, 4, "0"),
+                   (12, 19, "1"), (15, 21, "1"), (17, 5, "0"), (18, 10, "1"), (20, 14, "+"),
+                   (22, 11, "0"), (24, 16, "0")])
+    log.add_round([(2, 4, "="), (5, 18, "="), (7, 3, "1"), (10, 15, "="), (11, 8, "1"),
+                   (13, 1, "="), (16, 6, "="), (19, 24, "1"), (20, 12, "+"), (21, 17, "1"),
+                   (22, 14, "0"), (23, 9, "0")])
+    log.add_round([(1, 16, "1"), (3, 18, "1"), (4, 7, "="), (6, 13, "+"), (8, 19, "0"),
+                   (9, 20, "1"), (11, 2, "0"), (12, 10, "1"), (14, 23, "1"), (15, 5, "1"),
+                   (17, 24, "1"), (21, 22, "1")])
+    log.add_round([(1, 9, "1"), (2, 7, "1"), (4, 3, "="), (5, 13, "="), (6, 15, "0"),
+                   (10, 17, "="), (16, 8, "="), (18, 11, "="), (19, 21, "1"), (20, 14, "="),
+                   (23, 22, "0")], {12: "Z", 24: "U"})
+    log.add_round([(3, 2, "0"), (7, 19, "1"), (8, 21, "1"), (9, 6, "1"), (10, 16, "0"),
+                   (11, 4, "="), (13, 12, "0"), (14, 18, "1"), (15, 1, "0"), (20, 5, "0"),
+                   (22, 17, "0"), (24, 23, "0")])
+    log.add_round([(2, 1, "1"), (3, 11, "1"), (4, 14, "="), (5, 8, "0"), (7, 9, "0"),
+                   (12, 15, "1"), (16, 19, "+"), (17, 20, "1"), (18, 6, "0"), (21, 10, "0"),
+                   (23, 13, "1"), (24, 22, "=")])
+    pairing = ENGINE.pair(log.state())
+    assert boards(pairing) == {(1, 4), (6, 17), (8, 3), (9, 2), (14, 12), (15, 11), (16, 7),
+                               (18, 23), (19, 5), (20, 10), (21, 24), (22, 13)}
+    assert pairing.bye is None
+
+
+def test_c7_keeps_each_score_in_its_own_field() -> None:
+    """Round 8 of 9 of t181_p010_r09_byes.trf (shared bbpPairings corpus), as code: found by a
+    surviving mutant that weighed C7 double (a field overflowing into the next score's).
+    bbpPairings' pairing."""
+    log = SwissLog([2500 - 10 * i for i in range(10)], 9, initial_colour=Colour.BLACK)
+    log.add_round([(2, 6, "1"), (4, 8, "1"), (5, 1, "0"), (7, 3, "0")], {9: "Z", 10: "U"})
+    log.add_round([(1, 4, "1"), (3, 5, "="), (6, 9, "1"), (8, 7, "="), (10, 2, "0")])
+    log.add_round([(2, 1, "0"), (4, 3, "="), (5, 8, "1"), (6, 10, "="), (9, 7, "=")])
+    log.add_round([(1, 3, "1"), (5, 2, "0"), (7, 6, "0"), (8, 9, "1"), (10, 4, "0")])
+    log.add_round([(2, 4, "="), (3, 10, "1"), (7, 5, "0"), (8, 1, "0")], {6: "H", 9: "U"})
+    log.add_round([(1, 6, "1"), (3, 8, "1"), (4, 5, "0"), (9, 10, "1")], {2: "Z", 7: "U"})
+    log.add_round([(1, 7, "1"), (2, 3, "="), (5, 9, "1"), (6, 4, "0"), (10, 8, "0")])
+    pairing = ENGINE.pair(log.state(frozenset({4})))
+    assert boards(pairing) == {(3, 6), (7, 2), (9, 1), (10, 5)}
+    assert pairing.bye == 8
+
+
+def test_c9_has_its_own_field_below_c8() -> None:
+    """Round 5 of 10 of t040_p019_r10_byes.trf (shared bbpPairings corpus), as code: found by
+    a surviving mutant that shifted the weight down instead of up to make room for C9.
+    bbpPairings' pairing."""
+    log = SwissLog([2500 - 10 * i for i in range(19)], 10, initial_colour=Colour.BLACK)
+    log.add_round([(2, 11, "="), (4, 13, "="), (6, 15, "1"), (8, 17, "0"), (10, 1, "="),
+                   (12, 3, "0"), (14, 5, "="), (16, 7, "0"), (18, 9, "=")], {19: "U"})
+    log.add_round([(1, 14, "1"), (3, 7, "1"), (5, 18, "1"), (9, 10, "1"), (11, 4, "0"),
+                   (12, 8, "0"), (13, 2, "="), (17, 6, "0")], {15: "Z", 16: "U", 19: "H"})
+    log.add_round([(2, 9, "1"), (4, 5, "0"), (6, 3, "0"), (7, 13, "1"), (8, 16, "1"),
+                   (10, 17, "="), (14, 11, "0"), (15, 18, "="), (19, 1, "0")], {12: "U"})
+    log.add_round([(3, 1, "="), (5, 6, "1"), (7, 2, "="), (9, 8, "0"), (11, 19, "="),
+                   (13, 15, "1"), (16, 10, "0"), (17, 4, "0"), (18, 12, "0")], {14: "U"})
+    pairing = ENGINE.pair(log.state(frozenset({17})))
+    assert boards(pairing) == {(1, 8), (2, 12), (4, 7), (5, 3), (6, 11), (10, 13), (15, 16),
+                               (18, 14), (19, 9)}
+    assert pairing.bye is None
+
+
+def test_c8_has_its_own_field_below_c7() -> None:
+    """Round 4 of 11 of t247_p024_r11_plain.trf (shared bbpPairings corpus), as code: found by
+    a surviving mutant that shifted the weight down instead of up to make room for C8.
+    bbpPairings' pairing."""
+    log = SwissLog([2500 - 10 * i for i in range(24)], 11, initial_colour=Colour.BLACK)
+    log.add_round([(2, 14, "1"), (4, 16, "1"), (6, 18, "1"), (8, 20, "1"), (10, 22, "1"),
+                   (12, 24, "1"), (13, 1, "0"), (15, 3, "0"), (17, 5, "0"), (19, 7, "0"),
+                   (21, 9, "0"), (23, 11, "=")])
+    log.add_round([(1, 6, "1"), (3, 8, "="), (5, 10, "1"), (7, 2, "0"), (9, 4, "0"), (11, 12, "1"),
+                   (14, 23, "1"), (16, 19, "="), (18, 21, "1"), (20, 13, "0"), (22, 15, "="),
+                   (24, 17, "=")])
+    log.add_round([(2, 5, "1"), (4, 1, "="), (6, 3, "0"), (8, 11, "="), (10, 14, "1"),
+                   (12, 7, "0"), (13, 9, "1"), (15, 18, "="), (17, 22, "1"), (19, 24, "1"),
+                   (21, 20, "0"), (23, 16, "=")])
+    pairing = ENGINE.pair(log.state())
+    assert boards(pairing) == {(1, 2), (3, 4), (5, 8), (7, 13), (9, 19), (11, 10), (14, 6),
+                               (16, 12), (18, 17), (20, 23), (22, 21), (24, 15)}
+    assert pairing.bye is None
+
+
+def test_c15_and_c19_count_only_pairs_of_the_bracket() -> None:
+    """Round 4 of 5 of t058_p010_r05_byes.trf (shared bbpPairings corpus), as code: found by
+    surviving mutants that gave the upfloat bits (C15/C17, C19/C21) to pairs outside the
+    bracket being paired too. bbpPairings' pairing."""
+    log = SwissLog([2500 - 10 * i for i in range(10)], 5)
+    log.add_round([(1, 6, "1"), (3, 8, "1"), (5, 10, "1"), (7, 2, "0"), (9, 4, "0")])
+    log.add_round([(2, 3, "1"), (4, 1, "0"), (6, 5, "1"), (8, 7, "1")], {9: "U", 10: "H"})
+    log.add_round([(1, 2, "1"), (3, 6, "1"), (5, 9, "1"), (8, 4, "0"), (10, 7, "0")])
+    pairing = ENGINE.pair(log.state())
+    assert boards(pairing) == {(2, 5), (3, 1), (6, 10), (7, 4), (9, 8)}
+    assert pairing.bye is None

@@ -13,7 +13,7 @@ from rochade.core.dutch.engine import DutchEngine, DutchResult, _Weights
 from rochade.core.dutch.explain import CRITERIA, Decision, decisions, explain, fields
 from rochade.core.dutch.generator import GeneratorSettings, SwissLog, random_tournament
 from rochade.core.dutch.players import present_facts
-from rochade.core.dutch.state import NoValidPairing, SwissState
+from rochade.core.dutch.state import NoValidPairing, SwissPlayer, SwissState
 from rochade.core.pairing import Board, Pairing
 
 ENGINE = DutchEngine()
@@ -212,3 +212,56 @@ def test_the_stored_explanation_names_a_criterion_for_everyone(players: int) -> 
     for line in lines:
         if line.startswith("  ") and " - " in line.split(":")[0]:
             assert "natural" in line or "(C" in line or "Arts. 3-4" in line, line
+
+
+def test_the_player_line_names_score_preference_strength_and_floats() -> None:
+    """The first line of `explain(..., player)`, worked out by hand from the histories:
+    strong, mild and absolute preferences (C.04.3 1.7), floats one and two rounds back (1.4:
+    a half-point bye is a downfloat, an absence none), singular and plural points, an absent
+    player and a number that is in no tournament."""
+    log = event(7, 5)
+    log.add_round([(1, 4, "1"), (5, 2, "0"), (3, 6, "1")], {7: "U"})
+    log.add_round([(2, 1, "0"), (7, 3, "0"), (4, 5, "=")], {6: "H"})
+    log.add_round([(1, 3, "="), (6, 2, "1"), (5, 7, "1")], {4: "Z"})
+    state = log.state(frozenset({4}))
+    result = ENGINE.pair_round(state)
+    first = {p: explain(result, state, player=p)[0] for p in range(1, 8)}
+    assert first == {
+        1: "Player 1: 2.5 points; colour preference black (strong); earlier floats: none",
+        2: "Player 2: 1 point; colour preference white (strong); earlier floats: "
+           "down 1 round ago",
+        3: "Player 3: 2.5 points; colour preference white (absolute); earlier floats: none",
+        4: "Player 4 does not take part in this round.",
+        5: "Player 5: 1.5 points; colour preference black (strong); earlier floats: "
+           "up 1 round ago",
+        6: "Player 6: 1.5 points; colour preference black (mild); earlier floats: "
+           "up 1 round ago, down 2 rounds ago",
+        7: "Player 7: 1 point; colour preference white (mild); earlier floats: "
+           "down 1 round ago",
+    }
+    assert explain(result, state, player=4) == ["Player 4 does not take part in this round."]
+    assert explain(result, state, player=9) == ["Player 9 is not in this tournament."]
+    log.add_round([(6, 1, "0"), (3, 5, "="), (2, 7, "1")], {4: "Z"})
+    state = log.state()
+    result = ENGINE.pair_round(state)
+    first = {p: explain(result, state, player=p)[0] for p in (2, 4, 5, 6)}
+    assert first == {
+        2: "Player 2: 2 points; colour preference black (mild); earlier floats: "
+           "down 2 rounds ago",
+        4: "Player 4: 0.5 points; colour preference black (mild); earlier floats: none",
+        5: "Player 5: 2 points; colour preference white (mild); earlier floats: "
+           "up 1 round ago, up 2 rounds ago",
+        6: "Player 6: 1.5 points; colour preference black (absolute); earlier floats: "
+           "up 1 round ago, up 2 rounds ago",
+    }
+
+
+def test_the_player_line_gives_the_pairing_score_with_virtual_points() -> None:
+    state = SwissState(tuple(SwissPlayer(t, 2000, (), (10,) if t <= 2 else ())
+                             for t in range(1, 5)), 5)
+    result = ENGINE.pair_round(state)
+    assert explain(result, state, player=1)[0] == (
+        "Player 1: 0 points, pairing score 1 with virtual points; colour preference none; "
+        "earlier floats: none")
+    assert explain(result, state, player=3)[0] == (
+        "Player 3: 0 points; colour preference none; earlier floats: none")
