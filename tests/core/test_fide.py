@@ -98,3 +98,9 @@ def test_time_control_in_trf26s_code_is_recognised() -> None:
     coded = ["5400+30", "40/6000+30:900+30", "W300-B240", "300", "40/7200:1800+30"]
     assert [EventData(time_control=t).time_control_code for t in coded] == coded
     assert EventData(time_control="90 min + 30 s").time_control_code == ""
+
+
+def test_a_lists_national_id_comes_with_its_own_kind() -> None:
+    member = PlayerDetails(national_id="10234567", national_kind="PKZ")
+    listed = PlayerDetails(national_id="8123456", national_kind="KNSB")
+    assert listed.over(member) == listed

@@ -110,6 +110,14 @@ def test_keizer_columns_count_game_points_only() -> None:
     assert columns[3][0] == 0  # a Keizer bye earns Keizer points, not game points
 
 
+def test_keizer_columns_after_an_earlier_round() -> None:
+    t = Tournament("K", _players(3), (Round(1, (Game(1, 2, D, 1),), bye=3),
+                                      Round(2, (Game(3, 1, W, 1),), bye=2)))
+    assert keizer_columns(t, parse_tiebreaks("BH"), after_round=1)[1] == (
+        Fraction(1, 2), Fraction(1, 2))
+    assert keizer_columns(t, parse_tiebreaks("BH"))[1] == (Fraction(1, 2), Fraction(3, 2))
+
+
 def test_scoring_systems() -> None:
     assert scoring("3-1-0") == Scoring(Fraction(3), Fraction(1), Fraction(0))
     assert scoring("1-½-0") == scoring("1-0.5-0") == Scoring()
