@@ -164,3 +164,21 @@ def test_event_data_refusals_name_the_field(key: str, typed: str, says: str) -> 
 def test_trf_writes_a_year_alone_with_zero_month_and_day() -> None:
     assert [fide.trf_birth(b) for b in ("", "1987", "1990-05-17")] == [
         "", "1987/00/00", "1990/05/17"]
+
+
+def test_round_dates_are_completed_by_the_days_rounds_were_paired() -> None:
+    from rochade.core.fide import EventData
+
+    given = EventData(round_dates=("2026-03-01",))
+    assert given.dated(["2026-02-28", "2026-03-08", "2026-03-15"]).round_dates == (
+        "2026-03-01", "2026-03-08", "2026-03-15")  # the TD's date of round 1 stays
+    # a round paired before rounds had dates stops the completion: the TD must give it
+    assert EventData().dated(["2026-03-01", None, "2026-03-15"]).round_dates == ("2026-03-01",)
+
+
+def test_a_national_id_kind_is_letters_and_digits() -> None:
+    assert fide.national_kind(" knsb ") == "KNSB"
+    with pytest.raises(ModelError) as refused:
+        fide.national_kind("1AB")
+    assert str(refused.value) == (
+        "write a national id as KIND:NUMBER (e.g. PKZ:12345 or KNSB:8123456), not '1AB'")
