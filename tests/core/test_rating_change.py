@@ -138,6 +138,10 @@ def test_a_draw_between_equals_changes_nothing(rating: int) -> None:
     ("40/6000+30:900+30", False),  # periods with a move count: classical
     ("W300-B240", True),  # Armageddon
     ("W3600-B240", False),
+    ("3539+1", True),  # 59 min 59 s with the increment: rapid, a second short of 60 min
+    ("3540+1", False),
+    ("3599", True),  # no increment: the base alone
+    ("3600", False),
     ("", False),  # not known
 ])  # fmt: skip
 def test_rapid_and_blitz_from_the_coded_time_control(code: str, fast: bool) -> None:

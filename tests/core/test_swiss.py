@@ -65,8 +65,14 @@ def test_pairing_comes_back_in_player_ids() -> None:
     assert pairing.explanation[0].startswith("Pairing numbers: 1 P1, 2 Late,")
     top = {pairing.boards[0].white, pairing.boards[0].black}
     assert top == {1, 3}  # 1 against 4 by pairing number: P1 - P3
-    with pytest.raises(ModelError, match="the next round to pair is 1, not 2"):
+    with pytest.raises(ModelError) as refused:
         pair_swiss(t, settings, 2, [1, 2])
+    assert str(refused.value) == "the next round to pair is 1, not 2"
+    pending = replace(t, rounds=(Round(1, (Game(1, 2, None, 1), Game(3, 4, Result.DRAW, 2),
+                                           Game(5, 6, Result.DRAW, 3))),))
+    with pytest.raises(ModelError) as refused:
+        pair_swiss(pending, settings, 2, [1, 2, 3, 4, 5, 6])
+    assert str(refused.value) == "round 1 has a game without a result"
     withdrawn = Tournament("S", (Entrant(1, "A", status=Status.WITHDRAWN), Entrant(2, "B")),
                            (), "swiss", settings)
     assert swiss_state(withdrawn, settings, [2])[0].absent == {1}  # A: pairing number 1
