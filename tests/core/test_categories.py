@@ -202,3 +202,35 @@ def test_any_categories_read_back_as_written(cats: tuple[Category, ...]) -> None
         return
     assert back == cats
     assert categories.text(back) == shown
+
+
+def test_a_birth_year_condition_without_a_birth_date_is_unknown() -> None:
+    born = Category("Born 2015+", born=(2015, None))
+    assert born.holds(Entrant(1, "Kid", 1200), PlayerDetails(), DAY) is None
+
+
+def test_members_read_each_players_own_details_on_the_day() -> None:
+    # 1 is a woman, 2 a man, 3 has no details at all (neither in nor out); the age of 4
+    # depends on the day: 12 on DAY, 11 the day before.
+    women = Category("Women", sex="w")
+    players = [Entrant(i, f"P{i}", 1500) for i in (1, 2, 3)]
+    details = {1: PlayerDetails(sex="w"), 2: PlayerDetails(sex="m")}
+    assert members(women, players, details, DAY) == (frozenset({1}), (3,))
+    u12 = Category("U12", age=(None, 11))
+    kid = [Entrant(4, "Kid", 1200)]
+    birth = {4: PlayerDetails(birth="2014-03-01")}
+    assert members(u12, kid, birth, DAY) == (frozenset(), ())
+    assert members(u12, kid, birth, "2026-02-28") == (frozenset({4}), ())
+
+
+def test_more_prizes_than_players_leave_the_last_ones_untaken() -> None:
+    won = prizes([Category("Overall", places=3)], [_placed(1, 2)])
+    assert [(p.place, p.player) for p in won] == [(1, 1), (2, 2), (3, None)]
+
+
+def test_one_prize_rule_a_prize_with_an_amount_goes_before_one_without() -> None:
+    # Player 1 leads both; the U1600 prize has an amount (a token 1), Overall's none: by
+    # amount U1600's goes out first, so 1 takes it and Overall's goes to 2.
+    overall, u1600 = Category("Overall", places=1), Category("U1600", amounts=(1,))
+    won = prizes([overall, u1600], [_placed(1, 2), _placed(1, 3)], one_prize=True)
+    assert [(p.category.name, p.player) for p in won] == [("Overall", 2), ("U1600", 1)]

@@ -290,3 +290,9 @@ def test_relaxing_a_huge_rematch_gap_costs_one_step_per_round_played() -> None:
     t = tournament(NAMES, "Anna-Bert Cees-Dirk", "Anna-Cees Bert-Dirk", "Anna-Dirk Bert-Cees")
     steps = list(relaxations(PairingRules(rematch_gap=10**12), History(t.rounds, 4)))
     assert [s.rules.rematch_gap for s in steps] == [10**12, 2, 1, 0]
+
+
+def test_history_of_a_player_without_games() -> None:
+    history = History([], 1)
+    assert (history.whites(1), history.balance(1), history.run(1), history.byes(1)) == (
+        0, 0, (None, 0), 0)

@@ -138,6 +138,10 @@ def test_a_draw_between_equals_changes_nothing(rating: int) -> None:
     ("40/6000+30:900+30", False),  # periods with a move count: classical
     ("W300-B240", True),  # Armageddon
     ("W3600-B240", False),
+    ("3539+1", True),  # 59 min 59 s with the increment: rapid, a second short of 60 min
+    ("3540+1", False),
+    ("3599", True),  # no increment: the base alone
+    ("3600", False),
     ("", False),  # not known
 ])  # fmt: skip
 def test_rapid_and_blitz_from_the_coded_time_control(code: str, fast: bool) -> None:
@@ -190,3 +194,18 @@ def test_adjourned_games_wait_and_unusual_results_count_as_scored() -> None:
     changes = rating_changes(_pair(2000, 1900, Result.WHITE_HALF))  # ½-0: both rated so
     assert changes[1].change == 20 * (Fraction(1, 2) - Fraction(64, 100))
     assert changes[2].change == 20 * (0 - Fraction(36, 100))
+
+
+def test_one_players_change_knows_the_year_and_the_time_control() -> None:
+    t = _pair(2100, 2100, DRAW)
+    junior = PlayerDetails(birth="2008-05-01")
+    change = rating_change(t, t.entrant(1), junior, 2026)
+    assert (change.k, change.rule) == (40, KRule.JUNIOR)
+    assert rating_change(t, t.entrant(1), junior, 2026, fast=True).rule is KRule.FAST
+
+
+def test_one_player_without_games_has_no_change() -> None:
+    played = _pair(2000, 1900, WIN)
+    t = Tournament("T", (*played.entrants, Entrant(3, "C", 1800)), played.rounds)
+    change = rating_change(t, t.entrant(3))
+    assert (change.games, change.change, change.performance) == ((), None, None)

@@ -265,7 +265,23 @@ def test_varma_draw_keeps_compatriots_in_one_group() -> None:
             mates = {number[p] for p in feds if feds[p] == fed}
             assert any(mates <= set(g) for g in varma_groups(10)), (seed, fed)
     assert varma_draw(feds, names, random.Random(1)) == varma_draw(feds, names, random.Random(1))
-    with pytest.raises(ModelError, match="federation NOR has 4 players"):
+    with pytest.raises(ModelError) as refused:
         varma_draw({**feds, 10: "NOR"}, names, random.Random(0))
-    with pytest.raises(ModelError, match="cover 9 to 24 players"):
+    assert str(refused.value) == ("federation NOR has 4 players, more than any Varma group "
+                                  "holds; draw the numbers by lot instead")
+    with pytest.raises(ModelError) as refused:
         varma_groups(8)
+    assert str(refused.value) == "the Varma tables cover 9 to 24 players, not 8"
+
+
+def test_varma_draw_lets_compatriots_draw_in_the_order_of_their_names() -> None:
+    """The same seed with two compatriots' names swapped: they swap their numbers, and
+    nobody else's number moves (C.05 Annex 2 as the docstring reads it: by name)."""
+    feds = {1: "NOR", 2: "NOR", 3: "NOR", 4: "GER", 5: "GER", 6: "FRA", 7: "ESP", 8: "ITA",
+            9: "POL", 10: "CZE"}
+    names = {p: f"Player {p:02d}" for p in feds}
+    swapped = {**names, 1: names[2], 2: names[1]}
+    for seed in range(5):
+        before = varma_draw(feds, names, random.Random(seed))
+        after = varma_draw(feds, swapped, random.Random(seed))
+        assert after == tuple({1: 2, 2: 1}.get(p, p) for p in before), seed

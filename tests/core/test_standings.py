@@ -11,7 +11,9 @@ from hypothesis import strategies as st
 
 from rochade.core.model import Absence, Entrant, Game, ModelError, Result, Round, Status, Tournament
 from rochade.core.standings import (
+    counted_crosstable,
     crosstable_of,
+    explain_tiebreaks,
     keizer_columns,
     numbers_of,
     system_standings,
@@ -24,6 +26,7 @@ from rochade.core.systems import (
     random_round,
     scoring,
     swiss_numbers,
+    system_of,
 )
 from rochade.core.tiebreaks import Kind, Scoring, parse_tiebreaks
 
@@ -101,6 +104,9 @@ def test_standings_after_a_round_and_refusals() -> None:
         system_standings(t, after_round=4)
     with pytest.raises(ModelError, match="not a round robin or a Swiss"):
         system_standings(Tournament("K", _players(2)))
+    with pytest.raises(ModelError) as refused:
+        system_standings(t).line(99)
+    assert str(refused.value) == "no player with id 99 in the standings"
 
 
 def test_keizer_columns_count_game_points_only() -> None:
@@ -108,6 +114,14 @@ def test_keizer_columns_count_game_points_only() -> None:
     columns = keizer_columns(t, parse_tiebreaks("BH"))
     assert columns[1] == (Fraction(1, 2), Fraction(1, 2))
     assert columns[3][0] == 0  # a Keizer bye earns Keizer points, not game points
+
+
+def test_keizer_columns_after_an_earlier_round() -> None:
+    t = Tournament("K", _players(3), (Round(1, (Game(1, 2, D, 1),), bye=3),
+                                      Round(2, (Game(3, 1, W, 1),), bye=2)))
+    assert keizer_columns(t, parse_tiebreaks("BH"), after_round=1)[1] == (
+        Fraction(1, 2), Fraction(1, 2))
+    assert keizer_columns(t, parse_tiebreaks("BH"))[1] == (Fraction(1, 2), Fraction(3, 2))
 
 
 def test_scoring_systems() -> None:
@@ -163,3 +177,51 @@ def test_random_round_pairs_everyone_once_and_replays(players: list[int], seed: 
     assert sorted(pairing.players()) == sorted(players)
     assert (pairing.bye is not None) == (len(players) % 2 == 1)
     assert random_round(list(reversed(players)), random.Random(seed)) == pairing
+
+
+def test_random_round_colours_are_drawn_and_the_bye_explained() -> None:
+    # The draw shuffles the sorted players and pairs them in twos: the first of each two
+    # has white on some boards and black on others.
+    players = list(range(1, 22))
+    pairing = random_round(players, random.Random(5))
+    drawn = sorted(players)
+    random.Random(5).shuffle(drawn)
+    firsts = {b.white == drawn[drawn.index(b.white) & ~1] for b in pairing.boards}
+    assert firsts == {True, False}
+    assert {frozenset((b.white, b.black)) for b in pairing.boards} == {
+        frozenset(drawn[i:i + 2]) for i in range(0, 20, 2)}
+    assert pairing.bye == drawn[-1]
+    assert pairing.explanation == (
+        "Round 1 paired at random (seeded draw), colours by lot.",
+        f"player {drawn[-1]} was drawn last and gets the pairing-allocated bye")
+    assert random_round(players[:20], random.Random(5)).explanation == (
+        "Round 1 paired at random (seeded draw), colours by lot.",)
+
+
+def test_tiebreaks_explained_by_start_number_after_a_round() -> None:
+    # Start numbers 1 P3, 2 P1, 3 P2, 4 P4; P1 (number 2) lost to P3, then beat P2.
+    settings = SwissSettings(rounds=3, tiebreaks=parse_tiebreaks("BH,DE"), numbers=(3, 1, 2, 4))
+    t = Tournament("S", _players(4), (Round(1, (Game(3, 1, W, 1), Game(2, 4, D, 2))),
+                                      Round(2, (Game(1, 2, W, 1), Game(4, 3, B, 2)))),
+                   "swiss", settings)
+    assert explain_tiebreaks(t, 1) == (
+        "round 1: game over the board against 1, who scores 2 = 2",
+        "round 2: game over the board against 3, who scores 0.5 = 0.5",
+        "BH = 2.5",
+        "DE: see the tied group",
+    )
+    after_one = ("round 1: game over the board against 1, who scores 1 = 1", "BH = 1",
+                 "DE: see the tied group")
+    assert explain_tiebreaks(t, 1, after_round=1) == after_one
+    assert explain_tiebreaks(t, 1, counted=counted_crosstable(t, 1)) == after_one
+    with pytest.raises(ModelError, match="K is not a round robin or a Swiss"):
+        explain_tiebreaks(Tournament("K", _players(2)), 1)
+
+
+def test_the_system_of_a_tournament_is_one_rochade_knows() -> None:
+    assert [system_of(Tournament("T", (), system=s)) for s in ("keizer", "swiss")] == [
+        "keizer", "swiss"]
+    with pytest.raises(ModelError) as refused:
+        system_of(Tournament("T", (), system="chess960"))
+    assert str(refused.value) == (
+        "unknown system 'chess960'; rochade knows keizer, round-robin, swiss")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -9,8 +10,8 @@ import pytest
 from rochade.core.dutch import Colour, Outcome
 from rochade.core.dutch.state import ABSENT
 from rochade.core.model import Absence, Entrant, Game, ModelError, Result, Round, Status, Tournament
-from rochade.core.swiss import pair_swiss, swiss_state
-from rochade.core.systems import Acceleration, SwissSettings
+from rochade.core.swiss import explain_swiss_player, pair_swiss, swiss_state
+from rochade.core.systems import Acceleration, FirstRound, SwissSettings
 from rochade.core.tiebreaks import Scoring
 
 
@@ -64,8 +65,85 @@ def test_pairing_comes_back_in_player_ids() -> None:
     assert pairing.explanation[0].startswith("Pairing numbers: 1 P1, 2 Late,")
     top = {pairing.boards[0].white, pairing.boards[0].black}
     assert top == {1, 3}  # 1 against 4 by pairing number: P1 - P3
-    with pytest.raises(ModelError, match="the next round to pair is 1, not 2"):
+    with pytest.raises(ModelError) as refused:
         pair_swiss(t, settings, 2, [1, 2])
+    assert str(refused.value) == "the next round to pair is 1, not 2"
+    pending = replace(t, rounds=(Round(1, (Game(1, 2, None, 1), Game(3, 4, Result.DRAW, 2),
+                                           Game(5, 6, Result.DRAW, 3))),))
+    with pytest.raises(ModelError) as refused:
+        pair_swiss(pending, settings, 2, [1, 2, 3, 4, 5, 6])
+    assert str(refused.value) == "round 1 has a game without a result"
     withdrawn = Tournament("S", (Entrant(1, "A", status=Status.WITHDRAWN), Entrant(2, "B")),
                            (), "swiss", settings)
     assert swiss_state(withdrawn, settings, [2])[0].absent == {1}  # A: pairing number 1
+
+
+def _played(settings: SwissSettings, present: list[int], rounds: int,
+            absences: tuple[Absence, ...] = ()) -> Tournament:
+    """`_tournament` with `rounds` rounds paired by the engine: white wins in round 1, draws
+    after; the players not `present` absent with the given rows."""
+    t = _tournament(settings)
+    for number in range(1, rounds + 1):
+        pairing = pair_swiss(t, settings, number, present)
+        result = Result.WHITE_WINS if number == 1 else Result.DRAW
+        games = tuple(Game(b.white, b.black, result, i)
+                      for i, b in enumerate(pairing.boards, 1))
+        t = replace(t, rounds=(*t.rounds, Round(number, games, absences, pairing.bye)))
+    return t
+
+
+def test_a_players_pairing_explained_from_the_rounds_before() -> None:
+    settings = SwissSettings(rounds=3)
+    t = _played(settings, [1, 2, 3, 4, 5, 6], 2)
+    # Pairing numbers: 1 P1, 2 Late, 3 P2, 4 P3, 5 P4, 6 P5. Late (2) won round 1 with white.
+    lines = explain_swiss_player(t, settings, 2, 6)
+    assert lines[0] == "Late has pairing number 2 in round 2."
+    assert lines[1].startswith("Player 2: 1 point; colour preference black (strong);")
+    assert lines[-1] == "Pairing numbers: 4 P3, 6 P5"  # Late's bracket mates
+    assert not any("not the engine's pairing" in line for line in lines)
+    first = explain_swiss_player(t, settings, 1, 6)
+    assert first[:2] == ("Late has pairing number 2 in round 1.",
+                         "Player 2: 0 points; colour preference none; earlier floats: none")
+    assert first[-1] == "Pairing numbers: 1 P1, 3 P2, 4 P3, 5 P4, 6 P5"
+
+
+def test_a_pairing_changed_by_hand_is_explained_as_the_engine_pairs_it() -> None:
+    settings = SwissSettings(rounds=3)
+    t = _played(settings, [1, 2, 3, 4, 5, 6], 1)
+    by_hand = Round(1, (Game(1, 6, Result.WHITE_WINS, 1), Game(3, 4, Result.WHITE_WINS, 2),
+                        Game(2, 5, Result.WHITE_WINS, 3)))
+    lines = explain_swiss_player(replace(t, rounds=(by_hand,)), settings, 1, 1)
+    assert lines[:2] == (
+        "P1 has pairing number 1 in round 1.",
+        "Round 1 as stored is not the engine's pairing (it was changed or paired by hand); "
+        "this is how the engine pairs it:")
+    assert "  1 - 4: natural pairing: 4 is the next S2 player in order for 1 (Arts. 3-4)" in lines
+
+
+def test_the_bye_and_an_absent_player_explained() -> None:
+    settings = SwissSettings(rounds=3)
+    t = _played(settings, [1, 2, 3, 4, 5], 1, (Absence(6, "unexcused"),))
+    assert t.rounds[0].bye == 5
+    lines = explain_swiss_player(t, settings, 1, 5)
+    assert lines[0] == "P5 has pairing number 6 in round 1."
+    assert "pairing-allocated bye: 6 (0 points): the last player in the pairing order " \
+        "(natural)" in lines
+    assert not any("not the engine's pairing" in line for line in lines)
+    assert explain_swiss_player(t, settings, 1, 6) == ("Late was not paired in round 1.",)
+
+
+def test_a_round_1_drawn_by_lot_is_not_explained_by_the_dutch_rules() -> None:
+    settings = SwissSettings(rounds=3, first_round=FirstRound.RANDOM, seed=7)
+    t = _played(SwissSettings(rounds=3), [1, 2, 3, 4, 5, 6], 2)
+    assert explain_swiss_player(t, settings, 1, 1) == (
+        "Round 1 was drawn by lot (seed 7), not by the Dutch rules.",)
+    assert explain_swiss_player(t, settings, 2, 1)[0] == "P1 has pairing number 1 in round 2."
+
+
+@pytest.mark.parametrize("number", [0, 3])
+def test_only_a_paired_round_is_explained(number: int) -> None:
+    settings = SwissSettings(rounds=3)
+    t = _played(settings, [1, 2, 3, 4, 5, 6], 2)
+    with pytest.raises(ModelError) as refused:
+        explain_swiss_player(t, settings, number, 1)
+    assert str(refused.value) == f"round {number} is not paired (the tournament has 2 rounds)"
