@@ -411,6 +411,42 @@ def test_rch_numbers_at_their_limits_are_read() -> None:
     assert len(t.rounds) == 3 and t.rounds[2].games == ()
 
 
+def test_board_numbers_up_to_ten_thousand_are_read() -> None:
+    """A board number of 10 000 (the largest RCH number) on the boards line and an external
+    game's line comes back; 10 001 is refused (above)."""
+    t = keizer_evening(ExternalGame(3, 1, 10_000, Fraction(1), False))
+    t = dataclasses.replace(t, rounds=(dataclasses.replace(
+        t.rounds[0], games=(Game(1, 2, None, 10_000),)),))
+    text = write_trf_tournament(t)
+    assert "RCH boards [1, [1, 10000]]" in text
+    assert read_trf_tournament(text)[0] == t
+
+
+def keizer_two_rounds(second: Round) -> Tournament:
+    """Four members: 1 and 2 play both rounds, 3 and 4 are away without word in round 1."""
+    entrants = tuple(Entrant(i, f"Member {i}", None, Status.PRESENT) for i in (1, 2, 3, 4))
+    first = Round(1, (Game(1, 2, Result.WHITE_WINS, 1),),
+                  (Absence(3, "unexcused"), Absence(4, "unexcused")), None)
+    return Tournament("Club", entrants, (first, second), KEIZER, preset("classic"))
+
+
+@pytest.mark.parametrize("second", [
+    Round(2, (Game(1, 2, Result.DRAW, 1),), (Absence(3, "club_duty"), Absence(4, "excused")),
+          None),
+    Round(2, (Game(1, 2, Result.DRAW, 1), Game(3, 4, None, 2)), (), None),
+], ids=["absent", "pending game"])
+def test_a_blank_block_before_a_row_given_only_by_rch_is_an_absence(second: Round) -> None:
+    """Round 1's blocks of 3 and 4 left blank (another program's spelling of "away"), and
+    a round-2 row only in an RCH absent (3) or game line (3 and 4): they play later, so round 1 reads
+    as an absence, not as a withdrawal."""
+    t = keizer_two_rounds(second)
+    text = write_trf_tournament(t, newline="\n")
+    assert "RCH absent [2, 3" in text or "RCH game [2, 3, 4]" in text
+    blank = text.replace("  0000 - Z  0000 - Z\n", "\n").replace("  0000 - Z", " " * 10)
+    assert "0000 - Z" not in blank
+    assert read_trf_tournament(blank)[0] == t
+
+
 def keizer_evening(ext: ExternalGame) -> Tournament:
     """Three members of a Keizer club: 1 and 2 have a game without result yet, 3 plays for a
     club team elsewhere (that evening, or another day and is excused that evening)."""

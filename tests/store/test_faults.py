@@ -195,6 +195,27 @@ def test_a_create_that_fails_leaves_no_file(
     assert list(tmp_path.iterdir()) == []  # no file, no -wal, no -shm
 
 
+def test_a_json_restore_whose_tables_cannot_be_made_says_so_and_leaves_no_file(
+    service: ClubService, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The new file's tables fail before any row is copied: the refusal names that step
+    (not an empty table name) and no file is left."""
+    with Club.open(service.path) as club:
+        rows = club.dump()
+
+    def broken(conn: sqlite3.Connection, target: int = SCHEMA_VERSION) -> None:
+        raise sqlite3.OperationalError("disk I/O error")
+
+    monkeypatch.setattr(store, "migrate", broken)
+    folder = tmp_path / "restored"
+    folder.mkdir()
+    with pytest.raises(StoreError) as caught:
+        Club.restore(folder / "club.rochade", rows, "ina", AT, Message(N_("restored"), {}))
+    assert str(caught.value) == (
+        "the backup cannot be restored (creating the tables: disk I/O error)")
+    assert list(folder.iterdir()) == []
+
+
 def test_a_json_restore_that_fails_at_commit_leaves_no_file(
     service: ClubService, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -521,3 +521,59 @@ def test_a_late_joiner_after_a_withdrawn_player(kfc_file: Path, tmp_path: Path) 
     assert "Isenbrink has no row in rounds 1-3 (joined later): imported as a late start" in (
         got.notes
     )
+
+
+def test_a_deleted_player_is_skipped_and_the_players_after_it_read(
+    kfc_file: Path, tmp_path: Path
+) -> None:
+    """KfC keeps a deleted player's line (state 10): skipped, not the end of the table."""
+    got = read_kfc(_copy(
+        kfc_file, tmp_path,
+        "INSERT INTO Player (id, name, rating, rank, state) VALUES (5, 'Gone', 1500, 5, 10)",
+    ))
+    assert [e.id for e in got.tournament.entrants] == [1, 2, 3, 4, 6, 7, 10, 12, 13]
+
+
+def test_a_player_table_with_categories_but_no_rating_delta(
+    kfc_file: Path, tmp_path: Path
+) -> None:
+    """Each older-version column is looked for on its own: Categories there, RatingWDelta
+    not, and a rating stored as a whole-number float (1430.0) is the whole number."""
+    got = read_kfc(_copy(
+        kfc_file,
+        tmp_path,
+        "CREATE TABLE P2 AS SELECT id, name, CAST(rating AS REAL) AS rating, rank, state,"
+        " Keizer_StartPts, Keizer_SumPts, '' AS Categories FROM Player",
+        "DROP TABLE Player",
+        "ALTER TABLE P2 RENAME TO Player",
+    ))
+    assert got.notes == (
+        "table Player has no RatingWDelta column (an older KfC version); rochade does not need it",
+    )
+    rating = got.tournament.entrant(7).rating
+    assert rating == 1430 and isinstance(rating, int)
+
+
+def test_config_values_that_are_no_number_or_missing_are_named(
+    kfc_file: Path, tmp_path: Path
+) -> None:
+    """A ConfigTab value that is no number and a missing key each get a note, and the keys
+    after them are still read (bye 40 %, withdrawn 100 %, both after them in the table)."""
+    got = read_kfc(_copy(
+        kfc_file,
+        tmp_path,
+        "DELETE FROM ConfigTab WHERE CfgKey = 'BONUS.Excused'",
+        "UPDATE ConfigTab SET CfgValue = 'lots' WHERE CfgKey = 'BONUS.Clubgame'",
+        "UPDATE ConfigTab SET CfgValue = 100 WHERE CfgKey = 'BONUS.Retired'",
+        "UPDATE ConfigTab SET CfgValue = 40 WHERE CfgKey = 'BONUS.Freilos'",
+    ))
+    assert got.notes == (
+        "table Player has no Categories column (an older KfC version); rochade does not need it",
+        "ConfigTab BONUS.Clubgame has no number ('lots'): ignored",
+        "ConfigTab has no BONUS.Excused: the kfc preset's value is used",
+        "ConfigTab has no BONUS.Clubgame: the kfc preset's value is used",
+    )
+    kfc_preset = preset("kfc").fractions
+    assert [str(got.settings.fractions[r]) for r in ("bye", "withdrawn")] == ["2/5", "1"]
+    assert [got.settings.fractions[r] for r in ("excused", "club_duty")] == [
+        kfc_preset["excused"], kfc_preset["club_duty"]]

@@ -6,6 +6,7 @@ import base64
 import re
 import time
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from starlette.routing import Route
@@ -14,7 +15,7 @@ from web_helpers import PIN, Tick, csrf_of, log_in, post
 
 from rochade.service import ClubService
 from rochade.store.settings import read_setting
-from rochade.web import create_app
+from rochade.web import create_app, security
 from rochade.web.security import (
     PIN_KEY,
     SECRET_KEY,
@@ -405,3 +406,56 @@ def test_the_laptop_has_its_own_count_and_waits_two_seconds_at_most() -> None:
     assert throttle.reserve("x", local=True) == 0
     throttle.failed("x", local=True)
     assert throttle.reserve("x", local=True) == 0
+
+
+def test_a_new_pin_empties_the_list_of_logged_out_sessions(club: Path) -> None:
+    """Their cookies no longer verify under the new PIN's key: the list starts afresh."""
+    revoke_session(club, "s1", time.time() + 3600)
+    set_pin(club, PIN)  # the same PIN: nothing changes
+    assert list(revoked_sessions(club)) == ["s1"]
+    set_pin(club, "999999")
+    assert revoked_sessions(club) == {}
+
+
+def test_a_session_expiring_this_very_second_is_no_longer_listed(
+    club: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    now = 2_000_000_000.0
+    monkeypatch.setattr(security, "time", SimpleNamespace(time=lambda: now))
+    revoke_session(club, "ends now", now)
+    revoke_session(club, "ends later", now + 0.5)
+    assert revoked_sessions(club) == {"ends later": now + 0.5}
+
+
+def test_refused_tries_of_new_addresses_leave_nothing_behind() -> None:
+    """A room kept waiting by the shared count: a refused try of an address not seen before
+    keeps no entry, so a flood of addresses cannot make the throttle grow."""
+    throttle = LoginThrottle(shared=Limit(free=1, most=60.0), clock=lambda: 100.0)
+    assert throttle.reserve("a") == 0
+    throttle.failed("a")
+    for i in range(100):
+        assert throttle.reserve(f"guess {i}") > 0
+    assert set(throttle._tries) == {"client:a", "shared"}
+
+
+def test_one_of_two_attempts_under_way_failing_leaves_the_other_counting() -> None:
+    """Two attempts of one client at once (the second of `free` 2), one fails: the other
+    is still under way, so a third waits (past `free`, one at a time)."""
+    throttle = LoginThrottle(per_client=Limit(free=2, most=60.0), clock=lambda: 100.0)
+    assert throttle.reserve("a") == 0 and throttle.reserve("a") == 0
+    throttle.failed("a")
+    assert throttle.reserve("a") == 1.0
+
+
+def test_the_laptops_right_pin_ends_its_own_attempt_not_the_rooms() -> None:
+    """The laptop's success releases its own attempt only: a room client's attempt under
+    way still holds the shared count; a right PIN leaves nothing of its client behind."""
+    throttle = LoginThrottle(shared=Limit(free=1, most=60.0), clock=lambda: 100.0)
+    assert throttle.reserve("b") == 0  # a room attempt under way
+    assert throttle.reserve("c") > 0  # the room waits for it
+    assert throttle.reserve("x", local=True) == 0
+    throttle.succeeded("x", local=True)
+    assert throttle.reserve("c") > 0  # b's attempt is still under way
+    throttle.succeeded("b")
+    assert set(throttle._tries) == {"shared"}
+    assert throttle.reserve("c") == 0

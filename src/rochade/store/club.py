@@ -908,7 +908,7 @@ class Club:
         """
         conn = _new_file(path)
         conn.execute("PRAGMA defer_foreign_keys = ON")  # the log refers forward (undone_by)
-        table = ""
+        table = "creating the tables"
         try:
             migrate(conn)
             for table in ("actions", *FACT_TABLES):
