@@ -13,6 +13,7 @@ import sys
 import time
 import urllib.request
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -93,17 +94,16 @@ def test_when_the_rendering_process_dies_the_threads_render_the_pages(played: Pa
     assert multiprocessing.active_children() == []
 
 
-def test_ctrl_c_stops_the_server_and_its_rendering_process_without_a_traceback(
-    played: Path,
-) -> None:
-    """Ctrl+C in the TD's terminal reaches every process of the server: the rendering process
-    leaves the stopping to the server, which stops it; nobody prints a traceback."""
+@contextmanager
+def serving(club: Path) -> Iterator[tuple[subprocess.Popen[str], list[str]]]:
+    """`rochade serve` in a process group of its own, once its rendering process has served
+    a page; yields it and its children's pids (killed at the end if still there)."""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     code = "import sys; from rochade.cli import main; sys.argv[0] = 'rochade'; main()"
     server = subprocess.Popen(
-        [sys.executable, "-c", code, "serve", str(played), "--port", str(port)],
+        [sys.executable, "-c", code, "serve", str(club), "--port", str(port)],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True, text=True,
     )
     try:
@@ -119,15 +119,38 @@ def test_ctrl_c_stops_the_server_and_its_rendering_process_without_a_traceback(
         children = Path(f"/proc/{server.pid}/task/{server.pid}/children").read_text().split()
         commands = [Path(f"/proc/{c}/cmdline").read_bytes() for c in children]
         assert sum(b"spawn_main" in c for c in commands) == 1  # (and multiprocessing's tracker)
-        os.killpg(server.pid, signal.SIGINT)  # as the terminal sends it: to the whole group
-        out, err = server.communicate(timeout=30)
+        yield server, children
     finally:
         if server.poll() is None:
             os.killpg(server.pid, signal.SIGKILL)
             server.wait()
+
+
+def gone(pids: list[str]) -> bool:
+    """Whether all of `pids` have ended within 10 s."""
+    deadline = time.monotonic() + 10
+    while any(Path(f"/proc/{p}").exists() for p in pids) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return not any(Path(f"/proc/{p}").exists() for p in pids)
+
+
+def test_ctrl_c_stops_the_server_and_its_rendering_process_without_a_traceback(
+    played: Path,
+) -> None:
+    """Ctrl+C in the TD's terminal reaches every process of the server: the rendering process
+    leaves the stopping to the server, which stops it; nobody prints a traceback."""
+    with serving(played) as (server, children):
+        os.killpg(server.pid, signal.SIGINT)  # as the terminal sends it: to the whole group
+        out, err = server.communicate(timeout=30)
     assert server.returncode == 0, err
     assert "Traceback" not in err + out and "KeyboardInterrupt" not in err
-    deadline = time.monotonic() + 10  # (multiprocessing's tracker leaves once we are gone)
-    while any(Path(f"/proc/{c}").exists() for c in children) and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert not [c for c in children if Path(f"/proc/{c}").exists()]
+    assert gone(children)  # (multiprocessing's tracker leaves once the server is gone)
+
+
+def test_a_killed_server_leaves_no_rendering_process_behind(played: Path) -> None:
+    """A server killed outright (or crashed) cannot stop its rendering process; that process
+    leaves by itself rather than keep the club file open with nobody to serve."""
+    with serving(played) as (server, children):
+        server.kill()  # the server only: its children are left to themselves
+        server.wait()
+        assert gone(children)

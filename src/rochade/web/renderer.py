@@ -18,7 +18,9 @@ import asyncio
 import gc
 import importlib
 import multiprocessing
+import os
 import signal
+import threading
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, fields
@@ -95,12 +97,22 @@ _web: list[Web] = []
 
 def _start(setup: Setup) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C is the server's to handle: it stops us
+    threading.Thread(target=_end_with, args=(multiprocessing.parent_process(),),
+                     daemon=True).start()
     importlib.import_module("rochade.web.app")  # every page family: its handlers registered
     web = Web(setup.path, system_clock, LoginThrottle(), setup.public_url, setup.poll_seconds,
               setup.behind_proxy)
     web.csrf_mark = setup.csrf_mark
     _web.append(web)
     gc.freeze()  # (as the server does: the modules and templates live as long as the process)
+
+
+def _end_with(server: multiprocessing.process.BaseProcess | None) -> None:
+    """Leave when the server is gone, however it ended (killed, crashed): the queue of pages
+    to render never tells, since this process holds both of its ends."""
+    if server is not None:
+        server.join()
+    os._exit(0)
 
 
 def _render(name: str, scope: dict[str, Any], rest: tuple[Any, ...], version: int) -> Answer:
