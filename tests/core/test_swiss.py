@@ -152,11 +152,14 @@ def test_only_a_paired_round_is_explained(number: int) -> None:
 def test_the_engine_gets_the_tournaments_scoring_in_tenths() -> None:
     from rochade.core.dutch import Scoring as Tenths
 
+    # Every value apart (none the engine's default), so that each field shows its source.
     settings = SwissSettings(rounds=3, scoring=Scoring(Fraction(3), Fraction(1), Fraction(1, 2),
-                                                        zpb=Fraction(0)))
+                                                        zpb=Fraction(1, 5)))
     state, _ = swiss_state(_tournament(settings), settings, [1, 2, 3])
-    assert state.scoring == Tenths(win=30, draw=10, loss=5, zero_bye=0, forfeit_loss=5,
+    assert state.scoring == Tenths(win=30, draw=10, loss=5, zero_bye=2, forfeit_loss=5,
                                    pab=30)
+    plain = SwissSettings(rounds=3, scoring=Scoring(Fraction(3), Fraction(1), Fraction(1, 2)))
+    assert swiss_state(_tournament(plain), plain, [1, 2, 3])[0].scoring.zero_bye == 5
     thirds = SwissSettings(rounds=3, scoring=Scoring(pab=Fraction(1, 3)))
     with pytest.raises(ModelError) as refused:
         swiss_state(_tournament(thirds), thirds, [1, 2, 3])
