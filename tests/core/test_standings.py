@@ -104,8 +104,13 @@ def test_standings_after_a_round_and_refusals() -> None:
         system_standings(t, after_round=4)
     with pytest.raises(ModelError, match="not a round robin or a Swiss"):
         system_standings(Tournament("K", _players(2)))
+
+
+def test_the_line_of_a_player_not_in_the_standings_is_refused() -> None:
+    standings = system_standings(_round_robin_of_four(withdrawn_after=3))
+    assert standings.line(2).entrant.id == 2
     with pytest.raises(ModelError) as refused:
-        system_standings(t).line(99)
+        standings.line(99)
     assert str(refused.value) == "no player with id 99 in the standings"
 
 

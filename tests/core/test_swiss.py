@@ -68,11 +68,6 @@ def test_pairing_comes_back_in_player_ids() -> None:
     with pytest.raises(ModelError) as refused:
         pair_swiss(t, settings, 2, [1, 2])
     assert str(refused.value) == "the next round to pair is 1, not 2"
-    pending = replace(t, rounds=(Round(1, (Game(1, 2, None, 1), Game(3, 4, Result.DRAW, 2),
-                                           Game(5, 6, Result.DRAW, 3))),))
-    with pytest.raises(ModelError) as refused:
-        pair_swiss(pending, settings, 2, [1, 2, 3, 4, 5, 6])
-    assert str(refused.value) == "round 1 has a game without a result"
     withdrawn = Tournament("S", (Entrant(1, "A", status=Status.WITHDRAWN), Entrant(2, "B")),
                            (), "swiss", settings)
     assert swiss_state(withdrawn, settings, [2])[0].absent == {1}  # A: pairing number 1
@@ -147,3 +142,57 @@ def test_only_a_paired_round_is_explained(number: int) -> None:
     with pytest.raises(ModelError) as refused:
         explain_swiss_player(t, settings, number, 1)
     assert str(refused.value) == f"round {number} is not paired (the tournament has 2 rounds)"
+
+
+def test_the_engine_gets_the_tournaments_scoring_in_tenths() -> None:
+    from rochade.core.dutch import Scoring as Tenths
+
+    # Every value apart (none the engine's default), so that each field shows its source.
+    settings = SwissSettings(rounds=3, scoring=Scoring(Fraction(3), Fraction(1), Fraction(1, 2),
+                                                        zpb=Fraction(1, 5)))
+    state, _ = swiss_state(_tournament(settings), settings, [1, 2, 3])
+    assert state.scoring == Tenths(win=30, draw=10, loss=5, zero_bye=2, forfeit_loss=5,
+                                   pab=30)
+    plain = SwissSettings(rounds=3, scoring=Scoring(Fraction(3), Fraction(1), Fraction(1, 2)))
+    assert swiss_state(_tournament(plain), plain, [1, 2, 3])[0].scoring.zero_bye == 5
+    thirds = SwissSettings(rounds=3, scoring=Scoring(pab=Fraction(1, 3)))
+    with pytest.raises(ModelError) as refused:
+        swiss_state(_tournament(thirds), thirds, [1, 2, 3])
+    assert str(refused.value) == "the Dutch engine counts points in tenths; 1/3 is not one"
+
+
+def test_black_and_a_round_without_any_row_as_the_engine_sees_them() -> None:
+    rounds = (Round(1, (Game(1, 2, Result.WHITE_WINS, 1),)),)  # nobody else has a row
+    state, order = swiss_state(_tournament(SwissSettings(rounds=3), rounds),
+                               SwissSettings(rounds=3), [1, 2])
+    history = {order[p.tpn - 1]: p.history for p in state.players}
+    assert (history[2][0].colour, history[2][0].outcome) == (Colour.BLACK, Outcome.LOSS)
+    assert history[3] == (ABSENT,)
+
+
+def test_pairing_numbers_are_frozen_once_round_4_is_paired() -> None:
+    # Late (2085) would slot in at number 2 before round 4 is paired; after, it gets 6.
+    settings = SwissSettings(rounds=7, numbers=(1, 2, 3, 4, 5))
+    idle = tuple(Round(n, (), tuple(Absence(p, "excused") for p in range(1, 7)))
+                 for n in range(1, 5))
+    assert swiss_state(_tournament(settings, idle[:3]), settings, [1])[1] == (1, 6, 2, 3, 4, 5)
+    assert swiss_state(_tournament(settings, idle), settings, [1])[1] == (1, 2, 3, 4, 5, 6)
+
+
+def test_the_first_colour_is_drawn_from_the_seed() -> None:
+    def colour(seed: int) -> Colour:
+        settings = SwissSettings(rounds=3, seed=seed)
+        return swiss_state(_tournament(settings), settings, [1, 2])[0].initial_colour
+
+    drawn = [colour(seed) for seed in range(12)]
+    assert drawn == [colour(seed) for seed in range(12)]  # replayed
+    assert set(drawn) == {Colour.WHITE, Colour.BLACK}
+
+
+def test_a_round_with_a_game_still_unfinished_is_not_paired_from() -> None:
+    settings = SwissSettings(rounds=3)
+    pending = _tournament(settings, (Round(1, (
+        Game(1, 2, None, 1), Game(3, 4, Result.DRAW, 2), Game(5, 6, Result.DRAW, 3))),))
+    with pytest.raises(ModelError) as refused:
+        pair_swiss(pending, settings, 2, [1, 2, 3, 4, 5, 6])
+    assert str(refused.value) == "round 1 has a game without a result"
