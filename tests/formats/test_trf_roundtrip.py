@@ -566,7 +566,8 @@ def test_a_report_without_organizer_has_no_organizer_line_and_keeps_odd_records(
 
 def test_a_baku_swiss_before_round_one_forms_group_a_of_the_present_players() -> None:
     """Nine players, 1 takes a bye in round 1: group A is the top four of the eight who play
-    (2-5), and 1, numbered above its last player, joins it; without the bye, the top six."""
+    (2-5), and 1, numbered above its last player, joins it; without the bye, the top six;
+    in a Swiss of one round, that round's virtual point too."""
     entrants = tuple(Entrant(i, f"Player {i}", 2100 - 10 * i, Status.PRESENT)
                      for i in range(1, 10))
     settings = SwissSettings(rounds=5, acceleration=Acceleration.BAKU,
@@ -577,6 +578,9 @@ def test_a_baku_swiss_before_round_one_forms_group_a_of_the_present_players() ->
     t = dataclasses.replace(t, settings=dataclasses.replace(settings, bye_requests=frozenset()))
     assert [row for row in trf_lines(write_trf_tournament(t)) if row[:3] == "250"] == [
         "250       1.0 001 002 0001 0006", "250       0.5 003 003 0001 0006"]
+    t = dataclasses.replace(t, settings=dataclasses.replace(settings, rounds=1))
+    assert [row for row in trf_lines(write_trf_tournament(t)) if row[:3] == "250"] == [
+        "250       1.0 001 001 0001 0005"]  # one round: its last round has virtual points
 
 
 def test_a_scoring_not_in_tenths_is_refused_by_value() -> None:
