@@ -15,7 +15,7 @@ from random_tournaments import tournaments
 
 from golden import DATA
 from rochade.core.dutch import DutchEngine, Outcome
-from rochade.core.fide import EventData
+from rochade.core.fide import EventData, PlayerDetails
 from rochade.core.keizer.settings import preset
 from rochade.core.model import (
     Absence,
@@ -29,7 +29,15 @@ from rochade.core.model import (
 )
 from rochade.core.standings import renumbered, system_standings
 from rochade.core.swiss import swiss_state
-from rochade.core.systems import KEIZER, ROUND_ROBIN, SWISS, ByeRequest, SwissSettings, scoring
+from rochade.core.systems import (
+    KEIZER,
+    ROUND_ROBIN,
+    SWISS,
+    Acceleration,
+    ByeRequest,
+    SwissSettings,
+    scoring,
+)
 from rochade.core.tiebreaks import parse_tiebreaks
 from rochade.formats.json import FormatError, parse_tournament
 from rochade.formats.trf import (
@@ -46,6 +54,7 @@ from rochade.formats.trf import (
 from rochade.formats.trf_tournament import (
     MAX_TPN,
     TrfExtras,
+    national_records,
     read_trf_tournament,
     write_trf_tournament,
 )
@@ -513,6 +522,65 @@ def test_a_rating_reports_event_records_are_written_in_trf_order() -> None:
     first = next(r for r in rows if r.startswith("001"))
     assert (first[91:99], first[101:109]) == ("   4 w 1", "   2 b =")  # rounds 1 and 2
     assert dates == "132" + " " * 88 + "26/04/01  26/04/08  26/04/15"
+
+
+def test_national_records_are_those_of_the_events_federation_in_the_001_layout() -> None:
+    """172 and one record per player whose national id belongs to the event's federation
+    (its kind a known system of it, or the federation's own code): the 001 columns up to
+    the birth date, the national id (up to TRF's 11 characters) in the id field, no rating,
+    nothing after the last field written."""
+    records = [
+        TrfPlayer(1, "Alpha, Anna", "w", "FM", 2105, "NED", "1000010", "1990/01/31", 25, 1,
+                  (TrfEntry(2, "w", "1"),)),
+        TrfPlayer(2, "Bravo, Bea", "w", "", 2010, "BEL", "1000020", "", 10, 2,
+                  (TrfEntry(1, "b", "0"),)),
+        TrfPlayer(3, "Charlie, Carl", "m", "", 1950, "GER", "", "1988/12/24", 0, 3, ()),
+        TrfPlayer(4, "Delta, Dora", "w", "", 0, "NED", "", "", 0, 4, ()),
+    ]
+    details = {1: PlayerDetails(national_id="12345678901", national_kind="KNSB"),
+               2: PlayerDetails(national_id="8000002", national_kind="NED"),
+               3: PlayerDetails(national_id="10234567", national_kind="PKZ"),
+               4: PlayerDetails(national_id="123456789012", national_kind="KNSB")}
+    assert national_records(records, details, EventData(federation="NED")) == [
+        "172 NED FIDE",
+        "NED    1 w FM Alpha, Anna                            NED 12345678901 1990/01/31",
+        "NED    2 w    Bravo, Bea                             BEL     8000002",
+    ]
+    assert national_records(records, details, EventData(federation="GER")) == [
+        "172 GER FIDE",
+        "GER    3 m    Charlie, Carl                          GER    10234567 1988/12/24",
+    ]
+    assert national_records(records, details, EventData(federation="FRA")) == []
+    assert national_records(records, details, EventData()) == []
+
+
+def test_a_report_without_organizer_has_no_organizer_line_and_keeps_odd_records() -> None:
+    """No organizer: no empty comment line for one. A file's own line that starts with three
+    digits but is no record of TRF's ('777#') keeps its place after the numbered records."""
+    t, extras = read_trf_tournament(EXAMPLE.replace("202 BH", "777# a program's note\n202 BH"))
+    rows = trf_lines(write_trf_tournament(t, extras, event=EventData(federation="NED")))
+    assert not [row for row in rows if row.startswith("### Organizer")]
+    at = rows.index("777# a program's note")
+    assert rows[at - 1].startswith("202 ") and rows[at + 1].startswith("###      1")
+
+
+def test_a_baku_swiss_before_round_one_forms_group_a_of_the_present_players() -> None:
+    """Nine players, 1 takes a bye in round 1: group A is the top four of the eight who play
+    (2-5), and 1, numbered above its last player, joins it; without the bye, the top six;
+    in a Swiss of one round, that round's virtual point too."""
+    entrants = tuple(Entrant(i, f"Player {i}", 2100 - 10 * i, Status.PRESENT)
+                     for i in range(1, 10))
+    settings = SwissSettings(rounds=5, acceleration=Acceleration.BAKU,
+                             bye_requests=frozenset({ByeRequest(1, 1)}))
+    t = Tournament("Open", entrants, (), SWISS, settings)
+    assert [row for row in trf_lines(write_trf_tournament(t)) if row[:3] == "250"] == [
+        "250       1.0 001 002 0001 0005", "250       0.5 003 003 0001 0005"]
+    t = dataclasses.replace(t, settings=dataclasses.replace(settings, bye_requests=frozenset()))
+    assert [row for row in trf_lines(write_trf_tournament(t)) if row[:3] == "250"] == [
+        "250       1.0 001 002 0001 0006", "250       0.5 003 003 0001 0006"]
+    t = dataclasses.replace(t, settings=dataclasses.replace(settings, rounds=1))
+    assert [row for row in trf_lines(write_trf_tournament(t)) if row[:3] == "250"] == [
+        "250       1.0 001 001 0001 0005"]  # one round: its last round has virtual points
 
 
 def test_a_scoring_not_in_tenths_is_refused_by_value() -> None:
