@@ -31,6 +31,17 @@ def test_round_one_splits_the_field_and_alternates_colours() -> None:
     assert pairing.bye is None
 
 
+def test_boards_are_ordered_by_the_higher_score_then_the_lower_then_the_rank() -> None:
+    """GHR 3.6: 3 - 2 (2 and 2 points) before 9 - 4 (2 and 1), then 1 - 7 before 6 - 8 (1 and
+    0.5 each: the higher-ranked 1 first). The pairing agrees with gacrux."""
+    log = event(9, 3)
+    log.add_round([(1, 5, "1"), (3, 7, "1"), (6, 2, "0"), (8, 4, "0")], {9: "U"})
+    log.add_round([(2, 9, "1"), (4, 1, "1"), (5, 3, "0"), (7, 6, "=")], {8: "U"})
+    pairing = ENGINE.pair(log.state())
+    assert [(b.white, b.black) for b in pairing.boards] == [(3, 2), (9, 4), (1, 7), (6, 8)]
+    assert pairing.bye == 5
+
+
 def test_round_one_odd_gives_the_bye_to_the_lowest() -> None:
     pairing = ENGINE.pair(event(5, 5).state())
     assert boards(pairing) == {(1, 3), (4, 2)} and pairing.bye == 5
