@@ -75,8 +75,11 @@ def test_c3_absolute_preferences_leave_no_valid_pairing() -> None:
     log = event(4, 4)
     log.add_round([(1, 3, "="), (2, 4, "=")])
     log.add_round([(1, 4, "="), (2, 3, "=")])
-    with pytest.raises(NoValidPairing):
+    with pytest.raises(NoValidPairing) as refused:
         ENGINE.pair(log.state())
+    assert str(refused.value) == (
+        "no pairing satisfies the absolute criteria (no rematches, bye only to an eligible "
+        "player, no clash of absolute colour preferences)")
 
 
 def test_c3_topscorers_may_share_an_absolute_preference_only_in_the_final_round() -> None:
