@@ -125,6 +125,27 @@ def test_c9_regression_bye_to_the_player_with_fewer_unplayed_games() -> None:
     assert any("C9" in line for line in pairing.explanation)
 
 
+def test_scoring_gives_each_kind_of_round_its_own_points() -> None:
+    """Distinct values for every setting, so that no kind of round can borrow another's."""
+    from rochade.core.dutch.state import ABSENT, Outcome, RoundRecord, Scoring
+
+    scoring = Scoring(win=30, draw=10, loss=1, zero_bye=2, forfeit_loss=3, pab=20)
+    rows = {
+        "win": RoundRecord(2, Colour.WHITE, Outcome.WIN, played=True, paired=True),
+        "draw": RoundRecord(2, Colour.WHITE, Outcome.DRAW, played=True, paired=True),
+        "loss": RoundRecord(2, Colour.WHITE, Outcome.LOSS, played=True, paired=True),
+        "forfeit win": RoundRecord(2, Colour.WHITE, Outcome.WIN, played=False, paired=True),
+        "forfeit loss": RoundRecord(2, Colour.WHITE, Outcome.LOSS, played=False, paired=True),
+        "pab": RoundRecord(None, None, Outcome.WIN, played=False, paired=True),
+        "full-point bye": RoundRecord(None, None, Outcome.WIN, played=False, paired=False),
+        "half-point bye": RoundRecord(None, None, Outcome.DRAW, played=False, paired=False),
+        "absent": ABSENT,
+    }
+    assert {kind: scoring.points(row) for kind, row in rows.items()} == {
+        "win": 30, "draw": 10, "loss": 1, "forfeit win": 30, "forfeit loss": 3, "pab": 20,
+        "full-point bye": 30, "half-point bye": 10, "absent": 2}
+
+
 def test_absent_players_are_not_paired() -> None:
     log = event(6, 5)
     log.add_round([(1, 4, "1"), (5, 2, "0"), (3, 6, "1")])
