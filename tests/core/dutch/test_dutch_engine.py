@@ -146,6 +146,22 @@ def test_scoring_gives_each_kind_of_round_its_own_points() -> None:
         "full-point bye": 30, "half-point bye": 10, "absent": 2}
 
 
+def test_a_state_the_engine_cannot_pair_from_is_refused_with_its_reason() -> None:
+    from rochade.core.dutch.state import ABSENT, DutchError
+
+    with pytest.raises(DutchError) as twice:
+        SwissState((SwissPlayer(1), SwissPlayer(2), SwissPlayer(1)), 5)
+    assert str(twice.value) == "pairing number 1 is used twice"
+    with pytest.raises(DutchError) as short:
+        SwissState((SwissPlayer(1, history=(ABSENT, ABSENT)), SwissPlayer(2, history=(ABSENT,))),
+                   5, rounds_played=2)
+    assert str(short.value) == "player 2 has 1 rounds of history, expected 2"
+    with pytest.raises(DutchError) as beyond:
+        SwissState((SwissPlayer(1, history=(ABSENT,) * 3),), 2, rounds_played=3)
+    assert str(beyond.value) == "3 rounds are paired but the tournament has only 2"
+    SwissState((SwissPlayer(1, history=(ABSENT,) * 2),), 2, rounds_played=2)  # all played
+
+
 def test_absent_players_are_not_paired() -> None:
     log = event(6, 5)
     log.add_round([(1, 4, "1"), (5, 2, "0"), (3, 6, "1")])
