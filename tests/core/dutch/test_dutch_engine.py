@@ -104,6 +104,16 @@ def test_c3_exactly_half_the_points_is_no_topscorer() -> None:
     assert boards(ENGINE.pair(log.state())) == {(1, 6), (2, 4), (5, 3)}
 
 
+@pytest.mark.parametrize("players", [4, 5])
+def test_forbidden_pairs_that_leave_no_complete_pairing_are_refused(players: int) -> None:
+    """Round 1, all but one player forbidden to meet each other (XXP): two players are left
+    over (four players), or three with only one bye (five); refused with the C1-C3 reason."""
+    state = SwissState(tuple(SwissPlayer(t) for t in range(1, players + 1)), 5,
+                       forbidden=(frozenset(range(1, players)),))
+    with pytest.raises(NoValidPairing, match=r"^no pairing satisfies the absolute criteria"):
+        ENGINE.pair(state)
+
+
 def test_c5_regression_bye_to_the_lowest_score_breaks_the_top_bracket() -> None:
     """Spec 6.2 (bbpPairings test dutch_2025_C5): 1-3 would be natural, but then a
     1-point player gets the bye; 2026 gives it to #6 on 0 points."""
