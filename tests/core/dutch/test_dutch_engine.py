@@ -26,8 +26,20 @@ def boards(pairing: Pairing) -> set[tuple[int, int]]:
 
 def test_round_one_splits_the_field_and_alternates_colours() -> None:
     pairing = ENGINE.pair(event(6, 5).state())
-    assert boards(pairing) == {(1, 4), (5, 2), (3, 6)}
+    # board order (GHR 3.6): by the higher-ranked player of each board, whatever its colour
+    assert [(b.white, b.black) for b in pairing.boards] == [(1, 4), (5, 2), (3, 6)]
     assert pairing.bye is None
+
+
+def test_boards_are_ordered_by_the_higher_score_then_the_lower_then_the_rank() -> None:
+    """GHR 3.6: 3 - 2 (2 and 2 points) before 9 - 4 (2 and 1), then 1 - 7 before 6 - 8 (1 and
+    0.5 each: the higher-ranked 1 first). The pairing agrees with gacrux."""
+    log = event(9, 3)
+    log.add_round([(1, 5, "1"), (3, 7, "1"), (6, 2, "0"), (8, 4, "0")], {9: "U"})
+    log.add_round([(2, 9, "1"), (4, 1, "1"), (5, 3, "0"), (7, 6, "=")], {8: "U"})
+    pairing = ENGINE.pair(log.state())
+    assert [(b.white, b.black) for b in pairing.boards] == [(3, 2), (9, 4), (1, 7), (6, 8)]
+    assert pairing.bye == 5
 
 
 def test_round_one_odd_gives_the_bye_to_the_lowest() -> None:
@@ -63,8 +75,11 @@ def test_c3_absolute_preferences_leave_no_valid_pairing() -> None:
     log = event(4, 4)
     log.add_round([(1, 3, "="), (2, 4, "=")])
     log.add_round([(1, 4, "="), (2, 3, "=")])
-    with pytest.raises(NoValidPairing):
+    with pytest.raises(NoValidPairing) as refused:
         ENGINE.pair(log.state())
+    assert str(refused.value) == (
+        "no pairing satisfies the absolute criteria (no rematches, bye only to an eligible "
+        "player, no clash of absolute colour preferences)")
 
 
 def test_c3_topscorers_may_share_an_absolute_preference_only_in_the_final_round() -> None:
@@ -89,6 +104,16 @@ def test_c3_exactly_half_the_points_is_no_topscorer() -> None:
     assert boards(ENGINE.pair(log.state())) == {(1, 6), (2, 4), (5, 3)}
 
 
+@pytest.mark.parametrize("players", [4, 5])
+def test_forbidden_pairs_that_leave_no_complete_pairing_are_refused(players: int) -> None:
+    """Round 1, all but one player forbidden to meet each other (XXP): two players are left
+    over (four players), or three with only one bye (five); refused with the C1-C3 reason."""
+    state = SwissState(tuple(SwissPlayer(t) for t in range(1, players + 1)), 5,
+                       forbidden=(frozenset(range(1, players)),))
+    with pytest.raises(NoValidPairing, match=r"^no pairing satisfies the absolute criteria"):
+        ENGINE.pair(state)
+
+
 def test_c5_regression_bye_to_the_lowest_score_breaks_the_top_bracket() -> None:
     """Spec 6.2 (bbpPairings test dutch_2025_C5): 1-3 would be natural, but then a
     1-point player gets the bye; 2026 gives it to #6 on 0 points."""
@@ -108,6 +133,43 @@ def test_c9_regression_bye_to_the_player_with_fewer_unplayed_games() -> None:
     pairing = ENGINE.pair(log.state())
     assert boards(pairing) == {(2, 1), (3, 5)} and pairing.bye == 4
     assert any("C9" in line for line in pairing.explanation)
+
+
+def test_scoring_gives_each_kind_of_round_its_own_points() -> None:
+    """Distinct values for every setting, so that no kind of round can borrow another's."""
+    from rochade.core.dutch.state import ABSENT, Outcome, RoundRecord, Scoring
+
+    scoring = Scoring(win=30, draw=10, loss=1, zero_bye=2, forfeit_loss=3, pab=20)
+    rows = {
+        "win": RoundRecord(2, Colour.WHITE, Outcome.WIN, played=True, paired=True),
+        "draw": RoundRecord(2, Colour.WHITE, Outcome.DRAW, played=True, paired=True),
+        "loss": RoundRecord(2, Colour.WHITE, Outcome.LOSS, played=True, paired=True),
+        "forfeit win": RoundRecord(2, Colour.WHITE, Outcome.WIN, played=False, paired=True),
+        "forfeit loss": RoundRecord(2, Colour.WHITE, Outcome.LOSS, played=False, paired=True),
+        "pab": RoundRecord(None, None, Outcome.WIN, played=False, paired=True),
+        "full-point bye": RoundRecord(None, None, Outcome.WIN, played=False, paired=False),
+        "half-point bye": RoundRecord(None, None, Outcome.DRAW, played=False, paired=False),
+        "absent": ABSENT,
+    }
+    assert {kind: scoring.points(row) for kind, row in rows.items()} == {
+        "win": 30, "draw": 10, "loss": 1, "forfeit win": 30, "forfeit loss": 3, "pab": 20,
+        "full-point bye": 30, "half-point bye": 10, "absent": 2}
+
+
+def test_a_state_the_engine_cannot_pair_from_is_refused_with_its_reason() -> None:
+    from rochade.core.dutch.state import ABSENT, DutchError
+
+    with pytest.raises(DutchError) as twice:
+        SwissState((SwissPlayer(1), SwissPlayer(2), SwissPlayer(1)), 5)
+    assert str(twice.value) == "pairing number 1 is used twice"
+    with pytest.raises(DutchError) as short:
+        SwissState((SwissPlayer(1, history=(ABSENT, ABSENT)), SwissPlayer(2, history=(ABSENT,))),
+                   5, rounds_played=2)
+    assert str(short.value) == "player 2 has 1 rounds of history, expected 2"
+    with pytest.raises(DutchError) as beyond:
+        SwissState((SwissPlayer(1, history=(ABSENT,) * 3),), 2, rounds_played=3)
+    assert str(beyond.value) == "3 rounds are paired but the tournament has only 2"
+    SwissState((SwissPlayer(1, history=(ABSENT,) * 2),), 2, rounds_played=2)  # all played
 
 
 def test_absent_players_are_not_paired() -> None:
@@ -394,3 +456,66 @@ def test_c15_and_c19_count_only_pairs_of_the_bracket() -> None:
     pairing = ENGINE.pair(log.state())
     assert boards(pairing) == {(2, 5), (3, 1), (6, 10), (7, 4), (9, 8)}
     assert pairing.bye is None
+
+
+def test_c19_prefers_opponents_without_an_upfloat() -> None:
+    """Round 6 of 11 of t271_p027_r11_plain.trf (shared bbpPairings corpus), as code: found by
+    a surviving mutant that turned the C19/C21 test round (counting the MDP opponents who
+    did float up). bbpPairings' pairing."""
+    log = SwissLog([2500 - 10 * i for i in range(27)], 11)
+    log.add_round([(1, 14, "1"), (3, 16, "1"), (5, 18, "1"), (7, 20, "1"), (9, 22, "1"),
+                   (11, 24, "1"), (13, 26, "1"), (15, 2, "0"), (17, 4, "0"), (19, 6, "0"),
+                   (21, 8, "0"), (23, 10, "0"), (25, 12, "0")], {27: "U"})
+    log.add_round([(2, 9, "0"), (4, 11, "1"), (6, 13, "1"), (8, 1, "1"), (10, 3, "0"),
+                   (12, 5, "="), (14, 21, "="), (16, 23, "="), (18, 25, "1"), (20, 15, "0"),
+                   (22, 17, "0"), (24, 19, "0"), (27, 7, "0")], {26: "U"})
+    log.add_round([(3, 8, "1"), (5, 1, "0"), (7, 4, "0"), (9, 6, "="), (11, 12, "1"),
+                   (13, 18, "1"), (15, 27, "1"), (17, 2, "0"), (19, 14, "0"), (21, 16, "1"),
+                   (23, 20, "1"), (25, 22, "="), (26, 10, "0")], {24: "U"})
+    log.add_round([(1, 11, "1"), (2, 13, "="), (4, 3, "0"), (6, 7, "="), (8, 9, "1"),
+                   (10, 15, "="), (12, 23, "1"), (14, 5, "0"), (16, 22, "="), (18, 21, "1"),
+                   (25, 17, "="), (26, 19, "0"), (27, 24, "1")], {20: "U"})
+    log.add_round([(1, 4, "="), (3, 6, "="), (5, 8, "0"), (7, 2, "1"), (9, 12, "="), (11, 21, "1"),
+                   (13, 10, "1"), (15, 18, "1"), (17, 14, "1"), (19, 27, "1"), (20, 25, "1"),
+                   (23, 26, "="), (24, 16, "0")], {22: "U"})
+    pairing = ENGINE.pair(log.state())
+    assert boards(pairing) == {(2, 5), (3, 1), (4, 13), (6, 15), (8, 7), (10, 17), (11, 9),
+                               (12, 19), (14, 24), (16, 27), (18, 23), (21, 26), (22, 20)}
+    assert pairing.bye == 25
+
+
+def test_c19_counts_each_score_in_its_own_field() -> None:
+    """Round 10 of 11 of t271_p027_r11_plain.trf (shared bbpPairings corpus), as code: found by
+    a surviving mutant that lost C19's score bits (`1 >> shift`). bbpPairings' pairing."""
+    log = SwissLog([2500 - 10 * i for i in range(27)], 11)
+    log.add_round([(1, 14, "1"), (3, 16, "1"), (5, 18, "1"), (7, 20, "1"), (9, 22, "1"),
+                   (11, 24, "1"), (13, 26, "1"), (15, 2, "0"), (17, 4, "0"), (19, 6, "0"),
+                   (21, 8, "0"), (23, 10, "0"), (25, 12, "0")], {27: "U"})
+    log.add_round([(2, 9, "0"), (4, 11, "1"), (6, 13, "1"), (8, 1, "1"), (10, 3, "0"),
+                   (12, 5, "="), (14, 21, "="), (16, 23, "="), (18, 25, "1"), (20, 15, "0"),
+                   (22, 17, "0"), (24, 19, "0"), (27, 7, "0")], {26: "U"})
+    log.add_round([(3, 8, "1"), (5, 1, "0"), (7, 4, "0"), (9, 6, "="), (11, 12, "1"),
+                   (13, 18, "1"), (15, 27, "1"), (17, 2, "0"), (19, 14, "0"), (21, 16, "1"),
+                   (23, 20, "1"), (25, 22, "="), (26, 10, "0")], {24: "U"})
+    log.add_round([(1, 11, "1"), (2, 13, "="), (4, 3, "0"), (6, 7, "="), (8, 9, "1"),
+                   (10, 15, "="), (12, 23, "1"), (14, 5, "0"), (16, 22, "="), (18, 21, "1"),
+                   (25, 17, "="), (26, 19, "0"), (27, 24, "1")], {20: "U"})
+    log.add_round([(1, 4, "="), (3, 6, "="), (5, 8, "0"), (7, 2, "1"), (9, 12, "="), (11, 21, "1"),
+                   (13, 10, "1"), (15, 18, "1"), (17, 14, "1"), (19, 27, "1"), (20, 25, "1"),
+                   (23, 26, "="), (24, 16, "0")], {22: "U"})
+    log.add_round([(2, 5, "1"), (3, 1, "0"), (4, 13, "1"), (6, 15, "1"), (8, 7, "0"),
+                   (10, 17, "1"), (11, 9, "1"), (12, 19, "="), (14, 24, "1"), (16, 27, "1"),
+                   (18, 23, "="), (21, 26, "="), (22, 20, "0")], {25: "U"})
+    log.add_round([(1, 6, "1"), (7, 3, "0"), (8, 4, "0"), (9, 10, "0"), (13, 11, "0"),
+                   (15, 12, "0"), (17, 18, "1"), (19, 2, "0"), (20, 16, "1"), (22, 5, "0"),
+                   (23, 14, "0"), (26, 24, "1"), (27, 25, "0")], {21: "U"})
+    log.add_round([(2, 1, "="), (4, 6, "1"), (5, 15, "1"), (10, 7, "0"), (11, 3, "0"),
+                   (12, 20, "1"), (14, 8, "0"), (16, 19, "0"), (17, 13, "0"), (18, 27, "1"),
+                   (24, 22, "0"), (25, 21, "="), (26, 9, "0")], {23: "U"})
+    log.add_round([(2, 4, "1"), (3, 12, "1"), (6, 10, "0"), (7, 1, "1"), (8, 11, "1"),
+                   (13, 9, "0"), (15, 14, "0"), (19, 5, "0"), (20, 18, "0"), (21, 23, "0"),
+                   (24, 17, "0"), (25, 26, "1"), (27, 22, "0")], {16: "U"})
+    pairing = ENGINE.pair(log.state())
+    assert boards(pairing) == {(1, 13), (3, 2), (4, 10), (5, 7), (6, 25), (9, 17), (12, 8),
+                               (14, 16), (18, 19), (20, 24), (22, 21), (23, 11), (26, 27)}
+    assert pairing.bye == 15

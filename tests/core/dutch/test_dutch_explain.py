@@ -265,3 +265,18 @@ def test_the_player_line_gives_the_pairing_score_with_virtual_points() -> None:
         "earlier floats: none")
     assert explain(result, state, player=3)[0] == (
         "Player 3: 0 points; colour preference none; earlier floats: none")
+
+
+def test_c9_is_in_play_when_the_bye_falls_in_the_top_score_group() -> None:
+    """Round 2 after two double forfeits and an absence: the whole field is on 0 points, so
+    the top group itself floats the bye receiver and C9 ranks the candidates (the pairing
+    agrees with gacrux)."""
+    log = event(5, 5)
+    log.add_round([(1, 3, "--"), (2, 4, "--")], {5: "Z"})
+    state = log.state()
+    result = ENGINE.pair_round(state)
+    assert (result.bye, result.bye_score, result.bye_by_unplayed) == (5, 0, True)
+    assert explain(result, state)[5] == (
+        "  C5: the lowest score at which the bye leaves a complete pairing is 0; C2: only "
+        "players without an earlier bye or unplayed win may receive it; C9: among those, the "
+        "fewest unplayed rounds")
