@@ -338,7 +338,10 @@ def test_round_one_seeded_random_colours() -> None:
         pairs = [frozenset((b.white, b.black)) for b in first.pairing.boards]
         assert pairs == [frozenset(ids(t, p)) for p in ("A B", "C D", "E F", "G H")]
         draws.add(boards(t, first.pairing))
-        assert "drawn by lot (round 1, seed" in _text(first)
+        reasons = [line for line in first.pairing.explanation if "has white" in line]
+        assert len(reasons) == 4
+        assert all(line.endswith(f" has white: drawn by lot (round 1, seed {seed}).")
+                   for line in reasons)
     assert len(draws) > 5
 
 

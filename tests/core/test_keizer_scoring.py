@@ -424,7 +424,7 @@ def test_external_game_replaces_the_evenings_row_and_is_never_repriced() -> None
     st = standings(tour(r1), TEAMS)
     row = st.row(ANNA).breakdown[1]
     assert (row.kind, row.basis, row.factor, row.credit) == ("external", 58, F(1, 2), 29)
-    assert "team 2 board 3" in row.note
+    assert row.note == "team 2 board 3"
     assert st.row(ANNA).total == 10 + 29
     st2 = standings(tour(r1, r2), TEAMS)
     assert credits(st2, ANNA)[1] == 29  # the ranking moved, the board value did not
@@ -439,14 +439,16 @@ def test_external_game_adds_to_the_evening(score: F, credit: int) -> None:
     )
     rows = st.row(ANNA).breakdown[1:]
     assert [(b.kind, b.credit) for b in rows] == [("game", 9), ("external", credit)]
+    assert rows[1].note == "team 1 board 1, in addition to the evening's row"
     assert st.row(ANNA).total == 10 + 9 + credit
 
 
 def test_external_game_for_an_unknown_team() -> None:
     ext = ExternalGame(ANNA, team=3, board=1, score=F(1))
     t = tour(rnd(1, game(BEN, CORA, "1-0"), bye=DIRK, externals=[ext]))
-    with pytest.raises(ModelError, match="team 3"):
+    with pytest.raises(ModelError) as refused:
         compute_standings(t, TEAMS)
+    assert str(refused.value) == "round 1: Anna played for team 3, which has no board value set"
 
 
 # -- recomputation (section 5) ------------------------------------------------------------
