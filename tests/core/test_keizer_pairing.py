@@ -218,7 +218,9 @@ def test_completion_look_ahead() -> None:
     t = tournament(LETTERS, "C-D absent=A,B")
     result = _pair(t, "A B C D")
     assert boards(t, result.pairing) == "A-C D-B"
-    assert "Not B: the remaining players could then not all be paired." in _text(result)
+    assert "  Not B: the remaining players could then not all be paired." in (
+        result.pairing.explanation
+    )
 
 
 def test_max_meetings_per_period() -> None:
