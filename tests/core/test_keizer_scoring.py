@@ -424,7 +424,7 @@ def test_external_game_replaces_the_evenings_row_and_is_never_repriced() -> None
     st = standings(tour(r1), TEAMS)
     row = st.row(ANNA).breakdown[1]
     assert (row.kind, row.basis, row.factor, row.credit) == ("external", 58, F(1, 2), 29)
-    assert row.note == "team 2 board 3"
+    assert (row.note, row.reason) == ("team 2 board 3", "external")
     assert st.row(ANNA).total == 10 + 29
     st2 = standings(tour(r1, r2), TEAMS)
     assert credits(st2, ANNA)[1] == 29  # the ranking moved, the board value did not
@@ -624,6 +624,9 @@ def test_history_is_the_per_round_standings() -> None:
 def test_empty_tournament() -> None:
     st = compute_standings(Tournament("t", ()), TEN)
     assert (st.rows, st.after_round) == ((), 0)
+    with pytest.raises(KeyError) as missing:
+        st.row(ANNA)
+    assert missing.value.args == (ANNA,)
     assert standings_history(Tournament("t", FOUR), TEN) == []
 
 
