@@ -172,6 +172,7 @@ def test_period_settings_per_round() -> None:
     ]
     assert [s.period_of(r) for r in (3, 5, 6, 9)] == [0, 0, 1, 1]
     season = replace(CLASSIC, rematch_gap=2)
+    assert season.period_of(5) == 0  # no periods: the whole season is period 0
     assert (season.period_start(5), season.rematch_gap_for(5), season.max_meetings_for(5)) == (
         1, 2, None
     )
