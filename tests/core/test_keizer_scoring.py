@@ -443,6 +443,15 @@ def test_external_game_adds_to_the_evening(score: F, credit: int) -> None:
     assert st.row(ANNA).total == 10 + 9 + credit
 
 
+def test_external_board_step() -> None:
+    # team 1 board 3 with a step of 2 between boards: 70 - (3 - 1) x 2 = 66, a win earns it all
+    ext = ExternalGame(ANNA, team=1, board=3, score=F(1), replaces_row=True)
+    st = standings(tour(rnd(1, game(BEN, CORA, "1-0"), bye=DIRK, externals=[ext])),
+                   replace(TEAMS, board_step=F(2)))
+    row = st.row(ANNA).breakdown[1]
+    assert (row.basis, row.credit) == (66, 66)
+
+
 def test_external_game_for_an_unknown_team() -> None:
     ext = ExternalGame(ANNA, team=3, board=1, score=F(1))
     t = tour(rnd(1, game(BEN, CORA, "1-0"), bye=DIRK, externals=[ext]))
