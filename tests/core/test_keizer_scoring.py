@@ -213,6 +213,12 @@ def test_unfinished_game_credits_nothing() -> None:
     st = standings(tour(rnd(1, game(ANNA, BEN, None), game(CORA, DIRK, "0-1"))), TEN)
     row = st.row(ANNA).breakdown[1]
     assert (row.credit, row.outcome, row.note) == (0, None, "not played yet")
+    # the row shows the opponent's value it will be priced on, and both colours
+    rows = [st.row(p).breakdown[1] for p in (ANNA, BEN)]
+    assert [(r.kind, r.basis, r.factor, r.opponent, r.colour, r.reason) for r in rows] == [
+        ("game", 9, 0, BEN, "w", None),
+        ("game", 10, 0, ANNA, "b", None),
+    ]
     assert totals(st) == {ANNA: 10, BEN: 9, CORA: 8, DIRK: 7 + 8}
     assert st.after_round == 1
     assert st.row(ANNA).games_played == 0
@@ -383,7 +389,9 @@ def test_game_against_a_withdrawn_entrant(result: str, anna: F) -> None:
     st = standings(t, s)
     row = st.row(ANNA).breakdown[1]
     assert (row.basis, row.credit, row.reason, row.opponent) == (10, anna, "withdrawn", DIRK)
-    assert "withdrawn" in row.note
+    assert (row.kind, row.colour, row.note) == (
+        "game", "w", "opponent withdrawn: 3/4 of own value"
+    )
     dirk = st.row(DIRK)
     assert (dirk.rank, dirk.total, dirk.value, dirk.next_value) == (None, 0, 0, 0)
     assert all(b.credit == 0 for b in dirk.breakdown)
@@ -403,6 +411,14 @@ def test_withdrawn_entrant_rows_are_all_zero_and_may_stop() -> None:
         (0, "own", 0),
         (1, "bye", 0),
     ]
+
+
+def test_unfinished_game_against_a_withdrawn_entrant_shows_the_own_value() -> None:
+    t = tour(rnd(1, game(ANNA, DIRK, None), game(BEN, CORA, "0-1")), entrants=WITHDRAWN_DIRK)
+    row = standings(t, TEN).row(ANNA).breakdown[1]
+    assert (row.kind, row.basis, row.credit, row.opponent, row.note) == (
+        "game", 10, 0, DIRK, "not played yet"
+    )
 
 
 def test_withdrawn_game_points_are_kept() -> None:
