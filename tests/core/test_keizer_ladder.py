@@ -60,6 +60,7 @@ def test_normalised() -> None:
     assert ladder(5, ladder=Ladder.NORMALISED) == [3, F(5, 2), 2, F(3, 2), 1]
     assert ladder(4, ladder=Ladder.NORMALISED) == [3, F(7, 3), F(5, 3), 1]
     assert ladder(1, ladder=Ladder.NORMALISED) == [3]
+    assert ladder(2, ladder=Ladder.NORMALISED) == [3, 1]  # first r, last 1 from two players on
     assert ladder(3, ladder=Ladder.NORMALISED, ratio=F(10)) == [10, F(11, 2), 1]
 
 

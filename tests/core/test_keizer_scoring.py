@@ -389,8 +389,8 @@ def test_game_against_a_withdrawn_entrant(result: str, anna: F) -> None:
     st = standings(t, s)
     row = st.row(ANNA).breakdown[1]
     assert (row.basis, row.credit, row.reason, row.opponent) == (10, anna, "withdrawn", DIRK)
-    assert (row.kind, row.colour, row.note) == (
-        "game", "w", "opponent withdrawn: 3/4 of own value"
+    assert (row.kind, row.colour, row.outcome, row.note) == (
+        "game", "w", Result.parse(result).outcome(True), "opponent withdrawn: 3/4 of own value"
     )
     dirk = st.row(DIRK)
     assert (dirk.rank, dirk.total, dirk.value, dirk.next_value) == (None, 0, 0, 0)
