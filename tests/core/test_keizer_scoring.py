@@ -649,10 +649,15 @@ def test_history_is_the_per_round_standings() -> None:
 def test_empty_tournament() -> None:
     st = compute_standings(Tournament("t", ()), TEN)
     assert (st.rows, st.after_round) == ((), 0)
-    with pytest.raises(KeyError) as missing:
-        st.row(ANNA)
-    assert missing.value.args == (ANNA,)
     assert standings_history(Tournament("t", FOUR), TEN) == []
+
+
+def test_a_player_outside_the_standings_is_named_in_the_key_error() -> None:
+    st = compute_standings(Tournament("t", FOUR[:2]), TEN)
+    assert st.row(BEN).entrant == FOUR[1]
+    with pytest.raises(KeyError) as missing:
+        st.row(CORA)
+    assert missing.value.args == (CORA,)
 
 
 # -- properties on random tournaments -------------------------------------------------------
