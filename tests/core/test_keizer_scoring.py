@@ -596,10 +596,17 @@ def test_default_after_round_skips_trailing_empty_rounds() -> None:
 
 
 def test_after_round_out_of_range() -> None:
-    with pytest.raises(ModelError, match="no round 3"):
-        compute_standings(tour(*TWO_ROUNDS), TEN, after_round=3)
-    with pytest.raises(ModelError):
-        compute_standings(tour(*TWO_ROUNDS), TEN, after_round=-1)
+    refusals = []
+    for t, after in ((tour(*TWO_ROUNDS), 3), (tour(*TWO_ROUNDS), -1),
+                     (Tournament("t", FOUR, (TWO_ROUNDS[0], Round(3))), None)):
+        with pytest.raises(ModelError) as refused:
+            compute_standings(t, TEN, after)
+        refusals.append(str(refused.value))
+    assert refusals == [
+        "there is no round 3: the tournament has 2 rounds",
+        "cannot show standings after round -1",
+        "rounds must be numbered 1, 2, 3 ... without gaps; got [1, 3]",
+    ]
 
 
 def test_unknown_player_in_a_round() -> None:
