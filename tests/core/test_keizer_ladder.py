@@ -60,6 +60,7 @@ def test_normalised() -> None:
     assert ladder(5, ladder=Ladder.NORMALISED) == [3, F(5, 2), 2, F(3, 2), 1]
     assert ladder(4, ladder=Ladder.NORMALISED) == [3, F(7, 3), F(5, 3), 1]
     assert ladder(1, ladder=Ladder.NORMALISED) == [3]
+    assert ladder(2, ladder=Ladder.NORMALISED) == [3, 1]  # first r, last 1 from two players on
     assert ladder(3, ladder=Ladder.NORMALISED, ratio=F(10)) == [10, F(11, 2), 1]
 
 
@@ -172,6 +173,7 @@ def test_period_settings_per_round() -> None:
     ]
     assert [s.period_of(r) for r in (3, 5, 6, 9)] == [0, 0, 1, 1]
     season = replace(CLASSIC, rematch_gap=2)
+    assert season.period_of(5) == 0  # no periods: the whole season is period 0
     assert (season.period_start(5), season.rematch_gap_for(5), season.max_meetings_for(5)) == (
         1, 2, None
     )

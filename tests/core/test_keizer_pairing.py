@@ -218,7 +218,9 @@ def test_completion_look_ahead() -> None:
     t = tournament(LETTERS, "C-D absent=A,B")
     result = _pair(t, "A B C D")
     assert boards(t, result.pairing) == "A-C D-B"
-    assert "Not B: the remaining players could then not all be paired." in _text(result)
+    assert "  Not B: the remaining players could then not all be paired." in (
+        result.pairing.explanation
+    )
 
 
 def test_max_meetings_per_period() -> None:
@@ -338,7 +340,10 @@ def test_round_one_seeded_random_colours() -> None:
         pairs = [frozenset((b.white, b.black)) for b in first.pairing.boards]
         assert pairs == [frozenset(ids(t, p)) for p in ("A B", "C D", "E F", "G H")]
         draws.add(boards(t, first.pairing))
-        assert "drawn by lot (round 1, seed" in _text(first)
+        reasons = [line for line in first.pairing.explanation if "has white" in line]
+        assert len(reasons) == 4
+        assert all(line.endswith(f" has white: drawn by lot (round 1, seed {seed}).")
+                   for line in reasons)
     assert len(draws) > 5
 
 

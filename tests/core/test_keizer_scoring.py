@@ -213,6 +213,12 @@ def test_unfinished_game_credits_nothing() -> None:
     st = standings(tour(rnd(1, game(ANNA, BEN, None), game(CORA, DIRK, "0-1"))), TEN)
     row = st.row(ANNA).breakdown[1]
     assert (row.credit, row.outcome, row.note) == (0, None, "not played yet")
+    # the row shows the opponent's value it will be priced on, and both colours
+    rows = [st.row(p).breakdown[1] for p in (ANNA, BEN)]
+    assert [(r.kind, r.basis, r.factor, r.opponent, r.colour, r.reason) for r in rows] == [
+        ("game", 9, 0, BEN, "w", None),
+        ("game", 10, 0, ANNA, "b", None),
+    ]
     assert totals(st) == {ANNA: 10, BEN: 9, CORA: 8, DIRK: 7 + 8}
     assert st.after_round == 1
     assert st.row(ANNA).games_played == 0
@@ -383,7 +389,9 @@ def test_game_against_a_withdrawn_entrant(result: str, anna: F) -> None:
     st = standings(t, s)
     row = st.row(ANNA).breakdown[1]
     assert (row.basis, row.credit, row.reason, row.opponent) == (10, anna, "withdrawn", DIRK)
-    assert "withdrawn" in row.note
+    assert (row.kind, row.colour, row.outcome, row.note) == (
+        "game", "w", Result.parse(result).outcome(True), "opponent withdrawn: 3/4 of own value"
+    )
     dirk = st.row(DIRK)
     assert (dirk.rank, dirk.total, dirk.value, dirk.next_value) == (None, 0, 0, 0)
     assert all(b.credit == 0 for b in dirk.breakdown)
@@ -405,6 +413,14 @@ def test_withdrawn_entrant_rows_are_all_zero_and_may_stop() -> None:
     ]
 
 
+def test_unfinished_game_against_a_withdrawn_entrant_shows_the_own_value() -> None:
+    t = tour(rnd(1, game(ANNA, DIRK, None), game(BEN, CORA, "0-1")), entrants=WITHDRAWN_DIRK)
+    row = standings(t, TEN).row(ANNA).breakdown[1]
+    assert (row.kind, row.basis, row.credit, row.opponent, row.note) == (
+        "game", 10, 0, DIRK, "not played yet"
+    )
+
+
 def test_withdrawn_game_points_are_kept() -> None:
     t = tour(rnd(1, game(DIRK, ANNA, "1-0"), game(BEN, CORA, "1/2")), entrants=WITHDRAWN_DIRK)
     st = standings(t, TEN)
@@ -424,7 +440,7 @@ def test_external_game_replaces_the_evenings_row_and_is_never_repriced() -> None
     st = standings(tour(r1), TEAMS)
     row = st.row(ANNA).breakdown[1]
     assert (row.kind, row.basis, row.factor, row.credit) == ("external", 58, F(1, 2), 29)
-    assert "team 2 board 3" in row.note
+    assert (row.note, row.reason) == ("team 2 board 3", "external")
     assert st.row(ANNA).total == 10 + 29
     st2 = standings(tour(r1, r2), TEAMS)
     assert credits(st2, ANNA)[1] == 29  # the ranking moved, the board value did not
@@ -439,14 +455,25 @@ def test_external_game_adds_to_the_evening(score: F, credit: int) -> None:
     )
     rows = st.row(ANNA).breakdown[1:]
     assert [(b.kind, b.credit) for b in rows] == [("game", 9), ("external", credit)]
+    assert rows[1].note == "team 1 board 1, in addition to the evening's row"
     assert st.row(ANNA).total == 10 + 9 + credit
+
+
+def test_external_board_step() -> None:
+    # team 1 board 3 with a step of 2 between boards: 70 - (3 - 1) x 2 = 66, a win earns it all
+    ext = ExternalGame(ANNA, team=1, board=3, score=F(1), replaces_row=True)
+    st = standings(tour(rnd(1, game(BEN, CORA, "1-0"), bye=DIRK, externals=[ext])),
+                   replace(TEAMS, board_step=F(2)))
+    row = st.row(ANNA).breakdown[1]
+    assert (row.basis, row.credit) == (66, 66)
 
 
 def test_external_game_for_an_unknown_team() -> None:
     ext = ExternalGame(ANNA, team=3, board=1, score=F(1))
     t = tour(rnd(1, game(BEN, CORA, "1-0"), bye=DIRK, externals=[ext]))
-    with pytest.raises(ModelError, match="team 3"):
+    with pytest.raises(ModelError) as refused:
         compute_standings(t, TEAMS)
+    assert str(refused.value) == "round 1: Anna played for team 3, which has no board value set"
 
 
 # -- recomputation (section 5) ------------------------------------------------------------
@@ -569,10 +596,17 @@ def test_default_after_round_skips_trailing_empty_rounds() -> None:
 
 
 def test_after_round_out_of_range() -> None:
-    with pytest.raises(ModelError, match="no round 3"):
-        compute_standings(tour(*TWO_ROUNDS), TEN, after_round=3)
-    with pytest.raises(ModelError):
-        compute_standings(tour(*TWO_ROUNDS), TEN, after_round=-1)
+    refusals = []
+    for t, after in ((tour(*TWO_ROUNDS), 3), (tour(*TWO_ROUNDS), -1),
+                     (Tournament("t", FOUR, (TWO_ROUNDS[0], Round(3))), None)):
+        with pytest.raises(ModelError) as refused:
+            compute_standings(t, TEN, after)
+        refusals.append(str(refused.value))
+    assert refusals == [
+        "there is no round 3: the tournament has 2 rounds",
+        "cannot show standings after round -1",
+        "rounds must be numbered 1, 2, 3 ... without gaps; got [1, 3]",
+    ]
 
 
 def test_unknown_player_in_a_round() -> None:
@@ -623,6 +657,14 @@ def test_empty_tournament() -> None:
     st = compute_standings(Tournament("t", ()), TEN)
     assert (st.rows, st.after_round) == ((), 0)
     assert standings_history(Tournament("t", FOUR), TEN) == []
+
+
+def test_a_player_outside_the_standings_is_named_in_the_key_error() -> None:
+    st = compute_standings(Tournament("t", FOUR[:2]), TEN)
+    assert st.row(BEN).entrant == FOUR[1]
+    with pytest.raises(KeyError) as missing:
+        st.row(CORA)
+    assert missing.value.args == (CORA,)
 
 
 # -- properties on random tournaments -------------------------------------------------------
