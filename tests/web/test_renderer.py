@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 from starlette.testclient import TestClient
-from web_helpers import play_round, swiss_open
+from web_helpers import log_in, play_round, swiss_open
 
 import rochade.web.base as base
 from rochade.service.club import ClubService
@@ -48,6 +48,10 @@ def played(club: Path) -> Path:
     return club
 
 
+def no_thread(*_: object) -> None:
+    raise AssertionError("a handler run in a thread, not in the rendering process")
+
+
 def client(app: object, lang: str) -> TestClient:
     c = TestClient(app)  # type: ignore[arg-type]
     c.cookies.set(VISITOR_COOKIE, VISITOR)  # (one visitor: the same CSRF token in both)
@@ -69,9 +73,6 @@ def test_the_rendering_process_makes_the_pages_the_threads_make(
     with client(create_app(played), lang) as threads:
         expected = list(answers(threads))
     assert {status for *_, status, _, _ in expected} == {200, 303, 404}
-
-    def no_thread(*_: object) -> None:
-        raise AssertionError("a public page rendered in a thread, not in the process")
 
     with client(create_app(played, render_process=True), lang) as process:
         assert len(multiprocessing.active_children()) == 1
@@ -154,3 +155,25 @@ def test_a_killed_server_leaves_no_rendering_process_behind(played: Path) -> Non
         server.kill()  # the server only: its children are left to themselves
         server.wait()
         assert gone(children)
+
+
+def test_the_tds_result_is_entered_in_the_rendering_process(
+    played: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A TD's change runs where the pages are rendered (the server's GIL stays with the
+    phones): the result is in the club file, the answer is the board's row, and a refused
+    result is refused there with its reason, nothing changed."""
+    svc = ClubService(played, "test TD")
+    report = svc.pair("Open")
+    with client(create_app(played, render_process=True), "en") as c:
+        token = log_in(c)
+        monkeypatch.setattr(base, "off_loop", no_thread)
+        posted = c.post("/td/t/2/results/3/1", data={"csrf": token, "result": "0-1"},
+                        headers={"hx-request": "true"})
+        assert posted.status_code == 200 and 'id="b1"' in posted.text
+        refused = c.post("/td/t/2/results/3/2", data={"csrf": token, "result": "2-0"},
+                         headers={"hx-request": "true"})
+        assert refused.headers["hx-reswap"] == "none" and "2-0" in refused.text
+    games = {g.board: g for g in ClubService(played, "test TD").tournament("Open").rounds[2].games}
+    assert str(games[1].result) == "0-1" and games[2].result is None
+    assert report.round.number == 3

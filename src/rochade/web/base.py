@@ -67,8 +67,8 @@ PHONE_POSTS_PER_MINUTE = 12
 T = TypeVar("T")
 Endpoint = Callable[[Request], Awaitable[Response]]
 Handler = Callable[["Web", Request, "Page"], Coroutine[Any, Any, Response]]
-Elsewhere = Callable[[str, Request, "Page", int], Awaitable[Response | None]]
-"""Renders public handler `name` for a request and page as of a version (None: it cannot)."""
+Elsewhere = Callable[[str, Request, "Page", bytes], Awaitable[Response | None]]
+"""Runs handler `name` for a request (its body given) and page (None: it cannot)."""
 
 
 @dataclass
@@ -123,8 +123,8 @@ class Web:
         self.csrf_mark = secrets.token_hex(32)
         """Stands for the visitor's CSRF token in a cached page; replaced on the way out."""
         self.renderer: Elsewhere | None = None
-        """Where the kept public pages are rendered when not in worker threads (`rochade
-        serve`: a process of their own, `rochade.web.renderer`)."""
+        """Where the kept public pages are rendered and the TD's changes made when not in
+        worker threads (`rochade serve`: a process of their own, `rochade.web.renderer`)."""
 
     def last_change(self) -> int:
         """The newest action's id: the public pages ask on every request (WAL: this read
@@ -402,8 +402,26 @@ async def off_loop(work: Coroutine[Any, Any, Response]) -> Response:
         raise
 
 
-PUBLIC_HANDLERS: dict[str, Handler] = {}
-"""Every `public` handler by module and name: the rendering process finds them here."""
+HANDLERS: dict[str, Handler] = {}
+"""Every `public` and `td_only` handler by module and name: the rendering process finds them
+here."""
+
+
+def registered(handler: Handler) -> str:
+    name = f"{handler.__module__}.{handler.__qualname__}"
+    HANDLERS[name] = handler
+    return name
+
+
+async def elsewhere(web: Web, name: str, handler: Handler, request: Request, page: Page,
+                    body: bytes = b"") -> Response:
+    """`handler`'s answer in the rendering process when the app has one (its own GIL, the
+    other core), else (or once it is gone) in a worker thread."""
+    if web.renderer is not None:
+        done = await web.renderer(name, request, page, body)
+        if done is not None:
+            return done
+    return await off_loop(handler(web, request, page))
 
 
 def public(handler: Handler) -> Callable[[Web], Endpoint]:
@@ -415,8 +433,7 @@ def public(handler: Handler) -> Callable[[Web], Endpoint]:
     rendering per change, done in a worker thread. The version is read before the page's
     facts, so a kept page is never older than the version it carries.
     """
-    name = f"{handler.__module__}.{handler.__qualname__}"
-    PUBLIC_HANDLERS[name] = handler
+    name = registered(handler)
 
     def bind(web: Web) -> Endpoint:
         @wraps(handler)
@@ -434,13 +451,9 @@ def public(handler: Handler) -> Callable[[Web], Endpoint]:
             key = (handler.__name__, request.url.path, request.url.query, page.lang, page.td)
             marked = replace(page, csrf=web.csrf_mark)
 
-            async def render(version: int) -> Response:
-                if web.renderer is not None:
-                    done = await web.renderer(name, request, marked, version)
-                    if done is not None:
-                        return done
+            def render(version: int) -> Awaitable[Response]:
                 request.state.version = version
-                return await off_loop(handler(web, request, marked))
+                return elsewhere(web, name, handler, request, marked)
 
             found = await web.pages.page(key, version, render, page.visitor)
             if isinstance(found, Response):
@@ -454,6 +467,8 @@ def public(handler: Handler) -> Callable[[Web], Endpoint]:
 
 def td_only(handler: Handler) -> Callable[[Web], Endpoint]:
     """A TD page: GET without a session goes to the login page, POST is refused."""
+
+    name = registered(handler)
 
     def bind(web: Web) -> Endpoint:
         @wraps(handler)
@@ -469,9 +484,10 @@ def td_only(handler: Handler) -> Callable[[Web], Endpoint]:
                 return refused
             if request.method != "POST":
                 return await off_loop(handler(web, request, page))
-            await check_csrf(web, request, page)  # reads the form: off_loop may run it
+            body = await request.body()  # (kept: the form is read from it, here and there)
+            await check_csrf(web, request, page)
             async with web.pages.change(web.last_change):
-                return await off_loop(handler(web, request, page))
+                return await elsewhere(web, name, handler, request, page, body)
 
         return endpoint
 

@@ -1,11 +1,15 @@
-"""The public pages rendered in a second process, beside the one answering the phones.
+"""The public pages rendered, and the TD's changes made, in a second process beside the one
+answering the phones.
 
 Rendering is Python work that holds the GIL: in a worker thread it takes turns with the event
 loop, so while 200 phones ask 1 000 times a second, the ~35 ms of CPU of the pages a TD's
 result renews took ~80 ms, and the TD waited for them. A process of its own renders on the
 other core meanwhile (`benchmarks/web_load.py --mix all`, docs/web.md). It reads the club file
 itself (WAL: readers never wait for the writer) and keeps the facts of a version for all the
-pages of that version, as the threads do (`cache.Facts`).
+pages of that version, as the threads do (`cache.Facts`). A TD's change (a `td_only` post)
+runs there too, right before the pages it renews: in a thread it also took turns with the
+event loop for the GIL (a result in a 300-player Swiss: 20-39 ms in the server's thread, the
+service call alone ~6 ms in one process).
 
 `rochade serve` uses it; the app without it renders in worker threads (the tests' app, which
 may run on a clock of its own). Should the process die, the pages are rendered in threads
@@ -32,7 +36,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 
 from rochade.service.club import system_clock
-from rochade.web.base import PUBLIC_HANDLERS, Page, Web
+from rochade.web.base import HANDLERS, Page, Web
 from rochade.web.security import LoginThrottle
 
 SCOPE_KEYS = ("type", "http_version", "method", "scheme", "server", "client", "root_path",
@@ -64,24 +68,27 @@ class Renderer:
         )
         self._pool.submit(gc.collect)  # started now, not at the first phone's request
 
-    async def __call__(self, name: str, request: Request, page: Page, version: int
+    async def __call__(self, name: str, request: Request, page: Page, body: bytes
                        ) -> Response | None:
-        """Public handler `name`'s answer to `request` as of `version`; None once the
-        process is gone (the caller renders in a thread)."""
+        """Handler `name`'s answer to `request` (`body`: its body, already read; a public
+        page's version is in its state); None once the process is gone (the caller runs the
+        handler in a thread)."""
         pool = self._pool
         if pool is None:
             return None
         scope = {k: request.scope[k] for k in SCOPE_KEYS if k in request.scope}
         rest = tuple(getattr(page, f.name) for f in fields(page) if f.name != "request")
+        version = getattr(request.state, "version", None)
         try:
-            answer = await asyncio.wrap_future(pool.submit(_render, name, scope, rest, version))
+            answer = await asyncio.wrap_future(
+                pool.submit(_render, name, scope, rest, version, body))
         except BrokenProcessPool:
             self._pool = None
             return None
-        status, headers, body, html, refused = answer
+        status, headers, content, html, refused = answer
         if refused is not None:
             raise HTTPException(status, refused)
-        response = (HTMLResponse if html else Response)(body, status_code=status)
+        response = (HTMLResponse if html else Response)(content, status_code=status)
         response.raw_headers = headers
         return response
 
@@ -99,7 +106,9 @@ def _start(setup: Setup) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C is the server's to handle: it stops us
     threading.Thread(target=_end_with, args=(multiprocessing.parent_process(),),
                      daemon=True).start()
-    importlib.import_module("rochade.web.app")  # every page family: its handlers registered
+    # The app's routes made once, as the server made them: some page families guard their
+    # handlers only there, and each guard registers its handler (`base.HANDLERS`).
+    importlib.import_module("rochade.web.app").create_app(setup.path)
     web = Web(setup.path, system_clock, LoginThrottle(), setup.public_url, setup.poll_seconds,
               setup.behind_proxy)
     web.csrf_mark = setup.csrf_mark
@@ -115,12 +124,19 @@ def _end_with(server: multiprocessing.process.BaseProcess | None) -> None:
     os._exit(0)
 
 
-def _render(name: str, scope: dict[str, Any], rest: tuple[Any, ...], version: int) -> Answer:
-    """In the rendering process: the page, as `public`'s threads would render it."""
-    request = Request(scope)
-    request.state.version = version
+def _render(name: str, scope: dict[str, Any], rest: tuple[Any, ...], version: int | None,
+            body: bytes) -> Answer:
+    """In the rendering process: the handler's answer, as `public`'s or `td_only`'s threads
+    would give it."""
+
+    async def receive() -> dict[str, Any]:
+        return {"type": "http.request", "body": body, "more_body": False}
+
+    request = Request(scope, receive)
+    if version is not None:
+        request.state.version = version
     try:
-        response = asyncio.run(PUBLIC_HANDLERS[name](_web[0], request, Page(request, *rest)))
+        response = asyncio.run(HANDLERS[name](_web[0], request, Page(request, *rest)))
     except HTTPException as exc:
         return exc.status_code, [], b"", False, exc.detail
     return (response.status_code, response.raw_headers, bytes(response.body),
