@@ -224,6 +224,13 @@ VISITORS = {"player": ["ann", "ann", "ann"], "standings": ["ann", "bob", "cem"],
 """Who looked at which page: the standings and crosstable are shared, the player's is not."""
 
 
+async def td_enters_a_result(cache: PageCache, done: asyncio.Event) -> None:
+    """A TD's change to version 8; `done` once the TD has the answer."""
+    async with cache.change(lambda: 8):
+        pass
+    done.set()
+
+
 async def visited(cache: PageCache, pages: Paced) -> None:
     """Every page of `VISITORS` rendered as of version 7 and asked for by its visitors."""
     for name, askers in VISITORS.items():
@@ -243,13 +250,7 @@ def test_the_td_waits_for_the_pages_visitors_share_and_the_others_follow() -> No
         cache, pages = PageCache(16), Paced()
         await visited(cache, pages)
         done = asyncio.Event()
-
-        async def td_enters_a_result() -> None:
-            async with cache.change(lambda: 8):
-                pass
-            done.set()
-
-        td = asyncio.ensure_future(td_enters_a_result())
+        td = asyncio.ensure_future(td_enters_a_result(cache, done))
         await settle()
         assert pages.events == [("start", "standings", 8)]  # the most visitors first
         pages.release("standings", 8)
@@ -339,13 +340,7 @@ def test_a_queued_renderer_gets_the_shared_pages_at_once_and_the_others_one_by_o
         cache.queued = True
         await visited(cache, pages)
         done = asyncio.Event()
-
-        async def td_enters_a_result() -> None:
-            async with cache.change(lambda: 8):
-                pass
-            done.set()
-
-        td = asyncio.ensure_future(td_enters_a_result())
+        td = asyncio.ensure_future(td_enters_a_result(cache, done))
         await settle()
         assert pages.events == [("start", "standings", 8), ("start", "crosstable", 8)]
         pages.release("standings", 8)
