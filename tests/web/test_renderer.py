@@ -15,15 +15,18 @@ import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
+from starlette.responses import HTMLResponse, Response
 from starlette.testclient import TestClient
-from web_helpers import log_in, play_round, swiss_open
+from web_helpers import log_in, play_round, run_async, swiss_open
 
 import rochade.web.base as base
 from rochade.service.club import ClubService
 from rochade.web import create_app
 from rochade.web.base import LANG_COOKIE, VISITOR_COOKIE
+from rochade.web.cache import PageCache
 
 VISITOR = "0123456789abcdef" * 2
 PAGES = [
@@ -177,3 +180,24 @@ def test_the_tds_result_is_entered_in_the_rendering_process(
     games = {g.board: g for g in ClubService(played, "test TD").tournament("Open").rounds[2].games}
     assert str(games[1].result) == "0-1" and games[2].result is None
     assert report.round.number == 3
+
+
+def test_once_the_rendering_process_is_gone_the_threads_render_one_at_a_time() -> None:
+    """The first answer the gone process cannot give switches the app back for good: no
+    process asked again, and the page cache back to one rendering at a time (threads at
+    once take the GIL from the phones' event loop in turns)."""
+    asked: list[str] = []
+
+    async def gone(name: str, *_: object) -> None:
+        asked.append(name)
+
+    async def page(*_: object) -> Response:
+        return HTMLResponse("from a thread")
+
+    pages = PageCache(4)
+    pages.queued = True
+    web = SimpleNamespace(renderer=gone, pages=pages)
+    for _ in range(2):
+        answer = run_async(base.elsewhere(web, "standings", page, None, None))  # type: ignore[arg-type]
+        assert bytes(answer.body) == b"from a thread"
+    assert asked == ["standings"] and web.renderer is None and not pages.queued

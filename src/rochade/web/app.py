@@ -63,8 +63,9 @@ def create_app(
     `public_url`: the address players use on the club network; the TD pages show it with a
     QR code to put on a screen. `poll_seconds`: how often the public pages look for news.
     `behind_proxy`: the client's address is X-Forwarded-For's (else that header is ignored).
-    `render_process`: the kept public pages are rendered in a process of their own (on the
-    system clock), from the app's start to its end (`rochade.web.renderer`).
+    `render_process`: the kept public pages are rendered, and the TD's changes made, in a
+    process of their own (on the system clock), from the app's start to its end
+    (`rochade.web.renderer`).
     """
     web = Web(path, clock, throttle or LoginThrottle(), public_url, poll_seconds, behind_proxy)
 

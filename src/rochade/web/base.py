@@ -416,11 +416,13 @@ def registered(handler: Handler) -> str:
 async def elsewhere(web: Web, name: str, handler: Handler, request: Request, page: Page,
                     body: bytes = b"") -> Response:
     """`handler`'s answer in the rendering process when the app has one (its own GIL, the
-    other core), else (or once it is gone) in a worker thread."""
+    other core), else in a worker thread. Once that process is gone, the app renders in
+    threads for good, one at a time again (`PageCache.queued` off)."""
     if web.renderer is not None:
         done = await web.renderer(name, request, page, body)
         if done is not None:
             return done
+        web.renderer, web.pages.queued = None, False
     return await off_loop(handler(web, request, page))
 
 
@@ -430,8 +432,8 @@ def public(handler: Handler) -> Callable[[Web], Endpoint]:
 
     A rendered page (GET or HEAD alike) is kept per (page, language, TD or not) with the last
     change it shows (see `rochade.web.cache`): two hundred phones on the standings cost one
-    rendering per change, done in a worker thread. The version is read before the page's
-    facts, so a kept page is never older than the version it carries.
+    rendering per change, done off the event loop (`elsewhere`). The version is read before
+    the page's facts, so a kept page is never older than the version it carries.
     """
     name = registered(handler)
 
