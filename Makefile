@@ -24,11 +24,15 @@ test: lint
 	$(BIN)/pytest
 
 # Mutation testing of core/, formats/trf*.py, store/ and web/security.py (config: pyproject.toml,
-# [tool.mutmut]). Not in CI and not in `make test`: hours of CPU in full. Narrow it by mutant
-# names, e.g. `make mutate MUTANTS='rochade.web.security*'`. See docs/testing.md.
+# [tool.mutmut]). Not in CI and not in `make test`: days of CPU in full. Narrow it by mutant
+# names, e.g. `make mutate MUTANTS='rochade.web.security*'`, or check a seeded random sample of
+# every package, e.g. `make mutate SAMPLE=50` (an hour or two). See docs/testing.md.
 MUTANTS ?=
+SAMPLE ?=
+SEED ?= 2026
 mutate: $(BIN)/.installed
-	ROCHADE_SHARED=$${ROCHADE_SHARED:-$(CURDIR)/../shared} $(BIN)/mutmut run $(MUTANTS)
+	ROCHADE_SHARED=$${ROCHADE_SHARED:-$(CURDIR)/../shared} $(BIN)/mutmut run $(MUTANTS) \
+	  $(if $(SAMPLE),$$($(BIN)/python benchmarks/mutation_sample.py --per-package $(SAMPLE) --seed $(SEED)))
 	$(BIN)/python benchmarks/mutation_scores.py
 
 # After changing texts of the web pages: add the new messages to the .po files, then translate.
