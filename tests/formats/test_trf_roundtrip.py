@@ -613,3 +613,23 @@ def test_a_line_after_a_player_gone_from_the_event_is_not_given_to_another() -> 
     moved = _renumbered_extras(extras, {1: 1, 2: 3})  # 2 moved to 3, 3 left the event
     assert moved.lines == ((BEFORE, "012 Open"), (3, "### about 2"), (AFTER, "### about 3"),
                            (AFTER, "### the end"))
+
+
+def test_a_keizer_files_rank_column_is_the_keizer_rank() -> None:
+    """Member 4 (0.5 points, excused) ranks below member 3 (no points, on club duty): the
+    rank column follows the Keizer standings, not the points."""
+    t = keizer_two_rounds(Round(2, (Game(1, 2, Result.DRAW, 1),),
+                                (Absence(3, "club_duty"), Absence(4, "excused")), None))
+    players = parse_trf(write_trf_tournament(t, newline="\n")).players
+    assert [(p.tpn, p.points, p.rank) for p in players] == [
+        (1, 15, 1), (2, 5, 2), (3, 0, 3), (4, 5, 4)]
+
+
+def test_a_keizer_member_numbered_past_9999_is_refused_whole() -> None:
+    """Keizer keeps its ids in TRF; one past the four-digit pairing number is refused."""
+    entrants = tuple(Entrant(i, f"Member {i}", None, Status.PRESENT) for i in (1, 2, 10_000))
+    t = Tournament("Club", entrants, (Round(1, (Game(1, 2, Result.WHITE_WINS, 1),), (), None),),
+                   KEIZER, preset("classic"))
+    with pytest.raises(TrfError, match=r"^player id 10000 does not fit a TRF pairing number "
+                                       r"\(1-9999\)$"):
+        write_trf_tournament(t)
