@@ -378,3 +378,11 @@ def test_an_error_that_is_not_sqlites_has_no_sqlite_code() -> None:
     locked = sqlite3.OperationalError("database is locked")
     locked.sqlite_errorcode = sqlite3.SQLITE_BUSY | (1 << 8)  # an extended code: BUSY_RECOVERY
     assert sqlite_code(locked) == sqlite3.SQLITE_BUSY
+
+
+def test_a_write_outside_an_action_names_the_programming_error(path: Path) -> None:
+    """A change made outside `Club.action()` would escape the action log and undo."""
+    with Club.open(path) as club, pytest.raises(
+        RuntimeError, match=r"^club file changes must happen inside Club\.action\(\)$"
+    ):
+        club.add_member("Anna", None, None)
