@@ -367,3 +367,29 @@ def test_virtual_points_from_a_later_round_on_are_zero_before() -> None:
     text = trf_text(rows, "250       1.0 003 003 0001 0001", points={1: 10})
     state = to_swiss_state(parse_trf(text))
     assert state.players[0].accelerations == (0, 0, 10)
+
+
+def test_a_score_that_is_no_number_is_refused_with_its_text() -> None:
+    with pytest.raises(TrfError, match=r"^'4,5' is not a score like 4\.5$"):
+        parse_points(" 4,5")
+
+
+def test_an_xxz_line_lists_every_player_after_its_tag() -> None:
+    """JaVaFo's `XXZ` for the coming round: the numbers start right after `XXZ ` (a
+    two-digit first number lost its first digit when read from column 6)."""
+    rows = {tpn: ["   2 w 1" if tpn == 1 else "   1 b 0"] for tpn in (1, 2)}
+    assert parse_trf(trf_text(rows, "XXZ 12 3")).byes == ((0, frozenset({12, 3})),)
+
+
+def test_the_birth_date_is_its_ten_columns_only() -> None:
+    """Columns 70-79; column 80 is the gap before the points, whatever stands there."""
+    line = LINE[:69] + "1990/01/01X" + LINE[80:]
+    assert parse_player(line).birth == "1990/01/01"
+
+
+def test_text_between_two_round_blocks_is_refused_with_its_column() -> None:
+    """The two columns after a round's eight are blank: text there is a shifted block."""
+    line = LINE[:99] + "xx" + LINE[101:]
+    with pytest.raises(TrfError) as caught:
+        parse_player(line)
+    assert str(caught.value) == "unexpected text after the round block at column 92"

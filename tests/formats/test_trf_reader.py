@@ -17,6 +17,7 @@ from rochade.cli import main
 from rochade.core.dutch.engine import DutchEngine
 from rochade.core.dutch.generator import SwissLog
 from rochade.core.model import Absence
+from rochade.core.tiebreaks import Kind, RoundEntry
 from rochade.formats.trf import (
     TrfEntry,
     TrfError,
@@ -29,7 +30,7 @@ from rochade.formats.trf import (
     recorded_pairing,
     rounds_recorded,
 )
-from rochade.formats.trf_standings import trf_crosstable
+from rochade.formats.trf_standings import round_entry, trf_crosstable
 from rochade.formats.trf_tournament import read_trf_tournament
 from rochade.service.systems import trf_standings
 
@@ -227,3 +228,17 @@ def test_standings_of_a_file_with_the_edition_s_rule_for_unplayed_rounds(tmp_pat
     club = tmp_path / "club.rochade"
     result = CliRunner().invoke(main, ["standings", str(club), "--unplayed", "2023"])
     assert result.exit_code == 2 and "only go with a TRF file" in result.output
+
+
+def test_a_forfeit_without_colours_against_an_opponent_has_no_colour() -> None:
+    """`- +` and `- -` against an opponent (a forfeit before the colours were known): no
+    colour for the tie-breaks, not a crash on `-`."""
+    assert round_entry(TrfEntry(4, "-", "+"), False) == RoundEntry(Kind.FORFEIT_WIN, 4, None)
+    assert round_entry(TrfEntry(4, "-", "-"), True) == RoundEntry(Kind.FORFEIT_LOSS, 4, None)
+
+
+def test_a_162_line_that_scores_a_loss_gives_the_crosstable_that_value() -> None:
+    """162 in tenths like every TRF score: a loss worth 1.0 is one point, not ten."""
+    text = "012 Three-two-one\nXXR 3\n162  W 3.0    D 2.0    L 1.0\n"
+    scoring = trf_crosstable(parse_trf(text)).scoring
+    assert (scoring.win, scoring.draw, scoring.loss) == (3, 2, 1)

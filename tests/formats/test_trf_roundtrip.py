@@ -35,6 +35,7 @@ from rochade.core.systems import (
     SWISS,
     Acceleration,
     ByeRequest,
+    RoundRobinSettings,
     SwissSettings,
     scoring,
 )
@@ -362,9 +363,9 @@ def test_the_tournament_name_keeps_its_full_length() -> None:
     assert read_trf_tournament(text)[0].name == name
 
 
-def test_the_round_to_come_is_in_240_lines_and_the_round_blocks() -> None:
-    """Requested byes, an excused and an absent player, a withdrawal: the 240 lines of the
-    coming round and JaVaFo's blocks, so that any engine leaves these players out."""
+def open_with_a_round_to_come() -> Tournament:
+    """Round 1 of three played; for round 2 requested byes (5 and 6), an excused (2) and an
+    absent (3) player and a withdrawal (4)."""
     swiss = SwissSettings(rounds=3, bye_requests=frozenset({ByeRequest(2, 5, True),
                                                            ByeRequest(2, 6, False)}))
     entrants = (Entrant(1, "A", 2000), Entrant(2, "B", 1900, Status.EXCUSED),
@@ -372,7 +373,13 @@ def test_the_round_to_come_is_in_240_lines_and_the_round_blocks() -> None:
                 Entrant(5, "E", 1600), Entrant(6, "F", 1500), Entrant(7, "G", 1400))
     games = (Game(1, 4, Result.WHITE_WINS, 1), Game(2, 5, Result.DRAW, 2),
              Game(3, 6, Result.BLACK_WINS, 3))
-    t = Tournament("Open", entrants, (Round(1, games, bye=7),), SWISS, swiss)
+    return Tournament("Open", entrants, (Round(1, games, bye=7),), SWISS, swiss)
+
+
+def test_the_round_to_come_is_in_240_lines_and_the_round_blocks() -> None:
+    """Requested byes, an excused and an absent player, a withdrawal: the 240 lines of the
+    coming round and JaVaFo's blocks, so that any engine leaves these players out."""
+    t = open_with_a_round_to_come()
     text = write_trf_tournament(t)
     assert "240 H 002 0002 0005\r\n240 Z 002 0003 0004 0006\r\n" in text
     data = parse_trf(text)
@@ -613,3 +620,58 @@ def test_a_line_after_a_player_gone_from_the_event_is_not_given_to_another() -> 
     moved = _renumbered_extras(extras, {1: 1, 2: 3})  # 2 moved to 3, 3 left the event
     assert moved.lines == ((BEFORE, "012 Open"), (3, "### about 2"), (AFTER, "### about 3"),
                            (AFTER, "### the end"))
+
+
+def test_a_keizer_files_rank_column_is_the_keizer_rank() -> None:
+    """Member 4 (0.5 points, excused) ranks below member 3 (no points, on club duty): the
+    rank column follows the Keizer standings, not the points."""
+    t = keizer_two_rounds(Round(2, (Game(1, 2, Result.DRAW, 1),),
+                                (Absence(3, "club_duty"), Absence(4, "excused")), None))
+    players = parse_trf(write_trf_tournament(t, newline="\n")).players
+    assert [(p.tpn, p.points, p.rank) for p in players] == [
+        (1, 15, 1), (2, 5, 2), (3, 0, 3), (4, 5, 4)]
+
+
+def test_a_keizer_member_numbered_past_9999_is_refused_whole() -> None:
+    """Keizer keeps its ids in TRF; one past the four-digit pairing number is refused."""
+    entrants = tuple(Entrant(i, f"Member {i}", None, Status.PRESENT) for i in (1, 2, 10_000))
+    t = Tournament("Club", entrants, (Round(1, (Game(1, 2, Result.WHITE_WINS, 1),), (), None),),
+                   KEIZER, preset("classic"))
+    with pytest.raises(TrfError, match=r"^player id 10000 does not fit a TRF pairing number "
+                                       r"\(1-9999\)$"):
+        write_trf_tournament(t)
+
+
+def test_the_round_to_come_written_in_its_blocks_comes_back_unchanged() -> None:
+    """Blocks of the coming round that the file has are no spelling of its own to keep: a
+    re-export writes them again, not blanks."""
+    text = write_trf_tournament(open_with_a_round_to_come())
+    t, extras = read_trf_tournament(text)
+    assert extras.blocks == {}
+    assert write_trf_tournament(t, extras) == text
+
+
+def test_a_double_round_robin_is_read_off_its_192_line() -> None:
+    """Another program's file has no RCH settings: `192 FIDE_DOUBLEROUNDROBIN` says it."""
+    t = parse_tournament((DATA / "json" / "round-robin-summer.json").read_text(encoding="utf-8"))
+    double = dataclasses.replace(t, settings=dataclasses.replace(t.settings, double=True))
+    text = write_trf_tournament(double, newline="\n")
+    assert "192 FIDE_DOUBLEROUNDROBIN\n" in text
+    foreign = "".join(line + "\n" for line in text.splitlines() if line[:3] != "RCH")
+    settings = read_trf_tournament(foreign)[0].settings
+    assert isinstance(settings, RoundRobinSettings) and settings.double
+
+
+def test_a_keizer_file_counts_its_players_and_rated_players() -> None:
+    """The 062 and 072 records head a Keizer export as any other."""
+    t = keizer_two_rounds(Round(2, (Game(1, 2, Result.DRAW, 1),),
+                                (Absence(3, "club_duty"), Absence(4, "excused")), None))
+    lines = write_trf_tournament(t, newline="\n").splitlines()
+    assert lines[1:4] == ["062 4", "072 0", "092 Keizer"]
+
+
+def test_results_of_one_game_that_disagree_are_refused_with_the_whole_text() -> None:
+    with pytest.raises(TrfError) as caught:
+        read_trf_tournament(EXAMPLE.replace("4 b +", "4 b 1"))
+    assert str(caught.value) == (
+        "round 2, player 3: the results '-' and '1' of players 4 and 3 do not fit together")

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Iterator
+from contextlib import closing
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -378,3 +379,20 @@ def test_an_error_that_is_not_sqlites_has_no_sqlite_code() -> None:
     locked = sqlite3.OperationalError("database is locked")
     locked.sqlite_errorcode = sqlite3.SQLITE_BUSY | (1 << 8)  # an extended code: BUSY_RECOVERY
     assert sqlite_code(locked) == sqlite3.SQLITE_BUSY
+
+
+def test_a_write_outside_an_action_names_the_programming_error(path: Path) -> None:
+    """A change made outside `Club.action()` would escape the action log and undo."""
+    with Club.open(path) as club, pytest.raises(
+        RuntimeError, match=r"^club file changes must happen inside Club\.action\(\)$"
+    ):
+        club.add_member("Anna", None, None)
+
+
+def test_a_cursor_that_inserted_nothing_has_no_row_id_to_return() -> None:
+    """sqlite3 sets `lastrowid` after every INSERT; a cursor that ran none is a programming
+    error, refused by name rather than returned as a `None` id."""
+    with closing(sqlite3.connect(":memory:")) as connection, pytest.raises(
+        RuntimeError, match=r"^no row id after INSERT$"
+    ):
+        store._lastrowid(connection.cursor())

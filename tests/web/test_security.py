@@ -14,7 +14,7 @@ from starlette.testclient import TestClient
 from web_helpers import PIN, Tick, csrf_of, log_in, post
 
 from rochade.service import ClubService
-from rochade.store.settings import read_setting
+from rochade.store.settings import read_setting, write_setting
 from rochade.web import create_app, security
 from rochade.web.security import (
     PIN_KEY,
@@ -459,3 +459,13 @@ def test_the_laptops_right_pin_ends_its_own_attempt_not_the_rooms() -> None:
     throttle.succeeded("b")
     assert set(throttle._tries) == {"shared"}
     assert throttle.reserve("c") == 0
+
+
+def test_the_session_key_is_the_one_earlier_versions_derived(club: Path) -> None:
+    """HMAC-SHA256 of the signing key over `session:` and the stored PIN hash: a change of
+    that recipe would log every TD out on an upgrade (a known answer, fixed key and salt)."""
+    write_setting(club, SECRET_KEY, "ab" * 32)
+    write_setting(club, PIN_KEY, hash_pin(PIN, salt=bytes(16)))
+    assert session_key(club).hex() == (
+        "42416d52c8e09eb55078c4012c2c73aea4d223d92fd0ac8b179c82c9887e298b"
+    )
