@@ -33,3 +33,9 @@ def test_a_half_after_a_whole_number_adds_a_half() -> None:
     for typed in ("½½", "1/½", "½1", "1.5½", "1½/2", "½.5"):
         with pytest.raises(ValueError, match="½"):
             number(typed)
+
+
+def test_spaces_inside_a_typed_number_are_dropped() -> None:
+    assert number(" 1 000 ") == 1000
+    assert number("- 1 / 3") == Fraction(-1, 3)
+    assert number("12 .5") == Fraction(25, 2)
