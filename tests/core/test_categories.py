@@ -234,3 +234,11 @@ def test_one_prize_rule_a_prize_with_an_amount_goes_before_one_without() -> None
     overall, u1600 = Category("Overall", places=1), Category("U1600", amounts=(1,))
     won = prizes([overall, u1600], [_placed(1, 2), _placed(1, 3)], one_prize=True)
     assert [(p.category.name, p.player) for p in won] == [("Overall", 2), ("U1600", 1)]
+
+
+def test_more_prizes_than_places_are_refused_whole() -> None:
+    """1 000 prizes are the most (`PLACES`); the 1 001st is refused, the text checked whole."""
+    assert len(parse("A: prizes=" + ",".join(["1"] * 1000))[0].amounts) == 1000
+    with pytest.raises(ModelError) as refused:
+        parse("A: prizes=" + ",".join(["1"] * 1001))
+    assert str(refused.value) == "category A: at most 1000 prizes"

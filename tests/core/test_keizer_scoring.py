@@ -413,6 +413,14 @@ def test_withdrawn_entrant_rows_are_all_zero_and_may_stop() -> None:
     ]
 
 
+def test_a_withdrawn_entrants_own_row_says_it_has_no_value() -> None:
+    t = tour(rnd(1, game(ANNA, BEN, "1-0"), game(CORA, DIRK, "1/2")), entrants=WITHDRAWN_DIRK)
+    own = standings(t, TEN).row(DIRK).breakdown[0]
+    assert (own.kind, own.basis, own.credit, own.reason, own.note) == (
+        "own", 0, 0, "own value", "withdrawn: no value"
+    )
+    assert standings(t, TEN).row(ANNA).breakdown[0].note == ""
+
 def test_unfinished_game_against_a_withdrawn_entrant_shows_the_own_value() -> None:
     t = tour(rnd(1, game(ANNA, DIRK, None), game(BEN, CORA, "0-1")), entrants=WITHDRAWN_DIRK)
     row = standings(t, TEN).row(ANNA).breakdown[1]

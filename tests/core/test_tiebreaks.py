@@ -505,3 +505,22 @@ def test_performance_definitions(table: Crosstable) -> None:
 @given(st.lists(st.fractions(min_value=-1000, max_value=1000, max_denominator=12), max_size=30))
 def test_total_is_the_exact_sum(values: list[F]) -> None:
     assert total(iter(values)) == sum(values, F(0))
+
+
+def test_every_tie_break_of_a_table_without_players_is_empty() -> None:
+    """Before the first entrant: no values, and no error (KS's longest game count is 0)."""
+    empty = Crosstable(())
+    for code in VALID_CODES:
+        assert compute(empty, code) == {}, code
+
+
+def test_the_performance_tie_breaks_made_afresh_read_each_players_own_games() -> None:
+    """`_performance` builds TPR's and PTP's functions when the module loads, before mutmut
+    switches a mutant on; built here, inside the test, they are checked too."""
+    from rochade.core import tiebreaks
+
+    for code, of, expected in (("TPR", tiebreaks.performance_rating,
+                                [2086, 1638, 1713, 1725, 1852, 1460]),
+                               ("PTP", tiebreaks._ptp_of, [2103, 1609, 1694, 1722, 1869, 1430])):
+        got = tiebreaks._performance(of)(T, TieBreak(code))
+        assert [got[p.id] for p in T.players] == expected

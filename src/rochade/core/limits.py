@@ -82,16 +82,20 @@ LIST_BYTES = 1 << 30
 NUMBER_LENGTH = 20
 """The most characters of a typed number ("12.5", "1/3", "0,35"): no exponent, no huge text."""
 _NUMBER = re.compile(r"\d+(\.\d*)?|\.\d+|\d+/\d+")
+_HALF = re.compile(r"(\d*)½")
 
 
 def number(text: str) -> Fraction:
-    """A number the TD typed (12, 12.5, 0,35, 1/3, ½), exactly; `ValueError` if it is none.
+    """A number the TD typed (12, 12.5, 0,35, 1/3, ½, 3½), exactly; `ValueError` if it is none.
 
     Unlike `Fraction(text)`, "1e999999999" and thousands of digits are refused at once
-    instead of being computed."""
-    typed = text.strip().replace(",", ".").replace("½", "1/2").replace(" ", "")
+    instead of being computed. "3½" is 3.5, as the pages write points (not 31/2)."""
+    typed = text.strip().replace(",", ".").replace(" ", "")
     negative = typed.startswith("-")
     typed = typed.removeprefix("-")
+    half = _HALF.fullmatch(typed)
+    if half:
+        typed = f"{half.group(1) or 0}.5"
     if len(typed) > NUMBER_LENGTH or not _NUMBER.fullmatch(typed):
         raise ValueError(text)
     try:

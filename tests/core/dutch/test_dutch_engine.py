@@ -517,3 +517,60 @@ def test_c19_counts_each_score_in_its_own_field() -> None:
     assert boards(pairing) == {(1, 13), (3, 2), (4, 10), (5, 7), (6, 25), (9, 17), (12, 8),
                                (14, 16), (18, 19), (20, 24), (22, 21), (23, 11), (26, 27)}
     assert pairing.bye == 15
+
+
+# A random 65-player event (generator, Colour.BLACK first) after 8 of its 10 rounds, written
+# `white-black:result` and `player:bye letter` per round; player 54 is absent in round 9.
+ROUNDS_65 = [
+    "2-36:1 4-38:= 6-40:1 8-42:1 10-44:= 12-46:1 14-48:= 16-50:1 18-52:1 21-54:= 23-57:1 "
+    "27-59:= 30-61:1 33-63:= 35-1:= 37-3:0 39-5:0 41-7:0 43-9:0 45-11:= 47-13:= 49-15:= "
+    "51-17:0 53-20:0 55-22:0 58-25:0 60-29:= 62-32:1 64-34:0 24:H 56:H 65:U",
+    "1-45:1 7-23:1 11-47:1 17-62:= 19-43:1 20-2:- 22-6:0 24-60:1 25-8:0 29-49:1 30-12:0 "
+    "31-51:1 32-53:1 34-16:= 35-4:0 36-55:= 40-58:1 42-64:1 44-14:= 46-26:= 48-10:= 50-28:= "
+    "52-37:0 54-33:= 57-39:1 59-21:0 61-41:0 63-27:0 65-18:0 3:H 5:H 9:H 13:H 38:H",
+    "3-17:= 4-21:= 5-24:1 6-12:0 8-2:= 9-29:1 10-40:= 13-42:1 14-57:1 15-50:1 16-1:0 18-7:0 "
+    "20-44:= 23-48:1 26-56:= 27-11:0 28-59:= 33-22:= 37-25:0 38-31:= 41-35:0 43-53:1 45-63:1 "
+    "47-36:0 49-46:0 51-58:1 55-39:0 62-19:0 64-52:0 32:H 34:H 60:H",
+    "1-8:= 2-9:0 3-18:1 11-5:0 12-7:= 17-23:1 19-4:= 21-6:= 22-35:= 24-33:= 25-14:0 26-45:= "
+    "29-38:1 31-62:1 32-10:= 36-15:-- 39-51:1 40-16:= 42-54:1 44-27:0 46-20:0 48-65:1 52-28:0 "
+    "53-64:= 55-47:0 56-30:0 57-37:0 59-41:= 60-43:0 63-49:0 13:H 58:U 61:H",
+    "4-17:1 5-12:1 6-19:1 7-9:0 8-3:1 10-33:1 16-39:1 18-34:1 20-21:0 23-40:1 27-13:0 28-48:1 "
+    "35-24:0 36-44:1 37-22:0 38-59:1 41-46:= 43-25:0 45-32:= 47-15:0 49-26:0 50-61:0 51-57:= "
+    "53-63:1 54-60:= 58-52:= 64-55:0 65-56:0 2:H 11:H 29:H 30:H",
+    "3-23:1 9-8:1 12-21:= 13-7:0 14-18:- 15-30:1 17-29:1 19-31:1 20-45:1 22-2:0 24-11:0 "
+    "25-16:1 26-36:1 32-27:0 34-41:1 39-42:0 40-43:1 44-58:0 46-35:+ 48-37:0 52-55:0 56-47:0 "
+    "57-49:0 59-51:0 60-53:= 61-54:= 62-65:0 63-50:0 5:H 6:H 28:H 38:H 64:U",
+    "2-12:1 7-3:0 8-18:= 9-5:= 11-25:1 13-20:1 14-40:1 15-26:1 16-38:1 17-6:0 23-34:1 27-4:0 "
+    "28-19:0 29-1:0 30-45:1 31-47:1 33-48:= 36-49:1 37-10:0 41-60:1 42-22:= 43-61:1 46-24:0 "
+    "50-64:= 52-62:- 53-39:= 55-32:0 58-35:= 63-59:= 65-44:= 51:H 54:H 56:H",
+    "1-19:1 3-11:1 4-8:1 5-2:= 6-9:0 7-15:= 10-17:= 12-23:1 18-13:0 21-14:0 22-27:1 24-16:= "
+    "25-20:0 26-42:1 29-41:= 32-30:0 34-43:1 35-55:= 38-58:1 39-56:1 40-46:0 44-60:= 45-62:0 "
+    "47-65:1 48-50:= 49-33:0 51-37:0 54-53:1 57-63:1 59-64:1 61-52:1 31:H 36:H",
+]
+
+
+def test_an_odd_bracket_is_solved_with_the_next_group_when_its_floater_matters(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Round 9 of the event above: bracket-local solving gives the whole-field pairing only
+    if an odd bracket keeps the next score group where its floater's choice changes C8
+    below (with the look-ahead skipped for every odd dense bracket, 52 - 63, 60 - 49 and
+    64 - 65 became 60 - 52, 64 - 63, 65 - 49)."""
+    from rochade.core.dutch import engine as engine_module
+
+    log = SwissLog([2500 - 10 * i for i in range(65)], 10, initial_colour=Colour.BLACK)
+    for text in ROUNDS_65:
+        games, byes = [], {}
+        for token in text.split():
+            who, result = token.split(":")
+            if "-" in who:
+                white, black = who.split("-")
+                games.append((int(white), int(black), result))
+            else:
+                byes[int(who)] = result
+        log.add_round(games, byes)
+    state = log.state(frozenset({54}))
+    local = ENGINE.pair_round(state)
+    pairs = {(b.white, b.black) for b in local.boards}
+    assert {(52, 63), (60, 49), (64, 65)} <= pairs and local.bye is None
+    monkeypatch.setattr(engine_module, "FAST_MIN_PLAYERS", 10**6)
+    assert ENGINE.pair_round(state).boards == local.boards

@@ -280,3 +280,36 @@ def test_c9_is_in_play_when_the_bye_falls_in_the_top_score_group() -> None:
         "  C5: the lowest score at which the bye leaves a complete pairing is 0; C2: only "
         "players without an earlier bye or unplayed win may receive it; C9: among those, the "
         "fewest unplayed rounds")
+
+
+def test_a_forbidden_pair_is_named_in_the_c1_reason() -> None:
+    state = dataclasses.replace(event(4, 5).state(), forbidden=(frozenset({1, 3}),))
+    _, notes = why(state)
+    assert notes["pair", 1, 4].reason == "not the natural 1 - 3: 1 and 3 may not meet (C1)"
+    assert notes["pair", 1, 4].criterion == "C1" and notes["pair", 1, 4].rival == (1, 3)
+    assert notes["pair", 2, 3].criterion == "natural"
+
+
+def test_players_moved_down_from_two_score_groups_are_taken_in_pairing_order() -> None:
+    """Bracket 1.5 receives 4 (2.5 points) and 1 (2 points, a lower pairing number): 4 comes
+    first, so its pair's reason weighs 4 - 7 against the bracket above (C7); taken by
+    pairing number, 1 went first and that comparison was lost."""
+    log = event(8, 5)
+    log.add_round([(1, 4, "="), (3, 7, "1"), (6, 2, "=")], {5: "H", 8: "U"})
+    log.add_round([(4, 6, "1"), (5, 1, "0"), (8, 3, "0")], {7: "U"})
+    log.add_round([(1, 8, "="), (3, 4, "="), (7, 5, "0")], {6: "U"})
+    log.add_round([(1, 3, "="), (2, 7, "="), (4, 5, "1"), (6, 8, "1")])
+    state = log.state()
+    result, notes = why(state)
+    c7 = ("not the natural 4 - 5: 4 and 5 met in round 4 (C1); with 4 playing 7 the pairing "
+          "of bracket 2.5 would be worse: the players who float down have the lowest possible "
+          "scores (C7)")
+    assert notes["pair", 4, 8].reason == c7
+    assert notes["pair", 1, 7].reason == "not the natural 1 - 5: 1 and 5 met in round 2 (C1)"
+    lines = explain(result, state)
+    start = lines.index("Bracket 1.5: residents 5, 7, 8; moved down into it: 4, 1")
+    assert lines[start + 1:start + 4] == [
+        f"  4 - 8: {c7}",
+        "  1 - 7: not the natural 1 - 5: 1 and 5 met in round 2 (C1)",
+        f"  5 floats down instead of 8, the last in order, who plays 4: {c7}",
+    ]
