@@ -554,7 +554,8 @@ def test_an_odd_bracket_is_solved_with_the_next_group_when_its_floater_matters(
     """Round 9 of the event above: bracket-local solving gives the whole-field pairing only
     if an odd bracket keeps the next score group where its floater's choice changes C8
     below (with the look-ahead skipped for every odd dense bracket, 52 - 63, 60 - 49 and
-    64 - 65 became 60 - 52, 64 - 63, 65 - 49)."""
+    64 - 65 became 60 - 52, 64 - 63, 65 - 49). gacrux pairs the round as this test expects,
+    and its checker refuses the three other boards."""
     from rochade.core.dutch import engine as engine_module
 
     log = SwissLog([2500 - 10 * i for i in range(65)], 10, initial_colour=Colour.BLACK)
