@@ -296,3 +296,12 @@ def test_history_of_a_player_without_games() -> None:
     history = History([], 1)
     assert (history.whites(1), history.balance(1), history.run(1), history.byes(1)) == (
         0, 0, (None, 0), 0)
+
+
+def test_a_meetings_limit_is_never_lowered_while_relaxing() -> None:
+    """Pairs that met once and twice, limit 3: nothing to raise, so the limit goes at once."""
+    t = tournament(NAMES, "Anna-Bert Cees-Dirk", "Bert-Anna Cees-Eva")
+    rules = PairingRules(rematch_gap=0, max_meetings=3)
+    steps = list(relaxations(rules, History(t.rounds, 3)))
+    assert [s.rules.max_meetings for s in steps] == [3, None]
+    assert str(steps[-1].description) == "limit of 3 meetings dropped"

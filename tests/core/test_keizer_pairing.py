@@ -619,3 +619,21 @@ def test_manual_pairing_with_the_bye_named() -> None:
         "A appears more than once: board 1 and the bye.",
         "E is present but not paired; the bye is already given.",
     ]
+
+
+def test_fewer_whites_round_one_lot_names_its_seed() -> None:
+    t = tournament(LETTERS)
+    settings = replace(FEWER_WHITES, round_one_colours=RoundOneColours.SEEDED_RANDOM, seed=11)
+    reasons = [line for line in _pair(t, "A B C D", settings).pairing.explanation
+               if "has white" in line]
+    assert len(reasons) == 2
+    assert all(line.endswith(" has white: drawn by lot (round 1, seed 11).") for line in reasons)
+
+
+def test_equal_balance_after_two_meetings_says_how_often_they_met() -> None:
+    # A and B met twice, one white each: balance 0 both, an even number of meetings.
+    t = tournament(LETTERS, "A-B", "B-A")
+    result = _pair(t, "A B", BALANCE)
+    assert boards(t, result.pairing) == "B-A"
+    assert ("B has white: equal colour balance (0), met 2 times, so the lower-ranked player "
+            "has white.") in _text(result)

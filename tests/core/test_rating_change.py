@@ -209,3 +209,13 @@ def test_one_player_without_games_has_no_change() -> None:
     t = Tournament("T", (*played.entrants, Entrant(3, "C", 1800)), played.rounds)
     change = rating_change(t, t.entrant(3))
     assert (change.games, change.change, change.performance) == ((), None, None)
+
+
+def test_every_players_change_after_a_round_reads_only_the_rounds_up_to_it() -> None:
+    entrants = (Entrant(1, "A", 2000), Entrant(2, "B", 2000))
+    rounds = (Round(1, (Game(1, 2, WIN),)), Round(2, (Game(2, 1, WIN),)))
+    t = Tournament("T", entrants, rounds)
+    after_one = rating_changes(t, after_round=1)
+    assert [(g.round, g.opponent) for g in after_one[1].games] == [(1, 2)]
+    assert (after_one[1].change, after_one[2].change) == (10, -10)  # K 20 * (1 - .5)
+    assert rating_changes(t)[1].change == 0  # won, then lost: even

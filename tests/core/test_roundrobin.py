@@ -294,3 +294,9 @@ def test_varma_draw_lets_compatriots_draw_in_the_order_of_their_names() -> None:
         before = varma_draw(feds, names, random.Random(seed))
         after = varma_draw(feds, swapped, random.Random(seed))
         assert after == tuple({1: 2, 2: 1}.get(p, p) for p in before), seed
+
+
+def test_a_berger_round_out_of_range_names_the_tables_size() -> None:
+    with pytest.raises(ModelError) as refused:
+        berger_round(6, 6)
+    assert str(refused.value) == "the Berger table for 6 players has rounds 1 to 5"

@@ -524,3 +524,11 @@ def test_the_performance_tie_breaks_made_afresh_read_each_players_own_games() ->
                                ("PTP", tiebreaks._ptp_of, [2103, 1609, 1694, 1722, 1869, 1430])):
         got = tiebreaks._performance(of)(T, TieBreak(code))
         assert [got[p.id] for p in T.players] == expected
+
+
+def test_a_game_its_opponent_does_not_mirror_is_refused_in_full_words() -> None:
+    with pytest.raises(TieBreakError) as refused:
+        crosstable({1: "2w1", 2: "1b1"})
+    assert str(refused.value) == (
+        "round 1: player 1 has a game over the board against player 2, whose entry for that "
+        "round does not match")
