@@ -9,7 +9,7 @@ from __future__ import annotations
 import itertools
 
 from rochade.core.dutch.colours import allocate
-from rochade.core.dutch.engine import _LocalGraph, _Weights
+from rochade.core.dutch.engine import DutchEngine, _LocalGraph, _Weights
 from rochade.core.dutch.generator import SwissLog
 from rochade.core.dutch.players import Float, PlayerFacts, colour_preference, present_facts
 from rochade.core.dutch.state import Colour
@@ -94,3 +94,45 @@ def test_c11_counts_exactly_the_pairs_whose_allocation_repeats_a_colour_a_third_
             assert c11 == (not third), (a.colours, b.colours)
             checked += 1
     assert checked > 1000
+
+
+def scored(tpn: int, score: int) -> PlayerFacts:
+    return PlayerFacts(tpn, tpn - 1, score, score, (), None, False, False, 0, None, 0,
+                       True, (Float.NONE, Float.NONE), frozenset())
+
+
+def weights_for(players: list[PlayerFacts]) -> _Weights:
+    """Weights of a hand-made field (the state only lends the round, scoring and rules)."""
+    log = SwissLog([2500 - 10 * i for i in range(len(players))], 5)
+    log.add_round([(1, 2, "=")])
+    return _Weights(log.state(), players)
+
+
+def test_the_bye_probe_keeps_the_top_groups_pairs_inside_it() -> None:
+    """The probe's lowest field counts one per pair of two top-group players (C5's probe
+    keeps the top group's pairs inside it when the bye can fall anywhere), and nothing for a
+    pair reaching below the top score, however small the top group."""
+    weights = weights_for([scored(1, 10), scored(2, 10), scored(3, 5), scored(4, 5),
+                           scored(5, 0)])
+    low_field = (1 << weights.size_bits) - 1
+    assert weights.bye_probe(0, 1) & low_field == 1
+    assert weights.bye_probe(1, 2) & low_field == 0
+    assert weights.bye_probe(2, 3) & low_field == 0
+    alone = weights_for([scored(1, 10), scored(2, 5), scored(3, 5)])
+    assert alone.bye_probe(1, 2) & ((1 << alone.size_bits) - 1) == 0
+
+
+def test_c9_applies_only_when_the_top_group_floats_just_the_bye_receiver() -> None:
+    """C9 ranks the bye candidates by unplayed games only when the bye falls in the top
+    score group and every other top-group player is paired inside that group."""
+    def c9(scores: list[int], mate: list[int]) -> bool:
+        players = [scored(i + 1, s) for i, s in enumerate(scores)]
+        weights = weights_for(players)
+        DutchEngine._prepare_bye(weights, players, mate)
+        assert weights.c9_used == weights.single_bye_floater
+        return weights.single_bye_floater
+
+    assert c9([10, 10, 10, 5, 5], [0, 2, 1, 4, 3])  # 1 single, 2-3 and 4-5 paired
+    assert not c9([10, 10, 10, 5, 5], [0, 3, 4, 1, 2])  # 2 and 3 paired below the top
+    assert not c9([10, 10, 5, 5, 5], [1, 0, 3, 2, 4])  # the bye below the top group
+    assert not c9([10, 5, 5, 5, 5], [1, 0, 3, 2, 4])  # the same with a top group of one
