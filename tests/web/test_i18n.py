@@ -232,3 +232,14 @@ def test_round_robin_pages_in_german_and_dutch_have_no_english(td: TestClient, c
         assert english_left(dutch, "nl", names=names) == [], url
     assert "Berger-Tabelle für 6 Spieler" in td.get("/td/t/2/explain?round=3",
                                                     headers=german).text
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_game_points_as_a_page_writes_them_read_back_as_typed(lang: str) -> None:
+    """A TD copies "3½" from a page into a setting: the reader of typed numbers
+    (`core.limits.number`) must take every game score the pages write as that score."""
+    from rochade.core.limits import number
+
+    for halves in range(0, 2001):
+        value = Fraction(halves, 2)
+        assert number(i18n.points(value, lang)) == value
