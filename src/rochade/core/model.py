@@ -168,6 +168,15 @@ class Status(enum.Enum):
     WITHDRAWN = "withdrawn"
     PREREGISTERED = "preregistered"
 
+    @classmethod
+    def parse(cls, text: str) -> Status:
+        """A status as a form or a file names it; anything else is refused in words."""
+        try:
+            return cls(text)
+        except ValueError:
+            raise ModelError("unknown status '{status}'; use {known}", status=text,
+                             known=", ".join(s.value for s in cls)) from None
+
     @property
     def plays(self) -> bool:
         """Whether the entrant takes part in the next pairing."""

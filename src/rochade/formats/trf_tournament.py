@@ -208,7 +208,7 @@ class _Rochade:
             self.names[_id(player)] = _text(name)
         elif key == "status":
             player, status = _pair(value)
-            self.status[_id(player)] = Status(status)
+            self.status[_id(player)] = Status.parse(_text(status))
         elif key == "absent":
             rnd, player, reason = _triple(value)
             self.absent[(_round_no(rnd), _id(player))] = _text(reason)

@@ -294,7 +294,7 @@ async def td_set_status(web: Web, request: Request, page: Page) -> Response:
     pid = request.path_params["pid"]
     back = safe_next(field(form, "next"), f"/td/t/{n}/checkin")
     try:
-        status = Status(field(form, "status"))
+        status = Status.parse(field(form, "status"))
         if status is Status.WITHDRAWN and field(form, "confirm") != "yes":
             return _withdraw_page(web, request, page)  # asked once more; nothing changed yet
         name = web.tournament_name(request)
