@@ -1,17 +1,28 @@
 """Shared fixtures: where the project's shared conformance data lives; one Hypothesis seed
 per run, printed, so that a failure (in CI above all) can be replayed; no Hypothesis deadline
-(a timed assertion: on a loaded machine it fails tests whose code is right)."""
+(a timed assertion: on a loaded machine it fails tests whose code is right).
+
+A seed replays a failure only if every test draws the same values from it wherever it runs:
+Hypothesis draws some strings and numbers from the constants of the project's modules loaded
+so far, so every rochade module is loaded before the first test (a module loaded later by a
+test, or not at all by a narrower selection, would change what the tests after it draw). CI
+takes its seed from the commit, so a red run replays exactly; each failure also prints its
+`@reproduce_failure` line."""
 
 from __future__ import annotations
 
+import importlib
 import os
+import pkgutil
 import secrets
+import shlex
+import subprocess
 from pathlib import Path
 
 import pytest
 from hypothesis import settings
 
-settings.register_profile("rochade", deadline=None)
+settings.register_profile("rochade", deadline=None, print_blob=True)
 settings.load_profile("rochade")
 
 REPO = Path(__file__).resolve().parents[1]
@@ -21,15 +32,38 @@ SEED_ENV = "ROCHADE_HYPOTHESIS_SEED"
 @pytest.hookimpl(tryfirst=True)
 def pytest_configure(config: pytest.Config) -> None:
     """Every Hypothesis test of the run draws from one seed: `--hypothesis-seed`, else
-    $ROCHADE_HYPOTHESIS_SEED, else a fresh one. (tryfirst: Hypothesis' plugin reads the option
-    in its own pytest_configure.)"""
+    $ROCHADE_HYPOTHESIS_SEED, else in CI one from the commit, else a fresh one. (tryfirst:
+    Hypothesis' plugin reads the option in its own pytest_configure.)"""
     if config.getoption("--hypothesis-seed") is None:
-        config.option.hypothesis_seed = os.environ.get(SEED_ENV) or str(secrets.randbelow(2**32))
+        config.option.hypothesis_seed = os.environ.get(SEED_ENV) or _fresh_seed()
+    _load_every_module()
+
+
+def _fresh_seed() -> str:
+    if os.environ.get("CI"):
+        head = subprocess.run(["git", "rev-parse", "HEAD"], cwd=REPO, capture_output=True,
+                              text=True, check=False)
+        if head.returncode == 0:
+            return str(int(head.stdout[:8], 16))
+    return str(secrets.randbelow(2**32))
+
+
+def _load_every_module() -> None:
+    """rochade's modules, benchmarks/ and shared/tools/: every module of the project a test
+    may load (Hypothesis leaves test files out of its constants)."""
+    import rochade
+    from benchmark_scripts import BENCHMARKS, load_file
+
+    for module in pkgutil.walk_packages(rochade.__path__, "rochade."):
+        importlib.import_module(module.name)
+    for script in [*sorted(BENCHMARKS.glob("*.py")), *sorted(_shared().glob("tools/*.py"))]:
+        load_file(script.stem, script)
 
 
 def _seed_line(config: pytest.Config) -> str:
     seed = config.getoption("--hypothesis-seed")
-    return f"hypothesis seed {seed} (replay: {SEED_ENV}={seed} pytest ...)"
+    again = shlex.join(["pytest", *config.invocation_params.args])
+    return f"hypothesis seed {seed} (replay: {SEED_ENV}={seed} {again})"
 
 
 def pytest_sessionstart(session: pytest.Session) -> None:
@@ -50,9 +84,13 @@ def shared_dir() -> Path:
 
     Missing data skips the test on a developer machine but fails in CI, where it must exist.
     """
-    path = Path(os.environ.get("ROCHADE_SHARED", REPO.parent / "shared"))
+    path = _shared()
     if not (path / "spec").is_dir():
         if os.environ.get("CI"):
             pytest.fail(f"shared data folder not found at {path}")
         pytest.skip(f"shared data folder not found at {path}")
     return path
+
+
+def _shared() -> Path:
+    return Path(os.environ.get("ROCHADE_SHARED", REPO.parent / "shared"))

@@ -4,8 +4,6 @@ a result is confirmed."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 
 import pytest
@@ -15,13 +13,7 @@ from web_helpers import CSRF, PIN, Tick, log_in, post, run_async
 from benchmark_scripts import load
 from rochade.web import base, create_app
 
-_SPEC = importlib.util.spec_from_file_location(
-    "web_load", Path(__file__).parents[2] / "benchmarks" / "web_load.py"
-)
-assert _SPEC and _SPEC.loader
-web_load = importlib.util.module_from_spec(_SPEC)
-sys.modules["web_load"] = web_load
-_SPEC.loader.exec_module(web_load)
+web_load = load("web_load")
 
 
 def test_two_hundred_readers_and_a_writer_without_errors(tmp_path: Path) -> None:

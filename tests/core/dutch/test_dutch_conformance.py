@@ -7,14 +7,13 @@ the same reader as `rochade pair-trf`, so pairs, colours and the bye must all ma
 
 from __future__ import annotations
 
-import importlib.util
 import os
-import sys
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 
+from benchmark_scripts import load_file
 from rochade.core.dutch.engine import DutchEngine
 from rochade.formats.trf import parse_trf, to_swiss_state
 
@@ -29,14 +28,7 @@ def corpus_files() -> list[str]:
 
 @pytest.fixture(scope="module")
 def tool(shared_dir: Path) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(
-        "dutch_conformance", shared_dir / "tools" / "dutch_conformance.py"
-    )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["dutch_conformance"] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_file("dutch_conformance", shared_dir / "tools" / "dutch_conformance.py")
 
 
 @pytest.mark.parametrize("name", corpus_files())
