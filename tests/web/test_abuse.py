@@ -4,17 +4,31 @@ servers of one club file; and (with a real `rochade serve`) slow connections by 
 
 from __future__ import annotations
 
+import contextlib
+import os
+import resource
+import signal
+import socket
 import sqlite3
+import subprocess
+import sys
+import threading
+import time
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import httpx2
 import pytest
 from starlette.testclient import TestClient
-from web_helpers import PIN, Tick, csrf_of, log_in
+from web_helpers import CSRF, PIN, Tick, csrf_of, log_in
 
 from rochade.service import ClubService
 from rochade.store import Club
 from rochade.web import create_app
+from rochade.web.guard import HEADER_SECONDS, SPARE_FILES, Limits
 from rochade.web.security import PER_CLIENT, revoked_sessions
 
 FORM = {"status": "excused"}
@@ -186,3 +200,146 @@ def test_a_logout_on_one_server_holds_on_every_server_of_the_club_file(club: Pat
         assert there.get("/td/", follow_redirects=False).status_code == 303
         assert there.post(TAP, data={"csrf": token, **FORM}).status_code == 403
     assert [a for a in ClubService(club).log() if "excused" in str(a)] == []
+
+
+# -- a real server under slow connections ------------------------------------------------------
+
+
+@contextmanager
+def serving(club: Path, log: Path, files: tuple[int, int]
+            ) -> Iterator[tuple[subprocess.Popen[bytes], int]]:
+    """`rochade serve` on a free loopback port, its open-files limit `files` (soft, hard),
+    its log (stderr) in `log`; stopped at the end."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    code = "import sys; from rochade.cli import main; sys.argv[0] = 'rochade'; main()"
+    with log.open("wb") as err:
+        server = subprocess.Popen(
+            [sys.executable, "-c", code, "serve", str(club), "--port", str(port)],
+            stdout=subprocess.DEVNULL, stderr=err, start_new_session=True,
+            preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_NOFILE, files),
+        )
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=5) as r:
+                    assert r.status == 200
+                break
+            except OSError:
+                assert server.poll() is None and time.monotonic() < deadline
+                time.sleep(0.1)
+        yield server, port
+    finally:
+        if server.poll() is None:
+            os.killpg(server.pid, signal.SIGINT)
+            try:
+                server.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                os.killpg(server.pid, signal.SIGKILL)
+                server.wait()
+
+
+def open_connection(sock: socket.socket) -> bool:
+    """Whether the server still holds this connection open (no end, no reset seen)."""
+    try:
+        return sock.recv(1, socket.MSG_PEEK | socket.MSG_DONTWAIT) != b""
+    except BlockingIOError:
+        return True
+    except OSError:
+        return False
+
+
+SLOW = 1100
+"""Slow connections, more than the usual open-files limit (1 024) allows a server."""
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="open-files limits and MSG_DONTWAIT: Linux")
+def test_a_thousand_slow_connections_leave_the_tds_result_answered(
+    club: Path, tmp_path: Path
+) -> None:
+    """One device (here: the laptop itself, 127.0.0.1) opens 1 100 connections and sends
+    each request's headers a few bytes at a time, for ever; the server may open 1 024 files.
+    The TD's result is answered at once all the same, every slow connection is closed after
+    the header timeout, and the log stays a few lines long."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    needed = SLOW + 200
+    if soft < needed:
+        if hard != resource.RLIM_INFINITY and hard < needed:
+            pytest.skip(f"this test needs {needed} open files; the system allows {hard}")
+        resource.setrlimit(resource.RLIMIT_NOFILE, (needed, hard))
+    svc = ClubService(club, "test TD")
+    svc.pair(svc.tournament_names()[0])
+    log = tmp_path / "server.log"
+    slow: list[socket.socket] = []
+    try:
+        with serving(club, log, (1024, 1024)) as (server, port):
+            base = f"http://127.0.0.1:{port}"
+            with httpx2.Client(base_url=base, timeout=30) as browser:
+                token = CSRF.search(browser.get("/td/login").text)[1]  # type: ignore[index]
+                browser.post("/td/login", data={"csrf": token, "pin": PIN})
+                token = CSRF.search(browser.get("/td/t/1/results").text)[1]  # type: ignore[index]
+                cookies = dict(browser.cookies)
+            started = time.monotonic()
+            for _ in range(SLOW):  # bounded: SLOW connections, each given 2 s to connect
+                sock = socket.socket()
+                sock.settimeout(2)
+                try:
+                    sock.connect(("127.0.0.1", port))
+                    sock.sendall(b"POST /td/t/1/results/1/2 HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+                    sock.setblocking(False)
+                except OSError:
+                    sock.close()
+                    continue
+                slow.append(sock)
+            stop = threading.Event()
+
+            def trickle() -> None:  # a header line's bytes, one every half second per connection
+                for _ in range(100):  # bounded: 50 s at most
+                    if stop.wait(0.5):
+                        return
+                    for sock in slow:
+                        with contextlib.suppress(OSError):
+                            sock.send(b"X")
+
+            sender = threading.Thread(target=trickle, daemon=True)
+            sender.start()
+            held = sum(open_connection(s) for s in slow)
+            with httpx2.Client(base_url=base, timeout=30, cookies=cookies) as td:  # a new one
+                before = time.monotonic()
+                answer = td.post("/td/t/1/results/1/1", data={"csrf": token, "result": "1-0"},
+                                 headers={"hx-request": "true"})
+                took = time.monotonic() - before
+            print(f"\nthe TD's result under {held} slow connections: {took * 1000:.0f} ms")
+            assert answer.status_code == 200 and 'id="b1"' in answer.text
+            assert took < 5.0  # measured: see the print (well under a second when run alone)
+            assert held >= 400  # the slow connections did hold the server's places
+            deadline = started + HEADER_SECONDS + 20
+            while any(open_connection(s) for s in slow) and time.monotonic() < deadline:
+                time.sleep(0.5)
+            stop.set()
+            sender.join()
+            assert not any(open_connection(s) for s in slow)  # each closed after its time
+            assert server.poll() is None
+    finally:
+        for sock in slow:
+            sock.close()
+    games = ClubService(club, "test TD").tournament(svc.tournament_names()[0]).rounds[0].games
+    assert str(games[0].result) == "1-0" and games[1].result is None
+    said = log.read_text(errors="replace")
+    assert log.stat().st_size < 4000, said  # a few lines, not one per connection
+    assert "Traceback" not in said and "closed a connection from 127.0.0.1" in said
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="/proc: Linux")
+def test_the_server_raises_its_open_files_limit_where_the_system_allows(
+    club: Path, tmp_path: Path
+) -> None:
+    _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard != resource.RLIM_INFINITY and hard < 4096:
+        pytest.skip("the system's hard limit leaves nothing to raise")
+    with serving(club, tmp_path / "server.log", (1024, hard)) as (server, _):
+        limits = Path(f"/proc/{server.pid}/limits").read_text()
+    soft = int(next(line for line in limits.splitlines() if "open files" in line).split()[3])
+    assert soft >= Limits().most + SPARE_FILES

@@ -90,6 +90,7 @@ def serve_club(
     import uvicorn
 
     from rochade.web import create_app
+    from rochade.web.guard import Guard, Limits, options, raise_open_files
 
     if not path.exists():
         raise Failure(f"{path} does not exist; create the club file first: rochade init {path}")
@@ -116,6 +117,13 @@ def serve_club(
         named = " or ".join(proxies) or "this computer itself (127.0.0.1, ::1)"
         click.echo(f"Behind a proxy: X-Forwarded-For is believed only on requests from {named};"
                    " anyone else's is ignored (--proxy-address names the proxy).")
+    limits = Limits.for_files(raise_open_files())
+    if limits.most < Limits().most:
+        click.echo(f"This computer lets the server open few files: it takes at most "
+                   f"{limits.most} connections at once.")
+    trusted = {ipaddress.ip_address(p) for p in proxies}
+    guard = Guard(limits, shared=lambda address: _is_ip(address)
+                  and ipaddress.ip_address(address) in trusted)
     click.echo("Stop with Ctrl+C.")
     # The objects made so far (modules, the app) live as long as the server: out of the
     # collector's sight, a full collection no longer walks them all. Measured under load:
@@ -130,9 +138,7 @@ def serve_club(
     switch = sys.getswitchinterval()
     sys.setswitchinterval(SWITCH_SECONDS)
     try:
-        # The app reads X-Forwarded-For itself, and only when told (`behind_proxy`):
-        # uvicorn would believe any program on this laptop that sends one.
-        uvicorn.run(app, host=host, port=port, log_level="warning", proxy_headers=False)
+        uvicorn.run(app, host=host, port=port, **options(guard))
     finally:
         sys.setswitchinterval(switch)
         gc.unfreeze()

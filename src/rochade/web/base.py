@@ -26,7 +26,7 @@ from jinja2 import Environment, PackageLoader, select_autoescape
 from markupsafe import Markup
 from starlette.datastructures import FormData
 from starlette.exceptions import HTTPException
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.types import Message as AsgiMessage
@@ -605,7 +605,9 @@ NO_STORE = (b"cache-control", b"no-store")
 class Hardened:
     """ASGI middleware around the whole app: `HARDENING` on every answer, whatever route,
     error or static file made it, and "no-store" on everything under /td/ (a shared
-    computer's back button or cache must not show the TD's pages)."""
+    computer's back button or cache must not show the TD's pages). A request whose client
+    left before its body was read ends quietly: no traceback in the log for each (a device
+    could fill the log with them)."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -624,7 +626,10 @@ class Hardened:
                 message = {**message, "headers": headers}
             await send(message)
 
-        await self.app(scope, receive, hardened)
+        try:
+            await self.app(scope, receive, hardened)
+        except ClientDisconnect:
+            return  # the client left (or was closed: `guard`) mid-request: nobody to answer
 
 
 ERROR_PAGES = {
