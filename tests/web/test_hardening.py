@@ -24,6 +24,8 @@ from rochade.web.base import Web
 from rochade.web.security import LOOPBACK, PER_CLIENT, SHARED, Limit, LoginThrottle
 
 VISITOR = "ab" * 16
+PROXY = ("127.0.0.1", 40000)
+"""A proxy on the laptop, the one `--behind-proxy` believes unless told another address."""
 PARAMS = {"n": "1", "pid": "1", "round": "1", "board": "1", "system": "swiss", "kind": "trf",
           "c": "1"}
 
@@ -157,7 +159,7 @@ def test_a_limit_forgets_after_a_quiet_day() -> None:
 def test_x_forwarded_for_gives_no_fresh_tries_unless_behind_a_proxy(club: Path) -> None:
     for behind_proxy, expected in ((False, 429), (True, 401)):
         app = create_app(club, Tick(), behind_proxy=behind_proxy)
-        with TestClient(app) as c:
+        with TestClient(app, client=PROXY) as c:
             token = csrf_of(c)
             for i in range(PER_CLIENT.free + 1):
                 answer = c.post(
@@ -190,7 +192,7 @@ def test_who_asks_with_and_without_a_proxy(club: Path) -> None:
 def test_behind_a_proxy_that_speaks_https_the_session_cookie_is_secure(club: Path) -> None:
     https = {"X-Forwarded-Proto": "https", "X-Forwarded-For": "192.0.2.5"}
     for behind_proxy, secure in ((True, True), (False, False)):
-        with TestClient(create_app(club, Tick(), behind_proxy=behind_proxy)) as c:
+        with TestClient(create_app(club, Tick(), behind_proxy=behind_proxy), client=PROXY) as c:
             token = csrf_of(c)
             answer = c.post(
                 "/td/login",

@@ -79,15 +79,18 @@ def serve_club(
     pin: str | None = None,
     announce_pin: bool = False,
     behind_proxy: bool = False,
+    proxies: tuple[str, ...] = (),
 ) -> None:
     """Start the web app on `path` until Ctrl+C (also used by `rochade demo`).
 
     `announce_pin`: print the given PIN (the demo makes one up for each run).
-    `behind_proxy`: trust X-Forwarded-For (only a proxy in front may write it).
+    `behind_proxy`: trust X-Forwarded-For on requests from the proxy, at one of `proxies`
+    (none given: this computer's loopback addresses).
     """
     import uvicorn
 
     from rochade.web import create_app
+    from rochade.web.guard import Guard, Limits, options, raise_open_files
 
     if not path.exists():
         raise Failure(f"{path} does not exist; create the club file first: rochade init {path}")
@@ -99,7 +102,8 @@ def serve_club(
     except (StoreError, PinError) as exc:
         raise Failure(str(exc)) from None
     shared = public_url(host, port)
-    app = create_app(path, public_url=shared, behind_proxy=behind_proxy, render_process=True)
+    app = create_app(path, public_url=shared, behind_proxy=behind_proxy, render_process=True,
+                     proxies=proxies)
     local = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::', '') else host}:{port}/"
     click.echo(f"rochade serves {path} at {local}  (TD pages: {local}td/)")
     if told is not None:
@@ -109,6 +113,17 @@ def serve_club(
     if shared is not None:
         click.echo(f"Players open {shared} (or scan):")
         segno.make(shared, error="m").terminal(compact=True)
+    if behind_proxy:
+        named = " or ".join(proxies) or "this computer itself (127.0.0.1, ::1)"
+        click.echo(f"Behind a proxy: X-Forwarded-For is believed only on requests from {named};"
+                   " anyone else's is ignored (--proxy-address names the proxy).")
+    limits = Limits.for_files(raise_open_files())
+    if limits.most < Limits().most:
+        click.echo(f"This computer lets the server open few files: it takes at most "
+                   f"{limits.most} connections at once.")
+    trusted = {ipaddress.ip_address(p) for p in proxies}
+    guard = Guard(limits, shared=lambda address: _is_ip(address)
+                  and ipaddress.ip_address(address) in trusted)
     click.echo("Stop with Ctrl+C.")
     # The objects made so far (modules, the app) live as long as the server: out of the
     # collector's sight, a full collection no longer walks them all. Measured under load:
@@ -123,9 +138,7 @@ def serve_club(
     switch = sys.getswitchinterval()
     sys.setswitchinterval(SWITCH_SECONDS)
     try:
-        # The app reads X-Forwarded-For itself, and only when told (`behind_proxy`):
-        # uvicorn would believe any program on this laptop that sends one.
-        uvicorn.run(app, host=host, port=port, log_level="warning", proxy_headers=False)
+        uvicorn.run(app, host=host, port=port, **options(guard))
     finally:
         sys.setswitchinterval(switch)
         gc.unfreeze()
@@ -158,7 +171,15 @@ def serve_club(
     "--behind-proxy",
     is_flag=True,
     help="A reverse proxy forwards the requests: take the client's address from its "
-    "X-Forwarded-For header (otherwise ignored).",
+    "X-Forwarded-For header on requests from the proxy (otherwise ignored).",
+)
+@click.option(
+    "--proxy-address",
+    "proxies",
+    multiple=True,
+    callback=lambda _ctx, _param, value: tuple(_address(v) for v in value),
+    help="The proxy's address (repeatable; implies --behind-proxy). Default: this computer "
+    "itself (127.0.0.1, ::1).",
 )
 def serve(
     club_file: Path,
@@ -167,13 +188,21 @@ def serve(
     pin: str | None,
     pin_file: TextIO | None,
     behind_proxy: bool,
+    proxies: tuple[str, ...],
 ) -> None:
     """Run the club evening in the browser: TD pages and live pages for the players."""
     if pin_file is not None:
         if pin is not None:
             raise click.UsageError("give the PIN once: --pin (or ROCHADE_PIN) or --pin-file")
         pin = pin_file.readline().strip()
-    serve_club(club_file, host, port, pin, behind_proxy=behind_proxy)
+    serve_club(club_file, host, port, pin, behind_proxy=behind_proxy or bool(proxies),
+               proxies=proxies)
+
+
+def _address(text: str) -> str:
+    if not _is_ip(text):
+        raise click.BadParameter(f"{text!r} is not an IP address (such as 192.168.1.5)")
+    return text
 
 
 COMMANDS = (serve,)

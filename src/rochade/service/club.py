@@ -1112,6 +1112,12 @@ class ClubService:
             found = club.undoable(1, record)
             return found[0] if found else None
 
+    def setting(self, key: str) -> str | None:
+        """A club-file setting (`club_settings`) read on this service's connection: for a
+        reader that keeps one open (the web app checks the logged-out sessions per request)."""
+        with self._open() as club:
+            return club.setting(key)
+
     def last_change(self) -> int:
         """The newest action's id: it grows with every change (an undo too), so a reader can
         tell cheaply whether anything changed since it last looked."""

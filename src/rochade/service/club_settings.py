@@ -5,9 +5,9 @@ reaches everything else in the club file through the service."""
 from pathlib import Path
 
 from rochade.store import Club
-from rochade.store.settings import read_setting, write_setting
+from rochade.store.settings import read_setting, update_setting, write_setting
 
-__all__ = ["check_servable", "read_setting", "write_setting"]
+__all__ = ["check_servable", "read_setting", "update_setting", "write_setting"]
 
 
 def check_servable(path: Path) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import sqlite3
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
@@ -387,19 +387,34 @@ class Club:
     def set_setting(self, key: str, value: str) -> None:
         """Create or replace a setting in its own transaction (not inside an action: a setting
         is no fact, so it is neither logged nor undone)."""
+        self.update_setting(key, lambda _: value)
+
+    def update_setting(self, key: str, change: Callable[[str | None], str]) -> str:
+        """Replace a setting by `change(its value or None)` in one transaction, and return the
+        new value: two processes changing it at once both count (BEGIN IMMEDIATE: the second
+        reads what the first wrote). A full or broken disk: StoreError, nothing changed."""
         if self._action is not None:
             raise RuntimeError("a setting is not changed inside an action")
         self._begin()
         try:
+            value = change(self.setting(key))
             self._conn.execute(
                 "INSERT INTO settings (key, value) VALUES (?, ?) "
                 "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
                 (key, value),
             )
             self._conn.execute("COMMIT")
+        except sqlite3.Error as exc:
+            self._rollback()
+            raise StoreError(
+                "{path}: the change failed ({problem}); nothing was changed",
+                path=self.path,
+                problem=exc,
+            ) from None
         except BaseException:
             self._rollback()
             raise
+        return value
 
     # -- members -------------------------------------------------------------------------
 

@@ -6,6 +6,7 @@ log does not list it (changing the PIN is not a club decision).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from rochade.store.club import Club
@@ -21,3 +22,9 @@ def write_setting(path: Path, key: str, value: str) -> None:
     """Create or replace a setting, in its own transaction."""
     with Club.open(path) as club:
         club.set_setting(key, value)
+
+
+def update_setting(path: Path, key: str, change: Callable[[str | None], str]) -> str:
+    """Replace a setting by `change(its value)` in one transaction; returns the new value."""
+    with Club.open(path) as club:
+        return club.update_setting(key, change)

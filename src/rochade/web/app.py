@@ -57,24 +57,28 @@ def create_app(
     poll_seconds: float = POLL_SECONDS,
     behind_proxy: bool = False,
     render_process: bool = False,
+    proxies: tuple[str, ...] = (),
 ) -> Starlette:
     """The web app for one club file (which must already have a TD PIN to log in).
 
     `public_url`: the address players use on the club network; the TD pages show it with a
     QR code to put on a screen. `poll_seconds`: how often the public pages look for news.
-    `behind_proxy`: the client's address is X-Forwarded-For's (else that header is ignored).
+    `behind_proxy`: the client's address is X-Forwarded-For's on requests from the proxy, at
+    one of `proxies` (none given: a loopback address); that header is ignored on any other.
     `render_process`: the kept public pages are rendered, and the TD's changes made, in a
     process of their own (on the system clock), from the app's start to its end
     (`rochade.web.renderer`).
     """
-    web = Web(path, clock, throttle or LoginThrottle(), public_url, poll_seconds, behind_proxy)
+    web = Web(path, clock, throttle or LoginThrottle(), public_url, poll_seconds, behind_proxy,
+              proxies)
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         if not render_process:
             yield
             return
-        renderer = Renderer(Setup(path, public_url, poll_seconds, behind_proxy, web.csrf_mark))
+        renderer = Renderer(
+            Setup(path, public_url, poll_seconds, behind_proxy, proxies, web.csrf_mark))
         web.renderer, web.pages.queued = renderer, True
         try:
             yield

@@ -26,7 +26,7 @@ from jinja2 import Environment, PackageLoader, select_autoescape
 from markupsafe import Markup
 from starlette.datastructures import FormData
 from starlette.exceptions import HTTPException
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.types import Message as AsgiMessage
@@ -40,11 +40,12 @@ from rochade.web import i18n, texts
 from rochade.web.cache import Facts, PageCache
 from rochade.web.queries import result_label
 from rochade.web.security import (
+    REVOKED_KEY,
     LoginThrottle,
     RateLimit,
     Signer,
     revoke_session,
-    revoked_sessions,
+    revoked_from,
     session_key,
     signing_key,
 )
@@ -98,9 +99,12 @@ class Web:
         public_url: str | None,
         poll_seconds: float,
         behind_proxy: bool = False,
+        proxies: tuple[str, ...] = (),
     ) -> None:
         self.path = path
         self.behind_proxy = behind_proxy
+        self.proxies = frozenset(ipaddress.ip_address(p) for p in proxies)
+        """The proxy's addresses (none given: any of this computer's loopback addresses)."""
         self.poll_seconds = poll_seconds
         self.public_url = public_url
         self.share_qr = (
@@ -112,9 +116,9 @@ class Web:
         self.throttle = throttle
         self.signer = Signer(signing_key(path))
         self.sessions = Signer(session_key(path))
-        self.revoked = set(revoked_sessions(path))
-        """Logged-out sessions (kept in the club file too: a restart does not bring one back)."""
-        self._revoking = threading.Lock()
+        self.revoked_here: set[str] = set()
+        """Sessions logged out through this app: refused even when the club file could not
+        note them (a full disk). The club file's list holds for every server on it."""
         self._envs: dict[str, Environment] = {}
         self._local = threading.local()
         self.pages = PageCache(CACHED_PAGES)
@@ -209,9 +213,9 @@ class Web:
         td = (
             session.get("v") == visitor
             and isinstance(sid, str)
-            and sid not in self.revoked
             and isinstance(expires, int | float)
             and expires > time.time()
+            and not self.revoked(sid)
         )
         if not td:
             sid, expires = "", 0.0
@@ -230,29 +234,57 @@ class Web:
             float(expires),  # type: ignore[arg-type]
         )
 
-    def revoke(self, page: Page) -> None:
-        """Log the page's session out for good (a worker thread: it writes the club file)."""
-        if page.session:
-            with self._revoking:
-                self.revoked = set(revoke_session(self.path, page.session, page.expires))
+    def revoked(self, sid: str) -> bool:
+        """Whether session `sid` was logged out, here or on any server of the club file: the
+        file's list is read on each request that carries a valid session (the TD's only; one
+        small read on the thread's kept connection), so a logout elsewhere holds here at once."""
+        return sid in self.revoked_here or sid in revoked_from(
+            self.reader().setting(REVOKED_KEY))
+
+    def revoke(self, page: Page) -> StoreError | None:
+        """Log the page's session out for good (a worker thread: it writes the club file):
+        refused here at once, and by every server of the club file once the file notes it.
+        Returns the error when it could not (a full disk): refused here only, until the
+        server stops."""
+        if not page.session:
+            return None
+        self.revoked_here.add(page.session)
+        try:
+            revoke_session(self.path, page.session, page.expires)
+        except StoreError as exc:
+            return exc
+        return None
+
+    def forwarded(self, request: Request) -> bool:
+        """Whether the request comes from the proxy (`serve --behind-proxy`, from one of
+        `proxies`): only then are its X-Forwarded-* headers the proxy's word. A device that
+        reaches the server directly could otherwise name any address, the laptop's too, and
+        get the TD's allowance of PIN tries and no phone limit."""
+        if not self.behind_proxy or request.client is None:
+            return False
+        try:
+            peer = ipaddress.ip_address(request.client.host)
+        except ValueError:
+            return False
+        return peer in self.proxies if self.proxies else peer.is_loopback
 
     def client(self, request: Request) -> tuple[str, bool]:
-        """Who asks, and whether from the laptop itself: the connection's address, or behind
-        a proxy (`serve --behind-proxy`) the last address of X-Forwarded-For, the one the
-        proxy added. Otherwise that header is anybody's to write and names no address; but a
-        request that carries one was forwarded, so it does not count as the laptop's even
-        when a proxy on the laptop passed it on."""
+        """Who asks, and whether from the laptop itself: the connection's address, or from
+        the proxy (`forwarded`) the last address of X-Forwarded-For, the one the proxy added.
+        Otherwise that header is anybody's to write and names no address; but a request that
+        carries one was forwarded, so it does not count as the laptop's even when a proxy on
+        the laptop passed it on."""
         forwarded = request.headers.get("x-forwarded-for", "").split(",")[-1].strip()
-        if self.behind_proxy and forwarded:
+        if forwarded and self.forwarded(request):
             return forwarded, loopback(forwarded)
         address = request.client.host if request.client else "?"
         proxied = bool(forwarded) or "forwarded" in request.headers
         return address, loopback(address) and not proxied
 
     def https(self, request: Request) -> bool:
-        """Whether the browser speaks HTTPS with us (behind a proxy: with the proxy), so the
-        cookies are sent over HTTPS only."""
-        if self.behind_proxy and request.headers.get("x-forwarded-proto"):
+        """Whether the browser speaks HTTPS with us (through the proxy: with the proxy), so
+        the cookies are sent over HTTPS only."""
+        if self.forwarded(request) and request.headers.get("x-forwarded-proto"):
             return request.headers["x-forwarded-proto"].split(",")[-1].strip() == "https"
         return request.url.scheme == "https"
 
@@ -263,7 +295,7 @@ class Web:
         if sent is None:
             return True
         host = request.headers.get("host", "")
-        if self.behind_proxy:
+        if self.forwarded(request):
             host = request.headers.get("x-forwarded-host", host).split(",")[-1].strip()
         return urlsplit(sent).netloc.lower() == host.lower() != ""
 
@@ -573,7 +605,9 @@ NO_STORE = (b"cache-control", b"no-store")
 class Hardened:
     """ASGI middleware around the whole app: `HARDENING` on every answer, whatever route,
     error or static file made it, and "no-store" on everything under /td/ (a shared
-    computer's back button or cache must not show the TD's pages)."""
+    computer's back button or cache must not show the TD's pages). A request whose client
+    left before its body was read ends quietly: no traceback in the log for each (a device
+    could fill the log with them)."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -592,7 +626,10 @@ class Hardened:
                 message = {**message, "headers": headers}
             await send(message)
 
-        await self.app(scope, receive, hardened)
+        try:
+            await self.app(scope, receive, hardened)
+        except ClientDisconnect:
+            return  # the client left (or was closed: `guard`) mid-request: nobody to answer
 
 
 ERROR_PAGES = {

@@ -38,6 +38,7 @@ from rochade.web.base import (
     td_only,
 )
 from rochade.web.queries import evening_state, round_view
+from rochade.web.security import same
 
 ME_COOKIE = "rochade_me"
 
@@ -94,7 +95,7 @@ async def display(web: Web, request: Request, page: Page) -> Response:
     t, phones = ctx["t"], ctx["phones"]
     view = round_view(t, len(t.rounds)) if t.rounds else None
     url = entry_url(web, request, ctx["n"])
-    keyed = phones.on and hmac.compare_digest(
+    keyed = phones.on and same(
         request.query_params.get("key", ""), display_key(web, ctx["n"], phones.code))
     lines = ranking(web, request, t, page.lang)
     return web.render(page, "display.html", **ctx, view=view, lines=lines, qr=_qr(url, 4),

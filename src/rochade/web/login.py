@@ -78,10 +78,21 @@ async def login(web: Web, request: Request, page: Page) -> Response:
 
 @public
 async def logout(web: Web, request: Request, page: Page) -> Response:
-    """Ends the session for good: a copy of the cookie (another tab, a replay) is refused."""
+    """Ends the session for good: a copy of the cookie (another tab, a replay) is refused,
+    here and by every server of the club file. When the file cannot note it (a full disk),
+    this server still refuses it, and the TD is told what that leaves open."""
     await check_csrf(web, request, page)
-    web.revoke(page)
-    response = web.redirect(page, "/")
+    failed = web.revoke(page)
+    said: tuple[tuple[str, str], ...] = ()
+    if failed is not None:
+        _ = web.gettext(page)
+        said = (("error", _(
+            "Logged out on this server, but the club file could not note it (%(problem)s). "
+            "Until this server stops, the login is refused; after a restart, or on another "
+            "server of this club file, it would hold again: free some disk space, then log "
+            "in and out once more (or change the PIN)."
+        ) % {"problem": web.say(page, failed)}),)
+    response = web.redirect(page, "/", *said)
     response.delete_cookie(SESSION_COOKIE, path="/")
     return response
 

@@ -23,7 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from rochade.service.club_settings import read_setting, write_setting
+from rochade.service.club_settings import read_setting, update_setting, write_setting
 
 PIN_KEY = "web.td_pin"
 SECRET_KEY = "web.secret"
@@ -101,29 +101,38 @@ def session_key(path: Path) -> bytes:
     return hmac.new(signing_key(path), b"session:" + pin.encode(), hashlib.sha256).digest()
 
 
-def revoked_sessions(path: Path) -> dict[str, float]:
-    """Logged-out sessions not yet expired: id -> expiry (Unix time)."""
+def revoked_from(stored: str | None) -> dict[str, float]:
+    """The logged-out sessions not yet expired (id -> expiry, Unix time) of the stored list."""
     try:
-        stored = json.loads(read_setting(path, REVOKED_KEY) or "{}")
+        revoked = json.loads(stored or "{}")
     except ValueError:
-        stored = {}
+        return {}
     now = time.time()
-    if not isinstance(stored, dict):
+    if not isinstance(revoked, dict):
         return {}
     return {
         str(sid): float(exp)
-        for sid, exp in stored.items()
+        for sid, exp in revoked.items()
         if isinstance(exp, int | float) and exp > now
     }
 
 
+def revoked_sessions(path: Path) -> dict[str, float]:
+    """The club file's logged-out sessions not yet expired: id -> expiry (Unix time)."""
+    return revoked_from(read_setting(path, REVOKED_KEY))
+
+
 def revoke_session(path: Path, sid: str, expires: float) -> dict[str, float]:
-    """Put a session on the club file's list of logged-out ones (pruned of expired ones);
-    returns the list."""
-    revoked = revoked_sessions(path)
-    revoked[sid] = expires
-    write_setting(path, REVOKED_KEY, json.dumps(revoked, separators=(",", ":")))
-    return revoked
+    """Put a session on the club file's list of logged-out ones (pruned of expired ones), in
+    one transaction: a server logging out at the same time loses no session. Returns the list.
+    StoreError when the file cannot be written (a full disk)."""
+
+    def add(stored: str | None) -> str:
+        revoked = revoked_from(stored)
+        revoked[sid] = expires
+        return json.dumps(revoked, separators=(",", ":"))
+
+    return revoked_from(update_setting(path, REVOKED_KEY, add))
 
 
 @dataclass
@@ -140,7 +149,7 @@ class Signer:
         if not text or "." not in text:
             return None
         body, mac = text.rsplit(".", 1)
-        if not hmac.compare_digest(mac, self._mac(body.encode())):
+        if not same(mac, self._mac(body.encode())):
             return None
         try:
             value = json.loads(base64.urlsafe_b64decode(body.encode()))
@@ -158,9 +167,14 @@ class Signer:
         return hmac.new(self.key, message, hashlib.sha256).hexdigest()
 
     def check_csrf(self, visitor: str, token: str | None, session: str = "") -> bool:
-        return bool(token) and hmac.compare_digest(
-            self.csrf_token(visitor, session), str(token)
-        )
+        return bool(token) and same(str(token), self.csrf_token(visitor, session))
+
+
+def same(sent: str, expected: str) -> bool:
+    """Whether a value a visitor sent is the expected (ASCII) one, in constant time. Anything
+    sent is simply unequal: `hmac.compare_digest` refuses strings with other characters
+    (a TypeError, a 500 for every post with such a token)."""
+    return hmac.compare_digest(sent.encode("utf-8", "surrogatepass"), expected.encode())
 
 
 @dataclass
