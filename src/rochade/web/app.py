@@ -23,6 +23,7 @@ from rochade.web.base import (
     ERROR_PAGES,
     HARDENING,
     LANG_COOKIE,
+    LOCAL_URL,
     POLL_SECONDS,
     Hardened,
     Web,
@@ -57,24 +58,28 @@ def create_app(
     poll_seconds: float = POLL_SECONDS,
     behind_proxy: bool = False,
     render_process: bool = False,
+    local_url: str = LOCAL_URL,
 ) -> Starlette:
     """The web app for one club file (which must already have a TD PIN to log in).
 
     `public_url`: the address players use on the club network; the TD pages show it with a
-    QR code to put on a screen. `poll_seconds`: how often the public pages look for news.
+    QR code to put on a screen. `local_url`: where the server listens, for the hall's QR
+    codes when there is no `public_url`. `poll_seconds`: how often the public pages look for news.
     `behind_proxy`: the client's address is X-Forwarded-For's (else that header is ignored).
     `render_process`: the kept public pages are rendered, and the TD's changes made, in a
     process of their own (on the system clock), from the app's start to its end
     (`rochade.web.renderer`).
     """
-    web = Web(path, clock, throttle or LoginThrottle(), public_url, poll_seconds, behind_proxy)
+    web = Web(path, clock, throttle or LoginThrottle(), public_url, poll_seconds, behind_proxy,
+              local_url)
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         if not render_process:
             yield
             return
-        renderer = Renderer(Setup(path, public_url, poll_seconds, behind_proxy, web.csrf_mark))
+        renderer = Renderer(Setup(path, public_url, poll_seconds, behind_proxy, web.csrf_mark,
+                                  local_url))
         web.renderer, web.pages.queued = renderer, True
         try:
             yield

@@ -62,10 +62,10 @@ def ranking(web: Web, request: Request, t: Tournament, lang: str) -> list[Line]:
     return [Line(li.rank, li.entrant, i18n.points(li.points, lang)) for li in fide.lines]
 
 
-def entry_url(web: Web, request: Request, n: int) -> str:
-    """Where the QR code leads: the players' page of the tournament."""
-    base = (web.public_url or str(request.base_url)).rstrip("/")
-    return f"{base}/t/{n}/me"
+def entry_url(web: Web, n: int) -> str:
+    """Where the QR code leads: the players' page of the tournament, at the server's own
+    address (a request's Host header could say anything)."""
+    return f"{web.hall_url.rstrip('/')}/t/{n}/me"
 
 
 def _qr(url: str, scale: int) -> str:
@@ -93,7 +93,7 @@ async def display(web: Web, request: Request, page: Page) -> Response:
     ctx = _context(web, request)
     t, phones = ctx["t"], ctx["phones"]
     view = round_view(t, len(t.rounds)) if t.rounds else None
-    url = entry_url(web, request, ctx["n"])
+    url = entry_url(web, ctx["n"])
     keyed = phones.on and hmac.compare_digest(
         request.query_params.get("key", ""), display_key(web, ctx["n"], phones.code))
     lines = ranking(web, request, t, page.lang)
@@ -124,7 +124,7 @@ async def td_display(web: Web, request: Request, page: Page) -> Response:
 @public
 async def poster(web: Web, request: Request, page: Page) -> Response:
     ctx = _context(web, request)
-    url = entry_url(web, request, ctx["n"])
+    url = entry_url(web, ctx["n"])
     return web.render(page, "poster.html", **ctx, qr=_qr(url, 12), url=url)
 
 
