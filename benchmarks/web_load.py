@@ -403,9 +403,9 @@ PHONE_OK = re.compile(rb"flash ok")
 
 
 async def phone_player(port: int, pid: int, board: int, at: float, figures: Figures) -> None:
-    """One player's phone (its own address): open my evening page, check in for the next
-    round (every tenth: excused), report my game of round 1 (white wins on odd boards, draws
-    on even ones, as both players of a board say alike)."""
+    """One player's phone (its own address): open my evening page, say "This is me" with the
+    code, check in for the next round (every tenth: excused), report my game of round 1
+    (white wins on odd boards, draws on even ones, as both players of a board say alike)."""
     loop = asyncio.get_running_loop()
     await asyncio.sleep(max(0.0, at - loop.time()))
     address = f"10.1.{pid // 250}.{pid % 250 + 1}"
@@ -416,7 +416,7 @@ async def phone_player(port: int, pid: int, board: int, at: float, figures: Figu
         assert found, f"no CSRF token on {page}"
         status = "excused" if pid % 10 == 0 else "present"
         result = "1-0" if board % 2 else "1/2-1/2"
-        for form in (f"action={status}", f"report={result}"):
+        for form in ("action=mine", f"action={status}", f"report={result}"):
             start = loop.time()
             body = (b"csrf=" + found.group(1) + b"&code=" + PHONE_CODE.encode() + b"&"
                     + form.encode())
