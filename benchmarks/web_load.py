@@ -6,9 +6,10 @@
 
 `--phones`: instead of readers, every player of the tournament on a phone of their own
 (`serve --behind-proxy`, each phone its own X-Forwarded-For address, as on the club's
-Wi-Fi) opens their evening page, checks in and reports their game of round 1 with the
-evening's code, the starts spread over `--seconds`; then the club file is checked: every
-status, every report and every board's result (both players said the same) is there.
+Wi-Fi) opens their evening page, says "This is me" with the evening's code, checks in and
+reports their game of round 1, the starts spread over `--seconds`; then the club file is
+checked: every status, every report and every board's result (both players said the same) is
+there.
 
 Starts `rochade serve` in its own process on a fresh club file (`--players` 60, round 1 paired).
 This process then plays `readers` phones, each a keep-alive connection asking for one page,
@@ -403,9 +404,9 @@ PHONE_OK = re.compile(rb"flash ok")
 
 
 async def phone_player(port: int, pid: int, board: int, at: float, figures: Figures) -> None:
-    """One player's phone (its own address): open my evening page, check in for the next
-    round (every tenth: excused), report my game of round 1 (white wins on odd boards, draws
-    on even ones, as both players of a board say alike)."""
+    """One player's phone (its own address): open my evening page, say "This is me" with the
+    code, check in for the next round (every tenth: excused), report my game of round 1
+    (white wins on odd boards, draws on even ones, as both players of a board say alike)."""
     loop = asyncio.get_running_loop()
     await asyncio.sleep(max(0.0, at - loop.time()))
     address = f"10.1.{pid // 250}.{pid % 250 + 1}"
@@ -416,7 +417,7 @@ async def phone_player(port: int, pid: int, board: int, at: float, figures: Figu
         assert found, f"no CSRF token on {page}"
         status = "excused" if pid % 10 == 0 else "present"
         result = "1-0" if board % 2 else "1/2-1/2"
-        for form in (f"action={status}", f"report={result}"):
+        for form in ("action=mine", f"action={status}", f"report={result}"):
             start = loop.time()
             body = (b"csrf=" + found.group(1) + b"&code=" + PHONE_CODE.encode() + b"&"
                     + form.encode())
@@ -545,8 +546,8 @@ def phones_main(players: int, seconds: float) -> None:
             elapsed, server_cpu = time.monotonic() - started, server.cpu_seconds() - server_cpu
         lost = phones_lost(path, len(boards))
     ms = [x * 1000 for x in figures.write_latencies]
-    print(f"{players} phones, each: its page, a check-in, a result report; starts spread over "
-          f"{seconds:g} s; done in {elapsed:.1f} s")
+    print(f"{players} phones, each: its page, This is me, a check-in, a result report; starts "
+          f"spread over {seconds:g} s; done in {elapsed:.1f} s")
     print(f"posts (with the page they lead to): {len(ms)}, p50 {percentile(ms, 50):.0f} ms, "
           f"p90 {percentile(ms, 90):.0f} ms, max {max(ms, default=0):.0f} ms")
     print(f"errors: {len(figures.errors)}; lost: {len(lost)} {lost[:5]}")

@@ -1,6 +1,7 @@
 """The hall and the players' phones in a real browser: three contexts (the TD on a laptop, two
 players on 360 px phones) and the hall display on a 1920x1080 screen, which follows every
-change within seconds and reconnects after a server restart.
+change within seconds and reconnects after a server restart. A phone is its player's after
+"This is me" with the evening's code: one browser cannot report both sides of a board.
 
 Screenshots go to tests/e2e/artifacts/ (git-ignored): hall-display.png, hall-display-offline.png,
 phone-evening.png, phone-who.png, hall-poster.png, td-checkin-by-phone.png, td-results-reports.png.
@@ -8,6 +9,7 @@ phone-evening.png, phone-who.png, hall-poster.png, td-checkin-by-phone.png, td-r
 
 from __future__ import annotations
 
+import http.client
 import re
 import socket
 import threading
@@ -48,8 +50,8 @@ class Restartable:
         self._thread: threading.Thread | None = None
 
     def start(self) -> None:
-        config = uvicorn.Config(create_app(self.path, poll_seconds=1), host="127.0.0.1",
-                                port=self.port, log_level="warning")
+        app = create_app(self.path, poll_seconds=1, local_url=self.url + "/")
+        config = uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning")
         self._server = uvicorn.Server(config)
         self._thread = threading.Thread(target=self._server.run, daemon=True)
         self._thread.start()
@@ -95,11 +97,13 @@ def contexts(browser: Any) -> tuple[Page, Page, Page, Page]:
 
 
 def be(phone: Page, url: str, name: str) -> None:
-    """The player scans the QR code, taps their name and says "this is me"."""
+    """The player scans the QR code, taps their name, types the code from the hall display
+    and says "this is me": the phone is theirs tonight."""
     phone.goto(url + "/t/1/me")
     phone.get_by_role("link", name=name).click()
+    phone.get_by_label("Code from the hall display").fill(CODE)
     phone.get_by_role("button", name="This is me").click()
-    expect(phone.get_by_text("This phone is yours now")).to_be_visible()
+    expect(phone.get_by_text("This phone is yours tonight")).to_be_visible()
 
 
 def test_checkin_from_a_phone_appears_on_the_td_page(browser: Any, hall: Restartable,
@@ -109,7 +113,6 @@ def test_checkin_from_a_phone_appears_on_the_td_page(browser: Any, hall: Restart
     anna.goto(hall.url + "/t/1/me")
     anna.screenshot(path=str(artifacts / "phone-who.png"), full_page=True)
     be(anna, hall.url, "Anna Berg")
-    anna.get_by_label("Code from the hall display").fill(CODE)
     anna.get_by_role("button", name="Absent, excused").click()
     expect(anna.get_by_text("Thank you: the TD sees it.")).to_be_visible()
     td.goto(hall.url + "/td/t/1/checkin")
@@ -118,11 +121,18 @@ def test_checkin_from_a_phone_appears_on_the_td_page(browser: Any, hall: Restart
     expect(row.get_by_role("button", name="Anna Berg: excused")).to_have_attribute(
         "aria-pressed", "true")
     td.screenshot(path=str(artifacts / "td-checkin-by-phone.png"))
-    # The code is remembered on the phone: the next check-in needs no typing.
+    # The code is remembered on the phone, and the phone is Anna's: the bookmark brings her
+    # back to her page, and the next check-in needs no typing.
     anna.goto(hall.url + "/me")
     expect(anna.get_by_label("Code from the hall display")).to_have_value(CODE)
     anna.get_by_role("button", name="Present").click()
     expect(anna.get_by_text("Thank you: the TD sees it.")).to_be_visible()
+    # Anna's phone cannot check in or excuse Bart.
+    anna.goto(hall.url + "/t/1/players/2/evening")
+    anna.get_by_role("button", name="Absent, excused").click()
+    expect(anna.get_by_text("this phone is Anna Berg's tonight; each player checks in and "
+                            "reports on their own phone")).to_be_visible()
+    assert ClubService(hall.path).tournament().entrant(2).status.value == "present"
 
 
 def test_both_report_and_the_display_shows_it_then_a_conflict_waits(
@@ -143,7 +153,6 @@ def test_both_report_and_the_display_shows_it_then_a_conflict_waits(
     expect(screen.locator("#d1 .res")).to_have_text("–")
     for phone, pid in ((white_phone, one.white), (black_phone, one.black)):
         be(phone, hall.url, t.entrant(pid).name)
-        phone.get_by_label("Code from the hall display").fill(CODE)
     white_phone.get_by_role("button", name="1-0").click()
     expect(white_phone.get_by_text("waits for your opponent")).to_be_visible()
     white_phone.screenshot(path=str(artifacts / "phone-evening.png"), full_page=True)
@@ -156,20 +165,61 @@ def test_both_report_and_the_display_shows_it_then_a_conflict_waits(
     print(f"result on the display {seen_after:.2f} s after the second report")
     screen.screenshot(path=str(artifacts / "hall-display.png"))
     assert ClubService(hall.path).tournament().rounds[0].games[0].result is Result.WHITE_WINS
+    devices = PhoneDesk(hall.path).devices()
+    assert devices[one.white] != devices[one.black]
+    assert ClubService(hall.path).log()[-1].who == (  # the log names both players' phones
+        f"phones: {t.entrant(one.white).name} ({devices[one.white][:6]}) + "
+        f"{t.entrant(one.black).name} ({devices[one.black][:6]})")
 
     # Board 2: the players disagree; nothing is entered, the TD sees both reports.
-    for phone, pid, said in ((white_phone, two.white, "1-0"), (black_phone, two.black, "0-1")):
-        phone.context.clear_cookies()
+    for phone, pid, said, answer in (
+            (white_phone, two.white, "1-0", "waits for your opponent"),
+            (black_phone, two.black, "0-1", "Reported, waiting for the TD.")):
+        phone.context.clear_cookies()  # (another phone: these players' own)
         be(phone, hall.url, t.entrant(pid).name)
-        phone.get_by_label("Code from the hall display").fill(CODE)
         phone.get_by_role("button", name=said).click()
-        expect(phone.get_by_text("waits for your opponent")).to_be_visible()
+        expect(phone.get_by_text(answer)).to_be_visible()
     assert ClubService(hall.path).tournament().rounds[0].games[1].result is None
     td.goto(hall.url + "/td/t/1/results")
     waiting = td.locator("section.reports li.disagree")
     expect(waiting).to_have_text(re.compile(r"Board 2: white says 1-0, black says 0-1"))
     td.screenshot(path=str(artifacts / "td-results-reports.png"))
     expect(screen.locator("#d2 .res")).to_have_text("–")
+
+
+def test_one_browser_cannot_report_both_sides_of_a_board(browser: Any, hall: Restartable,
+                                                         artifacts: Path) -> None:
+    """The evening's code and one phone (one cookie jar): it reports for the one player it
+    said it is, and says why not for the other; nothing is entered."""
+    td, phone, _other, _screen = contexts(browser)
+    PhoneDesk(hall.path, "e2e").pair()
+    t = ClubService(hall.path).tournament()
+    game = t.rounds[0].games[0]
+    white = t.entrant(game.white).name
+    be(phone, hall.url, white)
+    phone.get_by_role("button", name="0-1").click()
+    expect(phone.get_by_text("waits for your opponent")).to_be_visible()
+    phone.goto(hall.url + f"/t/1/players/{game.black}/evening")
+    phone.get_by_role("button", name="0-1").click()
+    expect(phone.get_by_text(f"this phone is {white}'s tonight; each player checks in and "
+                             "reports on their own phone")).to_be_visible()
+    phone.screenshot(path=str(artifacts / "phone-not-yours.png"), full_page=True)
+    phone.get_by_role("button", name="This is me").click()
+    expect(phone.get_by_text(f"this phone is {white}'s tonight; to change that, ask the "
+                             "TD")).to_be_visible()
+    assert ClubService(hall.path).tournament().rounds[0].games[0].result is None
+    # The TD releases the phone (the player tapped the wrong name): now it may say it is
+    # Black, but one device saying both sides is still no agreement.
+    log_in(td, hall.url)
+    td.goto(hall.url + "/td/t/1/phones")
+    td.get_by_role("button", name=f"Release {white}'s phone").click()
+    expect(td.get_by_text("Released")).to_be_visible()
+    phone.goto(hall.url + f"/t/1/players/{game.black}/evening")
+    phone.get_by_role("button", name="This is me").click()
+    expect(phone.get_by_text("This phone is yours tonight")).to_be_visible()
+    phone.get_by_role("button", name="0-1").click()
+    expect(phone.get_by_text("Reported, waiting for the TD.")).to_be_visible()
+    assert ClubService(hall.path).tournament().rounds[0].games[0].result is None
 
 
 def test_the_display_reconnects_after_a_server_restart(browser: Any, hall: Restartable,
@@ -207,8 +257,16 @@ def test_a_narrow_display_shows_pairings_and_standings_in_turn(browser: Any,
 
 def test_the_poster_prints_on_one_a4_page(browser: Any, hall: Restartable,
                                           artifacts: Path) -> None:
+    # A request naming another host first: the poster is kept for everyone, and its QR code
+    # and address stay the server's own.
+    forged = http.client.HTTPConnection("127.0.0.1", hall.port, timeout=10)
+    forged.request("GET", "/t/1/poster", headers={"Host": "evil.example"})
+    assert b"evil.example" not in forged.getresponse().read()
+    forged.close()
     page = browser.new_context(viewport={"width": 794, "height": 1123}).new_page()
     page.goto(hall.url + "/t/1/poster")
+    expect(page.locator(".poster-url")).to_have_text(hall.url + "/t/1/me")
+    assert "evil.example" not in page.content()
     expect(page.locator(".poster-qr svg")).to_be_visible()
     page.screenshot(path=str(artifacts / "hall-poster.png"), full_page=True)
     pdf = page.pdf(format="A4")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ipaddress
 import os
 import sqlite3
 from collections.abc import Callable
@@ -66,6 +67,76 @@ def test_sharing_on_the_club_network_prints_the_url_and_a_qr_code(
     assert "Players open http://192.0.2.7:8000/" in result.output
     assert "█" in result.output or "▀" in result.output  # the QR code
     assert calls[0]["host"] == "0.0.0.0"
+
+
+def test_public_url_option_is_what_players_open_and_the_qr_codes_lead_to(
+    tmp_path: Path, calls: list[dict[str, Any]]
+) -> None:
+    from starlette.testclient import TestClient
+
+    path = tmp_path / "club.rochade"
+    ClubService.init(path, "td").create_tournament("T")
+    given = "https://chess.example.org/"
+    result = CliRunner().invoke(main, ["serve", str(path), "--pin", "246813",
+                                       "--public-url", given])
+    assert result.exit_code == 0, result.output
+    assert f"Players open {given}" in result.output
+    with TestClient(calls[0]["app"]) as c:
+        poster = c.get("/t/1/poster", headers={"Host": "evil.example"}).text
+        assert "https://chess.example.org/t/1/me" in poster and "evil.example" not in poster
+    wrong = CliRunner().invoke(main, ["serve", str(path), "--public-url", "chess.example.org"])
+    assert wrong.exit_code != 0 and "whole address" in wrong.output
+
+
+def test_without_a_shared_address_the_qr_codes_lead_to_where_the_server_listens(
+    tmp_path: Path, calls: list[dict[str, Any]]
+) -> None:
+    from starlette.testclient import TestClient
+
+    path = tmp_path / "club.rochade"
+    ClubService.init(path, "td").create_tournament("T")
+    result = CliRunner().invoke(main, ["serve", str(path), "--pin", "246813", "--port", "8124"])
+    assert result.exit_code == 0, result.output
+    with TestClient(calls[0]["app"]) as c:
+        c.get("/t/1/display", headers={"Host": "evil.example"})
+        assert "http://127.0.0.1:8124/t/1/me" in c.get("/t/1/display").text
+
+
+def test_the_lan_address_is_the_one_this_machine_sends_from_without_sending(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    found = serve_module.lan_address()
+    assert found is None or not ipaddress.ip_address(found).is_loopback
+    sent: list[object] = []
+
+    class Probe:
+        """A UDP socket as the system gives it: connect picks a route, sends nothing."""
+
+        def __init__(self, *args: object) -> None:
+            pass
+
+        def __enter__(self) -> Probe:
+            return self
+
+        def __exit__(self, *args: object) -> None:
+            pass
+
+        def connect(self, address: tuple[str, int]) -> None:
+            assert ipaddress.ip_address(address[0]).is_private
+
+        def sendto(self, *args: object) -> None:
+            sent.append(args)
+
+        def getsockname(self) -> tuple[str, int]:
+            return ("192.168.1.20", 40000)
+
+    monkeypatch.setattr(serve_module.socket, "socket", Probe)
+    assert serve_module.lan_address() == "192.168.1.20"
+    assert sent == []
+    monkeypatch.setattr(Probe, "getsockname", lambda self: ("127.0.0.1", 1))
+    monkeypatch.setattr(serve_module.socket, "gethostbyname_ex",
+                        lambda name: (name, [], ["127.0.1.1", "10.0.0.5"]))
+    assert serve_module.lan_address() == "10.0.0.5"  # else what the machine's name tells
 
 
 def test_public_url() -> None:

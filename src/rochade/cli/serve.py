@@ -6,8 +6,10 @@ import gc
 import ipaddress
 import socket
 import sys
+from contextlib import suppress
 from pathlib import Path
 from typing import TextIO
+from urllib.parse import urlsplit
 
 import click
 import segno
@@ -22,14 +24,23 @@ SWITCH_SECONDS = 0.0001
 """How long a thread holds the GIL while another waits for it (see `serve_club`)."""
 
 
+PROBE = ("10.255.255.255", 9)
+"""A private address to "connect" a UDP socket to: the system picks the interface it would
+send from (the club network's) without sending anything."""
+
+
 def lan_address() -> str | None:
-    """This machine's address on the club network, as far as its own name tells."""
-    try:
-        _, _, addresses = socket.gethostbyname_ex(socket.gethostname())
-    except OSError:
-        return None
-    for address in addresses:
-        if not ipaddress.ip_address(address).is_loopback:
+    """This machine's address on the club network: the one it would send from to a private
+    address (no packet leaves), else the first its own name tells that is not a loopback."""
+    found = []
+    with suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        probe.connect(PROBE)
+        found.append(str(probe.getsockname()[0]))
+    with suppress(OSError):
+        found += socket.gethostbyname_ex(socket.gethostname())[2]
+    for address in found:
+        ip = ipaddress.ip_address(address)
+        if not (ip.is_loopback or ip.is_unspecified):
             return address
     return None
 
@@ -80,12 +91,14 @@ def serve_club(
     announce_pin: bool = False,
     behind_proxy: bool = False,
     proxies: tuple[str, ...] = (),
+    given_url: str | None = None,
 ) -> None:
     """Start the web app on `path` until Ctrl+C (also used by `rochade demo`).
 
     `announce_pin`: print the given PIN (the demo makes one up for each run).
     `behind_proxy`: trust X-Forwarded-For on requests from the proxy, at one of `proxies`
     (none given: this computer's loopback addresses).
+    `given_url`: the address players use (`--public-url`), instead of the one detected.
     """
     import uvicorn
 
@@ -101,10 +114,10 @@ def serve_club(
             told = pin
     except (StoreError, PinError) as exc:
         raise Failure(str(exc)) from None
-    shared = public_url(host, port)
-    app = create_app(path, public_url=shared, behind_proxy=behind_proxy, render_process=True,
-                     proxies=proxies)
+    shared = given_url or public_url(host, port)
     local = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::', '') else host}:{port}/"
+    app = create_app(path, public_url=shared, behind_proxy=behind_proxy, render_process=True,
+                     proxies=proxies, local_url=local)
     click.echo(f"rochade serves {path} at {local}  (TD pages: {local}td/)")
     if told is not None:
         click.echo(f"TD PIN: {told}  (change it with: rochade serve {path} --pin NEW)")
@@ -181,6 +194,13 @@ def serve_club(
     help="The proxy's address (repeatable; implies --behind-proxy). Default: this computer "
     "itself (127.0.0.1, ::1).",
 )
+@click.option(
+    "--public-url",
+    default=None,
+    help="The address players open (and the QR codes lead to), e.g. "
+    "http://192.168.1.20:8000/ or a proxy's https://chess.example.org/; "
+    "by default this laptop's address on the network.",
+)
 def serve(
     club_file: Path,
     host: str,
@@ -189,20 +209,31 @@ def serve(
     pin_file: TextIO | None,
     behind_proxy: bool,
     proxies: tuple[str, ...],
+    public_url: str | None,
 ) -> None:
     """Run the club evening in the browser: TD pages and live pages for the players."""
     if pin_file is not None:
         if pin is not None:
             raise click.UsageError("give the PIN once: --pin (or ROCHADE_PIN) or --pin-file")
         pin = pin_file.readline().strip()
+    if public_url is not None and not _is_address(public_url):
+        raise click.BadParameter("give a whole address such as http://192.168.1.20:8000/",
+                                 param_hint="--public-url")
     serve_club(club_file, host, port, pin, behind_proxy=behind_proxy or bool(proxies),
-               proxies=proxies)
+               proxies=proxies, given_url=public_url)
 
 
 def _address(text: str) -> str:
     if not _is_ip(text):
         raise click.BadParameter(f"{text!r} is not an IP address (such as 192.168.1.5)")
     return text
+
+
+def _is_address(url: str) -> bool:
+    """An http(s) address with a host and nothing a QR code should not carry."""
+    parts = urlsplit(url)
+    return (parts.scheme in ("http", "https") and bool(parts.hostname)
+            and not (parts.query or parts.fragment or parts.username))
 
 
 COMMANDS = (serve,)

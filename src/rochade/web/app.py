@@ -23,6 +23,7 @@ from rochade.web.base import (
     ERROR_PAGES,
     HARDENING,
     LANG_COOKIE,
+    LOCAL_URL,
     POLL_SECONDS,
     Hardened,
     Web,
@@ -58,11 +59,13 @@ def create_app(
     behind_proxy: bool = False,
     render_process: bool = False,
     proxies: tuple[str, ...] = (),
+    local_url: str = LOCAL_URL,
 ) -> Starlette:
     """The web app for one club file (which must already have a TD PIN to log in).
 
     `public_url`: the address players use on the club network; the TD pages show it with a
-    QR code to put on a screen. `poll_seconds`: how often the public pages look for news.
+    QR code to put on a screen. `local_url`: where the server listens, for the hall's QR
+    codes when there is no `public_url`. `poll_seconds`: how often the public pages look for news.
     `behind_proxy`: the client's address is X-Forwarded-For's on requests from the proxy, at
     one of `proxies` (none given: a loopback address); that header is ignored on any other.
     `render_process`: the kept public pages are rendered, and the TD's changes made, in a
@@ -70,15 +73,15 @@ def create_app(
     (`rochade.web.renderer`).
     """
     web = Web(path, clock, throttle or LoginThrottle(), public_url, poll_seconds, behind_proxy,
-              proxies)
+              proxies, local_url)
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         if not render_process:
             yield
             return
-        renderer = Renderer(
-            Setup(path, public_url, poll_seconds, behind_proxy, proxies, web.csrf_mark))
+        renderer = Renderer(Setup(path, public_url, poll_seconds, behind_proxy, proxies,
+                                  web.csrf_mark, local_url))
         web.renderer, web.pages.queued = renderer, True
         try:
             yield

@@ -61,6 +61,8 @@ VERSION_HEADER = "x-rochade-version"
 POLL_SECONDS = 5
 USER_ERRORS = (ServiceError, ModelError, StoreError)
 CACHED_PAGES = 1024
+LOCAL_URL = "http://127.0.0.1:8000/"
+"""Where the server listens when not told (`rochade serve`'s defaults)."""
 PHONE_POSTS_PER_MINUTE = 12
 """A phone's check-ins, result reports and code tries per minute (a player needs two)."""
 """At most this many rendered public pages are kept (per language, query, TD or not)."""
@@ -100,6 +102,7 @@ class Web:
         poll_seconds: float,
         behind_proxy: bool = False,
         proxies: tuple[str, ...] = (),
+        local_url: str = LOCAL_URL,
     ) -> None:
         self.path = path
         self.behind_proxy = behind_proxy
@@ -107,6 +110,9 @@ class Web:
         """The proxy's addresses (none given: any of this computer's loopback addresses)."""
         self.poll_seconds = poll_seconds
         self.public_url = public_url
+        self.hall_url = public_url or local_url
+        """The address the QR codes of the display and the poster lead to: the server's own
+        (the players' one, else where it listens), never a request's Host header."""
         self.share_qr = (
             segno.make(public_url, error="m").svg_inline(scale=5, title=public_url)
             if public_url

@@ -1,7 +1,14 @@
 """The room and the players' phones: the hall display (pairings and standings on a projector,
 updating by itself), its A4 QR poster, a player's "my evening" page (bookmarked once: /me),
-and what a player does there with the evening's code: check in, report a result. The TD's
-switches for the phones and the reports waiting for the TD are here too.
+and what a player does there: say "This is me" with the evening's code, which binds this
+device to the player for the evening (a signed cookie carries the device's id; the club file
+keeps the binding, `PhoneDesk.bind_device`), then check in and report a result for that
+player only. The TD's switches for the phones, tonight's phones and the reports waiting for
+the TD are here too.
+
+The QR code and the printed address are the server's own (`Web.hall_url`: the configured or
+detected address players use), never taken from a request: the display and the poster are
+kept for everyone, and a request with a forged Host header must not change them.
 
 The display and the evening page are public pages (kept per change, see `cache`); the
 display's few lines of script (static/app.js) poll it with the version it shows and swap in
@@ -12,8 +19,9 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import secrets
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 import segno
 from starlette.exceptions import HTTPException
@@ -24,7 +32,7 @@ from starlette.routing import Route
 from rochade.core.model import Entrant, Status, Tournament
 from rochade.core.systems import KEIZER
 from rochade.service import standings_with_tiebreaks
-from rochade.service.phones import PHONE_RESULTS, PhoneDesk, PhoneSettings
+from rochade.service.phones import PHONE_RESULTS, SHORT_ID, PhoneDesk, PhoneSettings
 from rochade.web import i18n
 from rochade.web.base import (
     USER_ERRORS,
@@ -63,10 +71,10 @@ def ranking(web: Web, request: Request, t: Tournament, lang: str) -> list[Line]:
     return [Line(li.rank, li.entrant, i18n.points(li.points, lang)) for li in fide.lines]
 
 
-def entry_url(web: Web, request: Request, n: int) -> str:
-    """Where the QR code leads: the players' page of the tournament."""
-    base = (web.public_url or str(request.base_url)).rstrip("/")
-    return f"{base}/t/{n}/me"
+def entry_url(web: Web, n: int) -> str:
+    """Where the QR code leads: the players' page of the tournament, at the server's own
+    address (a request's Host header could say anything)."""
+    return f"{web.hall_url.rstrip('/')}/t/{n}/me"
 
 
 def _qr(url: str, scale: int) -> str:
@@ -94,7 +102,7 @@ async def display(web: Web, request: Request, page: Page) -> Response:
     ctx = _context(web, request)
     t, phones = ctx["t"], ctx["phones"]
     view = round_view(t, len(t.rounds)) if t.rounds else None
-    url = entry_url(web, request, ctx["n"])
+    url = entry_url(web, ctx["n"])
     keyed = phones.on and same(
         request.query_params.get("key", ""), display_key(web, ctx["n"], phones.code))
     lines = ranking(web, request, t, page.lang)
@@ -125,7 +133,7 @@ async def td_display(web: Web, request: Request, page: Page) -> Response:
 @public
 async def poster(web: Web, request: Request, page: Page) -> Response:
     ctx = _context(web, request)
-    url = entry_url(web, request, ctx["n"])
+    url = entry_url(web, ctx["n"])
     return web.render(page, "poster.html", **ctx, qr=_qr(url, 12), url=url)
 
 
@@ -144,8 +152,8 @@ def who_are_you(web: Web) -> Endpoint:
 
     async def endpoint(request: Request) -> Response:
         mine = _me(web, request)
-        if mine is not None and mine[0] == request.path_params["n"]:
-            return RedirectResponse(f"/t/{mine[0]}/players/{mine[1]}/evening", 303)
+        if mine is not None and mine.n == request.path_params["n"]:
+            return RedirectResponse(f"/t/{mine.n}/players/{mine.player}/evening", 303)
         return await cached(request)
 
     return endpoint
@@ -156,16 +164,26 @@ def me(web: Web) -> Endpoint:
 
     async def endpoint(request: Request) -> Response:
         mine = _me(web, request)
-        target = "/" if mine is None else f"/t/{mine[0]}/players/{mine[1]}/evening"
+        target = "/" if mine is None else f"/t/{mine.n}/players/{mine.player}/evening"
         return RedirectResponse(target, 303)
 
     return endpoint
 
 
-def _me(web: Web, request: Request) -> tuple[int, int] | None:
+class Me(NamedTuple):
+    """What this device's signed cookie says: its player (tournament `n`) and its own id."""
+
+    n: int
+    player: int
+    device: str
+
+
+def _me(web: Web, request: Request) -> Me | None:
     said = web.signer.loads(request.cookies.get(ME_COOKIE)) or {}
-    n, pid = said.get("t"), said.get("p")
-    return (n, pid) if isinstance(n, int) and isinstance(pid, int) else None
+    n, pid, device = said.get("t"), said.get("p"), said.get("d")
+    if not (isinstance(n, int) and isinstance(pid, int)):
+        return None
+    return Me(n, pid, device if isinstance(device, str) else "")
 
 
 @public
@@ -195,7 +213,8 @@ async def evening(web: Web, request: Request, page: Page) -> Response:
 
 
 async def phone_post(web: Web, request: Request, page: Page) -> Response:
-    """This phone is this player's (`mine`), checks them in, or reports their result."""
+    """This device is this player's (`mine`, with the evening's code while phones are on),
+    checks them in, or reports their result: for the player bound to this device only."""
     await check_csrf(web, request, page)
     form = await request.form()
     n = int(request.path_params["n"])
@@ -203,28 +222,36 @@ async def phone_post(web: Web, request: Request, page: Page) -> Response:
     back = f"/t/{n}/players/{pid}/evening"
     _ = web.gettext(page)
     action = field(form, "action")
-    if action == "mine":
-        response = web.redirect(page, back, ("ok", _("This phone is yours now: bookmark /me.")))
-        response.set_cookie(ME_COOKIE, web.signer.dumps({"t": n, "p": pid}),
-                            max_age=180 * 24 * 3600, path="/", httponly=True, samesite="lax",
-                            secure=web.https(request))
-        return response
     address, _local = web.client(request)
     if not web.phone_limit.allow(address):
         return web.redirect(page, back, ("error", _("Too many tries from this phone; wait a "
                                                      "minute.")))
     desk = PhoneDesk(web.path, "phone", web.clock)
-    code = field(form, "code")
+    mine = _me(web, request)
+    device = mine.device if mine is not None and mine.device else ""
     try:
         name = web.tournament_name(request)
+        if action == "mine":
+            device = device or secrets.token_hex(8)
+            said = _("This phone is yours now: bookmark /me.")
+            if desk.phone_settings(name).on:
+                desk.bind_device(pid, device, field(form, "code"), name)
+                said = _("This phone is yours tonight: check in and report here. Bookmark /me.")
+            response = web.redirect(page, back, ("ok", said))
+            response.set_cookie(ME_COOKIE, web.signer.dumps({"t": n, "p": pid, "d": device}),
+                                max_age=180 * 24 * 3600, path="/", httponly=True,
+                                samesite="lax", secure=web.https(request))
+            return response
         if field(form, "report"):
-            _report, entered = desk.report_result(pid, field(form, "report"), code, name)
-            said = (_("Result entered: you both said the same.") if entered
-                    else _("Saved; the TD confirms it or waits for your opponent."))
-            return web.redirect(page, back, ("ok", said))
+            _report, outcome = desk.report_result(pid, field(form, "report"), device, name)
+            return web.redirect(page, back, ("ok", {
+                "entered": _("Result entered: you both said the same."),
+                "td": _("Reported, waiting for the TD."),
+                "opponent": _("Saved; the TD confirms it or waits for your opponent."),
+            }[outcome]))
         status = next((s for s in Status if s.value == action), None)
         if status is not None:  # the service refuses any but present and excused
-            desk.phone_checkin(pid, status, code, name)
+            desk.phone_checkin(pid, status, device, name)
             return web.redirect(page, back, ("ok", _("Thank you: the TD sees it.")))
     except USER_ERRORS as exc:
         return web.redirect(page, back, ("error", web.say(page, exc)))
@@ -249,24 +276,35 @@ def phone_endpoint(web: Web) -> Endpoint:
 
 @td_only
 async def td_phones(web: Web, request: Request, page: Page) -> Response:
+    """The phones' switches, and tonight's phones: a binding the TD releases (a player's new
+    phone, a phone handed to the wrong player)."""
     n = int(request.path_params["n"])
     name = web.tournament_name(request)
     desk = PhoneDesk(web.path, "TD (web)", web.clock)
     _ = web.gettext(page)
     if request.method == "POST":
         form = await request.form()
-        wanted = PhoneSettings(
-            "" if field(form, "action") == "off" else field(form, "code"),
-            field(form, "checkin") == "on",
-            field(form, "td_confirms") == "on",
-        )
         try:
-            desk.set_phone_settings(wanted, name)
+            if field(form, "action") == "release":
+                player = field(form, "player")
+                desk.release_device(int(player) if player.isdigit() else 0, name)
+                said = _("Released: that player's phone says “This is me” again.")
+            else:
+                desk.set_phone_settings(PhoneSettings(
+                    "" if field(form, "action") == "off" else field(form, "code"),
+                    field(form, "checkin") == "on",
+                    field(form, "td_confirms") == "on",
+                ), name)
+                said = _("Saved.")
         except USER_ERRORS as exc:
             return web.redirect(page, f"/td/t/{n}/phones", ("error", web.say(page, exc)))
-        return web.redirect(page, f"/td/t/{n}/phones", ("ok", _("Saved.")))
+        return web.redirect(page, f"/td/t/{n}/phones", ("ok", said))
     t = desk.tournament(name)
+    devices = [(t.entrant(p), d[:SHORT_ID]) for p, d in desk.devices(name).items()
+               if t.has_entrant(p)]
     return web.render(page, "td_phones.html", n=n, t=t, phones=desk.phone_settings(name),
+                      confirms=desk.td_confirms(name), fide=desk.fide_mode(name).on,
+                      devices=sorted(devices, key=lambda pair: pair[0].name.casefold()),
                       section="phones")
 
 

@@ -58,6 +58,7 @@ class Setup:
     behind_proxy: bool
     proxies: tuple[str, ...]
     csrf_mark: str
+    local_url: str
 
 
 class Renderer:
@@ -111,7 +112,7 @@ def _start(setup: Setup) -> None:
     # handlers only there, and each guard registers its handler (`base.HANDLERS`).
     importlib.import_module("rochade.web.app").create_app(setup.path)
     web = Web(setup.path, system_clock, LoginThrottle(), setup.public_url, setup.poll_seconds,
-              setup.behind_proxy, setup.proxies)
+              setup.behind_proxy, setup.proxies, setup.local_url)
     web.csrf_mark = setup.csrf_mark
     _web.append(web)
     gc.freeze()  # (as the server does: the modules and templates live as long as the process)
