@@ -25,7 +25,7 @@ from contextlib import closing, contextmanager
 from pathlib import Path
 
 from starlette.testclient import TestClient
-from web_helpers import PLAYERS, play_round
+from web_helpers import PLAYERS, VERSION, play_round, unversioned
 
 from rochade.service import ClubService
 from rochade.store.backup import list_backups
@@ -33,7 +33,6 @@ from rochade.web import create_app
 
 PHONE_PAGES = ["/t/1/", "/t/1/pairings", "/t/1/crosstable", "/t/1/progress", "/t/1/players/1"]
 DISPLAY = "/t/1/display"
-SHOWN = re.compile(r'"X-Rochade-Version": "(\d+)"|data-version="(\d+)"')
 TOKEN = re.compile(r"\b[0-9a-f]{64}\b")  # the visitor's CSRF token (forms, htmx headers)
 RUN = "import sys; from rochade.cli import main; sys.argv[0] = 'rochade'; main()"
 
@@ -99,14 +98,14 @@ class Poller:
 
 
 def version_of(body: str) -> int:
-    found = SHOWN.search(body)
+    found = VERSION.search(body)
     assert found is not None, "a polled page without its version"
-    return int(found[1] or found[2])
+    return int(found[0])
 
 
 def same_page(body: str) -> str:
     """A page without what differs between servers and visitors: its version, CSRF token."""
-    return TOKEN.sub("token", SHOWN.sub("version", body))
+    return TOKEN.sub("token", unversioned(body))
 
 
 def rochade(*args: str) -> None:
