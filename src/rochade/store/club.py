@@ -1045,16 +1045,13 @@ def _start_writing(conn: sqlite3.Connection, path: Path) -> None:
 
 
 def _upgrade(conn: sqlite3.Connection, path: Path, version: int) -> None:
-    """Refuse a damaged file, keep a copy of the old file beside it, then migrate in one
-    transaction."""
+    """Refuse a damaged file, keep a copy of the old file beside it (`.vN.bak`, whole or not
+    at all: `backups.keep_copy`), then migrate in one transaction. The copy is made holding
+    the write lock, so it is exactly the file the migration starts from."""
     _start_writing(conn, path)
-    backup_path = path.with_name(f"{path.name}.v{version}.bak")
-    if not backup_path.exists():
-        with sqlite3.connect(backup_path) as backup:
-            conn.backup(backup)
-        backup.close()
     conn.execute("BEGIN IMMEDIATE")
     try:
+        backups.keep_copy(path, path.with_name(f"{path.name}.v{version}.bak"))
         migrate(conn)
         conn.execute("COMMIT")
     except BaseException:
