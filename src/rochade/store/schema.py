@@ -204,8 +204,8 @@ ALTER TABLE members ADD COLUMN k TEXT NOT NULL DEFAULT '';
 
 # Version 9 keeps a mark of the file's state, renewed by every change (an undo and a restore
 # too, `Club._transaction`): the public pages' version follows it (rochade.web.base
-# `Web.last_change`). The newest action's id, followed before, comes back lower after a
-# restore, and then named pages the phones had shown for other facts. A random mark never
+# `Web.last_change`). It followed the newest action's id before, which a restore brings back
+# lower: the phones were told "unchanged" while they showed other facts. A random mark never
 # names two states: a restore gets a new one, a backup put in place brings back the mark of
 # the very facts it holds, and every other file has marks of its own. No fact: not undone,
 # not restored, never in the action log.
