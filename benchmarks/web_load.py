@@ -39,8 +39,9 @@ What the figures mean:
   locked", a connection that fails, an answer missing at the end, and a stale page: one
   answered after a result was confirmed that does not show it (the version it carries, or a
   poller's "204" for an older version: not above the version the pages had just before the
-  result, which the TD reads from the standings before each result). The CPU seconds of server and client and the load
-  average are printed, since the figures mean little without them on a shared machine.
+  result, which the TD reads from the standings before each result). The CPU seconds of
+  server and client and the load average are printed, since the figures mean little without
+  them on a shared machine.
 """
 
 from __future__ import annotations
