@@ -39,8 +39,10 @@ What the figures mean:
 - Errors: any status but 200 (a polling phone: 200 or 204; TD: 200/303), any "database is
   locked", a connection that fails, an answer missing at the end, and a stale page: one
   answered after a result was confirmed that does not show it (the version it carries, or a
-  poller's "204" for an older version). The CPU seconds of server and client and the load
-  average are printed, since the figures mean little without them on a shared machine.
+  poller's "204" for an older version: not above the version the pages had just before the
+  result, which the TD reads from the standings before each result). The CPU seconds of
+  server and client and the load average are printed, since the figures mean little without
+  them on a shared machine.
 """
 
 from __future__ import annotations
@@ -145,7 +147,8 @@ class Figures:
     latencies: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     versions: list[tuple[float, int]] = field(default_factory=list)  # (asked at, version)
-    writes: list[tuple[float, int]] = field(default_factory=list)  # (confirmed at, board)
+    writes: list[tuple[float, int, int]] = field(default_factory=list)
+    """(confirmed at, board, the pages' version before the change: none of them shows it)"""
     write_latencies: list[float] = field(default_factory=list)
     lags: list[float] = field(default_factory=list)  # the client loop's lateness per tick
 
@@ -328,6 +331,12 @@ class TD:
         assert found, "no CSRF token on the TD's page"
         self.csrf = found.group(1)
 
+    async def version(self) -> int:
+        """The version the public pages have now."""
+        found = VERSION.search(await self.request("GET", STANDINGS))
+        assert found, "no version on the standings"
+        return int(found.group(1))
+
     async def enter(self, board: int, result: str) -> None:
         form = b"csrf=" + self.csrf + b"&result=" + result.encode()
         await self.request("POST", f"/td/t/1/results/1/{board}", form)
@@ -340,8 +349,9 @@ async def td_at_work(td: TD, until: float, every: float, boards: int, figures: F
     while (start := loop.time()) < until:
         number, result = board % boards + 1, ("1-0", "0-1", "1/2")[board // boards % 3]
         try:
+            before = await td.version()  # (the TD is the only writer: no change meanwhile)
             await td.enter(number, result)
-            figures.writes.append((loop.time(), number))
+            figures.writes.append((loop.time(), number, before))
             figures.write_latencies.append(loop.time() - start)
         except (RuntimeError, OSError, asyncio.IncompleteReadError) as exc:
             figures.errors.append(f"TD: {exc!r}")
@@ -457,16 +467,15 @@ def phones_lost(path: Path, players: int) -> list[str]:  # players with a game
     return lost
 
 
-def stale_answers(figures: Figures, path: Path) -> int:
+def stale_answers(figures: Figures) -> int:
     """Answers to requests sent after a result was confirmed that do not show it (an answer
-    that arrives later but was asked for before may be older). Each result is one action, so
-    the k-th confirmed result is action `first + k`."""
-    first = ClubService(path).log()[-1].id - len(figures.writes) + 1
+    that arrives later but was asked for before may be older): whose version is not above
+    the one the pages had just before the change (versions only grow, by every change)."""
     return sum(
         1
-        for k, (confirmed, _) in enumerate(figures.writes)
+        for confirmed, _, before in figures.writes
         for at, version in figures.versions
-        if at > confirmed and version < first + k
+        if at > confirmed and version <= before
     )
 
 
@@ -507,7 +516,7 @@ def main() -> None:
             elapsed = time.monotonic() - started
             server_cpu = server.cpu_seconds() - server_cpu
             client_cpu = time.process_time() - client_cpu
-        stale = stale_answers(figures, path)
+        stale = stale_answers(figures)
     ms = [x * 1000 for x in figures.latencies]
     lag = [x * 1000 for x in figures.lags]
     writes = [x * 1000 for x in figures.write_latencies]

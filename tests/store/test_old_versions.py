@@ -116,3 +116,13 @@ def test_undo_and_new_work_continue_after_the_upgrade(old: tuple[int, Path, Path
     service.undo(2)
     with Club.open(work) as club:
         assert club.snapshot() == start
+
+
+def test_an_upgraded_file_gets_a_mark_of_its_state(old: tuple[int, Path, Path]) -> None:
+    """Version 9: the mark the public pages' version follows; the first change renews it."""
+    work = old[1]
+    service = ClubService(work, "td")
+    first = service.state_mark()
+    assert len(first) == 32
+    service.enter_result(1, 1, "1-0", "Rapid")
+    assert service.state_mark() != first

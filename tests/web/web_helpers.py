@@ -30,6 +30,8 @@ PLAYERS = [
 Fresh = Callable[[], AbstractContextManager[tuple[TestClient, Path]]]
 """Opens a fresh copy of the test club with the TD logged in (fixture `fresh`)."""
 CSRF = re.compile(r'name="csrf" value="([0-9a-f]+)"')
+VERSION = re.compile(r'(?<="X-Rochade-Version": ")\d+|(?<=data-version=")\d+')
+"""The version a live page shows (its poll sends it back): each server numbers its own."""
 
 
 
@@ -42,6 +44,11 @@ def csrf_of(client: TestClient, url: str = "/td/login") -> str:
     match = CSRF.search(client.get(url).text)
     assert match, f"no CSRF token on {url}"
     return match.group(1)
+
+
+def unversioned(html: str) -> str:
+    """A page without the version it shows, to compare pages of two servers."""
+    return VERSION.sub("version", html)
 
 
 def log_in(client: TestClient) -> str:

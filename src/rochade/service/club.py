@@ -1118,11 +1118,11 @@ class ClubService:
         with self._open() as club:
             return club.setting(key)
 
-    def last_change(self) -> int:
-        """The newest action's id: it grows with every change (an undo too), so a reader can
-        tell cheaply whether anything changed since it last looked."""
+    def state_mark(self) -> str:
+        """The mark of the club file's state: new with every change (an undo and a restore
+        too), so a reader can tell cheaply whether anything changed since it last looked."""
         with self._open() as club:
-            return club.last_action_id()
+            return club.state_mark()
 
     # -- standings and files -------------------------------------------------------------
 

@@ -5,13 +5,15 @@ Before every pairing, every import and every restore, the club file's state is c
 SQLite's online backup API through a second, read-only connection while the changing
 connection already holds the write lock: the copy is exactly the state the change starts from,
 and no other program can slip a change in between. A copy is written under a temporary name
-and renamed when complete, so a crash never leaves a half copy that looks like a backup. If the
+and renamed when complete (`write_copy`), so a crash never leaves a half copy that looks like
+a backup; the migration's copy of an older file (`keep_copy`) is made the same way. If the
 change fails, its copy is deleted (nothing changed, nothing to keep); after a change succeeds
 only the newest `keep_count()` copies stay.
 """
 
 from __future__ import annotations
 
+import glob
 import os
 import re
 import sqlite3
@@ -87,18 +89,67 @@ def take(club: Path, before: str, at: datetime) -> Path:
             strerror=exc.strerror,
         ) from None
     target = _free_name(folder, before, at)
-    partial = target.with_name(f"{target.name}.{os.getpid()}{_PARTIAL}")
     try:
-        copy_file(club, partial)
-        os.replace(partial, target)
+        write_copy(club, target)
     except (OSError, sqlite3.Error) as exc:
-        partial.unlink(missing_ok=True)
         raise BackupError(
             "cannot write a backup into {folder}: {exc}",
             folder=folder,
             exc=message_of(exc),
         ) from None
     return target
+
+
+def keep_copy(club: Path, target: Path) -> None:
+    """Copy the club file's committed state to `target` unless a sound copy is there already
+    (a migration's `.vN.bak`, made once before the upgrade). A copy there that fails its own
+    check (empty, not SQLite, damaged: cut short by a crash of an older rochade, which wrote
+    it under its final name) is not trusted: a fresh copy replaces it. Call it holding the
+    club file's write lock: half-written copies left beside it then are nobody's, and go."""
+    for left in target.parent.glob(f"{glob.escape(target.name)}.*{_PARTIAL}"):
+        left.unlink(missing_ok=True)
+    if target.exists():
+        try:
+            check(target)
+            return
+        except BackupError:
+            pass
+    try:
+        write_copy(club, target)
+    except (OSError, sqlite3.Error) as exc:
+        raise BackupError(
+            "cannot write the copy {target} before the upgrade: {exc}",
+            target=target,
+            exc=message_of(exc),
+        ) from None
+
+
+def write_copy(club: Path, target: Path) -> None:
+    """Copy the club file's committed state to `target`, whole or not at all: under a
+    temporary name in the same folder, synced, renamed, and the folder synced (so that the
+    new name survives a power cut too). A crash at any moment leaves no file under `target`
+    or a complete one; a failure removes the temporary copy and is raised."""
+    partial = target.with_name(f"{target.name}.{os.getpid()}{_PARTIAL}")
+    try:
+        copy_file(club, partial)
+        os.replace(partial, target)
+    except BaseException:
+        partial.unlink(missing_ok=True)
+        raise
+    _sync_folder(target.parent)
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make a rename in `folder` durable. Where a folder cannot be opened (Windows), the
+    rename is as durable as the file system makes it."""
+    try:
+        handle = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(handle)
+    finally:
+        os.close(handle)
 
 
 def copy_file(source: Path, target: Path, finished: bool = False) -> None:

@@ -46,6 +46,7 @@ from rochade.store.errors import is_busy, sqlite_code
 from rochade.store.schema import (
     APPLICATION_ID,
     FACT_TABLES,
+    RENEW_MARK,
     SCHEMA_VERSION,
     drop_undo_triggers,
     install_undo_triggers,
@@ -281,14 +282,16 @@ class Club:
 
     @contextmanager
     def _transaction(self, backup_before: str | None, at: datetime) -> Iterator[Path | None]:
-        """BEGIN IMMEDIATE, an optional backup, the body, COMMIT; a failure rolls back and
-        discards the backup, a success rotates the backups folder."""
+        """BEGIN IMMEDIATE, an optional backup, the body, a new mark of the file's state
+        (`state_mark`), COMMIT; a failure rolls back and discards the backup, a success
+        rotates the backups folder."""
         self._begin()
         copy: Path | None = None
         try:
             if backup_before is not None:
                 copy = backups.take(self.path, backup_before, at)
             yield copy
+            self._conn.execute(RENEW_MARK)
             self._conn.execute("COMMIT")
         except sqlite3.Error as exc:
             self._abandon(copy)
@@ -371,11 +374,12 @@ class Club:
         reader racing a writer, a recovery after a crash), else the file is damaged."""
         return busy(self.path, exc) if is_busy(exc) else damaged(self.path, exc)
 
-    def last_action_id(self) -> int:
-        """The newest action's id (an undo is an action too): it grows with every change, so
-        a reader can tell cheaply whether anything changed since it last looked."""
-        (newest,) = self._rows("SELECT coalesce(max(id), 0) FROM actions")[0]
-        return int(newest)
+    def state_mark(self) -> str:
+        """The mark of the file's state: new with every change (an undo and a restore too) and
+        its own in every other file, so a reader can tell cheaply whether anything changed
+        since it last looked, whatever happened meanwhile (see schema `_STATE_MARK`)."""
+        (mark,) = self._rows("SELECT mark FROM state")[0]
+        return str(mark)
 
     # -- settings (not facts: never logged, never undone) -------------------------------
 
@@ -1056,16 +1060,13 @@ def _start_writing(conn: sqlite3.Connection, path: Path) -> None:
 
 
 def _upgrade(conn: sqlite3.Connection, path: Path, version: int) -> None:
-    """Refuse a damaged file, keep a copy of the old file beside it, then migrate in one
-    transaction."""
+    """Refuse a damaged file, keep a copy of the old file beside it (`.vN.bak`, whole or not
+    at all: `backups.keep_copy`), then migrate in one transaction. The copy is made holding
+    the write lock, so it is exactly the file the migration starts from."""
     _start_writing(conn, path)
-    backup_path = path.with_name(f"{path.name}.v{version}.bak")
-    if not backup_path.exists():
-        with sqlite3.connect(backup_path) as backup:
-            conn.backup(backup)
-        backup.close()
     conn.execute("BEGIN IMMEDIATE")
     try:
+        backups.keep_copy(path, path.with_name(f"{path.name}.v{version}.bak"))
         migrate(conn)
         conn.execute("COMMIT")
     except BaseException:

@@ -202,8 +202,20 @@ _K_FACTOR = """
 ALTER TABLE members ADD COLUMN k TEXT NOT NULL DEFAULT '';
 """
 
+# Version 9 keeps a mark of the file's state, renewed by every change (an undo and a restore
+# too, `Club._transaction`): the public pages' version follows it (rochade.web.base
+# `Web.last_change`). It followed the newest action's id before, which a restore brings back
+# lower: the phones were told "unchanged" while they showed other facts. A random mark never
+# names two states: a restore gets a new one, a backup put in place brings back the mark of
+# the very facts it holds, and every other file has marks of its own. No fact: not undone,
+# not restored, never in the action log.
+_STATE_MARK = """
+CREATE TABLE state (one INTEGER PRIMARY KEY CHECK (one = 1), mark TEXT NOT NULL);
+INSERT INTO state (one, mark) VALUES (1, lower(hex(randomblob(16))));
+"""
+
 MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3, _V4, _V5, _ROUND_DATES, _MEMBER_DETAILS,
-                               _K_FACTOR)
+                               _K_FACTOR, _STATE_MARK)
 """MIGRATIONS[i] moves a file from schema version i to i + 1. Append only, never edit."""
 
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -223,6 +235,10 @@ def migrate(conn: sqlite3.Connection, target: int = SCHEMA_VERSION) -> None:
 def _statements(script: str) -> list[str]:
     """Split a migration into statements (no migration has `;` inside a string)."""
     return [s.strip() for s in script.split(";") if s.strip()]
+
+
+RENEW_MARK = "UPDATE state SET mark = lower(hex(randomblob(16)))"
+"""Gives the file's state a new mark (`_STATE_MARK`): the last statement of every change."""
 
 
 def install_undo_triggers(conn: sqlite3.Connection) -> None:

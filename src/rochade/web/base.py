@@ -135,11 +135,22 @@ class Web:
         self.renderer: Elsewhere | None = None
         """Where the kept public pages are rendered and the TD's changes made when not in
         worker threads (`rochade serve`: a process of their own, `rochade.web.renderer`)."""
+        self._mark, self._version = "", 0  # the state last seen, the version it got
+        self._versions = threading.Lock()
 
     def last_change(self) -> int:
-        """The newest action's id: the public pages ask on every request (WAL: this read
-        never waits for the TD's writes)."""
-        return self.reader().last_change()
+        """The public pages' version, asked on every request (WAL: this read never waits for
+        the TD's writes). It only goes forward: a new one whenever the club file's state mark
+        differs from the one last seen (every change, an undo, a restore, another file put in
+        its place), never a number a page showed before, not even one of an earlier server
+        on the same laptop (a new version is at least the time in microseconds): a phone
+        that polls with the version it shows gets "unchanged" only for the facts it shows."""
+        mark = self.reader().state_mark()
+        with self._versions:
+            if mark != self._mark:
+                self._mark = mark
+                self._version = max(self._version + 1, time.time_ns() // 1000)
+            return self._version
 
     def reader(self) -> ClubService:
         """The service on a connection kept open per thread, for reading only: opening the

@@ -2,7 +2,8 @@
 
 Two hundred phones on the standings cost one rendering per change, and no phone waits for it
 while the TD's change is under way: a page is kept under its key (page, query, language, TD
-or not) with the version it shows, the newest action's id when it was rendered. A request
+or not) with the version it shows (`Web.last_change`: new with every change of the club
+file, an undo, a restore, another file put in its place, and only ever greater). A request
 that finds an older version starts the one rendering of the new version (or joins it). While
 a TD change is under way the phones get the previous page meanwhile (if it shows every change
 the TD has been told of: a page no one asked for since is rendered anew) and start no
