@@ -145,7 +145,8 @@ def test_every_page_follows_a_restore_an_undo_and_another_file_written_in(
         def everywhere_as_now(before: dict[str, tuple[int, str]]) -> None:
             """The next poll of every page: its new state, under a greater version."""
             assert set(phones.poll_all().values()) == {200}
-            with TestClient(create_app(club), base_url=url) as fresh:  # (saw nothing before)
+            # a fresh app (saw nothing before), its QR codes leading where the server listens
+            with TestClient(create_app(club, local_url=url + "/"), base_url=url) as fresh:
                 for path, (version, body) in phones.shown.items():
                     assert version > before[path][0], path
                     expected = fresh.get(path, headers={"HX-Request": "true"}).text
