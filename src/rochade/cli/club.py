@@ -36,7 +36,7 @@ from rochade.service.categories import KEYS as CATEGORY_KEYS
 from rochade.service.fidemode import NeedsFideConfirmation
 from rochade.service.files import read_file
 from rochade.service.settings import settings_of
-from rochade.service.systems import describe
+from rochade.service.systems import describe, draws_by_lot
 
 ROUNDS = click.option("--rounds", type=click.IntRange(min=1), help="Swiss: the number of rounds.")
 SCORING = click.option("--scoring", type=click.Choice(SCORINGS), help="Points for win-draw-loss.")
@@ -161,6 +161,9 @@ def tournament_create(
     rules = describe(t.settings)
     mode = "" if fide_mode is False else ", FIDE mode"
     click.echo(f"Created tournament {t.name} ({system}, {rules}{mode}).")
+    if draws_by_lot(t.settings):
+        seed = t.settings.seed  # type: ignore[attr-defined]
+        click.echo(f"Drawn by lot with seed {seed} (--seed {seed} replays the draw).")
 
 
 @tournament.command("list")
