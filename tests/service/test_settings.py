@@ -116,6 +116,50 @@ def test_a_share_may_be_written_as_a_percentage(six: ClubService) -> None:
         six.change_rules({"top_value": "30%"}, save=False)  # a value, not a share
 
 
+@pytest.mark.parametrize(
+    ("typed", "share", "shown"),
+    [("35", Fraction(35, 100), "35 %"), ("0.35", Fraction(35, 100), "35 %"),
+     ("1/3", Fraction(1, 3), "33⅓ %"), ("33⅓ %", Fraction(1, 3), "33⅓ %"),
+     ("12,5", Fraction(1, 8), "12.5 %"), ("100", Fraction(1), "100 %"),
+     ("1", Fraction(1), "100 %"), ("0", Fraction(0), "0 %"), ("1/7", Fraction(1, 7), "1/7")],
+)
+def test_an_absence_share_is_a_percentage_as_kfc_writes_it(
+    six: ClubService, typed: str, share: Fraction, shown: str
+) -> None:
+    """A bare number above 1 is a percentage (KeizerForClubs and the clubs' manuals: 35 is
+    35 %, not 35 times the own value); a part up to 1 stays as typed; shown as a percentage
+    that reads back as the same share."""
+    report = six.change_rules({"fractions.excused": typed}, save=False)
+    settings = report.tournament.settings
+    assert isinstance(settings, KeizerSettings)
+    assert settings.fractions["excused"] == share
+    assert [(c.setting.key, c.new) for c in report.changes] in (
+        [("fractions.excused", shown)], [])  # 1/3 is the classic share: nothing changes
+    again = six.change_rules({"fractions.excused": shown}, save=False).tournament.settings
+    assert isinstance(again, KeizerSettings) and again.fractions["excused"] == share
+
+
+@pytest.mark.parametrize("typed", ["101", "100.5 %", "1000", "3500 %"])
+def test_an_absence_share_above_the_whole_own_value_is_refused(six: ClubService,
+                                                               typed: str) -> None:
+    actions = len(six.log())
+    with pytest.raises(ServiceError, match=r"Share when excused: '.*' is more than the whole "
+                                           r"own value; write a percentage \(35 or 35%\)"):
+        six.change_rules({"fractions.excused": typed})
+    assert len(six.log()) == actions
+
+
+def test_a_stored_share_keeps_its_meaning(six: ClubService) -> None:
+    """Club files written before: a share stored as 0.35 is still 35 % (only what is typed
+    is read differently), and the preview names the old share as a percentage."""
+    six.change_rules({"fractions.excused": "0.35"})
+    settings = six.tournament().settings
+    assert isinstance(settings, KeizerSettings)
+    assert settings.fractions["excused"] == Fraction(35, 100)
+    report = six.change_rules({"fractions.excused": "30"}, save=False)
+    assert [(c.old, c.new) for c in report.changes] == [("35 %", "30 %")]
+
+
 def test_the_withdrawn_share_says_what_it_prices() -> None:
     from rochade.service.settings import KEIZER_SETTINGS
 

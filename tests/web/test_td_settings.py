@@ -133,3 +133,23 @@ def test_external_team_game_on_the_results_page(td: TestClient, club: Path) -> N
     assert len(svc.tournament().rounds[0].externals) == 1  # team 9 has no value: refused
     post(td, "/td/t/1/results/1/external", player=name, team="1", board="x", score="1")
     assert "Team and board are whole numbers." in td.get("/td/t/1/results?round=1").text
+
+
+def test_an_absence_share_typed_as_a_percentage(td: TestClient, club: Path) -> None:
+    """"30" on the settings page is 30 % of the own value (it used to be 30 times it); the
+    page and the preview show percentages; above 100 % is refused and nothing saved."""
+    page = td.get("/td/t/1/settings").text
+    assert 'name="fractions.excused" value="33⅓ %"' in page and "A percentage (35 or 35%)" in page
+    preview = post(td, "/td/t/1/settings", action="preview", **{"fractions.excused": "35"})
+    assert "Share when excused: 33⅓ % → 35 %" in preview.text
+    post(td, "/td/t/1/settings", action="save", **{"fractions.excused": "30"})
+    svc = ClubService(club)
+    settings = svc.tournament().settings
+    assert isinstance(settings, KeizerSettings)
+    assert settings.fractions["excused"] == Fraction(3, 10)
+    assert 'name="fractions.excused" value="30 %"' in td.get("/td/t/1/settings").text
+    refused = post(td, "/td/t/1/settings", action="save", **{"fractions.excused": "101"})
+    assert "is more than the whole own value" in unescape(refused.text)
+    settings = svc.tournament().settings
+    assert isinstance(settings, KeizerSettings)
+    assert settings.fractions["excused"] == Fraction(3, 10)

@@ -60,13 +60,20 @@ class Setting:
     put: Callable[[Fields, object], None] | None = None
     parse: Callable[[str], object] | None = None  # a value of its own form (start_order)
     share: bool = False  # a share, which a TD may also write as a percentage ("30%")
+    percent: bool = False  # a part of the own value, 0 to 100 %: a bare 35 is 35 %
 
     def value(self, settings: object) -> object:
         return self.get(settings) if self.get else getattr(settings, self.key)
 
     def text(self, settings: object) -> str:
         """The current value as the TD would type it."""
-        return show(self.value(settings))
+        return self.shown(self.value(settings))
+
+    def shown(self, value: object) -> str:
+        """`value` as the TD would type it (an absence share as a percentage)."""
+        if self.percent and isinstance(value, Fraction):
+            return percent_text(value)
+        return show(value)
 
     def read(self, typed: str) -> object:
         """The value the TD typed, or an error saying what was expected."""
@@ -77,7 +84,7 @@ class Setting:
         if self.parse is not None:
             return self.parse(typed)
         if self.kind == NUMBER:
-            percent = self.share and typed.endswith("%")
+            percent = (self.share or self.percent) and typed.endswith("%")
             try:
                 value = number(typed[:-1].strip() if percent else typed)
             except ValueError:
@@ -86,6 +93,8 @@ class Setting:
                 ) from None
             if value < 0:
                 raise ServiceError("{setting} cannot be negative", setting=label)
+            if self.percent:
+                return _part(value, percent or value > 1, label, typed)
             return value / 100 if percent else value
         if self.kind == WHOLE:
             if not (typed.isascii() and typed.isdigit() and len(typed) <= 6):
@@ -114,6 +123,41 @@ class Setting:
             fields[self.key] = value
 
 
+def _part(value: Fraction, percent: bool, label: Message, typed: str) -> Fraction:
+    """An absence share as KeizerForClubs and the clubs' manuals write it: a percentage
+    (35, 35 %), or the part itself up to 1 (0.35, 1/3, 1 for all of the own value); never
+    more than all of it (a bare 35 once meant 35 times the own value)."""
+    part = value / 100 if percent else value
+    if part > 1:
+        raise ServiceError(
+            "{setting}: '{value}' is more than the whole own value; write a percentage "
+            "(35 or 35%) or a part (0.35 or 1/3)",
+            setting=label,
+            value=typed,
+        )
+    return part
+
+
+PERCENT_HINT = N_("A percentage (35 or 35%) or a part of the own value (0.35 or 1/3); at "
+                  "most all of it (100%).")
+"""Said beside every absence share, on the settings page and in `tournament set`."""
+
+_THIRDS = {Fraction(1, 3): "⅓", Fraction(2, 3): "⅔"}
+
+
+def percent_text(share: Fraction) -> str:
+    """A share as a percentage that reads back exactly: 35 %, 12.5 %, 33⅓ %; a share no
+    percentage writes briefly (1/7) as itself."""
+    percent = share * 100
+    whole, rest = divmod(percent, 1)
+    if rest in _THIRDS:
+        return f"{whole}{_THIRDS[rest]} %"
+    if (percent * 100).denominator != 1:
+        return show(share)
+    hundredths = int(percent * 100)  # a share is never negative
+    return f"{hundredths // 100}.{hundredths % 100:02d}".rstrip("0").rstrip(".") + " %"
+
+
 def show(value: object) -> str:
     if value is None:
         return ""
@@ -136,7 +180,7 @@ def _share(reason: str) -> Setting:
         fields["fractions"] = MappingProxyType(fractions)
 
     label, help_ = _SHARES[reason]
-    return Setting(f"fractions.{reason}", label, help_, NUMBER, get=get, put=put, share=True)
+    return Setting(f"fractions.{reason}", label, help_, NUMBER, get=get, put=put, percent=True)
 
 
 _SHARES = {
@@ -508,7 +552,7 @@ def changed_settings(
                 keys=", ".join(known),
             )
         value = setting.read(text)
-        if show(value) == setting.text(base):
+        if setting.shown(value) == setting.text(base):
             continue
         if rounds_paired and not setting.after_start:
             raise ServiceError(
