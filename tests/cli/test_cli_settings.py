@@ -75,5 +75,5 @@ def test_an_absence_share_typed_as_a_percentage(run: Run, club: Path) -> None:
     assert "fractions.excused: 35 % -> 33⅓ %" in run("tournament", "set", club,
                                                      "fractions.excused=1/3").stdout
     refused = run("tournament", "set", club, "fractions.excused=101", ok=False)
-    assert "Share when excused: '101' is more than the whole own value" in refused.output
+    assert "Share when excused: '101' is more than 100%" in refused.output
     assert "fractions.excused = 33⅓ %" in run("tournament", "set", club).stdout

@@ -143,8 +143,8 @@ def test_an_absence_share_is_a_percentage_as_kfc_writes_it(
 def test_an_absence_share_above_the_whole_own_value_is_refused(six: ClubService,
                                                                typed: str) -> None:
     actions = len(six.log())
-    with pytest.raises(ServiceError, match=r"Share when excused: '.*' is more than the whole "
-                                           r"own value; write a percentage \(35 or 35%\)"):
+    with pytest.raises(ServiceError, match=r"Share when excused: '.*' is more than 100%; "
+                                           r"write a percentage \(35 or 35%\)"):
         six.change_rules({"fractions.excused": typed})
     assert len(six.log()) == actions
 
@@ -206,3 +206,18 @@ def test_every_setting_without_json(six: ClubService) -> None:
     assert len(six.change_rules({"caps": "", "halving": " "}).changes) == 2
     cleared = six.tournament().settings
     assert isinstance(cleared, KeizerSettings) and not cleared.caps and not cleared.halving
+
+
+def test_team_boards_follow_the_ladder_unless_typed_in_points(six: ClubService) -> None:
+    """A new tournament prices team 1's boards by its ladder (shown as 1=100 %); a team's
+    boards may be a share of the ladder or points for board 1, typed in one list."""
+    settings = six.tournament().settings
+    assert isinstance(settings, KeizerSettings)
+    assert (settings.team_values, settings.team_shares) == ({}, {1: 1})
+    report = six.change_rules({"team_values": "1=100%, 2=85 %, 3=40"}, save=False)
+    assert [(c.old, c.new) for c in report.changes] == [("1=100 %", "1=100 %, 2=85 %, 3=40")]
+    s = report.tournament.settings
+    assert isinstance(s, KeizerSettings)
+    assert (s.team_values, s.team_shares) == ({3: 40}, {1: 1, 2: Fraction(85, 100)})
+    with pytest.raises(ServiceError, match="more than 100%"):
+        six.change_rules({"team_values": "1=120%"}, save=False)

@@ -149,7 +149,7 @@ def test_an_absence_share_typed_as_a_percentage(td: TestClient, club: Path) -> N
     assert settings.fractions["excused"] == Fraction(3, 10)
     assert 'name="fractions.excused" value="30 %"' in td.get("/td/t/1/settings").text
     refused = post(td, "/td/t/1/settings", action="save", **{"fractions.excused": "101"})
-    assert "is more than the whole own value" in unescape(refused.text)
+    assert "is more than 100%" in unescape(refused.text)
     settings = svc.tournament().settings
     assert isinstance(settings, KeizerSettings)
     assert settings.fractions["excused"] == Fraction(3, 10)

@@ -84,7 +84,7 @@ NUMBER_LENGTH = 20
 _NUMBER = re.compile(r"\d+(\.\d*)?|\.\d+|\d+/\d+")
 _PARTS = {"½": Fraction(1, 2), "⅓": Fraction(1, 3), "⅔": Fraction(2, 3), "¼": Fraction(1, 4),
           "¾": Fraction(3, 4)}
-_WHOLE_AND_PART = re.compile(r"(\d{0,%d})([½⅓⅔¼¾])" % NUMBER_LENGTH)
+_WHOLE_AND_PART = re.compile(rf"(\d{{0,{NUMBER_LENGTH}}})([½⅓⅔¼¾])")
 
 
 def number(text: str) -> Fraction:

@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from types import MappingProxyType
-from typing import Any
+from typing import Any, NamedTuple
 
 from rochade.core.keizer.settings import (
     PRESETS,
@@ -130,8 +130,8 @@ def _part(value: Fraction, percent: bool, label: Message, typed: str) -> Fractio
     part = value / 100 if percent else value
     if part > 1:
         raise ServiceError(
-            "{setting}: '{value}' is more than the whole own value; write a percentage "
-            "(35 or 35%) or a part (0.35 or 1/3)",
+            "{setting}: '{value}' is more than 100%; write a percentage (35 or 35%) or a "
+            "part (0.35 or 1/3)",
             setting=label,
             value=typed,
         )
@@ -163,6 +163,8 @@ def show(value: object) -> str:
         return ""
     if isinstance(value, bool):
         return "yes" if value else "no"
+    if isinstance(value, TeamBoards):
+        return value.text()
     if hasattr(value, "value") and not isinstance(value, Fraction | int):
         return str(value.value)
     if isinstance(value, tuple):
@@ -249,7 +251,7 @@ def _whole(text: str, label: str, typed: str, example: str) -> int:
 
 
 TEAM_VALUES_LABEL = N_("Team board 1 values")
-TEAM_VALUES_EXAMPLE = "1=70, 2=60"
+TEAM_VALUES_EXAMPLE = "1=100%, 2=60"
 
 
 def _pairs_text(values: Mapping[Any, object]) -> str:
@@ -257,18 +259,43 @@ def _pairs_text(values: Mapping[Any, object]) -> str:
     return ", ".join(f"{key}={values[key]}" for key in sorted(values))
 
 
+class TeamBoards(NamedTuple):
+    """The board values of the club's teams as the TD types them: a share of the ladder
+    ("1=100%") or points ("2=60"), in one list."""
+
+    values: Mapping[int, Fraction]
+    shares: Mapping[int, Fraction]
+
+    def text(self) -> str:
+        shares = {t: percent_text(v) for t, v in self.shares.items() if t not in self.values}
+        return _pairs_text({**self.values, **shares})
+
+
 def _team_values_get(settings: object) -> object:
-    return _pairs_text(settings.team_values)  # type: ignore[attr-defined]
+    s = settings
+    assert isinstance(s, KeizerSettings)
+    return TeamBoards(s.team_values, s.team_shares)
 
 
 def _team_values_parse(typed: str) -> object:
-    out = {}
+    values, shares = {}, {}
     for team, value in _pairs(typed, TEAM_VALUES_LABEL, TEAM_VALUES_EXAMPLE):
+        number_ = _whole(team, TEAM_VALUES_LABEL, typed, TEAM_VALUES_EXAMPLE)
+        percent = value.endswith("%")
         try:
-            out[_whole(team, TEAM_VALUES_LABEL, typed, TEAM_VALUES_EXAMPLE)] = number(value)
+            amount = number(value.removesuffix("%"))
         except ValueError:
             raise _unreadable(TEAM_VALUES_LABEL, typed, TEAM_VALUES_EXAMPLE) from None
-    return MappingProxyType(out)
+        if percent:
+            shares[number_] = _part(amount, True, Message(TEAM_VALUES_LABEL), value)
+        else:
+            values[number_] = amount
+    return TeamBoards(MappingProxyType(values), MappingProxyType(shares))
+
+
+def _team_values_put(fields: Fields, value: object) -> None:
+    assert isinstance(value, TeamBoards)
+    fields["team_values"], fields["team_shares"] = value
 
 
 CAPS_LABEL = N_("Credited absences at most")
@@ -417,7 +444,8 @@ KEIZER_SETTINGS: tuple[Setting, ...] = (
         put=_enum(Recompute, "recompute"),
     ),
     Setting("board_step", N_("Team board step"),
-            N_("A team game is worth this much less for each board further down."), NUMBER),
+            N_("A team game in points is worth this much less for each board further down."),
+            NUMBER),
     Setting("rematch_gap", N_("Rounds before a rematch"),
             N_("Two players meet again only after this many rounds."), WHOLE),
     Setting("max_meetings", N_("Meetings at most"),
@@ -457,10 +485,13 @@ KEIZER_SETTINGS: tuple[Setting, ...] = (
     Setting(
         "team_values",
         TEAM_VALUES_LABEL,
-        N_("For games played for a club team: team number = value of its board 1, e.g. "
-           "1=70, 2=60; each board further down is worth the team board step less."),
+        N_("For games played for a club team: team number = what its boards are worth, as "
+           "a share of the value ladder (1=100%: board 1 is worth what rank 1 is, board 2 "
+           "what rank 2 is, and so on) or in points for board 1 (2=60: each board further "
+           "down is worth the team board step less)."),
         TEXT,
         get=_team_values_get,
+        put=_team_values_put,
         parse=_team_values_parse,
     ),
     Setting(
