@@ -254,6 +254,10 @@ _BOUNDS: tuple[tuple[str, limits.Bound], ...] = (
 
 _KFC = KeizerSettings(
     preset="kfc",
+    # KfC's sample tournament (conformance/kfc) where it shows KfC at work, its manual (seed
+    # 000) elsewhere; the differences are named in docs/user-guide.md. The manual's 0 %
+    # unexcused and 65 % club duty would miss the sample's stored totals (Helena 22.45,
+    # Ninedena 23.15): KfC computes with 5 % and 70 %. A late start scores as unexcused.
     fractions=_fractions(
         bye=Fraction(1, 2),
         excused=Fraction(35, 100),
