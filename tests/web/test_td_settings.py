@@ -3,6 +3,7 @@ of the service in the TD's language."""
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 from html import unescape
 from pathlib import Path
@@ -153,3 +154,17 @@ def test_an_absence_share_typed_as_a_percentage(td: TestClient, club: Path) -> N
     settings = svc.tournament().settings
     assert isinstance(settings, KeizerSettings)
     assert settings.fractions["excused"] == Fraction(3, 10)
+
+
+def test_the_whole_form_sent_back_unchanged_changes_nothing(td: TestClient) -> None:
+    """Every value as the page shows it (shares as percentages, 33⅓ %, team boards as
+    1=100 %) reads back as the same setting: saving the untouched form changes nothing."""
+    page = td.get("/td/t/1/settings").text
+    form = {unescape(key): unescape(value) for key, value in
+            re.findall(r'<input id="s-\d+" name="([^"]+)" value="([^"]*)"', page)}
+    form |= {key: value for key, value in re.findall(
+        r'<select id="s-\d+" name="([^"]+)"[^>]*>.*?<option value="([^"]+)" selected', page, re.S)}
+    assert form["fractions.excused"] == "33⅓ %" and form["team_values"] == "1=100 %"
+    assert len(form) == len(KEIZER_SETTINGS)
+    preview = post(td, "/td/t/1/settings", action="preview", **form)
+    assert "Nothing changes." in preview.text
