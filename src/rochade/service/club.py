@@ -1014,7 +1014,7 @@ class ClubService:
         extra: bool = False,
         tournament: str | None = None,
     ) -> Tournament:
-        """Count a game played for a club team, at the fixed value of its team and board.
+        """Count a game played for a club team, at the value of its team and board.
 
         Normally it replaces the player's absence row of that evening (a club-night team
         match); `extra` adds it on top of whatever the player did that evening.
