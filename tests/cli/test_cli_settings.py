@@ -62,3 +62,18 @@ def test_wrong_event_data_are_refused_and_nothing_changes(run: Run, club: Path) 
         result = run("tournament", "set", club, "city=Zeist", typed, ok=False)
         assert result.exit_code == 2 and words in result.output, (typed, result.output)
     assert "city = Utrecht" in run("tournament", "set", club).stdout
+
+
+def test_an_absence_share_typed_as_a_percentage(run: Run, club: Path) -> None:
+    """`fractions.excused=35` is 35 % of the own value (KeizerForClubs' and the manuals'
+    way), shown as such; 0.35 and 1/3 stay as typed; above 100 % is refused, nothing saved."""
+    listed = run("tournament", "set", club).stdout
+    assert "fractions.excused = 33⅓ %" in listed and "A percentage (35 or 35%)" in listed
+    assert "fractions.excused: 33⅓ % -> 35 %" in run("tournament", "set", club,
+                                                     "fractions.excused=35").stdout
+    assert "Nothing changes." in run("tournament", "set", club, "fractions.excused=0.35").stdout
+    assert "fractions.excused: 35 % -> 33⅓ %" in run("tournament", "set", club,
+                                                     "fractions.excused=1/3").stdout
+    refused = run("tournament", "set", club, "fractions.excused=101", ok=False)
+    assert "Share when excused: '101' is more than 100%" in refused.output
+    assert "fractions.excused = 33⅓ %" in run("tournament", "set", club).stdout

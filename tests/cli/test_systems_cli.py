@@ -440,3 +440,35 @@ def test_buchholz_without_bye_points_is_a_tiebreak(tmp_path: Path, run: Run) -> 
     assert bye["tiebreaks"]["BH"] == "0.5"
     winner = next(r for r in table if r is not bye and float(r["points"]) == 1)
     assert winner["tiebreaks"]["BHNB"] == "0"  # the loser scored 0
+
+
+def test_round_robins_by_lot_draw_fresh_recorded_seeds_that_replay(tmp_path: Path,
+                                                                   run: Run) -> None:
+    """Two round robins in a row (FIDE mode, the default) draw different start numbers, each
+    with its seed in the log, on creation and in the explanation; --seed replays a draw."""
+    drawn = []
+    for k in ("first", "second", "again"):
+        (tmp_path / k).mkdir()
+        replay = ("--seed", drawn[0][0]) if k == "again" else ()
+        path = tmp_path / k / "club.rochade"
+        run("init", path)
+        created = run("tournament", "create", path, "Event", "--system", "round-robin",
+                      *replay).stdout
+        assert "FIDE mode" in created
+        seed = int(run("log", path).stdout.split("new tournament (round-robin, seed ")[1]
+                   .split(")")[0])
+        assert f"Drawn by lot with seed {seed} (--seed {seed} replays the draw)." in created
+        csv = tmp_path / k / "players.csv"
+        csv.write_text("name,rating\n" + "".join(f"P{i:02d},{2400 - 10 * i}\n"
+                                                 for i in range(1, 11)), encoding="utf-8")
+        run("player", "import", path, csv)
+        run("pair", path)
+        assert f"Start numbers drawn by lot (seed {seed})" in run("explain", path, "--round",
+                                                                  1).stdout
+        out = tmp_path / k / "export.json"
+        run("export", path, out)
+        drawn.append((seed, json.loads(out.read_text(encoding="utf-8"))["settings"]["numbers"]))
+    (first, numbers), (second, other), again = drawn
+    assert first != second and first != 0 and second != 0
+    assert numbers != other  # 10 players: the same draw by chance is 1 in 3.6 million
+    assert again == (first, numbers)

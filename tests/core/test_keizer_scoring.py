@@ -23,7 +23,14 @@ from rochade.core.keizer.scoring import (
     ladder_values,
     standings_history,
 )
-from rochade.core.keizer.settings import KeizerSettings, Ladder, Period, Recompute, preset
+from rochade.core.keizer.settings import (
+    PRESETS,
+    KeizerSettings,
+    Ladder,
+    Period,
+    Recompute,
+    preset,
+)
 from rochade.core.messages import Message
 from rochade.core.model import (
     Absence,
@@ -482,6 +489,38 @@ def test_external_game_for_an_unknown_team() -> None:
     with pytest.raises(ModelError) as refused:
         compute_standings(t, TEAMS)
     assert str(refused.value) == "round 1: Anna played for team 3, which has no board value set"
+
+
+@given(name=hs.sampled_from(sorted(PRESETS)), n=hs.integers(3, 40), board=hs.integers(1, 60))
+def test_no_team_board_outweighs_a_win_over_the_strongest_player(name: str, n: int,
+                                                                 board: int) -> None:
+    """By default team 1's boards are priced by the ladder (board b: the value of rank b), so
+    whatever the preset's ladder and the number of players, a team win on any board earns no
+    more than a win over the strongest player (the classic ladder once gave a team draw on
+    board 3 34 points against 16 for beating the leader)."""
+    s = preset(name)
+    entrants = tuple(Entrant(i, f"P{i}", 2000 - i) for i in range(1, n + 1))
+    ext = ExternalGame(n, team=1, board=board, score=F(1))
+    t = Tournament("t", entrants, (rnd(1, game(2, 1, "1-0"), externals=[ext]),))
+    row = compute_standings(t, s).row(n).breakdown[1]
+    ladder = ladder_values(n, s)
+    assert row.kind == "external"
+    assert row.credit == ladder[min(board, n) - 1] <= ladder[0] * s.win_factor
+
+
+def test_team_boards_by_the_ladder_and_in_points() -> None:
+    """MwKeizer's 70, 69, 68 ... for team 1 come out of its fixed ladder of 70; a share of the
+    ladder prices a lower team's boards; points fixed by the club win over a share."""
+    dutch = replace(preset("dutch-club"), team_shares={1: F(1), 2: F(85, 100)})
+    ten = tuple(Entrant(i, f"P{i}", 2000 - i) for i in range(1, 11))
+    externals = [ExternalGame(9, 1, 3, F(1)), ExternalGame(10, 2, 1, F(1, 2))]
+    t = Tournament("t", ten, (rnd(1, game(1, 2, "1-0"), externals=externals),))
+    st = compute_standings(t, dutch)
+    assert st.row(9).breakdown[1].basis == 68
+    assert (st.row(10).breakdown[1].basis, st.row(10).breakdown[1].credit) == (F(119, 2),
+                                                                               F(119, 4))
+    fixed = compute_standings(t, replace(dutch, team_values={2: F(60)}))
+    assert fixed.row(10).breakdown[1].basis == 60
 
 
 # -- recomputation (section 5) ------------------------------------------------------------

@@ -35,6 +35,16 @@ def test_a_half_after_a_whole_number_adds_a_half() -> None:
             number(typed)
 
 
+def test_thirds_and_quarters_after_a_whole_number_as_shares_show_them() -> None:
+    """A share of a third is shown as 33⅓ %: typed back, it is exactly a third again."""
+    assert number("33⅓") == Fraction(100, 3)
+    assert number("66 ⅔") == Fraction(200, 3)
+    assert number("¼") + number("2¾") == 3
+    for typed in ("⅓⅓", "1/⅓", "⅔1", "1.5⅓", "1" * 21 + "⅓"):
+        with pytest.raises(ValueError):
+            number(typed)
+
+
 def test_spaces_inside_a_typed_number_are_dropped() -> None:
     assert number(" 1 000 ") == 1000
     assert number("- 1 / 3") == Fraction(-1, 3)

@@ -306,6 +306,9 @@ def keizer_settings(draw: st.DrawFn, ids: list[int]) -> KeizerSettings:
         recompute=draw(st.sampled_from(Recompute)),
         max_iterations=draw(st.integers(1, 500)),
         team_values=draw(st.dictionaries(st.integers(1, 5), values)),
+        team_shares=draw(
+            st.dictionaries(st.integers(1, 5), st.fractions(0, 1, max_denominator=12))
+        ),
         board_step=draw(st.fractions(0, 3, max_denominator=4)),
         rematch_gap=draw(st.integers(0, 10)),
         max_meetings=draw(st.none() | st.integers(1, 5)),
@@ -619,7 +622,7 @@ ERRORS: list[tuple[str, Mutation, str]] = [
     (
         "external team",
         _add_round(external=[{"player": 1, "team": 3, "board": 1, "score": "1"}]),
-        "round 2, external[0].team: team 3 has no value in settings.team_values",
+        "round 2, external[0].team: team 3 has no value in settings.team_values or team_shares",
     ),
     (
         "external score",

@@ -265,7 +265,8 @@ def test_external_team_games(six: ClubService) -> None:
     assert (ext.player, ext.team, ext.board, ext.score, ext.replaces_row) == (3, 1, 2, 1, True)
     assert six.tournament() == t
     [row] = [r for r in six.standings().row(3).breakdown if r.kind == "external"]
-    assert row.credit == 69  # team 1 board 1 is worth 70, each board lower one less
+    # team 1's boards follow the ladder (six players: 8, 7, 6 ...): board 2 is worth rank 2
+    assert row.credit == 7
     assert six.log()[-1].description == (
         "Winter: round 1: Cém Öztürk (3) scored 1 for team 1 on board 2, instead of club duty"
     )

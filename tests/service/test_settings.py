@@ -116,6 +116,50 @@ def test_a_share_may_be_written_as_a_percentage(six: ClubService) -> None:
         six.change_rules({"top_value": "30%"}, save=False)  # a value, not a share
 
 
+@pytest.mark.parametrize(
+    ("typed", "share", "shown"),
+    [("35", Fraction(35, 100), "35 %"), ("0.35", Fraction(35, 100), "35 %"),
+     ("1/3", Fraction(1, 3), "33⅓ %"), ("33⅓ %", Fraction(1, 3), "33⅓ %"),
+     ("12,5", Fraction(1, 8), "12.5 %"), ("100", Fraction(1), "100 %"),
+     ("1", Fraction(1), "100 %"), ("0", Fraction(0), "0 %"), ("1/7", Fraction(1, 7), "1/7")],
+)
+def test_an_absence_share_is_a_percentage_as_kfc_writes_it(
+    six: ClubService, typed: str, share: Fraction, shown: str
+) -> None:
+    """A bare number above 1 is a percentage (KeizerForClubs and the clubs' manuals: 35 is
+    35 %, not 35 times the own value); a part up to 1 stays as typed; shown as a percentage
+    that reads back as the same share."""
+    report = six.change_rules({"fractions.excused": typed}, save=False)
+    settings = report.tournament.settings
+    assert isinstance(settings, KeizerSettings)
+    assert settings.fractions["excused"] == share
+    assert [(c.setting.key, c.new) for c in report.changes] in (
+        [("fractions.excused", shown)], [])  # 1/3 is the classic share: nothing changes
+    again = six.change_rules({"fractions.excused": shown}, save=False).tournament.settings
+    assert isinstance(again, KeizerSettings) and again.fractions["excused"] == share
+
+
+@pytest.mark.parametrize("typed", ["101", "100.5 %", "1000", "3500 %"])
+def test_an_absence_share_above_the_whole_own_value_is_refused(six: ClubService,
+                                                               typed: str) -> None:
+    actions = len(six.log())
+    with pytest.raises(ServiceError, match=r"Share when excused: '.*' is more than 100%; "
+                                           r"write a percentage \(35 or 35%\)"):
+        six.change_rules({"fractions.excused": typed})
+    assert len(six.log()) == actions
+
+
+def test_a_stored_share_keeps_its_meaning(six: ClubService) -> None:
+    """Club files written before: a share stored as 0.35 is still 35 % (only what is typed
+    is read differently), and the preview names the old share as a percentage."""
+    six.change_rules({"fractions.excused": "0.35"})
+    settings = six.tournament().settings
+    assert isinstance(settings, KeizerSettings)
+    assert settings.fractions["excused"] == Fraction(35, 100)
+    report = six.change_rules({"fractions.excused": "30"}, save=False)
+    assert [(c.old, c.new) for c in report.changes] == [("35 %", "30 %")]
+
+
 def test_the_withdrawn_share_says_what_it_prices() -> None:
     from rochade.service.settings import KEIZER_SETTINGS
 
@@ -162,3 +206,18 @@ def test_every_setting_without_json(six: ClubService) -> None:
     assert len(six.change_rules({"caps": "", "halving": " "}).changes) == 2
     cleared = six.tournament().settings
     assert isinstance(cleared, KeizerSettings) and not cleared.caps and not cleared.halving
+
+
+def test_team_boards_follow_the_ladder_unless_typed_in_points(six: ClubService) -> None:
+    """A new tournament prices team 1's boards by its ladder (shown as 1=100 %); a team's
+    boards may be a share of the ladder or points for board 1, typed in one list."""
+    settings = six.tournament().settings
+    assert isinstance(settings, KeizerSettings)
+    assert (settings.team_values, settings.team_shares) == ({}, {1: 1})
+    report = six.change_rules({"team_values": "1=100%, 2=85 %, 3=40"}, save=False)
+    assert [(c.old, c.new) for c in report.changes] == [("1=100 %", "1=100 %, 2=85 %, 3=40")]
+    s = report.tournament.settings
+    assert isinstance(s, KeizerSettings)
+    assert (s.team_values, s.team_shares) == ({3: 40}, {1: 1, 2: Fraction(85, 100)})
+    with pytest.raises(ServiceError, match="more than 100%"):
+        six.change_rules({"team_values": "1=120%"}, save=False)

@@ -353,3 +353,21 @@ def test_swiss_pairings_show_each_players_points_before_the_round(
             line.points, str(line.points)), line.entrant.name
     first = client.get("/t/2/pairings?round=1").text
     assert len(re.findall(r'<bdi class="muted small" dir="ltr"[^>]*>\(0\)</bdi>', first)) == 6
+
+
+def test_a_new_round_robin_by_lot_draws_its_own_seed_and_shows_it(td: TestClient,
+                                                                  club: Path) -> None:
+    """The new-tournament form leaves the seed empty, so each round robin by lot gets a fresh
+    one (FIDE mode on), and its rules page shows it; a seed typed in is kept."""
+    form = td.get("/td/new/round-robin").text
+    assert 'id="seed" name="seed" value=""' in form
+    for name in ("One", "Two"):
+        post(td, "/td/new/round-robin", name=name, numbers_by="lot", tb1="SB", seed="",
+             fide_mode="on")
+    post(td, "/td/new/round-robin", name="Three", numbers_by="lot", tb1="SB", seed="12")
+    svc = ClubService(club)
+    seeds = [svc.tournament(n).settings.seed for n in ("One", "Two", "Three")]  # type: ignore[attr-defined]
+    assert seeds[0] != seeds[1] and 0 not in seeds[:2] and seeds[2] == 12
+    assert svc.fide_mode("One").on
+    rules = td.get("/td/t/2/rules").text
+    assert f"Drawn by lot with seed {seeds[0]}: the same seed replays the draw." in rules

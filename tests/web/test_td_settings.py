@@ -3,6 +3,7 @@ of the service in the TD's language."""
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 from html import unescape
 from pathlib import Path
@@ -133,3 +134,37 @@ def test_external_team_game_on_the_results_page(td: TestClient, club: Path) -> N
     assert len(svc.tournament().rounds[0].externals) == 1  # team 9 has no value: refused
     post(td, "/td/t/1/results/1/external", player=name, team="1", board="x", score="1")
     assert "Team and board are whole numbers." in td.get("/td/t/1/results?round=1").text
+
+
+def test_an_absence_share_typed_as_a_percentage(td: TestClient, club: Path) -> None:
+    """"30" on the settings page is 30 % of the own value (it used to be 30 times it); the
+    page and the preview show percentages; above 100 % is refused and nothing saved."""
+    page = td.get("/td/t/1/settings").text
+    assert 'name="fractions.excused" value="33⅓ %"' in page and "A percentage (35 or 35%)" in page
+    preview = post(td, "/td/t/1/settings", action="preview", **{"fractions.excused": "35"})
+    assert "Share when excused: 33⅓ % → 35 %" in preview.text
+    post(td, "/td/t/1/settings", action="save", **{"fractions.excused": "30"})
+    svc = ClubService(club)
+    settings = svc.tournament().settings
+    assert isinstance(settings, KeizerSettings)
+    assert settings.fractions["excused"] == Fraction(3, 10)
+    assert 'name="fractions.excused" value="30 %"' in td.get("/td/t/1/settings").text
+    refused = post(td, "/td/t/1/settings", action="save", **{"fractions.excused": "101"})
+    assert "is more than 100%" in unescape(refused.text)
+    settings = svc.tournament().settings
+    assert isinstance(settings, KeizerSettings)
+    assert settings.fractions["excused"] == Fraction(3, 10)
+
+
+def test_the_whole_form_sent_back_unchanged_changes_nothing(td: TestClient) -> None:
+    """Every value as the page shows it (shares as percentages, 33⅓ %, team boards as
+    1=100 %) reads back as the same setting: saving the untouched form changes nothing."""
+    page = td.get("/td/t/1/settings").text
+    form = {unescape(key): unescape(value) for key, value in
+            re.findall(r'<input id="s-\d+" name="([^"]+)" value="([^"]*)"', page)}
+    form |= {key: value for key, value in re.findall(
+        r'<select id="s-\d+" name="([^"]+)"[^>]*>.*?<option value="([^"]+)" selected', page, re.S)}
+    assert form["fractions.excused"] == "33⅓ %" and form["team_values"] == "1=100 %"
+    assert len(form) == len(KEIZER_SETTINGS)
+    preview = post(td, "/td/t/1/settings", action="preview", **form)
+    assert "Nothing changes." in preview.text

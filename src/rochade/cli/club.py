@@ -35,8 +35,8 @@ from rochade.service import ClubService, PlayerAdded
 from rochade.service.categories import KEYS as CATEGORY_KEYS
 from rochade.service.fidemode import NeedsFideConfirmation
 from rochade.service.files import read_file
-from rochade.service.settings import settings_of
-from rochade.service.systems import describe
+from rochade.service.settings import PERCENT_HINT, settings_of
+from rochade.service.systems import describe, draws_by_lot
 
 ROUNDS = click.option("--rounds", type=click.IntRange(min=1), help="Swiss: the number of rounds.")
 SCORING = click.option("--scoring", type=click.Choice(SCORINGS), help="Points for win-draw-loss.")
@@ -161,6 +161,9 @@ def tournament_create(
     rules = describe(t.settings)
     mode = "" if fide_mode is False else ", FIDE mode"
     click.echo(f"Created tournament {t.name} ({system}, {rules}{mode}).")
+    if draws_by_lot(t.settings):
+        seed = t.settings.seed  # type: ignore[attr-defined]
+        click.echo(f"Drawn by lot with seed {seed} (--seed {seed} replays the draw).")
 
 
 @tournament.command("list")
@@ -238,7 +241,8 @@ def tournament_set(
             fixed = "" if setting.after_start else "  (fixed once round 1 is paired)"
             click.echo(f"{setting.key} = {setting.text(t.settings) or '-'}{fixed}")
             choices = f" ({', '.join(setting.choices)})" if setting.choices else ""
-            click.echo(f"    {setting.label}: {setting.help}{choices}")
+            hint = f" {PERCENT_HINT}" if setting.percent else ""
+            click.echo(f"    {setting.label}: {setting.help}{hint}{choices}")
         if t.system != KEIZER:
             click.echo(f"{t.name}: {describe(t.settings)}; see --help for what can change.")
         if t.system != KEIZER:

@@ -133,8 +133,9 @@ def external(
 ) -> None:
     """Count a team-match game (SCORE 1, 1/2 or 0).
 
-    The game is worth a fixed value by team and board. It replaces the player's absence in
-    ROUND (a team match on club night), or with --extra adds to that evening.
+    The game is worth its team's board value (`tournament set team_values=...`; by default
+    board 3 of team 1 is worth what rank 3 is). It replaces the player's absence in ROUND (a
+    team match on club night), or with --extra adds to that evening.
     """
     t = service(club, who).add_external(round_number, player, team, board, score, extra, tournament)
     ext = t.rounds[round_number - 1].externals[-1]

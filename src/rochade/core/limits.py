@@ -82,26 +82,31 @@ LIST_BYTES = 1 << 30
 NUMBER_LENGTH = 20
 """The most characters of a typed number ("12.5", "1/3", "0,35"): no exponent, no huge text."""
 _NUMBER = re.compile(r"\d+(\.\d*)?|\.\d+|\d+/\d+")
-_HALF = re.compile(r"(\d*)½")
+_PARTS = {"½": Fraction(1, 2), "⅓": Fraction(1, 3), "⅔": Fraction(2, 3), "¼": Fraction(1, 4),
+          "¾": Fraction(3, 4)}
+_WHOLE_AND_PART = re.compile(rf"(\d{{0,{NUMBER_LENGTH}}})([½⅓⅔¼¾])")
 
 
 def number(text: str) -> Fraction:
-    """A number the TD typed (12, 12.5, 0,35, 1/3, ½, 3½), exactly; `ValueError` if it is none.
+    """A number the TD typed (12, 12.5, 0,35, 1/3, ½, 3½, 33⅓), exactly; `ValueError` if it
+    is none.
 
     Unlike `Fraction(text)`, "1e999999999" and thousands of digits are refused at once
-    instead of being computed. "3½" is 3.5, as the pages write points (not 31/2)."""
+    instead of being computed. "3½" is 3.5, as the pages write points (not 31/2); "33⅓" is
+    how a share of a third is shown as a percentage."""
     typed = text.strip().replace(",", ".").replace(" ", "")
     negative = typed.startswith("-")
     typed = typed.removeprefix("-")
-    half = _HALF.fullmatch(typed)
-    if half:
-        typed = f"{half.group(1) or 0}.5"
-    if len(typed) > NUMBER_LENGTH or not _NUMBER.fullmatch(typed):
+    vulgar = _WHOLE_AND_PART.fullmatch(typed)
+    if vulgar:
+        value = Fraction(int(vulgar.group(1) or 0)) + _PARTS[vulgar.group(2)]
+    elif len(typed) > NUMBER_LENGTH or not _NUMBER.fullmatch(typed):
         raise ValueError(text)
-    try:
-        value = Fraction(typed)
-    except ZeroDivisionError:  # 1/0
-        raise ValueError(text) from None
+    else:
+        try:
+            value = Fraction(typed)
+        except ZeroDivisionError:  # 1/0
+            raise ValueError(text) from None
     return -value if negative else value
 
 

@@ -245,7 +245,7 @@ class Absence:
 
 @dataclass(frozen=True, slots=True)
 class ExternalGame:
-    """A game for a club team outside the competition, counted at a fixed board value.
+    """A game for a club team outside the competition, counted at its team's board value.
 
     `replaces_row` True: it is the player's row for the evening (a club-night team match);
     False: it adds to whatever the player did that evening (another day, on request).

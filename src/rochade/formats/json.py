@@ -14,7 +14,7 @@ import enum
 import functools
 import json
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from decimal import Decimal
 from fractions import Fraction
 from types import MappingProxyType
@@ -317,6 +317,7 @@ def settings_to_dict(settings: KeizerSettings) -> dict[str, object]:
         "recompute": s.recompute.value,
         "max_iterations": s.max_iterations,
         "team_values": {str(t): _value_out(s.team_values[t]) for t in sorted(s.team_values)},
+        "team_shares": {str(t): str(s.team_shares[t]) for t in sorted(s.team_shares)},
         "board_step": _value_out(s.board_step),
         "rematch_gap": s.rematch_gap,
         "max_meetings": s.max_meetings,
@@ -419,8 +420,11 @@ def settings_from_dict(data: object, where: str = "settings") -> KeizerSettings:
             _known_reason(r, f"{where}.halving[{i}]", fractions)
             for i, r in enumerate(_list(d["halving"], f"{where}.halving"))
         )
-    if "team_values" in d:
-        changes["team_values"] = _team_values(d["team_values"], f"{where}.team_values")
+    for key in ("team_values", "team_shares"):
+        if key in d:
+            changes[key] = _team_values(d[key], f"{where}.{key}")
+    if "team_values" in d and "team_shares" not in d:  # written before shares: points only
+        changes["team_shares"] = MappingProxyType({})
     if "forbidden_pairs" in d:
         changes["forbidden_pairs"] = _forbidden_pairs(d["forbidden_pairs"], where)
     if "periods" in d:
@@ -795,7 +799,7 @@ def parse_tournament_file(text: str) -> tuple[Tournament, FileCategories | None]
     if "players" not in d:
         raise FormatError('file: missing "players"')
     settings = system_settings_from_dict(str(system), d.get("settings", {}))
-    reasons, team_values, forbidden = _round_rules(settings)
+    reasons, teams, forbidden = _round_rules(settings)
     players = _list(d["players"], "players")
     entrants = tuple(_entrant(p, f"players[{i}]") for i, p in enumerate(players))
     categories = None
@@ -812,7 +816,7 @@ def parse_tournament_file(text: str) -> tuple[Tournament, FileCategories | None]
     if unknown:
         raise FormatError("settings.forbidden_pairs: unknown player id {id}", id=unknown[0])
     rounds = tuple(
-        _round(r, i + 1, reasons, team_values, ids)
+        _round(r, i + 1, reasons, teams, ids)
         for i, r in enumerate(_list(d.get("rounds", []), "rounds"))
     )
     tournament = Tournament(
@@ -898,19 +902,20 @@ def _entrant(value: object, where: str) -> Entrant:
 
 def _round_rules(
     settings: object,
-) -> tuple[Mapping[str, object], Mapping[int, Fraction], frozenset[frozenset[PlayerId]]]:
-    """Absence reasons, team values and forbidden pairs a system's rounds may use."""
+) -> tuple[Mapping[str, object], Collection[int], frozenset[frozenset[PlayerId]]]:
+    """Absence reasons, teams with board values and forbidden pairs a system's rounds may use."""
     if isinstance(settings, KeizerSettings):
-        return settings.fractions, settings.team_values, settings.forbidden_pairs
+        teams = settings.team_values.keys() | settings.team_shares.keys()
+        return settings.fractions, teams, settings.forbidden_pairs
     forbidden = settings.forbidden_pairs if isinstance(settings, SwissSettings) else frozenset()
-    return SWISS_ABSENCES, {}, forbidden
+    return SWISS_ABSENCES, (), forbidden
 
 
 def _round(
     value: object,
     position: int,
     reasons: Mapping[str, object],
-    team_values: Mapping[int, Fraction],
+    teams: Collection[int],
     ids: set[PlayerId],
 ) -> Round:
     d = _obj(value, f"rounds[{position - 1}]", ("number", "games", "absent", "bye", "external"))
@@ -930,7 +935,7 @@ def _round(
         for i, a in enumerate(_list(d.get("absent", []), f"{where}, absent"))
     )
     externals = tuple(
-        _external(x, f"{where}, external[{i}]", team_values, ids)
+        _external(x, f"{where}, external[{i}]", teams, ids)
         for i, x in enumerate(_list(d.get("external", []), f"{where}, external"))
     )
     bye = _opt_int(d.get("bye"), f"{where}, bye", 1)
@@ -973,7 +978,7 @@ def _absence(value: object, where: str, reasons: Mapping[str, object]) -> Absenc
 
 
 def _external(
-    value: object, where: str, team_values: Mapping[int, Fraction], ids: set[PlayerId]
+    value: object, where: str, teams: Collection[int], ids: set[PlayerId]
 ) -> ExternalGame:
     d = _obj(value, where, ("player", "team", "board", "score", "replaces_row"))
     for key in ("player", "team", "board", "score"):
@@ -983,9 +988,9 @@ def _external(
     if player not in ids:
         raise FormatError("{where}.player: unknown player id {player}", where=where, player=player)
     team = _int(d["team"], f"{where}.team", 1)
-    if team not in team_values:
+    if team not in teams:
         raise FormatError(
-            "{where}.team: team {team} has no value in settings.team_values",
+            "{where}.team: team {team} has no value in settings.team_values or team_shares",
             where=where,
             team=team,
         )

@@ -1014,7 +1014,7 @@ class ClubService:
         extra: bool = False,
         tournament: str | None = None,
     ) -> Tournament:
-        """Count a game played for a club team, at the fixed value of its team and board.
+        """Count a game played for a club team, at the value of its team and board.
 
         Normally it replaces the player's absence row of that evening (a club-night team
         match); `extra` adds it on top of whatever the player did that evening.
@@ -1024,8 +1024,9 @@ class ClubService:
             record, t = self._load(club, tournament)
             rnd = _round(t, round_number)
             entrant = find_entrant(t.entrants, player)
-            if team not in _settings(t).team_values:
-                teams = ", ".join(map(str, sorted(_settings(t).team_values)))
+            s = _settings(t)
+            if not s.has_team(team):
+                teams = ", ".join(map(str, sorted(s.team_values.keys() | s.team_shares.keys())))
                 raise ServiceError(
                     "team {team} has no board values in the settings ({teams})",
                     team=team,

@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from types import MappingProxyType
-from typing import Any
+from typing import Any, NamedTuple
 
 from rochade.core.keizer.settings import (
     PRESETS,
@@ -60,13 +60,20 @@ class Setting:
     put: Callable[[Fields, object], None] | None = None
     parse: Callable[[str], object] | None = None  # a value of its own form (start_order)
     share: bool = False  # a share, which a TD may also write as a percentage ("30%")
+    percent: bool = False  # a part of the own value, 0 to 100 %: a bare 35 is 35 %
 
     def value(self, settings: object) -> object:
         return self.get(settings) if self.get else getattr(settings, self.key)
 
     def text(self, settings: object) -> str:
         """The current value as the TD would type it."""
-        return show(self.value(settings))
+        return self.shown(self.value(settings))
+
+    def shown(self, value: object) -> str:
+        """`value` as the TD would type it (an absence share as a percentage)."""
+        if self.percent and isinstance(value, Fraction):
+            return percent_text(value)
+        return show(value)
 
     def read(self, typed: str) -> object:
         """The value the TD typed, or an error saying what was expected."""
@@ -77,7 +84,7 @@ class Setting:
         if self.parse is not None:
             return self.parse(typed)
         if self.kind == NUMBER:
-            percent = self.share and typed.endswith("%")
+            percent = (self.share or self.percent) and typed.endswith("%")
             try:
                 value = number(typed[:-1].strip() if percent else typed)
             except ValueError:
@@ -86,6 +93,8 @@ class Setting:
                 ) from None
             if value < 0:
                 raise ServiceError("{setting} cannot be negative", setting=label)
+            if self.percent:
+                return _part(value, percent or value > 1, label, typed)
             return value / 100 if percent else value
         if self.kind == WHOLE:
             if not (typed.isascii() and typed.isdigit() and len(typed) <= 6):
@@ -114,11 +123,48 @@ class Setting:
             fields[self.key] = value
 
 
+def _part(value: Fraction, percent: bool, label: Message, typed: str) -> Fraction:
+    """An absence share as KeizerForClubs and the clubs' manuals write it: a percentage
+    (35, 35 %), or the part itself up to 1 (0.35, 1/3, 1 for all of the own value); never
+    more than all of it (a bare 35 once meant 35 times the own value)."""
+    part = value / 100 if percent else value
+    if part > 1:
+        raise ServiceError(
+            "{setting}: '{value}' is more than 100%; write a percentage (35 or 35%) or a "
+            "part (0.35 or 1/3)",
+            setting=label,
+            value=typed,
+        )
+    return part
+
+
+PERCENT_HINT = N_("A percentage (35 or 35%) or a part of the own value (0.35 or 1/3); at "
+                  "most all of it (100%).")
+"""Said beside every absence share, on the settings page and in `tournament set`."""
+
+_THIRDS = {Fraction(1, 3): "⅓", Fraction(2, 3): "⅔"}
+
+
+def percent_text(share: Fraction) -> str:
+    """A share as a percentage that reads back exactly: 35 %, 12.5 %, 33⅓ %; a share no
+    percentage writes briefly (1/7) as itself."""
+    percent = share * 100
+    whole, rest = divmod(percent, 1)
+    if rest in _THIRDS:
+        return f"{whole}{_THIRDS[rest]} %"
+    if (percent * 100).denominator != 1:
+        return show(share)
+    hundredths = int(percent * 100)  # a share is never negative
+    return f"{hundredths // 100}.{hundredths % 100:02d}".rstrip("0").rstrip(".") + " %"
+
+
 def show(value: object) -> str:
     if value is None:
         return ""
     if isinstance(value, bool):
         return "yes" if value else "no"
+    if isinstance(value, TeamBoards):
+        return value.text()
     if hasattr(value, "value") and not isinstance(value, Fraction | int):
         return str(value.value)
     if isinstance(value, tuple):
@@ -136,7 +182,7 @@ def _share(reason: str) -> Setting:
         fields["fractions"] = MappingProxyType(fractions)
 
     label, help_ = _SHARES[reason]
-    return Setting(f"fractions.{reason}", label, help_, NUMBER, get=get, put=put, share=True)
+    return Setting(f"fractions.{reason}", label, help_, NUMBER, get=get, put=put, percent=True)
 
 
 _SHARES = {
@@ -205,7 +251,7 @@ def _whole(text: str, label: str, typed: str, example: str) -> int:
 
 
 TEAM_VALUES_LABEL = N_("Team board 1 values")
-TEAM_VALUES_EXAMPLE = "1=70, 2=60"
+TEAM_VALUES_EXAMPLE = "1=100%, 2=60"
 
 
 def _pairs_text(values: Mapping[Any, object]) -> str:
@@ -213,18 +259,43 @@ def _pairs_text(values: Mapping[Any, object]) -> str:
     return ", ".join(f"{key}={values[key]}" for key in sorted(values))
 
 
+class TeamBoards(NamedTuple):
+    """The board values of the club's teams as the TD types them: a share of the ladder
+    ("1=100%") or points ("2=60"), in one list."""
+
+    values: Mapping[int, Fraction]
+    shares: Mapping[int, Fraction]
+
+    def text(self) -> str:
+        shares = {t: percent_text(v) for t, v in self.shares.items() if t not in self.values}
+        return _pairs_text({**self.values, **shares})
+
+
 def _team_values_get(settings: object) -> object:
-    return _pairs_text(settings.team_values)  # type: ignore[attr-defined]
+    s = settings
+    assert isinstance(s, KeizerSettings)
+    return TeamBoards(s.team_values, s.team_shares)
 
 
 def _team_values_parse(typed: str) -> object:
-    out = {}
+    values, shares = {}, {}
     for team, value in _pairs(typed, TEAM_VALUES_LABEL, TEAM_VALUES_EXAMPLE):
+        number_ = _whole(team, TEAM_VALUES_LABEL, typed, TEAM_VALUES_EXAMPLE)
+        percent = value.endswith("%")
         try:
-            out[_whole(team, TEAM_VALUES_LABEL, typed, TEAM_VALUES_EXAMPLE)] = number(value)
+            amount = number(value.removesuffix("%"))
         except ValueError:
             raise _unreadable(TEAM_VALUES_LABEL, typed, TEAM_VALUES_EXAMPLE) from None
-    return MappingProxyType(out)
+        if percent:
+            shares[number_] = _part(amount, True, Message(TEAM_VALUES_LABEL), value)
+        else:
+            values[number_] = amount
+    return TeamBoards(MappingProxyType(values), MappingProxyType(shares))
+
+
+def _team_values_put(fields: Fields, value: object) -> None:
+    assert isinstance(value, TeamBoards)
+    fields["team_values"], fields["team_shares"] = value
 
 
 CAPS_LABEL = N_("Credited absences at most")
@@ -373,7 +444,8 @@ KEIZER_SETTINGS: tuple[Setting, ...] = (
         put=_enum(Recompute, "recompute"),
     ),
     Setting("board_step", N_("Team board step"),
-            N_("A team game is worth this much less for each board further down."), NUMBER),
+            N_("A team game in points is worth this much less for each board further down."),
+            NUMBER),
     Setting("rematch_gap", N_("Rounds before a rematch"),
             N_("Two players meet again only after this many rounds."), WHOLE),
     Setting("max_meetings", N_("Meetings at most"),
@@ -413,10 +485,13 @@ KEIZER_SETTINGS: tuple[Setting, ...] = (
     Setting(
         "team_values",
         TEAM_VALUES_LABEL,
-        N_("For games played for a club team: team number = value of its board 1, e.g. "
-           "1=70, 2=60; each board further down is worth the team board step less."),
+        N_("For games played for a club team: team number = what its boards are worth, as "
+           "a share of the value ladder (1=100%: board 1 is worth what rank 1 is, board 2 "
+           "what rank 2 is, and so on) or in points for board 1 (2=60: each board further "
+           "down is worth the team board step less)."),
         TEXT,
         get=_team_values_get,
+        put=_team_values_put,
         parse=_team_values_parse,
     ),
     Setting(
@@ -508,7 +583,7 @@ def changed_settings(
                 keys=", ".join(known),
             )
         value = setting.read(text)
-        if show(value) == setting.text(base):
+        if setting.shown(value) == setting.text(base):
             continue
         if rounds_paired and not setting.after_start:
             raise ServiceError(

@@ -115,18 +115,34 @@ FIXED_ONCE_PAIRED = frozenset({"double", "numbers_by", "seed", "first_round", "a
 
 
 def new_settings(system: str, options: Mapping[str, object]) -> RoundRobinSettings | SwissSettings:
-    """Round-robin or Swiss settings from the TD's options (None: the default). A Swiss with
-    a random round 1 and no seed gets a fresh one from the system's entropy, so each draws
-    its own round 1 (the stored seed replays it)."""
-    if options.get("seed") is None and str(options.get("first_round")) == FirstRound.RANDOM.value:
-        options = {**options, "seed": secrets.randbits(48)}
+    """Round-robin or Swiss settings from the TD's options (None: the default). One that
+    draws by lot (a round robin's start numbers, a Swiss's random round 1) and has no seed
+    gets a fresh one from the system's entropy, so each draws its own lots (the stored seed,
+    shown in the log and the explanation, replays them)."""
     if system == ROUND_ROBIN:
-        return _with_options(RoundRobinSettings(), system, options)
-    if system == SWISS:
-        return _with_options(SwissSettings(), system, options)
-    raise ServiceError(
-        "unknown system '{system}'; choose keizer, round-robin or swiss", system=system
-    )
+        settings = _with_options(RoundRobinSettings(), system, options)
+    elif system == SWISS:
+        settings = _with_options(SwissSettings(), system, options)
+    else:
+        raise ServiceError(
+            "unknown system '{system}'; choose keizer, round-robin or swiss", system=system
+        )
+    if options.get("seed") is None and draws_by_lot(settings):
+        settings = dataclasses.replace(settings, seed=fresh_seed())
+    return settings
+
+
+def draws_by_lot(settings: object) -> bool:
+    """Whether a round robin's or Swiss's seed decides anything: start numbers by lot, or a
+    random round 1."""
+    if isinstance(settings, RoundRobinSettings):
+        return settings.numbers_by is StartNumbers.LOT
+    return isinstance(settings, SwissSettings) and settings.first_round is FirstRound.RANDOM
+
+
+def fresh_seed() -> int:
+    """A seed nobody can foresee (core has no randomness of its own: it is passed in)."""
+    return secrets.randbits(48)
 
 
 def changed_settings(t: Tournament, options: Mapping[str, object]
@@ -140,6 +156,8 @@ def changed_settings(t: Tournament, options: Mapping[str, object]
     if not isinstance(s, RoundRobinSettings | SwissSettings):
         raise ServiceError("{name} is not a round robin or a Swiss", name=t.name)
     changed = _with_options(s, t.system, options)
+    if draws_by_lot(changed) and not draws_by_lot(s) and changed.seed == s.seed:
+        changed = dataclasses.replace(changed, seed=fresh_seed())  # now by lot: a fresh draw
     if t.rounds:
         for key in sorted(FIXED_ONCE_PAIRED):
             if getattr(changed, key, None) != getattr(s, key, None):
@@ -266,7 +284,7 @@ def _drawn_start(t: Tournament, s: KeizerSettings, number: int) -> KeizerSetting
 def draw_start(t: Tournament, s: KeizerSettings) -> KeizerSettings:
     """A start order by lot over everyone enrolled, with a seed from the system's entropy
     (nobody can foresee it); the seed is kept, so `drawn_start_list` replays the draw."""
-    seed = secrets.randbits(48)
+    seed = fresh_seed()
     names = drawn_start_list((e.name for e in t.entrants), random.Random(seed))
     return dataclasses.replace(s, start_seed=seed, start_list=names)
 

@@ -36,6 +36,7 @@ from rochade.formats.text import tiebreak_key
 from rochade.service import ServiceError, standings_with_tiebreaks
 from rochade.service.exchange import export_trf
 from rochade.service.fidemode import NeedsFideConfirmation
+from rochade.service.systems import draws_by_lot
 from rochade.web import i18n
 from rochade.web.base import USER_ERRORS, Page, Web, field, int_or_none, round_param, td_only
 from rochade.web.chart import player_chart
@@ -112,6 +113,7 @@ def _form_context(web: Web, page: Page, system: str,
         "tb_slots": [chosen[i] if i < len(chosen) else "" for i in range(TIEBREAK_SLOTS)],
         "tb_defaults": ", ".join(tiebreak_key(tb) for tb in DEFAULT_TIEBREAKS[system]),
         "started": started,
+        "lot_seed": settings.seed if draws_by_lot(settings) else None,
     }
 
 
@@ -161,7 +163,7 @@ async def td_new(web: Web, request: Request, page: Page) -> Response:
     settings: RoundRobinSettings | SwissSettings = (
         RoundRobinSettings() if system == ROUND_ROBIN else SwissSettings()
     )
-    return web.render(page, "systems/td_new.html",
+    return web.render(page, "systems/td_new.html", new=True,
                       **_form_context(web, page, system, settings, started=False))
 
 

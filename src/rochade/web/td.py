@@ -28,7 +28,13 @@ from rochade.service.exchange import rating_report
 from rochade.service.fidemode import NeedsFideConfirmation
 from rochade.service.files import read_whole
 from rochade.service.phones import PhoneDesk
-from rochade.service.settings import KEIZER_SETTINGS, PRESET, SettingsReport, settings_of
+from rochade.service.settings import (
+    KEIZER_SETTINGS,
+    PERCENT_HINT,
+    PRESET,
+    SettingsReport,
+    settings_of,
+)
 from rochade.web.base import (
     ERROR_PAGES,
     USER_ERRORS,
@@ -123,6 +129,7 @@ def _settings_page(
         settings=settings_of(t.settings),
         presets=PRESETS,
         preset_setting=PRESET,
+        percent_hint=PERCENT_HINT,
         typed=typed,
         preview=preview,
         section="settings",

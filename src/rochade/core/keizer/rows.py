@@ -6,7 +6,7 @@ worked out once and then priced by every recomputation pass (spec/keizer.md sect
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import NamedTuple
 
@@ -70,11 +70,16 @@ class ShapeBuilder:
     """
 
     def __init__(
-        self, tournament: Tournament, settings: KeizerSettings, index: Mapping[PlayerId, int]
+        self,
+        tournament: Tournament,
+        settings: KeizerSettings,
+        index: Mapping[PlayerId, int],
+        ladder: Sequence[Fraction],
     ) -> None:
         self._tournament = tournament
         self._settings = settings
         self._index = index
+        self._ladder = ladder  # the values of ranks 1..n: team boards priced by the ladder
         self._counts: dict[tuple[int, PlayerId, str], int] = {}
         # One Fraction object per outcome, shared by every row: pricing caches on identity.
         shares = {
@@ -198,17 +203,19 @@ class ShapeBuilder:
 
     def _external(self, number: int, ext: ExternalGame) -> Shape:
         s = self._settings
-        try:
-            base = s.team_values[ext.team]
-        except KeyError:
+        if ext.team in s.team_values:
+            basis = s.team_values[ext.team] - (ext.board - 1) * s.board_step
+        elif ext.team in s.team_shares:
+            rank = min(ext.board, len(self._ladder))  # a board below the last rank: the last
+            basis = s.team_shares[ext.team] * self._ladder[rank - 1]
+        else:
             name = self._tournament.entrant(ext.player).name
             raise ModelError(
                 "round {round}: {name} played for team {team}, which has no board value set",
                 round=number,
                 name=name,
                 team=ext.team,
-            ) from None
-        basis = base - (ext.board - 1) * s.board_step
+            )
         note = (
             Said("team {team} board {board}", team=ext.team, board=ext.board)
             if ext.replaces_row

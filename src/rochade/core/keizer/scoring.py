@@ -242,13 +242,13 @@ class _Engine:
         self.withdrawn = [e for e in start if e.withdrawn]
         index = {e.id: i for i, e in enumerate(self.active)}
         rounds = _rounds_upto(tournament, last)
-        builder = ShapeBuilder(tournament, settings, index)
+        self.ladder = ladder_values(len(self.active), settings)
+        builder = ShapeBuilder(tournament, settings, index, self.ladder)
         by_round = [builder.round_shapes(rnd) for rnd in rounds]
         self.shapes: list[list[Shape]] = [[] for _ in self.active]
         for round_shapes in by_round:
             for i, shape in round_shapes:
                 self.shapes[i].append(shape)
-        self.ladder = ladder_values(len(self.active), settings)
         self._scale_to_ints(by_round)
         self.facts = _collect_facts(tournament, rounds)
         self.zero_rows = _withdrawn_rows(rounds, {e.id for e in self.withdrawn})
