@@ -66,6 +66,9 @@ def test_a_tournaments_undo_takes_back_its_own_last_change(
     # The log's Undo is the club file's: it shows (and takes back) Rapid's import.
     log = unescape(td.get("/td/log").text)
     assert re.search(r"#\d+ Rapid: import 2 players", log)
+    asked = unescape(press(td, "/td/log").text)  # players go: asked first, on its own page
+    assert re.search(r"<li>#\d+ Rapid: import 2 players</li>", asked) and "It removes: players." \
+        in asked and two.tournament("Rapid").entrants != ()
     post(td, "/td/undo", action=shown_undo(td, "/td/log"), confirm="yes")
     assert two.tournament("Rapid").entrants == ()
 
