@@ -867,8 +867,8 @@ class Club:
             if newer is not None:
                 raise StoreError(
                     "#{newer} {change} came after the undo #{id}; redo only brings back the last "
-                    "undo while nothing newer happened (undo #{newer} first, or make the "
-                    "change again); nothing was redone",
+                    "undo while nothing newer happened (make the change again instead); nothing "
+                    "was redone",
                     newer=newer.id, change=newer.message, id=undo.id,
                 )
             for (statement,) in self._rows(

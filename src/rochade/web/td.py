@@ -692,8 +692,8 @@ async def td_undo(web: Web, request: Request, page: Page) -> Response:
     confirmed = field(form, "confirm") == "yes"
     svc = web.service()
     try:
-        plan = svc.undo_plan(1, tournament)
-        if not confirmed and plan.asks and plan.actions[0].id == int(shown):
+        plan = None if confirmed else svc.undo_plan(1, tournament)
+        if plan is not None and plan.asks and plan.actions[0].id == int(shown):
             extra = {} if tournament is None else {
                 "n": request.path_params["n"], "t": svc.tournament(tournament)}
             return web.render(page, "td_undo_confirm.html", plan=plan, next=back,
