@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
-from web_helpers import Tick, post, shown_undo
+from web_helpers import Tick, post, shown_undo, swiss_open
 
 from rochade.core.model import Status
 from rochade.service import ClubService
@@ -247,3 +247,17 @@ def test_redo_is_refused_once_something_newer_happened(
     assert result_in.tournament("Winter 2026").rounds[0].games[0].result is None
     post_in(td, DE, redo, **{k: v for k, v in seen.items() if k != "csrf"})
     assert " kam nach dem Rückgängigmachen #" in flash(td, "/td/t/1/", DE)
+
+
+def test_a_swiss_rules_page_undoes_its_own_change_and_stays(td: TestClient, club: Path) -> None:
+    """The settings of a Swiss (or round robin) are its rules page: its Undo takes back the
+    Swiss's last change and the TD stays there."""
+    svc = swiss_open(club, 4)
+    svc.pair("Open")
+    svc.enter_result(1, 1, "1-0", "Open")
+    response = press(td, "/td/t/2/rules")
+    assert response.headers["location"] == "/td/t/2/rules"
+    assert flash(td, "/td/t/2/rules").startswith("Undone: Open: result round 1 board 1: ")
+    assert svc.tournament("Open").rounds[0].games[0].result is None
+    assert press(td, "/td/t/2/rules", "redo").headers["location"] == "/td/t/2/rules"
+    assert str(svc.tournament("Open").rounds[0].games[0].result) == "1-0"
