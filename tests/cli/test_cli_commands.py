@@ -71,7 +71,7 @@ def test_log_shows_who_and_what(run: Run, club: Path) -> None:
 def test_undo_steps(run: Run, club: Path) -> None:
     run("player", "status", club, "Eva", "excused")
     run("player", "status", club, "Eva", "club_duty")
-    out = run("undo", club, "--steps", 2).stdout.splitlines()
+    out = run("undo", club, "--steps", 2, "--yes").stdout.splitlines()[:2]
     assert [line.split(": ", 1)[1] for line in out] == [
         "Winter: Eva (5): excused -> club duty",
         "Winter: Eva (5): present -> excused",

@@ -79,7 +79,7 @@ def test_a_whole_season(run: Run, tmp_path: Path) -> None:
     play(run, club, 3)  # 11 of 12 present: a bye
     run("player", "status", club, "Hedda", "present")
     run("pair", club)
-    undone = run("undo", club).stdout  # Ivo calls in sick after the pairing
+    undone = run("undo", club, "--yes").stdout  # Ivo calls in sick after the pairing
     assert "Keizer 2026: pair round 4 (automatic)" in undone
     run("player", "status", club, "Ivo", "excused")
     play(run, club, 4)  # 11 present: a bye

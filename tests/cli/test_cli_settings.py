@@ -44,7 +44,7 @@ def test_event_data_for_rating_reports_set_shown_undone(run: Run, club: Path) ->
     shown = run("tournament", "set", club).stdout
     assert "city = Zeist" in shown and "ratio = 5" in shown and "type = Club championship" in shown
     assert "Winter: event data: city=Zeist" in run("log", club).stdout
-    run("undo", club, "--steps", "2")
+    run("undo", club, "--steps", "2", "--yes")
     shown = run("tournament", "set", club).stdout
     assert "city = Utrecht" in shown and "ratio = 3" in shown  # undo restores, not erases
     run("tournament", "set", club, "city=")

@@ -305,7 +305,7 @@ def test_undoing_round_one_of_a_round_robin_forgets_the_draw(tmp_path: Path, run
     run("export", club, out)
     drawn = json.loads(out.read_text(encoding="utf-8"))["settings"]["numbers"]
     assert sorted(drawn) == [1, 2, 3, 4]
-    run("undo", club)
+    run("undo", club, "--yes")
     run("export", club, out)
     assert json.loads(out.read_text(encoding="utf-8"))["settings"]["numbers"] == []
     run("player", "add", club, "Fifth")  # before round 1 a player may still join
@@ -342,7 +342,7 @@ def test_forbidden_pairs_are_kept_apart(tmp_path: Path, run: Run) -> None:
     assert frozenset((1, 3)) not in boards
     checked = run("pair", club, "--manual", "1-3 2-4", "--replace", ok=False)
     assert "P01 and P03 must not be paired" in checked.stderr
-    run("undo", club, "--steps", "2")
+    run("undo", club, "--steps", "2", "--yes")
     run("pair", club)
     boards = {frozenset((g["white"], g["black"]))
               for g in _last_round(run, club, tmp_path)["games"]}  # type: ignore[union-attr]

@@ -182,3 +182,35 @@ def test_old_lines_and_new_lines_both_display(two: ClubService) -> None:
     assert lines[1].message.values["change"].template == (  # type: ignore[union-attr]
         "pair round {round} ({how}): {boards} boards"
     )
+
+
+def test_redo_of_one_tournament_ignores_the_others_new_changes_but_not_its_own(
+    two: ClubService,
+) -> None:
+    """A redo per tournament: Rapid's new changes of other rows do not keep Winter's undo from
+    being redone; Winter's own do, and so does Rapid's pairing once it stored its games where
+    Winter's were (the rows the redo would put back, rowid for rowid). A refused redo changes
+    nothing."""
+    two.pair("Winter")
+    winter = two.tournament("Winter")
+    two.undo(1, "Winter")
+    two.set_status("Emil Wu", Status.EXCUSED, "Rapid")
+    rapid = two.tournament("Rapid")
+    assert two.redo_target("Winter") is not None
+    [back] = two.redo("Winter")
+    assert back.description.startswith("Winter: pair round 1")
+    assert (two.tournament("Winter"), two.tournament("Rapid")) == (winter, rapid)
+    for newer, name in (("Winter", "Anna Berg"), ("Rapid", None)):
+        two.undo(1, "Winter")
+        if name is None:
+            two.pair("Rapid")
+        else:
+            two.set_status(name, Status.EXCUSED, "Winter")
+        assert two.redo_target("Winter") is None
+        before = facts(two)
+        with pytest.raises(StoreError, match=rf"#\d+ {newer}: .* came after the undo #\d+; "
+                                             "redo only brings back"):
+            two.redo("Winter")
+        assert facts(two) == before
+        two.undo(1, newer)  # the newer change goes, and Winter is paired again
+        two.pair("Winter")

@@ -1,4 +1,5 @@
-"""Property: after any sequence of actions, undo walks back through exactly the same states."""
+"""Property: after any sequence of actions, undo walks back through exactly the same states, and
+redo forward again."""
 
 from __future__ import annotations
 
@@ -6,11 +7,12 @@ import tempfile
 from datetime import UTC, datetime
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rochade.core.model import Absence, Game, Result, Round, Status
-from rochade.store import Club, RoundNotes
+from rochade.store import Club, RoundNotes, StoreError
 
 AT = datetime(2026, 11, 30, tzinfo=UTC)
 NAMES = st.text(
@@ -102,3 +104,40 @@ def test_undo_restores_every_earlier_state(data: st.DataObject) -> None:
         while len(club.undoable(1)) == 1:
             club.undo(1, "td", AT)
         assert club.snapshot() == states[0]
+
+
+@settings(max_examples=60, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_redo_brings_back_exactly_what_undo_took(data: st.DataObject) -> None:
+    """Undo N steps (in one undo or in N), then redo as often: the very same facts, rowids
+    included, and the log honest: the changes stand again, each undo is marked undone by its
+    redo, and undo walks back through every earlier state as before."""
+    with (
+        tempfile.TemporaryDirectory() as folder,
+        Club.create(Path(folder) / "c.rochade", "td", AT) as club,
+    ):
+        states = [club.snapshot()]
+        for step in range(data.draw(st.integers(1, 10))):
+            with club.action("change", f"change {step}", "td", AT):
+                for _ in range(data.draw(st.integers(1, 3))):
+                    _one_change(club, data)
+            states.append(club.snapshot())
+        changes = [a for a in club.actions() if a.kind == "change"]
+        back = data.draw(st.integers(1, len(states) - 1))
+        undos = [back] if data.draw(st.booleans()) else [1] * back
+        for steps in undos:
+            club.undo(steps, "td", AT)
+        assert club.snapshot() == states[-1 - back]
+        redone = [club.redo("td", AT) for _ in undos]
+        assert club.snapshot() == states[-1]
+        assert [a for a in club.actions() if a.kind == "change"] == changes
+        assert [len(r) for r in redone] == list(reversed(undos))
+        log = club.actions()
+        undo_rows = [a for a in log if a.kind == "undo"]
+        redo_ids = [a.id for a in log if a.kind == "redo"]
+        assert sorted(a.undone_by for a in undo_rows if a.undone_by) == redo_ids
+        with pytest.raises(StoreError, match="there is no undo to redo"):
+            club.redo("td", AT)
+        for earlier in reversed(states[:-1]):
+            club.undo(1, "td", AT)
+            assert club.snapshot() == earlier

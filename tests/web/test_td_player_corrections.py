@@ -29,7 +29,7 @@ def test_rename_and_delete_on_the_players_page(td: TestClient, club: Path) -> No
     refused = td.get("/td/t/1/players").text
     assert "Anna Berg (1) cannot be deleted: round 1 against " in refused
     assert len(ClubService(club).tournament().entrants) == 8
-    post(td, "/td/t/1/undo", action=shown_undo(td, "/td/t/1/"))  # the pairing
+    post(td, "/td/t/1/undo", action=shown_undo(td, "/td/t/1/"), confirm="yes")  # the pairing
     post(td, "/td/t/1/players/8/delete")
     assert "Hilde Imhof deleted" in td.get("/td/t/1/players").text
     assert len(ClubService(club).tournament().entrants) == 7

@@ -49,6 +49,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "Add players, import a player list, correct or delete one, set who is present.",
     ),
     "progress": ("views:progress", "Show everyone's place after every round."),
+    "redo": (
+        "club:redo",
+        "Bring back what the last undo took, as long as nothing newer happened.",
+    ),
     "publish": ("export:publish", "Write every list as a web site to FOLDER."),
     "rating-report": (
         "rating:rating_report_command",

@@ -1,4 +1,5 @@
-"""Commands for the club file itself: init, tournaments, players, undo, log, export, import."""
+"""Commands for the club file itself: init, tournaments, players, undo, redo, log, export,
+import."""
 
 from __future__ import annotations
 
@@ -31,7 +32,7 @@ from rochade.core.systems import (
     FirstRound,
     StartNumbers,
 )
-from rochade.service import ClubService, PlayerAdded
+from rochade.service import ActionRecord, ClubService, PlayerAdded
 from rochade.service.categories import KEYS as CATEGORY_KEYS
 from rochade.service.fidemode import NeedsFideConfirmation
 from rochade.service.files import read_file
@@ -491,15 +492,18 @@ def player_bye(
     click.echo(f"{entrant.name} ({entrant.id}) has a {kind} bye in round {round_number}.")
 
 
-@click.command()
-@club_argument
-@click.option("--steps", type=click.IntRange(min=1), default=1, show_default=True)
-@click.option(
+TOURNAMENT_ONLY = click.option(
     "-t",
     "--tournament",
     metavar="NAME",
-    help="Undo this tournament's last change(s) only (default: the file's last change).",
+    help="Only this tournament's changes (default: the whole file's).",
 )
+
+
+@click.command()
+@club_argument
+@click.option("--steps", type=click.IntRange(min=1), default=1, show_default=True)
+@TOURNAMENT_ONLY
 @click.option(
     "--action",
     "action_id",
@@ -507,17 +511,68 @@ def player_bye(
     metavar="ID",
     help="Undo only if change #ID (see rochade log) is still the last one.",
 )
+@click.option(
+    "--yes",
+    is_flag=True,
+    help="Go ahead with an undo of several changes, or of one that removes a tournament, a "
+         "round or players (a backup is made first).",
+)
 def undo(
-    club: Path, who: str | None, steps: int, tournament: str | None, action_id: int | None
+    club: Path, who: str | None, steps: int, tournament: str | None, action_id: int | None,
+    yes: bool,
 ) -> None:
     """Undo the last action(s), e.g. a pairing: of the whole file, or of one tournament.
 
     With --tournament that tournament's last change(s) only; with --action ID only if change
-    #ID (see rochade log) is still the last one.
+    #ID (see rochade log) is still the last one. An undo of several changes, or of one that
+    removes a tournament, a round or players, only says what it would undo until --yes
+    confirms it; then a backup is made first, and `rochade redo` brings it all back.
     """
-    for action in service(club, who).undo(steps, tournament, action_id):
-        where = "" if action.tournament_id is not None else " (club-wide)"
-        click.echo(f"Undone #{action.id}{where}: {action.description}")
+    svc = service(club, who)
+    if not yes:
+        plan = svc.undo_plan(steps, tournament)
+        if plan.asks:
+            count = len(plan.actions)
+            click.echo(f"This would undo {count} change{'s' if count > 1 else ''}:")
+            for action in plan.actions:
+                click.echo(f"  #{action.id} {action.description}")
+            if plan.goes is not None:
+                click.echo(f"It removes {plan.goes}.")
+            what = "them" if count > 1 else "it"
+            raise Failure(f"nothing was undone; add --yes to undo {what} (a backup is made first)")
+        if plan.actions and action_id is None:
+            action_id = plan.actions[0].id  # what was shown as harmless, or nothing
+    for action in svc.undo(steps, tournament, action_id, backup=yes):
+        echo_change("Undone", action)
+    if yes:
+        click.echo("A backup was made first (rochade backups lists it); rochade redo brings "
+                   "the changes back.")
+
+
+@click.command()
+@club_argument
+@TOURNAMENT_ONLY
+@click.option(
+    "--action",
+    "action_id",
+    type=click.IntRange(min=1),
+    metavar="ID",
+    help="Redo only if undo #ID (see rochade log) is still the last undo.",
+)
+def redo(club: Path, who: str | None, tournament: str | None, action_id: int | None) -> None:
+    """Bring back what the last undo took, as long as nothing newer happened.
+
+    With --tournament that tournament's last undo; with --action ID only if undo #ID (see
+    rochade log) is still the last one. The log keeps the undo and shows the redo.
+    """
+    for action in service(club, who).redo(tournament, action_id):
+        echo_change("Redone", action)
+
+
+def echo_change(done: str, action: ActionRecord) -> None:
+    """One change undone or redone, as its log line (and whether it was club-wide)."""
+    where = "" if action.tournament_id is not None else " (club-wide)"
+    click.echo(f"{done} #{action.id}{where}: {action.description}")
 
 
 @click.command()
@@ -554,4 +609,4 @@ def import_(club: Path, who: str | None, file: Path, fide_mode: bool) -> None:
         echo_fide_recheck(t)
 
 
-COMMANDS = (init, tournament, player, undo, log, export, import_)
+COMMANDS = (init, tournament, player, undo, redo, log, export, import_)

@@ -24,6 +24,7 @@ from rochade.service.reports import (
     ResultReport,
     StandingChange,
     TournamentSummary,
+    UndoPlan,
 )
 from rochade.store import ActionRecord, StoreError
 
@@ -41,6 +42,7 @@ __all__ = [
     "StoreError",
     "TournamentNeeded",
     "TournamentSummary",
+    "UndoPlan",
     "category_data",
     "points_before",
     "rating_changes_of",

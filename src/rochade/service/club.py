@@ -106,6 +106,7 @@ from rochade.service.reports import (
     ResultReport,
     StandingChange,
     TournamentSummary,
+    UndoPlan,
 )
 from rochade.service.settings import (
     START_ORDER,
@@ -114,6 +115,7 @@ from rochade.service.settings import (
     system_changes,
 )
 from rochade.store import (
+    REMOVING,
     Action,
     ActionRecord,
     Club,
@@ -1092,11 +1094,13 @@ class ClubService:
             return club.actions()
 
     def undo(
-        self, steps: int = 1, tournament: str | None = None, action: int | None = None
+        self, steps: int = 1, tournament: str | None = None, action: int | None = None,
+        backup: bool = False,
     ) -> list[ActionRecord]:
         """Revert the last `steps` actions (newest first) of the whole file, or of one
         tournament only; the undo itself is logged. `action`: the id of the change the TD saw
-        as the last one; if another is the last one by now, nothing is undone."""
+        as the last one; if another is the last one by now, nothing is undone. `backup`: copy
+        the file into its backups folder first (an undo the TD confirmed, `undo_plan`)."""
         with self._open() as club:
             record = None if tournament is None else self._record(club, tournament)
             final = next((a for a in club.undoable(steps, record) if leaves(a)), None)
@@ -1104,7 +1108,15 @@ class ClubService:
                 raise ServiceError("change #{id} left FIDE mode, which is for good: it cannot "
                                    "be undone", id=final.id)
             name = None if record is None else record.name
-            return club.undo(steps, self.who, self.clock(), name, action)
+            return club.undo(steps, self.who, self.clock(), name, action, backup)
+
+    def undo_plan(self, steps: int = 1, tournament: str | None = None) -> UndoPlan:
+        """What `undo` would take back now, and whether the TD should confirm it first."""
+        with self._reading() as club:
+            record = None if tournament is None else self._record(club, tournament)
+            actions = club.undoable(steps, record)
+            removing = {table for a in actions for table in club.removes(a.id)}
+            return UndoPlan(tuple(actions), tuple(t for t in REMOVING if t in removing))
 
     def undo_target(self, tournament: str | None = None) -> ActionRecord | None:
         """What undo would take back now (of the whole file, or of one tournament)."""
@@ -1112,6 +1124,21 @@ class ClubService:
             record = None if tournament is None else self._record(club, tournament)
             found = club.undoable(1, record)
             return found[0] if found else None
+
+    def redo(self, tournament: str | None = None, action: int | None = None) -> list[ActionRecord]:
+        """Bring back what the last undo (of the whole file, or of one tournament) took, while
+        nothing newer happened; returns the changes back in force, newest first. `action`: the
+        id of the undo the TD saw; if another is the last undo by now, nothing is redone."""
+        with self._open() as club:
+            name = None if tournament is None else self._record(club, tournament).name
+            return club.redo(self.who, self.clock(), name, action)
+
+    def redo_target(self, tournament: str | None = None) -> ActionRecord | None:
+        """The undo that redo would take back now (None: none, or a newer change came)."""
+        with self._reading() as club:
+            record = None if tournament is None else self._record(club, tournament)
+            undo, newer = club.redo_target(record)
+            return undo if newer is None else None
 
     def setting(self, key: str) -> str | None:
         """A club-file setting (`club_settings`) read on this service's connection: for a

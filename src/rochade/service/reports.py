@@ -6,7 +6,17 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
+from rochade.core.messages import N_, Message, joined
 from rochade.core.model import Entrant, Game, PlayerId, Result, Round, Tournament
+from rochade.store import ActionRecord
+
+_REMOVED = {
+    "tournaments": N_("a tournament with everything in it"),
+    "rounds": N_("a paired round with its games and results"),
+    "entrants": N_("players"),
+    "members": N_("players"),
+}
+"""What goes, for each table an undo removes rows of (`rochade.store.club.REMOVING`)."""
 
 
 @dataclass(frozen=True)
@@ -46,6 +56,27 @@ class PairingList:
     round: Round
     date: str | None
     before: Mapping[PlayerId, Fraction]
+
+
+@dataclass(frozen=True)
+class UndoPlan:
+    """What an undo would take back (newest first) and which of a tournament, rounds and
+    players it removes (`rochade.store.club.REMOVING`). The TD confirms it first when it
+    takes back more than one change or removes any of those (`asks`)."""
+
+    actions: tuple[ActionRecord, ...]
+    removes: tuple[str, ...]
+
+    @property
+    def asks(self) -> bool:
+        return len(self.actions) > 1 or bool(self.removes)
+
+    @property
+    def goes(self) -> Message | None:
+        """What the undo removes, in words ("a paired round with its games and results");
+        None: nothing but the changes themselves."""
+        said = list(dict.fromkeys(_REMOVED[table] for table in self.removes))
+        return joined([Message(text) for text in said]) if said else None
 
 
 @dataclass(frozen=True)

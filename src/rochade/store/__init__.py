@@ -1,6 +1,7 @@
 """The club file (SQLite): the only package that imports sqlite3."""
 
 from rochade.store.club import (
+    REMOVING,
     Action,
     ActionRecord,
     Club,
@@ -12,6 +13,7 @@ from rochade.store.errors import StoreError
 from rochade.store.schema import SCHEMA_VERSION
 
 __all__ = [
+    "REMOVING",
     "SCHEMA_VERSION",
     "Action",
     "ActionRecord",

@@ -1,14 +1,14 @@
 """Automatic backups of a club file, kept in a rotating folder beside it.
 
-Before every pairing, every import and every restore, the club file's state is copied into
-`CLUB-backups/` (for `myclub.rochade`: `myclub.rochade-backups/`). The copy is made with
-SQLite's online backup API through a second, read-only connection while the changing
-connection already holds the write lock: the copy is exactly the state the change starts from,
-and no other program can slip a change in between. A copy is written under a temporary name
-and renamed when complete (`write_copy`), so a crash never leaves a half copy that looks like
-a backup; the migration's copy of an older file (`keep_copy`) is made the same way. If the
-change fails, its copy is deleted (nothing changed, nothing to keep); after a change succeeds
-only the newest `keep_count()` copies stay.
+Before every pairing, every import, every restore and every undo the TD confirmed, the club
+file's state is copied into `CLUB-backups/` (for `myclub.rochade`: `myclub.rochade-backups/`).
+The copy is made with SQLite's online backup API through a second, read-only connection while
+the changing connection already holds the write lock: the copy is exactly the state the change
+starts from, and no other program can slip a change in between. A copy is written under a
+temporary name and renamed when complete (`write_copy`), so a crash never leaves a half copy
+that looks like a backup; the migration's copy of an older file (`keep_copy`) is made the same
+way. If the change fails, its copy is deleted (nothing changed, nothing to keep); after a
+change succeeds only the newest `keep_count()` copies stay.
 """
 
 from __future__ import annotations
@@ -76,7 +76,7 @@ def keep_count() -> int:
 def take(club: Path, before: str, at: datetime) -> Path:
     """Copy the club file's last committed state into its backups folder; returns the copy.
 
-    `before` names the change the copy precedes (pair, import, restore).
+    `before` names the change the copy precedes (pair, import, restore, undo).
     """
     keep_count()  # a bad setting refuses the change before anything is written
     folder = folder_of(club)

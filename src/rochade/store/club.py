@@ -53,9 +53,14 @@ from rochade.store.schema import (
     migrate,
 )
 
-NOT_UNDOABLE = ("create", "undo", "restore")
-"""Action kinds `undo` skips: creating the file, undo itself (it is only logged), and a restore
+NOT_UNDOABLE = ("create", "undo", "redo", "restore")
+"""Action kinds `undo` skips: creating the file, undo and redo themselves (they are only logged:
+a redo puts the changes it brings back in force again, so undo takes those back), and a restore
 (its inverse is the backup taken just before it)."""
+
+REMOVING = ("tournaments", "rounds", "entrants", "members")
+"""The tables whose rows an undo removes only after the TD confirmed it: a tournament, a round
+(with its games) or players."""
 
 SYNCHRONOUS = "FULL"
 """WAL with synchronous FULL: a change the TD saw confirmed survives a power cut, not only a
@@ -107,6 +112,10 @@ class ActionRecord:
 _DETAILS = tuple(f.name for f in dataclasses.fields(PlayerDetails))
 """The members' columns of `PlayerDetails`, in its order."""
 _ACTION_COLUMNS = "id, at, who, kind, description, undone_by, tournament_id, message"
+_CANNOT_UNDO = N_("#{id} {change} cannot be undone: newer changes still need what it added "
+                  "({problem}); undo those first")
+_CANNOT_REDO = N_("#{id} {change} cannot be redone: newer changes still need what it took back "
+                  "({problem}); undo those first")
 
 
 @dataclass(frozen=True, slots=True)
@@ -752,9 +761,11 @@ class Club:
         at: datetime,
         tournament: str | None = None,
         expected: int | None = None,
+        backup: bool = False,
     ) -> list[ActionRecord]:
         """Revert the last `steps` actions (of the whole file, or of the tournament named
-        `tournament` only) in one logged transaction; returns them, newest first.
+        `tournament` only) in one logged transaction; returns them, newest first. With
+        `backup`, the file is first copied into its backups folder ("before undo").
 
         The tournament and the targets are chosen inside the write transaction, so a change
         that another
@@ -767,12 +778,10 @@ class Club:
         """
         if steps < 1:
             raise StoreError("the number of steps to undo must be at least 1")
-        with self.action("undo", "undo", who, at) as action:
+        with self.action("undo", "undo", who, at, "undo" if backup else None) as action:
             record = None
             if tournament is not None:
-                record = next((r for r in self.tournaments() if r.name == tournament), None)
-                if record is None:  # gone meanwhile (its creation undone)
-                    raise StoreError("{tournament} has no change to undo", tournament=tournament)
+                record = self._named(tournament, "{tournament} has no change to undo")
             targets: list[ActionRecord] = []
             for target in self.undoable(steps, record):
                 if expected is not None and not targets:
@@ -797,6 +806,108 @@ class Club:
             owners = {t.tournament_id for t in targets}
             action.tournament_id = owners.pop() if len(owners) == 1 else None
         return targets
+
+    def _named(self, tournament: str, missing: str) -> TournamentRecord:
+        """The tournament of that name, read inside the write transaction; gone meanwhile (its
+        creation undone): `missing`."""
+        record = next((r for r in self.tournaments() if r.name == tournament), None)
+        if record is None:
+            raise StoreError(missing, tournament=tournament)
+        return record
+
+    def removes(self, action_id: int) -> list[str]:
+        """Which of `REMOVING` (a tournament, rounds, players) undoing the action would delete
+        rows of: its undo steps that are deletions."""
+        marks = ", ".join("?" for _ in REMOVING)
+        rows = self._rows(
+            f"SELECT DISTINCT row_table FROM undo_steps WHERE action_id = ? "
+            f"AND statement LIKE 'DELETE%' AND row_table IN ({marks})",
+            (action_id, *REMOVING),
+        )
+        return [table for table in REMOVING if (table,) in rows]
+
+    def redo_target(
+        self, tournament: TournamentRecord | None = None
+    ) -> tuple[ActionRecord | None, ActionRecord | None]:
+        """The undo a redo would take back (the newest one still in force: of the whole file,
+        or of one tournament) and the newer change that keeps it from being redone (None: it
+        can be). Redos and undos already redone do not count as newer changes; of one
+        tournament, only its own changes count, and any change of the rows that undo touched
+        (a member's, another tournament's)."""
+        only = "" if tournament is None else "AND tournament_id = ? "
+        rows = self._rows(
+            f"SELECT {_ACTION_COLUMNS} FROM actions WHERE kind = 'undo' AND undone_by IS NULL "
+            f"{only}ORDER BY id DESC LIMIT 1",
+            () if tournament is None else (tournament.id,),
+        )
+        if not rows:
+            return None, None
+        undo = ActionRecord.from_row(rows[0])
+        scope = "" if tournament is None else (
+            "AND (a.tournament_id = ? OR EXISTS (SELECT 1 FROM undo_steps later "
+            "JOIN undo_steps mine ON mine.row_table = later.row_table "
+            "AND mine.row_id = later.row_id AND mine.action_id = ? "
+            "WHERE later.action_id = a.id)) "
+        )
+        newer = self._rows(
+            f"SELECT {', '.join('a.' + c for c in _ACTION_COLUMNS.split(', '))} FROM actions a "
+            "WHERE a.id > ? AND a.kind != 'redo' "
+            "AND NOT (a.kind = 'undo' AND a.undone_by IS NOT NULL) "
+            f"{scope}ORDER BY a.id LIMIT 1",
+            (undo.id, *(() if tournament is None else (tournament.id, undo.id))),
+        )
+        return undo, ActionRecord.from_row(newer[0]) if newer else None
+
+    def redo(
+        self, who: str, at: datetime, tournament: str | None = None, expected: int | None = None
+    ) -> list[ActionRecord]:
+        """Bring back what the last undo (of the whole file, or of the tournament named
+        `tournament`) took, while nothing newer happened; returns the changes back in force,
+        newest first.
+
+        The undo's own recorded steps (its replay went through the triggers too) are replayed
+        newest first, which walks every row back to the state before the undo, rowids and all.
+        The log stays honest: the undo is marked undone by the redo, the changes it had undone
+        stand again (undo can take them back once more), and the redo is logged. With
+        `expected` (the id of the undo the TD saw), another undo refuses.
+        """
+        with self.action("redo", "redo", who, at) as action:
+            record = None
+            if tournament is not None:
+                record = self._named(tournament, "{tournament} has no undo to redo")
+            undo, newer = self.redo_target(record)
+            if undo is None:
+                if tournament is not None:
+                    raise StoreError("{tournament} has no undo to redo", tournament=tournament)
+                raise StoreError("there is no undo to redo")
+            if expected is not None and undo.id != expected:
+                raise StoreError("the last undo is #{id} now, not #{expected}; nothing was redone",
+                                 id=undo.id, expected=expected)
+            if newer is not None:
+                raise StoreError(
+                    "#{newer} {change} came after the undo #{id}; redo only brings back the last "
+                    "undo while nothing newer happened (make the change again instead); nothing "
+                    "was redone",
+                    newer=newer.id, change=newer.message, id=undo.id,
+                )
+            for (statement,) in self._rows(
+                "SELECT statement FROM undo_steps WHERE action_id = ? ORDER BY seq DESC",
+                (undo.id,),
+            ):
+                self._replay(statement, undo, _CANNOT_REDO)
+            back = [
+                ActionRecord.from_row(row) for row in self._rows(
+                    f"SELECT {_ACTION_COLUMNS} FROM actions WHERE undone_by = ? ORDER BY id DESC",
+                    (undo.id,),
+                )
+            ]
+            self._write("UPDATE actions SET undone_by = NULL WHERE undone_by = ?", (undo.id,))
+            self._write("UPDATE actions SET undone_by = ? WHERE id = ?", (action.id, undo.id))
+            action.message = Message(
+                N_("redo: {change}"), {"change": joined([a.message for a in back])}
+            )
+            action.tournament_id = undo.tournament_id
+        return back
 
     def _check_expected(self, target: ActionRecord | None, expected: int) -> None:
         """Refuse unless `target` is the action the TD saw as the last one (`expected`)."""
@@ -828,7 +939,7 @@ class Club:
             "ON later.row_table = mine.row_table AND later.row_id = mine.row_id "
             "AND later.action_id > mine.action_id "
             "JOIN actions a ON a.id = later.action_id "
-            "WHERE mine.action_id = ? AND a.undone_by IS NULL AND a.kind != 'undo' "
+            "WHERE mine.action_id = ? AND a.undone_by IS NULL AND a.kind NOT IN ('undo', 'redo') "
             "ORDER BY a.id DESC LIMIT 1",
             (target.id,),
         )
@@ -843,19 +954,13 @@ class Club:
                 newer_change=newer.message,
             )
 
-    def _replay(self, statement: str, target: ActionRecord) -> None:
+    def _replay(self, statement: str, target: ActionRecord, refusal: str = _CANNOT_UNDO) -> None:
         """One inverse statement of `target`; a row that a newer change still refers to (a
-        member who plays in another tournament since) refuses the undo."""
+        member who plays in another tournament since) refuses the undo (or redo: `refusal`)."""
         try:
             self._conn.execute(statement)
         except sqlite3.IntegrityError as exc:
-            raise StoreError(
-                "#{id} {change} cannot be undone: newer changes still need what it added "
-                "({problem}); undo those first",
-                id=target.id,
-                change=target.message,
-                problem=exc,
-            ) from None
+            raise StoreError(refusal, id=target.id, change=target.message, problem=exc) from None
 
     def restore_from(self, source: Path, description: Message, who: str, at: datetime) -> Path:
         """Replace every fact, the action log and the undo steps by those of `source` (a club

@@ -216,6 +216,7 @@ class Web:
             env.filters["tr"] = gettext
             env.filters["say"] = lambda message: i18n.say(message, lang)
             env.globals["undo_target"] = self.undo_target
+            env.globals["redo_target"] = self.redo_target
             env.globals["fide_marker"] = self.fide_marker
             self._envs[lang] = env
         return self._envs[lang]
@@ -391,6 +392,13 @@ class Web:
         svc = self.reader()  # (the TD's answer after each result shows it: no new connection)
         name = None if number is None else svc.tournament_names()[number - 1]
         return svc.undo_target(name)
+
+    def redo_target(self, number: int | None = None) -> ActionRecord | None:
+        """The undo a page's Redo takes back (of tournament `number`, or of the club file),
+        while nothing newer happened; the button sends its id, as Undo does."""
+        svc = self.reader()
+        name = None if number is None else svc.tournament_names()[number - 1]
+        return svc.redo_target(name)
 
     def fide_marker(self, number: int) -> Message | None:
         """What every TD page of tournament `number` shows of its FIDE mode ("FIDE mode",

@@ -611,7 +611,7 @@ def _result_row(
         choices=RESULT_CHOICES,
         changes=changes,
         conflict=conflict,
-        back=f"/td/t/{n}/results?round={number}",
+        undo_next=f"/td/t/{n}/results?round={number}",
         oob=True,
         t=t,
         state=evening_state(t),
@@ -685,8 +685,40 @@ async def td_log(web: Web, request: Request, page: Page) -> Response:
 @td_only
 async def td_undo(web: Web, request: Request, page: Page) -> Response:
     """Undo the change the button showed (its id comes with the form): a tournament's last
-    change on its pages, the club file's last change on the log; if another change is the
-    last one by now, nothing is undone and the TD is told why."""
+    change on its pages, the club file's last change elsewhere; if another change is the last
+    one by now, nothing is undone and the TD is told why. One that removes a tournament, a
+    round or players is first shown on a page of its own to confirm; once confirmed, the
+    file is backed up first."""
+    form = await request.form()
+    _ = web.gettext(page)
+    back = safe_next(field(form, "next"), "/td/log")
+    shown = field(form, "action")
+    if not whole(shown):
+        return web.redirect(page, back, ("error", _(ERROR_PAGES[403])))
+    tournament = web.tournament_name(request) if "n" in request.path_params else None
+    confirmed = field(form, "confirm") == "yes"
+    svc = web.service()
+    try:
+        plan = None if confirmed else svc.undo_plan(1, tournament)
+        if plan is not None and plan.asks and plan.actions[0].id == int(shown):
+            extra = {} if tournament is None else {
+                "n": request.path_params["n"], "t": svc.tournament(tournament)}
+            return web.render(page, "td_undo_confirm.html", plan=plan, next=back,
+                              action=request.url.path, **extra)
+        undone = svc.undo(1, tournament, int(shown), backup=confirmed)
+    except USER_ERRORS as exc:
+        return web.redirect(page, back, ("error", web.say(page, exc)))
+    message = _("Undone: {what}").format(what="; ".join(web.say(page, a.message) for a in undone))
+    if confirmed:
+        message += " " + _("A backup was made first; “Redo” brings it back.")
+    return web.redirect(page, back, ("ok", message))
+
+
+@td_only
+async def td_redo(web: Web, request: Request, page: Page) -> Response:
+    """Redo the undo the button showed (its id comes with the form): what it took comes back,
+    unless another undo or a newer change came meanwhile (then nothing changes, and the TD is
+    told why)."""
     form = await request.form()
     _ = web.gettext(page)
     back = safe_next(field(form, "next"), "/td/log")
@@ -695,10 +727,10 @@ async def td_undo(web: Web, request: Request, page: Page) -> Response:
         return web.redirect(page, back, ("error", _(ERROR_PAGES[403])))
     tournament = web.tournament_name(request) if "n" in request.path_params else None
     try:
-        undone = web.service().undo(1, tournament, int(shown))
+        redone = web.service().redo(tournament, int(shown))
     except USER_ERRORS as exc:
         return web.redirect(page, back, ("error", web.say(page, exc)))
-    message = _("Undone: {what}").format(what="; ".join(web.say(page, a.message) for a in undone))
+    message = _("Redone: {what}").format(what="; ".join(web.say(page, a.message) for a in redone))
     return web.redirect(page, back, ("ok", message))
 
 
@@ -723,8 +755,10 @@ def routes(web: Web) -> list[Route]:
         Route("/td/tournaments", td_create(web), methods=["POST"]),
         Route("/td/log", td_log(web)),
         Route("/td/undo", td_undo(web), methods=["POST"]),
+        Route("/td/redo", td_redo(web), methods=["POST"]),
         Route(td + "/", td_evening(web)),
         Route(td + "/undo", td_undo(web), methods=["POST"]),
+        Route(td + "/redo", td_redo(web), methods=["POST"]),
         Route(td + "/settings", td_settings(web), methods=["GET", "POST"]),
         Route(td + "/start-order", td_start_order(web), methods=["POST"]),
         Route(td + "/players", td_players(web)),
