@@ -29,6 +29,17 @@ REPO = Path(__file__).resolve().parents[1]
 SEED_ENV = "ROCHADE_HYPOTHESIS_SEED"
 
 
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--hypothesis-only", action="store_true",
+                     help="run only the Hypothesis tests (to try many seeds in a row)")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if config.getoption("--hypothesis-only"):
+        items[:] = [item for item in items
+                    if getattr(getattr(item, "obj", None), "is_hypothesis_test", False)]
+
+
 @pytest.hookimpl(tryfirst=True)
 def pytest_configure(config: pytest.Config) -> None:
     """Every Hypothesis test of the run draws from one seed: `--hypothesis-seed`, else
