@@ -58,7 +58,9 @@ def english(value: object) -> str:
         return str(value)
     if isinstance(value, tuple | list):
         words = [str(v) for v in value]
-        return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+        if len(words) < 2:  # nobody (""), or one name
+            return "".join(words)
+        return ", ".join(words[:-1]) + " and " + words[-1]
     if isinstance(value, Fraction) and value.denominator != 1:
         return f"{float(value):.2f}"
     return str(value)
