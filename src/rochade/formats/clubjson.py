@@ -51,7 +51,10 @@ Rows = dict[str, list[dict[str, Any]]]
 
 
 def _settings_text(value: object) -> str:
-    return json.dumps(value, ensure_ascii=False, sort_keys=True)
+    """Settings or kept data as the club file holds them: keys in the backup's order, which
+    is the file's own (not sorted: a second backup must be the same bytes, whatever order
+    the data was stored in)."""
+    return json.dumps(value, ensure_ascii=False)
 
 
 def format_club(rows: Rows) -> str:
