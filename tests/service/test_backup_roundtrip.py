@@ -60,19 +60,22 @@ class First:
 
 @dataclass
 class Desk:
-    """The club file under test, its clock and a folder for files beside it."""
+    """The club file under test, its clock, a folder for files beside it, and the system
+    whose tournaments a step takes first (the tour goes through each)."""
 
     path: Path
     clock: TickingClock
     folder: Path
+    system: str = "keizer"
 
     @property
     def service(self) -> ClubService:
         return ClubService(self.path, "td-ina", self.clock)
 
-    def tournament(self, choose: Choose, system: str = "keizer") -> str:
-        """A tournament, those of `system` first, unimported ones with players before the
-        rest (the tour takes the first)."""
+    def tournament(self, choose: Choose, system: str | None = None) -> str:
+        """A tournament, those of `system` (else the desk's) first, unimported ones with
+        players before the rest (the tour takes the first)."""
+        system = system or self.system
         imported = {a.message.values.get("tournament") for a in self.service.log()
                     if a.kind == "import"}
         summaries = sorted(self.service.tournaments(), key=lambda s: (
@@ -298,7 +301,6 @@ STEPS = (
     Step(set_player, ("player",)),
     Step(rename_player, ("player",)),
     Step(set_rating, ("player",)),
-    Step(change_rules, ("settings",)),
     Step(event_data, ("settings",)),
     Step(forbid_pair, ("settings",)),
     Step(start_order, ("settings",)),
@@ -310,13 +312,15 @@ STEPS = (
     Step(phone, ("report", "status", "result")),
     Step(round_date, ("round",)),
     Step(result, ("result",)),
+    Step(change_rules, ("settings",)),
     Step(external, ("external",)),
     Step(ratings, ("ratings",)),
     Step(delete_player, ("player",)),
     Step(restore_automatic, ("restore",)),
     Step(undo, ("undo",)),
 )
-"""In the tour's order: every step reaches its kind with the first of its choices."""
+"""In the tour's order: with the first of its choices, each step logs its kind in a
+Keizer tournament (what a Swiss or a round robin does not have, it refuses there)."""
 REFUSALS = (ServiceError, ModelError, StoreError)
 """How the service says no to a step (it then logs nothing)."""
 
@@ -419,18 +423,55 @@ def test_the_sources_kinds_are_found() -> None:
     assert {"pair", "result", "round", "phones", "report", "undo", "restore"} <= found
 
 
+def value_kinds(document: object) -> set[str]:
+    """The kinds of value (`messages.TAGGED`'s tags, message, list, int, str ...) that the
+    log lines and pairing notes of a backup document hold."""
+    found: set[str] = set()
+
+    def walk(value: object) -> None:
+        if isinstance(value, dict) and set(value) == {"template", "values"}:
+            found.add("message")
+            for held in value["values"].values():
+                walk(held)
+        elif isinstance(value, dict):
+            found.update(value)
+        elif isinstance(value, list):
+            found.add("list")
+            for held in value:
+                walk(held)
+        else:
+            found.add(type(value).__name__)
+
+    assert isinstance(document, dict)
+    for action in document["actions"]:
+        if action["message"] is not None:
+            walk(action["message"])
+    for t in document["tournaments"]:
+        for rnd in t["rounds"]:
+            for line in rnd["explanation"]:
+                if isinstance(line, dict):
+                    walk(line)
+    return found
+
+
 def test_every_kind_of_action_is_exercised() -> None:
-    """The tour (each step once, its first choices) logs every kind the sources can log,
-    and its club file round-trips too."""
+    """The tour (each step with its first choices, in a Keizer tournament, then a Swiss,
+    then a round robin) logs every kind the sources can log, and the values in its lines
+    are of every kind the service writes; its club file round-trips too."""
+    values: set[str] = set()
     with a_desk() as desk:
         kinds = {a.kind for a in desk.service.log()}  # the new file's "create"
-        for step in STEPS:
-            before = {(a.id, a.at) for a in desk.service.log()}
-            step.run(desk, First())
-            new = {a.kind for a in desk.service.log() if (a.id, a.at) not in before}
-            assert new and new <= {*step.kinds, "create"}, (step.run.__name__, new)
-            kinds |= new
+        for desk.system in ("keizer", "swiss", "round-robin"):
+            for step in STEPS:
+                before = {(a.id, a.at) for a in desk.service.log()}
+                run_step(step, desk, First())
+                new = {a.kind for a in desk.service.log() if (a.id, a.at) not in before}
+                assert new <= {*step.kinds, "create"}, (step.run.__name__, new)
+                assert new or desk.system != "keizer", step.run.__name__
+                kinds |= new
+                values |= value_kinds(json.loads(backup_json(desk.path)))
         assert_backup_round_trips(desk)
     declared = {kind for step in STEPS for kind in step.kinds} | {"create"}
     assert logged_kinds() <= declared, logged_kinds() - declared
     assert declared <= kinds, declared - kinds
+    assert {"message", "list", "exact", "date", "int", "str"} <= values, values
