@@ -202,9 +202,7 @@ def message_data(message: Message) -> dict[str, Any]:
         for kind in TAGGED:
             if kind.holds(v):
                 return {kind.tag: kind.write(v)}
-        if isinstance(v, bool):
-            return v
-        return int(v) if isinstance(v, int) else str(v)
+        return v if isinstance(v, bool | int | str) else str(v)  # JSON writes a subclass's value
 
     values = {k: value(v) for k, v in message.values.items()}
     return {"template": message.template, "values": values}
