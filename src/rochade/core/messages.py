@@ -14,6 +14,7 @@ an old-style `SomeError(f"...")` still works: it is just not translated.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
@@ -57,7 +58,9 @@ def english(value: object) -> str:
         return str(value)
     if isinstance(value, tuple | list):
         words = [str(v) for v in value]
-        return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+        if len(words) < 2:  # nobody (""), or one name
+            return "".join(words)
+        return ", ".join(words[:-1]) + " and " + words[-1]
     if isinstance(value, Fraction) and value.denominator != 1:
         return f"{float(value):.2f}"
     return str(value)
@@ -101,44 +104,6 @@ def line_message(line: str) -> Message:
     return line.msg if isinstance(line, Said) else Message(line)
 
 
-def message_data(message: Message) -> dict[str, Any]:
-    """A message as JSON data (a log line, an explanation line in the club file): the template
-    and its values, messages nested as objects, fractions exact."""
-
-    def value(v: object) -> object:
-        if isinstance(v, Said):
-            v = v.msg
-        if isinstance(v, Message):
-            return message_data(v)
-        if isinstance(v, tuple | list):
-            return [value(x) for x in v]
-        if isinstance(v, Fraction):
-            return {"exact" if isinstance(v, Exact) else "fraction": str(Fraction(v))}
-        if type(v) is date:  # kept a date (not a time), so a page writes it the reader's way
-            return {"date": v.isoformat()}
-        return v if isinstance(v, int | str) else str(v)
-
-    values = {k: value(v) for k, v in message.values.items()}
-    return {"template": message.template, "values": values}
-
-
-def message_from_data(data: Mapping[str, Any]) -> Message:
-    """The message `message_data` wrote."""
-
-    def value(v: object) -> object:
-        if isinstance(v, dict):
-            if "exact" in v:
-                return Exact(v["exact"])
-            if "date" in v:
-                return date.fromisoformat(v["date"])
-            return Fraction(v["fraction"]) if "fraction" in v else message_from_data(v)
-        if isinstance(v, list):
-            return tuple(value(x) for x in v)
-        return v
-
-    return Message(data["template"], {k: value(v) for k, v in data["values"].items()})
-
-
 def line_data(line: str) -> object:
     """An explanation line as JSON data: its message if it has one, else its text."""
     return message_data(line.msg) if isinstance(line, Said) else str(line)
@@ -158,6 +123,125 @@ class Exact(Fraction):
             if (self * 10**places).denominator == 1:
                 return f"{float(self):.{places}f}"
         return f"{self.numerator}/{self.denominator}"
+
+
+class UnreadableData(ValueError):
+    """Data `message_data` cannot have written (a damaged or hand-edited backup): `where` in
+    it (".values.date", "" for the message itself) and what was expected there."""
+
+    def __init__(self, where: str, expected: Message) -> None:
+        super().__init__(f"{where or 'message'}: expected {expected}")
+        self.where = where
+        self.expected = expected
+
+
+@dataclass(frozen=True)
+class _Tagged:
+    """A kind of value kept as `{tag: text}`: which values it holds, their text, and how the
+    text reads back (raising ValueError or ArithmeticError for text it cannot have written)."""
+
+    tag: str
+    holds: Callable[[object], bool]
+    write: Callable[[Any], str]
+    read: Callable[[str], object]
+    expected: str  # what the reader says it expected, for an unreadable text
+
+
+_FRACTION_TEXT = re.compile(r"-?[0-9]+(/[0-9]+)?")  # no bound: Python's own on digits
+_DATE_TEXT = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+
+
+def _fraction_text(value: Fraction) -> str:
+    return str(Fraction(value))
+
+
+def _read_fraction(kind: type[Fraction]) -> Callable[[str], object]:
+    def read(text: str) -> object:
+        if not _FRACTION_TEXT.fullmatch(text):
+            raise ValueError(text)
+        return kind(text)  # 1/0: ZeroDivisionError
+
+    return read
+
+
+def _read_date(text: str) -> object:
+    if not _DATE_TEXT.fullmatch(text):
+        raise ValueError(text)
+    return date.fromisoformat(text)
+
+
+TAGGED = (
+    _Tagged("exact", lambda v: isinstance(v, Exact), _fraction_text, _read_fraction(Exact),
+            N_("a fraction such as 7/3")),
+    _Tagged("fraction", lambda v: isinstance(v, Fraction), _fraction_text,
+            _read_fraction(Fraction), N_("a fraction such as 7/3")),
+    # a date, not a time (a datetime is written as its text), so a page writes it its way
+    _Tagged("date", lambda v: type(v) is date, date.isoformat, _read_date,
+            N_("a date such as 2026-12-08")),
+)
+"""The values a message keeps as `{tag: text}`, in the order the writer tries them (an
+`Exact` is a `Fraction` too). With a nested message (an object with `template` and
+`values`), a list (a tuple's), true/false, a whole number and text, this is every kind of
+value `message_data` writes and `message_from_data` reads: one table for both, so the log
+never holds a value its own backup cannot restore."""
+_BY_TAG = {kind.tag: kind for kind in TAGGED}
+
+
+def message_data(message: Message) -> dict[str, Any]:
+    """A message as JSON data (a log line, an explanation line in the club file): the template
+    and its values, messages nested as objects, fractions exact, dates as dates; any other
+    value (a path, a time) as its English text, which is what the line shows of it."""
+
+    def value(v: object) -> object:
+        if isinstance(v, Said):
+            v = v.msg
+        if isinstance(v, Message):
+            return message_data(v)
+        if isinstance(v, tuple | list):
+            return [value(x) for x in v]
+        for kind in TAGGED:
+            if kind.holds(v):
+                return {kind.tag: kind.write(v)}
+        return v if isinstance(v, bool | int | str) else str(v)  # JSON writes a subclass's value
+
+    values = {k: value(v) for k, v in message.values.items()}
+    return {"template": message.template, "values": values}
+
+
+def message_from_data(data: object, where: str = "") -> Message:
+    """The message `message_data` wrote; anything it cannot have written raises
+    `UnreadableData` naming the place (`where` is the path so far)."""
+    if not (isinstance(data, dict) and set(data) == {"template", "values"}
+            and isinstance(data["template"], str) and isinstance(data["values"], dict)):
+        raise UnreadableData(where, Message(N_("a message (its template and values)")))
+    template, values = data["template"], data["values"]
+    read = {key: _value_from_data(v, f"{where}.values.{key}") for key, v in values.items()}
+    if read:
+        try:
+            template.format(**dict.fromkeys(read, ""))
+        except (KeyError, IndexError, ValueError):
+            raise UnreadableData(where, Message(N_("a template that fits its values"))) from None
+    return Message(template, read)
+
+
+def _value_from_data(data: object, where: str) -> object:
+    if isinstance(data, list):
+        return tuple(_value_from_data(x, f"{where}[{i}]") for i, x in enumerate(data))
+    if isinstance(data, dict) and len(data) == 1 and next(iter(data)) in _BY_TAG:
+        ((tag, text),) = data.items()
+        kind = _BY_TAG[tag]
+        try:
+            if isinstance(text, str):
+                return kind.read(text)
+        except (ValueError, ArithmeticError):
+            pass
+        raise UnreadableData(where, Message(kind.expected))
+    if isinstance(data, dict):
+        return message_from_data(data, where)
+    if isinstance(data, bool | int | str):
+        return data
+    raise UnreadableData(
+        where, Message(N_("text, a whole number, true or false, a list or a message")))
 
 
 class Explained(Exception):

@@ -16,7 +16,12 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from rochade.core.fide import PlayerDetails
-from rochade.core.messages import message_of
+from rochade.core.messages import (
+    UnreadableData,
+    message_data,
+    message_from_data,
+    message_of,
+)
 from rochade.core.model import Result, Status
 from rochade.formats.json import (
     FormatError,
@@ -46,7 +51,10 @@ Rows = dict[str, list[dict[str, Any]]]
 
 
 def _settings_text(value: object) -> str:
-    return json.dumps(value, ensure_ascii=False, sort_keys=True)
+    """Settings or kept data as the club file holds them: keys in the backup's order, which
+    is the file's own (not sorted: a second backup must be the same bytes, whatever order
+    the data was stored in)."""
+    return json.dumps(value, ensure_ascii=False)
 
 
 def format_club(rows: Rows) -> str:
@@ -147,41 +155,19 @@ def _action(row: dict[str, Any]) -> dict[str, Any]:
 
 
 def _log_line(value: object, where: str) -> object:
-    """A log line's message: null, or {"template": text, "values": {name: value}} where a
-    value is text, a whole number, a list of values or such a message itself."""
+    """A log line's message: null, or what `message_data` writes (a template with its values),
+    read by the log's own reader so that every value the log holds comes back; kept as
+    `message_data` writes it again."""
     if value is None:
         return None
-    d = _obj(value, where, ("template", "values"))
-    if set(d) != {"template", "values"}:
-        raise FormatError("{where}: expected template and values", where=where)
-    template = _any_str(d["template"], f"{where}.template")
-    values = _obj(d["values"], f"{where}.values")
-    for key, item in values.items():
-        _log_value(item, f"{where}.values.{key}")
-    if values:
-        try:
-            template.format(**dict.fromkeys(values, ""))
-        except (KeyError, IndexError, ValueError):
-            raise FormatError(
-                "{where}: the template does not fit its values", where=where
-            ) from None
-    return d
-
-
-def _log_value(value: object, where: str) -> None:
-    if isinstance(value, list):
-        for i, item in enumerate(value):
-            _log_value(item, f"{where}[{i}]")
-    elif isinstance(value, dict) and set(value) in ({"exact"}, {"fraction"}):
-        number = next(iter(value.values()))
-        if not isinstance(number, str) or not re.fullmatch(r"-?\d{1,30}(/\d{1,30})?", number):
-            raise FormatError("{where}: expected a fraction such as 7/3", where=where)
-    elif isinstance(value, dict):
-        _log_line(value, where)
-    elif isinstance(value, str):
-        _any_str(value, where)
-    elif not isinstance(value, int) or isinstance(value, bool):
-        raise FormatError("{where}: expected text or a whole number", where=where)
+    try:
+        data = message_data(message_from_data(value))
+    except UnreadableData as exc:
+        raise FormatError(
+            "{where}: expected {expected}", where=where + exc.where, expected=exc.expected
+        ) from None
+    _any_str(json.dumps(data, ensure_ascii=False), where)  # no lone surrogate anywhere in it
+    return data
 
 
 Reader = Callable[[object, str], object]
