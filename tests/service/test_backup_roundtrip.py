@@ -234,11 +234,19 @@ def phone(desk: Desk, choose: Choose) -> None:
     playing = [p for g in t.rounds[-1].games for p in (g.white, g.black)] if t.rounds else []
     player = choose.one(playing + [e.id for e in t.entrants if e.id not in playing] or [1])
     phones = PhoneDesk(desk.path, "td-ina", desk.clock)
+    device = f"{player:016x}"  # the player's own phone: "This is me" with the evening's code
+    phones.bind_device(player, device, "abc123", name)
     if choose.one([True, False]):
-        phones.report_result(player, choose.one(["1-0", "1/2", "0-1"]), "abc123", name)
+        phones.report_result(player, choose.one(["1-0", "1/2", "0-1"]), device, name)
     else:
-        phones.phone_checkin(player, choose.one([Status.PRESENT, Status.EXCUSED]), "abc123",
+        phones.phone_checkin(player, choose.one([Status.PRESENT, Status.EXCUSED]), device,
                              name)
+
+
+def release_phone(desk: Desk, choose: Choose) -> None:
+    name = desk.tournament(choose)
+    phones = PhoneDesk(desk.path, "td-ina", desk.clock)
+    phones.release_device(choose.one([*phones.devices(name), 1]), name)
 
 
 def result(desk: Desk, choose: Choose) -> None:
@@ -285,6 +293,10 @@ def undo(desk: Desk, choose: Choose) -> None:
     desk.service.undo(choose.one([1, 2]), name)
 
 
+def redo(desk: Desk, choose: Choose) -> None:
+    desk.service.redo(choose.one([None, *desk.service.tournament_names()]))
+
+
 @dataclass(frozen=True)
 class Step:
     run: Callable[[Desk, Choose], None]
@@ -309,7 +321,8 @@ STEPS = (
     Step(pair, ("pair",)),
     Step(pair_by_hand, ("pair",)),
     Step(phones, ("phones",)),
-    Step(phone, ("report", "status", "result")),
+    Step(phone, ("device", "report", "status", "result")),
+    Step(release_phone, ("device",)),
     Step(round_date, ("round",)),
     Step(result, ("result",)),
     Step(change_rules, ("settings",)),
@@ -318,6 +331,7 @@ STEPS = (
     Step(delete_player, ("player",)),
     Step(restore_automatic, ("restore",)),
     Step(undo, ("undo",)),
+    Step(redo, ("redo",)),
 )
 """In the tour's order: with the first of its choices, each step logs its kind in a
 Keizer tournament (what a Swiss or a round robin does not have, it refuses there)."""
