@@ -71,6 +71,7 @@ from rochade.service.fidemode import (
     FIDE,
     FULL_BY_HAND,
     IMPORTED,
+    ROUND_SAYS,
     SECOND_HPB,
     FideMode,
     Findings,
@@ -1303,8 +1304,8 @@ def admitted(t: Tournament) -> Tournament:
         errors = check_boards(boards, rnd.bye, tournament=t, round_number=rnd.number,
                               present=seated, rules=systems.rules(t, rnd.number)).errors
         if errors:
-            raise ServiceError("round {round}: {problems}", round=rnd.number,
-                               problems=joined([f.msg for f in errors]))
+            raise ServiceError(ROUND_SAYS, round=rnd.number,
+                               finding=joined([f.msg for f in errors]))
     s = t.settings
     ids = {e.id for e in t.entrants}
     if isinstance(s, RoundRobinSettings) and s.numbers and set(s.numbers) != ids:

@@ -619,6 +619,8 @@ ERROR_PAGES = {
     404: N_("There is no such page."),
     405: N_("This page cannot be sent a form."),
     500: N_("Something went wrong."),
+    503: N_("The club file is gone: it was deleted or moved while rochade was running. Put "
+            "it back where it was (or restore it from a backup), then reload this page."),
 }
 """What an error page says, in the visitor's language (the status decides)."""
 
