@@ -169,7 +169,8 @@ def read_text(path: Path) -> str:
     try:
         return read_file(path).decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise Failure(f"{path} is not a UTF-8 text file (save it as 'CSV UTF-8')") from None
+        raise Failure(f"{path} is not UTF-8 text; save it as UTF-8 (from a spreadsheet: as "
+                      "'CSV UTF-8') and try again") from None
 
 
 def service(club: Path, who: str | None) -> ClubService:

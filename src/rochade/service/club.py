@@ -1395,13 +1395,18 @@ def _first_day(start_date: str, paired_on: Sequence[str | None]) -> str:
     return start_date or next(iter(paired_on), None) or ""
 
 
+UTF8_NEEDED = N_("{path} is not UTF-8 text, as a rochade file is; save it as UTF-8 (or export "
+                 "it from rochade again) and try again")
+
+
 def read_tournament_file(path: Path) -> Tournament:
-    """A tournament from a rochade JSON file (no club file needed)."""
+    """A tournament from a rochade JSON file (no club file needed), admitted as an import
+    is (`admitted`): the lists and pages made of it cannot fail."""
     try:
         text = read_file(path).decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise ServiceError("cannot read {path}: {problem}", path=path, problem=exc) from None
-    return parse_tournament(text)
+    except UnicodeDecodeError:
+        raise ServiceError(UTF8_NEEDED, path=path) from None
+    return admitted(parse_tournament(text))
 
 
 # -- helpers -----------------------------------------------------------------------------
