@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from collections.abc import Callable
 from pathlib import Path
@@ -192,3 +193,25 @@ def test_result_with_expect_refuses_a_board_changed_meanwhile(run: Run, club: Pa
     corrected = run("result", club, 1, 1, "0-1", "--expect", "1-0").stdout
     assert "Corrected round 1 board 1" in corrected and "(was 1-0)" in corrected
     assert "(was 0-1)" in run("result", club, 1, 1, "=").stdout  # no --expect: no check
+
+
+def test_a_tournament_file_that_is_not_utf8_is_a_clear_refusal(
+    run: Run, club: Path, tmp_path: Path
+) -> None:
+    """Imported, or read for a list without a club file: the file's name and what to do,
+    exit code 2 as every refusal, and the club file unchanged."""
+    run("export", club, tmp_path / "w.json")
+    data = json.loads((tmp_path / "w.json").read_text(encoding="utf-8"))
+    data["name"] = "Zürich"
+    latin1 = tmp_path / "latin1.json"
+    latin1.write_bytes(json.dumps(data, ensure_ascii=False).encode("latin-1"))
+    before = club.read_bytes()
+    imported = run("import", club, latin1, ok=False)
+    assert imported.exit_code == 2
+    assert imported.stderr == (f"Error: {latin1} is not UTF-8 text; save it as UTF-8 (from a "
+                               "spreadsheet: as 'CSV UTF-8') and try again\n")
+    assert club.read_bytes() == before
+    shown = run("standings", latin1, ok=False)
+    assert shown.exit_code == 2
+    assert shown.stderr == (f"Error: {latin1} is not UTF-8 text, as a rochade file is; save it "
+                            "as UTF-8 (or export it from rochade again) and try again\n")

@@ -168,3 +168,39 @@ def test_publish_and_export_lists(run: Run, empty_club: Path, kfc_file: Path) ->
         (["standings", "--delimiter", "ab"], "CSV delimiter"),
     ]:
         _refused(run, ["export-list", empty_club, *args], message, empty_club.parent)
+
+
+def test_import_kfc_of_a_file_with_bytes_not_utf8_is_a_clear_refusal(
+    run: Run, empty_club: Path, kfc_file: Path, tmp_path: Path
+) -> None:
+    """A damaged file whose schema or names hold bytes that are not UTF-8 ended in
+    "unexpected problem (UnicodeDecodeError)", exit code 1: now the file's name and what to
+    do, exit code 2 as every refusal, and the club file unchanged."""
+    schema = bytearray(kfc_file.read_bytes())
+    schema[schema.rindex(b"board INTEGER NOT NULL,  PID_") + 19] = 0xD1  # "NOT N\xd1LL"
+    names = tmp_path / "names.s3db"
+    shutil.copy(kfc_file, names)
+    con = sqlite3.connect(names)
+    con.execute("UPDATE Player SET name = CAST(X'41FF42' AS TEXT) WHERE rowid = 1")
+    con.commit()
+    con.close()
+    (tmp_path / "schema.s3db").write_bytes(bytes(schema))
+    before = empty_club.read_bytes()
+    for damaged in (tmp_path / "schema.s3db", names):
+        result = run("import-kfc", empty_club, damaged, ok=False)
+        assert result.exit_code == 2, result.output
+        assert result.stderr == (
+            f"Error: {damaged}: not a readable KeizerForClubs file (it is damaged: it holds "
+            "text that is not UTF-8, its encoding); import an earlier copy of the file, or "
+            "correct the garbled names in KeizerForClubs first\n")
+    assert empty_club.read_bytes() == before
+
+
+def test_import_kfc_trims_the_name_given(run: Run, empty_club: Path, kfc_file: Path) -> None:
+    """`--name " x"` was kept with its space (no typed name is), and its pages failed."""
+    assert run("import-kfc", empty_club, kfc_file, "--name", " x").stdout.startswith(
+        "Imported x: 9 players")
+    assert ClubService(empty_club).tournament_names() == ["x"]
+    result = run("import-kfc", empty_club, kfc_file, "--name", "x ", ok=False)
+    assert result.exit_code == 2
+    assert "already has a tournament named 'x'" in result.stderr

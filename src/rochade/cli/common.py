@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
+from rochade.core.messages import shortened
+
 if TYPE_CHECKING:
     from rochade.core.model import Tournament
     from rochade.service import ClubService
@@ -35,17 +37,7 @@ class Failure(click.ClickException):
     exit_code = 2
 
     def __init__(self, message: str) -> None:
-        super().__init__(" ".join(_shorten(word) for word in message.split()))
-
-
-def _shorten(word: str, limit: int = 200) -> str:
-    """A huge pasted value quoted back in an error keeps the line readable: its start and end.
-
-    The NUL character (which no terminal shows) is written as \\0."""
-    word = word.replace("\x00", "\\0")
-    if len(word) <= limit:
-        return word
-    return f"{word[: limit - 40]}…({len(word)} characters)…{word[-20:]}"
+        super().__init__(shortened(message))
 
 
 def needs_confirm(exc: Exception) -> Failure:
@@ -104,8 +96,7 @@ class RochadeGroup(click.Group):
         try:
             return super().invoke(ctx)
         except click.UsageError as exc:  # click quotes a bad value back: keep the line short
-            short = " ".join(_shorten(word) for word in exc.format_message().split())
-            raise click.UsageError(short, exc.ctx) from None
+            raise click.UsageError(shortened(exc.format_message()), exc.ctx) from None
         except (click.ClickException, click.exceptions.Exit, click.Abort):
             raise
         except BrokenPipeError:  # e.g. `rochade log club.rochade | head`: stop quietly
@@ -178,7 +169,8 @@ def read_text(path: Path) -> str:
     try:
         return read_file(path).decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise Failure(f"{path} is not a UTF-8 text file (save it as 'CSV UTF-8')") from None
+        raise Failure(f"{path} is not UTF-8 text; save it as UTF-8 (from a spreadsheet: as "
+                      "'CSV UTF-8') and try again") from None
 
 
 def service(club: Path, who: str | None) -> ClubService:

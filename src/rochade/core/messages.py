@@ -256,6 +256,19 @@ class Explained(Exception):
         super().__init__(str(self.msg))
 
 
+def shortened(text: str, limit: int = 200) -> str:
+    """A message quoting a huge pasted value back keeps it readable: each word longer than
+    `limit` shows its start, its length and its end. The NUL character (which no terminal
+    shows) is written as \\0. Words are split at white space, which becomes one space."""
+    return " ".join(_shortened(word.replace("\x00", "\\0"), limit) for word in text.split())
+
+
+def _shortened(word: str, limit: int) -> str:
+    if len(word) <= limit:
+        return word
+    return f"{word[: limit - 40]}…({len(word)} characters)…{word[-20:]}"
+
+
 def message_of(error: BaseException) -> Message:
     """The message of any error: its template if it has one, else its text (untranslated)."""
     return error.msg if isinstance(error, Explained) else Message(str(error))

@@ -71,6 +71,7 @@ from rochade.service.fidemode import (
     FIDE,
     FULL_BY_HAND,
     IMPORTED,
+    ROUND_SAYS,
     SECOND_HPB,
     FideMode,
     Findings,
@@ -396,9 +397,7 @@ class ClubService:
         """A member of this exact name (updated with what is given), or a new one, entered
         into `entry`'s tournament if there is one. `details` (a list's title, federation ...)
         fill the member's; a field the list leaves empty keeps what the member has."""
-        if not name:
-            raise ServiceError("the player needs a name")
-        limits.check_name(name, limits.PLAYER_NAME)
+        name = _new_name(name)
         limits.check_player(name, rating, fide_id)
         member = entry.members.get(name)
         if member is not None:
@@ -1203,7 +1202,7 @@ class ClubService:
         With `fide_mode` it goes on in FIDE mode: its played rounds are re-checked first
         (`fidemode.recheck`); a problem refuses the import, and the warnings are logged with
         it, so the TRF file and the rating report carry them as `###` lines."""
-        limits.check_name(t.name, limits.TOURNAMENT_NAME)
+        t = admitted(t)
         found = recheck(t) if fide_mode else Findings((), ())
         if found.problems:
             raise ServiceError(
@@ -1219,9 +1218,6 @@ class ClubService:
                 club.set_extra(tid, FIDE, mode_to_json(FideMode(True)))
             members = {(m.name, m.fide_id): m.id for m in club.members()}
             for e in t.entrants:
-                limits.PLAYERS.check(e.id, Message("the number of {name}", {"name": e.name}))
-                limits.check_name(e.name, limits.PLAYER_NAME)
-                limits.check_player(e.name, e.rating, e.fide_id)
                 member = members.get((e.name, e.fide_id))
                 if member is None:
                     member = club.add_member(e.name, e.rating, e.fide_id)
@@ -1312,6 +1308,49 @@ class ClubService:
             return t, club.extras(record.id)
 
 
+def admitted(t: Tournament) -> Tournament:
+    """A tournament from a file (JSON, TRF, KfC) as the club file may keep it, or a refusal:
+    its names trimmed and checked as typed names are, every player's number, rating and FIDE
+    id within their limits, no two players of one name, every played round as the pairing
+    checker accepts a round by hand, and a round robin's start numbers naming every player.
+    What is admitted so can be shown on every page and written to every file."""
+    name = t.name.strip()
+    limits.check_name(name, limits.TOURNAMENT_NAME)
+    entrants = []
+    seen: set[str] = set()
+    for e in t.entrants:
+        player = e.name.strip()
+        limits.PLAYERS.check(e.id, Message("the number of {name}", {"name": player}))
+        limits.check_name(player, limits.PLAYER_NAME)
+        limits.check_player(player, e.rating, e.fide_id)
+        if player in seen:
+            raise ServiceError(
+                "the file has two players named {name}; two players of one name cannot be "
+                "told apart (add a letter to one of them in the file, e.g. a second initial)",
+                name=player)
+        seen.add(player)
+        entrants.append(dataclasses.replace(e, name=player))
+    t = dataclasses.replace(t, name=name, entrants=tuple(entrants))
+    t.validate()
+    for rnd in t.rounds:
+        boards = [(g.white, g.black) for g in rnd.games]
+        seated = [p for pair in boards for p in pair] + ([rnd.bye] if rnd.bye else [])
+        errors = check_boards(boards, rnd.bye, tournament=t, round_number=rnd.number,
+                              present=seated, rules=systems.rules(t, rnd.number)).errors
+        if errors:
+            raise ServiceError(ROUND_SAYS, round=rnd.number,
+                               finding=joined([f.msg for f in errors]))
+    s = t.settings
+    ids = {e.id for e in t.entrants}
+    if isinstance(s, RoundRobinSettings) and s.numbers and set(s.numbers) != ids:
+        missing = sorted(ids - set(s.numbers))
+        raise ServiceError(
+            "the round robin's start numbers (settings.numbers) name {count} of its {players} "
+            "players; every player needs one (no number: {name})", count=len(s.numbers),
+            players=len(ids), name=t.entrant(missing[0]).name if missing else "-")
+    return t
+
+
 def tournament_standings(t: Tournament, after_round: int | None = None) -> Standings:
     """Standings of a tournament (from a club file or a JSON file) after a round."""
     _check_round(t, after_round)
@@ -1390,13 +1429,18 @@ def _first_day(start_date: str, paired_on: Sequence[str | None]) -> str:
     return start_date or next(iter(paired_on), None) or ""
 
 
+UTF8_NEEDED = N_("{path} is not UTF-8 text, as a rochade file is; save it as UTF-8 (or export "
+                 "it from rochade again) and try again")
+
+
 def read_tournament_file(path: Path) -> Tournament:
-    """A tournament from a rochade JSON file (no club file needed)."""
+    """A tournament from a rochade JSON file (no club file needed), admitted as an import
+    is (`admitted`): the lists and pages made of it cannot fail."""
     try:
         text = read_file(path).decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise ServiceError("cannot read {path}: {problem}", path=path, problem=exc) from None
-    return parse_tournament(text)
+    except UnicodeDecodeError:
+        raise ServiceError(UTF8_NEEDED, path=path) from None
+    return admitted(parse_tournament(text))
 
 
 # -- helpers -----------------------------------------------------------------------------

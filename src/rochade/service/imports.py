@@ -7,13 +7,14 @@ is opened, so a bad file changes nothing. The import itself goes through
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 
 from rochade.core.model import Entrant
 from rochade.formats.json import format_tournament
-from rochade.service.club import ClubService, tournament_standings
+from rochade.service.club import ClubService, admitted, tournament_standings
 from rochade.service.errors import ServiceError
 from rochade.store.kfc import KfcImport, read_kfc
 
@@ -46,6 +47,7 @@ def import_kfc(service: ClubService, path: Path, name: str | None = None) -> Kfc
     """Import a KeizerForClubs `.s3db` file as a new tournament and compare rochade's totals
     with the ones KfC stored (a difference usually means KfC had not recalculated)."""
     imported = read_kfc(path, name)
+    imported = dataclasses.replace(imported, tournament=admitted(imported.tournament))
     taken = imported.tournament.name
     if any(summary.name == taken for summary in service.tournaments()):
         raise NameTaken(

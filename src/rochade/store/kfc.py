@@ -125,6 +125,7 @@ def read_kfc(path: Path, name: str | None = None) -> KfcImport:
             path=path,
             exc=message_of(exc),
         ) from None
+    con.text_factory = _utf8  # text that is not UTF-8 refused below, as a damaged file
     try:
         return _Reader(con, path).read(name or path.stem)
     except sqlite3.DatabaseError as exc:
@@ -133,8 +134,19 @@ def read_kfc(path: Path, name: str | None = None) -> KfcImport:
             path=path,
             exc=message_of(exc),
         ) from None
+    except UnicodeDecodeError:  # a damaged file: its text is not in the encoding it declares
+        raise KfcError(
+            "{path}: not a readable KeizerForClubs file (it is damaged: it holds text that "
+            "is not UTF-8, its encoding); import an earlier copy of the file, or correct the "
+            "garbled names in KeizerForClubs first",
+            path=path,
+        ) from None
     finally:
         con.close()
+
+
+def _utf8(raw: bytes) -> str:
+    return raw.decode("utf-8")
 
 
 class _Reader:

@@ -4,7 +4,7 @@ assembled into one app for a club file, and the error pages."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from html import escape
 from pathlib import Path
@@ -34,8 +34,19 @@ from rochade.web.security import LoginThrottle
 STATIC = Path(__file__).parent / "static"
 
 
-async def not_found(request: Request, exc: Exception) -> Response:
-    status = exc.status_code if isinstance(exc, HTTPException) else 500
+def error_page(path: Path) -> Callable[[Request, Exception], Awaitable[Response]]:
+    """The error pages of the app for the club file at `path`."""
+
+    async def page(request: Request, exc: Exception) -> Response:
+        status = exc.status_code if isinstance(exc, HTTPException) else 500
+        if status == 500 and not path.exists():  # deleted under the server: say so
+            status = 503
+        return error_response(request, status)
+
+    return page
+
+
+def error_response(request: Request, status: int) -> Response:
     lang = i18n.choose(request.cookies.get(LANG_COOKIE), request.headers.get("accept-language"))
     said = i18n.translations(lang).gettext(ERROR_PAGES.get(status, ERROR_PAGES[500]))
     home = i18n.translations(lang).gettext("Back to the start page")
@@ -45,7 +56,7 @@ async def not_found(request: Request, exc: Exception) -> Response:
         f"<p><a href='/'>{escape(home)}</a></p></html>",
         status_code=status,
     )
-    if status == 500:  # answered outside the middleware, which hardens the others
+    if status >= 500:  # answered outside the middleware, which hardens the others
         response.raw_headers.extend(HARDENING)
     return response
 
@@ -102,5 +113,5 @@ def create_app(
         routes=routes,
         middleware=[Middleware(Hardened)],
         lifespan=lifespan,
-        exception_handlers={HTTPException: not_found, Exception: not_found},
+        exception_handlers={HTTPException: error_page(path), Exception: error_page(path)},
     )

@@ -32,7 +32,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.types import Message as AsgiMessage
 
 from rochade.core.collation import search_text
-from rochade.core.messages import N_, Message
+from rochade.core.messages import N_, Message, shortened
 from rochade.core.model import ModelError
 from rochade.service import ActionRecord, ClubService, ServiceError, StoreError
 from rochade.service.club import Clock
@@ -56,6 +56,9 @@ VISITOR_COOKIE, SESSION_COOKIE, FLASH_COOKIE, LANG_COOKIE = (
     "rochade_flash",
     "lang",
 )
+FLASH_BYTES = 3900
+"""The most a flash cookie's value may take: a browser drops a Set-Cookie header over 4096
+bytes, and the cookie's name and attributes take the rest."""
 WHO = "TD (web)"
 VERSION_HEADER = "x-rochade-version"
 POLL_SECONDS = 5
@@ -358,15 +361,31 @@ class Web:
             response = Response(status_code=200, headers={"HX-Redirect": url})
         self._cookies(page, response)
         if flash:
-            value = self.signer.dumps({"m": [list(f) for f in flash]})
-            response.set_cookie(FLASH_COOKIE, value, path="/", httponly=True, samesite="strict")
+            response.set_cookie(FLASH_COOKIE, self.flash_value(flash), path="/", httponly=True,
+                                samesite="strict")
         return response
+
+    def flash_value(self, flash: tuple[tuple[str, str], ...]) -> str:
+        """The signed messages of a redirect, short enough that the browser keeps the cookie
+        (it drops one over 4096 bytes, and the TD would see no message at all): a long quoted
+        value shortened as the CLI shortens it, then the longest message cut until it fits."""
+        messages = [[kind, shortened(text)] for kind, text in flash]
+        value = self.signer.dumps({"m": messages})
+        while len(value) > FLASH_BYTES:
+            longest = max(messages, key=lambda m: len(m[1]))
+            if len(longest[1]) > 40:
+                longest[1] = longest[1][: len(longest[1]) * 3 // 4] + "…"
+            else:  # many short messages: the last ones go
+                messages.pop()
+            value = self.signer.dumps({"m": messages})
+        return value
 
     def refuse(self, page: Page, request: Request, back: str, message: str) -> Response:
         """A change that could not be made: the message above the page, nothing else moves.
 
         For htmx, only the message is swapped in (out of band) and the row stays as it was.
         """
+        message = shortened(message)
         if request.headers.get("hx-request"):
             response = self.render(page, "_flash.html", oob=True, flashes=[["error", message]])
             response.headers["HX-Reswap"] = "none"
@@ -662,6 +681,8 @@ ERROR_PAGES = {
     404: N_("There is no such page."),
     405: N_("This page cannot be sent a form."),
     500: N_("Something went wrong."),
+    503: N_("The club file is gone: it was deleted or moved while rochade was running. Put "
+            "it back where it was (or restore it from a backup), then reload this page."),
 }
 """What an error page says, in the visitor's language (the status decides)."""
 
