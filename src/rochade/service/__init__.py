@@ -25,11 +25,13 @@ from rochade.service.reports import (
     StandingChange,
     TournamentSummary,
 )
-from rochade.store import ActionRecord, StoreError
+from rochade.store import ActionRecord, FileReplaced, Identity, StoreError
 
 __all__ = [
     "ActionRecord",
     "ClubService",
+    "FileReplaced",
+    "Identity",
     "NeedsConfirmation",
     "PairingList",
     "PairingReport",

@@ -17,6 +17,7 @@ from starlette.responses import HTMLResponse, Response
 from starlette.routing import Mount
 from starlette.staticfiles import StaticFiles
 
+from rochade.service import FileReplaced
 from rochade.service.club import Clock, system_clock
 from rochade.web import categories, hall, i18n, login, public, systems, td
 from rochade.web.base import (
@@ -34,9 +35,13 @@ STATIC = Path(__file__).parent / "static"
 
 
 async def not_found(request: Request, exc: Exception) -> Response:
+    """The error page; a club file replaced under the server says so (503, every page alike:
+    the server shows nothing of the file as it was, and saves nothing, `FileReplaced`)."""
     status = exc.status_code if isinstance(exc, HTTPException) else 500
     lang = i18n.choose(request.cookies.get(LANG_COOKIE), request.headers.get("accept-language"))
     said = i18n.translations(lang).gettext(ERROR_PAGES.get(status, ERROR_PAGES[500]))
+    if isinstance(exc, FileReplaced):
+        status, said = 503, i18n.say(exc, lang)
     home = i18n.translations(lang).gettext("Back to the start page")
     response = HTMLResponse(
         f"<!doctype html><html lang='{lang}' dir='{i18n.direction(lang)}'>"
@@ -44,7 +49,7 @@ async def not_found(request: Request, exc: Exception) -> Response:
         f"<p><a href='/'>{escape(home)}</a></p></html>",
         status_code=status,
     )
-    if status == 500:  # answered outside the middleware, which hardens the others
+    if status >= 500:  # answered outside the middleware, which hardens the others
         response.raw_headers.extend(HARDENING)
     return response
 
@@ -74,7 +79,8 @@ def create_app(
         if not render_process:
             yield
             return
-        renderer = Renderer(Setup(path, public_url, poll_seconds, behind_proxy, web.csrf_mark))
+        renderer = Renderer(
+            Setup(path, public_url, poll_seconds, behind_proxy, web.csrf_mark, web.identity))
         web.renderer, web.pages.queued = renderer, True
         try:
             yield
@@ -95,5 +101,6 @@ def create_app(
         routes=routes,
         middleware=[Middleware(Hardened)],
         lifespan=lifespan,
-        exception_handlers={HTTPException: not_found, Exception: not_found},
+        exception_handlers={HTTPException: not_found, FileReplaced: not_found,
+                            Exception: not_found},
     )

@@ -35,6 +35,7 @@ from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 
+from rochade.service import Identity
 from rochade.service.club import system_clock
 from rochade.web.base import HANDLERS, Page, Web
 from rochade.web.security import LoginThrottle
@@ -57,6 +58,7 @@ class Setup:
     poll_seconds: float
     behind_proxy: bool
     csrf_mark: str
+    identity: Identity
 
 
 class Renderer:
@@ -110,7 +112,7 @@ def _start(setup: Setup) -> None:
     # handlers only there, and each guard registers its handler (`base.HANDLERS`).
     importlib.import_module("rochade.web.app").create_app(setup.path)
     web = Web(setup.path, system_clock, LoginThrottle(), setup.public_url, setup.poll_seconds,
-              setup.behind_proxy)
+              setup.behind_proxy, setup.identity)
     web.csrf_mark = setup.csrf_mark
     _web.append(web)
     gc.freeze()  # (as the server does: the modules and templates live as long as the process)
