@@ -55,7 +55,7 @@ def restore_command(club: Path, who: str | None, backup: str) -> None:
     the server shows the restored state at once.
     """
     done = restore(service(club, who), backup)
-    click.echo(f"Restored {done.backup.name} into {club}.")
+    click.echo(f"Restored {done.shown} into {club}.")
     click.echo(
         f"The file as it was is kept as {done.saved_as.name}: "
         f"`rochade restore {club} {done.saved_as.name}` takes this restore back."

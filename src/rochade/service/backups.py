@@ -26,6 +26,11 @@ class Restored:
     backup: backups.BackupFile
     saved_as: Path  # the backup of the state the restore replaced
 
+    @property
+    def shown(self) -> str:
+        """The backup as the TD named it: a copy by its path, a backup by its name."""
+        return str(self.backup.path) if self.backup.before == backups.COPY else self.backup.name
+
 
 def list_backups(service: ClubService) -> list[BackupSummary]:
     """The backups of the service's club file, oldest first, numbered from 1."""
