@@ -26,6 +26,7 @@ import time
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import NoReturn
 
 from rochade.store.errors import FileReplaced
 
@@ -106,10 +107,11 @@ def on_disk(path: Path) -> str | None:
 class Watch:
     """Checks that the file at `path` is still the one opened as `identity`."""
 
-    def __init__(self, path: Path, identity: Identity, stat: os.stat_result) -> None:
+    def __init__(self, path: Path, identity: Identity, stat: os.stat_result | None = None
+                 ) -> None:
         self.path = path
         self.identity = identity
-        self._seen = _times(stat)
+        self._seen = None if stat is None else _times(stat)  # None: read the file's id first
         self._confirmed = False  # the id was seen in the file on disk
         self._replaced: FileReplaced | None = None
 
@@ -139,24 +141,27 @@ class Watch:
         self._seen = _times(stat)
 
     def _same_id(self) -> bool:
-        """Whether the file on disk carries our id. A read that fails is tried again: the
-        file may be in the middle of a checkpoint (pages copied from the log). A missing id is
-        fine until the id was once seen on disk (it may still sit in the log only)."""
+        """Whether the file on disk carries our id. Only a file that shows no sign of it in
+        several reads is another: a read may fail or find nonsense while a checkpoint copies
+        pages from the log into the file. A missing id is fine until the id was once seen on
+        disk (it may still sit in the log only)."""
         for attempt in range(_TRIES):
+            if attempt:
+                time.sleep(0.05 * attempt)
             try:
                 found = on_disk(self.path)
             except sqlite3.Error:
-                time.sleep(0.05 * (attempt + 1))
                 continue
-            if found is None:
-                return not self._confirmed
-            if self.identity.file_id is None:  # an older file got its id meanwhile
+            if found is None and not self._confirmed:
+                return True
+            if found is not None and self.identity.file_id is None:  # an older file's new id
                 self.adopt(found)
-            self._confirmed = found == self.identity.file_id
-            return self._confirmed
+            if found is not None and found == self.identity.file_id:
+                self._confirmed = True
+                return True
         return False
 
-    def _refuse(self) -> None:
+    def _refuse(self) -> NoReturn:
         self._replaced = refuse(self.path, self.identity)
         raise self._replaced
 
@@ -170,13 +175,7 @@ def identity_of(path: Path, conn: sqlite3.Connection) -> tuple[Identity, os.stat
 def check_identity(path: Path, expected: Identity) -> None:
     """Before opening: refuse a file that is not the one opened as `expected` (by a server,
     which opens the file anew for every change)."""
-    with contextlib.suppress(OSError, sqlite3.Error):
-        stat = os.stat(path)
-        if (stat.st_dev, stat.st_ino) == (expected.device, expected.inode):
-            found = on_disk(path)
-            if found is None or found == expected.file_id:
-                return
-    raise refuse(path, expected)
+    Watch(path, expected).check()
 
 
 def refuse(path: Path, identity: Identity) -> FileReplaced:
