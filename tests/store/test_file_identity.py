@@ -126,3 +126,25 @@ def test_a_server_never_opens_another_file_at_its_path(club: Path, tmp_path: Pat
     with pytest.raises(FileReplaced):
         served.enter_result(1, 2, "1-0")
     assert [result for _, result in games(club)] == [None, None]
+
+
+def test_an_older_plain_copy_put_back_is_refused_by_its_smaller_size(
+    club: Path, tmp_path: Path
+) -> None:
+    """A copy made with the file manager carries the file's own id; put back after the file
+    grew, it is smaller than the file rochade last saw."""
+    plain = tmp_path / "plain.rochade"
+    svc = ClubService(club, "td")
+    with svc.session():
+        shutil.copyfile(club, plain)
+        svc.import_players("\n".join(f"Player {i},{1500 + i}" for i in range(300)))
+        other = sqlite3.connect(club)
+        try:  # another connection folds the log into the file: it grows on disk
+            assert other.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()[0] == 0
+        finally:
+            other.close()
+        assert club.stat().st_size > plain.stat().st_size
+        svc.last_change()  # seen at its new size
+        shutil.copyfile(plain, club)
+        with pytest.raises(FileReplaced):
+            svc.enter_result(1, 1, "1-0")

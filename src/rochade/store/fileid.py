@@ -7,9 +7,10 @@ carries a random id of its own (the setting `file_id`): the live file keeps it, 
 rochade makes (the automatic backups, `rochade backup`) gets a new one. A process that has the
 file open checks before every change and every read transaction that the file at the path is
 the one it opened: the same device and inode, and, when its size or time changed (a
-checkpoint, or another program), the same id in the file on disk (read without the log, see
-`on_disk`). Each write transaction writes the id again, so every `-wal` carries it: a log
-that carries another id than its file is another file's log (`set_aside_foreign_wal`).
+checkpoint, or another program), a size no smaller than before and the same id in the file
+on disk (read without the log, see `on_disk`). Each write transaction writes the id again, so
+every `-wal` carries it: a log that carries another id than its file is another file's log
+(`set_aside_foreign_wal`).
 """
 
 from __future__ import annotations
@@ -136,9 +137,15 @@ class Watch:
         same_place = (stat.st_dev, stat.st_ino) == (self.identity.device, self.identity.inode)
         if same_place and _times(stat) == self._seen:
             return
-        if not same_place or not self._same_id():
+        if not same_place or self._shrunk(stat) or not self._same_id():
             self._refuse()
         self._seen = _times(stat)
+
+    def _shrunk(self, stat: os.stat_result) -> bool:
+        """Whether the file got smaller: rochade never makes it so (no VACUUM; a checkpoint
+        only adds pages, a restore frees them inside the file), but an older copy of the
+        same file put back in its place does, and it carries the same id."""
+        return self._seen is not None and stat.st_size < self._seen[0]
 
     def _same_id(self) -> bool:
         """Whether the file on disk carries our id. Only a file that shows no sign of it in
