@@ -127,6 +127,8 @@ def test_a_backup_copied_over_the_served_file_is_never_applied_the_log_of_the_ol
         assert enter(td, 4).status_code == 503
         said = stopped(server)
     assert said.count(REPLACED) == 1 and "Traceback" not in said
+    assert [line for line in said.splitlines() if line.startswith("rochade:")] == [
+        line for line in said.splitlines() if REPLACED in line]  # one line says it all
     assert intact(club) == expected  # and after it stopped
     assert list(tmp_path.glob("club.rochade-wal.other-*"))  # the old file's log, kept aside
     ClubService(club, "td").enter_result(1, 1, "1-0")  # the file goes on as it is now

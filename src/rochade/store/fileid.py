@@ -193,7 +193,7 @@ def refuse(path: Path, identity: Identity) -> FileReplaced:
     replaced = FileReplaced(path)
     if _keep_log_out(path, identity):
         log.warning("rochade: %s", replaced)
-        set_aside_foreign_wal(path)
+        set_aside_foreign_wal(path, tell=False)  # (the line above says it all)
     return replaced
 
 
@@ -263,12 +263,12 @@ def wal_ids(wal: Path) -> set[str]:
         return set()
 
 
-def set_aside_foreign_wal(path: Path) -> Path | None:
+def set_aside_foreign_wal(path: Path, tell: bool = True) -> Path | None:
     """Move a `-wal` (and its `-shm`) that belongs to another file than `path` out of the way,
     to `NAME-wal.other-TIME`, before SQLite applies it; returns where it went (None: there is
     no foreign log). The log is another file's when it carries an id and the file on disk
     another; a file without an id on disk (an older rochade's, or a new file whose id is in
-    the log only) cannot be told and its log is left alone."""
+    the log only) cannot be told and its log is left alone. `tell`: say so on the terminal."""
     wal = path.with_name(path.name + "-wal")
     if not wal.exists():
         return None
@@ -283,6 +283,9 @@ def set_aside_foreign_wal(path: Path) -> Path | None:
         return None
     stamp_text = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
     target = wal.with_name(f"{wal.name}.other-{stamp_text}")
+    while target.exists():  # (several in one second)
+        stamp_text += "-"
+        target = wal.with_name(f"{wal.name}.other-{stamp_text}")
     try:
         os.replace(wal, target)
         shm = path.with_name(path.name + "-shm")
@@ -290,9 +293,10 @@ def set_aside_foreign_wal(path: Path) -> Path | None:
             os.replace(shm, shm.with_name(f"{shm.name}.other-{stamp_text}"))
     except OSError:
         return None
-    log.warning(
-        "rochade: %s-wal belongs to another file than %s (it was replaced or put back while "
-        "in use); it was not applied and is kept as %s",
-        path.name, path.name, target.name,
-    )
+    if tell:
+        log.warning(
+            "rochade: %s-wal belongs to another file than %s (it was replaced or put back "
+            "while in use); it was not applied and is kept as %s",
+            path.name, path.name, target.name,
+        )
     return target

@@ -49,7 +49,7 @@ async def not_found(request: Request, exc: Exception) -> Response:
         f"<p><a href='/'>{escape(home)}</a></p></html>",
         status_code=status,
     )
-    if status >= 500:  # answered outside the middleware, which hardens the others
+    if status == 500:  # answered outside the middleware, which hardens the others
         response.raw_headers.extend(HARDENING)
     return response
 
