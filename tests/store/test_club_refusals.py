@@ -208,13 +208,13 @@ def test_a_read_only_file_is_refused_before_a_server_starts(path: Path) -> None:
 
 
 class FailingMark:
-    """A connection whose trial write of the file's mark fails as a broken disk would."""
+    """A connection whose trial write (of the file's id) fails as a broken disk would."""
 
     def __init__(self, conn: sqlite3.Connection) -> None:
         self._conn = conn
 
     def execute(self, sql: str, *params: Any) -> sqlite3.Cursor:
-        if sql.startswith("PRAGMA application_id ="):
+        if sql.startswith("INSERT OR REPLACE INTO settings"):
             failed = sqlite3.OperationalError("disk I/O error")
             failed.sqlite_errorcode = sqlite3.SQLITE_IOERR
             raise failed

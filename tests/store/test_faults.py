@@ -55,8 +55,8 @@ def faulty_open(monkeypatch: pytest.MonkeyPatch, fail_on: str) -> list[Faulty]:
     made: list[Faulty] = []
     real = Club.open.__func__  # type: ignore[attr-defined]
 
-    def opened(cls: type[Club], path: Path, timeout: float = 5.0) -> Club:
-        club = real(cls, path, timeout)
+    def opened(cls: type[Club], path: Path, timeout: float = 5.0, expect: Any = None) -> Club:
+        club = real(cls, path, timeout, expect)
         club._conn = Faulty(club._conn, fail_on)  # type: ignore[assignment]
         made.append(club._conn)  # type: ignore[arg-type]
         return club

@@ -10,6 +10,10 @@ from rochade import __version__
 from rochade.cli.common import RochadeGroup
 
 COMMANDS: dict[str, tuple[str, str]] = {
+    "backup": (
+        "backup:backup_command",
+        "Copy CLUB as it is now to OUT (a file or a folder); safe while `rochade serve` runs.",
+    ),
     "backup-json": (
         "trf:backup_json_command",
         "Write the whole club file (members, tournaments, log) as one JSON file.",

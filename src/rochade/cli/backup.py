@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from rochade.cli.common import club_argument, service
-from rochade.service.backups import list_backups, restore
+from rochade.service.backups import list_backups, restore, save_copy
 
 
 @click.command("backups")
@@ -29,20 +29,37 @@ def backups_command(club: Path, who: str | None) -> None:
     click.echo(f"Bring one back with: rochade restore {club} NUMBER")
 
 
+@click.command("backup")
+@club_argument
+@click.argument("out", metavar="OUT", type=click.Path(path_type=Path))
+@click.option("--replace", is_flag=True, help="Overwrite OUT if it exists.")
+def backup_command(club: Path, who: str | None, out: Path, replace: bool) -> None:
+    """Copy CLUB as it is now to OUT (a file or a folder); safe while `rochade serve` runs.
+
+    Copying the club file with the file manager is not: while rochade has it open, the
+    latest changes may still be in CLUB-wal beside it.
+    """
+    done = save_copy(service(club, who), out, replace)
+    click.echo(f"Saved {club} as it is now to {done}.")
+    click.echo(f"Bring it back with: rochade restore {club} {done}")
+
+
 @click.command("restore")
 @club_argument
 @click.argument("backup", metavar="BACKUP")
 def restore_command(club: Path, who: str | None, backup: str) -> None:
     """Bring back a backup of CLUB (its number in `rochade backups`, or its file name).
 
-    The current state is backed up first, so a restore can itself be taken back.
+    BACKUP may also be the path of a copy made with `rochade backup`. The current state is
+    backed up first, so a restore can itself be taken back. Safe while `rochade serve` runs:
+    the server shows the restored state at once.
     """
     done = restore(service(club, who), backup)
-    click.echo(f"Restored {done.backup.name} into {club}.")
+    click.echo(f"Restored {done.shown} into {club}.")
     click.echo(
         f"The file as it was is kept as {done.saved_as.name}: "
         f"`rochade restore {club} {done.saved_as.name}` takes this restore back."
     )
 
 
-COMMANDS = (backups_command, restore_command)
+COMMANDS = (backup_command, backups_command, restore_command)

@@ -26,11 +26,13 @@ from rochade.service.reports import (
     TournamentSummary,
     UndoPlan,
 )
-from rochade.store import ActionRecord, StoreError
+from rochade.store import ActionRecord, FileReplaced, Identity, StoreError
 
 __all__ = [
     "ActionRecord",
     "ClubService",
+    "FileReplaced",
+    "Identity",
     "NeedsConfirmation",
     "PairingList",
     "PairingReport",

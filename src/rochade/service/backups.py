@@ -26,6 +26,11 @@ class Restored:
     backup: backups.BackupFile
     saved_as: Path  # the backup of the state the restore replaced
 
+    @property
+    def shown(self) -> str:
+        """The backup as the TD named it: a copy by its path, a backup by its name."""
+        return str(self.backup.path) if self.backup.before == backups.COPY else self.backup.name
+
 
 def list_backups(service: ClubService) -> list[BackupSummary]:
     """The backups of the service's club file, oldest first, numbered from 1."""
@@ -36,11 +41,24 @@ def list_backups(service: ClubService) -> list[BackupSummary]:
     ]
 
 
+def save_copy(service: ClubService, target: Path, replace: bool = False) -> Path:
+    """`rochade backup`: a copy of the club file as it is now, safe while a server runs (the
+    copy is read through SQLite, with what the server's log holds); see `backups.save`.
+    The file is opened first: a foreign or newer file is refused, a foreign log set aside."""
+    _require(service.path)
+    with Club.open(service.path, expect=service.identity):
+        return backups.save(service.path, target, replace)
+
+
 def restore(service: ClubService, ref: str) -> Restored:
-    """Bring back backup `ref` (its number or file name), after backing up the current state.
+    """Bring back backup `ref` (its number or file name, or a copy's path), after backing up
+    the current state.
 
     The backup is checked and, if an older rochade wrote it, upgraded in a temporary copy
-    first: a damaged or foreign backup is refused before the club file is touched.
+    first: a damaged or foreign backup is refused before the club file is touched. It is
+    written into the club file through SQLite, in one transaction, never by replacing the
+    file: a server running on the file goes on with the restored state (and counts the
+    restore as a change, as every other).
     """
     _require(service.path)
     chosen = backups.find(service.path, ref)
@@ -49,9 +67,11 @@ def restore(service: ClubService, ref: str) -> Restored:
         copy = Path(tmp) / "restore.rochade"
         backups.copy_file(chosen.path, copy, finished=True)
         Club.open(copy).close()  # upgrades an older schema
-        with Club.open(service.path) as club:
+        with Club.open(service.path, expect=service.identity) as club:
             saved = club.restore_from(
                 copy,
+                Message(N_("restore the copy {name}"), {"name": str(chosen.path)})
+                if chosen.before == backups.COPY else
                 Message(N_("restore backup {name} (taken before a {action})"),
                         {"name": chosen.name, "action": chosen.before}),
                 service.who,

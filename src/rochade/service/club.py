@@ -120,6 +120,7 @@ from rochade.store import (
     Action,
     ActionRecord,
     Club,
+    Identity,
     MemberRecord,
     RoundNotes,
     StoreError,
@@ -182,12 +183,15 @@ class _Entry:
 
 
 class ClubService:
-    """The use cases on one club file, acting as `who` at the time `clock` says."""
+    """The use cases on one club file, acting as `who` at the time `clock` says; with
+    `identity`, on that file only (a server's: `club_settings.file_identity`)."""
 
-    def __init__(self, path: Path, who: str | None = None, clock: Clock = system_clock) -> None:
+    def __init__(self, path: Path, who: str | None = None, clock: Clock = system_clock,
+                 identity: Identity | None = None) -> None:
         self.path = path
         self.who = who or current_user()
         self.clock = clock
+        self.identity = identity
         self._now = datetime.min.replace(tzinfo=UTC)  # set by each action (`_change`)
         self._club: Club | None = None
 
@@ -219,7 +223,7 @@ class ClubService:
                 "{path} does not exist (create a club file with: rochade init {path})",
                 path=self.path,
             )
-        return Club.open(self.path)
+        return Club.open(self.path, expect=self.identity)
 
     @contextmanager
     def _open(self) -> Iterator[Club]:

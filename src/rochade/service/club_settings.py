@@ -4,10 +4,10 @@ reaches everything else in the club file through the service."""
 
 from pathlib import Path
 
-from rochade.store import Club
+from rochade.store import Club, Identity
 from rochade.store.settings import read_setting, update_setting, write_setting
 
-__all__ = ["check_servable", "read_setting", "update_setting", "write_setting"]
+__all__ = ["check_servable", "file_identity", "read_setting", "update_setting", "write_setting"]
 
 
 def check_servable(path: Path) -> None:
@@ -15,3 +15,10 @@ def check_servable(path: Path) -> None:
     TD hears it at once instead of on the first result of the evening."""
     with Club.open(path) as club:
         club.check_writable()
+
+
+def file_identity(path: Path) -> Identity:
+    """The club file as a server opens it at its start: the server then works on this file
+    only, and refuses to go on when another program replaces it (`FileReplaced`)."""
+    with Club.open(path) as club:
+        return club.identity()

@@ -9,7 +9,8 @@ from rochade.store.club import (
     RoundNotes,
     TournamentRecord,
 )
-from rochade.store.errors import StoreError
+from rochade.store.errors import FileReplaced, StoreError
+from rochade.store.fileid import Identity
 from rochade.store.schema import SCHEMA_VERSION
 
 __all__ = [
@@ -18,6 +19,8 @@ __all__ = [
     "Action",
     "ActionRecord",
     "Club",
+    "FileReplaced",
+    "Identity",
     "MemberRecord",
     "RoundNotes",
     "StoreError",

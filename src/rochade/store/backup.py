@@ -23,6 +23,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from rochade.core.messages import Message, message_of
+from rochade.store import fileid
 from rochade.store.errors import StoreError, sqlite_code
 from rochade.store.schema import APPLICATION_ID, SCHEMA_VERSION
 
@@ -31,6 +32,9 @@ KEEP_ENV = "ROCHADE_KEEP_BACKUPS"
 """Environment variable: how many backups to keep per club file (default 20)."""
 
 SUFFIX = ".rochade"
+COPY = "copy"
+"""The kind of a backup that is a file of the TD's own (`rochade backup`'s copy, a copy
+elsewhere), given by its path."""
 _PARTIAL = ".partial"
 _STALE_PARTIAL_SECONDS = 600
 _NAME = re.compile(r"(\d{4}-\d\d-\d\d_\d{6})Z_([a-z]+)(?:_(\d+))?" + re.escape(SUFFIX))
@@ -160,7 +164,8 @@ def copy_file(source: Path, target: Path, finished: bool = False) -> None:
     and synced once at the end: a third of the time, and just as safe (a copy cut short is
     never renamed into place, and a restore checks the copy's integrity first). `finished`:
     the source is a backup, which nobody writes any more (read as immutable: no lock, no
-    -shm, not a byte changed).
+    -shm, not a byte changed). The copy gets a file id of its own (`fileid`): put back over
+    the club file while it is in use, it is told apart from the file.
     """
     src = look_at(source) if finished else sqlite3.connect(_uri(source, "mode=ro"), uri=True)
     try:
@@ -168,6 +173,8 @@ def copy_file(source: Path, target: Path, finished: bool = False) -> None:
         try:
             dest.execute("PRAGMA synchronous = OFF")
             src.backup(dest)
+            fileid.stamp(dest)
+            dest.commit()
             dest.execute("PRAGMA journal_mode = DELETE")
         finally:
             dest.close()
@@ -230,7 +237,8 @@ def list_backups(club: Path) -> list[BackupFile]:
 
 
 def find(club: Path, ref: str) -> BackupFile:
-    """A backup by its number in `rochade backups`, or by its file name."""
+    """A backup by its number in `rochade backups`, by its file name, or a copy anywhere by
+    its path (`rochade backup`'s)."""
     backups = list_backups(club)
     ref = ref.strip()
     if ref.isdecimal():
@@ -251,6 +259,10 @@ def find(club: Path, ref: str) -> BackupFile:
     for backup in backups:
         if backup.name == ref or str(backup.path) == ref:
             return backup
+    copy = Path(ref)
+    if copy.is_file() and copy.resolve() != club.resolve():
+        stat = copy.stat()
+        return BackupFile(copy, datetime.fromtimestamp(stat.st_mtime, UTC), COPY, stat.st_size)
     raise BackupError(
         "{name} has no backup named {ref}; `rochade backups {club}` lists them",
         name=club.name,
@@ -291,6 +303,32 @@ def check(path: Path) -> None:
             name=path.name,
             verdict=verdict,
         )
+
+
+def save(club: Path, target: Path, replace: bool = False) -> Path:
+    """Copy the club file as it is now (with what its log holds: the evening's results while
+    a server runs) to `target`, or into `target` when it is a folder; returns the copy.
+    Refuses an existing file unless `replace`, and the club file itself. The copy is written
+    under a temporary name and renamed when complete."""
+    if target.is_dir():
+        target = target / club.name
+    if target.resolve() == club.resolve():
+        raise BackupError("{target} is the club file itself; choose another name", target=target)
+    if target.exists() and not replace:
+        raise BackupError(
+            "{target} already exists; choose another name (or add --replace to overwrite it)",
+            target=target,
+        )
+    partial = target.with_name(f".{target.name}.{os.getpid()}{_PARTIAL}")
+    try:
+        copy_file(club, partial)
+        os.replace(partial, target)
+    except (OSError, sqlite3.Error) as exc:
+        partial.unlink(missing_ok=True)
+        raise BackupError(
+            "cannot write {target}: {exc}", target=target, exc=message_of(exc)
+        ) from None
+    return target
 
 
 def last_action(path: Path) -> str | None:

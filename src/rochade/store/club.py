@@ -41,8 +41,10 @@ from rochade.core.model import (
     Tournament,
 )
 from rochade.store import backup as backups
+from rochade.store import fileid
 from rochade.store.errors import StoreError as StoreError  # re-exported: its old home
 from rochade.store.errors import is_busy, sqlite_code
+from rochade.store.fileid import Identity
 from rochade.store.schema import (
     APPLICATION_ID,
     FACT_TABLES,
@@ -157,6 +159,9 @@ class Club:
     def __init__(self, conn: sqlite3.Connection, path: Path, wal: bool = True) -> None:
         self._conn = conn
         self.path = path
+        identity, stat = fileid.identity_of(path, conn)
+        self._watch = fileid.Watch(path, identity, stat)
+        """The file as opened: every write and read transaction checks it is still there."""
         self._action: Action | None = None
         self._wal = wal
         """False for a file in another journal mode (a backup, a copy of one): switched to WAL
@@ -170,6 +175,7 @@ class Club:
         conn = _new_file(path)
         try:
             migrate(conn)
+            fileid.stamp(conn)
             conn.execute(
                 "INSERT INTO actions (at, who, kind, description) VALUES (?, ?, 'create', ?)",
                 (at.isoformat(timespec="seconds"), who, N_("created the club file")),
@@ -180,21 +186,28 @@ class Club:
             conn.close()
             path.unlink(missing_ok=True)
             raise
-        return cls(conn, path)
+        return cls(_settled(conn), path)
 
     @classmethod
-    def open(cls, path: Path, timeout: float = 5.0) -> Club:
+    def open(cls, path: Path, timeout: float = 5.0, expect: Identity | None = None) -> Club:
         """Open an existing club file, upgrading an older schema (after a backup copy).
 
         Refuses, without changing a byte: a missing file, a file that is not SQLite, another
         program's SQLite file, and a file written by a newer rochade. `timeout`: how many
-        seconds to wait for another program that is writing the file.
+        seconds to wait for another program that is writing the file. `expect`: the file as
+        a server opened it at its start (it opens the file anew for each change): another
+        file at the path is refused (`FileReplaced`). Without it, a `-wal` that belongs to
+        another file is moved out of the way first, never applied (`fileid`).
 
         Only SQLite ever opens the file (no `open()` to peek at its header): closing any
         other descriptor of the file would drop the locks SQLite holds on it in this process,
         and another process could then delete the journal of a live connection.
         """
         require_file(path)
+        if expect is not None:
+            fileid.check_identity(path, expect)
+        else:
+            fileid.set_aside_foreign_wal(path)
         uri = path.resolve().as_uri() + "?mode=rw"
         try:
             conn = sqlite3.connect(uri, uri=True, isolation_level=None, timeout=timeout)
@@ -202,6 +215,7 @@ class Club:
             raise StoreError("{path} cannot be opened: {problem}", path=path, problem=exc) from None
         try:
             wal = _check_and_prepare(conn, path)
+            club = cls(conn, path, wal)
         except (sqlite3.Error, UnicodeDecodeError) as exc:
             conn.close()
             if is_busy(exc):
@@ -214,7 +228,10 @@ class Club:
         except BaseException:
             conn.close()
             raise
-        return cls(conn, path, wal)
+        if expect is not None and not club._watch.same_as(expect):
+            club.close()
+            raise fileid.refuse(path, expect)
+        return club
 
     def close(self) -> None:
         self._conn.close()
@@ -277,6 +294,7 @@ class Club:
         """BEGIN IMMEDIATE: take the write lock now, or say the file is busy; the first write
         of this process to the file is refused if the file is damaged (`refuse_damaged`)."""
         try:
+            self._watch.check()
             if not self._wal:
                 _start_writing(self._conn, self.path)
                 self._wal = True
@@ -285,9 +303,42 @@ class Club:
             raise self._read_error(exc) from None
         try:
             refuse_damaged(self._conn, self.path)
+            self._mark()
         except BaseException:
             self._rollback()
             raise
+
+    def _mark(self) -> None:
+        """Write the file's id into this transaction (so its log carries it, see `fileid`); an
+        older file without one gets one now. An id other than the one opened: the file was
+        replaced (holding the write lock, this reads the file as it is now). Also the first
+        write of every transaction, so it tells a read-only file."""
+        expected = self._watch.identity.file_id
+        try:
+            found = fileid.read(self._conn)
+            if found is not None and expected is not None and found != expected:
+                raise fileid.refuse(self.path, self._watch.identity)
+            mark = found or expected or fileid.new_id()
+            fileid.write(self._conn, mark)
+        except sqlite3.Error as exc:
+            if sqlite_code(exc) == sqlite3.SQLITE_READONLY:
+                raise StoreError(
+                    "{path} is read-only: rochade cannot save changes to it ({problem})",
+                    path=self.path,
+                    problem=exc,
+                ) from None
+            raise self._read_error(exc) from None
+        if expected is None:
+            self._watch.adopt(mark)
+
+    def identity(self) -> Identity:
+        """The file as opened, with an id of its own (given now to an older file that has
+        none, and copied from the log into the file, so that a check finds it on disk)."""
+        if self._watch.identity.file_id is None:
+            self._begin()
+            self._conn.execute("COMMIT")
+            _settled(self._conn)
+        return self._watch.identity
 
     @contextmanager
     def _transaction(self, backup_before: str | None, at: datetime) -> Iterator[Path | None]:
@@ -327,20 +378,10 @@ class Club:
     def check_writable(self) -> None:
         """Refuse, before a server starts on it, a file this process cannot change: damaged,
         busy, or read-only (SQLite then opens it read-only and only a write tells). A trial
-        write of the file's own mark, rolled back: nothing changes."""
+        write of the file's id (every transaction's first, `_mark`), rolled back: nothing
+        changes."""
         self._begin()
-        try:
-            self._conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
-        except sqlite3.Error as exc:
-            if sqlite_code(exc) == sqlite3.SQLITE_READONLY:
-                raise StoreError(
-                    "{path} is read-only: rochade cannot save changes to it ({problem})",
-                    path=self.path,
-                    problem=exc,
-                ) from None
-            raise self._read_error(exc) from None
-        finally:
-            self._rollback()
+        self._rollback()
 
     @contextmanager
     def reading(self) -> Iterator[Club]:
@@ -348,6 +389,7 @@ class Club:
         if self._conn.in_transaction:  # inside an action or an outer read: already consistent
             yield self
             return
+        self._watch.check()
         try:
             self._conn.execute("BEGIN")
         except sqlite3.DatabaseError as exc:
@@ -386,7 +428,9 @@ class Club:
     def state_mark(self) -> str:
         """The mark of the file's state: new with every change (an undo and a restore too) and
         its own in every other file, so a reader can tell cheaply whether anything changed
-        since it last looked, whatever happened meanwhile (see schema `_STATE_MARK`)."""
+        since it last looked, whatever happened meanwhile (see schema `_STATE_MARK`). (A file
+        replaced meanwhile is refused: `FileReplaced`.)"""
+        self._watch.check()
         (mark,) = self._rows("SELECT mark FROM state")[0]
         return str(mark)
 
@@ -1035,6 +1079,7 @@ class Club:
         table = "creating the tables"
         try:
             migrate(conn)
+            fileid.stamp(conn)
             for table in ("actions", *FACT_TABLES):
                 if table == FACT_TABLES[0]:
                     conn.execute(
@@ -1062,7 +1107,7 @@ class Club:
             conn.close()
             path.unlink(missing_ok=True)
             raise
-        return cls(conn, path)
+        return cls(_settled(conn), path)
 
     def snapshot(self) -> dict[str, list[tuple[Any, ...]]]:
         """Every fact row of every table (with rowids): equal snapshots mean equal facts."""
@@ -1177,6 +1222,13 @@ def _upgrade(conn: sqlite3.Connection, path: Path, version: int) -> None:
     except BaseException:
         conn.execute("ROLLBACK")
         raise
+
+
+def _settled(conn: sqlite3.Connection) -> sqlite3.Connection:
+    """Copy what the log holds into the file now, as far as no reader holds it back: the id
+    of a new file is then on disk from the start (see `fileid.Watch`)."""
+    conn.execute("PRAGMA wal_checkpoint(PASSIVE)")
+    return conn
 
 
 def _lastrowid(cursor: sqlite3.Cursor) -> int:

@@ -1,9 +1,11 @@
-"""The store's one error type (its own module so that every store module can raise it), and
+"""The store's error type (its own module so that every store module can raise it), and
 what an SQLite error means for the TD."""
+
+from __future__ import annotations
 
 import sqlite3
 
-from rochade.core.messages import Explained
+from rochade.core.messages import N_, Explained, Message
 
 
 class StoreError(Explained):
@@ -12,6 +14,22 @@ class StoreError(Explained):
     Raise it with a template and values (`rochade.core.messages`), so the web app can show it
     in the TD's language.
     """
+
+
+class FileReplaced(StoreError):
+    """The club file at the path is no longer the file this process opened: another program
+    replaced it, copied another file over it or deleted it. Nothing more is written (or read
+    as if nothing happened): only a fresh start opens the file as it is now."""
+
+    def __init__(self, path: object) -> None:
+        self.path = path
+        super().__init__(Message(N_(
+            "{path} was replaced or changed by another program while rochade had it open; "
+            "rochade saves nothing more into it. Stop rochade (Ctrl+C) and start it again to "
+            "use the file as it is now"), {"path": path}))
+
+    def __reduce__(self) -> tuple[type[FileReplaced], tuple[object]]:
+        return FileReplaced, (self.path,)  # (from the rendering process to the server)
 
 
 _BUSY_CODES = frozenset({sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED, sqlite3.SQLITE_PROTOCOL})

@@ -17,6 +17,7 @@ from starlette.responses import HTMLResponse, Response
 from starlette.routing import Mount
 from starlette.staticfiles import StaticFiles
 
+from rochade.service import FileReplaced
 from rochade.service.club import Clock, system_clock
 from rochade.web import categories, hall, i18n, login, public, systems, td
 from rochade.web.base import (
@@ -35,20 +36,24 @@ STATIC = Path(__file__).parent / "static"
 
 
 def error_page(path: Path) -> Callable[[Request, Exception], Awaitable[Response]]:
-    """The error pages of the app for the club file at `path`."""
+    """The error page of the app for the club file at `path`; a file deleted under the server
+    or replaced (`FileReplaced`: the server shows nothing of the file as it was, and saves
+    nothing) says so, 503, every page alike."""
 
     async def page(request: Request, exc: Exception) -> Response:
         status = exc.status_code if isinstance(exc, HTTPException) else 500
         if status == 500 and not path.exists():  # deleted under the server: say so
             status = 503
-        return error_response(request, status)
+        return error_response(request, status, exc)
 
     return page
 
 
-def error_response(request: Request, status: int) -> Response:
+def error_response(request: Request, status: int, exc: Exception) -> Response:
     lang = i18n.choose(request.cookies.get(LANG_COOKIE), request.headers.get("accept-language"))
     said = i18n.translations(lang).gettext(ERROR_PAGES.get(status, ERROR_PAGES[500]))
+    if isinstance(exc, FileReplaced):
+        status, said = 503, i18n.say(exc, lang)
     home = i18n.translations(lang).gettext("Back to the start page")
     response = HTMLResponse(
         f"<!doctype html><html lang='{lang}' dir='{i18n.direction(lang)}'>"
@@ -92,7 +97,7 @@ def create_app(
             yield
             return
         renderer = Renderer(Setup(path, public_url, poll_seconds, behind_proxy, proxies,
-                                  web.csrf_mark, local_url))
+                                  web.csrf_mark, local_url, web.identity))
         web.renderer, web.pages.queued = renderer, True
         try:
             yield
@@ -113,5 +118,6 @@ def create_app(
         routes=routes,
         middleware=[Middleware(Hardened)],
         lifespan=lifespan,
-        exception_handlers={HTTPException: error_page(path), Exception: error_page(path)},
+        exception_handlers={HTTPException: error_page(path), FileReplaced: error_page(path),
+                            Exception: error_page(path)},
     )

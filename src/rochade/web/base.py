@@ -34,8 +34,9 @@ from starlette.types import Message as AsgiMessage
 from rochade.core.collation import search_text
 from rochade.core.messages import N_, Message, shortened
 from rochade.core.model import ModelError
-from rochade.service import ActionRecord, ClubService, ServiceError, StoreError
+from rochade.service import ActionRecord, ClubService, Identity, ServiceError, StoreError
 from rochade.service.club import Clock
+from rochade.service.club_settings import file_identity
 from rochade.web import i18n, texts
 from rochade.web.cache import Facts, PageCache
 from rochade.web.queries import result_label
@@ -106,8 +107,11 @@ class Web:
         behind_proxy: bool = False,
         proxies: tuple[str, ...] = (),
         local_url: str = LOCAL_URL,
+        identity: Identity | None = None,
     ) -> None:
         self.path = path
+        self.identity = identity or file_identity(path)
+        """The file the app opened: it works on that file only (`FileReplaced`)."""
         self.behind_proxy = behind_proxy
         self.proxies = frozenset(ipaddress.ip_address(p) for p in proxies)
         """The proxy's addresses (none given: any of this computer's loopback addresses)."""
@@ -167,7 +171,7 @@ class Web:
     # -- plumbing ------------------------------------------------------------------------
 
     def service(self) -> ClubService:
-        return ClubService(self.path, WHO, self.clock)
+        return ClubService(self.path, WHO, self.clock, self.identity)
 
     def reads(self, request: Request) -> Any:
         """The service for a public page: its answers as of the page's version are computed

@@ -35,6 +35,7 @@ from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 
+from rochade.service import Identity
 from rochade.service.club import system_clock
 from rochade.web.base import HANDLERS, Page, Web
 from rochade.web.security import LoginThrottle
@@ -59,6 +60,7 @@ class Setup:
     proxies: tuple[str, ...]
     csrf_mark: str
     local_url: str
+    identity: Identity
 
 
 class Renderer:
@@ -112,7 +114,7 @@ def _start(setup: Setup) -> None:
     # handlers only there, and each guard registers its handler (`base.HANDLERS`).
     importlib.import_module("rochade.web.app").create_app(setup.path)
     web = Web(setup.path, system_clock, LoginThrottle(), setup.public_url, setup.poll_seconds,
-              setup.behind_proxy, setup.proxies, setup.local_url)
+              setup.behind_proxy, setup.proxies, setup.local_url, setup.identity)
     web.csrf_mark = setup.csrf_mark
     _web.append(web)
     gc.freeze()  # (as the server does: the modules and templates live as long as the process)
