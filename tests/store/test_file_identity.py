@@ -111,7 +111,7 @@ def test_a_file_replaced_under_an_open_club_is_refused_from_then_on(
         with pytest.raises(FileReplaced, match="was replaced or changed by another program"):
             svc.enter_result(1, 2, "1-0")
         with pytest.raises(FileReplaced):
-            svc.last_change()
+            svc.state_mark()
     assert [result for _, result in games(club)] == [None, None]
 
 
@@ -144,7 +144,7 @@ def test_an_older_plain_copy_put_back_is_refused_by_its_smaller_size(
         finally:
             other.close()
         assert club.stat().st_size > plain.stat().st_size
-        svc.last_change()  # seen at its new size
+        svc.state_mark()  # seen at its new size
         shutil.copyfile(plain, club)
         with pytest.raises(FileReplaced):
             svc.enter_result(1, 1, "1-0")

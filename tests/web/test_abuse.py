@@ -157,8 +157,8 @@ def full_disk(monkeypatch: pytest.MonkeyPatch) -> None:
         def __getattr__(self, name: str) -> Any:
             return getattr(self._conn, name)
 
-    def opened(cls: type[Club], path: Path, timeout: float = 5.0) -> Club:
-        club = real(cls, path, timeout)
+    def opened(cls: type[Club], path: Path, timeout: float = 5.0, **given: Any) -> Club:
+        club = real(cls, path, timeout, **given)
         club._conn = Full(club._conn)  # type: ignore[assignment]
         return club
 

@@ -300,11 +300,15 @@ def log_config() -> dict[str, Any]:
 
     config = copy.deepcopy(LOGGING_CONFIG)
     config["filters"] = {"summarised": {"()": Summarised}}
+    # rochade's own lines say "rochade: ..." to the TD, as they are (no "WARNING:" before)
+    config["formatters"]["plain"] = {"format": "%(message)s"}
+    config["handlers"]["plain"] = {**config["handlers"]["default"], "formatter": "plain"}
     for handler in config["handlers"].values():
         handler["filters"] = ["summarised"]
-    for name in ("asyncio", "rochade"):
-        config["loggers"][name] = {"handlers": ["default"], "level": "WARNING",
-                                   "propagate": False}
+    config["loggers"]["asyncio"] = {"handlers": ["default"], "level": "WARNING",
+                                    "propagate": False}
+    config["loggers"]["rochade"] = {"handlers": ["plain"], "level": "WARNING",
+                                    "propagate": False}
     return config
 
 
