@@ -1,0 +1,241 @@
+"""The docs as checks (Datasette's habit): what the docs show must work, and what rochade has
+must be documented.
+
+Both directions: every `rochade ...` line of docs/ and README.md names a command that exists,
+with options it has; every command, option and setting key rochade has is in the command
+reference, docs/commands.md; and the user guide's examples run in order against one club
+file and say what the guide says they say. A command or option added without docs fails here
+with its name."""
+
+from __future__ import annotations
+
+import re
+import shlex
+import zipfile
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import click
+import pytest
+from click.testing import CliRunner
+
+from rochade.cli import main
+from rochade.service import ClubService
+from rochade.service.settings import KEIZER_SETTINGS
+
+ROOT = Path(__file__).resolve().parent.parent
+DOCS = (ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md")))
+REFERENCE = ROOT / "docs" / "commands.md"
+
+
+@dataclass(frozen=True)
+class Shown:
+    """A `rochade` command line as the docs show it."""
+
+    where: str  # file:line
+    line: str
+    inline: bool  # in running text (`rochade ...`), often a fragment with `...`
+
+    def words(self) -> list[str]:
+        """The command's words after `rochade`, without `VAR=value` before it."""
+        words = shlex.split(self.line, comments=not self.inline)
+        while words and words[0] != "rochade":
+            words.pop(0)
+        return words[1:]
+
+
+def _blocks(text: str) -> Iterator[tuple[int, str]]:
+    """The lines of code blocks, numbered from 1: fenced, or indented by 4 spaces after a
+    blank line that does not continue a list item; a line ending in a backslash is joined to
+    the next."""
+    fenced = indented = False
+    pending = last = ""
+    for number, line in enumerate(text.splitlines(), 1):
+        if line.lstrip().startswith("```"):
+            fenced = not fenced
+            continue
+        if not line.strip():
+            indented = False
+        elif not fenced and line.startswith("    ") and not pending:
+            indented = indented or not LIST_ITEM.match(last)
+        else:
+            last = line
+        if fenced or indented or pending:
+            line = pending + line.strip()
+            if line.endswith("\\"):
+                pending = line[:-1] + " "
+                continue
+            pending = ""
+            yield number, line.removeprefix("$ ")
+
+
+LIST_ITEM = re.compile(r"^(?:\s|[-*+] |\d+\. )")
+"""A line of a list (or of its continuation), whose indented lines are no code block."""
+
+
+COMMAND_LINE = re.compile(r"^(?:[A-Z_]+=\S+ )*rochade(?: |$)")
+
+
+def shown_commands(path: Path) -> Iterator[Shown]:
+    """Every `rochade` line of one doc: in its code blocks, and in backticks in its text."""
+    text = path.read_text(encoding="utf-8")
+    name = path.relative_to(ROOT).as_posix()
+    for number, line in _blocks(text):
+        if COMMAND_LINE.match(line):
+            yield Shown(f"{name}:{number}", line, inline=False)
+    prose = re.sub(r"```.*?```", lambda m: "\n" * m.group().count("\n"), text, flags=re.S)
+    for match in re.finditer(r"`(rochade [^`]+)`", prose):
+        number = prose.count("\n", 0, match.start()) + 1
+        yield Shown(f"{name}:{number}", " ".join(match.group(1).split()), inline=True)
+
+
+ALL_SHOWN = [shown for path in DOCS for shown in shown_commands(path)]
+
+
+def command_tree() -> Iterator[tuple[str, click.Command]]:
+    """Every command and group of `rochade`, by its path (`tournament set`)."""
+
+    def walk(path: str, command: click.Command) -> Iterator[tuple[str, click.Command]]:
+        yield path, command
+        if isinstance(command, click.Group):
+            ctx = click.Context(command)
+            for name in command.list_commands(ctx):
+                sub = command.get_command(ctx, name)
+                assert sub is not None
+                yield from walk(f"{path} {name}".strip(), sub)
+
+    yield from walk("", main)
+
+
+COMMANDS = dict(command_tree())
+
+PLACEHOLDER = re.compile(r"^(?:\.\.\.|…|[A-Z][A-Z0-9_.-]*(?:\.\.\.)?|<[^>]*>)$")
+"""A word standing for something the reader fills in (CLUB, OUT.trf, `...`, <version>)."""
+
+
+def resolve(words: list[str]) -> tuple[str, click.Command, list[str]]:
+    """The command the words name, and the words left for it; AssertionError if none."""
+    path, command = "", COMMANDS[""]
+    while words and isinstance(command, click.Group) and not words[0].startswith("-"):
+        name = words[0].rstrip(":")
+        if f"{path} {name}".strip() not in COMMANDS:
+            raise AssertionError(f"there is no command `rochade {path} {name}`".replace("  ", " "))
+        path = f"{path} {name}".strip()
+        command = COMMANDS[path]
+        words = words[1:]
+    return path, command, words
+
+
+def check_parses(shown: Shown) -> None:
+    """The line's command exists and takes its options and arguments as written (parsed by
+    click's own parser, values unchecked: a file name need not exist)."""
+    words = shown.words()
+    for redirect in (">", ">>", "|", "2>"):  # the shell's, not rochade's
+        if redirect in words:
+            words = words[: words.index(redirect)]
+    words = [w.strip("[]") for w in words]
+    words = [w for w in words if w]
+    if words and PLACEHOLDER.match(words[0]):
+        return  # `rochade COMMAND --help`
+    path, command, rest = resolve(words)
+    if isinstance(command, click.Group) and not shown.inline:
+        raise AssertionError(f"`rochade {path}` needs a subcommand")
+    ctx = click.Context(command, info_name=path)
+    parser = command.make_parser(ctx)
+    try:
+        values, extra, _ = parser.parse_args([w for w in rest if w not in ("...", "…")])
+    except click.UsageError as exc:
+        raise AssertionError(f"`rochade {path}`: {exc.format_message()}") from None
+    if extra and not isinstance(command, click.Group):
+        raise AssertionError(f"`rochade {path}` takes no more arguments than {values}: {extra}")
+    if shown.inline or "--help" in rest or "-h" in rest:
+        return
+    missing = [p.human_readable_name for p in command.params
+               if p.required and values.get(p.name) in (None, ())]
+    if missing:
+        raise AssertionError(f"`rochade {path}` misses {', '.join(missing)}")
+
+
+@pytest.mark.parametrize("shown", ALL_SHOWN, ids=[s.where for s in ALL_SHOWN])
+def test_every_command_in_the_docs_exists_with_its_options(shown: Shown) -> None:
+    try:
+        check_parses(shown)
+    except AssertionError as exc:
+        raise AssertionError(f"{shown.where}: {shown.line}\n  {exc}") from None
+
+
+# The user guide, run in order against one club file -------------------------------------
+
+GUIDE = ROOT / "docs" / "user-guide.md"
+
+NOT_RUN = {
+    'pair myclub.rochade --manual "1-9 4-7 3-2" --bye 5':
+        "pairs by hand instead of the automatic pairing before it, for seven players present",
+}
+"""Guide lines parsed but not run in order, each with why (tests/cli covers them)."""
+
+MORE_PLAYERS = ("Bert Brouwer", "Carla Cats", "Dirk Dam", "Eva Smit", "Frank Fens", "Greta Gans",
+                "Hans Hof", "Ida Ijs", "Jan Jong", "Karin Lam", "Lena Mol", "Max Nes")
+"""Who else plays: the guide's list shows three players; its evening needs sixteen members."""
+
+
+def guide_files(folder: Path) -> None:
+    """The input files the guide's commands read, as the guide describes them: its player
+    list (as shown, and more players), a FIDE rating list (zipped) and a national one."""
+    text = GUIDE.read_text(encoding="utf-8")
+    shown = re.search(r"```\n(name,rating,fide_id\n.*?)```", text, flags=re.S)
+    assert shown is not None, "the user guide no longer shows a player list"
+    rows = "".join(f"{name},{1990 - 20 * i},\n" for i, name in enumerate(MORE_PLAYERS))
+    (folder / "players.csv").write_text(shown[1] + rows, encoding="utf-8")
+    xml = ("<?xml version='1.0' encoding='utf-8'?>\n<playerslist><player><fideid>4612345"
+           "</fideid><name>Berg, Anna</name><rating>1861</rating></player></playerslist>\n")
+    with zipfile.ZipFile(folder / "players_list_xml.zip", "w") as archive:
+        archive.writestr("players_list_xml_foa.xml", xml)
+    (folder / "dwz-liste.csv").write_text("Spielername;DWZ\nJürgen Weiß;1490\n", encoding="utf-8")
+
+
+def play_until_round(folder: Path, number: int) -> None:
+    """What the guide's evening presupposes: the earlier rounds played (white wins), and
+    round `number` paired."""
+    service = ClubService(folder / "myclub.rochade", "test")
+    while True:
+        t = service.tournament()
+        for game in t.rounds[-1].games:
+            if game.result is None and len(t.rounds) < number:
+                service.enter_result(len(t.rounds), game.board, "1-0")
+        if len(t.rounds) >= number:
+            return
+        service.pair()
+
+
+BEFORE = {
+    "result myclub.rochade 4 1 1-0": lambda folder: play_until_round(folder, 4),
+}
+"""What a guide line presupposes that the guide's own lines before it do not do."""
+
+
+def guide_lines() -> list[Shown]:
+    return [s for s in shown_commands(GUIDE) if not s.inline]
+
+
+def test_the_user_guide_runs_in_order(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    guide_files(tmp_path)
+    runner = CliRunner()
+    ran = []
+    for shown in guide_lines():
+        line = shown.line.partition(" #")[0].strip().removeprefix("rochade ")
+        if line in NOT_RUN:
+            continue
+        if line in BEFORE:
+            BEFORE[line](tmp_path)
+        result = runner.invoke(main, shown.words(), env={"ROCHADE_WHO": "td"})
+        assert result.exit_code == 0, f"{shown.where}: {shown.line}\n{result.output}"
+        ran.append((line, result.output))
+    outputs = dict(ran)
+    dry_run = outputs["tournament set myclub.rochade ratio=4 --dry-run"]
+    assert "ratio: 3 -> 4" in dry_run and "Nothing saved (--dry-run)." in dry_run
+    every_setting = outputs["tournament set myclub.rochade"]
+    assert all(f"\n{s.key} = " in f"\n{every_setting}" for s in KEIZER_SETTINGS)
+    assert len(ran) == len(guide_lines()) - len(NOT_RUN)
