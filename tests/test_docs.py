@@ -21,8 +21,13 @@ import pytest
 from click.testing import CliRunner
 
 from rochade.cli import main
+from rochade.core.fide import EVENT_KEYS
 from rochade.service import ClubService
-from rochade.service.settings import KEIZER_SETTINGS
+from rochade.service.categories import KEYS as CATEGORY_KEYS
+from rochade.service.club import PLAYER_KEYS
+from rochade.service.settings import KEIZER_SETTINGS, PRESET
+from rochade.service.systems import BYE_VALUES
+from rochade.service.systems import SETTING_KEYS as SYSTEM_KEYS
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = (ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md")))
@@ -117,7 +122,9 @@ PLACEHOLDER = re.compile(r"^(?:\.\.\.|…|[A-Z][A-Z0-9_.-]*(?:\.\.\.)?|<[^>]*>)$
 def resolve(words: list[str]) -> tuple[str, click.Command, list[str]]:
     """The command the words name, and the words left for it; AssertionError if none."""
     path, command = "", COMMANDS[""]
-    while words and isinstance(command, click.Group) and not words[0].startswith("-"):
+    while words and isinstance(command, click.Group) and not (
+        words[0].startswith("-") or PLACEHOLDER.match(words[0])
+    ):
         name = words[0].rstrip(":")
         if f"{path} {name}".strip() not in COMMANDS:
             raise AssertionError(f"there is no command `rochade {path} {name}`".replace("  ", " "))
@@ -139,7 +146,9 @@ def check_parses(shown: Shown) -> None:
     if words and PLACEHOLDER.match(words[0]):
         return  # `rochade COMMAND --help`
     path, command, rest = resolve(words)
-    if isinstance(command, click.Group) and not shown.inline:
+    if isinstance(command, click.Group):
+        if shown.inline or (rest and PLACEHOLDER.match(rest[0])):
+            return  # `rochade player COMMAND ...`
         raise AssertionError(f"`rochade {path}` needs a subcommand")
     ctx = click.Context(command, info_name=path)
     parser = command.make_parser(ctx)
@@ -239,3 +248,93 @@ def test_the_user_guide_runs_in_order(tmp_path: Path, monkeypatch: pytest.Monkey
     every_setting = outputs["tournament set myclub.rochade"]
     assert all(f"\n{s.key} = " in f"\n{every_setting}" for s in KEIZER_SETTINGS)
     assert len(ran) == len(guide_lines()) - len(NOT_RUN)
+
+
+# The command reference, docs/commands.md, against the program ----------------------------
+
+
+def reference_sections() -> dict[str, str]:
+    """docs/commands.md's sections (`## rochade tournament set`) by title."""
+    parts = re.split(r"^## (.+)$", REFERENCE.read_text(encoding="utf-8"), flags=re.M)
+    return dict(zip(parts[1::2], parts[2::2], strict=True))
+
+
+COMMON = "Options of every command"
+OPTION = re.compile(r"(?<![\w-])--?[a-z][a-z-]*")
+
+
+def bullet_options(body: str) -> set[str]:
+    """The options a section's bullets document (`- `--round K`: ...`)."""
+    return {name for head in re.findall(r"^- `([^`]+)`", body, flags=re.M)
+            for name in OPTION.findall(head)}
+
+
+def option_names(command: click.Command) -> set[str]:
+    return {name for param in command.get_params(click.Context(command))
+            if isinstance(param, click.Option) for name in (*param.opts, *param.secondary_opts)}
+
+
+def test_every_command_and_option_is_in_the_command_reference() -> None:
+    sections = reference_sections()
+    common = bullet_options(sections[COMMON])
+    missing = []
+    for path, command in COMMANDS.items():
+        if not path:
+            missing += [f"rochade {name}" for name in sorted(option_names(command))
+                        if f"`rochade {name}`" not in REFERENCE.read_text(encoding="utf-8")]
+            continue
+        body = sections.get(f"rochade {path}")
+        if body is None:
+            missing.append(f"rochade {path} (a section `## rochade {path}`)")
+            continue
+        missing += [f"rochade {path} {name}" for name in sorted(option_names(command))
+                    if name not in bullet_options(body) | common]
+    assert not missing, "Not documented in docs/commands.md:\n  " + "\n  ".join(missing)
+
+
+def test_the_command_reference_names_only_what_rochade_has() -> None:
+    stale = []
+    for title, body in reference_sections().items():
+        if not title.startswith("rochade "):
+            continue
+        command = COMMANDS.get(title.removeprefix("rochade "))
+        if command is None:
+            stale.append(f"{title}: no such command")
+            continue
+        usage = re.search(r"^`(rochade [^`]+)`$", body, flags=re.M)
+        assert usage is not None, f"{title}: no usage line"
+        assert usage[1].startswith(title), f"{title}: its usage line is {usage[1]}"
+        stale += [f"{title} {name}: no such option"
+                  for name in sorted(bullet_options(body) - option_names(command))]
+    assert not stale, "docs/commands.md names what rochade lacks:\n  " + "\n  ".join(stale)
+
+
+def setting_keys() -> dict[str, tuple[str, ...]]:
+    """Every key `tournament set KEY=VALUE` and `player set KEY=VALUE` take, by the reference's
+    section that documents it."""
+    return {
+        "Setting keys": (
+            PRESET.key, *(s.key for s in KEIZER_SETTINGS), *BYE_VALUES, "scoring", "tiebreaks",
+            "fide_mode", *(key for keys in SYSTEM_KEYS.values() for key in keys),
+            *CATEGORY_KEYS, *EVENT_KEYS,
+        ),
+        "Player keys": PLAYER_KEYS,
+    }
+
+
+def test_every_setting_key_is_in_the_command_reference() -> None:
+    sections = reference_sections()
+    for title, keys in setting_keys().items():
+        documented = {key for head in re.findall(r"^- (`[^:]+`):", sections[title], flags=re.M)
+                      for key in re.findall(r"`([a-z_.]+)`", head)}
+        missing = sorted(set(keys) - documented)
+        assert not missing, f"Not documented in docs/commands.md, {title}: {', '.join(missing)}"
+        stale = sorted(documented - set(keys))
+        assert not stale, f"docs/commands.md, {title}, names keys rochade lacks: {stale}"
+
+
+@pytest.mark.parametrize("path", [path for path in COMMANDS if path])
+def test_every_command_has_help(path: str) -> None:
+    result = CliRunner().invoke(main, [*path.split(), "--help"], prog_name="rochade")
+    assert result.exit_code == 0, result.output
+    assert f"Usage: rochade {path}" in result.output
