@@ -126,3 +126,11 @@ def test_writing_a_trf_or_json_backup_says_where(run: Run, club: Path) -> None:
     assert run("backup-json", club, backup).output == f"Wrote {backup}.\n"
     assert trf.read_text(encoding="utf-8").startswith("012 Winter")
     assert backup.read_text(encoding="utf-8").startswith("{")
+
+
+def test_a_refused_pairing_by_hand_lists_its_faults_as_sentences(run: Run, club: Path) -> None:
+    refused = run("pair", club, "--manual", "1-2 1-3", ok=False)
+    assert refused.exit_code == 2
+    assert ".;" not in refused.output
+    assert refused.output.startswith("Error: Anna")
+    assert ". Dirk, Eva, " in refused.output
