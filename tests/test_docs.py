@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 import shlex
 import zipfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -228,26 +228,78 @@ def guide_lines() -> list[Shown]:
     return [s for s in shown_commands(GUIDE) if not s.inline]
 
 
+def run_in_order(lines: list[Shown], folder: Path, not_run: dict[str, str],
+                 before: dict[str, Callable[[Path], None]]) -> dict[str, str]:
+    """Run the lines one after the other in `folder` (but those `not_run`), each after what
+    `before` says it presupposes; each must succeed. Returns each line's output."""
+    runner = CliRunner()
+    outputs = {}
+    for shown in lines:
+        line = shown.line.partition(" #")[0].strip().removeprefix("rochade ")
+        if line in not_run:
+            continue
+        if line in before:
+            before[line](folder)
+        result = runner.invoke(main, shown.words(), env={"ROCHADE_WHO": "td"})
+        assert result.exit_code == 0, f"{shown.where}: {shown.line}\n{result.output}"
+        outputs[line] = result.output
+    return outputs
+
+
 def test_the_user_guide_runs_in_order(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
     guide_files(tmp_path)
-    runner = CliRunner()
-    ran = []
-    for shown in guide_lines():
-        line = shown.line.partition(" #")[0].strip().removeprefix("rochade ")
-        if line in NOT_RUN:
-            continue
-        if line in BEFORE:
-            BEFORE[line](tmp_path)
-        result = runner.invoke(main, shown.words(), env={"ROCHADE_WHO": "td"})
-        assert result.exit_code == 0, f"{shown.where}: {shown.line}\n{result.output}"
-        ran.append((line, result.output))
-    outputs = dict(ran)
+    lines = [s for s in shown_commands(GUIDE) if not s.inline]
+    outputs = run_in_order(lines, tmp_path, NOT_RUN, BEFORE)
+    assert len(outputs) == len(lines) - len(NOT_RUN)
     dry_run = outputs["tournament set myclub.rochade ratio=4 --dry-run"]
     assert "ratio: 3 -> 4" in dry_run and "Nothing saved (--dry-run)." in dry_run
     every_setting = outputs["tournament set myclub.rochade"]
     assert all(f"\n{s.key} = " in f"\n{every_setting}" for s in KEIZER_SETTINGS)
-    assert len(ran) == len(guide_lines()) - len(NOT_RUN)
+    assert "max_meetings: - -> 2" in outputs["tournament set myclub.rochade ratio=4 max_meetings=2"]
+
+
+def test_the_readmes_club_evening_runs_in_order(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The README's first block, as a new TD types it (`serve` would not return: parsed only)."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "players.csv").write_text(
+        "name,rating,fide_id\nAnna,1900,\nBert,1800,\nCarla,1700,\nDirk,1600,\nEva,1500,\n",
+        encoding="utf-8")
+    first_block = []
+    for shown in shown_commands(ROOT / "README.md"):
+        if shown.inline or (first_block and int(shown.where.split(":")[1]) > int(
+                first_block[-1].where.split(":")[1]) + 1):
+            break
+        first_block.append(shown)
+    outputs = run_in_order(first_block, tmp_path, {"serve myclub.rochade": "serves"}, {})
+    assert "Berthold" in outputs['player rename myclub.rochade "Bert" "Berthold"']
+    assert outputs['redo myclub.rochade -t "Club championship"'].startswith("Redone #")
+
+
+def transcripts(path: Path) -> Iterator[tuple[str, list[str], str]]:
+    """What a doc shows a command print: a fenced block's `$ rochade ...` line and the lines
+    after it (up to the next `$` line or the block's end)."""
+    name = path.relative_to(ROOT).as_posix()
+    for block in re.finditer(r"^```\n(.*?)^```", path.read_text(encoding="utf-8"),
+                             flags=re.S | re.M):
+        start = path.read_text(encoding="utf-8").count("\n", 0, block.start(1)) + 1
+        for shown in re.finditer(r"^\$ (rochade .*)\n((?:(?!\$ ).*\n)*)", block[1], flags=re.M):
+            number = start + block[1].count("\n", 0, shown.start())
+            yield f"{name}:{number}", shlex.split(shown[1])[1:], shown[2]
+
+
+TRANSCRIPTS = [shown for path in DOCS for shown in transcripts(path)]
+
+
+@pytest.mark.parametrize(("where", "words", "output"), TRANSCRIPTS,
+                         ids=[where for where, _, _ in TRANSCRIPTS])
+def test_what_the_docs_show_a_command_print_is_what_it_prints(
+    where: str, words: list[str], output: str
+) -> None:
+    result = CliRunner().invoke(main, words)
+    assert (result.exit_code, result.stdout) == (0, output), where
 
 
 # The command reference, docs/commands.md, against the program ----------------------------
