@@ -117,3 +117,20 @@ def test_a_terminal_that_cannot_show_a_name_still_works(club: Path) -> None:
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.decode("latin-1").startswith("Zoë ? plays in Winter as number 9.")
+
+
+def test_writing_a_trf_or_json_backup_says_where(run: Run, club: Path) -> None:
+    """As `export` does: a TD who names the file sees that it was written."""
+    trf, backup = club.parent / "winter.trf", club.parent / "club.json"
+    assert run("export-trf", club, trf).output == f"Wrote {trf}.\n"
+    assert run("backup-json", club, backup).output == f"Wrote {backup}.\n"
+    assert trf.read_text(encoding="utf-8").startswith("012 Winter")
+    assert backup.read_text(encoding="utf-8").startswith("{")
+
+
+def test_a_refused_pairing_by_hand_lists_its_faults_as_sentences(run: Run, club: Path) -> None:
+    refused = run("pair", club, "--manual", "1-2 1-3", ok=False)
+    assert refused.exit_code == 2
+    assert ".;" not in refused.output
+    assert refused.output.startswith("Error: Anna")
+    assert ". Dirk, Eva, " in refused.output

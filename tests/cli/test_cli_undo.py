@@ -79,6 +79,21 @@ def played(run: Run, club: Path) -> None:
         run("result", club, 1, board, result)
 
 
+def test_the_action_guard_names_the_newer_change_even_when_that_one_would_ask_first(
+    run: Run, club: Path
+) -> None:
+    """`undo --action N` with a newer change that removes a tournament: the refusal names the
+    newer change, not a preview of undoing it (which --yes would then refuse)."""
+    seen = last_id(run, club)
+    run("tournament", "create", club, "Rapid", "--preset", "kfc")
+    refused = run("undo", club, "--action", seen, ok=False)
+    assert refused.exit_code == 2
+    assert f"there is a newer change than #{seen}: #{seen + 1} Rapid: new tournament" in (
+        refused.output)
+    assert "This would undo" not in refused.output
+    assert "Rapid" in run("tournament", "list", club).stdout
+
+
 def test_undoing_several_changes_asks_first_and_changes_nothing(run: Run, club: Path) -> None:
     played(run, club)
     before = state(run, club)

@@ -472,3 +472,13 @@ def test_round_robins_by_lot_draw_fresh_recorded_seeds_that_replay(tmp_path: Pat
     assert first != second and first != 0 and second != 0
     assert numbers != other  # 10 players: the same draw by chance is 1 in 3.6 million
     assert again == (first, numbers)
+
+
+def test_double_is_typed_yes_or_no(tmp_path: Path, run: Run) -> None:
+    """`tournament set double=no` makes a single round robin (a bare bool() of the text made
+    every typed value, "no" too, a double one)."""
+    club = _club(tmp_path, run, 4, "--system", "round-robin", "--double")
+    assert run("tournament", "set", club, "double=no").output.endswith("(single).\n")
+    assert run("tournament", "set", club, "double=yes").output.endswith("(double).\n")
+    assert_refused(run, ["tournament", "set", club, "double=maybe"],
+                   "the setting double: 'maybe' is not a valid value", tmp_path)

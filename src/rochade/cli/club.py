@@ -531,7 +531,7 @@ def undo(
     svc = service(club, who)
     if not yes:
         plan = svc.undo_plan(steps, tournament)
-        if plan.asks:
+        if plan.asks and action_id in (None, plan.actions[0].id):  # else undo refuses below
             count = len(plan.actions)
             click.echo(f"This would undo {count} change{'s' if count > 1 else ''}:")
             for action in plan.actions:

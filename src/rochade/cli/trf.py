@@ -20,12 +20,14 @@ from rochade.service.files import read_file
 
 
 def _write(out: Path | None, text: str, newline: str = "") -> None:
-    """Write to OUT (or print); the text's own line endings are kept byte for byte."""
+    """Write to OUT and say so, as `export` does (or print); the text's own line endings are
+    kept byte for byte."""
     if out is None:
         click.echo(text, nl=False)
         return
     with out.open("w", encoding="utf-8", newline=newline) as handle:
         handle.write(text)
+    click.echo(f"Wrote {out}.")
 
 
 @click.command("import-trf")

@@ -847,7 +847,7 @@ class ClubService:
             bye_id = find_entrant(t.entrants, bye).id if bye else None
             checked = _check_by_hand(t, number, _parse_boards(boards), bye_id)
             if checked.errors:
-                raise ServiceError(joined([f.msg for f in checked.errors]))
+                raise ServiceError(joined([f.msg for f in checked.errors], " "))  # sentences
             assert checked.pairing is not None
             events: Sequence[Message] = ()
             if self._mode(club, record).on and _not_the_engines(t, number, checked.pairing):

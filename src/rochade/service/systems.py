@@ -98,8 +98,21 @@ def _limit(value: object) -> int | None:
     return None if text in ("", "none", "-") else int(text)
 
 
+def _yes_no(value: object) -> bool:
+    """A yes/no option: a flag's bool, or as the TD types it (`tournament set double=no`;
+    `bool("no")` would be true)."""
+    if isinstance(value, bool):
+        return value
+    text = str(value).strip().lower()
+    if text in ("yes", "true", "on", "1"):
+        return True
+    if text in ("no", "false", "off", "0"):
+        return False
+    raise ValueError(text)
+
+
 SETTING_KEYS: dict[str, dict[str, Callable[[Any], object]]] = {
-    ROUND_ROBIN: {"double": bool, "numbers_by": StartNumbers, "seed": int},
+    ROUND_ROBIN: {"double": _yes_no, "numbers_by": StartNumbers, "seed": int},
     SWISS: {"rounds": int, "first_round": FirstRound, "seed": int,
             "acceleration": Acceleration, "max_half_point_byes": _limit,
             "half_point_byes_closed": int},
