@@ -228,6 +228,16 @@ def guide_lines() -> list[Shown]:
     return [s for s in shown_commands(GUIDE) if not s.inline]
 
 
+def rooted(word: str, folder: Path) -> str:
+    """An absolute path of an example (a USB stick's folder) inside the test's folder, its
+    folders made: the examples never write outside it."""
+    if not word.startswith("/"):
+        return word
+    inside = folder / word.lstrip("/")
+    (inside if word.endswith("/") else inside.parent).mkdir(parents=True, exist_ok=True)
+    return f"{inside}/" if word.endswith("/") else str(inside)
+
+
 def run_in_order(lines: list[Shown], folder: Path, not_run: dict[str, str],
                  before: dict[str, Callable[[Path], None]]) -> dict[str, str]:
     """Run the lines one after the other in `folder` (but those `not_run`), each after what
@@ -240,7 +250,8 @@ def run_in_order(lines: list[Shown], folder: Path, not_run: dict[str, str],
             continue
         if line in before:
             before[line](folder)
-        result = runner.invoke(main, shown.words(), env={"ROCHADE_WHO": "td"})
+        words = [rooted(word, folder) for word in shown.words()]
+        result = runner.invoke(main, words, env={"ROCHADE_WHO": "td"})
         assert result.exit_code == 0, f"{shown.where}: {shown.line}\n{result.output}"
         outputs[line] = result.output
     return outputs

@@ -54,3 +54,14 @@ def test_backup_copies_the_file_and_restore_brings_the_copy_back(tmp_path: Path)
     assert results(club) == ["0-1"]
     log = CliRunner().invoke(main, ["log", str(club)])
     assert f"restore the copy {copy}" in log.output
+
+
+def test_a_folder_that_is_not_there_is_refused_not_written_as_a_file(tmp_path: Path) -> None:
+    """`rochade backup CLUB /media/usb/` with no stick in: a clear refusal, and no file named
+    after the folder."""
+    club = tmp_path / "club.rochade"
+    ClubService.init(club, "td")
+    result = CliRunner().invoke(main, ["backup", str(club), f"{tmp_path / 'usb'}/"])
+    assert result.exit_code == 2
+    assert f"there is no folder {tmp_path / 'usb'}/" in result.output
+    assert not (tmp_path / "usb").exists()

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import click
 
-from rochade.cli.common import club_argument, service
+from rochade.cli.common import Failure, club_argument, service
 from rochade.service.backups import list_backups, restore, save_copy
 
 
@@ -31,15 +32,17 @@ def backups_command(club: Path, who: str | None) -> None:
 
 @click.command("backup")
 @club_argument
-@click.argument("out", metavar="OUT", type=click.Path(path_type=Path))
+@click.argument("out", metavar="OUT")
 @click.option("--replace", is_flag=True, help="Overwrite OUT if it exists.")
-def backup_command(club: Path, who: str | None, out: Path, replace: bool) -> None:
+def backup_command(club: Path, who: str | None, out: str, replace: bool) -> None:
     """Copy CLUB as it is now to OUT (a file or a folder); safe while `rochade serve` runs.
 
     Copying the club file with the file manager is not: while rochade has it open, the
     latest changes may still be in CLUB-wal beside it.
     """
-    done = save_copy(service(club, who), out, replace)
+    if out.endswith(("/", os.sep)) and not Path(out).is_dir():  # (a USB stick not plugged in)
+        raise Failure(f"there is no folder {out}; check the name, or that the stick is in")
+    done = save_copy(service(club, who), Path(out), replace)
     click.echo(f"Saved {club} as it is now to {done}.")
     click.echo(f"Bring it back with: rochade restore {club} {done}")
 
