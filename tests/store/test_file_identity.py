@@ -9,6 +9,7 @@ import shutil
 import sqlite3
 import subprocess
 import sys
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -113,6 +114,28 @@ def test_a_file_replaced_under_an_open_club_is_refused_from_then_on(
         with pytest.raises(FileReplaced):
             svc.state_mark()
     assert [result for _, result in games(club)] == [None, None]
+
+
+def test_another_file_written_in_through_sqlite_is_refused_and_its_log_left_in_place(
+    club: Path, tmp_path: Path
+) -> None:
+    """SQLite's backup API writes the other file's pages into the log: the file on disk keeps
+    its place, size and times, so only what a connection reads tells. Every read of the open
+    club refuses from then on; the log stays where every other connection reads it."""
+    other = tmp_path / "other.rochade"
+    ClubService.init(other, "td").create_tournament("Summer")
+    svc = ClubService(club, "td")
+    with svc.session():
+        svc.state_mark()
+        with closing(sqlite3.connect(other)) as source, closing(sqlite3.connect(club)) as into:
+            source.backup(into)
+        with pytest.raises(FileReplaced, match="was replaced or changed by another program"):
+            svc.state_mark()
+        with pytest.raises(FileReplaced):
+            svc.tournament_names()
+        with pytest.raises(FileReplaced):
+            svc.enter_result(1, 1, "1-0")
+    assert not list(tmp_path.glob("*.other-*"))
 
 
 def test_a_server_never_opens_another_file_at_its_path(club: Path, tmp_path: Path) -> None:

@@ -18,14 +18,13 @@ from pathlib import Path
 
 import httpx2
 import pytest
-from web_helpers import PIN, PLAYERS
+from web_helpers import PIN, PLAYERS, REPLACED
 
 from rochade.service import ClubService
 from rochade.store import backup as backups
 from rochade.web.security import set_pin
 
 CODE = "import sys; from rochade.cli import main; sys.argv[0] = 'rochade'; main()"
-REPLACED = "was replaced or changed by another program"
 
 
 @pytest.fixture

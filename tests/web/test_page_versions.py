@@ -1,8 +1,11 @@
 """Phones and the hall display follow every change of the club file, however it was made: a
 real `rochade serve`, polled as the pages' script polls it (the version the page shows in
 X-Rochade-Version; "204" while nothing changed), while a second process restores an older
-backup, undoes a change, or writes another club file into the served one. Each time the next
-poll of every page brings the page as the file is now, under a greater version.
+backup or undoes a change: each time the next poll of every page brings the page as the file
+is now, under a greater version. Another club file written into the served one (through
+SQLite: its pages sit in the log, the file on disk looks as before) is no change but another
+file: every page and every poll says so (503, `FileReplaced`), never "unchanged" nor an
+error the pages' script takes for the server being away.
 
 Before, the version was the newest action's id: a restore brings back lower ids, and the
 phones were told "unchanged" (and given the kept pages of before) until as many changes were
@@ -25,7 +28,7 @@ from contextlib import closing, contextmanager
 from pathlib import Path
 
 from starlette.testclient import TestClient
-from web_helpers import PLAYERS, VERSION, play_round, unversioned
+from web_helpers import REPLACED, VERSION, play_round, unversioned
 
 from rochade.service import ClubService
 from rochade.store.backup import list_backups
@@ -77,8 +80,11 @@ class Poller:
         if path != DISPLAY:  # htmx asks for the phone pages' #live part
             headers["HX-Request"] = "true"
         request = urllib.request.Request(self.url + path, headers=headers)
-        with urllib.request.urlopen(request) as response:
-            return response.status, response.read().decode()
+        try:
+            with urllib.request.urlopen(request) as response:
+                return response.status, response.read().decode()
+        except urllib.error.HTTPError as refused:
+            return refused.code, refused.read().decode()
 
     def open_all(self) -> None:
         for path in (*PHONE_PAGES, DISPLAY):
@@ -88,13 +94,16 @@ class Poller:
 
     def poll_all(self) -> dict[str, int]:
         """Each page's poll status; a 200 replaces the page (and its version)."""
-        statuses = {}
+        return {path: status for path, (status, _) in self.poll_answers().items()}
+
+    def poll_answers(self) -> dict[str, tuple[int, str]]:
+        """Each page's poll (status, body); a 200 replaces the page (and its version)."""
+        answers = {}
         for path, (version, _) in self.shown.items():
-            status, body = self.get(path, version)
-            statuses[path] = status
+            status, body = answers[path] = self.get(path, version)
             if status == 200:
                 self.shown[path] = (version_of(body), body)
-        return statuses
+        return answers
 
 
 def version_of(body: str) -> int:
@@ -131,7 +140,7 @@ def club_file(path: Path, names: list[str], rounds: int) -> ClubService:
     return svc
 
 
-def test_every_page_follows_a_restore_an_undo_and_another_file_written_in(
+def test_every_page_follows_a_restore_and_an_undo_and_refuses_another_file_written_in(
     club: Path, tmp_path: Path
 ) -> None:
     svc = ClubService(club, "td")
@@ -164,12 +173,32 @@ def test_every_page_follows_a_restore_an_undo_and_another_file_written_in(
         everywhere_as_now(shown)
 
         other = club_file(tmp_path / "other.rochade", [f"Zora {n}" for n in "ABCDEFGH"], 3)
-        assert len(other.log()) > len(svc.log())
-        shown = dict(phones.shown)
         write_into(club, other.path)  # the other file, written into the served one
-        everywhere_as_now(shown)
-        assert "Zora A" in phones.shown[DISPLAY][1]
-        assert PLAYERS[0][0] not in phones.shown["/t/1/"][1]
+        for _ in range(2):  # (the second: once the server knows)
+            for path, (status, body) in phones.poll_answers().items():
+                assert status == 503 and REPLACED in body, (path, status)
+            for path in (*PHONE_PAGES, DISPLAY, "/", "/td/login"):
+                status, body = phones.get(path)
+                assert status == 503 and REPLACED in body, (path, status)
+        # the log holding the other file stays where its readers (other processes) read it
+        assert not list(tmp_path.glob("*-wal.other-*"))
+
+
+def test_a_poll_after_another_file_written_in_is_refused_not_answered_from_memory(
+    club: Path, tmp_path: Path
+) -> None:
+    """The app in this process (no rendering process), its pages kept in memory: a poll after
+    another file came in through SQLite gets the replaced-file page, not "204 unchanged" nor
+    the kept page of the file that was there (nor that file's pages as if it were this one)."""
+    other = club_file(tmp_path / "other.rochade", [f"Zora {n}" for n in "ABCD"], 0)
+    with TestClient(create_app(club), raise_server_exceptions=False) as c:
+        version = version_of(c.get("/t/1/pairings").text)
+        assert c.get("/t/1/pairings", headers={"X-Rochade-Version": str(version)}
+                     ).status_code == 204
+        write_into(club, other.path)
+        for headers in ({"X-Rochade-Version": str(version)}, {}):
+            refused = c.get("/t/1/pairings", headers=headers)
+            assert refused.status_code == 503 and REPLACED in refused.text
 
 
 def test_the_version_goes_forward_also_when_an_earlier_state_comes_back(club: Path) -> None:

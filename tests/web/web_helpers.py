@@ -30,6 +30,8 @@ PLAYERS = [
 Fresh = Callable[[], AbstractContextManager[tuple[TestClient, Path]]]
 """Opens a fresh copy of the test club with the TD logged in (fixture `fresh`)."""
 CSRF = re.compile(r'name="csrf" value="([0-9a-f]+)"')
+REPLACED = "was replaced or changed by another program"
+"""What every page says once the club file was replaced under the server (`FileReplaced`)."""
 VERSION = re.compile(r'(?<="X-Rochade-Version": ")\d+|(?<=data-version=")\d+')
 """The version a live page shows (its poll sends it back): each server numbers its own."""
 

@@ -392,8 +392,12 @@ class Club:
         self._watch.check()
         try:
             self._conn.execute("BEGIN")
-        except sqlite3.DatabaseError as exc:
-            raise self._read_error(exc) from None
+            self._watch.read_in(fileid.read(self._conn))  # (the snapshot's first read)
+        except BaseException as exc:
+            self._rollback()
+            if isinstance(exc, sqlite3.DatabaseError):
+                raise self._read_error(exc) from None
+            raise
         try:
             yield self
         finally:
@@ -429,9 +433,12 @@ class Club:
         """The mark of the file's state: new with every change (an undo and a restore too) and
         its own in every other file, so a reader can tell cheaply whether anything changed
         since it last looked, whatever happened meanwhile (see schema `_STATE_MARK`). (A file
-        replaced meanwhile is refused: `FileReplaced`.)"""
+        replaced meanwhile, or another file written into it, is refused: `FileReplaced`.)"""
         self._watch.check()
-        (mark,) = self._rows("SELECT mark FROM state")[0]
+        mark, file_id = self._rows(
+            "SELECT mark, (SELECT value FROM settings WHERE key = ?) FROM state", (fileid.KEY,)
+        )[0]
+        self._watch.read_in(None if file_id is None else str(file_id))
         return str(mark)
 
     # -- settings (not facts: never logged, never undone) -------------------------------

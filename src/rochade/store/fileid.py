@@ -8,9 +8,10 @@ rochade makes (the automatic backups, `rochade backup`) gets a new one. A proces
 file open checks before every change and every read transaction that the file at the path is
 the one it opened: the same device and inode, and, when its size or time changed (a
 checkpoint, or another program), a size no smaller than before and the same id in the file
-on disk (read without the log, see `on_disk`). Each write transaction writes the id again, so
-every `-wal` carries it: a log that carries another id than its file is another file's log
-(`set_aside_foreign_wal`).
+on disk (read without the log, see `on_disk`); each read transaction also checks the id it
+reads (another file written in through SQLite is in the log only, `Watch.read_in`). Each
+write transaction writes the id again, so every `-wal` carries it: a log that carries another
+id than its file is another file's log (`set_aside_foreign_wal`).
 """
 
 from __future__ import annotations
@@ -141,6 +142,21 @@ class Watch:
             self._refuse()
         self._seen = _times(stat)
 
+    def read_in(self, file_id: str | None) -> None:
+        """Raise `FileReplaced` (now and from then on) unless `file_id`, the id a connection
+        to the file reads in its snapshot (log included), is the one opened. Another club file
+        written into this one through SQLite (its backup API) leaves the file's place, size and
+        times on disk as they were: its pages sit in the log, and only what the connections
+        read tells (an older file's first id, given by another process, is adopted)."""
+        if self._replaced is not None:
+            raise self._replaced
+        if file_id == self.identity.file_id:
+            return
+        if self.identity.file_id is None and file_id is not None:
+            self.adopt(file_id)
+            return
+        self._refuse()
+
     def _shrunk(self, stat: os.stat_result) -> bool:
         """Whether the file got smaller: rochade never makes it so (no VACUUM; a checkpoint
         only adds pages, a restore frees them inside the file), but an older copy of the
@@ -193,8 +209,21 @@ def refuse(path: Path, identity: Identity) -> FileReplaced:
     replaced = FileReplaced(path)
     if _keep_log_out(path, identity):
         log.warning("rochade: %s", replaced)
-        set_aside_foreign_wal(path, tell=False)  # (the line above says it all)
+        if not _still_on_disk(path, identity):  # else the log is the file's own (`read_in`)
+            set_aside_foreign_wal(path, tell=False)  # (the line above says it all)
     return replaced
+
+
+def _still_on_disk(path: Path, identity: Identity) -> bool:
+    """Whether the file at `path` is the one opened, with its id on disk: then another file
+    came in through SQLite, into the log, which the connections to the file (other
+    processes' too) read as the file's own; moving it away would pull it from under them."""
+    try:
+        stat = os.stat(path)
+        return ((stat.st_dev, stat.st_ino) == (identity.device, identity.inode)
+                and identity.file_id is not None and on_disk(path) == identity.file_id)
+    except (OSError, sqlite3.Error):
+        return False
 
 
 def _times(stat: os.stat_result) -> tuple[int, int, int]:
