@@ -171,3 +171,28 @@ def test_an_older_plain_copy_put_back_is_refused_by_its_smaller_size(
         shutil.copyfile(plain, club)
         with pytest.raises(FileReplaced):
             svc.enter_result(1, 1, "1-0")
+
+
+def test_a_file_moved_away_and_back_keeps_its_log_and_is_used_again(
+    club: Path, tmp_path: Path
+) -> None:
+    """A file gone from its path (moved away by mistake) is refused for now, its log left
+    where it is (the evening's results may be only there); put back, it is the same file."""
+    from rochade.service.club_settings import file_identity
+    from rochade.store import FileGone
+
+    served = ClubService(club, "TD (web)", identity=file_identity(club))
+    with served.session():
+        served.enter_result(1, 1, "1-0")
+        wal = club.with_name(club.name + "-wal")
+        logged = wal.read_bytes()
+        away = tmp_path / "away.rochade"
+        shutil.move(club, away)
+        with pytest.raises(FileGone, match="is gone: it was deleted or moved"):
+            served.enter_result(1, 2, "0-1")
+        with pytest.raises(FileGone):
+            served.state_mark()
+        assert wal.read_bytes() == logged and not list(tmp_path.glob("*.other-*"))
+        shutil.move(away, club)
+        served.enter_result(1, 2, "0-1")
+    assert [result for _, result in games(club)] == ["1-0", "0-1"]

@@ -9,7 +9,7 @@ from rochade.store.club import (
     RoundNotes,
     TournamentRecord,
 )
-from rochade.store.errors import FileReplaced, StoreError
+from rochade.store.errors import FileGone, FileReplaced, StoreError
 from rochade.store.fileid import Identity
 from rochade.store.schema import SCHEMA_VERSION
 
@@ -19,6 +19,7 @@ __all__ = [
     "Action",
     "ActionRecord",
     "Club",
+    "FileGone",
     "FileReplaced",
     "Identity",
     "MemberRecord",

@@ -32,6 +32,21 @@ class FileReplaced(StoreError):
         return FileReplaced, (self.path,)  # (from the rendering process to the server)
 
 
+class FileGone(StoreError):
+    """The club file is not at its path any more (deleted, or moved away): nothing is read or
+    written until it is back. Unlike `FileReplaced` this passes: the same file put back where
+    it was (its log beside it, untouched meanwhile) is used again as if nothing happened."""
+
+    def __init__(self, path: object) -> None:
+        self.path = path
+        super().__init__(Message(N_(
+            "{path} is gone: it was deleted or moved while rochade had it open. Put it back "
+            "where it was (or restore it from a backup)"), {"path": path}))
+
+    def __reduce__(self) -> tuple[type[FileGone], tuple[object]]:
+        return FileGone, (self.path,)  # (from the rendering process to the server)
+
+
 _BUSY_CODES = frozenset({sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED, sqlite3.SQLITE_PROTOCOL})
 
 

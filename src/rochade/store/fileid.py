@@ -30,7 +30,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import NoReturn
 
-from rochade.store.errors import FileReplaced
+from rochade.store.errors import FileGone, FileReplaced
 
 if sys.platform == "linux":
     import fcntl
@@ -128,13 +128,14 @@ class Watch:
         self.identity = Identity(self.identity.device, self.identity.inode, file_id)
 
     def check(self) -> None:
-        """Raise `FileReplaced` (now and from then on) unless the file is the one opened."""
+        """Raise `FileReplaced` (now and from then on) unless the file is the one opened;
+        `FileGone` (for now) while nothing is at its path."""
         if self._replaced is not None:
             raise self._replaced
         try:
             stat = os.stat(self.path)
         except OSError:
-            self._refuse()
+            raise FileGone(self.path) from None  # (its log stays: the file may come back)
         same_place = (stat.st_dev, stat.st_ino) == (self.identity.device, self.identity.inode)
         if same_place and _times(stat) == self._seen:
             return
