@@ -242,6 +242,22 @@ def only_in_own_row(*texts: str) -> Check:
     return check
 
 
+def rating_change_games(*games: tuple[str, str]) -> Check:
+    """A player page's table of rated games: one row per game, (opponent, their rating) as
+    given ("?": any)."""
+    def check(text: str) -> str | None:
+        table = text.partition('class="breakdown rating-change"')[2].partition("</table>")[0]
+        rows = re.findall(r'<td class="num">\d+</td><td><a [^>]*>([^<]*)</a></td>'
+                          r'<td class="num">(\d+)</td>', table)
+        wanted = [(o, r) for o, r in games]
+        if len(rows) == len(wanted) and all(
+                w in ("?", g) for want, got in zip(wanted, rows, strict=True)
+                for w, g in zip(want, got, strict=True)):
+            return None
+        return f"its rated games are {rows}, not {wanted}"
+    return check
+
+
 def web_and_cli_totals(world: World) -> str:
     """The standings totals as the public page writes them, beside the CLI's for the same
     file, one line per player: "name: web | cli"."""
@@ -414,6 +430,14 @@ CASES = [
     Case("new-rating-in-the-players-row",
          lambda w: w.svc().set_rating(5, 1777, "Open"),
          players_page_row("Swiss 5"), only_in_own_row('value="1777"')),
+    Case("opponents-new-rating-on-the-player-page",
+         changes(open_by_hand_corrected, lambda w: w.svc().set_rating(2, 1777, "Open")),
+         "/t/2/players/1", rating_change_games(("Swiss 2", "1777")), reader="visitor"),
+    Case("every-rated-game-on-the-player-page-after-round-two",
+         changes(open_by_hand_corrected, lambda w: play_round(w.svc(), "Open"),
+                 visitor_reads("/t/2/?after=1")),
+         "/t/2/players/1", rating_change_games(("Swiss 2", "2000"), ("?", "?")),
+         reader="visitor"),
     # Rounding on the pages as in the CLI, at a tie in the third decimal.
     Case("web-rounds-as-the-cli", draws_worth_three_eighths, web_and_cli_totals,
          same_on_both_sides),
