@@ -108,11 +108,14 @@ def td_posts(url: str, **data: str) -> Callable[[World], object]:
 
 
 def td_undoes(n: int) -> Callable[[World], object]:
-    """The TD presses the Undo button on the tournament's evening page."""
+    """The TD presses the Undo button on the tournament's evening page, and confirms where
+    the undo asks first (it takes a round away)."""
     def run(world: World) -> None:
         url = f"/td/t/{n}/"
-        post(world.td, f"/td/t/{n}/undo", action=shown_undo(world.td, url), next=url,
-             confirm="yes")  # (confirmed where the undo asks: it takes a round)
+        shown = shown_undo(world.td, url)
+        answer = post(world.td, f"/td/t/{n}/undo", action=shown, next=url)
+        if answer.status_code == 200 and 'name="confirm" value="yes"' in answer.text:
+            post(world.td, f"/td/t/{n}/undo", action=shown, next=url, confirm="yes")
     return run
 
 
@@ -129,6 +132,17 @@ def visitor_reads(url: str) -> Callable[[World], object]:
     """A visitor reads a page before the change (so a page may be kept for it)."""
     def run(world: World) -> None:
         assert world.visitor.get(url).status_code == 200
+    return run
+
+
+def td_redoes(n: int) -> Callable[[World], object]:
+    """The TD presses the Redo button on the tournament's evening page."""
+    def run(world: World) -> None:
+        url = f"/td/t/{n}/"
+        found = re.search(r'action="/td/t/\d+/redo".*?name="action" value="(\d+)"',
+                          world.td.get(url).text, re.S)
+        assert found is not None, f"no Redo button on {url}"
+        post(world.td, f"/td/t/{n}/redo", action=found[1], next=url)
     return run
 
 
@@ -355,6 +369,12 @@ def board_one_shows(label: str) -> Check:
     return check
 
 
+def display_now(world: World) -> str:
+    """The hall display as a screen that comes on now reads it (status and text)."""
+    answer = world.visitor.get("/t/1/display")
+    return f"{answer.status_code}\n{answer.text}"
+
+
 def remember_display_version(world: World) -> None:
     page = world.visitor.get("/t/1/display").text
     world.noted["version"] = page.split('data-version="')[1].split('"')[0]
@@ -468,6 +488,14 @@ CASES = [
          changes(lambda w: w.svc().pair(WINTER), remember_display_version,
                  lambda w: w.svc().enter_result(1, 1, "1-0", WINTER), poll_display),
          display_poll, board_one_shows("1-0")),
+    Case("display-after-an-undone-result",
+         changes(lambda w: w.svc().pair(WINTER), lambda w: w.svc().enter_result(
+             1, 1, "1-0", WINTER), display_now, td_undoes(1)),
+         display_now, board_one_shows("–")),
+    Case("display-after-a-redone-result",
+         changes(lambda w: w.svc().pair(WINTER), lambda w: w.svc().enter_result(
+             1, 1, "1-0", WINTER), td_undoes(1), display_now, td_redoes(1)),
+         display_now, board_one_shows("1-0")),
     Case("standings-after-a-corrected-result",
          open_by_hand_corrected, "/t/2/",
          names_are("Swiss 2", "Swiss 3", "Swiss 5", "Swiss 1", "Swiss 4", "Swiss 6"),
