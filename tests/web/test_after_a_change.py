@@ -156,6 +156,7 @@ def women_category(world: World) -> None:
     svc = world.svc()
     svc.set_categories({"categories": "Overall: places=3; Women: sex=w"}, WINTER)
     svc.set_player("Dora Engel", {"sex": "w"}, WINTER)
+    svc.set_player("Bart Claes", {"sex": "m"}, WINTER)  # known, and not in it
 
 
 def new_woman(world: World) -> None:
