@@ -195,6 +195,35 @@ def test_a_logout_on_one_server_holds_on_every_server_of_the_club_file(club: Pat
     assert [a for a in ClubService(club).log() if "excused" in str(a)] == []
 
 
+def test_a_logout_on_one_real_server_holds_on_the_other_server_of_the_club_file(
+    club: Path,
+) -> None:
+    """Two `rochade serve` processes on one club file (two ports on this computer): the TD's
+    login on the first is valid on the second; a logout on the first ends it on both, also
+    for a copy of the cookie kept from before."""
+    with (
+        serve(club) as first,
+        serve(club) as second,
+        httpx2.Client(base_url=first.url, headers={"origin": first.url}, timeout=30) as here,
+        httpx2.Client(base_url=second.url, headers={"origin": second.url}, timeout=30) as there,
+    ):
+        token = log_in(here)
+        kept = dict(here.cookies)
+        there.cookies.update(kept)
+        assert there.get("/td/", follow_redirects=False).status_code == 200  # one login, both
+        assert here.post("/td/logout", data={"csrf": token},
+                         follow_redirects=False).status_code == 303
+        for server in (there, here):
+            server.cookies.clear()
+            server.cookies.update(kept)
+            page = server.get("/td/", follow_redirects=False)
+            assert page.status_code == 303
+            assert page.headers["location"].startswith("/td/login"), page.headers
+            tap = server.post(TAP, data={"csrf": token, **FORM}, follow_redirects=False)
+            assert tap.status_code == 403 and "Log in as TD first" in tap.text
+    assert [a for a in ClubService(club).log() if "excused" in str(a)] == []
+
+
 # -- a real server under slow connections ------------------------------------------------------
 
 
