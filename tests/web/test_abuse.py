@@ -5,24 +5,18 @@ servers of one club file; and (with a real `rochade serve`) slow connections by 
 from __future__ import annotations
 
 import contextlib
-import os
-import signal
 import socket
 import sqlite3
-import subprocess
 import sys
 import threading
 import time
-import urllib.request
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import httpx2
 import pytest
 from starlette.testclient import TestClient
-from web_helpers import CSRF, PIN, Tick, csrf_of, log_in
+from web_helpers import CSRF, PIN, Tick, csrf_of, log_in, serve
 
 from rochade.service import ClubService
 from rochade.store import Club
@@ -201,45 +195,36 @@ def test_a_logout_on_one_server_holds_on_every_server_of_the_club_file(club: Pat
     assert [a for a in ClubService(club).log() if "excused" in str(a)] == []
 
 
+def test_a_logout_on_one_real_server_holds_on_the_other_server_of_the_club_file(
+    club: Path,
+) -> None:
+    """Two `rochade serve` processes on one club file (two ports on this computer): the TD's
+    login on the first is valid on the second; a logout on the first ends it on both, also
+    for a copy of the cookie kept from before."""
+    with (
+        serve(club) as first,
+        serve(club) as second,
+        httpx2.Client(base_url=first.url, headers={"origin": first.url}, timeout=30) as here,
+        httpx2.Client(base_url=second.url, headers={"origin": second.url}, timeout=30) as there,
+    ):
+        token = log_in(here)
+        kept = dict(here.cookies)
+        there.cookies.update(kept)
+        assert there.get("/td/", follow_redirects=False).status_code == 200  # one login, both
+        assert here.post("/td/logout", data={"csrf": token},
+                         follow_redirects=False).status_code == 303
+        for server in (there, here):
+            server.cookies.clear()
+            server.cookies.update(kept)
+            page = server.get("/td/", follow_redirects=False)
+            assert page.status_code == 303
+            assert page.headers["location"].startswith("/td/login"), page.headers
+            tap = server.post(TAP, data={"csrf": token, **FORM}, follow_redirects=False)
+            assert tap.status_code == 403 and "Log in as TD first" in tap.text
+    assert [a for a in ClubService(club).log() if "excused" in str(a)] == []
+
+
 # -- a real server under slow connections ------------------------------------------------------
-
-
-@contextmanager
-def serving(club: Path, log: Path, files: tuple[int, int]
-            ) -> Iterator[tuple[subprocess.Popen[bytes], int]]:
-    """`rochade serve` on a free loopback port, its open-files limit `files` (soft, hard),
-    its log (stderr) in `log`; stopped at the end."""
-    import resource  # (Unix only, as these tests)
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    code = "import sys; from rochade.cli import main; sys.argv[0] = 'rochade'; main()"
-    with log.open("wb") as err:
-        server = subprocess.Popen(
-            [sys.executable, "-c", code, "serve", str(club), "--port", str(port)],
-            stdout=subprocess.DEVNULL, stderr=err, start_new_session=True,
-            preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_NOFILE, files),
-        )
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=5) as r:
-                    assert r.status == 200
-                break
-            except OSError:
-                assert server.poll() is None and time.monotonic() < deadline
-                time.sleep(0.1)
-        yield server, port
-    finally:
-        if server.poll() is None:
-            os.killpg(server.pid, signal.SIGINT)
-            try:
-                server.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                os.killpg(server.pid, signal.SIGKILL)
-                server.wait()
 
 
 def open_connection(sock: socket.socket) -> bool:
@@ -277,8 +262,8 @@ def test_a_thousand_slow_connections_leave_the_tds_result_answered(
     log = tmp_path / "server.log"
     slow: list[socket.socket] = []
     try:
-        with serving(club, log, (1024, 1024)) as (server, port):
-            base = f"http://127.0.0.1:{port}"
+        with serve(club, log=log, files=(1024, 1024)) as server:
+            base, port = server.url, server.port
             with httpx2.Client(base_url=base, timeout=30) as browser:
                 token = CSRF.search(browser.get("/td/login").text)[1]  # type: ignore[index]
                 browser.post("/td/login", data={"csrf": token, "pin": PIN})
@@ -324,7 +309,7 @@ def test_a_thousand_slow_connections_leave_the_tds_result_answered(
             stop.set()
             sender.join()
             assert not any(open_connection(s) for s in slow)  # each closed after its time
-            assert server.poll() is None
+            assert server.process.poll() is None
     finally:
         for sock in slow:
             sock.close()
@@ -337,15 +322,13 @@ def test_a_thousand_slow_connections_leave_the_tds_result_answered(
 
 
 @pytest.mark.skipif(sys.platform != "linux", reason="/proc: Linux")
-def test_the_server_raises_its_open_files_limit_where_the_system_allows(
-    club: Path, tmp_path: Path
-) -> None:
+def test_the_server_raises_its_open_files_limit_where_the_system_allows(club: Path) -> None:
     import resource
 
     _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     if hard != resource.RLIM_INFINITY and hard < 4096:
         pytest.skip("the system's hard limit leaves nothing to raise")
-    with serving(club, tmp_path / "server.log", (1024, hard)) as (server, _):
-        limits = Path(f"/proc/{server.pid}/limits").read_text()
+    with serve(club, files=(1024, hard)) as server:
+        limits = Path(f"/proc/{server.process.pid}/limits").read_text()
     soft = int(next(line for line in limits.splitlines() if "open files" in line).split()[3])
     assert soft >= Limits().most + SPARE_FILES

@@ -3,28 +3,21 @@ never damaged, the server refuses to go on and says why; `rochade backup` while 
 
 from __future__ import annotations
 
-import os
-import re
 import shutil
-import signal
-import socket
 import sqlite3
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 import httpx2
 import pytest
-from web_helpers import PIN, PLAYERS, REPLACED
+from web_helpers import PIN, PLAYERS, REPLACED, RUN, Served, log_in, serve
 
 from rochade.service import ClubService
 from rochade.store import backup as backups
 from rochade.web.security import set_pin
-
-CODE = "import sys; from rochade.cli import main; sys.argv[0] = 'rochade'; main()"
 
 
 @pytest.fixture
@@ -40,46 +33,13 @@ def club(tmp_path: Path) -> Path:
 
 
 @contextmanager
-def serving(club: Path) -> Iterator[tuple[httpx2.Client, subprocess.Popen[str]]]:
-    """`rochade serve` on a free port, with the TD logged in; stopped with Ctrl+C (SIGINT) at
-    the end, killed if it does not end."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    server = subprocess.Popen(
-        [sys.executable, "-c", CODE, "serve", str(club), "--port", str(port)],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True, text=True,
-    )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                httpx2.get(base + "/", timeout=10)
-                break
-            except httpx2.TransportError:
-                assert server.poll() is None and time.monotonic() < deadline
-                time.sleep(0.1)
-        with httpx2.Client(base_url=base, headers={"origin": base}, timeout=30) as td:
-            token = _csrf(td, "/td/login")
-            login = td.post("/td/login", data={"csrf": token, "pin": PIN, "next": "/td/"})
-            assert login.status_code == 303, login.text
-            td.headers["x-csrf"] = _csrf(td, "/td/")
-            yield td, server
-    finally:
-        if server.poll() is None:
-            os.killpg(server.pid, signal.SIGINT)
-            try:
-                server.wait(30)
-            except subprocess.TimeoutExpired:
-                os.killpg(server.pid, signal.SIGKILL)
-                server.wait()
-
-
-def _csrf(td: httpx2.Client, url: str) -> str:
-    found = re.search(r'name="csrf" value="([0-9a-f]+)"', td.get(url).text)
-    assert found, url
-    return found[1]
+def serving(club: Path) -> Iterator[tuple[httpx2.Client, Served]]:
+    """`rochade serve` with the TD logged in (the client's CSRF token in its x-csrf header)."""
+    with serve(club) as server, httpx2.Client(
+        base_url=server.url, headers={"origin": server.url}, timeout=30
+    ) as td:
+        td.headers["x-csrf"] = log_in(td)
+        yield td, server
 
 
 def enter(td: httpx2.Client, board: int, result: str = "1-0") -> httpx2.Response:
@@ -87,11 +47,9 @@ def enter(td: httpx2.Client, board: int, result: str = "1-0") -> httpx2.Response
                    data={"csrf": td.headers["x-csrf"], "result": result})
 
 
-def stopped(server: subprocess.Popen[str]) -> str:
+def stopped(server: Served) -> str:
     """Stop the server as the TD does (Ctrl+C); what it said on the terminal."""
-    os.killpg(server.pid, signal.SIGINT)
-    _, err = server.communicate(timeout=60)
-    return err
+    return server.stop(60)[1]
 
 
 def intact(path: Path) -> dict[str, list[tuple[object, ...]]]:
@@ -144,7 +102,7 @@ def test_a_file_deleted_while_served_and_put_back_gets_no_foreign_log(
         club.unlink()  # the server's -wal and -shm stay beside the new file
         shutil.copyfile(copy, club)
         # rochade opening it now (before the server noticed) sets the old file's log aside
-        looked = subprocess.run([sys.executable, "-c", CODE, "log", str(club)],
+        looked = subprocess.run([sys.executable, "-c", RUN, "log", str(club)],
                                 capture_output=True, text=True, timeout=60)
         assert looked.returncode == 0 and "belongs to another file" in looked.stderr
         assert intact(club) == expected
@@ -169,10 +127,10 @@ def test_rochade_backup_while_serving_holds_the_result_still_in_the_log(
                 None,)
         finally:
             on_disk.close()
-        done = subprocess.run([sys.executable, "-c", CODE, "backup", str(club), str(out)],
+        done = subprocess.run([sys.executable, "-c", RUN, "backup", str(club), str(out)],
                               capture_output=True, text=True, timeout=60)
         assert done.returncode == 0 and f"rochade restore {club} {out}" in done.stdout
-        again = subprocess.run([sys.executable, "-c", CODE, "backup", str(club), str(out)],
+        again = subprocess.run([sys.executable, "-c", RUN, "backup", str(club), str(out)],
                                capture_output=True, text=True, timeout=60)
         assert again.returncode == 2 and "already exists" in again.stderr
         assert enter(td, 2).status_code == 303  # the server goes on
@@ -190,7 +148,7 @@ def test_restore_while_serving_shows_the_restored_state_and_the_server_goes_on(
     copy = backups.save(club, tmp_path / "copy.rochade")
     with serving(club) as (td, server):
         assert enter(td, 1).status_code == 303
-        done = subprocess.run([sys.executable, "-c", CODE, "restore", str(club), str(copy)],
+        done = subprocess.run([sys.executable, "-c", RUN, "restore", str(club), str(copy)],
                               capture_output=True, text=True, timeout=60)
         assert done.returncode == 0, done.stderr
         page = td.get("/td/t/1/results")

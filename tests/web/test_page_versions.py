@@ -16,19 +16,15 @@ from __future__ import annotations
 
 import os
 import re
-import signal
-import socket
 import sqlite3
 import subprocess
 import sys
-import time
 import urllib.request
-from collections.abc import Iterator
-from contextlib import closing, contextmanager
+from contextlib import closing
 from pathlib import Path
 
 from starlette.testclient import TestClient
-from web_helpers import REPLACED, VERSION, play_round, unversioned
+from web_helpers import REPLACED, RUN, VERSION, play_round, serve, unversioned
 
 from rochade.service import ClubService
 from rochade.store.backup import list_backups
@@ -37,34 +33,6 @@ from rochade.web import create_app
 PHONE_PAGES = ["/t/1/", "/t/1/pairings", "/t/1/crosstable", "/t/1/progress", "/t/1/players/1"]
 DISPLAY = "/t/1/display"
 TOKEN = re.compile(r"\b[0-9a-f]{64}\b")  # the visitor's CSRF token (forms, htmx headers)
-RUN = "import sys; from rochade.cli import main; sys.argv[0] = 'rochade'; main()"
-
-
-@contextmanager
-def serving(club: Path) -> Iterator[str]:
-    """`rochade serve` on a free port (its rendering process too); yields its address."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    server = subprocess.Popen(
-        [sys.executable, "-c", RUN, "serve", str(club), "--port", str(port)],
-        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True, text=True,
-    )
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                with urllib.request.urlopen(url + "/"):
-                    break
-            except OSError:
-                assert server.poll() is None, server.communicate()[1]
-                assert time.monotonic() < deadline, "the server did not start"
-                time.sleep(0.1)
-        yield url
-    finally:
-        os.killpg(server.pid, signal.SIGKILL)
-        server.wait()
 
 
 class Poller:
@@ -146,7 +114,8 @@ def test_every_page_follows_a_restore_and_an_undo_and_refuses_another_file_writt
     svc = ClubService(club, "td")
     play_round(svc, "Winter 2026", "1-0")
     play_round(svc, "Winter 2026", "0-1")  # (the newest backup: before its pairing)
-    with serving(club) as url:
+    with serve(club) as server:
+        url = server.url
         phones = Poller(url)
         phones.open_all()
         assert set(phones.poll_all().values()) == {204}  # nothing changed: "unchanged"

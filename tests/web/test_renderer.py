@@ -7,9 +7,6 @@ from __future__ import annotations
 import multiprocessing
 import os
 import signal
-import socket
-import subprocess
-import sys
 import time
 import urllib.request
 from collections.abc import Iterator
@@ -20,7 +17,7 @@ from types import SimpleNamespace
 import pytest
 from starlette.responses import HTMLResponse, Response
 from starlette.testclient import TestClient
-from web_helpers import log_in, play_round, run_async, swiss_open, unversioned
+from web_helpers import Served, log_in, play_round, run_async, serve, swiss_open, unversioned
 
 import rochade.web.base as base
 from rochade.service.club import ClubService
@@ -99,35 +96,17 @@ def test_when_the_rendering_process_dies_the_threads_render_the_pages(played: Pa
 
 
 @contextmanager
-def serving(club: Path) -> Iterator[tuple[subprocess.Popen[str], list[str]]]:
-    """`rochade serve` in a process group of its own, once its rendering process has served
-    a page; yields it and its children's pids (killed at the end if still there)."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    code = "import sys; from rochade.cli import main; sys.argv[0] = 'rochade'; main()"
-    server = subprocess.Popen(
-        [sys.executable, "-c", code, "serve", str(club), "--port", str(port)],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True, text=True,
-    )
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{port}/t/2/crosstable") as r:
-                    assert r.status == 200 and "Swiss 10" in r.read().decode()
-                break
-            except OSError:
-                assert server.poll() is None and time.monotonic() < deadline
-                time.sleep(0.1)
-        children = Path(f"/proc/{server.pid}/task/{server.pid}/children").read_text().split()
+def serving(club: Path) -> Iterator[tuple[Served, list[str]]]:
+    """`rochade serve` once its rendering process has served a page; yields it and its
+    children's pids."""
+    with serve(club) as server:
+        with urllib.request.urlopen(f"{server.url}/t/2/crosstable") as r:
+            assert r.status == 200 and "Swiss 10" in r.read().decode()
+        pid = server.process.pid
+        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
         commands = [Path(f"/proc/{c}/cmdline").read_bytes() for c in children]
         assert sum(b"spawn_main" in c for c in commands) == 1  # (and multiprocessing's tracker)
         yield server, children
-    finally:
-        if server.poll() is None:
-            os.killpg(server.pid, signal.SIGKILL)
-            server.wait()
 
 
 def gone(pids: list[str]) -> bool:
@@ -144,9 +123,9 @@ def test_ctrl_c_stops_the_server_and_its_rendering_process_without_a_traceback(
     """Ctrl+C in the TD's terminal reaches every process of the server: the rendering process
     leaves the stopping to the server, which stops it; nobody prints a traceback."""
     with serving(played) as (server, children):
-        os.killpg(server.pid, signal.SIGINT)  # as the terminal sends it: to the whole group
-        out, err = server.communicate(timeout=30)
-    assert server.returncode == 0, err
+        os.killpg(server.process.pid, signal.SIGINT)  # as the terminal sends it: the group
+        out, err = server.ended(30)
+    assert server.process.returncode == 0, err
     assert "Traceback" not in err + out and "KeyboardInterrupt" not in err
     assert gone(children)  # (multiprocessing's tracker leaves once the server is gone)
 
@@ -155,8 +134,8 @@ def test_a_killed_server_leaves_no_rendering_process_behind(played: Path) -> Non
     """A server killed outright (or crashed) cannot stop its rendering process; that process
     leaves by itself rather than keep the club file open with nobody to serve."""
     with serving(played) as (server, children):
-        server.kill()  # the server only: its children are left to themselves
-        server.wait()
+        server.process.kill()  # the server only: its children are left to themselves
+        server.process.wait()
         assert gone(children)
 
 

@@ -1,16 +1,28 @@
-"""Shared helpers of the web tests: the test club's players and PIN, a clock, logging in."""
+"""Shared helpers of the web tests: the test club's players and PIN, a clock, logging in, a
+real `rochade serve`."""
 
 from __future__ import annotations
 
 import asyncio
+import os
 import re
-from collections.abc import Callable, Coroutine
+import resource
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Coroutine, Iterator
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import AbstractContextManager
+from contextlib import AbstractContextManager, contextmanager, suppress
+from dataclasses import dataclass
 from datetime import UTC, datetime
+from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar
 
+import httpx2
 from starlette.testclient import TestClient
 
 from clocks import TickingClock
@@ -42,7 +54,7 @@ def Tick() -> TickingClock:
     return TickingClock(datetime(2026, 9, 3, 19, 0, tzinfo=UTC))
 
 
-def csrf_of(client: TestClient, url: str = "/td/login") -> str:
+def csrf_of(client: httpx2.Client, url: str = "/td/login") -> str:
     match = CSRF.search(client.get(url).text)
     assert match, f"no CSRF token on {url}"
     return match.group(1)
@@ -53,8 +65,9 @@ def unversioned(html: str) -> str:
     return VERSION.sub("version", html)
 
 
-def log_in(client: TestClient) -> str:
-    """Log the client in as TD; returns its CSRF token."""
+def log_in(client: httpx2.Client) -> str:
+    """Log the client (an app's test client or one of a real server) in as TD; returns its
+    CSRF token."""
     token = csrf_of(client)
     response = client.post(
         "/td/login", data={"csrf": token, "pin": PIN, "next": "/td/"}, follow_redirects=False
@@ -114,3 +127,91 @@ def play_round(svc: ClubService, name: str, result: str = "1-0") -> None:
     report = svc.pair(name)
     for game in report.round.games:
         svc.enter_result(report.round.number, game.board, result, name)
+
+
+RUN = "import sys; from rochade.cli import main; sys.argv[0] = 'rochade'; main()"
+"""`python -c RUN ARGS...` is `rochade ARGS...` as the TD types it (with the code under test)."""
+
+
+@dataclass
+class Served:
+    """A `rochade serve` process (`serve`): where it answers, the process, what it printed."""
+
+    url: str
+    port: int
+    process: subprocess.Popen[bytes]
+    printed: tuple[Path, Path]
+    """The files its stdout and stderr go to (not pipes: a server that says much never blocks)."""
+
+    def output(self) -> tuple[str, str]:
+        """What it has printed so far: (stdout, stderr)."""
+        out, err = (path.read_text(errors="replace") for path in self.printed)
+        return out, err
+
+    def stop(self, seconds: float = 30) -> tuple[str, str]:
+        """Ctrl+C as the terminal sends it (SIGINT to the server's process group), then what
+        it printed once it ended; killed (and the test failed) if it has not within `seconds`."""
+        if self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGINT)
+        return self.ended(seconds)
+
+    def ended(self, seconds: float = 30) -> tuple[str, str]:
+        """What it printed, once it ended (within `seconds`, else it is killed, test failed)."""
+        try:
+            self.process.wait(seconds)
+        except subprocess.TimeoutExpired:
+            self.kill_group()
+            raise AssertionError(
+                f"rochade serve did not end within {seconds} s:\n{self.output()[1]}") from None
+        return self.output()
+
+    def kill_group(self) -> None:
+        """Kill every process left in its group (the server, its rendering process)."""
+        with suppress(ProcessLookupError):
+            os.killpg(self.process.pid, signal.SIGKILL)
+        self.process.wait()
+
+
+@contextmanager
+def serve(club: Path, *args: str, log: Path | None = None, files: tuple[int, int] | None = None,
+          seconds: float = 60) -> Iterator[Served]:
+    """`rochade serve CLUB --port P ARGS` on a free loopback port, in a process group of its own
+    (as a terminal starts it), once it answers (within `seconds`); its stderr in `log` (else
+    in a temporary file), `files` its open-files limit (soft, hard). Stopped at the end with
+    Ctrl+C, killed if it does not end."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = int(probe.getsockname()[1])
+    limit = None if files is None else partial(resource.setrlimit, resource.RLIMIT_NOFILE, files)
+    with tempfile.TemporaryDirectory() as folder:
+        printed = (Path(folder, "out"), log or Path(folder, "err"))
+        with printed[0].open("wb") as out, printed[1].open("wb") as err:
+            process = subprocess.Popen(
+                [sys.executable, "-c", RUN, "serve", str(club), "--port", str(port), *args],
+                stdout=out, stderr=err, start_new_session=True, preexec_fn=limit,
+            )
+        served = Served(f"http://127.0.0.1:{port}", port, process, printed)
+        try:
+            deadline = time.monotonic() + seconds
+            while not answers(served.url + "/"):
+                if process.poll() is not None or time.monotonic() > deadline:
+                    raise AssertionError(
+                        f"rochade serve did not answer within {seconds} s (exit code "
+                        f"{process.poll()}):\n{served.output()[1]}")
+                time.sleep(0.1)
+            yield served
+        finally:  # (quietly: a test's own failure is what it reports)
+            if process.poll() is None:
+                os.killpg(process.pid, signal.SIGINT)
+                with suppress(subprocess.TimeoutExpired):
+                    process.wait(30)
+            served.kill_group()  # (whatever is left of it)
+
+
+def answers(url: str) -> bool:
+    """Whether a server answers `url` (with any status)."""
+    try:
+        httpx2.get(url, timeout=10)
+    except httpx2.TransportError:
+        return False
+    return True
