@@ -21,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import gc
 import importlib
+import logging
 import multiprocessing
 import os
 import signal
@@ -108,6 +109,9 @@ _web: list[Web] = []
 
 def _start(setup: Setup) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C is the server's to handle: it stops us
+    # What rochade tells the TD in the terminal (a file replaced under it) the server tells,
+    # once; this process sees the same file and would say it again.
+    logging.getLogger("rochade").setLevel(logging.ERROR)
     threading.Thread(target=_end_with, args=(multiprocessing.parent_process(),),
                      daemon=True).start()
     # The app's routes made once, as the server made them: some page families guard their
