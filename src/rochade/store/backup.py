@@ -319,12 +319,9 @@ def save(club: Path, target: Path, replace: bool = False) -> Path:
             "{target} already exists; choose another name (or add --replace to overwrite it)",
             target=target,
         )
-    partial = target.with_name(f".{target.name}.{os.getpid()}{_PARTIAL}")
     try:
-        copy_file(club, partial)
-        os.replace(partial, target)
+        write_copy(club, target)
     except (OSError, sqlite3.Error) as exc:
-        partial.unlink(missing_ok=True)
         raise BackupError(
             "cannot write {target}: {exc}", target=target, exc=message_of(exc)
         ) from None
