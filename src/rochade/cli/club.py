@@ -3,6 +3,7 @@ import."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 
@@ -11,6 +12,7 @@ import click
 from rochade.cli.common import (
     CONFIRM,
     IMPORT_FIDE_MODE,
+    F,
     Failure,
     club_argument,
     echo_fide_recheck,
@@ -500,17 +502,17 @@ TOURNAMENT_ONLY = click.option(
 )
 
 
+
+def action_option(help: str) -> Callable[[F], F]:
+    """`--action ID`: go ahead only if the change the TD saw (by its id) is still the one."""
+    return click.option("--action", "action_id", type=click.IntRange(min=1), metavar="ID",
+                        help=help)
+
 @click.command()
 @club_argument
 @click.option("--steps", type=click.IntRange(min=1), default=1, show_default=True)
 @TOURNAMENT_ONLY
-@click.option(
-    "--action",
-    "action_id",
-    type=click.IntRange(min=1),
-    metavar="ID",
-    help="Undo only if change #ID (see rochade log) is still the last one.",
-)
+@action_option("Undo only if change #ID (see rochade log) is still the last one.")
 @click.option(
     "--yes",
     is_flag=True,
@@ -552,13 +554,7 @@ def undo(
 @click.command()
 @club_argument
 @TOURNAMENT_ONLY
-@click.option(
-    "--action",
-    "action_id",
-    type=click.IntRange(min=1),
-    metavar="ID",
-    help="Redo only if undo #ID (see rochade log) is still the last undo.",
-)
+@action_option("Redo only if undo #ID (see rochade log) is still the last undo.")
 def redo(club: Path, who: str | None, tournament: str | None, action_id: int | None) -> None:
     """Bring back what the last undo took, as long as nothing newer happened.
 
