@@ -22,7 +22,7 @@ from pathlib import Path
 MUTMUT = Path(sys.executable).with_name("mutmut")
 LINE = re.compile(r"^\s+(\S+)__mutmut_\d+: (.+)$")
 PACKAGES = ("rochade.core.dutch", "rochade.core.keizer", "rochade.core", "rochade.formats",
-            "rochade.store", "rochade.web")
+            "rochade.service", "rochade.store", "rochade.web")
 
 
 def package(key: str) -> str:
