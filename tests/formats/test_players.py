@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 
 import pytest
 from hypothesis import given
@@ -189,8 +190,8 @@ def test_national_csv_list() -> None:
         'X1234,1002,A,"Probe,Bert",M,1985,1530,12,,\n'
     )
     assert list(parse_rating_csv(text)) == [
-        RatedPlayer("Testa,Anna", 1710, 90000011, "1001", PlayerDetails(sex="w", birth="1990")),
-        RatedPlayer("Probe,Bert", 1530, None, "1002", PlayerDetails(sex="m", birth="1985")),
+        RatedPlayer("Testa, Anna", 1710, 90000011, "1001", PlayerDetails(sex="w", birth="1990")),
+        RatedPlayer("Probe, Bert", 1530, None, "1002", PlayerDetails(sex="m", birth="1985")),
     ]
     assert [p.rating for p in parse_rating_csv(text, "FIDE-Elo")] == [1800, None]
 
@@ -253,7 +254,7 @@ NAMES = (
         ),
         min_size=1,
     )
-    .map(lambda s: " ".join(s.split()))
+    .map(lambda s: " ".join(re.sub(r"\s*,\s*", ", ", s).split()))  # "Last, First" as read
     .filter(bool)
 )
 
@@ -302,6 +303,55 @@ def test_french_excel_list_with_family_and_given_names() -> None:
         "w", "FRA", "1990", "K54321", "FFE")
     assert (second.name, second.rating, second.details.sex) == ("Dupont, Jean", None, "m")
     assert parse_player_csv("Nom;Elo\nJean Dupont;1500\n") == [PlayerRow(2, "Jean Dupont", 1500)]
+
+
+def test_german_and_dutch_lists_keep_the_first_names() -> None:
+    """Beside Vorname/Voornaam the Name/Naam column is the family name: two Müllers stay two."""
+    german = "Name;Vorname;DWZ;Verein\nMüller;Jürgen;1820;SK Köln\nMüller;Anna;1650;SK Köln\n"
+    dutch = "Naam;Voornaam;Rating\nBerg;Kees;1645\nBerg;Sanne;1500\n"
+    assert [(r.name, r.rating) for r in parse_player_csv(german)] == [
+        ("Müller, Jürgen", 1820), ("Müller, Anna", 1650)]
+    assert [(r.name, r.rating) for r in parse_player_csv(dutch)] == [
+        ("Berg, Kees", 1645), ("Berg, Sanne", 1500)]
+    assert find_duplicates(parse_player_csv(german)) == []
+
+
+def test_a_dsb_list_comma_name_and_fide_land() -> None:
+    """DSB lists write "Müller,Jürgen" in one column and the federation as FIDE-Land."""
+    (row,) = parse_player_csv("Spielername;DWZ;FIDE-Land\nMüller,Jürgen;1820;GER\n")
+    assert (row.name, row.rating, row.details.federation) == ("Müller, Jürgen", 1820, "GER")
+
+
+_SPELLINGS = {  # (family name, first name, rating) as clubs write them, in the UI's languages
+    "en": [("Last name", "First name", "Rating"), ("Surname", "Given name", "Elo")],
+    "de": [("Name", "Vorname", "DWZ"), ("Nachname", "Vorname", "Wertung"),
+           ("Familienname", "Vorname", "Elo")],
+    "nl": [("Naam", "Voornaam", "Rating"), ("Achternaam", "Voornaam", "KNSB rating")],
+    "fr": [("Nom", "Prénom", "Elo"), ("Nom de famille", "Prénom", "Elo FIDE")],
+    "ar": [("اسم العائلة", "الاسم الأول", "التصنيف"), ("الاسم", "الاسم الأول", "التصنيف")],
+}
+_WORD = st.text(alphabet="abcdefghijklmnopqrstuvwxyzäöüéßçåA", min_size=1, max_size=8)
+
+
+@given(st.sampled_from([h for spellings in _SPELLINGS.values() for h in spellings]),
+       st.permutations(range(3)), st.sampled_from([";", ",", "\t"]),
+       st.lists(st.tuples(_WORD, _WORD, st.integers(1000, 2800)), min_size=1, max_size=5),
+       st.sampled_from(["upper", "lower", "same"]))
+def test_family_and_first_name_columns_in_every_language(
+    headers: tuple[str, str, str], order: list[int], delimiter: str,
+    players: list[tuple[str, str, int]], case: str,
+) -> None:
+    """Whatever the language, order, case and separator of the header, the list gives
+    "Family, First" and the rating."""
+    def shaped(word: str) -> str:
+        return word.upper() if case == "upper" else word.lower() if case == "lower" else word
+
+    out = io.StringIO()
+    writer = csv.writer(out, delimiter=delimiter)
+    writer.writerow([shaped(headers[i]) for i in order])
+    writer.writerows([[(last, first, rating)[i] for i in order] for last, first, rating in players])
+    assert [(r.name, r.rating) for r in parse_player_csv(out.getvalue())] == [
+        (f"{last}, {first}", rating) for last, first, rating in players]
 
 
 def test_a_wrong_code_in_a_list_names_its_line() -> None:

@@ -53,26 +53,29 @@ def _key(header: str) -> str:
 
 HEADERS: Mapping[str, tuple[str, ...]] = {
     "name": ("name", "spieler", "spielername", "teilnehmer", "naam", "speler", "deelnemer",
-             "player", "playername", "joueur", "nomprénom", "nomprenom", "nomcomplet"),
-    "first_name": ("vorname", "voornaam", "firstname", "givenname", "prénom", "prenom"),
-    # French "Nom" is the family name beside "Prénom", and the whole name when alone.
+             "player", "playername", "joueur", "nomprénom", "nomprenom", "nomcomplet",
+             "الاسم", "اسماللاعب", "الاسمالكامل"),
+    # Beside a first-name column, the name column holds the family name (German "Name;Vorname",
+    # Dutch "Naam;Voornaam", French "Nom;Prénom"); alone, the whole name.
+    "first_name": ("vorname", "voornaam", "firstname", "givenname", "prénom", "prenom",
+                   "الاسمالأول"),
     "last_name": ("nachname", "familienname", "achternaam", "lastname", "surname",
-                  "familyname", "nom", "nomdefamille"),
+                  "familyname", "nom", "nomdefamille", "اسمالعائلة", "اللقب"),
     # In order of preference when a list has several: the club's own figure first.
     "rating": ("rating", "wertung", "rtg", "dwz", "knsbrating", "rating knsb", "elo", "fideelo",
-               "elofide", "fiderating", "ratingfide", "fidertg"),
+               "elofide", "fiderating", "ratingfide", "fidertg", "التصنيف"),
     "fide_id": ("fideid", "idfide", "fidenr", "fidenummer", "fidenumber", "fidecode"),
     "national_id": ("pkz", "mglnr", "mitgliedsnummer", "knsbnr", "knsbnummer",
                     "relatienummer", "lidnummer", "bondsnummer", "nationalid", "natid", "memberid",
                     "id", "nrffe", "codeffe"),
-    "club": ("club", "verein", "vereinsname", "vereniging", "klub"),
+    "club": ("club", "verein", "vereinsname", "vereniging", "klub", "النادي"),
     "title": ("title", "titel", "fidetitle", "fidetitel", "titre"),
     "sex": ("sex", "gender", "geschlecht", "geslacht", "sexe"),
     "federation": ("federation", "fed", "fidefed", "föderation", "foederation", "federatie",
-                   "nation", "country", "land", "fédération"),
+                   "nation", "country", "land", "fideland", "fédération", "الاتحاد"),
     "birth": ("birth", "birthdate", "dateofbirth", "born", "birthyear", "geburtsdatum",
               "geboren", "geburtsjahr", "jahrgang", "geboortedatum", "geboortejaar",
-              "annéedenaissance", "anneedenaissance"),
+              "annéedenaissance", "anneedenaissance", "تاريخالميلاد"),
 }  # fmt: skip
 """Header words (compared without case, spaces, dashes, dots or underscores)."""
 
@@ -128,6 +131,8 @@ def _columns(header: Sequence[str], rating_column: str | None) -> dict[str, int]
         field, rank = _HEADER_KEYS.get(_key(cell), ("", 0))
         if field and (field not in found or rank < found[field][0]):
             found[field] = (rank, index)
+    if "first_name" in found and "last_name" not in found and "name" in found:
+        found["last_name"] = found.pop("name")
     if "name" not in found and "last_name" not in found:
         words = ", ".join(HEADERS["name"][:6])
         raise FormatError(
@@ -137,6 +142,9 @@ def _columns(header: Sequence[str], rating_column: str | None) -> dict[str, int]
         )
     return {field: index for field, (_rank, index) in found.items()}
 
+
+_COMMA = re.compile(r"\s*,\s*")
+"""A comma in a whole name: "Müller,Jürgen" (as DSB lists write it) is "Müller, Jürgen"."""
 
 PLAIN_COLUMNS: Mapping[str, int] = {"name": 0, "rating": 1, "fide_id": 2}
 """A list without a header line: name, rating and FIDE id, in this order."""
@@ -223,7 +231,7 @@ def _players(reader: _csv.Reader, rating_column: str | None, strict: bool
     for line, row in rows:
         if not any(c.strip() for c in row):
             continue
-        name = cell(row, "name")
+        name = _COMMA.sub(", ", cell(row, "name"))
         if not name:
             last, first_name = cell(row, "last_name"), cell(row, "first_name")
             name = f"{last}, {first_name}" if last and first_name else last or first_name
