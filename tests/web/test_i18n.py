@@ -57,6 +57,22 @@ def test_language_from_cookie_then_browser_then_english() -> None:
     assert i18n.choose(None, None) == "en"
 
 
+def test_lang_in_the_address_chooses_and_is_remembered(client: TestClient) -> None:
+    """A link a club sends (`/t/1/?lang=de`) opens in German whatever the browser says, and
+    the language stays for the visitor's next pages; a code rochade lacks changes nothing."""
+    german = client.get("/t/1/?lang=de", headers={"Accept-Language": "fr"})
+    assert '<html lang="de"' in german.text and "Tabelle" in german.text
+    assert german.cookies.get("lang") == "de"
+    later = client.get("/t/1/participants", headers={"Accept-Language": "fr"}).text
+    assert '<html lang="de"' in later
+    arabic = client.get("/t/1/participants?lang=ar").text
+    assert '<html lang="ar" dir="rtl"' in arabic
+    unknown = client.get("/t/1/?lang=xx")
+    assert '<html lang="ar"' in unknown.text and "lang" not in unknown.cookies
+    missing = client.get("/t/99/?lang=nl")
+    assert missing.status_code == 404 and "<html lang='nl'" in missing.text
+
+
 def test_numbers_per_locale() -> None:
     assert i18n.number(Fraction(4717, 20), "en") == "235.85"
     assert i18n.number(Fraction(4717, 20), "de") == "235,85"

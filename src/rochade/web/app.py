@@ -23,11 +23,11 @@ from rochade.web import categories, hall, i18n, login, public, systems, td
 from rochade.web.base import (
     ERROR_PAGES,
     HARDENING,
-    LANG_COOKIE,
     LOCAL_URL,
     POLL_SECONDS,
     Hardened,
     Web,
+    request_language,
 )
 from rochade.web.renderer import Renderer, Setup
 from rochade.web.security import LoginThrottle
@@ -50,7 +50,7 @@ def error_page(path: Path) -> Callable[[Request, Exception], Awaitable[Response]
 
 
 def error_response(request: Request, status: int, exc: Exception) -> Response:
-    lang = i18n.choose(request.cookies.get(LANG_COOKIE), request.headers.get("accept-language"))
+    lang, _ = request_language(request)
     said = i18n.translations(lang).gettext(ERROR_PAGES.get(status, ERROR_PAGES[500]))
     if isinstance(exc, FileReplaced):
         status, said = 503, i18n.say(exc, lang)

@@ -92,6 +92,23 @@ class Page:
     flashes: list[list[str]]
     session: str = ""
     expires: float = 0.0
+    remember_lang: bool = False  # `?lang=xx` chose another language than the cookie's
+
+
+def request_language(request: Request) -> tuple[str, bool]:
+    """The page's language: `?lang=xx` on any address (a link in a club's e-mail or on its
+    website), else the cookie's, else the browser's; and whether the cookie should now
+    remember it."""
+    cookie = request.cookies.get(LANG_COOKIE)
+    asked = request.query_params.get("lang")
+    if asked in i18n.LANGUAGES:
+        return asked, asked != cookie
+    return i18n.choose(cookie, request.headers.get("accept-language")), False
+
+
+def remember_language(response: Response, lang: str) -> None:
+    """The language cookie: a year, every page of the site."""
+    response.set_cookie(LANG_COOKIE, lang, max_age=365 * 24 * 3600, path="/", samesite="lax")
 
 
 class Web:
@@ -246,7 +263,7 @@ class Web:
             sid, expires = "", 0.0
         flash = self.signer.loads(request.cookies.get(FLASH_COOKIE)) or {}
         flashes = flash.get("m") if isinstance(flash.get("m"), list) else []
-        lang = i18n.choose(request.cookies.get(LANG_COOKIE), request.headers.get("accept-language"))
+        lang, remember_lang = request_language(request)
         return Page(
             request,
             lang,
@@ -257,6 +274,7 @@ class Web:
             flashes,  # type: ignore[arg-type]
             str(sid),
             float(expires),  # type: ignore[arg-type]
+            remember_lang,
         )
 
     def revoked(self, sid: str) -> bool:
@@ -397,6 +415,8 @@ class Web:
         return self.redirect(page, back, ("error", message))
 
     def _cookies(self, page: Page, response: Response) -> None:
+        if page.remember_lang:
+            remember_language(response, page.lang)
         if page.new_visitor:
             response.set_cookie(
                 VISITOR_COOKIE,

@@ -11,13 +11,13 @@ from starlette.routing import Route
 
 from rochade.web import i18n
 from rochade.web.base import (
-    LANG_COOKIE,
     SESSION_COOKIE,
     Page,
     Web,
     check_csrf,
     field,
     public,
+    remember_language,
     safe_next,
 )
 from rochade.web.security import SESSION_SECONDS, pin_matches
@@ -31,7 +31,7 @@ async def set_language(request: Request) -> Response:
         back = "/"
     response = RedirectResponse(back, status_code=303)
     if lang in i18n.LANGUAGES:
-        response.set_cookie(LANG_COOKIE, lang, max_age=365 * 24 * 3600, path="/", samesite="lax")
+        remember_language(response, lang)
     return response
 
 
