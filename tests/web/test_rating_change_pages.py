@@ -36,7 +36,10 @@ def test_keizer_standings_and_player_page(club: Path) -> None:
         german = client.get(f"/t/1/players/{white.id}", headers={"accept-language": "de"}).text
         assert "Leistung und Elo-Änderung" in german
         dutch = client.get("/t/1/", headers={"accept-language": "nl"}).text
-        assert "TPR" in dutch and "toernooiprestatie" in dutch
+        assert "TPR" in dutch and "toernooiprestatie" in dutch and "Elo+/-" in dutch
+        assert "Rtg" not in dutch
+        arabic = client.get("/t/1/", headers={"accept-language": "ar"}).text
+        assert "تغيّر التصنيف" in arabic and "Rtg" not in arabic
 
 
 def test_nothing_shown_without_ratings(tmp_path: Path) -> None:
