@@ -71,6 +71,22 @@ def test_players_are_members_and_entrants(six: ClubService) -> None:
     assert log[-1].who == "td-ina"
 
 
+def test_names_are_found_as_typed_without_accents(six: ClubService) -> None:
+    """A TD on a keyboard without accents: `cem ozturk` finds Cém Öztürk, a typo gets the
+    closest names, and an exact spelling beats a folded one."""
+    assert six.find_player("cem ozturk").name == "Cém Öztürk"
+    assert six.find_player("CEM ÖZ").name == "Cém Öztürk"
+    with pytest.raises(ServiceError) as wrong:
+        six.find_player("Ana Berg")
+    assert str(wrong.value) == "no player named 'Ana Berg'; did you mean Anna Berg (1)?"
+    six.add_player("Zoe Ash", 1400)
+    six.add_player("Zoë Ash", 1300)
+    assert six.find_player("Zoë Ash").rating == 1300
+    assert six.find_player("Zoe Ash").rating == 1400
+    with pytest.raises(ServiceError, match="no tournament named 'Wintr'; did you mean Winter"):
+        six.tournament("Wintr")
+
+
 def test_ambiguous_name_lists_candidates(six: ClubService) -> None:
     six.add_player("Anna Bergmann", 1400)
     with pytest.raises(

@@ -3,6 +3,8 @@ reading the player list a TD imports, and updating ratings from a downloaded rat
 
 from __future__ import annotations
 
+import difflib
+import unicodedata
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, TypeVar
@@ -31,26 +33,40 @@ def pick(
     what: str,
     shown: Callable[[T], str] | None = None,
 ) -> T:
-    """The item whose name is `typed` (ignoring case), else the only one it is a prefix of.
+    """The item whose name is `typed`, else the only one it is a prefix of; case and accents
+    are not needed (`jurgen` finds Jürgen, `zoe` Zoë), but an exact spelling wins.
 
     Several candidates: an error listing them (as `shown` gives them), so the TD sees what to
-    type instead.
+    type instead; none: an error naming the closest names, if any.
     """
     none_given, unknown, several = _PICK_TEMPLATES[what]
-    key = typed.strip().casefold()
-    if not key:
+    if not typed.strip():
         raise ServiceError(none_given)
-    exact = [item for item in items if name_of(item).casefold() == key]
+    exact = [item for item in items if name_of(item).casefold() == typed.strip().casefold()]
     if len(exact) == 1:
         return exact[0]
-    candidates = exact or [item for item in items if name_of(item).casefold().startswith(key)]
+    key = _fold(typed)
+    folded = [(item, _fold(name_of(item))) for item in items]
+    candidates = exact or [item for item, name in folded if name == key] or [
+        item for item, name in folded if name.startswith(key)]
     if not candidates:
+        close = difflib.get_close_matches(key, [name for _, name in folded], n=3, cutoff=0.75)
+        if close:
+            names = ", ".join((shown or name_of)(item) for item, name in folded if name in close)
+            raise ServiceError(_DID_YOU_MEAN[what], typed=_short(typed), names=names)
         raise ServiceError(unknown, typed=_short(typed))
     if len(candidates) > 1:
         names = ", ".join((shown or name_of)(item) for item in candidates[:8])
         more = ", ..." if len(candidates) > 8 else ""
         raise ServiceError(several, typed=_short(typed), names=names + more)
     return candidates[0]
+
+
+def _fold(name: str) -> str:
+    """A name as typed on any keyboard: no case, no accents, spaces collapsed."""
+    decomposed = unicodedata.normalize("NFKD", name)
+    plain = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    return " ".join(plain.casefold().split())
 
 
 def _reason(duplicate: Duplicate) -> Message:
@@ -71,6 +87,10 @@ _PICK_TEMPLATES = {
         N_("no tournament named '{typed}'"),
         N_("'{typed}' matches several tournaments: {names}; type more letters"),
     ),
+}
+_DID_YOU_MEAN = {
+    "player": N_("no player named '{typed}'; did you mean {names}?"),
+    "tournament": N_("no tournament named '{typed}'; did you mean {names}?"),
 }
 
 
