@@ -134,3 +134,20 @@ def test_a_refused_pairing_by_hand_lists_its_faults_as_sentences(run: Run, club:
     assert ".;" not in refused.output
     assert refused.output.startswith("Error: Anna")
     assert ". Dirk, Eva, " in refused.output
+
+
+def test_a_longer_list_again_brings_only_its_newcomers(run: Run, club: Path,
+                                                       tmp_path: Path) -> None:
+    """The guide's case: the season's list again, with two newcomers and a new rating."""
+    listed = tmp_path / "again.csv"
+    listed.write_text("Name;Vorname;DWZ\nAnna;;2111\nMüller;Jürgen;1820\nMüller;Anna;1650\n",
+                      encoding="utf-8")
+    refused = run("player", "import", club, listed, ok=False)
+    assert refused.exit_code != 0 and "Anna already plays in Winter" in refused.output
+    out = run("player", "import", club, listed, "--skip-existing").stdout.splitlines()
+    assert out == ["Anna already plays in Winter: left as before.",
+                   "Müller, Jürgen plays in Winter as number 9.",
+                   "Müller, Anna plays in Winter as number 10."]
+    again = run("player", "import", club, listed, "--update").stdout.splitlines()
+    assert again[0] == "Anna already plays in Winter: rating and data updated."
+    assert "2111" in run("participants", club).stdout

@@ -10,6 +10,7 @@ import pytest
 from rochade.core.keizer.settings import Ladder
 from rochade.core.model import Absence, ModelError, Result, Status
 from rochade.service import ClubService, NeedsConfirmation, ServiceError
+from rochade.service.players import pick
 from rochade.store import Club, StoreError
 
 
@@ -79,12 +80,51 @@ def test_names_are_found_as_typed_without_accents(six: ClubService) -> None:
     with pytest.raises(ServiceError) as wrong:
         six.find_player("Ana Berg")
     assert str(wrong.value) == "no player named 'Ana Berg'; did you mean Anna Berg (1)?"
-    six.add_player("Zoe Ash", 1400)
-    six.add_player("Zoë Ash", 1300)
-    assert six.find_player("Zoë Ash").rating == 1300
-    assert six.find_player("Zoe Ash").rating == 1400
+    names = ["Zoe Ash", "Zoë Ash"]
+    assert [pick(names, typed, str, "player") for typed in names] == names  # exact wins
     with pytest.raises(ServiceError, match="no tournament named 'Wintr'; did you mean Winter"):
         six.tournament("Wintr")
+
+
+def test_a_member_typed_without_accents_is_entered_not_doubled(six: ClubService) -> None:
+    """`player add "zoe ash" -t Spring` enters the member Zoë Ash, not a second Zoë."""
+    six.create_tournament("Spring", "classic")
+    six.add_player("Zoë Ash", 1500, tournament="Spring")
+    added = six.add_player("zoe ash", tournament="Winter")
+    assert (added.name, added.new_member, added.entrant and added.entrant.rating) == (
+        "Zoë Ash", False, 1500)
+    assert six.add_player("Zoé Ash", 1400).name == "Zoë Ash"
+    six.add_player("Zed Ash", 1400, tournament="Spring")  # a rename (or an older file)
+    six.rename_player("Zed Ash", "Zoé Ash", "Spring")
+    with pytest.raises(ServiceError) as several:
+        six.add_player("ZOE ASH", tournament="Spring")
+    assert str(several.value) == ("'ZOE ASH' matches several members: Zoë Ash, Zoé Ash; type "
+                                  "the name as the club has it")
+
+
+def test_a_list_with_players_already_entered(six: ClubService) -> None:
+    """The user guide's case: the list again, with one newcomer and a new rating. By default
+    refused (nothing saved); skipped or updated when asked."""
+    again = "name,rating\nAnna Berg,2050\nGus Neu,1450\n"
+    before = six.tournament()
+    with pytest.raises(ServiceError) as refused:
+        six.import_players(again)
+    assert str(refused.value) == (
+        "Anna Berg already plays in Winter; leave them out of the list, or let the import "
+        "skip or update the players already entered")
+    assert six.tournament() == before
+    skipped = six.import_players(again, existing="skip")
+    assert [(a.name, a.already) for a in skipped] == [("Anna Berg", "skipped"), ("Gus Neu", "")]
+    assert six.find_player("Anna Berg").rating == 2000
+    assert six.log()[-1].description == "Winter: import 1 players"
+    updated = six.import_players("name,rating\nAnna Berg,2050\n", existing="update")
+    assert [(a.name, a.already) for a in updated] == [("Anna Berg", "updated")]
+    assert six.find_player("Anna Berg").rating == 2050
+    six.pair()
+    six.import_players("name,rating\nAnna Berg,2100\n", existing="update")
+    assert six.find_player("Anna Berg").rating == 2050  # paired with 2050: the round's stays
+    six.create_tournament("Spring", "classic")  # the member has the list's rating
+    assert six.add_player("anna berg", tournament="Spring").entrant.rating == 2100  # type: ignore[union-attr]
 
 
 def test_ambiguous_name_lists_candidates(six: ClubService) -> None:

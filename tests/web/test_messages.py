@@ -10,7 +10,7 @@ from html import unescape
 
 import pytest
 from starlette.testclient import TestClient
-from web_helpers import post
+from web_helpers import PLAYERS, post
 
 import rochade
 from rochade.core.checker import PairingRules, check_boards
@@ -98,3 +98,24 @@ def test_a_trf_error_is_translated_inside_and_out() -> None:
     assert str(caught.value) == "line 2 (152): the initial colour must be W or B"
     assert i18n.say(caught.value, "de") == "Zeile 2 (152): die Anfangsfarbe muss W oder B sein"
     assert i18n.say(caught.value, "nl") == "regel 2 (152): de beginkleur moet W of B zijn"
+
+
+def test_a_list_again_with_newcomers_in_dutch(td: TestClient) -> None:
+    """The players page imports a list naming players already entered as the TD chooses:
+    refused (the form's default), or the newcomers in and the others left or updated."""
+    td.cookies.set("lang", "nl")
+    before = unescape(td.get("/td/t/1/players").text)
+    assert "Spelers die al meedoen" in before and "import afbreken" in before
+    listed = f"name,rating\n{PLAYERS[0][0]},2222\nJan Kok,1400\n"
+    post(td, "/td/t/1/players/import", csv_text=listed)
+    refused = unescape(td.get("/td/t/1/players").text)
+    assert f"{PLAYERS[0][0]} speelt al mee in Winter 2026; haal hen uit de lijst" in refused
+    assert "Jan Kok" not in refused
+    post(td, "/td/t/1/players/import", csv_text=listed, existing="skip")
+    skipped = unescape(td.get("/td/t/1/players").text)
+    assert "1 spelers geïmporteerd. 1 deden al mee: ongewijzigd gelaten." in skipped
+    assert "Jan Kok" in skipped and "2222" not in skipped
+    post(td, "/td/t/1/players/import", csv_text=listed.replace("Jan Kok", "Piet Lam"),
+         existing="update")
+    updated = unescape(td.get("/td/t/1/players").text)
+    assert "1 deden al mee: bijgewerkt." in updated and "2222" in updated

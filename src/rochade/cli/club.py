@@ -338,14 +338,25 @@ def player_add(
 @player.command("import")
 @club_argument
 @click.argument("file", type=click.Path(path_type=Path, dir_okay=False))
+@click.option("--skip-existing", "existing", flag_value="skip",
+              help="Leave players who already play as they are (default: refuse the list).")
+@click.option("--update", "existing", flag_value="update",
+              help="Give players who already play the list's rating and data (the "
+                   "tournament's rating too while no round is paired).")
 @tournament_option
-def player_import(club: Path, who: str | None, file: Path, tournament: str | None) -> None:
+def player_import(club: Path, who: str | None, file: Path, existing: str | None,
+                  tournament: str | None) -> None:
     """Add the players of a CSV file (name,rating[,fide_id] or named columns)."""
-    for added in service(club, who).import_players(read_file(file), tournament):
+    svc = service(club, who)
+    for added in svc.import_players(read_file(file), tournament, existing or "refuse"):
         _report_added(added)
 
 
 def _report_added(added: PlayerAdded) -> None:
+    if added.already:
+        done = "rating and data updated" if added.already == "updated" else "left as before"
+        click.echo(f"{added.name} already plays in {added.tournament}: {done}.")
+        return
     if added.entrant is None:
         click.echo(f"{added.name} is a club member now (not entered in a tournament).")
         return

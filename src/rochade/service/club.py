@@ -92,6 +92,7 @@ from rochade.service.players import (
     RatingReport,
     apply_ratings,
     find_entrant,
+    fold_name,
     label,
     pick,
     plan_ratings,
@@ -179,7 +180,9 @@ class _Entry:
     members: dict[str, MemberRecord]
     record: TournamentRecord | None = None
     rounds: tuple[int, ...] = ()
-    entered: set[int] = field(default_factory=set)
+    entered: dict[int, PlayerId] = field(default_factory=dict)  # member id -> entrant id
+    existing: str = "add"  # one added by hand already entered is refused; a list's player:
+    # "refuse" (the list), "skip" or "update"
 
 
 class ClubService:
@@ -361,22 +364,27 @@ class ClubService:
         """
         with self._change("player", "add player") as (club, action):
             entry = self._entry(club, tournament)
-            added = self._add_player(club, name.strip(), rating, fide_id, entry)
+            added = self._add_player(club, _member_name(entry, name.strip()), rating, fide_id,
+                                     entry)
             action.describe(*_describe_added(club, added))
         return added
 
-    def import_players(self, data: bytes | str, tournament: str | None = None) -> list[PlayerAdded]:
+    def import_players(self, data: bytes | str, tournament: str | None = None,
+                       existing: str = "refuse") -> list[PlayerAdded]:
         """Add every player of a CSV list (file bytes or text, see `read_player_list`) in one
-        action."""
+        action. A listed player who already plays refuses the list, or with `existing`
+        "skip" is left as they are, or with "update" gets the list's data (the tournament's
+        rating too while no round is paired)."""
         with self._change("player", "import players", "import") as (club, action):
-            entry = self._entry(club, tournament)
+            entry = dataclasses.replace(self._entry(club, tournament), existing=existing)
             lines = read_player_list(data, [(m.name, m.fide_id) for m in club.members()])
             added = [
                 self._add_player(club, line.name, line.rating, line.fide_id, entry, line.details)
                 for line in lines
             ]
             action.describe(
-                Message(N_("import {count} players"), {"count": len(added)}),
+                Message(N_("import {count} players"),
+                        {"count": sum(1 for a in added if not a.already)}),
                 _tournament_of(club, added[0].tournament),
             )
         return added
@@ -391,7 +399,7 @@ class ClubService:
             return _Entry(members)
         record, t = self._load(club, tournament)
         systems.check_late_entry(t)
-        entered = set(club.entrant_members(record.id).values())
+        entered = {member: player for player, member in club.entrant_members(record.id).items()}
         return _Entry(members, record, tuple(r.number for r in t.rounds), entered)
 
     def _add_player(
@@ -404,34 +412,24 @@ class ClubService:
         name = _new_name(name)
         limits.check_player(name, rating, fide_id)
         member = entry.members.get(name)
-        if member is not None:
-            new = False
-            if rating is not None or fide_id is not None:
-                member = dataclasses.replace(
-                    member,
-                    rating=rating if rating is not None else member.rating,
-                    fide_id=fide_id if fide_id is not None else member.fide_id,
-                )
-                club.update_member(member.id, member.rating, member.fide_id)
-            rating = rating if rating is not None else member.rating
-        else:
-            new = True
+        record = entry.record
+        if record is not None and member is not None and member.id in entry.entered:
+            return _already_entered(club, record, entry, member, rating, fide_id, details)
+        if member is None:
             member = MemberRecord(club.add_member(name, rating, fide_id), name, rating, fide_id)
+            new = True
+        else:
+            member, new = _update_member(club, member, rating, fide_id), False
         if details != fide.UNKNOWN:
             club.set_member_details(member.id, details.over(club.details_of_member(member.id)))
         entry.members[name] = member
-        record = entry.record
         if record is None:
             return PlayerAdded(name, member.id, new)
-        if member.id in entry.entered:
-            raise ServiceError(
-                "{name} already plays in {tournament}", name=name, tournament=record.name
-            )
-        entry.entered.add(member.id)
-        player = club.add_entrant(record.id, member.id, rating, Status.PRESENT)
+        player = club.add_entrant(record.id, member.id, member.rating, Status.PRESENT)
+        entry.entered[member.id] = player
         for number in entry.rounds:
             club.add_absence(record.id, number, Absence(player, Reason.LATE_START.value))
-        entrant = Entrant(player, name, rating, Status.PRESENT, fide_id)
+        entrant = Entrant(player, name, member.rating, Status.PRESENT, fide_id)
         return PlayerAdded(name, member.id, new, entrant, record.name, len(entry.rounds))
 
     def rename_player(self, player: str, name: str, tournament: str | None = None) -> Entrant:
@@ -1644,6 +1642,60 @@ class RatingData:
 
 PLAYER_KEYS = ("name", "rating", "fide_id", *fide.KEYS)
 """The keys of `ClubService.set_player` (`rochade player set`)."""
+
+
+def _update_member(club: Club, member: MemberRecord, rating: int | None,
+                   fide_id: int | None) -> MemberRecord:
+    """A member with what is given (a rating or FIDE id left out keeps the member's)."""
+    if rating is None and fide_id is None:
+        return member
+    member = dataclasses.replace(
+        member,
+        rating=rating if rating is not None else member.rating,
+        fide_id=fide_id if fide_id is not None else member.fide_id,
+    )
+    club.update_member(member.id, member.rating, member.fide_id)
+    return member
+
+
+def _already_entered(club: Club, record: TournamentRecord, entry: _Entry, member: MemberRecord,
+                     rating: int | None, fide_id: int | None, details: fide.PlayerDetails,
+                     ) -> PlayerAdded:
+    """A player added again: refused (by hand, or a list by default), left as they are, or
+    given the list's data (the tournament's rating too while no round is paired)."""
+    if entry.existing == "add":
+        raise ServiceError("{name} already plays in {tournament}", name=member.name,
+                           tournament=record.name)
+    if entry.existing == "skip":
+        return PlayerAdded(member.name, member.id, False, tournament=record.name,
+                           already="skipped")
+    if entry.existing != "update":
+        raise ServiceError(
+            "{name} already plays in {tournament}; leave them out of the list, or let the "
+            "import skip or update the players already entered",
+            name=member.name, tournament=record.name,
+        )
+    member = _update_member(club, member, rating, fide_id)
+    entry.members[member.name] = member
+    if details != fide.UNKNOWN:
+        club.set_member_details(member.id, details.over(club.details_of_member(member.id)))
+    if not entry.rounds:
+        club.set_entrant_rating(record.id, entry.entered[member.id], member.rating)
+    return PlayerAdded(member.name, member.id, False, tournament=record.name, already="updated")
+
+
+def _member_name(entry: _Entry, typed: str) -> str:
+    """The member a TD means by a name typed without its case or accents (`zoe ash` for Zoë
+    Ash), so that adding them to a tournament does not make a second member; a new name as
+    typed. Several such members: refused, naming them."""
+    if typed in entry.members:
+        return typed
+    key = fold_name(typed)
+    same = [name for name in entry.members if fold_name(name) == key]
+    if len(same) > 1:
+        raise ServiceError("'{typed}' matches several members: {names}; type the name as the "
+                           "club has it", typed=typed, names=", ".join(same[:8]))
+    return same[0] if same else typed
 
 
 def _new_name(typed: str) -> str:

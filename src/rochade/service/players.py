@@ -45,8 +45,8 @@ def pick(
     exact = [item for item in items if name_of(item).casefold() == typed.strip().casefold()]
     if len(exact) == 1:
         return exact[0]
-    key = _fold(typed)
-    folded = [(item, _fold(name_of(item))) for item in items]
+    key = fold_name(typed)
+    folded = [(item, fold_name(name_of(item))) for item in items]
     candidates = exact or [item for item, name in folded if name == key] or [
         item for item, name in folded if name.startswith(key)]
     if not candidates:
@@ -62,7 +62,7 @@ def pick(
     return candidates[0]
 
 
-def _fold(name: str) -> str:
+def fold_name(name: str) -> str:
     """A name as typed on any keyboard: no case, no accents, spaces collapsed."""
     decomposed = unicodedata.normalize("NFKD", name)
     plain = "".join(ch for ch in decomposed if not unicodedata.combining(ch))

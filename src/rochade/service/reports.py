@@ -38,6 +38,7 @@ class PlayerAdded:
     entrant: Entrant | None = None
     tournament: str | None = None
     late_rounds: int = 0  # earlier rounds that count as a late start
+    already: str = ""  # already played in the tournament: an import "skipped" or "updated" them
 
 
 @dataclass(frozen=True)

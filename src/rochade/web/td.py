@@ -248,8 +248,17 @@ async def td_import_players(web: Web, request: Request, page: Page) -> Response:
         if isinstance(upload, UploadFile) and upload.filename:
             # spooled by Starlette already; the service decodes it as spreadsheets save it
             data = read_whole(upload.file, upload.filename)
-        added = web.service().import_players(data, web.tournament_name(request))
-        return _("{count} players imported.").format(count=len(added))
+        existing = field(form, "existing")
+        if existing not in ("skip", "update"):
+            existing = "refuse"
+        added = web.service().import_players(data, web.tournament_name(request), existing)
+        new = [a for a in added if not a.already]
+        said = _("{count} players imported.").format(count=len(new))
+        if len(new) < len(added):
+            word = _("updated") if existing == "update" else _("left as they were")
+            said += " " + _("{count} already entered: {what}.").format(
+                count=len(added) - len(new), what=word)
+        return said
 
     return await _on_players_page(web, request, page, change)
 
