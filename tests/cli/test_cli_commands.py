@@ -151,3 +151,18 @@ def test_a_longer_list_again_brings_only_its_newcomers(run: Run, club: Path,
     again = run("player", "import", club, listed, "--update").stdout.splitlines()
     assert again[0] == "Anna already plays in Winter: rating and data updated."
     assert "2111" in run("participants", club).stdout
+
+
+def test_an_import_under_a_name_the_club_has_says_how_to_go_on(run: Run, club: Path,
+                                                                tmp_path: Path) -> None:
+    """JSON, TRF and KfC imports alike: the name clash names --name, which then works."""
+    run("pair", club)
+    run("export", club, tmp_path / "w.json")
+    run("export-trf", club, tmp_path / "w.trf")
+    for command, file in (("import", "w.json"), ("import-trf", "w.trf")):
+        clash = run(command, club, tmp_path / file, ok=False)
+        assert clash.exit_code == 2 and clash.stderr == (
+            "Error: this club file already has a tournament named 'Winter'; import it under "
+            "another name with --name NAME\n")
+        assert "Winter " + command in run(command, club, tmp_path / file, "--name",
+                                          f"Winter {command}").stdout

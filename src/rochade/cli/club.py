@@ -14,6 +14,7 @@ from rochade.cli.common import (
     IMPORT_FIDE_MODE,
     F,
     Failure,
+    another_name,
     club_argument,
     echo_fide_recheck,
     key_values,
@@ -607,10 +608,12 @@ def export(club: Path, who: str | None, tournament: str | None, file: Path) -> N
 @click.command("import")
 @club_argument
 @click.argument("file", type=click.Path(path_type=Path, dir_okay=False))
+@click.option("--name", help="The tournament's name (default: the file's).")
 @IMPORT_FIDE_MODE
-def import_(club: Path, who: str | None, file: Path, fide_mode: bool) -> None:
+def import_(club: Path, who: str | None, file: Path, name: str | None, fide_mode: bool) -> None:
     """Add a tournament from a JSON file."""
-    t = service(club, who).import_json(read_text(file), fide_mode)
+    with another_name():
+        t = service(club, who).import_json(read_text(file), fide_mode, name)
     click.echo(f"Imported {t.name}: {len(t.entrants)} players, {len(t.rounds)} rounds.")
     if fide_mode:
         echo_fide_recheck(t)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -38,6 +39,17 @@ class Failure(click.ClickException):
 
     def __init__(self, message: str) -> None:
         super().__init__(shortened(message))
+
+
+@contextmanager
+def another_name() -> Iterator[None]:
+    """An import whose tournament's name the club file has already: say how to go on."""
+    from rochade.service.errors import NameTaken
+
+    try:
+        yield
+    except NameTaken as exc:
+        raise Failure(f"{exc}; import it under another name with --name NAME") from None
 
 
 def needs_confirm(exc: Exception) -> Failure:

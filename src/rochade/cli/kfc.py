@@ -6,9 +6,9 @@ from pathlib import Path
 
 import click
 
-from rochade.cli.common import Failure, club_argument, service
+from rochade.cli.common import another_name, club_argument, service
 from rochade.formats.text import decimal_text
-from rochade.service.imports import NameTaken, import_kfc
+from rochade.service.imports import import_kfc
 
 
 @click.command("import-kfc")
@@ -20,10 +20,8 @@ def import_kfc_command(club: Path, who: str | None, file: Path, name: str | None
 
     Players, their states, every round and the settings become a new tournament.
     """
-    try:
+    with another_name():
         report = import_kfc(service(club, who), file, name)
-    except NameTaken as exc:
-        raise Failure(f"{exc}; import it under another name with --name NAME") from None
     t = report.imported.tournament
     rows = sum(len(r.games) + len(r.absences) + (r.bye is not None) for r in t.rounds)
     click.echo(

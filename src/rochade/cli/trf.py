@@ -8,6 +8,7 @@ import click
 
 from rochade.cli.common import (
     IMPORT_FIDE_MODE,
+    another_name,
     club_argument,
     echo_fide_recheck,
     read_text,
@@ -38,7 +39,8 @@ def _write(out: Path | None, text: str, newline: str = "") -> None:
 def import_trf_command(club: Path, who: str | None, trf: Path, name: str | None,
                        fide_mode: bool) -> None:
     """Add a tournament from a FIDE TRF file (TRF16 or TRF26)."""
-    t = import_trf(service(club, who), read_file(trf), name, fide_mode)
+    with another_name():
+        t = import_trf(service(club, who), read_file(trf), name, fide_mode)
     click.echo(f"Imported {t.name} ({t.system}): {len(t.entrants)} players, "
                f"{len(t.rounds)} rounds.")
     if fide_mode:

@@ -62,6 +62,7 @@ from rochade.service.categories import (
 )
 from rochade.service.categories import KEYS as CATEGORY_KEYS
 from rochade.service.errors import (
+    NameTaken,
     NeedsConfirmation,
     ResultConflict,
     ServiceError,
@@ -1182,11 +1183,14 @@ class ClubService:
                 setup.categories, setup.one_prize, _ages_on(club, record.id, extras),
                 club.member_details(record.id)))
 
-    def import_json(self, text: str, fide_mode: bool = False) -> Tournament:
-        """Add a tournament from a rochade JSON file; players become (or match) members. Its
-        categories come along, the day ages count on as the event's start date, the players'
-        sex and birth date where their members have none."""
+    def import_json(self, text: str, fide_mode: bool = False, name: str | None = None
+                    ) -> Tournament:
+        """Add a tournament from a rochade JSON file (under `name`, else the file's); players
+        become (or match) members. Its categories come along, the day ages count on as the
+        event's start date, the players' sex and birth date where their members have none."""
         t, file = parse_tournament_file(text)
+        if name is not None:
+            t = dataclasses.replace(t, name=_new_name(name))
         if file is None:
             return self.import_tournament(t, fide_mode=fide_mode)
         extras = {CATEGORIES: setup_to_json(CategorySetup(file.categories, file.one_prize))}
@@ -1211,6 +1215,9 @@ class ClubService:
                 "FIDE mode cannot take over {name}: {problems}; import it without FIDE mode, "
                 "or correct the file", name=t.name, problems=joined(found.problems))
         with self._change("import", "import tournament") as (club, action):
+            if any(record.name == t.name for record in club.tournaments()):
+                raise NameTaken("this club file already has a tournament named '{name}'",
+                                name=t.name)
             tid = club.add_tournament(t.name, t.system, systems.encode(t.settings))
             imported = [Message(IMPORTED, {"finding": w}) for w in found.warnings]
             action.describe(confirmed(Message(N_("import tournament {name}"),

@@ -18,6 +18,10 @@ class ServiceError(Explained):
     """A TD's request that cannot be done as asked; the message says why and what to do."""
 
 
+class NameTaken(ServiceError):
+    """The club file already has a tournament of the imported one's name."""
+
+
 class TournamentNeeded(ServiceError):
     """The club file holds several tournaments and the call did not say which one."""
 

@@ -22,7 +22,7 @@ from rochade.formats.json import (
 )
 from rochade.formats.trf import TrfError, decode_trf
 from rochade.formats.trf_tournament import TrfExtras, read_trf_tournament, write_trf_tournament
-from rochade.service.club import ClubService, admitted, current_user, system_clock
+from rochade.service.club import ClubService, current_user, system_clock
 from rochade.service.errors import ServiceError
 from rochade.service.fidemode import (
     FIDE,
@@ -54,12 +54,6 @@ def import_trf(service: ClubService, raw: bytes, name: str | None = None,
     """Add the tournament of a TRF file to the club file (its extra details kept with it);
     `fide_mode`: it goes on in FIDE mode, its rounds re-checked (`import_tournament`)."""
     t, extras = read_trf(raw, name)
-    t = admitted(t)
-    if any(summary.name == t.name for summary in service.tournaments()):
-        raise ServiceError(
-            "this club file already has a tournament named '{name}'; give another name",
-            name=t.name,
-        )
     return service.import_tournament(t, {TRF_EXTRAS: extras.to_json()}, fide_mode=fide_mode)
 
 

@@ -15,15 +15,11 @@ from pathlib import Path
 from rochade.core.model import Entrant
 from rochade.formats.json import format_tournament
 from rochade.service.club import ClubService, admitted, tournament_standings
-from rochade.service.errors import ServiceError
+from rochade.service.errors import NameTaken
 from rochade.store.kfc import KfcImport, read_kfc
 
 KFC_TOLERANCE = 1e-4
 """KfC stores single-precision floats; anything further off is a real difference."""
-
-
-class NameTaken(ServiceError):
-    """The club file already has a tournament of the imported one's name."""
 
 
 @dataclass(frozen=True)
@@ -48,11 +44,6 @@ def import_kfc(service: ClubService, path: Path, name: str | None = None) -> Kfc
     with the ones KfC stored (a difference usually means KfC had not recalculated)."""
     imported = read_kfc(path, name)
     imported = dataclasses.replace(imported, tournament=admitted(imported.tournament))
-    taken = imported.tournament.name
-    if any(summary.name == taken for summary in service.tournaments()):
-        raise NameTaken(
-            "this club file already has a tournament named '{name}'", name=taken
-        )
     tournament = service.import_json(format_tournament(imported.tournament))
     standings = tournament_standings(tournament)
     deviation = 0.0
