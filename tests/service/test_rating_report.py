@@ -138,6 +138,12 @@ def test_an_imported_files_header_counts_where_the_td_set_nothing(
     ({"start_date": ""}, "the start date is missing"),
     ({"end_date": "2026-02-01"}, "the end date 2026-02-01 is before the start date 2026-03-01"),
     ({"chief_arbiter": ""}, "the chief arbiter is missing"),
+    ({"round_dates": "2026-03-01,2026-03-08,2026-12-07"},
+     "round 3 is dated 2026-12-07, outside the event's dates (2026-03-01 to 2026-03-15)"),
+    ({"round_dates": "2026-02-28,2026-03-08,2026-03-15"},
+     "round 1 is dated 2026-02-28, outside the event's dates (2026-03-01 to 2026-03-15)"),
+    ({"round_dates": "2026-03-01,2026-03-15,2026-03-08"},
+     "round 3 is dated 2026-03-08, before the round before it"),
 ])  # fmt: skip
 def test_missing_event_data_stop_the_report(
     club: ClubService, change: dict[str, str], problem: str

@@ -112,6 +112,7 @@ def check_report(t: Tournament, event: EventData, details: Mapping[PlayerId, Pla
         problems.append(Message(N_("the end date {end} is before the start date {start}"),
                                 {"end": date.fromisoformat(event.end_date),  # checked
                                  "start": date.fromisoformat(event.start_date)}))
+    problems += _round_dates_outside(event)
     if len(event.round_dates) < len(t.rounds):
         problems.append(Message(
             N_("round dates: {dates} given for {rounds} round(s) played (rochade tournament "
@@ -152,6 +153,32 @@ def check_report(t: Tournament, event: EventData, details: Mapping[PlayerId, Pla
                          {"player": label(e), "width": ID_WIDTH})
                  for e in t.entrants if len(details.get(e.id, UNKNOWN).national_id) > ID_WIDTH]
     return ReportCheck(tuple(problems), tuple(warnings))
+
+
+def _round_dates_outside(event: EventData) -> list[Message]:
+    """Round dates before the start date, after the end date, or earlier than the round
+    before: each a typing slip that FIDE's rating officers send back."""
+    days = [_day(text) for text in event.round_dates]
+    start, end = _day(event.start_date), _day(event.end_date)
+    problems = []
+    latest = None
+    for number, day in enumerate(days, start=1):
+        if day is None:
+            continue
+        if start and end and not start <= day <= end:
+            problems.append(Message(
+                N_("round {round} is dated {date}, outside the event's dates ({start} to {end})"),
+                {"round": number, "date": day, "start": start, "end": end}))
+        elif latest and day < latest:
+            problems.append(Message(N_("round {round} is dated {date}, before the round before it"),
+                                    {"round": number, "date": day}))
+        latest = max(latest or day, day)
+    return problems
+
+
+def _day(text: str) -> date | None:
+    """A whole date (the event's data also take a year alone, which has no day to compare)."""
+    return date.fromisoformat(text) if len(text) == len("YYYY-MM-DD") else None
 
 
 __all__ = ["EVENT", "ReportCheck", "check_report", "event_from_json", "event_of_file",
