@@ -65,6 +65,28 @@ def test_fide_lists_zipped_and_plain(run: Run, club: Path, tmp_path: Path) -> No
     assert "FIDE XML: not a readable players list" in result.stderr
 
 
+def test_a_fide_txt_list_from_before_2012(run: Run, club: Path, tmp_path: Path) -> None:
+    """The old layout (ID_NUMBER ... JAN10 GAMES B-DAY FLAG, its header words not above its
+    columns) is read by the order of its fields; a line it cannot read is named."""
+    old = tmp_path / "players_list.txt"
+    old.write_bytes(
+        "ID_NUMBER NAME                              TITL FED  JAN10 GAMES  B-DAY FLAG\r\n"
+        "90000045  Hans                              f    GER  1688   14  1990  i\r\n"
+        "90000053  Greta                             wf   AUT  1733    9  1995  w\r\n".encode(
+            "latin-1"))
+    out = run("ratings", club, old).stdout
+    assert ("  Greta: rating 1700 -> 1733, FIDE id none -> 90000053, title none -> WFM, sex none "
+            "-> w, federation none -> AUT, birth none -> 1995 (matched by name)") in out
+    assert ("  Hans: rating 1650 -> 1688, FIDE id none -> 90000045, title none -> FM, federation "
+            "none -> GER, birth none -> 1990 (matched by name)") in out
+    old.write_text("ID_NUMBER NAME TITL FED JAN10\n90000045 Hans f GER 16x8\n",
+                   encoding="utf-8")
+    refused = run("ratings", club, old, ok=False)
+    assert refused.exit_code == 2 and refused.stderr == (
+        "Error: FIDE TXT (the layout before September 2012): line 2 is not id, name, title, "
+        "federation, rating, games and birth year\n")
+
+
 def _winter(run: Run, club: Path) -> str:
     """What the season under way shows: standings, pairings, participants."""
     return "".join(run(view, club, "-t", "Winter").stdout

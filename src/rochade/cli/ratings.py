@@ -17,6 +17,7 @@ from rochade.formats.players import (
     RatedPlayer,
     RatingUpdate,
     decode,
+    is_fide_txt,
     parse_fide_txt,
     parse_fide_xml,
     parse_rating_csv,
@@ -45,7 +46,7 @@ def _entries(stream: BufferedReader, fmt: str, kind: str, column: str | None
     """The list's players, read lazily; `auto` looks at the first bytes to tell the format."""
     if fmt == "auto":
         head = decode(stream.peek(512)[:512]).lstrip("\ufeff \r\n")
-        fmt = "fide-xml" if head.startswith("<") else "fide-txt" if "ID Number" in head else "csv"
+        fmt = "fide-xml" if head.startswith("<") else "fide-txt" if is_fide_txt(head) else "csv"
     if fmt == "fide-xml":
         return parse_fide_xml(stream, kind)
     if fmt == "fide-txt":

@@ -407,6 +407,9 @@ def parse_fide_txt(lines: Iterable[str], kind: str = "standard") -> Iterator[Rat
     if header is None:
         raise FormatError("FIDE TXT: the list is empty")
     header = header.rstrip("\r\n").lstrip("\ufeff")
+    if _OLD_HEADER.match(header):
+        yield from _parse_old_fide_txt(iterator)
+        return
     starts = [(m.start(), m.group()) for m in re.finditer(r"ID Number|\S+", header)]
     names = [title for _start, title in starts]
     bounds = {
@@ -443,6 +446,46 @@ def parse_fide_txt(lines: Iterable[str], kind: str = "standard") -> Iterator[Rat
             _int(cut(line, rating_title), number, N_("rating"), limits.RATING),
             _int(cut(line, id_title), number, N_("FIDE id"), limits.FIDE_ID),
             details=_listed_details({k: cut(line, t) for k, t in detail_titles.items()}),
+        )
+
+
+_OLD_HEADER = re.compile(r"\s*ID_(NUMBER|NO)\b", re.IGNORECASE)
+"""FIDE's TXT lists before September 2012 begin "ID_NUMBER NAME TITL FED JAN12 GAMES B-DAY
+FLAG", their columns not where the header's words stand."""
+_OLD_LINE = re.compile(
+    r"\s*(?P<id>\d+)\s+(?P<name>\S.*?)\s+(?:(?P<title>w?[gmfc])\s+)?(?P<fed>[A-Z]{3})\s+"
+    r"(?P<rating>\d{1,4})\s+(?P<games>\d+)(?:\s+(?P<birth>\d{4}))?(?:\s+(?P<flag>[a-zA-Z]+))?\s*")
+_OLD_TITLES = {"g": "GM", "m": "IM", "f": "FM", "c": "CM", "wg": "WGM", "wm": "WIM",
+               "wf": "WFM", "wc": "WCM"}
+
+
+def is_fide_txt(head: str) -> bool:
+    """Whether the first line of a list is a FIDE TXT list's header (either layout)."""
+    return "ID Number" in head or _OLD_HEADER.match(head) is not None
+
+
+def _parse_old_fide_txt(lines: Iterable[str]) -> Iterator[RatedPlayer]:
+    """A list in the layout before September 2012 (its players read by their fields' order:
+    id, name, title letter, federation, rating, games, birth year, flag)."""
+    for number, line in enumerate(lines, start=2):
+        if not line.strip():
+            continue
+        found = _OLD_LINE.fullmatch(line.rstrip("\r\n"))
+        if found is None:
+            raise FormatError(
+                "FIDE TXT (the layout before September 2012): line {number} is not id, name, "
+                "title, federation, rating, games and birth year",
+                number=number,
+            )
+        flag = found["flag"] or ""
+        yield RatedPlayer(
+            " ".join(found["name"].split()),
+            _int(found["rating"], number, N_("rating"), limits.RATING),
+            _int(found["id"], number, N_("FIDE id"), limits.FIDE_ID),
+            details=_listed_details({
+                "title": _OLD_TITLES.get(found["title"] or "", ""),
+                "sex": "w" if "w" in flag.lower() else "",
+                "federation": found["fed"], "birth": found["birth"] or ""}),
         )
 
 
@@ -615,6 +658,7 @@ __all__ = [
     "RatingUpdate",
     "decode",
     "find_duplicates",
+    "is_fide_txt",
     "iter_player_csv",
     "match_ratings",
     "normalise_name",
