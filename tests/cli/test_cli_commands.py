@@ -44,7 +44,7 @@ def test_tournament_create_and_list(run: Run, club: Path) -> None:
     out = run("tournament", "list", club).stdout.splitlines()
     assert out == [
         "Winter  (keizer, classic; 8 players, 0 rounds)",
-        "Rapid 'Sommer'  (keizer, dutch-club; 0 players, 0 rounds)",
+        "Rapid 'Sommer'  (keizer, dutch-club; 0 players, 0 rounds)  <- current",
     ]
     run("tournament", "create", club, "Fixed", "--top-value", 50, "--step", "1/2")
     assert "Fixed" in run("tournament", "list", club).stdout

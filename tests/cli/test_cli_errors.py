@@ -85,15 +85,24 @@ def test_manual_pairing_errors_and_warnings(run: Run, club: Path) -> None:
     assert "Accepted:" in out
 
 
-def test_several_tournaments_need_t(run: Run, club: Path) -> None:
+def test_several_tournaments_the_current_one_or_t(run: Run, club: Path) -> None:
+    """Without -t a command acts on the current tournament: the last created, or the one
+    chosen with `tournament use`; a tournament created later becomes current."""
     run("tournament", "create", club, "Rapid")
-    assert_refused(
-        run,
-        ["pair", club],
-        "holds 2 tournaments (Winter, Rapid); choose one with -t NAME",
-        club.parent,
-    )
-    run("pair", club, "-t", "Winter")
+    assert "Rapid" in run("participants", club).stdout.splitlines()[0]
+    assert run("tournament", "use", club, "wint").stdout == (
+        "Commands without -t now act on Winter.\n")
+    assert run("tournament", "list", club).stdout.splitlines() == [
+        "Winter  (keizer, classic; 8 players, 0 rounds)  <- current",
+        "Rapid  (keizer, classic; 0 players, 0 rounds)"]
+    run("pair", club)
+    assert "Anna" in run("pairings", club).stdout and "Anna" in run("standings", club).stdout
+    assert_refused(run, ["pairings", club, "-t", "Rapid"], "no round is paired yet",
+                   club.parent)
+    run("tournament", "create", club, "Blitz")
+    assert run("tournament", "list", club).stdout.splitlines()[-1].endswith("<- current")
+    assert_refused(run, ["tournament", "use", club, "Cup"], "no tournament named 'Cup'",
+                   club.parent)
 
 
 def test_missing_file(run: Run, tmp_path: Path) -> None:

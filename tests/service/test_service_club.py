@@ -10,6 +10,7 @@ import pytest
 from rochade.core.keizer.settings import Ladder
 from rochade.core.model import Absence, ModelError, Result, Status
 from rochade.service import ClubService, NeedsConfirmation, ServiceError
+from rochade.service.errors import NameTaken
 from rochade.service.players import pick
 from rochade.store import Club, StoreError
 
@@ -49,8 +50,13 @@ def test_choosing_the_tournament(club: ClubService) -> None:
         club.tournament()
     club.create_tournament("Winter 2026")
     club.create_tournament("Wintercup")
-    with pytest.raises(ServiceError, match="holds 2 tournaments"):
-        club.tournament()
+    assert club.tournament().name == "Wintercup"  # the current one: the last created
+    assert club.use_tournament("winter 2") == "Winter 2026"
+    assert club.tournament().name == "Winter 2026"
+    assert [t.current for t in club.tournaments()] == [True, False]
+    with Club.open(club.path) as raw:  # a value no rochade writes: the newest is current
+        raw.set_setting("current_tournament", "x; 99")
+    assert club.tournament().name == "Wintercup"
     assert club.tournament("winter 2026").name == "Winter 2026"
     assert club.tournament("Wintercup").name == "Wintercup"
     with pytest.raises(ServiceError, match="matches several tournaments: Winter 2026, Wintercup"):
@@ -273,8 +279,10 @@ def test_json_export_import_round_trip(six: ClubService, tmp_path: Path) -> None
     assert other.tournament() == six.tournament() == imported
     assert other.export_json() == text
     assert other.standings() == six.standings()
-    with pytest.raises(StoreError, match="already exists"):
+    with pytest.raises(NameTaken, match="already has a tournament named 'Winter'"):
         other.import_json(text)
+    assert other.import_json(text, name="Winter again").name == "Winter again"
+    other.undo()
     assert [a.description for a in other.undo()] == ["Winter: import tournament Winter"]
     assert other.tournaments() == []
 

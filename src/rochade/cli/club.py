@@ -178,7 +178,19 @@ def tournament_list(club: Path, who: str | None) -> None:
     if not summaries:
         click.echo("No tournaments yet.")
     for s in summaries:
-        click.echo(f"{s.name}  ({s.system}, {s.preset}; {s.players} players, {s.rounds} rounds)")
+        mark = "  <- current" if s.current and len(summaries) > 1 else ""
+        click.echo(f"{s.name}  ({s.system}, {s.preset}; {s.players} players, "
+                   f"{s.rounds} rounds){mark}")
+
+
+@tournament.command("use")
+@club_argument
+@click.argument("name")
+def tournament_use(club: Path, who: str | None, name: str) -> None:
+    """Make NAME the current tournament: the one commands without -t act on (until another is
+    used or created)."""
+    chosen = service(club, who).use_tournament(name)
+    click.echo(f"Commands without -t now act on {chosen}.")
 
 
 @tournament.command("set")

@@ -117,10 +117,6 @@ class RochadeGroup(click.Group):
         except OverflowError:  # a number typed beyond what a file can hold (`undo --steps`)
             raise Failure("a number given is too large") from None
         except Exception as exc:
-            from rochade.service.errors import TournamentNeeded
-
-            if isinstance(exc, TournamentNeeded):
-                raise Failure(f"{exc}; choose one with -t NAME") from None
             if isinstance(exc, domain_errors()):
                 raise Failure(_message(exc)) from None
             if os.environ.get("ROCHADE_DEBUG"):
@@ -170,7 +166,7 @@ def tournament_option(func: F) -> F:
         "-t",
         "--tournament",
         metavar="NAME",
-        help="Which tournament (needed when the club file holds more than one).",
+        help="Which tournament (default: the current one, see `tournament use`).",
     )(func)
 
 

@@ -15,7 +15,6 @@ from rochade.service.errors import (
     NeedsConfirmation,
     ResultConflict,
     ServiceError,
-    TournamentNeeded,
 )
 from rochade.service.reports import (
     PairingList,
@@ -42,7 +41,6 @@ __all__ = [
     "ServiceError",
     "StandingChange",
     "StoreError",
-    "TournamentNeeded",
     "TournamentSummary",
     "UndoPlan",
     "category_data",

@@ -66,7 +66,6 @@ from rochade.service.errors import (
     NeedsConfirmation,
     ResultConflict,
     ServiceError,
-    TournamentNeeded,
 )
 from rochade.service.fidemode import (
     FIDE,
@@ -265,7 +264,7 @@ class ClubService:
             return records[0]
         if not records:
             raise ServiceError("this club file has no tournament yet; create one first")
-        raise TournamentNeeded([r.name for r in records])
+        return _current(records, club.setting(CURRENT_KEY))
 
     def _load(self, club: Club, name: str | None) -> tuple[TournamentRecord, Tournament]:
         record = self._record(club, name)
@@ -327,15 +326,27 @@ class ClubService:
     def tournaments(self) -> list[TournamentSummary]:
         with self._reading() as club:
             out = []
-            for record in club.tournaments():
+            records = club.tournaments()
+            current = _current(records, club.setting(CURRENT_KEY)) if records else None
+            for record in records:
                 t = club.load_tournament(record)
                 preset_name = systems.describe(systems.decode(record.system, record.settings))
                 out.append(
                     TournamentSummary(
-                        record.name, record.system, preset_name, len(t.entrants), len(t.rounds)
+                        record.name, record.system, preset_name, len(t.entrants), len(t.rounds),
+                        record == current,
                     )
                 )
             return out
+
+    def use_tournament(self, name: str) -> str:
+        """Make a tournament the current one: the one that commands without a tournament's
+        name act on, until another is used or created. A choice, not a fact: not logged."""
+        with self._open() as club:
+            records = club.tournaments()
+            record = pick(records, name, lambda r: r.name, "tournament")
+            club.set_setting(CURRENT_KEY, f"{record.id} {records[-1].id}")
+        return record.name
 
     def tournament_names(self) -> list[str]:
         """The tournaments' names in the club file's order: without loading them (every web
@@ -1689,6 +1700,19 @@ def _already_entered(club: Club, record: TournamentRecord, entry: _Entry, member
     if not entry.rounds:
         club.set_entrant_rating(record.id, entry.entered[member.id], member.rating)
     return PlayerAdded(member.name, member.id, False, tournament=record.name, already="updated")
+
+
+CURRENT_KEY = "current_tournament"
+"""The tournament `use_tournament` chose, and the newest one then: "ID NEWEST"."""
+_USED = re.compile(r"\d{1,18} \d{1,18}")
+
+
+def _current(records: Sequence[TournamentRecord], used: str | None) -> TournamentRecord:
+    """The current tournament: the last one used, or created after it (the newest)."""
+    chosen, newest = map(int, used.split()) if used and _USED.fullmatch(used) else (0, 0)
+    if records[-1].id > newest:
+        return records[-1]
+    return next((r for r in records if r.id == chosen), records[-1])
 
 
 def _member_name(entry: _Entry, typed: str) -> str:

@@ -22,19 +22,6 @@ class NameTaken(ServiceError):
     """The club file already has a tournament of the imported one's name."""
 
 
-class TournamentNeeded(ServiceError):
-    """The club file holds several tournaments and the call did not say which one."""
-
-    def __init__(self, names: list[str]) -> None:
-        self.names = names
-        super().__init__(
-            Message(
-                "this club file holds {count} tournaments ({names})",
-                {"count": len(names), "names": ", ".join(names)},
-            )
-        )
-
-
 class NeedsConfirmation(ServiceError):
     """A manual pairing that breaks rules the TD may knowingly override."""
 

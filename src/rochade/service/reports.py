@@ -26,6 +26,7 @@ class TournamentSummary:
     preset: str
     players: int
     rounds: int
+    current: bool = False  # the one commands without a tournament's name act on
 
 
 @dataclass(frozen=True)
