@@ -101,7 +101,7 @@ def test_the_2017_edition_is_refused_clearly(code: str) -> None:
         state_of(8, 5, code)
     assert str(caught.value) == (
         f"record 192 asks for the FIDE Dutch rules of 2017 ({code}); they are not supported "
-        "yet: rochade pairs with the 2026 rules (192 FIDE_DUTCH_2026)")
+        "yet: rochade pairs with the rules in force (192 FIDE_DUTCH_2025)")
 
 
 def test_virtual_points_survive_a_round_trip() -> None:

@@ -435,13 +435,13 @@ def tournament_type(trf: TrfFile) -> str | None:
 
 
 def _check_edition(code: str | None) -> None:
-    """Only the 2026 rules are implemented; a file declared for the 2017 rules must not be
+    """Only the rules in force are implemented; a file declared for the 2017 rules must not be
     paired with them silently. Other systems' codes are left to the caller's choice
     (`pair-trf --dutch` names the system)."""
     if code is not None and code.startswith("FIDE_DUTCH_2017"):
         raise TrfError(
             "record 192 asks for the FIDE Dutch rules of 2017 ({code}); they are not supported "
-            "yet: rochade pairs with the 2026 rules (192 FIDE_DUTCH_2026)",
+            "yet: rochade pairs with the rules in force (192 FIDE_DUTCH_2025)",
             code=code,
         )
 

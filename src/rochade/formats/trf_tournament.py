@@ -44,6 +44,7 @@ from rochade.core.model import (
     Status,
     Tournament,
 )
+from rochade.core.roundrobin import berger_schedule
 from rochade.core.standings import renumbered, system_standings
 from rochade.core.swiss import baku_players
 from rochade.core.systems import (
@@ -990,15 +991,17 @@ def _header(t: Tournament) -> list[str]:
         baku = "_BAKU" if s.acceleration is Acceleration.BAKU else ""
         lines += [f"092 Swiss (FIDE Dutch){', Baku acceleration' if baku else ''}",
                   f"142 {s.rounds}", f"152 {colour.value.upper()}",
-                  f"192 FIDE_DUTCH_2026{baku}"]
+                  f"192 FIDE_DUTCH_2025{baku}"]
         lines += _scoring_lines(s.scoring)
         lines.append("202 " + ",".join(str(tb) for tb in s.tiebreaks))
         lines += _baku_lines(t, s)
         lines += [f"XXR {s.rounds}", f"XXC {'white1' if colour is Colour.WHITE else 'black1'}"]
     elif isinstance(s, RoundRobinSettings):
         kind = "DOUBLEROUNDROBIN" if s.double else "ROUNDROBIN"
-        lines += [f"092 {'Double round' if s.double else 'Round'} robin",
-                  f"192 FIDE_{kind}"]
+        lines.append(f"092 {'Double round' if s.double else 'Round'} robin")
+        if len(t.entrants) >= 2:  # other programs pair up to 142, not the table's length
+            lines.append(f"142 {len(berger_schedule(len(t.entrants), double=s.double).rounds)}")
+        lines.append(f"192 FIDE_{kind}")
         lines += _scoring_lines(dataclasses.replace(s.scoring, pab=Fraction(0)))
         lines.append("202 " + ",".join(str(tb) for tb in s.tiebreaks))
     else:
