@@ -301,3 +301,25 @@ def test_a_file_with_bad_categories_is_refused_and_changes_nothing(
     result = run("import", club, bad, ok=False)
     assert result.exit_code == 2 and says in result.output, result.output
     assert "Traceback" not in result.output and club.read_bytes() == before
+
+
+def test_publish_owns_its_folder(played: Path, run: Run, tmp_path: Path) -> None:
+    """Another tournament published into the same folder: the first one's pages it does not
+    write are removed, the club's own files stay; publishing again rewrites nothing."""
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "logo.png").write_bytes(b"the club's own")
+    run("publish", played, site)
+    first = {p.name for p in site.iterdir()}
+    assert {"prizes.html", "category-3.csv", "logo.png", ".rochade-site.json"} <= first
+    again = run("publish", played, site).stdout
+    assert "(0 new or changed, 0 of an earlier publish removed)" in again
+    run("tournament", "create", played, "Rapid", "--system", "swiss", "--rounds", "3")
+    run("player", "add", played, "Solo Player", "-t", "Rapid")
+    out = run("publish", played, site, "-t", "Rapid").stdout
+    now = {p.name for p in site.iterdir()}
+    assert "prizes.html" not in now and not [n for n in now if n.startswith("category-")]
+    assert "logo.png" in now and (site / "logo.png").read_bytes() == b"the club's own"
+    gone = len(first - now)
+    assert gone > 10 and f"{gone} of an earlier publish removed" in out
+    assert not [n for n in now if n.endswith(".tmp")]

@@ -47,6 +47,7 @@ from rochade.service import (
 from rochade.service.categories import category_list, prize_list
 from rochade.service.players import find_entrant
 from rochade.service.reports import Letterhead
+from rochade.service.website import write_site
 
 LISTS = ("standings", "pairings", "participants", "crosstable", "progress", "breakdown",
          "alphabetical", "notice", "slips", "start-rank", "prizes")
@@ -139,7 +140,9 @@ def publish(
 ) -> None:
     """Write every list as a web site to FOLDER.
 
-    A static site: upload FOLDER as it is.
+    A static site: upload FOLDER as it is. FOLDER is publish's own: a page it wrote before and
+    no longer writes is removed (its list is FOLDER/.rochade-site.json), other files are left
+    alone, and a page is rewritten only when it changed.
 
     index.html links standings (now and after each round), pairings, crosstable, progress,
     participants, each category's standings and the prize list (docs/categories.md) and one
@@ -165,10 +168,12 @@ def publish(
     pages = site(t, csv=lambda table: _csv(table, csv_dialect), club=head.club,
                  dates=head.dates, details=_details(source, who, t), changes=changes, more=more,
                  language=_language(lang))
-    for name, content in pages.items():
-        encoding = "utf-8-sig" if name.endswith(".csv") else "utf-8"  # see export_list
-        (folder / name).write_text(content, encoding=encoding, newline="")
-    click.echo(f"Wrote {len(pages)} files to {folder}; open {folder / 'index.html'}.")
+    done = write_site(folder, {
+        name: content.encode("utf-8-sig" if name.endswith(".csv") else "utf-8")  # see export_list
+        for name, content in pages.items()})
+    click.echo(f"Wrote {len(pages)} files to {folder} ({len(done.written)} new or changed, "
+               f"{len(done.removed)} of an earlier publish removed); "
+               f"open {folder / 'index.html'}.")
 
 
 @click.command("export-list")
