@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: demo test lint install clean messages mutate
+.PHONY: demo test lint install clean messages mutate dist
 
 $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -16,8 +16,15 @@ install: $(BIN)/.installed
 demo: $(BIN)/.installed
 	$(BIN)/rochade demo
 
+# What a TD installs: the wheel (for pipx or uv tool) and dist/rochade.pyz, one file that any
+# Python 3.11+ runs (`python3 rochade.pyz serve club.rochade`). See README.md.
+dist: $(BIN)/.installed
+	rm -rf dist
+	$(BIN)/python -m pip wheel --quiet --no-deps --wheel-dir dist .
+	$(BIN)/python packaging/build_pyz.py --out dist
+
 lint: $(BIN)/.installed
-	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/ruff check src tests benchmarks packaging
 	$(BIN)/mypy
 
 test: lint

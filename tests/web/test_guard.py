@@ -157,12 +157,12 @@ SHORT = Limits(header_seconds=0.5, body_seconds=0.5, header_bytes=8 * 1024)
 
 
 @contextmanager
-def server(club: Path) -> Iterator[int]:
+def server(club: Path, parser: str = "httptools") -> Iterator[int]:
     """The app under uvicorn with `SHORT` limits, in a thread, on a free loopback port (its
     logging left to the test's: no dictConfig)."""
     guard = Guard(SHORT)
     config = uvicorn.Config(create_app(club, Tick()), host="127.0.0.1", port=0,
-                            **{**options(guard), "log_config": None})
+                            **{**options(guard, parser), "log_config": None})
     served = uvicorn.Server(config)
     thread = threading.Thread(target=served.run, daemon=True)
     thread.start()
@@ -196,10 +196,11 @@ def get(port: int, path: str = "/td/login") -> bytes:
         return sock.recv(12)
 
 
+@pytest.mark.parametrize("parser", ["httptools", "h11"])  # h11: the single-file app's
 def test_a_slow_request_is_closed_after_its_time_and_a_quick_one_answered(
-    club: Path, caplog: pytest.LogCaptureFixture
+    club: Path, caplog: pytest.LogCaptureFixture, parser: str
 ) -> None:
-    with caplog.at_level(logging.WARNING), server(club) as port:
+    with caplog.at_level(logging.WARNING), server(club, parser) as port:
         cases = {
             "silent": b"",
             "slow headers": b"GET / HTTP/1.1\r\nHost: x\r\n",

@@ -14,8 +14,9 @@ connections (the TD's) may use the last `Limits.reserve` places, the room's may 
 What is closed is counted and told in one line a minute at most (`Guard`); the server's other
 warnings pass `Summarised`, a few of a kind a minute: a flood makes no big log.
 
-Built on uvicorn's HTTP protocol (httptools, a dependency): it sees a connection from its
-start, where an ASGI middleware sees a request only once its headers are complete.
+Built on uvicorn's HTTP protocol (httptools, a dependency; h11 where the single-file app runs
+without compiled modules): it sees a connection from its start, where an ASGI middleware sees a
+request only once its headers are complete.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import copy
+import importlib.util
 import logging
 import threading
 import time
@@ -193,16 +195,23 @@ class Guard:
         self.sources.clear()
 
 
-def protocol(guard: Guard) -> type[asyncio.Protocol]:
-    """uvicorn's httptools protocol under `guard`: counted, timed, made way for."""
-    from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
-
+def protocol(guard: Guard, parser: str | None = None) -> type[asyncio.Protocol]:
+    """uvicorn's HTTP protocol under `guard`: counted, timed, made way for. The httptools one
+    where it is installed (`parser` "httptools"), else uvicorn's pure-Python h11 one ("h11":
+    the single-file app, which carries no compiled modules)."""
+    if parser is None:
+        parser = "httptools" if importlib.util.find_spec("httptools") else "h11"
     limits = guard.limits
 
-    class Guarded(HttpToolsProtocol):
+    class Guarded(asyncio.Protocol):
+        """What both protocols do at a connection's turns; they tell when each comes."""
+
         guard_timer: asyncio.TimerHandle | None = None
         guard_header_bytes: int | None = 0
         """Bytes of headers so far (None: the headers are complete)."""
+        loop: asyncio.AbstractEventLoop
+        transport: asyncio.Transport
+        client: tuple[str, int] | None
 
         def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
             super().connection_made(transport)
@@ -217,32 +226,26 @@ def protocol(guard: Guard) -> type[asyncio.Protocol]:
             self._deadline(None)
             super().connection_lost(exc)
 
-        def data_received(self, data: bytes) -> None:
+        def _header_bytes(self, data: bytes) -> bool:
+            """Count bytes of a request's headers; False when too many (closed)."""
             if self.guard_header_bytes is not None:
                 self.guard_header_bytes += len(data)
                 if self.guard_header_bytes > limits.header_bytes:
                     self._close("request headers too long")
-                    return
-            super().data_received(data)
+                    return False
+            return True
 
-        def on_message_begin(self) -> None:
-            super().on_message_begin()
+        def _begun(self) -> None:
             self.guard_header_bytes = 0
             if self.guard_timer is None:  # (the first request's runs from the connection)
                 self._deadline(limits.header_seconds, "too slow to send its request")
 
-        def on_headers_complete(self) -> None:
-            super().on_headers_complete()
+        def _headers_done(self) -> None:
             self.guard_header_bytes = None
             guard.busy(self)
             self._deadline(limits.body_seconds, "too slow to send its form")
 
-        def on_message_complete(self) -> None:
-            super().on_message_complete()
-            self._deadline(None)
-
-        def on_response_complete(self) -> None:
-            super().on_response_complete()
+        def _answered(self) -> None:
             guard.waiting(self)
 
         def _deadline(self, seconds: float | None, why: str = "") -> None:
@@ -259,7 +262,57 @@ def protocol(guard: Guard) -> type[asyncio.Protocol]:
                 guard.dropped(address, why)
                 self.transport.abort()
 
-    return Guarded
+    if parser == "httptools":
+        from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+
+        class GuardedHttpTools(Guarded, HttpToolsProtocol):
+            def data_received(self, data: bytes) -> None:
+                if self._header_bytes(data):
+                    super().data_received(data)
+
+            def on_message_begin(self) -> None:
+                super().on_message_begin()
+                self._begun()
+
+            def on_headers_complete(self) -> None:
+                super().on_headers_complete()
+                self._headers_done()
+
+            def on_message_complete(self) -> None:
+                super().on_message_complete()
+                self._deadline(None)
+
+            def on_response_complete(self) -> None:
+                super().on_response_complete()
+                self._answered()
+
+        return GuardedHttpTools
+
+    from uvicorn.protocols.http.h11_impl import H11Protocol
+
+    class GuardedH11(Guarded, H11Protocol):
+        """h11 has no per-event hooks: the turns are read off its request cycle around each
+        piece of data (a new cycle: headers complete; `more_body` off: the body is in)."""
+
+        def data_received(self, data: bytes) -> None:
+            before = self.cycle
+            between = before is None or before.response_complete
+            if between and self.guard_header_bytes is None:
+                self._begun()
+            if between and not self._header_bytes(data):
+                return
+            super().data_received(data)
+            cycle = self.cycle
+            if cycle is not None and cycle is not before:
+                self._headers_done()
+            if cycle is not None and self.guard_header_bytes is None and not cycle.more_body:
+                self._deadline(None)
+
+        def on_response_complete(self) -> None:
+            super().on_response_complete()
+            self._answered()
+
+    return GuardedH11
 
 
 class Summarised(logging.Filter):
@@ -312,10 +365,10 @@ def log_config() -> dict[str, Any]:
     return config
 
 
-def options(guard: Guard) -> dict[str, Any]:
+def options(guard: Guard, parser: str | None = None) -> dict[str, Any]:
     """What `uvicorn.run` takes, beside the app, host and port, to serve under `guard`."""
     return {
-        "http": protocol(guard),
+        "http": protocol(guard, parser),
         "backlog": BACKLOG,
         "timeout_keep_alive": KEEP_ALIVE_SECONDS,
         "log_config": log_config(),
