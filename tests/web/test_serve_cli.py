@@ -103,7 +103,7 @@ def test_without_a_shared_address_the_qr_codes_lead_to_where_the_server_listens(
 
 
 def test_the_lan_address_is_the_one_this_machine_sends_from_without_sending(
-    monkeypatch: pytest.MonkeyPatch,
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     found = serve_module.lan_address()
     assert found is None or not ipaddress.ip_address(found).is_loopback
@@ -134,9 +134,78 @@ def test_the_lan_address_is_the_one_this_machine_sends_from_without_sending(
     assert serve_module.lan_address() == "192.168.1.20"
     assert sent == []
     monkeypatch.setattr(Probe, "getsockname", lambda self: ("127.0.0.1", 1))
+    monkeypatch.setattr(serve_module, "ROUTES", tmp_path / "none")
     monkeypatch.setattr(serve_module.socket, "gethostbyname_ex",
                         lambda name: (name, [], ["127.0.1.1", "10.0.0.5"]))
     assert serve_module.lan_address() == "10.0.0.5"  # else what the machine's name tells
+
+
+FIB_TRIE = """Main:
+  +-- 0.0.0.0/0 3 0 5
+     +-- 127.0.0.0/8 2 0 2
+           |-- 127.0.0.1
+              /32 host LOCAL
+     +-- 169.254.0.0/16 2 0 2
+           |-- 169.254.7.7
+              /32 host LOCAL
+     +-- 192.168.1.0/24 2 0 2
+           |-- 192.168.1.0
+              /24 link UNICAST
+           |-- 192.168.1.20
+              /32 host LOCAL
+        |-- 192.168.1.255
+           /32 link BROADCAST
+"""
+
+
+def test_a_club_network_without_internet_is_found_from_the_interfaces(
+    tmp_path: Path, calls: list[dict[str, Any]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No route to the probes' addresses (a club Wi-Fi without internet) and the machine's
+    name resolving to 127.0.1.1 (stock Debian/Ubuntu): the interfaces' table still has the
+    address, which `serve` prints and the display's QR code holds."""
+    from starlette.testclient import TestClient
+
+    class NoRoute:
+        def __init__(self, *args: object) -> None:
+            pass
+
+        def __enter__(self) -> NoRoute:
+            return self
+
+        def __exit__(self, *args: object) -> None:
+            pass
+
+        def connect(self, address: tuple[str, int]) -> None:
+            raise OSError(101, "Network is unreachable")
+
+    table = tmp_path / "fib_trie"
+    table.write_text(FIB_TRIE, encoding="ascii")
+    with monkeypatch.context() as network:  # (the server's own sockets stay real)
+        network.setattr(serve_module.socket, "socket", NoRoute)
+        network.setattr(serve_module, "ROUTES", table)
+        network.setattr(serve_module.socket, "gethostbyname_ex",
+                        lambda name: (name, [], ["127.0.1.1"]))
+        found = serve_module.lan_address()
+    assert found == "192.168.1.20"
+    monkeypatch.setattr(serve_module, "lan_address", lambda: found)
+    path = tmp_path / "club.rochade"
+    ClubService.init(path, "td").create_tournament("T")
+    result = CliRunner().invoke(main, ["serve", str(path), "--host", "0.0.0.0", "--pin",
+                                       "246813"])
+    assert "Players open http://192.168.1.20:8000/" in result.output
+    with TestClient(calls[0]["app"]) as c:
+        assert "http://192.168.1.20:8000/t/1/me" in c.get("/t/1/display").text
+
+
+def test_serving_on_the_laptop_alone_says_how_to_share(
+    tmp_path: Path, calls: list[dict[str, Any]]
+) -> None:
+    path = tmp_path / "club.rochade"
+    ClubService.init(path, "td")
+    result = CliRunner().invoke(main, ["serve", str(path), "--pin", "246813"])
+    assert (f"Only this computer can open these pages. To let the players' phones in over the "
+            f"club Wi-Fi: rochade serve {path} --host 0.0.0.0") in result.output
 
 
 def test_public_url() -> None:

@@ -24,25 +24,46 @@ SWITCH_SECONDS = 0.0001
 """How long a thread holds the GIL while another waits for it (see `serve_club`)."""
 
 
-PROBE = ("10.255.255.255", 9)
-"""A private address to "connect" a UDP socket to: the system picks the interface it would
-send from (the club network's) without sending anything."""
+PROBES = ("10.255.255.255", "172.31.255.255", "192.168.255.255")
+"""Private addresses to "connect" a UDP socket to: the system picks the interface it would
+send from (the club network's) without sending anything; one per private range, as a club
+network without a way to the internet has a route to its own range only."""
+ROUTES = Path("/proc/net/fib_trie")
+"""Linux's table of this machine's own addresses (`/32 host LOCAL`)."""
 
 
 def lan_address() -> str | None:
     """This machine's address on the club network: the one it would send from to a private
-    address (no packet leaves), else the first its own name tells that is not a loopback."""
+    address (no packet leaves), else one of its interfaces' (Linux), else one its own name
+    tells; never a loopback or link-local one (stock Debian and Ubuntu name the machine
+    127.0.1.1)."""
     found = []
-    with suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-        probe.connect(PROBE)
-        found.append(str(probe.getsockname()[0]))
+    for probe_address in PROBES:
+        with suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect((probe_address, 9))
+            found.append(str(probe.getsockname()[0]))
+    with suppress(OSError, UnicodeDecodeError):
+        found += interface_addresses(ROUTES.read_text(encoding="ascii"))
     with suppress(OSError):
         found += socket.gethostbyname_ex(socket.gethostname())[2]
     for address in found:
         ip = ipaddress.ip_address(address)
-        if not (ip.is_loopback or ip.is_unspecified):
+        if not (ip.is_loopback or ip.is_unspecified or ip.is_link_local):
             return address
     return None
+
+
+def interface_addresses(table: str) -> list[str]:
+    """The machine's own IPv4 addresses in Linux's `fib_trie` table, in its order."""
+    found: list[str] = []
+    last = ""
+    for line in table.splitlines():
+        entry = line.strip()
+        if entry.startswith("|-- "):
+            last = entry[4:]
+        elif entry.startswith("/32 host LOCAL") and _is_ip(last) and last not in found:
+            found.append(last)
+    return found
 
 
 def public_url(host: str, port: int) -> str | None:
@@ -122,7 +143,11 @@ def serve_club(
     if told is not None:
         click.echo(f"TD PIN: {told}  (change it with: rochade serve {path} --pin NEW)")
     if host in ("0.0.0.0", "::", "") and shared is None:
-        click.echo(f"Players on the club network open http://<this laptop's address>:{port}/")
+        click.echo(f"Players on the club network open http://<this laptop's address>:{port}/"
+                   " (no network address found: is the laptop on the club Wi-Fi?)")
+    elif shared is None and not behind_proxy:
+        click.echo(f"Only this computer can open these pages. To let the players' phones in "
+                   f"over the club Wi-Fi: rochade serve {path} --host 0.0.0.0")
     if shared is not None:
         click.echo(f"Players open {shared} (or scan):")
         segno.make(shared, error="m").terminal(compact=True)
