@@ -29,6 +29,7 @@ from types import MappingProxyType
 from rochade import __version__
 from rochade.core.dutch.state import Colour
 from rochade.core.fide import EventData, PlayerDetails, trf_birth
+from rochade.core.jsonvalues import FormatError
 from rochade.core.keizer.scoring import compute_standings
 from rochade.core.keizer.settings import KeizerSettings
 from rochade.core.messages import message_of
@@ -56,11 +57,12 @@ from rochade.core.systems import (
     RoundRobinSettings,
     SwissSettings,
     baku_virtual_points,
+    find_system,
     scoring,
     scoring_text,
+    system_of,
 )
 from rochade.core.tiebreaks import Kind, Scoring, TieBreakError, parse_tiebreaks
-from rochade.formats.json import FormatError, system_settings_from_dict, system_settings_to_dict
 from rochade.formats.trf import (
     TrfEntry,
     TrfError,
@@ -360,7 +362,7 @@ def _settings(system: str, given: object, trf: TrfFile, kept: Sequence[tuple[int
     """The RCH settings when given, else what the TRF records say (`played` rounds in)."""
     if given is not None:
         try:
-            return system_settings_from_dict(system, given, "RCH settings")
+            return find_system(system).from_dict(given, "RCH settings")
         except FormatError as exc:
             raise TrfError(str(exc)) from None
     if system == KEIZER:
@@ -1140,7 +1142,7 @@ def _rch_lines(t: Tournament, kept: Sequence[tuple[int, str]],
     except TrfError:
         derived = None
     if derived != t.settings:
-        out.append(line("settings", system_settings_to_dict(t.settings)))
+        out.append(line("settings", system_of(t).to_dict(t.settings)))
     if _clean(t.name) != t.name:
         out.append(line("tournament", t.name))
     out += [line("name", [e.id, e.name]) for e in t.entrants if not _fits(e.name)]

@@ -34,7 +34,7 @@ from rochade.core.keizer.settings import (
 from rochade.core.limits import number
 from rochade.core.messages import N_, Message, joined
 from rochade.core.model import ModelError, Tournament
-from rochade.formats.json import system_settings_to_dict
+from rochade.core.systems import system_holding
 from rochade.service.errors import ServiceError
 from rochade.service.reports import StandingChange
 
@@ -606,7 +606,8 @@ def changed_settings(
 
 def system_changes(before: object, after: object) -> tuple[Changed, ...]:
     """What differs between a round robin's or Swiss's settings, key by key as stored."""
-    old, new = system_settings_to_dict(before), system_settings_to_dict(after)
+    system = system_holding(before)
+    old, new = system.to_dict(before), system.to_dict(after)
     return tuple(
         Changed(Setting(key, key, "", TEXT), _stored(old.get(key)), _stored(new.get(key)))
         for key in sorted(old.keys() | new.keys())

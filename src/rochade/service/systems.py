@@ -43,13 +43,14 @@ from rochade.core.systems import (
     RoundRobinSettings,
     StartNumbers,
     SwissSettings,
+    find_system,
     random_round,
     scoring,
     scoring_text,
     swiss_numbers,
+    system_holding,
 )
 from rochade.core.tiebreaks import Kind, TieBreak, TieBreakError, Unplayed, parse_tiebreaks
-from rochade.formats.json import system_settings_from_dict, system_settings_to_dict
 from rochade.service.errors import ServiceError
 from rochade.service.files import read_file
 
@@ -75,21 +76,17 @@ SWISS_ENGINE: SwissPairer = _dutch
 
 def decode(system: str, text: str) -> object:
     """A tournament's settings from the JSON text the club file keeps."""
-    return system_settings_from_dict(system, json.loads(text))
+    return find_system(system).from_dict(json.loads(text))
 
 
 def encode(settings: object) -> str:
     """The JSON text to keep, refused unless `decode` reads it back: every way of saving
     settings passes the very check every page makes when it reads them (issue 11: a saved
     max_meetings of 0 used to break every page of the club file)."""
-    data = system_settings_to_dict(settings)
-    system_settings_from_dict(_SYSTEM_OF[type(settings)], data)
+    system = system_holding(settings)
+    data = system.to_dict(settings)
+    system.from_dict(data)
     return json.dumps(data, ensure_ascii=False, sort_keys=True)
-
-
-_SYSTEM_OF: dict[type, str] = {
-    KeizerSettings: KEIZER, RoundRobinSettings: ROUND_ROBIN, SwissSettings: SWISS,
-}
 
 
 def _limit(value: object) -> int | None:

@@ -16,14 +16,13 @@ from fractions import Fraction
 
 from rochade.core import limits
 from rochade.core.messages import Said
-from rochade.core.model import Entrant, ModelError, PlayerId, Tournament
+from rochade.core.model import Entrant, ModelError, PlayerId
 from rochade.core.pairing import Board, Pairing
 from rochade.core.tiebreaks import Kind, Scoring, TieBreak, parse_tiebreaks
 
 ROUND_ROBIN = "round-robin"
 SWISS = "swiss"
 KEIZER = "keizer"
-SYSTEMS = (KEIZER, ROUND_ROBIN, SWISS)
 
 DEFAULT_TIEBREAKS = {
     ROUND_ROBIN: parse_tiebreaks("SB,DE,WIN"),
@@ -185,15 +184,6 @@ or a requested zero-point bye is `unexcused`; a late entry's missed rounds are z
 A full-point bye (TRF `F`, one the arbiter awards, worth the scoring's FPB value) is only a
 row, `full_point_bye`.
 """
-
-
-def system_of(t: Tournament) -> str:
-    if t.system not in SYSTEMS:
-        raise ModelError("unknown system {system}; rochade knows {systems}",
-            system=repr(t.system),
-            systems=", ".join(SYSTEMS),
-        )
-    return t.system
 
 
 # --- Swiss helpers ---------------------------------------------------------------------------

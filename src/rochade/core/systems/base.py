@@ -1,0 +1,83 @@
+"""What a tournament system is to the rest of rochade: one object per system.
+
+The layers above ask the system what it can do (its capabilities) and let it do what differs
+(its settings, their codec, ...) instead of comparing its name; a new system is one more
+subclass, registered in `rochade.core.systems`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping
+from typing import Any, ClassVar, Generic, TypeVar
+
+from rochade.core.model import PlayerId
+from rochade.core.systems.settings import SWISS_ABSENCES, ByeRequest
+
+S = TypeVar("S")
+
+
+class TournamentSystem(Generic[S]):
+    """A pairing system with its settings type `S`; subclasses fill in the class attributes.
+
+    The capabilities are what pages, commands and file formats offer for a tournament of
+    this system; they are facts of the system, not of one tournament's settings.
+    """
+
+    name: ClassVar[str]
+    """The name kept in the club file and files (`keizer`, `round-robin`, `swiss`)."""
+    settings_type: ClassVar[type[Any]]
+
+    forbidden_pairs: ClassVar[bool] = False
+    """The TD may keep two players apart (a round robin's table is fixed)."""
+    byes_in_advance: ClassVar[bool] = False
+    """A player may ask for a bye in a coming round, before it is paired."""
+    pairing_numbers: ClassVar[bool] = False
+    """Players have start or pairing numbers, shown on the lists and in the explanations."""
+    fide_tiebreaks: ClassVar[bool] = False
+    """Standings are points with FIDE tie-breaks, scored by the settings' `scoring`."""
+    fide_mode: ClassVar[bool] = False
+    """The tournament can be run for FIDE rating (a rating report, FIDE's rules enforced)."""
+    fixed_schedule: ClassVar[bool] = False
+    """The whole schedule is set by round 1: no late entries, a withdrawal forfeits games."""
+
+    def to_dict(self, settings: S) -> dict[str, object]:
+        """The settings as their JSON object, every setting spelled out (a saved file must not
+        change meaning when a default changes)."""
+        raise NotImplementedError
+
+    def from_dict(self, data: object, where: str = "settings") -> S:
+        """The settings from their JSON object (keys not given take the defaults); raises
+        `FormatError` naming where a problem is."""
+        raise NotImplementedError
+
+    def holds(self, settings: object) -> bool:
+        """Whether `settings` are of this system."""
+        return isinstance(settings, self.settings_type)
+
+    def absence_reasons(self, settings: S) -> Mapping[str, object]:
+        """The reasons an absence row of a round may give (FIDE's systems: their bye kinds)."""
+        return SWISS_ABSENCES
+
+    def teams(self, settings: S) -> Collection[int]:
+        """The teams whose games (external games) count in the club tournament."""
+        return ()
+
+    def kept_apart(self, settings: S) -> frozenset[frozenset[PlayerId]]:
+        """The pairs of players the TD forbade to be paired."""
+        return frozenset()
+
+    def bye_requests(self, settings: S) -> frozenset[ByeRequest]:
+        """The byes players asked for in advance."""
+        return frozenset()
+
+    def numbers(self, settings: S) -> tuple[PlayerId, ...]:
+        """The players in start or pairing number order, as the settings keep them."""
+        return ()
+
+    def describe(self, settings: S) -> str:
+        """A few words on the rules, for lists of tournaments."""
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.name}>"
+

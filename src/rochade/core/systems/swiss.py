@@ -1,0 +1,120 @@
+"""The Swiss: a fixed number of rounds paired by the FIDE Dutch engine; the settings codec."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rochade.core.jsonvalues import (
+    FormatError,
+    read_enum,
+    read_int,
+    read_list,
+    read_obj,
+    read_opt_int,
+)
+from rochade.core.model import PlayerId
+from rochade.core.systems.base import TournamentSystem
+from rochade.core.systems.codec import (
+    forbidden_pairs_in,
+    numbers_in,
+    read_as,
+    scoring_in,
+    scoring_out,
+    tiebreaks_in,
+)
+from rochade.core.systems.settings import (
+    SWISS,
+    Acceleration,
+    ByeRequest,
+    FirstRound,
+    SwissSettings,
+)
+
+
+class Swiss(TournamentSystem[SwissSettings]):
+    """A Swiss: players ask for byes in advance and may be kept apart; pairing numbers as
+    C.04.2.B gives them."""
+
+    name: ClassVar[str] = SWISS
+    settings_type = SwissSettings
+    forbidden_pairs = True
+    byes_in_advance = True
+    pairing_numbers = True
+    fide_tiebreaks = True
+    fide_mode = True
+
+    def to_dict(self, settings: SwissSettings) -> dict[str, object]:
+        return {
+            "rounds": settings.rounds,
+            **scoring_out(settings.scoring),
+            "tiebreaks": [str(tb) for tb in settings.tiebreaks],
+            "acceleration": settings.acceleration.value,
+            "first_round": settings.first_round.value,
+            "seed": settings.seed,
+            "forbidden_pairs": sorted(sorted(pair) for pair in settings.forbidden_pairs),
+            "bye_requests": [
+                {"round": b.round, "player": b.player,
+                 "bye": "fpb" if b.full else "hpb" if b.half else "zpb"}
+                for b in sorted(settings.bye_requests)
+            ],
+            "max_half_point_byes": settings.max_half_point_byes,
+            "half_point_byes_closed": settings.half_point_byes_closed,
+            "numbers": list(settings.numbers),
+        }
+
+    def from_dict(self, data: object, where: str = "settings") -> SwissSettings:
+        with read_as(where):
+            d = read_obj(data, where, _KEYS)
+            sw = SwissSettings()
+            return SwissSettings(
+                rounds=read_int(d.get("rounds", sw.rounds), f"{where}.rounds", 1),
+                scoring=scoring_in(d, where),
+                tiebreaks=tiebreaks_in(d.get("tiebreaks", [str(t) for t in sw.tiebreaks]),
+                                       f"{where}.tiebreaks"),
+                acceleration=read_enum(d.get("acceleration", "none"), f"{where}.acceleration",
+                                       Acceleration),
+                first_round=read_enum(d.get("first_round", "dutch"), f"{where}.first_round",
+                                      FirstRound),
+                seed=read_int(d.get("seed", sw.seed), f"{where}.seed"),
+                forbidden_pairs=forbidden_pairs_in(d.get("forbidden_pairs", []), where),
+                bye_requests=_bye_requests(d.get("bye_requests", []), f"{where}.bye_requests"),
+                max_half_point_byes=read_opt_int(d.get("max_half_point_byes"),
+                                                 f"{where}.max_half_point_byes", 0),
+                half_point_byes_closed=read_int(d.get("half_point_byes_closed", 0),
+                                                f"{where}.half_point_byes_closed", 0),
+                numbers=numbers_in(d, where),
+            )
+
+    def kept_apart(self, settings: SwissSettings) -> frozenset[frozenset[PlayerId]]:
+        return settings.forbidden_pairs
+
+    def bye_requests(self, settings: SwissSettings) -> frozenset[ByeRequest]:
+        return settings.bye_requests
+
+    def numbers(self, settings: SwissSettings) -> tuple[PlayerId, ...]:
+        return settings.numbers
+
+    def describe(self, settings: SwissSettings) -> str:
+        return f"{settings.rounds} rounds"
+
+
+_KEYS = tuple(Swiss().to_dict(SwissSettings()))
+
+
+def _bye_requests(value: object, where: str) -> frozenset[ByeRequest]:
+    out = set()
+    for i, item in enumerate(read_list(value, where)):
+        d = read_obj(item, f"{where}[{i}]", ("round", "player", "bye"))
+        kind = d.get("bye", "hpb")
+        if kind not in ("hpb", "zpb", "fpb"):
+            raise FormatError(
+                "{where}[{i}].bye: {kind} is not hpb, zpb or fpb",
+                where=where,
+                i=i,
+                kind=repr(kind),
+            )
+        out.add(ByeRequest(read_int(d.get("round"), f"{where}[{i}].round", 1),
+                           read_int(d.get("player"), f"{where}[{i}].player", 1), kind == "hpb",
+                           kind == "fpb"))
+    return frozenset(out)
+
