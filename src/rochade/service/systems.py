@@ -11,12 +11,12 @@ import dataclasses
 import json
 import random
 import secrets
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from pathlib import Path
 from typing import Any, Protocol
 
-from rochade.core.checker import ByePolicy, PairingRules
+from rochade.core.checker import PairingRules
 from rochade.core.keizer.scoring import compute_standings
 from rochade.core.keizer.settings import KeizerSettings, StartOrder, drawn_start_list
 from rochade.core.limits import number
@@ -33,22 +33,23 @@ from rochade.core.roundrobin import (
 from rochade.core.standings import SystemStandings, ranked, system_standings
 from rochade.core.systems import (
     DEFAULT_TIEBREAKS,
-    KEIZER,
     ROUND_ROBIN,
     SWISS,
     SWISS_ABSENCES,
-    Acceleration,
+    SYSTEMS,
     ByeRequest,
     FirstRound,
     RoundRobinSettings,
     StartNumbers,
     SwissSettings,
+    TournamentSystem,
     find_system,
     random_round,
     scoring,
     scoring_text,
     swiss_numbers,
     system_holding,
+    system_of,
 )
 from rochade.core.tiebreaks import Kind, TieBreak, TieBreakError, Unplayed, parse_tiebreaks
 from rochade.service.errors import ServiceError
@@ -89,33 +90,6 @@ def encode(settings: object) -> str:
     return json.dumps(data, ensure_ascii=False, sort_keys=True)
 
 
-def _limit(value: object) -> int | None:
-    """A limit typed by the TD: a whole number, or nothing (no limit)."""
-    text = str(value).strip().lower()
-    return None if text in ("", "none", "-") else int(text)
-
-
-def _yes_no(value: object) -> bool:
-    """A yes/no option: a flag's bool, or as the TD types it (`tournament set double=no`;
-    `bool("no")` would be true)."""
-    if isinstance(value, bool):
-        return value
-    text = str(value).strip().lower()
-    if text in ("yes", "true", "on", "1"):
-        return True
-    if text in ("no", "false", "off", "0"):
-        return False
-    raise ValueError(text)
-
-
-SETTING_KEYS: dict[str, dict[str, Callable[[Any], object]]] = {
-    ROUND_ROBIN: {"double": _yes_no, "numbers_by": StartNumbers, "seed": int},
-    SWISS: {"rounds": int, "first_round": FirstRound, "seed": int,
-            "acceleration": Acceleration, "max_half_point_byes": _limit,
-            "half_point_byes_closed": int},
-}
-"""The options of each system beside scoring, bye value and tie-breaks, with their types."""
-
 BYE_VALUES = {"bye_value": "pab", "half_bye_value": "hpb"}
 """Options for the points of the pairing-allocated and the half-point bye (empty: the
 default, a win and a draw)."""
@@ -124,20 +98,18 @@ FIXED_ONCE_PAIRED = frozenset({"double", "numbers_by", "seed", "first_round", "a
 """Options that decide round 1 (or the whole schedule): they cannot change after it."""
 
 
-def new_settings(system: str, options: Mapping[str, object]) -> RoundRobinSettings | SwissSettings:
+def new_settings(system: str, options: Mapping[str, object]) -> Any:
     """Round-robin or Swiss settings from the TD's options (None: the default). One that
     draws by lot (a round robin's start numbers, a Swiss's random round 1) and has no seed
     gets a fresh one from the system's entropy, so each draws its own lots (the stored seed,
     shown in the log and the explanation, replays them)."""
-    if system == ROUND_ROBIN:
-        settings = _with_options(RoundRobinSettings(), system, options)
-    elif system == SWISS:
-        settings = _with_options(SwissSettings(), system, options)
-    else:
+    found = SYSTEMS.get(system)
+    if found is None or not found.options:
         raise ServiceError(
             "unknown system '{system}'; choose keizer, round-robin or swiss", system=system
         )
-    if options.get("seed") is None and draws_by_lot(settings):
+    settings = _with_options(found.settings_type(), found, options)
+    if options.get("seed") is None and found.draws_by_lot(settings):
         settings = dataclasses.replace(settings, seed=fresh_seed())
     return settings
 
@@ -145,9 +117,7 @@ def new_settings(system: str, options: Mapping[str, object]) -> RoundRobinSettin
 def draws_by_lot(settings: object) -> bool:
     """Whether a round robin's or Swiss's seed decides anything: start numbers by lot, or a
     random round 1."""
-    if isinstance(settings, RoundRobinSettings):
-        return settings.numbers_by is StartNumbers.LOT
-    return isinstance(settings, SwissSettings) and settings.first_round is FirstRound.RANDOM
+    return system_holding(settings).draws_by_lot(settings)
 
 
 def fresh_seed() -> int:
@@ -155,18 +125,18 @@ def fresh_seed() -> int:
     return secrets.randbits(48)
 
 
-def changed_settings(t: Tournament, options: Mapping[str, object]
-                     ) -> RoundRobinSettings | SwissSettings:
+def changed_settings(t: Tournament, options: Mapping[str, object]) -> Any:
     """The settings of a running round robin or Swiss with the TD's changes (None: keep).
 
     Points and tie-breaks may change any time (standings are derived); what decides the
     draw or round 1 only before round 1 is paired; a Swiss keeps at least its paired rounds.
     """
-    s = t.settings
-    if not isinstance(s, RoundRobinSettings | SwissSettings):
+    s: Any = t.settings
+    system = system_of(t)
+    if not system.options:
         raise ServiceError("{name} is not a round robin or a Swiss", name=t.name)
-    changed = _with_options(s, t.system, options)
-    if draws_by_lot(changed) and not draws_by_lot(s) and changed.seed == s.seed:
+    changed = _with_options(s, system, options)
+    if system.draws_by_lot(changed) and not system.draws_by_lot(s) and changed.seed == s.seed:
         changed = dataclasses.replace(changed, seed=fresh_seed())  # now by lot: a fresh draw
     if t.rounds:
         for key in sorted(FIXED_ONCE_PAIRED):
@@ -176,12 +146,13 @@ def changed_settings(t: Tournament, options: Mapping[str, object]
                     name=t.name,
                     key=key,
                 )
-    if isinstance(changed, SwissSettings) and changed.rounds < len(t.rounds):
+    rounds = system.planned_rounds(changed)
+    if rounds is not None and rounds < len(t.rounds):
         raise ServiceError(
             "{name} has played {played} rounds already; it cannot have only {rounds}",
             name=t.name,
             played=len(t.rounds),
-            rounds=changed.rounds,
+            rounds=rounds,
         )
     return changed
 
@@ -195,8 +166,8 @@ def _points(text: str, what: str) -> Fraction:
         ) from None
 
 
-def _with_options(base: RoundRobinSettings | SwissSettings, system: str,
-                  options: Mapping[str, object]) -> RoundRobinSettings | SwissSettings:
+def _with_options(base: Any, system: TournamentSystem[Any],
+                  options: Mapping[str, object]) -> Any:
     given = {k: v for k, v in options.items() if v is not None}
     changes: dict[str, object] = {}
     try:
@@ -220,11 +191,12 @@ def _with_options(base: RoundRobinSettings | SwissSettings, system: str,
             changes["tiebreaks"] = parse_tiebreaks(str(given.pop("tiebreaks")))
     except (ModelError, TieBreakError, ValueError, ZeroDivisionError) as exc:
         raise ServiceError(message_of(exc)) from None
-    keys = SETTING_KEYS[system]
+    keys = system.options
     for key, value in given.items():
         if key not in keys:
             raise ServiceError(
-                "the setting {key} does not apply to a {system} tournament", key=key, system=system
+                "the setting {key} does not apply to a {system} tournament", key=key,
+                system=system.name,
             )
         try:
             changes[key] = keys[key](value)
@@ -234,20 +206,14 @@ def _with_options(base: RoundRobinSettings | SwissSettings, system: str,
                 "the setting {key}: '{value}' is not a valid value", key=key, value=shown
             ) from None
     try:
-        return dataclasses.replace(base, **changes)  # type: ignore[arg-type]
+        return dataclasses.replace(base, **changes)
     except ModelError as exc:
         raise ServiceError(message_of(exc)) from None
 
 
 def describe(settings: object) -> str:
     """A few words on the rules: the Keizer preset, single/double, the number of rounds."""
-    if isinstance(settings, KeizerSettings):
-        return settings.preset
-    if isinstance(settings, RoundRobinSettings):
-        return "double" if settings.double else "single"
-    if isinstance(settings, SwissSettings):
-        return f"{settings.rounds} rounds"
-    return ""
+    return system_holding(settings).describe(settings)
 
 
 def pair(t: Tournament, number: int) -> tuple[Pairing, object | None]:
@@ -394,25 +360,24 @@ def with_forbidden_pair(t: Tournament, pair: frozenset[PlayerId], forbidden: boo
                         ) -> object:
     """The settings with one more forbidden pair, or one fewer (`forbidden` False): Keizer and
     Swiss; a round robin's table is fixed."""
-    s = t.settings
-    if not isinstance(s, KeizerSettings | SwissSettings):
+    system = system_of(t)
+    if not system.forbidden_pairs:
         raise ServiceError("{name} is a round robin: everybody meets everybody", name=t.name)
-    if not forbidden and pair not in s.forbidden_pairs:
+    kept = system.kept_apart(t.settings)
+    if not forbidden and pair not in kept:
         raise ServiceError("these two players may already be paired")
-    pairs = s.forbidden_pairs | {pair} if forbidden else s.forbidden_pairs - {pair}
-    return dataclasses.replace(s, forbidden_pairs=pairs)
+    return system.with_kept_apart(t.settings, kept | {pair} if forbidden else kept - {pair})
 
 
 def without_player(t: Tournament, player: PlayerId) -> object:
     """The settings with nothing left that names `player` (forbidden pairs, requested byes),
     for a player deleted before their first game."""
-    s = t.settings
-    if isinstance(s, KeizerSettings | SwissSettings):
-        pairs = frozenset(p for p in s.forbidden_pairs if player not in p)
-        s = dataclasses.replace(s, forbidden_pairs=pairs)
-    if isinstance(s, SwissSettings):
-        s = dataclasses.replace(
-            s, bye_requests=frozenset(b for b in s.bye_requests if b.player != player)
+    system, s = system_of(t), t.settings
+    if system.forbidden_pairs:
+        s = system.with_kept_apart(s, frozenset(p for p in system.kept_apart(s) if player not in p))
+    if system.byes_in_advance:
+        s = system.with_bye_requests(
+            s, frozenset(b for b in system.bye_requests(s) if b.player != player)
         )
     return s
 
@@ -420,7 +385,7 @@ def without_player(t: Tournament, player: PlayerId) -> object:
 def with_forfeits(t: Tournament, games: tuple[Game, ...]) -> tuple[Game, ...]:
     """A round robin keeps a withdrawn player's games in the table, recorded at once as
     forfeits (both withdrawn: a double forfeit), as the Berger engine's explanation says."""
-    if t.system != ROUND_ROBIN:
+    if not system_of(t).fixed_schedule:
         return games
     out = []
     for game in games:
@@ -439,36 +404,23 @@ _FORFEIT = {
 
 def rules(t: Tournament, number: int) -> PairingRules:
     """The limits the checker applies to a pairing typed by hand."""
-    s = t.settings
-    if isinstance(s, KeizerSettings):
-        return PairingRules.from_keizer(s, number)
-    if isinstance(s, SwissSettings):
-        return PairingRules(forbidden_pairs=s.forbidden_pairs, rematch_gap=None,
-                            max_colour_difference=2, max_same_colour_run=2,
-                            bye_policy=ByePolicy.ONCE, forfeits_count=False)
-    return PairingRules(rematch_gap=None if not _double(t) else 0,
-                        max_meetings=2 if _double(t) else 1, bye_policy=ByePolicy.ANY)
-
-
-def _double(t: Tournament) -> bool:
-    return isinstance(t.settings, RoundRobinSettings) and t.settings.double
+    return system_of(t).pairing_rules(t.settings, number)
 
 
 # -- requested byes and the half-point-bye limit (Swiss) ------------------------------------
 
 
-def _swiss(t: Tournament) -> SwissSettings:
-    if not isinstance(t.settings, SwissSettings):
+def _byes_in_advance(t: Tournament) -> TournamentSystem[Any]:
+    system = system_of(t)
+    if not system.byes_in_advance:
         raise ServiceError("{name} is not a Swiss: requested byes belong to Swiss tournaments",
                            name=t.name)
-    return t.settings
+    return system
 
 
 def _requested(t: Tournament, number: int, player: PlayerId) -> ByeRequest | None:
-    s = t.settings
-    if not isinstance(s, SwissSettings):
-        return None
-    return next((b for b in s.bye_requests if (b.round, b.player) == (number, player)), None)
+    requests = system_of(t).bye_requests(t.settings)
+    return next((b for b in requests if (b.round, b.player) == (number, player)), None)
 
 
 def absence_reason(t: Tournament, number: int, entrant: Entrant) -> str | None:
@@ -495,32 +447,28 @@ def half_point_byes(t: Tournament, player: PlayerId, besides: int | None = None)
     """Half-point byes the player has had or asked for (requests for round `besides` aside)."""
     taken = sum(1 for rnd in t.rounds for a in rnd.absences
                 if a.player == player and SWISS_ABSENCES.get(a.reason) is Kind.HPB)
-    s = t.settings
-    requested = 0
-    if isinstance(s, SwissSettings):
-        requested = sum(1 for b in s.bye_requests if b.player == player and b.half
-                        and b.round > len(t.rounds) and b.round != besides)
+    requested = sum(1 for b in system_of(t).bye_requests(t.settings) if b.player == player
+                    and b.half and b.round > len(t.rounds) and b.round != besides)
     return taken + requested
 
 
 def _check_half_point_bye(t: Tournament, entrant: Entrant, number: int) -> None:
     """Refuse a half-point bye in round `number` beyond the Swiss's limits."""
-    s = t.settings
-    if not isinstance(s, SwissSettings):
-        return
-    first_closed = s.rounds - s.half_point_byes_closed + 1
-    if s.half_point_byes_closed and number >= first_closed:
-        rounds = _span(range(first_closed, s.rounds + 1))
+    system = system_of(t)
+    limit, closed = system.half_point_bye_limits(t.settings)
+    last = system.planned_rounds(t.settings) or 0
+    first_closed = last - closed + 1
+    if closed and number >= first_closed:
+        rounds = _span(range(first_closed, last + 1))
         raise ServiceError(
             "{name} cannot have a half-point bye in round {round}: this Swiss allows "
             "none in its last {closed} round(s) ({rounds}); a zero-point bye "
             "(unexcused) is possible",
             name=entrant.name,
             round=number,
-            closed=s.half_point_byes_closed,
+            closed=closed,
             rounds=rounds,
         )
-    limit = s.max_half_point_byes
     if limit is not None and half_point_byes(t, entrant.id, besides=number) >= limit:
         raise ServiceError(
             "{name} cannot have another half-point bye: this Swiss allows at most "
@@ -534,7 +482,7 @@ def _check_half_point_bye(t: Tournament, entrant: Entrant, number: int) -> None:
 def gives_half_point_bye(t: Tournament, status: Status) -> bool:
     """In a Swiss an excused absence (or club duty) is a half-point bye in the next round."""
     reason = status.absence_reason
-    return (isinstance(t.settings, SwissSettings) and t.system == SWISS and reason is not None
+    return (system_of(t).absence_byes and reason is not None
             and SWISS_ABSENCES.get(reason) is Kind.HPB)
 
 
@@ -545,10 +493,10 @@ def check_status(t: Tournament, entrant: Entrant, status: Status) -> None:
 
 
 def with_bye_request(t: Tournament, entrant: Entrant, number: int, half: bool,
-                     full: bool = False) -> SwissSettings:
+                     full: bool = False) -> object:
     """The settings with the player's bye for a coming round (replacing an earlier request
     for that round): half a point, none, or (`full`) a full point the TD gives by hand."""
-    s = _swiss(t)
+    system = _byes_in_advance(t)
     if entrant.withdrawn:
         raise ServiceError(
             "{name} has withdrawn; a bye needs a player who plays", name=entrant.name
@@ -559,22 +507,24 @@ def with_bye_request(t: Tournament, entrant: Entrant, number: int, half: bool,
             round=number,
             next=len(t.rounds) + 1,
         )
-    if number > s.rounds:
+    rounds = system.planned_rounds(t.settings)
+    if rounds is not None and number > rounds:
         raise ServiceError(
             "{name} has {rounds} rounds; there is no round {round}",
             name=t.name,
-            rounds=s.rounds,
+            rounds=rounds,
             round=number,
         )
     if half and not full:
         _check_half_point_bye(t, entrant, number)
-    kept = frozenset(b for b in s.bye_requests if (b.round, b.player) != (number, entrant.id))
+    kept = frozenset(b for b in system.bye_requests(t.settings)
+                     if (b.round, b.player) != (number, entrant.id))
     request = ByeRequest(number, entrant.id, half and not full, full)
-    return dataclasses.replace(s, bye_requests=kept | {request})
+    return system.with_bye_requests(t.settings, kept | {request})
 
 
-def without_bye_request(t: Tournament, entrant: Entrant, number: int) -> SwissSettings:
-    s = _swiss(t)
+def without_bye_request(t: Tournament, entrant: Entrant, number: int) -> object:
+    system = _byes_in_advance(t)
     request = _requested(t, number, entrant.id)
     if request is None:
         raise ServiceError(
@@ -582,7 +532,7 @@ def without_bye_request(t: Tournament, entrant: Entrant, number: int) -> SwissSe
         )
     if number <= len(t.rounds):
         raise ServiceError("round {round} is paired already; its byes are facts now", round=number)
-    return dataclasses.replace(s, bye_requests=s.bye_requests - {request})
+    return system.with_bye_requests(t.settings, system.bye_requests(t.settings) - {request})
 
 
 def _span(numbers: Sequence[int]) -> str:
@@ -591,7 +541,7 @@ def _span(numbers: Sequence[int]) -> str:
 
 def check_late_entry(t: Tournament) -> None:
     """A round robin's schedule is fixed once round 1 is paired: no late entries."""
-    if t.system == ROUND_ROBIN and t.rounds:
+    if system_of(t).fixed_schedule and t.rounds:
         raise ServiceError(
             "{name} is a round robin and round 1 is paired: its schedule is fixed, so no "
             "player can join any more",
@@ -601,7 +551,7 @@ def check_late_entry(t: Tournament) -> None:
 
 def ranking(t: Tournament) -> dict[PlayerId, tuple[int | None, Fraction]]:
     """Rank and points per player, to report who moved after a correction."""
-    if t.system == KEIZER:
+    if not system_of(t).fide_tiebreaks:
         raise ServiceError("Keizer rankings come from the Keizer standings")
     return {line.entrant.id: (line.rank, line.points) for line in system_standings(t).lines}
 

@@ -7,9 +7,10 @@ subclass, registered in `rochade.core.systems`.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Callable, Collection, Mapping
 from typing import Any, ClassVar, Generic, TypeVar
 
+from rochade.core.checker import PairingRules
 from rochade.core.model import PlayerId
 from rochade.core.systems.settings import SWISS_ABSENCES, ByeRequest
 
@@ -39,6 +40,12 @@ class TournamentSystem(Generic[S]):
     """The tournament can be run for FIDE rating (a rating report, FIDE's rules enforced)."""
     fixed_schedule: ClassVar[bool] = False
     """The whole schedule is set by round 1: no late entries, a withdrawal forfeits games."""
+    absence_byes: ClassVar[bool] = False
+    """An absence known before a round is paired is a bye of that round (excused: half a
+    point, within the settings' limits)."""
+    options: ClassVar[Mapping[str, Callable[[Any], object]]] = {}
+    """The settings the TD gives by name beside scoring, bye values and tie-breaks, with the
+    reader of the typed text; none for a system configured otherwise (Keizer's presets)."""
 
     def to_dict(self, settings: S) -> dict[str, object]:
         """The settings as their JSON object, every setting spelled out (a saved file must not
@@ -73,6 +80,32 @@ class TournamentSystem(Generic[S]):
     def numbers(self, settings: S) -> tuple[PlayerId, ...]:
         """The players in start or pairing number order, as the settings keep them."""
         return ()
+
+    def draws_by_lot(self, settings: S) -> bool:
+        """Whether the seed decides anything (start numbers by lot, a random round 1)."""
+        return False
+
+    def planned_rounds(self, settings: S) -> int | None:
+        """The number of rounds fixed in advance (None: it follows from the players or the
+        season)."""
+        return None
+
+    def pairing_rules(self, settings: S, number: int) -> PairingRules:
+        """The limits the checker applies to round `number` paired by hand."""
+        raise NotImplementedError
+
+    def with_kept_apart(self, settings: S, pairs: frozenset[frozenset[PlayerId]]) -> S:
+        """The settings with these forbidden pairs (a system with `forbidden_pairs`)."""
+        raise NotImplementedError
+
+    def with_bye_requests(self, settings: S, requests: frozenset[ByeRequest]) -> S:
+        """The settings with these requested byes (a system with `byes_in_advance`)."""
+        raise NotImplementedError
+
+    def half_point_bye_limits(self, settings: S) -> tuple[int | None, int]:
+        """At most how many half-point byes a player may have (None: no limit), and in how
+        many last rounds none may be taken."""
+        return None, 0
 
     def describe(self, settings: S) -> str:
         """A few words on the rules, for lists of tournaments."""

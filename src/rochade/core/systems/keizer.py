@@ -12,6 +12,7 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Any, ClassVar
 
+from rochade.core.checker import PairingRules
 from rochade.core.jsonvalues import (
     FormatError,
     kind_of,
@@ -73,6 +74,13 @@ class Keizer(TournamentSystem[KeizerSettings]):
 
     def kept_apart(self, settings: KeizerSettings) -> frozenset[frozenset[PlayerId]]:
         return settings.forbidden_pairs
+
+    def pairing_rules(self, settings: KeizerSettings, number: int) -> PairingRules:
+        return PairingRules.from_keizer(settings, number)
+
+    def with_kept_apart(self, settings: KeizerSettings,
+                        pairs: frozenset[frozenset[PlayerId]]) -> KeizerSettings:
+        return dataclasses.replace(settings, forbidden_pairs=pairs)
 
     def describe(self, settings: KeizerSettings) -> str:
         return settings.preset

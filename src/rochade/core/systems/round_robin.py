@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import dataclasses
+from types import MappingProxyType
 from typing import ClassVar
 
+from rochade.core.checker import ByePolicy, PairingRules
 from rochade.core.jsonvalues import read_bool, read_enum, read_int, read_obj
 from rochade.core.model import PlayerId
 from rochade.core.systems.base import TournamentSystem
 from rochade.core.systems.codec import numbers_in, read_as, scoring_in, scoring_out, tiebreaks_in
-from rochade.core.systems.settings import ROUND_ROBIN, RoundRobinSettings, StartNumbers
+from rochade.core.systems.settings import ROUND_ROBIN, RoundRobinSettings, StartNumbers, yes_no
 
 
 class RoundRobin(TournamentSystem[RoundRobinSettings]):
@@ -21,6 +23,7 @@ class RoundRobin(TournamentSystem[RoundRobinSettings]):
     fide_tiebreaks = True
     fide_mode = True
     fixed_schedule = True
+    options = MappingProxyType({"double": yes_no, "numbers_by": StartNumbers, "seed": int})
 
     def to_dict(self, settings: RoundRobinSettings) -> dict[str, object]:
         return {
@@ -51,6 +54,14 @@ class RoundRobin(TournamentSystem[RoundRobinSettings]):
 
     def numbers(self, settings: RoundRobinSettings) -> tuple[PlayerId, ...]:
         return settings.numbers
+
+    def draws_by_lot(self, settings: RoundRobinSettings) -> bool:
+        return settings.numbers_by is StartNumbers.LOT
+
+    def pairing_rules(self, settings: RoundRobinSettings, number: int) -> PairingRules:
+        """Everybody meets everybody once (twice in a double round robin, at any distance)."""
+        return PairingRules(rematch_gap=0 if settings.double else None,
+                            max_meetings=2 if settings.double else 1, bye_policy=ByePolicy.ANY)
 
     def describe(self, settings: RoundRobinSettings) -> str:
         return "double" if settings.double else "single"

@@ -73,6 +73,25 @@ def check_scoring(s: Scoring) -> None:
         limits.VALUE.optional(getattr(s, key), key)
 
 
+def limit(value: object) -> int | None:
+    """A limit typed by the TD: a whole number, or nothing (no limit)."""
+    text = str(value).strip().lower()
+    return None if text in ("", "none", "-") else int(text)
+
+
+def yes_no(value: object) -> bool:
+    """A yes/no option: a flag's bool, or as the TD types it (`tournament set double=no`;
+    `bool("no")` would be true)."""
+    if isinstance(value, bool):
+        return value
+    text = str(value).strip().lower()
+    if text in ("yes", "true", "on", "1"):
+        return True
+    if text in ("no", "false", "off", "0"):
+        return False
+    raise ValueError(text)
+
+
 def scoring_text(s: Scoring) -> str:
     return f"{s.win}-{s.draw}-{s.loss}"
 

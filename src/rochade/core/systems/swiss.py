@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import dataclasses
+from types import MappingProxyType
 from typing import ClassVar
 
+from rochade.core.checker import ByePolicy, PairingRules
 from rochade.core.jsonvalues import (
     FormatError,
     read_enum,
@@ -28,6 +31,7 @@ from rochade.core.systems.settings import (
     ByeRequest,
     FirstRound,
     SwissSettings,
+    limit,
 )
 
 
@@ -42,6 +46,11 @@ class Swiss(TournamentSystem[SwissSettings]):
     pairing_numbers = True
     fide_tiebreaks = True
     fide_mode = True
+    absence_byes = True
+    options = MappingProxyType({
+        "rounds": int, "first_round": FirstRound, "seed": int, "acceleration": Acceleration,
+        "max_half_point_byes": limit, "half_point_byes_closed": int,
+    })
 
     def to_dict(self, settings: SwissSettings) -> dict[str, object]:
         return {
@@ -93,6 +102,29 @@ class Swiss(TournamentSystem[SwissSettings]):
 
     def numbers(self, settings: SwissSettings) -> tuple[PlayerId, ...]:
         return settings.numbers
+
+    def with_kept_apart(self, settings: SwissSettings,
+                        pairs: frozenset[frozenset[PlayerId]]) -> SwissSettings:
+        return dataclasses.replace(settings, forbidden_pairs=pairs)
+
+    def with_bye_requests(self, settings: SwissSettings,
+                          requests: frozenset[ByeRequest]) -> SwissSettings:
+        return dataclasses.replace(settings, bye_requests=requests)
+
+    def half_point_bye_limits(self, settings: SwissSettings) -> tuple[int | None, int]:
+        return settings.max_half_point_byes, settings.half_point_byes_closed
+
+    def draws_by_lot(self, settings: SwissSettings) -> bool:
+        return settings.first_round is FirstRound.RANDOM
+
+    def planned_rounds(self, settings: SwissSettings) -> int | None:
+        return settings.rounds
+
+    def pairing_rules(self, settings: SwissSettings, number: int) -> PairingRules:
+        """C.04.1: no rematches, colours within two, one bye a player, forfeits not played."""
+        return PairingRules(forbidden_pairs=settings.forbidden_pairs, rematch_gap=None,
+                            max_colour_difference=2, max_same_colour_run=2,
+                            bye_policy=ByePolicy.ONCE, forfeits_count=False)
 
     def describe(self, settings: SwissSettings) -> str:
         return f"{settings.rounds} rounds"
