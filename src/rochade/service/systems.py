@@ -1,35 +1,26 @@
-"""What differs between the pairing systems, behind one small interface for `ClubService`.
+"""The use cases that differ between the pairing systems, for `ClubService`.
 
-Keizer pairs on its own standings; a round robin reads the Berger table (drawing the start
-numbers when round 1 is paired); a Swiss asks the Dutch engine (or draws round 1 at random).
-The Swiss engine sits behind `SwissPairer`, so that the plumbing does not depend on it.
+The systems themselves (`rochade.core.systems`) pair, keep their settings and say what they
+offer; this module adds what the service decides: fresh seeds, the TD's typed options, the
+limits that refuse a request, and the errors the TD reads.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import json
-import random
 import secrets
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 from rochade.core.checker import PairingRules
-from rochade.core.keizer.scoring import compute_standings
-from rochade.core.keizer.settings import KeizerSettings, StartOrder, drawn_start_list
+from rochade.core.keizer.settings import KeizerSettings
 from rochade.core.limits import number
-from rochade.core.messages import Said, message_of
+from rochade.core.messages import message_of
 from rochade.core.model import Entrant, Game, ModelError, PlayerId, Result, Status, Tournament
 from rochade.core.pairing import Pairing
-from rochade.core.roundrobin import (
-    BergerEngine,
-    BergerState,
-    berger_schedule,
-    draw_numbers,
-    numbers_by_rating,
-)
 from rochade.core.standings import SystemStandings, ranked, system_standings
 from rochade.core.systems import (
     DEFAULT_TIEBREAKS,
@@ -38,41 +29,18 @@ from rochade.core.systems import (
     SWISS_ABSENCES,
     SYSTEMS,
     ByeRequest,
-    FirstRound,
-    RoundRobinSettings,
-    StartNumbers,
-    SwissSettings,
     TournamentSystem,
     find_system,
-    random_round,
     scoring,
     scoring_text,
-    swiss_numbers,
     system_holding,
     system_of,
 )
+from rochade.core.systems.base import PairingRefused
+from rochade.core.systems.keizer import draw_start as keizer_start
 from rochade.core.tiebreaks import Kind, TieBreak, TieBreakError, Unplayed, parse_tiebreaks
 from rochade.service.errors import ServiceError
 from rochade.service.files import read_file
-
-
-class SwissPairer(Protocol):
-    """Pairs round `round_number` of a Swiss among the `present` players."""
-
-    def __call__(self, t: Tournament, settings: SwissSettings, round_number: int,
-                 present: Sequence[PlayerId]) -> Pairing: ...
-
-
-def _dutch(t: Tournament, settings: SwissSettings, round_number: int,
-           present: Sequence[PlayerId]) -> Pairing:
-    """Imported when a Swiss is paired: a Keizer or round-robin command never loads it."""
-    from rochade.core.swiss import pair_swiss
-
-    return pair_swiss(t, settings, round_number, present)
-
-
-SWISS_ENGINE: SwissPairer = _dutch
-"""The FIDE Dutch engine, through its adapter in `rochade.core.swiss`."""
 
 
 def decode(system: str, text: str) -> object:
@@ -220,140 +188,35 @@ def pair(t: Tournament, number: int) -> tuple[Pairing, object | None]:
     """Pair round `number` with the system's engine: the pairing and, when they changed (a
     round robin's start numbers, drawn before round 1; a Swiss's pairing numbers, given
     before each round until round 4), the new settings to store."""
-    s = t.settings
-    if isinstance(s, KeizerSettings):
-        drawn = _drawn_start(t, s, number)
-        if drawn is None:
-            return _pair_keizer(t, s, number), None
-        t = dataclasses.replace(t, settings=drawn)
-        pairing = _pair_keizer(t, drawn, number)
-        line = Said("Start order drawn by lot (seed {seed}): {names}.", seed=drawn.start_seed,
-                    names=", ".join(drawn.start_list))
-        return dataclasses.replace(pairing, explanation=(line, *pairing.explanation)), drawn
-    if isinstance(s, RoundRobinSettings):
-        return _pair_round_robin(t, s, number)
-    if isinstance(s, SwissSettings):
-        return _pair_swiss(t, s, number), numbered(t)
-    raise ServiceError(
-        "{name} has no pairing engine for the system {system}", name=t.name, system=t.system
-    )
+    try:
+        return system_of(t).pair(t, number, lambda: present(t, number), fresh_seed)
+    except PairingRefused as exc:
+        raise ServiceError(message_of(exc)) from None
 
 
-def numbered(t: Tournament) -> SwissSettings | None:
-    """A Swiss's settings with the pairing numbers of the round about to be paired, when they
+def numbered(t: Tournament) -> object | None:
+    """The settings with the pairing numbers of the round about to be paired, when they
     differ from the stored ones (everybody before round 1, a late entry until round 4)."""
-    s = t.settings
-    if not isinstance(s, SwissSettings):
-        return None
-    numbers = swiss_numbers(t.entrants, s.numbers, len(t.rounds))
-    return None if numbers == s.numbers else dataclasses.replace(s, numbers=numbers)
-
-
-def _drawn_start(t: Tournament, s: KeizerSettings, number: int) -> KeizerSettings | None:
-    """A start order by lot still to draw (nobody was enrolled when it was chosen): drawn
-    now, at round 1's pairing, with a fresh seed that the settings and the explanation keep."""
-    if number != 1 or s.start_order is not StartOrder.RANDOM or s.start_list or not t.entrants:
-        return None
-    return draw_start(t, s)
+    return system_of(t).numbered(t)
 
 
 def draw_start(t: Tournament, s: KeizerSettings) -> KeizerSettings:
     """A start order by lot over everyone enrolled, with a seed from the system's entropy
     (nobody can foresee it); the seed is kept, so `drawn_start_list` replays the draw."""
-    seed = fresh_seed()
-    names = drawn_start_list((e.name for e in t.entrants), random.Random(seed))
-    return dataclasses.replace(s, start_seed=seed, start_list=names)
-
-
-def _pair_keizer(t: Tournament, s: KeizerSettings, number: int) -> Pairing:
-    """The present players in Keizer ranking order (start order before round 1)."""
-    present = {e.id for e in t.entrants if e.status.plays}
-    if len(present) < 2:
-        raise ServiceError("round {round}: fewer than two players are present", round=number)
-    if t.rounds:
-        order = [row.entrant.id for row in compute_standings(t, s).ranked()]
-    else:
-        order = [e.id for e in t.start_order()]
-    ranking = tuple(p for p in order if p in present)
-    from rochade.core.keizer.pairing import KeizerEngine, KeizerState
-
-    return KeizerEngine().pair(KeizerState(t, s, number, ranking))
-
-
-def _pair_round_robin(t: Tournament, s: RoundRobinSettings, number: int
-                      ) -> tuple[Pairing, RoundRobinSettings | None]:
-    changed = None
-    if not s.numbers:
-        if len(t.entrants) < 2:
-            raise ServiceError(
-                "a round robin needs at least 2 players; {name} has {count}",
-                name=t.name,
-                count=len(t.entrants),
-            )
-        ids = [e.id for e in t.entrants]
-        numbers = (draw_numbers(ids, random.Random(s.seed)) if s.numbers_by is StartNumbers.LOT
-                   else numbers_by_rating(t.entrants))
-        s = changed = dataclasses.replace(s, numbers=numbers)
-    rounds = len(berger_schedule(len(s.numbers), double=s.double).rounds)
-    if number > rounds:
-        raise ServiceError("all {rounds} rounds of this round robin are paired", rounds=rounds)
-    pairing = BergerEngine().pair(
-        BergerState(t, s.numbers, number, s.double, s.swap_last_two)
-    )
-    if changed is not None:
-        drawn = ", ".join(f"{i}. {t.entrant(p).name}" for i, p in enumerate(s.numbers, 1))
-        line = (
-            Said("Start numbers drawn by lot (seed {seed}): {numbers}", seed=s.seed,
-                 numbers=drawn)
-            if s.numbers_by is StartNumbers.LOT
-            else Said("Start numbers drawn by rating: {numbers}", numbers=drawn)
-        )
-        pairing = dataclasses.replace(pairing, explanation=(line, *pairing.explanation))
-    return pairing, changed
-
-
-def _pair_swiss(t: Tournament, s: SwissSettings, number: int) -> Pairing:
-    if number > s.rounds:
-        raise ServiceError("all {rounds} rounds of this Swiss are paired", rounds=s.rounds)
-    players = present(t, number)
-    if len(players) < 2:
-        raise ServiceError("round {round}: fewer than two players are present", round=number)
-    if number == 1 and s.first_round is FirstRound.RANDOM:
-        drawn = random_round(players, random.Random(s.seed))
-        return dataclasses.replace(
-            drawn, explanation=(*drawn.explanation, Said("Seed {seed}.", seed=s.seed))
-        )
-    from rochade.core.dutch import DutchError, NoValidPairing
-
-    try:
-        return SWISS_ENGINE(t, s, number, players)
-    except NoValidPairing as exc:
-        raise ServiceError(
-            "round {round}: no pairing satisfies the FIDE rules ({problem}); pair this round by "
-            "hand with --manual",
-            round=number,
-            problem=message_of(exc),
-        ) from None
-    except DutchError as exc:
-        raise ServiceError(
-            "round {round}: {problem}", round=number, problem=message_of(exc)
-        ) from None
+    return keizer_start(t, s, fresh_seed())
 
 
 def pairing_reasons(t: Tournament, number: int, player: PlayerId) -> tuple[str, ...]:
     """Why `player` was paired as they were in round `number` of a Swiss (the criteria of
     the Dutch system that decided it)."""
-    s = t.settings
-    if not isinstance(s, SwissSettings):
+    try:
+        reasons = system_of(t).explain_player(t, number, player)
+    except PairingRefused as exc:
+        raise ServiceError(message_of(exc)) from None
+    if reasons is None:
         raise ServiceError("{tournament} is not a Swiss; `rochade explain --round {number}` "
                            "shows how its rounds were paired", tournament=t.name, number=number)
-    from rochade.core.dutch import DutchError
-    from rochade.core.swiss import explain_swiss_player
-
-    try:
-        return explain_swiss_player(t, s, number, player)
-    except DutchError as exc:
-        raise ServiceError("round {number}: {why}", number=number, why=message_of(exc)) from None
+    return reasons
 
 
 def with_forbidden_pair(t: Tournament, pair: frozenset[PlayerId], forbidden: bool = True

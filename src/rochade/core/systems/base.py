@@ -7,14 +7,19 @@ subclass, registered in `rochade.core.systems`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Mapping
-from typing import Any, ClassVar, Generic, TypeVar
+from collections.abc import Callable, Collection, Mapping, Sequence
+from typing import Any, ClassVar, Generic, TypeVar, cast
 
 from rochade.core.checker import PairingRules
-from rochade.core.model import PlayerId
+from rochade.core.model import ModelError, PlayerId, Tournament
+from rochade.core.pairing import Pairing
 from rochade.core.systems.settings import SWISS_ABSENCES, ByeRequest
 
 S = TypeVar("S")
+
+
+class PairingRefused(ModelError):
+    """A round the system's engine cannot pair as asked; the message says why and what to do."""
 
 
 class TournamentSystem(Generic[S]):
@@ -46,6 +51,31 @@ class TournamentSystem(Generic[S]):
     options: ClassVar[Mapping[str, Callable[[Any], object]]] = {}
     """The settings the TD gives by name beside scoring, bye values and tie-breaks, with the
     reader of the typed text; none for a system configured otherwise (Keizer's presets)."""
+
+    def settings_of(self, t: Tournament) -> S:
+        """The tournament's settings, refused unless they are this system's."""
+        if not isinstance(t.settings, self.settings_type):
+            raise PairingRefused("{name} has no pairing engine for the system {system}",
+                                 name=t.name, system=t.system)
+        return cast(S, t.settings)
+
+    def pair(self, t: Tournament, number: int, present: Callable[[], Sequence[PlayerId]],
+             seed: Callable[[], int]) -> tuple[Pairing, S | None]:
+        """Round `number` by the system's engine, and the settings when pairing changed them
+        (numbers or a start order drawn); `present` gives the players to pair (asked only
+        when needed: it may refuse), `seed` a fresh seed for a draw by lot."""
+        raise NotImplementedError
+
+    def numbered(self, t: Tournament) -> S | None:
+        """The settings with the numbers of the round about to be paired, when they differ
+        from the stored ones (None: unchanged, or a system without numbers kept)."""
+        return None
+
+    def explain_player(self, t: Tournament, number: int, player: PlayerId
+                       ) -> tuple[str, ...] | None:
+        """Why `player` was paired as they were in round `number`, criterion by criterion
+        (None: the system's engine gives no such reasons)."""
+        return None
 
     def to_dict(self, settings: S) -> dict[str, object]:
         """The settings as their JSON object, every setting spelled out (a saved file must not

@@ -7,7 +7,8 @@ names its preset, and every key it does not give comes from that preset.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Collection, Mapping
+import random
+from collections.abc import Callable, Collection, Mapping, Sequence
 from fractions import Fraction
 from types import MappingProxyType
 from typing import Any, ClassVar
@@ -27,6 +28,7 @@ from rochade.core.jsonvalues import (
     read_opt_int,
     read_str,
 )
+from rochade.core.keizer.scoring import compute_standings
 from rochade.core.keizer.settings import (
     STANDARD_REASONS,
     ColourRule,
@@ -37,11 +39,13 @@ from rochade.core.keizer.settings import (
     Recompute,
     RoundOneColours,
     StartOrder,
+    drawn_start_list,
     preset,
 )
-from rochade.core.messages import message_of
-from rochade.core.model import ModelError, PlayerId
-from rochade.core.systems.base import TournamentSystem
+from rochade.core.messages import Said, message_of
+from rochade.core.model import ModelError, PlayerId, Tournament
+from rochade.core.pairing import Pairing
+from rochade.core.systems.base import PairingRefused, TournamentSystem
 from rochade.core.systems.codec import (
     forbidden_pairs_in,
     known_reason,
@@ -75,6 +79,20 @@ class Keizer(TournamentSystem[KeizerSettings]):
     def kept_apart(self, settings: KeizerSettings) -> frozenset[frozenset[PlayerId]]:
         return settings.forbidden_pairs
 
+    def pair(self, t: Tournament, number: int, present: Callable[[], Sequence[PlayerId]],
+             seed: Callable[[], int]) -> tuple[Pairing, KeizerSettings | None]:
+        """A start order by lot still to draw (nobody was enrolled when it was chosen) is
+        drawn now, at round 1's pairing, with a fresh seed the settings and the explanation
+        keep."""
+        s = self.settings_of(t)
+        if number != 1 or s.start_order is not StartOrder.RANDOM or s.start_list or not t.entrants:
+            return _pair(t, s, number), None
+        drawn = draw_start(t, s, seed())
+        pairing = _pair(dataclasses.replace(t, settings=drawn), drawn, number)
+        line = Said("Start order drawn by lot (seed {seed}): {names}.", seed=drawn.start_seed,
+                    names=", ".join(drawn.start_list))
+        return dataclasses.replace(pairing, explanation=(line, *pairing.explanation)), drawn
+
     def pairing_rules(self, settings: KeizerSettings, number: int) -> PairingRules:
         return PairingRules.from_keizer(settings, number)
 
@@ -84,6 +102,28 @@ class Keizer(TournamentSystem[KeizerSettings]):
 
     def describe(self, settings: KeizerSettings) -> str:
         return settings.preset
+
+
+def draw_start(t: Tournament, s: KeizerSettings, seed: int) -> KeizerSettings:
+    """A start order by lot over everyone enrolled; the seed is kept, so `drawn_start_list`
+    replays the draw."""
+    names = drawn_start_list((e.name for e in t.entrants), random.Random(seed))
+    return dataclasses.replace(s, start_seed=seed, start_list=names)
+
+
+def _pair(t: Tournament, s: KeizerSettings, number: int) -> Pairing:
+    """The present players in Keizer ranking order (start order before round 1)."""
+    present = {e.id for e in t.entrants if e.status.plays}
+    if len(present) < 2:
+        raise PairingRefused("round {round}: fewer than two players are present", round=number)
+    if t.rounds:
+        order = [row.entrant.id for row in compute_standings(t, s).ranked()]
+    else:
+        order = [e.id for e in t.start_order()]
+    ranking = tuple(p for p in order if p in present)
+    from rochade.core.keizer.pairing import KeizerEngine, KeizerState
+
+    return KeizerEngine().pair(KeizerState(t, s, number, ranking))
 
 
 def _to_dict(settings: KeizerSettings) -> dict[str, object]:

@@ -3,13 +3,24 @@
 from __future__ import annotations
 
 import dataclasses
+import random
+from collections.abc import Callable, Sequence
 from types import MappingProxyType
 from typing import ClassVar
 
 from rochade.core.checker import ByePolicy, PairingRules
 from rochade.core.jsonvalues import read_bool, read_enum, read_int, read_obj
-from rochade.core.model import PlayerId
-from rochade.core.systems.base import TournamentSystem
+from rochade.core.messages import Said
+from rochade.core.model import PlayerId, Tournament
+from rochade.core.pairing import Pairing
+from rochade.core.roundrobin import (
+    BergerEngine,
+    BergerState,
+    berger_schedule,
+    draw_numbers,
+    numbers_by_rating,
+)
+from rochade.core.systems.base import PairingRefused, TournamentSystem
 from rochade.core.systems.codec import numbers_in, read_as, scoring_in, scoring_out, tiebreaks_in
 from rochade.core.systems.settings import ROUND_ROBIN, RoundRobinSettings, StartNumbers, yes_no
 
@@ -54,6 +65,40 @@ class RoundRobin(TournamentSystem[RoundRobinSettings]):
 
     def numbers(self, settings: RoundRobinSettings) -> tuple[PlayerId, ...]:
         return settings.numbers
+
+    def pair(self, t: Tournament, number: int, present: Callable[[], Sequence[PlayerId]],
+             seed: Callable[[], int]) -> tuple[Pairing, RoundRobinSettings | None]:
+        """The Berger table's round; the start numbers are drawn when round 1 is paired."""
+        s = self.settings_of(t)
+        changed = None
+        if not s.numbers:
+            if len(t.entrants) < 2:
+                raise PairingRefused(
+                    "a round robin needs at least 2 players; {name} has {count}",
+                    name=t.name,
+                    count=len(t.entrants),
+                )
+            ids = [e.id for e in t.entrants]
+            numbers = (draw_numbers(ids, random.Random(s.seed))
+                       if s.numbers_by is StartNumbers.LOT else numbers_by_rating(t.entrants))
+            s = changed = dataclasses.replace(s, numbers=numbers)
+        rounds = len(berger_schedule(len(s.numbers), double=s.double).rounds)
+        if number > rounds:
+            raise PairingRefused("all {rounds} rounds of this round robin are paired",
+                                 rounds=rounds)
+        pairing = BergerEngine().pair(
+            BergerState(t, s.numbers, number, s.double, s.swap_last_two)
+        )
+        if changed is not None:
+            drawn = ", ".join(f"{i}. {t.entrant(p).name}" for i, p in enumerate(s.numbers, 1))
+            line = (
+                Said("Start numbers drawn by lot (seed {seed}): {numbers}", seed=s.seed,
+                     numbers=drawn)
+                if s.numbers_by is StartNumbers.LOT
+                else Said("Start numbers drawn by rating: {numbers}", numbers=drawn)
+            )
+            pairing = dataclasses.replace(pairing, explanation=(line, *pairing.explanation))
+        return pairing, changed
 
     def draws_by_lot(self, settings: RoundRobinSettings) -> bool:
         return settings.numbers_by is StartNumbers.LOT

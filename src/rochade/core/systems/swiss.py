@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import dataclasses
+import random
+from collections.abc import Callable, Sequence
 from types import MappingProxyType
 from typing import ClassVar
 
@@ -15,8 +17,10 @@ from rochade.core.jsonvalues import (
     read_obj,
     read_opt_int,
 )
-from rochade.core.model import PlayerId
-from rochade.core.systems.base import TournamentSystem
+from rochade.core.messages import Said, message_of
+from rochade.core.model import PlayerId, Tournament
+from rochade.core.pairing import Pairing
+from rochade.core.systems.base import PairingRefused, TournamentSystem
 from rochade.core.systems.codec import (
     forbidden_pairs_in,
     numbers_in,
@@ -32,6 +36,8 @@ from rochade.core.systems.settings import (
     FirstRound,
     SwissSettings,
     limit,
+    random_round,
+    swiss_numbers,
 )
 
 
@@ -103,6 +109,30 @@ class Swiss(TournamentSystem[SwissSettings]):
     def numbers(self, settings: SwissSettings) -> tuple[PlayerId, ...]:
         return settings.numbers
 
+    def pair(self, t: Tournament, number: int, present: Callable[[], Sequence[PlayerId]],
+             seed: Callable[[], int]) -> tuple[Pairing, SwissSettings | None]:
+        """The Dutch engine's round (round 1 at random when the settings say so), and the
+        pairing numbers when they changed."""
+        return _pair(t, self.settings_of(t), number, present), self.numbered(t)
+
+    def numbered(self, t: Tournament) -> SwissSettings | None:
+        """Everybody is numbered before round 1, a late entry until round 4 (C.04.2.B)."""
+        s = self.settings_of(t)
+        numbers = swiss_numbers(t.entrants, s.numbers, len(t.rounds))
+        return None if numbers == s.numbers else dataclasses.replace(s, numbers=numbers)
+
+    def explain_player(self, t: Tournament, number: int, player: PlayerId
+                       ) -> tuple[str, ...] | None:
+        """The criteria of the Dutch system that decided the player's pairing."""
+        from rochade.core.dutch import DutchError
+        from rochade.core.swiss import explain_swiss_player
+
+        try:
+            return explain_swiss_player(t, self.settings_of(t), number, player)
+        except DutchError as exc:
+            raise PairingRefused("round {number}: {why}", number=number,
+                                 why=message_of(exc)) from None
+
     def with_kept_apart(self, settings: SwissSettings,
                         pairs: frozenset[frozenset[PlayerId]]) -> SwissSettings:
         return dataclasses.replace(settings, forbidden_pairs=pairs)
@@ -150,3 +180,32 @@ def _bye_requests(value: object, where: str) -> frozenset[ByeRequest]:
                            kind == "fpb"))
     return frozenset(out)
 
+
+def _pair(t: Tournament, s: SwissSettings, number: int,
+          present: Callable[[], Sequence[PlayerId]]) -> Pairing:
+    if number > s.rounds:
+        raise PairingRefused("all {rounds} rounds of this Swiss are paired", rounds=s.rounds)
+    players = present()
+    if len(players) < 2:
+        raise PairingRefused("round {round}: fewer than two players are present", round=number)
+    if number == 1 and s.first_round is FirstRound.RANDOM:
+        drawn = random_round(players, random.Random(s.seed))
+        return dataclasses.replace(
+            drawn, explanation=(*drawn.explanation, Said("Seed {seed}.", seed=s.seed))
+        )
+    from rochade.core.dutch import DutchError, NoValidPairing
+    from rochade.core.swiss import pair_swiss
+
+    try:
+        return pair_swiss(t, s, number, players)
+    except NoValidPairing as exc:
+        raise PairingRefused(
+            "round {round}: no pairing satisfies the FIDE rules ({problem}); pair this round by "
+            "hand with --manual",
+            round=number,
+            problem=message_of(exc),
+        ) from None
+    except DutchError as exc:
+        raise PairingRefused(
+            "round {round}: {problem}", round=number, problem=message_of(exc)
+        ) from None
