@@ -12,7 +12,7 @@ from typing import Any
 from rochade.core.jsonvalues import FormatError
 from rochade.core.model import Tournament
 from rochade.core.systems.base import TournamentSystem
-from rochade.core.systems.keizer import Keizer
+from rochade.core.systems.keizer import KEIZER_SYSTEM
 from rochade.core.systems.round_robin import RoundRobin
 from rochade.core.systems.settings import (
     DEFAULT_TIEBREAKS,
@@ -39,7 +39,9 @@ from rochade.core.systems.settings import (
 )
 from rochade.core.systems.swiss import Swiss
 
-SYSTEMS: dict[str, TournamentSystem[Any]] = {s.name: s for s in (Keizer(), RoundRobin(), Swiss())}
+SYSTEMS: dict[str, TournamentSystem[Any]] = {
+    s.name: s for s in (KEIZER_SYSTEM, RoundRobin(), Swiss())
+}
 """Every system by name, in the order they are offered."""
 
 

@@ -14,6 +14,7 @@ from rochade.core.checker import PairingRules
 from rochade.core.model import ModelError, PlayerId, Tournament
 from rochade.core.pairing import Pairing
 from rochade.core.systems.settings import SWISS_ABSENCES, ByeRequest
+from rochade.core.tiebreaks import Scoring
 
 S = TypeVar("S")
 
@@ -90,6 +91,14 @@ class TournamentSystem(Generic[S]):
     def holds(self, settings: object) -> bool:
         """Whether `settings` are of this system."""
         return isinstance(settings, self.settings_type)
+
+    def own(self, settings: object) -> S | None:
+        """`settings` when they are this system's, else None."""
+        return cast(S, settings) if self.holds(settings) else None
+
+    def scoring(self, settings: S) -> Scoring | None:
+        """The points of results and byes (None: the system scores otherwise)."""
+        return None
 
     def absence_reasons(self, settings: S) -> Mapping[str, object]:
         """The reasons an absence row of a round may give (FIDE's systems: their bye kinds)."""

@@ -322,3 +322,8 @@ def _period(value: object, where: str) -> Period:
 
 
 # --- round-robin and Swiss settings ---------------------------------------------------------
+
+
+KEIZER_SYSTEM = Keizer()
+"""The Keizer system, for the Keizer-only use cases (presets, start orders) that need its
+settings typed."""

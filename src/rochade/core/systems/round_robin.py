@@ -23,6 +23,7 @@ from rochade.core.roundrobin import (
 from rochade.core.systems.base import PairingRefused, TournamentSystem
 from rochade.core.systems.codec import numbers_in, read_as, scoring_in, scoring_out, tiebreaks_in
 from rochade.core.systems.settings import ROUND_ROBIN, RoundRobinSettings, StartNumbers, yes_no
+from rochade.core.tiebreaks import Scoring
 
 
 class RoundRobin(TournamentSystem[RoundRobinSettings]):
@@ -99,6 +100,9 @@ class RoundRobin(TournamentSystem[RoundRobinSettings]):
             )
             pairing = dataclasses.replace(pairing, explanation=(line, *pairing.explanation))
         return pairing, changed
+
+    def scoring(self, settings: RoundRobinSettings) -> Scoring:
+        return settings.scoring
 
     def draws_by_lot(self, settings: RoundRobinSettings) -> bool:
         return settings.numbers_by is StartNumbers.LOT

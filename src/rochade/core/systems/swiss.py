@@ -39,6 +39,7 @@ from rochade.core.systems.settings import (
     random_round,
     swiss_numbers,
 )
+from rochade.core.tiebreaks import Scoring
 
 
 class Swiss(TournamentSystem[SwissSettings]):
@@ -143,6 +144,9 @@ class Swiss(TournamentSystem[SwissSettings]):
 
     def half_point_bye_limits(self, settings: SwissSettings) -> tuple[int | None, int]:
         return settings.max_half_point_byes, settings.half_point_byes_closed
+
+    def scoring(self, settings: SwissSettings) -> Scoring:
+        return settings.scoring
 
     def draws_by_lot(self, settings: SwissSettings) -> bool:
         return settings.first_round is FirstRound.RANDOM
