@@ -54,12 +54,17 @@ def find_system(name: object) -> TournamentSystem[Any]:
     return system
 
 
+def holder(settings: object) -> TournamentSystem[Any] | None:
+    """The system whose settings these are (None: no system's)."""
+    return next((system for system in SYSTEMS.values() if system.holds(settings)), None)
+
+
 def system_holding(settings: object) -> TournamentSystem[Any]:
-    """The system whose settings these are."""
-    for system in SYSTEMS.values():
-        if system.holds(settings):
-            return system
-    raise FormatError("unknown settings {type}", type=type(settings).__name__)
+    """The system whose settings these are, refused when they are no system's."""
+    system = holder(settings)
+    if system is None:
+        raise FormatError("unknown settings {type}", type=type(settings).__name__)
+    return system
 
 
 def system_of(t: Tournament) -> TournamentSystem[Any]:
@@ -88,6 +93,7 @@ __all__ = [
     "baku_virtual_points",
     "check_scoring",
     "find_system",
+    "holder",
     "random_round",
     "scoring",
     "scoring_text",

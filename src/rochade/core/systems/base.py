@@ -13,8 +13,8 @@ from typing import Any, ClassVar, Generic, TypeVar, cast
 from rochade.core.checker import PairingRules
 from rochade.core.model import ModelError, PlayerId, Tournament
 from rochade.core.pairing import Pairing
-from rochade.core.systems.settings import SWISS_ABSENCES, ByeRequest
-from rochade.core.tiebreaks import Scoring
+from rochade.core.systems.settings import SWISS_ABSENCES, ByeRequest, swiss_numbers
+from rochade.core.tiebreaks import Crosstable, Scoring, TieBreak
 
 S = TypeVar("S")
 
@@ -99,6 +99,26 @@ class TournamentSystem(Generic[S]):
     def scoring(self, settings: S) -> Scoring | None:
         """The points of results and byes (None: the system scores otherwise)."""
         return None
+
+    def tiebreaks(self, settings: S) -> tuple[TieBreak, ...]:
+        """The tie-breaks that order equal scores (none: the system ranks otherwise)."""
+        return ()
+
+    def start_numbers(self, t: Tournament) -> tuple[PlayerId, ...]:
+        """The players in start-number order, as every page, list and file numbers them
+        (by rating unless the system keeps numbers of its own)."""
+        return swiss_numbers(t.entrants)
+
+    def renumbered(self, settings: S, number: Mapping[PlayerId, PlayerId]) -> S:
+        """The settings with every player id replaced by `number[id]` (a system with
+        `pairing_numbers`: its players renumbered as a TRF file numbers them)."""
+        raise NotImplementedError
+
+    def counted(self, t: Tournament, table: Crosstable, numbers: Sequence[PlayerId]
+                ) -> Crosstable:
+        """The crosstable as the standings count it (a round robin annuls some games of a
+        withdrawn player)."""
+        return table
 
     def absence_reasons(self, settings: S) -> Mapping[str, object]:
         """The reasons an absence row of a round may give (FIDE's systems: their bye kinds)."""

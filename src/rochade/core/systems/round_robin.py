@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 from typing import ClassVar
 
@@ -16,6 +16,7 @@ from rochade.core.pairing import Pairing
 from rochade.core.roundrobin import (
     BergerEngine,
     BergerState,
+    annul_withdrawn,
     berger_schedule,
     draw_numbers,
     numbers_by_rating,
@@ -23,7 +24,7 @@ from rochade.core.roundrobin import (
 from rochade.core.systems.base import PairingRefused, TournamentSystem
 from rochade.core.systems.codec import numbers_in, read_as, scoring_in, scoring_out, tiebreaks_in
 from rochade.core.systems.settings import ROUND_ROBIN, RoundRobinSettings, StartNumbers, yes_no
-from rochade.core.tiebreaks import Scoring
+from rochade.core.tiebreaks import Crosstable, Scoring, TieBreak
 
 
 class RoundRobin(TournamentSystem[RoundRobinSettings]):
@@ -103,6 +104,32 @@ class RoundRobin(TournamentSystem[RoundRobinSettings]):
 
     def scoring(self, settings: RoundRobinSettings) -> Scoring:
         return settings.scoring
+
+    def tiebreaks(self, settings: RoundRobinSettings) -> tuple[TieBreak, ...]:
+        return settings.tiebreaks
+
+    def start_numbers(self, t: Tournament) -> tuple[PlayerId, ...]:
+        """The numbers drawn before round 1; by rating until then."""
+        s = self.own(t.settings)
+        if s is None:
+            return super().start_numbers(t)
+        return s.numbers or numbers_by_rating(t.entrants)
+
+    def renumbered(self, settings: RoundRobinSettings, number: Mapping[PlayerId, PlayerId]
+                   ) -> RoundRobinSettings:
+        return dataclasses.replace(settings, numbers=tuple(number[p] for p in settings.numbers))
+
+    def counted(self, t: Tournament, table: Crosstable, numbers: Sequence[PlayerId]
+                ) -> Crosstable:
+        """A player who withdrew having played fewer than half of his games has them all
+        annulled (C.05; `annul_withdrawn`)."""
+        s = self.own(t.settings)
+        if s is None:
+            return table
+        withdrawn = {i for i, pid in enumerate(numbers, 1) if t.entrant(pid).withdrawn}
+        games_each = (len(numbers) - 1) * (2 if s.double else 1)
+        return Crosstable(annul_withdrawn(table.players, withdrawn, games_each),
+                          table.scoring, round_robin=True)
 
     def draws_by_lot(self, settings: RoundRobinSettings) -> bool:
         return settings.numbers_by is StartNumbers.LOT

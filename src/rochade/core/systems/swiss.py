@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 from typing import ClassVar
 
@@ -39,7 +39,7 @@ from rochade.core.systems.settings import (
     random_round,
     swiss_numbers,
 )
-from rochade.core.tiebreaks import Scoring
+from rochade.core.tiebreaks import Scoring, TieBreak
 
 
 class Swiss(TournamentSystem[SwissSettings]):
@@ -147,6 +147,28 @@ class Swiss(TournamentSystem[SwissSettings]):
 
     def scoring(self, settings: SwissSettings) -> Scoring:
         return settings.scoring
+
+    def tiebreaks(self, settings: SwissSettings) -> tuple[TieBreak, ...]:
+        return settings.tiebreaks
+
+    def start_numbers(self, t: Tournament) -> tuple[PlayerId, ...]:
+        """The stored pairing numbers, late entries slotted in (C.04.2.B)."""
+        s = self.own(t.settings)
+        if s is None:
+            return super().start_numbers(t)
+        return swiss_numbers(t.entrants, s.numbers, len(t.rounds))
+
+    def renumbered(self, settings: SwissSettings, number: Mapping[PlayerId, PlayerId]
+                   ) -> SwissSettings:
+        n = number
+        return dataclasses.replace(
+            settings,
+            numbers=tuple(range(1, len(n) + 1)),
+            forbidden_pairs=frozenset(frozenset(n[p] for p in pair)
+                                      for pair in settings.forbidden_pairs),
+            bye_requests=frozenset(dataclasses.replace(b, player=n[b.player])
+                                   for b in settings.bye_requests),
+        )
 
     def draws_by_lot(self, settings: SwissSettings) -> bool:
         return settings.first_round is FirstRound.RANDOM
