@@ -45,7 +45,9 @@ class TournamentSystem(Generic[S]):
     fide_mode: ClassVar[bool] = False
     """The tournament can be run for FIDE rating (a rating report, FIDE's rules enforced)."""
     fixed_schedule: ClassVar[bool] = False
-    """The whole schedule is set by round 1: no late entries, a withdrawal forfeits games."""
+    """The whole schedule is set by round 1 (everybody meets everybody): no late entries, a
+    withdrawal forfeits the games to come, the odd player out rests (no points), and the
+    crosstable is a grid of every pair."""
     absence_byes: ClassVar[bool] = False
     """An absence known before a round is paired is a bye of that round (excused: half a
     point, within the settings' limits)."""
