@@ -33,6 +33,8 @@ class TournamentSystem(Generic[S]):
     name: ClassVar[str]
     """The name kept in the club file and files (`keizer`, `round-robin`, `swiss`)."""
     settings_type: ClassVar[type[Any]]
+    engine: ClassVar[str]
+    """The pairing engine, as the explanation of a round names it."""
 
     forbidden_pairs: ClassVar[bool] = False
     """The TD may keep two players apart (a round robin's table is fixed)."""
@@ -44,6 +46,9 @@ class TournamentSystem(Generic[S]):
     """Standings are points with FIDE tie-breaks, scored by the settings' `scoring`."""
     fide_mode: ClassVar[bool] = False
     """The tournament can be run for FIDE rating (a rating report, FIDE's rules enforced)."""
+    presets: ClassVar[bool] = False
+    """Settings start from a named preset and change one by one (Keizer's); otherwise from
+    the `options`."""
     fixed_schedule: ClassVar[bool] = False
     """The whole schedule is set by round 1 (everybody meets everybody): no late entries, a
     withdrawal forfeits the games to come, the odd player out rests (no points), and the
@@ -105,6 +110,10 @@ class TournamentSystem(Generic[S]):
     def tiebreaks(self, settings: S) -> tuple[TieBreak, ...]:
         """The tie-breaks that order equal scores (none: the system ranks otherwise)."""
         return ()
+
+    def with_tiebreaks(self, settings: S, tiebreaks: tuple[TieBreak, ...]) -> S:
+        """The settings ranking by these tie-breaks (a system with `fide_tiebreaks`)."""
+        raise NotImplementedError
 
     def start_numbers(self, t: Tournament) -> tuple[PlayerId, ...]:
         """The players in start-number order, as every page, list and file numbers them

@@ -61,7 +61,9 @@ class Keizer(TournamentSystem[KeizerSettings]):
 
     name: ClassVar[str] = KEIZER
     settings_type = KeizerSettings
+    engine = "Keizer"
     forbidden_pairs = True
+    presets = True
 
     def to_dict(self, settings: KeizerSettings) -> dict[str, object]:
         return _to_dict(settings)

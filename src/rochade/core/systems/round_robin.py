@@ -32,6 +32,7 @@ class RoundRobin(TournamentSystem[RoundRobinSettings]):
 
     name: ClassVar[str] = ROUND_ROBIN
     settings_type = RoundRobinSettings
+    engine = "Berger table"
     pairing_numbers = True
     fide_tiebreaks = True
     fide_mode = True
@@ -107,6 +108,10 @@ class RoundRobin(TournamentSystem[RoundRobinSettings]):
 
     def tiebreaks(self, settings: RoundRobinSettings) -> tuple[TieBreak, ...]:
         return settings.tiebreaks
+
+    def with_tiebreaks(self, settings: RoundRobinSettings, tiebreaks: tuple[TieBreak, ...]
+                       ) -> RoundRobinSettings:
+        return dataclasses.replace(settings, tiebreaks=tiebreaks)
 
     def start_numbers(self, t: Tournament) -> tuple[PlayerId, ...]:
         """The numbers drawn before round 1; by rating until then."""

@@ -48,6 +48,7 @@ class Swiss(TournamentSystem[SwissSettings]):
 
     name: ClassVar[str] = SWISS
     settings_type = SwissSettings
+    engine = "FIDE Dutch"
     forbidden_pairs = True
     byes_in_advance = True
     pairing_numbers = True
@@ -150,6 +151,10 @@ class Swiss(TournamentSystem[SwissSettings]):
 
     def tiebreaks(self, settings: SwissSettings) -> tuple[TieBreak, ...]:
         return settings.tiebreaks
+
+    def with_tiebreaks(self, settings: SwissSettings, tiebreaks: tuple[TieBreak, ...]
+                       ) -> SwissSettings:
+        return dataclasses.replace(settings, tiebreaks=tiebreaks)
 
     def start_numbers(self, t: Tournament) -> tuple[PlayerId, ...]:
         """The stored pairing numbers, late entries slotted in (C.04.2.B)."""
