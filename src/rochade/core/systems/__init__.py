@@ -13,7 +13,7 @@ from rochade.core.jsonvalues import FormatError
 from rochade.core.model import Tournament
 from rochade.core.systems.base import TournamentSystem
 from rochade.core.systems.keizer import KEIZER_SYSTEM
-from rochade.core.systems.round_robin import RoundRobin
+from rochade.core.systems.round_robin import ROUND_ROBIN_SYSTEM
 from rochade.core.systems.settings import (
     DEFAULT_TIEBREAKS,
     KEIZER,
@@ -40,7 +40,7 @@ from rochade.core.systems.settings import (
 from rochade.core.systems.swiss import Swiss
 
 SYSTEMS: dict[str, TournamentSystem[Any]] = {
-    s.name: s for s in (KEIZER_SYSTEM, RoundRobin(), Swiss())
+    s.name: s for s in (KEIZER_SYSTEM, ROUND_ROBIN_SYSTEM, Swiss())
 }
 """Every system by name, in the order they are offered."""
 

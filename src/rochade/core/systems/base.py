@@ -46,6 +46,10 @@ class TournamentSystem(Generic[S]):
     """Standings are points with FIDE tie-breaks, scored by the settings' `scoring`."""
     fide_mode: ClassVar[bool] = False
     """The tournament can be run for FIDE rating (a rating report, FIDE's rules enforced)."""
+    explains_pairings: ClassVar[bool] = False
+    """The engine says, player by player, which of its criteria decided a pairing."""
+    external_games: ClassVar[bool] = False
+    """Games for the club's teams elsewhere count in the tournament (Keizer's team values)."""
     presets: ClassVar[bool] = False
     """Settings start from a named preset and change one by one (Keizer's); otherwise from
     the `options`."""
@@ -159,6 +163,11 @@ class TournamentSystem(Generic[S]):
         """The number of rounds fixed in advance (None: it follows from the players or the
         season)."""
         return None
+
+    def rounds_in(self, t: Tournament) -> int | None:
+        """How many rounds the tournament has (None: no last round, as a Keizer season)."""
+        s = self.own(t.settings)
+        return None if s is None else self.planned_rounds(s)
 
     def pairing_rules(self, settings: S, number: int) -> PairingRules:
         """The limits the checker applies to round `number` paired by hand."""

@@ -64,6 +64,7 @@ class Keizer(TournamentSystem[KeizerSettings]):
     engine = "Keizer"
     forbidden_pairs = True
     presets = True
+    external_games = True
 
     def to_dict(self, settings: KeizerSettings) -> dict[str, object]:
         return _to_dict(settings)

@@ -139,6 +139,14 @@ class RoundRobin(TournamentSystem[RoundRobinSettings]):
     def draws_by_lot(self, settings: RoundRobinSettings) -> bool:
         return settings.numbers_by is StartNumbers.LOT
 
+    def rounds_in(self, t: Tournament) -> int | None:
+        """The rounds of the Berger table (0 below two players)."""
+        s = self.own(t.settings)
+        if s is None:
+            return None
+        players = len(s.numbers) if s.numbers else len(t.entrants)
+        return len(berger_schedule(players, double=s.double).rounds) if players >= 2 else 0
+
     def pairing_rules(self, settings: RoundRobinSettings, number: int) -> PairingRules:
         """Everybody meets everybody once (twice in a double round robin, at any distance)."""
         return PairingRules(rematch_gap=0 if settings.double else None,
@@ -149,3 +157,7 @@ class RoundRobin(TournamentSystem[RoundRobinSettings]):
 
 
 _KEYS = tuple(RoundRobin().to_dict(RoundRobinSettings()))
+
+
+ROUND_ROBIN_SYSTEM = RoundRobin()
+"""The round robin, for the pages only it has (its Berger schedule)."""

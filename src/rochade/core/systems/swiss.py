@@ -55,6 +55,7 @@ class Swiss(TournamentSystem[SwissSettings]):
     fide_tiebreaks = True
     fide_mode = True
     absence_byes = True
+    explains_pairings = True
     options = MappingProxyType({
         "rounds": int, "first_round": FirstRound, "seed": int, "acceleration": Acceleration,
         "max_half_point_byes": limit, "half_point_byes_closed": int,
