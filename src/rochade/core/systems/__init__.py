@@ -37,10 +37,10 @@ from rochade.core.systems.settings import (
     scoring_text,
     swiss_numbers,
 )
-from rochade.core.systems.swiss import Swiss
+from rochade.core.systems.swiss import SWISS_SYSTEM
 
 SYSTEMS: dict[str, TournamentSystem[Any]] = {
-    s.name: s for s in (KEIZER_SYSTEM, ROUND_ROBIN_SYSTEM, Swiss())
+    s.name: s for s in (KEIZER_SYSTEM, ROUND_ROBIN_SYSTEM, SWISS_SYSTEM)
 }
 """Every system by name, in the order they are offered."""
 

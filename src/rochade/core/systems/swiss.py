@@ -241,3 +241,8 @@ def _pair(t: Tournament, s: SwissSettings, number: int,
         raise PairingRefused(
             "round {round}: {problem}", round=number, problem=message_of(exc)
         ) from None
+
+
+SWISS_SYSTEM = Swiss()
+"""The Swiss, for what only it writes (the TRF header of the Dutch engines, forbidden pairs
+as 260 records)."""
