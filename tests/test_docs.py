@@ -22,12 +22,12 @@ from click.testing import CliRunner
 
 from rochade.cli import main
 from rochade.core.fide import EVENT_KEYS
+from rochade.core.systems import SYSTEMS
 from rochade.service import ClubService
 from rochade.service.categories import KEYS as CATEGORY_KEYS
 from rochade.service.club import PLAYER_KEYS
 from rochade.service.settings import KEIZER_SETTINGS, PRESET
 from rochade.service.systems import BYE_VALUES
-from rochade.service.systems import SETTING_KEYS as SYSTEM_KEYS
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = (ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md")))
@@ -378,7 +378,7 @@ def setting_keys() -> dict[str, tuple[str, ...]]:
     return {
         "Setting keys": (
             PRESET.key, *(s.key for s in KEIZER_SETTINGS), *BYE_VALUES, "scoring", "tiebreaks",
-            "fide_mode", *(key for keys in SYSTEM_KEYS.values() for key in keys),
+            "fide_mode", *(key for system in SYSTEMS.values() for key in system.options),
             *CATEGORY_KEYS, *EVENT_KEYS,
         ),
         "Player keys": PLAYER_KEYS,

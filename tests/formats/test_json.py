@@ -39,6 +39,7 @@ from rochade.core.model import (
     Status,
     Tournament,
 )
+from rochade.core.systems.keizer import Keizer
 from rochade.formats.json import (
     FORMAT,
     FileCategories,
@@ -46,10 +47,9 @@ from rochade.formats.json import (
     format_tournament,
     parse_tournament,
     parse_tournament_file,
-    settings_from_dict,
-    settings_to_dict,
 )
 
+KEIZER = Keizer()
 DATA = Path(__file__).resolve().parents[1] / "data" / "json"
 
 HOSTILE_NAMES = [
@@ -232,16 +232,16 @@ def test_numbers_are_exact() -> None:
     assert _with_settings(step="2.50").step == Fraction(5, 2)
     assert _with_settings(fractions={"excused": " 1/3 "}).fractions["excused"] == Fraction(1, 3)
     # a caller's own json.loads gives floats: read them as the decimal they show
-    s = settings_from_dict({"loss_factor": 0.1, "top_value": 69.5})
+    s = KEIZER.from_dict({"loss_factor": 0.1, "top_value": 69.5})
     assert (s.loss_factor, s.top_value) == (Fraction(1, 10), Fraction(139, 2))
 
 
 def test_settings_dict_round_trip_for_every_preset() -> None:
     for s in PRESETS.values():
-        d = settings_to_dict(s)
+        d = KEIZER.to_dict(s)
         assert json.loads(json.dumps(d)) == d
-        assert settings_from_dict(d) == s
-    assert settings_to_dict(preset("kfc"))["fractions"] == {
+        assert KEIZER.from_dict(d) == s
+    assert KEIZER.to_dict(preset("kfc"))["fractions"] == {
         "bye": "1/2",
         "excused": "7/20",
         "unexcused": "1/20",
@@ -252,7 +252,7 @@ def test_settings_dict_round_trip_for_every_preset() -> None:
 
 
 def test_every_settings_field_has_a_key() -> None:
-    keys = set(settings_to_dict(KeizerSettings()))
+    keys = set(KEIZER.to_dict(KeizerSettings()))
     assert keys == {f.name for f in dataclasses.fields(KeizerSettings)}
 
 
@@ -424,8 +424,8 @@ def test_round_trip_with_categories(t: Tournament, data: st.DataObject) -> None:
 @settings(max_examples=100)
 @given(keizer_settings([1, 2, 3]))
 def test_settings_round_trip(s: KeizerSettings) -> None:
-    d = settings_to_dict(s)
-    assert settings_from_dict(json.loads(json.dumps(d))) == s
+    d = KEIZER.to_dict(s)
+    assert KEIZER.from_dict(json.loads(json.dumps(d))) == s
 
 
 # --- errors ---------------------------------------------------------------------------------
@@ -813,16 +813,17 @@ def test_format_error_is_a_model_error() -> None:
 
 def test_settings_from_dict_reports_its_own_errors() -> None:
     with pytest.raises(FormatError, match=r"^settings\.seed: expected a whole number"):
-        settings_from_dict({"seed": "x"})
+        KEIZER.from_dict({"seed": "x"})
     with pytest.raises(FormatError, match=r"^settings: expected an object, got a list$"):
-        settings_from_dict([])
+        KEIZER.from_dict([])
 
 
 def test_writing_refuses_what_it_cannot_represent() -> None:
     t = Tournament("x", (), system="hockey")
     with pytest.raises(FormatError, match=r"^system hockey is not supported$"):
         format_tournament(t)
-    with pytest.raises(FormatError, match=r"needs Keizer settings, got dict$"):
+    with pytest.raises(FormatError,
+                       match=r"keizer tournament needs the settings of its system, got dict$"):
         format_tournament(Tournament("x", (), settings={}))
 
 
@@ -887,13 +888,13 @@ def test_keys_of_other_programs_are_ignored() -> None:
 
 
 def test_settings_saved_before_the_colour_rule_keep_pairing_as_they_did() -> None:
-    saved = settings_to_dict(preset("kfc"))
+    saved = KEIZER.to_dict(preset("kfc"))
     del saved["colour_rule"], saved["no_bye_twice_in_row"]
-    old = settings_from_dict(saved)
+    old = KEIZER.from_dict(saved)
     assert old.colour_rule is ColourRule.BALANCE and old.no_bye_twice_in_row is True
     # a hand-written object naming only the preset gets the preset's choice
-    assert settings_from_dict({"preset": "kfc"}).no_bye_twice_in_row is False
-    fewer = settings_from_dict({"preset": "classic", "colour_rule": "fewer_whites"})
+    assert KEIZER.from_dict({"preset": "kfc"}).no_bye_twice_in_row is False
+    fewer = KEIZER.from_dict({"preset": "classic", "colour_rule": "fewer_whites"})
     assert fewer.colour_rule is ColourRule.FEWER_WHITES
     with pytest.raises(FormatError, match="colour_rule"):
-        settings_from_dict({"colour_rule": "more_whites"})
+        KEIZER.from_dict({"colour_rule": "more_whites"})

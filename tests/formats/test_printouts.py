@@ -16,6 +16,7 @@ from rochade.core.collation import name_key
 from rochade.core.fide import PlayerDetails
 from rochade.core.model import Tournament
 from rochade.core.standings import numbers_of
+from rochade.core.systems import system_of
 from rochade.formats.csv import table_csv
 from rochade.formats.html import page, site
 from rochade.formats.json import parse_tournament
@@ -100,7 +101,7 @@ def test_alphabetical_pairings_list_every_player_of_the_round_once(t: Tournament
         assert names == sorted(names, key=name_key)
         players = Counter(row.cells[0].player for row in table.rows)
         expected = [p for g in rnd.games for p in (g.white, g.black)]
-        expected += [p for p, _, _ in without_game(rnd, t.system)]
+        expected += [p for p, _, _ in without_game(rnd, system_of(t))]
         assert players == Counter(expected)
         by_player = {row.cells[0].player: row for row in table.rows if row.cls != "no-game"}
         for g in rnd.games:  # each game twice: white sees black on the same board, and back

@@ -34,6 +34,8 @@ from rochade.core.systems import (
     Acceleration,
     FirstRound,
     StartNumbers,
+    find_system,
+    system_of,
 )
 from rochade.service import ActionRecord, ClubService, PlayerAdded
 from rochade.service.categories import KEYS as CATEGORY_KEYS
@@ -146,7 +148,7 @@ def tournament_create(
     A round robin or Swiss starts in FIDE mode unless --no-fide-mode."""
     given = {key: value for key, value in overrides.items() if value is not None}
     svc = service(club, who)
-    if system == KEIZER:
+    if find_system(system).presets:
         if fide_mode is not None:
             raise Failure("--fide-mode is for round robins and Swiss tournaments")
         created = svc.create_tournament(name, preset, given)
@@ -259,9 +261,9 @@ def tournament_set(
             choices = f" ({', '.join(setting.choices)})" if setting.choices else ""
             hint = f" {PERCENT_HINT}" if setting.percent else ""
             click.echo(f"    {setting.label}: {setting.help}{hint}{choices}")
-        if t.system != KEIZER:
+        if not system_of(t).presets:
             click.echo(f"{t.name}: {describe(t.settings)}; see --help for what can change.")
-        if t.system != KEIZER:
+        if system_of(t).fide_mode:
             mode = svc.fide_mode(t.name)
             click.echo(f"fide_mode = {'on' if mode.on else 'off'}"
                        + (f" ({mode.marker})" if mode.marker else ""))
@@ -279,7 +281,7 @@ def tournament_set(
         report = svc.change_rules(typed, t.name, save=not dry_run, confirm=confirm)
     except NeedsFideConfirmation as exc:
         raise needs_confirm(exc) from None
-    if t.system != KEIZER and not dry_run:
+    if not system_of(t).presets and not dry_run:
         click.echo(f"Settings of {t.name} changed ({describe(report.tournament.settings)}).")
     elif not report.changes:
         click.echo("Nothing changes.")
@@ -288,7 +290,7 @@ def tournament_set(
         for change in report.changes:
             click.echo(f"{change.setting.key}: {change.old or '-'} -> {change.new or '-'}")
     echo_changes(report.standings)
-    if t.system == KEIZER or dry_run:
+    if system_of(t).presets or dry_run:
         if not report.standings and t.rounds:
             click.echo("Nobody moves in the standings.")
         click.echo("Nothing saved (--dry-run)." if dry_run else "Saved.")

@@ -15,7 +15,7 @@ from rochade.core.fide import PlayerDetails
 from rochade.core.model import PlayerId, Tournament
 from rochade.core.rating_change import RatingChange, rating_changes
 from rochade.core.standings import numbers_of
-from rochade.core.systems import KEIZER
+from rochade.core.systems import system_of
 from rochade.formats import text
 from rochade.formats.csv import DIALECTS, check_delimiter
 from rochade.formats.html import ENGLISH, LANGUAGES, Language, page, site
@@ -316,7 +316,7 @@ def _list(
     if which == "breakdown" and player is None:
         raise Failure("name the player whose breakdown you want: --player NAME")
     player_id = None if player is None else find_entrant(t.entrants, player).id
-    if t.system != KEIZER:
+    if system_of(t).fide_tiebreaks:
         table = fide_list(t, which, round_number, player_id)
         return table, table_text(table)
     if which == "participants":

@@ -14,7 +14,7 @@ from rochade.cli.common import Failure, club_argument, service, tournament_optio
 from rochade.core.model import PlayerId, Tournament
 from rochade.core.rating_change import RatingChange, rating_changes
 from rochade.core.standings import explain_tiebreaks, keizer_columns, numbers_of
-from rochade.core.systems import KEIZER, ROUND_ROBIN, SWISS, RoundRobinSettings, SwissSettings
+from rochade.core.systems import holder, system_of
 from rochade.core.tiebreaks import Unplayed, parse_tiebreaks
 from rochade.formats.tables import Table, fide_standings_table, table_text, with_rating_change
 from rochade.formats.tables import standings_table as keizer_table
@@ -41,8 +41,6 @@ from rochade.service import (
 from rochade.service.categories import category_list
 from rochade.service.players import find_entrant
 from rochade.service.systems import trf_standings
-
-ENGINES = {ROUND_ROBIN: "Berger table", SWISS: "FIDE Dutch", KEIZER: "Keizer"}
 
 ROUND = click.option("--round", "round_number", type=click.IntRange(min=0), metavar="K")
 
@@ -138,9 +136,10 @@ def standings(
         t = _tournament(source, who, tournament)
         if rating_change:
             changes = service(source, who).rating_changes(tournament, round_number)
-    if isinstance(t.settings, RoundRobinSettings | SwissSettings):
+    system = holder(t.settings)
+    if system is not None and system.fide_tiebreaks:
         if chosen is not None:
-            t = dataclasses.replace(t, settings=dataclasses.replace(t.settings, tiebreaks=chosen))
+            t = dataclasses.replace(t, settings=system.with_tiebreaks(t.settings, chosen))
         fide = standings_with_tiebreaks(t, round_number)
         if fmt == "json":
             _echo_json(fide_standings_json(fide), [x.entrant.id for x in fide.lines], changes)
@@ -214,7 +213,8 @@ def pairings(club: Path, who: str | None, round_number: int | None, tournament: 
 def participants(club: Path, who: str | None, tournament: str | None) -> None:
     """List the players: number, rating, status."""
     t = _tournament(club, who, tournament)
-    click.echo(participants_table(t, None if t.system == KEIZER else numbers_of(t)), nl=False)
+    click.echo(participants_table(t, numbers_of(t) if system_of(t).pairing_numbers else None),
+               nl=False)
 
 
 @click.command("crosstable")
@@ -223,7 +223,7 @@ def participants(club: Path, who: str | None, tournament: str | None) -> None:
 def crosstable_command(club: Path, who: str | None, tournament: str | None) -> None:
     """Who played whom, with colours and results."""
     t = _tournament(club, who, tournament)
-    click.echo(crosstable(t, None if t.system == KEIZER else numbers_of(t)), nl=False)
+    click.echo(crosstable(t, numbers_of(t) if system_of(t).pairing_numbers else None), nl=False)
 
 
 @click.command()
@@ -286,7 +286,7 @@ def explain(
         if round_number is None:
             raise Failure("name a player, or give --round K to see why round K was paired so")
         notes = svc.round_notes(round_number, tournament)
-        how = {"auto": f"by the {ENGINES.get(svc.tournament(tournament).system, 'Keizer')} engine",
+        how = {"auto": f"by the {system_of(svc.tournament(tournament)).engine} engine",
                "manual": "by hand", "import": "in an imported file"}
         click.echo(f"Round {round_number} was paired {how.get(notes.paired_by, notes.paired_by)}.")
         for line in notes.explanation:
@@ -314,7 +314,7 @@ def _explain_rating(source: Path, who: str | None, player: str, round_number: in
 def _explain_points(t: Tournament, player: str, round_number: int | None) -> None:
     """A player's Keizer points row by row, or a Swiss or round robin's tie-breaks."""
     entrant = find_entrant(t.entrants, player)
-    if t.system != KEIZER:
+    if system_of(t).fide_tiebreaks:
         click.echo(f"{entrant.name}: tie-breaks (opponents by start number)")
         for line in explain_tiebreaks(t, entrant.id, round_number):
             click.echo(f"  {line}")

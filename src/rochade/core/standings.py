@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from typing import Any
 
 from rochade.core.model import (
     Absence,
@@ -21,13 +22,12 @@ from rochade.core.model import (
     Round,
     Tournament,
 )
-from rochade.core.roundrobin import annul_withdrawn, numbers_by_rating
 from rochade.core.systems import (
     ROUND_ROBIN,
     SWISS,
     SWISS_ABSENCES,
-    RoundRobinSettings,
-    SwissSettings,
+    TournamentSystem,
+    holder,
     swiss_numbers,
 )
 from rochade.core.tiebreaks import (
@@ -124,19 +124,15 @@ def crosstable_of(t: Tournament, numbers: Sequence[PlayerId], scoring: Scoring, 
 def numbers_of(t: Tournament) -> tuple[PlayerId, ...]:
     """Start numbers: a round robin's drawn numbers, a Swiss's pairing numbers (stored, plus
     late entries), Keizer's rating order. Every page, list and file numbers players so."""
-    settings = t.settings
-    if isinstance(settings, RoundRobinSettings):
-        return settings.numbers or numbers_by_rating(t.entrants)
-    if isinstance(settings, SwissSettings):
-        return swiss_numbers(t.entrants, settings.numbers, len(t.rounds))
-    return swiss_numbers(t.entrants)
+    system = holder(t.settings)
+    return swiss_numbers(t.entrants) if system is None else system.start_numbers(t)
 
 
 def renumbered(t: Tournament) -> tuple[Tournament, dict[PlayerId, PlayerId]]:
     """A Swiss or round robin with its players' ids replaced by their start numbers (what a
     TRF file calls them), and the map id -> number. Keizer keeps its ids."""
-    s = t.settings
-    if not isinstance(s, SwissSettings | RoundRobinSettings):
+    system = holder(t.settings)
+    if system is None or not system.pairing_numbers:
         return t, {e.id: e.id for e in t.entrants}
     n = {pid: i for i, pid in enumerate(numbers_of(t), 1)}
     rounds = tuple(
@@ -151,16 +147,7 @@ def renumbered(t: Tournament) -> tuple[Tournament, dict[PlayerId, PlayerId]]:
         for r in t.rounds
     )
     entrants = tuple(sorted((replace(e, id=n[e.id]) for e in t.entrants), key=lambda e: e.id))
-    settings: object
-    if isinstance(s, SwissSettings):
-        settings = replace(
-            s,
-            numbers=tuple(range(1, len(n) + 1)),
-            forbidden_pairs=frozenset(frozenset(n[p] for p in pair) for pair in s.forbidden_pairs),
-            bye_requests=frozenset(replace(b, player=n[b.player]) for b in s.bye_requests),
-        )
-    else:
-        settings = replace(s, numbers=tuple(n[p] for p in s.numbers))
+    settings = system.renumbered(t.settings, n)
     return replace(t, entrants=entrants, rounds=rounds, settings=settings), n
 
 
@@ -172,7 +159,7 @@ def system_standings(t: Tournament, after_round: int | None = None) -> SystemSta
     """
     table, numbers = counted_crosstable(t, after_round)
     entrants = {i: t.entrant(pid) for i, pid in enumerate(numbers, 1)}
-    return ranked(table, entrants, _settings(t).tiebreaks)
+    return ranked(table, entrants, _fide(t)[2])
 
 
 def explain_tiebreaks(
@@ -186,36 +173,33 @@ def explain_tiebreaks(
     `counted_crosstable` after that round, when the caller keeps it for every player."""
     table, numbers = counted or counted_crosstable(t, after_round)
     number = numbers.index(player) + 1
-    return tuple(line for tb in _settings(t).tiebreaks for line in explain(table, tb, number))
+    return tuple(line for tb in _fide(t)[2] for line in explain(table, tb, number))
 
 
-def _settings(t: Tournament) -> RoundRobinSettings | SwissSettings:
-    if not isinstance(t.settings, RoundRobinSettings | SwissSettings):
+def _fide(t: Tournament) -> tuple[TournamentSystem[Any], Scoring, tuple[TieBreak, ...]]:
+    """The system of a tournament ranked by FIDE tie-breaks, its scoring and tie-breaks."""
+    system = holder(t.settings)
+    scoring = None if system is None else system.scoring(t.settings)
+    if system is None or scoring is None:
         raise ModelError("{name} is not a round robin or a Swiss", name=t.name)
-    return t.settings
+    return system, scoring, system.tiebreaks(t.settings)
 
 
 def counted_crosstable(t: Tournament, after_round: int | None = None
                        ) -> tuple[Crosstable, tuple[PlayerId, ...]]:
     """The crosstable the standings rank, after the round-robin withdrawal rule, and the ids
     in start-number order (`numbers[i]` has start number i + 1)."""
-    settings = _settings(t)
+    system, scoring, _ = _fide(t)
     if after_round is not None and not 0 <= after_round <= len(t.rounds):
         raise ModelError(
             "there is no round {number} (the tournament has {count})",
             number=after_round,
             count=len(t.rounds),
         )
-    round_robin = isinstance(settings, RoundRobinSettings)
     numbers = numbers_of(t)
-    table = crosstable_of(t, numbers, settings.scoring, round_robin=round_robin,
+    table = crosstable_of(t, numbers, scoring, round_robin=system.fixed_schedule,
                           after_round=after_round)
-    if isinstance(settings, RoundRobinSettings):
-        withdrawn = {i for i, pid in enumerate(numbers, 1) if t.entrant(pid).withdrawn}
-        games_each = (len(numbers) - 1) * (2 if settings.double else 1)
-        table = Crosstable(annul_withdrawn(table.players, withdrawn, games_each),
-                           table.scoring, round_robin=True)
-    return table, tuple(numbers)
+    return system.counted(t, table, numbers), tuple(numbers)
 
 
 def ranked(table: Crosstable, entrants: Mapping[int, Entrant],

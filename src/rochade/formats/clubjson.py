@@ -16,6 +16,18 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from rochade.core.fide import PlayerDetails
+from rochade.core.jsonvalues import (
+    FormatError,
+    load_json,
+    read_any_str,
+    read_bool,
+    read_enum,
+    read_int,
+    read_list,
+    read_obj,
+    read_opt_int,
+    read_str,
+)
 from rochade.core.messages import (
     UnreadableData,
     message_data,
@@ -23,19 +35,7 @@ from rochade.core.messages import (
     message_of,
 )
 from rochade.core.model import Result, Status
-from rochade.formats.json import (
-    FormatError,
-    _any_str,
-    _bool,
-    _enum,
-    _int,
-    _list,
-    _load,
-    _obj,
-    _opt_int,
-    _str,
-    system_settings_from_dict,
-)
+from rochade.core.systems import find_system
 from rochade.formats.trf_tournament import TrfExtras
 
 FORMAT = "rochade-club/2"
@@ -108,7 +108,7 @@ def format_club(rows: Rows) -> str:
 
 def parse_club(text: str) -> Rows:
     """The rows of a backup document; raises FormatError naming the field of a problem."""
-    data = _load(text)
+    data = load_json(text)
     if not isinstance(data, dict) or "format" not in data:
         raise FormatError('not a rochade club backup (missing "format")')
     match = _FORMAT_RE.fullmatch(data["format"]) if isinstance(data["format"], str) else None
@@ -122,22 +122,22 @@ def parse_club(text: str) -> Rows:
             "format {format} is newer than this rochade understands",
             format=data['format'],
         )
-    d = _obj(data, "file", ("format", "members", "tournaments", "actions"))
+    d = read_obj(data, "file", ("format", "members", "tournaments", "actions"))
     rows: Rows = {name: [] for name in ("members", "tournaments", "entrants", "rounds", "games",
                                         "absences", "externals", "extras", "actions")}
-    for i, m in enumerate(_list(d.get("members", []), "members")):
+    for i, m in enumerate(read_list(d.get("members", []), "members")):
         # rating-report data (schema 6 on): absent in older backups, '' there
         details = {key: "" for key in _DETAILS} | (m if isinstance(m, dict) else {})
         rows["members"].append(_fields(details, f"members[{i}]", {
-            "id": _id, "name": _str, "rating": _rating, "fide_id": _opt_id,
-            **{key: _any_str for key in _DETAILS}}))
-    for i, t in enumerate(_list(d.get("tournaments", []), "tournaments")):
+            "id": _id, "name": read_str, "rating": _rating, "fide_id": _opt_id,
+            **{key: read_any_str for key in _DETAILS}}))
+    for i, t in enumerate(read_list(d.get("tournaments", []), "tournaments")):
         _tournament(t, f"tournaments[{i}]", rows)
     since_2 = {"tournament": _opt_id, "message": _log_line} if int(match[1]) >= 2 else {}
-    for i, a in enumerate(_list(d.get("actions", []), "actions")):
+    for i, a in enumerate(read_list(d.get("actions", []), "actions")):
         row = _fields(a, f"actions[{i}]", {
-            "id": _id, "at": _str, "who": _any_str, "kind": _str, "description": _any_str,
-            "undone_by": _opt_id, **since_2})
+            "id": _id, "at": read_str, "who": read_any_str, "kind": read_str,
+            "description": read_any_str, "undone_by": _opt_id, **since_2})
         if since_2:
             row["tournament_id"] = row.pop("tournament")
             row["message"] = None if row["message"] is None else json.dumps(
@@ -166,7 +166,7 @@ def _log_line(value: object, where: str) -> object:
         raise FormatError(
             "{where}: expected {expected}", where=where + exc.where, expected=exc.expected
         ) from None
-    _any_str(json.dumps(data, ensure_ascii=False), where)  # no lone surrogate anywhere in it
+    read_any_str(json.dumps(data, ensure_ascii=False), where)  # no lone surrogate anywhere in it
     return data
 
 
@@ -174,29 +174,29 @@ Reader = Callable[[object, str], object]
 
 
 def _id(value: object, where: str) -> int:
-    return _int(value, where, 1)
+    return read_int(value, where, 1)
 
 
 def _opt_id(value: object, where: str) -> int | None:
-    return _opt_int(value, where, 1)
+    return read_opt_int(value, where, 1)
 
 
 def _rating(value: object, where: str) -> int | None:
-    return _opt_int(value, where, 0)
+    return read_opt_int(value, where, 0)
 
 
 def _status(value: object, where: str) -> str:
-    return _enum(value, where, Status).value
+    return read_enum(value, where, Status).value
 
 
 def _result(value: object, where: str) -> str | None:
-    return None if value is None else _enum(value, where, Result).value
+    return None if value is None else read_enum(value, where, Result).value
 
 
 def _fields(value: object, where: str, readers: dict[str, Reader],
             extra: Mapping[str, object] | None = None) -> dict[str, Any]:
     """An object with exactly these keys, each read by its reader (plus fixed `extra`)."""
-    d = _obj(value, where, readers)
+    d = read_obj(value, where, readers)
     missing = [k for k in readers if k not in d]
     if missing:
         raise FormatError("{where}: missing {key}", where=where, key=repr(missing[0]))
@@ -208,24 +208,24 @@ def _fields(value: object, where: str, readers: dict[str, Reader],
 
 def _tournament(value: object, where: str, rows: Rows) -> None:
     keys = ("id", "name", "system", "settings", "players", "rounds", "extras")
-    d = _obj(value, where, keys)
+    d = read_obj(value, where, keys)
     for name in keys:
         if name not in d:
             raise FormatError("{where}: missing {name}", where=where, name=repr(name))
     tid = _id(d["id"], f"{where}.id")
-    system = _str(d["system"], f"{where}.system")
-    system_settings_from_dict(system, d["settings"], f"{where}.settings")
-    rows["tournaments"].append({"id": tid, "name": _str(d["name"], f"{where}.name"),
+    system = read_str(d["system"], f"{where}.system")
+    find_system(system).from_dict(d["settings"], f"{where}.settings")
+    rows["tournaments"].append({"id": tid, "name": read_str(d["name"], f"{where}.name"),
                                 "system": system, "settings": _settings_text(d["settings"])})
     key = {"tournament_id": tid}
-    for i, e in enumerate(_list(d["players"], f"{where}.players")):
+    for i, e in enumerate(read_list(d["players"], f"{where}.players")):
         row = _fields(e, f"{where}.players[{i}]", {
             "id": _id, "member": _id, "rating": _rating, "status": _status}, key)
         row["member_id"] = row.pop("member")
         rows["entrants"].append(row)
-    for i, r in enumerate(_list(d["rounds"], f"{where}.rounds")):
+    for i, r in enumerate(read_list(d["rounds"], f"{where}.rounds")):
         _round(r, f"{where}.rounds[{i}]", tid, rows)
-    for kind, data in _obj(d["extras"], f"{where}.extras").items():
+    for kind, data in read_obj(d["extras"], f"{where}.extras").items():
         text = _settings_text(data)
         if kind == "trf":
             try:
@@ -240,9 +240,9 @@ def _tournament(value: object, where: str, rows: Rows) -> None:
 
 
 def _round(value: object, where: str, tid: int, rows: Rows) -> None:
-    readers: dict[str, Reader] = {"number": _id, "bye": _opt_id, "paired_by": _str,
-                                  "explanation": _explanation, "games": _list,
-                                  "absent": _list, "external": _list}
+    readers: dict[str, Reader] = {"number": _id, "bye": _opt_id, "paired_by": read_str,
+                                  "explanation": _explanation, "games": read_list,
+                                  "absent": read_list, "external": read_list}
     date = value.get("date") if isinstance(value, dict) else None  # since schema version 6
     if date is not None and not isinstance(date, str):
         raise FormatError("{where}.date: expected a string", where=where)
@@ -256,11 +256,11 @@ def _round(value: object, where: str, tid: int, rows: Rows) -> None:
             "board": _id, "white": _id, "black": _id, "result": _result}, key))
     for i, a in enumerate(r.pop("absent")):
         rows["absences"].append(_fields(a, f"{where}.absent[{i}]", {
-            "player": _id, "reason": _str}, key))
+            "player": _id, "reason": read_str}, key))
     for i, x in enumerate(r.pop("external")):
         row = _fields(x, f"{where}.external[{i}]", {
-            "id": _id, "player": _id, "team": _id, "board": _id, "score": _str,
-            "replaces_row": _bool}, key)
+            "id": _id, "player": _id, "team": _id, "board": _id, "score": read_str,
+            "replaces_row": read_bool}, key)
         row["replaces_row"] = int(row["replaces_row"])
         rows["externals"].append(row)
     r["explanation"] = json.dumps(r["explanation"], ensure_ascii=False)
@@ -269,8 +269,8 @@ def _round(value: object, where: str, tid: int, rows: Rows) -> None:
 
 def _explanation(value: object, where: str) -> list[object]:
     """The pairing's lines: text (older files), or each as a log line's message."""
-    return [_any_str(line, f"{where}[{i}]") if isinstance(line, str)
-            else _log_line(line, f"{where}[{i}]") for i, line in enumerate(_list(value, where))]
+    return [read_any_str(line, f"{where}[{i}]") if isinstance(line, str)
+            else _log_line(line, f"{where}[{i}]") for i, line in enumerate(read_list(value, where))]
 
 
 __all__ = ["FORMAT", "Rows", "format_club", "parse_club"]

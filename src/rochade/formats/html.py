@@ -25,7 +25,8 @@ from rochade.core.messages import N_, Said
 from rochade.core.model import PlayerId, Tournament
 from rochade.core.rating_change import RatingChange
 from rochade.core.standings import numbers_of, system_standings
-from rochade.core.systems import ROUND_ROBIN
+from rochade.core.systems import system_of
+from rochade.core.systems.keizer import KEIZER_SYSTEM
 from rochade.formats.csv import table_csv
 from rochade.formats.tables import (
     Cell,
@@ -264,10 +265,8 @@ def site(
     `more` adds lists kept in the club file (`category-N.html`, `prizes.html`). The pages are
     written in `language` (the CSV files in `csv`'s)."""
     rules = tournament.settings if settings is None else settings
-    if isinstance(rules, KeizerSettings):
-        pages = _keizer_pages(tournament, rules)
-    else:
-        pages = _fide_pages(tournament)
+    keizer = KEIZER_SYSTEM.own(rules)
+    pages = _fide_pages(tournament) if keizer is None else _keizer_pages(tournament, keizer)
     if changes is not None:
         pages["standings.html"] = with_rating_change(pages["standings.html"], changes)
     pages["start-rank.html"] = start_rank_table(tournament, numbers_of(tournament),
@@ -335,7 +334,7 @@ def _fide_pages(tournament: Tournament) -> dict[str, Table]:
     """A Swiss's or round robin's lists: the tie-break standings, the crosstable (n x n in a
     round robin, round by round in a Swiss), and each player's card."""
     lists = ["standings", "crosstable", "progress", "participants"]
-    if tournament.system != ROUND_ROBIN:
+    if not system_of(tournament).fixed_schedule:
         lists.remove("progress")
     pages = {f"{which}.html": fide_list(tournament, which) for which in lists}
     for k in range(1, len(tournament.rounds) + 1):

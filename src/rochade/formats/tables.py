@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
+from typing import Any
 
 from rochade.core.collation import name_key
 from rochade.core.fide import PlayerDetails
@@ -30,7 +31,7 @@ from rochade.core.standings import (
     numbers_of,
     system_standings,
 )
-from rochade.core.systems import ROUND_ROBIN, SWISS_ABSENCES
+from rochade.core.systems import SWISS_ABSENCES, TournamentSystem, system_of
 from rochade.core.tiebreaks import Kind, TieBreak
 from rochade.formats.text import (
     COLOURS,
@@ -220,7 +221,7 @@ def pairings_table(
     for i, g in enumerate(round.games, start=1):
         result = _EMPTY if g.result is None else _text(RESULTS[g.result], "result")
         rows.append(Row((_int(g.board or i), *named(g.white), result, *named(g.black))))
-    for player, reason, cls in without_game(round, tournament.system):
+    for player, reason, cls in without_game(round, system_of(tournament)):
         rows.append(Row((_EMPTY, *named(player), _text(reason, cls), *named(None)), "no-game"))
     if date:
         title = _w("pairings_title_date", name=tournament.name, round=round.number,
@@ -251,7 +252,7 @@ def alphabetical_table(round: Round, tournament: Tournament) -> Table:
             cells = (_name(tournament, player), board, _text(word, word),
                      _name(tournament, other))
             rows.append(Row(cells))
-    for player, reason, cls in without_game(round, tournament.system):
+    for player, reason, cls in without_game(round, system_of(tournament)):
         rows.append(Row((_name(tournament, player), _EMPTY, _EMPTY, _text(reason, cls)),
                         "no-game"))
     rows.sort(key=lambda r: name_key(r.cells[0].text))
@@ -533,7 +534,8 @@ def with_rating_change(table: Table, changes: Mapping[PlayerId, RatingChange]) -
 _KIND_CODES = {Kind.PAB: "PAB", Kind.FPB: "FPB", Kind.HPB: "HPB", Kind.ZPB: "ZPB"}
 
 
-def _round_cell(rnd: Round, player: PlayerId, label: dict[PlayerId, str], system: str) -> Cell:
+def _round_cell(rnd: Round, player: PlayerId, label: dict[PlayerId, str],
+                system: TournamentSystem[Any]) -> Cell:
     """A player's round in a Swiss or round robin: "12w1" (start number 12, white, won), a
     bye or absence by its FIDE kind, a round robin's free round as "rest"."""
     game = rnd.game_of(player)
@@ -542,7 +544,7 @@ def _round_cell(rnd: Round, player: PlayerId, label: dict[PlayerId, str], system
         text = progress_cell(rnd, player, label)
         return Cell(text, text, "" if outcome is None else _OUTCOME_CLASS[outcome])
     if rnd.bye == player:
-        text = _w("rest") if system == ROUND_ROBIN else _KIND_CODES[Kind.PAB]
+        text = _w("rest") if system.fixed_schedule else _KIND_CODES[Kind.PAB]
         return _text(text, "bye")
     reasons = [a.reason for a in rnd.absences if a.player == player]
     if reasons:
@@ -564,10 +566,10 @@ def rounds_table(standings: SystemStandings, tournament: Tournament) -> Table:
         pid = line.entrant.id
         cells = [_int(line.rank), _int(line.number), _standing_name(line),
                  _int(line.entrant.rating)]
-        cells += [_round_cell(r, pid, label, tournament.system) for r in rounds]
+        cells += [_round_cell(r, pid, label, system_of(tournament)) for r in rounds]
         cells += [_points(line.points), *map(_points, line.values)]
         rows.append(Row(tuple(cells), "withdrawn" if line.entrant.withdrawn else ""))
-    key = "progress_title" if tournament.system == ROUND_ROBIN else "crosstable_title"
+    key = "progress_title" if system_of(tournament).fixed_schedule else "crosstable_title"
     return Table("crosstable", _w(key, name=tournament.name), tuple(columns), _uniform(rows),
                  (_w("rounds_legend"),))
 
@@ -587,7 +589,7 @@ def card_table(standings: SystemStandings, tournament: Tournament, player: Playe
     rows = []
     running = Fraction(0)
     for rnd in tournament.rounds[: standings.rounds]:
-        others = {p: (why, cls) for p, why, cls in without_game(rnd, tournament.system)}
+        others = {p: (why, cls) for p, why, cls in without_game(rnd, system_of(tournament))}
         entry = record.rounds[rnd.number - 1]
         gained = crosstable.scoring.points(entry)
         running += gained
@@ -604,7 +606,7 @@ def card_table(standings: SystemStandings, tournament: Tournament, player: Playe
         elif player in others:  # the result cell says what the round counts as: PAB, HPB ...
             why, cls = others[player]
             cells = (_EMPTY, _text(why, cls), _EMPTY, _EMPTY,
-                     _round_cell(rnd, player, {}, tournament.system))
+                     _round_cell(rnd, player, {}, system_of(tournament)))
         else:
             cells = (_EMPTY,) * 5
         rows.append(Row((_int(rnd.number), *cells, _points(gained), _points(running))))
@@ -630,7 +632,7 @@ def fide_list(tournament: Tournament, which: str, after_round: int | None = None
     standings = system_standings(tournament, after_round)
     if which == "standings":
         return fide_standings_table(standings, tournament.name)
-    if which == "crosstable" and tournament.system == ROUND_ROBIN:
+    if which == "crosstable" and system_of(tournament).fixed_schedule:
         return crosstable_table(tournament, standings)
     if which in ("crosstable", "progress"):
         return rounds_table(standings, tournament)

@@ -19,14 +19,15 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from types import MappingProxyType
-from typing import Final
+from typing import Any, Final
 
 from rochade.core.keizer.scoring import BreakdownRow, StandingRow, Standings
 from rochade.core.messages import N_, Said
 from rochade.core.model import Outcome, PlayerId, Result, Round, Tournament
 from rochade.core.rating_change import RatingChange
 from rochade.core.standings import SystemStandings
-from rochade.core.systems import KEIZER, ROUND_ROBIN, SWISS, SWISS_ABSENCES
+from rochade.core.systems import SWISS_ABSENCES, TournamentSystem, system_of
+from rochade.core.systems.keizer import KEIZER_SYSTEM
 from rochade.core.tiebreaks import Kind, TieBreak
 
 # --- WORDS: everything a user reads -----------------------------------------------------------
@@ -234,11 +235,11 @@ def reason_text(reason: str) -> str:
     return REASONS.get(reason, reason.replace("_", " "))
 
 
-def _row_text(reason: str, system: str) -> str:
+def _row_text(reason: str, system: TournamentSystem[Any]) -> str:
     """A non-game row as words, with what it counts as in a Swiss or a round robin."""
-    if system == ROUND_ROBIN and reason == "bye":
+    if system.fixed_schedule and reason == "bye":
         return RESTS
-    if system == SWISS:
+    if system.absence_byes:
         kind = Kind.PAB if reason == "bye" else SWISS_ABSENCES.get(reason, Kind.ZPB)
         return f"{reason_text(reason)} ({kind.value})"
     return reason_text(reason)
@@ -530,7 +531,8 @@ def _team_score(score: Fraction) -> str:
     return "½" if score == Fraction(1, 2) else str(score)
 
 
-def without_game(round: Round, system: str = KEIZER) -> list[tuple[PlayerId, str, str]]:
+def without_game(round: Round, system: TournamentSystem[Any] = KEIZER_SYSTEM
+                 ) -> list[tuple[PlayerId, str, str]]:
     """Who has no game in `round` and why, in words (with what the row counts as in `system`),
     with the kind of row (absent, bye, external): the absences, the bye, then external games."""
     rows = [(a.player, _row_text(a.reason, system), "absent") for a in round.absences]
@@ -576,7 +578,7 @@ def pairings_table(
     ]
     others = [
         [_name(tournament, player), why]
-        for player, why, _kind in without_game(round, tournament.system)
+        for player, why, _kind in without_game(round, system_of(tournament))
     ]
     title = [_w("pairings_title", name=tournament.name, round=round.number)
              + (f", {date}" if date else "")]

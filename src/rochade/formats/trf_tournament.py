@@ -25,12 +25,13 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from types import MappingProxyType
+from typing import Any
 
 from rochade import __version__
 from rochade.core.dutch.state import Colour
 from rochade.core.fide import EventData, PlayerDetails, trf_birth
+from rochade.core.jsonvalues import FormatError
 from rochade.core.keizer.scoring import compute_standings
-from rochade.core.keizer.settings import KeizerSettings
 from rochade.core.messages import message_of
 from rochade.core.model import (
     Absence,
@@ -44,11 +45,9 @@ from rochade.core.model import (
     Status,
     Tournament,
 )
-from rochade.core.roundrobin import berger_schedule
 from rochade.core.standings import renumbered, system_standings
 from rochade.core.swiss import baku_players
 from rochade.core.systems import (
-    KEIZER,
     ROUND_ROBIN,
     SWISS,
     SWISS_ABSENCES,
@@ -56,12 +55,18 @@ from rochade.core.systems import (
     Acceleration,
     RoundRobinSettings,
     SwissSettings,
+    TournamentSystem,
     baku_virtual_points,
+    find_system,
+    holder,
     scoring,
     scoring_text,
+    system_of,
 )
+from rochade.core.systems.keizer import KEIZER_SYSTEM
+from rochade.core.systems.round_robin import ROUND_ROBIN_SYSTEM
+from rochade.core.systems.swiss import SWISS_SYSTEM
 from rochade.core.tiebreaks import Kind, Scoring, TieBreakError, parse_tiebreaks
-from rochade.formats.json import FormatError, system_settings_from_dict, system_settings_to_dict
 from rochade.formats.trf import (
     TrfEntry,
     TrfError,
@@ -297,7 +302,8 @@ def read_trf_tournament(text: str, name: str | None = None) -> tuple[Tournament,
     played = rch.rounds or max([rounds_recorded(trf), *rch.games, *(r for r, _ in rch.absent),
                                 *rch.externals])
     settings = _settings(system, rch.settings, trf, kept, by_tpn, played)
-    rounds = tuple(_round(r, by_tpn, rch, system, played) for r in range(1, played + 1))
+    rounds = tuple(_round(r, by_tpn, rch, find_system(system), played)
+                   for r in range(1, played + 1))
     coming = _coming_byes(kept, played)
     entrants = tuple(_entrant(p, rch, rounds, played, coming) for p in players)
     tournament = Tournament(title, entrants, rounds, system, settings)
@@ -361,11 +367,12 @@ def _settings(system: str, given: object, trf: TrfFile, kept: Sequence[tuple[int
     """The RCH settings when given, else what the TRF records say (`played` rounds in)."""
     if given is not None:
         try:
-            return system_settings_from_dict(system, given, "RCH settings")
+            return find_system(system).from_dict(given, "RCH settings")
         except FormatError as exc:
             raise TrfError(str(exc)) from None
-    if system == KEIZER:
-        return KeizerSettings()
+    found = find_system(system)
+    if not found.fide_tiebreaks:  # the TRF records say nothing of Keizer's rules
+        return found.settings_type()
     s = trf.scoring
     points = Fraction(s.win, 10), Fraction(s.draw, 10), Fraction(s.loss, 10)
     try:
@@ -373,7 +380,7 @@ def _settings(system: str, given: object, trf: TrfFile, kept: Sequence[tuple[int
     except ModelError as exc:
         raise TrfError("the scoring (162 or BB? lines): {exc}", exc=message_of(exc)) from None
     pab, zpb = Fraction(s.pab, 10), Fraction(s.zero_bye, 10)
-    rest = system == ROUND_ROBIN and pab == 0  # P: a round robin's rest round (written as U)
+    rest = found.fixed_schedule and pab == 0  # P: a round robin's rest round (written as U)
     score = dataclasses.replace(base, pab=None if pab == base.win or rest else pab,
                                 zpb=None if zpb == base.loss else zpb)
     codes = " ".join(line.upper() for _, line in kept if line[:3] == "192")
@@ -385,7 +392,7 @@ def _settings(system: str, given: object, trf: TrfFile, kept: Sequence[tuple[int
             except TieBreakError:
                 continue  # kept verbatim; rochade's defaults rank meanwhile
             tiebreaks = {"tiebreaks": parsed}
-    if system == ROUND_ROBIN:
+    if found.fixed_schedule:
         return RoundRobinSettings(double="DOUBLE" in codes, numbers=tuple(sorted(players)),
                                   scoring=score, **tiebreaks)  # type: ignore[arg-type]
     rounds = trf.total_rounds or max(rounds_recorded(trf), 1)
@@ -445,14 +452,16 @@ def _entry_at(p: TrfPlayer, r: int) -> TrfEntry | None:
     return p.entries[r - 1] if len(p.entries) >= r else None
 
 
-def _round(r: int, players: Mapping[PlayerId, TrfPlayer], rch: _Rochade, system: str,
+def _round(r: int, players: Mapping[PlayerId, TrfPlayer], rch: _Rochade,
+           system: TournamentSystem[Any],
            played: int) -> Round:
     """Round `r` from the round blocks of every player (and the RCH records for it)."""
     games: dict[frozenset[PlayerId], Game] = {}
     absences: list[Absence] = []
     bye: PlayerId | None = None
     pending = _rows_in_rch(rch, r)
-    rest = _rest_round(r, players, rch) if system == ROUND_ROBIN else None
+    rest = _rest_round(r, players, rch) if system.fixed_schedule else None
+    by_code = _FIDE_ABSENCES if system.fide_tiebreaks else _KEIZER_ABSENCES
     for tpn, p in players.items():
         entry = _entry_at(p, r)
         where = f"round {r}, player {tpn}"
@@ -478,18 +487,18 @@ def _round(r: int, players: Mapping[PlayerId, TrfPlayer], rch: _Rochade, system:
                     where=where,
                     result=repr(entry.result),
                 )
-            reason = _ABSENCE_OF_CODE[system].get("H" if entry.result == "=" else entry.result)
+            reason = by_code.get("H" if entry.result == "=" else entry.result)
             if reason is None:
                 raise TrfError(
                     "{where}: a {system} tournament has no row for the code {result} without an "
                     "opponent",
                     where=where,
-                    system=system,
+                    system=system.name,
                     result=repr(entry.result),
                 )
             absences.append(Absence(tpn, reason))
         elif tpn not in pending and _plays_later(p, r, played, rch):
-            absences.append(Absence(tpn, _ABSENCE_OF_CODE[system][" "]))
+            absences.append(Absence(tpn, by_code[" "]))
     order = rch.boards.get(r)
     ordered = sorted(games.values(), key=lambda g: min(g.white, g.black))
     ordered += rch.games.get(r, [])
@@ -579,13 +588,9 @@ def _canonical(code: str) -> str:
 
 _FIDE_ABSENCES = {"H": "half_point_bye", "F": "full_point_bye", "Z": "zero_point_bye",
                   " ": "unexcused"}
-_ABSENCE_OF_CODE = {
-    SWISS: _FIDE_ABSENCES,
-    ROUND_ROBIN: _FIDE_ABSENCES,
-    KEIZER: {"H": "excused", "Z": "unexcused", " ": "unexcused"},
-}
-"""The absence a round block without an RCH line stands for, per system. A Keizer evening
-has no full-point bye (F): a club's own reasons travel in RCH lines."""
+_KEIZER_ABSENCES = {"H": "excused", "Z": "unexcused", " ": "unexcused"}
+"""The absence a round block without an RCH line stands for: FIDE's byes in a round robin or
+Swiss; a Keizer evening has no full-point bye (F): a club's own reasons travel in RCH lines."""
 
 
 def _entrant(p: TrfPlayer, rch: _Rochade, rounds: Sequence[Round], played: int,
@@ -640,8 +645,9 @@ def _check_points(t: Tournament, players: Sequence[TrfPlayer], played: int) -> N
 
 
 def _scoring(t: Tournament) -> Scoring:
-    s = t.settings
-    return s.scoring if isinstance(s, SwissSettings | RoundRobinSettings) else Scoring()
+    system = holder(t.settings)
+    scoring = None if system is None else system.scoring(t.settings)
+    return Scoring() if scoring is None else scoring
 
 
 def _tenths(value: Fraction) -> int:
@@ -665,7 +671,7 @@ def _code_points(s: Scoring) -> Mapping[str, int]:
 
 
 def _points_of_code(t: Tournament, code: str) -> int:
-    if t.system == ROUND_ROBIN and code == "U":
+    if system_of(t).fixed_schedule and code == "U":
         code = "Z"  # a round robin's rest round: no points (round-robin.md)
     table = _code_points(_scoring(t))
     return table.get(code, table[" "])
@@ -680,10 +686,10 @@ def _code(t: Tournament, rnd: Round, player: PlayerId) -> str:
     return " " if entry is None else entry.result
 
 
-def _absence_code(system: str, reason: str) -> str:
+def _absence_code(system: TournamentSystem[Any], reason: str) -> str:
     """The TRF code of an absence: H for a half-point bye (or an excused Keizer evening), F for
     a full-point bye, else Z."""
-    if system == KEIZER:
+    if not system.fide_tiebreaks:
         return "H" if reason == "excused" else "Z"
     return {Kind.HPB: "H", Kind.FPB: "F"}.get(SWISS_ABSENCES.get(reason, Kind.ZPB), "Z")
 
@@ -702,7 +708,7 @@ def _entry(t: Tournament, rnd: Round, player: PlayerId) -> TrfEntry | None:
     absence = next((a for a in rnd.absences if a.player == player), None)
     if absence is None:
         return None
-    return TrfEntry(0, "-", _absence_code(t.system, absence.reason))
+    return TrfEntry(0, "-", _absence_code(system_of(t), absence.reason))
 
 
 def _coming_code(t: Tournament, e: Entrant) -> str:
@@ -710,20 +716,22 @@ def _coming_code(t: Tournament, e: Entrant) -> str:
     his status or bye request gives (H, F or Z); in a Swiss a withdrawn player's Z, so that
     an engine pairing the file leaves him out."""
     reason = e.status.absence_reason
-    s = t.settings
-    if isinstance(s, SwissSettings):
+    system = holder(t.settings)
+    if system is not None and system.byes_in_advance:
         if e.withdrawn:
             return "Z"
-        request = next((b for b in s.bye_requests
+        request = next((b for b in system.bye_requests(t.settings)
                         if b.player == e.id and b.round == len(t.rounds) + 1), None)
         reason = reason or (request.reason if request is not None else None)
-    return " " if reason is None else _absence_code(t.system, reason)
+    return " " if reason is None else _absence_code(system_of(t), reason)
 
 
 def _blocks(t: Tournament, extras: TrfExtras) -> dict[PlayerId, list[TrfEntry | None]]:
     """Every entrant's round blocks, as the file had them where the facts are unchanged."""
     out: dict[PlayerId, list[TrfEntry | None]] = {}
-    finished = isinstance(t.settings, SwissSettings) and len(t.rounds) >= t.settings.rounds
+    system = holder(t.settings)
+    planned = None if system is None else system.planned_rounds(t.settings)
+    finished = planned is not None and len(t.rounds) >= planned
     for e in t.entrants:
         entries = []
         for rnd in t.rounds:
@@ -752,8 +760,9 @@ def _digest(t: Tournament, extras: TrfExtras) -> str:
 
 
 def _ranks(t: Tournament) -> dict[PlayerId, int]:
-    if isinstance(t.settings, KeizerSettings):
-        return {row.entrant.id: row.rank for row in compute_standings(t, t.settings).ranked()
+    keizer = KEIZER_SYSTEM.own(t.settings)
+    if keizer is not None:
+        return {row.entrant.id: row.rank for row in compute_standings(t, keizer).ranked()
                 if row.rank is not None}
     return {line.entrant.id: line.rank for line in system_standings(t).lines}
 
@@ -784,7 +793,7 @@ def write_trf_tournament(t: Tournament, extras: TrfExtras | None = None,
 
     Players are written under their start numbers (a Swiss's pairing numbers, a round robin's
     drawn numbers), so the file reads back as `renumbered(t)`."""
-    if t.system not in SYSTEMS:
+    if SYSTEMS.get(t.system) is None:
         raise TrfError("system {system} cannot be written as TRF", system=repr(t.system))
     t, number = renumbered(t)
     known = {number[p]: d for p, d in (details or {}).items() if p in number}
@@ -947,9 +956,11 @@ def _with_coming_byes(t: Tournament, kept: Sequence[tuple[int, str]]
     """The header lines with the TRF26 240 records of a Swiss's round to come (who takes
     which bye, who is withdrawn), which the spec makes mandatory for the round to be paired;
     the file's own 240 lines for that round give way to them unless they say the same."""
-    s = t.settings
+    system = holder(t.settings)
+    planned = None if system is None or not system.byes_in_advance else (
+        system.planned_rounds(t.settings))
     coming = len(t.rounds) + 1
-    if not isinstance(s, SwissSettings) or coming > s.rounds:
+    if planned is None or coming > planned:
         return kept
     byes: dict[str, list[PlayerId]] = {}
     for e in sorted(t.entrants, key=lambda e: e.id):
@@ -984,9 +995,9 @@ def _renumbered_extras(extras: TrfExtras, number: Mapping[PlayerId, PlayerId]) -
 
 def _header(t: Tournament) -> list[str]:
     """The TRF26 header records (and the TRF(x) lines engines need) of a new file."""
-    s = t.settings
+    s, rr = SWISS_SYSTEM.own(t.settings), ROUND_ROBIN_SYSTEM.own(t.settings)
     lines = [f"062 {len(t.entrants)}", f"072 {sum(1 for e in t.entrants if e.rating)}"]
-    if isinstance(s, SwissSettings):
+    if s is not None:
         colour = random.Random(s.seed).choice((Colour.WHITE, Colour.BLACK))
         baku = "_BAKU" if s.acceleration is Acceleration.BAKU else ""
         lines += [f"092 Swiss (FIDE Dutch){', Baku acceleration' if baku else ''}",
@@ -996,14 +1007,14 @@ def _header(t: Tournament) -> list[str]:
         lines.append("202 " + ",".join(str(tb) for tb in s.tiebreaks))
         lines += _baku_lines(t, s)
         lines += [f"XXR {s.rounds}", f"XXC {'white1' if colour is Colour.WHITE else 'black1'}"]
-    elif isinstance(s, RoundRobinSettings):
-        kind = "DOUBLEROUNDROBIN" if s.double else "ROUNDROBIN"
-        lines.append(f"092 {'Double round' if s.double else 'Round'} robin")
-        if len(t.entrants) >= 2:  # other programs pair up to 142, not the table's length
-            lines.append(f"142 {len(berger_schedule(len(t.entrants), double=s.double).rounds)}")
+    elif rr is not None:
+        kind = "DOUBLEROUNDROBIN" if rr.double else "ROUNDROBIN"
+        lines.append(f"092 {'Double round' if rr.double else 'Round'} robin")
+        if ROUND_ROBIN_SYSTEM.rounds_in(t):  # other programs pair up to 142, not beyond
+            lines.append(f"142 {ROUND_ROBIN_SYSTEM.rounds_in(t)}")
         lines.append(f"192 FIDE_{kind}")
-        lines += _scoring_lines(dataclasses.replace(s.scoring, pab=Fraction(0)))
-        lines.append("202 " + ",".join(str(tb) for tb in s.tiebreaks))
+        lines += _scoring_lines(dataclasses.replace(rr.scoring, pab=Fraction(0)))
+        lines.append("202 " + ",".join(str(tb) for tb in rr.tiebreaks))
     else:
         lines += ["092 Keizer", "192 CUSTOM_SWISS"]
     lines.insert(next(i for i, line in enumerate(lines) if line[:3] == "192"), CONTROLLER)
@@ -1024,8 +1035,8 @@ def _with_forbidden(t: Tournament, kept: Sequence[tuple[int, str]], report: bool
     round, and as XXP only when that is round 1: XXP forbids every round, and a pair that met
     is kept apart by the no-rematch rule anyway. A report has no XXP lines (TRF26's 260 says
     it), so bbpPairings, which reads both, never gets a pair twice over."""
-    s = t.settings
-    if not isinstance(s, SwissSettings):
+    s = SWISS_SYSTEM.own(t.settings)
+    if s is None:
         return kept
     played = len(t.rounds)
     out: list[tuple[int, str]] = []
@@ -1143,7 +1154,7 @@ def _rch_lines(t: Tournament, kept: Sequence[tuple[int, str]],
     except TrfError:
         derived = None
     if derived != t.settings:
-        out.append(line("settings", system_settings_to_dict(t.settings)))
+        out.append(line("settings", system_of(t).to_dict(t.settings)))
     if _clean(t.name) != t.name:
         out.append(line("tournament", t.name))
     out += [line("name", [e.id, e.name]) for e in t.entrants if not _fits(e.name)]
@@ -1160,12 +1171,12 @@ def _rch_lines(t: Tournament, kept: Sequence[tuple[int, str]],
                                   x.replaces_row]) for x in rnd.externals]
     absent = []
     for rnd in reversed(t.rounds):  # a later row changes what an earlier blank block means
-        seen = _round(rnd.number, players, rch, t.system, len(t.rounds))
+        seen = _round(rnd.number, players, rch, system_of(t), len(t.rounds))
         while missing := [a for a in rnd.absences if a not in seen.absences]:
             for a in missing:  # written out; this may change whom a round robin sees resting
                 rch.absent[(rnd.number, a.player)] = a.reason
                 absent.append(line("absent", [rnd.number, a.player, a.reason]))
-            seen = _round(rnd.number, players, rch, t.system, len(t.rounds))
+            seen = _round(rnd.number, players, rch, system_of(t), len(t.rounds))
         if [(g.white, g.black, g.board) for g in seen.games] != [
                 (g.white, g.black, g.board) for g in rnd.games]:
             out.append(line("boards", [rnd.number, *([g.white, g.board] for g in rnd.games)]))

@@ -44,7 +44,8 @@ from rochade.core.model import (
 from rochade.core.pairing import Pairing
 from rochade.core.rating_change import RatingChange, is_fast, rating_changes
 from rochade.core.standings import SystemStandings, counted_crosstable, system_standings
-from rochade.core.systems import KEIZER, RoundRobinSettings, SwissSettings
+from rochade.core.systems import KEIZER, system_of
+from rochade.core.systems.keizer import KEIZER_SYSTEM
 from rochade.formats.json import (
     FileCategories,
     format_tournament,
@@ -290,8 +291,7 @@ class ClubService:
             raise ServiceError("the tournament needs a name")
         limits.check_name(name, limits.TOURNAMENT_NAME)
         with self._change("tournament", "create tournament") as (club, action):
-            assert isinstance(settings, KeizerSettings)
-            settings = self._start_list(club, Tournament(name, ()), settings)
+            settings = self._start_list(club, Tournament(name, ()), _keizer(settings, name))
             tid = club.add_tournament(name, KEIZER, systems.encode(settings))
             rules = preset_name
             if settings.start_order is not StartOrder.RATING:
@@ -616,7 +616,7 @@ class ClubService:
         with self._reading() as club:
             report = self._settings_report(club, typed, tournament)
             if switch == self._mode(club, self._record(club, tournament)).on and (
-                    report.tournament.system != KEIZER):
+                    system_of(report.tournament).fide_mode):
                 switch = None  # as it is: nothing to switch
         if not save or (not report.changes and switch is None):
             return report
@@ -634,8 +634,9 @@ class ClubService:
                 change = switched if change is None else joined([change, switched])
             else:
                 now = mode
-            if now.on and isinstance(after, RoundRobinSettings | SwissSettings):
-                check_scoring(after.scoring)
+            scoring = system_of(before).scoring(after)
+            if now.on and scoring is not None:
+                check_scoring(scoring)
             events += left
             require(mode, events, confirm, leaving=bool(left))
             club.set_settings(record.id, systems.encode(after))
@@ -647,7 +648,7 @@ class ClubService:
                 on: bool) -> tuple[FideMode, Message, list[Message]]:
         """FIDE mode switched on (before round 1, never after leaving it) or left for good
         (the event to confirm and log)."""
-        if t.system == KEIZER:
+        if not system_of(t).fide_mode:
             raise ServiceError("FIDE mode is for round robins and Swiss tournaments")
         if on and mode.left_in is not None:
             raise ServiceError("{name} has left FIDE mode; it cannot be switched on again",
@@ -690,11 +691,12 @@ class ClubService:
         self, club: Club, typed: Mapping[str, object], tournament: str | None
     ) -> SettingsReport:
         _, before = self._load(club, tournament)
-        if isinstance(before.settings, KeizerSettings):
+        keizer = KEIZER_SYSTEM.own(before.settings)
+        settings: object
+        if keizer is not None:
             texts = {key: str(value) for key, value in typed.items() if value is not None}
-            settings, changes = changed_settings(before.settings, texts, len(before.rounds))
-            assert isinstance(settings, KeizerSettings)
-            settings = self._start_list(club, before, settings)
+            changed, changes = changed_settings(keizer, texts, len(before.rounds))
+            settings = self._start_list(club, before, _keizer(changed, before.name))
             changes = tuple(
                 dataclasses.replace(c, new=START_ORDER.text(settings))
                 if c.setting is START_ORDER else c
@@ -714,8 +716,8 @@ class ClubService:
         current order to edit by hand."""
         if s.start_order is StartOrder.RANDOM and s.start_seed is None:
             return systems.draw_start(t, s) if t.entrants else dataclasses.replace(s, start_list=())
-        old = t.settings
-        same = isinstance(old, KeizerSettings) and (old.start_order, old.start_from) == (
+        old = KEIZER_SYSTEM.own(t.settings)
+        same = old is not None and (old.start_order, old.start_from) == (
             s.start_order, s.start_from
         )
         if s.start_order is StartOrder.STANDINGS and not same:
@@ -724,7 +726,7 @@ class ClubService:
                     "the start order cannot come from {name} itself", name=t.name
                 )
             _, other = self._load(club, s.start_from)
-            if other.system == KEIZER:
+            if not system_of(other).fide_tiebreaks:
                 order = [row.entrant for row in tournament_standings(other).ranked()]
             else:
                 order = [line.entrant for line in system_standings(other).lines]
@@ -738,8 +740,7 @@ class ClubService:
         order, the others after them as they stand now. Only before round 1 is paired."""
         with self._change("settings", "start order") as (club, action):
             record, t = self._load(club, tournament)
-            if not isinstance(t.settings, KeizerSettings):
-                raise ServiceError("{name} is not a Keizer tournament", name=t.name)
+            keizer = _settings(t)
             if t.rounds:
                 raise ServiceError(
                     "{setting} cannot change once round 1 is paired: the rounds played were "
@@ -755,7 +756,7 @@ class ClubService:
             rest = [e for e in t.start_order() if e not in listed]
             order = tuple(e.name for e in [*listed, *rest])
             settings = dataclasses.replace(
-                t.settings, start_order=StartOrder.MANUAL, start_list=order, start_seed=None,
+                keizer, start_order=StartOrder.MANUAL, start_list=order, start_seed=None,
                 start_from="",
             )
             club.set_settings(record.id, systems.encode(settings))
@@ -1360,13 +1361,14 @@ def admitted(t: Tournament) -> Tournament:
         if errors:
             raise ServiceError(ROUND_SAYS, round=rnd.number,
                                finding=joined([f.msg for f in errors]))
-    s = t.settings
+    system = system_of(t)
+    numbers = system.numbers(t.settings) if system.fixed_schedule else ()
     ids = {e.id for e in t.entrants}
-    if isinstance(s, RoundRobinSettings) and s.numbers and set(s.numbers) != ids:
-        missing = sorted(ids - set(s.numbers))
+    if numbers and set(numbers) != ids:
+        missing = sorted(ids - set(numbers))
         raise ServiceError(
             "the round robin's start numbers (settings.numbers) name {count} of its {players} "
-            "players; every player needs one (no number: {name})", count=len(s.numbers),
+            "players; every player needs one (no number: {name})", count=len(numbers),
             players=len(ids), name=t.entrant(missing[0]).name if missing else "-")
     return t
 
@@ -1390,7 +1392,7 @@ def _check_round(t: Tournament, after_round: int | None) -> None:
 def standings_with_tiebreaks(t: Tournament, after_round: int | None = None) -> SystemStandings:
     """Standings of a round robin or Swiss (from a club file or a JSON file) after a round."""
     _check_round(t, after_round)
-    if t.system == KEIZER:
+    if not system_of(t).fide_tiebreaks:
         raise ServiceError(
             "{name} is a Keizer tournament; its standings are Keizer values", name=t.name
         )
@@ -1417,7 +1419,7 @@ def rating_changes_of(data: RatingData, after_round: int | None = None
 
 def standings_list(t: Tournament, after_round: int | None = None) -> Table:
     """The overall standings of any system as a list (a category's list keeps its rows)."""
-    if t.system == KEIZER:
+    if not system_of(t).fide_tiebreaks:
         return standings_table(tournament_standings(t, after_round), t)
     return fide_standings_table(standings_with_tiebreaks(t, after_round), t.name)
 
@@ -1425,7 +1427,7 @@ def standings_list(t: Tournament, after_round: int | None = None) -> Table:
 def points_before(t: Tournament, round_number: int) -> dict[PlayerId, Fraction]:
     """Each player's points before round `round_number`, as the pairing lists print them beside
     the names: the Keizer total, or a Swiss's or round robin's game points."""
-    if t.system == KEIZER:
+    if not system_of(t).fide_tiebreaks:
         standings = tournament_standings(t, round_number - 1)
         return {row.entrant.id: row.total for row in standings.rows}
     table, numbers = counted_crosstable(t, round_number - 1)  # the points only: no tie-breaks
@@ -1467,9 +1469,15 @@ def read_tournament_file(path: Path) -> Tournament:
 
 
 def _settings(t: Tournament) -> KeizerSettings:
-    if not isinstance(t.settings, KeizerSettings):
-        raise ServiceError("{name} is not a Keizer tournament", name=t.name)
-    return t.settings
+    return _keizer(t.settings, t.name)
+
+
+def _keizer(settings: object, name: str) -> KeizerSettings:
+    """Keizer settings, for the use cases only Keizer has (presets, start orders)."""
+    keizer = KEIZER_SYSTEM.own(settings)
+    if keizer is None:
+        raise ServiceError("{name} is not a Keizer tournament", name=name)
+    return keizer
 
 
 def _not_the_engines(t: Tournament, number: int, pairing: Pairing) -> bool:
@@ -1595,7 +1603,7 @@ def _with_round(t: Tournament, rnd: Round) -> Tournament:
 
 
 def _standing_changes(before: Tournament, after: Tournament) -> tuple[StandingChange, ...]:
-    if before.system != KEIZER:
+    if system_of(before).fide_tiebreaks:
         old_ranks, new_ranks = systems.ranking(before), systems.ranking(after)
         return tuple(
             StandingChange(before.entrant(p), old_ranks[p][0], new_ranks[p][0],

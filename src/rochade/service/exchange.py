@@ -7,7 +7,6 @@ file changes nothing; the import itself is one action (one transaction, one log 
 from __future__ import annotations
 
 import dataclasses
-import json
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -18,10 +17,10 @@ from rochade.formats.json import (
     FormatError,
     format_tournament,
     parse_tournament,
-    system_settings_from_dict,
 )
 from rochade.formats.trf import TrfError, decode_trf
 from rochade.formats.trf_tournament import TrfExtras, read_trf_tournament, write_trf_tournament
+from rochade.service import systems
 from rochade.service.club import ClubService, current_user, system_clock
 from rochade.service.errors import ServiceError
 from rochade.service.fidemode import (
@@ -129,7 +128,7 @@ def restore_json(text: str, club: Path, who: str | None = None, source: str = "a
                       Message(N_("restored from {source}"), {"source": source})) as opened:
         try:
             for record in opened.tournaments():
-                settings = system_settings_from_dict(record.system, json.loads(record.settings))
+                settings = systems.decode(record.system, record.settings)
                 t = dataclasses.replace(opened.load_tournament(record), settings=settings)
                 parse_tournament(format_tournament(t))  # every fact checked as in a file
                 if mode_from_json(opened.extras(record.id).get(FIDE)).on and t.rounds:

@@ -22,7 +22,7 @@ from datetime import datetime
 from rochade.core.checker import COLOUR_RULES, Rule, Severity, check_boards
 from rochade.core.messages import N_, Message, joined
 from rochade.core.model import ModelError, Result, Tournament
-from rochade.core.systems import SWISS_ABSENCES, RoundRobinSettings, SwissSettings
+from rochade.core.systems import SWISS_ABSENCES, system_of
 from rochade.core.tiebreaks import Kind, Scoring
 from rochade.service.errors import ServiceError
 from rochade.service.players import label
@@ -210,9 +210,11 @@ def recheck(t: Tournament) -> Findings:
     than one half-point bye per player, full-point byes given by hand, unusual results and
     adjourned games. The engine's pairing of a round cannot be known afterwards, so a pairing
     other than the engine's is not looked for."""
-    if not isinstance(t.settings, SwissSettings | RoundRobinSettings):
+    system = system_of(t)
+    scoring = system.scoring(t.settings) if system.holds(t.settings) else None
+    if scoring is None:
         raise ServiceError("FIDE mode is for round robins and Swiss tournaments")
-    check_scoring(t.settings.scoring)
+    check_scoring(scoring)
     problems: list[Message] = []
     warnings: list[Message] = []
     half: dict[int, list[int]] = {}

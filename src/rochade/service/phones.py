@@ -23,7 +23,7 @@ from typing import Literal
 
 from rochade.core.messages import N_, Message
 from rochade.core.model import Entrant, Result, Status, Tournament
-from rochade.core.systems import SWISS
+from rochade.core.systems import system_of
 from rochade.service.club import ClubService
 from rochade.service.errors import ResultConflict, ServiceError
 from rochade.service.players import label
@@ -204,7 +204,7 @@ class PhoneDesk(ClubService):
             raise ServiceError("on a phone, say present or excused; the rest is the TD's")
         t, extras = self.tournament_extras(tournament)
         _check_device(t, _bound(extras), player, device)
-        if status is Status.EXCUSED and t.system == SWISS:  # a half-point bye there
+        if status is Status.EXCUSED and system_of(t).absence_byes:  # a half-point bye there
             raise ServiceError("in a Swiss, a bye is the TD's; tell the TD")
         entrant = t.entrant(player)
         return ClubService(self.path, _who(entrant.name, device), self.clock).set_status(

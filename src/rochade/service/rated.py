@@ -14,7 +14,7 @@ from datetime import date
 from rochade.core.fide import EVENT_KEYS, UNKNOWN, EventData, PlayerDetails
 from rochade.core.messages import N_, Message
 from rochade.core.model import ModelError, PlayerId, Tournament
-from rochade.core.systems import SwissSettings
+from rochade.core.systems import system_holding
 from rochade.service.players import label
 
 EVENT = "event"
@@ -127,9 +127,10 @@ def check_report(t: Tournament, event: EventData, details: Mapping[PlayerId, Pla
         problems.append(Message(N_("adjourned or postponed games (?) in round(s) {rounds}: "
                                    "enter their results first"),
                                 {"rounds": ", ".join(map(str, adjourned))}))
-    if isinstance(t.settings, SwissSettings) and len(t.rounds) < t.settings.rounds:
+    planned = system_holding(t.settings).planned_rounds(t.settings)
+    if planned is not None and len(t.rounds) < planned:
         problems.append(Message(N_("only {played} of {rounds} rounds are played"),
-                                {"played": len(t.rounds), "rounds": t.settings.rounds}))
+                                {"played": len(t.rounds), "rounds": planned}))
     problems += [Message(N_("{player} is rated but has no FIDE id (rochade player set)"),
                          {"player": label(e)}) for e in t.entrants if e.rating and not e.fide_id]
     by_id: dict[int, list[str]] = {}

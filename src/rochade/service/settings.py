@@ -34,7 +34,8 @@ from rochade.core.keizer.settings import (
 from rochade.core.limits import number
 from rochade.core.messages import N_, Message, joined
 from rochade.core.model import ModelError, Tournament
-from rochade.formats.json import system_settings_to_dict
+from rochade.core.systems import system_holding
+from rochade.core.systems.keizer import KEIZER_SYSTEM
 from rochade.service.errors import ServiceError
 from rochade.service.reports import StandingChange
 
@@ -271,9 +272,15 @@ class TeamBoards(NamedTuple):
         return _pairs_text({**self.values, **shares})
 
 
+def _keizer(settings: object) -> KeizerSettings:
+    """The settings a Keizer setting reads (only Keizer tournaments have these settings)."""
+    s = KEIZER_SYSTEM.own(settings)
+    assert s is not None
+    return s
+
+
 def _team_values_get(settings: object) -> object:
-    s = settings
-    assert isinstance(s, KeizerSettings)
+    s = _keizer(settings)
     return TeamBoards(s.team_values, s.team_shares)
 
 
@@ -358,8 +365,7 @@ START_ORDERS = ("rating", "random", "manual", "standings:TOURNAMENT")
 
 
 def _start_get(settings: object) -> object:
-    s = settings
-    assert isinstance(s, KeizerSettings)
+    s = _keizer(settings)
     if s.start_order is StartOrder.STANDINGS:
         return f"standings:{s.start_from}"
     if s.start_order is StartOrder.RANDOM:
@@ -540,7 +546,7 @@ KEIZER_SETTINGS: tuple[Setting, ...] = (
 def settings_of(settings: object) -> tuple[Setting, ...]:
     """The settings a TD can see and change one by one (Keizer; a round robin's or Swiss's
     are `rochade.service.systems`' options)."""
-    return KEIZER_SETTINGS if isinstance(settings, KeizerSettings) else ()
+    return KEIZER_SETTINGS if KEIZER_SYSTEM.holds(settings) else ()
 
 
 @dataclass(frozen=True)
@@ -562,18 +568,19 @@ def changed_settings(
     base = settings
     preset_changes: list[Changed] = []
     name = typed.get("preset", "").strip()
-    if isinstance(settings, KeizerSettings) and name and name != settings.preset:
+    keizer = KEIZER_SYSTEM.own(settings)
+    if keizer is not None and name and name != keizer.preset:
         if name not in PRESETS:
             raise ServiceError(
                 "unknown preset '{name}'; choose one of {known}",
                 name=name,
                 known=", ".join(PRESETS),
             )
-        base = dataclasses.replace(PRESETS[name], forbidden_pairs=settings.forbidden_pairs)
-        preset_changes.append(Changed(PRESET, settings.preset, name))
+        base = dataclasses.replace(PRESETS[name], forbidden_pairs=keizer.forbidden_pairs)
+        preset_changes.append(Changed(PRESET, keizer.preset, name))
     fields: Fields = {f.name: getattr(base, f.name) for f in dataclasses.fields(base)}  # type: ignore[arg-type]
     for key, text in typed.items():
-        if key == "preset" and isinstance(settings, KeizerSettings):
+        if key == "preset" and keizer is not None:
             continue
         setting = known.get(key)
         if setting is None:
@@ -606,7 +613,8 @@ def changed_settings(
 
 def system_changes(before: object, after: object) -> tuple[Changed, ...]:
     """What differs between a round robin's or Swiss's settings, key by key as stored."""
-    old, new = system_settings_to_dict(before), system_settings_to_dict(after)
+    system = system_holding(before)
+    old, new = system.to_dict(before), system.to_dict(after)
     return tuple(
         Changed(Setting(key, key, "", TEXT), _stored(old.get(key)), _stored(new.get(key)))
         for key in sorted(old.keys() | new.keys())

@@ -1,123 +1,62 @@
-"""What differs between the pairing systems, behind one small interface for `ClubService`.
+"""The use cases that differ between the pairing systems, for `ClubService`.
 
-Keizer pairs on its own standings; a round robin reads the Berger table (drawing the start
-numbers when round 1 is paired); a Swiss asks the Dutch engine (or draws round 1 at random).
-The Swiss engine sits behind `SwissPairer`, so that the plumbing does not depend on it.
+The systems themselves (`rochade.core.systems`) pair, keep their settings and say what they
+offer; this module adds what the service decides: fresh seeds, the TD's typed options, the
+limits that refuse a request, and the errors the TD reads.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import json
-import random
 import secrets
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
-from rochade.core.checker import ByePolicy, PairingRules
-from rochade.core.keizer.scoring import compute_standings
-from rochade.core.keizer.settings import KeizerSettings, StartOrder, drawn_start_list
+from rochade.core.checker import PairingRules
+from rochade.core.keizer.settings import KeizerSettings
 from rochade.core.limits import number
-from rochade.core.messages import Said, message_of
+from rochade.core.messages import message_of
 from rochade.core.model import Entrant, Game, ModelError, PlayerId, Result, Status, Tournament
 from rochade.core.pairing import Pairing
-from rochade.core.roundrobin import (
-    BergerEngine,
-    BergerState,
-    berger_schedule,
-    draw_numbers,
-    numbers_by_rating,
-)
 from rochade.core.standings import SystemStandings, ranked, system_standings
 from rochade.core.systems import (
     DEFAULT_TIEBREAKS,
-    KEIZER,
     ROUND_ROBIN,
     SWISS,
     SWISS_ABSENCES,
-    Acceleration,
+    SYSTEMS,
     ByeRequest,
-    FirstRound,
-    RoundRobinSettings,
-    StartNumbers,
-    SwissSettings,
-    random_round,
+    TournamentSystem,
+    find_system,
     scoring,
     scoring_text,
-    swiss_numbers,
+    system_holding,
+    system_of,
 )
+from rochade.core.systems.base import PairingRefused
+from rochade.core.systems.keizer import draw_start as keizer_start
 from rochade.core.tiebreaks import Kind, TieBreak, TieBreakError, Unplayed, parse_tiebreaks
-from rochade.formats.json import system_settings_from_dict, system_settings_to_dict
 from rochade.service.errors import ServiceError
 from rochade.service.files import read_file
 
 
-class SwissPairer(Protocol):
-    """Pairs round `round_number` of a Swiss among the `present` players."""
-
-    def __call__(self, t: Tournament, settings: SwissSettings, round_number: int,
-                 present: Sequence[PlayerId]) -> Pairing: ...
-
-
-def _dutch(t: Tournament, settings: SwissSettings, round_number: int,
-           present: Sequence[PlayerId]) -> Pairing:
-    """Imported when a Swiss is paired: a Keizer or round-robin command never loads it."""
-    from rochade.core.swiss import pair_swiss
-
-    return pair_swiss(t, settings, round_number, present)
-
-
-SWISS_ENGINE: SwissPairer = _dutch
-"""The FIDE Dutch engine, through its adapter in `rochade.core.swiss`."""
-
-
 def decode(system: str, text: str) -> object:
     """A tournament's settings from the JSON text the club file keeps."""
-    return system_settings_from_dict(system, json.loads(text))
+    return find_system(system).from_dict(json.loads(text))
 
 
 def encode(settings: object) -> str:
     """The JSON text to keep, refused unless `decode` reads it back: every way of saving
     settings passes the very check every page makes when it reads them (issue 11: a saved
     max_meetings of 0 used to break every page of the club file)."""
-    data = system_settings_to_dict(settings)
-    system_settings_from_dict(_SYSTEM_OF[type(settings)], data)
+    system = system_holding(settings)
+    data = system.to_dict(settings)
+    system.from_dict(data)
     return json.dumps(data, ensure_ascii=False, sort_keys=True)
 
-
-_SYSTEM_OF: dict[type, str] = {
-    KeizerSettings: KEIZER, RoundRobinSettings: ROUND_ROBIN, SwissSettings: SWISS,
-}
-
-
-def _limit(value: object) -> int | None:
-    """A limit typed by the TD: a whole number, or nothing (no limit)."""
-    text = str(value).strip().lower()
-    return None if text in ("", "none", "-") else int(text)
-
-
-def _yes_no(value: object) -> bool:
-    """A yes/no option: a flag's bool, or as the TD types it (`tournament set double=no`;
-    `bool("no")` would be true)."""
-    if isinstance(value, bool):
-        return value
-    text = str(value).strip().lower()
-    if text in ("yes", "true", "on", "1"):
-        return True
-    if text in ("no", "false", "off", "0"):
-        return False
-    raise ValueError(text)
-
-
-SETTING_KEYS: dict[str, dict[str, Callable[[Any], object]]] = {
-    ROUND_ROBIN: {"double": _yes_no, "numbers_by": StartNumbers, "seed": int},
-    SWISS: {"rounds": int, "first_round": FirstRound, "seed": int,
-            "acceleration": Acceleration, "max_half_point_byes": _limit,
-            "half_point_byes_closed": int},
-}
-"""The options of each system beside scoring, bye value and tie-breaks, with their types."""
 
 BYE_VALUES = {"bye_value": "pab", "half_bye_value": "hpb"}
 """Options for the points of the pairing-allocated and the half-point bye (empty: the
@@ -127,20 +66,18 @@ FIXED_ONCE_PAIRED = frozenset({"double", "numbers_by", "seed", "first_round", "a
 """Options that decide round 1 (or the whole schedule): they cannot change after it."""
 
 
-def new_settings(system: str, options: Mapping[str, object]) -> RoundRobinSettings | SwissSettings:
+def new_settings(system: str, options: Mapping[str, object]) -> Any:
     """Round-robin or Swiss settings from the TD's options (None: the default). One that
     draws by lot (a round robin's start numbers, a Swiss's random round 1) and has no seed
     gets a fresh one from the system's entropy, so each draws its own lots (the stored seed,
     shown in the log and the explanation, replays them)."""
-    if system == ROUND_ROBIN:
-        settings = _with_options(RoundRobinSettings(), system, options)
-    elif system == SWISS:
-        settings = _with_options(SwissSettings(), system, options)
-    else:
+    found = SYSTEMS.get(system)
+    if found is None or not found.options:
         raise ServiceError(
             "unknown system '{system}'; choose keizer, round-robin or swiss", system=system
         )
-    if options.get("seed") is None and draws_by_lot(settings):
+    settings = _with_options(found.settings_type(), found, options)
+    if options.get("seed") is None and found.draws_by_lot(settings):
         settings = dataclasses.replace(settings, seed=fresh_seed())
     return settings
 
@@ -148,9 +85,7 @@ def new_settings(system: str, options: Mapping[str, object]) -> RoundRobinSettin
 def draws_by_lot(settings: object) -> bool:
     """Whether a round robin's or Swiss's seed decides anything: start numbers by lot, or a
     random round 1."""
-    if isinstance(settings, RoundRobinSettings):
-        return settings.numbers_by is StartNumbers.LOT
-    return isinstance(settings, SwissSettings) and settings.first_round is FirstRound.RANDOM
+    return system_holding(settings).draws_by_lot(settings)
 
 
 def fresh_seed() -> int:
@@ -158,18 +93,18 @@ def fresh_seed() -> int:
     return secrets.randbits(48)
 
 
-def changed_settings(t: Tournament, options: Mapping[str, object]
-                     ) -> RoundRobinSettings | SwissSettings:
+def changed_settings(t: Tournament, options: Mapping[str, object]) -> Any:
     """The settings of a running round robin or Swiss with the TD's changes (None: keep).
 
     Points and tie-breaks may change any time (standings are derived); what decides the
     draw or round 1 only before round 1 is paired; a Swiss keeps at least its paired rounds.
     """
-    s = t.settings
-    if not isinstance(s, RoundRobinSettings | SwissSettings):
+    s: Any = t.settings
+    system = system_of(t)
+    if not system.options:
         raise ServiceError("{name} is not a round robin or a Swiss", name=t.name)
-    changed = _with_options(s, t.system, options)
-    if draws_by_lot(changed) and not draws_by_lot(s) and changed.seed == s.seed:
+    changed = _with_options(s, system, options)
+    if system.draws_by_lot(changed) and not system.draws_by_lot(s) and changed.seed == s.seed:
         changed = dataclasses.replace(changed, seed=fresh_seed())  # now by lot: a fresh draw
     if t.rounds:
         for key in sorted(FIXED_ONCE_PAIRED):
@@ -179,12 +114,13 @@ def changed_settings(t: Tournament, options: Mapping[str, object]
                     name=t.name,
                     key=key,
                 )
-    if isinstance(changed, SwissSettings) and changed.rounds < len(t.rounds):
+    rounds = system.planned_rounds(changed)
+    if rounds is not None and rounds < len(t.rounds):
         raise ServiceError(
             "{name} has played {played} rounds already; it cannot have only {rounds}",
             name=t.name,
             played=len(t.rounds),
-            rounds=changed.rounds,
+            rounds=rounds,
         )
     return changed
 
@@ -198,8 +134,8 @@ def _points(text: str, what: str) -> Fraction:
         ) from None
 
 
-def _with_options(base: RoundRobinSettings | SwissSettings, system: str,
-                  options: Mapping[str, object]) -> RoundRobinSettings | SwissSettings:
+def _with_options(base: Any, system: TournamentSystem[Any],
+                  options: Mapping[str, object]) -> Any:
     given = {k: v for k, v in options.items() if v is not None}
     changes: dict[str, object] = {}
     try:
@@ -223,11 +159,12 @@ def _with_options(base: RoundRobinSettings | SwissSettings, system: str,
             changes["tiebreaks"] = parse_tiebreaks(str(given.pop("tiebreaks")))
     except (ModelError, TieBreakError, ValueError, ZeroDivisionError) as exc:
         raise ServiceError(message_of(exc)) from None
-    keys = SETTING_KEYS[system]
+    keys = system.options
     for key, value in given.items():
         if key not in keys:
             raise ServiceError(
-                "the setting {key} does not apply to a {system} tournament", key=key, system=system
+                "the setting {key} does not apply to a {system} tournament", key=key,
+                system=system.name,
             )
         try:
             changes[key] = keys[key](value)
@@ -237,185 +174,73 @@ def _with_options(base: RoundRobinSettings | SwissSettings, system: str,
                 "the setting {key}: '{value}' is not a valid value", key=key, value=shown
             ) from None
     try:
-        return dataclasses.replace(base, **changes)  # type: ignore[arg-type]
+        return dataclasses.replace(base, **changes)
     except ModelError as exc:
         raise ServiceError(message_of(exc)) from None
 
 
 def describe(settings: object) -> str:
     """A few words on the rules: the Keizer preset, single/double, the number of rounds."""
-    if isinstance(settings, KeizerSettings):
-        return settings.preset
-    if isinstance(settings, RoundRobinSettings):
-        return "double" if settings.double else "single"
-    if isinstance(settings, SwissSettings):
-        return f"{settings.rounds} rounds"
-    return ""
+    return system_holding(settings).describe(settings)
 
 
 def pair(t: Tournament, number: int) -> tuple[Pairing, object | None]:
     """Pair round `number` with the system's engine: the pairing and, when they changed (a
     round robin's start numbers, drawn before round 1; a Swiss's pairing numbers, given
     before each round until round 4), the new settings to store."""
-    s = t.settings
-    if isinstance(s, KeizerSettings):
-        drawn = _drawn_start(t, s, number)
-        if drawn is None:
-            return _pair_keizer(t, s, number), None
-        t = dataclasses.replace(t, settings=drawn)
-        pairing = _pair_keizer(t, drawn, number)
-        line = Said("Start order drawn by lot (seed {seed}): {names}.", seed=drawn.start_seed,
-                    names=", ".join(drawn.start_list))
-        return dataclasses.replace(pairing, explanation=(line, *pairing.explanation)), drawn
-    if isinstance(s, RoundRobinSettings):
-        return _pair_round_robin(t, s, number)
-    if isinstance(s, SwissSettings):
-        return _pair_swiss(t, s, number), numbered(t)
-    raise ServiceError(
-        "{name} has no pairing engine for the system {system}", name=t.name, system=t.system
-    )
+    try:
+        return system_of(t).pair(t, number, lambda: present(t, number), fresh_seed)
+    except PairingRefused as exc:
+        raise ServiceError(message_of(exc)) from None
 
 
-def numbered(t: Tournament) -> SwissSettings | None:
-    """A Swiss's settings with the pairing numbers of the round about to be paired, when they
+def numbered(t: Tournament) -> object | None:
+    """The settings with the pairing numbers of the round about to be paired, when they
     differ from the stored ones (everybody before round 1, a late entry until round 4)."""
-    s = t.settings
-    if not isinstance(s, SwissSettings):
-        return None
-    numbers = swiss_numbers(t.entrants, s.numbers, len(t.rounds))
-    return None if numbers == s.numbers else dataclasses.replace(s, numbers=numbers)
-
-
-def _drawn_start(t: Tournament, s: KeizerSettings, number: int) -> KeizerSettings | None:
-    """A start order by lot still to draw (nobody was enrolled when it was chosen): drawn
-    now, at round 1's pairing, with a fresh seed that the settings and the explanation keep."""
-    if number != 1 or s.start_order is not StartOrder.RANDOM or s.start_list or not t.entrants:
-        return None
-    return draw_start(t, s)
+    return system_of(t).numbered(t)
 
 
 def draw_start(t: Tournament, s: KeizerSettings) -> KeizerSettings:
     """A start order by lot over everyone enrolled, with a seed from the system's entropy
     (nobody can foresee it); the seed is kept, so `drawn_start_list` replays the draw."""
-    seed = fresh_seed()
-    names = drawn_start_list((e.name for e in t.entrants), random.Random(seed))
-    return dataclasses.replace(s, start_seed=seed, start_list=names)
-
-
-def _pair_keizer(t: Tournament, s: KeizerSettings, number: int) -> Pairing:
-    """The present players in Keizer ranking order (start order before round 1)."""
-    present = {e.id for e in t.entrants if e.status.plays}
-    if len(present) < 2:
-        raise ServiceError("round {round}: fewer than two players are present", round=number)
-    if t.rounds:
-        order = [row.entrant.id for row in compute_standings(t, s).ranked()]
-    else:
-        order = [e.id for e in t.start_order()]
-    ranking = tuple(p for p in order if p in present)
-    from rochade.core.keizer.pairing import KeizerEngine, KeizerState
-
-    return KeizerEngine().pair(KeizerState(t, s, number, ranking))
-
-
-def _pair_round_robin(t: Tournament, s: RoundRobinSettings, number: int
-                      ) -> tuple[Pairing, RoundRobinSettings | None]:
-    changed = None
-    if not s.numbers:
-        if len(t.entrants) < 2:
-            raise ServiceError(
-                "a round robin needs at least 2 players; {name} has {count}",
-                name=t.name,
-                count=len(t.entrants),
-            )
-        ids = [e.id for e in t.entrants]
-        numbers = (draw_numbers(ids, random.Random(s.seed)) if s.numbers_by is StartNumbers.LOT
-                   else numbers_by_rating(t.entrants))
-        s = changed = dataclasses.replace(s, numbers=numbers)
-    rounds = len(berger_schedule(len(s.numbers), double=s.double).rounds)
-    if number > rounds:
-        raise ServiceError("all {rounds} rounds of this round robin are paired", rounds=rounds)
-    pairing = BergerEngine().pair(
-        BergerState(t, s.numbers, number, s.double, s.swap_last_two)
-    )
-    if changed is not None:
-        drawn = ", ".join(f"{i}. {t.entrant(p).name}" for i, p in enumerate(s.numbers, 1))
-        line = (
-            Said("Start numbers drawn by lot (seed {seed}): {numbers}", seed=s.seed,
-                 numbers=drawn)
-            if s.numbers_by is StartNumbers.LOT
-            else Said("Start numbers drawn by rating: {numbers}", numbers=drawn)
-        )
-        pairing = dataclasses.replace(pairing, explanation=(line, *pairing.explanation))
-    return pairing, changed
-
-
-def _pair_swiss(t: Tournament, s: SwissSettings, number: int) -> Pairing:
-    if number > s.rounds:
-        raise ServiceError("all {rounds} rounds of this Swiss are paired", rounds=s.rounds)
-    players = present(t, number)
-    if len(players) < 2:
-        raise ServiceError("round {round}: fewer than two players are present", round=number)
-    if number == 1 and s.first_round is FirstRound.RANDOM:
-        drawn = random_round(players, random.Random(s.seed))
-        return dataclasses.replace(
-            drawn, explanation=(*drawn.explanation, Said("Seed {seed}.", seed=s.seed))
-        )
-    from rochade.core.dutch import DutchError, NoValidPairing
-
-    try:
-        return SWISS_ENGINE(t, s, number, players)
-    except NoValidPairing as exc:
-        raise ServiceError(
-            "round {round}: no pairing satisfies the FIDE rules ({problem}); pair this round by "
-            "hand with --manual",
-            round=number,
-            problem=message_of(exc),
-        ) from None
-    except DutchError as exc:
-        raise ServiceError(
-            "round {round}: {problem}", round=number, problem=message_of(exc)
-        ) from None
+    return keizer_start(t, s, fresh_seed())
 
 
 def pairing_reasons(t: Tournament, number: int, player: PlayerId) -> tuple[str, ...]:
     """Why `player` was paired as they were in round `number` of a Swiss (the criteria of
     the Dutch system that decided it)."""
-    s = t.settings
-    if not isinstance(s, SwissSettings):
+    try:
+        reasons = system_of(t).explain_player(t, number, player)
+    except PairingRefused as exc:
+        raise ServiceError(message_of(exc)) from None
+    if reasons is None:
         raise ServiceError("{tournament} is not a Swiss; `rochade explain --round {number}` "
                            "shows how its rounds were paired", tournament=t.name, number=number)
-    from rochade.core.dutch import DutchError
-    from rochade.core.swiss import explain_swiss_player
-
-    try:
-        return explain_swiss_player(t, s, number, player)
-    except DutchError as exc:
-        raise ServiceError("round {number}: {why}", number=number, why=message_of(exc)) from None
+    return reasons
 
 
 def with_forbidden_pair(t: Tournament, pair: frozenset[PlayerId], forbidden: bool = True
                         ) -> object:
     """The settings with one more forbidden pair, or one fewer (`forbidden` False): Keizer and
     Swiss; a round robin's table is fixed."""
-    s = t.settings
-    if not isinstance(s, KeizerSettings | SwissSettings):
+    system = system_of(t)
+    if not system.forbidden_pairs:
         raise ServiceError("{name} is a round robin: everybody meets everybody", name=t.name)
-    if not forbidden and pair not in s.forbidden_pairs:
+    kept = system.kept_apart(t.settings)
+    if not forbidden and pair not in kept:
         raise ServiceError("these two players may already be paired")
-    pairs = s.forbidden_pairs | {pair} if forbidden else s.forbidden_pairs - {pair}
-    return dataclasses.replace(s, forbidden_pairs=pairs)
+    return system.with_kept_apart(t.settings, kept | {pair} if forbidden else kept - {pair})
 
 
 def without_player(t: Tournament, player: PlayerId) -> object:
     """The settings with nothing left that names `player` (forbidden pairs, requested byes),
     for a player deleted before their first game."""
-    s = t.settings
-    if isinstance(s, KeizerSettings | SwissSettings):
-        pairs = frozenset(p for p in s.forbidden_pairs if player not in p)
-        s = dataclasses.replace(s, forbidden_pairs=pairs)
-    if isinstance(s, SwissSettings):
-        s = dataclasses.replace(
-            s, bye_requests=frozenset(b for b in s.bye_requests if b.player != player)
+    system, s = system_of(t), t.settings
+    if system.forbidden_pairs:
+        s = system.with_kept_apart(s, frozenset(p for p in system.kept_apart(s) if player not in p))
+    if system.byes_in_advance:
+        s = system.with_bye_requests(
+            s, frozenset(b for b in system.bye_requests(s) if b.player != player)
         )
     return s
 
@@ -423,7 +248,7 @@ def without_player(t: Tournament, player: PlayerId) -> object:
 def with_forfeits(t: Tournament, games: tuple[Game, ...]) -> tuple[Game, ...]:
     """A round robin keeps a withdrawn player's games in the table, recorded at once as
     forfeits (both withdrawn: a double forfeit), as the Berger engine's explanation says."""
-    if t.system != ROUND_ROBIN:
+    if not system_of(t).fixed_schedule:
         return games
     out = []
     for game in games:
@@ -442,36 +267,23 @@ _FORFEIT = {
 
 def rules(t: Tournament, number: int) -> PairingRules:
     """The limits the checker applies to a pairing typed by hand."""
-    s = t.settings
-    if isinstance(s, KeizerSettings):
-        return PairingRules.from_keizer(s, number)
-    if isinstance(s, SwissSettings):
-        return PairingRules(forbidden_pairs=s.forbidden_pairs, rematch_gap=None,
-                            max_colour_difference=2, max_same_colour_run=2,
-                            bye_policy=ByePolicy.ONCE, forfeits_count=False)
-    return PairingRules(rematch_gap=None if not _double(t) else 0,
-                        max_meetings=2 if _double(t) else 1, bye_policy=ByePolicy.ANY)
-
-
-def _double(t: Tournament) -> bool:
-    return isinstance(t.settings, RoundRobinSettings) and t.settings.double
+    return system_of(t).pairing_rules(t.settings, number)
 
 
 # -- requested byes and the half-point-bye limit (Swiss) ------------------------------------
 
 
-def _swiss(t: Tournament) -> SwissSettings:
-    if not isinstance(t.settings, SwissSettings):
+def _byes_in_advance(t: Tournament) -> TournamentSystem[Any]:
+    system = system_of(t)
+    if not system.byes_in_advance:
         raise ServiceError("{name} is not a Swiss: requested byes belong to Swiss tournaments",
                            name=t.name)
-    return t.settings
+    return system
 
 
 def _requested(t: Tournament, number: int, player: PlayerId) -> ByeRequest | None:
-    s = t.settings
-    if not isinstance(s, SwissSettings):
-        return None
-    return next((b for b in s.bye_requests if (b.round, b.player) == (number, player)), None)
+    requests = system_of(t).bye_requests(t.settings)
+    return next((b for b in requests if (b.round, b.player) == (number, player)), None)
 
 
 def absence_reason(t: Tournament, number: int, entrant: Entrant) -> str | None:
@@ -498,32 +310,28 @@ def half_point_byes(t: Tournament, player: PlayerId, besides: int | None = None)
     """Half-point byes the player has had or asked for (requests for round `besides` aside)."""
     taken = sum(1 for rnd in t.rounds for a in rnd.absences
                 if a.player == player and SWISS_ABSENCES.get(a.reason) is Kind.HPB)
-    s = t.settings
-    requested = 0
-    if isinstance(s, SwissSettings):
-        requested = sum(1 for b in s.bye_requests if b.player == player and b.half
-                        and b.round > len(t.rounds) and b.round != besides)
+    requested = sum(1 for b in system_of(t).bye_requests(t.settings) if b.player == player
+                    and b.half and b.round > len(t.rounds) and b.round != besides)
     return taken + requested
 
 
 def _check_half_point_bye(t: Tournament, entrant: Entrant, number: int) -> None:
     """Refuse a half-point bye in round `number` beyond the Swiss's limits."""
-    s = t.settings
-    if not isinstance(s, SwissSettings):
-        return
-    first_closed = s.rounds - s.half_point_byes_closed + 1
-    if s.half_point_byes_closed and number >= first_closed:
-        rounds = _span(range(first_closed, s.rounds + 1))
+    system = system_of(t)
+    limit, closed = system.half_point_bye_limits(t.settings)
+    last = system.planned_rounds(t.settings) or 0
+    first_closed = last - closed + 1
+    if closed and number >= first_closed:
+        rounds = _span(range(first_closed, last + 1))
         raise ServiceError(
             "{name} cannot have a half-point bye in round {round}: this Swiss allows "
             "none in its last {closed} round(s) ({rounds}); a zero-point bye "
             "(unexcused) is possible",
             name=entrant.name,
             round=number,
-            closed=s.half_point_byes_closed,
+            closed=closed,
             rounds=rounds,
         )
-    limit = s.max_half_point_byes
     if limit is not None and half_point_byes(t, entrant.id, besides=number) >= limit:
         raise ServiceError(
             "{name} cannot have another half-point bye: this Swiss allows at most "
@@ -537,7 +345,7 @@ def _check_half_point_bye(t: Tournament, entrant: Entrant, number: int) -> None:
 def gives_half_point_bye(t: Tournament, status: Status) -> bool:
     """In a Swiss an excused absence (or club duty) is a half-point bye in the next round."""
     reason = status.absence_reason
-    return (isinstance(t.settings, SwissSettings) and t.system == SWISS and reason is not None
+    return (system_of(t).absence_byes and reason is not None
             and SWISS_ABSENCES.get(reason) is Kind.HPB)
 
 
@@ -548,10 +356,10 @@ def check_status(t: Tournament, entrant: Entrant, status: Status) -> None:
 
 
 def with_bye_request(t: Tournament, entrant: Entrant, number: int, half: bool,
-                     full: bool = False) -> SwissSettings:
+                     full: bool = False) -> object:
     """The settings with the player's bye for a coming round (replacing an earlier request
     for that round): half a point, none, or (`full`) a full point the TD gives by hand."""
-    s = _swiss(t)
+    system = _byes_in_advance(t)
     if entrant.withdrawn:
         raise ServiceError(
             "{name} has withdrawn; a bye needs a player who plays", name=entrant.name
@@ -562,22 +370,24 @@ def with_bye_request(t: Tournament, entrant: Entrant, number: int, half: bool,
             round=number,
             next=len(t.rounds) + 1,
         )
-    if number > s.rounds:
+    rounds = system.planned_rounds(t.settings)
+    if rounds is not None and number > rounds:
         raise ServiceError(
             "{name} has {rounds} rounds; there is no round {round}",
             name=t.name,
-            rounds=s.rounds,
+            rounds=rounds,
             round=number,
         )
     if half and not full:
         _check_half_point_bye(t, entrant, number)
-    kept = frozenset(b for b in s.bye_requests if (b.round, b.player) != (number, entrant.id))
+    kept = frozenset(b for b in system.bye_requests(t.settings)
+                     if (b.round, b.player) != (number, entrant.id))
     request = ByeRequest(number, entrant.id, half and not full, full)
-    return dataclasses.replace(s, bye_requests=kept | {request})
+    return system.with_bye_requests(t.settings, kept | {request})
 
 
-def without_bye_request(t: Tournament, entrant: Entrant, number: int) -> SwissSettings:
-    s = _swiss(t)
+def without_bye_request(t: Tournament, entrant: Entrant, number: int) -> object:
+    system = _byes_in_advance(t)
     request = _requested(t, number, entrant.id)
     if request is None:
         raise ServiceError(
@@ -585,7 +395,7 @@ def without_bye_request(t: Tournament, entrant: Entrant, number: int) -> SwissSe
         )
     if number <= len(t.rounds):
         raise ServiceError("round {round} is paired already; its byes are facts now", round=number)
-    return dataclasses.replace(s, bye_requests=s.bye_requests - {request})
+    return system.with_bye_requests(t.settings, system.bye_requests(t.settings) - {request})
 
 
 def _span(numbers: Sequence[int]) -> str:
@@ -594,7 +404,7 @@ def _span(numbers: Sequence[int]) -> str:
 
 def check_late_entry(t: Tournament) -> None:
     """A round robin's schedule is fixed once round 1 is paired: no late entries."""
-    if t.system == ROUND_ROBIN and t.rounds:
+    if system_of(t).fixed_schedule and t.rounds:
         raise ServiceError(
             "{name} is a round robin and round 1 is paired: its schedule is fixed, so no "
             "player can join any more",
@@ -604,7 +414,7 @@ def check_late_entry(t: Tournament) -> None:
 
 def ranking(t: Tournament) -> dict[PlayerId, tuple[int | None, Fraction]]:
     """Rank and points per player, to report who moved after a correction."""
-    if t.system == KEIZER:
+    if not system_of(t).fide_tiebreaks:
         raise ServiceError("Keizer rankings come from the Keizer standings")
     return {line.entrant.id: (line.rank, line.points) for line in system_standings(t).lines}
 

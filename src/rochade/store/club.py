@@ -83,7 +83,7 @@ class TournamentRecord:
     id: int
     name: str
     system: str
-    settings: str  # JSON text, see rochade.formats.json.settings_to_dict
+    settings: str  # JSON text, see rochade.core.systems (each system's to_dict)
 
 
 @dataclass(frozen=True, slots=True)

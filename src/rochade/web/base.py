@@ -34,6 +34,7 @@ from starlette.types import Message as AsgiMessage
 from rochade.core.collation import search_text
 from rochade.core.messages import N_, Message, shortened
 from rochade.core.model import ModelError
+from rochade.core.systems import system_of
 from rochade.service import ActionRecord, ClubService, Identity, ServiceError, StoreError
 from rochade.service.club import Clock
 from rochade.service.club_settings import file_identity
@@ -223,6 +224,7 @@ class Web:
             env.globals["column"] = lambda values, halves=True: i18n.column(values, lang, halves)
             env.globals["columns"] = lambda rows, halves=True: i18n.columns(rows, lang, halves)
             env.globals["result_label"] = result_label
+            env.globals["system_of"] = system_of
             env.globals["languages"] = i18n.LANGUAGES
             env.globals["direction"] = i18n.direction(lang)
             rtl = lang in i18n.RIGHT_TO_LEFT  # arrows point the way the page reads

@@ -30,7 +30,7 @@ from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
 from rochade.core.model import Entrant, Status, Tournament
-from rochade.core.systems import KEIZER
+from rochade.core.systems import system_of
 from rochade.service import standings_with_tiebreaks
 from rochade.service.phones import PHONE_RESULTS, SHORT_ID, PhoneDesk, PhoneSettings
 from rochade.web import i18n
@@ -62,7 +62,7 @@ class Line:
 
 def ranking(web: Web, request: Request, t: Tournament, lang: str) -> list[Line]:
     """The standings in one shape for every system: Keizer totals, else points."""
-    if t.system == KEIZER:
+    if not system_of(t).fide_tiebreaks:
         table = web.reads(request).standings(t.name)
         total = i18n.column([r.total for r in table.rows], lang, False)  # as the standings
         return [Line(r.rank, r.entrant, total(r.total)) for r in table.rows]

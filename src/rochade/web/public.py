@@ -15,7 +15,7 @@ from starlette.routing import Route
 
 from rochade.core.fide import PlayerDetails
 from rochade.core.standings import numbers_of
-from rochade.core.systems import KEIZER
+from rochade.core.systems import system_of
 from rochade.formats.text import tiebreak_key
 from rochade.service import (
     category_data,
@@ -72,7 +72,7 @@ async def standings(web: Web, request: Request, page: Page) -> Response:
     ctx = _public_context(web, request)
     t = ctx["t"]
     after = round_param(request, len(t.rounds), "after")
-    if t.system != KEIZER:
+    if system_of(t).fide_tiebreaks:
         fide = web.kept(request, ("tiebreaks", ctx["name"], after),
                         lambda: standings_with_tiebreaks(t, after))
         keys = [tiebreak_key(tb) for tb in fide.tiebreaks]
@@ -136,7 +136,7 @@ async def start_rank(web: Web, request: Request, page: Page) -> Response:
 @public
 async def progress(web: Web, request: Request, page: Page) -> Response:
     ctx = _public_context(web, request)
-    if ctx["t"].system != KEIZER:  # Keizer only: values and ranks per round
+    if system_of(ctx["t"]).fide_tiebreaks:  # Keizer only: values and ranks per round
         return web.redirect(page, f"/t/{ctx['n']}/")
     rows = progress_rows(ctx["t"], ctx["svc"].history(ctx["name"]))
     unranked = any(c.opponent_rank == "?" for row in rows for c in row.cells)
@@ -147,7 +147,7 @@ async def progress(web: Web, request: Request, page: Page) -> Response:
 @public
 async def crosstable(web: Web, request: Request, page: Page) -> Response:
     ctx = _public_context(web, request)
-    if ctx["t"].system != KEIZER:
+    if system_of(ctx["t"]).fide_tiebreaks:
         return systems.crosstable(web, request, page, ctx)
     rows = crosstable_rows(ctx["t"])
     return web.render(page, "crosstable.html", **ctx, rows=rows, section="crosstable")
@@ -170,7 +170,7 @@ async def player(web: Web, request: Request, page: Page) -> Response:
         raise HTTPException(404)
     data = _categories(ctx)
     ctx["placed"] = places_of(data, standings_list(t), pid) if data.setup.categories else ()
-    if t.system != KEIZER:  # the Keizer breakdown has no round-robin or Swiss counterpart
+    if system_of(t).fide_tiebreaks:  # the Keizer breakdown has no round-robin or Swiss counterpart
         return systems.player(web, page, ctx, pid)
     table = ctx["svc"].standings(ctx["name"])
     row = table.row(pid)

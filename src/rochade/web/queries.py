@@ -15,8 +15,7 @@ from rochade.core.collation import name_key
 from rochade.core.keizer.scoring import Standings
 from rochade.core.model import Entrant, Game, Outcome, PlayerId, Result, Round, Status, Tournament
 from rochade.core.rating_change import RatingChange
-from rochade.core.roundrobin import berger_schedule
-from rochade.core.systems import SWISS, RoundRobinSettings, SwissSettings
+from rochade.core.systems import holder, system_of
 from rochade.formats.text import rank_labels
 from rochade.service import rating_changes_of
 
@@ -134,13 +133,8 @@ def seats(view: RoundView) -> list[SeatView]:
 def planned_rounds(t: Tournament) -> int | None:
     """How many rounds the tournament has: a Swiss's number set in advance, a round robin's
     Berger table (0 below two players); None for a Keizer season, which has no last round."""
-    s = t.settings
-    if isinstance(s, SwissSettings):
-        return s.rounds
-    if isinstance(s, RoundRobinSettings):
-        players = len(s.numbers) if s.numbers else len(t.entrants)
-        return len(berger_schedule(players, double=s.double).rounds) if players >= 2 else 0
-    return None
+    system = holder(t.settings)
+    return None if system is None else system.rounds_in(t)
 
 
 @dataclass(frozen=True)
@@ -190,7 +184,7 @@ def evening_state(t: Tournament) -> EveningState:
 
 
 def checkin_choices(t: Tournament) -> tuple[tuple[Status, str], ...]:
-    return SWISS_CHECKIN_CHOICES if t.system == SWISS else CHECKIN_CHOICES
+    return SWISS_CHECKIN_CHOICES if system_of(t).absence_byes else CHECKIN_CHOICES
 
 
 def checkin_order(t: Tournament) -> list[Entrant]:

@@ -17,7 +17,8 @@ from rochade.core.model import Entrant, PlayerId, Round, Tournament
 from rochade.core.rating_change import RatingChange
 from rochade.core.roundrobin import berger_schedule
 from rochade.core.standings import SystemStandings, numbers_of, system_standings
-from rochade.core.systems import ByeRequest, RoundRobinSettings, SwissSettings
+from rochade.core.systems import ByeRequest, system_of
+from rochade.core.systems.round_robin import ROUND_ROBIN_SYSTEM
 from rochade.formats.tables import Column, Table, column_fractions
 from rochade.web import i18n
 from rochade.web.queries import OUTCOME_MARKS, CurvePoint
@@ -172,20 +173,18 @@ class ByeView:
 
 def requested_byes(t: Tournament) -> list[ByeView]:
     """The byes asked for coming rounds, by round then name."""
-    s = t.settings
-    if not isinstance(s, SwissSettings):
-        return []
-    coming: list[ByeRequest] = [b for b in s.bye_requests if b.round > len(t.rounds)]
+    requests = system_of(t).bye_requests(t.settings)
+    coming: list[ByeRequest] = [b for b in requests if b.round > len(t.rounds)]
     views = [ByeView(b.round, t.entrant(b.player), b.half, b.full) for b in coming]
     return sorted(views, key=lambda v: (v.round, name_key(v.entrant.name)))
 
 
 def forbidden_pairs(t: Tournament) -> list[tuple[Entrant, Entrant]]:
-    s = t.settings
-    if not isinstance(s, SwissSettings):
+    system = system_of(t)
+    if not system.byes_in_advance:  # the Swiss's page of byes and pairs
         return []
     pairs = [sorted((t.entrant(p) for p in pair), key=lambda e: e.id) for pair in
-             s.forbidden_pairs]
+             system.kept_apart(t.settings)]
     return sorted(((a, b) for a, b in pairs), key=lambda p: (p[0].id, p[1].id))
 
 
@@ -200,8 +199,8 @@ class ScheduleRound:
 
 def round_robin_schedule(t: Tournament) -> list[ScheduleRound]:
     """The whole schedule, with names once the start numbers are given (round 1 paired)."""
-    s = t.settings
-    if not isinstance(s, RoundRobinSettings):
+    s = ROUND_ROBIN_SYSTEM.own(t.settings)
+    if s is None:
         return []
     players = len(s.numbers) if s.numbers else len(t.entrants)
     if players < 2:

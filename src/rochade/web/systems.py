@@ -21,13 +21,15 @@ from rochade.core.collation import name_key
 from rochade.core.standings import SystemStandings, counted_crosstable, explain_tiebreaks
 from rochade.core.systems import (
     DEFAULT_TIEBREAKS,
-    KEIZER,
     ROUND_ROBIN,
     SCORINGS,
     SWISS,
+    SYSTEMS,
     RoundRobinSettings,
     SwissSettings,
+    find_system,
     scoring_text,
+    system_of,
 )
 from rochade.core.tiebreaks import TieBreak
 from rochade.formats.csv import LANGUAGE_DIALECTS
@@ -87,15 +89,15 @@ SCORING_HELP = {
 
 
 def tiebreak_choices(system: str) -> list[tuple[str, str]]:
-    codes = ROUND_ROBIN_TIEBREAKS if system == ROUND_ROBIN else tuple(TIEBREAK_HELP)
+    codes = ROUND_ROBIN_TIEBREAKS if find_system(system).fixed_schedule else tuple(TIEBREAK_HELP)
     return [(code, TIEBREAK_HELP[code]) for code in codes]
 
 
 def _system_param(request: Request) -> str:
-    system = str(request.path_params["system"])
-    if system not in SYSTEM_NAMES:
+    system = SYSTEMS.get(str(request.path_params["system"]))
+    if system is None or system.presets:  # Keizer has its own pages
         raise HTTPException(404)
-    return system
+    return system.name
 
 
 def _form_context(web: Web, page: Page, system: str,
@@ -105,6 +107,7 @@ def _form_context(web: Web, page: Page, system: str,
     chosen = [tiebreak_key(tb) for tb in settings.tiebreaks]
     return {
         "system": system,
+        "kind": find_system(system),
         "system_name": _(SYSTEM_NAMES[system]),
         "s": settings,
         "scoring_now": scoring_text(settings.scoring),
@@ -133,7 +136,8 @@ def _options(form: FormData, system: str, started: bool) -> dict[str, object]:
         raise ServiceError("the scoring '{points}' is not offered; choose {choices}",
                            points=points[:20], choices=", ".join(SCORINGS))
     options: dict[str, object] = {"scoring": points or None, "tiebreaks": ",".join(codes)}
-    if system == SWISS:
+    found = find_system(system)
+    if found.byes_in_advance:
         limit = int_or_none(field(form, "max_half_point_byes"), "most half-point byes")
         options |= {
             "rounds": int_or_none(field(form, "rounds"), "number of rounds"),
@@ -146,7 +150,7 @@ def _options(form: FormData, system: str, started: bool) -> dict[str, object]:
         }
     if not started:
         options["seed"] = int_or_none(field(form, "seed"), "seed")
-        if system == ROUND_ROBIN:
+        if found.fixed_schedule:
             options |= {"double": bool(field(form, "double")),
                         "numbers_by": field(form, "numbers_by") or None}
         else:
@@ -160,9 +164,7 @@ def _options(form: FormData, system: str, started: bool) -> dict[str, object]:
 
 async def td_new(web: Web, request: Request, page: Page) -> Response:
     system = _system_param(request)
-    settings: RoundRobinSettings | SwissSettings = (
-        RoundRobinSettings() if system == ROUND_ROBIN else SwissSettings()
-    )
+    settings = find_system(system).settings_type()
     return web.render(page, "systems/td_new.html", new=True,
                       **_form_context(web, page, system, settings, started=False))
 
@@ -188,7 +190,7 @@ async def td_create(web: Web, request: Request, page: Page) -> Response:
 
 def _tournament(web: Web, request: Request) -> tuple[int, Any]:
     t = web.service().tournament(web.tournament_name(request))
-    if t.system == KEIZER:
+    if system_of(t).presets:
         raise HTTPException(404)
     return int(request.path_params["n"]), t
 
@@ -253,8 +255,8 @@ def fide_confirm(web: Web, request: Request, page: Page, form: FormData,
 
 async def td_byes(web: Web, request: Request, page: Page) -> Response:
     n, t = _tournament(web, request)
-    s = t.settings
-    coming = range(len(t.rounds) + 1, s.rounds + 1) if isinstance(s, SwissSettings) else ()
+    rounds = system_of(t).planned_rounds(t.settings)
+    coming = range(len(t.rounds) + 1, rounds + 1) if rounds is not None else ()
     return web.render(page, "systems/td_byes.html", n=n, t=t, byes=requested_byes(t),
                       pairs=forbidden_pairs(t), coming=list(coming),
                       players=sorted(t.active, key=lambda e: name_key(e.name)),
@@ -318,7 +320,7 @@ async def td_explain(web: Web, request: Request, page: Page) -> Response:
     notes = svc.round_notes(number, t.name) if number else None
     asked = request.query_params.get("player", "")
     reasons: tuple[str, ...] = ()
-    if number and t.system == SWISS and asked:
+    if number and system_of(t).explains_pairings and asked:
         try:
             reasons = svc.pairing_reasons(asked, number, t.name)
         except USER_ERRORS as exc:
@@ -377,7 +379,7 @@ def crosstable(web: Web, request: Request, page: Page, ctx: dict[str, Any]) -> R
     after = round_param(request, len(t.rounds), "after")
     standings = web.kept(request, ("tiebreaks", t.name, after),
                          lambda: standings_with_tiebreaks(t, after))
-    table = (crosstable_table(t, standings) if t.system == ROUND_ROBIN
+    table = (crosstable_table(t, standings) if system_of(t).fixed_schedule
              else rounds_table(standings, t))
     keys = _keys(standings.tiebreaks)
     shown = web_table(table, lambda c: i18n.column_title(c, page.lang),

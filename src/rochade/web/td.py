@@ -21,7 +21,7 @@ from rochade.core.keizer.settings import PRESETS, KeizerSettings
 from rochade.core.messages import N_, Message
 from rochade.core.model import Entrant, Result, Status, Tournament
 from rochade.core.standings import numbers_of
-from rochade.core.systems import ROUND_ROBIN
+from rochade.core.systems import system_of
 from rochade.service import NeedsConfirmation, ResultConflict, StandingChange, points_before
 from rochade.service.club import SETTING_OVERRIDES, games_of
 from rochade.service.exchange import rating_report
@@ -489,7 +489,7 @@ async def td_pair_manual(web: Web, request: Request, page: Page) -> Response:
     elif action in ("check", "confirm"):
         _ = web.gettext(page)
         name = web.tournament_name(request)
-        if web.service().tournament(name).system == ROUND_ROBIN:  # the page offers no board
+        if system_of(web.service().tournament(name)).fixed_schedule:  # no board to offer
             message = _("A round robin is paired by its Berger table; there is no pairing by hand.")
             return web.refuse(page, request, f"/td/t/{n}/pair", message)
         pairs = draft if len(draft) % 2 == 0 else draft[:-1]

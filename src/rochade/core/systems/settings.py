@@ -16,14 +16,13 @@ from fractions import Fraction
 
 from rochade.core import limits
 from rochade.core.messages import Said
-from rochade.core.model import Entrant, ModelError, PlayerId, Tournament
+from rochade.core.model import Entrant, ModelError, PlayerId
 from rochade.core.pairing import Board, Pairing
 from rochade.core.tiebreaks import Kind, Scoring, TieBreak, parse_tiebreaks
 
 ROUND_ROBIN = "round-robin"
 SWISS = "swiss"
 KEIZER = "keizer"
-SYSTEMS = (KEIZER, ROUND_ROBIN, SWISS)
 
 DEFAULT_TIEBREAKS = {
     ROUND_ROBIN: parse_tiebreaks("SB,DE,WIN"),
@@ -72,6 +71,25 @@ def check_scoring(s: Scoring) -> None:
     """Points for results and byes within `limits.VALUE` (a round robin's or Swiss's)."""
     for key in ("win", "draw", "loss", "pab", "fpb", "hpb", "zpb"):
         limits.VALUE.optional(getattr(s, key), key)
+
+
+def limit(value: object) -> int | None:
+    """A limit typed by the TD: a whole number, or nothing (no limit)."""
+    text = str(value).strip().lower()
+    return None if text in ("", "none", "-") else int(text)
+
+
+def yes_no(value: object) -> bool:
+    """A yes/no option: a flag's bool, or as the TD types it (`tournament set double=no`;
+    `bool("no")` would be true)."""
+    if isinstance(value, bool):
+        return value
+    text = str(value).strip().lower()
+    if text in ("yes", "true", "on", "1"):
+        return True
+    if text in ("no", "false", "off", "0"):
+        return False
+    raise ValueError(text)
 
 
 def scoring_text(s: Scoring) -> str:
@@ -185,15 +203,6 @@ or a requested zero-point bye is `unexcused`; a late entry's missed rounds are z
 A full-point bye (TRF `F`, one the arbiter awards, worth the scoring's FPB value) is only a
 row, `full_point_bye`.
 """
-
-
-def system_of(t: Tournament) -> str:
-    if t.system not in SYSTEMS:
-        raise ModelError("unknown system {system}; rochade knows {systems}",
-            system=repr(t.system),
-            systems=", ".join(SYSTEMS),
-        )
-    return t.system
 
 
 # --- Swiss helpers ---------------------------------------------------------------------------

@@ -1,0 +1,195 @@
+"""What a tournament system is to the rest of rochade: one object per system.
+
+The layers above ask the system what it can do (its capabilities) and let it do what differs
+(its settings, their codec, ...) instead of comparing its name; a new system is one more
+subclass, registered in `rochade.core.systems`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Mapping, Sequence
+from typing import Any, ClassVar, Generic, TypeVar, cast
+
+from rochade.core.checker import PairingRules
+from rochade.core.model import ModelError, PlayerId, Tournament
+from rochade.core.pairing import Pairing
+from rochade.core.systems.settings import SWISS_ABSENCES, ByeRequest, swiss_numbers
+from rochade.core.tiebreaks import Crosstable, Scoring, TieBreak
+
+S = TypeVar("S")
+
+
+class PairingRefused(ModelError):
+    """A round the system's engine cannot pair as asked; the message says why and what to do."""
+
+
+class TournamentSystem(Generic[S]):
+    """A pairing system with its settings type `S`; subclasses fill in the class attributes.
+
+    The capabilities are what pages, commands and file formats offer for a tournament of
+    this system; they are facts of the system, not of one tournament's settings.
+    """
+
+    name: ClassVar[str]
+    """The name kept in the club file and files (`keizer`, `round-robin`, `swiss`)."""
+    settings_type: ClassVar[type[Any]]
+    engine: ClassVar[str]
+    """The pairing engine, as the explanation of a round names it."""
+
+    forbidden_pairs: ClassVar[bool] = False
+    """The TD may keep two players apart (a round robin's table is fixed)."""
+    byes_in_advance: ClassVar[bool] = False
+    """A player may ask for a bye in a coming round, before it is paired."""
+    pairing_numbers: ClassVar[bool] = False
+    """Players have start or pairing numbers, shown on the lists and in the explanations."""
+    fide_tiebreaks: ClassVar[bool] = False
+    """Standings are points with FIDE tie-breaks, scored by the settings' `scoring`."""
+    fide_mode: ClassVar[bool] = False
+    """The tournament can be run for FIDE rating (a rating report, FIDE's rules enforced)."""
+    explains_pairings: ClassVar[bool] = False
+    """The engine says, player by player, which of its criteria decided a pairing."""
+    external_games: ClassVar[bool] = False
+    """Games for the club's teams elsewhere count in the tournament (Keizer's team values)."""
+    presets: ClassVar[bool] = False
+    """Settings start from a named preset and change one by one (Keizer's); otherwise from
+    the `options`."""
+    fixed_schedule: ClassVar[bool] = False
+    """The whole schedule is set by round 1 (everybody meets everybody): no late entries, a
+    withdrawal forfeits the games to come, the odd player out rests (no points), and the
+    crosstable is a grid of every pair."""
+    absence_byes: ClassVar[bool] = False
+    """An absence known before a round is paired is a bye of that round (excused: half a
+    point, within the settings' limits)."""
+    options: ClassVar[Mapping[str, Callable[[Any], object]]] = {}
+    """The settings the TD gives by name beside scoring, bye values and tie-breaks, with the
+    reader of the typed text; none for a system configured otherwise (Keizer's presets)."""
+
+    def settings_of(self, t: Tournament) -> S:
+        """The tournament's settings, refused unless they are this system's."""
+        if not isinstance(t.settings, self.settings_type):
+            raise PairingRefused("{name} has no pairing engine for the system {system}",
+                                 name=t.name, system=t.system)
+        return cast(S, t.settings)
+
+    def pair(self, t: Tournament, number: int, present: Callable[[], Sequence[PlayerId]],
+             seed: Callable[[], int]) -> tuple[Pairing, S | None]:
+        """Round `number` by the system's engine, and the settings when pairing changed them
+        (numbers or a start order drawn); `present` gives the players to pair (asked only
+        when needed: it may refuse), `seed` a fresh seed for a draw by lot."""
+        raise NotImplementedError
+
+    def numbered(self, t: Tournament) -> S | None:
+        """The settings with the numbers of the round about to be paired, when they differ
+        from the stored ones (None: unchanged, or a system without numbers kept)."""
+        return None
+
+    def explain_player(self, t: Tournament, number: int, player: PlayerId
+                       ) -> tuple[str, ...] | None:
+        """Why `player` was paired as they were in round `number`, criterion by criterion
+        (None: the system's engine gives no such reasons)."""
+        return None
+
+    def to_dict(self, settings: S) -> dict[str, object]:
+        """The settings as their JSON object, every setting spelled out (a saved file must not
+        change meaning when a default changes)."""
+        raise NotImplementedError
+
+    def from_dict(self, data: object, where: str = "settings") -> S:
+        """The settings from their JSON object (keys not given take the defaults); raises
+        `FormatError` naming where a problem is."""
+        raise NotImplementedError
+
+    def holds(self, settings: object) -> bool:
+        """Whether `settings` are of this system."""
+        return isinstance(settings, self.settings_type)
+
+    def own(self, settings: object) -> S | None:
+        """`settings` when they are this system's, else None."""
+        return cast(S, settings) if self.holds(settings) else None
+
+    def scoring(self, settings: S) -> Scoring | None:
+        """The points of results and byes (None: the system scores otherwise)."""
+        return None
+
+    def tiebreaks(self, settings: S) -> tuple[TieBreak, ...]:
+        """The tie-breaks that order equal scores (none: the system ranks otherwise)."""
+        return ()
+
+    def with_tiebreaks(self, settings: S, tiebreaks: tuple[TieBreak, ...]) -> S:
+        """The settings ranking by these tie-breaks (a system with `fide_tiebreaks`)."""
+        raise NotImplementedError
+
+    def start_numbers(self, t: Tournament) -> tuple[PlayerId, ...]:
+        """The players in start-number order, as every page, list and file numbers them
+        (by rating unless the system keeps numbers of its own)."""
+        return swiss_numbers(t.entrants)
+
+    def renumbered(self, settings: S, number: Mapping[PlayerId, PlayerId]) -> S:
+        """The settings with every player id replaced by `number[id]` (a system with
+        `pairing_numbers`: its players renumbered as a TRF file numbers them)."""
+        raise NotImplementedError
+
+    def counted(self, t: Tournament, table: Crosstable, numbers: Sequence[PlayerId]
+                ) -> Crosstable:
+        """The crosstable as the standings count it (a round robin annuls some games of a
+        withdrawn player)."""
+        return table
+
+    def absence_reasons(self, settings: S) -> Mapping[str, object]:
+        """The reasons an absence row of a round may give (FIDE's systems: their bye kinds)."""
+        return SWISS_ABSENCES
+
+    def teams(self, settings: S) -> Collection[int]:
+        """The teams whose games (external games) count in the club tournament."""
+        return ()
+
+    def kept_apart(self, settings: S) -> frozenset[frozenset[PlayerId]]:
+        """The pairs of players the TD forbade to be paired."""
+        return frozenset()
+
+    def bye_requests(self, settings: S) -> frozenset[ByeRequest]:
+        """The byes players asked for in advance."""
+        return frozenset()
+
+    def numbers(self, settings: S) -> tuple[PlayerId, ...]:
+        """The players in start or pairing number order, as the settings keep them."""
+        return ()
+
+    def draws_by_lot(self, settings: S) -> bool:
+        """Whether the seed decides anything (start numbers by lot, a random round 1)."""
+        return False
+
+    def planned_rounds(self, settings: S) -> int | None:
+        """The number of rounds fixed in advance (None: it follows from the players or the
+        season)."""
+        return None
+
+    def rounds_in(self, t: Tournament) -> int | None:
+        """How many rounds the tournament has (None: no last round, as a Keizer season)."""
+        s = self.own(t.settings)
+        return None if s is None else self.planned_rounds(s)
+
+    def pairing_rules(self, settings: S, number: int) -> PairingRules:
+        """The limits the checker applies to round `number` paired by hand."""
+        raise NotImplementedError
+
+    def with_kept_apart(self, settings: S, pairs: frozenset[frozenset[PlayerId]]) -> S:
+        """The settings with these forbidden pairs (a system with `forbidden_pairs`)."""
+        raise NotImplementedError
+
+    def with_bye_requests(self, settings: S, requests: frozenset[ByeRequest]) -> S:
+        """The settings with these requested byes (a system with `byes_in_advance`)."""
+        raise NotImplementedError
+
+    def half_point_bye_limits(self, settings: S) -> tuple[int | None, int]:
+        """At most how many half-point byes a player may have (None: no limit), and in how
+        many last rounds none may be taken."""
+        return None, 0
+
+    def describe(self, settings: S) -> str:
+        """A few words on the rules, for lists of tournaments."""
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.name}>"
+
