@@ -157,3 +157,28 @@ def test_the_checkin_search_ignores_accents(browser: Any, server: Server,
     assert page.locator("#checkin li:visible .pname").all_inner_texts() == ["Zander, Ozan"]
     page.screenshot(path=str(artifacts / "checkin-search-accents.png"))
     context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "nl", "fr", "ar"])
+def test_where_do_i_play_fits_a_phone_in_every_language(
+    browser: Any, season: Server, artifacts: Path, lang: str
+) -> None:
+    """The public menu leads to "Where do I play?", and the page fits 360 px with the
+    opponent's name in view, left to right and right to left."""
+    context = browser.new_context(viewport={"width": 360, "height": 740})
+    page = context.new_page()
+    for n in (1, 2):
+        page.goto(f"{season.url}/t/{n}/?lang={lang}")
+        page.click("nav.tabs a[href$='/pairings/alphabetical']")
+        page.wait_for_url(f"**/t/{n}/pairings/alphabetical")
+        page.screenshot(path=str(artifacts / f"phone-seats-{n}-{lang}.png"), full_page=True)
+        seen = page.evaluate(
+            """() => {
+            const cells = [...document.querySelectorAll('table.seats tbody td:last-child')];
+            const out = cells.map(c => c.getBoundingClientRect())
+                .filter(r => r.left < 0 || r.right > window.innerWidth + 0.5).length;
+            return {wide: document.documentElement.scrollWidth - window.innerWidth,
+                    outside: out, rows: cells.length};
+        }""")
+        assert seen["wide"] <= 0 and seen["outside"] == 0 and seen["rows"] > 10, (n, seen)
+    context.close()

@@ -120,7 +120,7 @@ async def printout(web: Web, request: Request, page: Page) -> Response:
         return web.redirect(page, f"/t/{ctx['n']}/pairings")
     view = round_view(ctx["t"], number)
     return web.render(page, PRINTOUTS[kind], **ctx, view=view, number=number,
-                      seats=seats(view), section="pairings")
+                      seats=seats(view), section="seats" if kind == "alphabetical" else "pairings")
 
 
 @public
