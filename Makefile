@@ -23,8 +23,10 @@ dist: $(BIN)/.installed
 	$(BIN)/python -m pip wheel --quiet --no-deps --wheel-dir dist .
 	$(BIN)/python packaging/build_pyz.py --out dist
 
+# The layers: pyproject.toml, [tool.importlinter].
 lint: $(BIN)/.installed
 	$(BIN)/ruff check src tests benchmarks packaging
+	$(BIN)/lint-imports --no-cache --no-logo
 	$(BIN)/mypy
 
 test: lint
