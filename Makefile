@@ -23,8 +23,12 @@ dist: $(BIN)/.installed
 	$(BIN)/python -m pip wheel --quiet --no-deps --wheel-dir dist .
 	$(BIN)/python packaging/build_pyz.py --out dist
 
+# The layers (pyproject.toml, [tool.importlinter]): lint-imports reads the import statements,
+# tests/test_layers.py checks the same contracts with the imports made through importlib.
 lint: $(BIN)/.installed
 	$(BIN)/ruff check src tests benchmarks packaging
+	$(BIN)/lint-imports --no-cache --no-logo
+	$(BIN)/pytest -p no:cacheprovider tests/test_layers.py
 	$(BIN)/mypy
 
 test: lint
