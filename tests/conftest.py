@@ -17,6 +17,7 @@ import pkgutil
 import secrets
 import shlex
 import subprocess
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -87,6 +88,23 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, exitstatu
                             config: pytest.Config) -> None:
     if exitstatus:  # at the end of a long CI log too
         terminalreporter.write_line(_seed_line(config))
+
+
+TEST_PIN_COST = {"n": 2, "r": 1, "p": 1}
+"""scrypt's cheapest cost, for the PINs the tests set and check (the production cost spends
+tens of milliseconds on purpose, twice in every web test)."""
+
+
+@pytest.fixture(scope="session", autouse=True)
+def cheap_pin_hash() -> Iterator[None]:
+    """PINs hashed at `TEST_PIN_COST` in this process. A hash stores its cost, so a club file
+    made here still logs in on a `rochade serve` of its own, which hashes at the production
+    cost (`test_security` shows it does)."""
+    from rochade.web import security
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(security, "PIN_COST", TEST_PIN_COST)
+        yield
 
 
 @pytest.fixture(scope="session")
