@@ -107,6 +107,18 @@ def cheap_pin_hash() -> Iterator[None]:
         yield
 
 
+@pytest.fixture(autouse=True)
+def unsynced_club_files(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Club files opened by a test without SQLite's sync on every commit (synchronous OFF):
+    the same data in the same file for every reader, only not safe from a power cut, and the
+    tests make thousands of commits. The tests of the durability itself (marked `durable`)
+    and every program a test starts keep the production setting (`SYNCHRONOUS`)."""
+    if request.node.get_closest_marker("durable") is None:
+        from rochade.store import club
+
+        monkeypatch.setattr(club, "SYNCHRONOUS", "OFF")
+
+
 @pytest.fixture(scope="session")
 def shared_dir() -> Path:
     """The `shared/` folder beside the repository (override with ROCHADE_SHARED).
