@@ -20,8 +20,9 @@ lint: $(BIN)/.installed
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/mypy
 
+# One worker per core; the browser tests all on one of them (see tests/conftest.py).
 test: lint
-	$(BIN)/pytest
+	$(BIN)/pytest -n auto --dist loadgroup
 
 # Mutation testing of core/, formats/trf*.py, store/ and web/security.py (config: pyproject.toml,
 # [tool.mutmut]). Not in CI and not in `make test`: days of CPU in full. Narrow it by mutant

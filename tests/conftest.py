@@ -21,6 +21,7 @@ import subprocess
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import settings
@@ -30,6 +31,9 @@ settings.load_profile("rochade")
 
 REPO = Path(__file__).resolve().parents[1]
 SEED_ENV = "ROCHADE_HYPOTHESIS_SEED"
+BROWSER_TESTS = REPO / "tests" / "e2e"
+"""Run by one xdist worker (`--dist loadgroup`, see the Makefile): one Chromium, and the
+timed browser tests never compete with each other for the two cores."""
 TMPFS = Path("/dev/shm")
 TMPFS_ROOM = 2**30
 """Free room the run's temporary files need on the tmpfs (a whole run writes a few hundred MB
@@ -47,15 +51,22 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     if config.getoption("--hypothesis-only"):
         items[:] = [item for item in items
                     if getattr(getattr(item, "obj", None), "is_hypothesis_test", False)]
+    for item in items:
+        if BROWSER_TESTS in item.path.parents:
+            item.add_marker(pytest.mark.xdist_group("browser"))
 
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_configure(config: pytest.Config) -> None:
     """Every Hypothesis test of the run draws from one seed: `--hypothesis-seed`, else
-    $ROCHADE_HYPOTHESIS_SEED, else in CI one from the commit, else a fresh one. (tryfirst:
-    Hypothesis' plugin reads the option in its own pytest_configure.)"""
+    $ROCHADE_HYPOTHESIS_SEED, else in CI one from the commit, else a fresh one; an xdist
+    worker takes the controller's (`pytest_configure_node`). (tryfirst: Hypothesis' plugin
+    reads the option in its own pytest_configure.)"""
     if config.getoption("--hypothesis-seed") is None:
-        config.option.hypothesis_seed = os.environ.get(SEED_ENV) or _fresh_seed()
+        worker = getattr(config, "workerinput", None)
+        config.option.hypothesis_seed = (
+            worker[SEED_ENV] if worker else os.environ.get(SEED_ENV) or _fresh_seed()
+        )
     _basetemp_in_memory(config)
     _load_every_module()
 
@@ -86,6 +97,12 @@ def pytest_unconfigure(config: pytest.Config) -> None:
     folder = config.stash.get(_IN_MEMORY, None)
     if folder is not None and config.stash.get(_PASSED, False):
         shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_configure_node(node: Any) -> None:
+    """(xdist, in the controller) The run's seed to each worker."""
+    node.workerinput[SEED_ENV] = node.config.getoption("--hypothesis-seed")
 
 
 def _fresh_seed() -> str:
