@@ -38,8 +38,6 @@ TMPFS = Path("/dev/shm")
 TMPFS_ROOM = 2**30
 """Free room the run's temporary files need on the tmpfs (a whole run writes a few hundred MB
 at most); with less, they go where pytest puts them by default."""
-_IN_MEMORY = pytest.StashKey[Path]()
-_PASSED = pytest.StashKey[bool]()
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -67,36 +65,25 @@ def pytest_configure(config: pytest.Config) -> None:
         config.option.hypothesis_seed = (
             worker[SEED_ENV] if worker else os.environ.get(SEED_ENV) or _fresh_seed()
         )
-    _basetemp_in_memory(config)
+    _temporary_files_in_memory(config)
     _load_every_module()
 
 
-def _basetemp_in_memory(config: pytest.Config) -> None:
-    """The run's temporary files (every test's club files) on the tmpfs where the machine has
-    one with room: writing and syncing them to disk was a good part of the suite's time. In a
-    folder made fresh for the run (pytest empties the `--basetemp` it is given), removed when
-    the run passed. Not when the run names its own `--basetemp`, nor in an xdist worker (it
-    works in a folder of the controller's)."""
-    if config.option.basetemp or hasattr(config, "workerinput"):
+def _temporary_files_in_memory(config: pytest.Config) -> None:
+    """The test process's temporary files (every test's club files) on the tmpfs where the
+    machine has one with room: writing and syncing them to disk was a good part of the
+    suite's time. Through `tempfile.tempdir`, so pytest numbers, locks and rotates its base
+    folders there as it does in /tmp (a `--basetemp` given to it would be emptied first);
+    a test's folder goes when the test passed (`tmp_path_retention_policy`). Not when the run
+    names its own `--basetemp` (an xdist worker is given a folder in the controller's)."""
+    if config.option.basetemp and not hasattr(config, "workerinput"):
         return
     try:
-        if shutil.disk_usage(TMPFS).free < TMPFS_ROOM:
+        if shutil.disk_usage(TMPFS).free < TMPFS_ROOM or not os.access(TMPFS, os.W_OK):
             return
-        folder = Path(tempfile.mkdtemp(prefix="rochade-tests-", dir=TMPFS))
-    except OSError:  # no tmpfs there (not Linux), or not writable
+    except OSError:  # no tmpfs there (not Linux)
         return
-    config.option.basetemp = str(folder)
-    config.stash[_IN_MEMORY] = folder
-
-
-def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
-    session.config.stash[_PASSED] = exitstatus == 0
-
-
-def pytest_unconfigure(config: pytest.Config) -> None:
-    folder = config.stash.get(_IN_MEMORY, None)
-    if folder is not None and config.stash.get(_PASSED, False):
-        shutil.rmtree(folder, ignore_errors=True)
+    tempfile.tempdir = str(TMPFS)
 
 
 @pytest.hookimpl(optionalhook=True)
@@ -142,8 +129,6 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, exitstatu
                             config: pytest.Config) -> None:
     if exitstatus:  # at the end of a long CI log too
         terminalreporter.write_line(_seed_line(config))
-        if _IN_MEMORY in config.stash:
-            terminalreporter.write_line(f"the tests' files are kept in {config.stash[_IN_MEMORY]}")
 
 
 TEST_PIN_COST = {"n": 2, "r": 1, "p": 1}
