@@ -31,8 +31,9 @@ lint: $(BIN)/.installed
 	$(BIN)/pytest -p no:cacheprovider tests/test_layers.py
 	$(BIN)/mypy
 
+# One worker per core; the browser tests all on one of them (see tests/conftest.py).
 test: lint
-	$(BIN)/pytest
+	$(BIN)/pytest -n auto --dist loadgroup
 
 # Mutation testing of core/, formats/trf*.py, store/ and web/security.py (config: pyproject.toml,
 # [tool.mutmut]). Not in CI and not in `make test`: days of CPU in full. Narrow it by mutant

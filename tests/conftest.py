@@ -16,8 +16,12 @@ import os
 import pkgutil
 import secrets
 import shlex
+import shutil
 import subprocess
+import tempfile
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import settings
@@ -27,6 +31,13 @@ settings.load_profile("rochade")
 
 REPO = Path(__file__).resolve().parents[1]
 SEED_ENV = "ROCHADE_HYPOTHESIS_SEED"
+BROWSER_TESTS = REPO / "tests" / "e2e"
+"""Run by one xdist worker (`--dist loadgroup`, see the Makefile): one Chromium, and the
+timed browser tests never compete with each other for the two cores."""
+TMPFS = Path("/dev/shm")
+TMPFS_ROOM = 2**30
+"""Free room the run's temporary files need on the tmpfs (a whole run writes a few hundred MB
+at most); with less, they go where pytest puts them by default."""
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -38,16 +49,47 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     if config.getoption("--hypothesis-only"):
         items[:] = [item for item in items
                     if getattr(getattr(item, "obj", None), "is_hypothesis_test", False)]
+    for item in items:
+        if BROWSER_TESTS in item.path.parents:
+            item.add_marker(pytest.mark.xdist_group("browser"))
 
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_configure(config: pytest.Config) -> None:
     """Every Hypothesis test of the run draws from one seed: `--hypothesis-seed`, else
-    $ROCHADE_HYPOTHESIS_SEED, else in CI one from the commit, else a fresh one. (tryfirst:
-    Hypothesis' plugin reads the option in its own pytest_configure.)"""
+    $ROCHADE_HYPOTHESIS_SEED, else in CI one from the commit, else a fresh one; an xdist
+    worker takes the controller's (`pytest_configure_node`). (tryfirst: Hypothesis' plugin
+    reads the option in its own pytest_configure.)"""
     if config.getoption("--hypothesis-seed") is None:
-        config.option.hypothesis_seed = os.environ.get(SEED_ENV) or _fresh_seed()
+        worker = getattr(config, "workerinput", None)
+        config.option.hypothesis_seed = (
+            worker[SEED_ENV] if worker else os.environ.get(SEED_ENV) or _fresh_seed()
+        )
+    _temporary_files_in_memory(config)
     _load_every_module()
+
+
+def _temporary_files_in_memory(config: pytest.Config) -> None:
+    """The test process's temporary files (every test's club files) on the tmpfs where the
+    machine has one with room: writing and syncing them to disk was a good part of the
+    suite's time. Through `tempfile.tempdir`, so pytest numbers, locks and rotates its base
+    folders there as it does in /tmp (a `--basetemp` given to it would be emptied first);
+    a test's folder goes when the test passed (`tmp_path_retention_policy`). Not when the run
+    names its own `--basetemp` (an xdist worker is given a folder in the controller's)."""
+    if config.option.basetemp and not hasattr(config, "workerinput"):
+        return
+    try:
+        if shutil.disk_usage(TMPFS).free < TMPFS_ROOM or not os.access(TMPFS, os.W_OK):
+            return
+    except OSError:  # no tmpfs there (not Linux)
+        return
+    tempfile.tempdir = str(TMPFS)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_configure_node(node: Any) -> None:
+    """(xdist, in the controller) The run's seed to each worker."""
+    node.workerinput[SEED_ENV] = node.config.getoption("--hypothesis-seed")
 
 
 def _fresh_seed() -> str:
@@ -87,6 +129,35 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, exitstatu
                             config: pytest.Config) -> None:
     if exitstatus:  # at the end of a long CI log too
         terminalreporter.write_line(_seed_line(config))
+
+
+TEST_PIN_COST = {"n": 2, "r": 1, "p": 1}
+"""scrypt's cheapest cost, for the PINs the tests set and check (the production cost spends
+tens of milliseconds on purpose, twice in every web test)."""
+
+
+@pytest.fixture(scope="session", autouse=True)
+def cheap_pin_hash() -> Iterator[None]:
+    """PINs hashed at `TEST_PIN_COST` in this process. A hash stores its cost, so a club file
+    made here still logs in on a `rochade serve` of its own, which hashes at the production
+    cost (`test_security` shows it does)."""
+    from rochade.web import security
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(security, "PIN_COST", TEST_PIN_COST)
+        yield
+
+
+@pytest.fixture(autouse=True)
+def unsynced_club_files(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Club files opened by a test without SQLite's sync on every commit (synchronous OFF):
+    the same data in the same file for every reader, only not safe from a power cut, and the
+    tests make thousands of commits. The tests of the durability itself (marked `durable`)
+    and every program a test starts keep the production setting (`SYNCHRONOUS`)."""
+    if request.node.get_closest_marker("durable") is None:
+        from rochade.store import club
+
+        monkeypatch.setattr(club, "SYNCHRONOUS", "OFF")
 
 
 @pytest.fixture(scope="session")

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
+from club_copies import copy_club
 from rochade.cli import main
 
 Run = Callable[..., Result]
@@ -15,6 +16,10 @@ Run = Callable[..., Result]
 
 @pytest.fixture
 def run() -> Run:
+    return invoker()
+
+
+def invoker() -> Run:
     """`run("pair", club)`: invoke rochade in-process, stderr kept apart from stdout."""
     runner = CliRunner()
 
@@ -27,19 +32,30 @@ def run() -> Run:
     return invoke
 
 
-@pytest.fixture
-def club(tmp_path: Path, run: Run) -> Path:
+def build_club(folder: Path, run: Run) -> Path:
     """A club file with one classic tournament and eight players (ids 1-8, best first)."""
-    path = tmp_path / "club.rochade"
+    path = folder / "club.rochade"
     run("init", path, "--who", "ina")
     run("tournament", "create", path, "Winter", "--preset", "classic")
-    players = tmp_path / "players.csv"
+    players = folder / "players.csv"
     players.write_text(
         "name,rating\n" + "".join(f"{name},{2000 - 50 * i}\n" for i, name in enumerate(PLAYERS)),
         encoding="utf-8",
     )
     run("player", "import", path, players)
     return path
+
+
+@pytest.fixture(scope="session")
+def club_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The club file of `build_club`, built once per run: each test gets a copy (`club`)."""
+    return build_club(tmp_path_factory.mktemp("cli-template"), invoker())
+
+
+@pytest.fixture
+def club(club_template: Path, tmp_path: Path) -> Path:
+    """A copy of `build_club`'s club file."""
+    return copy_club(club_template, tmp_path / "club.rochade")
 
 
 PLAYERS = ("Anna", "Bert", "Carla", "Dirk", "Eva", "Frank", "Greta", "Hans")

@@ -30,6 +30,8 @@ from rochade.service import ClubService
 from rochade.store import Club
 from rochade.store import backup as backups
 
+pytestmark = pytest.mark.durable
+
 KILLS = int(os.environ.get("ROCHADE_KILLS", "50"))
 durability = load("durability")
 

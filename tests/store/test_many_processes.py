@@ -14,7 +14,11 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+import pytest
+
 from benchmark_scripts import load
+
+pytestmark = pytest.mark.durable
 
 durability = load("durability")
 

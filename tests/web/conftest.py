@@ -1,5 +1,5 @@
-"""A small club file with a PIN, TestClients for a visitor and for the logged-in TD, and fresh
-copies of the file for property tests (one per example)."""
+"""A small club file with a PIN (built once, copied for each test), TestClients for a visitor
+and for the logged-in TD, and fresh copies of the file for property tests (one per example)."""
 
 from __future__ import annotations
 
@@ -12,20 +12,31 @@ import pytest
 from starlette.testclient import TestClient
 from web_helpers import PIN, PLAYERS, Fresh, Tick, log_in
 
+from club_copies import copy_club
 from rochade.service import ClubService
 from rochade.store.backup import copy_file
 from rochade.web import create_app
 from rochade.web.security import set_pin
 
 
-@pytest.fixture
-def club(tmp_path: Path) -> Path:
-    path = tmp_path / "club.rochade"
+def build_club(path: Path) -> Path:
+    """The test club: a classic Keizer tournament with `PLAYERS` and the TD's `PIN`."""
     svc = ClubService.init(path, "test TD", Tick())
     svc.create_tournament("Winter 2026", "classic")
     svc.import_players("\n".join(f"{name},{rating}" for name, rating in PLAYERS))
     set_pin(path, PIN)
     return path
+
+
+@pytest.fixture(scope="session")
+def club_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The test club, built once per run: each test gets a copy (`club`)."""
+    return build_club(tmp_path_factory.mktemp("web-template") / "club.rochade")
+
+
+@pytest.fixture
+def club(club_template: Path, tmp_path: Path) -> Path:
+    return copy_club(club_template, tmp_path / "club.rochade")
 
 
 @pytest.fixture

@@ -43,13 +43,13 @@ class Clock:
 def counted_scrypt(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """Every PIN check from now on (each is one scrypt)."""
     checks: list[str] = []
-    real = security.hash_pin
+    real = security.scrypt
 
-    def counting(pin: str, salt: bytes | None = None) -> str:
+    def counting(pin: str, salt: bytes, cost: dict[str, int]) -> bytes:
         checks.append(pin)
-        return real(pin, salt)
+        return real(pin, salt, cost)
 
-    monkeypatch.setattr(security, "hash_pin", counting)
+    monkeypatch.setattr(security, "scrypt", counting)
     return checks
 
 

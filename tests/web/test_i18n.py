@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from fractions import Fraction
+from functools import cache
 from html.parser import HTMLParser
 from pathlib import Path
+from types import MappingProxyType
 
 import pytest
 from babel.messages.pofile import read_po
@@ -22,13 +24,20 @@ from rochade.web import i18n
 TRANSLATED = [lang for lang in i18n.LANGUAGES if lang != i18n.DEFAULT]
 
 
+@cache
+def messages_of(catalogue: str) -> Mapping[str, list[str]]:
+    """`i18n.extract_messages`, once per run: it parses every template and module of the
+    package, and the sources do not change while the tests run."""
+    return MappingProxyType(i18n.extract_messages(catalogue))
+
+
 @pytest.mark.parametrize("catalogue", i18n.CATALOGUES)
 @pytest.mark.parametrize("lang", TRANSLATED)
 def test_every_message_is_translated(lang: str, catalogue: str) -> None:
     po_path = i18n.TRANSLATIONS / lang / "LC_MESSAGES" / f"{catalogue}.po"
     with po_path.open("rb") as handle:
         catalog = {str(m.id): str(m.string) for m in read_po(handle) if m.id}
-    messages = i18n.extract_messages(catalogue)
+    messages = messages_of(catalogue)
     assert len(messages) > 50
     missing = {m: where for m, where in messages.items() if not catalog.get(m)}
     assert not missing, f"untranslated in {lang}/{catalogue}.po: {missing}"
@@ -38,7 +47,7 @@ def test_every_message_is_translated(lang: str, catalogue: str) -> None:
 def test_translations_keep_their_placeholders(lang: str) -> None:
     translations = i18n.translations(lang)
     for catalogue in i18n.CATALOGUES:
-        for message in i18n.extract_messages(catalogue):
+        for message in messages_of(catalogue):
             translated = translations.gettext(message)
             for marker in ("%(", "{"):
                 names = sorted(p.split(")")[0].split("}")[0] for p in message.split(marker)[1:])
@@ -122,19 +131,20 @@ class _Text(HTMLParser):
             self.nodes.append(" ".join(data.split()))
 
 
-def _english_fragments(lang: str) -> set[str]:
+@cache
+def _english_fragments(lang: str) -> frozenset[str]:
     """The literal pieces (two words or more) of every message the language words otherwise."""
     translations = i18n.translations(lang)
     pieces: set[str] = set()
     for catalogue in i18n.CATALOGUES:
-        for message in i18n.extract_messages(catalogue):
+        for message in messages_of(catalogue):
             if translations.gettext(message) == message:
                 continue
             for piece in re.split(r"\{[^}]*\}|%\([^)]*\)s", message):
                 piece = " ".join(piece.split()).strip(" .,:;()")
                 if len(piece.split()) >= 2:
                     pieces.add(piece)
-    return pieces
+    return frozenset(pieces)
 
 
 SHARED_WORDS = {"nl": frozenset({"bye", "byes", "score", "scores", "floats"})}

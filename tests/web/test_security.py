@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import base64
 import re
+import subprocess
+import sys
 import time
 from pathlib import Path
 from types import SimpleNamespace
@@ -166,11 +168,52 @@ def test_the_pin_is_stored_salted_and_hashed(club: Path) -> None:
     assert verify_pin(PIN, stored) and not verify_pin("471109", stored)
     assert hash_pin(PIN) != hash_pin(PIN)  # a fresh salt every time
     assert not verify_pin(PIN, "plain text")
-    # a 16-byte salt and a 32-byte hash
-    assert re.fullmatch(r"scrypt\$[0-9a-f]{32}\$[0-9a-f]{64}", stored)
+    # the cost it was made with, a 16-byte salt and a 32-byte hash
+    cost = "{n}${r}${p}".format(**security.PIN_COST)
+    assert re.fullmatch(rf"scrypt\${re.escape(cost)}\$[0-9a-f]{{32}}\$[0-9a-f]{{64}}", stored)
     with pytest.raises(PinError, match=r"^the PIN needs at least 6 characters$"):
         set_pin(club, "12")
     assert has_pin(club) and read_setting(club, PIN_KEY) == stored  # the refusal kept the PIN
+
+
+UNMARKED = (
+    "scrypt$00000000000000000000000000000000$"
+    "f15a32a65264e0fb6cef878246e2e67e24d273fcb81ea135a3d3f1476537b5a2"
+)
+"""PIN's hash with a zero salt as stored before the cost was stored with it (n 2^14, r 8, p 1)."""
+
+
+def test_rochade_hashes_a_pin_at_the_full_cost() -> None:
+    """The tests hash at scrypt's cheapest cost (tests/conftest.py); a process of its own, as
+    `rochade serve` is, hashes at 2^14, 8, 1."""
+    program = "from rochade.web.security import hash_pin; print(hash_pin('471108'))"
+    stored = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True,
+                            check=True).stdout.strip()
+    assert re.fullmatch(r"scrypt\$16384\$8\$1\$[0-9a-f]{32}\$[0-9a-f]{64}", stored)
+    assert verify_pin(PIN, stored) and not verify_pin("471109", stored)
+
+
+def test_a_hash_is_checked_under_the_cost_stored_with_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    cheap = hash_pin(PIN, salt=bytes(16))
+    monkeypatch.setattr(security, "PIN_COST", {"n": 4, "r": 2, "p": 1})
+    assert hash_pin(PIN, salt=bytes(16)).startswith("scrypt$4$2$1$")
+    assert verify_pin(PIN, cheap) and not verify_pin("471109", cheap)
+    assert verify_pin(PIN, UNMARKED) and not verify_pin("471109", UNMARKED)
+    *_, salt, digest = cheap.split("$")
+    for broken in (
+        f"scrypt$4$2${salt}${digest}",  # a cost without its p
+        f"scrypt$4$2$1$1${salt}${digest}",
+        f"bcrypt$4$2$1${salt}${digest}",
+        f"scrypt$n$2$1${salt}${digest}",
+        f"scrypt$3$2$1${salt}${digest}",  # n must be a power of two
+        f"scrypt$-4$2$1${salt}${digest}",
+        f"scrypt$4$2$1$zz${digest}",
+        f"scrypt$4$2$1${salt}$",
+        "scrypt$$",
+    ):
+        assert not verify_pin(PIN, broken), broken
 
 
 def test_a_new_club_has_no_pin_and_a_new_pin_has_six_digits(tmp_path: Path) -> None:
@@ -465,7 +508,7 @@ def test_the_session_key_is_the_one_earlier_versions_derived(club: Path) -> None
     """HMAC-SHA256 of the signing key over `session:` and the stored PIN hash: a change of
     that recipe would log every TD out on an upgrade (a known answer, fixed key and salt)."""
     write_setting(club, SECRET_KEY, "ab" * 32)
-    write_setting(club, PIN_KEY, hash_pin(PIN, salt=bytes(16)))
+    write_setting(club, PIN_KEY, UNMARKED)
     assert session_key(club).hex() == (
         "42416d52c8e09eb55078c4012c2c73aea4d223d92fd0ac8b179c82c9887e298b"
     )

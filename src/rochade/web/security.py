@@ -33,7 +33,12 @@ SESSION_SECONDS = 12 * 3600
 MIN_PIN_LENGTH = 6
 """With the throttle's shared limit, guessing six digits takes years (docs/web.md)."""
 
-_SCRYPT = {"n": 2**14, "r": 8, "p": 1}
+PIN_COST = {"n": 2**14, "r": 8, "p": 1}
+"""scrypt's cost for a new PIN hash: tens of milliseconds and 16 MiB per check, on purpose.
+Each hash stores the cost it was made with and is checked under that cost, so a later change
+of the cost leaves the PINs already set working."""
+_UNMARKED_COST = {"n": 2**14, "r": 8, "p": 1}
+"""The cost of the hashes stored before the cost was stored with them (`scrypt$<salt>$<hash>`)."""
 
 
 class PinError(ValueError):
@@ -41,19 +46,30 @@ class PinError(ValueError):
 
 
 def hash_pin(pin: str, salt: bytes | None = None) -> str:
-    """`scrypt$<salt hex>$<hash hex>` for a PIN or password."""
+    """`scrypt$<n>$<r>$<p>$<salt hex>$<hash hex>` for a PIN or password (`PIN_COST`)."""
     salt = salt if salt is not None else secrets.token_bytes(16)
-    digest = hashlib.scrypt(pin.encode("utf-8"), salt=salt, dklen=32, **_SCRYPT)
-    return f"scrypt${salt.hex()}${digest.hex()}"
+    cost = PIN_COST
+    digest = scrypt(pin, salt, cost)
+    return f"scrypt${cost['n']}${cost['r']}${cost['p']}${salt.hex()}${digest.hex()}"
 
 
 def verify_pin(pin: str, stored: str) -> bool:
-    try:
-        scheme, salt_hex, _ = stored.split("$")
-        salt = bytes.fromhex(salt_hex)
-    except ValueError:
+    """Whether `pin` is the one `stored` was made of, under the cost stored with it."""
+    scheme, *fields = stored.split("$")
+    if scheme != "scrypt" or len(fields) not in (2, 5):
         return False
-    return scheme == "scrypt" and hmac.compare_digest(hash_pin(pin, salt), stored)
+    *cost, salt_hex, digest_hex = fields
+    try:
+        params = dict(zip("nrp", map(int, cost), strict=True)) if cost else _UNMARKED_COST
+        digest = scrypt(pin, bytes.fromhex(salt_hex), params)
+        return hmac.compare_digest(digest, bytes.fromhex(digest_hex))
+    except (ValueError, TypeError):  # not hex, not numbers, a cost scrypt refuses
+        return False
+
+
+def scrypt(pin: str, salt: bytes, cost: dict[str, int]) -> bytes:
+    """The PIN's 32-byte scrypt hash (every PIN check is one)."""
+    return hashlib.scrypt(pin.encode("utf-8"), salt=salt, dklen=32, **cost)
 
 
 def pin_matches(path: Path, pin: str) -> bool:
