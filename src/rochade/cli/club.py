@@ -100,7 +100,8 @@ def tournament() -> None:
     "--numbers",
     "numbers_by",
     type=click.Choice([s.value for s in StartNumbers]),
-    help="Round robin: start numbers by lot (default) or by rating.",
+    help="Round robin: start numbers by lot (default), by rating, or by the Varma tables "
+         "(lot, a federation's players in one group; 9-24 players).",
 )
 @ROUNDS
 @click.option(

@@ -828,7 +828,9 @@ class ClubService:
         with self._change("pair", "pair") as (club, action):
             record, t = self._load(club, tournament)
             number = _next_round(t)
-            pairing, changed = systems.pair(t, number)
+            pairing, changed = systems.pair(t, number, lambda: {
+                player: d.federation or d.club
+                for player, d in club.member_details(record.id).items()})
             if changed is not None:
                 club.set_settings(record.id, systems.encode(changed))
                 t = dataclasses.replace(t, settings=changed)

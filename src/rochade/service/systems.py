@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -184,12 +184,14 @@ def describe(settings: object) -> str:
     return system_holding(settings).describe(settings)
 
 
-def pair(t: Tournament, number: int) -> tuple[Pairing, object | None]:
+def pair(t: Tournament, number: int, origins: Callable[[], Mapping[PlayerId, str]] = dict,
+         ) -> tuple[Pairing, object | None]:
     """Pair round `number` with the system's engine: the pairing and, when they changed (a
     round robin's start numbers, drawn before round 1; a Swiss's pairing numbers, given
-    before each round until round 4), the new settings to store."""
+    before each round until round 4), the new settings to store. `origins`: the players'
+    federations (or clubs), for a draw that keeps compatriots together."""
     try:
-        return system_of(t).pair(t, number, lambda: present(t, number), fresh_seed)
+        return system_of(t).pair(t, number, lambda: present(t, number), fresh_seed, origins)
     except PairingRefused as exc:
         raise ServiceError(message_of(exc)) from None
 

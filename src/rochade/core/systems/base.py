@@ -72,10 +72,12 @@ class TournamentSystem(Generic[S]):
         return cast(S, t.settings)
 
     def pair(self, t: Tournament, number: int, present: Callable[[], Sequence[PlayerId]],
-             seed: Callable[[], int]) -> tuple[Pairing, S | None]:
+             seed: Callable[[], int], origins: Callable[[], Mapping[PlayerId, str]] = dict,
+             ) -> tuple[Pairing, S | None]:
         """Round `number` by the system's engine, and the settings when pairing changed them
         (numbers or a start order drawn); `present` gives the players to pair (asked only
-        when needed: it may refuse), `seed` a fresh seed for a draw by lot."""
+        when needed: it may refuse), `seed` a fresh seed for a draw by lot, `origins` each
+        player's federation (or club) for a draw that keeps compatriots together."""
         raise NotImplementedError
 
     def numbered(self, t: Tournament) -> S | None:

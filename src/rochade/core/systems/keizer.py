@@ -83,7 +83,8 @@ class Keizer(TournamentSystem[KeizerSettings]):
         return settings.forbidden_pairs
 
     def pair(self, t: Tournament, number: int, present: Callable[[], Sequence[PlayerId]],
-             seed: Callable[[], int]) -> tuple[Pairing, KeizerSettings | None]:
+             seed: Callable[[], int], origins: Callable[[], Mapping[PlayerId, str]] = dict,
+             ) -> tuple[Pairing, KeizerSettings | None]:
         """A start order by lot still to draw (nobody was enrolled when it was chosen) is
         drawn now, at round 1's pairing, with a fresh seed the settings and the explanation
         keep."""

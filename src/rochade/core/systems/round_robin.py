@@ -11,7 +11,7 @@ from typing import ClassVar
 from rochade.core.checker import ByePolicy, PairingRules
 from rochade.core.jsonvalues import read_bool, read_enum, read_int, read_obj
 from rochade.core.messages import Said
-from rochade.core.model import PlayerId, Tournament
+from rochade.core.model import ModelError, PlayerId, Tournament
 from rochade.core.pairing import Pairing
 from rochade.core.roundrobin import (
     BergerEngine,
@@ -20,12 +20,29 @@ from rochade.core.roundrobin import (
     berger_schedule,
     draw_numbers,
     numbers_by_rating,
+    varma_draw,
 )
 from rochade.core.systems.base import PairingRefused, TournamentSystem
 from rochade.core.systems.codec import numbers_in, read_as, scoring_in, scoring_out, tiebreaks_in
 from rochade.core.systems.settings import ROUND_ROBIN, RoundRobinSettings, StartNumbers, yes_no
 from rochade.core.tiebreaks import Crosstable, Scoring, TieBreak
 
+
+def _start_numbers(t: Tournament, s: RoundRobinSettings,
+                   origins: Callable[[], Mapping[PlayerId, str]]) -> tuple[PlayerId, ...]:
+    """The numbers drawn before round 1: by lot, by rating, or by the Varma draw (C.05
+    Annex 2), in which a player without a federation (or club) is a contingent of one."""
+    if s.numbers_by is StartNumbers.RATING:
+        return numbers_by_rating(t.entrants)
+    rng = random.Random(s.seed)
+    if s.numbers_by is StartNumbers.LOT:
+        return draw_numbers([e.id for e in t.entrants], rng)
+    known = origins()
+    groups = {e.id: known.get(e.id) or f"#{e.id}" for e in t.entrants}
+    try:
+        return varma_draw(groups, {e.id: e.name for e in t.entrants}, rng)
+    except ModelError as exc:
+        raise PairingRefused(exc.msg) from None
 
 class RoundRobin(TournamentSystem[RoundRobinSettings]):
     """A round robin: the schedule is fixed by the start numbers drawn before round 1."""
@@ -70,7 +87,8 @@ class RoundRobin(TournamentSystem[RoundRobinSettings]):
         return settings.numbers
 
     def pair(self, t: Tournament, number: int, present: Callable[[], Sequence[PlayerId]],
-             seed: Callable[[], int]) -> tuple[Pairing, RoundRobinSettings | None]:
+             seed: Callable[[], int], origins: Callable[[], Mapping[PlayerId, str]] = dict,
+             ) -> tuple[Pairing, RoundRobinSettings | None]:
         """The Berger table's round; the start numbers are drawn when round 1 is paired."""
         s = self.settings_of(t)
         changed = None
@@ -81,10 +99,7 @@ class RoundRobin(TournamentSystem[RoundRobinSettings]):
                     name=t.name,
                     count=len(t.entrants),
                 )
-            ids = [e.id for e in t.entrants]
-            numbers = (draw_numbers(ids, random.Random(s.seed))
-                       if s.numbers_by is StartNumbers.LOT else numbers_by_rating(t.entrants))
-            s = changed = dataclasses.replace(s, numbers=numbers)
+            s = changed = dataclasses.replace(s, numbers=_start_numbers(t, s, origins))
         rounds = len(berger_schedule(len(s.numbers), double=s.double).rounds)
         if number > rounds:
             raise PairingRefused("all {rounds} rounds of this round robin are paired",
@@ -94,12 +109,13 @@ class RoundRobin(TournamentSystem[RoundRobinSettings]):
         )
         if changed is not None:
             drawn = ", ".join(f"{i}. {t.entrant(p).name}" for i, p in enumerate(s.numbers, 1))
-            line = (
-                Said("Start numbers drawn by lot (seed {seed}): {numbers}", seed=s.seed,
-                     numbers=drawn)
-                if s.numbers_by is StartNumbers.LOT
-                else Said("Start numbers drawn by rating: {numbers}", numbers=drawn)
-            )
+            line = {
+                StartNumbers.LOT: Said("Start numbers drawn by lot (seed {seed}): {numbers}",
+                                       seed=s.seed, numbers=drawn),
+                StartNumbers.VARMA: Said("Start numbers drawn by the Varma tables, players of "
+                                         "one federation in one group (seed {seed}): {numbers}",
+                                         seed=s.seed, numbers=drawn),
+            }.get(s.numbers_by, Said("Start numbers drawn by rating: {numbers}", numbers=drawn))
             pairing = dataclasses.replace(pairing, explanation=(line, *pairing.explanation))
         return pairing, changed
 
@@ -137,7 +153,7 @@ class RoundRobin(TournamentSystem[RoundRobinSettings]):
                           table.scoring, round_robin=True)
 
     def draws_by_lot(self, settings: RoundRobinSettings) -> bool:
-        return settings.numbers_by is StartNumbers.LOT
+        return settings.numbers_by in (StartNumbers.LOT, StartNumbers.VARMA)
 
     def rounds_in(self, t: Tournament) -> int | None:
         """The rounds of the Berger table (0 below two players)."""

@@ -39,6 +39,7 @@ class StartNumbers(enum.Enum):
 
     LOT = "lot"  # drawn by lot with the tournament's seed (replayable)
     RATING = "rating"  # highest rating first
+    VARMA = "varma"  # by lot within the Varma groups: a federation's players in one group
 
 
 class FirstRound(enum.Enum):

@@ -113,7 +113,8 @@ class Swiss(TournamentSystem[SwissSettings]):
         return settings.numbers
 
     def pair(self, t: Tournament, number: int, present: Callable[[], Sequence[PlayerId]],
-             seed: Callable[[], int]) -> tuple[Pairing, SwissSettings | None]:
+             seed: Callable[[], int], origins: Callable[[], Mapping[PlayerId, str]] = dict,
+             ) -> tuple[Pairing, SwissSettings | None]:
         """The Dutch engine's round (round 1 at random when the settings say so), and the
         pairing numbers when they changed."""
         return _pair(t, self.settings_of(t), number, present), self.numbered(t)
