@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from fractions import Fraction
+from html import unescape
 from pathlib import Path
 
 import pytest
@@ -371,3 +372,13 @@ def test_a_new_round_robin_by_lot_draws_its_own_seed_and_shows_it(td: TestClient
     assert svc.fide_mode("One").on
     rules = td.get("/td/t/2/rules").text
     assert f"Drawn by lot with seed {seeds[0]}: the same seed replays the draw." in rules
+
+
+def test_the_pair_page_leaves_a_requested_bye_out(td: TestClient, swiss: ClubService) -> None:
+    """A bye asked for round 1 in advance: the pair page counts five to pair, names the bye,
+    and does not offer that player under "still to place"."""
+    swiss.request_bye("Swiss 3", 1, half=True, tournament="Open")
+    page = unescape(td.get("/td/t/2/pair").text)
+    assert "5 present, 0 absent · 1 with a bye asked for: Swiss 3" in page
+    manual = page.split("Or pair by hand")[1]
+    assert "Swiss 1" in manual and "Swiss 3" not in manual

@@ -430,7 +430,8 @@ def _pair_page(
 ) -> Response:
     name = web.tournament_name(request)
     t = web.service().tournament(name)
-    present = [e for e in t.start_order() if e.status.plays]
+    asked = [b.entrant for b in requested_byes(t) if b.round == len(t.rounds) + 1]
+    present = [e for e in t.start_order() if e.status.plays and e not in asked]
     known = {e.id for e in present}
     draft = [p for i, p in enumerate(draft) if p in known and p not in draft[:i]]
     placed = set(draft)
@@ -443,6 +444,7 @@ def _pair_page(
         t=t,
         state=evening_state(t),
         present=present,
+        asked=asked,
         unplaced=[e for e in present if e.id not in placed],
         boards=boards,
         draft=",".join(map(str, draft)),
