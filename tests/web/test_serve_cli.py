@@ -41,6 +41,7 @@ def test_first_start_without_a_terminal_makes_and_prints_a_pin(
     result = CliRunner().invoke(main, ["serve", str(path), "--port", "8123"])
     assert result.exit_code == 0, result.output
     assert "http://127.0.0.1:8123/" in result.output and "TD PIN: " in result.output
+    assert f"rochade serve {path} --pin-file FILE)" in result.output  # never a PIN in argv
     assert has_pin(path)
     assert calls[0]["host"] == "127.0.0.1" and calls[0]["port"] == 8123
     again = CliRunner().invoke(main, ["serve", str(path)])

@@ -141,7 +141,8 @@ def serve_club(
                      proxies=proxies, local_url=local)
     click.echo(f"rochade serves {path} at {local}  (TD pages: {local}td/)")
     if told is not None:
-        click.echo(f"TD PIN: {told}  (change it with: rochade serve {path} --pin NEW)")
+        click.echo(f"TD PIN: {told}  (another: put it on the first line of a file and start "
+                   f"with: rochade serve {path} --pin-file FILE)")
     if host in ("0.0.0.0", "::", "") and shared is None:
         click.echo(f"Players on the club network open http://<this laptop's address>:{port}/"
                    " (no network address found: is the laptop on the club Wi-Fi?)")
