@@ -91,6 +91,8 @@ def test_withdrawing_asks_first_and_says_what_it_does(td: TestClient, club: Path
          confirm="yes")
     assert service(club).tournament().entrant(2).status is Status.WITHDRAWN
     assert len(service(club).log()) == len(before) + 1
+    assert ("Bart Claes has withdrawn; “Undo last change” takes it back."
+            in td.get("/td/t/1/players").text)
     german = td.get("/td/t/1/players/3/withdraw", headers={"Accept-Language": "de"}).text
     assert "Cem Demir zurückziehen?" in german
     assert td.get("/td/t/1/players/99/withdraw").status_code == 404

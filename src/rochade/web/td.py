@@ -331,6 +331,10 @@ async def td_set_status(web: Web, request: Request, page: Page) -> Response:
             oob=True,
             **_checkin_context(t, web.path),
         )
+    if status is Status.WITHDRAWN:
+        _ = web.gettext(page)
+        said = _("{name} has withdrawn; “Undo last change” takes it back.")
+        return web.redirect(page, back, ("ok", said.format(name=entrant.name)))
     return web.redirect(page, back)
 
 
