@@ -129,7 +129,17 @@ def test_scores_and_results_keep_their_order(browser: Any, club: Server) -> None
     cells = page.locator("td.res")
     texts = [t.strip() for t in cells.all_inner_texts()]
     assert {"1-0", "0-1", "½-½"} <= set(texts), texts
-    assert set(cells.evaluate_all("els => els.map(e => getComputedStyle(e).direction)")) == {"ltr"}
+    # White stands right of the result, Black left: White's half of "1-0" is the right one
+    sides = cells.evaluate_all("""els => els.filter(e => e.innerText.trim() === '1-0').map(e => {
+        const text = [...e.childNodes].find(n => n.nodeType === 3 && n.data.includes('1-0'));
+        const at = text.data.indexOf('1-0'), range = document.createRange();
+        const x = i => { range.setStart(text, at + i); range.setEnd(text, at + i + 1);
+                         return range.getBoundingClientRect().left; };
+        const white = e.previousElementSibling.getBoundingClientRect();
+        return {whiteRight: white.left > e.getBoundingClientRect().left,
+                oneRight: x(0) > x(2)};
+    })""")
+    assert sides and all(s["whiteRight"] and s["oneRight"] for s in sides), sides
     for url in ("/t/2/pairings?round=4", "/t/2/", "/t/2/crosstable", "/t/1/"):
         page.goto(club.url + url)
         order = page.locator("td").evaluate_all(HALF_AFTER_DIGIT)
