@@ -103,3 +103,9 @@ def test_print_heading_names_club_list_round_and_date(client: TestClient, club: 
     svc.set_event({"organizer": ""})
     standings = client.get("/t/1/").text  # no organizer: the club file's name
     assert 'data-print-head="club · Winter 2026 · Standings · after round 1"' in standings
+    svc.set_categories({"categories": "Juniors: places=1"})
+    prizes = client.get("/t/1/prizes").text
+    assert 'data-print-head="club · Winter 2026 · Prize list" data-print-date="Dec 8, 2026"' \
+        in prizes
+    juniors = client.get("/t/1/categories/1").text
+    assert 'data-print-head="club · Winter 2026 · Juniors · after round 1"' in juniors

@@ -49,7 +49,9 @@ async def category(web: Web, request: Request, page: Page) -> Response:
     after = round_param(request, len(t.rounds), "after")
     table = category_list(data, standings_list(t, after), chosen.name)
     unknown = [t.entrant(p).name for p in data.members(chosen)[1]]
-    return web.render(page, "category.html", n=n, t=t, after=after, chosen=chosen,
+    head = web.reads(request).letterhead(t.name)
+    return web.render(page, "category.html", n=n, t=t, after=after, chosen=chosen, head=head,
+                      print_round=after if after is not None else len(t.rounds),
                       number=number, categories=data.setup.categories, unknown=unknown,
                       section="standings", **_shown(table, page.lang))
 
@@ -59,7 +61,9 @@ async def prizes(web: Web, request: Request, page: Page) -> Response:
     n, data = _data(web, request)
     t = data.tournament
     table = prize_list(data, standings_list(t))
-    return web.render(page, "prizes.html", n=n, t=t, setup=data.setup,
+    head = web.reads(request).letterhead(t.name)
+    return web.render(page, "prizes.html", n=n, t=t, setup=data.setup, head=head,
+                      print_round=len(t.rounds),
                       categories=data.setup.categories, section="standings",
                       **_shown(table, page.lang))
 
