@@ -74,6 +74,22 @@ def test_web_lists_print_their_heading_on_every_page(
     context.close()
 
 
+def test_arabic_pages_number_their_pages_left_to_right(
+    browser: Any, club: Server, artifacts: Path
+) -> None:
+    """"1 / 3" on a right-to-left page too, never "3 / 1"."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    page.goto(club.url + "/t/1/?lang=ar")
+    pages = _print(page, artifacts, "web-standings-ar")
+    assert len(pages) > 1
+    for number, text in enumerate(pages, start=1):
+        assert f"{number} / {len(pages)}" in text, (number, text[-80:])
+        if number != len(pages):
+            assert f"{len(pages)} / {number}" not in text, (number, text[-80:])
+    context.close()
+
+
 def test_exported_lists_print_their_heading_on_every_page(
     browser: Any, club: Server, artifacts: Path, tmp_path: Path
 ) -> None:
