@@ -165,15 +165,14 @@ def serve_club(
                   and ipaddress.ip_address(address) in trusted)
     click.echo("Stop with Ctrl+C.")
     # The objects made so far (modules, the app) live as long as the server: out of the
-    # collector's sight, a full collection no longer walks them all. Measured under load:
-    # without this, one full collection every ~15 s stalled every page for 20-40 ms.
+    # collector's sight, a full collection no longer walks them all and stalls every page
+    # (measured: docs/web.md).
     gc.freeze()
     # The TD's pages and changes run in worker threads (the public pages in a process of
     # their own, `rochade.web.renderer`); the event loop answering the phones gives up the
-    # GIL at every send and then waits for a thread to hand it back, by default after up
-    # to 5 ms each time. Measured with benchmarks/web_load.py --mix all: half a millisecond
-    # kept the phones' answers flowing while the pages after a change were rendered, and a
-    # tenth of one did better still in runs taken in turns (docs/web.md).
+    # GIL at every send and then waits for a thread to hand it back, by default after
+    # Python's long switch interval. A short one keeps the phones' answers flowing while
+    # the pages after a change are rendered (measured: docs/web.md).
     switch = sys.getswitchinterval()
     sys.setswitchinterval(SWITCH_SECONDS)
     try:

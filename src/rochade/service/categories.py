@@ -1,4 +1,4 @@
-"""A tournament's categories and prize list (issue 16): defined per tournament, kept in its
+"""A tournament's categories and prize list: defined per tournament, kept in its
 `extras` row of kind `categories` (JSON: the categories as the TD writes them, and the
 one-prize rule), so a change is undone like any other fact and backups carry it.
 

@@ -403,7 +403,7 @@ class ClubService:
 
     def _entry(self, club: Club, tournament: str | None) -> _Entry:
         """What adding players needs, read once per action: an import of thousands of
-        players stays linear (issue 11)."""
+        players stays linear."""
         members: dict[str, MemberRecord] = {}
         for member in club.members():
             members.setdefault(member.name, member)

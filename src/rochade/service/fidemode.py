@@ -1,4 +1,4 @@
-"""FIDE mode (issue 14.4): a round robin or Swiss run under FIDE's rules for rated events.
+"""FIDE mode: a round robin or Swiss run under FIDE's rules for rated events.
 
 What FIDE's verification check list asks of endorsed software while an event runs: the
 operations a rating officer wants to know about (a full-point bye by hand; the number of

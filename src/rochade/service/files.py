@@ -1,5 +1,5 @@
 """Files the TD gives rochade to read (player and rating lists, tournament files, backups):
-refused by their size before they can fill the memory (issue 11: a zip holding 1.5 GB).
+refused by their size before they can fill the memory (a zip can unpack to gigabytes).
 
 A file read whole may hold `limits.FILE_BYTES`; a rating list, read as a stream, at most
 `limits.LIST_BYTES`, counted while it is read (a zip's declared size can lie).

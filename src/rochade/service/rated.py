@@ -1,5 +1,5 @@
 """Rated events: the tournament's own data (city, dates, arbiters ...) kept with it, and the
-check before a rating report is sent (issue 14).
+check before a rating report is sent.
 
 The event data live in the tournament's `extras` row of kind `event` (JSON), so a change is
 undone like any other fact and the backup carries it."""

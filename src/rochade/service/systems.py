@@ -50,8 +50,8 @@ def decode(system: str, text: str) -> object:
 
 def encode(settings: object) -> str:
     """The JSON text to keep, refused unless `decode` reads it back: every way of saving
-    settings passes the very check every page makes when it reads them (issue 11: a saved
-    max_meetings of 0 used to break every page of the club file)."""
+    settings passes the very check every page makes when it reads them (a saved value that
+    no page can read would break every page of the club file)."""
     system = system_holding(settings)
     data = system.to_dict(settings)
     system.from_dict(data)

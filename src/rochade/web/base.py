@@ -179,7 +179,7 @@ class Web:
 
     def reader(self) -> ClubService:
         """The service on a connection kept open per thread, for reading only: opening the
-        club file each time would cost more than most reads (~1 ms)."""
+        club file each time would cost more than most reads."""
         svc: ClubService | None = getattr(self._local, "svc", None)
         if svc is None:
             self._local.kept = ExitStack()  # the session lives as long as its thread

@@ -102,7 +102,7 @@ def choose(cookie: str | None, accept_language: str | None) -> str:
 @lru_cache(maxsize=8192)
 def number(value: Fraction | int, lang: str, decimals: int = 2) -> str:
     """A total or value per locale: whole numbers plain, others with `decimals` decimals.
-    Kept: a 300-player table writes thousands of them, and babel takes ~10 µs for each."""
+    Kept: a big table writes thousands of them, and babel's formatting is slow for that."""
     exact = Fraction(value)
     if exact.denominator == 1:
         return format_decimal(exact.numerator, locale=lang)
