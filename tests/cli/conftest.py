@@ -29,9 +29,12 @@ def run() -> Run:
 
 @pytest.fixture
 def club(tmp_path: Path, run: Run) -> Path:
-    """A club file with one classic tournament and eight players (ids 1-8, best first)."""
+    """A club file with one classic tournament and eight players (numbers 1-8, best first),
+    after three members of an earlier season who do not play in it (`OTHER_MEMBERS`)."""
     path = tmp_path / "club.rochade"
     run("init", path, "--who", "ina")
+    for name, rating in OTHER_MEMBERS:  # (members only: the club has no tournament yet)
+        run("player", "add", path, name, *(["--rating", rating] if rating else []))
     run("tournament", "create", path, "Winter", "--preset", "classic")
     players = tmp_path / "players.csv"
     players.write_text(
@@ -42,4 +45,7 @@ def club(tmp_path: Path, run: Run) -> Path:
     return path
 
 
+OTHER_MEMBERS = (("Xaver Herbst", 1450), ("Yara Herbst", 1350), ("Zeno Herbst", None))
+"""The club's first members (ids 1-3): a player's member id is never their number in the
+tournament, so code that takes one for the other fails."""
 PLAYERS = ("Anna", "Bert", "Carla", "Dirk", "Eva", "Frank", "Greta", "Hans")
