@@ -21,7 +21,7 @@ import pytest
 from click.testing import CliRunner
 from starlette.testclient import TestClient
 from test_hall import phone, phones_on, this_is_me
-from web_helpers import Tick, play_round, post, shown_undo, swiss_open
+from web_helpers import OTHER_MEMBERS, Tick, play_round, post, shown_undo, swiss_open
 
 from rochade.cli import main
 from rochade.service import ClubService
@@ -172,6 +172,23 @@ def draws_worth_three_eighths(world: World) -> None:
     svc.change_rules({"draw_factor": "0.375"}, WINTER)
     for game in svc.pair(WINTER).round.games:
         svc.enter_result(1, game.board, "1/2-1/2", WINTER)
+
+
+LATE_ONE, LATE_TWO = "Lena Late", OTHER_MEMBERS[1][0]
+"""Entered late into both tournaments: after round 1 a new member, after round 2 a member from
+before either (member id 2, in neither tournament's numbers)."""
+
+
+def late_entries(world: World) -> None:
+    """Round 1 of both tournaments, `LATE_ONE` enters both, round 2, `LATE_TWO` enters both,
+    and round 3 is paired: they are Winter's 9 and 10, the Open's 7 and 8."""
+    svc = world.svc()
+    for late, rating in ((LATE_ONE, 1750), (LATE_TWO, None)):
+        for name in (WINTER, "Open"):
+            play_round(svc, name)
+            svc.add_player(late, rating, tournament=name)
+    for name in (WINTER, "Open"):
+        svc.pair(name)
 
 
 def open_round_one(world: World) -> None:
@@ -459,6 +476,25 @@ CASES = [
                  visitor_reads("/t/2/?after=1")),
          "/t/2/players/1", rating_change_games(("Swiss 2", "2000"), ("?", "?")),
          reader="visitor"),
+    # Players entered late, between rounds 1 and 2 and between rounds 2 and 3: their numbers
+    # (not their member ids), in the rounds they play and not before.
+    *[Case(f"late-entrants-on-the-{kind}-pairings", late_entries, f"/t/{n}/pairings",
+           shows(f'/t/{n}/players/{one}">{LATE_ONE}<', f'/t/{n}/players/{two}">{LATE_TWO}<'),
+           reader="visitor")
+      for kind, n, one, two in (("keizer", 1, 9, 10), ("swiss", 2, 7, 8))],
+    *[Case(f"late-entrants-in-round-two-of-the-{kind}", late_entries,
+           f"/t/{n}/pairings?round=2", both(
+               shows(f'/t/{n}/players/{one}">{LATE_ONE}<', f"<bdi>{LATE_TWO}</bdi> (late start)"),
+               lacks(f"{LATE_TWO}</a>")), reader="visitor")
+      for kind, n, one in (("keizer", 1, 9), ("swiss", 2, 7))],
+    Case("late-entrants-numbers-in-the-swiss-standings", late_entries, "/t/2/",
+         shows(f'<td class="num wide">7</td>\n  <td><a href="/t/2/players/7">{LATE_ONE}<',
+               f'<td class="num wide">8</td>\n  <td><a href="/t/2/players/8">{LATE_TWO}<'),
+         reader="visitor"),
+    Case("late-entrants-late-starts-on-their-keizer-page", late_entries, "/t/1/players/10",
+         both(shows(f"<h1>{LATE_TWO}</h1>"), lambda text: None if re.findall(
+             r'<td class="num">(\d)</td>\n<td>late start</td>', text) == ["1", "2"]
+             else "its late starts are not rounds 1 and 2"), reader="visitor"),
     # Rounding on the pages as in the CLI, at a tie in the third decimal.
     Case("web-rounds-as-the-cli", draws_worth_three_eighths, web_and_cli_totals,
          same_on_both_sides),
