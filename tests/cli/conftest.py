@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
+from other_season import OTHER_MEMBERS
 from rochade.cli import main
 
 Run = Callable[..., Result]
@@ -45,7 +46,4 @@ def club(tmp_path: Path, run: Run) -> Path:
     return path
 
 
-OTHER_MEMBERS = (("Xaver Herbst", 1450), ("Yara Herbst", 1350), ("Zeno Herbst", None))
-"""The club's first members (ids 1-3): a player's member id is never their number in the
-tournament, so code that takes one for the other fails."""
 PLAYERS = ("Anna", "Bert", "Carla", "Dirk", "Eva", "Frank", "Greta", "Hans")

@@ -1,8 +1,7 @@
 """A club file with a fixed clock and a known TD, for the service tests.
 
 Its first members are three players of an earlier season who play in none of the tests'
-tournaments (`OTHER_MEMBERS`): a player's member id is then never their number in the
-tournament under test, so code that takes one for the other fails."""
+tournaments (`other_season`)."""
 
 from __future__ import annotations
 
@@ -12,18 +11,13 @@ from pathlib import Path
 import pytest
 
 from clocks import TickingClock
+from other_season import add_other_members
 from rochade.service import ClubService
-
-OTHER_MEMBERS = (("Xaver Herbst", 1450), ("Yara Herbst", 1350), ("Zeno Herbst", None))
-"""Club members before the tests' players: member ids 1-3, in no tournament of the test."""
 
 
 @pytest.fixture
 def club(tmp_path: Path) -> Iterator[ClubService]:
-    svc = ClubService.init(tmp_path / "club.rochade", "td-ina", TickingClock())
-    for name, rating in OTHER_MEMBERS:  # (members only: the club has no tournament yet)
-        svc.add_player(name, rating)
-    yield svc
+    yield add_other_members(ClubService.init(tmp_path / "club.rochade", "td-ina", TickingClock()))
 
 
 @pytest.fixture

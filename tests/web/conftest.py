@@ -10,8 +10,9 @@ from pathlib import Path
 
 import pytest
 from starlette.testclient import TestClient
-from web_helpers import OTHER_MEMBERS, PIN, PLAYERS, Fresh, Tick, log_in
+from web_helpers import PIN, PLAYERS, Fresh, Tick, log_in
 
+from other_season import add_other_members
 from rochade.service import ClubService
 from rochade.store.backup import copy_file
 from rochade.web import create_app
@@ -22,8 +23,7 @@ from rochade.web.security import set_pin
 def club(tmp_path: Path) -> Path:
     path = tmp_path / "club.rochade"
     svc = ClubService.init(path, "test TD", Tick())
-    for name, rating in OTHER_MEMBERS:  # (members only: the club has no tournament yet)
-        svc.add_player(name, rating)
+    add_other_members(svc)
     svc.create_tournament("Winter 2026", "classic")
     svc.import_players("\n".join(f"{name},{rating}" for name, rating in PLAYERS))
     set_pin(path, PIN)

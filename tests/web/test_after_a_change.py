@@ -21,8 +21,9 @@ import pytest
 from click.testing import CliRunner
 from starlette.testclient import TestClient
 from test_hall import phone, phones_on, this_is_me
-from web_helpers import OTHER_MEMBERS, Tick, play_round, post, shown_undo, swiss_open
+from web_helpers import Tick, play_round, post, shown_undo, swiss_open
 
+from other_season import OTHER_MEMBERS
 from rochade.cli import main
 from rochade.service import ClubService
 from rochade.web import create_app

@@ -39,10 +39,6 @@ PLAYERS = [
     ("Gus Hale", 1640),
     ("Hilde Imhof", 1580),
 ]
-OTHER_MEMBERS = [("Xaver Herbst", 1450), ("Yara Herbst", 1350), ("Zeno Herbst", None)]
-"""The test club's first members, of an earlier season, in none of its tournaments (member ids
-1-3): a player's member id is never their number in a tournament, so code that takes one for
-the other fails."""
 Fresh = Callable[[], AbstractContextManager[tuple[TestClient, Path]]]
 """Opens a fresh copy of the test club with the TD logged in (fixture `fresh`)."""
 CSRF = re.compile(r'name="csrf" value="([0-9a-f]+)"')
