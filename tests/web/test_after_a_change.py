@@ -25,6 +25,7 @@ from web_helpers import Tick, play_round, post, shown_undo, swiss_open
 
 from other_season import OTHER_MEMBERS
 from rochade.cli import main
+from rochade.formats.csv import number_text
 from rochade.service import ClubService
 from rochade.web import create_app
 
@@ -293,7 +294,7 @@ def rating_change_games(*games: tuple[str, str]) -> Check:
 
 def web_and_cli_totals(world: World) -> str:
     """The standings totals as the public page writes them, beside the CLI's for the same
-    file, one line per player: "name: web | cli"."""
+    file and the exact total, one line per player: "name: web | cli = exact"."""
     page = world.visitor.get("/t/1/").text
     web = dict(zip(names_of(page), re.findall(r'<td class="num strong">([^<]*)</td>', page),
                    strict=True))
@@ -301,15 +302,17 @@ def web_and_cli_totals(world: World) -> str:
     assert printed.exit_code == 0, printed.output
     cli = {m[1].strip(): m[2] for m in re.finditer(r"^\s*\d+\s+(\D+?)\s+(\d+\.\d\d)\s",
                                                     printed.output, re.M)}
-    assert web.keys() == cli.keys() and len(web) == 8, (web, cli)
-    return "\n".join(f"{name}: {web[name]} | {cli[name]}" for name in web)
+    exact = {row.entrant.name: row.total for row in world.svc().standings(WINTER).rows}
+    assert web.keys() == cli.keys() == exact.keys() and len(web) == 8, (web, cli, exact)
+    return "\n".join(f"{name}: {web[name]} | {cli[name]} = {number_text(exact[name])}"
+                     for name in web)
 
 
 def same_on_both_sides(text: str) -> str | None:
-    lines = text.splitlines()
-    differ = [line for line in lines if len(set(line.split(": ")[1].split(" | "))) != 1]
-    if not any(re.search(r"\.\d[1-9]", line) for line in lines):
-        return "no total needs rounding here; the case tests nothing"
+    lines = [line.split(": ")[1].split(" = ") for line in text.splitlines()]
+    differ = [shown for shown, _ in lines if len(set(shown.split(" | "))) != 1]
+    if not any(re.fullmatch(r"\d+\.\d\d5", exact) for _, exact in lines):
+        return "no total is at a tie (x.xx5) here; the case tests nothing"
     return f"the web and the CLI round differently: {differ}" if differ else None
 
 
