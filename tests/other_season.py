@@ -24,7 +24,8 @@ def add_other_members(svc: ClubService) -> ClubService:
     return svc
 NAME = "Winter"
 PLAYERS = ("name,rating,fide_id,federation,birth\nAnna Berg,2000,4100010,GER,1990\n"
-           "Bo Neill,1900,,IRL,2010\nCem Oz,1800,4100029,TUR,\nDana Jones,1700,,,\n"
+           "Bo Neill,1900,4100061,IRL,2010\nCem Oz,1800,4100029,TUR,\n"
+           "Dana Jones,1700,4100070,,\n"
            "Emil Faber,1600,4100037,NED,1985\n")
 
 
@@ -43,10 +44,11 @@ def evening(path: Path, system: str) -> tuple[ClubService, list[tuple[int, int]]
     if system == "keizer":
         svc.create_tournament(NAME, "classic")
     else:
-        svc.create_system_tournament(NAME, system, {"rounds": 4})
+        svc.create_system_tournament(NAME, system, {"rounds": 3})
     imported = svc.import_players(PLAYERS, NAME)
     svc.set_event({"city": "Köln", "federation": "GER", "start_date": "2026-09-03",
-                   "chief_arbiter": "Ina Td", "time_control": "90+30"}, NAME)
+                   "end_date": "2026-09-17", "chief_arbiter": "Ina Td",
+                   "time_control": "90+30"}, NAME)
     svc.set_categories({"categories": "U1800: rating=-1799"}, NAME)
     svc.set_player("Bo", {"title": "CM", "k": "40"}, NAME)
     play_round(svc, system, ("1-0", "0-1"))
@@ -56,6 +58,7 @@ def evening(path: Path, system: str) -> tuple[ClubService, list[tuple[int, int]]
     play_round(svc, system, ("0-1", "1-0", "+/-"))
     svc.set_rating(2, 1910, NAME)
     svc.add_player("Yara Herbst", None, tournament=NAME)  # a member of the other tournament
+    svc.set_player("Yara", {"fide_id": "4100088", "federation": "AUT"}, NAME)
     play_round(svc, system, ("1/2-1/2", "1-0"))
     return svc, [(a.member_id, a.entrant.id) for a in imported if a.entrant is not None]
 

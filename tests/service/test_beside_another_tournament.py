@@ -15,7 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from other_season import NAME, alone_and_beside
+from clocks import TickingClock
+from other_season import NAME, alone_and_beside, evening, other_tournament
 from rochade.service import ClubService
 from rochade.service.exchange import export_trf, rating_report
 
@@ -50,3 +51,22 @@ def test_a_tournament_reads_the_same_beside_another(
     assert beside.tournament_names() == ["Autumn", NAME]
     read = READINGS[reading]
     assert read(beside) == read(alone)
+
+
+def facts(svc: ClubService, name: str) -> object:
+    """A tournament's own facts: its rounds, its entrants' numbers, ratings and status, and
+    its standings (what players share with other tournaments, as members, may change)."""
+    t = svc.tournament(name)
+    return (t.rounds, [(e.id, e.name, e.rating, e.status) for e in t.entrants],
+            [(row.entrant.id, row.total) for row in svc.standings(name).rows])
+
+
+@pytest.mark.parametrize("system", ["keizer", "swiss"])
+def test_the_evening_leaves_the_other_tournament_as_it_was(tmp_path: Path, system: str
+                                                           ) -> None:
+    path = tmp_path / "club.rochade"
+    ClubService.init(path, "td-ina", TickingClock())
+    other_tournament(path)
+    before = facts(ClubService(path), "Autumn")
+    evening(path, system)
+    assert facts(ClubService(path), "Autumn") == before
