@@ -22,14 +22,17 @@ def add_other_members(svc: ClubService) -> ClubService:
     for name, rating in OTHER_MEMBERS:
         svc.add_player(name, rating)
     return svc
+
+
 NAME = "Winter"
 PLAYERS = ("name,rating,fide_id,federation,birth\nAnna Berg,2000,4100010,GER,1990\n"
            "Bo Neill,1900,4100061,IRL,2010\nCem Oz,1800,4100029,TUR,\n"
-           "Dana Jones,1700,4100070,,\n"
-           "Emil Faber,1600,4100037,NED,1985\n")
+           "Dana Jones,1700,4100070,,\nEmil Faber,1600,4100037,NED,1985\n")
+"""The evening's players (numbers 1-5), with their data for the rating report."""
 
 
-def play_round(svc: ClubService, system: str, results: tuple[str, ...]) -> None:
+def play_round(svc: ClubService, results: tuple[str, ...]) -> None:
+    """Pair the next round; the boards in order get `results`, the rest a draw."""
     report = svc.pair(NAME)
     for game, result in zip(report.round.games, results, strict=False):
         svc.enter_result(report.round.number, game.board, result, NAME)
@@ -51,15 +54,15 @@ def evening(path: Path, system: str) -> tuple[ClubService, list[tuple[int, int]]
                    "time_control": "90+30"}, NAME)
     svc.set_categories({"categories": "U1800: rating=-1799"}, NAME)
     svc.set_player("Bo", {"title": "CM", "k": "40"}, NAME)
-    play_round(svc, system, ("1-0", "0-1"))
+    play_round(svc, ("1-0", "0-1"))
     svc.add_player("Lena Late", 1750, 4100045, NAME)
     if system == "swiss":
         svc.request_bye("Dana", 2, tournament=NAME)
-    play_round(svc, system, ("0-1", "1-0", "+/-"))
+    play_round(svc, ("0-1", "1-0", "+/-"))
     svc.set_rating(2, 1910, NAME)
     svc.add_player("Yara Herbst", None, tournament=NAME)  # a member of the other tournament
     svc.set_player("Yara", {"fide_id": "4100088", "federation": "AUT"}, NAME)
-    play_round(svc, system, ("1/2-1/2", "1-0"))
+    play_round(svc, ("1/2-1/2", "1-0"))
     return svc, [(a.member_id, a.entrant.id) for a in imported if a.entrant is not None]
 
 
