@@ -9,6 +9,7 @@ import pytest
 from click.testing import CliRunner, Result
 
 from club_copies import copy_club
+from other_season import OTHER_MEMBERS
 from rochade.cli import main
 
 Run = Callable[..., Result]
@@ -33,9 +34,12 @@ def invoker() -> Run:
 
 
 def build_club(folder: Path, run: Run) -> Path:
-    """A club file with one classic tournament and eight players (ids 1-8, best first)."""
+    """A club file with one classic tournament and eight players (numbers 1-8, best first),
+    after three members of an earlier season who do not play in it (`OTHER_MEMBERS`)."""
     path = folder / "club.rochade"
     run("init", path, "--who", "ina")
+    for name, rating in OTHER_MEMBERS:  # (members only: the club has no tournament yet)
+        run("player", "add", path, name, *(["--rating", rating] if rating else []))
     run("tournament", "create", path, "Winter", "--preset", "classic")
     players = folder / "players.csv"
     players.write_text(

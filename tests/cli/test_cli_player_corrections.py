@@ -3,6 +3,7 @@ entered by mistake removed (only without games), both logged and undoable."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -30,8 +31,10 @@ def test_rename_corrects_a_typo_everywhere_and_undo_takes_it_back(run: Run, club
     said = run("player", "rename", club, "Bert", " Berthold ", "-t", "Winter").stdout
     assert said == "Bert (2) is now called Berthold.\n"
     assert names(club, "Winter")[1] == "Berthold" and names(club, "Rapid") == ["Berthold"]
-    assert "Winter: rename Bert (2) to Berthold" in run("log", club).stdout
-    assert "Undone #6: Winter: rename Bert (2) to Berthold" in run("undo", club).stdout
+    logged = re.search(r"^#(\d+) .*  Winter: rename Bert \(2\) to Berthold$",
+                       run("log", club).stdout, re.M)
+    assert logged is not None
+    assert f"Undone #{logged[1]}: Winter: rename Bert (2) to Berthold" in run("undo", club).stdout
     assert names(club, "Winter")[1] == "Bert" and names(club, "Rapid") == ["Bert"]
 
 

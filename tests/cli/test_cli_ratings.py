@@ -27,7 +27,7 @@ def test_national_csv_list(run: Run, club: Path, tmp_path: Path) -> None:
         "Tournaments not started yet take the new ratings: Winter (Anna 2000 -> 2012).",
         "Unchanged: 1.",
         "Ambiguous, left alone: Carla (Carla (1600); Carla (1650)).",
-        "Not in the list: Dirk, Eva, Frank, Greta, Hans.",
+        "Not in the list: Xaver Herbst, Yara Herbst, Zeno Herbst, Dirk, Eva, Frank, Greta, Hans.",
         "Nothing is written yet: run again with --apply to write these changes.",
     ]
     elo = run("ratings", club, listing, "--rating-column", "FIDE-Elo").stdout
@@ -111,7 +111,8 @@ def test_apply_writes_members_and_new_tournaments_then_undo(
         "Tournaments not started yet take the new ratings: Spring (Anna 2000 -> 2050).",
         "Tournaments under way keep the ratings they were paired with: Winter (Anna 2000).",
         "Unchanged: 1.",
-        "Not in the list: Carla, Dirk, Eva, Frank, Greta, Hans.",
+        "Not in the list: Xaver Herbst, Yara Herbst, Zeno Herbst, Carla, Dirk, Eva, Frank, Greta, "
+        "Hans.",
         "Written after a backup; `rochade undo` takes the update back.",
     ]
     assert "2050" in run("participants", club, "-t", "Spring").stdout

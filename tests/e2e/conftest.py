@@ -22,6 +22,7 @@ import uvicorn
 from e2e_helpers import PIN, Server
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from other_season import add_other_members
 from rochade.service import ClubService
 from rochade.web import create_app
 from rochade.web.security import set_pin
@@ -94,7 +95,8 @@ def _free_port() -> int:
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[Server]:
-    """An empty club file with a TD PIN, served on a free loopback port."""
+    """A club file with a TD PIN and no tournament yet (only the members of `other_season`),
+    served on a free loopback port."""
     yield from _serve(tmp_path, lambda app: app)
 
 
@@ -124,7 +126,7 @@ class SlowWrites:
 
 def _serve(tmp_path: Path, wrap: Callable[[ASGIApp], ASGIApp]) -> Iterator[Server]:
     path = tmp_path / "club.rochade"
-    ClubService.init(path, "e2e")
+    add_other_members(ClubService.init(path, "e2e"))
     set_pin(path, PIN)
     port = _free_port()
     config = uvicorn.Config(

@@ -13,6 +13,7 @@ from starlette.testclient import TestClient
 from web_helpers import PIN, PLAYERS, Fresh, Tick, log_in
 
 from club_copies import copy_club
+from other_season import add_other_members
 from rochade.service import ClubService
 from rochade.store.backup import copy_file
 from rochade.web import create_app
@@ -20,8 +21,10 @@ from rochade.web.security import set_pin
 
 
 def build_club(path: Path) -> Path:
-    """The test club: a classic Keizer tournament with `PLAYERS` and the TD's `PIN`."""
+    """The test club: a classic Keizer tournament with `PLAYERS` (numbers 1-6, after three
+    members of an earlier season who do not play in it) and the TD's `PIN`."""
     svc = ClubService.init(path, "test TD", Tick())
+    add_other_members(svc)
     svc.create_tournament("Winter 2026", "classic")
     svc.import_players("\n".join(f"{name},{rating}" for name, rating in PLAYERS))
     set_pin(path, PIN)

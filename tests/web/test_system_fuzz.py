@@ -31,13 +31,14 @@ def swiss(td: TestClient, club: Path) -> TestClient:
 
 @FUZZ
 @given(system=st.sampled_from(["swiss", "round-robin"]), name=text, rounds=text, scoring=text,
-       bye=text, limit=text, tb1=TIEBREAK, tb2=TIEBREAK, seed=text, numbers=text)
+       byes=st.tuples(text, text).filter(lambda pair: pair[0] != pair[1]), limit=text,
+       tb1=TIEBREAK, tb2=TIEBREAK, seed=text, numbers=text)
 def test_create(swiss: TestClient, fresh: Fresh, system: str, name: str, rounds: str,
-                scoring: str, bye: str, limit: str, tb1: str, tb2: str, seed: str,
+                scoring: str, byes: tuple[str, str], limit: str, tb1: str, tb2: str, seed: str,
                 numbers: str) -> None:
     check(fresh, f"/td/new/{system}", name=name, rounds=rounds, scoring=scoring,
-          bye_value=bye, half_bye_value=bye, max_half_point_byes=limit, tb1=tb1, tb2=tb2,
-          seed=seed, numbers_by=numbers, first_round=numbers, double=seed)
+          bye_value=byes[0], half_bye_value=byes[1], max_half_point_byes=limit, tb1=tb1,
+          tb2=tb2, seed=seed, numbers_by=numbers, first_round=numbers, double=seed)
 
 
 @FUZZ

@@ -10,8 +10,10 @@ from html import unescape
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from starlette.testclient import TestClient
-from web_helpers import csrf_of, play_round, post, round_robin_closed, swiss_open
+from web_helpers import Fresh, csrf_of, play_round, post, round_robin_closed, swiss_open
 
 from rochade.core.systems import RoundRobinSettings, StartNumbers, SwissSettings
 from rochade.core.tiebreaks import parse_tiebreaks
@@ -93,6 +95,35 @@ def test_create_a_round_robin_and_a_swiss(td: TestClient, club: Path) -> None:
         5, "random", "baku", Fraction(1, 2))
     assert (sw.max_half_point_byes, sw.half_point_byes_closed) == (2, 1)
     assert sw.tiebreaks == parse_tiebreaks("BH-C1,WIN")
+
+
+BYE_POINTS = st.fractions(0, 1, max_denominator=4)
+
+
+@settings(max_examples=10, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(byes=st.tuples(BYE_POINTS, BYE_POINTS).filter(lambda pair: pair[0] != pair[1]))
+def test_the_two_bye_values_stay_where_they_were_typed(fresh: Fresh,
+                                                       byes: tuple[Fraction, Fraction]) -> None:
+    """The Swiss create form and its rules form keep the points of the pairing-allocated bye
+    and of a half-point bye apart: drawn distinct, so that a form that swaps them fails."""
+    pab, hpb = byes
+    with fresh() as (td, path):
+        post(td, "/td/new/swiss", name="Rated", rounds="5", scoring="1-1/2-0", tb1="BH-C1",
+             bye_value=str(pab), half_bye_value=str(hpb))
+        assert bye_values(td, path) == [(pab, hpb)] * 2
+        post(td, "/td/t/2/rules", rounds="5", scoring="1-1/2-0", tb1="BH-C1",
+             bye_value=str(hpb), half_bye_value=str(pab))
+        assert bye_values(td, path) == [(hpb, pab)] * 2
+
+
+def bye_values(td: TestClient, club: Path) -> list[tuple[Fraction | None, ...]]:
+    """The Swiss "Rated"'s (pab, hpb) as the club file keeps them and as its rules form
+    shows them."""
+    scoring = ClubService(club).tournament("Rated").settings.scoring  # type: ignore[union-attr]
+    page = td.get("/td/t/2/rules").text
+    shown = [re.search(rf'name="{name}" value="([^"]*)"', page)
+             for name in ("bye_value", "half_bye_value")]
+    return [(scoring.pab, scoring.hpb), tuple(Fraction(m[1]) if m else None for m in shown)]
 
 
 @pytest.mark.parametrize(
