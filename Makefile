@@ -43,7 +43,7 @@ MUTANTS ?=
 SAMPLE ?=
 SEED ?= 2026
 mutate: $(BIN)/.installed
-	ROCHADE_SHARED=$${ROCHADE_SHARED:-$(CURDIR)/../shared} $(BIN)/mutmut run $(MUTANTS) \
+	ROCHADE_SHARED=$${ROCHADE_SHARED:-$(CURDIR)/../shared} $(BIN)/python benchmarks/mutmut_run.py run $(MUTANTS) \
 	  $(if $(SAMPLE),$$($(BIN)/python benchmarks/mutation_sample.py --per-package $(SAMPLE) --seed $(SEED)))
 	$(BIN)/python benchmarks/mutation_scores.py
 

@@ -77,7 +77,7 @@ def test_a_refused_change_keeps_no_backup(club: ClubService) -> None:
     count = len(backups.list_backups(club.path))
     with pytest.raises(ServiceError, match="not complete"):
         club.pair()
-    with pytest.raises(StoreError, match="already exists"):
+    with pytest.raises(ServiceError, match="already has a tournament named"):
         club.import_json(club.export_json())  # the name exists already
     assert len(backups.list_backups(club.path)) == count
 

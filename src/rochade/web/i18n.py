@@ -359,6 +359,7 @@ ERROR_KEYWORDS: dict[str, tuple[int, ...] | None] = {
         (
             "ServiceError",
             "NameTaken",
+            "PairingRefused",
             "StoreError",
             "BackupError",
             "KfcError",
