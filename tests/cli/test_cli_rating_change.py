@@ -27,6 +27,19 @@ def _evening(run: Run, tmp_path: Path) -> Path:
     return path
 
 
+def test_a_withdrawn_player_is_marked_as_without_the_columns(run: Run, tmp_path: Path
+                                                              ) -> None:
+    """With --rating-change the withdrawn player keeps the "-" rank and the word, as in the
+    standings without it."""
+    club = _evening(run, tmp_path)
+    run("player", "status", club, "Anna", "withdrawn")
+    plain = [line for line in run("standings", club).stdout.splitlines() if "Anna" in line]
+    rated = [line for line in run("standings", club, "--rating-change").stdout.splitlines()
+             if "Anna" in line]
+    for line in plain + rated:
+        assert line.split()[0] == "-" and line.split()[-1] == "withdrawn", line
+
+
 def test_keizer_standings_show_k_performance_and_change(run: Run, tmp_path: Path) -> None:
     club = _evening(run, tmp_path)
     lines = run("standings", club, "--rating-change").stdout.splitlines()

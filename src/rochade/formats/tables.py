@@ -649,6 +649,14 @@ def table_text(table: Table) -> str:
     columns = [(c.title, c.numeric, c.key in ("name", "opponent", "white", "black"))
                for c in table.columns]
     body = [[c.text for c in row.cells] for row in table.rows if row.cls != "total"]
+    marked = [row.cls == "withdrawn" for row in table.rows if row.cls != "total"]
+    if any(marked):  # what HTML shows by the row's class, text says in words
+        columns.append(("", False, False))
+        rank = table.columns[0].key == "rank"
+        for line, withdrawn in zip(body, marked, strict=True):
+            if withdrawn and rank and not line[0]:
+                line[0] = "-"
+            line.append(_w("withdrawn") if withdrawn else "")
     footer = next(([c.text for c in row.cells] for row in table.rows if row.cls == "total"), [])
     return layout(table.title, columns, body, footer, table.notes)
 
