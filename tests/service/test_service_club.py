@@ -373,3 +373,13 @@ def test_a_late_result_in_an_earlier_round_reports_who_moved(six: ClubService) -
     # the result of the last round, entered for the first time, moves nobody on the report
     six.pair("Winter")
     assert six.enter_result(3, 1, "1-0", "Winter").changes == ()
+
+
+def test_the_log_names_the_rounds_a_late_entry_missed(six: ClubService) -> None:
+    for _ in range(3):
+        play_round(six)
+    added = six.add_player("Gus Neu", 1450)
+    assert added.late_rounds == 3
+    assert six.log()[-1].description == (
+        f"Winter: add player Gus Neu as {added.entrant.id} "  # type: ignore[union-attr]
+        "(late entry: rounds 1-3 late start)")

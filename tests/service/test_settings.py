@@ -63,6 +63,8 @@ def test_values_are_checked_together_and_explained(six: ClubService) -> None:
         ({"recompute": "daily"}, "'daily' is not one of per_round, frozen, fixed_point"),
         ({"colour": "red"}, "unknown setting 'colour'"),
         ({"fractions.bye": "-1/2"}, "Share for the bye cannot be negative"),
+        ({"caps": "excused"}, "Credited absences at most: cannot read 'excused'; write it "
+                              "like excused=3, unexcused=1"),
     ]:
         with pytest.raises(ServiceError, match=message):
             six.change_rules(typed)
@@ -98,6 +100,10 @@ def test_a_swiss_preview_lists_its_changes_and_who_moves(club: ClubService) -> N
     preview = club.change_rules({"bye_value": "1/2"}, save=False)
     assert [c.setting.key for c in preview.changes] == ["bye_values"]
     assert report.round.bye in [m.entrant.id for m in preview.standings]
+    ranks = {m.entrant.name: (m.old_rank, m.new_rank) for m in preview.standings}
+    assert all(old is not None and new is not None for old, new in ranks.values()), ranks
+    more = club.change_rules({"rounds": "7"}, save=False)
+    assert [(c.setting.key, c.old, c.new) for c in more.changes] == [("rounds", "5", "7")]
     settings = club.tournament().settings
     assert isinstance(settings, SwissSettings) and settings.scoring.pab is None, "not saved"
     with pytest.raises(ServiceError, match="acceleration can no longer change"):

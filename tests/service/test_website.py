@@ -42,3 +42,9 @@ def test_a_page_name_outside_the_folder_is_refused(tmp_path: Path, name: str) ->
     with pytest.raises(ServiceError, match="is no file name of a site"):
         write_site(tmp_path / "site", {name: b"x"})
     assert not (tmp_path / "x.html").exists()
+
+
+def test_a_site_goes_into_a_folder_not_made_yet(tmp_path: Path) -> None:
+    folder = tmp_path / "club" / "site" / "winter"
+    assert write_site(folder, {"index.html": b"i"}).written == ("index.html",)
+    assert (folder / "index.html").read_bytes() == b"i"

@@ -332,3 +332,16 @@ def test_the_server_raises_its_open_files_limit_where_the_system_allows(club: Pa
         limits = Path(f"/proc/{server.process.pid}/limits").read_text()
     soft = int(next(line for line in limits.splitlines() if "open files" in line).split()[3])
     assert soft >= Limits().most + SPARE_FILES
+
+
+def test_behind_a_proxy_the_last_forwarded_host_is_the_origin_to_match(club: Path) -> None:
+    """A proxy chain adds its hosts to X-Forwarded-Host; the last one is the address the
+    browser used, so a post from a page there is this server's."""
+    app = create_app(club, Tick(), behind_proxy=True)
+    with TestClient(app, client=("127.0.0.1", 40000)) as proxied:
+        token = csrf_of(proxied)
+        said = proxied.post("/td/login", data={"csrf": token, "pin": PIN},
+                            headers={"Origin": "https://chess.example.org",
+                                     "X-Forwarded-Host": "laptop.lan, chess.example.org"},
+                            follow_redirects=False)
+        assert said.status_code == 303, said.text

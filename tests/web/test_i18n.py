@@ -72,6 +72,7 @@ def test_lang_in_the_address_chooses_and_is_remembered(client: TestClient) -> No
     german = client.get("/t/1/?lang=de", headers={"Accept-Language": "fr"})
     assert '<html lang="de"' in german.text and "Tabelle" in german.text
     assert german.cookies.get("lang") == "de"
+    assert "Max-Age=31536000" in german.headers["set-cookie"]  # a year, not the session
     later = client.get("/t/1/participants", headers={"Accept-Language": "fr"}).text
     assert '<html lang="de"' in later
     arabic = client.get("/t/1/participants?lang=ar").text

@@ -68,7 +68,12 @@ def test_round_robin_player_page(club: Path) -> None:
     with TestClient(create_app(club, Tick())) as client:
         page = client.get(f"/t/2/players/{ria.id}").text
         assert "Performance and rating change" in page and "K 10: 2400 or more." in page
-        assert "Rtg+/-" in client.get("/t/2/").text
+        standings = client.get("/t/2/").text
+        assert "Rtg+/-" in standings
+        row = next(line for line in standings.split("<tr")[1:] if ">Ria<" in line)
+        assert f">{changes[ria.id].performance}<" in row  # her performance on her line
+        crosstable = client.get("/t/2/crosstable").text
+        assert f'class="name"><a href="/t/2/players/{ria.id}"' in crosstable
 
 
 def test_the_td_sets_k_on_the_players_page(td: TestClient, club: Path) -> None:
