@@ -74,6 +74,7 @@ def test_round_robin_player_page(club: Path) -> None:
         assert f">{changes[ria.id].performance}<" in row  # her performance on her line
         crosstable = client.get("/t/2/crosstable").text
         assert f'class="name"><a href="/t/2/players/{ria.id}"' in crosstable
+        assert '<th class="name">Name</th>' in crosstable  # its head too (sticky in CSS)
 
 
 def test_the_td_sets_k_on_the_players_page(td: TestClient, club: Path) -> None:
