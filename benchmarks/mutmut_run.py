@@ -12,13 +12,19 @@ and it does not fail), so the check is left out. The version is pinned in pyproj
 
 from __future__ import annotations
 
-from mutmut import __main__ as mutmut
-
 
 def _no_forced_fail(runner: object) -> None:
     """The check left out (see above)."""
 
 
-if __name__ == "__main__":
+def main() -> None:
+    # imported here: mutmut reads the project's configuration as it loads, and the test
+    # suite loads every script of benchmarks/ (for Hypothesis' constants) from anywhere
+    from mutmut import __main__ as mutmut
+
     mutmut.run_forced_fail_test = _no_forced_fail
     mutmut.cli()
+
+
+if __name__ == "__main__":
+    main()
