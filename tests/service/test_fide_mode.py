@@ -516,3 +516,13 @@ def test_what_the_engine_paired_passes_the_recheck(tmp_path_factory: pytest.Temp
         for board in range(1, len(report.round.games) + 1):
             club.enter_result(report.round.number, board, results[board], "Open")
     assert recheck(club.tournament("Open")) == Findings((), ())
+
+
+@pytest.mark.parametrize("stored", ['{"on": "yes"}', '{"on": 1}', "[]",
+                                    '{"on": true, "left_in": "2"}'])
+def test_a_damaged_fide_mode_record_is_said_to_be_damaged(stored: str) -> None:
+    from rochade.core.model import ModelError
+    from rochade.service.fidemode import mode_from_json
+
+    with pytest.raises(ModelError, match="the tournament's FIDE mode record is damaged"):
+        mode_from_json(stored)
