@@ -1,5 +1,5 @@
-"""Issue 16's small ones: the Swiss pairings link names and show points, the progress
-table's "?" is explained, the pages have a favicon, `serve` of a missing file says
+"""Details a visitor meets on the pages: the Swiss pairings link names and show points, the
+progress table's "?" is explained, the pages have a favicon, `serve` of a missing file says
 `rochade init`."""
 
 from __future__ import annotations
