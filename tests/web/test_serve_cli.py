@@ -103,20 +103,16 @@ def test_without_a_shared_address_the_qr_codes_lead_to_where_the_server_listens(
         assert "http://127.0.0.1:8124/t/1/me" in c.get("/t/1/display").text
 
 
-def test_the_lan_address_is_the_one_this_machine_sends_from_without_sending(
-    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
-) -> None:
-    found = serve_module.lan_address()
-    assert found is None or not ipaddress.ip_address(found).is_loopback
-    sent: list[object] = []
+def fake_udp(route: str | None, sent: list[object]) -> type:
+    """A UDP socket as the system gives it: `connect` picks the route to a private address,
+    the address `route` (None: no route, as on a network without one), and nothing is sent
+    (what would be is kept in `sent`)."""
 
-    class Probe:
-        """A UDP socket as the system gives it: connect picks a route, sends nothing."""
-
+    class Udp:
         def __init__(self, *args: object) -> None:
             pass
 
-        def __enter__(self) -> Probe:
+        def __enter__(self) -> Udp:
             return self
 
         def __exit__(self, *args: object) -> None:
@@ -124,17 +120,30 @@ def test_the_lan_address_is_the_one_this_machine_sends_from_without_sending(
 
         def connect(self, address: tuple[str, int]) -> None:
             assert ipaddress.ip_address(address[0]).is_private
+            if route is None:
+                raise OSError(101, "Network is unreachable")
 
         def sendto(self, *args: object) -> None:
             sent.append(args)
 
         def getsockname(self) -> tuple[str, int]:
-            return ("192.168.1.20", 40000)
+            assert route is not None
+            return (route, 40000)
 
-    monkeypatch.setattr(serve_module.socket, "socket", Probe)
+    return Udp
+
+
+def test_the_lan_address_is_the_one_this_machine_sends_from_without_sending(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    found = serve_module.lan_address()
+    assert found is None or not ipaddress.ip_address(found).is_loopback
+    sent: list[object] = []
+    probe = fake_udp("192.168.1.20", sent)
+    monkeypatch.setattr(serve_module.socket, "socket", probe)
     assert serve_module.lan_address() == "192.168.1.20"
     assert sent == []
-    monkeypatch.setattr(Probe, "getsockname", lambda self: ("127.0.0.1", 1))
+    monkeypatch.setattr(probe, "getsockname", lambda self: ("127.0.0.1", 1))
     monkeypatch.setattr(serve_module, "ROUTES", tmp_path / "none")
     monkeypatch.setattr(serve_module.socket, "gethostbyname_ex",
                         lambda name: (name, [], ["127.0.1.1", "10.0.0.5"]))
@@ -167,23 +176,10 @@ def test_a_club_network_without_internet_is_found_from_the_interfaces(
     address, which `serve` prints and the display's QR code holds."""
     from starlette.testclient import TestClient
 
-    class NoRoute:
-        def __init__(self, *args: object) -> None:
-            pass
-
-        def __enter__(self) -> NoRoute:
-            return self
-
-        def __exit__(self, *args: object) -> None:
-            pass
-
-        def connect(self, address: tuple[str, int]) -> None:
-            raise OSError(101, "Network is unreachable")
-
     table = tmp_path / "fib_trie"
     table.write_text(FIB_TRIE, encoding="ascii")
     with monkeypatch.context() as network:  # (the server's own sockets stay real)
-        network.setattr(serve_module.socket, "socket", NoRoute)
+        network.setattr(serve_module.socket, "socket", fake_udp(None, []))
         network.setattr(serve_module, "ROUTES", table)
         network.setattr(serve_module.socket, "gethostbyname_ex",
                         lambda name: (name, [], ["127.0.1.1"]))
