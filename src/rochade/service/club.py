@@ -432,8 +432,7 @@ class ClubService:
             new = True
         else:
             member, new = _update_member(club, member, rating, fide_id), False
-        if details != fide.UNKNOWN:
-            club.set_member_details(member.id, details.over(club.details_of_member(member.id)))
+        _fill_details(club, member.id, details)
         entry.members[name] = member
         if record is None:
             return PlayerAdded(name, member.id, new)
@@ -1686,6 +1685,12 @@ def _update_member(club: Club, member: MemberRecord, rating: int | None,
     return member
 
 
+def _fill_details(club: Club, member: int, details: fide.PlayerDetails) -> None:
+    """A list's data (title, federation ...) into the member's; an empty field keeps theirs."""
+    if details != fide.UNKNOWN:
+        club.set_member_details(member, details.over(club.details_of_member(member)))
+
+
 def _already_entered(club: Club, record: TournamentRecord, entry: _Entry, member: MemberRecord,
                      rating: int | None, fide_id: int | None, details: fide.PlayerDetails,
                      ) -> PlayerAdded:
@@ -1705,8 +1710,7 @@ def _already_entered(club: Club, record: TournamentRecord, entry: _Entry, member
         )
     member = _update_member(club, member, rating, fide_id)
     entry.members[member.name] = member
-    if details != fide.UNKNOWN:
-        club.set_member_details(member.id, details.over(club.details_of_member(member.id)))
+    _fill_details(club, member.id, details)
     if not entry.rounds:
         club.set_entrant_rating(record.id, entry.entered[member.id], member.rating)
     return PlayerAdded(member.name, member.id, False, tournament=record.name, already="updated")
