@@ -72,8 +72,8 @@ def enter_round(td: TD, results: list[str]) -> None:
     """Tap the first boards' results, type the rest with the keyboard (1, 2, 3)."""
     page = td.page
     rows = page.locator("tr.result-row")
-    count = rows.count()
-    assert count == len(results)
+    expect(rows).to_have_count(len(results))  # waits for the page the last tap opened
+    count = len(results)
     keys = {"1-0": "1", "1/2-1/2": "2", "0-1": "3"}
     labels = {"1-0": "1-0", "1/2-1/2": "½-½", "0-1": "0-1"}
     half = count // 2
