@@ -21,7 +21,12 @@ from rochade.core.keizer.settings import KeizerSettings, preset
 from rochade.core.model import Absence, Entrant, Game, Result, Round, Status, Tournament
 from rochade.formats.html import page, site, stylesheet, table_html
 from rochade.formats.json import parse_tournament
-from rochade.formats.tables import crosstable_table, standings_table
+from rochade.formats.tables import (
+    crosstable_table,
+    progress_parts,
+    progress_table,
+    standings_table,
+)
 
 REPO = Path(__file__).resolve().parents[2]
 DATA = REPO / "tests" / "data"
@@ -234,3 +239,25 @@ def test_any_names_give_valid_pages(names: list[str]) -> None:
             assert not list(tree.iter(f"{NS}script")), name
     tree = parse(site(t, preset("kfc"))["participants.html"])
     assert len(texts(tree, "name")) == len(names)
+
+
+def test_a_long_progress_table_prints_in_parts_with_the_names() -> None:
+    """Thirteen rounds: whole on screen, on paper rounds 1-12 and round 13, each part with
+    the rank, the name and the score."""
+    players = tuple(Entrant(i, f"Player {i}") for i in (1, 2))
+    rounds = tuple(Round(n, (Game(1, 2, Result.WHITE_WINS, 1),)) for n in range(1, 14))
+    settings = KeizerSettings()
+    t = Tournament("Season", players, rounds, settings=settings)
+    history = [compute_standings(t, settings, after_round=n) for n in range(1, 14)]
+    whole = progress_table(history, t)
+    parts = progress_parts(whole)
+    assert [[c.title for c in p.columns][2::2][:-1] for p in parts] == [
+        [f"R{n}" for n in range(1, 13)], ["R13"]]
+    for p in parts:
+        keys = [c.key for c in p.columns]
+        assert [keys[0], keys[1], keys[-1]] == ["rank", "name", "score"]
+        assert [r.cells[1].text for r in p.rows] == [r.cells[1].text for r in whole.rows]
+    document = page("Season", [whole])
+    assert document.count('class="scroll print-only"') == 2
+    assert document.count('class="scroll screen-only"') == 1
+    assert progress_parts(progress_table(history[:12], t)) == []  # twelve fit whole

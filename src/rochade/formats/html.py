@@ -39,6 +39,7 @@ from rochade.formats.tables import (
     notice_table,
     pairings_table,
     participants_table,
+    progress_parts,
     progress_table,
     slip_lines,
     slips_table,
@@ -216,6 +217,10 @@ def page(
             parts.append(f"<h2>{_e(table.title)}</h2>")
         if table.kind == "slips":
             parts.append(slips_html(table, tournament_name, language))
+        elif print_parts := progress_parts(table):  # on paper in parts, on screen whole
+            parts += ['<div class="scroll screen-only">', table_html(table, links), "</div>"]
+            parts += [f'<div class="scroll print-only">\n{table_html(p, links)}\n</div>'
+                      for p in print_parts]
         else:
             parts += ['<div class="scroll">', table_html(table, links), "</div>"]
         parts += [f'<p class="note">{_e(note)}</p>' for note in table.notes]

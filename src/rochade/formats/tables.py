@@ -37,6 +37,7 @@ from rochade.formats.text import (
     COLOURS,
     DECIMALS,
     OUTCOMES,
+    PRINT_ROUNDS,
     RESULTS,
     SELF,
     STATUSES,
@@ -421,6 +422,24 @@ def progress_table(history: Sequence[Standings], tournament: Tournament) -> Tabl
     return Table(
         "progress", _w("progress_title", name=tournament.name), tuple(columns), tuple(rows), notes
     )
+
+
+def progress_parts(table: Table) -> list[Table]:
+    """A progress table of more than PRINT_ROUNDS rounds cut into parts for paper, each with
+    the rank and name in front and the score behind; none when it fits whole."""
+    rounds = (len(table.columns) - 3) // 2
+    if table.kind != "progress" or rounds <= PRINT_ROUNDS:
+        return []
+    keep = [0, 1]
+    parts = []
+    for first in range(0, rounds, PRINT_ROUNDS):
+        chosen = keep + list(range(2 + 2 * first, 2 + 2 * min(rounds, first + PRINT_ROUNDS)))
+        chosen.append(len(table.columns) - 1)
+        rows = tuple(dataclasses.replace(r, cells=tuple(r.cells[i] for i in chosen))
+                     for r in table.rows)
+        columns = tuple(table.columns[i] for i in chosen)
+        parts.append(dataclasses.replace(table, columns=columns, rows=rows))
+    return parts
 
 
 def crosstable_table(

@@ -663,6 +663,11 @@ def breakdown_table(standing_row: StandingRow, tournament: Tournament) -> str:
 # --- progress chart and crosstable ----------------------------------------------------------
 
 
+PRINT_ROUNDS = 12
+"""Rounds of a progress table on one printed part: more would shrink the type below 7 pt
+on A4 landscape (tests/e2e/test_print_wide.py reads the sizes off the PDF)."""
+
+
 def progress_cell(round: Round, player: PlayerId, label: Mapping[PlayerId, str]) -> str:
     """One chart cell: "5w1" (opponent 5th then, white, won), "exc", "ext½"; an external game
     played in addition follows after a space ("5w1 ext½")."""

@@ -16,7 +16,7 @@ from starlette.routing import Route
 from rochade.core.fide import PlayerDetails
 from rochade.core.standings import numbers_of
 from rochade.core.systems import system_of
-from rochade.formats.text import tiebreak_key
+from rochade.formats.text import PRINT_ROUNDS, tiebreak_key
 from rochade.service import (
     category_data,
     points_before,
@@ -141,7 +141,7 @@ async def progress(web: Web, request: Request, page: Page) -> Response:
     rows = progress_rows(ctx["t"], ctx["svc"].history(ctx["name"]))
     unranked = any(c.opponent_rank == "?" for row in rows for c in row.cells)
     return web.render(page, "progress.html", **ctx, rows=rows, unranked=unranked,
-                      section="progress")
+                      print_rounds=PRINT_ROUNDS, section="progress")
 
 
 @public
