@@ -77,12 +77,24 @@ def test_a_long_progress_table_prints_at_a_readable_size(
     context.close()
 
 
-def test_no_page_holds_a_legend_alone(browser: Any, season: Server, artifacts: Path) -> None:
+def test_no_page_holds_a_legend_alone(
+    browser: Any, season: Server, artifacts: Path, tmp_path: Path
+) -> None:
+    from click.testing import CliRunner
+
+    from rochade.cli.export import export_list
+
+    exported = tmp_path / "crosstable.html"
+    args = [str(season.path), "crosstable", "--format", "html", "-o", str(exported), "-t",
+            "Autumn Open"]
+    result = CliRunner().invoke(export_list, args)
+    assert result.exit_code == 0, result.output
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     page = context.new_page()
-    for url, label in (("/t/2/crosstable", "swiss-40-crosstable"),
-                       ("/t/1/progress", "progress-legend")):
-        page.goto(season.url + url)
+    for url, label in ((season.url + "/t/2/crosstable", "swiss-40-crosstable"),
+                       (season.url + "/t/1/progress", "progress-legend"),
+                       (exported.as_uri(), "export-swiss-40-crosstable")):
+        page.goto(url)
         pages = _sizes(_print(page, artifacts, label))
         for number, texts in enumerate(pages, start=1):
             words = " ".join(t for _, t in texts)
