@@ -257,7 +257,7 @@ def players_page_row(name: str) -> Callable[[World], str]:
     included), read after the change."""
     def read(world: World) -> str:
         page = world.td.get("/td/t/2/players").text
-        rows = re.split(r"<tr>\s*<td class=\"num\">", page)[1:]  # with its data row
+        rows = re.split(r"<tr id=\"p\d+\"[^>]*>\s*<td class=\"num\">", page)[1:]  # + data row
         mine = [r for r in rows if f'value="{name}"' in r]
         assert len(mine) == 1, f"{len(mine)} rows for {name} on the players page"
         others = "".join(r for r in rows if r not in mine)

@@ -82,7 +82,7 @@ def test_the_td_sets_k_on_the_players_page(td: TestClient, club: Path) -> None:
     post(td, "/td/t/1/players/2/data", fide_id="", title="", sex="", federation="", birth="",
          club="", national_id="", k="40")
     assert ClubService(club).rating_data().details[2].k == "40"
-    assert " · K 40</summary>" in td.get("/td/t/1/players").text
+    assert " · K 40</p>" in td.get("/td/t/1/players").text
     post(td, "/td/t/1/players/2/data", fide_id="", title="", sex="", federation="", birth="",
          club="", national_id="", k="400")
     assert "is no K-factor" in td.get("/td/t/1/players").text

@@ -166,10 +166,12 @@ async def _change_settings(web: Web, request: Request, page: Page) -> Response:
 async def td_players(web: Web, request: Request, page: Page) -> Response:
     data = web.service().rating_data(web.tournament_name(request))
     t = data.tournament
+    shown = request.query_params.get("details", "")  # a player's data opened without script
     return web.render(
         page,
         "td_players.html",
         n=int(request.path_params["n"]),
+        details=int(shown) if shown.isascii() and shown.isdigit() else None,
         t=t,
         entrants=[t.entrant(p) for p in numbers_of(t)],  # pairing (start) number order
         deletable={e.id for e in t.entrants if not games_of(t, e.id)},

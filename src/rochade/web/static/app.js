@@ -9,6 +9,18 @@
     var box = event.target;
     if (box.matches && box.matches("select[data-submit-on-change]")) box.form.requestSubmit();
   });
+  // A "Details" link opens its player's data row in place (without script it reloads the
+  // page with that row open).
+  document.addEventListener("click", function (event) {
+    var link = event.target.closest && event.target.closest("a[data-toggle]");
+    if (!link) return;
+    var row = document.getElementById(link.dataset.toggle);
+    if (!row) return;
+    event.preventDefault();
+    var open = row.classList.toggle("open");
+    link.setAttribute("aria-expanded", open ? "true" : "false");
+    if (open) { var first = row.querySelector("input:not([type=hidden]), select"); if (first) first.focus(); }
+  });
   var FOLD = {"ø": "o", "æ": "ae", "œ": "oe", "ł": "l", "đ": "d", "ð": "d", "ı": "i",
               "þ": "th", "ħ": "h"};
   document.addEventListener("input", function (event) {
