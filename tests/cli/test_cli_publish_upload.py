@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -105,3 +106,16 @@ def test_an_unreachable_host_and_a_password_in_the_address(club: Path, run: Run,
                  f"ftp://club:{PASSWORD}@127.0.0.1/site", ok=False)
     assert result.exit_code != 0 and "must not hold the password" in result.output
     assert PASSWORD not in result.output and not (tmp_path / "other").exists()
+
+
+def test_serve_says_what_keeps_it_from_uploading_before_it_starts(club: Path, run: Run,
+                                                                  tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch
+                                                                  ) -> None:
+    monkeypatch.setenv("HOME", str(tmp_path))  # no ~/.netrc
+    monkeypatch.setitem(sys.modules, "keyring", None)  # nor a keyring
+    result = run("serve", club, "--publish-to", f"ftp://club:{PASSWORD}@127.0.0.1/x", ok=False)
+    assert result.exit_code != 0 and "must not hold the password" in result.output
+    assert PASSWORD not in result.output and "Traceback" not in result.output
+    result = run("serve", club, "--publish-to", "ftp://club@127.0.0.1/x", ok=False)
+    assert result.exit_code != 0 and "no password for club on 127.0.0.1" in result.output

@@ -4,6 +4,7 @@ only what an upload put there is removed, and a page is never half there."""
 from __future__ import annotations
 
 import ftplib
+import sys
 from collections.abc import Iterator
 from contextlib import AbstractContextManager
 from pathlib import Path
@@ -164,7 +165,7 @@ def test_the_password_from_the_file_the_keyring_or_netrc(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     where = destination("ftp://club@ftp.example.org/site")
     monkeypatch.setenv("HOME", str(tmp_path))
-    monkeypatch.setitem(__import__("sys").modules, "keyring", None)  # not installed
+    monkeypatch.setitem(sys.modules, "keyring", None)  # not installed
     assert password(where) is None
     netrc = tmp_path / ".netrc"
     netrc.write_text("machine ftp.example.org login club password from-netrc\n",
@@ -183,5 +184,5 @@ def test_the_password_from_the_file_the_keyring_or_netrc(
             return "from-keyring" if (service, user) == ("rochade", "club@ftp.example.org") \
                 else None
 
-    monkeypatch.setitem(__import__("sys").modules, "keyring", Keyring)
+    monkeypatch.setitem(sys.modules, "keyring", Keyring)
     assert password(where) == "from-keyring"

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import click
 
-from rochade.cli.common import Failure, service
+from rochade.cli.common import CREDENTIALS, Failure, service
 from rochade.cli.views import category_standings
 from rochade.core.fide import PlayerDetails
 from rochade.core.model import PlayerId, Tournament
@@ -47,7 +47,7 @@ from rochade.service import (
 from rochade.service.categories import prize_list
 from rochade.service.players import find_entrant
 from rochade.service.reports import Letterhead
-from rochade.service.upload import destination, password, upload_site
+from rochade.service.upload import target
 from rochade.service.website import club_site, site_files, write_site
 
 LISTS = ("standings", "pairings", "participants", "crosstable", "progress", "breakdown",
@@ -68,12 +68,6 @@ CSV_DIALECT = click.option(
     "excel-fr (\";\", a decimal comma and German, Dutch or French titles, so Excel opens it "
     "in columns), excel-ar (\",\", a decimal point and Arabic titles).",
 )  # fmt: skip
-
-
-CREDENTIALS = click.option(
-    "--credentials-file", type=click.Path(path_type=Path, dir_okay=False), default=None,
-    help="The upload's password, in netrc's format: machine HOST login USER password "
-    "PASSWORD (default: the keyring, when installed, then ~/.netrc).")
 
 
 LANG = click.option(
@@ -177,14 +171,14 @@ def publish(
     else:
         files = club_site(service(source, who), tournament,
                           lambda table: _csv(table, csv_dialect), _language(lang), rating_change)
-    where = None if to is None else destination(to)  # refused before anything is written
+    upload = None if to is None else target(to, credentials_file)  # said before any writing
     done = write_site(folder, files)
     click.echo(f"Wrote {len(files)} files to {folder} ({len(done.written)} new or changed, "
                f"{len(done.removed)} of an earlier publish removed); "
                f"open {folder / 'index.html'}.")
-    if where is not None:
-        sent = upload_site(where, files, password(where, credentials_file))
-        click.echo(f"Uploaded to {where}: {len(sent.sent)} files sent, {sent.unchanged} "
+    if upload is not None:
+        sent = upload.send(files)
+        click.echo(f"Uploaded to {upload.where}: {len(sent.sent)} files sent, {sent.unchanged} "
                    f"unchanged, {len(sent.removed)} of an earlier upload removed.")
 
 

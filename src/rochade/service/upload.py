@@ -26,6 +26,7 @@ import time
 from collections.abc import Callable, Mapping
 from contextlib import suppress
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Protocol
 from urllib.parse import unquote, urlsplit
@@ -222,6 +223,11 @@ def _unreachable(where: Destination, exc: BaseException) -> ServiceError:
                         port=where.port, problem=_problem(exc))
 
 
+def _no_password(where: Destination) -> ServiceError:
+    return ServiceError("no password for {user} on {host}: put it in a credentials file "
+                        "(--credentials-file) or the keyring", user=where.user, host=where.host)
+
+
 def _refused(where: Destination) -> ServiceError:
     return ServiceError("{host} refused the login of {user}: check the user name and the "
                         "password (credentials file or keyring)", host=where.host,
@@ -234,9 +240,7 @@ class _Ftp:
 
     def __init__(self, where: Destination, secret: str | None) -> None:
         if secret is None:
-            raise ServiceError("no password for {user} on {host}: put it in a credentials file "
-                               "(--credentials-file) or the keyring", user=where.user,
-                               host=where.host)
+            raise _no_password(where)
         tls = where.scheme == "ftps"
         ftp = ftplib.FTP_TLS(context=ssl.create_default_context()) if tls else ftplib.FTP()
         try:
@@ -369,10 +373,28 @@ def _enter(cd: Callable[[str], object], mkdir: Callable[[str], object], folder: 
 
 
 @dataclass(frozen=True)
+class Target:
+    """Where `serve` uploads the site, and how (`send(files)`: `upload_site` with the
+    password read at the start)."""
+
+    where: Destination
+    send: Callable[[Mapping[str, bytes]], Uploaded]
+
+
+def target(url: str, credentials: Path | None = None) -> Target:
+    """The upload `url` names, its password read now: a missing one is said at the start."""
+    where = destination(url)
+    secret = password(where, credentials)
+    if where.scheme != "sftp" and secret is None:
+        raise _no_password(where)
+    return Target(where, lambda files: upload_site(where, files, secret))
+
+
+@dataclass(frozen=True)
 class UploadState:
     """The last upload's outcome, for the TD's page."""
 
-    at: float  # time.time() when it ended
+    at: str  # when it ended (ISO, UTC)
     sent: int
     removed: int
     problem: ServiceError | None = None  # None: it went through
@@ -384,9 +406,11 @@ class Uploader:
     results, entered one after the other, make one upload, of the state as it is then),
     or `longest` seconds after the first."""
 
-    def __init__(self, upload: Callable[[int, str], Uploaded], pause: float = 2.0,
-                 longest: float = 30.0) -> None:
-        """`upload(tournament, language)` builds that tournament's site and uploads it."""
+    def __init__(self, where: Destination, upload: Callable[[int, str], Uploaded],
+                 pause: float = 2.0, longest: float = 30.0) -> None:
+        """`upload(tournament, language)` builds that tournament's site and uploads it to
+        `where`."""
+        self.where = where
         self._upload, self._pause, self._longest = upload, pause, longest
         self._due: tuple[int, str] | None = None
         self._changes = 0
@@ -409,15 +433,17 @@ class Uploader:
         with self._wake:
             return self._due is not None or self._running
 
-    def close(self, wait: float = TIMEOUT) -> None:
-        """Stop the thread (an upload under way ends first, for `wait` seconds at most)."""
+    def close(self, wait: float = 2 * TIMEOUT) -> None:
+        """Stop the thread once the upload due or under way is done (`wait` seconds at
+        most)."""
         with self._wake:
             self._stop = True
             self._wake.notify()
         self._thread.join(wait)
 
     def _next(self) -> tuple[int, str] | None:
-        """The upload due once the changes pause; None: stop."""
+        """The upload due once the changes pause (at once when stopping: the last changes
+        reach the site); None: stop."""
         with self._wake:
             while self._due is None and not self._stop:
                 self._wake.wait()
@@ -427,8 +453,8 @@ class Uploader:
                 self._wake.wait(min(self._pause, max(0.0, until - time.monotonic())))
                 if seen == self._changes or time.monotonic() >= until:
                     break
-            if self._stop:
-                return None
+            if self._due is None:
+                return None  # stopped
             due, self._due, self._running = self._due, None, True
             return due
 
@@ -436,11 +462,15 @@ class Uploader:
         while (due := self._next()) is not None:
             try:
                 done = self._upload(*due)
-                state = UploadState(time.time(), len(done.sent), len(done.removed))
+                state = UploadState(_now(), len(done.sent), len(done.removed))
             except ServiceError as exc:
-                state = UploadState(time.time(), 0, 0, exc)
+                state = UploadState(_now(), 0, 0, exc)
             except Exception as exc:  # the thread lives on, and the TD sees what happened
-                state = UploadState(time.time(), 0, 0, ServiceError(
+                state = UploadState(_now(), 0, 0, ServiceError(
                     "the upload failed: {problem}", problem=_problem(exc)))
             with self._wake:
                 self.state, self._running = state, False
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat()
