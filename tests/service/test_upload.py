@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ftplib
 import sys
+import time
 from collections.abc import Iterator
 from contextlib import AbstractContextManager
 from pathlib import Path
@@ -13,7 +14,14 @@ import paramiko
 import pytest
 
 from rochade.service.errors import ServiceError
-from rochade.service.upload import destination, password, temporary, upload_site
+from rochade.service.upload import (
+    Uploaded,
+    Uploader,
+    destination,
+    password,
+    temporary,
+    upload_site,
+)
 from rochade.service.website import MANIFEST
 from site_servers import PASSWORD, Server, ftp_server, sftp_server
 
@@ -186,3 +194,41 @@ def test_the_password_from_the_file_the_keyring_or_netrc(
 
     monkeypatch.setitem(sys.modules, "keyring", Keyring)
     assert password(where) == "from-keyring"
+
+
+def test_a_burst_of_changes_makes_one_upload_and_the_last_goes_up_at_the_end() -> None:
+    done: list[tuple[int, str]] = []
+
+    def record(tournament: int, lang: str) -> Uploaded:
+        done.append((tournament, lang))
+        return Uploaded(("a.html",), (), 0)
+
+    uploader = Uploader(destination("ftp://club@host/"), record, pause=0.3)
+    for lang in ("en", "de", "nl"):
+        uploader.due(1, lang)
+    until = time.monotonic() + 10
+    while uploader.busy or uploader.state is None:
+        assert time.monotonic() < until
+        time.sleep(0.02)
+    assert done == [(1, "nl")] and uploader.state.sent == 1 and uploader.state.problem is None
+    uploader.due(2, "fr")  # and the server stops at once: it still goes
+    uploader.close()
+    assert done == [(1, "nl"), (2, "fr")]
+
+
+def test_an_upload_that_fails_in_any_way_is_said_and_the_next_one_runs() -> None:
+    def broken(tournament: int, lang: str) -> Uploaded:
+        if tournament == 1:
+            raise RuntimeError("disk on fire")
+        return Uploaded((), ("old.html",), 3)
+
+    uploader = Uploader(destination("ftp://club@host/"), broken, pause=0.01)
+    uploader.due(1, "en")
+    until = time.monotonic() + 10
+    while uploader.state is None:
+        assert time.monotonic() < until
+        time.sleep(0.02)
+    assert str(uploader.state.problem) == "the upload failed: disk on fire"
+    uploader.due(2, "en")
+    uploader.close()
+    assert uploader.state.problem is None and uploader.state.removed == 1
