@@ -78,7 +78,7 @@ def ftp_server(folder: Path, monkeypatch: pytest.MonkeyPatch, tls: bool = False
     from pyftpdlib.servers import FTPServer
 
     root = folder / "root"
-    root.mkdir()
+    root.mkdir(parents=True)
     authorizer = DummyAuthorizer()
     authorizer.add_user(USER, PASSWORD, str(root), perm="elradfmwMT")
     attributes: dict[str, object] = {"authorizer": authorizer}
@@ -114,7 +114,7 @@ def sftp_server(folder: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Serve
     import asyncssh
 
     root = folder / "root"
-    root.mkdir()
+    root.mkdir(parents=True)
     home = folder / "home"
     (home / ".ssh").mkdir(parents=True)
     monkeypatch.setenv("HOME", str(home))

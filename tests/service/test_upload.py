@@ -232,3 +232,30 @@ def test_an_upload_that_fails_in_any_way_is_said_and_the_next_one_runs() -> None
     uploader.due(2, "en")
     uploader.close()
     assert uploader.state.problem is None and uploader.state.removed == 1
+
+
+def test_a_folder_that_cannot_be_made_is_said(server: Server) -> None:
+    (server.root / "site").write_bytes(b"a file where the folder should be")
+    with pytest.raises(ServiceError, match=r"cannot open the folder site on 127\.0\.0\.1: "):
+        upload(server, {"a.html": b"A"})
+
+
+def test_ftps_needs_a_server_that_offers_it_and_a_certificate_it_trusts(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    with ftp_server(tmp_path / "plain", monkeypatch) as plain:
+        plain_tls = Server(plain.url.replace("ftp://", "ftps://"), plain.root, plain.credentials)
+        with pytest.raises(ServiceError, match="does not offer FTPS"):
+            upload(plain_tls, {"a.html": b"A"})
+    with ftp_server(tmp_path / "tls", monkeypatch, tls=True) as tls:
+        monkeypatch.setenv("SSL_CERT_FILE", str(tmp_path / "no-such.pem"))
+        monkeypatch.setenv("SSL_CERT_DIR", str(tmp_path))
+        with pytest.raises(ServiceError, match=r"the TLS connection to 127\.0\.0\.1 failed: "
+                                               r"CERTIFICATE_VERIFY_FAILED"):
+            upload(tls, {"a.html": b"A"})
+        assert not tls.site.exists()
+
+
+def test_sftp_without_paramiko_says_what_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "paramiko", None)  # not installed
+    with pytest.raises(ServiceError, match=r"pipx install 'rochade\[sftp\]'"):
+        upload_site(destination("sftp://club@127.0.0.1:1/site"), {"a.html": b"A"}, None)

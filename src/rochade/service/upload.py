@@ -154,7 +154,12 @@ def upload_site(where: Destination, files: Mapping[str, bytes], secret: str | No
     for name in files:
         if not plain_name(name):
             raise ServiceError("{name} is no file name of a site", name=repr(name))
-    remote = (connect or open_remote)(where, secret)
+    try:
+        remote = (connect or open_remote)(where, secret)
+    except _broken() as exc:  # (not reaching the server, or a refused login, said already)
+        raise ServiceError("cannot open the folder {folder} on {host}: {problem}",
+                           folder=where.folder or "/", host=where.host,
+                           problem=_problem(exc)) from None
     try:
         return _upload(remote, files)
     except _broken() as exc:
@@ -206,6 +211,8 @@ def _problem(exc: BaseException) -> str:
         return "the server did not answer in time"
     if isinstance(exc, OSError) and exc.strerror:
         return exc.strerror
+    if len(exc.args) == 2 and isinstance(exc.args[1], str):  # (code, words): paramiko's
+        return exc.args[1]
     return str(exc).strip() or type(exc).__name__
 
 
@@ -215,7 +222,7 @@ def _broken() -> tuple[type[Exception], ...]:
         import paramiko
     except ImportError:
         return ftplib.all_errors
-    return (*ftplib.all_errors, paramiko.SSHException)
+    return (*ftplib.all_errors, paramiko.SSHException, paramiko.SFTPError)
 
 
 def _unreachable(where: Destination, exc: BaseException) -> ServiceError:
@@ -248,6 +255,12 @@ class _Ftp:
         except OSError as exc:
             raise _unreachable(where, exc) from None
         try:
+            if isinstance(ftp, ftplib.FTP_TLS):
+                try:
+                    ftp.auth()
+                except ftplib.error_perm as exc:
+                    raise ServiceError("{host} does not offer FTPS (FTP over TLS): {problem}",
+                                       host=where.host, problem=_problem(exc)) from None
             try:
                 ftp.login(where.user, secret)
             except ftplib.error_perm:
