@@ -146,8 +146,7 @@ class Remote(Protocol):
     def close(self) -> None: ...
 
 
-def upload_site(where: Destination, files: Mapping[str, bytes], secret: str | None,
-                connect: Callable[[Destination, str | None], Remote] | None = None
+def upload_site(where: Destination, files: Mapping[str, bytes], secret: str | None
                 ) -> Uploaded:
     """Make the folder at `where` hold `files` (name -> bytes) as `write_site` makes a local
     folder hold them, sending only what changed since the last upload."""
@@ -155,7 +154,7 @@ def upload_site(where: Destination, files: Mapping[str, bytes], secret: str | No
         if not plain_name(name):
             raise ServiceError("{name} is no file name of a site", name=repr(name))
     try:
-        remote = (connect or open_remote)(where, secret)
+        remote = open_remote(where, secret)
     except _broken() as exc:  # (not reaching the server, or a refused login, said already)
         raise ServiceError("cannot open the folder {folder} on {host}: {problem}",
                            folder=where.folder or "/", host=where.host,
