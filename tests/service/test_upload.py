@@ -65,7 +65,7 @@ def test_only_changed_files_are_sent_and_only_the_uploads_removed(server: Server
     assert upload(server, {"index.html": b"other", "c.html": b"C"}) == ((), ())
 
 
-@pytest.mark.parametrize("kind", ["ftp", "sftp"])
+@pytest.mark.parametrize("kind", KINDS)
 def test_a_connection_broken_mid_file_leaves_whole_pages(kind: str, tmp_path: Path,
                                                          monkeypatch: pytest.MonkeyPatch
                                                          ) -> None:
@@ -74,7 +74,7 @@ def test_a_connection_broken_mid_file_leaves_whole_pages(kind: str, tmp_path: Pa
     old = {f"p{i}.html": f"old page {i} ".encode() * 500 for i in range(6)}
     new = {name: data.replace(b"old", b"new") for name, data in old.items()}
     running = (sftp_server(tmp_path, monkeypatch) if kind == "sftp"
-               else ftp_server(tmp_path, monkeypatch))
+               else ftp_server(tmp_path, monkeypatch, tls=kind == "ftps"))
     with running as server:
         upload(server, old)
         with monkeypatch.context() as broken:
@@ -95,7 +95,7 @@ def test_a_connection_broken_mid_file_leaves_whole_pages(kind: str, tmp_path: Pa
 def _break_after(monkeypatch: pytest.MonkeyPatch, kind: str, files: int) -> None:
     """Send `files` files whole, then half of the next and cut the connection."""
     count = [0]
-    if kind == "ftp":
+    if kind != "sftp":
         original = ftplib.FTP.storbinary
 
         def storbinary(self: ftplib.FTP, cmd: str, fp: object, *args: object,
