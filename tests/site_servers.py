@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import datetime
 import ipaddress
+import os
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -69,10 +70,11 @@ def certificate(folder: Path) -> Path:
 
 
 @contextmanager
-def ftp_server(folder: Path, monkeypatch: pytest.MonkeyPatch, tls: bool = False
-               ) -> Iterator[Server]:
+def ftp_server(folder: Path, monkeypatch: pytest.MonkeyPatch, tls: bool = False,
+               replaces: bool = True) -> Iterator[Server]:
     """pyftpdlib serving `folder`/root; with `tls`, FTPS only (TLS required on the control
-    and data connections), its certificate the one this process trusts."""
+    and data connections), its certificate the one this process trusts. `replaces=False`:
+    a rename onto an existing file is refused, as Windows' IIS does."""
     from pyftpdlib.authorizers import DummyAuthorizer
     from pyftpdlib.handlers import FTPHandler, TLS_FTPHandler
     from pyftpdlib.servers import FTPServer
@@ -87,7 +89,16 @@ def ftp_server(folder: Path, monkeypatch: pytest.MonkeyPatch, tls: bool = False
         monkeypatch.setenv("SSL_CERT_FILE", str(pem))
         attributes |= {"certfile": str(pem), "tls_control_required": True,
                        "tls_data_required": True}
-    handler = type("Handler", (TLS_FTPHandler if tls else FTPHandler,), attributes)
+    base = TLS_FTPHandler if tls else FTPHandler
+    if not replaces:
+        def refuse(handler: FTPHandler, path: str) -> object:
+            if os.path.exists(path):
+                handler.respond("550 Cannot rename onto an existing file.")
+                return None
+            return base.ftp_RNTO(handler, path)
+
+        attributes["ftp_RNTO"] = refuse
+    handler = type("Handler", (base,), attributes)
     server = FTPServer(("127.0.0.1", 0), handler)
     port = server.socket.getsockname()[1]
     stop = threading.Event()

@@ -286,7 +286,11 @@ class _Ftp:
 
     def write(self, name: str, data: bytes) -> None:
         self._ftp.storbinary(f"STOR {temporary(name)}", io.BytesIO(data))
-        self._ftp.rename(temporary(name), name)
+        try:
+            self._ftp.rename(temporary(name), name)
+        except ftplib.error_perm:  # a server that renames onto no file (IIS): the old goes first
+            self.remove(name)
+            self._ftp.rename(temporary(name), name)
 
     def remove(self, name: str) -> None:
         with suppress(ftplib.error_perm):  # not there
