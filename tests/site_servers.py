@@ -119,9 +119,11 @@ def ftp_server(folder: Path, monkeypatch: pytest.MonkeyPatch, tls: bool = False,
 
 
 @contextmanager
-def sftp_server(folder: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Server]:
+def sftp_server(folder: Path, monkeypatch: pytest.MonkeyPatch, replaces: bool = True
+                ) -> Iterator[Server]:
     """asyncssh's SFTP server on `folder`/root (the user's login folder), its key known to
-    this process's ~/.ssh/known_hosts."""
+    this process's ~/.ssh/known_hosts. `replaces=False`: without OpenSSH's rename onto an
+    existing file (`posix-rename@openssh.com`)."""
     import asyncssh
 
     root = folder / "root"
@@ -140,6 +142,12 @@ def sftp_server(folder: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Serve
         def validate_password(self, username: str, password: str) -> bool:
             return username == USER and password == PASSWORD
 
+    class Files(asyncssh.SFTPServer):
+        def posix_rename(self, oldpath: bytes, newpath: bytes) -> None:
+            if not replaces:
+                raise asyncssh.SFTPOpUnsupported("posix-rename not supported")
+            super().posix_rename(oldpath, newpath)
+
     key = asyncssh.generate_private_key("ssh-ed25519")
     loop = asyncio.new_event_loop()
     thread = threading.Thread(target=loop.run_forever, daemon=True)
@@ -148,7 +156,7 @@ def sftp_server(folder: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Serve
     async def start() -> asyncssh.SSHAcceptor:
         return await asyncssh.listen(
             "127.0.0.1", 0, server_host_keys=[key], server_factory=Login,
-            sftp_factory=lambda channel: asyncssh.SFTPServer(channel, chroot=str(root)))
+            sftp_factory=lambda channel: Files(channel, chroot=str(root)))
 
     acceptor = asyncio.run_coroutine_threadsafe(start(), loop).result(10)
     port = acceptor.get_port()

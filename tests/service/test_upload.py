@@ -261,9 +261,12 @@ def test_sftp_without_paramiko_says_what_to_install(monkeypatch: pytest.MonkeyPa
         upload_site(destination("sftp://club@127.0.0.1:1/site"), {"a.html": b"A"}, None)
 
 
+@pytest.mark.parametrize("kind", ["ftp", "sftp"])
 def test_a_server_that_renames_onto_no_file_gets_the_old_one_removed_first(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    with ftp_server(tmp_path, monkeypatch, replaces=False) as server:
+        kind: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    running = (sftp_server(tmp_path, monkeypatch, replaces=False) if kind == "sftp"
+               else ftp_server(tmp_path, monkeypatch, replaces=False))
+    with running as server:
         upload(server, {"a.html": b"A", "b.html": b"B"})
         assert upload(server, {"a.html": b"A2", "b.html": b"B"}) == (("a.html",), ())
         assert server.files() == {**server.files(), "a.html": b"A2", "b.html": b"B"}

@@ -362,7 +362,11 @@ class _Sftp:
     def write(self, name: str, data: bytes) -> None:
         with self._sftp.open(temporary(name), "wb") as sent:
             sent.write(data)
-        self._sftp.posix_rename(temporary(name), name)
+        try:
+            self._sftp.posix_rename(temporary(name), name)
+        except OSError:  # a server without OpenSSH's rename onto a file: the old goes first
+            self.remove(name)
+            self._sftp.rename(temporary(name), name)
 
     def remove(self, name: str) -> None:
         with suppress(FileNotFoundError):
