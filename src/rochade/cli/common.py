@@ -32,6 +32,12 @@ def domain_errors() -> tuple[type[Exception], ...]:
     return (ModelError, StoreError, ServiceError, TieBreakError, OSError)
 
 
+CREDENTIALS = click.option(
+    "--credentials-file", type=click.Path(path_type=Path, dir_okay=False), default=None,
+    help="The upload's password, in netrc's format: machine HOST login USER password "
+    "PASSWORD (default: the keyring, when installed, then ~/.netrc).")
+
+
 class Failure(click.ClickException):
     """A one-line error about what the TD asked or gave: exit code 2."""
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import click
 
-from rochade.cli.common import Failure, service
+from rochade.cli.common import CREDENTIALS, Failure, service
 from rochade.cli.views import category_standings
 from rochade.core.fide import PlayerDetails
 from rochade.core.model import PlayerId, Tournament
@@ -44,10 +44,11 @@ from rochade.service import (
     tournament_history,
     tournament_standings,
 )
-from rochade.service.categories import category_list, prize_list
+from rochade.service.categories import prize_list
 from rochade.service.players import find_entrant
 from rochade.service.reports import Letterhead
-from rochade.service.website import write_site
+from rochade.service.upload import target
+from rochade.service.website import club_site, site_files, write_site
 
 LISTS = ("standings", "pairings", "participants", "crosstable", "progress", "breakdown",
          "alphabetical", "notice", "slips", "start-rank", "prizes")
@@ -133,16 +134,25 @@ def _details(source: Path, who: str | None, t: Tournament) -> Mapping[PlayerId, 
 @LANG
 @RATING_CHANGE
 @TOURNAMENT
+@click.option("--to", "to", metavar="URL",
+              help="Then upload the site: sftp://user@host/folder, ftps://... or ftp://... "
+              "(only the files changed since the last upload).")
+@CREDENTIALS
 @WHO
 def publish(
     source: Path, folder: Path, csv_dialect: str, lang: str, rating_change: bool,
-    tournament: str | None, who: str | None,
+    tournament: str | None, to: str | None, credentials_file: Path | None, who: str | None,
 ) -> None:
     """Write every list as a web site to FOLDER.
 
     A static site: upload FOLDER as it is. FOLDER is publish's own: a page it wrote before and
     no longer writes is removed (its list is FOLDER/.rochade-site.json), other files are left
     alone, and a page is rewritten only when it changed.
+
+    --to uploads it: only the files changed since the last upload, each whole (sent under a
+    temporary name, then renamed), and the server's files of an earlier upload the site no
+    longer has are removed (its list: .rochade-site.json there); the password comes from
+    --credentials-file or the keyring, never from the address.
 
     index.html links standings (now and after each round), pairings, crosstable, progress,
     participants, each category's standings and the prize list (docs/categories.md) and one
@@ -153,27 +163,23 @@ def publish(
     fr or ar writes the pages in German, Dutch, French or Arabic (the CSV files follow
     --csv-dialect).
     """
-    t = _load(source, who, tournament)
-    more = {}
-    if source.suffix.lower() != ".json":  # categories are kept in the club file
-        data = service(source, who).categories(t.name)
-        overall = standings_list(t)
-        more = {f"category-{i}.html": category_list(data, overall, c.name)
-                for i, c in enumerate(data.setup.categories, start=1)}
-        if data.setup.categories:
-            more["prizes.html"] = prize_list(data, overall)
-    folder.mkdir(parents=True, exist_ok=True)
-    head = _letterhead(source, who, t)
-    changes = _changes(source, who, tournament, t, None) if rating_change else None
-    pages = site(t, csv=lambda table: _csv(table, csv_dialect), club=head.club,
-                 dates=head.dates, details=_details(source, who, t), changes=changes, more=more,
-                 language=_language(lang))
-    done = write_site(folder, {
-        name: content.encode("utf-8-sig" if name.endswith(".csv") else "utf-8")  # see export_list
-        for name, content in pages.items()})
-    click.echo(f"Wrote {len(pages)} files to {folder} ({len(done.written)} new or changed, "
+    if source.suffix.lower() == ".json":
+        t = read_tournament_file(source)
+        changes = rating_changes(t) if rating_change else None
+        files = site_files(site(t, csv=lambda table: _csv(table, csv_dialect), changes=changes,
+                                language=_language(lang)))
+    else:
+        files = club_site(service(source, who), tournament,
+                          lambda table: _csv(table, csv_dialect), _language(lang), rating_change)
+    upload = None if to is None else target(to, credentials_file)  # said before any writing
+    done = write_site(folder, files)
+    click.echo(f"Wrote {len(files)} files to {folder} ({len(done.written)} new or changed, "
                f"{len(done.removed)} of an earlier publish removed); "
                f"open {folder / 'index.html'}.")
+    if upload is not None:
+        sent = upload.send(files)
+        click.echo(f"Uploaded to {upload.where}: {len(sent.sent)} files sent, {sent.unchanged} "
+                   f"unchanged, {len(sent.removed)} of an earlier upload removed.")
 
 
 @click.command("export-list")

@@ -14,9 +14,10 @@ from urllib.parse import urlsplit
 import click
 import segno
 
-from rochade.cli.common import Failure
+from rochade.cli.common import CREDENTIALS, Failure
 from rochade.service import StoreError
 from rochade.service.club_settings import check_servable
+from rochade.service.upload import Target, target
 from rochade.web.security import PinError, has_pin, new_pin, set_pin
 
 LOOPBACK = "127.0.0.1"
@@ -113,6 +114,7 @@ def serve_club(
     behind_proxy: bool = False,
     proxies: tuple[str, ...] = (),
     given_url: str | None = None,
+    publish_to: Target | None = None,
 ) -> None:
     """Start the web app on `path` until Ctrl+C (also used by `rochade demo`).
 
@@ -120,6 +122,7 @@ def serve_club(
     `behind_proxy`: trust X-Forwarded-For on requests from the proxy, at one of `proxies`
     (none given: this computer's loopback addresses).
     `given_url`: the address players use (`--public-url`), instead of the one detected.
+    `publish_to`: where each tournament's site is uploaded after the TD changed it.
     """
     import uvicorn
 
@@ -138,8 +141,11 @@ def serve_club(
     shared = given_url or public_url(host, port)
     local = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::', '') else host}:{port}/"
     app = create_app(path, public_url=shared, behind_proxy=behind_proxy, render_process=True,
-                     proxies=proxies, local_url=local)
+                     proxies=proxies, local_url=local, publish_to=publish_to)
     click.echo(f"rochade serves {path} at {local}  (TD pages: {local}td/)")
+    if publish_to is not None:
+        click.echo(f"After every change of a tournament its site goes up to {publish_to.where}"
+                   " (how it went: the TD's evening page).")
     if told is not None:
         click.echo(f"TD PIN: {told}  (another: put it on the first line of a file and start "
                    f"with: rochade serve {path} --pin-file FILE)")
@@ -226,6 +232,15 @@ def serve_club(
     "http://192.168.1.20:8000/ or a proxy's https://chess.example.org/; "
     "by default this laptop's address on the network.",
 )
+@click.option(
+    "--publish-to",
+    metavar="URL",
+    default=None,
+    help="Upload a tournament's site there after every change of its TD pages (a round "
+    "paired, results), in the background: sftp://user@host/folder, ftps://... or ftp://... "
+    "(as publish --to).",
+)
+@CREDENTIALS
 def serve(
     club_file: Path,
     host: str,
@@ -235,6 +250,8 @@ def serve(
     behind_proxy: bool,
     proxies: tuple[str, ...],
     public_url: str | None,
+    publish_to: str | None,
+    credentials_file: Path | None,
 ) -> None:
     """Run the club evening in the browser: TD pages and live pages for the players."""
     if pin_file is not None:
@@ -244,8 +261,9 @@ def serve(
     if public_url is not None and not _is_address(public_url):
         raise click.BadParameter("give a whole address such as http://192.168.1.20:8000/",
                                  param_hint="--public-url")
+    upload = None if publish_to is None else target(publish_to, credentials_file)
     serve_club(club_file, host, port, pin, behind_proxy=behind_proxy or bool(proxies),
-               proxies=proxies, given_url=public_url)
+               proxies=proxies, given_url=public_url, publish_to=upload)
 
 
 def _address(text: str) -> str:

@@ -11,10 +11,15 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from rochade.formats.csv import table_csv
+from rochade.formats.html import ENGLISH, Language, site
+from rochade.formats.tables import Table
+from rochade.service.categories import category_list, prize_list
+from rochade.service.club import ClubService, standings_list
 from rochade.service.errors import ServiceError
 
 MANIFEST = ".rochade-site.json"
@@ -30,11 +35,38 @@ class SiteWritten:
     removed: tuple[str, ...]  # written before, not now
 
 
+def site_files(pages: Mapping[str, str]) -> dict[str, bytes]:
+    """A site's pages as the bytes of its files: a CSV file with a byte-order mark, so that
+    a spreadsheet reads it as UTF-8."""
+    return {name: content.encode("utf-8-sig" if name.endswith(".csv") else "utf-8")
+            for name, content in pages.items()}
+
+
+def club_site(club: ClubService, tournament: str | None = None,
+              csv: Callable[[Table], str] = table_csv, language: Language = ENGLISH,
+              rating_change: bool = False) -> dict[str, bytes]:
+    """The site of a tournament of the club file (`publish`, and `serve` for its uploads):
+    its lists with the club's letterhead, the players' details, each category's standings
+    and the prize list."""
+    t = club.tournament(tournament)
+    data = club.categories(t.name)
+    overall = standings_list(t)
+    more = {f"category-{i}.html": category_list(data, overall, c.name)
+            for i, c in enumerate(data.setup.categories, start=1)}
+    if data.setup.categories:
+        more["prizes.html"] = prize_list(data, overall)
+    head = club.letterhead(t.name)
+    changes = club.rating_changes(t.name) if rating_change else None
+    return site_files(site(t, csv=csv, club=head.club, dates=head.dates,
+                           details=club.rating_data(t.name).details, changes=changes,
+                           more=more, language=language))
+
+
 def write_site(folder: Path, files: Mapping[str, bytes]) -> SiteWritten:
     """Make `folder` hold `files` (name -> bytes; plain names, no folders) and drop the files
     an earlier publish wrote there that `files` no longer has."""
     for name in files:
-        if not _plain(name):
+        if not plain_name(name):
             raise ServiceError("{name} is no file name of a site", name=repr(name))
     try:
         folder.mkdir(parents=True, exist_ok=True)
@@ -50,8 +82,7 @@ def write_site(folder: Path, files: Mapping[str, bytes]) -> SiteWritten:
         removed = sorted(before - files.keys())
         for name in removed:
             (folder / name).unlink(missing_ok=True)
-        _replace(folder / MANIFEST, json.dumps(
-            {"rochade-site": 1, "files": sorted(files)}, indent=1).encode("utf-8"))
+        _replace(folder / MANIFEST, manifest_bytes(dict.fromkeys(files)))
     except OSError as exc:
         raise ServiceError("cannot write the site to {folder}: {problem}", folder=folder,
                            problem=exc.strerror or str(exc)) from None
@@ -62,16 +93,38 @@ def _manifest(folder: Path) -> set[str]:
     """The files the last publish wrote (none for a folder without, or with a manifest that
     is not rochade's: then nothing is removed)."""
     try:
-        data = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
-    except (FileNotFoundError, ValueError, UnicodeDecodeError):
+        return set(read_manifest((folder / MANIFEST).read_bytes()))
+    except FileNotFoundError:
         return set()
-    names = data.get("files") if isinstance(data, dict) and data.get("rochade-site") == 1 else None
+
+
+def read_manifest(data: bytes) -> dict[str, str | None]:
+    """The files a manifest lists, each with its SHA-256 where it says one (an upload's
+    manifest does); nothing for a manifest that is not rochade's."""
+    try:
+        manifest = json.loads(data.decode("utf-8"))
+    except (ValueError, UnicodeDecodeError):
+        return {}
+    if not isinstance(manifest, dict) or manifest.get("rochade-site") != 1:
+        return {}
+    names, sums = manifest.get("files"), manifest.get("sha256")
     if not isinstance(names, list):
-        return set()
-    return {n for n in names if isinstance(n, str) and _plain(n)}
+        return {}
+    sums = sums if isinstance(sums, dict) else {}
+    return {n: s if isinstance(s := sums.get(n), str) else None
+            for n in names if isinstance(n, str) and plain_name(n)}
 
 
-def _plain(name: str) -> bool:
+def manifest_bytes(files: Mapping[str, str | None]) -> bytes:
+    """A manifest listing `files` (name -> SHA-256 or None, unknown: only an upload keeps
+    them, to send only what changed)."""
+    manifest: dict[str, object] = {"rochade-site": 1, "files": sorted(files)}
+    if any(files.values()):
+        manifest["sha256"] = dict(sorted(files.items()))
+    return json.dumps(manifest, indent=1).encode("utf-8")
+
+
+def plain_name(name: str) -> bool:
     """A file name of the folder itself: no path, not the folder or its parent."""
     return Path(name).name == name and name not in ("", ".", "..", MANIFEST)
 

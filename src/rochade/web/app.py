@@ -19,7 +19,8 @@ from starlette.staticfiles import StaticFiles
 
 from rochade.service import FileReplaced
 from rochade.service.club import Clock, system_clock
-from rochade.web import categories, hall, i18n, login, public, systems, td
+from rochade.service.upload import Target
+from rochade.web import categories, hall, i18n, login, public, systems, td, uploads
 from rochade.web.base import (
     ERROR_PAGES,
     HARDENING,
@@ -76,6 +77,7 @@ def create_app(
     render_process: bool = False,
     proxies: tuple[str, ...] = (),
     local_url: str = LOCAL_URL,
+    publish_to: Target | None = None,
 ) -> Starlette:
     """The web app for one club file (which must already have a TD PIN to log in).
 
@@ -86,13 +88,26 @@ def create_app(
     one of `proxies` (none given: a loopback address); that header is ignored on any other.
     `render_process`: the kept public pages are rendered, and the TD's changes made, in a
     process of their own (on the system clock), from the app's start to its end
-    (`rochade.web.renderer`).
+    (`rochade.web.renderer`). `publish_to`: where a tournament's site is uploaded after each
+    change of its TD pages, in the background (`rochade.web.uploads`).
     """
     web = Web(path, clock, throttle or LoginThrottle(), public_url, poll_seconds, behind_proxy,
               proxies, local_url)
 
+    if publish_to is not None:
+        web.uploader = uploads.start(web, publish_to)
+
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        try:
+            async with rendering():
+                yield
+        finally:
+            if web.uploader is not None:  # the last changes still go up
+                await asyncio.to_thread(web.uploader.close)
+
+    @asynccontextmanager
+    async def rendering() -> AsyncIterator[None]:
         if not render_process:
             yield
             return

@@ -38,6 +38,7 @@ from rochade.core.systems import system_of
 from rochade.service import ActionRecord, ClubService, Identity, ServiceError, StoreError
 from rochade.service.club import Clock
 from rochade.service.club_settings import file_identity
+from rochade.service.upload import Uploader
 from rochade.web import i18n, texts
 from rochade.web.cache import Facts, PageCache
 from rochade.web.queries import result_label
@@ -160,6 +161,8 @@ class Web:
         self.renderer: Elsewhere | None = None
         """Where the kept public pages are rendered and the TD's changes made when not in
         worker threads (`rochade serve`: a process of their own, `rochade.web.renderer`)."""
+        self.uploader: Uploader | None = None
+        """Uploads a tournament's site after the TD changed it (`serve --publish-to`)."""
         self._mark, self._version = "", 0  # the state last seen, the version it got
         self._versions = threading.Lock()
 
@@ -591,7 +594,10 @@ def td_only(handler: Handler) -> Callable[[Web], Endpoint]:
             body = await request.body()  # (kept: the form is read from it, here and there)
             await check_csrf(web, request, page)
             async with web.pages.change(web.last_change):
-                return await elsewhere(web, name, handler, request, page, body)
+                done = await elsewhere(web, name, handler, request, page, body)
+            if web.uploader is not None and "n" in request.path_params:
+                web.uploader.due(int(request.path_params["n"]), page.lang)  # (never waits)
+            return done
 
         return endpoint
 

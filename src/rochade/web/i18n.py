@@ -30,7 +30,7 @@ from babel.numbers import format_decimal, get_decimal_symbol
 
 from rochade.core.messages import Exact, Message, Said, line_message, message_of
 from rochade.core.tiebreaks import Kind
-from rochade.formats.csv import DIALECTS, table_csv
+from rochade.formats.csv import DIALECTS, LANGUAGE_DIALECTS, table_csv
 from rochade.formats.html import ENGLISH, Language
 from rochade.formats.tables import Cell, Column, Table
 from rochade.formats.text import (
@@ -282,6 +282,11 @@ def language(lang: str) -> Language:
     return Language(lang, lang in RIGHT_TO_LEFT, lambda text: say(text, lang, isolate=False),
                     lambda table: localized(table, lang, isolate=False),
                     lambda iso: day(iso, lang))
+
+
+def site_csv(lang: str) -> Callable[[Table], str]:
+    """The CSV files of a site in `lang`: in its spreadsheets' dialect."""
+    return lambda table: csv_text(table, LANGUAGE_DIALECTS.get(lang, "plain"))
 
 
 def csv_text(table: Table, dialect: str, delimiter: str | None = None) -> str:

@@ -103,6 +103,7 @@ async def td_evening(web: Web, request: Request, page: Page) -> Response:
         state=evening_state(t),
         log=log,
         section="evening",
+        uploader=web.uploader,
     )
 
 
