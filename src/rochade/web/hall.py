@@ -33,6 +33,7 @@ from rochade.core.model import Entrant, Status, Tournament
 from rochade.core.systems import system_of
 from rochade.service import standings_with_tiebreaks
 from rochade.service.phones import PHONE_RESULTS, SHORT_ID, PhoneDesk, PhoneSettings
+from rochade.service.screens import CONTENTS, HallScreens, Screen, typed_screen
 from rochade.web import i18n
 from rochade.web.base import (
     USER_ERRORS,
@@ -45,7 +46,7 @@ from rochade.web.base import (
     public,
     td_only,
 )
-from rochade.web.queries import evening_state, round_view
+from rochade.web.queries import evening_state, round_view, seats
 from rochade.web.security import same
 
 ME_COOKIE = "rochade_me"
@@ -120,6 +121,65 @@ def score_chars(lines: list[Line]) -> int:
     in full (a wider column than "4½" needs would take the names' room)."""
     longest = max((len(li.score) for li in lines), default=0)
     return min(max(longest, SCORE_CHARS.start), SCORE_CHARS.stop - 1)
+
+
+@public
+async def screen(web: Web, request: Request, page: Page) -> Response:
+    """A TV's screen (`/t/N/screen/K`): the rows it shows, all of them; the page's script
+    fits the type to the TV and turns the pages (static/app.js, `.screen-set`)."""
+    ctx = _context(web, request)
+    t, name = ctx["t"], ctx["name"]
+    number = int(request.path_params["k"])
+    found = next((s for s in web.kept(request, ("screens", name),
+                                      lambda: HallScreens(web.path).screens(name))
+                  if s.number == number), None)
+    if found is None:
+        return web.render(page, "screen_missing.html", status_code=404, **ctx, number=number)
+    view = round_view(t, len(t.rounds)) if t.rounds else None
+    boards = [b for b in view.boards if found.shows_board(b.board)] if view else []
+    places = [s for s in seats(view) if found.shows_name(s.player.name)] if view else []
+    lines = ranking(web, request, t, page.lang) if "standings" in found.parts else []
+    return web.render(page, "screen.html", **ctx, screen=found, view=view, boards=boards,
+                      places=places, lines=lines)
+
+
+@td_only
+async def td_screens(web: Web, request: Request, page: Page) -> Response:
+    """The TD's hall screens: made, changed and deleted here, each listed with the address
+    its TV opens."""
+    n = int(request.path_params["n"])
+    name = web.tournament_name(request)
+    desk = HallScreens(web.path, "TD (web)", web.clock)
+    _ = web.gettext(page)
+    back = f"/td/t/{n}/screens"
+    if request.method == "POST":
+        form = await request.form()
+        number = field(form, "number")
+        try:
+            if field(form, "action") == "delete":
+                desk.delete_screen(int(number) if number.isdigit() else 0, name)
+                return web.redirect(page, back, ("ok", _("Screen deleted.")))
+            saved = desk.save_screen(typed_screen(
+                int(number) if number.isdigit() else 0,
+                {key: field(form, key) for key in TYPED}), name)
+        except USER_ERRORS as exc:
+            return web.redirect(page, back, ("error", web.say(page, exc)))
+        return web.redirect(page, back, ("ok", _("Screen %(k)s saved: open %(url)s on its TV.")
+                                         % {"k": saved.number,
+                                            "url": screen_url(web, n, saved)}))
+    shown = [(s, screen_url(web, n, s), _qr(screen_url(web, n, s), 3))
+             for s in desk.screens(name)]
+    return web.render(page, "td_screens.html", n=n, t=desk.tournament(name), screens=shown,
+                      new=Screen(0, ""), contents=CONTENTS, section="phones")
+
+
+TYPED = ("name", "content", "boards", "names", "font", "seconds")
+"""The fields of a screen's form, as `typed_screen` reads them."""
+
+
+def screen_url(web: Web, n: int, shown: Screen) -> str:
+    """The address a TV opens for the screen: the server's own, as the QR code's."""
+    return f"{web.hall_url.rstrip('/')}/t/{n}/screen/{shown.number}"
 
 
 @td_only
@@ -319,4 +379,6 @@ def routes(web: Web) -> list[Route]:
         Route("/phone" + t + "/players/{pid:int}", phone_endpoint(web), methods=["POST"]),
         Route("/td" + t + "/phones", td_phones(web), methods=["GET", "POST"]),
         Route("/td" + t + "/display", td_display(web)),
+        Route(t + "/screen/{k:int}", screen(web)),
+        Route("/td" + t + "/screens", td_screens(web), methods=["GET", "POST"]),
     ]

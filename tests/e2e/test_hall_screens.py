@@ -1,0 +1,144 @@
+"""Hall screens in a real browser: a 60-player Swiss with 30 boards paired, on the TVs of the
+room. A pairings screen at 1920x1080 shows every pairing in type of 40 px at least (its
+readable minimum there is 42 px: 3.9 % of the height), nothing cut or outside the screen,
+over pages that say "page 1 of 2" and turn; at 1280x720 the same with its minimum of 28 px.
+A screen for a range of boards shows those boards only and a result entered meanwhile
+within 3 s; an alphabetical screen shows its range of names.
+
+Screenshots: tests/e2e/artifacts/hall-screen-*.png.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from e2e_helpers import Server
+from playwright.sync_api import Page, expect
+
+from rochade.core.collation import search_text
+from rochade.service import ClubService
+from rochade.service.screens import HallScreens, Screen
+
+FIRST = ("Anneliese", "Bartholomeus", "Cornelia", "Dirk-Jan", "Evangelina", "Friedrich",
+         "Gijsbrecht", "Henriette", "Ingeborg", "Jean-Baptiste", "Katharina", "Leopold",
+         "Mariska", "Nepomuk", "Ottilie", "Pieternella", "Quirinus", "Roswitha", "Sebastiaan",
+         "Theodora")
+LAST = ("van der Westhuizen", "Oberhollenzer", "Vandenbroucke")
+NAMES = [f"{FIRST[i % 20]} {LAST[i // 20]}" for i in range(60)]
+SECONDS = 3
+MINIMUM = {(1920, 1080): 42, (1280, 720): 28}
+"""The readable minimum of app.js (3.9 % of the height) at each screen."""
+
+SHOWN = """() => {
+  const part = document.querySelector('.screen-part:not([hidden])');
+  const rows = [...part.querySelectorAll('tbody tr')];
+  const cells = [...part.querySelectorAll('tbody td')];
+  return {
+    page: part.querySelector('.screen-page').textContent,
+    rows: rows.map(r => [...r.cells].map(c => c.textContent.trim())),
+    boxes: rows.map(r => { const b = r.getBoundingClientRect();
+                           return [b.left, b.top, b.right, b.bottom]; }),
+    sizes: cells.filter(c => c.textContent.trim()).map(
+      c => parseFloat(getComputedStyle(c).fontSize)),
+    cut: cells.filter(c => c.scrollWidth > c.clientWidth || c.scrollHeight > c.clientHeight + 1)
+      .map(c => c.textContent),
+    overflow: [part.scrollWidth - part.clientWidth, part.scrollHeight - part.clientHeight,
+               document.documentElement.scrollWidth - innerWidth],
+    viewport: [innerWidth, innerHeight],
+  };
+}"""
+
+
+@pytest.fixture
+def swiss(server: Server) -> Server:
+    svc = ClubService(server.path, "e2e")
+    svc.create_tournament("Open 2026", "classic")
+    svc.import_players("\n".join(f"{name},{2300 - 10 * i}" for i, name in enumerate(NAMES)))
+    assert len(svc.pair().round.games) == 30
+    return server
+
+
+def readable(shown: dict[str, Any], width: int, height: int, least: float) -> None:
+    """Every text of the rows at `least` px or more, every row inside the screen, nothing
+    cut, no scrolling."""
+    assert shown["viewport"] == [width, height]
+    assert shown["sizes"] and min(shown["sizes"]) >= least, shown["sizes"]
+    for left, top, right, bottom in shown["boxes"]:
+        assert left >= 0 and top >= 0 and right <= width and bottom <= height, shown["boxes"]
+    assert shown["cut"] == []
+    assert shown["overflow"] == [0, 0, 0], shown["overflow"]
+
+
+def boards_turning(page: Page, width: int, height: int, artifacts: Path) -> list[int]:
+    """The boards of each page in turn, each page checked readable; the pages turn by
+    themselves."""
+    page.wait_for_function("() => document.querySelector('.screen-page')?.textContent")
+    first = page.evaluate(SHOWN)
+    assert first["page"] == "page 1 of 2", first["page"]
+    readable(first, width, height, 40 if width == 1920 else MINIMUM[(width, height)])
+    page.screenshot(path=str(artifacts / f"hall-screen-{width}-page1.png"))
+    started = time.monotonic()
+    expect(page.locator(".screen-part:not([hidden]) .screen-page")).to_have_text(
+        "page 2 of 2", timeout=(SECONDS + 3) * 1000)
+    turned = time.monotonic() - started
+    second = page.evaluate(SHOWN)
+    readable(second, width, height, 40 if width == 1920 else MINIMUM[(width, height)])
+    page.screenshot(path=str(artifacts / f"hall-screen-{width}-page2.png"))
+    print(f"{width}x{height}: type {min(first['sizes'])}-{max(first['sizes'])} px, "
+          f"{len(first['rows'])} + {len(second['rows'])} boards, turned after {turned:.1f} s")
+    return [int(r[0]) for r in first["rows"] + second["rows"]]
+
+
+@pytest.mark.parametrize("size", list(MINIMUM), ids=lambda s: f"{s[0]}x{s[1]}")
+def test_thirty_boards_readable_over_two_pages(browser: Any, swiss: Server, artifacts: Path,
+                                               size: tuple[int, int]) -> None:
+    width, height = size
+    HallScreens(swiss.path, "e2e").save_screen(Screen(0, "TV", seconds=SECONDS), "Open 2026")
+    page = browser.new_context(viewport={"width": width, "height": height}).new_page()
+    page.goto(swiss.url + "/t/1/screen/1")
+    boards = boards_turning(page, width, height, artifacts)
+    assert sorted(boards) == list(range(1, 31))  # each board once, none cut off
+    assert page.locator(".display-offline").is_hidden()
+
+
+def test_a_board_range_shows_its_boards_and_a_result_within_three_seconds(
+    browser: Any, swiss: Server, artifacts: Path
+) -> None:
+    HallScreens(swiss.path, "e2e").save_screen(Screen(0, "Top", boards=(21, 30)), "Open 2026")
+    page = browser.new_context(viewport={"width": 1920, "height": 1080}).new_page()
+    page.goto(swiss.url + "/t/1/screen/1")
+    expect(page.locator("#d25 .res")).to_have_text("–")
+    shown = page.evaluate(SHOWN)
+    assert [int(r[0]) for r in shown["rows"]] == list(range(21, 31))
+    assert shown["page"] == ""  # ten boards fit on one page, in larger type
+    readable(shown, 1920, 1080, 42)
+    ClubService(swiss.path, "TD").enter_result(1, 25, "1-0")
+    started = time.monotonic()
+    expect(page.locator("#d25 .res")).to_have_text("1-0", timeout=3000)
+    print(f"result on the screen after {time.monotonic() - started:.2f} s; "
+          f"type {min(shown['sizes'])} px")
+    page.screenshot(path=str(artifacts / "hall-screen-boards.png"))
+
+
+def test_an_alphabetical_screen_shows_its_range_of_names(browser: Any, swiss: Server,
+                                                         artifacts: Path) -> None:
+    HallScreens(swiss.path, "e2e").save_screen(
+        Screen(0, "Door", "alphabetical", names=("a", "k"), seconds=SECONDS), "Open 2026")
+    page = browser.new_context(viewport={"width": 1920, "height": 1080}).new_page()
+    page.goto(swiss.url + "/t/1/screen/1")
+    page.wait_for_selector(".screen-part tbody tr")
+    seen: list[str] = []
+    for _turn in range(2):
+        shown = page.evaluate(SHOWN)
+        readable(shown, 1920, 1080, 40)
+        seen += [row[0] for row in shown["rows"]]
+        if shown["page"] in ("", "page 2 of 2"):
+            break
+        expect(page.locator(".screen-part:not([hidden]) .screen-page")).to_have_text(
+            "page 2 of 2", timeout=(SECONDS + 3) * 1000)
+    page.screenshot(path=str(artifacts / "hall-screen-names.png"))
+    wanted = sorted((n for n in NAMES if search_text(n)[0] <= "k"), key=search_text)
+    assert seen == wanted
