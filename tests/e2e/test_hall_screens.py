@@ -142,3 +142,34 @@ def test_an_alphabetical_screen_shows_its_range_of_names(browser: Any, swiss: Se
     page.screenshot(path=str(artifacts / "hall-screen-names.png"))
     wanted = sorted((n for n in NAMES if search_text(n)[0] <= "k"), key=search_text)
     assert seen == wanted
+
+
+def test_a_rotation_turns_through_its_parts_and_pages_in_arabic(browser: Any, swiss: Server,
+                                                                artifacts: Path) -> None:
+    """Pairings, standings and "where do I play?" in turn at 1280x720, right to left, each
+    page readable; after the last page of the last part the first comes again."""
+    HallScreens(swiss.path, "e2e").save_screen(
+        Screen(0, "Bar", "rotation", seconds=SECONDS), "Open 2026")
+    page = browser.new_context(viewport={"width": 1280, "height": 720}).new_page()
+    page.clock.install()
+    page.goto(swiss.url + "/t/1/screen/1?lang=ar")
+    page.wait_for_selector(".screen-part tbody tr")
+    assert page.locator("html").get_attribute("dir") == "rtl"
+    seen = []
+    for _turn in range(12):
+        part = page.locator(".screen-part:not([hidden])")
+        shown = page.evaluate(SHOWN)
+        readable(shown, 1280, 720, MINIMUM[(1280, 720)])
+        seen.append((part.get_attribute("data-part"), shown["page"], len(shown["rows"])))
+        page.clock.run_for(SECONDS * 1000)
+    page.screenshot(path=str(artifacts / "hall-screen-rotation-ar.png"))
+    cycle = seen[:seen.index(seen[0], 1)]
+    assert [p for p, _page, _rows in cycle] == sorted(
+        (p for p, _page, _rows in cycle), key=("pairings", "standings", "alphabetical").index)
+    assert {p for p, _page, _rows in cycle} == {"pairings", "standings", "alphabetical"}
+    for part, rows in (("pairings", 30), ("standings", 60), ("alphabetical", 60)):
+        pages = [(said, count) for p, said, count in cycle if p == part]
+        assert sum(count for _said, count in pages) == rows, (part, pages)
+        assert [said for said, _count in pages] == [
+            f"الصفحة {k} من {len(pages)}" for k in range(1, len(pages) + 1)]
+    print("rotation at 1280x720:", cycle)
