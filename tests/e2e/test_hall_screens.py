@@ -3,7 +3,8 @@ room. A pairings screen at 1920x1080 shows every pairing in type of 40 px at lea
 readable minimum there is 42 px: 3.9 % of the height), nothing cut or outside the screen,
 over pages that say "page 1 of 2" and turn; at 1280x720 the same with its minimum of 28 px.
 A screen for a range of boards shows those boards only and a result entered meanwhile
-within 3 s; an alphabetical screen shows its range of names.
+within 3 s; an alphabetical screen shows its range of names. The TD makes a screen on the
+screens page, and the TV that shows it follows a change of its boards.
 
 Screenshots: tests/e2e/artifacts/hall-screen-*.png.
 """
@@ -15,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from e2e_helpers import Server
+from e2e_helpers import Server, log_in
 from playwright.sync_api import Page, expect
 
 from rochade.core.collation import search_text
@@ -173,3 +174,32 @@ def test_a_rotation_turns_through_its_parts_and_pages_in_arabic(browser: Any, sw
         assert [said for said, _count in pages] == [
             f"الصفحة {k} من {len(pages)}" for k in range(1, len(pages) + 1)]
     print("rotation at 1280x720:", cycle)
+
+
+def test_the_td_makes_a_screen_and_its_tv_follows_a_change(browser: Any, swiss: Server,
+                                                           artifacts: Path) -> None:
+    td = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    log_in(td, swiss.url)
+    td.goto(swiss.url + "/td/t/1/phones")
+    td.get_by_role("link", name="Hall screens").click()
+    new = td.locator("section.screen-entry").last
+    new.get_by_label("Name", exact=True).fill("Top boards")
+    new.get_by_label("Boards (pairings), such as 1-15; empty: all").fill("1-5")
+    new.get_by_role("button", name="Add screen").click()
+    expect(td.get_by_text("Screen 1 saved: open")).to_be_visible()
+    address = td.locator("#screen1 a.screen-url").inner_text()
+    assert address.endswith("/t/1/screen/1")
+    td.screenshot(path=str(artifacts / "hall-screens-td.png"), full_page=True)
+    tv = browser.new_context(viewport={"width": 1920, "height": 1080}).new_page()
+    tv.goto(swiss.url + "/t/1/screen/1")
+    expect(tv.locator(".screen-part tbody tr")).to_have_count(5)
+    td.locator("#screen1").get_by_label("Boards (pairings), such as 1-15; empty: all").fill(
+        "6-12")
+    td.locator("#screen1").get_by_role("button", name="Save").click()
+    expect(td.get_by_text("Screen 1 saved: open")).to_be_visible()
+    started = time.monotonic()
+    expect(tv.locator("#d6")).to_be_visible(timeout=3000)
+    print(f"the TV showed the new boards after {time.monotonic() - started:.2f} s")
+    shown = tv.evaluate(SHOWN)
+    assert [int(r[0]) for r in shown["rows"]] == list(range(6, 13))
+    readable(shown, 1920, 1080, 42)

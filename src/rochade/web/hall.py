@@ -1,18 +1,20 @@
 """The room and the players' phones: the hall display (pairings and standings on a projector,
-updating by itself), its A4 QR poster, a player's "my evening" page (bookmarked once: /me),
-and what a player does there: say "This is me" with the evening's code, which binds this
-device to the player for the evening (a signed cookie carries the device's id; the club file
-keeps the binding, `PhoneDesk.bind_device`), then check in and report a result for that
-player only. The TD's switches for the phones, tonight's phones and the reports waiting for
-the TD are here too.
+updating by itself), the hall screens (one TV's saved view each, `rochade.service.screens`,
+made on the TD's screens page), the A4 QR poster, a player's "my evening" page (bookmarked
+once: /me), and what a player does there: say "This is me" with the evening's code, which
+binds this device to the player for the evening (a signed cookie carries the device's id; the
+club file keeps the binding, `PhoneDesk.bind_device`), then check in and report a result for
+that player only. The TD's switches for the phones, tonight's phones and the reports waiting
+for the TD are here too.
 
 The QR code and the printed address are the server's own (`Web.hall_url`: the configured or
 detected address players use), never taken from a request: the display and the poster are
 kept for everyone, and a request with a forged Host header must not change them.
 
-The display and the evening page are public pages (kept per change, see `cache`); the
-display's few lines of script (static/app.js) poll it with the version it shows and swap in
-the new one, and keep polling through a restart or a dropped Wi-Fi.
+The display, the screens and the evening page are public pages (kept per change, see
+`cache`); the few lines of script of the display and the screens (static/app.js) poll them
+with the version they show and swap in the new one, and keep polling through a restart or a
+dropped Wi-Fi.
 """
 
 from __future__ import annotations
@@ -130,17 +132,23 @@ async def screen(web: Web, request: Request, page: Page) -> Response:
     ctx = _context(web, request)
     t, name = ctx["t"], ctx["name"]
     number = int(request.path_params["k"])
-    found = next((s for s in web.kept(request, ("screens", name),
-                                      lambda: HallScreens(web.path).screens(name))
-                  if s.number == number), None)
+    found = web.kept(request, ("screen", name, number),
+                     lambda: HallScreens(web.path).screen(number, name))
     if found is None:
         return web.render(page, "screen_missing.html", status_code=404, **ctx, number=number)
     view = round_view(t, len(t.rounds)) if t.rounds else None
-    boards = [b for b in view.boards if found.shows_board(b.board)] if view else []
-    places = [s for s in seats(view) if found.shows_name(s.player.name)] if view else []
-    lines = ranking(web, request, t, page.lang) if "standings" in found.parts else []
+    parts = found.parts
+    boards = ([b for b in view.boards if found.shows_board(b.board)]
+              if view and "pairings" in parts else [])
+    places = ([s for s in seats(view) if found.shows_name(s.player.name)]
+              if view and "alphabetical" in parts else [])
+    lines = ranking(web, request, t, page.lang) if "standings" in parts else []
     return web.render(page, "screen.html", **ctx, screen=found, view=view, boards=boards,
                       places=places, lines=lines)
+
+
+TYPED = ("name", "content", "boards", "names", "font", "seconds")
+"""The fields of a screen's form, as `typed_screen` reads them."""
 
 
 @td_only
@@ -171,10 +179,6 @@ async def td_screens(web: Web, request: Request, page: Page) -> Response:
              for s in desk.screens(name)]
     return web.render(page, "td_screens.html", n=n, t=desk.tournament(name), screens=shown,
                       new=Screen(0, ""), contents=CONTENTS, section="phones")
-
-
-TYPED = ("name", "content", "boards", "names", "font", "seconds")
-"""The fields of a screen's form, as `typed_screen` reads them."""
 
 
 def screen_url(web: Web, n: int, shown: Screen) -> str:

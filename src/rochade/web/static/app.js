@@ -175,7 +175,7 @@
   // pages instead, each in as large a type as fits, with "page 1 of 2"; pages and parts turn
   // every data-seconds. A fixed size (data-font) is kept, paged as needed. Sizes are set
   // through the CSSOM (the Content-Security-Policy forbids style attributes).
-  var slides = [], slide = 0, turning = null;
+  var slides = [], slide = 0, turning = null, turningEvery = 0;
   function rowsOf(part) {
     var table = part.querySelector("table.screen-table");
     if (!table) return null;
@@ -253,9 +253,11 @@
       return s.name === was.name && s.page === was.page;
     }) : 0;
     show(Math.max(0, again));
-    if (turning === null) {
-      turning = setInterval(function () { show(slide + 1); },
-                            Math.max(1, parseFloat(set.dataset.seconds) || 15) * 1000);
+    var every = Math.max(1, parseFloat(set.dataset.seconds) || 15) * 1000;
+    if (every !== turningEvery) {  // the first time, or the TD changed it
+      clearInterval(turning);
+      turning = setInterval(function () { show(slide + 1); }, every);
+      turningEvery = every;
     }
   }
   if (hall) {
