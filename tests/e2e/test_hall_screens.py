@@ -203,3 +203,25 @@ def test_the_td_makes_a_screen_and_its_tv_follows_a_change(browser: Any, swiss: 
     shown = tv.evaluate(SHOWN)
     assert [int(r[0]) for r in shown["rows"]] == list(range(6, 13))
     readable(shown, 1920, 1080, 42)
+
+
+def test_a_fixed_size_is_kept_and_paged_and_a_lost_server_says_reconnecting(
+    browser: Any, swiss: Server
+) -> None:
+    HallScreens(swiss.path, "e2e").save_screen(Screen(0, "TV", font=36, seconds=60),
+                                               "Open 2026")
+    page = browser.new_context(viewport={"width": 1920, "height": 1080}).new_page()
+    page.goto(swiss.url + "/t/1/screen/1")
+    page.wait_for_function("() => document.querySelector('.screen-page')?.textContent")
+    shown = page.evaluate(SHOWN)
+    assert set(shown["sizes"]) == {36}
+    readable(shown, 1920, 1080, 36)
+    assert shown["page"] == "page 1 of 2"
+    # The server gone (the Wi-Fi): the screen keeps its rows and says so, then goes on.
+    page.route("**/t/1/screen/1*", lambda route: route.abort())
+    expect(page.locator(".display-offline")).to_be_visible(timeout=5000)
+    expect(page.locator("#d1")).to_be_visible()
+    page.unroute("**/t/1/screen/1*")
+    ClubService(swiss.path, "TD").enter_result(1, 1, "0-1")
+    expect(page.locator("#d1 .res")).to_have_text("0-1", timeout=3000)
+    expect(page.locator(".display-offline")).to_be_hidden()
