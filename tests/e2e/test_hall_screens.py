@@ -28,7 +28,8 @@ FIRST = ("Anneliese", "Bartholomeus", "Cornelia", "Dirk-Jan", "Evangelina", "Fri
          "Mariska", "Nepomuk", "Ottilie", "Pieternella", "Quirinus", "Roswitha", "Sebastiaan",
          "Theodora")
 LAST = ("van der Westhuizen", "Oberhollenzer", "Vandenbroucke")
-NAMES = [f"{FIRST[i % 20]} {LAST[i // 20]}" for i in range(60)]
+NAMES = [f"{FIRST[i % 20]} {LAST[i // 20]}" for i in range(59)] + [
+    "Theodora Maximiliane von Hohenzollern-Sigmaringen"]  # the longest, on the last page
 SECONDS = 3
 MINIMUM = {(1920, 1080): 42, (1280, 720): 28}
 """The readable minimum of app.js (3.9 % of the height) at each screen."""

@@ -179,6 +179,15 @@
   function rowsOf(part) {
     var table = part.querySelector("table.screen-table");
     if (!table) return null;
+    // The names that may take two lines (see `layout`): the longest ones, so that a single
+    // long name wraps rather than every name of its column.
+    var names = Array.prototype.slice.call(table.querySelectorAll("td.name"));
+    var longest = Math.max.apply(null, names.map(function (cell) {
+      return cell.textContent.length;
+    }).concat([0]));
+    names.forEach(function (cell) {
+      cell.classList.toggle("long", cell.textContent.length > 0.75 * longest);
+    });
     return { model: table.cloneNode(false), head: table.tHead,
              rows: Array.prototype.slice.call(table.tBodies[0].rows) };
   }
@@ -198,30 +207,52 @@
     part.querySelector(".screen-page").textContent = pages > 1 ? said
       .replace("{page}", page + 1).replace("{pages}", pages) : "";
   }
-  function fits(part) {
-    return part.scrollHeight <= part.clientHeight && part.scrollWidth <= part.clientWidth;
+  function fits(part, made, columns, pages, said) {  // every page of the layout
+    for (var page = 0; page < pages; page++) {
+      if (made) arrange(part, made, columns, pages, page, said);
+      if (part.scrollHeight > part.clientHeight || part.scrollWidth > part.clientWidth) {
+        return false;
+      }
+    }
+    return true;
   }
-  function largest(part, low, high) {  // the largest size in [low, high] that fits, or 0
+  function largest(part, low, high, fitting) {  // the largest size in [low, high] that fits, or 0
     var found = 0;
     while (low <= high) {
       var size = Math.floor((low + high) / 2);
       part.style.fontSize = size + "px";
-      if (fits(part)) { found = size; low = size + 1; } else { high = size - 1; }
+      if (fitting()) { found = size; low = size + 1; } else { high = size - 1; }
     }
     return found;
   }
   function layout(part, made, fixed, readable, said) {
+    // Names on one line; only where that leaves the type below the readable size, the longest
+    // names may take two lines.
+    part.classList.remove("wrap");
+    var best = pagesAndSize(part, made, fixed, readable, said);
+    if (fixed || best.size >= readable) return best;
+    part.classList.add("wrap");
+    var wrapped = pagesAndSize(part, made, fixed, readable, said);
+    if (wrapped.size > best.size) { wrapped.wrap = true; return wrapped; }
+    part.classList.remove("wrap");
+    return best;
+  }
+  function pagesAndSize(part, made, fixed, readable, said) {
     var rows = made ? made.rows.length : 0, most = Math.max(readable, Math.floor(innerHeight / 5));
-    var best = null;
-    for (var pages = 1; pages <= Math.max(1, Math.min(rows, 12)); pages++) {
+    var best = null, before = 0, pages = 1;
+    for (; pages <= Math.max(1, Math.min(rows, 30)); pages++) {
+      var here = 0;
       for (var columns = 1; columns <= (made ? 3 : 1); columns++) {
-        if (made) arrange(part, made, columns, pages, 0, said);
-        var size = fixed ? (largest(part, fixed, fixed) ? fixed : 0) : largest(part, 8, most);
+        var fitting = fits.bind(null, part, made, columns, pages, said);
+        var size = fixed ? largest(part, fixed, fixed, fitting) : largest(part, 8, most, fitting);
+        here = Math.max(here, size);
         if (size && (!best || size > best.size)) best = { size: size, columns: columns, pages: pages };
       }
-      if (best && best.size >= (fixed || readable)) break;
+      // Readable now; or another page did not help (the width holds the type back).
+      if ((best && best.size >= (fixed || readable)) || (!fixed && here && here <= before)) break;
+      before = here;
     }
-    return best || { size: fixed || 8, columns: 1, pages: Math.max(1, Math.min(rows, 12)) };
+    return best || { size: fixed || 8, columns: 1, pages: pages - 1 };
   }
   function show(index) {
     if (!slides.length) return;
@@ -229,6 +260,7 @@
     var now = slides[slide];
     slides.forEach(function (other) { other.part.hidden = other.part !== now.part; });
     now.part.style.fontSize = now.size + "px";
+    now.part.classList.toggle("wrap", !!now.wrap);
     if (now.made) arrange(now.part, now.made, now.columns, now.pages, now.page, now.said);
   }
   function fitScreen() {
@@ -242,7 +274,7 @@
       parts.forEach(function (other) { other.hidden = other !== part; });
       var made = rowsOf(part), chosen = layout(part, made, fixed, readable, said);
       for (var page = 0; page < chosen.pages; page++) {
-        fitted.push({ part: part, made: made, said: said, size: chosen.size,
+        fitted.push({ part: part, made: made, said: said, size: chosen.size, wrap: chosen.wrap,
                       columns: chosen.columns, pages: chosen.pages, page: page,
                       name: part.dataset.part });
       }
