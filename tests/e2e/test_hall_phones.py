@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 import uvicorn
-from e2e_helpers import PIN
+from e2e_helpers import PIN, log_in
 from playwright.sync_api import Page, expect
 
 from rochade.core.model import Result
@@ -78,13 +78,6 @@ def hall(tmp_path: Path) -> Iterator[Restartable]:
     server.start()
     yield server
     server.stop()
-
-
-def log_in(page: Page, url: str) -> None:
-    page.goto(url + "/td/")
-    page.get_by_label("PIN or password").fill(PIN)
-    page.get_by_role("button", name="Log in").click()
-    expect(page).to_have_url(re.compile(r"/td/$"))
 
 
 def contexts(browser: Any) -> tuple[Page, Page, Page, Page]:

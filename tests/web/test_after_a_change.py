@@ -397,6 +397,21 @@ def display_now(world: World) -> str:
     return f"{answer.status_code}\n{answer.text}"
 
 
+def screen_boards(boards: str) -> Callable[[World], object]:
+    """The TD saves hall screen 1 (made at the first call) with the pairings of `boards`."""
+    def run(world: World) -> None:
+        number = "1" if "screen" in world.noted else "0"
+        world.noted["screen"] = boards
+        td_posts("/td/t/1/screens", action="save", number=number, name="TV",
+                 content="pairings", boards=boards, names="", font="auto", seconds="15")(world)
+    return run
+
+
+def screen_now(world: World) -> str:
+    """Hall screen 1 as its TV reads it now."""
+    return str(world.visitor.get("/t/1/screen/1").text)
+
+
 def remember_display_version(world: World) -> None:
     page = world.visitor.get("/t/1/display").text
     world.noted["version"] = page.split('data-version="')[1].split('"')[0]
@@ -533,6 +548,11 @@ CASES = [
          changes(lambda w: w.svc().pair(WINTER), lambda w: w.svc().enter_result(
              1, 1, "1-0", WINTER), display_now, td_undoes(1)),
          display_now, board_one_shows("–")),
+    # A hall screen as its TV reads it after the TD changed it and undid the change.
+    Case("screen-after-an-undone-change-of-its-boards",
+         changes(lambda w: w.svc().pair(WINTER), screen_boards("1-2"), screen_now,
+                 screen_boards("3-4"), screen_now, td_undoes(1)),
+         screen_now, both(shows('<tr id="d1">', '<tr id="d2">'), lacks('<tr id="d3">'))),
     Case("display-after-a-redone-result",
          changes(lambda w: w.svc().pair(WINTER), lambda w: w.svc().enter_result(
              1, 1, "1-0", WINTER), td_undoes(1), display_now, td_redoes(1)),

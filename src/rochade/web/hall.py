@@ -1,18 +1,20 @@
 """The room and the players' phones: the hall display (pairings and standings on a projector,
-updating by itself), its A4 QR poster, a player's "my evening" page (bookmarked once: /me),
-and what a player does there: say "This is me" with the evening's code, which binds this
-device to the player for the evening (a signed cookie carries the device's id; the club file
-keeps the binding, `PhoneDesk.bind_device`), then check in and report a result for that
-player only. The TD's switches for the phones, tonight's phones and the reports waiting for
-the TD are here too.
+updating by itself), the hall screens (one TV's saved view each, `rochade.service.screens`,
+made on the TD's screens page), the A4 QR poster, a player's "my evening" page (bookmarked
+once: /me), and what a player does there: say "This is me" with the evening's code, which
+binds this device to the player for the evening (a signed cookie carries the device's id; the
+club file keeps the binding, `PhoneDesk.bind_device`), then check in and report a result for
+that player only. The TD's switches for the phones, tonight's phones and the reports waiting
+for the TD are here too.
 
 The QR code and the printed address are the server's own (`Web.hall_url`: the configured or
 detected address players use), never taken from a request: the display and the poster are
 kept for everyone, and a request with a forged Host header must not change them.
 
-The display and the evening page are public pages (kept per change, see `cache`); the
-display's few lines of script (static/app.js) poll it with the version it shows and swap in
-the new one, and keep polling through a restart or a dropped Wi-Fi.
+The display, the screens and the evening page are public pages (kept per change, see
+`cache`); the few lines of script of the display and the screens (static/app.js) poll them
+with the version they show and swap in the new one, and keep polling through a restart or a
+dropped Wi-Fi.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from rochade.core.model import Entrant, Status, Tournament
 from rochade.core.systems import system_of
 from rochade.service import standings_with_tiebreaks
 from rochade.service.phones import PHONE_RESULTS, SHORT_ID, PhoneDesk, PhoneSettings
+from rochade.service.screens import CONTENTS, HallScreens, Screen, typed_screen
 from rochade.web import i18n
 from rochade.web.base import (
     USER_ERRORS,
@@ -45,7 +48,7 @@ from rochade.web.base import (
     public,
     td_only,
 )
-from rochade.web.queries import evening_state, round_view
+from rochade.web.queries import evening_state, round_view, seats
 from rochade.web.security import same
 
 ME_COOKIE = "rochade_me"
@@ -120,6 +123,67 @@ def score_chars(lines: list[Line]) -> int:
     in full (a wider column than "4½" needs would take the names' room)."""
     longest = max((len(li.score) for li in lines), default=0)
     return min(max(longest, SCORE_CHARS.start), SCORE_CHARS.stop - 1)
+
+
+@public
+async def screen(web: Web, request: Request, page: Page) -> Response:
+    """A TV's screen (`/t/N/screen/K`): the rows it shows, all of them; the page's script
+    fits the type to the TV and turns the pages (static/app.js, `.screen-set`)."""
+    ctx = _context(web, request)
+    t, name = ctx["t"], ctx["name"]
+    number = int(request.path_params["k"])
+    found = web.kept(request, ("screen", name, number),
+                     lambda: HallScreens(web.path).screen(number, name))
+    if found is None:
+        return web.render(page, "screen_missing.html", status_code=404, **ctx, number=number)
+    view = round_view(t, len(t.rounds)) if t.rounds else None
+    parts = found.parts
+    boards = ([b for b in view.boards if found.shows_board(b.board)]
+              if view and "pairings" in parts else [])
+    places = ([s for s in seats(view) if found.shows_name(s.player.name)]
+              if view and "alphabetical" in parts else [])
+    lines = ranking(web, request, t, page.lang) if "standings" in parts else []
+    return web.render(page, "screen.html", **ctx, screen=found, view=view, boards=boards,
+                      places=places, lines=lines)
+
+
+TYPED = ("name", "content", "boards", "names", "font", "seconds")
+"""The fields of a screen's form, as `typed_screen` reads them."""
+
+
+@td_only
+async def td_screens(web: Web, request: Request, page: Page) -> Response:
+    """The TD's hall screens: made, changed and deleted here, each listed with the address
+    its TV opens."""
+    n = int(request.path_params["n"])
+    name = web.tournament_name(request)
+    desk = HallScreens(web.path, "TD (web)", web.clock)
+    _ = web.gettext(page)
+    back = f"/td/t/{n}/screens"
+    if request.method == "POST":
+        form = await request.form()
+        number = field(form, "number")
+        try:
+            if field(form, "action") == "delete":
+                desk.delete_screen(int(number) if number.isdigit() else 0, name)
+                return web.redirect(page, back, ("ok", _("Screen deleted.")))
+            saved = desk.save_screen(typed_screen(
+                int(number) if number.isdigit() else 0,
+                {key: field(form, key) for key in TYPED}), name)
+        except USER_ERRORS as exc:
+            return web.redirect(page, back, ("error", web.say(page, exc)))
+        return web.redirect(page, back, ("ok", _("Screen %(k)s saved: open %(url)s on its TV.")
+                                         % {"k": saved.number,
+                                            "url": screen_url(web, n, saved)}))
+    shown = [(s, screen_url(web, n, s), _qr(screen_url(web, n, s), 3))
+             for s in desk.screens(name)]
+    return web.render(page, "td_screens.html", n=n, t=desk.tournament(name), screens=shown,
+                      new=Screen(0, ""), contents=CONTENTS, section="phones")
+
+
+def screen_url(web: Web, n: int, shown: Screen) -> str:
+    """The address a TV opens for the screen: the server's own, as the QR code's."""
+    return f"{web.hall_url.rstrip('/')}/t/{n}/screen/{shown.number}"
 
 
 @td_only
@@ -319,4 +383,6 @@ def routes(web: Web) -> list[Route]:
         Route("/phone" + t + "/players/{pid:int}", phone_endpoint(web), methods=["POST"]),
         Route("/td" + t + "/phones", td_phones(web), methods=["GET", "POST"]),
         Route("/td" + t + "/display", td_display(web)),
+        Route(t + "/screen/{k:int}", screen(web)),
+        Route("/td" + t + "/screens", td_screens(web), methods=["GET", "POST"]),
     ]

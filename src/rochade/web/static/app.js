@@ -169,6 +169,7 @@
         if (!content || !fresh.body.dataset.version) return;
         document.getElementById("display").innerHTML = content.innerHTML;
         document.body.dataset.version = fresh.body.dataset.version;
+        fitScreen();
       };
       ask.onerror = ask.ontimeout = function () { offline.hidden = false; };
       ask.send();
@@ -178,6 +179,134 @@
       turn += 1;
       document.body.classList.toggle("show-standings", turn % 2 === 1);
     }, 15000);
+  }
+  // A hall screen (.screen-set, web/hall.py `screen`): each part (pairings, standings, where
+  // do I play) in the largest type at which it fits the screen whole, in one to three
+  // columns. Below the smallest readable size, 3.9 % of the screen's height (42 px at 1080,
+  // 28 px at 720: the same height on the same TV whatever its resolution), it is shown in
+  // pages instead, each in as large a type as fits, with "page 1 of 2"; pages and parts turn
+  // every data-seconds. A fixed size (data-font) is kept, paged as needed. Sizes are set
+  // through the CSSOM (the Content-Security-Policy forbids style attributes).
+  var slides = [], slide = 0, turning = null, turningEvery = 0;
+  function rowsOf(part) {
+    var table = part.querySelector("table.screen-table");
+    if (!table) return null;
+    // The names that may take two lines (see `layout`): the longest ones, so that a single
+    // long name wraps rather than every name of its column.
+    var names = Array.prototype.slice.call(table.querySelectorAll("td.name"));
+    var longest = Math.max.apply(null, names.map(function (cell) {
+      return cell.textContent.length;
+    }).concat([0]));
+    names.forEach(function (cell) {
+      cell.classList.toggle("long", cell.textContent.length > 0.75 * longest);
+    });
+    return { model: table.cloneNode(false), head: table.tHead,
+             rows: Array.prototype.slice.call(table.tBodies[0].rows) };
+  }
+  function arrange(part, made, columns, pages, page, said) {
+    var body = part.querySelector(".screen-body"), per = Math.ceil(made.rows.length / pages);
+    var mine = made.rows.slice(page * per, (page + 1) * per);
+    var each = Math.max(1, Math.ceil(mine.length / columns));
+    body.textContent = "";
+    for (var i = 0; i * each < mine.length; i++) {
+      var table = made.model.cloneNode(false);
+      table.appendChild(made.head.cloneNode(true));
+      var rows = document.createElement("tbody");
+      mine.slice(i * each, (i + 1) * each).forEach(function (row) { rows.appendChild(row); });
+      table.appendChild(rows);
+      body.appendChild(table);
+    }
+    part.querySelector(".screen-page").textContent = pages > 1 ? said
+      .replace("{page}", page + 1).replace("{pages}", pages) : "";
+  }
+  function fits(part, made, columns, pages, said) {  // every page of the layout
+    for (var page = 0; page < pages; page++) {
+      if (made) arrange(part, made, columns, pages, page, said);
+      if (part.scrollHeight > part.clientHeight || part.scrollWidth > part.clientWidth) {
+        return false;
+      }
+    }
+    return true;
+  }
+  function largest(part, low, high, fitting) {  // the largest size in [low, high] that fits, or 0
+    var found = 0;
+    while (low <= high) {
+      var size = Math.floor((low + high) / 2);
+      part.style.fontSize = size + "px";
+      if (fitting()) { found = size; low = size + 1; } else { high = size - 1; }
+    }
+    return found;
+  }
+  function layout(part, made, fixed, readable, said) {
+    // Names on one line; only where that leaves the type below the readable size, the longest
+    // names may take two lines.
+    part.classList.remove("wrap");
+    var best = pagesAndSize(part, made, fixed, readable, said);
+    if (fixed || best.size >= readable) return best;
+    part.classList.add("wrap");
+    var wrapped = pagesAndSize(part, made, fixed, readable, said);
+    if (wrapped.size > best.size) { wrapped.wrap = true; return wrapped; }
+    part.classList.remove("wrap");
+    return best;
+  }
+  function pagesAndSize(part, made, fixed, readable, said) {
+    var rows = made ? made.rows.length : 0, most = Math.max(readable, Math.floor(innerHeight / 5));
+    var best = null, before = 0, pages = 1;
+    for (; pages <= Math.max(1, Math.min(rows, 30)); pages++) {
+      var here = 0;
+      for (var columns = 1; columns <= (made ? 3 : 1); columns++) {
+        var fitting = fits.bind(null, part, made, columns, pages, said);
+        var size = fixed ? largest(part, fixed, fixed, fitting) : largest(part, 8, most, fitting);
+        here = Math.max(here, size);
+        if (size && (!best || size > best.size)) best = { size: size, columns: columns, pages: pages };
+      }
+      // Readable now; or another page did not help (the width holds the type back).
+      if ((best && best.size >= (fixed || readable)) || (!fixed && here && here <= before)) break;
+      before = here;
+    }
+    return best || { size: fixed || 8, columns: 1, pages: pages - 1 };
+  }
+  function show(index) {
+    if (!slides.length) return;
+    slide = index % slides.length;
+    var now = slides[slide];
+    slides.forEach(function (other) { other.part.hidden = other.part !== now.part; });
+    now.part.style.fontSize = now.size + "px";
+    now.part.classList.toggle("wrap", !!now.wrap);
+    if (now.made) arrange(now.part, now.made, now.columns, now.pages, now.page, now.said);
+  }
+  function fitScreen() {
+    var set = document.querySelector(".screen-set");
+    if (!set) return;
+    var fixed = parseInt(set.dataset.font, 10) || 0, said = set.dataset.pageOf;
+    var readable = Math.max(16, Math.floor(innerHeight * 0.039));
+    var parts = set.querySelectorAll(".screen-part");
+    var was = slides[slide], fitted = [];
+    parts.forEach(function (part) {
+      parts.forEach(function (other) { other.hidden = other !== part; });
+      var made = rowsOf(part), chosen = layout(part, made, fixed, readable, said);
+      for (var page = 0; page < chosen.pages; page++) {
+        fitted.push({ part: part, made: made, said: said, size: chosen.size, wrap: chosen.wrap,
+                      columns: chosen.columns, pages: chosen.pages, page: page,
+                      name: part.dataset.part });
+      }
+    });
+    slides = fitted;
+    // The same part and page as before a new result came in: the TV does not jump back.
+    var again = was ? fitted.findIndex(function (s) {
+      return s.name === was.name && s.page === was.page;
+    }) : 0;
+    show(Math.max(0, again));
+    var every = Math.max(1, parseFloat(set.dataset.seconds) || 15) * 1000;
+    if (every !== turningEvery) {  // the first time, or the TD changed it
+      clearInterval(turning);
+      turning = setInterval(function () { show(slide + 1); }, every);
+      turningEvery = every;
+    }
+  }
+  if (hall) {
+    window.addEventListener("resize", fitScreen);
+    fitScreen();
   }
   // The players' evening page: the evening's code, typed once, is filled in again.
   var code = document.querySelector("input[data-code]");
