@@ -62,6 +62,7 @@ from rochade.service.categories import (
     setup_to_json,
 )
 from rochade.service.categories import KEYS as CATEGORY_KEYS
+from rochade.service.club_settings import CLUB_NAME
 from rochade.service.errors import (
     NameTaken,
     NeedsConfirmation,
@@ -1267,7 +1268,8 @@ class ClubService:
         with self._reading() as club:
             record = self._record(club, tournament)
             organizer = event_from_json(club.extras(record.id).get(EVENT)).organizer
-            return Letterhead(organizer or self.path.stem, club.round_dates(record.id))
+            club_name = organizer or club.setting(CLUB_NAME) or self.path.stem
+            return Letterhead(club_name, club.round_dates(record.id))
 
     def set_event(self, typed: Mapping[str, str], tournament: str | None = None) -> EventData:
         """Set the tournament's data for rating reports by key (`fide.EVENT_KEYS`; empty: not

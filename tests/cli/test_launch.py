@@ -1,0 +1,115 @@
+"""`rochade` without a command: where it keeps the club file used last, and what it serves."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from rochade.cli import launch as launching
+from rochade.cli import main
+from rochade.cli.launch import config_file, last_club, remember
+from rochade.service import ClubService
+from rochade.web.start import Launcher
+
+
+@pytest.fixture(autouse=True)
+def settings_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setattr(sys, "platform", "linux")
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    return tmp_path / "config"
+
+
+def test_the_settings_file_is_where_each_platform_keeps_them(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert config_file() == tmp_path / "config" / "rochade" / "settings.json"
+    monkeypatch.delenv("XDG_CONFIG_HOME")
+    monkeypatch.setenv("HOME", str(tmp_path))
+    assert config_file() == tmp_path / ".config" / "rochade" / "settings.json"
+    monkeypatch.setattr(sys, "platform", "darwin")
+    assert config_file() == tmp_path / "Library" / "Application Support" / "rochade" / (
+        "settings.json")
+    monkeypatch.setattr(sys, "platform", "win32")
+    monkeypatch.setenv("APPDATA", str(tmp_path / "Roaming"))
+    assert config_file() == tmp_path / "Roaming" / "rochade" / "settings.json"
+
+
+def test_the_club_file_used_last_is_remembered(tmp_path: Path, settings_home: Path) -> None:
+    assert last_club() is None
+    remember(tmp_path / "club.rochade")
+    assert last_club() == tmp_path / "club.rochade"
+    assert not list(settings_home.glob("rochade/*.tmp"))
+
+
+@pytest.mark.parametrize("content", ["", "not json", "[1, 2]", '{"last_club": 3}'])
+def test_a_settings_file_rochade_cannot_read_counts_as_empty(content: str) -> None:
+    config_file().parent.mkdir(parents=True)
+    config_file().write_text(content, encoding="utf-8")
+    assert last_club() is None
+
+
+def test_a_settings_folder_that_cannot_be_written_is_said(
+    tmp_path: Path, settings_home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    settings_home.write_text("a file where the folder should be", encoding="utf-8")
+    remember(tmp_path / "club.rochade")
+    assert "Could not remember" in capsys.readouterr().out
+
+
+class Served:
+    """What `launch` would serve, instead of serving it."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[Any, str | None]] = []
+
+    def __call__(self, app: Any, host: str, port: int, proxies: tuple[str, ...] = (),
+                 browse: str | None = None) -> None:
+        assert host == "127.0.0.1"
+        self.calls.append((app, browse))
+
+
+@pytest.fixture
+def served(monkeypatch: pytest.MonkeyPatch) -> Served:
+    served = Served()
+    monkeypatch.setattr(launching, "run_app", served)
+    return served
+
+
+def test_without_a_club_file_rochade_serves_the_start_page(
+    served: Served, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(main, ["--port", "8123"])
+    assert result.exit_code == 0, result.output
+    [(app, browse)] = served.calls
+    assert isinstance(app, Launcher) and app.folder == tmp_path
+    assert browse == "http://127.0.0.1:8123/"
+    assert "rochade's start page: http://127.0.0.1:8123/" in result.output
+
+
+def test_the_club_file_used_last_is_served_again(served: Served, tmp_path: Path) -> None:
+    path = tmp_path / "club.rochade"
+    ClubService.init(path, "test")
+    remember(path)
+    result = CliRunner().invoke(main, ["--no-browser"], env={"ROCHADE_PIN": None})
+    assert result.exit_code == 0, result.output
+    [(app, browse)] = served.calls
+    assert not isinstance(app, Launcher) and browse is None
+    assert f"rochade serves {path} at http://127.0.0.1:8000/" in result.output
+
+
+def test_a_club_file_used_last_that_is_gone_is_said(
+    served: Served, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    remember(tmp_path / "moved.rochade")
+    monkeypatch.setenv("ROCHADE_NO_BROWSER", "1")
+    result = CliRunner().invoke(main, [])
+    assert f"{tmp_path / 'moved.rochade'}, the club file used last, is no longer there" in (
+        result.output)
+    [(app, browse)] = served.calls
+    assert isinstance(app, Launcher) and app.gone == str(tmp_path / "moved.rochade")
+    assert browse is None
