@@ -91,6 +91,7 @@ from rochade.service.fidemode import (
 )
 from rochade.service.files import read_file
 from rochade.service.players import (
+    PlayerList,
     RatingReport,
     apply_ratings,
     find_entrant,
@@ -98,6 +99,7 @@ from rochade.service.players import (
     label,
     pick,
     plan_ratings,
+    preview_player_list,
     rating_roster,
     read_player_list,
 )
@@ -401,6 +403,13 @@ class ClubService:
                 _tournament_of(club, added[0].tournament),
             )
         return added
+
+    def preview_players(self, data: bytes | str) -> PlayerList:
+        """A CSV list as `import_players` would read it, checked against the club's members,
+        nothing saved (the TD looks at it first)."""
+        with self._reading() as club:
+            members = [(m.name, m.fide_id) for m in club.members()]
+        return preview_player_list(data, members)
 
     def _entry(self, club: Club, tournament: str | None) -> _Entry:
         """What adding players needs, read once per action: an import of thousands of

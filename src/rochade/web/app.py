@@ -19,7 +19,7 @@ from starlette.staticfiles import StaticFiles
 
 from rochade.service import FileReplaced
 from rochade.service.club import Clock, system_clock
-from rochade.web import categories, hall, i18n, login, public, systems, td
+from rochade.web import categories, hall, i18n, login, member_list, public, systems, td
 from rochade.web.base import (
     ERROR_PAGES,
     HARDENING,
@@ -110,6 +110,7 @@ def create_app(
         *categories.routes(web),
         *login.routes(web),
         *td.routes(web),
+        *member_list.routes(web),
         *systems.routes(web),
         *hall.routes(web),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
