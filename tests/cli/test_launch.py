@@ -64,12 +64,11 @@ class Served:
     """What `launch` would serve, instead of serving it."""
 
     def __init__(self) -> None:
-        self.calls: list[tuple[Any, str | None]] = []
+        self.calls: list[tuple[Any, str, str | None]] = []
 
     def __call__(self, app: Any, host: str, port: int, proxies: tuple[str, ...] = (),
                  browse: str | None = None) -> None:
-        assert host == "127.0.0.1"
-        self.calls.append((app, browse))
+        self.calls.append((app, host, browse))
 
 
 @pytest.fixture
@@ -85,9 +84,9 @@ def test_without_a_club_file_rochade_serves_the_start_page(
     monkeypatch.chdir(tmp_path)
     result = CliRunner().invoke(main, ["--port", "8123"])
     assert result.exit_code == 0, result.output
-    [(app, browse)] = served.calls
+    [(app, host, browse)] = served.calls
     assert isinstance(app, Launcher) and app.folder == tmp_path
-    assert browse == "http://127.0.0.1:8123/"
+    assert (host, browse) == ("127.0.0.1", "http://127.0.0.1:8123/")
     assert "rochade's start page: http://127.0.0.1:8123/" in result.output
 
 
@@ -97,9 +96,22 @@ def test_the_club_file_used_last_is_served_again(served: Served, tmp_path: Path)
     remember(path)
     result = CliRunner().invoke(main, ["--no-browser"], env={"ROCHADE_PIN": None})
     assert result.exit_code == 0, result.output
-    [(app, browse)] = served.calls
-    assert not isinstance(app, Launcher) and browse is None
+    [(app, host, browse)] = served.calls
+    assert not isinstance(app, Launcher) and (host, browse) == ("127.0.0.1", None)
     assert f"rochade serves {path} at http://127.0.0.1:8000/" in result.output
+
+
+def test_the_club_file_used_last_can_be_shared_on_the_club_network(
+    served: Served, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("rochade.cli.serve.lan_address", lambda: "192.168.1.20")
+    path = tmp_path / "club.rochade"
+    ClubService.init(path, "test")
+    remember(path)
+    result = CliRunner().invoke(main, ["--host", "0.0.0.0", "--port", "8124"])
+    [(_app, host, browse)] = served.calls
+    assert (host, browse) == ("0.0.0.0", "http://127.0.0.1:8124/td/")
+    assert "Players open http://192.168.1.20:8124/ (or scan):" in result.output
 
 
 def test_a_club_file_used_last_that_is_gone_is_said(
@@ -110,6 +122,6 @@ def test_a_club_file_used_last_that_is_gone_is_said(
     result = CliRunner().invoke(main, [])
     assert f"{tmp_path / 'moved.rochade'}, the club file used last, is no longer there" in (
         result.output)
-    [(app, browse)] = served.calls
+    [(app, _host, browse)] = served.calls
     assert isinstance(app, Launcher) and app.gone == str(tmp_path / "moved.rochade")
     assert browse is None

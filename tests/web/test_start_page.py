@@ -21,6 +21,7 @@ from rochade.web.security import has_pin, pin_matches, set_pin
 from rochade.web.start import Launcher
 
 LOCAL = "http://127.0.0.1:8000"
+HERE = ("127.0.0.1", 50000)
 
 
 class Opened:
@@ -41,7 +42,7 @@ def opened() -> Opened:
 
 @pytest.fixture
 def start(tmp_path: Path, opened: Opened) -> Iterator[TestClient]:
-    with TestClient(Launcher(tmp_path, opened), base_url=LOCAL) as client:
+    with TestClient(Launcher(tmp_path, opened), base_url=LOCAL, client=HERE) as client:
         yield client
 
 
@@ -131,10 +132,18 @@ def test_a_form_without_the_start_pages_token_is_refused(
     assert list(tmp_path.iterdir()) == []
 
 
-def test_another_host_name_is_refused(tmp_path: Path, opened: Opened) -> None:
-    """A name that points at 127.0.0.1 (DNS rebinding) gets nothing of the start page."""
-    with TestClient(Launcher(tmp_path, opened), base_url="http://evil.example:8000") as client:
-        assert client.get("/").status_code == 403
+@pytest.mark.parametrize(("url", "client"), [
+    ("http://evil.example:8000", HERE),  # a name pointed at 127.0.0.1 (DNS rebinding)
+    (LOCAL, ("192.168.1.20", 50000)),  # a phone on the club Wi-Fi (`rochade --host 0.0.0.0`)
+])
+def test_the_start_page_answers_this_computer_only(
+    tmp_path: Path, opened: Opened, url: str, client: tuple[str, int]
+) -> None:
+    with TestClient(Launcher(tmp_path, opened), base_url=url, client=client) as other:
+        assert other.get("/").status_code == 403
+        form = {"club": "X", "file": "x", "pin": PIN, "pin_again": PIN}
+        assert other.post("/start/create", data=form).status_code == 403
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_an_existing_club_file_is_opened(

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from rochade.cli.serve import LOOPBACK, club_app, run_app
+from rochade.cli.serve import club_app, local_url, run_app
 
 if TYPE_CHECKING:
     from starlette.applications import Starlette
@@ -68,26 +68,26 @@ def remember(path: Path) -> None:
                    f"{exc.strerror or exc}).")
 
 
-def launch(port: int, browser: bool) -> None:
-    """Serve the club file used last, else the start page, on this computer only."""
+def launch(host: str, port: int, browser: bool) -> None:
+    """Serve the club file used last, else the start page (which answers this computer
+    only, whatever `host` shares)."""
+    local = local_url(host, port)
     last = last_club()
     if last is not None and last.exists():
-        app = club_app(last, LOOPBACK, port)
+        app = club_app(last, host, port)
         remember(last)
-        run_app(app, LOOPBACK, port, browse=f"http://{LOOPBACK}:{port}/td/" if browser else None)
+        run_app(app, host, port, browse=f"{local}td/" if browser else None)
         return
     from rochade.web.start import Launcher
 
     def open_club(path: Path) -> Starlette:
-        app = club_app(path, LOOPBACK, port)
+        app = club_app(path, host, port)
         remember(path)
         return app
 
     gone = str(last) if last is not None else None
     if gone is not None:
         click.echo(f"{gone}, the club file used last, is no longer there.")
-    url = f"http://{LOOPBACK}:{port}/"
-    click.echo(f"rochade's start page: {url}  (create a club file or open one; new files go "
+    click.echo(f"rochade's start page: {local}  (create a club file or open one; new files go "
                f"to {Path.cwd()})")
-    run_app(Launcher(Path.cwd(), open_club, gone), LOOPBACK, port,
-            browse=url if browser else None)
+    run_app(Launcher(Path.cwd(), open_club, gone), host, port, browse=local if browser else None)

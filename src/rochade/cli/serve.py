@@ -130,7 +130,7 @@ def serve_club(
     `browser`: open the TD pages in the default browser once the server answers.
     """
     app = club_app(path, host, port, pin, announce_pin, behind_proxy, proxies, given_url)
-    run_app(app, host, port, proxies, f"{_local_url(host, port)}td/" if browser else None)
+    run_app(app, host, port, proxies, f"{local_url(host, port)}td/" if browser else None)
 
 
 def club_app(
@@ -157,7 +157,7 @@ def club_app(
     except (StoreError, PinError) as exc:
         raise Failure(str(exc)) from None
     shared = given_url or public_url(host, port)
-    local = _local_url(host, port)
+    local = local_url(host, port)
     app = create_app(path, public_url=shared, behind_proxy=behind_proxy, render_process=True,
                      proxies=proxies, local_url=local)
     click.echo(f"rochade serves {path} at {local}  (TD pages: {local}td/)")
@@ -180,7 +180,8 @@ def club_app(
     return app
 
 
-def _local_url(host: str, port: int) -> str:
+def local_url(host: str, port: int) -> str:
+    """Where a browser on this computer finds a server listening on `host`."""
     return f"http://{'127.0.0.1' if host in ('0.0.0.0', '::', '') else host}:{port}/"
 
 

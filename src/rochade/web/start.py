@@ -2,13 +2,14 @@
 club's name, the TD's PIN) or opens one, and from then on the same server serves the club
 app on that file, as `rochade serve` would.
 
-It listens on this computer only and takes no request that names another host (a web page
+It answers only requests from this computer that name it as their host (a web page
 elsewhere cannot make this computer's browser create files here, not even through a name it
 points at 127.0.0.1), and every form carries the start page's own token.
 """
 
 from __future__ import annotations
 
+import ipaddress
 import secrets
 import tempfile
 from collections.abc import AsyncIterator, Callable
@@ -82,7 +83,7 @@ class Launcher:
         app: ASGIApp = self.start
         if scope["type"] == "http" and self.club is not None:
             app = self.club
-        elif scope["type"] == "http" and not _local(scope):
+        elif scope["type"] == "http" and not (_local(scope) and _from_here(scope)):
             app = PlainTextResponse("This page is for this computer only.", status_code=403)
         await app(scope, receive, send)
 
@@ -235,6 +236,16 @@ def _local(scope: Scope) -> bool:
             host = host.rsplit(":", 1)[0] if not host.endswith("]") else host
             return host in LOCAL_HOSTS
     return False
+
+
+def _from_here(scope: Scope) -> bool:
+    """Whether the request comes from this computer (`rochade --host 0.0.0.0` shares the
+    club's pages, never the start page)."""
+    client = scope.get("client")
+    try:
+        return client is not None and ipaddress.ip_address(client[0]).is_loopback
+    except ValueError:
+        return False
 
 
 def _short_pin(lang: str) -> str:
