@@ -33,7 +33,7 @@ def test_an_uploaded_list_is_shown_first_and_saved_on_confirmation(
     before = entrants(club)
     shown = upload(td, MEMBERS.encode("cp1252"), existing="skip")
     assert "14 players in the list. Nothing is saved until you import them." in shown
-    columns = re.sub(r"\s+", " ", re.search(r'<ul class="columns".*?</ul>', shown, re.S)[0])
+    columns = re.sub(r"\s+", " ", re.search(r'<ul id="list-columns">.*?</ul>', shown, re.S)[0])
     for title, field in (("Name", "name"), ("DWZ", "rating"), ("Verein", "club")):
         assert f"“{title}”</span>: <strong>{field}</strong>" in columns
     assert "“Telefon”</span>: <span class=\"muted\">not used</span>" in columns
