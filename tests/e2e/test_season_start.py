@@ -115,6 +115,7 @@ def test_from_the_start_page_to_the_first_paired_round(
         # The first tournament: the TD pages' own form, presets explained
         page.get_by_label("Name").fill("Club championship")
         page.get_by_role("radio", name=re.compile("classic")).check()
+        page.screenshot(path=artifacts / "season-tournament.png", full_page=True)
         page.get_by_role("button", name="Create tournament").click()
         expect(page).to_have_url(re.compile(r"/td/t/1/players$"))
 
@@ -128,6 +129,7 @@ def test_from_the_start_page_to_the_first_paired_round(
         page.get_by_role("button", name="Import 20 players").click()
         expect(page.locator(".flash.ok")).to_have_text("20 players imported.")
         expect(page.locator("table.players tbody tr:not(.player-data)")).to_have_count(20)
+        page.screenshot(path=artifacts / "season-players.png", full_page=True)
 
         # The first evening: one member stays home, then the pairing
         page.get_by_role("link", name=re.compile("Next: check-in for round 1")).click()
