@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import socket
 import sys
+import webbrowser
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +14,7 @@ from click.testing import CliRunner
 from rochade.cli import launch as launching
 from rochade.cli import main
 from rochade.cli.launch import config_file, last_club, remember
+from rochade.cli.serve import browse_when_up
 from rochade.service import ClubService
 from rochade.web.start import Launcher
 
@@ -125,3 +128,30 @@ def test_a_club_file_used_last_that_is_gone_is_said(
     [(app, _host, browse)] = served.calls
     assert isinstance(app, Launcher) and app.gone == str(tmp_path / "moved.rochade")
     assert browse is None
+
+
+def test_the_browser_opens_once_the_server_answers(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    opened: list[str] = []
+    monkeypatch.setattr(webbrowser, "open", lambda url: opened.append(url) or True)
+    with socket.socket() as server:
+        server.bind(("127.0.0.1", 0))
+        server.listen()
+        port = server.getsockname()[1]
+        browse_when_up(f"http://127.0.0.1:{port}/", "0.0.0.0", port)
+    assert opened == [f"http://127.0.0.1:{port}/"]
+    assert f"Opened http://127.0.0.1:{port}/ in the browser." in capsys.readouterr().out
+
+
+def test_without_a_browser_the_address_is_said(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(webbrowser, "open", lambda url: False)
+    monkeypatch.setattr("rochade.cli.serve.BROWSER_WAIT_SECONDS", 0.2)
+    with socket.socket() as unused:
+        unused.bind(("127.0.0.1", 0))
+        port = unused.getsockname()[1]  # nothing listens there
+    browse_when_up(f"http://127.0.0.1:{port}/td/", "127.0.0.1", port)
+    assert f"No browser could be opened here: open http://127.0.0.1:{port}/td/ yourself." in (
+        capsys.readouterr().out)

@@ -202,7 +202,7 @@ def run_app(
     guard = Guard(limits, shared=lambda address: _is_ip(address)
                   and ipaddress.ip_address(address) in trusted)
     if browse is not None:
-        threading.Thread(target=_browse_when_up, args=(browse, host, port), daemon=True).start()
+        threading.Thread(target=browse_when_up, args=(browse, host, port), daemon=True).start()
     click.echo("Stop with Ctrl+C.")
     # The objects made so far (modules, the app) live as long as the server: out of the
     # collector's sight, a full collection no longer walks them all and stalls every page
@@ -226,7 +226,7 @@ BROWSER_WAIT_SECONDS = 30.0
 """How long the browser waits for the server to answer before it is opened anyway."""
 
 
-def _browse_when_up(url: str, host: str, port: int) -> None:
+def browse_when_up(url: str, host: str, port: int) -> None:
     """Open `url` in the default browser once the server takes connections (opened earlier,
     the browser would show that nothing answers)."""
     import webbrowser
