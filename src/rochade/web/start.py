@@ -70,7 +70,7 @@ class Launcher:
             routes=[
                 Route("/", self.page),
                 Route("/start/create", self.create, methods=["POST"]),
-                Route("/start/open", self.open, methods=["POST"]),
+                Route("/start/open", self.open_existing, methods=["POST"]),
                 Route("/lang", set_language),
                 Mount("/static", StaticFiles(directory=STATIC), name="static"),
                 Route("/{rest:path}", self.elsewhere, methods=["GET", "POST"]),
@@ -179,7 +179,7 @@ class Launcher:
         write_setting(path, CLUB_NAME, " ".join(typed.club.split()))
         return await self._serve(path)
 
-    async def open(self, request: Request) -> Response:
+    async def open_existing(self, request: Request) -> Response:
         """An existing club file; one without a TD PIN yet gets the one typed here."""
         form = await self._form(request)
         if form is None:
