@@ -102,6 +102,7 @@ def test_the_club_file_used_last_is_served_again(served: Served, tmp_path: Path)
     [(app, host, browse)] = served.calls
     assert not isinstance(app, Launcher) and (host, browse) == ("127.0.0.1", None)
     assert f"rochade serves {path} at http://127.0.0.1:8000/" in result.output
+    assert "over the club Wi-Fi: rochade --host 0.0.0.0" in result.output
 
 
 def test_the_club_file_used_last_can_be_shared_on_the_club_network(

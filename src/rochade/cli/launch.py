@@ -74,14 +74,14 @@ def launch(host: str, port: int, browser: bool) -> None:
     local = local_url(host, port)
     last = last_club()
     if last is not None and last.exists():
-        app = club_app(last, host, port)
+        app = club_app(last, host, port, command="rochade")
         remember(last)
         run_app(app, host, port, browse=f"{local}td/" if browser else None)
         return
     from rochade.web.start import Launcher
 
     def open_club(path: Path) -> Starlette:
-        app = club_app(path, host, port)
+        app = club_app(path, host, port, command="rochade")
         remember(path)
         return app
 

@@ -142,9 +142,11 @@ def club_app(
     behind_proxy: bool = False,
     proxies: tuple[str, ...] = (),
     given_url: str | None = None,
+    command: str | None = None,
 ) -> Starlette:
     """The web app on `path`, the file checked and its PIN set first; says where it serves
-    and who can open it (`serve_club`'s arguments)."""
+    and who can open it (`serve_club`'s arguments; `command`: what starts it again, for the
+    hint that shares it on the club Wi-Fi, by default `rochade serve PATH`)."""
     from rochade.web import create_app
 
     if not path.exists():
@@ -169,7 +171,7 @@ def club_app(
                    " (no network address found: is the laptop on the club Wi-Fi?)")
     elif shared is None and not behind_proxy:
         click.echo(f"Only this computer can open these pages. To let the players' phones in "
-                   f"over the club Wi-Fi: rochade serve {path} --host 0.0.0.0")
+                   f"over the club Wi-Fi: {command or f'rochade serve {path}'} --host 0.0.0.0")
     if shared is not None:
         click.echo(f"Players open {shared} (or scan):")
         segno.make(shared, error="m").terminal(compact=True)
