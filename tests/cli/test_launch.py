@@ -127,7 +127,8 @@ def test_a_club_file_used_last_that_is_gone_is_said(
     assert f"{tmp_path / 'moved.rochade'}, the club file used last, is no longer there" in (
         result.output)
     [(app, _host, browse)] = served.calls
-    assert isinstance(app, Launcher) and app.gone == str(tmp_path / "moved.rochade")
+    assert isinstance(app, Launcher) and app.last == tmp_path / "moved.rochade"
+    assert app.problem is None
     assert browse is None
 
 
@@ -156,3 +157,19 @@ def test_without_a_browser_the_address_is_said(
     browse_when_up(f"http://127.0.0.1:{port}/td/", "127.0.0.1", port)
     assert f"No browser could be opened here: open http://127.0.0.1:{port}/td/ yourself." in (
         capsys.readouterr().out)
+
+
+def test_a_club_file_used_last_that_cannot_be_served_leads_to_the_start_page(
+    served: Served, tmp_path: Path
+) -> None:
+    """A TD without a terminal can still open or create another file (the last one may be
+    on a stick that went read-only, or made by a newer rochade)."""
+    foreign = tmp_path / "notes.rochade"
+    foreign.write_text("not a club file", encoding="utf-8")
+    remember(foreign)
+    result = CliRunner().invoke(main, ["--no-browser"])
+    assert result.exit_code == 0, result.output
+    assert f"{foreign}, the club file used last, cannot be opened: " in result.output
+    [(app, _host, _browse)] = served.calls
+    assert isinstance(app, Launcher) and app.last == foreign and app.problem is not None
+    assert foreign.read_text(encoding="utf-8") == "not a club file"

@@ -14,7 +14,7 @@ from starlette.applications import Starlette
 from starlette.testclient import TestClient
 from web_helpers import PIN
 
-from rochade.service import ClubService
+from rochade.service import ClubService, StoreError
 from rochade.service.club_settings import CLUB_NAME, read_setting
 from rochade.web import create_app
 from rochade.web.security import has_pin, pin_matches, set_pin
@@ -195,3 +195,16 @@ def test_the_start_page_speaks_the_visitors_language(start: TestClient) -> None:
 def test_before_a_club_file_is_open_any_page_leads_to_the_start_page(start: TestClient) -> None:
     response = start.get("/td/", follow_redirects=False)
     assert response.status_code == 303 and response.headers["location"] == "/"
+
+
+def test_the_start_page_says_why_the_club_file_used_last_is_not_open(
+    tmp_path: Path, opened: Opened
+) -> None:
+    last = tmp_path / "club.rochade"
+    with TestClient(Launcher(tmp_path, opened, last), base_url=LOCAL, client=HERE) as client:
+        assert f"The club file used last, {last}, is no longer there." in client.get("/").text
+    problem = StoreError("{path} is not a club file", path=last)
+    with TestClient(Launcher(tmp_path, opened, last, problem), base_url=LOCAL,
+                    client=HERE) as client:
+        page = client.get("/?lang=de").text
+    assert f"Die zuletzt benutzte Vereinsdatei, {last}, lässt sich nicht öffnen: " in page

@@ -70,14 +70,26 @@ def remember(path: Path) -> None:
 
 def launch(host: str, port: int, browser: bool) -> None:
     """Serve the club file used last, else the start page (which answers this computer
-    only, whatever `host` shares)."""
+    only, whatever `host` shares), saying why when that file is gone or cannot be served."""
+    from rochade.service import StoreError
+    from rochade.service.club_settings import check_servable
+
     local = local_url(host, port)
     last = last_club()
+    problem: StoreError | None = None
     if last is not None and last.exists():
-        app = club_app(last, host, port, command="rochade")
-        remember(last)
-        run_app(app, host, port, browse=f"{local}td/" if browser else None)
-        return
+        try:
+            check_servable(last)
+        except StoreError as exc:
+            problem = exc
+            click.echo(f"{last}, the club file used last, cannot be opened: {exc}")
+        else:
+            app = club_app(last, host, port, command="rochade")
+            remember(last)
+            run_app(app, host, port, browse=f"{local}td/" if browser else None)
+            return
+    elif last is not None:
+        click.echo(f"{last}, the club file used last, is no longer there.")
     from rochade.web.start import Launcher
 
     def open_club(path: Path) -> Starlette:
@@ -85,9 +97,7 @@ def launch(host: str, port: int, browser: bool) -> None:
         remember(path)
         return app
 
-    gone = str(last) if last is not None else None
-    if gone is not None:
-        click.echo(f"{gone}, the club file used last, is no longer there.")
     click.echo(f"rochade's start page: {local}  (create a club file or open one; new files go "
                f"to {Path.cwd()})")
-    run_app(Launcher(Path.cwd(), open_club, gone), host, port, browse=local if browser else None)
+    launcher = Launcher(Path.cwd(), open_club, last, problem)
+    run_app(launcher, host, port, browse=local if browser else None)

@@ -53,15 +53,17 @@ class Launcher:
     """The start page until a club file is chosen, then the club app (`open_club`'s) on it.
 
     `folder`: where a file name without a folder goes. `open_club`: the club app on a file
-    (checked and with a PIN); it is started here, and stopped when the server stops. `gone`:
-    the club file used last, when it is no longer there (said on the page)."""
+    (checked and with a PIN); it is started here, and stopped when the server stops. `last`:
+    the club file used last, when it is no longer there or (`problem`) cannot be served: the
+    page says so."""
 
     def __init__(
-        self, folder: Path, open_club: Callable[[Path], Starlette], gone: str | None = None
+        self, folder: Path, open_club: Callable[[Path], Starlette], last: Path | None = None,
+        problem: Exception | None = None,
     ) -> None:
         self.folder = folder
         self.open_club = open_club
-        self.gone = gone
+        self.last, self.problem = last, problem
         self.token = secrets.token_hex(16)
         self.club: Starlette | None = None
         self._stack: AsyncExitStack | None = None
@@ -118,7 +120,8 @@ class Launcher:
     def render(self, request: Request, typed: Typed, status: int = 200) -> Response:
         lang, _ = request_language(request)
         html = self.env(lang).get_template("start.html").render(
-            lang=lang, token=self.token, typed=typed, folder=str(self.folder), gone=self.gone,
+            lang=lang, token=self.token, typed=typed, folder=str(self.folder), last=self.last,
+            problem=None if self.problem is None else i18n.say(self.problem, lang),
             suffix=SUFFIX, min_pin=MIN_PIN_LENGTH)
         return HTMLResponse(html, status_code=status)
 
