@@ -11,9 +11,9 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from rochade.core.messages import N_
 from rochade.service.files import read_whole
 from rochade.web.base import USER_ERRORS, Page, Web, field, td_only
+from rochade.web.texts import N_
 
 SHOWN_ROWS = 10
 """The players shown before the import: enough to see that the columns are right."""
