@@ -116,7 +116,7 @@ def test_a_club_evening(browser: Any, server: Server, artifacts: Path) -> None:
     page.screenshot(path=artifacts / "td-players.png", full_page=True)
 
     # Check-in: Lotte stays home, the other eleven are present
-    page.get_by_role("link", name="Check-in").click()
+    page.get_by_role("link", name="Check-in", exact=True).click()
     page.get_by_label("Search a player").fill("lotte")
     expect(page.locator("#checkin li:visible")).to_have_count(1)
     page.get_by_role("button", name="Lotte Lammers: excused").click()

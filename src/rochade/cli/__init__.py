@@ -121,10 +121,24 @@ class LazyGroup(RochadeGroup):
         listing.format_commands(ctx, formatter)
 
 
-@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=LazyGroup, invoke_without_command=True,
+             context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="rochade")
-def main() -> None:
+@click.option("--no-browser", is_flag=True, envvar="ROCHADE_NO_BROWSER", show_envvar=True,
+              help="Without a command: do not open the browser (the address is printed).")
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="Without a command: 0.0.0.0 shares the club's pages on the club Wi-Fi (the "
+                   "start page answers this computer only).")
+@click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535),
+              help="Without a command: the port the app listens on.")
+@click.pass_context
+def main(ctx: click.Context, no_browser: bool, host: str, port: int) -> None:
     """rochade: chess tournaments for clubs (Keizer, Swiss, round-robin).
 
-    Start with `rochade init club.rochade`, or try `rochade demo`.
+    Without a command, rochade opens the club file used last in the browser, or a start page
+    that creates one. Or start with `rochade init club.rochade`, or try `rochade demo`.
     """
+    if ctx.invoked_subcommand is None:
+        from rochade.cli.launch import launch
+
+        launch(host, port, browser=not no_browser)

@@ -6,9 +6,11 @@ import gc
 import ipaddress
 import socket
 import sys
+import threading
+import time
 from contextlib import suppress
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 from urllib.parse import urlsplit
 
 import click
@@ -19,6 +21,10 @@ from rochade.service import StoreError
 from rochade.service.club_settings import check_servable
 from rochade.service.upload import Target, target
 from rochade.web.security import PinError, has_pin, new_pin, set_pin
+
+if TYPE_CHECKING:
+    from starlette.applications import Starlette
+    from starlette.types import ASGIApp
 
 LOOPBACK = "127.0.0.1"
 SWITCH_SECONDS = 0.0001
@@ -115,19 +121,38 @@ def serve_club(
     proxies: tuple[str, ...] = (),
     given_url: str | None = None,
     publish_to: Target | None = None,
+    browser: bool = False,
 ) -> None:
-    """Start the web app on `path` until Ctrl+C (also used by `rochade demo`).
+    """Start the web app on `path` until Ctrl+C (also used by `rochade demo` and `rochade`).
 
     `announce_pin`: print the given PIN (the demo makes one up for each run).
     `behind_proxy`: trust X-Forwarded-For on requests from the proxy, at one of `proxies`
     (none given: this computer's loopback addresses).
     `given_url`: the address players use (`--public-url`), instead of the one detected.
     `publish_to`: where each tournament's site is uploaded after the TD changed it.
+    `browser`: open the TD pages in the default browser once the server answers.
     """
-    import uvicorn
+    app = club_app(path, host, port, pin, announce_pin, behind_proxy, proxies, given_url,
+                   publish_to=publish_to)
+    run_app(app, host, port, proxies, f"{local_url(host, port)}td/" if browser else None)
 
+
+def club_app(
+    path: Path,
+    host: str = LOOPBACK,
+    port: int = 8000,
+    pin: str | None = None,
+    announce_pin: bool = False,
+    behind_proxy: bool = False,
+    proxies: tuple[str, ...] = (),
+    given_url: str | None = None,
+    command: str | None = None,
+    publish_to: Target | None = None,
+) -> Starlette:
+    """The web app on `path`, the file checked and its PIN set first; says where it serves
+    and who can open it (`serve_club`'s arguments; `command`: what starts it again, for the
+    hint that shares it on the club Wi-Fi, by default `rochade serve PATH`)."""
     from rochade.web import create_app
-    from rochade.web.guard import Guard, Limits, options, raise_open_files
 
     if not path.exists():
         raise Failure(f"{path} does not exist; create the club file first: rochade init {path}")
@@ -139,7 +164,7 @@ def serve_club(
     except (StoreError, PinError) as exc:
         raise Failure(str(exc)) from None
     shared = given_url or public_url(host, port)
-    local = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::', '') else host}:{port}/"
+    local = local_url(host, port)
     app = create_app(path, public_url=shared, behind_proxy=behind_proxy, render_process=True,
                      proxies=proxies, local_url=local, publish_to=publish_to)
     click.echo(f"rochade serves {path} at {local}  (TD pages: {local}td/)")
@@ -154,7 +179,7 @@ def serve_club(
                    " (no network address found: is the laptop on the club Wi-Fi?)")
     elif shared is None and not behind_proxy:
         click.echo(f"Only this computer can open these pages. To let the players' phones in "
-                   f"over the club Wi-Fi: rochade serve {path} --host 0.0.0.0")
+                   f"over the club Wi-Fi: {command or f'rochade serve {path}'} --host 0.0.0.0")
     if shared is not None:
         click.echo(f"Players open {shared} (or scan):")
         segno.make(shared, error="m").terminal(compact=True)
@@ -162,6 +187,23 @@ def serve_club(
         named = " or ".join(proxies) or "this computer itself (127.0.0.1, ::1)"
         click.echo(f"Behind a proxy: X-Forwarded-For is believed only on requests from {named};"
                    " anyone else's is ignored (--proxy-address names the proxy).")
+    return app
+
+
+def local_url(host: str, port: int) -> str:
+    """Where a browser on this computer finds a server listening on `host`."""
+    return f"http://{'127.0.0.1' if host in ('0.0.0.0', '::', '') else host}:{port}/"
+
+
+def run_app(
+    app: ASGIApp, host: str, port: int, proxies: tuple[str, ...] = (), browse: str | None = None
+) -> None:
+    """Serve `app` until Ctrl+C, under the guard of the club evening's limits; `browse`: an
+    address to open in the default browser as soon as the server answers."""
+    import uvicorn
+
+    from rochade.web.guard import Guard, Limits, options, raise_open_files
+
     limits = Limits.for_files(raise_open_files())
     if limits.most < Limits().most:
         click.echo(f"This computer lets the server open few files: it takes at most "
@@ -169,6 +211,8 @@ def serve_club(
     trusted = {ipaddress.ip_address(p) for p in proxies}
     guard = Guard(limits, shared=lambda address: _is_ip(address)
                   and ipaddress.ip_address(address) in trusted)
+    if browse is not None:
+        threading.Thread(target=browse_when_up, args=(browse, host, port), daemon=True).start()
     click.echo("Stop with Ctrl+C.")
     # The objects made so far (modules, the app) live as long as the server: out of the
     # collector's sight, a full collection no longer walks them all and stalls every page
@@ -186,6 +230,27 @@ def serve_club(
     finally:
         sys.setswitchinterval(switch)
         gc.unfreeze()
+
+
+BROWSER_WAIT_SECONDS = 30.0
+"""How long the browser waits for the server to answer before it is opened anyway."""
+
+
+def browse_when_up(url: str, host: str, port: int) -> None:
+    """Open `url` in the default browser once the server takes connections (opened earlier,
+    the browser would show that nothing answers)."""
+    import webbrowser
+
+    deadline = time.monotonic() + BROWSER_WAIT_SECONDS
+    address = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
+    while time.monotonic() < deadline:
+        with suppress(OSError), socket.create_connection((address, port), timeout=1):
+            break
+        time.sleep(0.1)
+    if webbrowser.open(url):
+        click.echo(f"Opened {url} in the browser.")
+    else:
+        click.echo(f"No browser could be opened here: open {url} yourself.")
 
 
 @click.command()

@@ -209,6 +209,21 @@ def iter_player_csv(text: str, rating_column: str | None = None, strict: bool = 
         ) from None
 
 
+def list_columns(text: str) -> list[tuple[str, str | None]]:
+    """The columns of a player list as `iter_player_csv` reads them: each header cell with
+    the field it is read as (None: left out); a list without a header line has its columns
+    by `PLAIN_COLUMNS`, with no title ("")."""
+    text = text.lstrip("\ufeff")
+    first = text.split("\n", 1)[0]
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=sniff_delimiter(first))
+    header = next(reader, [])
+    if _is_player(header):
+        plain = {index: name for name, index in PLAIN_COLUMNS.items()}
+        return [("", plain.get(index)) for index in range(len(header))]
+    fields = {index: name for name, index in _columns(header, None).items()}
+    return [(cell.strip(), fields.get(index)) for index, cell in enumerate(header)]
+
+
 def _players(reader: _csv.Reader, rating_column: str | None, strict: bool
              ) -> Iterator[PlayerRow]:
     header = next(reader, None)

@@ -62,6 +62,7 @@ from rochade.service.categories import (
     setup_to_json,
 )
 from rochade.service.categories import KEYS as CATEGORY_KEYS
+from rochade.service.club_settings import CLUB_NAME
 from rochade.service.errors import (
     NameTaken,
     NeedsConfirmation,
@@ -90,6 +91,7 @@ from rochade.service.fidemode import (
 )
 from rochade.service.files import read_file
 from rochade.service.players import (
+    PlayerList,
     RatingReport,
     apply_ratings,
     find_entrant,
@@ -97,6 +99,7 @@ from rochade.service.players import (
     label,
     pick,
     plan_ratings,
+    preview_player_list,
     rating_roster,
     read_player_list,
 )
@@ -400,6 +403,13 @@ class ClubService:
                 _tournament_of(club, added[0].tournament),
             )
         return added
+
+    def preview_players(self, data: bytes | str) -> PlayerList:
+        """A CSV list as `import_players` would read it, checked against the club's members,
+        nothing saved (the TD looks at it first)."""
+        with self._reading() as club:
+            members = [(m.name, m.fide_id) for m in club.members()]
+        return preview_player_list(data, members)
 
     def _entry(self, club: Club, tournament: str | None) -> _Entry:
         """What adding players needs, read once per action: an import of thousands of
@@ -1267,7 +1277,8 @@ class ClubService:
         with self._reading() as club:
             record = self._record(club, tournament)
             organizer = event_from_json(club.extras(record.id).get(EVENT)).organizer
-            return Letterhead(organizer or self.path.stem, club.round_dates(record.id))
+            club_name = organizer or club.setting(CLUB_NAME) or self.path.stem
+            return Letterhead(club_name, club.round_dates(record.id))
 
     def set_event(self, typed: Mapping[str, str], tournament: str | None = None) -> EventData:
         """Set the tournament's data for rating reports by key (`fide.EVENT_KEYS`; empty: not

@@ -7,7 +7,14 @@ from pathlib import Path
 from rochade.store import Club, Identity
 from rochade.store.settings import read_setting, update_setting, write_setting
 
-__all__ = ["check_servable", "file_identity", "read_setting", "update_setting", "write_setting"]
+__all__ = [
+    "CLUB_NAME", "check_servable", "file_identity", "read_setting", "update_setting",
+    "write_setting",
+]
+
+CLUB_NAME = "club.name"
+"""The club's name as the TD gave it on the start page: the printed lists' letterhead names
+the club by it (a tournament's own organizer first)."""
 
 
 def check_servable(path: Path) -> None:

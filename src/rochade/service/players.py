@@ -162,6 +162,28 @@ def read_player_list(
     return rows
 
 
+@dataclass(frozen=True)
+class PlayerList:
+    """A player list read and checked as an import would, nothing saved: what the TD sees
+    before importing it (the text, to import unchanged; each column with the field it is
+    read as, None: left out; the players)."""
+
+    text: str
+    columns: list[tuple[str, str | None]]
+    rows: list[PlayerRow]
+
+
+def preview_player_list(
+    data: bytes | str, members: Iterable[tuple[str, int | None]] = ()
+) -> PlayerList:
+    """`read_player_list`, with the list's columns as it reads them."""
+    from rochade.formats.players import decode, list_columns
+
+    text = decode(data) if isinstance(data, bytes) else data
+    rows = read_player_list(text, members)
+    return PlayerList(text, list_columns(text), rows)
+
+
 # --- rating lists -----------------------------------------------------------------------------
 
 

@@ -84,12 +84,18 @@ def set_pin(path: Path, pin: str) -> None:
     """Store the TD PIN (hashed) in the club file. Another PIN than the stored one logs every
     device out (the sessions' key mixes in the PIN's hash); the same PIN again changes nothing,
     so `serve --pin` with the evening's PIN keeps the TD logged in."""
-    pin = pin.strip()
-    if len(pin) < MIN_PIN_LENGTH:
-        raise PinError(f"the PIN needs at least {MIN_PIN_LENGTH} characters")
+    pin = checked_pin(pin)
     if not pin_matches(path, pin):
         write_setting(path, PIN_KEY, hash_pin(pin))
         write_setting(path, REVOKED_KEY, "{}")  # the old sessions no longer verify at all
+
+
+def checked_pin(pin: str) -> str:
+    """The PIN as it is stored (without the spaces around it); refuses one too short."""
+    pin = pin.strip()
+    if len(pin) < MIN_PIN_LENGTH:
+        raise PinError(f"the PIN needs at least {MIN_PIN_LENGTH} characters")
+    return pin
 
 
 def has_pin(path: Path) -> bool:

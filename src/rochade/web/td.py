@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from starlette.datastructures import FormData, UploadFile
+from starlette.datastructures import FormData
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import Response
@@ -26,7 +26,6 @@ from rochade.service import NeedsConfirmation, ResultConflict, StandingChange, p
 from rochade.service.club import SETTING_OVERRIDES, games_of
 from rochade.service.exchange import rating_report
 from rochade.service.fidemode import NeedsFideConfirmation
-from rochade.service.files import read_whole
 from rochade.service.phones import PhoneDesk
 from rochade.service.settings import (
     KEIZER_SETTINGS,
@@ -47,6 +46,7 @@ from rochade.web.base import (
     td_only,
     whole,
 )
+from rochade.web.member_list import existing_choice, listed
 from rochade.web.queries import (
     RESULT_CHOICES,
     checkin_choices,
@@ -246,15 +246,9 @@ async def td_add_player(web: Web, request: Request, page: Page) -> Response:
 @td_only
 async def td_import_players(web: Web, request: Request, page: Page) -> Response:
     def change(form: FormData, _: Callable[[str], str]) -> str:
-        upload = form.get("csv_file")
-        data: bytes | str = field(form, "csv_text")
-        if isinstance(upload, UploadFile) and upload.filename:
-            # spooled by Starlette already; the service decodes it as spreadsheets save it
-            data = read_whole(upload.file, upload.filename)
-        existing = field(form, "existing")
-        if existing not in ("skip", "update"):
-            existing = "refuse"
-        added = web.service().import_players(data, web.tournament_name(request), existing)
+        existing = existing_choice(form)
+        added = web.service().import_players(listed(form), web.tournament_name(request),
+                                             existing)
         new = [a for a in added if not a.already]
         said = _("{count} players imported.").format(count=len(new))
         if len(new) < len(added):
