@@ -12,7 +12,7 @@ from starlette.testclient import TestClient
 from web_helpers import post
 
 from rochade.service import ClubService
-from rochade.service.screens import HallScreens
+from rochade.service.screens import HallScreens, Screen
 
 SCREEN = {"name": "TV by the bar", "content": "pairings", "boards": "", "names": "",
           "font": "auto", "seconds": "15"}
@@ -103,3 +103,17 @@ def test_screens_are_the_tds_only(client: TestClient) -> None:
     assert client.get("/td/t/1/screens", follow_redirects=False).status_code == 303
     refused = client.post("/td/t/1/screens", data={"action": "save", **SCREEN})
     assert refused.status_code == 403
+
+
+def test_hall_screens_ask_every_two_seconds_where_phones_ask_every_five(club: Path) -> None:
+    """A result shows on a TV within 3 s: the display and the screens poll more often than
+    the phones' pages (the server's default, not the tests' quick clock)."""
+    from rochade.web import create_app
+
+    HallScreens(club, "test").save_screen(Screen(0, "Bar"))
+    tv = TestClient(create_app(club))
+    display = tv.get("/t/1/display").text
+    screen = tv.get("/t/1/screen/1").text
+    standings = tv.get("/t/1/").text
+    assert 'data-display="2"' in display and 'data-display="2"' in screen
+    assert 'hx-trigger="every 5s"' in standings
