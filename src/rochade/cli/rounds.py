@@ -93,6 +93,8 @@ def result(
             f"(was {report.previous})"
         )
     echo_changes(report.changes)
+    if report.paired_on is not None:
+        click.echo(f"Warning: {report.paired_on}")
 
 
 def echo_changes(changes: Sequence[StandingChange]) -> None:

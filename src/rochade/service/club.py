@@ -1019,7 +1019,11 @@ class ClubService:
                       "black": t.entrant(game.black).name, "result": str(parsed),
                       "was": str(game.result)}
             action.describe(Message(what, values), record)
-        return ResultReport(after, round_number, new_game, game.result, changes)
+        paired_on = None
+        if round_number < len(t.rounds) and game.result is not parsed:
+            paired_on = Message(N_("Round {round} was paired with this result; pairings are "
+                                   "not changed."), {"round": round_number + 1})
+        return ResultReport(after, round_number, new_game, game.result, changes, paired_on)
 
     def add_external(
         self,

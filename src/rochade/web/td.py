@@ -572,9 +572,12 @@ async def td_enter_result(web: Web, request: Request, page: Page) -> Response:
         return _result_row(web, page, n, t, number, board, (), exc.wanted, 409)
     except USER_ERRORS as exc:
         return web.refuse(page, request, back, web.say(page, exc))
+    warning = web.say(page, report.paired_on) if report.paired_on else None
     if request.headers.get("hx-request"):
-        return _result_row(web, page, n, report.tournament, number, board, report.changes)
+        return _result_row(web, page, n, report.tournament, number, board, report.changes,
+                           warning=warning)
     flashes = [("ok", _change_text(web, page, c)) for c in report.changes]
+    flashes += [("warn", warning)] if warning else []
     return web.redirect(page, back, *flashes)
 
 
@@ -611,9 +614,11 @@ def _result_row(
     changes: tuple[StandingChange, ...],
     conflict: Result | None = None,
     status_code: int = 200,
+    warning: str | None = None,
 ) -> Response:
     """A board's row as it is now, with what else a result moves on the page (out of band);
-    after a conflict (409) with the TD's choice: keep the board's result or replace it."""
+    after a conflict (409) with the TD's choice: keep the board's result or replace it.
+    `warning`: a correction of a round the next one was paired on says so."""
     view = round_view(t, number)
     return web.render(
         page,
@@ -625,6 +630,7 @@ def _result_row(
         points=points_before(t, number),
         choices=RESULT_CHOICES,
         changes=changes,
+        warning=warning,
         conflict=conflict,
         undo_next=f"/td/t/{n}/results?round={number}",
         oob=True,
