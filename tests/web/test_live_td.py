@@ -4,15 +4,19 @@ an earlier round says that the rounds after it were paired on the old result."""
 
 from __future__ import annotations
 
+import re
 from html import unescape
 from pathlib import Path
 
 from starlette.testclient import TestClient
-from web_helpers import Tick
+from web_helpers import Tick, post
 
+from rochade.core.model import Result
 from rochade.service import ClubService
+from rochade.service.phones import PhoneDesk, PhoneSettings
 
 HX = {"HX-Request": "true"}
+CODE = "knight"
 
 
 def played(club: Path, rounds: int) -> ClubService:
@@ -34,3 +38,61 @@ def test_a_correction_of_a_round_paired_on_warns(td: TestClient, club: Path) -> 
         "csrf": td.headers["x-test-csrf"], "result": "0-1"})
     german_page = td.get(sent.headers["location"], headers=german).text
     assert "Runde 2 wurde mit diesem Ergebnis gepaart" in unescape(german_page)
+
+
+def reported(club: Path) -> tuple[PhoneDesk, int]:
+    """Round 1 paired, phones on; board 1's white player reported 1-0 on their phone (and
+    its black player, returned, has not yet)."""
+    desk = PhoneDesk(club, "TD", Tick())
+    desk.set_phone_settings(PhoneSettings(CODE))
+    game = desk.pair().round.games[0]
+    desk.bind_device(game.white, "white-phone", CODE)
+    desk.bind_device(game.black, "black-phone", CODE)
+    desk.report_result(game.white, "1-0", "white-phone")
+    return desk, game.black
+
+
+def test_the_page_asks_with_its_version_and_gets_news_only(td: TestClient, club: Path) -> None:
+    svc = played(club, 0)
+    svc.pair()
+    page = td.get("/td/t/1/results").text
+    version = re.search(r'data-version="(\d+)" data-poll="([\d.]+)"', page)
+    assert version is not None
+    asked = {"X-Rochade-Version": version[1]}
+    assert td.get("/td/t/1/results", headers=asked).status_code == 204
+    svc.enter_result(1, 2, "0-1")  # another device
+    news = td.get("/td/t/1/results", headers=asked)
+    assert news.status_code == 200 and 'data-board="2" data-result="0-1"' in news.text
+    assert version[1] not in news.text
+
+
+def test_a_report_is_confirmed_or_turned_down_with_one_tap(td: TestClient, club: Path) -> None:
+    desk, black = reported(club)
+    box = unescape(td.get("/td/t/1/results").text).split('id="reports"')[1].split("</section>")[0]
+    assert "Board 1: white says 1-0, black says –" in box
+    assert re.search(r'<button name="result" value="1-0"[^>]*>Confirm 1-0</button>', box)
+    assert "Turn down" in box
+    desk.report_result(black, "0-1", "black-phone")  # they disagree: either may be taken
+    box = unescape(td.get("/td/t/1/results").text).split('id="reports"')[1]
+    assert "Confirm 1-0" in box and "Confirm 0-1" in box
+    refused = td.post("/td/t/1/results/1/1/reject", data={"csrf": "forged"})
+    assert refused.status_code == 403 and desk.reports()
+    actions = len(desk.log())
+    turned = post(td, "/td/t/1/results/1/1/reject")
+    assert turned.status_code == 303 and desk.reports() == {}
+    assert "Board 1: the phones' report is turned down." in unescape(
+        td.get(turned.headers["location"]).text)
+    assert len(desk.log()) == actions + 1
+    again = post(td, "/td/t/1/results/1/1/reject")
+    assert "no phone has reported round 1 board 1" in unescape(
+        td.get(again.headers["location"]).text)
+    desk.undo(1)  # the report is back
+    assert desk.reports()[1].black is Result.BLACK_WINS
+
+
+def test_a_result_entered_takes_its_report_out_of_the_box(td: TestClient, club: Path) -> None:
+    reported(club)
+    answer = td.post("/td/t/1/results/1/1", headers=HX, data={
+        "csrf": td.headers["x-test-csrf"], "result": "1-0", "expected": ""})
+    assert answer.status_code == 200
+    assert '<div id="reports" hx-swap-oob="true">\n</div>' in answer.text

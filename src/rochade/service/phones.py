@@ -127,6 +127,22 @@ class PhoneDesk(ClubService):
                 out[g.board] = _report(rnd.number, g.board, sides)
         return out
 
+    def reject_report(self, round_number: int, board: int,
+                      tournament: str | None = None) -> Report:
+        """The TD turns down what the phones reported for a board of the last round (the
+        players report again, or the TD enters the result); logged, undoable."""
+        with self._change("report", "report") as (club, action):
+            record, _ = self._load(club, tournament)
+            said = _reports(club.extras(record.id).get(REPORTS))
+            sides = said.pop(f"{round_number}:{board}", None)
+            if sides is None:
+                raise ServiceError("no phone has reported round {round} board {board}",
+                                   round=round_number, board=board)
+            club.set_extra(record.id, REPORTS, json.dumps(said, sort_keys=True))
+            action.describe(Message(N_("report of round {round} board {board} turned down"), {
+                "round": round_number, "board": board}), record)
+        return _report(round_number, board, sides)
+
     def devices(self, tournament: str | None = None) -> dict[int, str]:
         """Tonight's phones: player -> the id of the device bound to them."""
         _, extras = self.tournament_extras(tournament)

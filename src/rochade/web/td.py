@@ -38,6 +38,8 @@ from rochade.service.settings import (
 from rochade.web.base import (
     ERROR_PAGES,
     USER_ERRORS,
+    VERSION_HEADER,
+    WHO,
     Page,
     Web,
     field,
@@ -523,6 +525,13 @@ async def td_pair_manual(web: Web, request: Request, page: Page) -> Response:
 
 @td_only
 async def td_results(web: Web, request: Request, page: Page) -> Response:
+    """The results of a round. The page asks again every few seconds with the version it
+    shows, as the hall display does: "204" while nothing changed, else the page as it is now,
+    whose rows and boxes the page's script puts in (what the phones reported, results from
+    other devices). The version is read before the facts: the page is never older than it."""
+    version = web.last_change()
+    if request.headers.get(VERSION_HEADER) == str(version):
+        return Response(status_code=204)
     name = web.tournament_name(request)
     svc = web.service()
     t = svc.tournament(name)
@@ -545,6 +554,7 @@ async def td_results(web: Web, request: Request, page: Page) -> Response:
         changes=(),
         state=evening_state(t),
         section="results",
+        version=version,
     )
 
 
@@ -579,6 +589,23 @@ async def td_enter_result(web: Web, request: Request, page: Page) -> Response:
     flashes = [("ok", _change_text(web, page, c)) for c in report.changes]
     flashes += [("warn", warning)] if warning else []
     return web.redirect(page, back, *flashes)
+
+
+@td_only
+async def td_reject_report(web: Web, request: Request, page: Page) -> Response:
+    """Turn down what the phones reported for a board (one logged, undoable action)."""
+    n = request.path_params["n"]
+    number = int(request.path_params["round"])
+    board = int(request.path_params["board"])
+    back = f"/td/t/{n}/results?round={number}"
+    _ = web.gettext(page)
+    try:
+        PhoneDesk(web.path, WHO, web.clock, web.identity).reject_report(
+            number, board, web.tournament_name(request))
+    except USER_ERRORS as exc:
+        return web.refuse(page, request, back, web.say(page, exc))
+    said = _("Board {board}: the phones' report is turned down.").format(board=board)
+    return web.redirect(page, back, ("ok", said))
 
 
 @td_only
@@ -633,6 +660,7 @@ def _result_row(
         warning=warning,
         conflict=conflict,
         undo_next=f"/td/t/{n}/results?round={number}",
+        reports=PhoneDesk(web.path).reports(t.name) if number == len(t.rounds) else {},
         oob=True,
         t=t,
         state=evening_state(t),
@@ -800,4 +828,6 @@ def routes(web: Web) -> list[Route]:
         Route(td + "/results", td_results(web)),
         Route(td + "/results/{round:int}/{board:int}", td_enter_result(web), methods=["POST"]),
         Route(td + "/results/{round:int}/external", td_external(web), methods=["POST"]),
+        Route(td + "/results/{round:int}/{board:int}/reject", td_reject_report(web),
+              methods=["POST"]),
     ]
