@@ -77,6 +77,7 @@ from rochade.service.fidemode import (
     FideMode,
     Findings,
     NeedsFideConfirmation,
+    by_hand_event,
     check_scoring,
     confirmed,
     events_of,
@@ -861,10 +862,9 @@ class ClubService:
             if checked.errors:
                 raise ServiceError(joined([f.msg for f in checked.errors], " "))  # sentences
             assert checked.pairing is not None
-            events: Sequence[Message] = ()
-            if self._mode(club, record).on and _not_the_engines(t, number, checked.pairing):
-                events = [Message(N_("round {round}: paired by hand, differing from the "
-                                     "engine's pairing"), {"round": number})]
+            event = (by_hand_event(t, number, checked.pairing) if self._mode(club, record).on
+                     else None)
+            events: Sequence[Message] = [event] if event else ()
             if (checked.warnings or events) and not confirm:
                 raise NeedsConfirmation(checked.warnings,
                                         [NeedsFideConfirmation(events).msg] if events else ())
@@ -1483,17 +1483,6 @@ def _keizer(settings: object, name: str) -> KeizerSettings:
     if keizer is None:
         raise ServiceError("{name} is not a Keizer tournament", name=name)
     return keizer
-
-
-def _not_the_engines(t: Tournament, number: int, pairing: Pairing) -> bool:
-    """Whether a pairing by hand differs from what the system's engine pairs (boards,
-    colours, bye; an engine that finds no pairing differs from every one)."""
-    try:
-        engine, _ = systems.pair(t, number)
-    except ServiceError:
-        return True
-    return ({(b.white, b.black) for b in engine.boards}, engine.bye) != (
-        {(b.white, b.black) for b in pairing.boards}, pairing.bye)
 
 
 def _on_off(value: object) -> bool:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import hmac
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Literal
 
@@ -27,6 +28,7 @@ from rochade.core.systems import system_of
 from rochade.service.club import ClubService
 from rochade.service.errors import ResultConflict, ServiceError
 from rochade.service.players import label
+from rochade.store import Club
 
 PHONES, REPORTS, DEVICES = "phones", "reports", "devices"
 PHONE_STATUSES = (Status.PRESENT, Status.EXCUSED)
@@ -274,6 +276,17 @@ class PhoneDesk(ClubService):
         except ResultConflict:  # the TD was quicker: theirs stands
             return report, "td"
         return report, "entered"
+
+
+def forget_reports(club: Club, tournament_id: int, round_number: int,
+                   boards: Iterable[int]) -> None:
+    """Drop what the phones reported for boards whose players changed (a pairing edited
+    in place): a report is the players', not the board's."""
+    said = _reports(club.extras(tournament_id).get(REPORTS))
+    kept = {k: v for k, v in said.items()
+            if k not in {f"{round_number}:{board}" for board in boards}}
+    if kept != said:
+        club.set_extra(tournament_id, REPORTS, json.dumps(kept, sort_keys=True))
 
 
 def _named(name: str, device: str) -> str:
