@@ -6,6 +6,7 @@ Screenshot: tests/e2e/artifacts/td-results-live.png (git-ignored)."""
 
 from __future__ import annotations
 
+import re
 import time
 from pathlib import Path
 from typing import Any
@@ -72,4 +73,36 @@ def test_phone_reports_appear_and_one_tap_takes_one(browser: Any, server: Server
     assert (results[3], results[5], results[6]) == (
         Result.DRAW, Result.WHITE_WINS, Result.BLACK_WINS)
     print(f"phone report on the TD's page after {seen_after:.1f} s")
+    page.context.close()
+
+
+def test_two_players_swapped_in_four_clicks_fide_mode_naming_the_boards(
+        browser: Any, server: Server, artifacts: Path) -> None:
+    svc = ClubService(server.path, "e2e")
+    svc.create_system_tournament("Rated open", "swiss", {"rounds": 5})  # FIDE mode
+    svc.import_players("\n".join(f"Rated {i:02d},{2300 - 25 * i}" for i in range(1, 13)))
+    games = svc.pair().round.games
+    t = svc.tournament()
+    one, two = t.entrant(games[0].black), t.entrant(games[1].black)
+    page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    td = TD(page)
+    log_in(page, server)
+    page.goto(server.url + "/td/t/1/results")
+    td.click(page.get_by_role("checkbox", name=f"Tick {one.name}"))
+    td.click(page.get_by_role("checkbox", name=f"Tick {two.name}"))
+    td.click(page.get_by_role("button", name="Swap the two ticked players"))
+    asked = page.locator("[data-consequence]")
+    expect(asked).to_contain_text("paired by hand, differing from the engine's pairing: "
+                                  "board 1: ")
+    said = asked.inner_text()
+    assert re.search(r"board 1: \d+-\d+ instead of \d+-\d+; board 2: \d+-\d+ instead of "
+                     r"\d+-\d+", said), said
+    page.screenshot(path=artifacts / "td-pairing-swap-confirm.png", full_page=True)
+    td.click(page.get_by_role("button", name="Confirm"))
+    expect(page.locator(".flash.ok")).to_contain_text(
+        f"round 1: {one.name} and {two.name} change places")
+    expect(page.locator("tr#b1 td.b")).to_contain_text(two.name)
+    expect(page.locator("tr#b2 td.b")).to_contain_text(one.name)
+    assert td.clicks == 4, td.clicks
+    print(f"swap in FIDE mode: {td.clicks} clicks")
     page.context.close()

@@ -96,3 +96,62 @@ def test_a_result_entered_takes_its_report_out_of_the_box(td: TestClient, club: 
         "csrf": td.headers["x-test-csrf"], "result": "1-0", "expected": ""})
     assert answer.status_code == 200
     assert '<div id="reports" hx-swap-oob="true">\n</div>' in answer.text
+
+
+def seats(club: Path) -> list[tuple[int, int]]:
+    return [(g.white, g.black) for g in ClubService(club).tournament().rounds[-1].games]
+
+
+def test_the_results_page_offers_to_change_the_pairing(td: TestClient, club: Path) -> None:
+    svc = played(club, 0)
+    svc.pair()
+    svc.enter_result(1, 1, "1-0")
+    page = td.get("/td/t/1/results").text
+    assert '<form id="edit" method="post" action="/td/t/1/pair/edit"' in page
+    ticks = re.findall(r'<input type="checkbox" form="edit" name="player" value="(\d+)"', page)
+    boards = len(svc.tournament().rounds[0].games)
+    assert len(ticks) == 2 * (boards - 1)  # board 1 has its result
+    german = td.get("/td/t/1/results", headers={"Accept-Language": "de"}).text
+    assert "Die zwei angekreuzten Spieler tauschen" in german
+    for game in svc.tournament().rounds[0].games[1:]:
+        svc.enter_result(1, game.board, "1-0")
+    assert 'id="edit"' not in td.get("/td/t/1/results").text  # nothing left to change
+
+
+def test_a_swap_from_the_results_page(td: TestClient, club: Path) -> None:
+    svc = played(club, 0)
+    svc.pair()
+    (w1, b1), (w2, b2), *others = seats(club)
+    before = len(svc.log())
+    forged = td.post("/td/t/1/pair/edit", data={"csrf": "x", "action": "swap",
+                                                "player": [str(b1), str(w2)]})
+    assert forged.status_code == 403 and len(svc.log()) == before
+    done = td.post("/td/t/1/pair/edit", follow_redirects=False, data={
+        "csrf": td.headers["x-test-csrf"], "action": "swap", "player": [str(b1), str(w2)]})
+    assert done.status_code == 303 and seats(club) == [(w1, w2), (b1, b2), *others]
+    shown = unescape(td.get(done.headers["location"]).text)
+    assert "Changed by hand: round 1: " in shown and "change places" in shown
+    one = post(td, "/td/t/1/pair/edit", action="swap", player=str(w1))
+    assert "Tick the two players to swap." in unescape(td.get(one.headers["location"]).text)
+    post(td, "/td/t/1/pair/edit", action="colours", player=str(b2))
+    assert seats(club)[1] == (b2, b1)
+    assert len(svc.log()) == before + 2
+
+
+def test_fide_mode_confirms_naming_the_boards(td: TestClient, club: Path) -> None:
+    svc = ClubService(club, "test", Tick())
+    svc.create_system_tournament("Open", "swiss", {"rounds": 3})
+    svc.import_players("\n".join(f"Open {i},{2300 - 20 * i}" for i in range(1, 9)), "Open")
+    svc.pair("Open")
+    (_, b1), (_, b2), *_ = [(g.white, g.black) for g in svc.tournament("Open").rounds[0].games]
+    actions = len(svc.log())
+    asked = post(td, "/td/t/2/pair/edit", action="swap", player=[str(b1), str(b2)])
+    assert asked.status_code == 200 and len(svc.log()) == actions
+    page = unescape(asked.text)
+    assert "Confirm the change of the pairing" in page
+    assert re.search(r"paired by hand, differing from the engine's pairing: board 1: \d+-\d+ "
+                     r"instead of \d+-\d+; board 2: ", page)
+    assert '<input type="hidden" name="action" value="swap">' in page
+    confirmed = post(td, "/td/t/2/pair/edit", action="swap", player=[str(b1), str(b2)],
+                     confirm="yes")
+    assert confirmed.status_code == 303 and len(svc.log()) == actions + 1

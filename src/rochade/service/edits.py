@@ -48,7 +48,8 @@ says what it did; raises `ServiceError` for a change it cannot make."""
 
 
 class PairingEditor(ClubService):
-    """The changes of a paired round's pairing, each one logged action."""
+    """The changes of a paired round's pairing, each one logged action. Each returns the
+    round as changed, with what was done (and any warning accepted) as its explanation."""
 
     def swap_players(self, first: str, second: str, confirm: bool = False,
                      tournament: str | None = None) -> PairingReport:
@@ -186,14 +187,13 @@ class PairingEditor(ClubService):
                 absences=tuple(a for a in rnd.absences if a.player not in seated))
             after = dataclasses.replace(t, rounds=(*t.rounds[:-1], changed))
             after.validate()
+            lines = (Said(Message(N_("Changed by hand: {change}"), {"change": said})),
+                     *(Said("Accepted: {warning}", warning=w.msg) for w in warnings))
             notes = club.round_notes(record.id, rnd.number)
-            club.change_round(record.id, changed, (
-                *notes.explanation,
-                Said(Message(N_("Changed by hand: {change}"), {"change": said})),
-                *(Said("Accepted: {warning}", warning=w.msg) for w in warnings)))
+            club.change_round(record.id, changed, (*notes.explanation, *lines))
             forget_reports(club, record.id, rnd.number, draft.changed)
             action.describe(confirmed(said, events), record)
-        return PairingReport(after, changed, notes.explanation)
+        return PairingReport(after, changed, lines)
 
 
 def _open_board(rnd: Round, board: int) -> Game:

@@ -18,12 +18,20 @@ from starlette.routing import Route
 from rochade.core.checker import Rule
 from rochade.core.fide import EVENT_KEYS, TITLES, UNKNOWN, PlayerDetails
 from rochade.core.keizer.settings import PRESETS, KeizerSettings
-from rochade.core.messages import N_, Message
-from rochade.core.model import Entrant, Result, Status, Tournament
+from rochade.core.messages import N_, Message, line_message
+from rochade.core.model import Entrant, Reason, Result, Status, Tournament
 from rochade.core.standings import numbers_of
 from rochade.core.systems import system_of
-from rochade.service import NeedsConfirmation, ResultConflict, StandingChange, points_before
+from rochade.service import (
+    NeedsConfirmation,
+    PairingReport,
+    ResultConflict,
+    ServiceError,
+    StandingChange,
+    points_before,
+)
 from rochade.service.club import SETTING_OVERRIDES, games_of
+from rochade.service.edits import PairingEditor
 from rochade.service.exchange import rating_report
 from rochade.service.fidemode import NeedsFideConfirmation
 from rochade.service.files import read_whole
@@ -520,6 +528,56 @@ async def td_pair_manual(web: Web, request: Request, page: Page) -> Response:
     return _pair_page(web, request, page, draft, (), None, picked=bool(pick))
 
 
+@td_only
+async def td_pair_edit(web: Web, request: Request, page: Page) -> Response:
+    """Change the last round's pairing in place, from the players ticked on the results
+    page: one logged, undoable action. What the checker warns about, or FIDE mode asks
+    (the boards that would differ from the engine's pairing), is confirmed first."""
+    form = await request.form()
+    n = int(request.path_params["n"])
+    back = f"/td/t/{n}/results"
+    _ = web.gettext(page)
+    name = web.tournament_name(request)
+    editor = PairingEditor(web.path, WHO, web.clock, web.identity)
+    ticked = [str(p) for p in form.getlist("player")]
+    action = field(form, "action")
+    try:
+        report = _edit_pairing(editor, action, ticked, field(form, "confirm") == "yes", name, _)
+    except NeedsConfirmation as exc:
+        fields = [(key, str(value)) for key, value in form.multi_items()
+                  if key not in ("csrf", "confirm")]
+        return web.render(page, "td_edit_confirm.html", n=n, t=editor.tournament(name),
+                          messages=[web.say(page, m) for m in exc.messages], fields=fields,
+                          action=request.url.path, section="results")
+    except USER_ERRORS as exc:
+        return web.redirect(page, back, ("error", web.say(page, exc)))
+    return web.redirect(page, back, ("ok", web.say(page, line_message(report.explanation[0]))))
+
+
+def _edit_pairing(editor: PairingEditor, action: str, ticked: list[str], confirm: bool,
+                  name: str, _: Callable[[str], str]) -> PairingReport:
+    """The change the TD's button asks for, of the ticked players (ids)."""
+    if action.startswith("late:"):
+        return editor.pair_late_entry(action[5:], confirm, name)
+    if action == "swap":
+        if len(ticked) != 2:
+            raise ServiceError(_("Tick the two players to swap."))
+        return editor.swap_players(ticked[0], ticked[1], confirm, name)
+    if action == "bye":
+        if len(ticked) != 1:
+            raise ServiceError(_("Tick the one player to give the bye to."))
+        return editor.move_bye(ticked[0], confirm, name)
+    rnd = editor.tournament(name).rounds[-1]
+    boards = sorted({g.board for g in rnd.games if {str(g.white), str(g.black)} & set(ticked)})
+    if action == "colours":
+        if len(boards) != 1:
+            raise ServiceError(_("Tick a player of the one board whose colours to swap."))
+        return editor.swap_colours(boards[0], confirm, name)
+    if action == "repair":
+        return editor.repair_boards(boards, confirm, name)
+    raise ServiceError(_("Choose what to change."))
+
+
 # -- TD: results ---------------------------------------------------------------------------
 
 
@@ -555,7 +613,18 @@ async def td_results(web: Web, request: Request, page: Page) -> Response:
         state=evening_state(t),
         section="results",
         version=version,
+        editing=_editing(t, number),
+        late=[t.entrant(a.player) for a in t.rounds[-1].absences
+              if a.reason == Reason.LATE_START.value] if view and view.bye else [],
     )
+
+
+def _editing(t: Tournament, number: int | None) -> bool:
+    """Whether round `number`'s page offers to change its pairing: the last round, of a
+    system not paired by a fixed table, with a board still without a result."""
+    return (bool(number) and number == len(t.rounds)
+            and not system_of(t).fixed_schedule
+            and any(g.result is None for g in t.rounds[-1].games))
 
 
 @td_only
@@ -661,6 +730,7 @@ def _result_row(
         conflict=conflict,
         undo_next=f"/td/t/{n}/results?round={number}",
         reports=PhoneDesk(web.path).reports(t.name) if number == len(t.rounds) else {},
+        editing=_editing(t, number),
         oob=True,
         t=t,
         state=evening_state(t),
@@ -825,6 +895,7 @@ def routes(web: Web) -> list[Route]:
         Route(td + "/pair", td_pair_page(web)),
         Route(td + "/pair/auto", td_pair_auto(web), methods=["POST"]),
         Route(td + "/pair/manual", td_pair_manual(web), methods=["POST"]),
+        Route(td + "/pair/edit", td_pair_edit(web), methods=["POST"]),
         Route(td + "/results", td_results(web)),
         Route(td + "/results/{round:int}/{board:int}", td_enter_result(web), methods=["POST"]),
         Route(td + "/results/{round:int}/external", td_external(web), methods=["POST"]),
