@@ -155,3 +155,24 @@ def test_fide_mode_confirms_naming_the_boards(td: TestClient, club: Path) -> Non
     confirmed = post(td, "/td/t/2/pair/edit", action="swap", player=[str(b1), str(b2)],
                      confirm="yes")
     assert confirmed.status_code == 303 and len(svc.log()) == actions + 1
+
+
+def test_the_bye_moves_and_a_late_entry_plays_the_one_who_had_it(td: TestClient,
+                                                                  club: Path) -> None:
+    svc = ClubService(club, "test", Tick())
+    svc.create_system_tournament("Odd", "swiss", {"rounds": 3, "fide_mode": False})
+    svc.import_players("\n".join(f"Odd {i},{2300 - 20 * i}" for i in range(1, 10)), "Odd")
+    rnd = svc.pair("Odd").round
+    assert rnd.bye is not None
+    taker = rnd.games[0].white
+    post(td, "/td/t/2/pair/edit", action="bye", player=str(taker))
+    assert svc.tournament("Odd").rounds[0].bye == taker
+    late = svc.add_player("Odd Late", 1400, tournament="Odd").entrant
+    assert late is not None
+    page = unescape(td.get("/td/t/2/results").text)
+    button = f'<button name="action" value="late:{late.id}">Pair Odd Late against '
+    assert button in page
+    post(td, "/td/t/2/pair/edit", action=f"late:{late.id}")
+    last = svc.tournament("Odd").rounds[0]
+    assert last.bye is None and {last.games[-1].white, last.games[-1].black} == {
+        taker, late.id}
