@@ -127,13 +127,14 @@
   // The results page is live: every few seconds it asks for itself with the version it
   // shows (204 while nothing changed, as the hall display does) and puts in what changed
   // elsewhere (a phone, another device, the CLI, an undo): each row the TD is not busy with
-  // (nothing queued or unanswered for it, no conflict to decide, no list open in it), the open
-  // count, the phones' box, the end of the round and the undo. An answer asked for before one
-  // of the TD's own results was answered may be older than that row: it is dropped.
+  // (nothing queued or unanswered for it, no conflict to decide, no list open or player
+  // ticked in it), the open count, the phones' box, the end of the round and the undo. An
+  // answer asked for before one of the TD's own results was answered may be older than that
+  // row: it is dropped.
   var results = document.querySelector("table.results[data-version]");
   function busy(row) {
     var active = document.activeElement;
-    return row.dataset.board in wanted || row.querySelector(".conflict") ||
+    return row.dataset.board in wanted || row.querySelector(".conflict, input.tick:checked") ||
       (active && active.tagName === "SELECT" && row.contains(active));
   }
   function same(here, fresh) {
