@@ -67,6 +67,8 @@ def test_colours_turn_and_a_board_is_paired_again_by_the_engine(six: ClubService
     assert boards[2] == third and {p for b in boards[:2] for p in b} == {*first, *second}
     with pytest.raises(ServiceError, match="choose the boards"):
         edits.repair_boards([])
+    with pytest.raises(ServiceError, match="the engine pairs boards 1, 2 as they are"):
+        edits.repair_boards([1, 2])
 
 
 def test_the_bye_moves_and_a_late_entry_plays_the_one_who_had_it(club: ClubService) -> None:
@@ -93,6 +95,48 @@ def test_the_bye_moves_and_a_late_entry_plays_the_one_who_had_it(club: ClubServi
 
 
 Change = Callable[[PairingEditor], object]
+
+
+def _late(edits: PairingEditor) -> object:
+    edits.add_player("Late Comer", 1500, tournament="Open")
+    return edits.pair_late_entry("Late Comer", tournament="Open")
+
+
+def _first_seats(edits: PairingEditor) -> tuple[int, int, int]:
+    rnd = edits.tournament("Open").rounds[-1]
+    assert rnd.bye is not None
+    return rnd.games[0].white, rnd.games[1].black, rnd.bye
+
+
+@pytest.mark.parametrize("change", [
+    lambda e: e.swap_players(*map(str, _first_seats(e)[:2]), tournament="Open"),
+    lambda e: e.swap_players(*map(str, _first_seats(e)[1:]), tournament="Open"),
+    lambda e: e.swap_colours(3, tournament="Open"),
+    lambda e: e.move_bye(str(_first_seats(e)[0]), tournament="Open"),
+    lambda e: e.repair_boards([1, 2, 3], tournament="Open"),
+], ids=["swap", "swap-with-the-bye", "colours", "bye", "again"])
+def test_each_change_is_one_action_that_undo_takes_back_exactly(
+        club: ClubService, change: Change) -> None:
+    edits = swiss(club, fide=False)
+    edits.enter_result(2, 4, "1-0", "Open")  # a board with a result stays as it is
+    rnd = edits.tournament("Open").rounds[-1]
+    edits.swap_players(str(rnd.games[0].black), str(rnd.games[2].black), tournament="Open")
+    before, actions = snapshot(club)[0], len(club.log())
+    change(edits)
+    assert snapshot(club)[0] != before and len(club.log()) == actions + 1
+    assert club.tournament("Open").rounds[-1].games[3].result is Result.WHITE_WINS
+    assert edits.undo_plan(1, "Open").removes == ()  # no round goes: no confirmation asked
+    edits.undo(1, "Open")
+    assert snapshot(club)[0] == before
+
+
+def test_a_late_entry_and_its_undo(club: ClubService) -> None:
+    edits = swiss(club, fide=False)
+    before = snapshot(club)[0]
+    _late(edits)
+    edits.undo(1, "Open")  # the pairing, then the player added
+    edits.undo(1, "Open")
+    assert snapshot(club)[0] == before
 
 
 @pytest.mark.parametrize(("change", "refusal"), [

@@ -114,8 +114,12 @@ class PairingEditor(ClubService):
             if len(paired.boards) != len(chosen):
                 raise ServiceError("the engine finds no pairing of boards {boards} among "
                                    "their players", boards=", ".join(map(str, chosen)))
-            for board, new in zip(chosen, paired.boards, strict=True):
-                draft.boards[board - 1] = [new.white, new.black]
+            again = [[new.white, new.black] for new in paired.boards]
+            if again == [draft.boards[board - 1] for board in chosen]:
+                raise ServiceError("the engine pairs boards {boards} as they are; nothing "
+                                   "changed", boards=", ".join(map(str, chosen)))
+            for board, players in zip(chosen, again, strict=True):
+                draft.boards[board - 1] = players
             draft.changed.update(chosen)
             return Message(N_("round {round}: boards {boards} paired again by the engine"), {
                 "round": rnd.number, "boards": ", ".join(map(str, chosen))})
