@@ -106,3 +106,22 @@ def test_two_players_swapped_in_four_clicks_fide_mode_naming_the_boards(
     assert td.clicks == 4, td.clicks
     print(f"swap in FIDE mode: {td.clicks} clicks")
     page.context.close()
+
+
+def test_a_swap_outside_fide_mode_is_three_clicks(browser: Any, server: Server) -> None:
+    desk = paired_with_phones(server.path)
+    games = desk.tournament().rounds[0].games
+    t = desk.tournament()
+    one, two = t.entrant(games[2].white), t.entrant(games[3].white)
+    page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    td = TD(page)
+    log_in(page, server)
+    page.goto(server.url + "/td/t/1/results")
+    td.click(page.get_by_role("checkbox", name=f"Tick {one.name}"))
+    td.click(page.get_by_role("checkbox", name=f"Tick {two.name}"))
+    td.click(page.get_by_role("button", name="Swap the two ticked players"))
+    expect(page.locator("tr#b3 td.w")).to_contain_text(two.name)
+    expect(page.locator("tr#b4 td.w")).to_contain_text(one.name)
+    assert td.clicks == 3, td.clicks
+    print(f"swap outside FIDE mode: {td.clicks} clicks")
+    page.context.close()
