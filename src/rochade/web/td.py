@@ -551,9 +551,10 @@ async def td_pair_edit(web: Web, request: Request, page: Page) -> Response:
     except NeedsConfirmation as exc:
         fields = [(key, str(value)) for key, value in form.multi_items()
                   if key not in ("csrf", "confirm")]
-        return web.render(page, "td_edit_confirm.html", n=n, t=editor.tournament(name),
-                          messages=[web.say(page, m) for m in exc.messages], fields=fields,
-                          action=request.url.path, section="results")
+        return web.render(page, "systems/td_fide_confirm.html", n=n, t=editor.tournament(name),
+                          heading=_("Confirm the change of the pairing"), fields=fields,
+                          consequence=web.say(page, exc), action=request.url.path, back=back,
+                          section="results")
     except USER_ERRORS as exc:
         return web.redirect(page, back, ("error", web.say(page, exc)))
     return web.redirect(page, back, ("ok", web.say(page, line_message(report.explanation[0]))))
