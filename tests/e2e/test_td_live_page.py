@@ -125,3 +125,37 @@ def test_a_swap_outside_fide_mode_is_three_clicks(browser: Any, server: Server) 
     assert td.clicks == 3, td.clicks
     print(f"swap outside FIDE mode: {td.clicks} clicks")
     page.context.close()
+
+
+def test_the_poll_leaves_a_row_the_td_is_deciding_alone(browser: Any, slow_server: Server
+                                                        ) -> None:
+    """Another device enters board 2 just before the TD's key: the row asks keep or replace,
+    and the page's poll, which then brings the news, leaves that row as the TD sees it."""
+    paired_with_phones(slow_server.path)
+    page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    log_in(page, slow_server)
+    page.goto(slow_server.url + "/td/t/1/results")
+    polls = {"held": True, "asked": 0}
+
+    def poll(route: Any) -> None:
+        if route.request.headers.get("x-rochade-version") is None:
+            route.continue_()
+            return
+        polls["asked"] += 1
+        if polls["held"]:
+            route.fulfill(status=204)  # (as if nothing had changed yet)
+        else:
+            route.continue_()
+
+    page.route("**/td/t/1/results", poll)
+    page.locator("tr#b2 td.w").click()
+    ClubService(slow_server.path, "e2e").enter_result(1, 2, "0-1")  # another device
+    page.keyboard.press("1")
+    conflict = page.locator("tr#b2 .conflict")
+    expect(conflict).to_contain_text("Board 2 was changed meanwhile to 0-1; keep or replace?")
+    polls["held"], asked = False, polls["asked"]
+    ClubService(slow_server.path, "e2e").enter_result(1, 4, "1/2")  # news for the poll
+    expect(page.locator("tr#b4 td.res")).to_have_text("½-½", timeout=WITHIN_MS)
+    assert polls["asked"] > asked
+    expect(conflict).to_be_visible()  # still there to decide, the row not replaced
+    page.context.close()
