@@ -98,8 +98,9 @@ def test_a_manual_pairing_other_than_the_engines_needs_confirm(tmp_path: Path, r
     assert "round 1: paired by hand, differing from the engine's pairing" in refused.stderr
     assert "breaks rules" not in refused.stderr
     run("pair", club, "--manual", "1-2 3-4 5-6", "--confirm")
-    assert _comments(run, club, tmp_path) == [
-        "round 1: paired by hand, differing from the engine's pairing"]
+    assert _comments(run, club, tmp_path) == [  # which boards differ, by start numbers
+        "round 1: paired by hand, differing from the engine's pairing: board 1: 1-2 instead "
+        "of 4-1; board 2: 3-4 instead of 2-5; board 3: 5-6 instead of 6-3"]
 
 
 def test_leaving_fide_mode_needs_confirm_and_is_for_good(tmp_path: Path, run: Run) -> None:

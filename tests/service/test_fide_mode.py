@@ -201,8 +201,10 @@ def test_a_manual_pairing_other_than_the_engines_needs_confirmation(club: ClubSe
         club.pair_manual("1-2 3-4 5-6 7-8", tournament="Open")
     assert "round 1: paired by hand, differing from the engine's pairing" in str(refused.value)
     club.pair_manual("1-2 3-4 5-6 7-8", confirm=True, tournament="Open")
-    assert [line.split(": ", 1)[1] for line in comments(club)] == [
-        "round 1: paired by hand, differing from the engine's pairing"]
+    assert [line.split(": ", 1)[1] for line in comments(club)] == [  # which boards differ
+        "round 1: paired by hand, differing from the engine's pairing: board 1: 1-2 instead "
+        "of 5-1; board 2: 3-4 instead of 2-6; board 3: 5-6 instead of 7-3; board 4: 7-8 "
+        "instead of 4-8"]
 
 
 def test_leaving_fide_mode_is_confirmed_permanent_and_commented(club: ClubService) -> None:

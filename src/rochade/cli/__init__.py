@@ -22,6 +22,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "backup:backups_command",
         "List the automatic backups of CLUB (made before every pairing, import and restore).",
     ),
+    "change-pairing": (
+        "rounds:change_pairing",
+        "Change the last round's pairing in place (boards without a result), one undoable step.",
+    ),
     "crosstable": ("views:crosstable_command", "Who played whom, with colours and results."),
     "demo": ("demo:demo", "Create demo.rochade, a simulated season."),
     "explain": ("views:explain", "Explain someone's points, or a pairing."),

@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from rochade.cli.common import Failure, club_argument, ordinal, service, tournament_option
 from rochade.formats.text import decimal_text, pairings_table
-from rochade.service import NeedsConfirmation, StandingChange
+from rochade.service import NeedsConfirmation, PairingReport, StandingChange
+
+if TYPE_CHECKING:
+    from rochade.service.edits import PairingEditor
 
 
 @click.command()
@@ -78,8 +82,9 @@ def result(
     RESULT is 1-0, 1/2 (or =), 0-1, or a forfeit +/-, -/+, -/-; an arbiter's unusual result
     1/2-0, 0-1/2, 0-0; or '?' (quoted) or adjourned for an adjourned or postponed game (a
     draw for pairing; the standings stay provisional until its result is in). Correcting an
-    older round shows who moved in the standings. With --expect, a board changed meanwhile
-    (by another device or script) is left as it is and the command fails.
+    older round shows who moved in the standings, and warns that the round after it was
+    paired with the old result (its pairings are not changed). With --expect, a board changed
+    meanwhile (by another device or script) is left as it is and the command fails.
     """
     expected = "" if expect is not None and expect.strip().lower() == "none" else expect
     report = service(club, who).enter_result(round_number, board, result, tournament, expected)
@@ -93,6 +98,8 @@ def result(
             f"(was {report.previous})"
         )
     echo_changes(report.changes)
+    if report.paired_on is not None:
+        click.echo(f"Warning: {report.paired_on}")
 
 
 def echo_changes(changes: Sequence[StandingChange]) -> None:
@@ -162,3 +169,83 @@ def round_date(
 
 
 COMMANDS = (pair, result, external, round_date)
+
+
+@click.group("change-pairing")
+def change_pairing() -> None:
+    """Change the last round's pairing in place (boards without a result), one undoable step."""
+
+
+def _confirm_option(func: Callable[..., None]) -> Callable[..., None]:
+    return click.option("--confirm", is_flag=True, help="Accept the rules it breaks (and, in "
+                        "FIDE mode, a pairing that differs from the engine's).")(func)
+
+
+def _changed(change: Callable[[PairingEditor], PairingReport], club: Path,
+             who: str | None) -> None:
+    """Make the change and print the round as it is now, or why it needs --confirm."""
+    from rochade.service.edits import PairingEditor
+
+    try:
+        report = change(PairingEditor(club, who))
+    except NeedsConfirmation as exc:
+        raise Failure(f"{exc}; add --confirm to change it anyway") from None
+    for line in report.explanation:
+        click.echo(line)
+    click.echo(pairings_table(report.round, report.tournament), nl=False)
+
+
+@change_pairing.command("swap")
+@club_argument
+@click.argument("first", metavar="PLAYER")
+@click.argument("second", metavar="PLAYER")
+@_confirm_option
+@tournament_option
+def change_swap(club: Path, who: str | None, first: str, second: str, confirm: bool,
+                tournament: str | None) -> None:
+    """Two players change places (board and colour; one may be the player with the bye)."""
+    _changed(lambda e: e.swap_players(first, second, confirm, tournament), club, who)
+
+
+@change_pairing.command("colours")
+@club_argument
+@click.argument("board", type=int)
+@_confirm_option
+@tournament_option
+def change_colours(club: Path, who: str | None, board: int, confirm: bool,
+                   tournament: str | None) -> None:
+    """Turn the colours of a board."""
+    _changed(lambda e: e.swap_colours(board, confirm, tournament), club, who)
+
+
+@change_pairing.command("bye")
+@club_argument
+@click.argument("player")
+@_confirm_option
+@tournament_option
+def change_bye(club: Path, who: str | None, player: str, confirm: bool,
+               tournament: str | None) -> None:
+    """Give the bye to PLAYER, who takes the seat of the one who had it."""
+    _changed(lambda e: e.move_bye(player, confirm, tournament), club, who)
+
+
+@change_pairing.command("again")
+@club_argument
+@click.argument("boards", metavar="BOARD...", type=int, nargs=-1, required=True)
+@_confirm_option
+@tournament_option
+def change_again(club: Path, who: str | None, boards: tuple[int, ...], confirm: bool,
+                 tournament: str | None) -> None:
+    """Pair these boards' players again among themselves with the engine."""
+    _changed(lambda e: e.repair_boards(boards, confirm, tournament), club, who)
+
+
+@change_pairing.command("late")
+@club_argument
+@click.argument("player")
+@_confirm_option
+@tournament_option
+def change_late(club: Path, who: str | None, player: str, confirm: bool,
+                tournament: str | None) -> None:
+    """PLAYER (a late entry, without a board) plays the player who had the bye."""
+    _changed(lambda e: e.pair_late_entry(player, confirm, tournament), club, who)

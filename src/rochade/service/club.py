@@ -78,6 +78,7 @@ from rochade.service.fidemode import (
     FideMode,
     Findings,
     NeedsFideConfirmation,
+    by_hand_event,
     check_scoring,
     confirmed,
     events_of,
@@ -871,10 +872,9 @@ class ClubService:
             if checked.errors:
                 raise ServiceError(joined([f.msg for f in checked.errors], " "))  # sentences
             assert checked.pairing is not None
-            events: Sequence[Message] = ()
-            if self._mode(club, record).on and _not_the_engines(t, number, checked.pairing):
-                events = [Message(N_("round {round}: paired by hand, differing from the "
-                                     "engine's pairing"), {"round": number})]
+            event = (by_hand_event(t, number, checked.pairing) if self._mode(club, record).on
+                     else None)
+            events: Sequence[Message] = [event] if event else ()
             if (checked.warnings or events) and not confirm:
                 raise NeedsConfirmation(checked.warnings,
                                         [NeedsFideConfirmation(events).msg] if events else ())
@@ -1029,7 +1029,11 @@ class ClubService:
                       "black": t.entrant(game.black).name, "result": str(parsed),
                       "was": str(game.result)}
             action.describe(Message(what, values), record)
-        return ResultReport(after, round_number, new_game, game.result, changes)
+        paired_on = None
+        if round_number < len(t.rounds) and game.result is not parsed:
+            paired_on = Message(N_("Round {round} was paired with this result; pairings are "
+                                   "not changed."), {"round": round_number + 1})
+        return ResultReport(after, round_number, new_game, game.result, changes, paired_on)
 
     def add_external(
         self,
@@ -1490,17 +1494,6 @@ def _keizer(settings: object, name: str) -> KeizerSettings:
     if keizer is None:
         raise ServiceError("{name} is not a Keizer tournament", name=name)
     return keizer
-
-
-def _not_the_engines(t: Tournament, number: int, pairing: Pairing) -> bool:
-    """Whether a pairing by hand differs from what the system's engine pairs (boards,
-    colours, bye; an engine that finds no pairing differs from every one)."""
-    try:
-        engine, _ = systems.pair(t, number)
-    except ServiceError:
-        return True
-    return ({(b.white, b.black) for b in engine.boards}, engine.bye) != (
-        {(b.white, b.black) for b in pairing.boards}, pairing.bye)
 
 
 def _on_off(value: object) -> bool:

@@ -21,12 +21,14 @@ from datetime import datetime
 
 from rochade.core.checker import COLOUR_RULES, Rule, Severity, check_boards
 from rochade.core.messages import N_, Message, joined
-from rochade.core.model import ModelError, Result, Tournament
+from rochade.core.model import ModelError, PlayerId, Result, Tournament
+from rochade.core.pairing import Pairing
+from rochade.core.standings import numbers_of
 from rochade.core.systems import SWISS_ABSENCES, system_of
 from rochade.core.tiebreaks import Kind, Scoring
 from rochade.service.errors import ServiceError
 from rochade.service.players import label
-from rochade.service.systems import rules
+from rochade.service.systems import pair, rules
 from rochade.store import ActionRecord
 
 FIDE = "fide"
@@ -186,6 +188,49 @@ def settings_events(before: object, after: object, played: int) -> list[Message]
     return out
 
 
+BY_HAND = N_("round {round}: paired by hand, differing from the engine's pairing")
+BY_HAND_BOARDS = N_("round {round}: paired by hand, differing from the engine's pairing: "
+                    "{boards}")
+
+
+def by_hand_event(t: Tournament, number: int, pairing: Pairing) -> Message | None:
+    """The event of round `number` paired otherwise than the system's engine pairs it (None:
+    as the engine does; boards in another order are the same pairing): the boards that
+    differ, by start numbers as the TRF file has them, so the rating officer can look them
+    up ("board 3: 6-1 instead of 6-13"). An engine that finds no pairing differs from every
+    one."""
+    try:
+        engine, _ = pair(t, number)
+    except ServiceError:
+        return Message(BY_HAND, {"round": number})
+    ours = [(b.white, b.black) for b in pairing.boards]
+    theirs = [(b.white, b.black) for b in engine.boards]
+    if (set(ours), pairing.bye) == (set(theirs), engine.bye):
+        return None
+    start = {pid: i for i, pid in enumerate(numbers_of(t), 1)}
+
+    def shown(players: tuple[PlayerId, PlayerId]) -> str:
+        return "-".join(str(start.get(p, p)) for p in players)
+
+    parts = []
+    for board, players in enumerate(ours, 1):
+        if players in theirs:
+            continue
+        if board <= len(theirs):
+            parts.append(Message(N_("board {board}: {pairing} instead of {engine}"), {
+                "board": board, "pairing": shown(players), "engine": shown(theirs[board - 1])}))
+        else:
+            parts.append(Message(N_("board {board}: {pairing}, a board the engine does not "
+                                    "have"), {"board": board, "pairing": shown(players)}))
+    if pairing.bye != engine.bye:
+        parts.append(Message(N_("bye: {player} instead of {engine}"), {
+            "player": start.get(pairing.bye, "-") if pairing.bye else "-",
+            "engine": start.get(engine.bye, "-") if engine.bye else "-"}))
+    if not parts:  # the engine's boards, fewer of them
+        return Message(BY_HAND, {"round": number})
+    return Message(BY_HAND_BOARDS, {"round": number, "boards": joined(parts)})
+
+
 UNUSUAL = frozenset({Result.WHITE_HALF, Result.BLACK_HALF, Result.BOTH_LOSE})
 """The results an arbiter may give that a rating officer asks about (½-0, 0-½, 0-0)."""
 
@@ -266,7 +311,8 @@ FULL_BY_HAND = N_("round {round}: full-point bye given by hand to {player}")
 """The event of a full-point bye given by hand (confirmed when given, found when imported)."""
 
 
-__all__ = ["FIDE", "FIDE_LOGGED", "FULL_BY_HAND", "HAD_HPBS", "IMPORTED", "SECOND_HPB",
-           "FideMode", "Findings", "NeedsFideConfirmation", "check_scoring", "confirmed",
-           "events_of", "leaves", "mode_from_json", "mode_to_json", "recheck", "require",
-           "settings_events", "trf_comments"]
+__all__ = ["BY_HAND", "BY_HAND_BOARDS", "FIDE", "FIDE_LOGGED", "FULL_BY_HAND", "HAD_HPBS",
+           "IMPORTED", "SECOND_HPB", "FideMode", "Findings", "NeedsFideConfirmation",
+           "by_hand_event", "check_scoring", "confirmed", "events_of", "leaves",
+           "mode_from_json", "mode_to_json", "recheck", "require", "settings_events",
+           "trf_comments"]

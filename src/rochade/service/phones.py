@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import hmac
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Literal
 
@@ -27,6 +28,7 @@ from rochade.core.systems import system_of
 from rochade.service.club import ClubService
 from rochade.service.errors import ResultConflict, ServiceError
 from rochade.service.players import label
+from rochade.store import Club
 
 PHONES, REPORTS, DEVICES = "phones", "reports", "devices"
 PHONE_STATUSES = (Status.PRESENT, Status.EXCUSED)
@@ -126,6 +128,22 @@ class PhoneDesk(ClubService):
             if g.result is None and sides:
                 out[g.board] = _report(rnd.number, g.board, sides)
         return out
+
+    def reject_report(self, round_number: int, board: int,
+                      tournament: str | None = None) -> Report:
+        """The TD turns down what the phones reported for a board of the last round (the
+        players report again, or the TD enters the result); logged, undoable."""
+        with self._change("report", "report") as (club, action):
+            record, _ = self._load(club, tournament)
+            said = _reports(club.extras(record.id).get(REPORTS))
+            sides = said.pop(f"{round_number}:{board}", None)
+            if sides is None:
+                raise ServiceError("no phone has reported round {round} board {board}",
+                                   round=round_number, board=board)
+            club.set_extra(record.id, REPORTS, json.dumps(said, sort_keys=True))
+            action.describe(Message(N_("report of round {round} board {board} turned down"), {
+                "round": round_number, "board": board}), record)
+        return _report(round_number, board, sides)
 
     def devices(self, tournament: str | None = None) -> dict[int, str]:
         """Tonight's phones: player -> the id of the device bound to them."""
@@ -258,6 +276,17 @@ class PhoneDesk(ClubService):
         except ResultConflict:  # the TD was quicker: theirs stands
             return report, "td"
         return report, "entered"
+
+
+def forget_reports(club: Club, tournament_id: int, round_number: int,
+                   boards: Iterable[int]) -> None:
+    """Drop what the phones reported for boards whose players changed (a pairing edited
+    in place): a report is the players', not the board's."""
+    said = _reports(club.extras(tournament_id).get(REPORTS))
+    kept = {k: v for k, v in said.items()
+            if k not in {f"{round_number}:{board}" for board in boards}}
+    if kept != said:
+        club.set_extra(tournament_id, REPORTS, json.dumps(kept, sort_keys=True))
 
 
 def _named(name: str, device: str) -> str:

@@ -99,6 +99,9 @@ class ResultReport:
     game: Game
     previous: Result | None
     changes: tuple[StandingChange, ...]  # only for corrections and results of older rounds
+    paired_on: Message | None = None
+    """A correction of a round whose next round was paired on the old result: says so (the
+    pairings stay as they are)."""
 
 
 @dataclass(frozen=True)

@@ -196,6 +196,22 @@ def pair(t: Tournament, number: int, origins: Callable[[], Mapping[PlayerId, str
         raise ServiceError(message_of(exc)) from None
 
 
+def pair_players(t: Tournament, number: int, players: Sequence[PlayerId]) -> Pairing:
+    """Only `players` paired for round `number` by the system's engine, on the history of
+    `t` (some boards of a paired round paired again; the settings are left as they are).
+    The others count as excused for it: an engine that reads who is present from the
+    statuses (Keizer's) pairs only these too."""
+    chosen = set(players)
+    only = dataclasses.replace(t, entrants=tuple(
+        e if e.id in chosen or not e.status.plays else dataclasses.replace(
+            e, status=Status.EXCUSED) for e in t.entrants))
+    try:
+        pairing, _ = system_of(only).pair(only, number, lambda: players, fresh_seed)
+    except PairingRefused as exc:
+        raise ServiceError(message_of(exc)) from None
+    return pairing
+
+
 def numbered(t: Tournament) -> object | None:
     """The settings with the pairing numbers of the round about to be paired, when they
     differ from the stored ones (everybody before round 1, a late entry until round 4)."""

@@ -639,6 +639,29 @@ class Club:
         for ext in rnd.externals:
             self.add_external(tournament_id, rnd.number, ext)
 
+    def change_round(self, tournament_id: int, rnd: Round, explanation: Sequence[str]) -> None:
+        """A paired round's boards, bye and absences replaced in place, with a new
+        explanation: the round's row stays, so undoing it removes no round."""
+        key = (tournament_id, rnd.number)
+        cursor = self._write(
+            "UPDATE rounds SET bye = ?, explanation = ? WHERE tournament_id = ? AND number = ?",
+            (rnd.bye, json.dumps([line_data(line) for line in explanation], ensure_ascii=False),
+             *key),
+        )
+        if cursor.rowcount != 1:
+            raise StoreError("there is no round {number}", number=rnd.number)
+        for table in ("games", "absences"):
+            self._write(f"DELETE FROM {table} WHERE tournament_id = ? AND round = ?", key)
+        for game in rnd.games:
+            self._write(
+                "INSERT INTO games (tournament_id, round, board, white, black, result) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                (*key, game.board, game.white, game.black,
+                 None if game.result is None else game.result.value),
+            )
+        for absence in rnd.absences:
+            self.add_absence(tournament_id, rnd.number, absence)
+
     def add_absence(self, tournament_id: int, round_number: int, absence: Absence) -> None:
         self._write(
             "INSERT INTO absences (tournament_id, round, player, reason) VALUES (?, ?, ?, ?)",

@@ -18,12 +18,20 @@ from starlette.routing import Route
 from rochade.core.checker import Rule
 from rochade.core.fide import EVENT_KEYS, TITLES, UNKNOWN, PlayerDetails
 from rochade.core.keizer.settings import PRESETS, KeizerSettings
-from rochade.core.messages import N_, Message
-from rochade.core.model import Entrant, Result, Status, Tournament
+from rochade.core.messages import N_, Message, line_message
+from rochade.core.model import Entrant, Reason, Result, Status, Tournament
 from rochade.core.standings import numbers_of
 from rochade.core.systems import system_of
-from rochade.service import NeedsConfirmation, ResultConflict, StandingChange, points_before
+from rochade.service import (
+    NeedsConfirmation,
+    PairingReport,
+    ResultConflict,
+    ServiceError,
+    StandingChange,
+    points_before,
+)
 from rochade.service.club import SETTING_OVERRIDES, games_of
+from rochade.service.edits import PairingEditor
 from rochade.service.exchange import rating_report
 from rochade.service.fidemode import NeedsFideConfirmation
 from rochade.service.phones import PhoneDesk
@@ -37,6 +45,8 @@ from rochade.service.settings import (
 from rochade.web.base import (
     ERROR_PAGES,
     USER_ERRORS,
+    VERSION_HEADER,
+    WHO,
     Page,
     Web,
     field,
@@ -56,6 +66,11 @@ from rochade.web.queries import (
 )
 from rochade.web.system_tables import requested_byes, round_robin_schedule
 from rochade.web.systems import fide_confirm
+
+TD_POLL_SECONDS = 2.0
+"""How often at most the TD's open results page asks for news: a phone's report shows within
+about that (the one TD's page costs little; the hall's and the players' pages may ask less
+often)."""
 
 # -- TD: tournaments -----------------------------------------------------------------------
 
@@ -515,11 +530,69 @@ async def td_pair_manual(web: Web, request: Request, page: Page) -> Response:
     return _pair_page(web, request, page, draft, (), None, picked=bool(pick))
 
 
+@td_only
+async def td_pair_edit(web: Web, request: Request, page: Page) -> Response:
+    """Change the last round's pairing in place, from the players ticked on the results
+    page: one logged, undoable action. What the checker warns about, or FIDE mode asks
+    (the boards that would differ from the engine's pairing), is confirmed first."""
+    form = await request.form()
+    n = int(request.path_params["n"])
+    back = f"/td/t/{n}/results"
+    _ = web.gettext(page)
+    name = web.tournament_name(request)
+    editor = PairingEditor(web.path, WHO, web.clock, web.identity)
+    ticked = [str(p) for p in form.getlist("player")]
+    action = field(form, "action")
+    try:
+        report = _edit_pairing(editor, action, ticked, field(form, "confirm") == "yes", name, _)
+    except NeedsConfirmation as exc:
+        fields = [(key, str(value)) for key, value in form.multi_items()
+                  if key not in ("csrf", "confirm")]
+        return web.render(page, "systems/td_fide_confirm.html", n=n, t=editor.tournament(name),
+                          heading=_("Confirm the change of the pairing"), fields=fields,
+                          consequence=web.say(page, exc), action=request.url.path, back=back,
+                          section="results")
+    except USER_ERRORS as exc:
+        return web.redirect(page, back, ("error", web.say(page, exc)))
+    return web.redirect(page, back, ("ok", web.say(page, line_message(report.explanation[0]))))
+
+
+def _edit_pairing(editor: PairingEditor, action: str, ticked: list[str], confirm: bool,
+                  name: str, _: Callable[[str], str]) -> PairingReport:
+    """The change the TD's button asks for, of the ticked players (ids)."""
+    if action.startswith("late:"):
+        return editor.pair_late_entry(action[5:], confirm, name)
+    if action == "swap":
+        if len(ticked) != 2:
+            raise ServiceError(_("Tick the two players to swap."))
+        return editor.swap_players(ticked[0], ticked[1], confirm, name)
+    if action == "bye":
+        if len(ticked) != 1:
+            raise ServiceError(_("Tick the one player to give the bye to."))
+        return editor.move_bye(ticked[0], confirm, name)
+    rnd = editor.tournament(name).rounds[-1]
+    boards = sorted({g.board for g in rnd.games if {str(g.white), str(g.black)} & set(ticked)})
+    if action == "colours":
+        if len(boards) != 1:
+            raise ServiceError(_("Tick a player of the one board whose colours to swap."))
+        return editor.swap_colours(boards[0], confirm, name)
+    if action == "repair":
+        return editor.repair_boards(boards, confirm, name)
+    raise ServiceError(_("Choose what to change."))
+
+
 # -- TD: results ---------------------------------------------------------------------------
 
 
 @td_only
 async def td_results(web: Web, request: Request, page: Page) -> Response:
+    """The results of a round. The page asks again every few seconds with the version it
+    shows, as the hall display does: "204" while nothing changed, else the page as it is now,
+    whose rows and boxes the page's script puts in (what the phones reported, results from
+    other devices). The version is read before the facts: the page is never older than it."""
+    version = web.last_change()
+    if request.headers.get(VERSION_HEADER) == str(version):
+        return Response(status_code=204)
     name = web.tournament_name(request)
     svc = web.service()
     t = svc.tournament(name)
@@ -542,7 +615,20 @@ async def td_results(web: Web, request: Request, page: Page) -> Response:
         changes=(),
         state=evening_state(t),
         section="results",
+        version=version,
+        poll=min(web.poll_seconds, TD_POLL_SECONDS),
+        editing=_editing(t, number),
+        late=[t.entrant(a.player) for a in t.rounds[-1].absences
+              if a.reason == Reason.LATE_START.value] if view and view.bye else [],
     )
+
+
+def _editing(t: Tournament, number: int | None) -> bool:
+    """Whether round `number`'s page offers to change its pairing: the last round, of a
+    system not paired by a fixed table, with a board still without a result."""
+    return (bool(number) and number == len(t.rounds)
+            and not system_of(t).fixed_schedule
+            and any(g.result is None for g in t.rounds[-1].games))
 
 
 @td_only
@@ -569,10 +655,30 @@ async def td_enter_result(web: Web, request: Request, page: Page) -> Response:
         return _result_row(web, page, n, t, number, board, (), exc.wanted, 409)
     except USER_ERRORS as exc:
         return web.refuse(page, request, back, web.say(page, exc))
+    warning = web.say(page, report.paired_on) if report.paired_on else None
     if request.headers.get("hx-request"):
-        return _result_row(web, page, n, report.tournament, number, board, report.changes)
+        return _result_row(web, page, n, report.tournament, number, board, report.changes,
+                           warning=warning)
     flashes = [("ok", _change_text(web, page, c)) for c in report.changes]
+    flashes += [("warn", warning)] if warning else []
     return web.redirect(page, back, *flashes)
+
+
+@td_only
+async def td_reject_report(web: Web, request: Request, page: Page) -> Response:
+    """Turn down what the phones reported for a board (one logged, undoable action)."""
+    n = request.path_params["n"]
+    number = int(request.path_params["round"])
+    board = int(request.path_params["board"])
+    back = f"/td/t/{n}/results?round={number}"
+    _ = web.gettext(page)
+    try:
+        PhoneDesk(web.path, WHO, web.clock, web.identity).reject_report(
+            number, board, web.tournament_name(request))
+    except USER_ERRORS as exc:
+        return web.refuse(page, request, back, web.say(page, exc))
+    said = _("Board {board}: the phones' report is turned down.").format(board=board)
+    return web.redirect(page, back, ("ok", said))
 
 
 @td_only
@@ -608,9 +714,11 @@ def _result_row(
     changes: tuple[StandingChange, ...],
     conflict: Result | None = None,
     status_code: int = 200,
+    warning: str | None = None,
 ) -> Response:
     """A board's row as it is now, with what else a result moves on the page (out of band);
-    after a conflict (409) with the TD's choice: keep the board's result or replace it."""
+    after a conflict (409) with the TD's choice: keep the board's result or replace it.
+    `warning`: a correction of a round the next one was paired on says so."""
     view = round_view(t, number)
     return web.render(
         page,
@@ -622,8 +730,11 @@ def _result_row(
         points=points_before(t, number),
         choices=RESULT_CHOICES,
         changes=changes,
+        warning=warning,
         conflict=conflict,
         undo_next=f"/td/t/{n}/results?round={number}",
+        reports=PhoneDesk(web.path).reports(t.name) if number == len(t.rounds) else {},
+        editing=_editing(t, number),
         oob=True,
         t=t,
         state=evening_state(t),
@@ -788,7 +899,10 @@ def routes(web: Web) -> list[Route]:
         Route(td + "/pair", td_pair_page(web)),
         Route(td + "/pair/auto", td_pair_auto(web), methods=["POST"]),
         Route(td + "/pair/manual", td_pair_manual(web), methods=["POST"]),
+        Route(td + "/pair/edit", td_pair_edit(web), methods=["POST"]),
         Route(td + "/results", td_results(web)),
         Route(td + "/results/{round:int}/{board:int}", td_enter_result(web), methods=["POST"]),
         Route(td + "/results/{round:int}/external", td_external(web), methods=["POST"]),
+        Route(td + "/results/{round:int}/{board:int}/reject", td_reject_report(web),
+              methods=["POST"]),
     ]

@@ -41,7 +41,7 @@
   // saves nothing; the row then offers to keep that result or replace it. Each row says
   // saving…, saved or failed; keys: 1 = white wins, 2 (=) = draw, 3 (0) = black wins, arrows
   // move, and the next board is selected at once, before the server answers.
-  var queue = [], sending = false, wanted = {};
+  var queue = [], sending = false, wanted = {}, answers = 0;
   function say(board, what) {
     var box = document.getElementById("s" + board), texts = document.querySelector("table.results");
     if (box && texts) box.textContent = what ? texts.dataset[what] : "";
@@ -92,6 +92,7 @@
       .then(function () { sending = false; send(); });
   }
   function answered(job, response, html) {
+    answers += 1;
     var row = document.getElementById("b" + job.board);
     var later = pending(job.board);
     if (!later) delete wanted[job.board];
@@ -125,6 +126,64 @@
     if (button && button.name === "result") enter(row, button.value);
     else if (choice.value) enter(row, choice.value);
   });
+  // A phone's report taken with one tap: the result goes through the queue like a key.
+  document.addEventListener("submit", function (event) {
+    var form = event.target, button = event.submitter;
+    if (!form.matches("form[data-accept]") || !button) return;
+    var row = document.getElementById("b" + form.dataset.accept);
+    if (!row) return;
+    event.preventDefault();
+    enter(row, button.value);
+    form.closest("li").hidden = true;
+  });
+  // The results page is live: every few seconds it asks for itself with the version it
+  // shows (204 while nothing changed, as the hall display does) and puts in what changed
+  // elsewhere (a phone, another device, the CLI, an undo): each row the TD is not busy with
+  // (nothing queued or unanswered for it, no conflict to decide, no list open or player
+  // ticked in it), the open count, the phones' box, the end of the round and the undo. An
+  // answer asked for before one of the TD's own results was answered may be older than that
+  // row: it is dropped.
+  var results = document.querySelector("table.results[data-version]");
+  function busy(row) {
+    var active = document.activeElement;
+    return row.dataset.board in wanted || row.querySelector(".conflict, input.tick:checked") ||
+      (active && active.tagName === "SELECT" && row.contains(active));
+  }
+  function same(here, fresh) {
+    return ["td.w", "td.res", "td.b"].every(function (cell) {
+      return here.querySelector(cell).textContent === fresh.querySelector(cell).textContent;
+    }) && here.dataset.result === fresh.dataset.result;
+  }
+  function refresh(html) {
+    var fresh = new DOMParser().parseFromString(html, "text/html");
+    var table = fresh.querySelector("table.results[data-version]");
+    if (!table) return;
+    table.querySelectorAll("tr.result-row").forEach(function (row) {
+      var here = document.getElementById(row.id);
+      if (!here || busy(here) || same(here, row)) return;
+      var focused = here === document.activeElement;
+      here.replaceWith(document.importNode(row, true));
+      if (focused) document.getElementById(row.id).focus();
+    });
+    ["open-count", "reports", "round-end", "undo"].forEach(function (id) {
+      var part = fresh.getElementById(id), here = document.getElementById(id);
+      if (part && here && !here.contains(document.activeElement)) {
+        here.replaceWith(document.importNode(part, true));
+      }
+    });
+    results.dataset.version = table.dataset.version;
+  }
+  if (results) {
+    setInterval(function () {
+      var ask = new XMLHttpRequest(), asked = answers;
+      ask.open("GET", location.pathname + location.search);
+      ask.setRequestHeader("X-Rochade-Version", results.dataset.version);
+      ask.onload = function () {
+        if (ask.status === 200 && asked === answers && !sending) refresh(ask.responseText);
+      };
+      ask.send();
+    }, Math.max(1, parseFloat(results.dataset.poll)) * 1000);
+  }
   document.addEventListener("click", function (event) {
     var keep = event.target.closest && event.target.closest("button[data-keep]");
     if (!keep) return;
