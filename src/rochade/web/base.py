@@ -65,9 +65,10 @@ bytes, and the cookie's name and attributes take the rest."""
 WHO = "TD (web)"
 VERSION_HEADER = "x-rochade-version"
 POLL_SECONDS = 5
-HALL_POLL_SECONDS = 2
-"""A hall screen asks more often than a phone: a result shows on it within 3 s (a TV or two
-asking, answered "no change" from memory, cost nothing beside the phones)."""
+LIVE_POLL_SECONDS = 2
+"""How often at most the TD's open results page and the hall screens ask for news, more often
+than the phones' pages: a phone's report or a result shows there within 3 s (the few TD pages
+and TVs asking, answered "no change" from memory, cost nothing beside the phones)."""
 USER_ERRORS = (ServiceError, ModelError, StoreError)
 CACHED_PAGES = 1024
 LOCAL_URL = "http://127.0.0.1:8000/"
@@ -236,7 +237,7 @@ class Web:
             rtl = lang in i18n.RIGHT_TO_LEFT  # arrows point the way the page reads
             env.globals["forward"], env.globals["back"] = ("←", "→") if rtl else ("→", "←")
             env.globals["poll_seconds"] = self.poll_seconds
-            env.globals["hall_poll_seconds"] = min(self.poll_seconds, HALL_POLL_SECONDS)
+            env.globals["hall_poll_seconds"] = min(self.poll_seconds, LIVE_POLL_SECONDS)
             env.globals["public_url"] = self.public_url
             env.globals["share_qr"] = self.share_qr
             gettext = i18n.translations(lang).gettext

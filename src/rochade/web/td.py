@@ -44,6 +44,7 @@ from rochade.service.settings import (
 )
 from rochade.web.base import (
     ERROR_PAGES,
+    LIVE_POLL_SECONDS,
     USER_ERRORS,
     VERSION_HEADER,
     WHO,
@@ -66,11 +67,6 @@ from rochade.web.queries import (
 )
 from rochade.web.system_tables import requested_byes, round_robin_schedule
 from rochade.web.systems import fide_confirm
-
-TD_POLL_SECONDS = 2.0
-"""How often at most the TD's open results page asks for news: a phone's report shows within
-about that (the one TD's page costs little; the hall's and the players' pages may ask less
-often)."""
 
 # -- TD: tournaments -----------------------------------------------------------------------
 
@@ -616,7 +612,7 @@ async def td_results(web: Web, request: Request, page: Page) -> Response:
         state=evening_state(t),
         section="results",
         version=version,
-        poll=min(web.poll_seconds, TD_POLL_SECONDS),
+        poll=min(web.poll_seconds, LIVE_POLL_SECONDS),
         editing=_editing(t, number),
         late=[t.entrant(a.player) for a in t.rounds[-1].absences
               if a.reason == Reason.LATE_START.value] if view and view.bye else [],
