@@ -63,3 +63,22 @@ def test_serving_a_missing_file_suggests_rochade_init(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["serve", str(missing)])
     assert result.exit_code == 2
     assert f"rochade init {missing}" in result.output and not missing.exists()
+
+
+def test_a_withdrawn_keizer_player_shows_withdrawn_not_a_total_of_nothing(
+    client: TestClient, club: Path
+) -> None:
+    """Withdrawn, a Keizer player keeps no points (the games count for the others only): the
+    standings say so rather than showing 0.00 beside the game points he scored."""
+    svc = ClubService(club, "test TD")
+    report = svc.pair("Winter 2026")
+    for game in report.round.games:
+        svc.enter_result(1, game.board, "1-0", "Winter 2026")
+    winner = svc.tournament("Winter 2026").entrant(report.round.games[0].white).name
+    svc.set_status(winner, Status.WITHDRAWN, "Winter 2026")
+    page = client.get("/t/1/").text
+    row = next(r for r in page.split("<tr") if f">{winner}</a>" in r)
+    assert "withdrawn" in row and ">–</td>" in row and "0.00" not in row
+    assert re.search(r'<td class="num">1</td>\s*(<td|</tr>)', row)  # his game point stays
+    german = client.get("/t/1/", headers={"Accept-Language": "de"}).text
+    assert "zurückgezogen" in next(r for r in german.split("<tr") if f">{winner}</a>" in r)
