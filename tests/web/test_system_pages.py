@@ -357,12 +357,13 @@ def test_one_pairing_number_on_the_players_pages_and_in_the_trf(
     def numbers(html: str) -> dict[str, int]:
         rows = re.findall(r'<td class="num">(\d+)</td><td>(?:<a [^>]*>)?([^<]+)<', html)
         rows += re.findall(  # the TD's page: the name in its field, to correct a typo
-            r'<td class="num">(\d+)</td><td><form [^>]*/name".*?name="name" value="([^"]+)"',
+            r'<td class="num">(\d+)</td><td class="pname"><form [^>]*/name".*?name="name" '
+            r'value="([^"]+)"',
             html, re.S)
         return {name: int(no) for no, name in rows if name.startswith(("Swiss", "Late"))}
 
-    td_rows = re.findall(r'<td class="num">(\d+)</td><td><form [^>]*/name".*?name="name" '
-                         r'value="([^"]+)"', td.get("/td/t/2/players").text, re.S)
+    td_rows = re.findall(r'<td class="num">(\d+)</td><td class="pname"><form [^>]*/name".*?'
+                         r'name="name" value="([^"]+)"', td.get("/td/t/2/players").text, re.S)
     assert {name: int(no) for no, name in td_rows} == trf
     assert numbers(client.get("/t/2/participants").text) == trf
 
