@@ -404,7 +404,7 @@ def test_participants_and_crosstable_of_a_swiss_use_the_pairing_numbers(
     rows = [line.split()[:3] for line in lines if line.split()[:1] and line.split()[0].isdigit()]
     assert rows == [["1", "4", "Top"], ["2", "2", "High"], ["3", "3", "Mid"], ["4", "1", "Low"]]
     cross = run("crosstable", club).output.splitlines()
-    assert [line.split()[:2] for line in cross if line.split()[1:2] in (
+    assert [line.split()[1:3] for line in cross if line.split()[2:3] in (  # rank, No., name
         ["Top"], ["High"], ["Mid"], ["Low"])] == [
         ["1", "Top"], ["2", "High"], ["3", "Mid"], ["4", "Low"]]
 
