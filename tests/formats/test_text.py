@@ -23,6 +23,7 @@ from rochade.formats.json import parse_tournament
 from rochade.formats.tables import (
     breakdown_table,
     crosstable_table,
+    pairings_table,
     participants_table,
     progress_table,
     standings_table,
@@ -35,7 +36,6 @@ from rochade.formats.text import (
     decimal_text,
     display_width,
     fit,
-    pairings_table,
     points_text,
     standings_json,
 )
@@ -207,13 +207,13 @@ def test_standings_json(history: list[Standings]) -> None:
 
 
 def test_pairings_table(club: Tournament) -> None:
-    golden("pairings-round1.txt", pairings_table(club.rounds[0], club))
-    golden("pairings-round3.txt", pairings_table(club.rounds[2], club))
+    golden("pairings-round1.txt", table_text(pairings_table(club.rounds[0], club)))
+    golden("pairings-round3.txt", table_text(pairings_table(club.rounds[2], club)))
 
 
 def test_pairings_numbers_boards_by_position_when_unset(club: Tournament) -> None:
     rnd = Round(1, games=(Game(1, 2, Result.WHITE_WINS_FORFEIT), Game(3, 4)))
-    lines = pairings_table(rnd, club).splitlines()
+    lines = table_text(pairings_table(rnd, club)).splitlines()
     assert lines[4].split()[0:2] == ["1", "Doe,"]
     assert "+/-" in lines[4]
     assert lines[5].split()[0] == "2"

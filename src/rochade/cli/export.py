@@ -13,7 +13,6 @@ from rochade.cli.views import category_standings, list_table
 from rochade.core.fide import PlayerDetails
 from rochade.core.model import PlayerId, Tournament
 from rochade.core.rating_change import RatingChange, rating_changes
-from rochade.formats import text
 from rochade.formats.csv import DIALECTS, check_delimiter
 from rochade.formats.html import ENGLISH, LANGUAGES, Language, page, site
 from rochade.formats.tables import (
@@ -233,7 +232,8 @@ def export_list(
     elif rating_change and which != "standings":
         raise Failure("--rating-change goes with the standings")
     elif which == "pairings":
-        table, plain = _pairings(source, who, tournament, t, round_number)
+        table = _pairings(source, who, tournament, t, round_number)
+        plain = table_text(table)
     else:
         details = _details(source, who, t) if which == "start-rank" else {}
         player_id = None if player is None else find_entrant(t.entrants, player).id
@@ -272,7 +272,7 @@ def _grouped(source: Path, who: str | None, tournament: str, round_number: int |
 
 def _pairings(
     source: Path, who: str | None, tournament: str | None, t: Tournament, round_number: int | None
-) -> tuple[Table, str]:
+) -> Table:
     """The pairing list as `rochade pairings` prints it: headed by the evening's date (a club
     file keeps it), each player with the points before the round."""
     if not t.rounds:
@@ -284,8 +284,7 @@ def _pairings(
         listed = PairingList(t, t.rounds[number - 1], None, points_before(t, number))
     else:
         listed = service(source, who).pairing_list(number, tournament)
-    args = (listed.round, listed.tournament, listed.date, listed.before)
-    return pairings_table(*args), text.pairings_table(*args)
+    return pairings_table(listed.round, listed.tournament, listed.date, listed.before)
 
 
 COMMANDS = (publish, export_list)

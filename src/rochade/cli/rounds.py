@@ -8,7 +8,8 @@ from pathlib import Path
 import click
 
 from rochade.cli.common import Failure, club_argument, ordinal, service, tournament_option
-from rochade.formats.text import decimal_text, pairings_table
+from rochade.cli.views import list_text
+from rochade.formats.text import decimal_text
 from rochade.service import NeedsConfirmation, StandingChange
 
 
@@ -46,7 +47,7 @@ def pair(
     except NeedsConfirmation as exc:
         broken = "this pairing breaks rules: " if exc.warnings else ""
         raise Failure(f"{broken}{exc}; add --confirm to pair it anyway") from None
-    click.echo(pairings_table(report.round, report.tournament), nl=False)
+    click.echo(list_text(report.tournament, "pairings", report.round.number), nl=False)
     if report.explanation:
         click.echo("\nWhy this pairing:")
         for line in report.explanation:

@@ -28,6 +28,7 @@ from rochade.formats.tables import (
     participants_table,
     progress_table,
     slips_table,
+    slips_text,
     standings_table,
     start_rank_table,
     table_text,
@@ -38,9 +39,6 @@ from rochade.formats.text import (
     rating_change_json,
     rating_change_table,
     standings_json,
-)
-from rochade.formats.text import (
-    pairings_table as pairings_text,
 )
 from rochade.service import (
     read_tournament_file,
@@ -107,6 +105,13 @@ def list_table(
         return standings_table(standings, t)
     assert player is not None
     return breakdown_table(standings.row(player), t)
+
+
+def list_text(t: Tournament, which: str, round_number: int | None = None,
+              detail: bool = False) -> str:
+    """One list (`list_table`) as the terminal prints it."""
+    table = list_table(t, which, round_number, detail=detail)
+    return slips_text(table, t.name) if which == "slips" else table_text(table)
 
 
 def _tournament(club: Path, who: str | None, tournament: str | None) -> Tournament:
@@ -256,8 +261,8 @@ def pairings(club: Path, who: str | None, round_number: int | None, tournament: 
     if not 1 <= number <= len(t.rounds):
         raise Failure(f"there is no round {number} (rounds 1-{len(t.rounds)} are paired)")
     listed = svc.pairing_list(number, tournament)
-    click.echo(pairings_text(listed.round, listed.tournament, listed.date, listed.before),
-               nl=False)
+    click.echo(table_text(pairings_table(listed.round, listed.tournament, listed.date,
+                                         listed.before)), nl=False)
 
 
 @click.command()
@@ -265,8 +270,7 @@ def pairings(club: Path, who: str | None, round_number: int | None, tournament: 
 @tournament_option
 def participants(club: Path, who: str | None, tournament: str | None) -> None:
     """List the players: number, rating, status."""
-    click.echo(table_text(list_table(_tournament(club, who, tournament), "participants")),
-               nl=False)
+    click.echo(list_text(_tournament(club, who, tournament), "participants"), nl=False)
 
 
 @click.command("crosstable")
@@ -274,8 +278,7 @@ def participants(club: Path, who: str | None, tournament: str | None) -> None:
 @tournament_option
 def crosstable_command(club: Path, who: str | None, tournament: str | None) -> None:
     """Who played whom, with colours and results."""
-    click.echo(table_text(list_table(_tournament(club, who, tournament), "crosstable")),
-               nl=False)
+    click.echo(list_text(_tournament(club, who, tournament), "crosstable"), nl=False)
 
 
 @click.command()
@@ -287,7 +290,7 @@ def crosstable_command(club: Path, who: str | None, tournament: str | None) -> N
 def progress(club: Path, who: str | None, tournament: str | None, detail: bool) -> None:
     """Show everyone's place after every round."""
     t = _tournament(club, who, tournament)
-    click.echo(table_text(list_table(t, "progress", detail=detail)), nl=False)
+    click.echo(list_text(t, "progress", detail=detail), nl=False)
 
 
 @click.command()

@@ -74,6 +74,9 @@ class Column:
     terminal: bool = True
     """False: the plain-text layout leaves the column out to fit a terminal's width (the
     exports and pages carry it), as the Keizer standings leave out the rating."""
+    beside: bool = False
+    """True: plain text writes the cell in brackets after the one before it, not as a column
+    of its own (a pairing list's points beside each name)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -216,15 +219,17 @@ def pairings_table(
     date: str | None = None,
     before: Mapping[PlayerId, Fraction] | None = None,
 ) -> Table:
-    """The boards (result blank until played), then one row per player without a game. With
-    `date` the title names the evening; with `before` each name has a column beside it with
-    the player's points before the round (as `rochade.formats.text.pairings_table`)."""
+    """The boards (result blank until played), then one row per player without a game (plain
+    text lists them under the boards, with why). With `date` the title names the evening; with
+    `before` each name has a column beside it with the player's points before the round."""
     columns: tuple[Column, ...]
     if before is None:
         columns = (_col("board", True), _col("white"), _col("result"), _col("black"))
     else:
-        columns = (_col("board", True), _col("white"), _col("white-points", True, "white_points"),
-                   _col("result"), _col("black"), _col("black-points", True, "black_points"))
+        columns = (_col("board", True), _col("white"),
+                   Column("white-points", _w("white_points"), True, beside=True),
+                   _col("result"), _col("black"),
+                   Column("black-points", _w("black_points"), True, beside=True))
 
     def named(player: PlayerId | None) -> tuple[Cell, ...]:
         name = _EMPTY if player is None else _name(tournament, player)
@@ -688,12 +693,24 @@ def fide_list(tournament: Tournament, which: str, after_round: int | None = None
 
 
 def table_text(table: Table) -> str:
-    """Any table as plain text for the terminal and printouts (a total row under a rule)."""
-    shown = [i for i, c in enumerate(table.columns) if c.terminal]
+    """Any table as plain text for the terminal and printouts: a total row under a rule; a
+    pairing list's rows without a game in a table of their own under the boards."""
+    shown = [i for i, c in enumerate(table.columns) if c.terminal and not c.beside]
+    beside = {i - 1 for i, c in enumerate(table.columns) if c.beside}
+
+    def texts(row: Row) -> list[str]:
+        cells = [c.text for c in row.cells]
+        for i in beside:
+            if cells[i + 1]:
+                cells[i] = f"{cells[i]} ({cells[i + 1]})"
+        return [cells[i] for i in shown]
+
     columns = [(c.title, c.numeric, c.key in ("name", "opponent", "white", "black"))
                for c in (table.columns[i] for i in shown)]
-    lines = [row for row in table.rows if row.cls != "total"]
-    body = [[row.cells[i].text for i in shown] for row in lines]
+    apart = table.kind == "pairings"  # the boards, then who has no game and why
+    lines = [row for row in table.rows
+             if row.cls != "total" and not (apart and row.cls == "no-game")]
+    body = [texts(row) for row in lines]
     marked = [row.cls == "withdrawn" for row in lines]
     rank = bool(shown) and table.columns[shown[0]].key == "rank"
     for line, withdrawn in zip(body, marked, strict=True):
@@ -703,9 +720,16 @@ def table_text(table: Table) -> str:
         columns.append((table.marked, False, False))
         for line, withdrawn in zip(body, marked, strict=True):
             line.append(_w("withdrawn") if withdrawn else "")
-    footer = next(([row.cells[i].text for i in shown] for row in table.rows
-                   if row.cls == "total"), [])
-    return layout(table.title, columns, body, footer, table.notes)
+    footer = next((texts(row) for row in table.rows if row.cls == "total"), [])
+    others = [_without_game(row) for row in table.rows if apart and row.cls == "no-game"]
+    return layout(table.title, columns, body, footer, table.notes, others)
+
+
+def _without_game(row: Row) -> tuple[str, str]:
+    """A pairing list's player without a game and why: the row's name and its reason."""
+    name = next(c.text for c in row.cells if c.player is not None)
+    why = next(c.text for c in row.cells if c.cls in ("absent", "bye", "external"))
+    return name, why
 
 
 __all__ = [

@@ -25,7 +25,7 @@ from rochade.core.messages import N_, Said
 from rochade.core.model import Outcome, PlayerId, Result, Round, Tournament
 from rochade.core.rating_change import RatingChange
 from rochade.core.standings import SystemStandings
-from rochade.core.systems import SWISS_ABSENCES, TournamentSystem, system_of
+from rochade.core.systems import SWISS_ABSENCES, TournamentSystem
 from rochade.core.systems.keizer import KEIZER_SYSTEM
 from rochade.core.tiebreaks import Kind, TieBreak
 
@@ -416,13 +416,17 @@ def layout(
     rows: Sequence[Sequence[str]],
     footer: Sequence[str] = (),
     notes: Sequence[str] = (),
+    others: Sequence[tuple[str, str]] = (),
 ) -> str:
     """A titled table in the terminal's layout: `columns` are (header, right-aligned, holds
     names); name columns are cut to `NAME_WIDTH`; without columns (no rounds yet) only the
-    title and the notes. The neutral tables of
-    `rochade.formats.tables` are printed through this."""
+    title and the notes. `others` (name, why) are those without a game, in a table of their
+    own under the boards (a pairing list's). The neutral tables of `rochade.formats.tables`
+    are printed through this."""
     cols = [_Column(h, right, NAME_WIDTH if names else None) for h, right, names in columns]
-    return _text([title], _table(cols, rows, footer) if cols else [], notes)
+    table = _table(cols, rows, footer) if cols and (rows or not others) else []
+    rest = [_w("not_playing") + ":", *_table([_name_column(), _Column(_w("row"))], others)]
+    return _text([title], table, rest if others else [], notes)
 
 
 # --- standings ------------------------------------------------------------------------------
@@ -501,47 +505,6 @@ def without_game(round: Round, system: TournamentSystem[Any] = KEIZER_SYSTEM
         for x in round.externals
     ]
     return rows
-
-
-def pairings_table(
-    round: Round,
-    tournament: Tournament,
-    date: str | None = None,
-    before: Mapping[PlayerId, Fraction] | None = None,
-) -> str:
-    """The boards with names and results (blank until played), then who has no game and why.
-
-    With `date` the heading names the evening's date; with `before` each name is followed by
-    the player's points before the round (as seed 001's club prints its lists)."""
-
-    def who(player: PlayerId) -> str:
-        if before is None or player not in before:
-            return _name(tournament, player)
-        return f"{_name(tournament, player)} ({decimal_text(before[player])})"
-
-    columns = [
-        _Column(_w("board"), right=True),
-        _Column(_w("white"), max_width=NAME_WIDTH),
-        _Column(_w("result")),
-        _Column(_w("black"), max_width=NAME_WIDTH),
-    ]
-    boards = [
-        [
-            str(g.board or i),
-            who(g.white),
-            "" if g.result is None else RESULTS[g.result],
-            who(g.black),
-        ]
-        for i, g in enumerate(round.games, start=1)
-    ]
-    others = [
-        [_name(tournament, player), why]
-        for player, why, _kind in without_game(round, system_of(tournament))
-    ]
-    title = [_w("pairings_title", name=tournament.name, round=round.number)
-             + (f", {date}" if date else "")]
-    rest = [_w("not_playing") + ":", *_table([_name_column(), _Column(_w("row"))], others)]
-    return _text(title, _table(columns, boards) if boards else [], rest if others else [])
 
 
 # --- progress chart and crosstable ----------------------------------------------------------
@@ -644,7 +607,6 @@ __all__ = [
     "meeting_text",
     "meetings",
     "number_style",
-    "pairings_table",
     "points_text",
     "progress_cell",
     "rank_labels",
