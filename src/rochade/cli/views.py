@@ -27,6 +27,7 @@ from rochade.formats.tables import (
     pairings_table,
     participants_table,
     progress_table,
+    rating_change_table,
     slips_table,
     slips_text,
     standings_table,
@@ -37,7 +38,6 @@ from rochade.formats.tables import (
 from rochade.formats.text import (
     fide_standings_json,
     rating_change_json,
-    rating_change_table,
     standings_json,
 )
 from rochade.service import (
@@ -363,7 +363,7 @@ def _explain_rating(source: Path, who: str | None, player: str, round_number: in
         t = svc.tournament(tournament)
         entrant = find_entrant(t.entrants, player)
         change = svc.rating_changes(tournament, round_number)[entrant.id]
-    click.echo(rating_change_table(change, t), nl=False)
+    click.echo(table_text(rating_change_table(change, t)), nl=False)
 
 
 def _explain_points(t: Tournament, player: str, round_number: int | None) -> None:

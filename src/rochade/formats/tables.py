@@ -100,6 +100,8 @@ class Table:
     columns: tuple[Column, ...]
     rows: tuple[Row, ...]
     notes: tuple[str, ...] = ()
+    lead: tuple[str, ...] = ()
+    """Lines under the title, before the table (a summary)."""
     marked: str | None = ""
     """What plain text heads the column that says "withdrawn" beside a withdrawn row (HTML
     says it by the row's class); None where the list says it otherwise (a status column) or
@@ -210,7 +212,7 @@ def standings_table(
         )
     notes = () if standings.converged else (_w("not_converged", iterations=standings.iterations),)
     title = _w("standings_title", name=tournament.name, round=standings.after_round)
-    return Table("standings", title, columns, tuple(rows), notes, _w("note"))
+    return Table("standings", title, columns, tuple(rows), notes, marked=_w("note"))
 
 
 def pairings_table(
@@ -460,7 +462,7 @@ def progress_table(
         rows.append(Row(tuple(cells), "" if final.rank is not None else "withdrawn"))
     notes = (_w("progress_legend"), _w("progress_legend_rank"),
              *((_w("progress_legend_detail"),) if detail else ()))
-    return Table("progress", title, tuple(columns), tuple(rows), notes, None)
+    return Table("progress", title, tuple(columns), tuple(rows), notes, marked=None)
 
 
 def _buchholz(rounds: Sequence[Round], player: PlayerId, last: Standings) -> Fraction:
@@ -507,7 +509,7 @@ def crosstable_table(
     title = _w("crosstable_title", name=tournament.name)
     legend = "crosstable_legend" if standings is None else "crosstable_legend_points"
     return Table("crosstable", title, tuple(columns), _uniform(rows), (_w(legend),),
-                 None if standings is None else "")
+                 marked=None if standings is None else "")
 
 
 
@@ -552,7 +554,7 @@ def fide_standings_table(standings: SystemStandings, name: str) -> Table:
         keys = ", ".join(map(tiebreak_key, standings.tiebreaks))
         notes = (_w("tiebreaks_legend", tiebreaks=keys),)
     title = _w("standings_title", name=name, round=standings.rounds)
-    return Table("standings", title, columns, _uniform(rows), notes)
+    return Table("standings", title, columns, _uniform(rows), notes, marked=_w("note"))
 
 
 def rating_cells(change: RatingChange | None) -> tuple[Cell, Cell, Cell]:
@@ -564,6 +566,34 @@ def rating_cells(change: RatingChange | None) -> tuple[Cell, Cell, Cell]:
     delta = change.change
     return (_int(change.k), _int(change.performance),
             _EMPTY if delta is None else Cell(delta, change_text(delta)))
+
+
+def rating_change_table(change: RatingChange, tournament: Tournament) -> Table:
+    """A player's rating change game by game (round, opponent, their rating, score, We and
+    ΔR), led by the performance, K and the change over the tournament."""
+    player = _name(tournament, change.player).text
+    if not change.games:
+        return Table("rating-change", _w("rating_change_none", player=player), (), ())
+    columns: tuple[Column, ...] = (
+        _col("round", True), _col("opponent", word="rated_opponent"),
+        _col("rating", True, "opponent_rating"), _col("score", True, "score_short"))
+    if change.k is not None:
+        columns += (_col("expected", True), _col("change", True))
+    rows = []
+    for g in change.games:
+        cells: tuple[Cell, ...] = (_int(g.round), _name(tournament, g.opponent),
+                                   _int(g.opponent_rating), _points(g.score))
+        if change.k is not None:
+            cells += (_EMPTY, _EMPTY) if g.expected is None or g.change is None else (
+                _decimal(g.expected), Cell(g.change, change_text(g.change)))
+        rows.append(Row(cells))
+    total = change.change
+    summary = _w("rating_change_unrated") if change.k is None or total is None else _w(
+        "rating_change_k", k=change.k, rule=change.rule.value if change.rule else "",
+        change=change_text(total))
+    title = _w("rating_change_title", player=player, performance=change.performance)
+    return Table("rating-change", title, columns, tuple(rows), (_w("rating_change_legend"),),
+                 lead=(summary,))
 
 
 def with_rating_change(table: Table, changes: Mapping[PlayerId, RatingChange]) -> Table:
@@ -722,7 +752,7 @@ def table_text(table: Table) -> str:
             line.append(_w("withdrawn") if withdrawn else "")
     footer = next((texts(row) for row in table.rows if row.cls == "total"), [])
     others = [_without_game(row) for row in table.rows if apart and row.cls == "no-game"]
-    return layout(table.title, columns, body, footer, table.notes, others)
+    return layout(table.title, columns, body, footer, table.notes, others, table.lead)
 
 
 def _without_game(row: Row) -> tuple[str, str]:
@@ -750,6 +780,7 @@ __all__ = [
     "participants_table",
     "progress_table",
     "rating_cells",
+    "rating_change_table",
     "rounds_table",
     "slip_lines",
     "slips_table",

@@ -417,16 +417,17 @@ def layout(
     footer: Sequence[str] = (),
     notes: Sequence[str] = (),
     others: Sequence[tuple[str, str]] = (),
+    lead: Sequence[str] = (),
 ) -> str:
     """A titled table in the terminal's layout: `columns` are (header, right-aligned, holds
     names); name columns are cut to `NAME_WIDTH`; without columns (no rounds yet) only the
     title and the notes. `others` (name, why) are those without a game, in a table of their
-    own under the boards (a pairing list's). The neutral tables of `rochade.formats.tables`
-    are printed through this."""
+    own under the boards (a pairing list's); `lead` lines follow the title. The neutral tables
+    of `rochade.formats.tables` are printed through this."""
     cols = [_Column(h, right, NAME_WIDTH if names else None) for h, right, names in columns]
     table = _table(cols, rows, footer) if cols and (rows or not others) else []
     rest = [_w("not_playing") + ":", *_table([_name_column(), _Column(_w("row"))], others)]
-    return _text([title], table, rest if others else [], notes)
+    return _text([title, *lead], table, rest if others else [], notes)
 
 
 # --- standings ------------------------------------------------------------------------------
@@ -446,32 +447,6 @@ def standings_json(standings: Standings) -> list[dict[str, object]]:
         }
         for r in standings.rows
     ]
-
-
-def rating_change_table(change: RatingChange, tournament: Tournament) -> str:
-    """A player's rating change game by game (round, opponent, their rating, score, We and
-    ΔR), headed by the performance, K and the change over the tournament."""
-    player = _name(tournament, change.player)
-    if not change.games:
-        return _text([_w("rating_change_none", player=player)])
-    columns = [_Column(_w("round"), right=True),
-               _Column(_w("rated_opponent"), max_width=NAME_WIDTH),
-               _Column(_w("opponent_rating"), right=True), _Column(_w("score_short"), right=True)]
-    if change.k is not None:
-        columns += [_Column(_w("expected"), right=True), _Column(_w("change"), right=True)]
-    rows = []
-    for g in change.games:
-        row = [str(g.round), _name(tournament, g.opponent), str(g.opponent_rating),
-               points_text(g.score)]
-        if g.expected is not None and g.change is not None:
-            row += [decimal_text(g.expected), change_text(g.change)]
-        rows.append(row)
-    total = change.change
-    summary = _w("rating_change_unrated") if change.k is None or total is None else _w(
-        "rating_change_k", k=change.k, rule=change.rule.value if change.rule else "",
-        change=change_text(total))
-    title = [_w("rating_change_title", player=player, performance=change.performance), summary]
-    return _text(title, _table(columns, rows), [_w("rating_change_legend")])
 
 
 def rating_change_json(change: RatingChange) -> dict[str, object]:
@@ -611,7 +586,6 @@ __all__ = [
     "progress_cell",
     "rank_labels",
     "rating_change_json",
-    "rating_change_table",
     "said",
     "standings_json",
     "styled_text",
