@@ -482,3 +482,22 @@ def test_double_is_typed_yes_or_no(tmp_path: Path, run: Run) -> None:
     assert run("tournament", "set", club, "double=yes").output.endswith("(double).\n")
     assert_refused(run, ["tournament", "set", club, "double=maybe"],
                    "the setting double: 'maybe' is not a valid value", tmp_path)
+
+
+@pytest.mark.parametrize("create", [(), ("--system", "swiss", "--rounds", "3"),
+                                    ("--system", "round-robin")])
+def test_the_list_commands_print_what_export_list_prints(
+        tmp_path: Path, run: Run, create: tuple[str, ...]) -> None:
+    """One list, one table: `rochade standings|pairings|participants|crosstable|progress`
+    print the table `export-list LIST` prints, in every system (progress and crosstable of a
+    Swiss or round robin are its rounds table and crosstable, not a Keizer chart)."""
+    club = _club(tmp_path, run, 5, *create)
+    run("player", "status", club, "P05", "withdrawn")
+    run("pair", club)
+    run("result", club, 1, 1, "1-0")
+    for which in ("standings", "pairings", "participants", "crosstable", "progress"):
+        shown = run(which, club).stdout
+        assert shown == run("export-list", club, which).stdout, which
+    if create:
+        refused = run("progress", club, "--detail", ok=False)
+        assert refused.exit_code == 2 and "--detail goes with a Keizer" in refused.output
