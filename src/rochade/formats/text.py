@@ -406,10 +406,6 @@ def _name_column() -> _Column:
     return _Column(_w("name"), max_width=NAME_WIDTH)
 
 
-def _name(tournament: Tournament, player: PlayerId) -> str:
-    return tournament.entrant(player).name if tournament.has_entrant(player) else f"#{player}"
-
-
 def layout(
     title: str,
     columns: Sequence[tuple[str, bool, bool]],
