@@ -44,8 +44,8 @@ def _sizes(reader: PdfReader) -> list[list[tuple[float, str]]]:
 
 @pytest.fixture
 def season(server: Server) -> Server:
-    """Tournament 1: a Keizer season of 24 after 14 evenings (two printed parts); tournament 2: a Swiss of 40
-    after 5 of 7 rounds."""
+    """Tournament 1: a Keizer season of 24 after 14 evenings (two printed parts);
+    tournament 2: a Swiss of 40 after 5 of 7 rounds."""
     svc = ClubService(server.path, "e2e")
     svc.create_tournament("Long Season")
     svc.import_players("\n".join(f"Speler {i:02d} van Achterberg,{2300 - 13 * i}"
