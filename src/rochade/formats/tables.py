@@ -5,6 +5,9 @@ A cell keeps the exact value (`Fraction`, `int`, text) for machines (CSV) beside
 read (two decimals, ½, words from `rochade.formats.text`), and a semantic class (win, draw,
 withdrawn ...) that the HTML turns into stable CSS classes. Nothing
 here computes a score: the numbers come from the engines' `Standings`.
+
+One module: every list is built the same way here, so that the terminal, the files and the
+pages cannot disagree about one.
 """
 
 from __future__ import annotations

@@ -4,6 +4,9 @@ gets (`Page`), the `public` and `td_only` guards with the CSRF check, and the fo
 The pages are `public` (players' pages), `login` (login, logout, language), `td` (the TD's
 club evening) and `systems` (round robin and Swiss); `app` assembles them. Every change goes
 through `ClubService`, one logged and undoable action each.
+
+One module: the guards, the app's state and the page cache are one contract that every page
+family relies on.
 """
 
 from __future__ import annotations
