@@ -20,7 +20,18 @@ from starlette.staticfiles import StaticFiles
 from rochade.service import FileReplaced
 from rochade.service.club import Clock, system_clock
 from rochade.service.upload import Target
-from rochade.web import categories, hall, i18n, login, member_list, public, systems, td, uploads
+from rochade.web import (
+    categories,
+    hall,
+    i18n,
+    login,
+    member_list,
+    public,
+    roster,
+    systems,
+    td,
+    uploads,
+)
 from rochade.web.base import (
     ERROR_PAGES,
     HARDENING,
@@ -125,6 +136,7 @@ def create_app(
         *categories.routes(web),
         *login.routes(web),
         *td.routes(web),
+        *roster.routes(web),
         *member_list.routes(web),
         *systems.routes(web),
         *hall.routes(web),
