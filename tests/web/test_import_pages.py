@@ -31,7 +31,6 @@ from rochade.cli import main
 from rochade.core.model import ModelError
 from rochade.core.tiebreaks import TieBreakError
 from rochade.service import ClubService, ServiceError
-from rochade.service.exchange import export_trf, import_trf
 from rochade.service.imports import import_kfc
 from rochade.store import Club, StoreError
 
@@ -94,7 +93,7 @@ def every_page_and_export(client: TestClient, path: Path, name: str) -> None:
         response = client.get(url, follow_redirects=False)
         assert response.status_code < 500, (url, response.text[:300])
     assert json.loads(svc.export_json(name))["name"] == name
-    export_trf(svc, name)
+    svc.export_trf(name)
     folder = path.with_name(f"site-{path.stem}")
     try:
         result = CliRunner().invoke(main, ["publish", str(path), str(folder), "-t", name])
@@ -252,14 +251,14 @@ def trf_seed(tmp_path_factory: pytest.TempPathFactory) -> str:
     path = tmp_path_factory.mktemp("trf") / "club.rochade"
     svc = ClubService.init(path, "td")
     svc.import_json((DATA / "json" / JSON_FILES["swiss"]).read_text(encoding="utf-8"))
-    return export_trf(svc)
+    return svc.export_trf()
 
 
 def test_a_mutated_trf_file_is_refused_or_every_page_works(fresh: Fresh, trf_seed: str) -> None:
     @FUZZ
     @given(line_mutation(trf_seed, TRF_CHARS))
     def run(mutated: str) -> None:
-        taken_or_refused(fresh, lambda svc: import_trf(svc, mutated.encode()), imported_name)
+        taken_or_refused(fresh, lambda svc: svc.import_trf(mutated.encode()), imported_name)
 
     run()
 
@@ -282,7 +281,7 @@ def test_the_unmutated_files_are_taken(fresh: Fresh, shared_dir: Path, trf_seed:
             system)
     kfc = shared_dir / "conformance" / "kfc" / "Test-Tournament.s3db"
     assert taken_or_refused(fresh, lambda svc: import_kfc(svc, kfc), imported_name)
-    assert taken_or_refused(fresh, lambda svc: import_trf(svc, trf_seed.encode()),
+    assert taken_or_refused(fresh, lambda svc: svc.import_trf(trf_seed.encode()),
                             imported_name)
     assert taken_or_refused(fresh, lambda svc: svc.import_players(CSV_LIST, "Winter 2026"),
                             lambda svc: "Winter 2026")

@@ -14,8 +14,10 @@ from pathlib import Path
 
 from rochade.core.model import Entrant
 from rochade.formats.json import format_tournament
-from rochade.service.club import ClubService, admitted, tournament_standings
+from rochade.service.club import ClubService
 from rochade.service.errors import NameTaken
+from rochade.service.exchange import admitted
+from rochade.service.lists import tournament_standings
 from rochade.store.kfc import KfcImport, read_kfc
 
 KFC_TOLERANCE = 1e-4
