@@ -31,7 +31,6 @@ from rochade.cli import main
 from rochade.core.model import ModelError
 from rochade.core.tiebreaks import TieBreakError
 from rochade.service import ClubService, ServiceError
-from rochade.service.imports import import_kfc
 from rochade.store import Club, StoreError
 
 CASES = int(os.environ.get("ROCHADE_FUZZ_IMPORTS", "12"))
@@ -240,7 +239,7 @@ def test_a_mutated_kfc_file_is_refused_or_every_page_works(
     @FUZZ
     @given(kfc_mutation(source, tmp_path))
     def run(mutated: Path) -> None:
-        taken_or_refused(fresh, lambda svc: import_kfc(svc, mutated), imported_name)
+        taken_or_refused(fresh, lambda svc: svc.import_kfc(mutated), imported_name)
 
     run()
 
@@ -280,7 +279,7 @@ def test_the_unmutated_files_are_taken(fresh: Fresh, shared_dir: Path, trf_seed:
         assert taken_or_refused(fresh, lambda svc, t=text: svc.import_json(t), imported_name), (
             system)
     kfc = shared_dir / "conformance" / "kfc" / "Test-Tournament.s3db"
-    assert taken_or_refused(fresh, lambda svc: import_kfc(svc, kfc), imported_name)
+    assert taken_or_refused(fresh, lambda svc: svc.import_kfc(kfc), imported_name)
     assert taken_or_refused(fresh, lambda svc: svc.import_trf(trf_seed.encode()),
                             imported_name)
     assert taken_or_refused(fresh, lambda svc: svc.import_players(CSV_LIST, "Winter 2026"),
@@ -309,7 +308,7 @@ def test_an_imported_name_is_trimmed_as_a_typed_one(
 ) -> None:
     """`import-kfc --name " x"` was taken as " x", and then its pages answered 500."""
     kfc = shared_dir / "conformance" / "kfc" / "Test-Tournament.s3db"
-    assert taken_or_refused(fresh, lambda svc: import_kfc(svc, kfc, typed), lambda svc: "x")
+    assert taken_or_refused(fresh, lambda svc: svc.import_kfc(kfc, typed), lambda svc: "x")
 
 
 @pytest.mark.parametrize("blank", ["", " ", "\u200b", "\u3164"])

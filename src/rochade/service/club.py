@@ -10,6 +10,7 @@ Each concern is a desk in its own module, built on the shared `clubfile.ClubFile
 
 from __future__ import annotations
 
+from rochade.service.backups import BackupDesk
 from rochade.service.edits import PairingEditor
 from rochade.service.exchange import ExchangeDesk
 from rochade.service.history import HistoryDesk
@@ -22,6 +23,6 @@ from rochade.service.tournaments import TournamentDesk
 
 
 class ClubService(TournamentDesk, RosterDesk, RoundsDesk, ListsDesk, HistoryDesk, ExchangeDesk,
-                  PhoneDesk, HallScreens, PairingEditor):
+                  BackupDesk, PhoneDesk, HallScreens, PairingEditor):
     """Every use case on one club file, acting as `who` at the time `clock` says; with
     `identity`, on that file only (a server's: `club_settings.file_identity`)."""

@@ -1,5 +1,5 @@
-"""Whole tournaments into and out of a club file (rochade JSON, TRF files, the rating report),
-and the whole club file as a JSON backup.
+"""Whole tournaments into and out of a club file (rochade JSON, TRF files, the rating report,
+a KeizerForClubs season), and the whole club file as a JSON backup.
 
 A foreign file is read and checked completely before the club file is touched, so a bad
 file changes nothing; the import itself is one action (one transaction, one log entry).
@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
+from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -17,7 +18,7 @@ from rochade.core import limits
 from rochade.core.checker import check_boards
 from rochade.core.fide import EventData, PlayerDetails
 from rochade.core.messages import N_, Message, joined, message_of
-from rochade.core.model import ModelError, PlayerId, Tournament
+from rochade.core.model import Entrant, ModelError, PlayerId, Tournament
 from rochade.core.systems import system_of
 from rochade.formats.json import (
     FileCategories,
@@ -46,13 +47,14 @@ from rochade.service.fidemode import (
     trf_comments,
 )
 from rochade.service.files import read_file
-from rochade.service.lists import ListsDesk, ages_on
+from rochade.service.lists import ListsDesk, ages_on, tournament_standings
 from rochade.service.rated import EVENT, ReportCheck, check_report, event_of_file, event_to_json
 from rochade.service.roster import new_name
 from rochade.store import Club, RoundNotes, StoreError, TournamentRecord
 
 if TYPE_CHECKING:  # read only for a TRF file or a backup: the other commands need no Swiss
     from rochade.formats.trf_tournament import TrfExtras
+    from rochade.store.kfc import KfcImport
 
 TRF_EXTRAS = "trf"
 """The kind under which a tournament keeps what its TRF file said beyond the facts."""
@@ -155,6 +157,27 @@ def _unconfirmed(opened: Club, tournament_id: int, t: Tournament) -> list[Messag
 def _remove(club: Path) -> None:
     for suffix in ("", "-wal", "-shm"):
         Path(f"{club}{suffix}").unlink(missing_ok=True)
+
+
+KFC_TOLERANCE = 1e-4
+"""KfC stores single-precision floats; anything further off is a real difference."""
+
+
+@dataclass(frozen=True)
+class Difference:
+    """A player whose total, as rochade computes it, is not the one KfC stored."""
+
+    entrant: Entrant
+    kfc: float
+    rochade: Fraction
+
+
+@dataclass(frozen=True)
+class KfcReport:
+    imported: KfcImport
+    compared: int  # stored totals compared with rochade's
+    max_deviation: float
+    differences: tuple[Difference, ...]
 
 
 class ExchangeDesk(UseCases):
@@ -272,6 +295,25 @@ class ExchangeDesk(UseCases):
         except TrfError as exc:
             raise ServiceError(message_of(exc)) from None
         return RatingReport(check, text)
+
+    def import_kfc(self, path: Path, name: str | None = None) -> KfcReport:
+        """Import a KeizerForClubs `.s3db` file as a new tournament and compare rochade's totals
+        with the ones KfC stored (a difference usually means KfC had not recalculated)."""
+        from rochade.store.kfc import read_kfc
+
+        imported = read_kfc(path, name)
+        imported = dataclasses.replace(imported, tournament=admitted(imported.tournament))
+        tournament = self.import_json(format_tournament(imported.tournament))
+        standings = tournament_standings(tournament)
+        deviation = 0.0
+        differences = []
+        for pid, stored in imported.stored_totals.items():
+            row = standings.row(pid)
+            dev = abs(float(row.total) - stored)
+            deviation = max(deviation, dev)
+            if dev > KFC_TOLERANCE:
+                differences.append(Difference(row.entrant, stored, row.total))
+        return KfcReport(imported, len(imported.stored_totals), deviation, tuple(differences))
 
     def fide_comments(self, tournament: str | None = None) -> list[str]:
         """The `###` lines of the TRF file: each change confirmed in FIDE mode, from the log."""
