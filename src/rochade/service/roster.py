@@ -45,6 +45,7 @@ class _Entry:
     rounds: tuple[int, ...] = ()
     entered: dict[int, PlayerId] = field(default_factory=dict)  # member id -> entrant id
     existing: str = "add"  # one added by hand already entered is refused; a list's player:
+    # "refuse" (the list), "skip" or "update"
 
 
 PLAYER_KEYS = ("name", "rating", "fide_id", *fide.KEYS)
