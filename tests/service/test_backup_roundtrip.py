@@ -27,7 +27,6 @@ from clocks import TickingClock
 from rochade.core.model import ModelError, Status
 from rochade.formats.players import RatedPlayer
 from rochade.service import ClubService, ServiceError
-from rochade.service import backups as automatic
 from rochade.service.exchange import backup_json, restore_json
 from rochade.service.phones import PhoneDesk, PhoneSettings
 from rochade.store import Club, StoreError
@@ -278,13 +277,13 @@ def delete_player(desk: Desk, choose: Choose) -> None:
 def restore_automatic(desk: Desk, choose: Choose) -> None:
     """Bring back an automatic backup: the file is then the backup's, plus the restore's
     own log line."""
-    found = automatic.list_backups(desk.service)
+    found = desk.service.list_backups()
     if not found:
         return
     chosen = choose.one(found[::-1])
     with a_copy(chosen.file.path, desk.folder) as copy:
         expected = backup_json(copy)
-    automatic.restore(desk.service, chosen.file.name)
+    desk.service.restore_backup(chosen.file.name)
     assert without_last_action(backup_json(desk.path), "restore") == expected
 
 
