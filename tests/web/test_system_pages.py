@@ -18,7 +18,6 @@ from web_helpers import Fresh, csrf_of, play_round, post, round_robin_closed, sw
 from rochade.core.systems import RoundRobinSettings, StartNumbers, SwissSettings
 from rochade.core.tiebreaks import parse_tiebreaks
 from rochade.service import ClubService
-from rochade.service.exchange import export_trf
 
 TD_GETS = ["/td/new/swiss", "/td/new/round-robin", "/td/t/2/rules", "/td/t/2/byes",
            "/td/t/2/explain"]
@@ -350,7 +349,7 @@ def test_one_pairing_number_on_the_players_pages_and_in_the_trf(
     play_round(swiss, "Open")
     swiss.add_player("Late Lou", 2025, tournament="Open")
     play_round(swiss, "Open")
-    trf = {line[14:47].strip(): int(line[4:8]) for line in export_trf(swiss, "Open").splitlines()
+    trf = {line[14:47].strip(): int(line[4:8]) for line in swiss.export_trf("Open").splitlines()
            if line.startswith("001")}
     assert trf["Late Lou"] == 2 and trf["Swiss 2"] == 3
 

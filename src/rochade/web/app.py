@@ -18,7 +18,7 @@ from starlette.routing import Mount
 from starlette.staticfiles import StaticFiles
 
 from rochade.service import FileReplaced
-from rochade.service.club import Clock, system_clock
+from rochade.service.clubfile import Clock, system_clock
 from rochade.service.upload import Target
 from rochade.web import (
     categories,

@@ -17,9 +17,9 @@ from rochade.core.fide import TITLES, UNKNOWN, PlayerDetails
 from rochade.core.messages import N_
 from rochade.core.model import Entrant, Status, Tournament
 from rochade.core.standings import numbers_of
-from rochade.service.club import games_of
 from rochade.service.fidemode import NeedsFideConfirmation
 from rochade.service.phones import PhoneDesk
+from rochade.service.roster import games_of
 from rochade.web.base import (
     USER_ERRORS,
     Page,

@@ -36,7 +36,6 @@ from rochade.formats.csv import LANGUAGE_DIALECTS
 from rochade.formats.tables import crosstable_table, fide_list, rounds_table
 from rochade.formats.text import tiebreak_key
 from rochade.service import ServiceError, standings_with_tiebreaks
-from rochade.service.exchange import export_trf
 from rochade.service.fidemode import NeedsFideConfirmation
 from rochade.service.systems import draws_by_lot
 from rochade.web import i18n
@@ -350,7 +349,7 @@ async def td_export(web: Web, request: Request, page: Page) -> Response:
             content = "\ufeff" + i18n.csv_text(fide_list(t, kind.removesuffix(".csv")),
                                                  LANGUAGE_DIALECTS.get(page.lang, "plain"))
         else:
-            content = export_trf(svc, t.name) if kind == "trf" else svc.export_json(t.name)
+            content = svc.export_trf(t.name) if kind == "trf" else svc.export_json(t.name)
     except USER_ERRORS as exc:
         return web.redirect(page, f"/td/t/{n}/", ("error", web.say(page, exc)))
     filename = f"tournament-{n}-{kind}" if "." in kind else f"tournament-{n}.{kind}"

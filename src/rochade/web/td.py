@@ -25,9 +25,7 @@ from rochade.service import (
     StandingChange,
     points_before,
 )
-from rochade.service.club import SETTING_OVERRIDES
 from rochade.service.edits import PairingEditor
-from rochade.service.exchange import rating_report
 from rochade.service.phones import PhoneDesk
 from rochade.service.settings import (
     KEIZER_SETTINGS,
@@ -36,6 +34,7 @@ from rochade.service.settings import (
     SettingsReport,
     settings_of,
 )
+from rochade.service.tournaments import SETTING_OVERRIDES
 from rochade.web.base import (
     ERROR_PAGES,
     LIVE_POLL_SECONDS,
@@ -544,7 +543,7 @@ async def td_report(web: Web, request: Request, page: Page) -> Response:
         except USER_ERRORS as exc:
             return web.redirect(page, f"/td/t/{n}/report", ("error", web.say(page, exc)))
         return web.redirect(page, f"/td/t/{n}/report", ("ok", _("Event data saved.")))
-    report = rating_report(web.service(), name)
+    report = web.service().rating_report(name)
     return web.render(
         page, "td_report.html", n=int(n), t=web.service().tournament(name),
         event=web.service().event_data(name), keys=EVENT_KEYS,
@@ -560,7 +559,7 @@ async def td_report_file(web: Web, request: Request, page: Page) -> Response:
     n = request.path_params["n"]
     name = web.tournament_name(request)
     try:
-        report = rating_report(web.service(), name)
+        report = web.service().rating_report(name)
     except USER_ERRORS as exc:
         return web.redirect(page, f"/td/t/{n}/report", ("error", web.say(page, exc)))
     if report.text is None:
