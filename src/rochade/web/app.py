@@ -20,7 +20,18 @@ from starlette.staticfiles import StaticFiles
 from rochade.service import FileReplaced
 from rochade.service.club import Clock, system_clock
 from rochade.service.upload import Target
-from rochade.web import categories, hall, i18n, login, member_list, public, systems, td, uploads
+from rochade.web import (
+    categories,
+    hall,
+    i18n,
+    keeping,
+    login,
+    member_list,
+    public,
+    systems,
+    td,
+    uploads,
+)
 from rochade.web.base import (
     ERROR_PAGES,
     HARDENING,
@@ -99,6 +110,8 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        if publish_to is None:  # the TD's website page's choice, kept in the club file
+            await asyncio.to_thread(uploads.follow_setup, web)
         try:
             async with rendering():
                 yield
@@ -125,6 +138,7 @@ def create_app(
         *categories.routes(web),
         *login.routes(web),
         *td.routes(web),
+        *keeping.routes(web),
         *member_list.routes(web),
         *systems.routes(web),
         *hall.routes(web),

@@ -1,0 +1,201 @@
+"""The TD's pages for what keeps the club file and its site, which the terminal did before:
+the club's website (publish to a folder, upload, upload after every change), the backups
+(a copy to download, one brought back) and the TD PIN. Each calls the use case its command
+calls."""
+
+from __future__ import annotations
+
+import asyncio
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Route
+
+from rochade.service.backups import list_backups, restore, save_copy
+from rochade.service.publishing import (
+    SiteSetup,
+    save_site_setup,
+    set_up_upload,
+    site_setup,
+    upload_target,
+)
+from rochade.service.website import club_site, write_site
+from rochade.web import i18n, uploads
+from rochade.web.base import USER_ERRORS, Endpoint, Page, Web, field, td_only
+from rochade.web.security import (
+    MIN_PIN_LENGTH,
+    PinError,
+    Signer,
+    pin_matches,
+    session_key,
+    set_pin,
+)
+
+# -- the club's website --------------------------------------------------------------------
+
+
+@td_only
+async def td_website(web: Web, request: Request, page: Page) -> Response:
+    n = int(request.path_params["n"])
+    return web.render(page, "td_website.html", n=n,
+                      t=web.service().tournament(web.tournament_name(request)),
+                      setup=site_setup(web.path), uploader=web.uploader,
+                      problem=web.upload_problem, section="website")
+
+
+def _site(web: Web, request: Request, page: Page) -> dict[str, bytes]:
+    """The tournament's site in the page's language, as a running server uploads it."""
+    return club_site(web.service(), web.tournament_name(request), i18n.site_csv(page.lang),
+                     i18n.language(page.lang))
+
+
+@td_only
+async def td_website_folder(web: Web, request: Request, page: Page) -> Response:
+    """`publish CLUB FOLDER`: the site written into a folder of this computer, which is then
+    remembered for the next time."""
+    form = await request.form()
+    _ = web.gettext(page)
+    back = f"/td/t/{request.path_params['n']}/website"
+    folder = field(form, "folder").strip()
+    if not folder:
+        return web.redirect(page, back, ("error", _("Name the folder to write the site to.")))
+    try:
+        done = write_site(Path(folder).expanduser(), _site(web, request, page))
+        setup = site_setup(web.path)
+        save_site_setup(web.path, SiteSetup(folder, setup.url, setup.live, setup.credentials))
+    except USER_ERRORS as exc:
+        return web.redirect(page, back, ("error", web.say(page, exc)))
+    return web.redirect(page, back, ("ok", _(
+        "The site is in %(folder)s: %(written)s files new or changed, %(removed)s of an "
+        "earlier publish removed.") % {"folder": folder, "written": len(done.written),
+                                       "removed": len(done.removed)}))
+
+
+@td_only
+async def td_website_upload(web: Web, request: Request, page: Page) -> Response:
+    """`publish --to URL` (with "Upload now") and `serve --publish-to URL` (the box "after
+    every change"): the address and the switch remembered in the club file, the password
+    in the credentials file. Nothing is saved when the address or the password is refused."""
+    form = await request.form()
+    _ = web.gettext(page)
+    back = f"/td/t/{request.path_params['n']}/website"
+    try:
+        setup = set_up_upload(web.path, field(form, "address"), field(form, "password"),
+                              field(form, "live") == "on")
+        if field(form, "action") != "upload":
+            return web.redirect(page, back, ("ok", _("The upload is set up.")))
+        sent = upload_target(setup).send(_site(web, request, page))
+    except USER_ERRORS as exc:
+        return web.redirect(page, back, ("error", web.say(page, exc)))
+    return web.redirect(page, back, ("ok", _(
+        "Uploaded: %(sent)s files sent, %(unchanged)s unchanged, %(removed)s of an earlier "
+        "upload removed.") % {"sent": len(sent.sent), "unchanged": sent.unchanged,
+                              "removed": len(sent.removed)}))
+
+
+def then(endpoint: Endpoint, step: Callable[[], None]) -> Endpoint:
+    """`endpoint`, after whose answer `step` runs in the server's own process: the post
+    itself may have run in the rendering process, and what `step` renews (the uploads, the
+    session key) lives in the server's."""
+
+    async def after(request: Request) -> Response:
+        done = await endpoint(request)
+        await asyncio.to_thread(step)
+        return done
+
+    return after
+
+
+# -- backups -------------------------------------------------------------------------------
+
+
+@td_only
+async def td_backups(web: Web, request: Request, page: Page) -> Response:
+    return web.render(page, "td_backups.html", backups=list(reversed(list_backups(
+        web.service()))))
+
+
+@td_only
+async def td_backup_copy(web: Web, request: Request, page: Page) -> Response:
+    """`backup CLUB OUT`: the club file as it is now, read through SQLite (what the server's
+    log holds included), as a download."""
+    name = f"{web.path.stem}-{web.service().clock():%Y-%m-%d-%H%M}{web.path.suffix}"
+    with tempfile.TemporaryDirectory(prefix="rochade-copy-") as tmp:
+        data = save_copy(web.service(), Path(tmp) / name).read_bytes()
+    return Response(data, media_type="application/octet-stream",
+                    headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
+
+@td_only
+async def td_restore(web: Web, request: Request, page: Page) -> Response:
+    """`restore CLUB BACKUP`, for a backup of the list: first a page that says what comes
+    back, then (confirmed) the restore, written into the club file under the running
+    server, which goes on with the restored state."""
+    form = await request.form()
+    _ = web.gettext(page)
+    chosen = {b.file.name: b for b in list_backups(web.service())}.get(field(form, "backup"))
+    if chosen is None:
+        return web.redirect(page, "/td/backups", ("error", _("There is no such backup.")))
+    if field(form, "confirm") != "yes":
+        return web.render(page, "td_restore_confirm.html", backup=chosen)
+    try:
+        done = restore(web.service(), chosen.file.name)
+    except USER_ERRORS as exc:
+        return web.redirect(page, "/td/backups", ("error", web.say(page, exc)))
+    return web.redirect(page, "/td/backups", ("ok", _(
+        "Restored %(backup)s. The file as it was is kept as the backup %(saved)s: restoring "
+        "that one takes this restore back.") % {"backup": done.shown,
+                                                "saved": done.saved_as.name}))
+
+
+# -- the TD PIN ----------------------------------------------------------------------------
+
+
+@td_only
+async def td_pin(web: Web, request: Request, page: Page) -> Response:
+    """A new TD PIN (`serve --pin-file`), hashed as every PIN: the old one first, the new one
+    twice. Every other device is logged out; this one logs in again with the new PIN."""
+    _ = web.gettext(page)
+    if request.method != "POST":
+        return web.render(page, "td_pin.html", error=None, min_length=MIN_PIN_LENGTH)
+    form = await request.form()
+    error = None
+    new = field(form, "new")
+    if not pin_matches(web.path, field(form, "old")):
+        error = _("The present PIN is not the one typed.")
+    elif new != field(form, "again"):
+        error = _("The new PIN and its repetition differ.")
+    else:
+        try:
+            set_pin(web.path, new)
+        except PinError:
+            error = _("The new PIN needs at least %(n)s characters.") % {"n": MIN_PIN_LENGTH}
+    if error is not None:
+        return web.render(page, "td_pin.html", status_code=400, error=error,
+                          min_length=MIN_PIN_LENGTH)
+    return web.redirect(page, "/td/login", ("ok", _("The TD PIN is changed: log in with it.")))
+
+
+def renew_sessions(web: Web) -> None:
+    """The session key of the PIN now stored: after a new PIN, every device logged in with
+    the old one is logged out, as at the next start."""
+    web.sessions = Signer(session_key(web.path))
+
+
+def routes(web: Web) -> list[Route]:
+    td = "/td/t/{n:int}"
+    return [
+        Route(td + "/website", td_website(web)),
+        Route(td + "/website/folder", td_website_folder(web), methods=["POST"]),
+        Route(td + "/website/upload",
+              then(td_website_upload(web), lambda: uploads.follow_setup(web)),
+              methods=["POST"]),
+        Route("/td/backups", td_backups(web)),
+        Route("/td/backups/copy", td_backup_copy(web)),
+        Route("/td/backups/restore", td_restore(web), methods=["POST"]),
+        Route("/td/pin", td_pin(web)),
+        Route("/td/pin", then(td_pin(web), lambda: renew_sessions(web)), methods=["POST"]),
+    ]

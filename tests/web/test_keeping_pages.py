@@ -1,0 +1,198 @@
+"""The TD pages for what needed the terminal: the club's website (a folder, an upload, the
+uploads after every change), the backups (a copy, a restore) and the TD PIN. Good input does
+what the command does; bad input says why and changes nothing."""
+
+from __future__ import annotations
+
+import functools
+import sqlite3
+import time
+from html import unescape
+from pathlib import Path
+
+import pytest
+from starlette.testclient import TestClient
+from web_helpers import PIN, Tick, csrf_of, log_in, post
+
+from rochade.service import ClubService
+from rochade.service.publishing import site_setup
+from rochade.service.upload import Uploader
+from rochade.web import create_app, uploads
+from site_servers import PASSWORD, ftp_server
+
+
+@pytest.fixture(autouse=True)
+def own_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The credentials file goes into the test's own folder of the user account."""
+    monkeypatch.setattr("sys.platform", "linux")
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    monkeypatch.setattr(uploads, "Uploader", functools.partial(Uploader, pause=0.1))
+    return tmp_path / "config" / "rochade"
+
+
+def shown(td: TestClient, url: str) -> str:
+    return unescape(td.get(url).text)
+
+
+def names(club: Path) -> list[str]:
+    return ClubService(club, "test").tournament_names()
+
+
+# -- the club's website ----------------------------------------------------------------------
+
+
+def test_the_evening_page_leads_to_the_website_page(td: TestClient) -> None:
+    assert 'href="/td/t/1/website"' in td.get("/td/t/1/").text
+    assert "Write the site to a folder" in td.get("/td/t/1/website").text
+
+
+def test_the_site_goes_into_a_folder_that_is_remembered(td: TestClient, club: Path,
+                                                         tmp_path: Path) -> None:
+    folder = tmp_path / "site"
+    answer = post(td, "/td/t/1/website/folder", folder=str(folder))
+    assert answer.status_code == 303
+    assert (folder / "index.html").is_file() and (folder / ".rochade-site.json").is_file()
+    page = shown(td, "/td/t/1/website")
+    assert f"The site is in {folder}" in page
+    assert f'value="{folder}"' in page
+    assert site_setup(club).folder == str(folder)
+
+
+def test_a_folder_that_cannot_be_made_is_said_and_nothing_is_kept(
+        td: TestClient, club: Path, tmp_path: Path) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    post(td, "/td/t/1/website/folder", folder=str(blocker / "site"))
+    assert "cannot write the site to" in shown(td, "/td/t/1/website")
+    assert site_setup(club).folder == ""
+    post(td, "/td/t/1/website/folder", folder="  ")
+    assert "Name the folder to write the site to." in shown(td, "/td/t/1/website")
+
+
+def test_the_form_needs_the_csrf_token(td: TestClient, tmp_path: Path) -> None:
+    answer = td.post("/td/t/1/website/folder", data={"folder": str(tmp_path / "site")},
+                     follow_redirects=False)
+    assert answer.status_code == 403
+    assert not (tmp_path / "site").exists()
+
+
+def test_an_upload_sends_the_site_and_keeps_the_password_out_of_pages_and_club_file(
+        td: TestClient, club: Path, tmp_path: Path, own_home: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    with ftp_server(tmp_path / "ftp", monkeypatch) as server:
+        answer = post(td, "/td/t/1/website/upload", address=server.url, password=PASSWORD,
+                      action="upload")
+        assert answer.status_code == 303
+        page = shown(td, "/td/t/1/website")
+        assert "Uploaded: " in page, page
+        assert "index.html" in server.files()
+        assert PASSWORD not in page
+        credentials = own_home / "credentials"
+        assert PASSWORD in credentials.read_text()
+        assert credentials.stat().st_mode & 0o077 == 0
+        assert PASSWORD.encode() not in club.read_bytes()
+        setup = site_setup(club)
+        assert (setup.url, setup.credentials, setup.live) == (server.url, str(credentials), False)
+        # The password found before is kept when the field is left empty.
+        post(td, "/td/t/1/website/upload", address=server.url, password="", action="upload")
+        assert "Uploaded: 0 files sent" in shown(td, "/td/t/1/website")
+
+
+def test_a_refused_address_or_a_missing_password_saves_nothing(td: TestClient,
+                                                               club: Path) -> None:
+    post(td, "/td/t/1/website/upload", address="ftp://club:secret@ftp.example.org/site",
+         action="save")
+    page = shown(td, "/td/t/1/website")
+    assert "the address must not hold the password" in page
+    assert "secret" not in page
+    post(td, "/td/t/1/website/upload", address="http://example.org/", action="save")
+    assert "give the site's address as sftp://" in shown(td, "/td/t/1/website")
+    post(td, "/td/t/1/website/upload", address="ftp://club@ftp.example.org/site", action="save")
+    assert "no password for club on ftp.example.org" in shown(td, "/td/t/1/website")
+    assert site_setup(club).url == ""
+
+
+def test_uploads_after_every_change_start_now_and_at_the_next_start(
+        td: TestClient, club: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    with ftp_server(tmp_path / "ftp", monkeypatch) as server:
+        post(td, "/td/t/1/website/upload", address=server.url, password=PASSWORD, live="on",
+             action="save")
+        assert "The upload is set up." in shown(td, "/td/t/1/website")
+        assert "after every change of this tournament" in td.get("/td/t/1/").text
+        assert post(td, "/td/t/1/pair/auto").status_code == 303
+        until = time.monotonic() + 20
+        while not (server.site.is_dir() and "index.html" in server.files()):
+            assert time.monotonic() < until, "no upload after the pairing"
+            time.sleep(0.05)
+        with TestClient(create_app(club, Tick())) as again:
+            again.headers["x-test-csrf"] = log_in(again)
+            assert "after every change of this tournament" in again.get("/td/t/1/").text
+        post(td, "/td/t/1/website/upload", address=server.url, action="save")
+        assert "data-upload" not in td.get("/td/t/1/").text
+
+
+# -- backups -------------------------------------------------------------------------------
+
+
+def test_the_copy_is_the_club_file_as_it_is_now(td: TestClient, tmp_path: Path) -> None:
+    assert 'href="/td/backups"' in td.get("/td/").text
+    answer = td.get("/td/backups/copy")
+    assert answer.status_code == 200
+    assert "attachment" in answer.headers["content-disposition"]
+    copy = tmp_path / "copy.rochade"
+    copy.write_bytes(answer.content)
+    assert names(copy) == ["Winter 2026"]
+
+
+def test_a_backup_comes_back_after_a_confirmation(td: TestClient, club: Path) -> None:
+    assert "No backups yet." in td.get("/td/backups").text
+    post(td, "/td/t/1/pair/auto")  # backed up before the pairing
+    page = td.get("/td/backups").text
+    backup = page.split('name="backup" value="')[1].split('"')[0]
+    asked = post(td, "/td/backups/restore", backup=backup)
+    assert asked.status_code == 200 and "Restore it" in asked.text
+    assert ClubService(club, "test").tournament().rounds  # nothing restored yet
+    done = post(td, "/td/backups/restore", backup=backup, confirm="yes")
+    assert done.status_code == 303
+    assert "Restored " in shown(td, "/td/backups")
+    assert not ClubService(club, "test").tournament().rounds
+    assert "Winter 2026" in td.get("/td/t/1/").text  # the server goes on, on the restored file
+
+
+def test_an_unknown_backup_restores_nothing(td: TestClient, club: Path) -> None:
+    post(td, "/td/t/1/pair/auto")
+    for name in ("nothing.rochade", str(club), "1"):
+        post(td, "/td/backups/restore", backup=name, confirm="yes")
+        assert "There is no such backup." in shown(td, "/td/backups")
+    assert ClubService(club, "test").tournament().rounds
+
+
+# -- the TD PIN ----------------------------------------------------------------------------
+
+
+def test_a_new_pin_logs_in_and_the_old_one_no_longer(td: TestClient, club: Path) -> None:
+    assert 'href="/td/pin"' in td.get("/td/").text
+    answer = post(td, "/td/pin", old=PIN, new="new-pin-42", again="new-pin-42")
+    assert answer.status_code == 303 and answer.headers["location"] == "/td/login"
+    assert td.get("/td/", follow_redirects=False).status_code == 303  # logged out
+    token = csrf_of(td)
+    assert td.post("/td/login", data={"csrf": token, "pin": PIN, "next": "/td/"},
+                   follow_redirects=False).status_code == 401
+    assert td.post("/td/login", data={"csrf": token, "pin": "new-pin-42", "next": "/td/"},
+                   follow_redirects=False).status_code == 303
+
+
+@pytest.mark.parametrize(("old", "new", "again", "said"), [
+    ("000000", "new-pin-42", "new-pin-42", "The present PIN is not the one typed."),
+    (PIN, "new-pin-42", "new-pin-43", "The new PIN and its repetition differ."),
+    (PIN, "short", "short", "The new PIN needs at least 6 characters."),
+])
+def test_a_refused_pin_changes_nothing(td: TestClient, club: Path, old: str, new: str,
+                                       again: str, said: str) -> None:
+    stored = sqlite3.connect(club).execute(
+        "SELECT value FROM settings WHERE key = 'web.td_pin'").fetchone()
+    answer = post(td, "/td/pin", old=old, new=new, again=again)
+    assert answer.status_code == 400 and said in unescape(answer.text)
+    assert sqlite3.connect(club).execute(
+        "SELECT value FROM settings WHERE key = 'web.td_pin'").fetchone() == stored
+    assert td.get("/td/", follow_redirects=False).status_code == 200  # still logged in
