@@ -167,6 +167,33 @@ def test_an_unknown_backup_restores_nothing(td: TestClient, club: Path) -> None:
     assert ClubService(club, "test").tournament().rounds
 
 
+# -- round dates -------------------------------------------------------------------------
+
+
+def test_a_round_date_is_corrected(td: TestClient, club: Path) -> None:
+    assert 'href="/td/t/1/rounds"' in td.get("/td/t/1/").text
+    assert "No round is paired yet." in td.get("/td/t/1/rounds").text
+    post(td, "/td/t/1/pair/auto")
+    assert post(td, "/td/t/1/rounds", round="1", date="2026-09-01").status_code == 303
+    page = shown(td, "/td/t/1/rounds")
+    assert "The date of round 1 is saved." in page and 'value="2026-09-01"' in page
+    assert ClubService(club, "test").letterhead().dates == ("2026-09-01",)
+
+
+@pytest.mark.parametrize(("number", "day", "said"), [
+    ("1", "1st of September", "is not a date; write it like 2026-12-01"),
+    ("2", "2026-09-01", "there is no round 2"),
+    ("x", "2026-09-01", "there is no round 0"),
+])
+def test_a_wrong_round_date_changes_nothing(td: TestClient, club: Path, number: str, day: str,
+                                            said: str) -> None:
+    post(td, "/td/t/1/pair/auto")
+    before = ClubService(club, "test").letterhead().dates
+    post(td, "/td/t/1/rounds", round=number, date=day)
+    assert said in shown(td, "/td/t/1/rounds")
+    assert ClubService(club, "test").letterhead().dates == before
+
+
 # -- the TD PIN ----------------------------------------------------------------------------
 
 

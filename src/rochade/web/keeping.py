@@ -151,6 +151,32 @@ async def td_restore(web: Web, request: Request, page: Page) -> Response:
                                                 "saved": done.saved_as.name}))
 
 
+# -- round dates -------------------------------------------------------------------------
+
+
+@td_only
+async def td_round_dates(web: Web, request: Request, page: Page) -> Response:
+    """Each round's date, which it takes from the evening it is paired on; `round-date`
+    corrects one."""
+    name = web.tournament_name(request)
+    n = int(request.path_params["n"])
+    if request.method == "POST":
+        form = await request.form()
+        _ = web.gettext(page)
+        back = f"/td/t/{n}/rounds"
+        number = field(form, "round")
+        try:
+            web.service().set_round_date(int(number) if number.isdigit() else 0,
+                                         field(form, "date"), name)
+        except USER_ERRORS as exc:
+            return web.redirect(page, back, ("error", web.say(page, exc)))
+        return web.redirect(page, back, ("ok", _("The date of round %(round)s is saved.") % {
+            "round": number}))
+    svc = web.service()
+    return web.render(page, "td_round_dates.html", n=n, t=svc.tournament(name),
+                      dates=list(enumerate(svc.letterhead(name).dates, start=1)))
+
+
 # -- the TD PIN ----------------------------------------------------------------------------
 
 
@@ -193,6 +219,7 @@ def routes(web: Web) -> list[Route]:
         Route(td + "/website/upload",
               then(td_website_upload(web), lambda: uploads.follow_setup(web)),
               methods=["POST"]),
+        Route(td + "/rounds", td_round_dates(web), methods=["GET", "POST"]),
         Route("/td/backups", td_backups(web)),
         Route("/td/backups/copy", td_backup_copy(web)),
         Route("/td/backups/restore", td_restore(web), methods=["POST"]),
