@@ -9,6 +9,7 @@ import sqlite3
 import time
 from html import unescape
 from pathlib import Path
+from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
@@ -19,6 +20,8 @@ from rochade.service.publishing import site_setup
 from rochade.service.upload import Uploader
 from rochade.web import create_app, uploads
 from site_servers import PASSWORD, ftp_server
+
+DATA = Path(__file__).parents[1] / "data"
 
 
 @pytest.fixture(autouse=True)
@@ -223,3 +226,50 @@ def test_a_refused_pin_changes_nothing(td: TestClient, club: Path, old: str, new
     assert sqlite3.connect(club).execute(
         "SELECT value FROM settings WHERE key = 'web.td_pin'").fetchone() == stored
     assert td.get("/td/", follow_redirects=False).status_code == 200  # still logged in
+
+
+# -- a tournament from another program -----------------------------------------------------
+
+
+def upload(td: TestClient, data: bytes, filename: str, name: str = "") -> Any:
+    return td.post("/td/import", data={"csrf": td.headers["x-test-csrf"], "name": name},
+                   files={"file": (filename, data)}, follow_redirects=False)
+
+
+def test_a_trf_file_becomes_a_tournament(td: TestClient, club: Path) -> None:
+    assert 'href="/td/import"' in td.get("/td/").text
+    trf = (DATA / "trf_real" / "bbp_issue_7.trf").read_bytes()
+    answer = upload(td, trf, "bbp_issue_7.trf", "Imported open")
+    assert answer.status_code == 303 and answer.headers["location"] == "/td/t/2/"
+    assert "Imported Imported open:" in shown(td, "/td/t/2/")
+    assert names(club) == ["Winter 2026", "Imported open"]
+
+
+def test_a_kfc_file_becomes_a_tournament_named_after_it(td: TestClient, club: Path,
+                                                        shared_dir: Path) -> None:
+    kfc = (shared_dir / "conformance" / "kfc" / "Test-Tournament.s3db").read_bytes()
+    answer = upload(td, kfc, "Test-Tournament.s3db")
+    assert answer.status_code == 303
+    assert names(club) == ["Winter 2026", "Test-Tournament"]
+
+
+def test_a_json_export_comes_back_under_another_name(td: TestClient, club: Path) -> None:
+    exported = ClubService(club, "test").export_json().encode()
+    refused = upload(td, exported, "winter.json")
+    assert refused.status_code == 400 and "Nothing was imported." in refused.text
+    assert upload(td, exported, "winter.json", "Winter again").status_code == 303
+    assert names(club) == ["Winter 2026", "Winter again"]
+
+
+@pytest.mark.parametrize(("data", "filename"), [
+    (b"012 Not really a tournament\n001 x\n", "broken.trf"),
+    (b"SQLite format 3\x00" + bytes(200), "broken.s3db"),
+    (b'{"not": "a tournament"}', "other.json"),
+    (b"", "empty.trf"),
+])
+def test_a_file_that_cannot_be_read_adds_nothing(td: TestClient, club: Path, data: bytes,
+                                                  filename: str) -> None:
+    answer = upload(td, data, filename)
+    assert answer.status_code == 400
+    assert "Nothing was imported." in answer.text and 'class="flash error"' in answer.text
+    assert names(club) == ["Winter 2026"]

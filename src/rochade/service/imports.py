@@ -8,14 +8,16 @@ is opened, so a bad file changes nothing. The import itself goes through
 from __future__ import annotations
 
 import dataclasses
+import tempfile
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 
-from rochade.core.model import Entrant
+from rochade.core.model import Entrant, Tournament
 from rochade.formats.json import format_tournament
 from rochade.service.club import ClubService, admitted, tournament_standings
-from rochade.service.errors import NameTaken
+from rochade.service.errors import NameTaken, ServiceError
+from rochade.service.exchange import import_trf
 from rochade.store.kfc import KfcImport, read_kfc
 
 KFC_TOLERANCE = 1e-4
@@ -57,4 +59,29 @@ def import_kfc(service: ClubService, path: Path, name: str | None = None) -> Kfc
     return KfcReport(imported, len(imported.stored_totals), deviation, tuple(differences))
 
 
-__all__ = ["Difference", "KfcReport", "NameTaken", "import_kfc"]
+SQLITE = b"SQLite format 3\x00"
+"""How a KeizerForClubs file (an SQLite database) begins."""
+
+
+def import_upload(service: ClubService, data: bytes, filename: str, name: str | None = None
+                  ) -> tuple[Tournament, KfcReport | None]:
+    """A tournament file of another program, told by its first bytes, imported as a new
+    tournament as its command imports it: KeizerForClubs's file (`import-kfc`, with the
+    report of its totals), rochade's JSON (`import`), else FIDE's TRF (`import-trf`).
+    `filename`: the file's name where it came from; a KfC tournament is named after it."""
+    if data.startswith(SQLITE):
+        with tempfile.TemporaryDirectory(prefix="rochade-import-") as tmp:
+            path = Path(tmp) / (Path(filename).name or "upload.s3db")
+            path.write_bytes(data)
+            report = import_kfc(service, path, name)
+        return report.imported.tournament, report
+    if data.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"{"):
+        try:
+            text = data.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise ServiceError("{name} is not UTF-8 text", name=filename) from None
+        return service.import_json(text, name=name), None
+    return import_trf(service, data, name), None
+
+
+__all__ = ["Difference", "KfcReport", "NameTaken", "import_kfc", "import_upload"]

@@ -10,11 +10,15 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
+from starlette.datastructures import UploadFile
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
 from rochade.service.backups import list_backups, restore, save_copy
+from rochade.service.errors import ServiceError
+from rochade.service.files import read_whole
+from rochade.service.imports import import_upload
 from rochade.service.publishing import (
     SiteSetup,
     save_site_setup,
@@ -177,6 +181,39 @@ async def td_round_dates(web: Web, request: Request, page: Page) -> Response:
                       dates=list(enumerate(svc.letterhead(name).dates, start=1)))
 
 
+# -- a tournament from another program ----------------------------------------------------
+
+
+@td_only
+async def td_import(web: Web, request: Request, page: Page) -> Response:
+    """`import-kfc`, `import-trf` and `import`: the uploaded file, told by its first bytes,
+    becomes a new tournament; a file that cannot be read, or whose name the club file has
+    already, says why and adds nothing."""
+    if request.method != "POST":
+        return web.render(page, "td_import.html", name="")
+    form = await request.form()
+    _ = web.gettext(page)
+    upload = form.get("file")
+    name = field(form, "name").strip()
+    try:
+        if not isinstance(upload, UploadFile) or not upload.filename:
+            raise ServiceError("choose the tournament's file first")
+        t, kfc = import_upload(web.service(), read_whole(upload.file, upload.filename),
+                               upload.filename, name or None)
+    except USER_ERRORS as exc:
+        return web.render(page, "td_import.html", status_code=400, name=name,
+                          error=web.say(page, exc))
+    number = web.service().tournament_names().index(t.name) + 1
+    said = [("ok", _("Imported %(name)s: %(players)s players, %(rounds)s rounds.") % {
+        "name": t.name, "players": len(t.entrants), "rounds": len(t.rounds)})]
+    if kfc is not None and kfc.differences:
+        said.append(("error", _(
+            "For %(count)s of %(compared)s players rochade's total differs from the one "
+            "KeizerForClubs stored (was the file recalculated there?).") % {
+                "count": len(kfc.differences), "compared": kfc.compared}))
+    return web.redirect(page, f"/td/t/{number}/", *said)
+
+
 # -- the TD PIN ----------------------------------------------------------------------------
 
 
@@ -220,6 +257,7 @@ def routes(web: Web) -> list[Route]:
               then(td_website_upload(web), lambda: uploads.follow_setup(web)),
               methods=["POST"]),
         Route(td + "/rounds", td_round_dates(web), methods=["GET", "POST"]),
+        Route("/td/import", td_import(web), methods=["GET", "POST"]),
         Route("/td/backups", td_backups(web)),
         Route("/td/backups/copy", td_backup_copy(web)),
         Route("/td/backups/restore", td_restore(web), methods=["POST"]),
