@@ -13,9 +13,10 @@ from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
-from web_helpers import PIN, Tick, csrf_of, log_in, post
+from web_helpers import PIN, Tick, csrf_of, log_in, post, swiss_open
 
 from rochade.service import ClubService
+from rochade.service.exchange import export_trf
 from rochade.service.publishing import site_setup
 from rochade.service.upload import Uploader
 from rochade.web import create_app, uploads
@@ -273,3 +274,20 @@ def test_a_file_that_cannot_be_read_adds_nothing(td: TestClient, club: Path, dat
     assert answer.status_code == 400
     assert "Nothing was imported." in answer.text and 'class="flash error"' in answer.text
     assert names(club) == ["Winter 2026"]
+
+
+def test_a_swiss_goes_on_in_fide_mode_and_a_keizer_file_cannot(td: TestClient, club: Path,
+                                                               shared_dir: Path) -> None:
+    svc = swiss_open(club, 4)
+    svc.pair("Open")
+    trf = export_trf(svc, "Open").encode()
+    answer = td.post("/td/import", data={"csrf": td.headers["x-test-csrf"],
+                                         "name": "Rated", "fide_mode": "on"},
+                     files={"file": ("open.trf", trf)}, follow_redirects=False)
+    assert answer.status_code == 303
+    assert "FIDE mode: 1 played rounds re-checked" in shown(td, answer.headers["location"])
+    kfc = (shared_dir / "conformance" / "kfc" / "Test-Tournament.s3db").read_bytes()
+    refused = td.post("/td/import", data={"csrf": td.headers["x-test-csrf"], "fide_mode": "on"},
+                      files={"file": ("Test-Tournament.s3db", kfc)}, follow_redirects=False)
+    assert refused.status_code == 400 and "FIDE mode is for round robins" in refused.text
+    assert "Test-Tournament" not in names(club)

@@ -63,13 +63,17 @@ SQLITE = b"SQLite format 3\x00"
 """How a KeizerForClubs file (an SQLite database) begins."""
 
 
-def import_upload(service: ClubService, data: bytes, filename: str, name: str | None = None
-                  ) -> tuple[Tournament, KfcReport | None]:
+def import_upload(service: ClubService, data: bytes, filename: str, name: str | None = None,
+                  fide_mode: bool = False) -> tuple[Tournament, KfcReport | None]:
     """A tournament file of another program, told by its first bytes, imported as a new
     tournament as its command imports it: KeizerForClubs's file (`import-kfc`, with the
     report of its totals), rochade's JSON (`import`), else FIDE's TRF (`import-trf`).
-    `filename`: the file's name where it came from; a KfC tournament is named after it."""
+    `filename`: the file's name where it came from; a KfC tournament is named after it.
+    `fide_mode` (a round robin or Swiss): as `--fide-mode`; a Keizer file has none."""
     if data.startswith(SQLITE):
+        if fide_mode:
+            raise ServiceError("FIDE mode is for round robins and Swiss tournaments, not for "
+                               "a Keizer competition")
         with tempfile.TemporaryDirectory(prefix="rochade-import-") as tmp:
             path = Path(tmp) / (Path(filename).name or "upload.s3db")
             path.write_bytes(data)
@@ -80,8 +84,8 @@ def import_upload(service: ClubService, data: bytes, filename: str, name: str | 
             text = data.decode("utf-8-sig")
         except UnicodeDecodeError:
             raise ServiceError("{name} is not UTF-8 text", name=filename) from None
-        return service.import_json(text, name=name), None
-    return import_trf(service, data, name), None
+        return service.import_json(text, fide_mode, name), None
+    return import_trf(service, data, name, fide_mode), None
 
 
 __all__ = ["Difference", "KfcReport", "NameTaken", "import_kfc", "import_upload"]

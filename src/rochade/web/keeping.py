@@ -17,6 +17,7 @@ from starlette.routing import Route
 
 from rochade.service.backups import list_backups, restore, save_copy
 from rochade.service.errors import ServiceError
+from rochade.service.fidemode import recheck
 from rochade.service.files import read_whole
 from rochade.service.imports import import_upload
 from rochade.service.publishing import (
@@ -195,11 +196,12 @@ async def td_import(web: Web, request: Request, page: Page) -> Response:
     _ = web.gettext(page)
     upload = form.get("file")
     name = field(form, "name").strip()
+    fide_mode = field(form, "fide_mode") == "on"
     try:
         if not isinstance(upload, UploadFile) or not upload.filename:
             raise ServiceError("choose the tournament's file first")
         t, kfc = import_upload(web.service(), read_whole(upload.file, upload.filename),
-                               upload.filename, name or None)
+                               upload.filename, name or None, fide_mode)
     except USER_ERRORS as exc:
         return web.render(page, "td_import.html", status_code=400, name=name,
                           error=web.say(page, exc))
@@ -211,6 +213,11 @@ async def td_import(web: Web, request: Request, page: Page) -> Response:
             "For %(count)s of %(compared)s players rochade's total differs from the one "
             "KeizerForClubs stored (was the file recalculated there?).") % {
                 "count": len(kfc.differences), "compared": kfc.compared}))
+    if fide_mode:
+        said.append(("ok", _(
+            "FIDE mode: %(rounds)s played rounds re-checked, %(warnings)s warnings (the rating "
+            "report lists them).") % {"rounds": len(t.rounds),
+                                      "warnings": len(recheck(t).warnings)}))
     return web.redirect(page, f"/td/t/{number}/", *said)
 
 
