@@ -213,6 +213,17 @@ def test_a_new_pin_logs_in_and_the_old_one_no_longer(td: TestClient, club: Path)
                    follow_redirects=False).status_code == 303
 
 
+def test_guesses_of_the_present_pin_are_throttled_as_at_the_login(td: TestClient,
+                                                                  club: Path) -> None:
+    said = [post(td, "/td/pin", old=f"guess-{i}", new="new-pin-42", again="new-pin-42")
+            for i in range(8)]
+    assert said[0].status_code == 400 and said[-1].status_code == 429
+    assert "Too many wrong PINs." in said[-1].text
+    right = post(td, "/td/pin", old=PIN, new="new-pin-42", again="new-pin-42")
+    assert right.status_code == 429  # not even the right one while it waits
+    assert td.get("/td/", follow_redirects=False).status_code == 200
+
+
 @pytest.mark.parametrize(("old", "new", "again", "said"), [
     ("000000", "new-pin-42", "new-pin-42", "The present PIN is not the one typed."),
     (PIN, "new-pin-42", "new-pin-43", "The new PIN and its repetition differ."),

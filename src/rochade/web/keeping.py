@@ -226,26 +226,36 @@ async def td_import(web: Web, request: Request, page: Page) -> Response:
 
 @td_only
 async def td_pin(web: Web, request: Request, page: Page) -> Response:
-    """A new TD PIN (`serve --pin-file`), hashed as every PIN: the old one first, the new one
-    twice. Every other device is logged out; this one logs in again with the new PIN."""
+    """A new TD PIN (`serve --pin-file`), hashed as every PIN: the old one first (throttled as
+    the login is: a session left open must not let anyone guess it), the new one twice.
+    Every device is logged out, this one too, and logs in with the new PIN."""
     _ = web.gettext(page)
     if request.method != "POST":
         return web.render(page, "td_pin.html", error=None, min_length=MIN_PIN_LENGTH)
     form = await request.form()
     error = None
     new = field(form, "new")
-    if not pin_matches(web.path, field(form, "old")):
+    address, local = web.client(request)
+    wait = web.throttle.reserve(address, local)  # guesses of the PIN count as at the login
+    if wait:
+        error = _("Too many wrong PINs. Try again in %(seconds)s seconds.") % {
+            "seconds": max(1, round(wait))}
+    elif not pin_matches(web.path, field(form, "old")):
+        web.throttle.failed(address, local)
         error = _("The present PIN is not the one typed.")
-    elif new != field(form, "again"):
-        error = _("The new PIN and its repetition differ.")
     else:
-        try:
-            set_pin(web.path, new)
-        except PinError:
-            error = _("The new PIN needs at least %(n)s characters.") % {"n": MIN_PIN_LENGTH}
+        web.throttle.succeeded(address, local)
+        if new != field(form, "again"):
+            error = _("The new PIN and its repetition differ.")
+        else:
+            try:
+                set_pin(web.path, new)
+            except PinError:
+                error = _("The new PIN needs at least %(n)s characters.") % {
+                    "n": MIN_PIN_LENGTH}
     if error is not None:
-        return web.render(page, "td_pin.html", status_code=400, error=error,
-                          min_length=MIN_PIN_LENGTH)
+        return web.render(page, "td_pin.html", status_code=429 if wait else 400,
+                          error=error, min_length=MIN_PIN_LENGTH)
     return web.redirect(page, "/td/login", ("ok", _("The TD PIN is changed: log in with it.")))
 
 
