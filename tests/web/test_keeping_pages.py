@@ -171,6 +171,34 @@ def test_an_unknown_backup_restores_nothing(td: TestClient, club: Path) -> None:
     assert ClubService(club, "test").tournament().rounds
 
 
+def test_a_copy_from_elsewhere_comes_back_after_a_confirmation(td: TestClient,
+                                                               club: Path) -> None:
+    copy = td.get("/td/backups/copy").content  # before the round
+    post(td, "/td/t/1/pair/auto")
+    asked = td.post("/td/backups/upload", data={"csrf": td.headers["x-test-csrf"]},
+                    files={"copy": ("club-before.rochade", copy)}, follow_redirects=False)
+    assert asked.status_code == 200 and "club-before.rochade" in asked.text
+    assert ClubService(club, "test").tournament().rounds  # nothing restored yet
+    token = asked.text.split('name="token" value="')[1].split('"')[0]
+    done = post(td, "/td/backups/restore", token=token, confirm="yes")
+    assert done.status_code == 303
+    assert "Restored club-before.rochade." in shown(td, "/td/backups")
+    assert not ClubService(club, "test").tournament().rounds
+    assert "club-before.rochade" in ClubService(club, "test").log()[-1].description
+    post(td, "/td/backups/restore", token=token, confirm="yes")  # used: gone
+    assert "the uploaded file is no longer there" in shown(td, "/td/backups")
+
+
+@pytest.mark.parametrize("data", [b"not a club file at all", b"SQLite format 3\x00" + bytes(500)])
+def test_a_copy_that_is_no_club_file_is_refused(td: TestClient, club: Path, data: bytes
+                                                ) -> None:
+    answer = td.post("/td/backups/upload", data={"csrf": td.headers["x-test-csrf"]},
+                     files={"copy": ("other.rochade", data)}, follow_redirects=False)
+    assert answer.status_code == 303
+    assert "other.rochade is not a rochade club file" in shown(td, "/td/backups")
+    assert names(club) == ["Winter 2026"]
+
+
 # -- round dates -------------------------------------------------------------------------
 
 

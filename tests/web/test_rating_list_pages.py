@@ -37,14 +37,14 @@ def test_the_changes_are_shown_first_then_saved(td: TestClient, club: Path) -> N
     token = page.split('name="token" value="')[1].split('"')[0]
     answer = td.post("/td/t/1/ratings/apply", data={
         "csrf": td.headers["x-test-csrf"], "token": token, "kind": "", "column": "",
-        "only": "", "take_list": "", "filename": "list.csv"}, follow_redirects=False)
+        "only": "", "take_list": ""}, follow_redirects=False)
     assert answer.status_code == 303
     assert "1 players updated from the rating list" in unescape(td.get("/td/t/1/players").text)
     assert ratings(club)["Anna Berg"] == 2055
     again = td.post("/td/t/1/ratings/apply", data={"csrf": td.headers["x-test-csrf"],
                                                     "token": token}, follow_redirects=False)
     assert again.status_code == 303  # the list is gone once saved: said, nothing changes
-    assert "the rating list is no longer there" in unescape(td.get("/td/t/1/ratings").text)
+    assert "the uploaded file is no longer there" in unescape(td.get("/td/t/1/ratings").text)
 
 
 def test_a_zip_is_read_as_the_command_reads_it(td: TestClient) -> None:

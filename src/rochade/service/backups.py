@@ -50,9 +50,18 @@ def save_copy(service: ClubService, target: Path, replace: bool = False) -> Path
         return backups.save(service.path, target, replace)
 
 
-def restore(service: ClubService, ref: str) -> Restored:
+def check_copy(path: Path) -> str | None:
+    """The last change in a copy of a club file brought from elsewhere (an upload), which is
+    checked as a restore checks it first: refused, with the reason, when it is no intact club
+    file this rochade can read."""
+    backups.check(path)
+    return backups.last_action(path)
+
+
+def restore(service: ClubService, ref: str, named: str | None = None) -> Restored:
     """Bring back backup `ref` (its number or file name, or a copy's path), after backing up
-    the current state.
+    the current state; `named`: a copy's name in the log instead of its path (an upload's
+    file name: its path is a temporary one).
 
     The backup is checked and, if an older rochade wrote it, upgraded in a temporary copy
     first: a damaged or foreign backup is refused before the club file is touched. It is
@@ -70,7 +79,7 @@ def restore(service: ClubService, ref: str) -> Restored:
         with Club.open(service.path, expect=service.identity) as club:
             saved = club.restore_from(
                 copy,
-                Message(N_("restore the copy {name}"), {"name": str(chosen.path)})
+                Message(N_("restore the copy {name}"), {"name": named or str(chosen.path)})
                 if chosen.before == backups.COPY else
                 Message(N_("restore backup {name} (taken before a {action})"),
                         {"name": chosen.name, "action": chosen.before}),

@@ -15,10 +15,10 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from rochade.service.backups import list_backups, restore, save_copy
+from rochade.service.backups import check_copy, list_backups, restore, save_copy
 from rochade.service.errors import ServiceError
 from rochade.service.fidemode import recheck
-from rochade.service.files import read_whole
+from rochade.service.files import drop_upload, keep_upload, kept_upload, read_whole
 from rochade.service.imports import import_upload
 from rochade.service.publishing import (
     SiteSetup,
@@ -136,24 +136,57 @@ async def td_backup_copy(web: Web, request: Request, page: Page) -> Response:
 
 @td_only
 async def td_restore(web: Web, request: Request, page: Page) -> Response:
-    """`restore CLUB BACKUP`, for a backup of the list: first a page that says what comes
-    back, then (confirmed) the restore, written into the club file under the running
-    server, which goes on with the restored state."""
+    """`restore CLUB BACKUP`, for a backup of the list or a copy uploaded just before (its
+    `token`): first a page that says what comes back, then (confirmed) the restore, written
+    into the club file under the running server, which goes on with the restored state."""
     form = await request.form()
     _ = web.gettext(page)
-    chosen = {b.file.name: b for b in list_backups(web.service())}.get(field(form, "backup"))
-    if chosen is None:
-        return web.redirect(page, "/td/backups", ("error", _("There is no such backup.")))
-    if field(form, "confirm") != "yes":
-        return web.render(page, "td_restore_confirm.html", backup=chosen)
+    token = field(form, "token")
     try:
-        done = restore(web.service(), chosen.file.name)
+        if token:
+            copy = kept_upload(token)
+            ref, named, backup = str(copy), copy.name, None
+        else:
+            backup = {b.file.name: b for b in list_backups(web.service())}.get(
+                field(form, "backup"))
+            if backup is None:
+                return web.redirect(page, "/td/backups", ("error", _("There is no such backup.")))
+            ref, named = backup.file.name, None
+        if field(form, "confirm") != "yes":
+            last = backup.last_action if backup is not None else check_copy(copy)
+            return web.render(page, "td_restore_confirm.html", backup=backup, token=token,
+                              copy=named, last=last)
+        done = restore(web.service(), ref, named)
     except USER_ERRORS as exc:
         return web.redirect(page, "/td/backups", ("error", web.say(page, exc)))
+    if token:
+        drop_upload(token)
     return web.redirect(page, "/td/backups", ("ok", _(
         "Restored %(backup)s. The file as it was is kept as the backup %(saved)s: restoring "
-        "that one takes this restore back.") % {"backup": done.shown,
+        "that one takes this restore back.") % {"backup": named or done.shown,
                                                 "saved": done.saved_as.name}))
+
+
+@td_only
+async def td_restore_copy(web: Web, request: Request, page: Page) -> Response:
+    """`restore CLUB COPY` for a copy kept elsewhere: uploaded, checked, kept until the TD
+    confirms on the page `td_restore` shows."""
+    form = await request.form()
+    upload = form.get("copy")
+    try:
+        if not isinstance(upload, UploadFile) or not upload.filename:
+            raise ServiceError("choose the copy of the club file first")
+        token = keep_upload(upload.file, upload.filename)
+        copy = kept_upload(token)
+        try:
+            last = check_copy(copy)
+        except USER_ERRORS:
+            drop_upload(token)
+            raise
+    except USER_ERRORS as exc:
+        return web.redirect(page, "/td/backups", ("error", web.say(page, exc)))
+    return web.render(page, "td_restore_confirm.html", backup=None, token=token,
+                      copy=copy.name, last=last)
 
 
 # -- round dates -------------------------------------------------------------------------
@@ -278,6 +311,7 @@ def routes(web: Web) -> list[Route]:
         Route("/td/backups", td_backups(web)),
         Route("/td/backups/copy", td_backup_copy(web)),
         Route("/td/backups/restore", td_restore(web), methods=["POST"]),
+        Route("/td/backups/upload", td_restore_copy(web), methods=["POST"]),
         Route("/td/pin", td_pin(web)),
         Route("/td/pin", then(td_pin(web), lambda: renew_sessions(web)), methods=["POST"]),
     ]

@@ -12,25 +12,19 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from rochade.service.errors import ServiceError
+from rochade.service.files import drop_upload, keep_upload, kept_upload
 from rochade.service.players import RatingReport
-from rochade.service.rating_lists import (
-    RATING_KINDS,
-    drop_list,
-    keep_list,
-    kept_list,
-    open_rating_list,
-    rating_entries,
-)
+from rochade.service.rating_lists import RATING_KINDS, open_rating_list, rating_entries
 from rochade.web.base import USER_ERRORS, Page, Web, field, td_only
 from rochade.web.member_list import FIELDS
 
 
 def _report(web: Web, request: Request, token: str, form: FormData, apply: bool
             ) -> RatingReport:
-    kept = kept_list(token)
+    kept = kept_upload(token)
     kind = field(form, "kind") if field(form, "kind") in RATING_KINDS else "standard"
     tournament = web.tournament_name(request) if field(form, "only") == "on" else None
-    with open_rating_list(kept, field(form, "filename") or "the rating list") as stream:
+    with open_rating_list(kept, kept.name) as stream:
         entries = rating_entries(stream, "auto", kind, field(form, "column").strip() or None)
         return web.service().update_ratings(entries, tournament, apply,
                                             field(form, "take_list") == "on")
@@ -56,8 +50,7 @@ async def td_ratings_preview(web: Web, request: Request, page: Page) -> Response
     try:
         if not isinstance(upload, UploadFile) or not upload.filename:
             raise ServiceError("choose the rating list's file first")
-        token = keep_list(upload.file, upload.filename)
-        context["options"]["filename"] = upload.filename
+        token = keep_upload(upload.file, upload.filename)
         report = _report(web, request, token, form, apply=False)
     except USER_ERRORS as exc:
         return web.render(page, "td_ratings_preview.html", status_code=400, report=None,
@@ -77,7 +70,7 @@ async def td_ratings_apply(web: Web, request: Request, page: Page) -> Response:
         report = _report(web, request, token, form, apply=True)
     except USER_ERRORS as exc:
         return web.redirect(page, back, ("error", web.say(page, exc)))
-    drop_list(token)
+    drop_upload(token)
     return web.redirect(page, f"/td/t/{request.path_params['n']}/players", ("ok", _(
         "%(count)s players updated from the rating list; “Undo last change” takes it back.")
         % {"count": len(report.match.updates)}))
