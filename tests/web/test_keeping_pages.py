@@ -69,8 +69,10 @@ def test_a_folder_that_cannot_be_made_is_said_and_nothing_is_kept(
     post(td, "/td/t/1/website/folder", folder=str(blocker / "site"))
     assert "cannot write the site to" in shown(td, "/td/t/1/website")
     assert site_setup(club).folder == ""
-    post(td, "/td/t/1/website/folder", folder="  ")
-    assert "Name the folder to write the site to." in shown(td, "/td/t/1/website")
+    for relative in ("  ", "site", "./site"):
+        post(td, "/td/t/1/website/folder", folder=relative)
+        assert "Give the whole path of the folder" in shown(td, "/td/t/1/website")
+    assert site_setup(club).folder == ""
 
 
 def test_the_form_needs_the_csrf_token(td: TestClient, tmp_path: Path) -> None:

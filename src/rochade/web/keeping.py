@@ -1,11 +1,12 @@
-"""The TD's pages for what keeps the club file and its site, which the terminal did before:
-the club's website (publish to a folder, upload, upload after every change), the backups
-(a copy to download, one brought back) and the TD PIN. Each calls the use case its command
-calls."""
+"""The TD's pages for what only the terminal did before: the club's website (publish to a
+folder, upload, upload after every change), the backups (a copy to download, one brought
+back), a tournament imported from another program, the round dates and the TD PIN. Each
+calls the use case its command calls."""
 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
@@ -21,7 +22,6 @@ from rochade.service.fidemode import recheck
 from rochade.service.files import drop_upload, keep_upload, kept_upload, read_whole
 from rochade.service.imports import import_upload
 from rochade.service.publishing import (
-    SiteSetup,
     save_site_setup,
     set_up_upload,
     site_setup,
@@ -65,12 +65,13 @@ async def td_website_folder(web: Web, request: Request, page: Page) -> Response:
     _ = web.gettext(page)
     back = f"/td/t/{request.path_params['n']}/website"
     folder = field(form, "folder").strip()
-    if not folder:
-        return web.redirect(page, back, ("error", _("Name the folder to write the site to.")))
+    if not Path(folder).expanduser().is_absolute():  # (relative to what? the server's folder)
+        return web.redirect(page, back, ("error", _(
+            "Give the whole path of the folder to write the site to.")))
     try:
         done = write_site(Path(folder).expanduser(), _site(web, request, page))
         setup = site_setup(web.path)
-        save_site_setup(web.path, SiteSetup(folder, setup.url, setup.live, setup.credentials))
+        save_site_setup(web.path, dataclasses.replace(setup, folder=folder))
     except USER_ERRORS as exc:
         return web.redirect(page, back, ("error", web.say(page, exc)))
     return web.redirect(page, back, ("ok", _(
