@@ -53,9 +53,10 @@ class BackupDesk(UseCases):
             return backups.save(self.path, target, replace)
 
 
-    def restore_backup(self, ref: str) -> Restored:
+    def restore_backup(self, ref: str, named: str | None = None) -> Restored:
         """Bring back backup `ref` (its number or file name, or a copy's path), after backing up
-        the current state.
+        the current state; `named`: a copy's name in the log instead of its path (an upload's
+        file name: its path is a temporary one).
 
         The backup is checked and, if an older rochade wrote it, upgraded in a temporary copy
         first: a damaged or foreign backup is refused before the club file is touched. It is
@@ -73,7 +74,7 @@ class BackupDesk(UseCases):
             with Club.open(self.path, expect=self.identity) as club:
                 saved = club.restore_from(
                     copy,
-                    Message(N_("restore the copy {name}"), {"name": str(chosen.path)})
+                    Message(N_("restore the copy {name}"), {"name": named or str(chosen.path)})
                     if chosen.before == backups.COPY else
                     Message(N_("restore backup {name} (taken before a {action})"),
                             {"name": chosen.name, "action": chosen.before}),
@@ -81,6 +82,14 @@ class BackupDesk(UseCases):
                     self.clock(),
                 )
         return Restored(chosen, saved)
+
+
+def check_copy(path: Path) -> str | None:
+    """The last change in a copy of a club file brought from elsewhere (an upload), which is
+    checked as a restore checks it first: refused, with the reason, when it is no intact club
+    file this rochade can read."""
+    backups.check(path)
+    return backups.last_action(path)
 
 
 def _require(path: Path) -> None:

@@ -8,6 +8,7 @@ file changes nothing; the import itself is one action (one transaction, one log 
 from __future__ import annotations
 
 import dataclasses
+import tempfile
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
@@ -160,6 +161,8 @@ def _remove(club: Path) -> None:
 
 
 KFC_TOLERANCE = 1e-4
+SQLITE = b"SQLite format 3\x00"
+"""How a KeizerForClubs file (an SQLite database) begins."""
 """KfC stores single-precision floats; anything further off is a real difference."""
 
 
@@ -314,6 +317,30 @@ class ExchangeDesk(UseCases):
             if dev > KFC_TOLERANCE:
                 differences.append(Difference(row.entrant, stored, row.total))
         return KfcReport(imported, len(imported.stored_totals), deviation, tuple(differences))
+
+    def import_upload(self, data: bytes, filename: str, name: str | None = None,
+                      fide_mode: bool = False) -> tuple[Tournament, KfcReport | None]:
+        """A tournament file of another program, told by its first bytes, imported as a new
+        tournament as its command imports it: KeizerForClubs's file (`import-kfc`, with the
+        report of its totals), rochade's JSON (`import`), else FIDE's TRF (`import-trf`).
+        `filename`: the file's name where it came from; a KfC tournament is named after it.
+        `fide_mode` (a round robin or Swiss): as `--fide-mode`; a Keizer file has none."""
+        if data.startswith(SQLITE):
+            if fide_mode:
+                raise ServiceError("FIDE mode is for round robins and Swiss tournaments, not "
+                                   "for a Keizer competition")
+            with tempfile.TemporaryDirectory(prefix="rochade-import-") as tmp:
+                path = Path(tmp) / (Path(filename).name or "upload.s3db")
+                path.write_bytes(data)
+                report = self.import_kfc(path, name)
+            return report.imported.tournament, report
+        if data.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"{"):
+            try:
+                text = data.decode("utf-8-sig")
+            except UnicodeDecodeError:
+                raise ServiceError("{name} is not UTF-8 text", name=filename) from None
+            return self.import_json(text, fide_mode, name), None
+        return self.import_trf(data, name, fide_mode), None
 
     def fide_comments(self, tournament: str | None = None) -> list[str]:
         """The `###` lines of the TRF file: each change confirmed in FIDE mode, from the log."""

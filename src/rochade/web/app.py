@@ -24,9 +24,11 @@ from rochade.web import (
     categories,
     hall,
     i18n,
+    keeping,
     login,
     member_list,
     public,
+    rating_update,
     roster,
     systems,
     td,
@@ -110,6 +112,8 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        if publish_to is None:  # the TD's website page's choice, kept in the club file
+            await asyncio.to_thread(uploads.follow_setup, web)
         try:
             async with rendering():
                 yield
@@ -137,6 +141,8 @@ def create_app(
         *login.routes(web),
         *td.routes(web),
         *roster.routes(web),
+        *keeping.routes(web),
+        *rating_update.routes(web),
         *member_list.routes(web),
         *systems.routes(web),
         *hall.routes(web),

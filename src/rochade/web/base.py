@@ -170,6 +170,8 @@ class Web:
         worker threads (`rochade serve`: a process of their own, `rochade.web.renderer`)."""
         self.uploader: Uploader | None = None
         """Uploads a tournament's site after the TD changed it (`serve --publish-to`)."""
+        self.upload_problem: ServiceError | None = None
+        """Why the uploads the website setup asks for could not start."""
         self._mark, self._version = "", 0  # the state last seen, the version it got
         self._versions = threading.Lock()
 
