@@ -62,7 +62,9 @@ TIEBREAK_HELP = {
     "BH": N_("Buchholz: the sum of the opponents' scores"),
     "BHNB": N_("Buchholz without bye points: a round without an opponent adds nothing"),
     "SB": N_("Sonneborn-Berger: scores of the opponents beaten, half of those drawn"),
-    "DE": N_("Direct encounter: the games among the tied players"),
+    "DE": N_("Direct encounter: the place among the players tied on the criteria before it, "
+             "by their games against each other; 1 for a player tied with no one, and for "
+             "all while those games decide nothing"),
     "WIN": N_("Wins (forfeit wins included)"),
     "WON": N_("Games won over the board"),
     "BPG": N_("Games played with black"),
