@@ -16,7 +16,6 @@ from starlette.testclient import TestClient
 from web_helpers import PIN, Tick, csrf_of, log_in, post, swiss_open
 
 from rochade.service import ClubService
-from rochade.service.exchange import export_trf
 from rochade.service.publishing import site_setup
 from rochade.service.upload import Uploader
 from rochade.web import create_app, uploads
@@ -321,7 +320,7 @@ def test_a_swiss_goes_on_in_fide_mode_and_a_keizer_file_cannot(td: TestClient, c
                                                                shared_dir: Path) -> None:
     svc = swiss_open(club, 4)
     svc.pair("Open")
-    trf = export_trf(svc, "Open").encode()
+    trf = svc.export_trf("Open").encode()
     answer = td.post("/td/import", data={"csrf": td.headers["x-test-csrf"],
                                          "name": "Rated", "fide_mode": "on"},
                      files={"file": ("open.trf", trf)}, follow_redirects=False)
