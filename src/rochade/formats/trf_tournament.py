@@ -314,10 +314,6 @@ def read_trf_tournament(text: str, name: str | None = None) -> tuple[Tournament,
     _check_points(tournament, players, played)
     blocks = {}
     for p in written:  # the file's own spelling comes back on export
-        code = _coming_code(tournament, tournament.entrant(p.tpn))
-        if code != " " and _entry_at(p, played + 1) is None:
-            blocks[(played + 1, p.tpn)] = (format_entry(TrfEntry(0, "-", code)),
-                                           format_entry(None))
         for r, entry in enumerate(p.entries[:played], start=1):
             mine = format_entry(_entry(tournament, rounds[r - 1], p.tpn))
             theirs = format_entry(entry)
@@ -726,8 +722,11 @@ def _coming_code(t: Tournament, e: Entrant) -> str:
     return " " if reason is None else _absence_code(system_of(t), reason)
 
 
-def _blocks(t: Tournament, extras: TrfExtras) -> dict[PlayerId, list[TrfEntry | None]]:
-    """Every entrant's round blocks, as the file had them where the facts are unchanged."""
+def _blocks(t: Tournament, extras: TrfExtras, coming: bool = True
+            ) -> dict[PlayerId, list[TrfEntry | None]]:
+    """Every entrant's round blocks, as the file had them where the facts are unchanged;
+    with `coming`, also the block of the round to come (JaVaFo's spelling of a bye asked for
+    it, which TRF26 writes as a 240 line only)."""
     out: dict[PlayerId, list[TrfEntry | None]] = {}
     system = holder(t.settings)
     planned = None if system is None else system.planned_rounds(t.settings)
@@ -741,12 +740,8 @@ def _blocks(t: Tournament, extras: TrfExtras) -> dict[PlayerId, list[TrfEntry | 
                 entry = parse_entry(theirs)
             entries.append(entry)
         code = _coming_code(t, e)
-        if code != " " and not finished:
-            coming: TrfEntry | None = TrfEntry(0, "-", code)
-            mine, theirs = extras.blocks.get((len(t.rounds) + 1, e.id), ("", ""))
-            if theirs and format_entry(coming) == mine:
-                coming = parse_entry(theirs)  # a 240 line alone said it
-            entries.append(coming)
+        if coming and code != " " and not finished:
+            entries.append(TrfEntry(0, "-", code))
         out[e.id] = entries
     return out
 
@@ -784,12 +779,14 @@ def _field(name: str) -> str:
 def write_trf_tournament(t: Tournament, extras: TrfExtras | None = None,
                          newline: str | None = None, event: EventData | None = None,
                          details: Mapping[PlayerId, PlayerDetails] | None = None,
-                         comments: Sequence[str] = ()) -> str:
+                         comments: Sequence[str] = (), javafo: bool = False) -> str:
     """The tournament as a TRF26 file (with the XXR/XXC lines engines read, and RCH lines for
     what TRF cannot say). With `extras` from the import, the file's own lines come back.
     A rating report gives `event` (the records 022-132 and 222 come from it, in place of the
     file's) and the players' `details` (sex, title, federation, birth date, where known).
     `comments` (TRF26 `###` lines, e.g. what FIDE mode made the TD confirm) follow the header.
+    The byes of the round to come are TRF26 240 lines; `javafo` also writes them in that
+    round's blocks (JaVaFo reads no 240 line), points included, as TRF16 engines expect.
 
     Players are written under their start numbers (a Swiss's pairing numbers, a round robin's
     drawn numbers), so the file reads back as `renumbered(t)`."""
@@ -807,7 +804,7 @@ def write_trf_tournament(t: Tournament, extras: TrfExtras | None = None,
                 max=MAX_TPN,
             )
     keep = extras or TrfExtras()
-    blocks = _blocks(t, keep)
+    blocks = _blocks(t, keep, javafo)
     own = _blocks(t, TrfExtras())  # rochade's spelling: the points of what the rounds mean
     played = len(t.rounds)
     ranks = {p: x.rank for p, x in keep.players.items()} if extras is not None and (

@@ -57,12 +57,14 @@ def import_trf(service: ClubService, raw: bytes, name: str | None = None,
 
 
 def export_trf(service: ClubService, tournament: str | None = None,
-               newline: str | None = None) -> str:
-    """The tournament as a TRF file; an imported one comes back with its own lines."""
+               newline: str | None = None, javafo: bool = False) -> str:
+    """The tournament as a TRF file; an imported one comes back with its own lines.
+    `javafo`: the coming round's byes also in its round blocks, for TRF16 engines."""
     t, extras = service.tournament_extras(tournament)
     kept = TrfExtras.from_json(extras[TRF_EXTRAS]) if TRF_EXTRAS in extras else None
     try:
-        return write_trf_tournament(t, kept, newline, comments=service.fide_comments(t.name))
+        return write_trf_tournament(t, kept, newline, comments=service.fide_comments(t.name),
+                                    javafo=javafo)
     except TrfError as exc:
         raise ServiceError(message_of(exc)) from None
 
