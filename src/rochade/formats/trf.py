@@ -1,11 +1,11 @@
 """FIDE TRF (TRF16 / TRF26 with the TRF(x) engine lines) for the Dutch engine.
 
 Only what pairing needs is interpreted: player lines (001), total rounds (XXR/142), initial
-colour (XXC/152), scoring (BB?/162), virtual points (XXA/250), forbidden pairs (XXP/260),
-byes for the coming round (240/XXZ) and, when the state is built, the tournament type (192:
-the Dutch edition and a `_BAKU` acceleration). Every other line is kept verbatim in
-`TrfFile.other` so that a full import/export can grow from here. Each value has a
-parse/format pair.
+colour and pairing by file order (XXC/152), scoring (BB?/162), virtual points (XXA/250),
+forbidden pairs (XXP/260), byes for the coming round (240/XXZ) and, when the state is
+built, the tournament type (192: the Dutch edition and a `_BAKU` acceleration). Every other
+line is kept verbatim in `TrfFile.other` so that a full import/export can grow from here.
+Each value has a parse/format pair.
 
 This is the one reader behind every command that reads TRF (`import-trf`, `standings
 FILE.trf`, `pair-trf`): `load_trf` decodes the bytes (`decode_trf`), `parse_trf` reads the
@@ -216,6 +216,7 @@ class TrfFile:
     forbidden: tuple[tuple[int, int, frozenset[int]], ...] = ()  # first, last round, players
     byes: tuple[tuple[int, frozenset[int]], ...] = ()  # round, players not to pair
     other: tuple[str, ...] = ()
+    by_rank: bool = False  # XXC rank: the order of the 001 lines gives the pairing numbers
 
 
 _BB_FIELDS = {"BBW": "win", "BBD": "draw", "BBL": "loss", "BBZ": "zero_bye",
@@ -278,6 +279,7 @@ def parse_trf(text: str) -> TrfFile:
     acc: dict[int, dict[int, int]] = {}
     forbidden: list[tuple[int, int, frozenset[int]]] = []
     byes: list[tuple[int, frozenset[int]]] = []
+    by_rank = False
     for number, line in enumerate(re.split(r"\r\n|\r|\n", text), start=1):
         tag = line[:3]
         _refuse_unsupported(tag)
@@ -288,6 +290,7 @@ def parse_trf(text: str) -> TrfFile:
                 total = int(line[4:].strip())
             elif tag == "XXC":
                 for token in line[4:].split():
+                    by_rank = by_rank or token.lower() == "rank"
                     if token.lower() in ("white1", "black1"):
                         colour = Colour.WHITE if token.lower() == "white1" else Colour.BLACK
             elif tag == "152":
@@ -340,6 +343,7 @@ def parse_trf(text: str) -> TrfFile:
         forbidden=tuple(forbidden),
         byes=tuple(byes),
         other=tuple(other),
+        by_rank=by_rank,
     )
 
 
@@ -395,6 +399,38 @@ def standard_byes(players: list[TrfPlayer], scoring: Scoring) -> tuple[TrfPlayer
                 entries[r] = TrfEntry(0, "-", letter)
         out.append(replace(p, entries=tuple(entries)) if entries != list(p.entries) else p)
     return tuple(out)
+
+
+def in_file_order(trf: TrfFile) -> tuple[TrfFile, dict[int, int]]:
+    """The file under the pairing numbers an engine uses, and each number's id in the file.
+
+    With JaVaFo's `XXC rank` (bbpPairings reads it too) the n-th player line has pairing
+    number n whatever its id: the file is renumbered so, opponents, virtual points,
+    prohibited pairings and byes included. Otherwise the ids are the pairing numbers."""
+    if not trf.by_rank:
+        return trf, {p.tpn: p.tpn for p in trf.players}
+    number = {p.tpn: n for n, p in enumerate(trf.players, start=1)}
+    if len(number) != len(trf.players):
+        raise TrfError("two player lines have the same pairing number")
+
+    def renumber(tpn: int) -> int:
+        if tpn not in number:
+            raise TrfError("unknown player {tpn} (XXC rank: players are numbered by their "
+                           "lines)", tpn=tpn)
+        return number[tpn]
+
+    def entry(e: TrfEntry | None) -> TrfEntry | None:
+        return e if e is None or not e.opponent else replace(e, opponent=renumber(e.opponent))
+
+    players = tuple(replace(p, tpn=number[p.tpn], entries=tuple(map(entry, p.entries)))
+                    for p in trf.players)
+    renumbered = replace(
+        trf, players=players, by_rank=False,
+        accelerations={renumber(t): a for t, a in trf.accelerations.items()},
+        forbidden=tuple((first, last, frozenset(map(renumber, ids)))
+                        for first, last, ids in trf.forbidden),
+        byes=tuple((r, frozenset(map(renumber, ids))) for r, ids in trf.byes))
+    return renumbered, {n: tpn for tpn, n in number.items()}
 
 
 def _rounds_played(trf: TrfFile) -> int:

@@ -403,7 +403,8 @@ def _settings(system: str, given: object, trf: TrfFile, kept: Sequence[tuple[int
         acceleration=Acceleration.BAKU if "_BAKU" in codes else Acceleration.NONE,
         seed=seed_for_colour(trf.initial_colour or Colour.WHITE),
         forbidden_pairs=frozenset(p for p in forbidden if p <= players.keys()),
-        numbers=tuple(sorted(players)),  # the file's start numbers are the pairing numbers
+        # the file's start numbers are the pairing numbers, or with XXC rank its line order
+        numbers=tuple(p.tpn for p in trf.players) if trf.by_rank else tuple(sorted(players)),
         **tiebreaks,  # type: ignore[arg-type]
     )
 
