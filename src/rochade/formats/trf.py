@@ -114,7 +114,7 @@ def parse_entry(text: str) -> TrfEntry | None:
         raise TrfError("colour {colour} must be w, b or -", colour=repr(colour))
     if result not in _WINS | _DRAWS | _LOSSES:
         raise TrfError("result {result} is not a TRF result code", result=repr(result))
-    if result in _UNPLAYED and result not in "+-" and opponent:
+    if result in _UNPLAYED and result not in "+- " and opponent:
         raise TrfError("result {result} cannot have an opponent", result=repr(result))
     if result not in _UNPLAYED and colour not in "wb" and not (result == "=" and not opponent):
         raise TrfError("a played result {result} needs the colour w or b", result=repr(result))
@@ -523,6 +523,15 @@ def to_swiss_state(trf: TrfFile, check_points: bool = True) -> SwissState:
     by_tpn = {p.tpn: p for p in trf.players}
     if len(by_tpn) != len(trf.players):
         raise TrfError("two player lines have the same pairing number")
+    for p in trf.players:
+        pending = next((r for r, e in enumerate(p.entries[:played], start=1)
+                        if e is not None and e.opponent and e.result == " "), None)
+        if pending is not None:
+            raise TrfError(
+                "round {r} is paired but not played yet (player {tpn} has no result): enter "
+                "its results before pairing round {next}",
+                r=pending, tpn=p.tpn, next=played + 1,
+            )
     absent: set[int] = set()
     for rnd, ids in trf.byes:
         if rnd in (0, played + 1):

@@ -2,7 +2,7 @@
 
 A TRF file says more than rochade's facts (federations, titles, birth dates, the arbiter, the
 ranks another program computed ...) and rochade knows facts TRF has no place for (Keizer
-settings, absence reasons, board numbers, games without a result). Both directions stay
+settings, absence reasons, board numbers). Both directions stay
 lossless:
 
 * what the file says beyond the facts is kept as `TrfExtras` (the club file stores it with
@@ -556,6 +556,8 @@ def _game(entry: TrfEntry, tpn: PlayerId, other: TrfEntry | None, where: str) ->
         entry, other, tpn = other, entry, entry.opponent
     white, black = tpn, entry.opponent
     codes = entry.result + other.result
+    if codes == "  ":  # paired, not played yet
+        return Game(white, black)
     if codes in ("+-", "-+", "--"):
         result = {"+-": Result.WHITE_WINS_FORFEIT, "-+": Result.BLACK_WINS_FORFEIT,
                   "--": Result.DOUBLE_FORFEIT}[codes]
@@ -697,8 +699,6 @@ def _entry(t: Tournament, rnd: Round, player: PlayerId) -> TrfEntry | None:
     if game is not None:
         white = game.white == player
         code = " " if game.result is None else _RESULT_CODES[game.result][0 if white else 1]
-        if code == " ":
-            return None  # a game without a result: an RCH game line
         return TrfEntry(game.opponent_of(player), "w" if white else "b", code)
     if rnd.bye == player:
         return TrfEntry(0, "-", "U")  # a round robin's rest: 162 says U scores nothing
@@ -1161,10 +1161,6 @@ def _rch_lines(t: Tournament, kept: Sequence[tuple[int, str]],
         rch.rounds = len(t.rounds)
         out.append(line("rounds", len(t.rounds)))
     for rnd in t.rounds:
-        pending = [g for g in rnd.games if g.result is None]
-        if pending:
-            rch.games[rnd.number] = pending
-        out += [line("game", [rnd.number, g.white, g.black]) for g in pending]
         out += [line("external", [rnd.number, x.player, x.team, x.board, str(x.score),
                                   x.replaces_row]) for x in rnd.externals]
     absent = []
