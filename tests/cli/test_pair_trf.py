@@ -170,3 +170,32 @@ def test_xxc_rank_pairs_by_the_order_of_the_lines(tmp_path: Path) -> None:
                                        if line.startswith("001"))
     path.write_text(path.read_text().replace(" rank\n", "\n"))
     assert run(str(path), "-c")[0] == 1  # by id, rounds differ
+
+
+def test_check_reads_round_one_colours_and_colourless_forfeits_off_the_file(
+        tmp_path: Path) -> None:
+    """Without XXC/152 the initial colour is the one the file gives round 1's top board
+    (every colour flipped: Black), and a last-round forfeit written without colours
+    (`   7 - +`) is that pairing either way round, as bbpPairings' checker reads them."""
+    rng = random.Random(11)
+    log = random_tournament(rng, GeneratorSettings(players=12, rounds=5), DutchEngine().pair)
+    rows = []
+    for row in format_state(log.state()).splitlines():
+        if row.startswith("XXC"):
+            continue
+        if row.startswith("001"):
+            row = row[:91] + "".join(
+                block[:6] + {"w": "b", "b": "w"}.get(block[6], block[6]) + block[7:]
+                for block in (row[at:at + 10] for at in range(91, len(row), 10)))
+        rows.append(row)
+    last = 91 + 10 * 4
+    one = next(i for i, row in enumerate(rows) if row.startswith("001") and row[last:last + 4]
+               .strip("0 "))
+    other = next(i for i, row in enumerate(rows) if row.startswith(
+        f"001 {int(rows[one][last:last + 4]):4d}"))
+    rows[one] = rows[one][:last + 5] + "- +" + rows[one][last + 8:]
+    rows[other] = rows[other][:last + 5] + "- -" + rows[other][last + 8:]
+    path = tmp_path / "flipped.trf"
+    path.write_text("\n".join(rows) + "\n")
+    code, out, _ = run(str(path), "-c")
+    assert code == 0 and out.strip().endswith("5 rounds checked, 0 differ"), out

@@ -446,16 +446,20 @@ def _rounds_played(trf: TrfFile) -> int:
     return played
 
 
-def _initial_colour(trf: TrfFile, players: list[SwissPlayer]) -> Colour:
-    """As given (XXC/152), else read off the first board of the first round with colours."""
+def _initial_colour(trf: TrfFile) -> Colour:
+    """As given (XXC/152), else read off the first board of the first round with colours
+    (TRF26's rule for 152, and bbpPairings')."""
     if trf.initial_colour is not None:
         return trf.initial_colour
-    for r in range(max((len(p.history) for p in players), default=0)):
+    players = sorted(trf.players, key=lambda p: p.tpn)
+    for r in range(max((len(p.entries) for p in players), default=0)):
         rank = 0
-        for p in sorted(players, key=lambda p: p.tpn):
-            if not any(rec.paired for rec in p.history[: r + 1]):
+        for p in players:
+            records = [e.record() for e in p.entries[: r + 1] if e is not None]
+            if not any(rec.paired for rec in records):
                 continue
-            colour = p.history[r].colour
+            entry = p.entries[r] if len(p.entries) > r else None
+            colour = None if entry is None else entry.record().colour
             if colour is not None:
                 return colour if rank % 2 == 0 else colour.opposite
             rank += 1
@@ -588,7 +592,7 @@ def to_swiss_state(trf: TrfFile, check_points: bool = True) -> SwissState:
             rounds_played=played,
             absent=frozenset(absent),
             forbidden=forbidden,
-            initial_colour=_initial_colour(trf, players),
+            initial_colour=_initial_colour(trf),
             scoring=trf.scoring,
         )
     except DutchError as exc:
@@ -656,11 +660,13 @@ def state_before(trf: TrfFile, rnd: int) -> SwissState:
         if entry is None or not entry.record().paired:
             kept += [None] * (rnd - 1 - len(kept)) + [entry or TrfEntry(0, "-", "Z")]
         players.append(replace(p, entries=tuple(kept)))
-    return to_swiss_state(replace(trf, players=tuple(players)), check_points=False)
+    return to_swiss_state(replace(trf, players=tuple(players), initial_colour=_initial_colour(
+        trf)), check_points=False)
 
 
 def recorded_pairing(trf: TrfFile, rnd: int) -> tuple[list[tuple[int, int]], int | None]:
-    """The (white, black) pairs and the pairing-allocated bye written for round `rnd`."""
+    """The (white, black) pairs and the pairing-allocated bye written for round `rnd`; a pair
+    written without colours (a forfeit `204 - +`) comes lower number first."""
     pairs: list[tuple[int, int]] = []
     bye: int | None = None
     for p in trf.players:
@@ -670,9 +676,27 @@ def recorded_pairing(trf: TrfFile, rnd: int) -> tuple[list[tuple[int, int]], int
         record = entry.record()
         if record.is_pab:
             bye = p.tpn
-        elif record.paired and entry.colour == "w":
+        elif record.paired and (entry.colour == "w" or (
+                entry.colour == "-" and p.tpn < entry.opponent)):
             pairs.append((p.tpn, entry.opponent))
     return pairs, bye
+
+
+def same_pairing(trf: TrfFile, rnd: int, pairs: Iterable[tuple[int, int]], bye: int | None
+                 ) -> bool:
+    """Whether an engine's (white, black) pairs and bye are round `rnd` as written, as
+    bbpPairings' checker compares them: each pair's white has that opponent and is not
+    written Black (a forfeit written without colours matches either way round), and nothing
+    else is paired."""
+    recorded, written_bye = recorded_pairing(trf, rnd)
+    by_tpn = {p.tpn: p for p in trf.players}
+    pairs = list(pairs)
+    for white, black in pairs:
+        line = by_tpn.get(white)
+        entry = None if line is None or len(line.entries) < rnd else line.entries[rnd - 1]
+        if entry is None or entry.opponent != black or entry.colour == "b":
+            return False
+    return bye == written_bye and len(pairs) == len(recorded)
 
 
 def format_pairing(pairs: list[tuple[int, int]], bye: int | None) -> str:
