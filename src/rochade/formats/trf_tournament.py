@@ -620,6 +620,18 @@ def _coming_byes(kept: Iterable[tuple[int, str]], played: int) -> dict[PlayerId,
     return out
 
 
+def file_details(x: PlayerExtras) -> PlayerDetails:
+    """A player line's sex, title, federation and birth date as a member's details; a value
+    rochade cannot take (a title no list has) is left out, the file line keeps it."""
+    details = PlayerDetails()
+    for key in ("sex", "title", "federation", "birth"):
+        try:
+            details = details.changed(key, getattr(x, key))
+        except ModelError:
+            continue
+    return details
+
+
 def _player_extras(p: TrfPlayer) -> PlayerExtras:
     fide = "" if p.fide_id.isdecimal() and int(p.fide_id) > 0 else p.fide_id
     if fide == "" and p.fide_id and str(int(p.fide_id)) != p.fide_id:
@@ -780,11 +792,14 @@ def _field(name: str) -> str:
 def write_trf_tournament(t: Tournament, extras: TrfExtras | None = None,
                          newline: str | None = None, event: EventData | None = None,
                          details: Mapping[PlayerId, PlayerDetails] | None = None,
-                         comments: Sequence[str] = (), javafo: bool = False) -> str:
+                         comments: Sequence[str] = (), javafo: bool = False,
+                         report: bool = False) -> str:
     """The tournament as a TRF26 file (with the XXR/XXC lines engines read, and RCH lines for
     what TRF cannot say). With `extras` from the import, the file's own lines come back.
-    A rating report gives `event` (the records 022-132 and 222 come from it, in place of the
-    file's) and the players' `details` (sex, title, federation, birth date, where known).
+    `event` gives the records 022-132 and 222 (in place of the file's), `details` the
+    players' sex, title, federation and birth date, where known. A rating report (`report`)
+    leaves out the engines' lines TRF26's records say, and adds the organizer and the
+    national records.
     `comments` (TRF26 `###` lines, e.g. what FIDE mode made the TD confirm) follow the header.
     The byes of the round to come are TRF26 240 lines; `javafo` also writes them in that
     round's blocks (JaVaFo reads no 240 line), points included, as TRF16 engines expect.
@@ -823,8 +838,8 @@ def write_trf_tournament(t: Tournament, extras: TrfExtras | None = None,
     players = {pid: format_player(record) for pid, record in records.items()}
     kept = _with_coming_byes(t, _with_forbidden(t, _with_event(
         keep.lines if extras is not None else tuple((BEFORE, line) for line in _header(t)),
-        event), event is not None))
-    if event is not None:
+        event), report))
+    if report and event is not None:
         kept = _for_report(kept, event, national_records(records.values(), known, event))
     rch = _rch_lines(t, kept, records)
     lines: list[str] = []
@@ -1187,6 +1202,7 @@ __all__ = [
     "RCH",
     "PlayerExtras",
     "TrfExtras",
+    "file_details",
     "read_trf_tournament",
     "seed_for_colour",
     "write_trf_tournament",

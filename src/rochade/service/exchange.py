@@ -10,6 +10,7 @@ import dataclasses
 from dataclasses import dataclass
 from pathlib import Path
 
+from rochade.core.fide import EventData, PlayerDetails
 from rochade.core.messages import N_, Message, message_of
 from rochade.core.model import ModelError, Tournament
 from rochade.formats.clubjson import format_club, parse_club
@@ -19,7 +20,12 @@ from rochade.formats.json import (
     parse_tournament,
 )
 from rochade.formats.trf import TrfError, decode_trf
-from rochade.formats.trf_tournament import TrfExtras, read_trf_tournament, write_trf_tournament
+from rochade.formats.trf_tournament import (
+    TrfExtras,
+    file_details,
+    read_trf_tournament,
+    write_trf_tournament,
+)
 from rochade.service import systems
 from rochade.service.club import ClubService, current_user, system_clock
 from rochade.service.errors import ServiceError
@@ -32,7 +38,13 @@ from rochade.service.fidemode import (
     mode_from_json,
     recheck,
 )
-from rochade.service.rated import ReportCheck, check_report, event_of_file
+from rochade.service.rated import (
+    EVENT,
+    ReportCheck,
+    check_report,
+    event_from_json,
+    event_of_file,
+)
 from rochade.store import Club, StoreError
 
 TRF_EXTRAS = "trf"
@@ -50,21 +62,35 @@ def read_trf(raw: bytes, name: str | None = None) -> tuple[Tournament, TrfExtras
 
 def import_trf(service: ClubService, raw: bytes, name: str | None = None,
                fide_mode: bool = False) -> Tournament:
-    """Add the tournament of a TRF file to the club file (its extra details kept with it);
+    """Add the tournament of a TRF file to the club file (its extra details kept with it:
+    the event records stay the file's until the TD sets them); its players' sex, title,
+    federation and birth date become their members' details (where a member has none);
     `fide_mode`: it goes on in FIDE mode, its rounds re-checked (`import_tournament`)."""
     t, extras = read_trf(raw, name)
-    return service.import_tournament(t, {TRF_EXTRAS: extras.to_json()}, fide_mode=fide_mode)
+    details = {p: file_details(x) for p, x in extras.players.items()}
+    return service.import_tournament(t, {TRF_EXTRAS: extras.to_json()}, details,
+                                     fide_mode=fide_mode)
 
 
 def export_trf(service: ClubService, tournament: str | None = None,
                newline: str | None = None, javafo: bool = False) -> str:
-    """The tournament as a TRF file; an imported one comes back with its own lines.
-    `javafo`: the coming round's byes also in its round blocks, for TRF16 engines."""
-    t, extras = service.tournament_extras(tournament)
-    kept = TrfExtras.from_json(extras[TRF_EXTRAS]) if TRF_EXTRAS in extras else None
+    """The tournament as a TRF file with the event's records and the players' details, as a
+    rating report has them; an imported one comes back with its own lines where the club
+    file says the same. `javafo`: the coming round's byes also in its round blocks, for
+    TRF16 engines."""
+    data = service.rating_data(tournament)
+    t = data.tournament
+    kept = TrfExtras.from_json(data.extras[TRF_EXTRAS]) if TRF_EXTRAS in data.extras else None
+    event: EventData | None = data.event
+    details = data.details
+    if kept is not None:  # only what the TD set since the import replaces the file's
+        own = event_from_json(data.extras.get(EVENT))
+        event = None if own == EventData() else event_of_file(kept.lines, own)
+        details = {p: d for p, d in details.items() if p not in kept.players or _trf_fields(
+            d) != _trf_fields(file_details(kept.players[p]))}
     try:
-        return write_trf_tournament(t, kept, newline, comments=service.fide_comments(t.name),
-                                    javafo=javafo)
+        return write_trf_tournament(t, kept, newline, event, details,
+                                    service.fide_comments(t.name), javafo=javafo)
     except TrfError as exc:
         raise ServiceError(message_of(exc)) from None
 
@@ -89,10 +115,15 @@ def rating_report(service: ClubService, tournament: str | None = None,
         return RatingReport(check, None)
     try:
         text = write_trf_tournament(data.tournament, kept, newline, event, data.details,
-                                    service.fide_comments(data.tournament.name))
+                                    service.fide_comments(data.tournament.name), report=True)
     except TrfError as exc:
         raise ServiceError(message_of(exc)) from None
     return RatingReport(check, text)
+
+
+def _trf_fields(d: PlayerDetails) -> tuple[str, str, str, str]:
+    """The details a player line holds."""
+    return d.sex, d.title, d.federation, d.birth
 
 
 def backup_json(club: Path) -> str:
