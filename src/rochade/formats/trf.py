@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import codecs
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import NoReturn
@@ -576,9 +576,8 @@ def to_swiss_state(trf: TrfFile, check_points: bool = True) -> SwissState:
         )
     _check_games(players)
     state_players = tuple(players)
-    for p, sp in zip(trf.players, state_players, strict=True):
-        if check_points:
-            _check_points(trf, p, sp, played)
+    if check_points:
+        check_points_column(trf, accelerations)
     if trf.total_rounds <= played:
         raise TrfError(
             "all {total_rounds} rounds are already paired; there is no round to pair",
@@ -619,18 +618,23 @@ def _check_games(players: list[SwissPlayer]) -> None:
                 )
 
 
-def _check_points(trf: TrfFile, line: TrfPlayer, player: SwissPlayer, played: int) -> None:
-    """The points column must equal the results (possibly with the coming round's
-    pre-assigned bye and the round's virtual points, as other programs write it)."""
-    base = sum(trf.scoring.points(rec) for rec in player.history)
-    extra = 0
-    if len(line.entries) > played and line.entries[played] is not None:
-        entry = line.entries[played]
-        assert entry is not None
-        extra = trf.scoring.points(entry.record())
-    acc = player.acceleration(played)
-    if line.points not in {base, base + extra, base + acc, base + extra + acc}:
-        raise points_error(line.tpn, line.points, base)
+def check_points_column(trf: TrfFile,
+                        accelerations: Mapping[int, Mapping[int, int]] | None = None) -> None:
+    """The points column must equal the results of the rounds played (possibly with the
+    coming round's pre-assigned bye and its virtual points, as other programs write it), as
+    the reference engines require: every reader refuses a file that contradicts itself
+    (`load_trf`, `to_swiss_state`, and the import's own check, which says the same).
+    `accelerations`: the virtual points per player and 0-based round (default the file's)."""
+    played = _rounds_played(trf)
+    virtual = trf.accelerations if accelerations is None else accelerations
+    for line in trf.players:
+        entries = [*line.entries[:played], *[None] * (played - len(line.entries))]
+        base = sum(trf.scoring.points(ABSENT if e is None else e.record()) for e in entries)
+        following = line.entries[played] if len(line.entries) > played else None
+        extra = 0 if following is None else trf.scoring.points(following.record())
+        acc = virtual.get(line.tpn, {}).get(played, 0)
+        if line.points not in {base, base + extra, base + acc, base + extra + acc}:
+            raise points_error(line.tpn, line.points, base)
 
 
 def points_error(tpn: int, points: int, results: int) -> TrfError:
@@ -773,8 +777,11 @@ def decode_trf(raw: bytes) -> str:
 
 
 def load_trf(raw: bytes) -> TrfFile:
-    """A TRF file from its bytes: the one reader of every command (`decode_trf`, `parse_trf`)."""
-    return parse_trf(decode_trf(raw))
+    """A TRF file from its bytes: the one reader of every command (`decode_trf`, `parse_trf`),
+    refused when its points column contradicts its results (`check_points_column`)."""
+    trf = parse_trf(decode_trf(raw))
+    check_points_column(trf)
+    return trf
 
 
 def trf_lines(text: str) -> list[str]:
