@@ -31,7 +31,7 @@ lint: $(BIN)/.installed
 	$(BIN)/pytest -p no:cacheprovider tests/test_layers.py
 	$(BIN)/mypy
 
-# One worker per core; the browser tests all on one of them (see tests/conftest.py).
+# One worker per core; the browser tests in two groups, each on one worker (tests/conftest.py).
 test: lint
 	$(BIN)/pytest -n auto --dist loadgroup
 

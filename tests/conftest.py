@@ -32,8 +32,15 @@ settings.load_profile("rochade")
 REPO = Path(__file__).resolve().parents[1]
 SEED_ENV = "ROCHADE_HYPOTHESIS_SEED"
 BROWSER_TESTS = REPO / "tests" / "e2e"
-"""Run by one xdist worker (`--dist loadgroup`, see the Makefile): one Chromium, and the
-timed browser tests never compete with each other for the two cores."""
+TIMED_BROWSER_TESTS = frozenset({
+    "test_club_evening.py", "test_hall_phones.py", "test_hall_screens.py",
+    "test_results_queue.py", "test_td_live_page.py",
+})
+"""The browser tests run in two xdist groups (`--dist loadgroup`, see the Makefile), each on
+one worker: the files that wait for something within seconds (a result on the hall screen, a
+phone's report on the TD's page, keys typed ahead of a slow server) in one, never two of them
+at once, and the other browser tests in the other, so that not all of them run one after
+another on one core."""
 TMPFS = Path("/dev/shm")
 TMPFS_ROOM = 2**30
 """Free room the run's temporary files need on the tmpfs (a whole run writes a few hundred MB
@@ -51,7 +58,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
                     if getattr(getattr(item, "obj", None), "is_hypothesis_test", False)]
     for item in items:
         if BROWSER_TESTS in item.path.parents:
-            item.add_marker(pytest.mark.xdist_group("browser"))
+            timed = item.path.name in TIMED_BROWSER_TESTS
+            item.add_marker(pytest.mark.xdist_group("browser-timed" if timed else "browser"))
 
 
 @pytest.hookimpl(tryfirst=True)

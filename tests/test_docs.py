@@ -25,7 +25,7 @@ from rochade.core.fide import EVENT_KEYS
 from rochade.core.systems import SYSTEMS
 from rochade.service import ClubService
 from rochade.service.categories import KEYS as CATEGORY_KEYS
-from rochade.service.club import PLAYER_KEYS
+from rochade.service.roster import PLAYER_KEYS
 from rochade.service.settings import KEIZER_SETTINGS, PRESET
 from rochade.service.systems import BYE_VALUES
 

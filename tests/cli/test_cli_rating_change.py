@@ -40,6 +40,23 @@ def test_a_withdrawn_player_is_marked_as_without_the_columns(run: Run, tmp_path:
         assert line.split()[0] == "-" and line.split()[-1] == "withdrawn", line
 
 
+def test_the_rated_standings_are_the_standings_with_three_more_columns(
+        run: Run, tmp_path: Path) -> None:
+    """One list, printed one way: --rating-change adds K, performance and change before the
+    note, and changes nothing else (no rating column of its own, the same "Note" heading)."""
+    club = _evening(run, tmp_path)
+    run("player", "status", club, "Anna", "withdrawn")
+    plain = run("standings", club).stdout.splitlines()
+    rated = run("standings", club, "--rating-change").stdout.splitlines()
+    assert plain[2].split() == ["Rank", "Name", "Score", "Points", "Games", "Value", "Note"]
+    assert rated[2].split() == [*plain[2].split()[:-1], "K", "Perf", "Rtg+/-", "Note"]
+    assert rated[0] == plain[0] and len(rated) == len(plain)
+    for before, after in zip(plain[4:], rated[4:], strict=True):
+        words = before.split()
+        assert after.split()[:len(words) - ("withdrawn" in words)] == [
+            w for w in words if w != "withdrawn"]
+
+
 def test_keizer_standings_show_k_performance_and_change(run: Run, tmp_path: Path) -> None:
     club = _evening(run, tmp_path)
     lines = run("standings", club, "--rating-change").stdout.splitlines()

@@ -404,7 +404,7 @@ def test_participants_and_crosstable_of_a_swiss_use_the_pairing_numbers(
     rows = [line.split()[:3] for line in lines if line.split()[:1] and line.split()[0].isdigit()]
     assert rows == [["1", "4", "Top"], ["2", "2", "High"], ["3", "3", "Mid"], ["4", "1", "Low"]]
     cross = run("crosstable", club).output.splitlines()
-    assert [line.split()[:2] for line in cross if line.split()[1:2] in (
+    assert [line.split()[1:3] for line in cross if line.split()[2:3] in (  # rank, No., name
         ["Top"], ["High"], ["Mid"], ["Low"])] == [
         ["1", "Top"], ["2", "High"], ["3", "Mid"], ["4", "Low"]]
 
@@ -482,3 +482,22 @@ def test_double_is_typed_yes_or_no(tmp_path: Path, run: Run) -> None:
     assert run("tournament", "set", club, "double=yes").output.endswith("(double).\n")
     assert_refused(run, ["tournament", "set", club, "double=maybe"],
                    "the setting double: 'maybe' is not a valid value", tmp_path)
+
+
+@pytest.mark.parametrize("create", [(), ("--system", "swiss", "--rounds", "3"),
+                                    ("--system", "round-robin")])
+def test_the_list_commands_print_what_export_list_prints(
+        tmp_path: Path, run: Run, create: tuple[str, ...]) -> None:
+    """One list, one table: `rochade standings|pairings|participants|crosstable|progress`
+    print the table `export-list LIST` prints, in every system (progress and crosstable of a
+    Swiss or round robin are its rounds table and crosstable, not a Keizer chart)."""
+    club = _club(tmp_path, run, 5, *create)
+    run("player", "status", club, "P05", "withdrawn")
+    run("pair", club)
+    run("result", club, 1, 1, "1-0")
+    for which in ("standings", "pairings", "participants", "crosstable", "progress"):
+        shown = run(which, club).stdout
+        assert shown == run("export-list", club, which).stdout, which
+    if create:
+        refused = run("progress", club, "--detail", ok=False)
+        assert refused.exit_code == 2 and "--detail goes with a Keizer" in refused.output

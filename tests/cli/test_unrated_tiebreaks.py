@@ -15,7 +15,6 @@ from pathlib import Path
 from click.testing import Result
 
 from rochade.service import ClubService
-from rochade.service.exchange import export_trf
 
 Run = Callable[..., Result]
 CODES = ("ARO/U1000", "TPR/U1000", "PTP/U1000", "APRO/U1000", "APPO/U1000")
@@ -56,7 +55,7 @@ def test_the_unrated_rating_is_the_same_in_the_club_file_the_trf_and_gacrux(
     club = _club(tmp_path / "club.rochade", ",".join(CODES))
     trf = tmp_path / "open.trf"
     with ClubService(club, "td").session() as svc:
-        trf.write_text(export_trf(svc, "Open"), encoding="utf-8")
+        trf.write_text(svc.export_trf("Open"), encoding="utf-8")
     assert "202 ARO/U1000,TPR/U1000" in trf.read_text(encoding="utf-8")
     mine = _values(run("standings", club, "--format", "json").output)
     from_file = _values(run("standings", trf, "--tiebreaks", ",".join(CODES), "--format",

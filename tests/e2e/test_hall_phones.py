@@ -25,7 +25,7 @@ from playwright.sync_api import Page, expect
 
 from rochade.core.model import Result
 from rochade.service import ClubService
-from rochade.service.phones import PhoneDesk, PhoneSettings
+from rochade.service.phones import PhoneSettings
 from rochade.web import create_app
 from rochade.web.security import set_pin
 
@@ -73,7 +73,7 @@ def hall(tmp_path: Path) -> Iterator[Restartable]:
     svc.create_tournament("Winter 2026", "classic")
     svc.import_players("\n".join(f"{name},{rating}" for name, rating in PLAYERS))
     set_pin(path, PIN)
-    PhoneDesk(path, "e2e").set_phone_settings(PhoneSettings(CODE))
+    ClubService(path, "e2e").set_phone_settings(PhoneSettings(CODE))
     server = Restartable(path)
     server.start()
     yield server
@@ -158,7 +158,7 @@ def test_both_report_and_the_display_shows_it_then_a_conflict_waits(
     print(f"result on the display {seen_after:.2f} s after the second report")
     screen.screenshot(path=str(artifacts / "hall-display.png"))
     assert ClubService(hall.path).tournament().rounds[0].games[0].result is Result.WHITE_WINS
-    devices = PhoneDesk(hall.path).devices()
+    devices = ClubService(hall.path).devices()
     assert devices[one.white] != devices[one.black]
     assert ClubService(hall.path).log()[-1].who == (  # the log names both players' phones
         f"phones: {t.entrant(one.white).name} ({devices[one.white][:6]}) + "
@@ -185,7 +185,7 @@ def test_one_browser_cannot_report_both_sides_of_a_board(browser: Any, hall: Res
     """The evening's code and one phone (one cookie jar): it reports for the one player it
     said it is, and says why not for the other; nothing is entered."""
     td, phone, _other, _screen = contexts(browser)
-    PhoneDesk(hall.path, "e2e").pair()
+    ClubService(hall.path, "e2e").pair()
     t = ClubService(hall.path).tournament()
     game = t.rounds[0].games[0]
     white = t.entrant(game.white).name
@@ -218,7 +218,7 @@ def test_one_browser_cannot_report_both_sides_of_a_board(browser: Any, hall: Res
 def test_the_display_reconnects_after_a_server_restart(browser: Any, hall: Restartable,
                                                        artifacts: Path) -> None:
     _td, _anna, _bart, screen = contexts(browser)
-    PhoneDesk(hall.path, "e2e").pair()
+    ClubService(hall.path, "e2e").pair()
     screen.goto(hall.url + "/t/1/display")
     expect(screen.locator("#d1 .res")).to_have_text("–")
     hall.stop()
@@ -234,7 +234,7 @@ def test_the_display_reconnects_after_a_server_restart(browser: Any, hall: Resta
 
 def test_a_narrow_display_shows_pairings_and_standings_in_turn(browser: Any,
                                                                hall: Restartable) -> None:
-    PhoneDesk(hall.path, "e2e").pair()
+    ClubService(hall.path, "e2e").pair()
     screen = browser.new_context(viewport={"width": 1024, "height": 768}).new_page()
     screen.clock.install()
     screen.goto(hall.url + "/t/1/display")

@@ -11,6 +11,7 @@ Screenshots: tests/e2e/artifacts/hall-screen-*.png.
 
 from __future__ import annotations
 
+import datetime
 import time
 from pathlib import Path
 from typing import Any
@@ -153,7 +154,9 @@ def test_a_rotation_turns_through_its_parts_and_pages_in_arabic(browser: Any, sw
     HallScreens(swiss.path, "e2e").save_screen(
         Screen(0, "Bar", "rotation", seconds=SECONDS), "Open 2026")
     page = browser.new_context(viewport={"width": 1280, "height": 720}).new_page()
-    page.clock.install()
+    start = datetime.datetime(2026, 12, 7, 20, 0, tzinfo=datetime.UTC)
+    page.clock.install(time=start)
+    page.clock.pause_at(start + datetime.timedelta(seconds=1))  # turns only by run_for
     page.goto(swiss.url + "/t/1/screen/1?lang=ar")
     page.wait_for_selector(".screen-part tbody tr")
     assert page.locator("html").get_attribute("dir") == "rtl"
@@ -167,7 +170,8 @@ def test_a_rotation_turns_through_its_parts_and_pages_in_arabic(browser: Any, sw
     page.screenshot(path=str(artifacts / "hall-screen-rotation-ar.png"))
     cycle = seen[:seen.index(seen[0], 1)]
     assert [p for p, _page, _rows in cycle] == sorted(
-        (p for p, _page, _rows in cycle), key=("pairings", "standings", "alphabetical").index)
+        (p for p, _page, _rows in cycle), key=("pairings", "standings", "alphabetical").index
+    ), seen
     assert {p for p, _page, _rows in cycle} == {"pairings", "standings", "alphabetical"}
     for part, rows in (("pairings", 30), ("standings", 60), ("alphabetical", 60)):
         pages = [(said, count) for p, said, count in cycle if p == part]

@@ -1,4 +1,4 @@
-"""Wide lists on paper: a season's Keizer progress table of 30 rounds and a 40-player Swiss
+"""Wide lists on paper: a season's Keizer progress table of 14 rounds and a 40-player Swiss
 crosstable, printed by Chromium to PDF. The smallest type on the paper is read from the PDF
 itself (pypdf's text matrices), so a table that Chromium shrinks to the page is caught; and
 no page may hold the list's legend alone. PDFs go to tests/e2e/artifacts."""
@@ -44,13 +44,13 @@ def _sizes(reader: PdfReader) -> list[list[tuple[float, str]]]:
 
 @pytest.fixture
 def season(server: Server) -> Server:
-    """Tournament 1: a Keizer season of 24 after 30 evenings; tournament 2: a Swiss of 40
-    after 5 of 7 rounds."""
+    """Tournament 1: a Keizer season of 24 after 14 evenings (two printed parts);
+    tournament 2: a Swiss of 40 after 5 of 7 rounds."""
     svc = ClubService(server.path, "e2e")
     svc.create_tournament("Long Season")
     svc.import_players("\n".join(f"Speler {i:02d} van Achterberg,{2300 - 13 * i}"
                                  for i in range(24)))
-    play(svc, "Long Season", 30)
+    play(svc, "Long Season", 14)
     svc.create_system_tournament("Autumn Open", "swiss", {"rounds": 7})
     for i in range(40):
         svc.add_player(f"Spielerin {i:02d} Ødegaard", 2100 - 20 * i, tournament="Autumn Open")
@@ -64,16 +64,16 @@ def test_a_long_progress_table_prints_at_a_readable_size(
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     page = context.new_page()
     page.goto(season.url + "/t/1/progress")
-    pages = _sizes(_print(page, artifacts, "progress-30-rounds"))
+    pages = _sizes(_print(page, artifacts, "progress-14-rounds"))
     smallest = min(size for texts in pages for size, _ in texts)
     assert smallest >= SMALLEST_PT, smallest
     text = [" ".join(t for _, t in texts) for texts in pages]
-    for label in ("R1", "R12", "R13", "R30"):
+    for label in ("R1", "R12", "R13", "R14"):
         assert any(label in t for t in text), label
     assert all("Speler 00 van Achterberg" in t for t in text)  # names on every part
     page.set_viewport_size({"width": 1047, "height": 720})  # A4 landscape's width
     page.emulate_media(media="print")
-    page.screenshot(path=artifacts / "print-progress-30-rounds.png", full_page=True)
+    page.screenshot(path=artifacts / "print-progress-14-rounds.png", full_page=True)
     context.close()
 
 
@@ -117,7 +117,7 @@ def test_exported_progress_table_prints_at_a_readable_size(
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     page = context.new_page()
     page.goto(out.as_uri())
-    pages = _sizes(_print(page, artifacts, "export-progress-30-rounds"))
+    pages = _sizes(_print(page, artifacts, "export-progress-14-rounds"))
     smallest = min(size for texts in pages for size, _ in texts)
     assert smallest >= SMALLEST_PT, smallest
     context.close()

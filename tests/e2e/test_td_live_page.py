@@ -17,15 +17,15 @@ from test_club_evening import TD, log_in
 
 from rochade.core.model import Result
 from rochade.service import ClubService
-from rochade.service.phones import PhoneDesk, PhoneSettings
+from rochade.service.phones import PhoneSettings
 
 CODE = "rook5"
 WITHIN_MS = 3000
 
 
-def paired_with_phones(path: Path) -> PhoneDesk:
+def paired_with_phones(path: Path) -> ClubService:
     """Twelve players, round 1 paired, phones on; every player's phone bound."""
-    desk = PhoneDesk(path, "e2e")
+    desk = ClubService(path, "e2e")
     desk.create_tournament("Live evening")
     desk.import_players("\n".join(f"Player {i:02d},{2200 - 25 * i}" for i in range(1, 13)))
     desk.set_phone_settings(PhoneSettings(CODE, td_confirms=False))

@@ -19,7 +19,7 @@ from rochade.formats.clubjson import format_club, parse_club
 from rochade.formats.json import FormatError, format_tournament
 from rochade.service import ClubService, ServiceError
 from rochade.service.demo import build_demo
-from rochade.service.exchange import backup_json, import_trf, restore_json
+from rochade.service.exchange import backup_json, restore_json
 from rochade.store import Club, StoreError
 from rochade.web.i18n import say
 
@@ -35,7 +35,7 @@ def test_backup_and_restore_give_the_same_club(tmp_path: Path, shared_dir: Path)
     demo = tmp_path / "demo.rochade"
     service = build_demo(demo)
     trf = shared_dir / "conformance" / "dutch" / "t010_p016_r07_mixed.trf"
-    import_trf(service, trf.read_bytes())
+    service.import_trf(trf.read_bytes())
     backup = backup_json(demo)
     done = restore_json(backup, tmp_path / "copy.rochade", "td", "backup.json")
     assert done.actions == len(json.loads(backup)["actions"])

@@ -34,7 +34,7 @@ from rochade.formats.players import (
 )
 from rochade.service import ClubService, ServiceError
 from rochade.service.demo import build_demo
-from rochade.service.exchange import backup_json, import_trf, read_trf, restore_json
+from rochade.service.exchange import backup_json, read_trf, restore_json
 from rochade.service.players import read_player_list
 from rochade.store import Club, StoreError
 from rochade.store.backup import copy_file, folder_of
@@ -63,7 +63,7 @@ def seeds(tmp_path_factory: pytest.TempPathFactory, shared_dir: Path) -> dict[st
     folder = tmp_path_factory.mktemp("fuzz")
     service = build_demo(folder / "demo.rochade")
     trf = (shared_dir / "conformance" / "dutch" / "t010_p016_r07_mixed.trf").read_bytes()
-    import_trf(service, trf)
+    service.import_trf(trf)
     name = service.tournaments()[0].name
     return {
         "folder": folder,
@@ -216,7 +216,7 @@ def test_mutated_imports_leave_the_club_file_unchanged(seeds: dict[str, object])
         with copy_of(club) as path:
             service = ClubService(path, "fuzz")
             action, where = {
-                "trf": (lambda: import_trf(service, raw), TRF_WHERE),
+                "trf": (lambda: service.import_trf(raw), TRF_WHERE),
                 "csv": (lambda: service.import_players(decoded(raw), "Cup"), CSV_WHERE),
                 "json": (lambda: service.import_json(decoded(raw)), JSON_WHERE),
             }[kind]
@@ -342,7 +342,7 @@ def test_cli_never_shows_a_traceback(seeds: dict[str, object], tmp_path: Path) -
 def test_the_seeds_are_taken_unchanged(seeds: dict[str, object], tmp_path: Path) -> None:
     """The unmutated inputs are valid: the fuzzers start from files rochade accepts."""
     service = ClubService.init(tmp_path / "club.rochade", "td")
-    assert import_trf(service, bytes(seeds["trf"])).name == "AutoTest Tournament 1186379609"
+    assert service.import_trf(bytes(seeds["trf"])).name == "AutoTest Tournament 1186379609"
     assert service.import_json(bytes(seeds["json"]).decode("utf-8")).system == "keizer"
     assert len(service.import_players(bytes(seeds["csv"]).decode("utf-8"))) == 3
     restored = restore_json(bytes(seeds["backup"]).decode("utf-8"), tmp_path / "copy.rochade")

@@ -20,21 +20,24 @@ from rochade.core.keizer.scoring import (
 from rochade.core.keizer.settings import KeizerSettings
 from rochade.core.model import Entrant, Game, Outcome, Result, Round, Tournament
 from rochade.formats.json import parse_tournament
+from rochade.formats.tables import (
+    breakdown_table,
+    crosstable_table,
+    pairings_table,
+    participants_table,
+    progress_table,
+    standings_table,
+    table_text,
+)
 from rochade.formats.text import (
     NAME_WIDTH,
     WORDS,
     apportion_cents,
-    breakdown_table,
-    crosstable,
     decimal_text,
     display_width,
     fit,
-    pairings_table,
-    participants_table,
     points_text,
-    progress_table,
     standings_json,
-    standings_table,
 )
 
 F = Fraction
@@ -176,14 +179,14 @@ def history(club: Tournament) -> list[Standings]:
 
 
 def test_standings_table(club: Tournament, history: list[Standings]) -> None:
-    golden("standings.txt", standings_table(history[-1], club))
+    golden("standings.txt", table_text(standings_table(history[-1], club)))
 
 
 def test_standings_table_without_withdrawn_has_no_note_column(
     club: Tournament, history: list[Standings]
 ) -> None:
     ranked = Standings(history[0].ranked(), 1)
-    text = standings_table(ranked, club)
+    text = table_text(standings_table(ranked, club))
     assert WORDS["note"] not in text
     assert WORDS["withdrawn"] not in text
 
@@ -204,13 +207,13 @@ def test_standings_json(history: list[Standings]) -> None:
 
 
 def test_pairings_table(club: Tournament) -> None:
-    golden("pairings-round1.txt", pairings_table(club.rounds[0], club))
-    golden("pairings-round3.txt", pairings_table(club.rounds[2], club))
+    golden("pairings-round1.txt", table_text(pairings_table(club.rounds[0], club)))
+    golden("pairings-round3.txt", table_text(pairings_table(club.rounds[2], club)))
 
 
 def test_pairings_numbers_boards_by_position_when_unset(club: Tournament) -> None:
     rnd = Round(1, games=(Game(1, 2, Result.WHITE_WINS_FORFEIT), Game(3, 4)))
-    lines = pairings_table(rnd, club).splitlines()
+    lines = table_text(pairings_table(rnd, club)).splitlines()
     assert lines[4].split()[0:2] == ["1", "Doe,"]
     assert "+/-" in lines[4]
     assert lines[5].split()[0] == "2"
@@ -218,21 +221,22 @@ def test_pairings_numbers_boards_by_position_when_unset(club: Tournament) -> Non
 
 
 def test_participants_table(club: Tournament) -> None:
-    golden("participants.txt", participants_table(club))
+    golden("participants.txt", table_text(participants_table(club)))
 
 
 def test_long_names_are_cut_in_tables() -> None:
     name = "Wolfeschlegelsteinhausenbergerdorff, Hubert Blaine"
-    text = participants_table(Tournament("t", (Entrant(1, name, 2000), Entrant(2, "Li", 1900))))
+    t = Tournament("t", (Entrant(1, name, 2000), Entrant(2, "Li", 1900)))
+    text = table_text(participants_table(t))
     line = text.splitlines()[4]
     assert f" {name[: NAME_WIDTH - 1]}… " in line
     assert line.endswith("2000  present")
 
 
 def test_breakdown_table(club: Tournament, history: list[Standings]) -> None:
-    golden("breakdown-doe.txt", breakdown_table(history[-1].row(1), club))
-    golden("breakdown-van-der-berg.txt", breakdown_table(history[-1].row(4), club))
-    text = breakdown_table(history[-1].row(8), club)
+    golden("breakdown-doe.txt", table_text(breakdown_table(history[-1].row(1), club)))
+    golden("breakdown-van-der-berg.txt", table_text(breakdown_table(history[-1].row(4), club)))
+    text = table_text(breakdown_table(history[-1].row(8), club))
     golden("breakdown-kowalski.txt", text)
     lines = text.splitlines()
     end = lines[2].index("Credit") + len("Credit")
@@ -248,32 +252,33 @@ def test_breakdown_prints_a_column_that_adds_up(club: Tournament) -> None:
         absent(2, "excused", F(20), F(1, 3)),
         absent(3, "excused", F(20), F(1, 3)),
     )
-    text = breakdown_table(row(club, 1, 1, F(40), 20, F(0), 0, rows), club)
+    text = table_text(breakdown_table(row(club, 1, 1, F(40), 20, F(0), 0, rows), club))
     credits = [line.split()[-1] for line in text.splitlines()[4:8]]
     assert credits == ["20.00", "6.67", "6.67", "6.66"]
     assert text.splitlines()[-1].split() == ["Total", "40.00"]
 
 
 def test_progress_table(club: Tournament, history: list[Standings]) -> None:
-    golden("progress.txt", progress_table(history, club))
+    golden("progress.txt", table_text(progress_table(history, club)))
 
 
 def test_progress_table_before_any_round(club: Tournament) -> None:
     empty = Tournament("Odd\nname", club.entrants)
-    assert progress_table([], empty) == "Odd\ufffdname: progress\n\nNo rounds yet.\n"
+    assert table_text(progress_table([], empty)) == "Odd\ufffdname: progress\n\nNo rounds yet.\n"
 
 
 def test_progress_table_without_standings_shows_ids(
     club: Tournament, history: list[Standings]
 ) -> None:
-    text = progress_table([history[0], history[2]], club)  # standings after round 2 missing
+    # the standings after round 2 missing
+    text = table_text(progress_table([history[0], history[2]], club))
     doe = next(line for line in text.splitlines() if "Doe" in line)
     assert "#3b½" in doe  # round 3 opponent shown by id
     assert "1b½" in doe  # round 1 opponent by start order: Müller is first
 
 
 def test_crosstable(club: Tournament) -> None:
-    golden("crosstable.txt", crosstable(club))
+    golden("crosstable.txt", table_text(crosstable_table(club)))
 
 
 # --- numbers and widths ---------------------------------------------------------------------
@@ -351,7 +356,7 @@ def test_columns_stay_aligned_whatever_the_names(names: list[str]) -> None:
         StandingRow(i, e, F(i), F(20 - i), F(20 - i), F(i, 2), i, ())
         for i, e in enumerate(entrants, start=1)
     )
-    lines = standings_table(Standings(rows, 1), t).splitlines()[2:]
+    lines = table_text(standings_table(Standings(rows, 1), t)).splitlines()[2:]
     assert len({display_width(line) for line in lines}) == 1
     assert max(display_width(fit(n, NAME_WIDTH)) for n in names) <= NAME_WIDTH
 
@@ -360,11 +365,11 @@ def test_with_the_scoring_engine_every_breakdown_adds_up(club: Tournament) -> No
     """End to end: the real engine's standings render, and each printed breakdown adds up."""
     assert isinstance(club.settings, KeizerSettings)
     history = standings_history(club, club.settings)
-    assert progress_table(history, club).count("\n") == len(club.entrants) + 7
+    assert table_text(progress_table(history, club)).count("\n") == len(club.entrants) + 7
     rows = standings_json(history[-1])
     assert [r["id"] for r in rows] == [r.entrant.id for r in history[-1].rows]
     for standing in history[-1].rows:
-        lines = breakdown_table(standing, club).splitlines()
+        lines = table_text(breakdown_table(standing, club)).splitlines()
         end = lines[2].index(WORDS["credit"]) + len(WORDS["credit"])
         printed = [F(line[end - 7 : end]) for line in lines[4:-2]]
         assert sum(printed) == F(lines[-1].split()[-1]) == F(decimal_text(standing.total))

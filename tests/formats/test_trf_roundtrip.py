@@ -61,7 +61,6 @@ from rochade.formats.trf_tournament import (
 )
 from rochade.service import ClubService
 from rochade.service.demo import build_demo
-from rochade.service.exchange import export_trf, import_trf
 from rochade.service.systems import trf_standings
 
 ROUND_BLOCKS = 80  # 0-based column of the points field: points, rank and every round block
@@ -131,8 +130,8 @@ def test_corpus_through_a_club_file(shared_dir: Path, tmp_path: Path) -> None:
     with service.session():
         for path in corpus(shared_dir)[::10]:
             raw = path.read_bytes()
-            t = import_trf(service, raw)
-            assert export_trf(service, t.name).encode("utf-8") == raw, path.name
+            t = service.import_trf(raw)
+            assert service.export_trf(t.name).encode("utf-8") == raw, path.name
 
 
 @settings(max_examples=250, suppress_health_check=list(HealthCheck))
@@ -196,9 +195,9 @@ def test_spec_example_with_any_line_ending(newline: str) -> None:
 def test_latin1_files_and_a_byte_order_mark(tmp_path: Path) -> None:
     service = ClubService.init(tmp_path / "club.rochade", "td")
     raw = EXAMPLE.replace("Alpha, Anna", "Möller, Ann").encode("latin-1")
-    assert import_trf(service, raw).entrant(1).name == "Möller, Ann"
+    assert service.import_trf(raw).entrant(1).name == "Möller, Ann"
     bom = "\ufeff" + EXAMPLE.replace("012 Example", "012 Other")
-    assert import_trf(service, bom.encode("utf-8")).name == "Other Club Championship"
+    assert service.import_trf(bom.encode("utf-8")).name == "Other Club Championship"
 
 
 def test_keizer_facts_travel_in_rch_lines(tmp_path: Path) -> None:
@@ -206,7 +205,7 @@ def test_keizer_facts_travel_in_rch_lines(tmp_path: Path) -> None:
     statuses as RCH lines; importing the file gives the same tournament."""
     service = build_demo(tmp_path / "demo.rochade")
     name = service.tournaments()[0].name
-    text = export_trf(service, name)
+    text = service.export_trf(name)
     assert "RCH system \"keizer\"" in text and "RCH absent [" in text
     back, _ = read_trf_tournament(text)
     assert back.system == KEIZER

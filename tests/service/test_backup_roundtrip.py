@@ -27,8 +27,7 @@ from clocks import TickingClock
 from rochade.core.model import ModelError, Status
 from rochade.formats.players import RatedPlayer
 from rochade.service import ClubService, ServiceError
-from rochade.service import backups as automatic
-from rochade.service.exchange import backup_json, import_trf, restore_json
+from rochade.service.exchange import backup_json, restore_json
 from rochade.service.phones import PhoneDesk, PhoneSettings
 from rochade.store import Club, StoreError
 from rochade.store.club import NOT_UNDOABLE
@@ -119,7 +118,7 @@ def import_tournament(desk: Desk, choose: Choose) -> None:
     source = choose.one(["swiss-rapid.json", "icu_valid.trf", "round-robin-summer.json"])
     fide = choose.one([False, True])
     if source.endswith(".trf"):
-        import_trf(desk.service, (DATA / "trf_real" / source).read_bytes(), None, fide)
+        desk.service.import_trf((DATA / "trf_real" / source).read_bytes(), None, fide)
     else:
         desk.service.import_json((DATA / "json" / source).read_text(encoding="utf-8"), fide)
 
@@ -278,13 +277,13 @@ def delete_player(desk: Desk, choose: Choose) -> None:
 def restore_automatic(desk: Desk, choose: Choose) -> None:
     """Bring back an automatic backup: the file is then the backup's, plus the restore's
     own log line."""
-    found = automatic.list_backups(desk.service)
+    found = desk.service.list_backups()
     if not found:
         return
     chosen = choose.one(found[::-1])
     with a_copy(chosen.file.path, desk.folder) as copy:
         expected = backup_json(copy)
-    automatic.restore(desk.service, chosen.file.name)
+    desk.service.restore_backup(chosen.file.name)
     assert without_last_action(backup_json(desk.path), "restore") == expected
 
 
@@ -411,8 +410,8 @@ def test_any_sequence_of_actions_survives_the_json_backup(data: st.DataObject) -
 
 def logged_kinds() -> set[str]:
     """Every action kind the sources can log: the literal first argument of each
-    `_change(...)` and `.action(...)` call (one that passes its own parameter on is checked at
-    its callers), and the store's own (`NOT_UNDOABLE`)."""
+    `ClubFile.change(...)` and `.action(...)` call (one that passes its own parameter on is
+    checked at its callers), and the store's own (`NOT_UNDOABLE`)."""
     kinds = set(NOT_UNDOABLE)
     for path in SRC.rglob("*.py"):
         for function in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
@@ -420,8 +419,7 @@ def logged_kinds() -> set[str]:
                 continue
             passed_on = {a.arg for a in function.args.args}
             for node in ast.walk(function):
-                if not (isinstance(node, ast.Call) and node.args and getattr(
-                        node.func, "attr", None) in ("_change", "action")):
+                if not (isinstance(node, ast.Call) and node.args and logs(node.func)):
                     continue
                 kind = node.args[0]
                 if isinstance(kind, ast.Constant) and isinstance(kind.value, str):
@@ -429,6 +427,18 @@ def logged_kinds() -> set[str]:
                 elif not (isinstance(kind, ast.Name) and kind.id in passed_on):
                     raise AssertionError(f"{path}:{node.lineno}: a kind not written out")
     return kinds
+
+
+def logs(called: ast.expr) -> bool:
+    """A call of `Club.action`, or of a `ClubFile`'s `change` (`self.file.change`, or on the
+    file acting as someone else: `self.file.acting_as(...).change`)."""
+    if not isinstance(called, ast.Attribute):
+        return False
+    on = called.value
+    if called.attr == "action":
+        return True
+    return called.attr == "change" and (
+        isinstance(on, ast.Call) or (isinstance(on, ast.Attribute) and on.attr == "file"))
 
 
 def test_the_sources_kinds_are_found() -> None:

@@ -18,7 +18,6 @@ import pytest
 from clocks import TickingClock
 from other_season import NAME, alone_and_beside, evening, other_tournament
 from rochade.service import ClubService
-from rochade.service.exchange import export_trf, rating_report
 
 READINGS: dict[str, Callable[[ClubService], object]] = {
     "tournament": lambda svc: svc.tournament(NAME),
@@ -29,8 +28,8 @@ READINGS: dict[str, Callable[[ClubService], object]] = {
         else svc.system_standings(NAME, 1)),
     "pairing lists": lambda svc: [svc.pairing_list(n, NAME) for n in (1, 2, 3)],
     "json": lambda svc: svc.export_json(NAME),
-    "trf": lambda svc: export_trf(svc, NAME),
-    "rating report": lambda svc: rating_report(svc, NAME),
+    "trf": lambda svc: svc.export_trf(NAME),
+    "rating report": lambda svc: svc.rating_report(NAME),
     "rating data": lambda svc: svc.rating_data(NAME),
     "rating changes": lambda svc: svc.rating_changes(NAME),
     "categories": lambda svc: svc.categories(NAME),

@@ -24,13 +24,7 @@ from rochade.core.systems import SwissSettings
 from rochade.core.tiebreaks import Scoring, parse_tiebreaks
 from rochade.formats.trf_tournament import read_trf_tournament
 from rochade.service import ClubService, NeedsConfirmation, ServiceError
-from rochade.service.exchange import (
-    backup_json,
-    export_trf,
-    import_trf,
-    rating_report,
-    restore_json,
-)
+from rochade.service.exchange import backup_json, restore_json
 from rochade.service.fidemode import (
     FideMode,
     Findings,
@@ -59,7 +53,7 @@ def play(club: ClubService, result: str = "1-0") -> None:
 
 
 def comments(club: ClubService) -> list[str]:
-    return [line for line in export_trf(club, "Open").splitlines() if line.startswith("###")]
+    return [line for line in club.export_trf("Open").splitlines() if line.startswith("###")]
 
 
 def test_new_round_robins_and_swiss_are_in_fide_mode_unless_asked(club: ClubService) -> None:
@@ -274,8 +268,8 @@ def test_unusual_results_are_accepted_and_impossible_ones_refused(club: ClubServ
     assert (points[white], points[black]) == (Fraction(1, 2), 0)
     both = report.round.games[2]
     assert points[both.white] == points[both.black] == 0
-    text = export_trf(club, "Open")
-    assert import_trf(club, text.encode(), "Again").rounds == club.tournament("Open").rounds
+    text = club.export_trf("Open")
+    assert club.import_trf(text.encode(), "Again").rounds == club.tournament("Open").rounds
 
 
 def test_an_adjourned_game_counts_as_a_draw_for_pairing_and_blocks_the_report(
@@ -299,16 +293,16 @@ def test_an_adjourned_game_counts_as_a_draw_for_pairing_and_blocks_the_report(
     for board in range(1, 5):
         club.enter_result(2, board, "1/2", "Open")
     assert club.tournament("Open").adjourned_rounds() == (1,)
-    report = rating_report(club, "Open")
+    report = club.rating_report("Open")
     assert report.text is None
     assert any("adjourned or postponed games (?) in round(s) 1" in str(p)
                for p in report.check.problems)
-    text = export_trf(club, "Open")
+    text = club.export_trf("Open")
     assert f"{adjourned.black:4d} w ?" in text and f"{adjourned.white:4d} b ?" in text
-    assert import_trf(club, text.encode(), "Back").rounds == club.tournament("Open").rounds
+    assert club.import_trf(text.encode(), "Back").rounds == club.tournament("Open").rounds
     club.enter_result(1, 1, "1-0", "Open")
     assert club.tournament("Open").adjourned_rounds() == ()
-    assert not any("adjourned" in str(p) for p in rating_report(club, "Open").check.problems)
+    assert not any("adjourned" in str(p) for p in club.rating_report("Open").check.problems)
 
 
 def test_pairing_numbers_are_frozen_once_round_4_is_paired(club: ClubService) -> None:
@@ -327,7 +321,7 @@ def test_pairing_numbers_are_frozen_once_round_4_is_paired(club: ClubService) ->
     after = club.tournament("Open").settings.numbers
     assert after[:len(frozen)] == frozen
     assert after[len(frozen):] == (club.find_player("Late", "Open").id,)
-    lines = [line for line in export_trf(club, "Open").splitlines() if line.startswith("001")]
+    lines = [line for line in club.export_trf("Open").splitlines() if line.startswith("001")]
     assert "Late" in lines[-1]  # the TRF numbers follow: the latecomer last
 
 
@@ -336,7 +330,7 @@ def test_the_rating_report_carries_the_comments_and_gacrux_accepts_it(
     finished(club)
     club.set_event(REPORT_EVENT)
     club.change_rules({"tiebreaks": "SB,BH"}, "Open", confirm=True)
-    report = rating_report(club, "Open")
+    report = club.rating_report("Open")
     assert report.text is not None
     lines = report.text.splitlines()
     comment = ("### FIDE mode, 2026-09-03: after round 3: the tie-breaks changed from "
@@ -368,7 +362,7 @@ def test_a_round_robin_in_fide_mode_confirms_new_rules_after_the_start(club: Clu
                                                     "DE,SB"):
         club.change_rules({"tiebreaks": "DE,SB"}, "RR")
     club.change_rules({"tiebreaks": "DE,SB"}, "RR", confirm=True)
-    trf = export_trf(club, "RR").splitlines()
+    trf = club.export_trf("RR").splitlines()
     assert [line for line in trf if line.startswith("###")] == [
         "### FIDE mode, 2026-09-03: after round 1: the tie-breaks changed from SB,DE,WIN to DE,SB"]
 
@@ -411,14 +405,14 @@ def _eventful(club: ClubService) -> str:
     third = club.pair("Open").round
     for game in third.games:
         club.enter_result(3, game.board, "?" if game.board == 2 else "0-1", "Open")
-    return export_trf(club, "Open")
+    return club.export_trf("Open")
 
 
 def test_imported_rounds_are_rechecked_and_the_warnings_kept(club: ClubService,
                                                             tmp_path: Path) -> None:
     trf = _eventful(club)
     other = ClubService.init(tmp_path / "other.rochade", "td-ina")
-    t = import_trf(other, trf.encode(), "Rated", fide_mode=True)
+    t = other.import_trf(trf.encode(), "Rated", fide_mode=True)
     assert other.fide_mode("Rated") == FideMode(True)
     g = t.rounds[1].games[0]
     white, black = (f"{t.entrant(p).name} ({p})" for p in (g.white, g.black))
@@ -431,13 +425,13 @@ def test_imported_rounds_are_rechecked_and_the_warnings_kept(club: ClubService,
         "adjourned or postponed games (?) in round(s) 3: they count as draws for pairing; the "
         "final standings and the rating report wait for their results",
     ]
-    lines = [line.split(": ", 1)[1] for line in export_trf(other, "Rated").splitlines()
+    lines = [line.split(": ", 1)[1] for line in other.export_trf("Rated").splitlines()
              if line.startswith("###")]
     assert lines == [f"in the imported rounds: {w}" for w in warnings]
     # Without FIDE mode the same file is imported as before: no mode, nothing checked.
-    import_trf(other, trf.encode(), "Club")
+    other.import_trf(trf.encode(), "Club")
     assert other.fide_mode("Club") == FideMode(False)
-    assert not [line for line in export_trf(other, "Club").splitlines()
+    assert not [line for line in other.export_trf("Club").splitlines()
                 if line.startswith("###")]
 
 
@@ -445,7 +439,7 @@ def test_a_clean_import_has_nothing_to_say(club: ClubService, tmp_path: Path) ->
     swiss(club, rounds=3, fide_mode=False)
     play(club)
     other = ClubService.init(tmp_path / "other.rochade", "td-ina")
-    t = import_trf(other, export_trf(club, "Open").encode(), "Rated", fide_mode=True)
+    t = other.import_trf(club.export_trf("Open").encode(), "Rated", fide_mode=True)
     assert recheck(t) == Findings((), ())
     assert "FIDE mode" not in other.log()[-1].description
 

@@ -11,15 +11,13 @@ from test_service_club import play_round, snapshot
 
 from rochade.core.model import Reason, Result
 from rochade.service import ClubService, NeedsConfirmation, ServiceError
-from rochade.service.edits import PairingEditor
-from rochade.service.exchange import export_trf
-from rochade.service.phones import PhoneDesk, PhoneSettings
+from rochade.service.phones import PhoneSettings
 
 SWISS = "name,rating\n" + "".join(f"S{i},{2300 - 20 * i}\n" for i in range(1, 10))
 
 
-def editor(club: ClubService) -> PairingEditor:
-    return PairingEditor(club.path, "td-ina", club.clock)
+def editor(club: ClubService) -> ClubService:
+    return ClubService(club.path, "td-ina", club.clock)
 
 
 def seats(club: ClubService, name: str | None = None) -> tuple[list[tuple[int, int]], int | None]:
@@ -27,7 +25,7 @@ def seats(club: ClubService, name: str | None = None) -> tuple[list[tuple[int, i
     return [(g.white, g.black) for g in rnd.games], rnd.bye
 
 
-def swiss(club: ClubService, fide: bool) -> PairingEditor:
+def swiss(club: ClubService, fide: bool) -> ClubService:
     """Nine players (one bye), round 1 of 3 played, round 2 paired by the engine."""
     club.create_system_tournament("Open", "swiss", {"rounds": 3, "fide_mode": fide})
     club.import_players(SWISS, "Open")
@@ -94,15 +92,15 @@ def test_the_bye_moves_and_a_late_entry_plays_the_one_who_had_it(club: ClubServi
     assert seats(club, "Open") == (after, taker)
 
 
-Change = Callable[[PairingEditor], object]
+Change = Callable[[ClubService], object]
 
 
-def _late(edits: PairingEditor) -> object:
+def _late(edits: ClubService) -> object:
     edits.add_player("Late Comer", 1500, tournament="Open")
     return edits.pair_late_entry("Late Comer", tournament="Open")
 
 
-def _first_seats(edits: PairingEditor) -> tuple[int, int, int]:
+def _first_seats(edits: ClubService) -> tuple[int, int, int]:
     rnd = edits.tournament("Open").rounds[-1]
     assert rnd.bye is not None
     return rnd.games[0].white, rnd.games[1].black, rnd.bye
@@ -175,11 +173,11 @@ def test_fide_mode_names_the_boards_that_differ_and_the_trf_says_so(
               f"board 2: {start[w2]}-{start[b1]} instead of {start[w2]}-{start[b2]}")
     assert f"round 2: paired by hand, differing from the engine's pairing: {boards}" in said
     edits.swap_players(str(b1), str(b2), confirm=True, tournament="Open")
-    comments = [line for line in export_trf(club, "Open").splitlines()
+    comments = [line for line in club.export_trf("Open").splitlines()
                 if line.startswith("###")]
     assert len(comments) == 1 and comments[0].endswith(boards)
     edits.undo(1, "Open")  # the comment goes with the change
-    assert not [line for line in export_trf(club, "Open").splitlines()
+    assert not [line for line in club.export_trf("Open").splitlines()
                 if line.startswith("###")]
 
 
@@ -198,7 +196,7 @@ def test_a_round_robin_is_not_edited(club: ClubService) -> None:
 
 
 def test_a_phone_report_of_a_changed_board_is_dropped(six: ClubService) -> None:
-    desk = PhoneDesk(six.path, "td-ina", six.clock)
+    desk = ClubService(six.path, "td-ina", six.clock)
     desk.set_phone_settings(PhoneSettings("code1"))
     game = six.pair().round.games[1]
     desk.bind_device(game.white, "dev-a", "code1")

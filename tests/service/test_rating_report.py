@@ -20,7 +20,7 @@ from rochade.core.standings import numbers_of, renumbered
 from rochade.formats.trf import parse_trf
 from rochade.formats.trf_tournament import TrfExtras, read_trf_tournament
 from rochade.service import ClubService
-from rochade.service.exchange import TRF_EXTRAS, export_trf, import_trf, rating_report
+from rochade.service.exchange import TRF_EXTRAS
 from rochade.service.rated import event_of_file
 
 PLAYERS = (
@@ -57,7 +57,7 @@ def test_the_report_of_a_complete_event_golden_read_back_and_gacrux(
 ) -> None:
     finished(club)
     club.set_event(EVENT)
-    report = rating_report(club)
+    report = club.rating_report()
     assert report.check.problems == ()
     assert [str(w) for w in report.check.warnings] == [
         "Foxtrot, Fred (6) is unrated and has no birth date and sex: FIDE needs them for new "
@@ -104,12 +104,12 @@ def test_an_imported_tournaments_report_takes_the_event_data_of_the_club_file(
     """The event's records replace a TRF import's own 022-132; its other records stay."""
     finished(club)
     club.set_event(EVENT)
-    original = rating_report(club).text
+    original = club.rating_report().text
     assert original is not None
     foreign = original.replace("022 Utrecht", "022 Amersfoort").replace("012 Open", "012 Copy")
-    imported = import_trf(club, foreign.encode("utf-8"))
+    imported = club.import_trf(foreign.encode("utf-8"))
     club.set_event({**EVENT, "city": "Zeist"}, imported.name)
-    report = rating_report(club, imported.name).text
+    report = club.rating_report(imported.name).text
     assert report is not None
     assert "022 Zeist" in report.splitlines() and "Amersfoort" not in report
     assert report.replace("022 Zeist", "022 Utrecht").replace("012 Copy", "012 Open") == original
@@ -120,18 +120,18 @@ def test_an_imported_files_header_counts_where_the_td_set_nothing(
 ) -> None:
     finished(club)
     club.set_event(EVENT)
-    original = rating_report(club).text
+    original = club.rating_report().text
     assert original is not None
     other = ClubService.init(tmp_path / "other.rochade", "td")
-    imported = import_trf(other, original.encode("utf-8"))
-    report = rating_report(other, imported.name)
+    imported = other.import_trf(original.encode("utf-8"))
+    report = other.rating_report(imported.name)
     assert report.check.problems == ()
     assert report.text == original
     other.set_event({"city": "Zeist"}, imported.name)  # the TD's entry wins
-    assert "022 Zeist" in (rating_report(other, imported.name).text or "").splitlines()
+    assert "022 Zeist" in (other.rating_report(imported.name).text or "").splitlines()
     blank = original.replace("022 Utrecht", "022 ").replace("042 2026/03/01", "042 1.3.26")
-    imported = import_trf(other, blank.replace("012 Open", "012 Blank").encode("utf-8"))
-    problems = [str(p) for p in rating_report(other, imported.name).check.problems]
+    imported = other.import_trf(blank.replace("012 Open", "012 Blank").encode("utf-8"))
+    problems = [str(p) for p in other.rating_report(imported.name).check.problems]
     assert [p.split(" is ")[0] for p in problems] == ["the city", "the start date"]
 
 
@@ -153,7 +153,7 @@ def test_missing_event_data_stop_the_report(
 ) -> None:
     finished(club)
     club.set_event({**EVENT, **change})
-    report = rating_report(club)
+    report = club.rating_report()
     assert report.text is None
     assert [str(p) for p in report.check.problems if problem in str(p)], report.check.problems
 
@@ -163,7 +163,7 @@ def test_player_problems_stop_the_report(club: ClubService) -> None:
     club.set_event(EVENT)
     club.set_player("Charlie", {"fide_id": ""}, "Open")
     club.set_player("Delta", {"fide_id": "1000020"}, "Open")
-    problems = [str(p) for p in rating_report(club).check.problems]
+    problems = [str(p) for p in club.rating_report().check.problems]
     assert problems == [
         "Charlie, Carl (3) is rated but has no FIDE id (rochade player set)",
         "Bravo, Bea (2) and Delta, Dora (4) have the same FIDE id 1000020",
@@ -176,7 +176,7 @@ def test_an_unfinished_event_is_not_reported(club: ClubService) -> None:
     club.pair("Open")
     club.enter_result(1, 1, "1-0", "Open")
     club.set_event(EVENT)
-    problems = [str(p) for p in rating_report(club).check.problems]
+    problems = [str(p) for p in club.rating_report().check.problems]
     assert "games without a result in round(s) 1" in problems
     assert "only 1 of 3 rounds are played" in problems
 
@@ -195,14 +195,14 @@ def test_the_command_exits_3_without_writing_or_0_with_the_file(
     done = runner.invoke(main, ["rating-report", str(club.path), "-t", "Open", str(out)])
     assert done.exit_code == 0, done.output
     assert "Warning: Foxtrot, Fred (6) is unrated" in done.output
-    assert out.read_bytes() == rating_report(club).text.encode("utf-8")  # type: ignore[union-attr]
+    assert out.read_bytes() == club.rating_report().text.encode("utf-8")  # type: ignore[union-attr]
 
 
 def test_the_checks_messages_read_in_german_and_dutch(club: ClubService) -> None:
     from rochade.web.i18n import say
 
     finished(club)
-    check = rating_report(club).check
+    check = club.rating_report().check
     first, last = check.problems[0], check.warnings[-1]
     assert say(first, "de") == "der Ort fehlt (rochade tournament set city=...)"
     assert say(first, "nl") == "de plaats ontbreekt (rochade tournament set city=...)"
@@ -226,12 +226,12 @@ def test_a_round_is_dated_by_its_pairing_and_the_tds_dates_win(
     club.set_event({"round_dates": "2026-03-01"})
     assert club.rating_data("Open").event.round_dates == ("2026-03-01", *paired_on[1:])
     club.set_event({"round_dates": EVENT["round_dates"]})
-    text = rating_report(club).text
+    text = club.rating_report().text
     assert text is not None
     undated = "\n".join(line for line in text.splitlines() if not line.startswith("132"))
     other = ClubService.init(tmp_path / "other.rochade", "td")
-    imported = import_trf(other, undated.encode("utf-8"))
-    problems = [str(p) for p in rating_report(other, imported.name).check.problems]
+    imported = other.import_trf(undated.encode("utf-8"))
+    problems = [str(p) for p in other.rating_report(imported.name).check.problems]
     assert "round dates: 0 given for 3 round(s) played" in " ".join(problems), problems
 
 
@@ -245,7 +245,7 @@ def test_a_members_title_places_them_among_equal_ratings(club: ClubService) -> N
     t = club.tournament("Open")
     assert [t.entrant(p).name for p in numbers_of(t)] == ["Bo", "Cy", "Abe"]
     club.pair("Open")
-    lines = [line for line in export_trf(club, "Open").splitlines() if line.startswith("001")]
+    lines = [line for line in club.export_trf("Open").splitlines() if line.startswith("001")]
     assert [line[14:47].strip() for line in lines] == ["Bo", "Cy", "Abe"]
 
 
@@ -259,7 +259,7 @@ def test_the_report_is_trf26_national_records_and_the_organizer(
     club.set_event(EVENT)
     club.set_player("Charlie", {"national_id": "PKZ:10234567"}, "Open")  # a German id
     club.set_player("Foxtrot", {"national_id": "KNSB:123456789012"}, "Open")  # too long
-    report = rating_report(club)
+    report = club.rating_report()
     assert ("the national id of Foxtrot, Fred (6) is longer than TRF's 11 characters: the report "
             "has no national record for them") in [str(w) for w in report.check.warnings]
     text = report.text
@@ -273,22 +273,22 @@ def test_the_report_is_trf26_national_records_and_the_organizer(
             national] == [("   1", "Alpha, Anna", "8000001", "1990/01/31"),
                           ("   5", "Echo, Eric", "8000005", "2010/06/01")]
     other = ClubService.init(tmp_path / "other.rochade", "td")
-    imported = import_trf(other, text.encode("utf-8"))
+    imported = other.import_trf(text.encode("utf-8"))
     assert other.rating_data(imported.name).event.organizer == ""  # the TD's own data
-    assert rating_report(other, imported.name).text == text  # the file's lines come back
+    assert other.rating_report(imported.name).text == text  # the file's lines come back
     from rochade.service.rated import event_of_file
     kept = [(0, line) for line in lines]
     assert event_of_file(kept, other.rating_data(imported.name).event).organizer == "SV Utrecht"
     club.set_event({"federation": "GER"})  # a German event: Charlie's PKZ
-    german = (rating_report(club).text or "").splitlines()
+    german = (club.rating_report().text or "").splitlines()
     assert "172 GER FIDE" in german
     assert [line[14:47].rstrip() for line in german if line.startswith("GER")] == [
         "Charlie, Carl"]
     gacrux_accepts("\r\n".join(german) + "\r\n", tmp_path)
-    again = import_trf(other, text.replace("012 Open", "012 Again").encode("utf-8"))
+    again = other.import_trf(text.replace("012 Open", "012 Again").encode("utf-8"))
     other.set_event({"federation": "GER"}, again.name)
     other.set_player("Charlie", {"national_id": "PKZ:10234567"}, again.name)
-    regerman = (rating_report(other, again.name).text or "").splitlines()
+    regerman = (other.rating_report(again.name).text or "").splitlines()
     assert "172 GER FIDE" in regerman  # the import's NED records give way to the new ones
     assert "172 NED FIDE" not in regerman and not any(x.startswith("NED") for x in regerman)
 
@@ -306,7 +306,7 @@ def test_a_round_robins_report_reads_back_and_gacrux_accepts_it(
             break
     club.set_event({**EVENT, "round_dates": ",".join(f"2026-03-0{d}" for d in range(1, 6))},
                    "Closed")
-    text = rating_report(club, "Closed").text
+    text = club.rating_report("Closed").text
     assert text is not None
     lines = text.splitlines()
     assert "192 FIDE_ROUNDROBIN" in lines and "172 NED FIDE" in lines
@@ -336,7 +336,7 @@ def test_forbidden_pairs_are_260_records_that_read_back_and_gacrux_checks(
             names = {e.id: e.name for e in club.tournament("Open").entrants}
             club.forbid_pair(names[met.white], names[met.black], "Open", confirm=True)
     club.set_event(EVENT)
-    text = rating_report(club).text
+    text = club.rating_report().text
     assert text is not None
     t, numbers = renumbered(club.tournament("Open"))
     family = sorted(numbers[e.id] for e in club.tournament("Open").entrants
@@ -351,7 +351,7 @@ def test_forbidden_pairs_are_260_records_that_read_back_and_gacrux_checks(
     assert any(line.startswith("### ") and "prohibited pair" in line for line in lines)
     assert read_trf_tournament(text)[0] == t
     gacrux_accepts(text, tmp_path)
-    plain = export_trf(club)
+    plain = club.export_trf()
     assert [line for line in plain.splitlines() if line[:3] == "XXP"] == [
         "XXP " + " ".join(map(str, family))]
     for name, content in (("report.trf", text), ("plain.trf", plain)):
@@ -363,13 +363,13 @@ def test_forbidden_pairs_are_260_records_that_read_back_and_gacrux_checks(
 def test_a_files_own_pairing_controller_stays_in_the_report(club: ClubService) -> None:
     finished(club)
     club.set_event(EVENT)
-    original = rating_report(club).text
+    original = club.rating_report().text
     assert original is not None
     assert [line for line in original.splitlines() if line[:3] == "182"] == [
         f"182 rochade {__version__}"]
     foreign = original.replace(f"182 rochade {__version__}", "182 Swiss-Manager 14.0")
-    imported = import_trf(club, foreign.replace("012 Open", "012 Copy").encode("utf-8"))
-    report = rating_report(club, imported.name).text
+    imported = club.import_trf(foreign.replace("012 Open", "012 Copy").encode("utf-8"))
+    report = club.rating_report(imported.name).text
     assert report is not None
     assert [line for line in report.splitlines() if line[:3] == "182"] == [
         "182 Swiss-Manager 14.0"]
@@ -384,7 +384,7 @@ def test_every_export_has_the_event_and_the_players_and_a_round_trip_keeps_them(
 
     finished(club, rounds=3)
     club.set_event(EVENT)
-    text = export_trf(club)
+    text = club.export_trf()
     lines = text.splitlines()
     for record in ("012", "022", "032", "042", "052", "062", "072", "092", "102", "122", "132",
                    "222", "XXR"):
@@ -394,8 +394,8 @@ def test_every_export_has_the_event_and_the_players_and_a_round_trip_keeps_them(
     assert (alpha.sex, alpha.title, alpha.federation, alpha.fide_id, alpha.birth) == (
         "w", "FM", "NED", "1000010", "1990/01/31")
     other = ClubService.init(tmp_path / "other.rochade", "td")
-    t = import_trf(other, text.encode("utf-8"))
-    assert export_trf(other, t.name) == text
+    t = other.import_trf(text.encode("utf-8"))
+    assert other.export_trf(t.name) == text
 
     def fields(service: ClubService, name: str | None) -> dict[str, tuple[str, ...]]:
         data = service.rating_data(name)

@@ -12,7 +12,7 @@ from rochade.core.standings import system_standings
 from rochade.formats.json import FormatError
 from rochade.formats.players import RatedPlayer, parse_rating_csv
 from rochade.service import ClubService, ServiceError
-from rochade.service.club import tournament_standings
+from rochade.service.lists import tournament_standings
 from rochade.store import Club
 from rochade.store import backup as backups
 

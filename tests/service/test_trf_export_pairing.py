@@ -23,7 +23,6 @@ from rochade.core.model import Status
 from rochade.core.standings import numbers_of
 from rochade.formats.trf import parse_trf, rounds_recorded
 from rochade.service import ClubService
-from rochade.service.exchange import export_trf, import_trf
 
 RESULTS = ("1-0", "1-0", "0-1", "0-1", "1/2-1/2", "+/-", "-/+", "-/-")
 
@@ -79,7 +78,7 @@ def play(svc: ClubService, rng: random.Random, tmp: Path, *, players: int, round
             asking = rng.choice([e for e in svc.tournament().entrants if e.status.plays])
             svc.request_bye(str(asking.id), number + 1, half=rng.random() < 0.5,
                             confirm=True)
-        path.write_text(export_trf(svc, "Open"), encoding="utf-8")
+        path.write_text(svc.export_trf("Open"), encoding="utf-8")
         theirs = pair_trf_boards(path)
         report = svc.pair()
         tpn = {pid: i for i, pid in enumerate(numbers_of(svc.tournament()), 1)}
@@ -88,7 +87,7 @@ def play(svc: ClubService, rng: random.Random, tmp: Path, *, players: int, round
         assert theirs == (mine, None if rnd.bye is None else tpn[rnd.bye]), number
         for game in rnd.games:
             svc.enter_result(number, game.board, rng.choice(RESULTS))
-    path.write_text(export_trf(svc, "Open"), encoding="utf-8")
+    path.write_text(svc.export_trf("Open"), encoding="utf-8")
     return path
 
 
@@ -124,7 +123,7 @@ def test_an_import_keeps_the_files_numbers_for_the_next_round(
     theirs = pair_trf_boards(shuffled)
     other = ClubService.init(tmp_path / "other.rochade", "td")
     with other.session():
-        import_trf(other, shuffled.read_bytes())
+        other.import_trf(shuffled.read_bytes())
         t = other.tournament()
         assert numbers_of(t) == tuple(sorted(e.id for e in t.entrants))
         rnd = other.pair().round
@@ -145,7 +144,7 @@ def test_round_robin_exports_pass_gacrux_berger_check(
         for game in club.pair().round.games:
             club.enter_result(number, game.board, rng.choice(RESULTS[:5]))
     path = tmp_path / "rr.trf"
-    path.write_text(export_trf(club, "RR"), encoding="utf-8")
+    path.write_text(club.export_trf("RR"), encoding="utf-8")
     report = gacrux_check(path)
     assert report.count("=== Round #") == rounds and report.rstrip().endswith("Check: True")
 
@@ -163,7 +162,7 @@ def test_a_round_robins_export_pairs_as_rochade_before_every_round(
     path = tmp_path / "closed.trf"
     rounds = 10 if double else 5
     for number in range(1, rounds + 1):
-        path.write_text(export_trf(club, "Closed"), encoding="utf-8")
+        path.write_text(club.export_trf("Closed"), encoding="utf-8")
         assert f"142 {rounds}" in path.read_text(encoding="utf-8").splitlines()
         swapped = double and number in (4, 5)
         theirs = gacrux_berger(path) if number > 1 and not swapped else None
@@ -175,7 +174,7 @@ def test_a_round_robins_export_pairs_as_rochade_before_every_round(
         assert theirs in (None, mine), number
         for board in range(1, len(report.round.games) + 1):
             club.enter_result(number, board, RESULTS[(number + board) % 5], "Closed")
-    path.write_text(export_trf(club, "Closed"), encoding="utf-8")
+    path.write_text(club.export_trf("Closed"), encoding="utf-8")
     assert "Check: True" in gacrux_check(path)
 
 

@@ -14,7 +14,6 @@ from click.testing import CliRunner
 from clocks import TickingClock
 from rochade.cli import main
 from rochade.service import ClubService, ServiceError
-from rochade.service.backups import list_backups, restore
 from rochade.store import Club, StoreError
 from rochade.store import backup as backups
 
@@ -122,12 +121,12 @@ def test_restore_brings_back_the_state_and_logs_it(club: ClubService) -> None:
     log_before_round_2 = log(club.path)
     play_round(club)
     before_restore = facts(club.path)
-    listed = list_backups(club)
+    listed = club.list_backups()
     wanted = listed[-1]
     assert wanted.file.before == "pair"
     assert wanted.last_action is not None and "result round 1" in wanted.last_action
 
-    done = restore(club, str(wanted.number))
+    done = club.restore_backup(str(wanted.number))
 
     assert facts(club.path) == before_round_2
     entries = log(club.path)
@@ -142,14 +141,14 @@ def test_restore_brings_back_the_state_and_logs_it(club: ClubService) -> None:
         assert opened.actions()[-1].who == "ina"
     # The state the restore replaced is itself a backup, and can be brought back.
     assert facts(done.saved_as) == before_restore
-    restore(club, done.saved_as.name)
+    club.restore_backup(done.saved_as.name)
     assert facts(club.path) == before_restore
 
 
 def test_undo_after_a_restore_continues_with_the_restored_log(club: ClubService) -> None:
     play_round(club)
     play_round(club)
-    restore(club, str(len(list_backups(club)) - 1))  # before round 2's pairing
+    club.restore_backup(str(len(club.list_backups()) - 1))  # before round 2's pairing
     last = club.log()[-2]
     assert club.undo()[0].id == last.id  # the restore itself is not undone
     assert club.log()[-1].kind == "undo"
@@ -171,7 +170,7 @@ def test_a_damaged_backup_is_refused(club: ClubService, content: bytes, message:
     damaged.write_bytes(content)
     before = club.path.read_bytes()
     with pytest.raises(StoreError, match=message):
-        restore(club, damaged.name)
+        club.restore_backup(damaged.name)
     assert club.path.read_bytes() == before
 
 
@@ -183,7 +182,7 @@ def test_a_foreign_database_is_refused(club: ClubService) -> None:
         conn.execute("CREATE TABLE x (y)")
     conn.close()
     with pytest.raises(StoreError, match="is not a rochade club file"):
-        restore(club, foreign.name)
+        club.restore_backup(foreign.name)
 
 
 def test_a_damaged_page_is_found_by_the_integrity_check(club: ClubService) -> None:
@@ -196,7 +195,7 @@ def test_a_damaged_page_is_found_by_the_integrity_check(club: ClubService) -> No
     copy.write_bytes(bytes(data))
     before = facts(club.path)
     with pytest.raises(StoreError):
-        restore(club, copy.name)
+        club.restore_backup(copy.name)
     assert facts(club.path) == before
 
 
@@ -204,7 +203,7 @@ def test_a_damaged_page_is_found_by_the_integrity_check(club: ClubService) -> No
 def test_unknown_backups_are_refused(club: ClubService, ref: str) -> None:
     club.pair()
     with pytest.raises(StoreError, match="no backup"):
-        restore(club, ref)
+        club.restore_backup(ref)
 
 
 def test_cli_lists_and_restores(club: ClubService) -> None:
@@ -243,5 +242,5 @@ def test_export_is_unchanged_by_a_round_trip_through_a_backup(club: ClubService)
     play_round(club)
     exported = json.loads(club.export_json())
     play_round(club)
-    restore(club, str(len(list_backups(club))))
+    club.restore_backup(str(len(club.list_backups())))
     assert json.loads(club.export_json()) == exported

@@ -20,7 +20,6 @@ from clocks import TickingClock
 from rochade.cli import main
 from rochade.core.messages import N_, Message
 from rochade.service import ClubService
-from rochade.service.backups import restore
 from rochade.store import Club, StoreError
 from rochade.store import backup as backups
 from rochade.store import club as store
@@ -244,7 +243,7 @@ def test_a_restore_over_the_file_that_fails_changes_nothing(
     kept = backups.list_backups(service.path)
     faulty_open(monkeypatch, 'INSERT INTO main."actions"')
     with pytest.raises(StoreError, match="nothing was changed"):
-        restore(service, "1")
+        service.restore_backup("1")
     monkeypatch.undo()
     assert state(service.path) == before
     assert backups.list_backups(service.path) == kept

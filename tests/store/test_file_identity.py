@@ -15,7 +15,6 @@ from pathlib import Path
 import pytest
 
 from rochade.service import ClubService, FileReplaced
-from rochade.service.backups import restore
 from rochade.service.exchange import backup_json, restore_json
 from rochade.store import Club
 from rochade.store import backup as backups
@@ -74,7 +73,7 @@ def test_every_copy_gets_an_id_of_its_own_and_a_restore_keeps_the_files(
     restore_json(backup_json(club), from_json, "td", "backup.json")
     ids = {mine, file_id(automatic), file_id(saved), file_id(from_json)}
     assert len(ids) == 4
-    restore(ClubService(club, "td"), str(saved))
+    ClubService(club, "td").restore_backup(str(saved))
     assert file_id(club) == mine
 
 

@@ -27,7 +27,6 @@ from click.testing import CliRunner
 from clocks import TickingClock
 from rochade.cli import main
 from rochade.service import ClubService
-from rochade.service.backups import list_backups, restore
 from rochade.service.exchange import backup_json
 from rochade.store import Club, StoreError
 from rochade.store import backup as backups
@@ -73,7 +72,7 @@ LOOKS: dict[str, Callable[[ClubService], object]] = {
     "read": lambda s: s.tournament(),
     "pin": lambda s: has_pin(s.path),
     "backup before a pairing": lambda s: backups.take(s.path, "pair", AT),
-    "list backups": list_backups,
+    "list backups": lambda s: s.list_backups(),
     "json backup": lambda s: backup_json(s.path),
     "serve's check": lambda s: Club.open(s.path).check_writable(),
 }
@@ -161,13 +160,13 @@ def test_reading_backups_changes_no_byte_and_leaves_no_journal(club: ClubService
     club.enter_result(1, 1, "1-0")
     folder = backups.folder_of(club.path)
     before = {p.name: fingerprint(p) for p in folder.iterdir()}
-    summaries = list_backups(club)
+    summaries = club.list_backups()
     assert summaries and all(s.last_action for s in summaries)
     for summary in summaries:
         backups.check(summary.file.path)
         looked = CliRunner().invoke(main, ["standings", str(summary.file.path)])
         assert looked.exit_code == 0, looked.output  # a backup opens like a club file
-    restore(club, "1")
+    club.restore_backup("1")
     after = {p.name: fingerprint(p) for p in folder.iterdir() if p.name in before}
     assert after == before
 

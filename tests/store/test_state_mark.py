@@ -11,7 +11,6 @@ import pytest
 
 from clocks import TickingClock
 from rochade.service import ClubService
-from rochade.service.backups import restore
 from rochade.store import Club, StoreError
 from rochade.store.backup import list_backups
 
@@ -34,7 +33,7 @@ def test_every_change_an_undo_and_a_restore_give_a_new_mark(tmp_path: Path) -> N
     svc.undo()
     seen.append(mark(svc))
     newest = svc.log()[-1].id
-    restore(svc, list_backups(svc.path)[-1].name)  # the file before the pairing
+    svc.restore_backup(list_backups(svc.path)[-1].name)  # the file before the pairing
     assert svc.log()[-1].id <= newest  # (the action ids come back as they were)
     seen.append(mark(svc))
     assert len(set(seen)) == len(seen)

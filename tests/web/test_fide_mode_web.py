@@ -12,7 +12,6 @@ from web_helpers import play_round, post, swiss_open
 
 from rochade.core.model import Result
 from rochade.service import ClubService
-from rochade.service.exchange import export_trf
 from rochade.service.fidemode import FideMode
 
 TD_PAGES = ["/td/t/2/", "/td/t/2/players", "/td/t/2/checkin", "/td/t/2/pair",
@@ -60,7 +59,7 @@ def test_a_full_point_bye_asks_for_confirmation_first(td: TestClient, swiss: Clu
     assert done.status_code == 303
     assert "full point (given by hand)" in td.get("/td/t/2/byes").text
     assert any(line.startswith("### FIDE mode") and "full-point bye" in line
-               for line in export_trf(swiss, "Open").splitlines())
+               for line in swiss.export_trf("Open").splitlines())
 
 
 def test_a_second_half_point_bye_asks_for_confirmation_first(td: TestClient,
@@ -81,7 +80,7 @@ def test_a_second_half_point_bye_asks_for_confirmation_first(td: TestClient,
     done = post(td, "/td/t/2/byes", player="3", round="2", kind="half", confirm="yes")
     assert done.status_code == 303
     assert any(line.startswith("### FIDE mode") and "another half-point bye" in line
-               for line in export_trf(swiss, "Open").splitlines())
+               for line in swiss.export_trf("Open").splitlines())
 
 
 def test_excused_at_check_in_as_a_second_half_point_bye_is_confirmed(
@@ -157,7 +156,7 @@ def test_a_pairing_by_hand_other_than_the_engines_asks_for_confirmation(
     assert [(g.white, g.black) for g in swiss.tournament("Open").rounds[0].games] == [
         (1, 2), (3, 4), (5, 6)]
     assert any("paired by hand, differing" in line
-               for line in export_trf(swiss, "Open").splitlines() if line.startswith("###"))
+               for line in swiss.export_trf("Open").splitlines() if line.startswith("###"))
 
 
 def test_keizer_standings_with_an_adjourned_game_are_provisional(td: TestClient, club: Path

@@ -17,7 +17,7 @@ from web_helpers import PIN, Tick, csrf_of, log_in, post
 import rochade.web
 from rochade.core.model import Entrant, Result, Status
 from rochade.service import ClubService, ServiceError
-from rochade.service.phones import PhoneDesk, PhoneSettings
+from rochade.service.phones import PhoneSettings
 from rochade.web import create_app
 from rochade.web.base import PHONE_POSTS_PER_MINUTE
 from rochade.web.hall import SCORE_CHARS, Line, score_chars
@@ -143,17 +143,17 @@ def test_a_phone_holds_one_player_and_a_player_one_phone(phones: Phones, td: Tes
     said = this_is_me(bart, 3)
     assert "this phone is Bart Claes's tonight; to change that, ask the TD" in said
     assert "has another phone tonight; to change that, ask the TD" in this_is_me(other, 2)
-    assert set(PhoneDesk(club).devices()) == {2}
+    assert set(ClubService(club).devices()) == {2}
     # The TD releases Bart's phone (a new phone, the wrong name tapped): both bind anew.
     page = td.get("/td/t/1/phones").text
     assert "Bart Claes" in page and "Release Bart Claes" in page
     assert post(td, "/td/t/1/phones", action="release", player="2").status_code == 303
-    assert PhoneDesk(club).devices() == {}
+    assert ClubService(club).devices() == {}
     assert "yours tonight" in this_is_me(bart, 3)
     assert "yours tonight" in this_is_me(other, 2)
     # A new code starts a new evening: last evening's phones say who they are again.
     post(td, "/td/t/1/phones", code="next1", checkin="on", action="save")
-    assert PhoneDesk(club).devices() == {}
+    assert ClubService(club).devices() == {}
 
 
 def test_a_phone_cannot_check_in_as_unexcused_or_post_without_token(phones: Phones,
@@ -174,7 +174,7 @@ def test_in_a_swiss_a_phone_cannot_take_a_bye(tmp_path: Path) -> None:
     svc = ClubService.init(path, "TD")
     svc.create_system_tournament("Open", "swiss")
     svc.import_players("A,2000\nB,1900\n")
-    desk = PhoneDesk(path, "TD")
+    desk = ClubService(path, "TD")
     desk.set_phone_settings(PhoneSettings(CODE))
     desk.bind_device(1, "a1a1a1a1", CODE)
     with pytest.raises(ServiceError, match="bye is the TD"):
@@ -203,7 +203,7 @@ def test_two_equal_reports_from_the_players_own_phones_enter_the_result(
     assert "Result entered" in phone(black_phone, black, report="1-0")
     assert board_one(club)[2] is Result.WHITE_WINS
     t = ClubService(club).tournament()
-    devices = PhoneDesk(club).devices()
+    devices = ClubService(club).devices()
     assert ClubService(club).log()[-1].who == (
         f"phones: {t.entrant(white).name} ({devices[white][:6]}) + "
         f"{t.entrant(black).name} ({devices[black][:6]})")
@@ -227,9 +227,9 @@ def test_one_phone_cannot_report_both_sides_of_a_board(client: TestClient, td: T
     assert "ask the TD" in this_is_me(client, black)
     assert ClubService(club).log() == before
     assert board_one(club)[2] is None
-    assert PhoneDesk(club).reports()[1].black is None
+    assert ClubService(club).reports()[1].black is None
     # Even with the TD's release in between, one device saying both sides is no agreement.
-    desk = PhoneDesk(club, "TD")
+    desk = ClubService(club, "TD")
     desk.release_device(white)
     assert "yours tonight" in this_is_me(client, black)
     assert black_name in td.get("/td/t/1/phones").text
@@ -270,7 +270,7 @@ def test_in_fide_mode_two_agreeing_phones_wait_for_the_tds_confirmation(
         page = td.get("/td/t/1/phones").text  # the TD's switch: ticked by default
         assert re.search(r'name="td_confirms" value="on" checked', page)
         assert "FIDE mode" in page
-        PhoneDesk(path, "TD").set_phone_settings(PhoneSettings(CODE))
+        ClubService(path, "TD").set_phone_settings(PhoneSettings(CODE))
         post(td, "/td/t/1/pair/auto")
         white, black, _ = board_one(path)
         white_phone, black_phone = (TestClient(create_app(path, Tick())) for _ in range(2))
@@ -288,7 +288,7 @@ def test_in_fide_mode_two_agreeing_phones_wait_for_the_tds_confirmation(
 
 
 def test_reports_never_overwrite_the_tds_result(club: Path) -> None:
-    desk = PhoneDesk(club, "TD")
+    desk = ClubService(club, "TD")
     desk.set_phone_settings(PhoneSettings(CODE))
     desk.pair()
     white, _, _ = board_one(club)
@@ -301,7 +301,7 @@ def test_reports_never_overwrite_the_tds_result(club: Path) -> None:
 
 
 def test_a_report_is_undone_by_the_td(club: Path) -> None:
-    desk = PhoneDesk(club, "TD")
+    desk = ClubService(club, "TD")
     desk.set_phone_settings(PhoneSettings(CODE))
     desk.pair()
     white, _, _ = board_one(club)

@@ -31,8 +31,6 @@ from rochade.cli import main
 from rochade.core.model import ModelError
 from rochade.core.tiebreaks import TieBreakError
 from rochade.service import ClubService, ServiceError
-from rochade.service.exchange import export_trf, import_trf
-from rochade.service.imports import import_kfc
 from rochade.store import Club, StoreError
 
 CASES = int(os.environ.get("ROCHADE_FUZZ_IMPORTS", "12"))
@@ -94,7 +92,7 @@ def every_page_and_export(client: TestClient, path: Path, name: str) -> None:
         response = client.get(url, follow_redirects=False)
         assert response.status_code < 500, (url, response.text[:300])
     assert json.loads(svc.export_json(name))["name"] == name
-    export_trf(svc, name)
+    svc.export_trf(name)
     folder = path.with_name(f"site-{path.stem}")
     try:
         result = CliRunner().invoke(main, ["publish", str(path), str(folder), "-t", name])
@@ -241,7 +239,7 @@ def test_a_mutated_kfc_file_is_refused_or_every_page_works(
     @FUZZ
     @given(kfc_mutation(source, tmp_path))
     def run(mutated: Path) -> None:
-        taken_or_refused(fresh, lambda svc: import_kfc(svc, mutated), imported_name)
+        taken_or_refused(fresh, lambda svc: svc.import_kfc(mutated), imported_name)
 
     run()
 
@@ -252,14 +250,14 @@ def trf_seed(tmp_path_factory: pytest.TempPathFactory) -> str:
     path = tmp_path_factory.mktemp("trf") / "club.rochade"
     svc = ClubService.init(path, "td")
     svc.import_json((DATA / "json" / JSON_FILES["swiss"]).read_text(encoding="utf-8"))
-    return export_trf(svc)
+    return svc.export_trf()
 
 
 def test_a_mutated_trf_file_is_refused_or_every_page_works(fresh: Fresh, trf_seed: str) -> None:
     @FUZZ
     @given(line_mutation(trf_seed, TRF_CHARS))
     def run(mutated: str) -> None:
-        taken_or_refused(fresh, lambda svc: import_trf(svc, mutated.encode()), imported_name)
+        taken_or_refused(fresh, lambda svc: svc.import_trf(mutated.encode()), imported_name)
 
     run()
 
@@ -281,8 +279,8 @@ def test_the_unmutated_files_are_taken(fresh: Fresh, shared_dir: Path, trf_seed:
         assert taken_or_refused(fresh, lambda svc, t=text: svc.import_json(t), imported_name), (
             system)
     kfc = shared_dir / "conformance" / "kfc" / "Test-Tournament.s3db"
-    assert taken_or_refused(fresh, lambda svc: import_kfc(svc, kfc), imported_name)
-    assert taken_or_refused(fresh, lambda svc: import_trf(svc, trf_seed.encode()),
+    assert taken_or_refused(fresh, lambda svc: svc.import_kfc(kfc), imported_name)
+    assert taken_or_refused(fresh, lambda svc: svc.import_trf(trf_seed.encode()),
                             imported_name)
     assert taken_or_refused(fresh, lambda svc: svc.import_players(CSV_LIST, "Winter 2026"),
                             lambda svc: "Winter 2026")
@@ -310,7 +308,7 @@ def test_an_imported_name_is_trimmed_as_a_typed_one(
 ) -> None:
     """`import-kfc --name " x"` was taken as " x", and then its pages answered 500."""
     kfc = shared_dir / "conformance" / "kfc" / "Test-Tournament.s3db"
-    assert taken_or_refused(fresh, lambda svc: import_kfc(svc, kfc, typed), lambda svc: "x")
+    assert taken_or_refused(fresh, lambda svc: svc.import_kfc(kfc, typed), lambda svc: "x")
 
 
 @pytest.mark.parametrize("blank", ["", " ", "\u200b", "\u3164"])

@@ -13,7 +13,7 @@ from web_helpers import Tick, post
 
 from rochade.core.model import Result
 from rochade.service import ClubService
-from rochade.service.phones import PhoneDesk, PhoneSettings
+from rochade.service.phones import PhoneSettings
 
 HX = {"HX-Request": "true"}
 CODE = "knight"
@@ -40,10 +40,10 @@ def test_a_correction_of_a_round_paired_on_warns(td: TestClient, club: Path) -> 
     assert "Runde 2 wurde mit diesem Ergebnis gepaart" in unescape(german_page)
 
 
-def reported(club: Path) -> tuple[PhoneDesk, int]:
+def reported(club: Path) -> tuple[ClubService, int]:
     """Round 1 paired, phones on; board 1's white player reported 1-0 on their phone (and
     its black player, returned, has not yet)."""
-    desk = PhoneDesk(club, "TD", Tick())
+    desk = ClubService(club, "TD", Tick())
     desk.set_phone_settings(PhoneSettings(CODE))
     game = desk.pair().round.games[0]
     desk.bind_device(game.white, "white-phone", CODE)

@@ -18,7 +18,6 @@ from web_helpers import Fresh, csrf_of, play_round, post, round_robin_closed, sw
 from rochade.core.systems import RoundRobinSettings, StartNumbers, SwissSettings
 from rochade.core.tiebreaks import parse_tiebreaks
 from rochade.service import ClubService
-from rochade.service.exchange import export_trf
 
 TD_GETS = ["/td/new/swiss", "/td/new/round-robin", "/td/t/2/rules", "/td/t/2/byes",
            "/td/t/2/explain"]
@@ -350,19 +349,20 @@ def test_one_pairing_number_on_the_players_pages_and_in_the_trf(
     play_round(swiss, "Open")
     swiss.add_player("Late Lou", 2025, tournament="Open")
     play_round(swiss, "Open")
-    trf = {line[14:47].strip(): int(line[4:8]) for line in export_trf(swiss, "Open").splitlines()
+    trf = {line[14:47].strip(): int(line[4:8]) for line in swiss.export_trf("Open").splitlines()
            if line.startswith("001")}
     assert trf["Late Lou"] == 2 and trf["Swiss 2"] == 3
 
     def numbers(html: str) -> dict[str, int]:
         rows = re.findall(r'<td class="num">(\d+)</td><td>(?:<a [^>]*>)?([^<]+)<', html)
         rows += re.findall(  # the TD's page: the name in its field, to correct a typo
-            r'<td class="num">(\d+)</td><td><form [^>]*/name".*?name="name" value="([^"]+)"',
+            r'<td class="num">(\d+)</td><td class="pname"><form [^>]*/name".*?name="name" '
+            r'value="([^"]+)"',
             html, re.S)
         return {name: int(no) for no, name in rows if name.startswith(("Swiss", "Late"))}
 
-    td_rows = re.findall(r'<td class="num">(\d+)</td><td><form [^>]*/name".*?name="name" '
-                         r'value="([^"]+)"', td.get("/td/t/2/players").text, re.S)
+    td_rows = re.findall(r'<td class="num">(\d+)</td><td class="pname"><form [^>]*/name".*?'
+                         r'name="name" value="([^"]+)"', td.get("/td/t/2/players").text, re.S)
     assert {name: int(no) for no, name in td_rows} == trf
     assert numbers(client.get("/t/2/participants").text) == trf
 

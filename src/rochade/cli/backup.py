@@ -8,14 +8,13 @@ from pathlib import Path
 import click
 
 from rochade.cli.common import Failure, club_argument, service
-from rochade.service.backups import list_backups, restore, save_copy
 
 
 @click.command("backups")
 @club_argument
 def backups_command(club: Path, who: str | None) -> None:
     """List the automatic backups of CLUB (made before every pairing, import and restore)."""
-    found = list_backups(service(club, who))
+    found = service(club, who).list_backups()
     if not found:
         click.echo(f"No backups of {club} yet (one is made before every pairing and import).")
         return
@@ -42,7 +41,7 @@ def backup_command(club: Path, who: str | None, out: str, replace: bool) -> None
     """
     if out.endswith(("/", os.sep)) and not Path(out).is_dir():  # (a USB stick not plugged in)
         raise Failure(f"there is no folder {out}; check the name, or that the stick is in")
-    done = save_copy(service(club, who), Path(out), replace)
+    done = service(club, who).save_copy(Path(out), replace)
     click.echo(f"Saved {club} as it is now to {done}.")
     click.echo(f"Bring it back with: rochade restore {club} {done}")
 
@@ -57,7 +56,7 @@ def restore_command(club: Path, who: str | None, backup: str) -> None:
     backed up first, so a restore can itself be taken back. Safe while `rochade serve` runs:
     the server shows the restored state at once.
     """
-    done = restore(service(club, who), backup)
+    done = service(club, who).restore_backup(backup)
     click.echo(f"Restored {done.shown} into {club}.")
     click.echo(
         f"The file as it was is kept as {done.saved_as.name}: "

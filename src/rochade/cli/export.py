@@ -3,36 +3,22 @@ HTML): the club's lists for its website, notice board and spreadsheets."""
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping
 from pathlib import Path
 
 import click
 
 from rochade.cli.common import CREDENTIALS, Failure, service
-from rochade.cli.views import category_standings
+from rochade.cli.views import category_standings, list_table
 from rochade.core.fide import PlayerDetails
 from rochade.core.model import PlayerId, Tournament
 from rochade.core.rating_change import RatingChange, rating_changes
-from rochade.core.standings import numbers_of
-from rochade.core.systems import system_of
-from rochade.formats import text
 from rochade.formats.csv import DIALECTS, check_delimiter
 from rochade.formats.html import ENGLISH, LANGUAGES, Language, page, site
 from rochade.formats.tables import (
     Table,
-    alphabetical_table,
-    breakdown_table,
-    crosstable_table,
-    fide_list,
-    notice_table,
     pairings_table,
-    participants_table,
-    progress_table,
-    slips_table,
     slips_text,
-    standings_table,
-    start_rank_table,
     table_text,
     with_rating_change,
 )
@@ -41,8 +27,6 @@ from rochade.service import (
     points_before,
     read_tournament_file,
     standings_list,
-    tournament_history,
-    tournament_standings,
 )
 from rochade.service.categories import prize_list
 from rochade.service.players import find_entrant
@@ -52,10 +36,6 @@ from rochade.service.website import club_site, site_files, write_site
 
 LISTS = ("standings", "pairings", "participants", "crosstable", "progress", "breakdown",
          "alphabetical", "notice", "slips", "start-rank", "prizes")
-ROUND_LISTS = {"pairings": pairings_table, "alphabetical": alphabetical_table,
-               "notice": notice_table, "slips": slips_table}
-"""The lists of one round: the pairings, "where do I play?", the notice board's large-type
-pairings and the result slips."""
 
 SOURCE = click.argument(
     "source", metavar="CLUB|FILE.json", type=click.Path(path_type=Path, dir_okay=False)
@@ -258,13 +238,15 @@ def export_list(
     elif rating_change and which != "standings":
         raise Failure("--rating-change goes with the standings")
     elif which == "pairings":
-        table, plain = _pairings(source, who, tournament, t, round_number)
+        table = _pairings(source, who, tournament, t, round_number)
+        plain = table_text(table)
     else:
         details = _details(source, who, t) if which == "start-rank" else {}
-        table, plain = _list(t, which, round_number, player, details)
+        player_id = None if player is None else find_entrant(t.entrants, player).id
+        table = list_table(t, which, round_number, player_id, details)
         if rating_change:
             table = with_rating_change(table, _changes(source, who, tournament, t, round_number))
-            plain = table_text(table)
+        plain = slips_text(table, t.name) if which == "slips" else table_text(table)
     if fmt == "csv":
         content = _csv(table, csv_dialect, delimiter)
     elif fmt == "html":
@@ -294,59 +276,9 @@ def _grouped(source: Path, who: str | None, tournament: str, round_number: int |
     return prize_list(data, standings_list(data.tournament, round_number))
 
 
-def _list(
-    t: Tournament,
-    which: str,
-    round_number: int | None,
-    player: str | None,
-    details: Mapping[PlayerId, PlayerDetails],
-) -> tuple[Table, str]:
-    """The list as a table (for CSV and HTML) and as the text renderers lay it out: Keizer
-    lists in their own text layout, Swiss and round-robin lists as the table itself.
-    `details` are the players' federations and clubs for the start-rank list (the pairings:
-    `_pairings`)."""
-    if which in ROUND_LISTS:
-        if not t.rounds:
-            raise Failure("no round is paired yet")
-        number = len(t.rounds) if round_number is None else round_number
-        if number < 1:
-            raise Failure(f"there is no round {number}")
-        rnd = t.rounds[number - 1]
-        table = ROUND_LISTS[which](rnd, t)
-        if which == "slips":
-            return table, slips_text(table, t.name)
-        return table, table_text(table)
-    if which == "start-rank":
-        table = start_rank_table(t, numbers_of(t), details)
-        return table, table_text(table)
-    if which == "breakdown" and player is None:
-        raise Failure("name the player whose breakdown you want: --player NAME")
-    player_id = None if player is None else find_entrant(t.entrants, player).id
-    if system_of(t).fide_tiebreaks:
-        table = fide_list(t, which, round_number, player_id)
-        return table, table_text(table)
-    if which == "participants":
-        return participants_table(t), text.participants_table(t)
-    if round_number is not None:
-        t_upto = dataclasses.replace(t, rounds=t.rounds[:round_number])
-    else:
-        t_upto = t
-    if which == "crosstable":
-        return crosstable_table(t_upto), text.crosstable(t_upto)
-    if which == "progress":
-        history = tournament_history(t_upto)
-        return progress_table(history, t_upto), text.progress_table(history, t_upto)
-    standings = tournament_standings(t, round_number)
-    if which == "standings":
-        return standings_table(standings, t), text.standings_table(standings, t)
-    assert player_id is not None
-    row = standings.row(player_id)
-    return breakdown_table(row, t), text.breakdown_table(row, t)
-
-
 def _pairings(
     source: Path, who: str | None, tournament: str | None, t: Tournament, round_number: int | None
-) -> tuple[Table, str]:
+) -> Table:
     """The pairing list as `rochade pairings` prints it: headed by the evening's date (a club
     file keeps it), each player with the points before the round."""
     if not t.rounds:
@@ -358,8 +290,7 @@ def _pairings(
         listed = PairingList(t, t.rounds[number - 1], None, points_before(t, number))
     else:
         listed = service(source, who).pairing_list(number, tournament)
-    args = (listed.round, listed.tournament, listed.date, listed.before)
-    return pairings_table(*args), text.pairings_table(*args)
+    return pairings_table(listed.round, listed.tournament, listed.date, listed.before)
 
 
 COMMANDS = (publish, export_list)

@@ -8,7 +8,6 @@ import click
 
 from rochade.cli.common import another_name, club_argument, service
 from rochade.formats.text import decimal_text
-from rochade.service.imports import import_kfc
 
 
 @click.command("import-kfc")
@@ -21,7 +20,7 @@ def import_kfc_command(club: Path, who: str | None, file: Path, name: str | None
     Players, their states, every round and the settings become a new tournament.
     """
     with another_name():
-        report = import_kfc(service(club, who), file, name)
+        report = service(club, who).import_kfc(file, name)
     t = report.imported.tournament
     rows = sum(len(r.games) + len(r.absences) + (r.bye is not None) for r in t.rounds)
     click.echo(

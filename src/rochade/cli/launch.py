@@ -6,8 +6,6 @@ files (`config_file`)."""
 from __future__ import annotations
 
 import json
-import os
-import sys
 from contextlib import suppress
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -24,15 +22,10 @@ LAST_CLUB = "last_club"
 
 
 def config_file() -> Path:
-    """The per-user settings file: in %APPDATA% on Windows, ~/Library/Application Support on
-    macOS, else $XDG_CONFIG_HOME (by default ~/.config)."""
-    if sys.platform == "win32" and os.environ.get("APPDATA"):
-        base = Path(os.environ["APPDATA"])
-    elif sys.platform == "darwin":
-        base = Path.home() / "Library" / "Application Support"
-    else:
-        base = Path(os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config")
-    return base / "rochade" / CONFIG_NAME
+    """The per-user settings file, in rochade's folder of the user account (`user_folder`)."""
+    from rochade.service.publishing import user_folder
+
+    return user_folder() / CONFIG_NAME
 
 
 def _settings() -> dict[str, object]:

@@ -3,55 +3,14 @@
 
 from __future__ import annotations
 
-import zipfile
-from collections.abc import Iterator
-from io import BufferedReader
 from pathlib import Path
 
 import click
 
-from rochade.cli.common import Failure, club_argument, service
-from rochade.formats.players import (
-    FILLED,
-    RATING_KINDS,
-    RatedPlayer,
-    RatingUpdate,
-    decode,
-    is_fide_txt,
-    parse_fide_txt,
-    parse_fide_xml,
-    parse_rating_csv,
-)
-from rochade.service.files import capped, read_whole
+from rochade.cli.common import club_argument, service
+from rochade.formats.players import FILLED, RATING_KINDS, RatingUpdate
 from rochade.service.players import EntrantRating, RatingReport
-
-LIST_FORMATS = ("auto", "fide-xml", "fide-txt", "csv")
-
-
-def _open(path: Path) -> BufferedReader:
-    """The list itself, or the one list inside a downloaded .zip, refused past its size limit
-    (`rochade.service.files.capped`: the size a zip declares, then the bytes read)."""
-    if not zipfile.is_zipfile(path):
-        return capped(path.open("rb"), path)
-    archive = zipfile.ZipFile(path)
-    lists = (".xml", ".txt", ".csv")
-    members = [i for i in archive.infolist() if i.filename.lower().endswith(lists)]
-    if len(members) != 1:
-        raise Failure(f"{path}: expected one .xml, .txt or .csv list inside, found {len(members)}")
-    return capped(archive.open(members[0]), path, members[0].file_size)
-
-
-def _entries(stream: BufferedReader, fmt: str, kind: str, column: str | None
-             ) -> Iterator[RatedPlayer]:
-    """The list's players, read lazily; `auto` looks at the first bytes to tell the format."""
-    if fmt == "auto":
-        head = decode(stream.peek(512)[:512]).lstrip("\ufeff \r\n")
-        fmt = "fide-xml" if head.startswith("<") else "fide-txt" if is_fide_txt(head) else "csv"
-    if fmt == "fide-xml":
-        return parse_fide_xml(stream, kind)
-    if fmt == "fide-txt":
-        return parse_fide_txt((decode(line) for line in stream), kind)
-    return parse_rating_csv(decode(read_whole(stream, "the rating list")), column)
+from rochade.service.rating_lists import LIST_FORMATS, open_rating_list, rating_entries
 
 
 @click.command()
@@ -89,8 +48,8 @@ def ratings(
     they were paired with. LIST may be FIDE's XML or TXT list (also as the downloaded .zip)
     or a national list as CSV.
     """
-    with _open(listfile) as stream:
-        entries = _entries(stream, fmt, kind, rating_column)
+    with open_rating_list(listfile) as stream:
+        entries = rating_entries(stream, fmt, kind, rating_column)
         report = service(club, who).update_ratings(entries, tournament, apply, take_list)
     for line in _report_lines(report, take_list):
         click.echo(line)

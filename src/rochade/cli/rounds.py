@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING
 import click
 
 from rochade.cli.common import Failure, club_argument, ordinal, service, tournament_option
-from rochade.formats.text import decimal_text, pairings_table
+from rochade.cli.views import list_text
+from rochade.formats.text import decimal_text
 from rochade.service import NeedsConfirmation, PairingReport, StandingChange
 
 if TYPE_CHECKING:
@@ -50,7 +51,7 @@ def pair(
     except NeedsConfirmation as exc:
         broken = "this pairing breaks rules: " if exc.warnings else ""
         raise Failure(f"{broken}{exc}; add --confirm to pair it anyway") from None
-    click.echo(pairings_table(report.round, report.tournament), nl=False)
+    click.echo(list_text(report.tournament, "pairings", report.round.number), nl=False)
     if report.explanation:
         click.echo("\nWhy this pairing:")
         for line in report.explanation:
@@ -192,7 +193,7 @@ def _changed(change: Callable[[PairingEditor], PairingReport], club: Path,
         raise Failure(f"{exc}; add --confirm to change it anyway") from None
     for line in report.explanation:
         click.echo(line)
-    click.echo(pairings_table(report.round, report.tournament), nl=False)
+    click.echo(list_text(report.tournament, "pairings", report.round.number), nl=False)
 
 
 @change_pairing.command("swap")

@@ -16,7 +16,7 @@ from rochade.cli.common import (
     tournament_option,
 )
 from rochade.formats.trf import NEWLINES
-from rochade.service.exchange import backup_json, export_trf, import_trf, restore_json
+from rochade.service.exchange import backup_json, restore_json
 from rochade.service.files import read_file
 
 
@@ -40,7 +40,7 @@ def import_trf_command(club: Path, who: str | None, trf: Path, name: str | None,
                        fide_mode: bool) -> None:
     """Add a tournament from a FIDE TRF file (TRF16 or TRF26)."""
     with another_name():
-        t = import_trf(service(club, who), read_file(trf), name, fide_mode)
+        t = service(club, who).import_trf(read_file(trf), name, fide_mode)
     click.echo(f"Imported {t.name} ({t.system}): {len(t.entrants)} players, "
                f"{len(t.rounds)} rounds.")
     if fide_mode:
@@ -59,8 +59,8 @@ def import_trf_command(club: Path, who: str | None, trf: Path, name: str | None,
 def export_trf_command(club: Path, who: str | None, out: Path | None, tournament: str | None,
                        newline: str | None, javafo: bool) -> None:
     """Write a tournament as a FIDE TRF26 file (to OUT, or print it)."""
-    text = export_trf(service(club, who), tournament, NEWLINES[newline] if newline else None,
-                      javafo)
+    text = service(club, who).export_trf(tournament, NEWLINES[newline] if newline else None,
+                                         javafo)
     _write(out, text)
 
 

@@ -5,31 +5,40 @@ from __future__ import annotations
 import dataclasses
 import json
 from collections.abc import Mapping
-from fractions import Fraction
 from pathlib import Path
 
 import click
 
 from rochade.cli.common import Failure, club_argument, service, tournament_option
+from rochade.core.fide import PlayerDetails
 from rochade.core.model import PlayerId, Tournament
 from rochade.core.rating_change import RatingChange, rating_changes
 from rochade.core.standings import explain_tiebreaks, keizer_columns, numbers_of
 from rochade.core.systems import holder, system_of
 from rochade.core.tiebreaks import Unplayed, parse_tiebreaks
-from rochade.formats.tables import Table, fide_standings_table, table_text, with_rating_change
-from rochade.formats.tables import standings_table as keizer_table
-from rochade.formats.text import (
+from rochade.formats.tables import (
+    Table,
+    alphabetical_table,
     breakdown_table,
-    crosstable,
-    fide_standings_json,
+    crosstable_table,
+    fide_list,
+    fide_standings_table,
+    notice_table,
     pairings_table,
     participants_table,
     progress_table,
-    rating_change_json,
     rating_change_table,
-    standings_json,
+    slips_table,
+    slips_text,
     standings_table,
-    tiebreak_key,
+    start_rank_table,
+    table_text,
+    with_rating_change,
+)
+from rochade.formats.text import (
+    fide_standings_json,
+    rating_change_json,
+    standings_json,
 )
 from rochade.service import (
     read_tournament_file,
@@ -50,6 +59,59 @@ def category_standings(club: Path, who: str | None, tournament: str | None,
     """A category's standings (`rochade.service.categories`) after a round (default: all)."""
     data = service(club, who).categories(tournament)
     return category_list(data, standings_list(data.tournament, round_number), category)
+
+
+ROUND_LISTS = {"pairings": pairings_table, "alphabetical": alphabetical_table,
+               "notice": notice_table, "slips": slips_table}
+"""The lists of one round: the pairings, "where do I play?", the notice board's large-type
+pairings and the result slips."""
+
+
+def list_table(
+    t: Tournament,
+    which: str,
+    round_number: int | None = None,
+    player: PlayerId | None = None,
+    details: Mapping[PlayerId, PlayerDetails] | None = None,
+    detail: bool = False,
+) -> Table:
+    """One list of any system, after round `round_number` (default: all), built once: the
+    terminal, CSV and HTML all print this table. `details` are the players' federations and
+    clubs for the start-rank list; `detail` widens Keizer's progress chart."""
+    if which in ROUND_LISTS:
+        if not t.rounds:
+            raise Failure("no round is paired yet")
+        number = len(t.rounds) if round_number is None else round_number
+        if number < 1:
+            raise Failure(f"there is no round {number}")
+        return ROUND_LISTS[which](t.rounds[number - 1], t)
+    if which == "start-rank":
+        return start_rank_table(t, numbers_of(t), details or {})
+    if which == "breakdown" and player is None:
+        raise Failure("name the player whose breakdown you want: --player NAME")
+    if system_of(t).fide_tiebreaks:
+        if detail:
+            raise Failure("--detail goes with a Keizer tournament")
+        return fide_list(t, which, round_number, player)
+    if which == "participants":
+        return participants_table(t)
+    upto = t if round_number is None else dataclasses.replace(t, rounds=t.rounds[:round_number])
+    if which == "crosstable":
+        return crosstable_table(upto)
+    if which == "progress":
+        return progress_table(tournament_history(upto), upto, detail)
+    standings = tournament_standings(t, round_number)
+    if which == "standings":
+        return standings_table(standings, t)
+    assert player is not None
+    return breakdown_table(standings.row(player), t)
+
+
+def list_text(t: Tournament, which: str, round_number: int | None = None,
+              detail: bool = False) -> str:
+    """One list (`list_table`) as the terminal prints it."""
+    table = list_table(t, which, round_number, detail=detail)
+    return slips_text(table, t.name) if which == "slips" else table_text(table)
 
 
 def _tournament(club: Path, who: str | None, tournament: str | None) -> Tournament:
@@ -151,15 +213,11 @@ def standings(
     if fmt == "json":
         _echo_json(standings_json(table), [r.entrant.id for r in table.rows], changes)
         return
-    if changes is not None:
-        click.echo(table_text(with_rating_change(keizer_table(table, t), changes)), nl=False)
-        return
-    extra: list[tuple[str, Mapping[PlayerId, Fraction]]] = []
+    extra = []
     if chosen:
         values = keizer_columns(t, chosen, table.after_round)
-        extra = [(tiebreak_key(tb), {p: v[i + 1] for p, v in values.items()})
-                 for i, tb in enumerate(chosen)]
-    click.echo(standings_table(table, t, extra), nl=False)
+        extra = [(tb, {p: v[i + 1] for p, v in values.items()}) for i, tb in enumerate(chosen)]
+    click.echo(table_text(_rated(standings_table(table, t, extra), changes)), nl=False)
     _provisional(t)
 
 
@@ -203,8 +261,8 @@ def pairings(club: Path, who: str | None, round_number: int | None, tournament: 
     if not 1 <= number <= len(t.rounds):
         raise Failure(f"there is no round {number} (rounds 1-{len(t.rounds)} are paired)")
     listed = svc.pairing_list(number, tournament)
-    click.echo(pairings_table(listed.round, listed.tournament, listed.date, listed.before),
-               nl=False)
+    click.echo(table_text(pairings_table(listed.round, listed.tournament, listed.date,
+                                         listed.before)), nl=False)
 
 
 @click.command()
@@ -212,9 +270,7 @@ def pairings(club: Path, who: str | None, round_number: int | None, tournament: 
 @tournament_option
 def participants(club: Path, who: str | None, tournament: str | None) -> None:
     """List the players: number, rating, status."""
-    t = _tournament(club, who, tournament)
-    click.echo(participants_table(t, numbers_of(t) if system_of(t).pairing_numbers else None),
-               nl=False)
+    click.echo(list_text(_tournament(club, who, tournament), "participants"), nl=False)
 
 
 @click.command("crosstable")
@@ -222,20 +278,19 @@ def participants(club: Path, who: str | None, tournament: str | None) -> None:
 @tournament_option
 def crosstable_command(club: Path, who: str | None, tournament: str | None) -> None:
     """Who played whom, with colours and results."""
-    t = _tournament(club, who, tournament)
-    click.echo(crosstable(t, numbers_of(t) if system_of(t).pairing_numbers else None), nl=False)
+    click.echo(list_text(_tournament(club, who, tournament), "crosstable"), nl=False)
 
 
 @click.command()
 @club_argument
 @tournament_option
 @click.option("--detail", is_flag=True,
-              help="Per round also the Keizer points and the running game points, and a "
+              help="Keizer: per round also the Keizer points and the running game points, and a "
               "Buchholz column (a wide table).")
 def progress(club: Path, who: str | None, tournament: str | None, detail: bool) -> None:
     """Show everyone's place after every round."""
     t = _tournament(club, who, tournament)
-    click.echo(progress_table(tournament_history(t), t, detail), nl=False)
+    click.echo(list_text(t, "progress", detail=detail), nl=False)
 
 
 @click.command()
@@ -308,7 +363,7 @@ def _explain_rating(source: Path, who: str | None, player: str, round_number: in
         t = svc.tournament(tournament)
         entrant = find_entrant(t.entrants, player)
         change = svc.rating_changes(tournament, round_number)[entrant.id]
-    click.echo(rating_change_table(change, t), nl=False)
+    click.echo(table_text(rating_change_table(change, t)), nl=False)
 
 
 def _explain_points(t: Tournament, player: str, round_number: int | None) -> None:
@@ -319,8 +374,7 @@ def _explain_points(t: Tournament, player: str, round_number: int | None) -> Non
         for line in explain_tiebreaks(t, entrant.id, round_number):
             click.echo(f"  {line}")
         return
-    table = tournament_standings(t, round_number)
-    click.echo(breakdown_table(table.row(entrant.id), t), nl=False)
+    click.echo(table_text(list_table(t, "breakdown", round_number, entrant.id)), nl=False)
 
 
 COMMANDS = (standings, pairings, participants, crosstable_command, progress, explain)

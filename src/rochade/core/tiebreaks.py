@@ -4,6 +4,9 @@ The input is a small crosstable model of its own (`Crosstable` of `PlayerRecord`
 `RoundEntry` per round), so that Swiss, round-robin and TRF data all feed the same code.
 Tie-breaks are named by their TRF (MTB26) codes, e.g. `BH/C1` or `BH-C1`. Arithmetic is exact
 (`Fraction`); only the rating tie-breaks round, as C.07 art. 10 says.
+
+One module: the tie-breaks build on each other (Buchholz feeds AOB and FB, the cuts and the
+dummy opponent serve them all) and read one crosstable model, as C.07 is one table.
 """
 
 from __future__ import annotations

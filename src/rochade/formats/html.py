@@ -215,6 +215,7 @@ def page(
     for i, table in enumerate(tables):
         if i or title is not None:
             parts.append(f"<h2>{_e(table.title)}</h2>")
+        parts += [f'<p class="lead">{_e(line)}</p>' for line in table.lead]
         if table.kind == "slips":
             parts.append(slips_html(table, tournament_name, language))
         elif print_parts := progress_parts(table):  # on paper in parts, on screen whole

@@ -1,9 +1,13 @@
-"""Every list a club publishes, as a neutral table: the CSV and HTML exports render these.
+"""Every list a club publishes, as a neutral table, built once: the terminal (`table_text`),
+the CSV and HTML exports and the pages render these.
 
 A cell keeps the exact value (`Fraction`, `int`, text) for machines (CSV) beside the text people
 read (two decimals, ½, words from `rochade.formats.text`), and a semantic class (win, draw,
-withdrawn ...) that the HTML turns into stable CSS classes. Like the text renderers, nothing
+withdrawn ...) that the HTML turns into stable CSS classes. Nothing
 here computes a score: the numbers come from the engines' `Standings`.
+
+One module: every list is built the same way here, so that the terminal, the files and the
+pages cannot disagree about one.
 """
 
 from __future__ import annotations
@@ -71,6 +75,12 @@ class Column:
     key: str
     title: str
     numeric: bool = False
+    terminal: bool = True
+    """False: the plain-text layout leaves the column out to fit a terminal's width (the
+    exports and pages carry it), as the Keizer standings leave out the rating."""
+    beside: bool = False
+    """True: plain text writes the cell in brackets after the one before it, not as a column
+    of its own (a pairing list's points beside each name)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,6 +104,12 @@ class Table:
     columns: tuple[Column, ...]
     rows: tuple[Row, ...]
     notes: tuple[str, ...] = ()
+    lead: tuple[str, ...] = ()
+    """Lines under the title, before the table (a summary)."""
+    marked: str | None = ""
+    """What plain text heads the column that says "withdrawn" beside a withdrawn row (HTML
+    says it by the row's class); None where the list says it otherwise (a status column) or
+    keeps the row as it is."""
 
 
 def _col(key: str, numeric: bool = False, word: str | None = None) -> Column:
@@ -162,14 +178,21 @@ _OUTCOME_CLASS = {
 }
 
 
-def standings_table(standings: Standings, tournament: Tournament) -> Table:
-    """Rank, name, rating, Keizer score, value used and next, game points, games played."""
+def standings_table(
+    standings: Standings,
+    tournament: Tournament,
+    extra: Sequence[tuple[TieBreak, Mapping[PlayerId, Fraction]]] = (),
+) -> Table:
+    """Rank, name, rating (not in plain text), Keizer score, game points, `extra` tie-break
+    columns (as some clubs print Buchholz beside the game points), games played and the value
+    for the next round; withdrawn players last, unranked and marked."""
     columns = (
         _col("rank", True),
         _col("name"),
-        _col("rating", True),
+        Column("rating", _w("rating"), True, terminal=False),
         _col("score", True),
         _col("points", True),
+        *(tiebreak_column(tb) for tb, _ in extra),
         _col("games", True),
         _col("value", True),
     )
@@ -184,6 +207,7 @@ def standings_table(standings: Standings, tournament: Tournament) -> Table:
                     _int(r.entrant.rating),
                     _decimal(r.total),
                     _points(r.game_points),
+                    *(_points(values[r.entrant.id]) for _, values in extra),
                     _int(r.games_played),
                     _decimal(r.next_value) if ranked else _EMPTY,
                 ),
@@ -192,7 +216,7 @@ def standings_table(standings: Standings, tournament: Tournament) -> Table:
         )
     notes = () if standings.converged else (_w("not_converged", iterations=standings.iterations),)
     title = _w("standings_title", name=tournament.name, round=standings.after_round)
-    return Table("standings", title, columns, tuple(rows), notes)
+    return Table("standings", title, columns, tuple(rows), notes, marked=_w("note"))
 
 
 def pairings_table(
@@ -201,15 +225,17 @@ def pairings_table(
     date: str | None = None,
     before: Mapping[PlayerId, Fraction] | None = None,
 ) -> Table:
-    """The boards (result blank until played), then one row per player without a game. With
-    `date` the title names the evening; with `before` each name has a column beside it with
-    the player's points before the round (as `rochade.formats.text.pairings_table`)."""
+    """The boards (result blank until played), then one row per player without a game (plain
+    text lists them under the boards, with why). With `date` the title names the evening; with
+    `before` each name has a column beside it with the player's points before the round."""
     columns: tuple[Column, ...]
     if before is None:
         columns = (_col("board", True), _col("white"), _col("result"), _col("black"))
     else:
-        columns = (_col("board", True), _col("white"), _col("white-points", True, "white_points"),
-                   _col("result"), _col("black"), _col("black-points", True, "black_points"))
+        columns = (_col("board", True), _col("white"),
+                   Column("white-points", _w("white_points"), True, beside=True),
+                   _col("result"), _col("black"),
+                   Column("black-points", _w("black_points"), True, beside=True))
 
     def named(player: PlayerId | None) -> tuple[Cell, ...]:
         name = _EMPTY if player is None else _name(tournament, player)
@@ -343,7 +369,7 @@ def participants_table(
             _int(i), *middle, _int(e.fide_id), status)
         rows.append(Row(cells, "withdrawn" if e.withdrawn else ""))
     title = _w("participants_title", name=tournament.name)
-    return Table("participants", title, columns, tuple(rows))
+    return Table("participants", title, columns, tuple(rows), marked=None)
 
 
 def breakdown_table(standing_row: StandingRow, tournament: Tournament) -> Table:
@@ -394,34 +420,60 @@ def breakdown_table(standing_row: StandingRow, tournament: Tournament) -> Table:
     return Table("breakdown", title, columns, tuple(rows))
 
 
-def progress_table(history: Sequence[Standings], tournament: Tournament) -> Table:
-    """Per player and round: opponent's rank at the time, colour, result; rank after the round."""
+def progress_table(
+    history: Sequence[Standings], tournament: Tournament, detail: bool = False
+) -> Table:
+    """The club's wall chart: per player and round the opponent (by rank at the time), colour
+    and result, and the rank after each round; players in the order of the latest standings.
+    With `detail` (seed 001's published table), per round also the Keizer points and the
+    running game points, and a Buchholz column at the end.
+
+    `history` holds the standings after each round (any order; matched by `after_round`).
+    """
     after = {s.after_round: s for s in history}
     last = after[max(after)] if after else None
-    rounds = [r for r in tournament.rounds if last is not None and r.number <= last.after_round]
-    order = [r.entrant.id for r in last.rows] if last else [e.id for e in tournament.start_order()]
+    title = _w("progress_title", name=tournament.name)
+    if last is None:
+        return Table("progress", title, (), (), (_w("no_rounds"),))
+    rounds = [r for r in tournament.rounds if r.number <= last.after_round]
     columns = [_col("rank", True), _col("name")]
     for r in rounds:
         columns += [
             Column(f"r{r.number}", _w("round_short", round=r.number)),
             Column(f"rank{r.number}", _w("rank_short"), True),
         ]
+        if detail:
+            columns += [Column(f"points{r.number}", _w("points_short"), True),
+                        Column(f"game-points{r.number}", _w("game_points_short"), True)]
     columns.append(_col("score", True))
+    if detail:
+        columns.append(Column("buchholz", _w("buchholz_short"), True))
     labels = {r.number: rank_labels(r.number, after, tournament) for r in rounds}
     rows = []
-    for player in order:
-        final = last.row(player) if last else None
-        cells = [_int(None if final is None else final.rank), _name(tournament, player)]
+    for final in last.rows:
+        player = final.entrant.id
+        cells = [_int(final.rank), _name(tournament, player)]
         for r in rounds:
             cells.append(_text(progress_cell(r, player, labels[r.number])))
-            cells.append(_int(after[r.number].row(player).rank))
-        cells.append(_EMPTY if final is None else _decimal(final.total))
-        withdrawn = final is not None and final.rank is None
-        rows.append(Row(tuple(cells), "withdrawn" if withdrawn else ""))
-    notes = (_w("progress_legend"), _w("progress_legend_rank")) if rounds else (_w("no_rounds"),)
-    return Table(
-        "progress", _w("progress_title", name=tournament.name), tuple(columns), tuple(rows), notes
-    )
+            row = after[r.number].row(player) if r.number in after else None
+            cells.append(_int(None if row is None else row.rank))
+            if detail:
+                cells += [_EMPTY, _EMPTY] if row is None else [
+                    _decimal(row.total), _points(row.game_points)]
+        cells.append(_decimal(final.total))
+        if detail:
+            cells.append(_points(_buchholz(rounds, player, last)))
+        rows.append(Row(tuple(cells), "" if final.rank is not None else "withdrawn"))
+    notes = (_w("progress_legend"), _w("progress_legend_rank"),
+             *((_w("progress_legend_detail"),) if detail else ()))
+    return Table("progress", title, tuple(columns), tuple(rows), notes, marked=None)
+
+
+def _buchholz(rounds: Sequence[Round], player: PlayerId, last: Standings) -> Fraction:
+    """The game points of everyone `player` was paired against, once per game."""
+    opponents = [g.opponent_of(player) for r in rounds for g in r.games
+                 if player in (g.white, g.black)]
+    return sum((last.row(p).game_points for p in opponents), Fraction(0))
 
 
 def progress_parts(table: Table) -> list[Table]:
@@ -478,7 +530,8 @@ def crosstable_table(
         rows.append(Row(tuple(cells), "withdrawn" if e.withdrawn else ""))
     title = _w("crosstable_title", name=tournament.name)
     legend = "crosstable_legend" if standings is None else "crosstable_legend_points"
-    return Table("crosstable", title, tuple(columns), _uniform(rows), (_w(legend),))
+    return Table("crosstable", title, tuple(columns), _uniform(rows), (_w(legend),),
+                 marked=None if standings is None else "")
 
 
 
@@ -523,7 +576,7 @@ def fide_standings_table(standings: SystemStandings, name: str) -> Table:
         keys = ", ".join(map(tiebreak_key, standings.tiebreaks))
         notes = (_w("tiebreaks_legend", tiebreaks=keys),)
     title = _w("standings_title", name=name, round=standings.rounds)
-    return Table("standings", title, columns, _uniform(rows), notes)
+    return Table("standings", title, columns, _uniform(rows), notes, marked=_w("note"))
 
 
 def rating_cells(change: RatingChange | None) -> tuple[Cell, Cell, Cell]:
@@ -535,6 +588,34 @@ def rating_cells(change: RatingChange | None) -> tuple[Cell, Cell, Cell]:
     delta = change.change
     return (_int(change.k), _int(change.performance),
             _EMPTY if delta is None else Cell(delta, change_text(delta)))
+
+
+def rating_change_table(change: RatingChange, tournament: Tournament) -> Table:
+    """A player's rating change game by game (round, opponent, their rating, score, We and
+    ΔR), led by the performance, K and the change over the tournament."""
+    player = _name(tournament, change.player).text
+    if not change.games:
+        return Table("rating-change", _w("rating_change_none", player=player), (), ())
+    columns: tuple[Column, ...] = (
+        _col("round", True), _col("opponent", word="rated_opponent"),
+        _col("rating", True, "opponent_rating"), _col("score", True, "score_short"))
+    if change.k is not None:
+        columns += (_col("expected", True), _col("change", True))
+    rows = []
+    for g in change.games:
+        cells: tuple[Cell, ...] = (_int(g.round), _name(tournament, g.opponent),
+                                   _int(g.opponent_rating), _points(g.score))
+        if change.k is not None:
+            cells += (_EMPTY, _EMPTY) if g.expected is None or g.change is None else (
+                _decimal(g.expected), Cell(g.change, change_text(g.change)))
+        rows.append(Row(cells))
+    total = change.change
+    summary = _w("rating_change_unrated") if change.k is None or total is None else _w(
+        "rating_change_k", k=change.k, rule=change.rule.value if change.rule else "",
+        change=change_text(total))
+    title = _w("rating_change_title", player=player, performance=change.performance)
+    return Table("rating-change", title, columns, tuple(rows), (_w("rating_change_legend"),),
+                 lead=(summary,))
 
 
 def with_rating_change(table: Table, changes: Mapping[PlayerId, RatingChange]) -> Table:
@@ -664,20 +745,43 @@ def fide_list(tournament: Tournament, which: str, after_round: int | None = None
 
 
 def table_text(table: Table) -> str:
-    """Any table as plain text for the terminal and printouts (a total row under a rule)."""
+    """Any table as plain text for the terminal and printouts: a total row under a rule; a
+    pairing list's rows without a game in a table of their own under the boards."""
+    shown = [i for i, c in enumerate(table.columns) if c.terminal and not c.beside]
+    beside = {i - 1 for i, c in enumerate(table.columns) if c.beside}
+
+    def texts(row: Row) -> list[str]:
+        cells = [c.text for c in row.cells]
+        for i in beside:
+            if cells[i + 1]:
+                cells[i] = f"{cells[i]} ({cells[i + 1]})"
+        return [cells[i] for i in shown]
+
     columns = [(c.title, c.numeric, c.key in ("name", "opponent", "white", "black"))
-               for c in table.columns]
-    body = [[c.text for c in row.cells] for row in table.rows if row.cls != "total"]
-    marked = [row.cls == "withdrawn" for row in table.rows if row.cls != "total"]
-    if any(marked):  # what HTML shows by the row's class, text says in words
-        columns.append(("", False, False))
-        rank = table.columns[0].key == "rank"
+               for c in (table.columns[i] for i in shown)]
+    apart = table.kind == "pairings"  # the boards, then who has no game and why
+    lines = [row for row in table.rows
+             if row.cls != "total" and not (apart and row.cls == "no-game")]
+    body = [texts(row) for row in lines]
+    marked = [row.cls == "withdrawn" for row in lines]
+    rank = bool(shown) and table.columns[shown[0]].key == "rank"
+    for line, withdrawn in zip(body, marked, strict=True):
+        if withdrawn and rank and not line[0]:  # unranked, in words
+            line[0] = "-"
+    if table.marked is not None and any(marked):  # what HTML shows by the row's class
+        columns.append((table.marked, False, False))
         for line, withdrawn in zip(body, marked, strict=True):
-            if withdrawn and rank and not line[0]:
-                line[0] = "-"
             line.append(_w("withdrawn") if withdrawn else "")
-    footer = next(([c.text for c in row.cells] for row in table.rows if row.cls == "total"), [])
-    return layout(table.title, columns, body, footer, table.notes)
+    footer = next((texts(row) for row in table.rows if row.cls == "total"), [])
+    others = [_without_game(row) for row in table.rows if apart and row.cls == "no-game"]
+    return layout(table.title, columns, body, footer, table.notes, others, table.lead)
+
+
+def _without_game(row: Row) -> tuple[str, str]:
+    """A pairing list's player without a game and why: the row's name and its reason."""
+    name = next(c.text for c in row.cells if c.player is not None)
+    why = next(c.text for c in row.cells if c.cls in ("absent", "bye", "external"))
+    return name, why
 
 
 __all__ = [
@@ -698,6 +802,7 @@ __all__ = [
     "participants_table",
     "progress_table",
     "rating_cells",
+    "rating_change_table",
     "rounds_table",
     "slip_lines",
     "slips_table",

@@ -1,14 +1,13 @@
-"""Plain-text tables for the terminal and printouts: standings, pairings, participants, the
-"how were my points computed" breakdown, the progress chart and the crosstable.
-
-Renderers only lay out what the engines derived (`Standings` from the Keizer scoring) and the
-facts of the `Tournament`; they compute no scores, so what a TD reads is what the engine decided.
-Columns are measured in terminal cells (wide CJK characters and emoji take two, combining marks
-none), and long names are cut with an ellipsis. Text stays plain (no bidi isolate marks), so
-it can be copied, diffed and printed as it is. Every word shown to a user is in the WORDS
-section below, ready for translation. The public cell helpers (`progress_cell`, `meetings`,
-`without_game` ...) are shared with the neutral tables of `rochade.formats.tables`, so the
+"""Plain text for the terminal and printouts: the fixed-width layout every neutral table of
+`rochade.formats.tables` is printed through (`layout`), the words, the number formats, and the
+cell helpers those tables share (`progress_cell`, `meetings`, `without_game` ...), so the
 terminal, CSV and HTML show the same.
+
+Nothing here computes a score: what a TD reads is what the engine decided. Columns are measured
+in terminal cells (wide CJK characters and emoji take two, combining marks none), and long
+names are cut with an ellipsis. Text stays plain (no bidi isolate marks), so it can be copied,
+diffed and printed as it is. Every word shown to a user is in the WORDS section below, ready
+for translation.
 """
 
 from __future__ import annotations
@@ -21,12 +20,12 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Any, Final
 
-from rochade.core.keizer.scoring import BreakdownRow, StandingRow, Standings
+from rochade.core.keizer.scoring import Standings
 from rochade.core.messages import N_, Said
 from rochade.core.model import Outcome, PlayerId, Result, Round, Tournament
 from rochade.core.rating_change import RatingChange
 from rochade.core.standings import SystemStandings
-from rochade.core.systems import SWISS_ABSENCES, TournamentSystem, system_of
+from rochade.core.systems import SWISS_ABSENCES, TournamentSystem
 from rochade.core.systems.keizer import KEIZER_SYSTEM
 from rochade.core.tiebreaks import Kind, TieBreak
 
@@ -47,8 +46,6 @@ WORDS: Final[Mapping[str, str]] = MappingProxyType(
         "progress_legend_rank": N_("#: rank after the round."),
         "crosstable_title": N_("{name}: crosstable"),
         "crosstable_legend": N_("Numbers follow the start order (rating, then id); "
-        "points are from the games in this table."),
-        "crosstable_legend_numbers": N_("Numbers are the start numbers; "
         "points are from the games in this table."),
         "crosstable_legend_points": N_("Numbers are the start numbers; points and tie-breaks as "
         "in the standings."),
@@ -409,65 +406,27 @@ def _name_column() -> _Column:
     return _Column(_w("name"), max_width=NAME_WIDTH)
 
 
-def _name(tournament: Tournament, player: PlayerId) -> str:
-    return tournament.entrant(player).name if tournament.has_entrant(player) else f"#{player}"
-
-
 def layout(
     title: str,
     columns: Sequence[tuple[str, bool, bool]],
     rows: Sequence[Sequence[str]],
     footer: Sequence[str] = (),
     notes: Sequence[str] = (),
+    others: Sequence[tuple[str, str]] = (),
+    lead: Sequence[str] = (),
 ) -> str:
     """A titled table in the terminal's layout: `columns` are (header, right-aligned, holds
-    names); name columns are cut to `NAME_WIDTH`. The neutral tables of
-    `rochade.formats.tables` are printed through this."""
+    names); name columns are cut to `NAME_WIDTH`; without columns (no rounds yet) only the
+    title and the notes. `others` (name, why) are those without a game, in a table of their
+    own under the boards (a pairing list's); `lead` lines follow the title. The neutral tables
+    of `rochade.formats.tables` are printed through this."""
     cols = [_Column(h, right, NAME_WIDTH if names else None) for h, right, names in columns]
-    return _text([title], _table(cols, rows, footer), notes)
+    table = _table(cols, rows, footer) if cols and (rows or not others) else []
+    rest = [_w("not_playing") + ":", *_table([_name_column(), _Column(_w("row"))], others)]
+    return _text([title, *lead], table, rest if others else [], notes)
 
 
 # --- standings ------------------------------------------------------------------------------
-
-
-def standings_table(
-    standings: Standings,
-    tournament: Tournament,
-    extra: Sequence[tuple[str, Mapping[PlayerId, Fraction]]] = (),
-) -> str:
-    """Rank, name, Keizer score, game points, games played and the value for the next round;
-    withdrawn players last, unranked and marked. `extra` adds tie-break columns (header and
-    value per player) after the game points, as some clubs print Buchholz there."""
-    any_withdrawn = any(r.rank is None for r in standings.rows)
-    columns = [
-        _Column(_w("rank"), right=True),
-        _name_column(),
-        _Column(_w("score"), right=True),
-        _Column(_w("points"), right=True),
-        *(_Column(header, right=True) for header, _ in extra),
-        _Column(_w("games"), right=True),
-        _Column(_w("value"), right=True),
-    ]
-    if any_withdrawn:
-        columns.append(_Column(_w("note")))
-    rows = []
-    for r in standings.rows:
-        ranked = r.rank is not None
-        row = [
-            str(r.rank) if ranked else "-",
-            r.entrant.name,
-            decimal_text(r.total),
-            points_text(r.game_points),
-            *(points_text(values[r.entrant.id]) for _, values in extra),
-            str(r.games_played),
-            decimal_text(r.next_value) if ranked else "",
-        ]
-        if any_withdrawn:
-            row.append("" if ranked else _w("withdrawn"))
-        rows.append(row)
-    title = [_w("standings_title", name=tournament.name, round=standings.after_round)]
-    notes = [] if standings.converged else [_w("not_converged", iterations=standings.iterations)]
-    return _text(title, _table(columns, rows), notes)
 
 
 def standings_json(standings: Standings) -> list[dict[str, object]]:
@@ -484,32 +443,6 @@ def standings_json(standings: Standings) -> list[dict[str, object]]:
         }
         for r in standings.rows
     ]
-
-
-def rating_change_table(change: RatingChange, tournament: Tournament) -> str:
-    """A player's rating change game by game (round, opponent, their rating, score, We and
-    ΔR), headed by the performance, K and the change over the tournament."""
-    player = _name(tournament, change.player)
-    if not change.games:
-        return _text([_w("rating_change_none", player=player)])
-    columns = [_Column(_w("round"), right=True),
-               _Column(_w("rated_opponent"), max_width=NAME_WIDTH),
-               _Column(_w("opponent_rating"), right=True), _Column(_w("score_short"), right=True)]
-    if change.k is not None:
-        columns += [_Column(_w("expected"), right=True), _Column(_w("change"), right=True)]
-    rows = []
-    for g in change.games:
-        row = [str(g.round), _name(tournament, g.opponent), str(g.opponent_rating),
-               points_text(g.score)]
-        if g.expected is not None and g.change is not None:
-            row += [decimal_text(g.expected), change_text(g.change)]
-        rows.append(row)
-    total = change.change
-    summary = _w("rating_change_unrated") if change.k is None or total is None else _w(
-        "rating_change_k", k=change.k, rule=change.rule.value if change.rule else "",
-        change=change_text(total))
-    title = [_w("rating_change_title", player=player, performance=change.performance), summary]
-    return _text(title, _table(columns, rows), [_w("rating_change_legend")])
 
 
 def rating_change_json(change: RatingChange) -> dict[str, object]:
@@ -543,121 +476,6 @@ def without_game(round: Round, system: TournamentSystem[Any] = KEIZER_SYSTEM
         for x in round.externals
     ]
     return rows
-
-
-def pairings_table(
-    round: Round,
-    tournament: Tournament,
-    date: str | None = None,
-    before: Mapping[PlayerId, Fraction] | None = None,
-) -> str:
-    """The boards with names and results (blank until played), then who has no game and why.
-
-    With `date` the heading names the evening's date; with `before` each name is followed by
-    the player's points before the round (as seed 001's club prints its lists)."""
-
-    def who(player: PlayerId) -> str:
-        if before is None or player not in before:
-            return _name(tournament, player)
-        return f"{_name(tournament, player)} ({decimal_text(before[player])})"
-
-    columns = [
-        _Column(_w("board"), right=True),
-        _Column(_w("white"), max_width=NAME_WIDTH),
-        _Column(_w("result")),
-        _Column(_w("black"), max_width=NAME_WIDTH),
-    ]
-    boards = [
-        [
-            str(g.board or i),
-            who(g.white),
-            "" if g.result is None else RESULTS[g.result],
-            who(g.black),
-        ]
-        for i, g in enumerate(round.games, start=1)
-    ]
-    others = [
-        [_name(tournament, player), why]
-        for player, why, _kind in without_game(round, system_of(tournament))
-    ]
-    title = [_w("pairings_title", name=tournament.name, round=round.number)
-             + (f", {date}" if date else "")]
-    rest = [_w("not_playing") + ":", *_table([_name_column(), _Column(_w("row"))], others)]
-    return _text(title, _table(columns, boards) if boards else [], rest if others else [])
-
-
-def participants_table(tournament: Tournament, numbers: Sequence[PlayerId] | None = None
-                       ) -> str:
-    """Everyone enrolled, in start order: id, name, rating, status. With `numbers` (a Swiss's
-    pairing numbers, a round robin's start numbers) in their order, numbered as the web pages
-    and the TRF file number them."""
-    columns = [
-        _Column(_w("id"), right=True),
-        _name_column(),
-        _Column(_w("rating"), right=True),
-        _Column(_w("status")),
-    ]
-    players = tournament.start_order() if numbers is None else [
-        tournament.entrant(p) for p in numbers]
-    rows = [
-        [str(e.id), e.name, "" if e.rating is None else str(e.rating), STATUSES[e.status.value]]
-        for e in players
-    ]
-    if numbers is not None:
-        columns.insert(0, _Column(_w("no"), right=True))
-        rows = [[str(i), *row] for i, row in enumerate(rows, start=1)]
-    return _text([_w("participants_title", name=tournament.name)], _table(columns, rows))
-
-
-# --- breakdown ------------------------------------------------------------------------------
-
-
-def _breakdown_subject(row: BreakdownRow, tournament: Tournament) -> str:
-    if row.kind == "own":
-        return _w("own_value")
-    if row.kind == "game" and row.opponent is not None:
-        return _name(tournament, row.opponent)
-    return reason_text(row.reason or row.kind)
-
-
-def breakdown_table(standing_row: StandingRow, tournament: Tournament) -> str:
-    """How a total was computed: one line per row (basis x factor = credit) and the total.
-
-    Credits are shown in cents apportioned so that the printed column adds up to the printed
-    total exactly (each within a cent of its exact value).
-    """
-    rows = standing_row.breakdown
-    cents = apportion_cents([r.credit for r in rows])
-    any_note = any(r.note for r in rows)
-    columns = [
-        _Column(_w("round"), right=True),
-        _Column(_w("opponent"), max_width=NAME_WIDTH),
-        _Column(_w("colour")),
-        _Column(_w("outcome")),
-        _Column(_w("basis"), right=True),
-        _Column(_w("factor"), right=True),
-        _Column(_w("credit"), right=True),
-    ]
-    if any_note:
-        columns.append(_Column(_w("note")))
-    lines = []
-    for r, c in zip(rows, cents, strict=True):
-        line = [
-            _w("own") if r.kind == "own" else str(r.round),
-            _breakdown_subject(r, tournament),
-            COLOURS.get(r.colour or "", ""),
-            "" if r.outcome is None else OUTCOMES[r.outcome],
-            decimal_text(r.basis),
-            str(r.factor),
-            cents_text(c),
-        ]
-        if any_note:
-            line.append(r.note)
-        lines.append(line)
-    total = decimal_text(standing_row.total)
-    footer = [_w("total"), "", "", "", "", "", total] + ([""] if any_note else [])
-    title = _w("breakdown_title", player=standing_row.entrant.name, total=total)
-    return _text([title], _table(columns, lines, footer))
 
 
 # --- progress chart and crosstable ----------------------------------------------------------
@@ -702,62 +520,6 @@ def rank_labels(
     return {r.entrant.id: str(r.rank) for r in rows if r.rank is not None}
 
 
-def progress_table(
-    history: Sequence[Standings], tournament: Tournament, detail: bool = False
-) -> str:
-    """The club's wall chart: per player and round the opponent (by rank at the time), colour
-    and result, and the rank after each round; players in the order of the latest standings.
-    With `detail` (seed 001's published table), per round also the Keizer points and the
-    running game points, and a Buchholz column at the end.
-
-    `history` holds the standings after each round (any order; matched by `after_round`).
-    """
-    after = {s.after_round: s for s in history}
-    last = after[max(after)] if after else None
-    rounds = [r for r in tournament.rounds if last is None or r.number <= last.after_round]
-    title = [_w("progress_title", name=tournament.name)]
-    if not rounds:
-        return _text(title, [_w("no_rounds")])
-    order = [r.entrant.id for r in last.rows] if last else [e.id for e in tournament.start_order()]
-    columns = [_Column(_w("rank"), right=True), _name_column()]
-    for r in rounds:
-        columns += [_Column(_w("round_short", round=r.number)), _Column(_w("rank_short"), True)]
-        if detail:
-            columns += [_Column(_w("points_short"), True), _Column(_w("game_points_short"), True)]
-    columns.append(_Column(_w("score"), right=True))
-    if detail:
-        columns.append(_Column(_w("buchholz_short"), right=True))
-    labels = {r.number: rank_labels(r.number, after, tournament) for r in rounds}
-    rows = []
-    for player in order:
-        final = last.row(player) if last else None
-        cells = [
-            "-" if final is None or final.rank is None else str(final.rank),
-            _name(tournament, player),
-        ]
-        for r in rounds:
-            cells.append(progress_cell(r, player, labels[r.number]))
-            row = after[r.number].row(player) if r.number in after else None
-            cells.append("" if row is None or row.rank is None else str(row.rank))
-            if detail:
-                cells += ["", ""] if row is None else [
-                    decimal_text(row.total), points_text(row.game_points)]
-        cells.append("" if final is None else decimal_text(final.total))
-        if detail:
-            cells.append("" if last is None else points_text(_buchholz(rounds, player, last)))
-        rows.append(cells)
-    legend = [_w("progress_legend"), _w("progress_legend_rank")]
-    return _text(title, _table(columns, rows), [*legend, *([_w("progress_legend_detail")]
-                                                          if detail else [])])
-
-
-def _buchholz(rounds: Sequence[Round], player: PlayerId, last: Standings) -> Fraction:
-    """The game points of everyone `player` was paired against, once per game."""
-    opponents = [g.opponent_of(player) for r in rounds for g in r.games
-                 if player in (g.white, g.black)]
-    return sum((last.row(p).game_points for p in opponents), Fraction(0))
-
-
 def meetings(
     tournament: Tournament,
 ) -> tuple[dict[tuple[PlayerId, PlayerId], list[Outcome | None]], dict[PlayerId, Fraction]]:
@@ -778,35 +540,6 @@ def meetings(
 def meeting_text(outcomes: Sequence[Outcome | None]) -> str:
     """A crosstable cell: "1½" after two games, "*" for one not played yet."""
     return "".join(UNPLAYED if o is None else CELL_SCORES[o] for o in outcomes)
-
-
-def crosstable(tournament: Tournament, order: Sequence[PlayerId] | None = None) -> str:
-    """Who scored what against whom: players numbered in start order (or `order`: a Swiss's
-    pairing numbers, a round robin's start numbers), all meetings in round order per cell
-    ("1½" after two games), unplayed games as "*", and game points."""
-    players = (
-        tournament.start_order() if order is None else [tournament.entrant(p) for p in order]
-    )
-    number = {e.id: i for i, e in enumerate(players, start=1)}
-    outcomes, points = meetings(tournament)
-    columns = [_Column(_w("no"), right=True), _name_column()]
-    columns += [_Column(str(i), right=True) for i in range(1, len(players) + 1)]
-    columns.append(_Column(_w("points_short"), right=True))
-    rows = [
-        [
-            str(number[e.id]),
-            e.name,
-            *(
-                SELF if o.id == e.id else meeting_text(outcomes.get((e.id, o.id), []))
-                for o in players
-            ),
-            points_text(points[e.id]),
-        ]
-        for e in players
-    ]
-    title = [_w("crosstable_title", name=tournament.name)]
-    legend = _w("crosstable_legend" if order is None else "crosstable_legend_numbers")
-    return _text(title, _table(columns, rows), [legend])
 
 
 # --- round-robin and Swiss standings ----------------------------------------------------------
@@ -839,10 +572,8 @@ __all__ = [
     "NAME_WIDTH",
     "WORDS",
     "apportion_cents",
-    "breakdown_table",
     "cents_text",
     "change_text",
-    "crosstable",
     "decimal_text",
     "display_width",
     "external_text",
@@ -852,17 +583,12 @@ __all__ = [
     "meeting_text",
     "meetings",
     "number_style",
-    "pairings_table",
-    "participants_table",
     "points_text",
     "progress_cell",
-    "progress_table",
     "rank_labels",
     "rating_change_json",
-    "rating_change_table",
     "said",
     "standings_json",
-    "standings_table",
     "styled_text",
     "tiebreak_key",
     "visible",

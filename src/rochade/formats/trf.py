@@ -11,6 +11,9 @@ This is the one reader behind every command that reads TRF (`import-trf`, `stand
 FILE.trf`, `pair-trf`): `load_trf` decodes the bytes (`decode_trf`), `parse_trf` reads the
 records and spells every bye the TRF26 way (`standard_byes`), and `rounds_recorded` says
 how many rounds were played. docs/trf.md lists the spellings and encodings read.
+
+One module: every record's parse and format stand side by side, and the one reader is the
+point of it.
 """
 
 from __future__ import annotations

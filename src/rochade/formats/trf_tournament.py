@@ -1152,7 +1152,7 @@ def _rch_lines(t: Tournament, kept: Sequence[tuple[int, str]],
         return f"{RCH} {key} {json.dumps(value, ensure_ascii=False, separators=(', ', ': '))}"
 
     out = []
-    if t.system != _system_of(kept):
+    if system_of(t) is not find_system(_system_of(kept)):  # a reader would take another
         out.append(line("system", t.system))
     try:
         header: TrfFile | None = parse_trf("\n".join(x for _, x in kept))

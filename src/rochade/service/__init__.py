@@ -1,20 +1,20 @@
 """Use cases shared by the CLI and the web app: one call, one transaction, one log entry."""
 
-from rochade.service.club import (
-    ClubService,
-    category_data,
-    points_before,
-    rating_changes_of,
-    read_tournament_file,
-    standings_list,
-    standings_with_tiebreaks,
-    tournament_history,
-    tournament_standings,
-)
+from rochade.service.club import ClubService
 from rochade.service.errors import (
     NeedsConfirmation,
     ResultConflict,
     ServiceError,
+)
+from rochade.service.exchange import read_tournament_file
+from rochade.service.lists import (
+    category_data,
+    points_before,
+    rating_changes_of,
+    standings_list,
+    standings_with_tiebreaks,
+    tournament_history,
+    tournament_standings,
 )
 from rochade.service.reports import (
     PairingList,

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from rochade.core.messages import N_, Message
-from rochade.service.club import ClubService
+from rochade.service.clubfile import UseCases
 from rochade.store import Club, StoreError
 from rochade.store import backup as backups
 
@@ -32,52 +32,64 @@ class Restored:
         return str(self.backup.path) if self.backup.before == backups.COPY else self.backup.name
 
 
-def list_backups(service: ClubService) -> list[BackupSummary]:
-    """The backups of the service's club file, oldest first, numbered from 1."""
-    _require(service.path)
-    return [
-        BackupSummary(number, file, backups.last_action(file.path))
-        for number, file in enumerate(backups.list_backups(service.path), start=1)
-    ]
+class BackupDesk(UseCases):
+    """The club file's automatic backups and copies."""
+
+    def list_backups(self) -> list[BackupSummary]:
+        """The backups of the club file, oldest first, numbered from 1."""
+        _require(self.path)
+        return [
+            BackupSummary(number, file, backups.last_action(file.path))
+            for number, file in enumerate(backups.list_backups(self.path), start=1)
+        ]
 
 
-def save_copy(service: ClubService, target: Path, replace: bool = False) -> Path:
-    """`rochade backup`: a copy of the club file as it is now, safe while a server runs (the
-    copy is read through SQLite, with what the server's log holds); see `backups.save`.
-    The file is opened first: a foreign or newer file is refused, a foreign log set aside."""
-    _require(service.path)
-    with Club.open(service.path, expect=service.identity):
-        return backups.save(service.path, target, replace)
+    def save_copy(self, target: Path, replace: bool = False) -> Path:
+        """`rochade backup`: a copy of the club file as it is now, safe while a server runs (the
+        copy is read through SQLite, with what the server's log holds); see `backups.save`.
+        The file is opened first: a foreign or newer file is refused, a foreign log set aside."""
+        _require(self.path)
+        with Club.open(self.path, expect=self.identity):
+            return backups.save(self.path, target, replace)
 
 
-def restore(service: ClubService, ref: str) -> Restored:
-    """Bring back backup `ref` (its number or file name, or a copy's path), after backing up
-    the current state.
+    def restore_backup(self, ref: str, named: str | None = None) -> Restored:
+        """Bring back backup `ref` (its number or file name, or a copy's path), after backing up
+        the current state; `named`: a copy's name in the log instead of its path (an upload's
+        file name: its path is a temporary one).
 
-    The backup is checked and, if an older rochade wrote it, upgraded in a temporary copy
-    first: a damaged or foreign backup is refused before the club file is touched. It is
-    written into the club file through SQLite, in one transaction, never by replacing the
-    file: a server running on the file goes on with the restored state (and counts the
-    restore as a change, as every other).
-    """
-    _require(service.path)
-    chosen = backups.find(service.path, ref)
-    backups.check(chosen.path)
-    with tempfile.TemporaryDirectory(prefix="rochade-restore-") as tmp:
-        copy = Path(tmp) / "restore.rochade"
-        backups.copy_file(chosen.path, copy, finished=True)
-        Club.open(copy).close()  # upgrades an older schema
-        with Club.open(service.path, expect=service.identity) as club:
-            saved = club.restore_from(
-                copy,
-                Message(N_("restore the copy {name}"), {"name": str(chosen.path)})
-                if chosen.before == backups.COPY else
-                Message(N_("restore backup {name} (taken before a {action})"),
-                        {"name": chosen.name, "action": chosen.before}),
-                service.who,
-                service.clock(),
-            )
-    return Restored(chosen, saved)
+        The backup is checked and, if an older rochade wrote it, upgraded in a temporary copy
+        first: a damaged or foreign backup is refused before the club file is touched. It is
+        written into the club file through SQLite, in one transaction, never by replacing the
+        file: a server running on the file goes on with the restored state (and counts the
+        restore as a change, as every other).
+        """
+        _require(self.path)
+        chosen = backups.find(self.path, ref)
+        backups.check(chosen.path)
+        with tempfile.TemporaryDirectory(prefix="rochade-restore-") as tmp:
+            copy = Path(tmp) / "restore.rochade"
+            backups.copy_file(chosen.path, copy, finished=True)
+            Club.open(copy).close()  # upgrades an older schema
+            with Club.open(self.path, expect=self.identity) as club:
+                saved = club.restore_from(
+                    copy,
+                    Message(N_("restore the copy {name}"), {"name": named or str(chosen.path)})
+                    if chosen.before == backups.COPY else
+                    Message(N_("restore backup {name} (taken before a {action})"),
+                            {"name": chosen.name, "action": chosen.before}),
+                    self.who,
+                    self.clock(),
+                )
+        return Restored(chosen, saved)
+
+
+def check_copy(path: Path) -> str | None:
+    """The last change in a copy of a club file brought from elsewhere (an upload), which is
+    checked as a restore checks it first: refused, with the reason, when it is no intact club
+    file this rochade can read."""
+    backups.check(path)
+    return backups.last_action(path)
 
 
 def _require(path: Path) -> None:

@@ -21,9 +21,9 @@ from rochade.core.model import Entrant, Game, PlayerId, Round, Tournament
 from rochade.core.pairing import Board, Pairing
 from rochade.core.systems import system_of
 from rochade.service import systems
-from rochade.service.club import ClubService
+from rochade.service.clubfile import UseCases
 from rochade.service.errors import NeedsConfirmation, ServiceError
-from rochade.service.fidemode import NeedsFideConfirmation, by_hand_event, confirmed
+from rochade.service.fidemode import NeedsFideConfirmation, by_hand_event, confirmed, mode_of
 from rochade.service.phones import forget_reports
 from rochade.service.players import find_entrant
 from rochade.service.reports import PairingReport
@@ -47,7 +47,7 @@ Edit = Callable[[Tournament, Round, Draft], Message]
 says what it did; raises `ServiceError` for a change it cannot make."""
 
 
-class PairingEditor(ClubService):
+class PairingEditor(UseCases):
     """The changes of a paired round's pairing, each one logged action. Each returns the
     round as changed, with what was done (and any warning accepted) as its explanation."""
 
@@ -153,8 +153,8 @@ class PairingEditor(ClubService):
         return self._edit(edit, confirm, tournament)
 
     def _edit(self, edit: Edit, confirm: bool, tournament: str | None) -> PairingReport:
-        with self._change("pair", "change pairing") as (club, action):
-            record, t = self._load(club, tournament)
+        with self.file.change("pair", "change pairing") as (club, action):
+            record, t = self.file.load(club, tournament)
             if system_of(t).fixed_schedule:
                 raise ServiceError("a round robin is paired by its Berger table; its pairing "
                                    "is not changed by hand")
@@ -174,8 +174,7 @@ class PairingEditor(ClubService):
             if checked.errors:
                 raise ServiceError(joined([f.msg for f in checked.errors], " "))
             warnings = [w for w in checked.warnings if moved & set(w.players)]
-            event = by_hand_event(before, rnd.number, pairing) if self._mode(
-                club, record).on else None
+            event = by_hand_event(before, rnd.number, pairing) if mode_of(club, record).on else None
             events = [event] if event else []
             if (warnings or events) and not confirm:
                 raise NeedsConfirmation(warnings,

@@ -29,7 +29,7 @@ from rochade.core.tiebreaks import Kind, Scoring
 from rochade.service.errors import ServiceError
 from rochade.service.players import label
 from rochade.service.systems import pair, rules
-from rochade.store import ActionRecord
+from rochade.store import ActionRecord, Club, TournamentRecord
 
 FIDE = "fide"
 """The kind of the tournament's extras row holding its `FideMode`."""
@@ -72,6 +72,22 @@ def mode_from_json(text: str | None) -> FideMode:
             left is None or isinstance(left, int)):
         raise ModelError("the tournament's FIDE mode record is damaged")
     return FideMode(data["on"], left)
+
+
+def mode_of(club: Club, record: TournamentRecord) -> FideMode:
+    """The tournament's mode as its club file keeps it."""
+    return mode_from_json(club.extras(record.id).get(FIDE))
+
+
+def fide_events(club: Club, record: TournamentRecord, events: Sequence[Message],
+                confirm: bool) -> Sequence[Message]:
+    """The events to log with a change: refused unless confirmed, in FIDE mode; none
+    outside it (nothing to report)."""
+    mode = mode_of(club, record)
+    if not mode.on:
+        return ()
+    require(mode, events, confirm)
+    return events
 
 
 def check_scoring(scoring: Scoring) -> None:

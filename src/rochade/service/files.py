@@ -3,11 +3,21 @@ refused by their size before they can fill the memory (a zip can unpack to gigab
 
 A file read whole may hold `limits.FILE_BYTES`; a rating list, read as a stream, at most
 `limits.LIST_BYTES`, counted while it is read (a zip's declared size can lie).
+
+A file uploaded on the TD's pages that waits for the TD's confirmation (a rating list, a copy
+of the club file) is kept in a temporary folder under a random name that only the page
+asking for the confirmation carries: the browser does not send it twice. It is removed once
+used, and every file left there longer than `KEPT_SECONDS` when the next one arrives.
 """
 
 from __future__ import annotations
 
 import io
+import re
+import secrets
+import shutil
+import tempfile
+import time
 from pathlib import Path
 from typing import IO, TYPE_CHECKING
 
@@ -76,4 +86,46 @@ class _Counted(io.RawIOBase):
         super().close()
 
 
-__all__ = ["capped", "read_file", "read_whole", "too_large"]
+KEPT_SECONDS = 6 * 3600.0
+_TOKEN = re.compile(r"[0-9a-f]{32}")
+
+
+def _kept_folder() -> Path:
+    return Path(tempfile.gettempdir()) / "rochade-uploads"
+
+
+def keep_upload(stream: IO[bytes], filename: str) -> str:
+    """An uploaded file kept under its own name (without any folder) in a new random folder,
+    whose name it returns; refused past `limits.FILE_BYTES`. Files older than
+    `KEPT_SECONDS` go."""
+    folder = _kept_folder()
+    folder.mkdir(mode=0o700, exist_ok=True)
+    for old in folder.iterdir():
+        if old.stat().st_mtime < time.time() - KEPT_SECONDS:
+            shutil.rmtree(old, ignore_errors=True)
+    token = secrets.token_hex(16)
+    target = folder / token / (Path(filename).name or "upload")
+    target.parent.mkdir(mode=0o700)
+    with target.open("wb") as out:
+        shutil.copyfileobj(stream, out)
+    if target.stat().st_size > limits.FILE_BYTES:
+        shutil.rmtree(target.parent)
+        raise too_large(filename, limits.FILE_BYTES)
+    return token
+
+
+def kept_upload(token: str) -> Path:
+    """The file kept under `token`; refused when there is none (used, or too old)."""
+    folder = _kept_folder() / token
+    files = list(folder.iterdir()) if _TOKEN.fullmatch(token) and folder.is_dir() else []
+    if len(files) != 1:
+        raise ServiceError("the uploaded file is no longer there: choose it again")
+    return files[0]
+
+
+def drop_upload(token: str) -> None:
+    shutil.rmtree(kept_upload(token).parent)
+
+
+__all__ = ["capped", "drop_upload", "keep_upload", "kept_upload", "read_file", "read_whole",
+           "too_large"]

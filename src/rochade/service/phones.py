@@ -25,9 +25,12 @@ from typing import Literal
 from rochade.core.messages import N_, Message
 from rochade.core.model import Entrant, Result, Status, Tournament
 from rochade.core.systems import system_of
-from rochade.service.club import ClubService
+from rochade.service.clubfile import UseCases
 from rochade.service.errors import ResultConflict, ServiceError
+from rochade.service.fidemode import mode_of
 from rochade.service.players import label
+from rochade.service.roster import RosterDesk
+from rochade.service.rounds import RoundsDesk
 from rochade.store import Club
 
 PHONES, REPORTS, DEVICES = "phones", "reports", "devices"
@@ -81,7 +84,7 @@ class Report:
         return self.white if self.white is not None and self.white is self.black else None
 
 
-class PhoneDesk(ClubService):
+class PhoneDesk(UseCases):
     """The players' side of the club file (the TD's switches for it too)."""
 
     def phone_settings(self, tournament: str | None = None) -> PhoneSettings:
@@ -97,8 +100,8 @@ class PhoneDesk(ClubService):
             raise ServiceError("the code must be 3 to 12 letters or digits")
         data = json.dumps({"code": code, "checkin": settings.checkin,
                            "td_confirms": settings.td_confirms})
-        with self._change("phones", "phones") as (club, action):
-            record, _ = self._load(club, tournament)
+        with self.file.change("phones", "phones") as (club, action):
+            record, _ = self.file.load(club, tournament)
             club.set_extra(record.id, PHONES, data)
             what = (N_("phones on (code {code}, check-in {checkin}, results {results})")
                     if code else N_("phones off"))
@@ -106,7 +109,7 @@ class PhoneDesk(ClubService):
                 "code": code,
                 "checkin": Message(N_("on") if settings.checkin else N_("off")),
                 "results": Message(N_("confirmed by the TD")
-                                   if settings.confirms(self._mode(club, record).on)
+                                   if settings.confirms(mode_of(club, record).on)
                                    else N_("entered when both agree")),
             }), record)
 
@@ -133,8 +136,8 @@ class PhoneDesk(ClubService):
                       tournament: str | None = None) -> Report:
         """The TD turns down what the phones reported for a board of the last round (the
         players report again, or the TD enters the result); logged, undoable."""
-        with self._change("report", "report") as (club, action):
-            record, _ = self._load(club, tournament)
+        with self.file.change("report", "report") as (club, action):
+            record, _ = self.file.load(club, tournament)
             said = _reports(club.extras(record.id).get(REPORTS))
             sides = said.pop(f"{round_number}:{board}", None)
             if sides is None:
@@ -159,9 +162,9 @@ class PhoneDesk(ClubService):
         entrant = self.tournament(tournament).entrant(player)
         if self.devices(tournament).get(player) == device:
             return entrant  # said again: nothing to log
-        with ClubService(self.path, _who(entrant.name, device), self.clock)._change(
+        with self.file.acting_as(_who(entrant.name, device)).change(
                 "device", "device") as (club, action):
-            record, t = self._load(club, tournament)
+            record, t = self.file.load(club, tournament)
             extras = club.extras(record.id)
             bound = _bound(extras)
             owner = next((p for p, d in bound.items() if d == device), None)
@@ -179,8 +182,8 @@ class PhoneDesk(ClubService):
 
     def release_device(self, player: int, tournament: str | None = None) -> None:
         """The TD frees a player's phone binding: the device and the player may bind anew."""
-        with self._change("device", "device") as (club, action):
-            record, t = self._load(club, tournament)
+        with self.file.change("device", "device") as (club, action):
+            record, t = self.file.load(club, tournament)
             extras = club.extras(record.id)
             bound = _bound(extras)
             entrant = t.entrant(player)
@@ -194,8 +197,8 @@ class PhoneDesk(ClubService):
     def checked_in_by(self, tournament: str | None = None) -> dict[int, str]:
         """Players whose status for the next round was last set on a phone, and by whom
         ("phone: Anna (3f9a1c)"); the TD's own tap since, an undo or the pairing clears it."""
-        with self._reading() as club:
-            record, t = self._load(club, tournament)
+        with self.file.reading() as club:
+            record, t = self.file.load(club, tournament)
             actions = [a for a in club.actions() if a.tournament_id == record.id]
         labels = {label(e): e.id for e in t.entrants}
         by: dict[int, str] = {}
@@ -225,7 +228,7 @@ class PhoneDesk(ClubService):
         if status is Status.EXCUSED and system_of(t).absence_byes:  # a half-point bye there
             raise ServiceError("in a Swiss, a bye is the TD's; tell the TD")
         entrant = t.entrant(player)
-        return ClubService(self.path, _who(entrant.name, device), self.clock).set_status(
+        return RosterDesk.on(self.file.acting_as(_who(entrant.name, device))).set_status(
             str(player), status, tournament)
 
     def report_result(
@@ -250,9 +253,9 @@ class PhoneDesk(ClubService):
                                board=game.board)
         number, side = t.rounds[-1].number, "white" if game.white == player else "black"
         key = f"{number}:{game.board}"
-        with ClubService(self.path, _who(entrant.name, device), self.clock)._change(
+        with self.file.acting_as(_who(entrant.name, device)).change(
                 "report", "report") as (club, act):
-            record, _ = self._load(club, tournament)
+            record, _ = self.file.load(club, tournament)
             extras = club.extras(record.id)
             _check_device(t, _bound(extras), player, device)
             said = _reports(extras.get(REPORTS))
@@ -271,7 +274,7 @@ class PhoneDesk(ClubService):
         names = " + ".join(_named(t.entrant(p).name, d)
                            for p, d in ((game.white, white_by), (game.black, black_by)))
         try:
-            ClubService(self.path, f"phones: {names}", self.clock).enter_result(
+            RoundsDesk.on(self.file.acting_as(f"phones: {names}")).enter_result(
                 number, game.board, report.agreed.value, tournament, expected="")
         except ResultConflict:  # the TD was quicker: theirs stands
             return report, "td"

@@ -22,7 +22,7 @@ from typing import Any
 
 from rochade.core.collation import search_text
 from rochade.core.messages import N_, Message
-from rochade.service.club import ClubService
+from rochade.service.clubfile import UseCases
 from rochade.service.errors import ServiceError
 
 SCREENS = "screens"
@@ -122,7 +122,7 @@ def typed_screen(number: int, typed: Mapping[str, str]) -> Screen:
                   int(font) if font.isdigit() else None, int(seconds))
 
 
-class HallScreens(ClubService):
+class HallScreens(UseCases):
     """The TD's screens of a tournament."""
 
     def screens(self, tournament: str | None = None) -> tuple[Screen, ...]:
@@ -137,8 +137,8 @@ class HallScreens(ClubService):
         """Screen `screen.number` changed to `screen`, or (number 0) a new screen with the
         next number; checked first, so a refused screen saves nothing."""
         checked = _checked(screen)
-        with self._change("settings", "hall screen") as (club, action):
-            record, _ = self._load(club, tournament)
+        with self.file.change("settings", "hall screen") as (club, action):
+            record, _ = self.file.load(club, tournament)
             following, kept = _screens(club.extras(record.id).get(SCREENS))
             if checked.number == 0:
                 checked = replace(checked, number=following)
@@ -154,8 +154,8 @@ class HallScreens(ClubService):
         return checked
 
     def delete_screen(self, number: int, tournament: str | None = None) -> None:
-        with self._change("settings", "hall screen") as (club, action):
-            record, _ = self._load(club, tournament)
+        with self.file.change("settings", "hall screen") as (club, action):
+            record, _ = self.file.load(club, tournament)
             following, kept = _screens(club.extras(record.id).get(SCREENS))
             gone = next((s for s in kept if s.number == number), None)
             if gone is None:

@@ -19,8 +19,9 @@ from rochade.formats.csv import table_csv
 from rochade.formats.html import ENGLISH, Language, site
 from rochade.formats.tables import Table
 from rochade.service.categories import category_list, prize_list
-from rochade.service.club import ClubService, standings_list
+from rochade.service.club import ClubService
 from rochade.service.errors import ServiceError
+from rochade.service.lists import standings_list
 
 MANIFEST = ".rochade-site.json"
 """The pages `publish` wrote last into the folder: `{"rochade-site": 1, "files": [...]}`."""

@@ -4,6 +4,9 @@ Every change happens inside `Club.action(...)`: one `BEGIN IMMEDIATE` transactio
 writes an action log row. Triggers (see `schema.install_undo_triggers`) record the inverse of
 every change under that action, so `Club.undo` can restore the exact previous state. Any error
 inside an action rolls the whole transaction back: a failed command changes nothing.
+
+One long module on purpose: `Club` is the only writer of the file, so every statement that
+changes it stands here, beside the transaction and the undo log that must see each of them.
 """
 
 from __future__ import annotations

@@ -18,9 +18,22 @@ from starlette.routing import Mount
 from starlette.staticfiles import StaticFiles
 
 from rochade.service import FileReplaced
-from rochade.service.club import Clock, system_clock
+from rochade.service.clubfile import Clock, system_clock
 from rochade.service.upload import Target
-from rochade.web import categories, hall, i18n, login, member_list, public, systems, td, uploads
+from rochade.web import (
+    categories,
+    hall,
+    i18n,
+    keeping,
+    login,
+    member_list,
+    public,
+    rating_update,
+    roster,
+    systems,
+    td,
+    uploads,
+)
 from rochade.web.base import (
     ERROR_PAGES,
     HARDENING,
@@ -99,6 +112,8 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        if publish_to is None:  # the TD's website page's choice, kept in the club file
+            await asyncio.to_thread(uploads.follow_setup, web)
         try:
             async with rendering():
                 yield
@@ -125,6 +140,9 @@ def create_app(
         *categories.routes(web),
         *login.routes(web),
         *td.routes(web),
+        *roster.routes(web),
+        *keeping.routes(web),
+        *rating_update.routes(web),
         *member_list.routes(web),
         *systems.routes(web),
         *hall.routes(web),

@@ -4,6 +4,9 @@ gets (`Page`), the `public` and `td_only` guards with the CSRF check, and the fo
 The pages are `public` (players' pages), `login` (login, logout, language), `td` (the TD's
 club evening) and `systems` (round robin and Swiss); `app` assembles them. Every change goes
 through `ClubService`, one logged and undoable action each.
+
+One module: the guards, the app's state and the page cache are one contract that every page
+family relies on.
 """
 
 from __future__ import annotations
@@ -36,8 +39,8 @@ from rochade.core.messages import N_, Message, shortened
 from rochade.core.model import ModelError
 from rochade.core.systems import system_of
 from rochade.service import ActionRecord, ClubService, Identity, ServiceError, StoreError
-from rochade.service.club import Clock
 from rochade.service.club_settings import file_identity
+from rochade.service.clubfile import Clock
 from rochade.service.upload import Uploader
 from rochade.web import i18n, texts
 from rochade.web.cache import Facts, PageCache
@@ -167,6 +170,8 @@ class Web:
         worker threads (`rochade serve`: a process of their own, `rochade.web.renderer`)."""
         self.uploader: Uploader | None = None
         """Uploads a tournament's site after the TD changed it (`serve --publish-to`)."""
+        self.upload_problem: ServiceError | None = None
+        """Why the uploads the website setup asks for could not start."""
         self._mark, self._version = "", 0  # the state last seen, the version it got
         self._versions = threading.Lock()
 

@@ -265,12 +265,13 @@ def localized(table: Table, lang: str, isolate: bool = True) -> Table:
             return c
         return dataclasses.replace(c, text=cell_word(c.text, lang, isolate))
 
-    return Table(
-        table.kind,
-        say(table.title, lang, isolate),
-        tuple(dataclasses.replace(c, title=column_title(c, lang)) for c in table.columns),
-        tuple(dataclasses.replace(r, cells=tuple(map(cell, r.cells))) for r in table.rows),
-        tuple(say(note, lang, isolate) for note in table.notes),
+    return dataclasses.replace(
+        table,
+        title=say(table.title, lang, isolate),
+        columns=tuple(dataclasses.replace(c, title=column_title(c, lang)) for c in table.columns),
+        rows=tuple(dataclasses.replace(r, cells=tuple(map(cell, r.cells))) for r in table.rows),
+        notes=tuple(say(note, lang, isolate) for note in table.notes),
+        lead=tuple(say(line, lang, isolate) for line in table.lead),
     )
 
 

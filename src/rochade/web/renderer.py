@@ -37,7 +37,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 
 from rochade.service import Identity
-from rochade.service.club import system_clock
+from rochade.service.clubfile import system_clock
 from rochade.web.base import HANDLERS, Page, Web
 from rochade.web.security import LoginThrottle
 

@@ -36,7 +36,6 @@ from rochade.formats.csv import LANGUAGE_DIALECTS
 from rochade.formats.tables import crosstable_table, fide_list, rounds_table
 from rochade.formats.text import tiebreak_key
 from rochade.service import ServiceError, standings_with_tiebreaks
-from rochade.service.exchange import export_trf
 from rochade.service.fidemode import NeedsFideConfirmation
 from rochade.service.systems import draws_by_lot
 from rochade.web import i18n
@@ -63,7 +62,9 @@ TIEBREAK_HELP = {
     "BH": N_("Buchholz: the sum of the opponents' scores"),
     "BHNB": N_("Buchholz without bye points: a round without an opponent adds nothing"),
     "SB": N_("Sonneborn-Berger: scores of the opponents beaten, half of those drawn"),
-    "DE": N_("Direct encounter: the games among the tied players"),
+    "DE": N_("Direct encounter: the place among the players tied on the criteria before it, "
+             "by their games against each other; 1 for a player tied with no one, and for "
+             "all while those games decide nothing"),
     "WIN": N_("Wins (forfeit wins included)"),
     "WON": N_("Games won over the board"),
     "BPG": N_("Games played with black"),
@@ -350,7 +351,7 @@ async def td_export(web: Web, request: Request, page: Page) -> Response:
             content = "\ufeff" + i18n.csv_text(fide_list(t, kind.removesuffix(".csv")),
                                                  LANGUAGE_DIALECTS.get(page.lang, "plain"))
         else:
-            content = export_trf(svc, t.name) if kind == "trf" else svc.export_json(t.name)
+            content = svc.export_trf(t.name) if kind == "trf" else svc.export_json(t.name)
     except USER_ERRORS as exc:
         return web.redirect(page, f"/td/t/{n}/", ("error", web.say(page, exc)))
     filename = f"tournament-{n}-{kind}" if "." in kind else f"tournament-{n}.{kind}"

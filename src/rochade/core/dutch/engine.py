@@ -15,6 +15,8 @@ larger fields a bracket-local graph is used when the rest provably stays pairabl
 `_Brackets._next_group_matters`). The reference engine bbpPairings works with weighted
 matchings too; using the same kind of optimum is what makes every tie fall the same way
 as the reference.
+
+One module: the weight's bit layout and the code that sets each bit change together.
 """
 
 from __future__ import annotations

@@ -1,0 +1,56 @@
+"""A downloaded rating list opened and read as `rochade ratings` and the TD's ratings page
+read it: FIDE's XML or TXT list (also as the downloaded .zip) or a national list as CSV, its
+format told by its first bytes."""
+
+from __future__ import annotations
+
+import zipfile
+from collections.abc import Iterator
+from io import BufferedReader
+from pathlib import Path
+
+from rochade.formats.players import (
+    RATING_KINDS,
+    RatedPlayer,
+    decode,
+    is_fide_txt,
+    parse_fide_txt,
+    parse_fide_xml,
+    parse_rating_csv,
+)
+from rochade.service.errors import ServiceError
+from rochade.service.files import capped, read_whole
+
+__all__ = ["LIST_FORMATS", "RATING_KINDS", "open_rating_list", "rating_entries"]
+
+LIST_FORMATS = ("auto", "fide-xml", "fide-txt", "csv")
+
+
+def open_rating_list(path: Path, name: object = None) -> BufferedReader:
+    """The list itself, or the one list inside a downloaded .zip, refused past its size limit
+    (`rochade.service.files.capped`: the size a zip declares, then the bytes read). `name`:
+    the list as the TD knows it (an upload's file name), by default `path`."""
+    shown = path if name is None else name
+    if not zipfile.is_zipfile(path):
+        return capped(path.open("rb"), shown)
+    archive = zipfile.ZipFile(path)
+    lists = (".xml", ".txt", ".csv")
+    members = [i for i in archive.infolist() if i.filename.lower().endswith(lists)]
+    if len(members) != 1:
+        raise ServiceError("{path}: expected one .xml, .txt or .csv list inside, found {count}",
+                           path=shown, count=len(members))
+    return capped(archive.open(members[0]), shown, members[0].file_size)
+
+
+def rating_entries(stream: BufferedReader, fmt: str, kind: str, column: str | None
+                   ) -> Iterator[RatedPlayer]:
+    """The list's players, read lazily; `auto` looks at the first bytes to tell the format."""
+    if fmt == "auto":
+        head = decode(stream.peek(512)[:512]).lstrip("\ufeff \r\n")
+        fmt = "fide-xml" if head.startswith("<") else "fide-txt" if is_fide_txt(head) else "csv"
+    if fmt == "fide-xml":
+        return parse_fide_xml(stream, kind)
+    if fmt == "fide-txt":
+        return parse_fide_txt((decode(line) for line in stream), kind)
+    return parse_rating_csv(decode(read_whole(stream, "the rating list")), column)
+
