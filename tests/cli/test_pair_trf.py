@@ -10,7 +10,9 @@ from click.testing import CliRunner
 from rochade.cli import main
 from rochade.core.dutch.engine import DutchEngine
 from rochade.core.dutch.generator import GeneratorSettings, SwissLog, random_tournament
+from rochade.core.systems import SwissSettings
 from rochade.formats.trf import format_state
+from rochade.formats.trf_tournament import read_trf_tournament
 
 
 def c5_file(tmp_path: Path) -> Path:
@@ -133,3 +135,67 @@ def test_explain_one_player(tmp_path: Path) -> None:
     code, _, err = run("--dutch", str(c5_file(tmp_path)), "-p", "--player", "4")
     assert code == 0 and "Player 4 does not take part in this round." in err
     assert run("--dutch", str(c5_file(tmp_path)), "-c", "--player", "4")[0] == 2
+
+
+def scrambled(text: str, rng: random.Random) -> str:
+    """The file with `XXC rank` and its ids replaced by random ones, its line order kept: the
+    pairing numbers are still the lines' order, the ids say nothing of it."""
+    n = sum(1 for line in text.splitlines() if line.startswith("001"))
+    new = dict(zip(range(1, n + 1), rng.sample(range(1, 3 * n), n), strict=True))
+    out = []
+    for line in text.splitlines():
+        if line.startswith("XXC"):
+            line += " rank"
+        elif line.startswith("001"):
+            blocks = [line[at:at + 10] for at in range(88, len(line), 10)]
+            blocks = [b[:3] + (f"{new[int(b[3:7])]:4d}" if b[3:7].strip("0 ") else b[3:7])
+                      + b[7:] for b in blocks]
+            line = f"{line[:4]}{new[int(line[4:8])]:4d}{line[8:88]}" + "".join(blocks)
+        out.append(line)
+    return "\n".join(out) + "\n"
+
+
+def test_xxc_rank_pairs_by_the_order_of_the_lines(tmp_path: Path) -> None:
+    """JaVaFo's `XXC rank`, as bbpPairings reads it: the n-th player line has pairing number n
+    whatever its id; the pairs are written and compared in the file's ids."""
+    rng = random.Random(7)
+    log = random_tournament(rng, GeneratorSettings(players=13, rounds=5), DutchEngine().pair)
+    path = tmp_path / "rank.trf"
+    path.write_text(scrambled(format_state(log.state()), rng))
+    code, out, _ = run(str(path), "-c")
+    assert code == 0 and out.strip().endswith("0 differ")
+    t, _ = read_trf_tournament(path.read_text())  # an import pairs on in the same order
+    assert isinstance(t.settings, SwissSettings)
+    assert t.settings.numbers == tuple(int(line[4:8]) for line in path.read_text().splitlines()
+                                       if line.startswith("001"))
+    path.write_text(path.read_text().replace(" rank\n", "\n"))
+    assert run(str(path), "-c")[0] == 1  # by id, rounds differ
+
+
+def test_check_reads_round_one_colours_and_colourless_forfeits_off_the_file(
+        tmp_path: Path) -> None:
+    """Without XXC/152 the initial colour is the one the file gives round 1's top board
+    (every colour flipped: Black), and a last-round forfeit written without colours
+    (`   7 - +`) is that pairing either way round, as bbpPairings' checker reads them."""
+    rng = random.Random(11)
+    log = random_tournament(rng, GeneratorSettings(players=12, rounds=5), DutchEngine().pair)
+    rows = []
+    for row in format_state(log.state()).splitlines():
+        if row.startswith("XXC"):
+            continue
+        if row.startswith("001"):
+            row = row[:91] + "".join(
+                block[:6] + {"w": "b", "b": "w"}.get(block[6], block[6]) + block[7:]
+                for block in (row[at:at + 10] for at in range(91, len(row), 10)))
+        rows.append(row)
+    last = 91 + 10 * 4
+    one = next(i for i, row in enumerate(rows) if row.startswith("001") and row[last:last + 4]
+               .strip("0 "))
+    other = next(i for i, row in enumerate(rows) if row.startswith(
+        f"001 {int(rows[one][last:last + 4]):4d}"))
+    rows[one] = rows[one][:last + 5] + "- +" + rows[one][last + 8:]
+    rows[other] = rows[other][:last + 5] + "- -" + rows[other][last + 8:]
+    path = tmp_path / "flipped.trf"
+    path.write_text("\n".join(rows) + "\n")
+    code, out, _ = run(str(path), "-c")
+    assert code == 0 and out.strip().endswith("5 rounds checked, 0 differ"), out

@@ -31,7 +31,7 @@ from rochade.formats.trf import (
     rounds_recorded,
 )
 from rochade.formats.trf_standings import round_entry, trf_crosstable
-from rochade.formats.trf_tournament import read_trf_tournament
+from rochade.formats.trf_tournament import read_trf_tournament, write_trf_tournament
 from rochade.service.systems import trf_standings
 
 CORPUS = Path(__file__).parent.parent / "data" / "trf_real"
@@ -242,3 +242,30 @@ def test_a_162_line_that_scores_a_loss_gives_the_crosstable_that_value() -> None
     text = "012 Three-two-one\nXXR 3\n162  W 3.0    D 2.0    L 1.0\n"
     scoring = trf_crosstable(parse_trf(text)).scoring
     assert (scoring.win, scoring.draw, scoring.loss) == (3, 2, 1)
+
+
+def test_a_paired_round_without_results_is_paired_not_played_for_every_reader(
+        tmp_path: Path) -> None:
+    """The in-tournament exchange: round 2 paired, no result yet (`   3 w  `). The import has
+    its games without result, the standings count nothing for them, the checker checks that
+    pairing, and only pairing round 3 is refused, saying why."""
+    text = "\n".join([
+        "012 Pending", "XXR 3",
+        line(1, "1", "   3 w 1", "   2 b"), line(2, "1", "   4 b 1", "   1 w"),
+        line(3, "0", "   1 b 0", "   4 w"), line(4, "0", "   2 w 0", "   3 b"),
+    ]) + "\n"
+    t, _ = read_trf_tournament(text)
+    assert [(g.white, g.black, g.result) for g in t.rounds[1].games] == [(2, 1, None),
+                                                                         (3, 4, None)]
+    assert [e.kind for e in trf_crosstable(parse_trf(text)).players[0].rounds] == [
+        Kind.PLAYED, Kind.REST]
+    path = tmp_path / "pending.trf"
+    path.write_text(text)
+    runner = CliRunner()
+    assert runner.invoke(main, ["standings", str(path)]).exit_code == 0
+    check = runner.invoke(main, ["pair-trf", str(path), "-c"])
+    assert "round 2:" not in check.stdout and "2 rounds checked" in check.stdout
+    refused = runner.invoke(main, ["pair-trf", str(path), "-p"])
+    assert refused.exit_code == 3 and "round 2 is paired but not played yet (player 1 has no " \
+        "result): enter its results before pairing round 3" in refused.stderr
+    assert read_trf_tournament(write_trf_tournament(t))[0] == t

@@ -3,6 +3,7 @@ header records and the players' data (golden), read back by rochade, accepted by
 
 from __future__ import annotations
 
+import dataclasses
 import subprocess
 import sys
 from pathlib import Path
@@ -14,10 +15,13 @@ from golden import check_golden
 from rochade import __version__
 from rochade.cli import main
 from rochade.cli.pair_trf import pair_trf
+from rochade.core.fide import EventData
 from rochade.core.standings import numbers_of, renumbered
 from rochade.formats.trf import parse_trf
-from rochade.formats.trf_tournament import read_trf_tournament
+from rochade.formats.trf_tournament import TrfExtras, read_trf_tournament
 from rochade.service import ClubService
+from rochade.service.exchange import TRF_EXTRAS
+from rochade.service.rated import event_of_file
 
 PLAYERS = (
     "Name;Rating;FIDE-ID;Titel;Geschlecht;Federatie;Geboortedatum;Relatienummer\n"
@@ -369,3 +373,36 @@ def test_a_files_own_pairing_controller_stays_in_the_report(club: ClubService) -
     assert report is not None
     assert [line for line in report.splitlines() if line[:3] == "182"] == [
         "182 Swiss-Manager 14.0"]
+
+
+def test_every_export_has_the_event_and_the_players_and_a_round_trip_keeps_them(
+        club: ClubService, tmp_path: Path) -> None:
+    """`export-trf`, not only the rating report, writes the event's records and each player's
+    sex, title, federation, FIDE id and birth date (with the engines' lines, which a report
+    leaves out); club file -> TRF -> club file keeps every one of them: the second club's
+    export is the same file, its members have the same details, its event the same data."""
+
+    finished(club, rounds=3)
+    club.set_event(EVENT)
+    text = club.export_trf()
+    lines = text.splitlines()
+    for record in ("012", "022", "032", "042", "052", "062", "072", "092", "102", "122", "132",
+                   "222", "XXR"):
+        assert any(line.startswith(record + " ") for line in lines), record
+    assert [line for line in lines if line[:3] == "112"] == ["112 B. Deputy", "112 C. Deputy"]
+    alpha = next(p for p in parse_trf(text).players if p.name == "Alpha, Anna")
+    assert (alpha.sex, alpha.title, alpha.federation, alpha.fide_id, alpha.birth) == (
+        "w", "FM", "NED", "1000010", "1990/01/31")
+    other = ClubService.init(tmp_path / "other.rochade", "td")
+    t = other.import_trf(text.encode("utf-8"))
+    assert other.export_trf(t.name) == text
+
+    def fields(service: ClubService, name: str | None) -> dict[str, tuple[str, ...]]:
+        data = service.rating_data(name)
+        return {e.name: (d.sex, d.title, d.federation, d.birth) for e in data.tournament.entrants
+                if (d := data.details.get(e.id)) is not None}
+
+    assert fields(other, t.name) == fields(club, None) and len(fields(club, None)) == 6
+    kept = TrfExtras.from_json(other.tournament_extras(t.name)[1][TRF_EXTRAS]).lines
+    theirs = event_of_file(kept, EventData())  # the organizer is in a rating report only
+    assert theirs == dataclasses.replace(club.rating_data().event, organizer="")

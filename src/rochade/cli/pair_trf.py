@@ -12,6 +12,7 @@ the command line) cannot be used. docs/trf.md has both tables.
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterable
 from dataclasses import replace
 from pathlib import Path
 
@@ -24,9 +25,11 @@ from rochade.formats.trf import (
     TrfError,
     TrfFile,
     format_pairing,
+    in_file_order,
     load_trf,
     recorded_pairing,
     rounds_recorded,
+    same_pairing,
     state_before,
     to_swiss_state,
 )
@@ -81,9 +84,16 @@ def pair_trf(trf: str, out: str | None, system: str, pair: bool, check: bool,
     if pair and rounds is not None:
         _fail(usage, "--rounds goes with -c; for -p the file must say it (XXR or 142)")
     data = _read(trf, check)
+    try:
+        data, ids = in_file_order(data)
+    except TrfError as exc:
+        _fail(usage, f"{trf}: {exc}")
+        raise
     engine = DutchEngine()
     if check:
-        sys.exit(_check(data, engine, trf, rounds))
+        sys.exit(_check(data, ids, engine, trf, rounds))
+    if player is not None:
+        player = next((n for n, tpn in ids.items() if tpn == player), player)
     try:
         state = to_swiss_state(data)
         result = engine.pair_round(state)
@@ -91,7 +101,8 @@ def pair_trf(trf: str, out: str | None, system: str, pair: bool, check: bool,
         code = EXIT_NO_PAIRING if isinstance(exc, NoValidPairing) else EXIT_BAD_INPUT
         _fail(code, f"{trf}: {exc}")
         return
-    text = format_pairing([(b.white, b.black) for b in result.boards], result.bye)
+    text = format_pairing([(ids[b.white], ids[b.black]) for b in result.boards],
+                          None if result.bye is None else ids[result.bye])
     if show or player is not None:
         click.echo("\n".join(explain(result, state, player)), err=True)
     if out is None:
@@ -103,9 +114,11 @@ def pair_trf(trf: str, out: str | None, system: str, pair: bool, check: bool,
         _fail(EXIT_FILE, f"cannot write {out}: {exc.strerror or exc}")
 
 
-def _check(data: TrfFile, engine: DutchEngine, name: str, rounds: int | None) -> int:
-    """Re-pair each recorded round from the rounds before it; list every difference. The
-    exit code: 0 when every round matches, else CHECK_DIFFERS."""
+def _check(data: TrfFile, ids: dict[int, int], engine: DutchEngine, name: str,
+           rounds: int | None) -> int:
+    """Re-pair each recorded round from the rounds before it; list every difference (players
+    by their ids in the file, `ids` of each pairing number). The exit code: 0 when every
+    round matches, else CHECK_DIFFERS."""
     differences = 0
     total = rounds_recorded(data)
     given = rounds or data.total_rounds or total
@@ -125,15 +138,15 @@ def _check(data: TrfFile, engine: DutchEngine, name: str, rounds: int | None) ->
             _fail(CHECK_UNUSABLE, f"{name}: round {rnd}: {exc}")
             raise
         mine = {(b.white, b.black) for b in result.boards}
-        if mine != set(pairs) or result.bye != bye:
+        if not same_pairing(data, rnd, mine, result.bye):
             differences += 1
             click.echo(f"round {rnd}: the recorded pairing differs from the engine's")
-            click.echo(f"  recorded: {_show(sorted(pairs), bye)}")
-            click.echo(f"  engine:   {_show(sorted(mine), result.bye)}")
+            click.echo(f"  recorded: {_show(pairs, bye, ids)}")
+            click.echo(f"  engine:   {_show(mine, result.bye, ids)}")
     click.echo(f"{total} rounds checked, {differences} differ")
     return CHECK_DIFFERS if differences else EXIT_OK
 
 
-def _show(pairs: list[tuple[int, int]], bye: int | None) -> str:
-    text = ", ".join(f"{w}-{b}" for w, b in pairs)
-    return text + (f", bye {bye}" if bye is not None else "")
+def _show(pairs: Iterable[tuple[int, int]], bye: int | None, ids: dict[int, int]) -> str:
+    text = ", ".join(f"{w}-{b}" for w, b in sorted((ids[w], ids[b]) for w, b in pairs))
+    return text + (f", bye {ids[bye]}" if bye is not None else "")

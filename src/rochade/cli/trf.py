@@ -53,10 +53,14 @@ def import_trf_command(club: Path, who: str | None, trf: Path, name: str | None,
 @tournament_option
 @click.option("--newline", type=click.Choice(list(NEWLINES)),
               help="Line endings (default: the imported file's, else CRLF).")
+@click.option("--javafo", is_flag=True,
+              help="Also write the next round's byes in its round columns (JaVaFo reads no "
+              "240 line).")
 def export_trf_command(club: Path, who: str | None, out: Path | None, tournament: str | None,
-                       newline: str | None) -> None:
+                       newline: str | None, javafo: bool) -> None:
     """Write a tournament as a FIDE TRF26 file (to OUT, or print it)."""
-    text = service(club, who).export_trf(tournament, NEWLINES[newline] if newline else None)
+    text = service(club, who).export_trf(tournament, NEWLINES[newline] if newline else None,
+                                         javafo)
     _write(out, text)
 
 

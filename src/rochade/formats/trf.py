@@ -1,11 +1,11 @@
 """FIDE TRF (TRF16 / TRF26 with the TRF(x) engine lines) for the Dutch engine.
 
 Only what pairing needs is interpreted: player lines (001), total rounds (XXR/142), initial
-colour (XXC/152), scoring (BB?/162), virtual points (XXA/250), forbidden pairs (XXP/260),
-byes for the coming round (240/XXZ) and, when the state is built, the tournament type (192:
-the Dutch edition and a `_BAKU` acceleration). Every other line is kept verbatim in
-`TrfFile.other` so that a full import/export can grow from here. Each value has a
-parse/format pair.
+colour and pairing by file order (XXC/152), scoring (BB?/162), virtual points (XXA/250),
+forbidden pairs (XXP/260), byes for the coming round (240/XXZ) and, when the state is
+built, the tournament type (192: the Dutch edition and a `_BAKU` acceleration). Every other
+line is kept verbatim in `TrfFile.other` so that a full import/export can grow from here.
+Each value has a parse/format pair.
 
 This is the one reader behind every command that reads TRF (`import-trf`, `standings
 FILE.trf`, `pair-trf`): `load_trf` decodes the bytes (`decode_trf`), `parse_trf` reads the
@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import codecs
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import NoReturn
@@ -117,7 +117,7 @@ def parse_entry(text: str) -> TrfEntry | None:
         raise TrfError("colour {colour} must be w, b or -", colour=repr(colour))
     if result not in _WINS | _DRAWS | _LOSSES:
         raise TrfError("result {result} is not a TRF result code", result=repr(result))
-    if result in _UNPLAYED and result not in "+-" and opponent:
+    if result in _UNPLAYED and result not in "+- " and opponent:
         raise TrfError("result {result} cannot have an opponent", result=repr(result))
     if result not in _UNPLAYED and colour not in "wb" and not (result == "=" and not opponent):
         raise TrfError("a played result {result} needs the colour w or b", result=repr(result))
@@ -219,6 +219,7 @@ class TrfFile:
     forbidden: tuple[tuple[int, int, frozenset[int]], ...] = ()  # first, last round, players
     byes: tuple[tuple[int, frozenset[int]], ...] = ()  # round, players not to pair
     other: tuple[str, ...] = ()
+    by_rank: bool = False  # XXC rank: the order of the 001 lines gives the pairing numbers
 
 
 _BB_FIELDS = {"BBW": "win", "BBD": "draw", "BBL": "loss", "BBZ": "zero_bye",
@@ -281,6 +282,7 @@ def parse_trf(text: str) -> TrfFile:
     acc: dict[int, dict[int, int]] = {}
     forbidden: list[tuple[int, int, frozenset[int]]] = []
     byes: list[tuple[int, frozenset[int]]] = []
+    by_rank = False
     for number, line in enumerate(re.split(r"\r\n|\r|\n", text), start=1):
         tag = line[:3]
         _refuse_unsupported(tag)
@@ -291,6 +293,7 @@ def parse_trf(text: str) -> TrfFile:
                 total = int(line[4:].strip())
             elif tag == "XXC":
                 for token in line[4:].split():
+                    by_rank = by_rank or token.lower() == "rank"
                     if token.lower() in ("white1", "black1"):
                         colour = Colour.WHITE if token.lower() == "white1" else Colour.BLACK
             elif tag == "152":
@@ -343,6 +346,7 @@ def parse_trf(text: str) -> TrfFile:
         forbidden=tuple(forbidden),
         byes=tuple(byes),
         other=tuple(other),
+        by_rank=by_rank,
     )
 
 
@@ -400,6 +404,38 @@ def standard_byes(players: list[TrfPlayer], scoring: Scoring) -> tuple[TrfPlayer
     return tuple(out)
 
 
+def in_file_order(trf: TrfFile) -> tuple[TrfFile, dict[int, int]]:
+    """The file under the pairing numbers an engine uses, and each number's id in the file.
+
+    With JaVaFo's `XXC rank` (bbpPairings reads it too) the n-th player line has pairing
+    number n whatever its id: the file is renumbered so, opponents, virtual points,
+    prohibited pairings and byes included. Otherwise the ids are the pairing numbers."""
+    if not trf.by_rank:
+        return trf, {p.tpn: p.tpn for p in trf.players}
+    number = {p.tpn: n for n, p in enumerate(trf.players, start=1)}
+    if len(number) != len(trf.players):
+        raise TrfError("two player lines have the same pairing number")
+
+    def renumber(tpn: int) -> int:
+        if tpn not in number:
+            raise TrfError("unknown player {tpn} (XXC rank: players are numbered by their "
+                           "lines)", tpn=tpn)
+        return number[tpn]
+
+    def entry(e: TrfEntry | None) -> TrfEntry | None:
+        return e if e is None or not e.opponent else replace(e, opponent=renumber(e.opponent))
+
+    players = tuple(replace(p, tpn=number[p.tpn], entries=tuple(map(entry, p.entries)))
+                    for p in trf.players)
+    renumbered = replace(
+        trf, players=players, by_rank=False,
+        accelerations={renumber(t): a for t, a in trf.accelerations.items()},
+        forbidden=tuple((first, last, frozenset(map(renumber, ids)))
+                        for first, last, ids in trf.forbidden),
+        byes=tuple((r, frozenset(map(renumber, ids))) for r, ids in trf.byes))
+    return renumbered, {n: tpn for tpn, n in number.items()}
+
+
 def _rounds_played(trf: TrfFile) -> int:
     """The last round anyone was paired in; a trailing column of byes only is the next
     round's attendance, not a played round."""
@@ -413,16 +449,20 @@ def _rounds_played(trf: TrfFile) -> int:
     return played
 
 
-def _initial_colour(trf: TrfFile, players: list[SwissPlayer]) -> Colour:
-    """As given (XXC/152), else read off the first board of the first round with colours."""
+def _initial_colour(trf: TrfFile) -> Colour:
+    """As given (XXC/152), else read off the first board of the first round with colours
+    (TRF26's rule for 152, and bbpPairings')."""
     if trf.initial_colour is not None:
         return trf.initial_colour
-    for r in range(max((len(p.history) for p in players), default=0)):
+    players = sorted(trf.players, key=lambda p: p.tpn)
+    for r in range(max((len(p.entries) for p in players), default=0)):
         rank = 0
-        for p in sorted(players, key=lambda p: p.tpn):
-            if not any(rec.paired for rec in p.history[: r + 1]):
+        for p in players:
+            records = [e.record() for e in p.entries[: r + 1] if e is not None]
+            if not any(rec.paired for rec in records):
                 continue
-            colour = p.history[r].colour
+            entry = p.entries[r] if len(p.entries) > r else None
+            colour = None if entry is None else entry.record().colour
             if colour is not None:
                 return colour if rank % 2 == 0 else colour.opposite
             rank += 1
@@ -490,6 +530,15 @@ def to_swiss_state(trf: TrfFile, check_points: bool = True) -> SwissState:
     by_tpn = {p.tpn: p for p in trf.players}
     if len(by_tpn) != len(trf.players):
         raise TrfError("two player lines have the same pairing number")
+    for p in trf.players:
+        pending = next((r for r, e in enumerate(p.entries[:played], start=1)
+                        if e is not None and e.opponent and e.result == " "), None)
+        if pending is not None:
+            raise TrfError(
+                "round {r} is paired but not played yet (player {tpn} has no result): enter "
+                "its results before pairing round {next}",
+                r=pending, tpn=p.tpn, next=played + 1,
+            )
     absent: set[int] = set()
     for rnd, ids in trf.byes:
         if rnd in (0, played + 1):
@@ -530,9 +579,8 @@ def to_swiss_state(trf: TrfFile, check_points: bool = True) -> SwissState:
         )
     _check_games(players)
     state_players = tuple(players)
-    for p, sp in zip(trf.players, state_players, strict=True):
-        if check_points:
-            _check_points(trf, p, sp, played)
+    if check_points:
+        check_points_column(trf, accelerations)
     if trf.total_rounds <= played:
         raise TrfError(
             "all {total_rounds} rounds are already paired; there is no round to pair",
@@ -546,7 +594,7 @@ def to_swiss_state(trf: TrfFile, check_points: bool = True) -> SwissState:
             rounds_played=played,
             absent=frozenset(absent),
             forbidden=forbidden,
-            initial_colour=_initial_colour(trf, players),
+            initial_colour=_initial_colour(trf),
             scoring=trf.scoring,
         )
     except DutchError as exc:
@@ -573,18 +621,23 @@ def _check_games(players: list[SwissPlayer]) -> None:
                 )
 
 
-def _check_points(trf: TrfFile, line: TrfPlayer, player: SwissPlayer, played: int) -> None:
-    """The points column must equal the results (possibly with the coming round's
-    pre-assigned bye and the round's virtual points, as other programs write it)."""
-    base = sum(trf.scoring.points(rec) for rec in player.history)
-    extra = 0
-    if len(line.entries) > played and line.entries[played] is not None:
-        entry = line.entries[played]
-        assert entry is not None
-        extra = trf.scoring.points(entry.record())
-    acc = player.acceleration(played)
-    if line.points not in {base, base + extra, base + acc, base + extra + acc}:
-        raise points_error(line.tpn, line.points, base)
+def check_points_column(trf: TrfFile,
+                        accelerations: Mapping[int, Mapping[int, int]] | None = None) -> None:
+    """The points column must equal the results of the rounds played (possibly with the
+    coming round's pre-assigned bye and its virtual points, as other programs write it), as
+    the reference engines require: every reader refuses a file that contradicts itself
+    (`load_trf`, `to_swiss_state`, and the import's own check, which says the same).
+    `accelerations`: the virtual points per player and 0-based round (default the file's)."""
+    played = _rounds_played(trf)
+    virtual = trf.accelerations if accelerations is None else accelerations
+    for line in trf.players:
+        entries = [*line.entries[:played], *[None] * (played - len(line.entries))]
+        base = sum(trf.scoring.points(ABSENT if e is None else e.record()) for e in entries)
+        following = line.entries[played] if len(line.entries) > played else None
+        extra = 0 if following is None else trf.scoring.points(following.record())
+        acc = virtual.get(line.tpn, {}).get(played, 0)
+        if line.points not in {base, base + extra, base + acc, base + extra + acc}:
+            raise points_error(line.tpn, line.points, base)
 
 
 def points_error(tpn: int, points: int, results: int) -> TrfError:
@@ -614,11 +667,13 @@ def state_before(trf: TrfFile, rnd: int) -> SwissState:
         if entry is None or not entry.record().paired:
             kept += [None] * (rnd - 1 - len(kept)) + [entry or TrfEntry(0, "-", "Z")]
         players.append(replace(p, entries=tuple(kept)))
-    return to_swiss_state(replace(trf, players=tuple(players)), check_points=False)
+    return to_swiss_state(replace(trf, players=tuple(players), initial_colour=_initial_colour(
+        trf)), check_points=False)
 
 
 def recorded_pairing(trf: TrfFile, rnd: int) -> tuple[list[tuple[int, int]], int | None]:
-    """The (white, black) pairs and the pairing-allocated bye written for round `rnd`."""
+    """The (white, black) pairs and the pairing-allocated bye written for round `rnd`; a pair
+    written without colours (a forfeit `204 - +`) comes lower number first."""
     pairs: list[tuple[int, int]] = []
     bye: int | None = None
     for p in trf.players:
@@ -628,9 +683,27 @@ def recorded_pairing(trf: TrfFile, rnd: int) -> tuple[list[tuple[int, int]], int
         record = entry.record()
         if record.is_pab:
             bye = p.tpn
-        elif record.paired and entry.colour == "w":
+        elif record.paired and (entry.colour == "w" or (
+                entry.colour == "-" and p.tpn < entry.opponent)):
             pairs.append((p.tpn, entry.opponent))
     return pairs, bye
+
+
+def same_pairing(trf: TrfFile, rnd: int, pairs: Iterable[tuple[int, int]], bye: int | None
+                 ) -> bool:
+    """Whether an engine's (white, black) pairs and bye are round `rnd` as written, as
+    bbpPairings' checker compares them: each pair's white has that opponent and is not
+    written Black (a forfeit written without colours matches either way round), and nothing
+    else is paired."""
+    recorded, written_bye = recorded_pairing(trf, rnd)
+    by_tpn = {p.tpn: p for p in trf.players}
+    pairs = list(pairs)
+    for white, black in pairs:
+        line = by_tpn.get(white)
+        entry = None if line is None or len(line.entries) < rnd else line.entries[rnd - 1]
+        if entry is None or entry.opponent != black or entry.colour == "b":
+            return False
+    return bye == written_bye and len(pairs) == len(recorded)
 
 
 def format_pairing(pairs: list[tuple[int, int]], bye: int | None) -> str:
@@ -707,8 +780,11 @@ def decode_trf(raw: bytes) -> str:
 
 
 def load_trf(raw: bytes) -> TrfFile:
-    """A TRF file from its bytes: the one reader of every command (`decode_trf`, `parse_trf`)."""
-    return parse_trf(decode_trf(raw))
+    """A TRF file from its bytes: the one reader of every command (`decode_trf`, `parse_trf`),
+    refused when its points column contradicts its results (`check_points_column`)."""
+    trf = parse_trf(decode_trf(raw))
+    check_points_column(trf)
+    return trf
 
 
 def trf_lines(text: str) -> list[str]:

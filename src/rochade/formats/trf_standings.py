@@ -29,7 +29,10 @@ _WITHOUT_OPPONENT = {"U": Kind.PAB, "F": Kind.FPB, "H": Kind.HPB, "=": Kind.HPB,
 
 def round_entry(entry: TrfEntry | None, round_robin: bool) -> RoundEntry:
     """One round block as a tie-break entry; a blank block or `Z` is a zero-point bye, or a
-    rest round in a round robin."""
+    rest round in a round robin; a game paired but not played yet (no result) counts as
+    nothing until its result is in, as in the club file's standings."""
+    if entry is not None and entry.opponent and entry.result == " ":
+        return RoundEntry(Kind.REST)
     if entry is not None and entry.opponent:
         colour = Colour(entry.colour) if entry.colour in ("w", "b") else None
         if entry.result == "+":

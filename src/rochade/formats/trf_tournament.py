@@ -2,7 +2,7 @@
 
 A TRF file says more than rochade's facts (federations, titles, birth dates, the arbiter, the
 ranks another program computed ...) and rochade knows facts TRF has no place for (Keizer
-settings, absence reasons, board numbers, games without a result). Both directions stay
+settings, absence reasons, board numbers). Both directions stay
 lossless:
 
 * what the file says beyond the facts is kept as `TrfExtras` (the club file stores it with
@@ -314,10 +314,6 @@ def read_trf_tournament(text: str, name: str | None = None) -> tuple[Tournament,
     _check_points(tournament, players, played)
     blocks = {}
     for p in written:  # the file's own spelling comes back on export
-        code = _coming_code(tournament, tournament.entrant(p.tpn))
-        if code != " " and _entry_at(p, played + 1) is None:
-            blocks[(played + 1, p.tpn)] = (format_entry(TrfEntry(0, "-", code)),
-                                           format_entry(None))
         for r, entry in enumerate(p.entries[:played], start=1):
             mine = format_entry(_entry(tournament, rounds[r - 1], p.tpn))
             theirs = format_entry(entry)
@@ -407,7 +403,8 @@ def _settings(system: str, given: object, trf: TrfFile, kept: Sequence[tuple[int
         acceleration=Acceleration.BAKU if "_BAKU" in codes else Acceleration.NONE,
         seed=seed_for_colour(trf.initial_colour or Colour.WHITE),
         forbidden_pairs=frozenset(p for p in forbidden if p <= players.keys()),
-        numbers=tuple(sorted(players)),  # the file's start numbers are the pairing numbers
+        # the file's start numbers are the pairing numbers, or with XXC rank its line order
+        numbers=tuple(p.tpn for p in trf.players) if trf.by_rank else tuple(sorted(players)),
         **tiebreaks,  # type: ignore[arg-type]
     )
 
@@ -559,6 +556,8 @@ def _game(entry: TrfEntry, tpn: PlayerId, other: TrfEntry | None, where: str) ->
         entry, other, tpn = other, entry, entry.opponent
     white, black = tpn, entry.opponent
     codes = entry.result + other.result
+    if codes == "  ":  # paired, not played yet
+        return Game(white, black)
     if codes in ("+-", "-+", "--"):
         result = {"+-": Result.WHITE_WINS_FORFEIT, "-+": Result.BLACK_WINS_FORFEIT,
                   "--": Result.DOUBLE_FORFEIT}[codes]
@@ -619,6 +618,18 @@ def _coming_byes(kept: Iterable[tuple[int, str]], played: int) -> dict[PlayerId,
                 if token.isdecimal():
                     out[int(token)] = line[4:5].upper() or "Z"
     return out
+
+
+def file_details(x: PlayerExtras) -> PlayerDetails:
+    """A player line's sex, title, federation and birth date as a member's details; a value
+    rochade cannot take (a title no list has) is left out, the file line keeps it."""
+    details = PlayerDetails()
+    for key in ("sex", "title", "federation", "birth"):
+        try:
+            details = details.changed(key, getattr(x, key))
+        except ModelError:
+            continue
+    return details
 
 
 def _player_extras(p: TrfPlayer) -> PlayerExtras:
@@ -700,8 +711,6 @@ def _entry(t: Tournament, rnd: Round, player: PlayerId) -> TrfEntry | None:
     if game is not None:
         white = game.white == player
         code = " " if game.result is None else _RESULT_CODES[game.result][0 if white else 1]
-        if code == " ":
-            return None  # a game without a result: an RCH game line
         return TrfEntry(game.opponent_of(player), "w" if white else "b", code)
     if rnd.bye == player:
         return TrfEntry(0, "-", "U")  # a round robin's rest: 162 says U scores nothing
@@ -726,8 +735,11 @@ def _coming_code(t: Tournament, e: Entrant) -> str:
     return " " if reason is None else _absence_code(system_of(t), reason)
 
 
-def _blocks(t: Tournament, extras: TrfExtras) -> dict[PlayerId, list[TrfEntry | None]]:
-    """Every entrant's round blocks, as the file had them where the facts are unchanged."""
+def _blocks(t: Tournament, extras: TrfExtras, coming: bool = True
+            ) -> dict[PlayerId, list[TrfEntry | None]]:
+    """Every entrant's round blocks, as the file had them where the facts are unchanged;
+    with `coming`, also the block of the round to come (JaVaFo's spelling of a bye asked for
+    it, which TRF26 writes as a 240 line only)."""
     out: dict[PlayerId, list[TrfEntry | None]] = {}
     system = holder(t.settings)
     planned = None if system is None else system.planned_rounds(t.settings)
@@ -741,12 +753,8 @@ def _blocks(t: Tournament, extras: TrfExtras) -> dict[PlayerId, list[TrfEntry | 
                 entry = parse_entry(theirs)
             entries.append(entry)
         code = _coming_code(t, e)
-        if code != " " and not finished:
-            coming: TrfEntry | None = TrfEntry(0, "-", code)
-            mine, theirs = extras.blocks.get((len(t.rounds) + 1, e.id), ("", ""))
-            if theirs and format_entry(coming) == mine:
-                coming = parse_entry(theirs)  # a 240 line alone said it
-            entries.append(coming)
+        if coming and code != " " and not finished:
+            entries.append(TrfEntry(0, "-", code))
         out[e.id] = entries
     return out
 
@@ -784,12 +792,17 @@ def _field(name: str) -> str:
 def write_trf_tournament(t: Tournament, extras: TrfExtras | None = None,
                          newline: str | None = None, event: EventData | None = None,
                          details: Mapping[PlayerId, PlayerDetails] | None = None,
-                         comments: Sequence[str] = ()) -> str:
+                         comments: Sequence[str] = (), javafo: bool = False,
+                         report: bool = False) -> str:
     """The tournament as a TRF26 file (with the XXR/XXC lines engines read, and RCH lines for
     what TRF cannot say). With `extras` from the import, the file's own lines come back.
-    A rating report gives `event` (the records 022-132 and 222 come from it, in place of the
-    file's) and the players' `details` (sex, title, federation, birth date, where known).
+    `event` gives the records 022-132 and 222 (in place of the file's), `details` the
+    players' sex, title, federation and birth date, where known. A rating report (`report`)
+    leaves out the engines' lines TRF26's records say, and adds the organizer and the
+    national records.
     `comments` (TRF26 `###` lines, e.g. what FIDE mode made the TD confirm) follow the header.
+    The byes of the round to come are TRF26 240 lines; `javafo` also writes them in that
+    round's blocks (JaVaFo reads no 240 line), points included, as TRF16 engines expect.
 
     Players are written under their start numbers (a Swiss's pairing numbers, a round robin's
     drawn numbers), so the file reads back as `renumbered(t)`."""
@@ -807,7 +820,7 @@ def write_trf_tournament(t: Tournament, extras: TrfExtras | None = None,
                 max=MAX_TPN,
             )
     keep = extras or TrfExtras()
-    blocks = _blocks(t, keep)
+    blocks = _blocks(t, keep, javafo)
     own = _blocks(t, TrfExtras())  # rochade's spelling: the points of what the rounds mean
     played = len(t.rounds)
     ranks = {p: x.rank for p, x in keep.players.items()} if extras is not None and (
@@ -825,8 +838,8 @@ def write_trf_tournament(t: Tournament, extras: TrfExtras | None = None,
     players = {pid: format_player(record) for pid, record in records.items()}
     kept = _with_coming_byes(t, _with_forbidden(t, _with_event(
         keep.lines if extras is not None else tuple((BEFORE, line) for line in _header(t)),
-        event), event is not None))
-    if event is not None:
+        event), report))
+    if report and event is not None:
         kept = _for_report(kept, event, national_records(records.values(), known, event))
     rch = _rch_lines(t, kept, records)
     lines: list[str] = []
@@ -1163,10 +1176,6 @@ def _rch_lines(t: Tournament, kept: Sequence[tuple[int, str]],
         rch.rounds = len(t.rounds)
         out.append(line("rounds", len(t.rounds)))
     for rnd in t.rounds:
-        pending = [g for g in rnd.games if g.result is None]
-        if pending:
-            rch.games[rnd.number] = pending
-        out += [line("game", [rnd.number, g.white, g.black]) for g in pending]
         out += [line("external", [rnd.number, x.player, x.team, x.board, str(x.score),
                                   x.replaces_row]) for x in rnd.externals]
     absent = []
@@ -1193,6 +1202,7 @@ __all__ = [
     "RCH",
     "PlayerExtras",
     "TrfExtras",
+    "file_details",
     "read_trf_tournament",
     "seed_for_colour",
     "write_trf_tournament",

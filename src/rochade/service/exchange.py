@@ -49,7 +49,14 @@ from rochade.service.fidemode import (
 )
 from rochade.service.files import read_file
 from rochade.service.lists import ListsDesk, ages_on, tournament_standings
-from rochade.service.rated import EVENT, ReportCheck, check_report, event_of_file, event_to_json
+from rochade.service.rated import (
+    EVENT,
+    ReportCheck,
+    check_report,
+    event_from_json,
+    event_of_file,
+    event_to_json,
+)
 from rochade.service.roster import new_name
 from rochade.store import Club, RoundNotes, StoreError, TournamentRecord
 
@@ -71,6 +78,11 @@ def read_trf(raw: bytes, name: str | None = None) -> tuple[Tournament, TrfExtras
         return read_trf_tournament(decode_trf(raw), name)
     except TrfError as exc:
         raise ServiceError(message_of(exc)) from None
+
+
+def _trf_fields(d: PlayerDetails) -> tuple[str, str, str, str]:
+    """The details a player line holds."""
+    return d.sex, d.title, d.federation, d.birth
 
 
 @dataclass(frozen=True)
@@ -261,21 +273,39 @@ class ExchangeDesk(UseCases):
 
     def import_trf(self, raw: bytes, name: str | None = None,
                    fide_mode: bool = False) -> Tournament:
-        """Add the tournament of a TRF file to the club file (its extra details kept with it);
+        """Add the tournament of a TRF file to the club file (its extra details kept with it:
+        the event records stay the file's until the TD sets them); its players' sex, title,
+        federation and birth date become their members' details (where a member has none);
         `fide_mode`: it goes on in FIDE mode, its rounds re-checked (`import_tournament`)."""
+        from rochade.formats.trf_tournament import file_details
+
         t, extras = read_trf(raw, name)
-        return self.import_tournament(t, {TRF_EXTRAS: extras.to_json()}, fide_mode=fide_mode)
+        details = {p: file_details(x) for p, x in extras.players.items()}
+        return self.import_tournament(t, {TRF_EXTRAS: extras.to_json()}, details,
+                                      fide_mode=fide_mode)
 
-    def export_trf(self, tournament: str | None = None,
-                   newline: str | None = None) -> str:
-        """The tournament as a TRF file; an imported one comes back with its own lines."""
+    def export_trf(self, tournament: str | None = None, newline: str | None = None,
+                   javafo: bool = False) -> str:
+        """The tournament as a TRF file with the event's records and the players' details, as
+        a rating report has them; an imported one comes back with its own lines where the
+        club file says the same. `javafo`: the coming round's byes also in its round blocks,
+        for TRF16 engines."""
         from rochade.formats.trf import TrfError
-        from rochade.formats.trf_tournament import TrfExtras, write_trf_tournament
+        from rochade.formats.trf_tournament import TrfExtras, file_details, write_trf_tournament
 
-        t, extras = self.tournament_extras(tournament)
-        kept = TrfExtras.from_json(extras[TRF_EXTRAS]) if TRF_EXTRAS in extras else None
+        data = ListsDesk.on(self.file).rating_data(tournament)
+        t = data.tournament
+        kept = TrfExtras.from_json(data.extras[TRF_EXTRAS]) if TRF_EXTRAS in data.extras else None
+        event: EventData | None = data.event
+        details = data.details
+        if kept is not None:  # only what the TD set since the import replaces the file's
+            own = event_from_json(data.extras.get(EVENT))
+            event = None if own == EventData() else event_of_file(kept.lines, own)
+            details = {p: d for p, d in details.items() if p not in kept.players or _trf_fields(
+                d) != _trf_fields(file_details(kept.players[p]))}
         try:
-            return write_trf_tournament(t, kept, newline, comments=self.fide_comments(t.name))
+            return write_trf_tournament(t, kept, newline, event, details,
+                                        self.fide_comments(t.name), javafo=javafo)
         except TrfError as exc:
             raise ServiceError(message_of(exc)) from None
 
@@ -294,7 +324,7 @@ class ExchangeDesk(UseCases):
             return RatingReport(check, None)
         try:
             text = write_trf_tournament(data.tournament, kept, newline, event, data.details,
-                                        self.fide_comments(data.tournament.name))
+                                        self.fide_comments(data.tournament.name), report=True)
         except TrfError as exc:
             raise ServiceError(message_of(exc)) from None
         return RatingReport(check, text)
