@@ -12,6 +12,9 @@ lossless:
   are written only where the plain TRF records would be read back differently.
 
 docs/trf.md describes the mapping.
+
+One module for both directions: the writer replays the reader's rules on the lines it wrote
+to decide which `RCH` lines a reader needs (`_rch_lines`), so the two change together.
 """
 
 from __future__ import annotations
