@@ -10,7 +10,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, TypeVar
 
 from rochade.core.messages import N_, Message, joined
-from rochade.core.model import Entrant, PlayerId
+from rochade.core.model import Entrant, PlayerId, Tournament
+from rochade.core.standings import player_numbers
+from rochade.core.systems import holder
 from rochade.service.errors import ServiceError
 from rochade.store import Club
 
@@ -92,6 +94,27 @@ _DID_YOU_MEAN = {
     "player": N_("no player named '{typed}'; did you mean {names}?"),
     "tournament": N_("no tournament named '{typed}'; did you mean {names}?"),
 }
+
+
+def find_typed(t: Tournament, typed: str) -> Entrant:
+    """A player as the TD types them: a number (`12` or `#12`) is the one the lists show (a
+    Swiss's or round robin's pairing number, Keizer's id), a name as `pick` finds it (several:
+    shown with that number). An unknown number names the numbers there are."""
+    text = typed.strip()
+    digits = text.removeprefix("#").strip()
+    number = digits.isascii() and digits.isdigit()
+    system = holder(t.settings)
+    if system is None or not system.pairing_numbers:  # Keizer: its numbers are the ids
+        return find_entrant(t.entrants, digits if number else text)
+    numbers = player_numbers(t)
+    if not number:
+        return pick(t.entrants, text, lambda e: e.name, "player",
+                    lambda e: f"{e.name} ({numbers[e.id]})")
+    player = {n: pid for pid, n in numbers.items()}.get(int(digits) if len(digits) <= 18 else 0)
+    if player is None:
+        raise ServiceError("no player with number {number} (the numbers are 1-{last})",
+                           number=_short(digits), last=len(numbers))
+    return t.entrant(player)
 
 
 def find_entrant(entrants: Sequence[Entrant], typed: str) -> Entrant:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from rochade.core import fide, limits
 from rochade.core.messages import N_, Message
 from rochade.core.model import Absence, Entrant, PlayerId, Reason, Status, Tournament
+from rochade.core.standings import player_numbers
 from rochade.service import systems
 from rochade.service.clubfile import UseCases
 from rochade.service.errors import ServiceError
@@ -21,6 +22,7 @@ from rochade.service.players import (
     RatingReport,
     apply_ratings,
     find_entrant,
+    find_typed,
     fold_name,
     label,
     plan_ratings,
@@ -352,7 +354,13 @@ class RosterDesk(UseCases):
         return dataclasses.replace(entrant, rating=rating)
 
     def find_player(self, player: str, tournament: str | None = None) -> Entrant:
-        return find_entrant(self.tournament(tournament).entrants, player)
+        """A player as the TD types them (`find_typed`: a number as the lists show it)."""
+        return find_typed(self.tournament(tournament), player)
+
+    def player_numbers(self, tournament: str | None = None) -> dict[PlayerId, int]:
+        """Each player's number as the lists show it: a Swiss's or round robin's pairing
+        number, Keizer's id."""
+        return player_numbers(self.tournament(tournament))
 
     def update_ratings(
         self, listed: Iterable[RatedPlayer], tournament: str | None = None, apply: bool = False,
