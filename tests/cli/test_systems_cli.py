@@ -392,7 +392,8 @@ def test_settings_change_on_the_command_line(tmp_path: Path, run: Run) -> None:
 
 def test_participants_and_crosstable_of_a_swiss_use_the_pairing_numbers(
         tmp_path: Path, run: Run) -> None:
-    """Ids follow entry order; the lists number players as the pairing and the TRF do."""
+    """Ids follow entry order; the lists number players as the pairing and the TRF do, and
+    show no id (typing a number means the pairing number)."""
     from rochade.service import ClubService
 
     club = tmp_path / "club.rochade"
@@ -402,7 +403,9 @@ def test_participants_and_crosstable_of_a_swiss_use_the_pairing_numbers(
         svc.import_players("Low,1500\nHigh,2100\nMid,1800\nTop,2200\n")
     lines = run("participants", club).output.splitlines()
     rows = [line.split()[:3] for line in lines if line.split()[:1] and line.split()[0].isdigit()]
-    assert rows == [["1", "4", "Top"], ["2", "2", "High"], ["3", "3", "Mid"], ["4", "1", "Low"]]
+    assert rows == [["1", "Top", "2200"], ["2", "High", "2100"], ["3", "Mid", "1800"],
+                    ["4", "Low", "1500"]]
+    assert "Id" not in lines[2].split()
     cross = run("crosstable", club).output.splitlines()
     assert [line.split()[1:3] for line in cross if line.split()[2:3] in (  # rank, No., name
         ["Top"], ["High"], ["Mid"], ["Low"])] == [
