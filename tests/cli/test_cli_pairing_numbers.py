@@ -226,3 +226,25 @@ def test_a_late_entry_is_told_its_pairing_number(run: Run, swiss: Path) -> None:
     out = run("player", "add", swiss, "Hugo", "--rating", "2050").output
     assert "Hugo plays in Open as number 2." in out
     assert _listed(run("participants", swiss).output)["Dirk"] == 3
+
+
+def test_the_log_names_players_by_pairing_number(run: Run, swiss: Path) -> None:
+    run("player", "status", swiss, "#1", "excused")
+    assert "Bert (1)" in run("log", swiss).output.splitlines()[-1]
+
+
+def test_a_round_robin_takes_and_shows_its_start_numbers(run: Run, tmp_path: Path) -> None:
+    """The same players in a round robin numbered by rating: the same numbers."""
+    club = tmp_path / "club.rochade"
+    run("init", club)
+    run("tournament", "create", club, "Closed", "--system", "round-robin", "--numbers",
+        "rating", "--no-fide-mode")
+    players = tmp_path / "players.csv"
+    players.write_text("name,rating\n" + "".join(f"{n},{r}\n" for n, r in ENTERED),
+                       encoding="utf-8")
+    run("player", "import", club, players)
+    run("pair", club)
+    assert _listed(run("participants", club).output) == NUMBER
+    assert "Dirk (2) is now excused." in run("player", "status", club, "2", "excused").output
+    assert_refused(run, ["player", "status", club, "#8", "present"],
+                   "no player with number 8 (the numbers are 1-7)", tmp_path)

@@ -118,14 +118,15 @@ def find_typed(t: Tournament, typed: str) -> Entrant:
 
 
 def find_entrant(entrants: Sequence[Entrant], typed: str) -> Entrant:
-    """An entrant by id (digits) or by name; ambiguous names list the candidates with ids."""
+    """An entrant by id (digits, as the web's forms give it) or by name; ambiguous names list
+    the candidates with ids."""
     text = typed.strip()
     if text.isascii() and text.isdigit():  # "²" is a digit to Python too, but no id
         for entrant in entrants:
             if len(text) <= 18 and entrant.id == int(text):
                 return entrant
         raise ServiceError("no player with id {id}", id=_short(text))
-    return pick(entrants, text, lambda e: e.name, "player", label)
+    return pick(entrants, text, lambda e: e.name, "player", lambda e: f"{e.name} ({e.id})")
 
 
 def _short(typed: str) -> str:
@@ -133,9 +134,16 @@ def _short(typed: str) -> str:
     return typed if len(typed) <= 40 else typed[:40] + "…"
 
 
-def label(entrant: Entrant) -> str:
-    """How messages name a player: name and id."""
-    return f"{entrant.name} ({entrant.id})"
+def label(entrant: Entrant, t: Tournament) -> str:
+    """How messages name a player: name and number as the lists show it (a Swiss's or round
+    robin's pairing number, Keizer's id)."""
+    return f"{entrant.name} ({player_numbers(t).get(entrant.id, entrant.id)})"
+
+
+def labels(t: Tournament) -> dict[PlayerId, str]:
+    """`label` of every player, the numbers worked out once."""
+    numbers = player_numbers(t)
+    return {e.id: f"{e.name} ({numbers[e.id]})" for e in t.entrants}
 
 
 def read_player_list(

@@ -133,7 +133,7 @@ class RoundsDesk(UseCases):
                 continue
             reason = systems.absence_reason(t, number, entrant)
             if reason is None:  # present but left out: the engine or the checker failed us
-                raise ServiceError("{player} is present but has no board", player=label(entrant))
+                raise ServiceError("{player} is present but has no board", player=label(entrant, t))
             absences.append(Absence(entrant.id, reason))
         rnd = Round(number, games, tuple(absences), pairing.bye)
         after = dataclasses.replace(t, rounds=(*t.rounds, rnd))
@@ -273,7 +273,7 @@ class RoundsDesk(UseCases):
                 )
             absences = rnd.absences
             what = N_("round {round}: {player} scored {score} for team {team} on board {board}")
-            values: dict[str, object] = {"round": round_number, "player": label(entrant),
+            values: dict[str, object] = {"round": round_number, "player": label(entrant, t),
                                          "score": score.strip(), "team": team, "board": board}
             if not extra:
                 absence = next((a for a in rnd.absences if a.player == entrant.id), None)
@@ -281,7 +281,7 @@ class RoundsDesk(UseCases):
                     raise ServiceError(
                         "{player} already has a game or the bye in round {round}; an external"
                         " game can replace only an absence (or count as extra)",
-                        player=label(entrant),
+                        player=label(entrant, t),
                         round=round_number,
                     )
                 club.delete_absence(record.id, round_number, entrant.id)
