@@ -172,7 +172,7 @@ def publish(
 @click.option("--round", "round_number", type=click.IntRange(min=0), metavar="K",
               help="Standings/breakdown after round K, pairings (alphabetical, notice, slips) of "
               "round K, or the crosstable and progress up to round K.")  # fmt: skip
-@click.option("--player", metavar="NAME", help="Whose breakdown (name, prefix or id).")
+@click.option("--player", metavar="NAME", help="Whose breakdown (name, prefix or number).")
 @click.option("--category", metavar="NAME",
               help="Standings: only this category's players, with their place in it.")
 @click.option("--delimiter", help="CSV field separator (default: the dialect's).")
