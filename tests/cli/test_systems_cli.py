@@ -171,12 +171,12 @@ def test_forty_player_swiss_of_seven_rounds(tmp_path: Path, run: Run) -> None:
     for number in range(1, 8):
         if number == 2:
             late = run("player", "add", club, "Late", "--rating", "2205").output
-            assert "as number 41" in late and "Late entry" in late
+            assert "as number 20" in late and "Late entry" in late  # between P19 and P20
         if number == 3:
             run("player", "status", club, "5", "excused")  # a requested half-point bye
         if number == 4:
             run("player", "status", club, "5", "present")
-            run("player", "status", club, "30", "withdrawn")
+            run("player", "status", club, "31", "withdrawn")  # P30, number 31 since Late
         run("pair", club)
         rnd = _last_round(run, club, tmp_path)
         for game in rnd["games"]:  # type: ignore[union-attr]
@@ -392,7 +392,8 @@ def test_settings_change_on_the_command_line(tmp_path: Path, run: Run) -> None:
 
 def test_participants_and_crosstable_of_a_swiss_use_the_pairing_numbers(
         tmp_path: Path, run: Run) -> None:
-    """Ids follow entry order; the lists number players as the pairing and the TRF do."""
+    """Ids follow entry order; the lists number players as the pairing and the TRF do, and
+    show no id (typing a number means the pairing number)."""
     from rochade.service import ClubService
 
     club = tmp_path / "club.rochade"
@@ -402,7 +403,9 @@ def test_participants_and_crosstable_of_a_swiss_use_the_pairing_numbers(
         svc.import_players("Low,1500\nHigh,2100\nMid,1800\nTop,2200\n")
     lines = run("participants", club).output.splitlines()
     rows = [line.split()[:3] for line in lines if line.split()[:1] and line.split()[0].isdigit()]
-    assert rows == [["1", "4", "Top"], ["2", "2", "High"], ["3", "3", "Mid"], ["4", "1", "Low"]]
+    assert rows == [["1", "Top", "2200"], ["2", "High", "2100"], ["3", "Mid", "1800"],
+                    ["4", "Low", "1500"]]
+    assert "Id" not in lines[2].split()
     cross = run("crosstable", club).output.splitlines()
     assert [line.split()[1:3] for line in cross if line.split()[2:3] in (  # rank, No., name
         ["Top"], ["High"], ["Mid"], ["Low"])] == [

@@ -3,7 +3,7 @@ import."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
 
@@ -22,11 +22,12 @@ from rochade.cli.common import (
     read_text,
     service,
     tournament_option,
+    typed_player,
 )
 from rochade.cli.rounds import echo_changes
 from rochade.core.fide import EVENT_KEYS
 from rochade.core.keizer.settings import PRESETS
-from rochade.core.model import Status
+from rochade.core.model import PlayerId, Status
 from rochade.core.systems import (
     KEIZER,
     SCORINGS,
@@ -348,7 +349,8 @@ def player_add(
     NAME becomes a club member and enters the tournament; if rounds were played already, the
     earlier rounds count as a late start.
     """
-    _report_added(service(club, who).add_player(name, rating, fide_id, tournament))
+    svc = service(club, who)
+    _report_added(svc, [svc.add_player(name, rating, fide_id, tournament)])
 
 
 @player.command("import")
@@ -364,11 +366,19 @@ def player_import(club: Path, who: str | None, file: Path, existing: str | None,
                   tournament: str | None) -> None:
     """Add the players of a CSV file (name,rating[,fide_id] or named columns)."""
     svc = service(club, who)
-    for added in svc.import_players(read_file(file), tournament, existing or "refuse"):
-        _report_added(added)
+    _report_added(svc, svc.import_players(read_file(file), tournament, existing or "refuse"))
 
 
-def _report_added(added: PlayerAdded) -> None:
+def _report_added(svc: ClubService, players: Sequence[PlayerAdded]) -> None:
+    """Each one added, a player with the number the lists show (once all are in: a Swiss's
+    pairing numbers go by rating until round 1)."""
+    entered = next((added.tournament for added in players if added.entrant is not None), None)
+    numbers = {} if entered is None else svc.player_numbers(entered)
+    for added in players:
+        _report_one(added, numbers)
+
+
+def _report_one(added: PlayerAdded, numbers: Mapping[PlayerId, int]) -> None:
     if added.already:
         done = "rating and data updated" if added.already == "updated" else "left as before"
         click.echo(f"{added.name} already plays in {added.tournament}: {done}.")
@@ -376,7 +386,7 @@ def _report_added(added: PlayerAdded) -> None:
     if added.entrant is None:
         click.echo(f"{added.name} is a club member now (not entered in a tournament).")
         return
-    line = f"{added.name} plays in {added.tournament} as number {added.entrant.id}."
+    line = f"{added.name} plays in {added.tournament} as number {numbers[added.entrant.id]}."
     if added.late_rounds:
         line += f" Late entry: the {added.late_rounds} earlier round(s) count as a late start."
     click.echo(line)
@@ -398,12 +408,13 @@ def player_status(
     player's row in the next pairing. In a Swiss, excused (or club duty) is a half-point
     bye: in FIDE mode a player's second one needs --confirm.
     """
+    svc = service(club, who)
+    ref, shown = typed_player(svc, player_ref, tournament)
     try:
-        entrant = service(club, who).set_status(player_ref, Status(status), tournament,
-                                                confirm)
+        svc.set_status(ref, Status(status), tournament, confirm)
     except NeedsFideConfirmation as exc:
         raise needs_confirm(exc) from None
-    click.echo(f"{entrant.name} ({entrant.id}) is now {status}.")
+    click.echo(f"{shown} is now {status}.")
 
 
 @player.command("rename")
@@ -418,8 +429,10 @@ def player_rename(
 
     The name changes in every tournament the player plays in; `rochade undo` takes it back.
     """
-    entrant = service(club, who).rename_player(player_ref, new_name, tournament)
-    click.echo(f"{entrant.name} ({entrant.id}) is now called {new_name.strip()}.")
+    svc = service(club, who)
+    ref, shown = typed_player(svc, player_ref, tournament)
+    svc.rename_player(ref, new_name, tournament)
+    click.echo(f"{shown} is now called {new_name.strip()}.")
 
 
 @player.command("set")
@@ -439,8 +452,9 @@ def player_set(
     the FIDE rating change (empty: from rating and age). One undoable change.
     """
     svc = service(club, who)
-    entrant, changes = svc.set_player(player_ref, key_values(assignments), tournament)
-    click.echo(f"{entrant.name} ({entrant.id}): {changes}")
+    ref, shown = typed_player(svc, player_ref, tournament)
+    _, changes = svc.set_player(ref, key_values(assignments), tournament)
+    click.echo(f"{shown}: {changes}")
 
 
 @player.command("delete")
@@ -453,8 +467,10 @@ def player_delete(club: Path, who: str | None, player_ref: str, tournament: str 
     A player with games is withdrawn instead (`rochade player status PLAYER withdrawn`), so
     that the games keep counting. `rochade undo` brings a deleted player back.
     """
-    entrant = service(club, who).delete_player(player_ref, tournament)
-    click.echo(f"{entrant.name} ({entrant.id}) is deleted.")
+    svc = service(club, who)
+    ref, shown = typed_player(svc, player_ref, tournament)
+    svc.delete_player(ref, tournament)
+    click.echo(f"{shown} is deleted.")
 
 
 @player.command("forbid")
@@ -470,11 +486,14 @@ def player_forbid(
     """Never pair two players (Keizer or Swiss), e.g. family members.
 
     In FIDE mode a pair added after round 1 needs --confirm (the rating report notes it)."""
+    svc = service(club, who)
+    (one, one_shown), (two, two_shown) = (typed_player(svc, typed, tournament)
+                                          for typed in (first, second))
     try:
-        a, b = service(club, who).forbid_pair(first, second, tournament, confirm=confirm)
+        svc.forbid_pair(one, two, tournament, confirm=confirm)
     except NeedsFideConfirmation as exc:
         raise needs_confirm(exc) from None
-    click.echo(f"{a.name} ({a.id}) and {b.name} ({b.id}) will not be paired.")
+    click.echo(f"{one_shown} and {two_shown} will not be paired.")
 
 
 @player.command("bye")
@@ -508,17 +527,17 @@ def player_bye(
     if zero and full:
         raise Failure("--zero and --full do not go together")
     svc = service(club, who)
+    ref, shown = typed_player(svc, player_ref, tournament)
     if cancel:
-        entrant = svc.cancel_bye(player_ref, round_number, tournament)
-        click.echo(f"{entrant.name} ({entrant.id}) is paired in round {round_number} after all.")
+        svc.cancel_bye(ref, round_number, tournament)
+        click.echo(f"{shown} is paired in round {round_number} after all.")
         return
     try:
-        entrant = svc.request_bye(player_ref, round_number, not zero, tournament, full,
-                                  confirm)
+        svc.request_bye(ref, round_number, not zero, tournament, full, confirm)
     except NeedsFideConfirmation as exc:
         raise needs_confirm(exc) from None
     kind = "full-point" if full else "zero-point" if zero else "half-point"
-    click.echo(f"{entrant.name} ({entrant.id}) has a {kind} bye in round {round_number}.")
+    click.echo(f"{shown} has a {kind} bye in round {round_number}.")
 
 
 TOURNAMENT_ONLY = click.option(

@@ -193,6 +193,14 @@ def service(club: Path, who: str | None) -> ClubService:
     return ClubService(club, who)
 
 
+def typed_player(svc: ClubService, typed: str, tournament: str | None) -> tuple[str, str]:
+    """A player as the TD types them (a number as the lists show it: a Swiss's or round
+    robin's pairing number; or a name): the id the service takes, and how the CLI names them
+    (name and that number), read before the change (a deleted player has none after)."""
+    entrant = svc.find_player(typed, tournament)
+    return str(entrant.id), f"{entrant.name} ({svc.player_numbers(tournament)[entrant.id]})"
+
+
 def ordinal(rank: int | None) -> str:
     if rank is None:
         return "withdrawn"

@@ -29,7 +29,7 @@ from rochade.service import (
     standings_list,
 )
 from rochade.service.categories import prize_list
-from rochade.service.players import find_entrant
+from rochade.service.players import find_typed
 from rochade.service.reports import Letterhead
 from rochade.service.upload import target
 from rochade.service.website import club_site, site_files, write_site
@@ -172,7 +172,7 @@ def publish(
 @click.option("--round", "round_number", type=click.IntRange(min=0), metavar="K",
               help="Standings/breakdown after round K, pairings (alphabetical, notice, slips) of "
               "round K, or the crosstable and progress up to round K.")  # fmt: skip
-@click.option("--player", metavar="NAME", help="Whose breakdown (name, prefix or id).")
+@click.option("--player", metavar="NAME", help="Whose breakdown (name, prefix or number).")
 @click.option("--category", metavar="NAME",
               help="Standings: only this category's players, with their place in it.")
 @click.option("--delimiter", help="CSV field separator (default: the dialect's).")
@@ -242,7 +242,7 @@ def export_list(
         plain = table_text(table)
     else:
         details = _details(source, who, t) if which == "start-rank" else {}
-        player_id = None if player is None else find_entrant(t.entrants, player).id
+        player_id = None if player is None else find_typed(t, player).id
         table = list_table(t, which, round_number, player_id, details)
         if rating_change:
             table = with_rating_change(table, _changes(source, who, tournament, t, round_number))

@@ -8,7 +8,14 @@ from typing import TYPE_CHECKING
 
 import click
 
-from rochade.cli.common import Failure, club_argument, ordinal, service, tournament_option
+from rochade.cli.common import (
+    Failure,
+    club_argument,
+    ordinal,
+    service,
+    tournament_option,
+    typed_player,
+)
 from rochade.cli.views import list_text
 from rochade.formats.text import decimal_text
 from rochade.service import NeedsConfirmation, PairingReport, StandingChange
@@ -19,7 +26,8 @@ if TYPE_CHECKING:
 
 @click.command()
 @club_argument
-@click.option("--manual", metavar="BOARDS", help='Pair by hand: "1-9 4-7 ..." (white-black ids).')
+@click.option("--manual", metavar="BOARDS",
+              help='Pair by hand: "1-9 4-7 ..." (white-black players\' numbers).')
 @click.option("--bye", metavar="PLAYER", help="With --manual: who gets the bye.")
 @click.option("--confirm", is_flag=True, help="With --manual: accept the rules it breaks (and, "
               "in FIDE mode, a pairing that differs from the engine's).")
@@ -47,7 +55,9 @@ def pair(
         if manual is None:
             report = svc.pair(tournament)
         else:
-            report = svc.pair_manual(manual, bye, confirm, tournament, replace)
+            bye_id = None if bye is None else typed_player(svc, bye, tournament)[0]
+            report = svc.pair_manual(manual, bye_id, confirm, tournament, replace,
+                                     numbered=True)
     except NeedsConfirmation as exc:
         broken = "this pairing breaks rules: " if exc.warnings else ""
         raise Failure(f"{broken}{exc}; add --confirm to pair it anyway") from None
@@ -196,6 +206,11 @@ def _changed(change: Callable[[PairingEditor], PairingReport], club: Path,
     click.echo(list_text(report.tournament, "pairings", report.round.number), nl=False)
 
 
+def _player_id(club: Path, who: str | None, typed: str, tournament: str | None) -> str:
+    """The id the service takes for a player the TD typed (a number as the lists show it)."""
+    return typed_player(service(club, who), typed, tournament)[0]
+
+
 @change_pairing.command("swap")
 @club_argument
 @click.argument("first", metavar="PLAYER")
@@ -205,7 +220,8 @@ def _changed(change: Callable[[PairingEditor], PairingReport], club: Path,
 def change_swap(club: Path, who: str | None, first: str, second: str, confirm: bool,
                 tournament: str | None) -> None:
     """Two players change places (board and colour; one may be the player with the bye)."""
-    _changed(lambda e: e.swap_players(first, second, confirm, tournament), club, who)
+    one, two = (_player_id(club, who, typed, tournament) for typed in (first, second))
+    _changed(lambda e: e.swap_players(one, two, confirm, tournament), club, who)
 
 
 @change_pairing.command("colours")
@@ -227,7 +243,8 @@ def change_colours(club: Path, who: str | None, board: int, confirm: bool,
 def change_bye(club: Path, who: str | None, player: str, confirm: bool,
                tournament: str | None) -> None:
     """Give the bye to PLAYER, who takes the seat of the one who had it."""
-    _changed(lambda e: e.move_bye(player, confirm, tournament), club, who)
+    gets = _player_id(club, who, player, tournament)
+    _changed(lambda e: e.move_bye(gets, confirm, tournament), club, who)
 
 
 @change_pairing.command("again")
@@ -249,4 +266,5 @@ def change_again(club: Path, who: str | None, boards: tuple[int, ...], confirm: 
 def change_late(club: Path, who: str | None, player: str, confirm: bool,
                 tournament: str | None) -> None:
     """PLAYER (a late entry, without a board) plays the player who had the bye."""
-    _changed(lambda e: e.pair_late_entry(player, confirm, tournament), club, who)
+    late = _player_id(club, who, player, tournament)
+    _changed(lambda e: e.pair_late_entry(late, confirm, tournament), club, who)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import click
 
-from rochade.cli.common import Failure, club_argument, service, tournament_option
+from rochade.cli.common import Failure, club_argument, service, tournament_option, typed_player
 from rochade.core.fide import PlayerDetails
 from rochade.core.model import PlayerId, Tournament
 from rochade.core.rating_change import RatingChange, rating_changes
@@ -48,7 +48,7 @@ from rochade.service import (
     tournament_standings,
 )
 from rochade.service.categories import category_list
-from rochade.service.players import find_entrant
+from rochade.service.players import find_typed
 from rochade.service.systems import trf_standings
 
 ROUND = click.option("--round", "round_number", type=click.IntRange(min=0), metavar="K")
@@ -334,7 +334,8 @@ def explain(
     if pairing:
         if player is None or round_number is None:
             raise Failure("--pairing needs a PLAYER and --round K")
-        for line in svc.pairing_reasons(player, round_number, tournament):
+        asked = typed_player(svc, player, tournament)[0]
+        for line in svc.pairing_reasons(asked, round_number, tournament):
             click.echo(line)
         return
     if player is None:
@@ -355,20 +356,20 @@ def _explain_rating(source: Path, who: str | None, player: str, round_number: in
     """A player's FIDE rating change game by game, after a round (default: the last)."""
     if source.suffix.lower() == ".json":
         t = read_tournament_file(source)
-        entrant = find_entrant(t.entrants, player)
+        entrant = find_typed(t, player)
         tournament_standings(t, round_number)  # refuses a round the file does not have
         change = rating_changes(t, after_round=round_number)[entrant.id]
     else:
         svc = service(source, who)
         t = svc.tournament(tournament)
-        entrant = find_entrant(t.entrants, player)
+        entrant = find_typed(t, player)
         change = svc.rating_changes(tournament, round_number)[entrant.id]
     click.echo(table_text(rating_change_table(change, t)), nl=False)
 
 
 def _explain_points(t: Tournament, player: str, round_number: int | None) -> None:
     """A player's Keizer points row by row, or a Swiss or round robin's tie-breaks."""
-    entrant = find_entrant(t.entrants, player)
+    entrant = find_typed(t, player)
     if system_of(t).fide_tiebreaks:
         click.echo(f"{entrant.name}: tie-breaks (opponents by start number)")
         for line in explain_tiebreaks(t, entrant.id, round_number):

@@ -128,13 +128,22 @@ def numbers_of(t: Tournament) -> tuple[PlayerId, ...]:
     return swiss_numbers(t.entrants) if system is None else system.start_numbers(t)
 
 
+def player_numbers(t: Tournament) -> dict[PlayerId, PlayerId]:
+    """Each player's number as the TD reads and types it: a Swiss's or round robin's pairing
+    (start) number, the one its lists and TRF file show; Keizer's entrant id."""
+    system = holder(t.settings)
+    if system is None or not system.pairing_numbers:
+        return {e.id: e.id for e in t.entrants}
+    return {pid: i for i, pid in enumerate(numbers_of(t), 1)}
+
+
 def renumbered(t: Tournament) -> tuple[Tournament, dict[PlayerId, PlayerId]]:
     """A Swiss or round robin with its players' ids replaced by their start numbers (what a
     TRF file calls them), and the map id -> number. Keizer keeps its ids."""
     system = holder(t.settings)
+    n = player_numbers(t)
     if system is None or not system.pairing_numbers:
-        return t, {e.id: e.id for e in t.entrants}
-    n = {pid: i for i, pid in enumerate(numbers_of(t), 1)}
+        return t, n
     rounds = tuple(
         replace(
             r,

@@ -354,19 +354,20 @@ def participants_table(
     tournament: Tournament, numbers: Sequence[PlayerId] | None = None
 ) -> Table:
     """Everyone enrolled, in start order; with `numbers` (a Swiss's or round robin's start
-    numbers, `numbers[i]` has number i + 1) in that order, numbered, with the FIDE id."""
+    numbers, `numbers[i]` has number i + 1) in that order, numbered, with the FIDE id and
+    without the internal id (the number is what the TD types and the TRF file writes)."""
     columns: tuple[Column, ...] = (
         _col("id", True), _col("name"), _col("rating", True), _col("status"))
     entrants = tournament.start_order()
     if numbers is not None:
-        columns = (_col("no", True), *columns[:3], _col("fide-id", True, "fide_id"), columns[3])
+        columns = (_col("no", True), *columns[1:3], _col("fide-id", True, "fide_id"), columns[3])
         entrants = [tournament.entrant(p) for p in numbers]
     rows = []
     for i, e in enumerate(entrants, start=1):
         status = _text(STATUSES[e.status.value], e.status.value.replace("_", "-"))
-        middle = (_int(e.id), _name(tournament, e.id), _int(e.rating))
-        cells = (*middle, status) if numbers is None else (
-            _int(i), *middle, _int(e.fide_id), status)
+        named = (_name(tournament, e.id), _int(e.rating))
+        cells = (_int(e.id), *named, status) if numbers is None else (
+            _int(i), *named, _int(e.fide_id), status)
         rows.append(Row(cells, "withdrawn" if e.withdrawn else ""))
     title = _w("participants_title", name=tournament.name)
     return Table("participants", title, columns, tuple(rows), marked=None)

@@ -296,18 +296,18 @@ def recheck(t: Tournament) -> Findings:
                 half.setdefault(absence.player, []).append(rnd.number)
             elif kind is Kind.FPB:
                 warnings.append(Message(FULL_BY_HAND, {
-                    "round": rnd.number, "player": label(t.entrant(absence.player))}))
+                    "round": rnd.number, "player": label(t.entrant(absence.player), t)}))
         for game in rnd.games:
             if game.result in UNUSUAL:
                 warnings.append(Message(N_("round {round} board {board}: the unusual result "
                                            "{result} ({white} - {black})"), {
                     "round": rnd.number, "board": game.board, "result": str(game.result),
-                    "white": label(t.entrant(game.white)),
-                    "black": label(t.entrant(game.black))}))
+                    "white": label(t.entrant(game.white), t),
+                    "black": label(t.entrant(game.black), t)}))
     for player, numbers in half.items():
         if len(numbers) > 1:
             warnings.append(Message(HAD_HPBS, {
-                "player": label(t.entrant(player)), "count": len(numbers),
+                "player": label(t.entrant(player), t), "count": len(numbers),
                 "rounds": ", ".join(map(str, numbers))}))
     adjourned = t.adjourned_rounds()
     if adjourned:

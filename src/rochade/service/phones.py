@@ -24,11 +24,11 @@ from typing import Literal
 
 from rochade.core.messages import N_, Message
 from rochade.core.model import Entrant, Result, Status, Tournament
+from rochade.core.standings import player_numbers
 from rochade.core.systems import system_of
 from rochade.service.clubfile import UseCases
 from rochade.service.errors import ResultConflict, ServiceError
 from rochade.service.fidemode import mode_of
-from rochade.service.players import label
 from rochade.service.roster import RosterDesk
 from rochade.service.rounds import RoundsDesk
 from rochade.store import Club
@@ -200,7 +200,8 @@ class PhoneDesk(UseCases):
         with self.file.reading() as club:
             record, t = self.file.load(club, tournament)
             actions = [a for a in club.actions() if a.tournament_id == record.id]
-        labels = {label(e): e.id for e in t.entrants}
+        numbers = player_numbers(t)  # a player named by number, or by id (older logs)
+        labels = {f"{e.name} ({n})": e.id for e in t.entrants for n in (e.id, numbers[e.id])}
         by: dict[int, str] = {}
         for a in actions:
             if a.kind == "pair" and a.undone_by is None:

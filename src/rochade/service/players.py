@@ -10,7 +10,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, TypeVar
 
 from rochade.core.messages import N_, Message, joined
-from rochade.core.model import Entrant, PlayerId
+from rochade.core.model import Entrant, PlayerId, Tournament
+from rochade.core.standings import player_numbers
+from rochade.core.systems import holder
 from rochade.service.errors import ServiceError
 from rochade.store import Club
 
@@ -94,15 +96,37 @@ _DID_YOU_MEAN = {
 }
 
 
+def find_typed(t: Tournament, typed: str) -> Entrant:
+    """A player as the TD types them: a number (`12` or `#12`) is the one the lists show (a
+    Swiss's or round robin's pairing number, Keizer's id), a name as `pick` finds it (several:
+    shown with that number). An unknown number names the numbers there are."""
+    text = typed.strip()
+    digits = text.removeprefix("#").strip()
+    number = digits.isascii() and digits.isdigit()
+    system = holder(t.settings)
+    if system is None or not system.pairing_numbers:  # Keizer: its numbers are the ids
+        return find_entrant(t.entrants, digits if number else text)
+    numbers = player_numbers(t)
+    if not number:
+        return pick(t.entrants, text, lambda e: e.name, "player",
+                    lambda e: f"{e.name} ({numbers[e.id]})")
+    player = {n: pid for pid, n in numbers.items()}.get(int(digits) if len(digits) <= 18 else 0)
+    if player is None:
+        raise ServiceError("no player with number {number} (the numbers are 1-{last})",
+                           number=_short(digits), last=len(numbers))
+    return t.entrant(player)
+
+
 def find_entrant(entrants: Sequence[Entrant], typed: str) -> Entrant:
-    """An entrant by id (digits) or by name; ambiguous names list the candidates with ids."""
+    """An entrant by id (digits, as the web's forms give it) or by name; ambiguous names list
+    the candidates with ids."""
     text = typed.strip()
     if text.isascii() and text.isdigit():  # "²" is a digit to Python too, but no id
         for entrant in entrants:
             if len(text) <= 18 and entrant.id == int(text):
                 return entrant
         raise ServiceError("no player with id {id}", id=_short(text))
-    return pick(entrants, text, lambda e: e.name, "player", label)
+    return pick(entrants, text, lambda e: e.name, "player", lambda e: f"{e.name} ({e.id})")
 
 
 def _short(typed: str) -> str:
@@ -110,9 +134,16 @@ def _short(typed: str) -> str:
     return typed if len(typed) <= 40 else typed[:40] + "…"
 
 
-def label(entrant: Entrant) -> str:
-    """How messages name a player: name and id."""
-    return f"{entrant.name} ({entrant.id})"
+def label(entrant: Entrant, t: Tournament) -> str:
+    """How messages name a player: name and number as the lists show it (a Swiss's or round
+    robin's pairing number, Keizer's id)."""
+    return f"{entrant.name} ({player_numbers(t).get(entrant.id, entrant.id)})"
+
+
+def labels(t: Tournament) -> dict[PlayerId, str]:
+    """`label` of every player, the numbers worked out once."""
+    numbers = player_numbers(t)
+    return {e.id: f"{e.name} ({numbers[e.id]})" for e in t.entrants}
 
 
 def read_player_list(

@@ -15,7 +15,7 @@ from rochade.core.fide import EVENT_KEYS, UNKNOWN, EventData, PlayerDetails
 from rochade.core.messages import N_, Message
 from rochade.core.model import ModelError, PlayerId, Tournament
 from rochade.core.systems import system_holding
-from rochade.service.players import label
+from rochade.service.players import labels
 
 EVENT = "event"
 """The kind of the tournament's extras row holding its `EventData`."""
@@ -131,12 +131,13 @@ def check_report(t: Tournament, event: EventData, details: Mapping[PlayerId, Pla
     if planned is not None and len(t.rounds) < planned:
         problems.append(Message(N_("only {played} of {rounds} rounds are played"),
                                 {"played": len(t.rounds), "rounds": planned}))
+    named = labels(t)
     problems += [Message(N_("{player} is rated but has no FIDE id (rochade player set)"),
-                         {"player": label(e)}) for e in t.entrants if e.rating and not e.fide_id]
+                         {"player": named[e.id]}) for e in t.entrants if e.rating and not e.fide_id]
     by_id: dict[int, list[str]] = {}
     for e in t.entrants:
         if e.fide_id:
-            by_id.setdefault(e.fide_id, []).append(label(e))
+            by_id.setdefault(e.fide_id, []).append(named[e.id])
     problems += [Message(N_("{players} have the same FIDE id {id}"),
                          {"players": tuple(names), "id": fide_id})
                  for fide_id, names in by_id.items() if len(names) > 1]
@@ -148,10 +149,10 @@ def check_report(t: Tournament, event: EventData, details: Mapping[PlayerId, Pla
         if not e.rating and missing:
             warnings.append(Message(
                 N_("{player} is unrated and has no {missing}: FIDE needs them for new players"),
-                {"player": label(e), "missing": tuple(missing)}))
+                {"player": named[e.id], "missing": tuple(missing)}))
     warnings += [Message(N_("the national id of {player} is longer than TRF's {width} "
                             "characters: the report has no national record for them"),
-                         {"player": label(e), "width": ID_WIDTH})
+                         {"player": named[e.id], "width": ID_WIDTH})
                  for e in t.entrants if len(details.get(e.id, UNKNOWN).national_id) > ID_WIDTH]
     return ReportCheck(tuple(problems), tuple(warnings))
 

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from rochade.core import fide, limits
 from rochade.core.messages import N_, Message
 from rochade.core.model import Absence, Entrant, PlayerId, Reason, Status, Tournament
+from rochade.core.standings import player_numbers
 from rochade.service import systems
 from rochade.service.clubfile import UseCases
 from rochade.service.errors import ServiceError
@@ -21,6 +22,7 @@ from rochade.service.players import (
     RatingReport,
     apply_ratings,
     find_entrant,
+    find_typed,
     fold_name,
     label,
     plan_ratings,
@@ -153,11 +155,12 @@ class RosterDesk(UseCases):
             record, t = self.file.load(club, tournament)
             entrant = find_entrant(t.entrants, player)
             if name == entrant.name:
-                raise ServiceError("{player} has this name already", player=label(entrant))
+                raise ServiceError("{player} has this name already", player=label(entrant, t))
             _check_free_name(club, name)
             club.rename_member(club.entrant_members(record.id)[entrant.id], name)
             action.describe(
-                Message(N_("rename {player} to {name}"), {"player": label(entrant), "name": name}),
+                Message(N_("rename {player} to {name}"),
+                        {"player": label(entrant, t), "name": name}),
                 record,
             )
         return entrant
@@ -203,7 +206,7 @@ class RosterDesk(UseCases):
             club.set_member_details(member_id, details)
             changes = ", ".join(f"{key}={'' if v is None else v}" for key, v in shown.items())
             action.describe(Message(N_("data of {player}: {changes}"),
-                                    {"player": label(entrant), "changes": changes}), record)
+                                    {"player": label(entrant, t), "changes": changes}), record)
         return dataclasses.replace(entrant, rating=rating, fide_id=fide_id), changes
 
     def delete_player(self, player: str, tournament: str | None = None) -> Entrant:
@@ -219,7 +222,7 @@ class RosterDesk(UseCases):
                 raise ServiceError(
                     "{player} cannot be deleted: {games}; withdraw them instead, so that their "
                     "games keep counting",
-                    player=label(entrant),
+                    player=label(entrant, t),
                     games=played,
                 )
             settings = systems.without_player(t, entrant.id)
@@ -229,7 +232,7 @@ class RosterDesk(UseCases):
             club.delete_entrant(record.id, entrant.id)
             if not any(member in club.entrant_members(r.id).values() for r in club.tournaments()):
                 club.delete_member(member)
-            action.describe(Message(N_("delete player {player}"), {"player": label(entrant)}),
+            action.describe(Message(N_("delete player {player}"), {"player": label(entrant, t)}),
                             record)
         return entrant
 
@@ -244,18 +247,19 @@ class RosterDesk(UseCases):
             record, t = self.file.load(club, tournament)
             a, b = find_entrant(t.entrants, first), find_entrant(t.entrants, second)
             if a.id == b.id:
-                raise ServiceError("{player} cannot be kept from playing themself", player=label(a))
+                raise ServiceError("{player} cannot be kept from playing themself",
+                                   player=label(a, t))
             changed = systems.with_forbidden_pair(t, frozenset((a.id, b.id)), forbidden)
             added = [Message(N_("after round {round}: prohibited pair {first} and {second} "
                                 "added"),
-                             {"round": len(t.rounds), "first": label(a), "second": label(b)})
+                             {"round": len(t.rounds), "first": label(a, t), "second": label(b, t)})
                      ] if forbidden and t.rounds else []
             events = fide_events(club, record, added, confirm)
             club.set_settings(record.id, systems.encode(changed))
             what = N_("never pair {first} and {second}") if forbidden else N_(
                 "{first} and {second} may be paired again"
             )
-            action.describe(confirmed(Message(what, {"first": label(a), "second": label(b)}),
+            action.describe(confirmed(Message(what, {"first": label(a, t), "second": label(b, t)}),
                                       events), record)
         return a, b
 
@@ -271,7 +275,7 @@ class RosterDesk(UseCases):
             record, t = self.file.load(club, tournament)
             entrant = find_entrant(t.entrants, player)
             changed = systems.with_bye_request(t, entrant, round_number, half, full)
-            given = [Message(FULL_BY_HAND, {"round": round_number, "player": label(entrant)})
+            given = [Message(FULL_BY_HAND, {"round": round_number, "player": label(entrant, t)})
                      ] if full else []
             if half and not full:
                 given += _another_half_point_bye(t, entrant, round_number)
@@ -281,7 +285,7 @@ class RosterDesk(UseCases):
                 "{player}: half-point bye in round {round}") if half else N_(
                 "{player}: zero-point bye in round {round}"
             )
-            action.describe(confirmed(Message(what, {"player": label(entrant),
+            action.describe(confirmed(Message(what, {"player": label(entrant, t),
                                                      "round": round_number}), events), record)
         return entrant
 
@@ -294,7 +298,7 @@ class RosterDesk(UseCases):
             club.set_settings(record.id, systems.encode(changed))
             action.describe(
                 Message(N_("{player}: no bye in round {round} after all"),
-                        {"player": label(entrant), "round": round_number}),
+                        {"player": label(entrant, t), "round": round_number}),
                 record,
             )
         return entrant
@@ -315,7 +319,7 @@ class RosterDesk(UseCases):
                 t, entrant, len(t.rounds) + 1) if status != entrant.status and (
                 systems.gives_half_point_bye(t, status)) else [], confirm)
             club.set_status(record.id, entrant.id, status)
-            values = {"player": label(entrant), "old": _status_word(entrant.status),
+            values = {"player": label(entrant, t), "old": _status_word(entrant.status),
                       "new": _status_word(status)}
             what = N_("{player}: {old} -> {new}")
             if entrant.withdrawn and status is not Status.WITHDRAWN:
@@ -340,7 +344,7 @@ class RosterDesk(UseCases):
             entrant = t.entrant(player)
             limits.check_player(entrant.name, rating, None)
             what = Message(N_("rating of {player}: {old} -> {new}"), {
-                "player": label(entrant),
+                "player": label(entrant, t),
                 "old": Message(N_("none")) if entrant.rating is None else entrant.rating,
                 "new": Message(N_("none")) if rating is None else rating,
             })
@@ -352,7 +356,13 @@ class RosterDesk(UseCases):
         return dataclasses.replace(entrant, rating=rating)
 
     def find_player(self, player: str, tournament: str | None = None) -> Entrant:
-        return find_entrant(self.tournament(tournament).entrants, player)
+        """A player as the TD types them (`find_typed`: a number as the lists show it)."""
+        return find_typed(self.tournament(tournament), player)
+
+    def player_numbers(self, tournament: str | None = None) -> dict[PlayerId, int]:
+        """Each player's number as the lists show it: a Swiss's or round robin's pairing
+        number, Keizer's id."""
+        return player_numbers(self.tournament(tournament))
 
     def update_ratings(
         self, listed: Iterable[RatedPlayer], tournament: str | None = None, apply: bool = False,
@@ -497,7 +507,7 @@ def _another_half_point_bye(t: Tournament, entrant: Entrant, number: int) -> lis
     """The FIDE-mode event of a half-point bye in round `number` for a player who has had or
     asked for one already (none for the first)."""
     had = systems.half_point_byes(t, entrant.id, besides=number)
-    return [Message(SECOND_HPB, {"round": number, "player": label(entrant), "had": had})
+    return [Message(SECOND_HPB, {"round": number, "player": label(entrant, t), "had": had})
             ] if had else []
 
 

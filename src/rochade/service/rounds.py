@@ -23,12 +23,13 @@ from rochade.core.model import (
     Tournament,
 )
 from rochade.core.pairing import Pairing
+from rochade.core.standings import player_numbers
 from rochade.service import systems
 from rochade.service.clubfile import UseCases
 from rochade.service.errors import NeedsConfirmation, ResultConflict, ServiceError
 from rochade.service.fidemode import NeedsFideConfirmation, by_hand_event, confirmed, mode_of
 from rochade.service.lists import keizer_settings, points_before, standing_changes
-from rochade.service.players import find_entrant, label
+from rochade.service.players import find_entrant, find_typed, label
 from rochade.service.reports import PairingList, PairingReport, ResultReport, StandingChange
 from rochade.service.roster import reason_word
 from rochade.store import Club, RoundNotes, TournamentRecord
@@ -59,8 +60,10 @@ class RoundsDesk(UseCases):
         confirm: bool = False,
         tournament: str | None = None,
         replace: bool = False,
+        numbered: bool = False,
     ) -> PairingReport:
-        """Pair the next round as the TD typed it ("1-9 4-7": white-black by player id).
+        """Pair the next round as the TD typed it ("1-9 4-7": white-black by player id; when
+        `numbered`, by the numbers the lists show: a Swiss's or round robin's pairing numbers).
 
         The checker's errors refuse; its warnings refuse too unless `confirm`, and are then
         kept in the round's explanation. `replace` re-pairs the last round instead, as long
@@ -72,7 +75,10 @@ class RoundsDesk(UseCases):
                 t = _without_last_round(club, record, t)
             number = _next_round(t)
             bye_id = find_entrant(t.entrants, bye).id if bye else None
-            checked = _check_by_hand(t, number, _parse_boards(boards), bye_id)
+            typed = _parse_boards(boards)
+            if numbered:
+                typed = _by_number(t, typed)
+            checked = _check_by_hand(t, number, typed, bye_id)
             if checked.errors:
                 raise ServiceError(joined([f.msg for f in checked.errors], " "))  # sentences
             assert checked.pairing is not None
@@ -127,7 +133,7 @@ class RoundsDesk(UseCases):
                 continue
             reason = systems.absence_reason(t, number, entrant)
             if reason is None:  # present but left out: the engine or the checker failed us
-                raise ServiceError("{player} is present but has no board", player=label(entrant))
+                raise ServiceError("{player} is present but has no board", player=label(entrant, t))
             absences.append(Absence(entrant.id, reason))
         rnd = Round(number, games, tuple(absences), pairing.bye)
         after = dataclasses.replace(t, rounds=(*t.rounds, rnd))
@@ -267,7 +273,7 @@ class RoundsDesk(UseCases):
                 )
             absences = rnd.absences
             what = N_("round {round}: {player} scored {score} for team {team} on board {board}")
-            values: dict[str, object] = {"round": round_number, "player": label(entrant),
+            values: dict[str, object] = {"round": round_number, "player": label(entrant, t),
                                          "score": score.strip(), "team": team, "board": board}
             if not extra:
                 absence = next((a for a in rnd.absences if a.player == entrant.id), None)
@@ -275,7 +281,7 @@ class RoundsDesk(UseCases):
                     raise ServiceError(
                         "{player} already has a game or the bye in round {round}; an external"
                         " game can replace only an absence (or count as extra)",
-                        player=label(entrant),
+                        player=label(entrant, t),
                         round=round_number,
                     )
                 club.delete_absence(record.id, round_number, entrant.id)
@@ -371,6 +377,19 @@ def _with_round(t: Tournament, rnd: Round) -> Tournament:
 
 
 _BOARD = re.compile(r"(\d+)\s*-\s*(\d+)")
+
+
+def _by_number(t: Tournament, boards: list[tuple[PlayerId | None, PlayerId | None]]
+               ) -> list[tuple[PlayerId | None, PlayerId | None]]:
+    """Boards typed with the numbers the lists show, with ids; an unknown number is refused
+    naming the numbers there are (Keizer's numbers are its ids: the checker names those)."""
+    if all(pid == n for pid, n in player_numbers(t).items()):
+        return boards
+
+    def player(number: PlayerId | None) -> PlayerId | None:
+        return None if number is None else find_typed(t, f"#{number}").id
+
+    return [(player(white), player(black)) for white, black in boards]
 
 
 def _parse_boards(text: str) -> list[tuple[PlayerId | None, PlayerId | None]]:

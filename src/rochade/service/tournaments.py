@@ -273,7 +273,7 @@ class TournamentDesk(UseCases):
                 raise ServiceError("name the players in their start order")
             twice = [e for i, e in enumerate(listed) if e in listed[:i]]
             if twice:
-                raise ServiceError("{player} is named twice", player=label(twice[0]))
+                raise ServiceError("{player} is named twice", player=label(twice[0], t))
             rest = [e for e in t.start_order() if e not in listed]
             order = tuple(e.name for e in [*listed, *rest])
             settings = dataclasses.replace(
