@@ -170,6 +170,22 @@ def columns(
     return [column(values, lang, halves) for values in zip(*rows, strict=True)]
 
 
+WITHOUT_HALVES = ("score", "value")
+"""The list columns of Keizer totals and values: two decimals or whole, never halves."""
+
+
+def table_numbers(
+    heading: Column, values: Iterable[Fraction | int | None], lang: str
+) -> Callable[[Fraction | int | None], str]:
+    """How a page writes the numbers of a list's column: a rating change signed, with one
+    decimal (`change`); Keizer totals and values without halves; the rest in the column's
+    one `number_style` (`column`)."""
+    if heading.key == "rating-change":
+        return lambda value: "" if value is None else change(Fraction(value) if isinstance(
+            value, int) else value, lang)
+    return column(values, lang, heading.key not in WITHOUT_HALVES)
+
+
 @lru_cache(maxsize=8192)
 def fixed(value: Fraction | int, lang: str, decimals: int = 2) -> str:
     """A number with exactly `decimals` decimals, rounded half up: 4 -> "4.00" ("4,00")."""
