@@ -271,7 +271,7 @@ def points_text(value: Fraction) -> str:
     if value.denominator == 1:
         return str(value.numerator)
     if value.denominator == 2:
-        return f"{'-' if value < 0 else ''}{abs(value.numerator) // 2}.5"
+        return f"{'-' if value.numerator < 0 else ''}{abs(value.numerator) // 2}.5"
     return decimal_text(value)
 
 
@@ -279,7 +279,7 @@ def change_text(value: Fraction) -> str:
     """A rating change with its sign and one decimal, half away from zero: "+7.2", "-4.2",
     "0.0" (FIDE's reports print it so)."""
     tenths = abs(_round_half_up(value, 10))
-    sign = "" if tenths == 0 else "-" if value < 0 else "+"
+    sign = "" if tenths == 0 else "-" if value.numerator < 0 else "+"
     return f"{sign}{tenths // 10}.{tenths % 10}"
 
 

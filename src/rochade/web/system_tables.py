@@ -21,6 +21,7 @@ from rochade.core.standings import SystemStandings, numbers_of, system_standings
 from rochade.core.systems import ByeRequest, system_of
 from rochade.core.systems.round_robin import ROUND_ROBIN_SYSTEM
 from rochade.formats.tables import (
+    Cell,
     Column,
     Row,
     Table,
@@ -73,22 +74,32 @@ def web_table(table: Table, title: Callable[[Column], str],
             openings[key] = f'<td class="{escape(both)}">' if both else "<td>"
         return openings[key]
 
+    def text(i: int, cell: Cell) -> Markup:
+        value = cell.value
+        return escape(numbers[i](value) if isinstance(value, Fraction) else cell.text)
+
+    written: dict[tuple[int, str, object], str] = {}  # a column's few different cells, once
     prefix = escape(link)
     label = Markup(f' <small class="muted">{escape(marked)}</small>')
     rows = []
     for row in table.rows:
         unranked = bool(marked) and row.cls == "withdrawn" and row.cells[0].value is None
         cells = []
-        for i, (cell, cls, number) in enumerate(zip(row.cells, classes, numbers, strict=True)):
-            value = cell.value
-            text = escape(number(value) if isinstance(value, Fraction) else cell.text)
-            if unranked and (i == 0 or i in strong):
-                text = escape("–")
+        for i, (cell, cls) in enumerate(zip(row.cells, classes, strict=True)):
+            if cell.player is None and not unranked:
+                value = cell.value
+                key = (i, cell.cls, (value.numerator, value.denominator)
+                       if isinstance(value, Fraction) else cell.text)
+                if key not in written:
+                    written[key] = f"{opening(cls, cell.cls)}{text(i, cell)}</td>"
+                cells.append(written[key])
+                continue
+            shown = escape("–") if unranked and (i == 0 or i in strong) else text(i, cell)
             if cell.player is not None:
-                text = Markup(f'<a href="{prefix}{cell.player}">{text}</a>')
+                shown = Markup(f'<a href="{prefix}{cell.player}">{shown}</a>')
                 if unranked:
-                    text += label
-            cells.append(f"{opening(cls, cell.cls)}{text}</td>")
+                    shown += label
+            cells.append(f"{opening(cls, cell.cls)}{shown}</td>")
         rows.append((row.cls, Markup("".join(cells))))
     heads = tuple((title(c), "name" if c.key == "name" else cls)  # the name cells' class too
                   for c, cls in zip(table.columns, classes, strict=True))
