@@ -14,7 +14,7 @@ import dataclasses
 import gettext
 import io
 import re
-from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator
 from datetime import date, datetime
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
@@ -161,13 +161,6 @@ def column(
         return written[key]
 
     return show
-
-
-def columns(
-    rows: Iterable[Sequence[Fraction | int | None]], lang: str, halves: bool = True
-) -> list[Callable[[Fraction | int | None], str]]:
-    """`column` for each column of `rows` (a standings' tie-break values)."""
-    return [column(values, lang, halves) for values in zip(*rows, strict=True)]
 
 
 WITHOUT_HALVES = ("score", "value")
