@@ -507,8 +507,8 @@ CASES = [
                lacks(f"{LATE_TWO}</a>")), reader="visitor")
       for kind, n, one in (("keizer", 1, 9), ("swiss", 2, 7))],
     Case("late-entrants-numbers-in-the-swiss-standings", late_entries, "/t/2/",
-         shows(f'<td class="num wide">7</td>\n  <td><a href="/t/2/players/7">{LATE_ONE}<',
-               f'<td class="num wide">8</td>\n  <td><a href="/t/2/players/8">{LATE_TWO}<'),
+         shows(f'<td class="num wide">7</td><td class="name"><a href="/t/2/players/7">{LATE_ONE}<',
+               f'<td class="num wide">8</td><td class="name"><a href="/t/2/players/8">{LATE_TWO}<'),
          reader="visitor"),
     Case("late-entrants-late-starts-on-their-keizer-page", late_entries, "/t/1/players/10",
          both(shows(f"<h1>{LATE_TWO}</h1>"), lambda text: None if re.findall(

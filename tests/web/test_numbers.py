@@ -9,6 +9,7 @@ from pathlib import Path
 from starlette.testclient import TestClient
 from web_helpers import post, swiss_open
 
+from rochade.formats.tables import Column
 from rochade.web import i18n
 
 
@@ -28,8 +29,14 @@ def test_sonneborn_berger_with_quarters_never_mixes_in_halves() -> None:
     halves = [F(9, 2), F(4)]
     assert [i18n.column(halves, "de")(v) for v in halves] == ["4½", "4"]
     rows = [(F(1), F(19, 4)), (F(1, 2), F(4))]
-    shown = [[f(v) for f, v in zip(i18n.columns(rows, "en"), r, strict=True)] for r in rows]
+    heads = [Column("points", "Points", True), Column("tb-sb", "SB", True)]
+    styles = [i18n.table_numbers(c, values, "en")
+              for c, values in zip(heads, zip(*rows, strict=True), strict=True)]
+    shown = [[f(v) for f, v in zip(styles, r, strict=True)] for r in rows]
     assert shown == [["1", "4.75"], ["½", "4.00"]]
+    keizer = [F(9, 2), F(4)]  # a Keizer total never in halves
+    total = i18n.table_numbers(Column("score", "Total", True), keizer, "de")
+    assert [total(v) for v in keizer] == ["4,50", "4,00"]
 
 
 def test_the_standings_page_writes_totals_alike_in_german(td: TestClient) -> None:

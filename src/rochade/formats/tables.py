@@ -628,7 +628,7 @@ def with_rating_change(table: Table, changes: Mapping[PlayerId, RatingChange]) -
     for row in table.rows:
         player = next((c.player for c in row.cells if c.player is not None), None)
         cells = rating_cells(None if player is None else changes.get(player))
-        rows.append(dataclasses.replace(row, cells=(*row.cells, *cells)))
+        rows.append(Row((*row.cells, *cells), row.cls))
     return dataclasses.replace(table, columns=columns, rows=tuple(rows))
 
 

@@ -234,7 +234,6 @@ class Web:
             env.filters["clock"] = lambda iso: i18n.clock(iso, lang)
             env.filters["fold"] = search_text
             env.globals["column"] = lambda values, halves=True: i18n.column(values, lang, halves)
-            env.globals["columns"] = lambda rows, halves=True: i18n.columns(rows, lang, halves)
             env.globals["result_label"] = result_label
             env.globals["system_of"] = system_of
             env.globals["languages"] = i18n.LANGUAGES

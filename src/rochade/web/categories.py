@@ -24,14 +24,13 @@ def _data(web: Web, request: Request) -> tuple[int, CategoryData]:
 
 
 def _shown(table: Table, lang: str) -> dict[str, Any]:
-    """The table's titles in `lang` and its numbers written the language's way (one format
-    per column)."""
+    """The table's titles in `lang` and its numbers written the language's way, as the
+    standings page writes them (one format per column, `i18n.table_numbers`)."""
     texts = []
-    for i in range(len(table.columns)):
+    for i, column in enumerate(table.columns):
         values = [row.cells[i].value for row in table.rows]
-        numbers = [v for v in values if isinstance(v, Fraction)]
-        show = i18n.column(numbers, lang) if numbers else None
-        texts.append([show(v) if show and isinstance(v, Fraction) else row.cells[i].text
+        show = i18n.table_numbers(column, [v for v in values if isinstance(v, Fraction)], lang)
+        texts.append([show(v) if isinstance(v, Fraction) else row.cells[i].text
                       for v, row in zip(values, table.rows, strict=True)])
     rows = [(row, [col[r] for col in texts]) for r, row in enumerate(table.rows)]
     titles = [i18n.column_title(c, lang) for c in table.columns]

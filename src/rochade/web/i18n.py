@@ -14,7 +14,7 @@ import dataclasses
 import gettext
 import io
 import re
-from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator
 from datetime import date, datetime
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
@@ -163,11 +163,20 @@ def column(
     return show
 
 
-def columns(
-    rows: Iterable[Sequence[Fraction | int | None]], lang: str, halves: bool = True
-) -> list[Callable[[Fraction | int | None], str]]:
-    """`column` for each column of `rows` (a standings' tie-break values)."""
-    return [column(values, lang, halves) for values in zip(*rows, strict=True)]
+WITHOUT_HALVES = ("score", "value")
+"""The list columns of Keizer totals and values: two decimals or whole, never halves."""
+
+
+def table_numbers(
+    heading: Column, values: Iterable[Fraction | int | None], lang: str
+) -> Callable[[Fraction | int | None], str]:
+    """How a page writes the numbers of a list's column: a rating change signed, with one
+    decimal (`change`); Keizer totals and values without halves; the rest in the column's
+    one `number_style` (`column`)."""
+    if heading.key == "rating-change":
+        return lambda value: "" if value is None else change(Fraction(value) if isinstance(
+            value, int) else value, lang)
+    return column(values, lang, heading.key not in WITHOUT_HALVES)
 
 
 @lru_cache(maxsize=8192)

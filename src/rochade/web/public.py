@@ -35,7 +35,7 @@ from rochade.web.queries import (
     round_view,
     seats,
 )
-from rochade.web.system_tables import standing_rows
+from rochade.web.system_tables import standings_web_table
 
 PRINTOUTS = {"alphabetical": "pairings_alphabetical.html", "notice": "pairings_notice.html",
              "slips": "pairings_slips.html"}
@@ -72,21 +72,18 @@ async def standings(web: Web, request: Request, page: Page) -> Response:
     ctx = _public_context(web, request)
     t = ctx["t"]
     after = round_param(request, len(t.rounds), "after")
-    if system_of(t).fide_tiebreaks:
+    keys: list[str] = []
+    fide = None
+    if system_of(t).fide_tiebreaks:  # kept: the crosstable and player pages use them too
         fide = web.kept(request, ("tiebreaks", ctx["name"], after),
                         lambda: standings_with_tiebreaks(t, after))
         keys = [tiebreak_key(tb) for tb in fide.tiebreaks]
-        part = web.part(request, page, "_standings_fide_part.html", (ctx["n"], after), **ctx,
-                        table=fide, keys=keys, after=after,
-                        categories=_categories(ctx).setup.categories,
-                        rated=lambda: rated_changes(ctx, after),
-                        rows=lambda changes: standing_rows(fide, changes, page.lang))
-        return web.render(page, "standings.html", **ctx, part=part, after=after,
-                          section="standings")
-    table = ctx["svc"].standings(ctx["name"], after)
-    part = web.part(request, page, "_standings_part.html", (ctx["n"], after), **ctx, table=table,
+    link = f"/t/{ctx['n']}/players/"
+    part = web.part(request, page, "_standings_part.html", (ctx["n"], after), **ctx, keys=keys,
                     after=after, categories=_categories(ctx).setup.categories,
-                    rated=lambda: rated_changes(ctx, after))
+                    rated=lambda: rated_changes(ctx, after),
+                    standings=lambda changes: standings_web_table(t, after, fide, changes,
+                                                                  page.lang, link))
     return web.render(page, "standings.html", **ctx, part=part, after=after, section="standings")
 
 

@@ -5,6 +5,7 @@ from `SystemStandings` (FIDE scoring and tie-breaks); nothing here scores a game
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
@@ -19,7 +20,16 @@ from rochade.core.roundrobin import berger_schedule
 from rochade.core.standings import SystemStandings, numbers_of, system_standings
 from rochade.core.systems import ByeRequest, system_of
 from rochade.core.systems.round_robin import ROUND_ROBIN_SYSTEM
-from rochade.formats.tables import Column, Table, column_fractions
+from rochade.formats.tables import (
+    Cell,
+    Column,
+    Row,
+    Table,
+    column_fractions,
+    fide_standings_table,
+    with_rating_change,
+)
+from rochade.service import standings_list
 from rochade.web import i18n
 from rochade.web.queries import OUTCOME_MARKS, CurvePoint
 
@@ -33,21 +43,28 @@ class WebTable:
     rows: tuple[tuple[str, Markup], ...]  # (row class, the row's cells as HTML)
 
 
-def web_table(table: Table, title: Callable[[Column], str],
-              column: Callable[[list[Fraction]], Callable[[Fraction], str]],
-              link: str) -> WebTable:
-    """The exports' table for a page: `title` words a column, `column` tells how to write the
-    points of a column (one format for all of them, see `rochade.web.i18n.column`), a name
-    cell links to `link` + the player's id. The cells are written here, not by a template
-    loop: a 300-player Swiss has thousands, and the loop cost more than the table."""
-    def css(column: Column) -> str:
-        grid = column.key.startswith(("p", "round-")) and column.key[-1].isdigit()
-        return " ".join(c for c in ("num" if column.numeric and not grid else "",
-                                    "cell" if grid else "",
-                                    "strong" if column.key in ("points", "rank") else "") if c)
+def grid_class(column: Column) -> str:
+    """A crosstable's column classes: a round's or an opponent's cells as grid cells, the
+    rank and the points strong."""
+    grid = column.key.startswith(("p", "round-")) and column.key[-1].isdigit()
+    return " ".join(c for c in ("num" if column.numeric and not grid else "",
+                                "cell" if grid else "",
+                                "strong" if column.key in ("points", "rank") else "") if c)
 
+
+def web_table(table: Table, title: Callable[[Column], str],
+              column: Callable[[Column, list[Fraction]], Callable[[Fraction], str]],
+              link: str, css: Callable[[Column], str] = grid_class, marked: str = "",
+              ) -> WebTable:
+    """The exports' table for a page: `title` words a column, `column` tells how to write the
+    points of a column (one format for all of them, see `rochade.web.i18n.table_numbers`), a
+    name cell links to `link` + the player's id, `css` gives a column's classes. A withdrawn
+    row without a rank (Keizer's) shows "–" as its rank and in its strong columns and `marked`
+    after its name. The cells are written here, not by a template loop: a 300-player Swiss has
+    thousands, and the loop cost more than the table."""
     classes = [css(c) for c in table.columns]
-    numbers = [column(column_fractions(table.rows, i)) for i in range(len(table.columns))]
+    numbers = [column(c, column_fractions(table.rows, i)) for i, c in enumerate(table.columns)]
+    strong = [i for i, cls in enumerate(classes) if "strong" in cls.split()]
     openings: dict[tuple[str, str], str] = {}  # (column's class, cell's class) -> "<td ...>"
 
     def opening(column_class: str, cell_class: str) -> str:
@@ -57,58 +74,77 @@ def web_table(table: Table, title: Callable[[Column], str],
             openings[key] = f'<td class="{escape(both)}">' if both else "<td>"
         return openings[key]
 
+    def text(i: int, cell: Cell) -> Markup:
+        value = cell.value
+        return escape(numbers[i](value) if isinstance(value, Fraction) else cell.text)
+
+    written: dict[tuple[int, str, object], str] = {}  # a column's few different cells, once
     prefix = escape(link)
+    label = Markup(f' <small class="muted">{escape(marked)}</small>')
     rows = []
     for row in table.rows:
+        unranked = bool(marked) and row.cls == "withdrawn" and row.cells[0].value is None
         cells = []
-        for cell, cls, number in zip(row.cells, classes, numbers, strict=True):
-            value = cell.value
-            text = escape(number(value) if isinstance(value, Fraction) else cell.text)
+        for i, (cell, cls) in enumerate(zip(row.cells, classes, strict=True)):
+            if cell.player is None and not unranked:
+                value = cell.value
+                key = (i, cell.cls, (value.numerator, value.denominator)
+                       if isinstance(value, Fraction) else cell.text)
+                if key not in written:
+                    written[key] = f"{opening(cls, cell.cls)}{text(i, cell)}</td>"
+                cells.append(written[key])
+                continue
+            shown = escape("–") if unranked and (i == 0 or i in strong) else text(i, cell)
             if cell.player is not None:
-                text = Markup(f'<a href="{prefix}{cell.player}">{text}</a>')
-            cells.append(f"{opening(cls, cell.cls)}{text}</td>")
+                shown = Markup(f'<a href="{prefix}{cell.player}">{shown}</a>')
+                if unranked:
+                    shown += label
+            cells.append(f"{opening(cls, cell.cls)}{shown}</td>")
         rows.append((row.cls, Markup("".join(cells))))
     heads = tuple((title(c), "name" if c.key == "name" else cls)  # the name cells' class too
                   for c, cls in zip(table.columns, classes, strict=True))
     return WebTable(heads, tuple(rows))
 
 
-@dataclass(frozen=True)
-class StandingRow:
-    """A line of the standings as the page writes it: every number already in the page's
-    language and its column's one format."""
-
-    rank: str  # "" for a player tied on everything with the line above
-    number: int
-    player: PlayerId
-    name: str
-    points: str
-    values: tuple[str, ...]  # the tie-breaks
-    performance: str  # "" without one
-    change: str  # the rating change; "" without one
+STANDINGS_ORDER = ("rank", "no", "name", "score", "value", "games", "points")
+"""The standings pages' first columns: a Keizer total, the value and the games before the
+game points; the tie-breaks, performance and rating change after them."""
+LEFT_OUT = ("rating", "k")
+"""The exports' standings columns the pages leave out (the player page has them)."""
 
 
-def standing_rows(table: SystemStandings, changes: Mapping[PlayerId, RatingChange] | None,
-                  lang: str) -> list[StandingRow]:
-    """The standings' lines written out once, not by the template's loop: a 300-player Swiss
-    writes 1 500 numbers, and looking each one's format up in the template cost more."""
-    points = i18n.column([line.points for line in table.lines], lang)
-    values = i18n.columns([line.values for line in table.lines], lang)
-    rows = []
-    previous = None
-    for line in table.lines:
-        change = changes.get(line.entrant.id) if changes else None
-        performance = "" if change is None or change.performance is None else str(
-            change.performance)
-        delta = "" if change is None or change.change is None else i18n.change(change.change,
-                                                                              lang)
-        rows.append(StandingRow(
-            "" if line.rank == previous else str(line.rank), line.number, line.entrant.id,
-            line.entrant.name, points(line.points),
-            tuple(show(v) for show, v in zip(values, line.values, strict=True)),
-            performance, delta))
-        previous = line.rank
-    return rows
+def standings_web_table(t: Tournament, after: int | None, fide: SystemStandings | None,
+                        changes: Mapping[PlayerId, RatingChange] | None,
+                        lang: str, link: str) -> WebTable:
+    """The standings of any system as the exports have them (`standings_list`; `fide`: a
+    round robin's or Swiss's, which the pages keep), with the performance and rating change
+    when any player has one, as the standings pages show them: the ranking total strong, the
+    columns a phone can do without (start number, value, games) wide, a Keizer player who
+    withdrew marked."""
+    table = standings_list(t, after) if fide is None else fide_standings_table(fide, t.name)
+    if changes:
+        table = with_rating_change(table, changes)
+    keys = [c.key for c in table.columns]
+    shown = sorted((i for i, key in enumerate(keys) if key not in LEFT_OUT),
+                   key=lambda i: STANDINGS_ORDER.index(keys[i])
+                   if keys[i] in STANDINGS_ORDER else len(STANDINGS_ORDER))
+    table = dataclasses.replace(
+        table, columns=tuple(table.columns[i] for i in shown),
+        rows=tuple(Row(tuple(r.cells[i] for i in shown), r.cls) for r in table.rows))
+    strong = "score" if "score" in keys else "points"  # Keizer's total, else the points
+
+    def css(column: Column) -> str:
+        if column.key == strong:
+            return "num strong"
+        if column.key in ("no", "value", "games"):
+            return "num wide"
+        return "num" if column.numeric else ""
+
+    _ = i18n.translations(lang).gettext
+    words = {"rank": "#", "points": _("Score")}
+    return web_table(table, lambda c: words.get(c.key) or i18n.column_title(c, lang),
+                     lambda c, values: i18n.table_numbers(c, values, lang), link, css,
+                     marked=_("withdrawn"))
 
 
 @dataclass(frozen=True)

@@ -384,7 +384,8 @@ def crosstable(web: Web, request: Request, page: Page, ctx: dict[str, Any]) -> R
              else rounds_table(standings, t))
     keys = _keys(standings.tiebreaks)
     shown = web_table(table, lambda c: i18n.column_title(c, page.lang),
-                      lambda values: i18n.column(values, page.lang), f"/t/{ctx['n']}/players/")
+                      lambda c, values: i18n.table_numbers(c, values, page.lang),
+                      f"/t/{ctx['n']}/players/")
     return web.render(page, "systems/crosstable.html", **ctx, table=shown, after=after,
                       keys=keys, legend=_legend(web, page, keys), section="crosstable")
 
