@@ -11,9 +11,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from click.testing import CliRunner
 from e2e_helpers import Server, play
 from pypdf import PdfReader
 
+from rochade.cli.export import export_list
 from rochade.service import ClubService
 
 SMALLEST_PT = 7.0
@@ -40,6 +42,15 @@ def _sizes(reader: PdfReader) -> list[list[tuple[float, str]]]:
         pdf_page.extract_text(visitor_text=visit)
         pages.append(seen)
     return pages
+
+
+def _exported(season: Server, which: str, tournament: str, folder: Path) -> Path:
+    """List `which` of `tournament` exported as HTML by `rochade export-list`."""
+    out = folder / f"{which}.html"
+    args = [str(season.path), which, "--format", "html", "-o", str(out), "-t", tournament]
+    result = CliRunner().invoke(export_list, args)
+    assert result.exit_code == 0, result.output
+    return out
 
 
 @pytest.fixture
@@ -80,15 +91,7 @@ def test_a_long_progress_table_prints_at_a_readable_size(
 def test_no_page_holds_a_legend_alone(
     browser: Any, season: Server, artifacts: Path, tmp_path: Path
 ) -> None:
-    from click.testing import CliRunner
-
-    from rochade.cli.export import export_list
-
-    exported = tmp_path / "crosstable.html"
-    args = [str(season.path), "crosstable", "--format", "html", "-o", str(exported), "-t",
-            "Autumn Open"]
-    result = CliRunner().invoke(export_list, args)
-    assert result.exit_code == 0, result.output
+    exported = _exported(season, "crosstable", "Autumn Open", tmp_path)
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     page = context.new_page()
     for url, label in ((season.url + "/t/2/crosstable", "swiss-40-crosstable"),
@@ -105,15 +108,7 @@ def test_no_page_holds_a_legend_alone(
 def test_exported_progress_table_prints_at_a_readable_size(
     browser: Any, season: Server, artifacts: Path, tmp_path: Path
 ) -> None:
-    from click.testing import CliRunner
-
-    from rochade.cli.export import export_list
-
-    out = tmp_path / "progress.html"
-    args = [str(season.path), "progress", "--format", "html", "-o", str(out), "-t",
-            "Long Season"]
-    result = CliRunner().invoke(export_list, args)
-    assert result.exit_code == 0, result.output
+    out = _exported(season, "progress", "Long Season", tmp_path)
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     page = context.new_page()
     page.goto(out.as_uri())
