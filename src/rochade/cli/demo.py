@@ -42,10 +42,10 @@ def demo(seed: int, no_serve: bool) -> None:
     ):
         click.echo(f"  {command}")
     if not no_serve:
-        from rochade.cli.serve import serve_club  # the web app and QR codes: only to serve
+        from rochade.cli.serve import LOOPBACK, club_app, run_app  # only to serve
         from rochade.web.security import new_pin
 
-        serve_club(DEMO_FILE, pin=new_pin(), announce_pin=True)
+        run_app(club_app(DEMO_FILE, pin=new_pin(), announce_pin=True), LOOPBACK, 8000)
 
 
 COMMANDS = (demo,)

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 
 LOOPBACK = "127.0.0.1"
 SWITCH_SECONDS = 0.0001
-"""How long a thread holds the GIL while another waits for it (see `serve_club`)."""
+"""How long a thread holds the GIL while another waits for it (see `run_app`)."""
 
 
 PROBES = ("10.255.255.255", "172.31.255.255", "192.168.255.255")
@@ -111,32 +111,6 @@ def ensure_pin(path: Path, pin: str | None) -> str | None:
     return generated
 
 
-def serve_club(
-    path: Path,
-    host: str = LOOPBACK,
-    port: int = 8000,
-    pin: str | None = None,
-    announce_pin: bool = False,
-    behind_proxy: bool = False,
-    proxies: tuple[str, ...] = (),
-    given_url: str | None = None,
-    publish_to: Target | None = None,
-    browser: bool = False,
-) -> None:
-    """Start the web app on `path` until Ctrl+C (also used by `rochade demo` and `rochade`).
-
-    `announce_pin`: print the given PIN (the demo makes one up for each run).
-    `behind_proxy`: trust X-Forwarded-For on requests from the proxy, at one of `proxies`
-    (none given: this computer's loopback addresses).
-    `given_url`: the address players use (`--public-url`), instead of the one detected.
-    `publish_to`: where each tournament's site is uploaded after the TD changed it.
-    `browser`: open the TD pages in the default browser once the server answers.
-    """
-    app = club_app(path, host, port, pin, announce_pin, behind_proxy, proxies, given_url,
-                   publish_to=publish_to)
-    run_app(app, host, port, proxies, f"{local_url(host, port)}td/" if browser else None)
-
-
 def club_app(
     path: Path,
     host: str = LOOPBACK,
@@ -150,8 +124,15 @@ def club_app(
     publish_to: Target | None = None,
 ) -> Starlette:
     """The web app on `path`, the file checked and its PIN set first; says where it serves
-    and who can open it (`serve_club`'s arguments; `command`: what starts it again, for the
-    hint that shares it on the club Wi-Fi, by default `rochade serve PATH`)."""
+    and who can open it (`run_app` then serves it).
+
+    `announce_pin`: print the given PIN (the demo makes one up for each run).
+    `behind_proxy`: trust X-Forwarded-For on requests from the proxy, at one of `proxies`
+    (none given: this computer's loopback addresses).
+    `given_url`: the address players use (`--public-url`), instead of the one detected.
+    `command`: what starts it again, for the hint that shares it on the club Wi-Fi (by
+    default `rochade serve PATH`).
+    `publish_to`: where each tournament's site is uploaded after the TD changed it."""
     from rochade.web import create_app
 
     if not path.exists():
@@ -327,8 +308,9 @@ def serve(
         raise click.BadParameter("give a whole address such as http://192.168.1.20:8000/",
                                  param_hint="--public-url")
     upload = None if publish_to is None else target(publish_to, credentials_file)
-    serve_club(club_file, host, port, pin, behind_proxy=behind_proxy or bool(proxies),
-               proxies=proxies, given_url=public_url, publish_to=upload)
+    app = club_app(club_file, host, port, pin, behind_proxy=behind_proxy or bool(proxies),
+                   proxies=proxies, given_url=public_url, publish_to=upload)
+    run_app(app, host, port, proxies)
 
 
 def _address(text: str) -> str:
