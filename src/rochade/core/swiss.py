@@ -26,7 +26,7 @@ from rochade.core.dutch.state import ABSENT
 from rochade.core.messages import Said
 from rochade.core.model import ModelError, PlayerId, Round, Tournament
 from rochade.core.pairing import Board, Pairing
-from rochade.core.systems import (
+from rochade.core.system_settings import (
     SWISS_ABSENCES,
     Acceleration,
     FirstRound,
