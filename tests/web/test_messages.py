@@ -13,6 +13,7 @@ from starlette.testclient import TestClient
 from web_helpers import PLAYERS, post
 
 import rochade
+from rochade import i18n
 from rochade.core.checker import check_boards
 from rochade.core.keizer.settings import preset
 from rochade.core.messages import Explained, Message, joined, message_of
@@ -20,7 +21,6 @@ from rochade.core.model import Entrant, Status, Tournament
 from rochade.formats.trf import TrfError, parse_trf
 from rochade.service import ServiceError
 from rochade.store import StoreError
-from rochade.web import i18n
 
 
 def _all_subclasses(cls: type) -> set[type]:

@@ -17,13 +17,13 @@ from starlette.responses import HTMLResponse, Response
 from starlette.routing import Mount
 from starlette.staticfiles import StaticFiles
 
+from rochade import i18n
 from rochade.service import FileReplaced
 from rochade.service.clubfile import Clock, system_clock
 from rochade.service.upload import Target
 from rochade.web import (
     categories,
     hall,
-    i18n,
     keeping,
     login,
     member_list,

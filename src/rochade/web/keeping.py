@@ -16,6 +16,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
+from rochade import i18n
 from rochade.service.backups import check_copy
 from rochade.service.errors import ServiceError
 from rochade.service.fidemode import recheck
@@ -27,7 +28,7 @@ from rochade.service.publishing import (
     upload_target,
 )
 from rochade.service.website import club_site, write_site
-from rochade.web import i18n, uploads
+from rochade.web import uploads
 from rochade.web.base import USER_ERRORS, Endpoint, Page, Web, field, td_only
 from rochade.web.security import (
     MIN_PIN_LENGTH,

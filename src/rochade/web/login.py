@@ -9,7 +9,7 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
-from rochade.web import i18n
+from rochade import i18n
 from rochade.web.base import (
     SESSION_COOKIE,
     Page,

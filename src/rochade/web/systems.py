@@ -17,6 +17,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
+from rochade import i18n
 from rochade.core.collation import name_key
 from rochade.core.standings import SystemStandings, counted_crosstable, explain_tiebreaks
 from rochade.core.systems import (
@@ -38,7 +39,6 @@ from rochade.formats.text import tiebreak_key
 from rochade.service import ServiceError, standings_with_tiebreaks
 from rochade.service.fidemode import NeedsFideConfirmation
 from rochade.service.systems import draws_by_lot
-from rochade.web import i18n
 from rochade.web.base import USER_ERRORS, Page, Web, field, int_or_none, round_param, td_only
 from rochade.web.chart import player_chart
 from rochade.web.queries import planned_rounds, rated_changes
