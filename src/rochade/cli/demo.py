@@ -43,7 +43,7 @@ def demo(seed: int, no_serve: bool) -> None:
         click.echo(f"  {command}")
     if not no_serve:
         from rochade.cli.serve import LOOPBACK, club_app, run_app  # only to serve
-        from rochade.web.security import new_pin
+        from rochade.service.pin import new_pin
 
         run_app(club_app(DEMO_FILE, pin=new_pin(), announce_pin=True), LOOPBACK, 8000)
 

@@ -42,12 +42,12 @@ from rochade.core.systems import system_of
 from rochade.service import ActionRecord, ClubService, Identity, ServiceError, StoreError
 from rochade.service.club_settings import file_identity
 from rochade.service.clubfile import Clock
+from rochade.service.pin import REVOKED_KEY
 from rochade.service.upload import Uploader
 from rochade.web import texts
 from rochade.web.cache import Facts, PageCache
 from rochade.web.queries import result_label
 from rochade.web.security import (
-    REVOKED_KEY,
     LoginThrottle,
     RateLimit,
     Signer,

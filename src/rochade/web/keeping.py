@@ -21,6 +21,7 @@ from rochade.service.backups import check_copy
 from rochade.service.errors import ServiceError
 from rochade.service.fidemode import recheck
 from rochade.service.files import drop_upload, keep_upload, kept_upload, read_whole
+from rochade.service.pin import MIN_PIN_LENGTH, PinError, pin_matches, set_pin
 from rochade.service.publishing import (
     save_site_setup,
     set_up_upload,
@@ -30,14 +31,7 @@ from rochade.service.publishing import (
 from rochade.service.website import club_site, write_site
 from rochade.web import uploads
 from rochade.web.base import USER_ERRORS, Endpoint, Page, Web, field, td_only
-from rochade.web.security import (
-    MIN_PIN_LENGTH,
-    PinError,
-    Signer,
-    pin_matches,
-    session_key,
-    set_pin,
-)
+from rochade.web.security import Signer, session_key
 
 # -- the club's website --------------------------------------------------------------------
 
