@@ -26,7 +26,6 @@ from rochade.cli.common import (
 )
 from rochade.cli.rounds import echo_changes
 from rochade.core.fide import EVENT_KEYS
-from rochade.core.keizer.settings import PRESETS
 from rochade.core.model import PlayerId, Status
 from rochade.core.systems import (
     KEIZER,
@@ -42,7 +41,7 @@ from rochade.service import ActionRecord, ClubService, PlayerAdded
 from rochade.service.categories import KEYS as CATEGORY_KEYS
 from rochade.service.fidemode import NeedsFideConfirmation
 from rochade.service.files import read_file
-from rochade.service.settings import PERCENT_HINT, settings_of
+from rochade.service.settings import PERCENT_HINT, PRESETS, settings_of
 from rochade.service.systems import describe, draws_by_lot
 
 ROUNDS = click.option("--rounds", type=click.IntRange(min=1), help="Swiss: the number of rounds.")

@@ -13,7 +13,6 @@ from starlette.routing import Route
 
 from rochade.core.checker import Rule
 from rochade.core.fide import EVENT_KEYS
-from rochade.core.keizer.settings import PRESETS, KeizerSettings
 from rochade.core.messages import N_, Message, line_message
 from rochade.core.model import Reason, Result, Tournament
 from rochade.core.systems import system_of
@@ -31,6 +30,8 @@ from rochade.service.settings import (
     KEIZER_SETTINGS,
     PERCENT_HINT,
     PRESET,
+    PRESETS,
+    KeizerSettings,
     SettingsReport,
     settings_of,
 )
