@@ -38,11 +38,11 @@ from rochade import i18n
 from rochade.core.collation import search_text
 from rochade.core.messages import N_, Message, shortened
 from rochade.core.model import ModelError
-from rochade.core.systems import system_of
 from rochade.service import ActionRecord, ClubService, Identity, ServiceError, StoreError
 from rochade.service.club_settings import file_identity
 from rochade.service.clubfile import Clock
 from rochade.service.pin import REVOKED_KEY
+from rochade.service.systems import system_of
 from rochade.service.upload import Uploader
 from rochade.web import texts
 from rochade.web.cache import Facts, PageCache

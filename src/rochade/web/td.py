@@ -15,7 +15,6 @@ from rochade.core.checker import Rule
 from rochade.core.fide import EVENT_KEYS
 from rochade.core.messages import N_, Message, line_message
 from rochade.core.model import Reason, Result, Tournament
-from rochade.core.systems import system_of
 from rochade.service import (
     NeedsConfirmation,
     PairingReport,
@@ -35,6 +34,7 @@ from rochade.service.settings import (
     SettingsReport,
     settings_of,
 )
+from rochade.service.systems import system_of
 from rochade.service.tournaments import SETTING_OVERRIDES
 from rochade.web.base import (
     ERROR_PAGES,
