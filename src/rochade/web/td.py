@@ -11,7 +11,6 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from rochade.core.checker import Rule
 from rochade.core.fide import EVENT_KEYS
 from rochade.core.messages import N_, Message, line_message
 from rochade.core.model import Reason, Result, Tournament
@@ -25,6 +24,7 @@ from rochade.service import (
 )
 from rochade.service.edits import PairingEditor
 from rochade.service.phones import PhoneDesk
+from rochade.service.rounds import Rule
 from rochade.service.settings import (
     KEIZER_SETTINGS,
     PERCENT_HINT,
