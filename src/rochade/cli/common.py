@@ -26,8 +26,8 @@ def domain_errors() -> tuple[type[Exception], ...]:
     Imported when a command fails, so that `rochade --version` or `pair-trf` do not load the
     club file's layers."""
     from rochade.core.model import ModelError
-    from rochade.core.tiebreaks import TieBreakError
     from rochade.service import ServiceError, StoreError
+    from rochade.service.errors import TieBreakError
 
     return (ModelError, StoreError, ServiceError, TieBreakError, OSError)
 

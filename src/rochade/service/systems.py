@@ -47,7 +47,12 @@ from rochade.core.systems import holder as holder
 from rochade.core.systems import system_of as system_of
 from rochade.core.systems.base import PairingRefused
 from rochade.core.systems.keizer import draw_start as keizer_start
-from rochade.core.tiebreaks import Kind, TieBreak, TieBreakError, Unplayed, parse_tiebreaks
+from rochade.core.tiebreaks import Kind, TieBreakError
+
+# The tie-breaks a TD chooses (typed, or on the pages) and the edition's rule for unplayed rounds.
+from rochade.core.tiebreaks import TieBreak as TieBreak
+from rochade.core.tiebreaks import Unplayed as Unplayed
+from rochade.core.tiebreaks import parse_tiebreaks as parse_tiebreaks
 from rochade.service.errors import ServiceError
 from rochade.service.files import read_file
 
