@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from rochade.formats.tables import standings_table, table_text
+from rochade.cli.views import list_text
 from rochade.service import tournament_standings
 from rochade.service.demo import build_demo
 
@@ -28,7 +28,7 @@ def demo(seed: int, no_serve: bool) -> None:
     svc = build_demo(DEMO_FILE, seed)
     t = svc.tournament()
     table = tournament_standings(t)
-    click.echo(table_text(standings_table(table, t)))
+    click.echo(list_text(t, "standings"))
     file = DEMO_FILE
     click.echo("Explore the season:")
     for command in (
