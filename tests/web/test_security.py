@@ -16,7 +16,7 @@ from starlette.testclient import TestClient
 from web_helpers import PIN, Tick, csrf_of, log_in, post
 
 from rochade.service import ClubService
-from rochade.store.settings import read_setting, write_setting
+from rochade.store.file_settings import read_setting, write_setting
 from rochade.web import create_app, security
 from rochade.web.security import (
     PIN_KEY,

@@ -245,7 +245,7 @@ def test_demo_serves_the_demo_file_and_prints_its_pin(
     assert result.exit_code == 0, result.output
     pin = result.output.split("TD PIN: ")[1].split()[0]
     assert len(pin) == 6 and pin.isdigit()
-    from rochade.store.settings import read_setting
+    from rochade.store.file_settings import read_setting
     from rochade.web.security import PIN_KEY, verify_pin
 
     stored = read_setting(tmp_path / "demo.rochade", PIN_KEY)

@@ -39,8 +39,8 @@ from rochade.core.messages import N_, Message, shortened
 from rochade.core.model import ModelError
 from rochade.core.systems import system_of
 from rochade.service import ActionRecord, ClubService, Identity, ServiceError, StoreError
-from rochade.service.club_settings import file_identity
 from rochade.service.clubfile import Clock
+from rochade.service.file_settings import file_identity
 from rochade.service.upload import Uploader
 from rochade.web import i18n, texts
 from rochade.web.cache import Facts, PageCache

@@ -23,7 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from rochade.service.club_settings import read_setting, update_setting, write_setting
+from rochade.service.file_settings import read_setting, update_setting, write_setting
 
 PIN_KEY = "web.td_pin"
 SECRET_KEY = "web.secret"

@@ -28,7 +28,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from rochade.service import ClubService, StoreError
-from rochade.service.club_settings import CLUB_NAME, check_servable, write_setting
+from rochade.service.file_settings import CLUB_NAME, check_servable, write_setting
 from rochade.web import i18n
 from rochade.web.base import WHO, Hardened, request_language
 from rochade.web.login import set_language

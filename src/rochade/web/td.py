@@ -27,7 +27,7 @@ from rochade.service import (
 )
 from rochade.service.edits import PairingEditor
 from rochade.service.phones import PhoneDesk
-from rochade.service.settings import (
+from rochade.service.tournament_settings import (
     KEIZER_SETTINGS,
     PERCENT_HINT,
     PRESET,
