@@ -123,7 +123,7 @@ def test_every_export_gives_gacrux_the_tie_breaks_rochade_shows(
 
     Between rounds gacrux is told the round (`-n R`): without it, it takes `142`'s count
     of rounds and reads the rounds not yet played as unplayed by everyone, which is the
-    final table of a tournament abandoned now (docs/trf.md, "Other programs")."""
+    final table of a tournament abandoned now (docs/trf.md, "Writing")."""
     exports: list[str] = []
     play(club, random.Random(seed), tmp_path, players=players, rounds=5, late=1,
          scoring=scoring, exports=exports)
