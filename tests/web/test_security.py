@@ -17,7 +17,7 @@ from web_helpers import PIN, Tick, csrf_of, log_in, post
 
 from rochade.service import ClubService, pin
 from rochade.service.pin import PIN_KEY, PinError, has_pin, hash_pin, new_pin, set_pin, verify_pin
-from rochade.store.settings import read_setting, write_setting
+from rochade.store.file_settings import read_setting, write_setting
 from rochade.web import create_app, security
 from rochade.web.security import (
     SECRET_KEY,

@@ -246,7 +246,7 @@ def test_demo_serves_the_demo_file_and_prints_its_pin(
     pin = result.output.split("TD PIN: ")[1].split()[0]
     assert len(pin) == 6 and pin.isdigit()
     from rochade.service.pin import PIN_KEY, verify_pin
-    from rochade.store.settings import read_setting
+    from rochade.store.file_settings import read_setting
 
     stored = read_setting(tmp_path / "demo.rochade", PIN_KEY)
     assert stored is not None and verify_pin(pin, stored)

@@ -31,7 +31,6 @@ from rochade.service import ActionRecord, ClubService, PlayerAdded
 from rochade.service.categories import KEYS as CATEGORY_KEYS
 from rochade.service.fidemode import NeedsFideConfirmation
 from rochade.service.files import read_file
-from rochade.service.settings import PERCENT_HINT, PRESETS, settings_of
 from rochade.service.systems import (
     KEIZER,
     SCORINGS,
@@ -44,6 +43,7 @@ from rochade.service.systems import (
     find_system,
     system_of,
 )
+from rochade.service.tournament_settings import PERCENT_HINT, PRESETS, settings_of
 
 ROUNDS = click.option("--rounds", type=click.IntRange(min=1), help="Swiss: the number of rounds.")
 SCORING = click.option("--scoring", type=click.Choice(SCORINGS), help="Points for win-draw-loss.")

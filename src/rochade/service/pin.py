@@ -10,7 +10,7 @@ import hmac
 import secrets
 from pathlib import Path
 
-from rochade.service.club_settings import read_setting, write_setting
+from rochade.service.file_settings import read_setting, write_setting
 
 PIN_KEY = "web.td_pin"
 REVOKED_KEY = "web.revoked_sessions"

@@ -39,8 +39,8 @@ from rochade.core.collation import search_text
 from rochade.core.messages import N_, Message, shortened
 from rochade.core.model import ModelError
 from rochade.service import ActionRecord, ClubService, Identity, ServiceError, StoreError
-from rochade.service.club_settings import file_identity
 from rochade.service.clubfile import Clock
+from rochade.service.file_settings import file_identity
 from rochade.service.pin import REVOKED_KEY
 from rochade.service.systems import system_of
 from rochade.service.upload import Uploader

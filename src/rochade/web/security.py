@@ -23,7 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from rochade.service.club_settings import read_setting, update_setting, write_setting
+from rochade.service.file_settings import read_setting, update_setting, write_setting
 from rochade.service.pin import PIN_KEY, REVOKED_KEY
 
 SECRET_KEY = "web.secret"

@@ -29,7 +29,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from rochade import i18n
 from rochade.service import ClubService, StoreError
-from rochade.service.club_settings import CLUB_NAME, check_servable, write_setting
+from rochade.service.file_settings import CLUB_NAME, check_servable, write_setting
 from rochade.service.pin import MIN_PIN_LENGTH, PinError, checked_pin, has_pin, set_pin
 from rochade.web.base import WHO, Hardened, request_language
 from rochade.web.login import set_language

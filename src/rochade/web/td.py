@@ -25,7 +25,8 @@ from rochade.service import (
 from rochade.service.edits import PairingEditor
 from rochade.service.phones import PhoneDesk
 from rochade.service.rounds import Rule
-from rochade.service.settings import (
+from rochade.service.systems import system_of
+from rochade.service.tournament_settings import (
     KEIZER_SETTINGS,
     PERCENT_HINT,
     PRESET,
@@ -34,7 +35,6 @@ from rochade.service.settings import (
     SettingsReport,
     settings_of,
 )
-from rochade.service.systems import system_of
 from rochade.service.tournaments import SETTING_OVERRIDES
 from rochade.web.base import (
     ERROR_PAGES,
