@@ -13,7 +13,8 @@ from starlette.testclient import TestClient
 
 from rochade.service import ClubService
 
-LIST = "Name,Elo\nAnna Berg,2055\nBart Claes,1950\nSomeone Else,1700\n"
+LIST = "Name,Rating\nAnna Berg,2055\nBart Claes,1950\nSomeone Else,1700\n"
+"""A list whose rating names no system: the national rating of members without a FIDE id."""
 
 
 def ratings(club: Path) -> dict[str, int | None]:
@@ -31,7 +32,7 @@ def test_the_changes_are_shown_first_then_saved(td: TestClient, club: Path) -> N
     assert "Check the list" in td.get("/td/t/1/ratings").text
     before = ratings(club)
     page = preview(td, LIST.encode())
-    assert "Anna Berg" in page and "2010 → 2055" in page
+    assert "Anna Berg" in page and "national rating 2010 → 2055" in page
     assert "Unchanged: 1." in page
     assert ratings(club) == before  # nothing saved yet
     token = page.split('name="token" value="')[1].split('"')[0]
@@ -51,7 +52,7 @@ def test_a_zip_is_read_as_the_command_reads_it(td: TestClient) -> None:
     packed = io.BytesIO()
     with zipfile.ZipFile(packed, "w") as archive:
         archive.writestr("list.csv", LIST)
-    assert "2010 → 2055" in preview(td, packed.getvalue(), "list.zip")
+    assert "national rating 2010 → 2055" in preview(td, packed.getvalue(), "list.zip")
 
 
 def test_a_list_that_cannot_be_read_changes_nothing(td: TestClient, club: Path) -> None:
