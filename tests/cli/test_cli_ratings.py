@@ -9,6 +9,7 @@ from pathlib import Path
 
 from click.testing import Result
 
+from rochade.service import ClubService
 from rochade.store import Club
 
 Run = Callable[..., Result]
@@ -181,3 +182,27 @@ def test_a_dsb_mgl_nr_matches_only_within_its_club(run: Run, club: Path, tmp_pat
     unscoped = tmp_path / "unscoped.csv"
     unscoped.write_text("Mgl-Nr,Spielername,DWZ\n012,Someone Else,1200\n", encoding="utf-8")
     assert run("ratings", club, unscoped).stdout.startswith("Nothing would change.")
+
+
+def test_the_tournament_chooses_its_pairing_rating(run: Run, club: Path, tmp_path: Path) -> None:
+    """FIDE (else national) by default; `pairing_rating=national` before round 1 pairs the
+    players by their DWZ; a choice it does not know is refused."""
+    fide = tmp_path / "fide.xml"
+    fide.write_text("<playerslist><player><fideid>90000011</fideid><name>Dirk</name>"
+                    "<rating>2222</rating></player></playerslist>", encoding="utf-8")
+    run("ratings", club, fide, "--apply")
+    assert "pairing_rating = fide" in run("tournament", "set", club).stdout
+    def first() -> tuple[str, int | None]:
+        top = ClubService(club).tournament("Winter").start_order()[0]
+        return top.name, top.rating
+
+    assert first() == ("Dirk", 2222)  # by his FIDE rating
+    out = run("tournament", "set", club, "pairing_rating=national").stdout
+    assert out == "Winter: pairing_rating=national\n"
+    assert first() == ("Anna", 2000)
+    assert " 4  Dirk     1850  present" in run("participants", club, "-t", "Winter").stdout
+    refused = run("tournament", "set", club, "pairing_rating=elo", ok=False)
+    assert "the pairing rating is fide, national, highest, not 'elo'" in refused.stderr
+    run("pair", club)
+    refused = run("tournament", "set", club, "pairing_rating=fide", ok=False)
+    assert "fixed once round 1 is paired" in refused.stderr

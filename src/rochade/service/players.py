@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TypeVar
 
+from rochade.core import ratings
 from rochade.core.messages import N_, Message, joined
 from rochade.core.model import Entrant, PlayerId, Tournament
 from rochade.core.ratings import RatingChoice
@@ -221,6 +222,8 @@ def preview_player_list(
 
 RATINGS = "ratings"
 """The kind of the tournament's extras row holding its `RatingChoice`."""
+RATING_KEYS = ratings.KEYS
+"""The keys of the choice (`rochade tournament set pairing_rating=national`)."""
 
 
 def choice_of(club: Club, tournament_id: int) -> RatingChoice:
