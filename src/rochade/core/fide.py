@@ -82,8 +82,7 @@ class PlayerDetails:
             return dataclasses.replace(self, national_id=national_id(number),
                                        national_kind=national_kind(kind) if number else "")
         if key == "national_rating":
-            system, _, number = value.rpartition(":")
-            return self.rated(national_rating(number), national_kind(system))
+            return self.rated(national_rating(value), national_kind(value.rpartition(":")[0]))
         read = {"title": title, "sex": sex, "federation": federation, "birth": birth,
                 "club": club, "k": k_factor}[key]
         return dataclasses.replace(self, **{key: read(value)})
@@ -296,8 +295,9 @@ def national_kind(typed: str) -> str:
 
 
 def national_rating(typed: str) -> int | None:
-    """A national rating as typed (a whole number within `limits.RATING`); "": none."""
-    text = typed.strip()
+    """The rating of a national rating as typed, `SYSTEM:RATING` or the number alone (a whole
+    number within `limits.RATING`); "": none."""
+    text = typed.rpartition(":")[2].strip()
     if not text:
         return None
     if not (text.isascii() and text.isdigit()) or not RATING.low <= int(text) <= RATING.high:

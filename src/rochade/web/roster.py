@@ -65,7 +65,7 @@ def _player_fields(e: Entrant, d: PlayerDetails) -> dict[str, str]:
     national = f"{d.national_kind}:{d.national_id}".lstrip(":") if d.national_id else ""
     return {"fide_id": str(e.fide_id or ""), "title": d.title, "sex": d.sex,
             "federation": d.federation, "birth": d.birth, "club": d.club,
-            "national_id": national, "k": d.k}
+            "national_id": national, "national_rating": d.national_text, "k": d.k}
 
 
 PlayerChange = Callable[[FormData, Callable[[str], str]], str]
