@@ -73,3 +73,13 @@ def test_a_list_that_cannot_be_read_changes_nothing(td: TestClient, club: Path) 
 def test_the_upload_needs_the_csrf_token(td: TestClient) -> None:
     answer = td.post("/td/t/1/ratings/preview", files={"list": ("list.csv", LIST.encode())})
     assert answer.status_code == 403
+
+
+def test_someone_of_another_birth_year_is_left_alone_and_said_why(
+    td: TestClient, club: Path
+) -> None:
+    ClubService(club, "test").set_player("Anna Berg", {"birth": "1990"})
+    page = preview(td, b"Name,Rating,Geburtsjahr\nAnna Berg,2055,1975\n")
+    assert ("Someone else, left alone: Anna Berg (the list: Anna Berg; birth date 1990 ≠ "
+            "1975).") in page
+    assert "Nothing would change." in page
