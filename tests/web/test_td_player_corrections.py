@@ -56,3 +56,16 @@ def test_the_players_page_shows_and_takes_both_ratings(td: TestClient, club: Pat
     assert (bart.fide_id, bart.fide_rating) == (4612345, None)
     post(td, "/td/t/1/players/2/data", national_rating="DWZ:12x")
     assert "'DWZ:12x' is no national rating" in unescape(td.get("/td/t/1/players").text)
+
+
+def test_the_pairing_rating_is_chosen_on_the_players_page(td: TestClient, club: Path) -> None:
+    assert 'id="pairing-rating"' in td.get("/td/t/1/players").text
+    post(td, "/td/t/1/players/pairing-rating", pairing_rating="national")
+    page = td.get("/td/t/1/players").text
+    assert "Pairing rating saved." in page and '<option value="national" selected>' in page
+    assert ClubService(club).rating_choice().pairing.value == "national"
+    post(td, "/td/t/1/players/pairing-rating", pairing_rating="elo")
+    assert "the pairing rating is fide, national, highest, not 'elo'" in unescape(
+        td.get("/td/t/1/players").text)
+    ClubService(club).pair()
+    assert 'id="pairing-rating"' not in td.get("/td/t/1/players").text
