@@ -196,7 +196,7 @@ class _Rochade:
     tournament: str | None = None
     names: dict[PlayerId, str] = field(default_factory=dict)
     status: dict[PlayerId, Status] = field(default_factory=dict)
-    ratings: dict[PlayerId, int | None] = field(default_factory=dict)
+    ratings: dict[PlayerId, tuple[int | None, int | None]] = field(default_factory=dict)
     absent: dict[tuple[int, PlayerId], str] = field(default_factory=dict)
     games: dict[int, list[Game]] = field(default_factory=dict)
     boards: dict[int, list[tuple[PlayerId, int]]] = field(default_factory=dict)
@@ -220,12 +220,9 @@ class _Rochade:
         elif key == "status":
             player, status = _pair(value)
             self.status[_id(player)] = Status.parse(_text(status))
-        elif key == "rating":  # the pairing rating, where it is not the 001 line's FIDE one
-            player, rating = _pair(value)
-            if rating is not None and (isinstance(rating, bool) or not isinstance(rating, int)
-                                       or not limits.RATING.low <= rating <= limits.RATING.high):
-                raise TrfError("{value} is not a rating", value=repr(rating))
-            self.ratings[_id(player)] = rating
+        elif key == "rating":  # the pairing and the FIDE rating, where not both the 001 line's
+            player, pairing, fide = _triple(value)
+            self.ratings[_id(player)] = (_rating_of(pairing), _rating_of(fide))
         elif key == "absent":
             rnd, player, reason = _triple(value)
             self.absent[(_round_no(rnd), _id(player))] = _text(reason)
@@ -257,6 +254,15 @@ def _pair(value: object) -> tuple[object, object]:
     if len(items) != 2:
         raise TrfError("expected two values, got {value}", value=repr(value))
     return items[0], items[1]
+
+
+def _rating_of(value: object) -> int | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not (
+            limits.RATING.low <= value <= limits.RATING.high):
+        raise TrfError("{value} is not a rating", value=repr(value))
+    return value
 
 
 def _triple(value: object) -> tuple[object, object, object]:
@@ -617,9 +623,9 @@ def _entrant(p: TrfPlayer, rch: _Rochade, rounds: Sequence[Round], played: int,
             status = {"H": Status.EXCUSED, " ": Status.PRESENT}.get(code, Status.UNEXCUSED)
     name = rch.names.get(p.tpn) or p.name or f"Player {p.tpn}"
     fide = p.fide_id if p.fide_id.isdecimal() and int(p.fide_id) > 0 else None
-    rating = rch.ratings.get(p.tpn, p.rating or None)
+    rating, fide_rating = rch.ratings.get(p.tpn, (p.rating or None, p.rating or None))
     return Entrant(p.tpn, name, rating, status, int(fide) if fide else None,
-                   fide_rating=p.rating or None)
+                   fide_rating=fide_rating)
 
 
 def _coming_byes(kept: Iterable[tuple[int, str]], played: int) -> dict[PlayerId, str]:
@@ -844,7 +850,7 @@ def write_trf_tournament(t: Tournament, extras: TrfExtras | None = None,
         points = sum(_points_of_code(t, " " if b is None else b.result)
                      for b in own[e.id][:played] + blocks[e.id][played:])
         records[e.id] = TrfPlayer(
-            tpn=e.id, name=_field(e.name), sex=x.sex, title=x.title, rating=e.fide_rating or 0,
+            tpn=e.id, name=_field(e.name), sex=x.sex, title=x.title, rating=_rating(e, report),
             federation=x.federation, fide_id=x.fide_id or str(e.fide_id or ""),
             birth=x.birth, points=points, rank=ranks.get(e.id, 0), entries=tuple(blocks[e.id]),
         )
@@ -873,6 +879,15 @@ def write_trf_tournament(t: Tournament, extras: TrfExtras | None = None,
         anchor not in (BEFORE, AFTER) and not t.has_entrant(anchor))]
     end = newline or keep.newline
     return end.join(lines) + end
+
+
+def _rating(e: Entrant, report: bool) -> int:
+    """A 001 line's rating: the FIDE rating; a player without one has the rating the
+    tournament pairs them by (the one rating TRF's readers, engines and tie-break checkers
+    see), but in a rating report none: FIDE's unrated."""
+    if e.fide_rating is not None:
+        return e.fide_rating
+    return 0 if report else e.rating or 0
 
 
 def _with_details(x: PlayerExtras, known: PlayerDetails | None) -> PlayerExtras:
@@ -1185,8 +1200,8 @@ def _rch_lines(t: Tournament, kept: Sequence[tuple[int, str]],
     if _clean(t.name) != t.name:
         out.append(line("tournament", t.name))
     out += [line("name", [e.id, e.name]) for e in t.entrants if not _fits(e.name)]
-    out += [line("rating", [e.id, e.rating]) for e in t.entrants
-            if e.rating != (records[e.id].rating or None)]
+    out += [line("rating", [e.id, e.rating, e.fide_rating]) for e in t.entrants
+            if (e.rating, e.fide_rating) != (records[e.id].rating or None,) * 2]
     rch = _Rochade()
     if t.rounds and rounds_recorded(TrfFile(tuple(players.values()))) != len(t.rounds):
         rch.rounds = len(t.rounds)

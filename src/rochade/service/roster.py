@@ -134,6 +134,7 @@ class RosterDesk(UseCases):
         leaves empty keeps what the member has."""
         name = new_name(name)
         limits.check_player(name, rating, fide_id)
+        limits.check_player(name, details.national, None)
         member = entry.members.get(name)
         record = entry.record
         if record is not None and member is not None and member.id in entry.entered:
