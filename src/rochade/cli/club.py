@@ -350,7 +350,9 @@ def player() -> None:
 @player.command("add")
 @club_argument
 @click.argument("name")
-@click.option("--rating", type=int, help="Rating (Elo); leave out for unrated players.")
+@click.option("--rating", type=int,
+              help="Rating: the FIDE rating with --fide-id, else the national one (player set "
+              "national_rating=DWZ:1850 names its system); leave out for unrated players.")
 @click.option("--fide-id", type=int, help="FIDE id, if any.")
 @tournament_option
 def player_add(
