@@ -68,11 +68,12 @@ def evening(path: Path, system: str) -> tuple[ClubService, list[tuple[int, int]]
 
 def other_tournament(path: Path) -> None:
     """Autumn, before the tournament under test: two players of its own, then two of the
-    test's (under other numbers), two rounds with a result each way, a late entry."""
+    test's (under other numbers, with the FIDE ids and so the FIDE ratings the test's list
+    gives them), two rounds with a result each way, a late entry."""
     svc = ClubService(path, "td-ina", TickingClock())
     svc.create_tournament("Autumn", "classic")
-    svc.import_players("name,rating\nOlga Ost,2150\nPit Pohl,1450\nEmil Faber,1600\n"
-                       "Cem Oz,1800\n", "Autumn")
+    svc.import_players("name,rating,fide_id\nOlga Ost,2150,\nPit Pohl,1450,\n"
+                       "Emil Faber,1600,4100037\nCem Oz,1800,4100029\n", "Autumn")
     for number in (1, 2):
         report = svc.pair("Autumn")
         for game in report.round.games:

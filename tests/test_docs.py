@@ -25,6 +25,7 @@ from rochade.core.fide import EVENT_KEYS
 from rochade.core.systems import SYSTEMS
 from rochade.service import ClubService
 from rochade.service.categories import KEYS as CATEGORY_KEYS
+from rochade.service.players import RATING_KEYS
 from rochade.service.roster import PLAYER_KEYS
 from rochade.service.systems import BYE_VALUES
 from rochade.service.tournament_settings import KEIZER_SETTINGS, PRESET
@@ -379,7 +380,7 @@ def setting_keys() -> dict[str, tuple[str, ...]]:
         "Setting keys": (
             PRESET.key, *(s.key for s in KEIZER_SETTINGS), *BYE_VALUES, "scoring", "tiebreaks",
             "fide_mode", *(key for system in SYSTEMS.values() for key in system.options),
-            *CATEGORY_KEYS, *EVENT_KEYS,
+            *CATEGORY_KEYS, *EVENT_KEYS, *RATING_KEYS,
         ),
         "Player keys": PLAYER_KEYS,
     }

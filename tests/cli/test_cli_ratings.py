@@ -9,6 +9,9 @@ from pathlib import Path
 
 from click.testing import Result
 
+from rochade.service import ClubService
+from rochade.store import Club
+
 Run = Callable[..., Result]
 
 
@@ -21,18 +24,19 @@ def test_national_csv_list(run: Run, club: Path, tmp_path: Path) -> None:
     )
     before = club.read_bytes()
     out = run("ratings", club, listing).stdout.splitlines()
+    # The DWZ column fills the national rating (its system now known), the Elo column the
+    # FIDE rating, which Winter pairs by (FIDE, else national).
     assert out == [
-        "1 player(s) would change:",
-        "  Anna: rating 2000 -> 2012 (matched by name)",
-        "Tournaments not started yet take the new ratings: Winter (Anna 2000 -> 2012).",
-        "Unchanged: 1.",
-        "Ambiguous, left alone: Carla (Carla (1600); Carla (1650)).",
+        "2 player(s) would change:",
+        "  Anna: FIDE rating unrated -> 2100, national rating 2000 -> DWZ:2012 (matched by name)",
+        "  Bert: national rating 1950 -> DWZ:1950 (matched by name)",
+        "Tournaments not started yet take the new ratings: Winter (Anna 2000 -> 2100).",
+        "Ambiguous, left alone: Carla (Carla (DWZ 1600); Carla (DWZ 1650)).",
         "Not in the list: Xaver Herbst, Yara Herbst, Zeno Herbst, Dirk, Eva, Frank, Greta, Hans.",
         "Nothing is written yet: run again with --apply to write these changes.",
     ]
-    elo = run("ratings", club, listing, "--rating-column", "FIDE-Elo").stdout
-    assert "Anna: rating 2000 -> 2100" in elo
-    assert "Listed without a rating, rating kept: Bert." in elo
+    dwz = run("ratings", club, listing, "--rating-column", "DWZ").stdout
+    assert "Anna: FIDE rating unrated -> 2100, national rating 2000 -> DWZ:2012" in dwz
     assert club.read_bytes() == before
 
 
@@ -47,9 +51,10 @@ def test_fide_lists_zipped_and_plain(run: Run, club: Path, tmp_path: Path) -> No
     with zipfile.ZipFile(archive, "w") as z:
         z.writestr("players_list_xml_foa.xml", xml)
     out = run("ratings", club, archive).stdout
-    assert "Dirk: rating 1850 -> 1870, FIDE id none -> 90000011 (matched by name)" in out
-    assert "Unchanged: 0." not in out and "Eva: rating 1800 -> 1800" not in out
-    assert "Eva: FIDE id none -> 90000029 (matched by name)" in out
+    assert "Dirk: FIDE rating unrated -> 1870, FIDE id none -> 90000011 (matched by name)" in out
+    assert "Unchanged: 0." not in out
+    assert "Eva: FIDE rating unrated -> 1800, FIDE id none -> 90000029 (matched by name)" in out
+    assert "Winter (Dirk 1850 -> 1870, Eva FIDE unrated -> 1800)" in out
     header = "ID Number      Name                           Fed Sex SRtng SGm"
     txt = tmp_path / "standard.txt"
     txt.write_bytes(
@@ -57,7 +62,7 @@ def test_fide_lists_zipped_and_plain(run: Run, club: Path, tmp_path: Path) -> No
             "latin-1"
         )
     )
-    assert "Greta: rating 1700 -> 1712" in run("ratings", club, txt).stdout
+    assert "Greta: FIDE rating unrated -> 1712" in run("ratings", club, txt).stdout
     broken = tmp_path / "broken.xml"
     broken.write_text("<playerslist><player>", encoding="utf-8")
     result = run("ratings", club, broken, ok=False)
@@ -75,10 +80,10 @@ def test_a_fide_txt_list_from_before_2012(run: Run, club: Path, tmp_path: Path) 
         "90000053  Greta                             wf   AUT  1733    9  1995  w\r\n".encode(
             "latin-1"))
     out = run("ratings", club, old).stdout
-    assert ("  Greta: rating 1700 -> 1733, FIDE id none -> 90000053, title none -> WFM, sex none "
-            "-> w, federation none -> AUT, birth none -> 1995 (matched by name)") in out
-    assert ("  Hans: rating 1650 -> 1688, FIDE id none -> 90000045, title none -> FM, federation "
-            "none -> GER, birth none -> 1990 (matched by name)") in out
+    assert ("  Greta: FIDE rating unrated -> 1733, FIDE id none -> 90000053, title none -> WFM, "
+            "sex none -> w, federation none -> AUT, birth none -> 1995 (matched by name)") in out
+    assert ("  Hans: FIDE rating unrated -> 1688, FIDE id none -> 90000045, title none -> FM, "
+            "federation none -> GER, birth none -> 1990 (matched by name)") in out
     old.write_text("ID_NUMBER NAME TITL FED JAN10\n90000045 Hans f GER 16x8\n",
                    encoding="utf-8")
     refused = run("ratings", club, old, ok=False)
@@ -102,15 +107,15 @@ def test_apply_writes_members_and_new_tournaments_then_undo(
     run("tournament", "create", club, "Spring")
     run("player", "add", club, "Anna", "-t", "Spring")
     listing = tmp_path / "list.csv"
-    listing.write_text("Name,Elo,FIDE-ID\nAnna,2050,4100018\nBert,1950,\n", encoding="utf-8")
+    listing.write_text("Name,Elo,FIDE-ID\nAnna,2050,4100018\nBert,,\n", encoding="utf-8")
     winter_before = _winter(run, club)
     preview = run("ratings", club, listing, "--apply").stdout.splitlines()
     assert preview == [
         "1 player(s) changed:",
-        "  Anna: rating 2000 -> 2050, FIDE id none -> 4100018 (matched by name)",
+        "  Anna: FIDE rating unrated -> 2050, FIDE id none -> 4100018 (matched by name)",
         "Tournaments not started yet take the new ratings: Spring (Anna 2000 -> 2050).",
         "Tournaments under way keep the ratings they were paired with: Winter (Anna 2000).",
-        "Unchanged: 1.",
+        "Listed without a rating, rating kept: Bert.",
         "Not in the list: Xaver Herbst, Yara Herbst, Zeno Herbst, Carla, Dirk, Eva, Frank, Greta, "
         "Hans.",
         "Written after a backup; `rochade undo` takes the update back.",
@@ -123,7 +128,7 @@ def test_apply_writes_members_and_new_tournaments_then_undo(
     assert again.startswith("Nothing would change.")
     run("undo", club)
     assert "2000" in run("participants", club, "-t", "Spring").stdout
-    assert "Anna: rating 2000 -> 2050" in run("ratings", club, listing).stdout
+    assert "Anna: FIDE rating unrated -> 2050" in run("ratings", club, listing).stdout
 
 
 def test_a_bad_list_changes_nothing(run: Run, club: Path, tmp_path: Path) -> None:
@@ -137,3 +142,67 @@ def test_a_bad_list_changes_nothing(run: Run, club: Path, tmp_path: Path) -> Non
     assert club.read_bytes() == before
     assert not (club.parent / f"{club.name}-backups").exists() or not any(
         "ratings" in p.name for p in (club.parent / f"{club.name}-backups").iterdir())
+
+
+def test_a_fide_list_after_a_dwz_list_leaves_the_dwz(run: Run, club: Path, tmp_path: Path) -> None:
+    """Each list fills its own rating: the FIDE list does not overwrite the DWZ."""
+    dwz = tmp_path / "dwz.csv"
+    dwz.write_text("Spielername;DWZ\nDirk;1777\n", encoding="utf-8")
+    run("ratings", club, dwz, "--apply")
+    fide = tmp_path / "fide.xml"
+    fide.write_text("<playerslist><player><fideid>90000011</fideid><name>Dirk</name>"
+                    "<rating>1870</rating></player></playerslist>", encoding="utf-8")
+    out = run("ratings", club, fide, "--apply").stdout
+    assert "Dirk: FIDE rating unrated -> 1870, FIDE id none -> 90000011" in out
+    assert "national rating" not in out
+    assert run("ratings", club, dwz).stdout.startswith("Nothing would change.")
+    with Club.open(club) as store:
+        dirk = next(m for m in store.members() if m.name == "Dirk")
+        assert (dirk.rating, store.details_of_member(dirk.id).national_text) == (1870, "DWZ:1777")
+
+
+def test_a_dsb_mgl_nr_matches_only_within_its_club(run: Run, club: Path, tmp_path: Path) -> None:
+    """Mgl-Nr 12 in two clubs: each updates the member of its own ZPS, and a list without
+    the ZPS matches by name only; another birth year is someone else, said why."""
+    run("player", "set", club, "Dirk", "national_id=ZPS:C0327-012", "birth=1980")
+    run("player", "set", club, "Eva", "national_id=ZPS:C0401-012")
+    dsb = tmp_path / "dsb.csv"
+    dsb.write_text("ZPS,Mgl-Nr,Spielername,Geburtsjahr,DWZ\n"
+                   "C0401,012,\"Maier,Eva\",1990,1590\nC0327,012,\"Schulz,Dirk\",1980,1866\n"
+                   "C0327,013,Frank,1970,1701\n", encoding="utf-8")
+    out = run("ratings", club, dsb).stdout
+    assert "Dirk: national rating 1850 -> DWZ:1866 (matched by national id)" in out
+    assert ("Eva: national rating 1800 -> DWZ:1590, birth none -> 1990 (matched by national "
+            "id)") in out
+    run("player", "set", club, "Frank", "birth=1971")
+    refused = run("ratings", club, dsb, "--apply").stdout
+    assert "Someone else, left alone (another birth year or sex than the member):" in refused
+    assert "  Frank: birth year 1971 (the list: 1970) (matched by name as Frank)" in refused
+    assert "Frank: national" not in refused
+    unscoped = tmp_path / "unscoped.csv"
+    unscoped.write_text("Mgl-Nr,Spielername,DWZ\n012,Someone Else,1200\n", encoding="utf-8")
+    assert run("ratings", club, unscoped).stdout.startswith("Nothing would change.")
+
+
+def test_the_tournament_chooses_its_pairing_rating(run: Run, club: Path, tmp_path: Path) -> None:
+    """FIDE (else national) by default; `pairing_rating=national` before round 1 pairs the
+    players by their DWZ; a choice it does not know is refused."""
+    fide = tmp_path / "fide.xml"
+    fide.write_text("<playerslist><player><fideid>90000011</fideid><name>Dirk</name>"
+                    "<rating>2222</rating></player></playerslist>", encoding="utf-8")
+    run("ratings", club, fide, "--apply")
+    assert "pairing_rating = fide" in run("tournament", "set", club).stdout
+    def first() -> tuple[str, int | None]:
+        top = ClubService(club).tournament("Winter").start_order()[0]
+        return top.name, top.rating
+
+    assert first() == ("Dirk", 2222)  # by his FIDE rating
+    out = run("tournament", "set", club, "pairing_rating=national").stdout
+    assert out == "Winter: pairing_rating=national\n"
+    assert first() == ("Anna", 2000)
+    assert " 4  Dirk     1850  present" in run("participants", club, "-t", "Winter").stdout
+    refused = run("tournament", "set", club, "pairing_rating=elo", ok=False)
+    assert "the pairing rating is fide, national, highest, not 'elo'" in refused.stderr
+    run("pair", club)
+    refused = run("tournament", "set", club, "pairing_rating=fide", ok=False)
+    assert "fixed once round 1 is paired" in refused.stderr

@@ -184,3 +184,41 @@ def test_explanation_lines_come_back_as_messages(tmp_path: Path) -> None:
     broken = text.replace('"exact": "1/2"', '"exact": "half"', 1)
     with pytest.raises(FormatError, match="expected a fraction"):
         parse_club(broken)
+
+
+def test_a_backup_keeps_both_ratings_and_an_older_one_reads_its_one_rating(
+    tmp_path: Path
+) -> None:
+    """Version 3 keeps each member's FIDE and national rating and each player's FIDE rating;
+    a version-2 backup's one rating is FIDE's with a FIDE id, else the national one."""
+    club = tmp_path / "club.rochade"
+    service = ClubService.init(club, "td")
+    service.create_system_tournament("Open", "swiss", {"rounds": 5})
+    service.set_rating_choice({"pairing_rating": "national"}, "Open")
+    service.import_players("Name;Elo;DWZ;FIDE-ID\nAlpha;2100;1950;4612345\nBravo;;1700;\n",
+                           "Open")
+    backup = backup_json(club)
+    document = json.loads(backup)
+    assert document["format"] == "rochade-club/3"
+    assert [(m["rating"], m["national_rating"], m["national_system"])
+            for m in document["members"]] == [(2100, "1950", "DWZ"), (None, "1700", "DWZ")]
+    assert [(p["rating"], p["fide_rating"]) for p in document["tournaments"][0]["players"]] == [
+        (1950, 2100), (1700, None)]
+    restore_json(backup, tmp_path / "copy.rochade")
+    copy = ClubService(tmp_path / "copy.rochade", "td")
+    assert copy.tournament("Open") == service.tournament("Open")
+    assert without_restore_entry(backup_json(tmp_path / "copy.rochade")) == document
+    old = json.loads(backup)
+    old["format"] = "rochade-club/2"
+    for member in old["members"]:  # then a member had one rating
+        member["rating"] = member["rating"] or int(member["national_rating"])
+        del member["national_rating"], member["national_system"]
+    for player in old["tournaments"][0]["players"]:
+        del player["fide_rating"]
+    restore_json(json.dumps(old), tmp_path / "old.rochade")
+    with Club.open(tmp_path / "old.rochade") as restored:
+        details = restored.details_of_members()
+        assert [(m.rating, details[m.id].national_text) for m in restored.members()] == [
+            (2100, ""), (None, "1700")]
+    entrants = ClubService(tmp_path / "old.rochade").tournament("Open").entrants
+    assert [(e.rating, e.fide_rating) for e in entrants] == [(1950, 1950), (1700, None)]

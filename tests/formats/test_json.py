@@ -898,3 +898,21 @@ def test_settings_saved_before_the_colour_rule_keep_pairing_as_they_did() -> Non
     assert fewer.colour_rule is ColourRule.FEWER_WHITES
     with pytest.raises(FormatError, match="colour_rule"):
         KEIZER.from_dict({"colour_rule": "more_whites"})
+
+
+def test_the_fide_rating_is_written_only_where_it_is_not_the_one_rating() -> None:
+    """A player paired by a national rating carries `fide_rating`; a file without it (every
+    older one) reads its rating as the FIDE rating of a player with a FIDE id."""
+    t = Tournament("Open", (
+        Entrant(1, "Alpha", 1950, fide_id=4612345, fide_rating=2100),
+        Entrant(2, "Bravo", 1800, fide_id=4612346, fide_rating=1800),
+        Entrant(3, "Carla", 1700),
+        Entrant(4, "Dora", 1600, fide_id=4612347),
+    ), settings=KEIZER.from_dict({}))
+    players = json.loads(format_tournament(t))["players"]
+    assert [p.get("fide_rating", "-") for p in players] == [2100, "-", "-", None]
+    assert parse_tournament(format_tournament(t)) == t
+    older = json.loads(format_tournament(t))
+    del older["players"][0]["fide_rating"], older["players"][3]["fide_rating"]
+    assert [e.fide_rating for e in parse_tournament(json.dumps(older)).entrants] == [
+        1950, 1800, None, 1600]

@@ -30,12 +30,18 @@ from rochade.formats.players import (
 )
 
 
+def listed_rating(row: PlayerRow) -> int | None:
+    """The rating a list's line gives, FIDE's or (a line without a FIDE id) the national."""
+    return row.rating if row.rating is not None else row.details.national
+
+
 def test_german_excel_list() -> None:
     """Semicolons, Windows-1252, DWZ and Verein: what German Excel saves."""
     data = "Spieler;DWZ;FIDE-ID;Verein\r\nMüller, Jürgen;1920;;SK Köln\r\nWeiß, Anna;0;4612345;\r\n"
     rows = parse_player_csv(decode(data.encode("cp1252")))
     assert rows == [
-        PlayerRow(2, "Müller, Jürgen", 1920, None, None, "SK Köln", PlayerDetails(club="SK Köln")),
+        PlayerRow(2, "Müller, Jürgen", None, None, None, "SK Köln",
+                  PlayerDetails(club="SK Köln").rated(1920, "DWZ")),
         PlayerRow(3, "Weiß, Anna", None, 4612345, None, None),
     ]
 
@@ -43,8 +49,8 @@ def test_german_excel_list() -> None:
 def test_dutch_list_with_bom_and_quotes() -> None:
     data = '\ufeffNaam,Rating,FIDE ID,Vereniging\n"Berg, Kees van der",1645,,"De Toren, Arnhem"\n'
     rows = parse_player_csv(decode(data.encode("utf-8")))
-    assert rows == [PlayerRow(2, "Berg, Kees van der", 1645, None, None, "De Toren, Arnhem",
-                              PlayerDetails(club="De Toren, Arnhem"))]
+    assert rows == [PlayerRow(2, "Berg, Kees van der", None, None, None, "De Toren, Arnhem",
+                              PlayerDetails(club="De Toren, Arnhem").rated(1645, ""))]
 
 
 def test_first_and_last_name_columns_and_tabs() -> None:
@@ -61,10 +67,12 @@ def test_without_header_the_columns_are_name_rating_fide_id() -> None:
     assert parse_player_csv("Teilnehmer\nAnna\n") == [PlayerRow(2, "Anna")]
 
 
-def test_rating_column_preference() -> None:
+def test_both_rating_columns_fill_both_ratings() -> None:
     text = "Name;Elo;DWZ\nA;2100;1950\nB;;1700\n"
-    assert [r.rating for r in parse_player_csv(text)] == [1950, 1700]
-    assert [r.rating for r in parse_player_csv(text, rating_column="ELO")] == [2100, None]
+    rows = parse_player_csv(text)
+    assert [(r.rating, r.details.national_text) for r in rows] == [
+        (2100, "DWZ:1950"), (None, "DWZ:1700")]
+    assert parse_player_csv(text, rating_column="ELO") == rows
     with pytest.raises(FormatError, match="line 1: there is no column 'KNSB'"):
         parse_player_csv(text, rating_column="KNSB")
 
@@ -190,8 +198,10 @@ def test_national_csv_list() -> None:
         'X1234,1002,A,"Probe,Bert",M,1985,1530,12,,\n'
     )
     assert list(parse_rating_csv(text)) == [
-        RatedPlayer("Testa, Anna", 1710, 90000011, "1001", PlayerDetails(sex="w", birth="1990")),
-        RatedPlayer("Probe, Bert", 1530, None, "1002", PlayerDetails(sex="m", birth="1985")),
+        RatedPlayer("Testa, Anna", 1800, 90000011, "ZPS:X1234-1001",
+                    PlayerDetails(sex="w", birth="1990").rated(1710, "DWZ")),
+        RatedPlayer("Probe, Bert", None, None, "ZPS:X1234-1002",
+                    PlayerDetails(sex="m", birth="1985").rated(1530, "DWZ")),
     ]
     assert [p.rating for p in parse_rating_csv(text, "FIDE-Elo")] == [1800, None]
 
@@ -270,7 +280,7 @@ def test_any_list_a_spreadsheet_writes_reads_back(
     writer = csv.writer(out, delimiter=delimiter)
     writer.writerow(["Name", "Rating"])
     writer.writerows([[name, "" if r is None else r] for name, r in players])
-    assert [(r.name, r.rating) for r in parse_player_csv(out.getvalue())] == players
+    assert [(r.name, listed_rating(r)) for r in parse_player_csv(out.getvalue())] == players
 
 
 def test_rating_report_columns_in_english_german_and_dutch() -> None:
@@ -297,11 +307,12 @@ def test_french_excel_list_with_family_and_given_names() -> None:
             "K54321;Lefèvre;Hélène;1720;Échiquier Lyonnais;F;FRA;1990;A\r\n"
             "M12345;Dupont;Jean;;;H;;;B\r\n")
     first, second = parse_player_csv(decode(data.encode("cp1252")))
-    assert (first.name, first.rating, first.club) == ("Lefèvre, Hélène", 1720, "Échiquier Lyonnais")
+    assert (first.name, listed_rating(first), first.club) == ("Lefèvre, Hélène", 1720,
+                                                      "Échiquier Lyonnais")
     d = first.details
     assert (d.sex, d.federation, d.birth, d.national_id, d.national_kind) == (
         "w", "FRA", "1990", "K54321", "FFE")
-    assert (second.name, second.rating, second.details.sex) == ("Dupont, Jean", None, "m")
+    assert (second.name, listed_rating(second), second.details.sex) == ("Dupont, Jean", None, "m")
     assert parse_player_csv("Nom;Elo\nJean Dupont;1500\n") == [PlayerRow(2, "Jean Dupont", 1500)]
 
 
@@ -309,9 +320,9 @@ def test_german_and_dutch_lists_keep_the_first_names() -> None:
     """Beside Vorname/Voornaam the Name/Naam column is the family name: two Müllers stay two."""
     german = "Name;Vorname;DWZ;Verein\nMüller;Jürgen;1820;SK Köln\nMüller;Anna;1650;SK Köln\n"
     dutch = "Naam;Voornaam;Rating\nBerg;Kees;1645\nBerg;Sanne;1500\n"
-    assert [(r.name, r.rating) for r in parse_player_csv(german)] == [
+    assert [(r.name, listed_rating(r)) for r in parse_player_csv(german)] == [
         ("Müller, Jürgen", 1820), ("Müller, Anna", 1650)]
-    assert [(r.name, r.rating) for r in parse_player_csv(dutch)] == [
+    assert [(r.name, listed_rating(r)) for r in parse_player_csv(dutch)] == [
         ("Berg, Kees", 1645), ("Berg, Sanne", 1500)]
     assert find_duplicates(parse_player_csv(german)) == []
 
@@ -319,7 +330,8 @@ def test_german_and_dutch_lists_keep_the_first_names() -> None:
 def test_a_dsb_list_comma_name_and_fide_land() -> None:
     """DSB lists write "Müller,Jürgen" in one column and the federation as FIDE-Land."""
     (row,) = parse_player_csv("Spielername;DWZ;FIDE-Land\nMüller,Jürgen;1820;GER\n")
-    assert (row.name, row.rating, row.details.federation) == ("Müller, Jürgen", 1820, "GER")
+    assert (row.name, row.details.national_text, row.details.federation) == (
+        "Müller, Jürgen", "DWZ:1820", "GER")
 
 
 _SPELLINGS = {  # (family name, first name, rating) as clubs write them, in the UI's languages
@@ -350,7 +362,7 @@ def test_family_and_first_name_columns_in_every_language(
     writer = csv.writer(out, delimiter=delimiter)
     writer.writerow([shaped(headers[i]) for i in order])
     writer.writerows([[(last, first, rating)[i] for i in order] for last, first, rating in players])
-    assert [(r.name, r.rating) for r in parse_player_csv(out.getvalue())] == [
+    assert [(r.name, listed_rating(r)) for r in parse_player_csv(out.getvalue())] == [
         (f"{last}, {first}", rating) for last, first, rating in players]
 
 
@@ -361,7 +373,7 @@ def test_a_wrong_code_in_a_list_names_its_line() -> None:
 
 def test_a_rating_list_is_read_whatever_its_codes() -> None:
     text = "Spielername,Geschlecht,Land,DWZ\nTesta,X,D,1710\n"
-    assert [p.rating for p in parse_rating_csv(text)] == [1710]
+    assert [p.details.national_text for p in parse_rating_csv(text)] == ["DWZ:1710"]
 
 
 _DETAILS = st.builds(
@@ -378,6 +390,9 @@ def test_a_list_never_overwrites_the_clubs_data_unsaid(
     club = [ClubPlayer(1, "Anna Testa", 1650, 90000011, details=ours)]
     match = match_ratings(club, [RatedPlayer("Testa, Anna", 1650, 90000011, details=listed)],
                           take_list)
+    if match.refused:  # another birth year or sex: someone else, nothing changes
+        assert not match.updates and match.refused[0].differences
+        return
     after = match.updates[0].details if match.updates else ours
     said = {key for u in match.differing for key, _, _ in u.differences}
     for key in FILLED:

@@ -15,7 +15,8 @@ from rochade.core.systems import SWISS, SwissSettings
 from rochade.formats.trf import TrfError, forbidden_of, format_forbidden, parse_trf, trf_lines
 from rochade.formats.trf_tournament import read_trf_tournament, write_trf_tournament
 
-ENTRANTS = tuple(Entrant(i, f"Player {i}", 2100 - 10 * i) for i in range(1, 7))
+ENTRANTS = tuple(Entrant(i, f"Player {i}", 2100 - 10 * i, fide_rating=2100 - 10 * i)
+                 for i in range(1, 7))
 ROUNDS = (
     Round(1, (Game(1, 4, Result.WHITE_WINS, 1), Game(2, 5, Result.DRAW, 2),
               Game(3, 6, Result.BLACK_WINS, 3))),

@@ -19,7 +19,7 @@ from rochade.core.fide import EventData
 from rochade.core.standings import numbers_of, renumbered
 from rochade.formats.trf import parse_trf
 from rochade.formats.trf_tournament import TrfExtras, read_trf_tournament
-from rochade.service import ClubService
+from rochade.service import ClubService, ServiceError
 from rochade.service.exchange import TRF_EXTRAS
 from rochade.service.rated import event_of_file
 
@@ -406,3 +406,39 @@ def test_every_export_has_the_event_and_the_players_and_a_round_trip_keeps_them(
     kept = TrfExtras.from_json(other.tournament_extras(t.name)[1][TRF_EXTRAS]).lines
     theirs = event_of_file(kept, EventData())  # the organizer is in a rating report only
     assert theirs == dataclasses.replace(club.rating_data().event, organizer="")
+
+
+def test_a_tournament_paired_by_dwz_reports_the_fide_ratings(club: ClubService) -> None:
+    """Pairing by the national rating: the players' start order follows the DWZ, while the
+    TRF export and the rating report carry the FIDE ratings (and the national record the
+    DWZ); the export reads back with the ratings it was paired by."""
+    club.create_system_tournament("Open", "swiss", {"rounds": 3, "seed": 7})
+    club.set_rating_choice({"pairing_rating": "national"}, "Open")
+    club.import_players(
+        "Name;Elo;DWZ;FIDE-ID;Geschlecht;Geboortedatum;PKZ\n"
+        "Alpha, Anna;2105;1990;1000010;w;1990-01-31;10001\n"
+        "Bravo, Bea;2010;2050;1000020;w;1995;10002\n"
+        "Charlie, Carl;1950;1700;1000030;m;1988-12-24;10003\n"
+        "Delta, Dora;1890;;1000040;w;1991;\n", "Open")
+    paired = {e.name: (e.rating, e.fide_rating) for e in club.tournament("Open").entrants}
+    assert paired == {"Alpha, Anna": (1990, 2105), "Bravo, Bea": (2050, 2010),
+                      "Charlie, Carl": (1700, 1950), "Delta, Dora": (1890, 1890)}
+    assert [e.name for e in club.tournament("Open").start_order()][:2] == [
+        "Bravo, Bea", "Alpha, Anna"]
+    for _ in range(3):
+        report = club.pair("Open")
+        for board in range(1, len(report.round.games) + 1):
+            club.enter_result(report.round.number, board, RESULTS[board % 3], "Open")
+    with pytest.raises(ServiceError, match="fixed once round 1 is paired"):
+        club.set_rating_choice({"pairing_rating": "fide"}, "Open")
+    club.set_event(EVENT | {"federation": "GER"})
+    text = club.rating_report("Open").text
+    assert text is not None
+    ratings = {p.name: p.rating for p in parse_trf(text).players}
+    assert ratings == {"Alpha, Anna": 2105, "Bravo, Bea": 2010, "Charlie, Carl": 1950,
+                       "Delta, Dora": 1890}
+    national = [line for line in text.splitlines() if line.startswith("GER ")]
+    assert [line[48:52] for line in national] == ["2050", "1990", "1700"]
+    exported = club.export_trf("Open")
+    assert {p.name: p.rating for p in parse_trf(exported).players} == ratings
+    assert read_trf_tournament(exported)[0] == renumbered(club.tournament("Open"))[0]

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from rochade.core.fide import PlayerDetails
 from rochade.core.standings import system_standings
 from rochade.formats.json import FormatError
 from rochade.formats.players import RatedPlayer, parse_rating_csv
@@ -16,17 +17,25 @@ from rochade.service.lists import tournament_standings
 from rochade.store import Club
 from rochade.store import backup as backups
 
+
+def national(name: str, rating: int, fide_id: int | None = None) -> RatedPlayer:
+    """An entry of a national list (its system not said), as the members' ratings are."""
+    return RatedPlayer(name, None, fide_id, details=PlayerDetails().rated(rating, ""))
+
+
 LIST = [
-    RatedPlayer("Berg, Anna", 2100, 4100018),
-    RatedPlayer("O'Neill, Bo", 1900),  # unchanged
-    RatedPlayer("Öztürk, Cém", 1650),
-    RatedPlayer("Nobody, Fred", 2400),  # not a member
+    national("Berg, Anna", 2100, 4100018),
+    national("O'Neill, Bo", 1900),  # unchanged
+    national("Öztürk, Cém", 1650),
+    national("Nobody, Fred", 2400),  # not a member
 ]
 
 
 def members(club: ClubService) -> dict[str, tuple[int | None, int | None]]:
+    """Each member's national rating and FIDE id."""
     with Club.open(club.path) as opened:
-        return {m.name: (m.rating, m.fide_id) for m in opened.members()}
+        details = opened.details_of_members()
+        return {m.name: (details[m.id].national, m.fide_id) for m in opened.members()}
 
 
 def snapshot(club: ClubService) -> object:
@@ -38,7 +47,7 @@ def test_preview_writes_nothing(six: ClubService) -> None:
     before = snapshot(six)
     report = six.update_ratings(LIST)
     assert not report.applied
-    assert [(u.player.name, u.rating, u.fide_id) for u in report.match.updates] == [
+    assert [(u.player.name, u.details.national, u.fide_id) for u in report.match.updates] == [
         ("Anna Berg", 2100, 4100018), ("Cém Öztürk", 1650, None)]
     assert [(e.name, e.enrolment.tournament, e.new) for e in report.entrants] == [
         ("Anna Berg", "Winter", 2100), ("Cém Öztürk", "Winter", 1650)]
@@ -121,3 +130,27 @@ def test_a_club_file_changed_while_the_list_was_read(six: ClubService) -> None:
         six.update_ratings(listing(), apply=True)
     assert members(six) == {**before, "Late Comer": (1400, None)}
 
+
+
+def test_a_fide_list_after_a_dwz_list_leaves_the_dwz(six: ClubService) -> None:
+    """Each list fills its own rating; the tournament pairs by FIDE, else national."""
+    dwz = RatedPlayer("Berg, Anna", None, details=PlayerDetails().rated(1999, "DWZ"))
+    six.update_ratings([dwz], apply=True)
+    six.update_ratings([RatedPlayer("Berg, Anna", 2101, 4100018)], apply=True)
+    with Club.open(six.path) as opened:
+        anna = next(m for m in opened.members() if m.name == "Anna Berg")
+        assert (anna.rating, opened.details_of_member(anna.id).national_text) == (
+            2101, "DWZ:1999")
+    entrant = six.tournament("Winter").entrants[0]
+    assert (entrant.rating, entrant.fide_rating) == (2101, 2101)
+    assert not six.update_ratings([dwz]).match.updates
+
+
+def test_another_birth_year_or_sex_is_never_an_update(six: ClubService) -> None:
+    six.set_player("Anna Berg", {"birth": "1990", "sex": "w"}, "Winter")
+    listed = [RatedPlayer("Berg, Anna", 2222, details=PlayerDetails(birth="1991")),
+              RatedPlayer("Öztürk, Cém", 1700, details=PlayerDetails(sex="w", birth="1990"))]
+    report = six.update_ratings(listed)
+    assert [(u.player.name, u.differences) for u in report.match.refused] == [
+        ("Anna Berg", (("birth", "1990", "1991"),))]
+    assert [u.player.name for u in report.match.updates] == ["Cém Öztürk"]

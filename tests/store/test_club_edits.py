@@ -62,7 +62,7 @@ def test_a_members_report_data_is_read_back(path: Path) -> None:
         with club.action("player", "details", "td", AT):
             club.set_member_details(3, details)
         assert club.details_of_member(3) == details
-        assert club.details_of_member(1) == PlayerDetails()
+        assert club.details_of_member(1) == PlayerDetails().rated(2000, "")  # no FIDE id
         assert club.details_of_members()[3] == details
 
 
@@ -101,7 +101,7 @@ def test_edits_of_what_is_not_there_are_named(path: Path) -> None:
     with Club.open(path) as club:
         [winter] = club.tournaments()
         with club.action("player", "rating", "td", AT), pytest.raises(StoreError) as refused:
-            club.set_entrant_rating(winter.id, 9, 1500)
+            club.set_entrant_rating(winter.id, 9, 1500, None)
         assert str(refused.value) == "no player with id 9 in this tournament"
         with club.action("result", "result", "td", AT), pytest.raises(StoreError) as refused:
             club.set_result(winter.id, 1, 7, Result.WHITE_WINS)

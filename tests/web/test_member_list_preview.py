@@ -34,11 +34,12 @@ def test_an_uploaded_list_is_shown_first_and_saved_on_confirmation(
     shown = upload(td, MEMBERS.encode("cp1252"), existing="skip")
     assert "14 players in the list. Nothing is saved until you import them." in shown
     columns = re.sub(r"\s+", " ", re.search(r'<ul id="list-columns">.*?</ul>', shown, re.S)[0])
-    for title, field in (("Name", "name"), ("DWZ", "rating"), ("Verein", "club")):
+    for title, field in (("Name", "name"), ("DWZ", "national rating"), ("Verein", "club")):
         assert f"“{title}”</span>: <strong>{field}</strong>" in columns
     assert "“Telefon”</span>: <span class=\"muted\">not used</span>" in columns
-    rows = re.findall(r"<tr><td>(\d+)</td><td dir=\"auto\">([^<]+)</td><td>(\d*)</td>", shown)
-    assert rows[:2] == [("2", "Spieler 01", "1210"), ("3", "Spieler 02", "1220")]
+    rows = re.findall(r"<tr><td>(\d+)</td><td dir=\"auto\">([^<]+)</td><td>(\d*)</td>"
+                      r"<td>([^<]*)</td>", shown)  # the FIDE, then the national rating
+    assert rows[:2] == [("2", "Spieler 01", "", "DWZ:1210"), ("3", "Spieler 02", "", "DWZ:1220")]
     assert len(rows) == 10 and "and 4 more" in shown
     assert entrants(club) == before  # nothing saved yet
     text = re.search(r'<textarea name="csv_text" hidden>(.*?)</textarea>', shown, re.S)[1]

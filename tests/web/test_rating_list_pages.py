@@ -13,7 +13,8 @@ from starlette.testclient import TestClient
 
 from rochade.service import ClubService
 
-LIST = "Name,Elo\nAnna Berg,2055\nBart Claes,1950\nSomeone Else,1700\n"
+LIST = "Name,Rating\nAnna Berg,2055\nBart Claes,1950\nSomeone Else,1700\n"
+"""A list whose rating names no system: the national rating of members without a FIDE id."""
 
 
 def ratings(club: Path) -> dict[str, int | None]:
@@ -31,7 +32,7 @@ def test_the_changes_are_shown_first_then_saved(td: TestClient, club: Path) -> N
     assert "Check the list" in td.get("/td/t/1/ratings").text
     before = ratings(club)
     page = preview(td, LIST.encode())
-    assert "Anna Berg" in page and "2010 → 2055" in page
+    assert "Anna Berg" in page and "national rating 2010 → 2055" in page
     assert "Unchanged: 1." in page
     assert ratings(club) == before  # nothing saved yet
     token = page.split('name="token" value="')[1].split('"')[0]
@@ -51,7 +52,7 @@ def test_a_zip_is_read_as_the_command_reads_it(td: TestClient) -> None:
     packed = io.BytesIO()
     with zipfile.ZipFile(packed, "w") as archive:
         archive.writestr("list.csv", LIST)
-    assert "2010 → 2055" in preview(td, packed.getvalue(), "list.zip")
+    assert "national rating 2010 → 2055" in preview(td, packed.getvalue(), "list.zip")
 
 
 def test_a_list_that_cannot_be_read_changes_nothing(td: TestClient, club: Path) -> None:
@@ -72,3 +73,13 @@ def test_a_list_that_cannot_be_read_changes_nothing(td: TestClient, club: Path) 
 def test_the_upload_needs_the_csrf_token(td: TestClient) -> None:
     answer = td.post("/td/t/1/ratings/preview", files={"list": ("list.csv", LIST.encode())})
     assert answer.status_code == 403
+
+
+def test_someone_of_another_birth_year_is_left_alone_and_said_why(
+    td: TestClient, club: Path
+) -> None:
+    ClubService(club, "test").set_player("Anna Berg", {"birth": "1990"})
+    page = preview(td, b"Name,Rating,Geburtsjahr\nAnna Berg,2055,1975\n")
+    assert ("Someone else, left alone: Anna Berg (the list: Anna Berg; birth date 1990 ≠ "
+            "1975).") in page
+    assert "Nothing would change." in page

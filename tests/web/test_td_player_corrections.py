@@ -3,6 +3,7 @@ button shows only for them; a forged post for a player with games is refused, na
 
 from __future__ import annotations
 
+from html import unescape
 from pathlib import Path
 
 from starlette.testclient import TestClient
@@ -41,3 +42,30 @@ def test_the_refusal_reads_in_german(td: TestClient, club: Path) -> None:
     post(td, "/td/t/1/players/1/delete")
     page = td.get("/td/t/1/players").text
     assert "Anna Berg (1) kann nicht gelöscht werden: Runde 1 gegen " in page
+
+
+def test_the_players_page_shows_and_takes_both_ratings(td: TestClient, club: Path) -> None:
+    """A player's details show the FIDE and the national rating; the national one is set
+    there as `player set national_rating=` takes it, before round 1 the pairing follows."""
+    post(td, "/td/t/1/players/2/data", fide_id="4612345", national_rating="DWZ:1777")
+    page = td.get("/td/t/1/players").text
+    assert "Data of Bart Claes saved." in page
+    assert 'name="national_rating" value="DWZ:1777"' in page
+    assert "National rating DWZ:1777" in page
+    bart = ClubService(club).tournament().entrant(2)
+    assert (bart.fide_id, bart.fide_rating) == (4612345, None)
+    post(td, "/td/t/1/players/2/data", national_rating="DWZ:12x")
+    assert "'DWZ:12x' is no national rating" in unescape(td.get("/td/t/1/players").text)
+
+
+def test_the_pairing_rating_is_chosen_on_the_players_page(td: TestClient, club: Path) -> None:
+    assert 'id="pairing-rating"' in td.get("/td/t/1/players").text
+    post(td, "/td/t/1/players/pairing-rating", pairing_rating="national")
+    page = td.get("/td/t/1/players").text
+    assert "Pairing rating saved." in page and '<option value="national" selected>' in page
+    assert ClubService(club).rating_choice().pairing.value == "national"
+    post(td, "/td/t/1/players/pairing-rating", pairing_rating="elo")
+    assert "the pairing rating is fide, national, highest, not 'elo'" in unescape(
+        td.get("/td/t/1/players").text)
+    ClubService(club).pair()
+    assert 'id="pairing-rating"' not in td.get("/td/t/1/players").text

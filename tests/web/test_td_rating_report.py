@@ -35,6 +35,7 @@ def test_player_data_saved_from_the_players_page(td: TestClient, club: Path) -> 
 
 
 def test_the_report_page_checks_saves_and_gives_the_file(td: TestClient, club: Path) -> None:
+    ClubService(club).import_players("Name;Elo\nAnna Berg;2100\n", existing="update")
     page = td.get("/td/t/1/report").text
     assert "the city is missing" in page and "/td/t/1/report.trf" not in page
     assert td.get("/td/t/1/report.trf", follow_redirects=False).status_code == 303

@@ -31,6 +31,7 @@ from rochade.service import ActionRecord, ClubService, PlayerAdded
 from rochade.service.categories import KEYS as CATEGORY_KEYS
 from rochade.service.fidemode import NeedsFideConfirmation
 from rochade.service.files import read_file
+from rochade.service.players import RATING_KEYS
 from rochade.service.systems import (
     KEIZER,
     SCORINGS,
@@ -232,6 +233,11 @@ def tournament_set(
     Standings are recomputed with the new rules and the players who move are listed; one
     undoable change.
 
+    The pairing rating (any system, before round 1): `pairing_rating=fide` (the FIDE
+    rating, else the national one; the default), `national` (the national rating, else
+    FIDE's) or `highest` (the higher of both). The FIDE rating report carries the FIDE
+    rating whatever the tournament pairs by.
+
     FIDE mode (round robin, Swiss): `fide_mode=off` leaves it for good (with --confirm);
     `fide_mode=on` only before round 1. In FIDE mode, changing the rounds, scoring, bye
     values or tie-breaks after round 1 needs --confirm and is noted in the rating report.
@@ -241,20 +247,25 @@ def tournament_set(
     typed: dict[str, object] = {k: v for k, v in options.items() if v is not None}
     event: dict[str, str] = {}
     grouped: dict[str, str] = {}
+    rating: dict[str, str] = {}
     for key, value in key_values(assignments).items():
-        (event if key in EVENT_KEYS else grouped if key in CATEGORY_KEYS else typed)[key] = value
-    if (event or grouped) and dry_run:
-        raise Failure("--dry-run is for the rules; the event data and categories change "
-                      "nothing else")
-    if sum(map(bool, (typed, event, grouped))) > 1:  # all checked before any is saved
-        _check_unsaved(svc, t.name, typed, event, grouped)
+        (event if key in EVENT_KEYS else grouped if key in CATEGORY_KEYS
+         else rating if key in RATING_KEYS else typed)[key] = value
+    if (event or grouped or rating) and dry_run:
+        raise Failure("--dry-run is for the rules; the event data, categories and pairing "
+                      "rating change nothing else")
+    if sum(map(bool, (typed, event, grouped, rating))) > 1:  # all checked before any is saved
+        _check_unsaved(svc, t.name, typed, event, grouped, rating)
+    if rating:
+        choice = svc.set_rating_choice(rating, t.name)
+        click.echo(f"{t.name}: pairing_rating={choice.pairing.value}")
     if grouped:
         setup = svc.set_categories(grouped, t.name)
         click.echo(f"{t.name}: " + ", ".join(f"{key}={setup.text(key) or '-'}" for key in grouped))
     if event:
         data = svc.set_event(event, t.name)
         click.echo(f"{t.name}: " + ", ".join(f"{key}={data.text(key)}" for key in event))
-    if (event or grouped) and not typed:
+    if (event or grouped or rating) and not typed:
         return
     if not typed:
         for setting in settings_of(t.settings):
@@ -265,6 +276,8 @@ def tournament_set(
             click.echo(f"    {setting.label}: {setting.help}{hint}{choices}")
         if not system_of(t).presets:
             click.echo(f"{t.name}: {describe(t.settings)}; see --help for what can change.")
+        click.echo(f"pairing_rating = {svc.rating_choice(t.name).pairing.value}"
+                   "  (fide, national or highest; fixed once round 1 is paired)")
         if system_of(t).fide_mode:
             mode = svc.fide_mode(t.name)
             click.echo(f"fide_mode = {'on' if mode.on else 'off'}"
@@ -299,8 +312,12 @@ def tournament_set(
 
 
 def _check_unsaved(svc: ClubService, name: str, typed: dict[str, object],
-                   event: dict[str, str], grouped: dict[str, str]) -> None:
+                   event: dict[str, str], grouped: dict[str, str], rating: dict[str, str]
+                   ) -> None:
     """Refuse a bad value of any group before one group is saved: nothing changes."""
+    choice = svc.rating_choice(name)
+    for key, value in rating.items():
+        choice = choice.changed(key, value)
     setup = svc.categories(name).setup
     for key, value in grouped.items():
         setup = setup.changed(key, value)
@@ -333,7 +350,9 @@ def player() -> None:
 @player.command("add")
 @club_argument
 @click.argument("name")
-@click.option("--rating", type=int, help="Rating (Elo); leave out for unrated players.")
+@click.option("--rating", type=int,
+              help="Rating: the FIDE rating with --fide-id, else the national one (player set "
+              "national_rating=DWZ:1850 names its system); leave out for unrated players.")
 @click.option("--fide-id", type=int, help="FIDE id, if any.")
 @tournament_option
 def player_add(

@@ -39,14 +39,18 @@ def ratings(
 ) -> None:
     """Update ratings from a rating list: shows the changes, --apply writes them.
 
-    Members are matched by FIDE id, else national id, else a name found exactly once (a
-    name found several times is listed and left alone). The rating changes, and a FIDE id a
-    member lacks is added; so are the title, sex, federation, birth and K-factor the list
-    gives where the member has none. Where the club has another value than the list, the
-    club's stays and the difference is listed (--take-list-data takes the list's).
-    Tournaments not started yet take the new ratings; tournaments under way keep the ratings
-    they were paired with. LIST may be FIDE's XML or TXT list (also as the downloaded .zip)
-    or a national list as CSV.
+    Members are matched by FIDE id, else national id (of a known kind: a DSB Mgl-Nr only
+    with its club's ZPS), else a name found exactly once (a name found several times is
+    listed and left alone); an entry with another birth year or sex than the member is
+    someone else and is left alone. A FIDE list changes the FIDE rating, a national list
+    the national rating (DWZ, KNSB ...; an Elo column the FIDE one): neither overwrites the
+    other. A FIDE id a member lacks is added; so are the title, sex, federation, birth and
+    K-factor the list gives where the member has none. Where the club has another value
+    than the list, the club's stays and the difference is listed (--take-list-data takes
+    the list's).
+    Tournaments not started yet take the new ratings (the one each pairs by, and the FIDE
+    one); tournaments under way keep the ratings they were paired with. LIST may be FIDE's
+    XML or TXT list (also as the downloaded .zip) or a national list as CSV.
     """
     with open_rating_list(listfile) as stream:
         entries = rating_entries(stream, fmt, kind, rating_column)
@@ -62,12 +66,21 @@ def _change(u: RatingUpdate) -> str:
     parts = []
     if "rating" in u.changes:
         old = "unrated" if u.player.rating is None else str(u.player.rating)
-        parts.append(f"rating {old} -> {shown(u.rating)}")
+        parts.append(f"FIDE rating {old} -> {shown(u.rating)}")
+    if "national rating" in u.changes:
+        old = u.player.details.national_text or "unrated"
+        parts.append(f"national rating {old} -> {u.details.national_text or 'none'}")
     if "FIDE id" in u.changes:
         parts.append(f"FIDE id {shown(u.player.fide_id)} -> {shown(u.fide_id)}")
     parts += [f"{key} {getattr(u.player.details, key) or 'none'} -> {getattr(u.details, key)}"
               for key in FILLED if key in u.changes]
     return f"  {u.player.name}: {', '.join(parts)} (matched by {u.matched_by})"
+
+
+def _refused(u: RatingUpdate) -> str:
+    said = ", ".join(f"{'birth year' if key == 'birth' else key} {ours} (the list: {listed})"
+                     for key, ours, listed in u.differences)
+    return f"  {u.player.name}: {said} (matched by {u.matched_by} as {u.listed_as})"
 
 
 def _differences(u: RatingUpdate) -> str:
@@ -79,6 +92,11 @@ def _by_tournament(rows: tuple[EntrantRating, ...], new: bool) -> str:
     groups: dict[str, list[str]] = {}
     for r in rows:
         old = "unrated" if r.enrolment.rating is None else str(r.enrolment.rating)
+        if new and r.new == r.enrolment.rating:  # only the FIDE rating its report carries
+            fide = "unrated" if r.enrolment.fide_rating is None else r.enrolment.fide_rating
+            groups.setdefault(r.enrolment.tournament, []).append(
+                f"{r.name} FIDE {fide} -> {r.fide}")
+            continue
         groups.setdefault(r.enrolment.tournament, []).append(
             f"{r.name} {old} -> {r.new}" if new else f"{r.name} {old}")
     return "; ".join(f"{name} ({', '.join(players)})" for name, players in groups.items())
@@ -107,6 +125,9 @@ def _report_lines(report: RatingReport, take_list: bool) -> list[str]:
             f"the list's values {taken}:" if take_list
             else "the club's values kept (--take-list-data takes the list's):"))
         lines += [_differences(u) for u in match.differing]
+    if match.refused:
+        lines.append("Someone else, left alone (another birth year or sex than the member):")
+        lines += [_refused(u) for u in match.refused]
     lines += [f"Ambiguous, left alone: {p.name} ({'; '.join(candidates)})."
               for p, candidates in match.ambiguous]
     if match.unrated:

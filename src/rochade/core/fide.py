@@ -14,7 +14,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from rochade.core.limits import BIRTH_YEAR, check_text
+from rochade.core.limits import BIRTH_YEAR, RATING, check_text
 from rochade.core.messages import N_, Message
 from rochade.core.model import ModelError
 
@@ -47,7 +47,7 @@ H (homme) and F."""
 _KIND = re.compile(r"[A-Za-z][A-Za-z0-9]{0,9}")
 _NATIONAL_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9./-]{0,19}")
 
-KEYS = ("title", "sex", "federation", "birth", "club", "national_id", "k")
+KEYS = ("title", "sex", "federation", "birth", "club", "national_id", "national_rating", "k")
 """The keys of `PlayerDetails.changed` (`rochade player set`, the CSV columns)."""
 K_FACTORS = range(1, 101)
 """The K-factors a TD may set: FIDE's are 40, 20 and 10 (B.02 8.3); national systems and
@@ -58,7 +58,9 @@ FIDE's 700 rule give others."""
 class PlayerDetails:
     """A player's data for rating reports; "" where not known. `birth` is `YYYY-MM-DD` or,
     when only the year is known, `YYYY`; `national_id` is the number in the national rating
-    system and `national_kind` says which (`PKZ`, `ZPS`, `KNSB` ...); `k` is the K-factor
+    system and `national_kind` says which (`PKZ`, `ZPS`, `KNSB` ...); `national_rating` is the
+    player's rating in the national system `national_system` (`DWZ`, `KNSB`, `ECF` ...), kept
+    beside the FIDE rating (a member has both, each list fills its own); `k` is the K-factor
     the TD set for rating changes ("": from the rating and age, `rochade.core.rating_change`)."""
 
     title: str = ""
@@ -69,6 +71,8 @@ class PlayerDetails:
     national_id: str = ""
     national_kind: str = ""
     k: str = ""
+    national_rating: str = ""
+    national_system: str = ""
 
     def changed(self, key: str, typed: str) -> PlayerDetails:
         """These details with `key` set to what the TD typed (empty: not known), checked."""
@@ -77,6 +81,8 @@ class PlayerDetails:
             kind, _, number = value.rpartition(":")
             return dataclasses.replace(self, national_id=national_id(number),
                                        national_kind=national_kind(kind) if number else "")
+        if key == "national_rating":
+            return self.rated(national_rating(value), national_kind(value.rpartition(":")[0]))
         read = {"title": title, "sex": sex, "federation": federation, "birth": birth,
                 "club": club, "k": k_factor}[key]
         return dataclasses.replace(self, **{key: read(value)})
@@ -86,11 +92,32 @@ class PlayerDetails:
         known = {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
         if not self.national_id:
             del known["national_kind"]
+        if not self.national_rating:
+            del known["national_system"]
         return dataclasses.replace(old, **{k: v for k, v in known.items() if v})
 
     @property
     def birth_year(self) -> int | None:
         return int(self.birth[:4]) if self.birth else None
+
+    def rated(self, rating: int | None, system: str) -> PlayerDetails:
+        """These details with the national rating `rating` (None: not rated) in `system`; a
+        rating without a system keeps the system known before."""
+        if rating is None:
+            return dataclasses.replace(self, national_rating="", national_system="")
+        return dataclasses.replace(self, national_rating=str(rating),
+                                   national_system=system or self.national_system)
+
+    @property
+    def national(self) -> int | None:
+        """The national rating as a number (None: not rated nationally)."""
+        return int(self.national_rating) if self.national_rating else None
+
+    @property
+    def national_text(self) -> str:
+        """The national rating as the TD writes it: `DWZ:1850`, `1850` (system unknown), ""."""
+        return ":".join(v for v in (self.national_system, self.national_rating) if v) if (
+            self.national_rating) else ""
 
 
 EVENT_KEYS = ("city", "federation", "start_date", "end_date", "round_dates", "chief_arbiter",
@@ -265,6 +292,20 @@ def national_kind(typed: str) -> str:
             value=typed,
         )
     return text
+
+
+def national_rating(typed: str) -> int | None:
+    """The rating of a national rating as typed, `SYSTEM:RATING` or the number alone (a whole
+    number within `limits.RATING`); "": none."""
+    text = typed.rpartition(":")[2].strip()
+    if not text:
+        return None
+    if not (text.isascii() and text.isdigit()) or not RATING.low <= int(text) <= RATING.high:
+        raise ModelError(
+            "'{value}' is no national rating; write SYSTEM:RATING (e.g. DWZ:1850) with a whole "
+            "number from {low} to {high}", value=typed, low=RATING.low, high=RATING.high,
+        )
+    return int(text)
 
 
 def k_factor(typed: str) -> str:

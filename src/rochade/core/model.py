@@ -207,6 +207,10 @@ class Entrant:
     title: str = field(default="", compare=False)
     """The member's FIDE title (GM ... WCM) or "": C.04.2.B orders equal ratings by it. A fact
     of the member, not of the tournament, so it takes no part in comparing entrants."""
+    fide_rating: int | None = None
+    """The FIDE rating the tournament holds for the player, which its FIDE rating report
+    carries; `rating` is the one it pairs by (`rochade.core.ratings`), which may be a
+    national one."""
 
     @property
     def withdrawn(self) -> bool:

@@ -35,16 +35,21 @@ from rochade.core.messages import (
     message_of,
 )
 from rochade.core.model import Result, Status
+from rochade.core.ratings import single_rating
 from rochade.core.systems import find_system
 from rochade.formats.trf_tournament import TrfExtras
 
-FORMAT = "rochade-club/2"
+FORMAT = "rochade-club/3"
 _FORMAT_RE = re.compile(r"rochade-club/(\d+)")
-_VERSION = 2
+_VERSION = 3
 _DETAILS = tuple(f.name for f in dataclasses.fields(PlayerDetails))
 """The members' rating-report fields."""
 """Version 2 adds each action's `tournament` (null: club-wide) and `message` (the log line as
-a template with values); a version-1 backup has neither (its lines are shown as they are)."""
+a template with values); a version-1 backup has neither (its lines are shown as they are).
+Version 3 gives each member two ratings (`rating` is FIDE's, `national_rating` in
+`national_system` the national one) and each player the FIDE rating their tournament holds
+(`fide_rating`); an older backup's one rating is read as a club file of that time is
+(`rochade.core.ratings.single_rating`)."""
 
 Rows = dict[str, list[dict[str, Any]]]
 """Table name -> rows by column name, as `Club.dump` gives them and `Club.restore` takes."""
@@ -76,7 +81,7 @@ def format_club(rows: Rows) -> str:
     for e in rows["entrants"]:
         by_tournament[e["tournament_id"]]["players"].append(
             {"id": e["id"], "member": e["member_id"], "rating": e["rating"],
-             "status": e["status"]})
+             "fide_rating": e["fide_rating"], "status": e["status"]})
     rounds: dict[tuple[int, int], dict[str, Any]] = {}
     for r in rows["rounds"]:
         out = {"number": r["number"], "bye": r["bye"], "paired_by": r["paired_by"],
@@ -128,11 +133,17 @@ def parse_club(text: str) -> Rows:
     for i, m in enumerate(read_list(d.get("members", []), "members")):
         # rating-report data (schema 6 on): absent in older backups, '' there
         details = {key: "" for key in _DETAILS} | (m if isinstance(m, dict) else {})
-        rows["members"].append(_fields(details, f"members[{i}]", {
+        member = _fields(details, f"members[{i}]", {
             "id": _id, "name": read_str, "rating": _rating, "fide_id": _opt_id,
-            **{key: read_any_str for key in _DETAILS}}))
+            **{key: read_any_str for key in _DETAILS}})
+        if int(match[1]) < 3:
+            fide, national = single_rating(member["rating"], member["fide_id"])
+            member |= {"rating": fide, "national_rating": "" if national is None else str(
+                national)}
+        rows["members"].append(member)
+    fide_ids = {m["id"]: m["fide_id"] for m in rows["members"]}
     for i, t in enumerate(read_list(d.get("tournaments", []), "tournaments")):
-        _tournament(t, f"tournaments[{i}]", rows)
+        _tournament(t, f"tournaments[{i}]", rows, fide_ids if int(match[1]) < 3 else None)
     since_2 = {"tournament": _opt_id, "message": _log_line} if int(match[1]) >= 2 else {}
     for i, a in enumerate(read_list(d.get("actions", []), "actions")):
         row = _fields(a, f"actions[{i}]", {
@@ -206,7 +217,10 @@ def _fields(value: object, where: str, readers: dict[str, Reader],
     return {**(extra or {}), **{k: read(d[k], f"{where}.{k}") for k, read in readers.items()}}
 
 
-def _tournament(value: object, where: str, rows: Rows) -> None:
+def _tournament(value: object, where: str, rows: Rows,
+                fide_ids: Mapping[int, int | None] | None) -> None:
+    """One tournament's rows; `fide_ids` (member -> FIDE id) for a backup from before the
+    players' `fide_rating`, which their rating is then taken as where the member has one."""
     keys = ("id", "name", "system", "settings", "players", "rounds", "extras")
     d = read_obj(value, where, keys)
     for name in keys:
@@ -219,9 +233,12 @@ def _tournament(value: object, where: str, rows: Rows) -> None:
                                 "system": system, "settings": _settings_text(d["settings"])})
     key = {"tournament_id": tid}
     for i, e in enumerate(read_list(d["players"], f"{where}.players")):
+        fide_rating = {"fide_rating": _rating} if fide_ids is None else {}
         row = _fields(e, f"{where}.players[{i}]", {
-            "id": _id, "member": _id, "rating": _rating, "status": _status}, key)
+            "id": _id, "member": _id, "rating": _rating, **fide_rating, "status": _status}, key)
         row["member_id"] = row.pop("member")
+        if fide_ids is not None:
+            row["fide_rating"] = single_rating(row["rating"], fide_ids.get(row["member_id"]))[0]
         rows["entrants"].append(row)
     for i, r in enumerate(read_list(d["rounds"], f"{where}.rounds")):
         _round(r, f"{where}.rounds[{i}]", tid, rows)

@@ -48,6 +48,7 @@ from rochade.core.model import (
     Status,
     Tournament,
 )
+from rochade.core.ratings import single_rating
 from rochade.core.systems import KEIZER, SYSTEMS, find_system
 from rochade.core.systems.codec import known_reason
 
@@ -120,6 +121,8 @@ def _entrant_out(e: Entrant, details: PlayerDetails | None = None) -> dict[str, 
         out["status"] = e.status.value
     if e.fide_id is not None:
         out["fide_id"] = e.fide_id
+    if e.fide_rating != single_rating(e.rating, e.fide_id)[0]:
+        out["fide_rating"] = e.fide_rating
     for key in _PLAYER_DETAILS:
         if details is not None and getattr(details, key):
             out[key] = getattr(details, key)
@@ -268,19 +271,25 @@ def _player_details(value: object, where: str) -> PlayerDetails | None:
 
 
 def _entrant(value: object, where: str) -> Entrant:
-    d = read_obj(value, where, ("id", "name", "rating", "status", "fide_id", *_PLAYER_DETAILS))
+    d = read_obj(value, where, ("id", "name", "rating", "status", "fide_id", "fide_rating",
+                                *_PLAYER_DETAILS))
     for key in ("id", "name"):
         if key not in d:
             raise FormatError("{where}: missing {key}", where=where, key=repr(key))
+    rating = read_opt_int(d.get("rating"), f"{where}.rating", 0)
+    fide_id = read_opt_int(d.get("fide_id"), f"{where}.fide_id", 1)
     entrant = Entrant(
         id=read_int(d["id"], f"{where}.id", 1),
         name=read_str(d["name"], f"{where}.name"),
-        rating=read_opt_int(d.get("rating"), f"{where}.rating", 0),
+        rating=rating,
         status=read_enum(d.get("status", "present"), f"{where}.status", Status),
-        fide_id=read_opt_int(d.get("fide_id"), f"{where}.fide_id", 1),
+        fide_id=fide_id,
+        fide_rating=read_opt_int(d["fide_rating"], f"{where}.fide_rating", 0)
+        if "fide_rating" in d else single_rating(rating, fide_id)[0],
     )
     limits.PLAYERS.check(entrant.id, f"{where}.id")
     limits.RATING.optional(entrant.rating, f"{where}.rating")
+    limits.RATING.optional(entrant.fide_rating, f"{where}.fide_rating")
     limits.FIDE_ID.optional(entrant.fide_id, f"{where}.fide_id")
     return entrant
 

@@ -30,6 +30,7 @@ from rochade.core import fide, limits
 from rochade.core.fide import PlayerDetails
 from rochade.core.messages import N_, Message, message_of
 from rochade.core.model import ModelError
+from rochade.core.ratings import single_rating
 from rochade.formats.json import FormatError
 
 # --- decoding and headers ---------------------------------------------------------------------
@@ -61,10 +62,14 @@ HEADERS: Mapping[str, tuple[str, ...]] = {
                    "الاسمالأول"),
     "last_name": ("nachname", "familienname", "achternaam", "lastname", "surname",
                   "familyname", "nom", "nomdefamille", "اسمالعائلة", "اللقب"),
-    # In order of preference when a list has several: the club's own figure first.
-    "rating": ("rating", "wertung", "rtg", "dwz", "knsbrating", "rating knsb", "elo", "fideelo",
-               "elofide", "fiderating", "ratingfide", "fidertg", "التصنيف"),
+    # A rating that names no system (`rochade.core.ratings.single_rating`), a national one
+    # (its system by `NATIONAL_SYSTEMS`) and the FIDE rating; a list may have all three.
+    "rating": ("rating", "wertung", "rtg", "التصنيف"),
+    "national_rating": ("dwz", "knsbrating", "rating knsb", "ecf", "ecfrating", "ecfgrade",
+                        "uscf", "uscfrating", "nationalrating", "nationalerating"),
+    "fide_rating": ("elo", "fideelo", "elofide", "fiderating", "ratingfide", "fidertg"),
     "fide_id": ("fideid", "idfide", "fidenr", "fidenummer", "fidenumber", "fidecode"),
+    "club_code": ("zps", "vereinsnummer"),
     "national_id": ("pkz", "mglnr", "mitgliedsnummer", "knsbnr", "knsbnummer",
                     "relatienummer", "lidnummer", "bondsnummer", "nationalid", "natid", "memberid",
                     "id", "nrffe", "codeffe"),
@@ -84,7 +89,14 @@ NATIONAL_KINDS: Mapping[str, str] = {
     "relatienummer": "KNSB", "bondsnummer": "KNSB",
     "nrffe": "FFE", "codeffe": "FFE",
 }  # fmt: skip
-"""The kind of national id a national-id column holds, by its header word (others: none)."""
+"""The kind of national id a national-id column holds, by its header word (others: none, and
+an id of no kind is never matched: a club's member number is unique only within the club).
+A DSB list's `Mgl-Nr` beside its club's `ZPS` is the id `ZPS:<ZPS>-<Mgl-Nr>`."""
+NATIONAL_SYSTEMS: Mapping[str, str] = {
+    "dwz": "DWZ", "knsbrating": "KNSB", "ratingknsb": "KNSB", "ecf": "ECF", "ecfrating": "ECF",
+    "ecfgrade": "ECF", "uscf": "USCF", "uscfrating": "USCF",
+}  # fmt: skip
+"""The rating system of a national-rating column, by its header word (others: not known)."""
 
 _HEADER_KEYS = {
     _key(alias): (field, rank)
@@ -105,7 +117,8 @@ def sniff_delimiter(header_line: str) -> str:
 
 @dataclass(frozen=True, slots=True)
 class PlayerRow:
-    """One player of a list; `line` is the line number in the file (for messages)."""
+    """One player of a list; `line` is the line number in the file (for messages), `rating`
+    the FIDE rating (the national one is in `details`)."""
 
     line: int
     name: str
@@ -126,7 +139,8 @@ def _columns(header: Sequence[str], rating_column: str | None) -> dict[str, int]
                 "line 1: there is no column {rating_column}",
                 rating_column=repr(rating_column),
             )
-        found["rating"] = (-1, wanted[0])
+        kind, _rank = _HEADER_KEYS.get(_key(header[wanted[0]]), ("rating", 0))
+        found[kind if kind.endswith("rating") else "rating"] = (-1, wanted[0])
     for index, cell in enumerate(header):
         field, rank = _HEADER_KEYS.get(_key(cell), ("", 0))
         if field and (field not in found or rank < found[field][0]):
@@ -243,6 +257,10 @@ def _players(reader: _csv.Reader, rating_column: str | None, strict: bool
 
     kind = NATIONAL_KINDS.get(_key(header[cols["national_id"]]), "") if (
         "national_id" in cols and cols is not PLAIN_COLUMNS) else ""
+    if "club_code" in cols and "national_id" in cols and not kind:
+        kind = "ZPS"
+    system = NATIONAL_SYSTEMS.get(_key(header[cols["national_rating"]]), "") if (
+        "national_rating" in cols) else ""
     for line, row in rows:
         if not any(c.strip() for c in row):
             continue
@@ -252,15 +270,39 @@ def _players(reader: _csv.Reader, rating_column: str | None, strict: bool
             name = f"{last}, {first_name}" if last and first_name else last or first_name
         if not name:
             raise FormatError("line {line}: the name is empty", line=line)
+        fide_id = _int(cell(row, "fide_id"), line, N_("FIDE id"), limits.FIDE_ID)
+        fide_rating, national = _ratings(cols, {
+            key: _int(cell(row, key), line, N_("rating"), limits.RATING)
+            for key in ("rating", "fide_rating", "national_rating")}, fide_id)
+        number = cell(row, "national_id")
+        if number and kind == "ZPS":
+            number = f"{cell(row, 'club_code')}-{number}" if cell(row, "club_code") else ""
+        cells = {key: cell(row, key) for key in fide.KEYS} | {"national_id": number}
+        details = _details(line, cells, kind, strict)
         yield PlayerRow(
             line,
             " ".join(name.split()),
-            _int(cell(row, "rating"), line, N_("rating"), limits.RATING),
-            _int(cell(row, "fide_id"), line, N_("FIDE id"), limits.FIDE_ID),
-            cell(row, "national_id") or None,
+            fide_rating,
+            fide_id,
+            number or None,
             cell(row, "club") or None,
-            _details(line, {key: cell(row, key) for key in fide.KEYS}, kind, strict),
+            details.rated(national, system),
         )
+
+
+def _ratings(cols: Mapping[str, int], read: Mapping[str, int | None], fide_id: int | None
+             ) -> tuple[int | None, int | None]:
+    """(FIDE, national) of a line: each from its own column; a rating column that names no
+    system fills the one the list has no column for, or, beside neither,
+    `rochade.core.ratings.single_rating` decides by the FIDE id."""
+    fide_rating, national, plain = read["fide_rating"], read["national_rating"], read["rating"]
+    if "fide_rating" in cols and "national_rating" not in cols:
+        return fide_rating, plain
+    if "national_rating" in cols and "fide_rating" not in cols:
+        return plain, national
+    if "fide_rating" in cols:
+        return fide_rating, national
+    return single_rating(plain, fide_id)
 
 
 def _details(line: int, cells: Mapping[str, str], kind: str, strict: bool = True
@@ -269,6 +311,8 @@ def _details(line: int, cells: Mapping[str, str], kind: str, strict: bool = True
     `strict` a value that is not right is left out."""
     details = PlayerDetails()
     for key, value in cells.items():
+        if key == "national_rating":
+            continue  # read by `_ratings`
         if key == "national_id" and value and ":" not in value:
             value = f"{kind}:{value}"
         try:
@@ -331,8 +375,10 @@ def find_duplicates(
 
 @dataclass(frozen=True, slots=True)
 class RatedPlayer:
-    """One entry of a rating list; `details` what it says of title, sex, federation, birth
-    and K-factor (FIDE's lists give each), values rochade cannot read left out."""
+    """One entry of a rating list: `rating` is the FIDE rating, `details` what it says of
+    title, sex, federation, birth, K-factor (FIDE's lists give each) and the national rating
+    (a national list's), values rochade cannot read left out; `national_id` is `KIND:ID`
+    (`scoped_id`)."""
 
     name: str
     rating: int | None
@@ -505,11 +551,21 @@ def _parse_old_fide_txt(lines: Iterable[str]) -> Iterator[RatedPlayer]:
 
 
 def parse_rating_csv(text: str, rating_column: str | None = None) -> Iterator[RatedPlayer]:
-    """A national rating list as CSV (DSB, KNSB ...): the same header words as player lists."""
+    """A national rating list as CSV (DSB, KNSB ...): the same header words as player lists;
+    its national rating column fills the national rating, an Elo column the FIDE one."""
     for row in iter_player_csv(text, rating_column, strict=False):
-        yield RatedPlayer(row.name, row.rating, row.fide_id, row.national_id,
+        yield RatedPlayer(row.name, row.rating, row.fide_id, scoped_id(row.details),
                           dataclasses.replace(row.details, club="", national_id="",
                                               national_kind=""))
+
+
+def scoped_id(details: PlayerDetails) -> str | None:
+    """A national id as rating lists are matched by, `KIND:ID`; None for an id of no kind,
+    which may be a club's own member number (the same number in another club is someone
+    else)."""
+    if not details.national_id or not details.national_kind:
+        return None
+    return f"{details.national_kind}:{details.national_id}"
 
 
 # --- rating updates --------------------------------------------------------------------------
@@ -517,7 +573,8 @@ def parse_rating_csv(text: str, rating_column: str | None = None) -> Iterator[Ra
 
 @dataclass(frozen=True, slots=True)
 class ClubPlayer:
-    """Someone whose rating may be updated: `key` is the caller's own (member id)."""
+    """Someone whose rating may be updated: `key` is the caller's own (member id), `rating`
+    the FIDE rating (the national one is in `details`), `national_id` as `scoped_id`."""
 
     key: int
     name: str
@@ -529,10 +586,11 @@ class ClubPlayer:
 
 @dataclass(frozen=True, slots=True)
 class RatingUpdate:
-    """What the list changes for one player: `rating`, `fide_id` and `details` are the values
-    after the update (the old ones where the list changes nothing); `differences` are
-    (key, the club's value, the list's) where both know a value and they differ, left as the
-    club has them unless the list's were asked for."""
+    """What the list changes for one player: `rating` (FIDE's), `fide_id` and `details` (the
+    national rating among them) are the values after the update (the old ones where the list
+    changes nothing); `differences` are (key, the club's value, the list's) where both know a
+    value and they differ, left as the club has them unless the list's were asked for (for
+    a refused match: the birth year or sex that differ)."""
 
     player: ClubPlayer
     rating: int | None
@@ -544,11 +602,13 @@ class RatingUpdate:
 
     @property
     def changes(self) -> tuple[str, ...]:
-        """The fields that change: "rating", "FIDE id", then `FILLED` keys."""
+        """The fields that change: "rating", "national rating", "FIDE id", then `FILLED`
+        keys."""
         return tuple(
             what
             for what, old, new in (
                 ("rating", self.player.rating, self.rating),
+                ("national rating", self.player.details.national_text, self.details.national_text),
                 ("FIDE id", self.player.fide_id, self.fide_id),
                 *((key, getattr(self.player.details, key), getattr(self.details, key))
                   for key in FILLED),
@@ -592,11 +652,22 @@ class RatingMatch:
     not_found: tuple[ClubPlayer, ...]
     unrated: tuple[ClubPlayer, ...] = ()  # listed without a rating: their rating is kept
     differing: tuple[RatingUpdate, ...] = ()  # the list says otherwise than the club
+    refused: tuple[RatingUpdate, ...] = ()  # another birth year or sex: someone else, unchanged
+
+
+def _clashes(ours: PlayerDetails, listed: PlayerDetails) -> tuple[tuple[str, str, str], ...]:
+    """The birth year and sex a list gives otherwise than the club: (key, ours, the list's).
+    Either means another person of the same name or number, never an update."""
+    pairs = (("birth", ours.birth[:4], listed.birth[:4]), ("sex", ours.sex, listed.sex))
+    return tuple((key, mine, theirs) for key, mine, theirs in pairs
+                 if mine and theirs and mine != theirs)
 
 
 def _listed(entry: RatedPlayer) -> str:
     """An entry as the TD reads it among several candidates: "Carla (1650, FIDE 4100018)"."""
-    facts = ["unrated" if entry.rating is None else str(entry.rating)]
+    facts = [entry.details.national_text.replace(":", " ")] if entry.details.national else []
+    if entry.rating is not None or not facts:
+        facts.insert(0, "unrated" if entry.rating is None else str(entry.rating))
     if entry.fide_id is not None:
         facts.append(f"FIDE {entry.fide_id}")
     return f"{entry.name} ({', '.join(facts)})"
@@ -610,9 +681,12 @@ def match_ratings(players: Sequence[ClubPlayer], listed: Iterable[RatedPlayer],
     A player matched otherwise gets the list's FIDE id when they have none (an entry with
     another player's FIDE id is that player's, never a name match). An entry without a rating
     leaves the player's rating alone (lists write 0 or nothing for inactive or unrated
-    players; nothing the club knows is thrown away). Title, sex, federation, birth and K are
-    filled where the member has none; where both have one and they differ, the club's stays
-    and the difference is listed, unless `take_list` asks for the list's.
+    players; nothing the club knows is thrown away). A FIDE list changes the FIDE rating, a
+    national list's national rating column the national rating (and its Elo column the FIDE
+    one): neither overwrites the other. Title, federation, birth and K are filled where the
+    member has none; where both have one and they differ, the club's stays and the
+    difference is listed, unless `take_list` asks for the list's. An entry with another
+    birth year or sex than the member is someone else: `refused`, whatever matched it.
     """
     by_fide = {p.fide_id: p for p in players if p.fide_id is not None}
     by_national = {p.national_id: p for p in players if p.national_id}
@@ -628,7 +702,8 @@ def match_ratings(players: Sequence[ClubPlayer], listed: Iterable[RatedPlayer],
             id_hits.setdefault(by_national[entry.national_id].key, (entry, "national id"))
         for p in by_name.get(normalise_name(entry.name), ()):
             name_hits.setdefault(p.key, []).append(entry)
-    updates, unchanged, ambiguous, not_found, unrated, differing = [], [], [], [], [], []
+    updates, unchanged, ambiguous, not_found, unrated, differing, refused = (
+        [], [], [], [], [], [], [])
     for p in players:
         if p.key in id_hits:
             entry, how = id_hits[p.key]
@@ -644,20 +719,28 @@ def match_ratings(players: Sequence[ClubPlayer], listed: Iterable[RatedPlayer],
                 not_found.append(p)
                 continue
             entry, how = candidates[0], "name"
+        clashes = _clashes(p.details, entry.details)
+        if clashes:
+            refused.append(RatingUpdate(p, p.rating, how, entry.name, p.fide_id, p.details,
+                                        clashes))
+            continue
         fide_id = entry.fide_id if p.fide_id is None else p.fide_id
-        if entry.rating is None:
+        national = entry.details.national
+        if entry.rating is None and national is None:
             unrated.append(p)
         details, differences = _merged(p.details, entry.details, take_list)
+        if national is not None:
+            details = details.rated(national, entry.details.national_system)
         update = RatingUpdate(p, entry.rating if entry.rating is not None else p.rating, how,
                               entry.name, fide_id, details, differences)
         if differences:
             differing.append(update)
         if update.changes:
             updates.append(update)
-        elif entry.rating is not None:
+        elif entry.rating is not None or national is not None:
             unchanged.append(p)
     return RatingMatch(tuple(updates), tuple(unchanged), tuple(ambiguous), tuple(not_found),
-                       tuple(unrated), tuple(differing))
+                       tuple(unrated), tuple(differing), tuple(refused))
 
 
 __all__ = [
@@ -681,5 +764,6 @@ __all__ = [
     "parse_fide_xml",
     "parse_player_csv",
     "parse_rating_csv",
+    "scoped_id",
     "sniff_delimiter",
 ]

@@ -31,6 +31,7 @@ from types import MappingProxyType
 from typing import Any
 
 from rochade import __version__
+from rochade.core import limits
 from rochade.core.dutch.state import Colour
 from rochade.core.fide import EventData, PlayerDetails, trf_birth
 from rochade.core.jsonvalues import FormatError
@@ -195,6 +196,7 @@ class _Rochade:
     tournament: str | None = None
     names: dict[PlayerId, str] = field(default_factory=dict)
     status: dict[PlayerId, Status] = field(default_factory=dict)
+    ratings: dict[PlayerId, tuple[int | None, int | None]] = field(default_factory=dict)
     absent: dict[tuple[int, PlayerId], str] = field(default_factory=dict)
     games: dict[int, list[Game]] = field(default_factory=dict)
     boards: dict[int, list[tuple[PlayerId, int]]] = field(default_factory=dict)
@@ -218,6 +220,9 @@ class _Rochade:
         elif key == "status":
             player, status = _pair(value)
             self.status[_id(player)] = Status.parse(_text(status))
+        elif key == "rating":  # the pairing and the FIDE rating, where not both the 001 line's
+            player, pairing, fide = _triple(value)
+            self.ratings[_id(player)] = (_rating_of(pairing), _rating_of(fide))
         elif key == "absent":
             rnd, player, reason = _triple(value)
             self.absent[(_round_no(rnd), _id(player))] = _text(reason)
@@ -249,6 +254,15 @@ def _pair(value: object) -> tuple[object, object]:
     if len(items) != 2:
         raise TrfError("expected two values, got {value}", value=repr(value))
     return items[0], items[1]
+
+
+def _rating_of(value: object) -> int | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not (
+            limits.RATING.low <= value <= limits.RATING.high):
+        raise TrfError("{value} is not a rating", value=repr(value))
+    return value
 
 
 def _triple(value: object) -> tuple[object, object, object]:
@@ -609,7 +623,9 @@ def _entrant(p: TrfPlayer, rch: _Rochade, rounds: Sequence[Round], played: int,
             status = {"H": Status.EXCUSED, " ": Status.PRESENT}.get(code, Status.UNEXCUSED)
     name = rch.names.get(p.tpn) or p.name or f"Player {p.tpn}"
     fide = p.fide_id if p.fide_id.isdecimal() and int(p.fide_id) > 0 else None
-    return Entrant(p.tpn, name, p.rating or None, status, int(fide) if fide else None)
+    rating, fide_rating = rch.ratings.get(p.tpn, (p.rating or None, p.rating or None))
+    return Entrant(p.tpn, name, rating, status, int(fide) if fide else None,
+                   fide_rating=fide_rating)
 
 
 def _coming_byes(kept: Iterable[tuple[int, str]], played: int) -> dict[PlayerId, str]:
@@ -834,7 +850,7 @@ def write_trf_tournament(t: Tournament, extras: TrfExtras | None = None,
         points = sum(_points_of_code(t, " " if b is None else b.result)
                      for b in own[e.id][:played] + blocks[e.id][played:])
         records[e.id] = TrfPlayer(
-            tpn=e.id, name=_field(e.name), sex=x.sex, title=x.title, rating=e.rating or 0,
+            tpn=e.id, name=_field(e.name), sex=x.sex, title=x.title, rating=_rating(e, report),
             federation=x.federation, fide_id=x.fide_id or str(e.fide_id or ""),
             birth=x.birth, points=points, rank=ranks.get(e.id, 0), entries=tuple(blocks[e.id]),
         )
@@ -863,6 +879,15 @@ def write_trf_tournament(t: Tournament, extras: TrfExtras | None = None,
         anchor not in (BEFORE, AFTER) and not t.has_entrant(anchor))]
     end = newline or keep.newline
     return end.join(lines) + end
+
+
+def _rating(e: Entrant, report: bool) -> int:
+    """A 001 line's rating: the FIDE rating; a player without one has the rating the
+    tournament pairs them by (the one rating TRF's readers, engines and tie-break checkers
+    see), but in a rating report none: FIDE's unrated."""
+    if e.fide_rating is not None:
+        return e.fide_rating
+    return 0 if report else e.rating or 0
 
 
 def _with_details(x: PlayerExtras, known: PlayerDetails | None) -> PlayerExtras:
@@ -897,8 +922,8 @@ def national_records(records: Iterable[TrfPlayer], details: Mapping[PlayerId, Pl
     """TRF26's national rating support for the event's federation: record 172 (start ranks
     follow the 001 lines' ratings: method FIDE) and, per player whose national id belongs to
     it, a record under the federation's code in the 001 layout up to the birth date, the
-    national id in the id field. The national rating is left blank: rochade keeps one rating
-    per player, and writes it in the 001 line. Nothing without such a player."""
+    national id in the id field and the member's national rating in the rating field (the 001
+    line has the FIDE rating). Nothing without such a player."""
     fed = event.federation
     lines = []
     for r in records:
@@ -906,7 +931,8 @@ def national_records(records: Iterable[TrfPlayer], details: Mapping[PlayerId, Pl
         if d is None or not d.national_id or len(d.national_id) > ID_WIDTH or fed not in (
                 NATIONAL_KINDS.get(d.national_kind), d.national_kind):
             continue
-        line = format_player(dataclasses.replace(r, rating=0, fide_id=d.national_id,
+        line = format_player(dataclasses.replace(r, rating=d.national or 0,
+                                                 fide_id=d.national_id,
                                                  points=0, rank=0, entries=()))
         lines.append((fed + line[3:79]).rstrip())
     return [f"172 {fed} FIDE", *lines] if lines and fed else []
@@ -1012,7 +1038,7 @@ def _renumbered_extras(extras: TrfExtras, number: Mapping[PlayerId, PlayerId]) -
 def _header(t: Tournament) -> list[str]:
     """The TRF26 header records (and the TRF(x) lines engines need) of a new file."""
     s, rr = SWISS_SYSTEM.own(t.settings), ROUND_ROBIN_SYSTEM.own(t.settings)
-    lines = [f"062 {len(t.entrants)}", f"072 {sum(1 for e in t.entrants if e.rating)}"]
+    lines = [f"062 {len(t.entrants)}", f"072 {sum(1 for e in t.entrants if e.fide_rating)}"]
     if s is not None:
         colour = random.Random(s.seed).choice((Colour.WHITE, Colour.BLACK))
         baku = "_BAKU" if s.acceleration is Acceleration.BAKU else ""
@@ -1174,6 +1200,8 @@ def _rch_lines(t: Tournament, kept: Sequence[tuple[int, str]],
     if _clean(t.name) != t.name:
         out.append(line("tournament", t.name))
     out += [line("name", [e.id, e.name]) for e in t.entrants if not _fits(e.name)]
+    out += [line("rating", [e.id, e.rating, e.fide_rating]) for e in t.entrants
+            if (e.rating, e.fide_rating) != (records[e.id].rating or None,) * 2]
     rch = _Rochade()
     if t.rounds and rounds_recorded(TrfFile(tuple(players.values()))) != len(t.rounds):
         rch.rounds = len(t.rounds)

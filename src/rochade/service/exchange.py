@@ -305,13 +305,15 @@ class ExchangeDesk(UseCases):
             members = {(m.name, m.fide_id): m.id for m in club.members()}
             for e in t.entrants:
                 member = members.get((e.name, e.fide_id))
+                known = details.get(e.id, PlayerDetails())
                 if member is None:
-                    member = club.add_member(e.name, e.rating, e.fide_id)
+                    member = club.add_member(e.name, e.fide_rating, e.fide_id)
                     members[(e.name, e.fide_id)] = member
-                club.add_entrant(tid, member, e.rating, e.status, e.id)
-                if e.id in details:
-                    club.set_member_details(
-                        member, club.details_of_member(member).over(details[e.id]))
+                    if e.rating != e.fide_rating and not known.national_rating:
+                        known = known.rated(e.rating, "")  # a rating it pairs by, not FIDE's
+                club.add_entrant(tid, member, e.rating, e.status, e.id, e.fide_rating)
+                if known != PlayerDetails():
+                    club.set_member_details(member, club.details_of_member(member).over(known))
             for rnd in t.rounds:
                 club.add_round(
                     tid, rnd, RoundNotes(("Imported from a tournament file.",), "import")

@@ -6,11 +6,13 @@ from __future__ import annotations
 import difflib
 import unicodedata
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TypeVar
 
+from rochade.core import ratings
 from rochade.core.messages import N_, Message, joined
 from rochade.core.model import Entrant, PlayerId, Tournament
+from rochade.core.ratings import RatingChoice
 from rochade.core.standings import player_numbers
 from rochade.core.systems import holder
 from rochade.service.errors import ServiceError
@@ -218,9 +220,21 @@ def preview_player_list(
 # --- rating lists -----------------------------------------------------------------------------
 
 
+RATINGS = "ratings"
+"""The kind of the tournament's extras row holding its `RatingChoice`."""
+RATING_KEYS = ratings.KEYS
+"""The keys of the choice (`rochade tournament set pairing_rating=national`)."""
+
+
+def choice_of(club: Club, tournament_id: int) -> RatingChoice:
+    """Which rating the tournament pairs by (none stored: FIDE, else national)."""
+    return RatingChoice.from_json(club.extras(tournament_id).get(RATINGS))
+
+
 @dataclass(frozen=True, slots=True)
 class Enrolment:
-    """A member playing in a tournament, with the rating the tournament holds for them."""
+    """A member playing in a tournament, with the ratings the tournament holds for them (the
+    one it pairs by, chosen by `choice`, and the FIDE one)."""
 
     tournament_id: int
     tournament: str
@@ -228,6 +242,8 @@ class Enrolment:
     player: PlayerId
     member_id: int
     rating: int | None
+    fide_rating: int | None = None
+    choice: RatingChoice = field(default_factory=RatingChoice)
 
 
 @dataclass(frozen=True)
@@ -241,21 +257,22 @@ class Roster:
 
 def rating_roster(club: Club, tournament_id: int | None = None) -> Roster:
     """Every member, or only the players of one tournament, and their enrolments."""
-    from rochade.formats.players import ClubPlayer
+    from rochade.formats.players import ClubPlayer, scoped_id
 
     enrolments = []
     for record in club.tournaments():
         t = club.load_tournament(record)
         member_of = club.entrant_members(record.id)
+        choice = choice_of(club, record.id)
         enrolments += [
-            Enrolment(record.id, record.name, bool(t.rounds), e.id, member_of[e.id], e.rating)
+            Enrolment(record.id, record.name, bool(t.rounds), e.id, member_of[e.id], e.rating,
+                      e.fide_rating, choice)
             for e in t.entrants
         ]
     wanted = {e.member_id for e in enrolments if e.tournament_id == tournament_id}
     details = club.details_of_members()
     members = tuple(
-        ClubPlayer(m.id, m.name, m.rating, m.fide_id, details[m.id].national_id or None,
-                   details[m.id])
+        ClubPlayer(m.id, m.name, m.rating, m.fide_id, scoped_id(details[m.id]), details[m.id])
         for m in club.members()
         if tournament_id is None or m.id in wanted
     )
@@ -264,11 +281,13 @@ def rating_roster(club: Club, tournament_id: int | None = None) -> Roster:
 
 @dataclass(frozen=True, slots=True)
 class EntrantRating:
-    """A player's rating in one tournament, `old` and after the update (`new`)."""
+    """A player's ratings in one tournament, before (`enrolment`) and after the update: the
+    one it pairs by (`new`) and the FIDE one (`fide`)."""
 
     enrolment: Enrolment
     name: str
     new: int | None
+    fide: int | None = None
 
 
 @dataclass(frozen=True)
@@ -300,9 +319,12 @@ def plan_ratings(roster: Roster, listed: Iterable[RatedPlayer], take_list: bool 
     kept: list[EntrantRating] = []
     for e in roster.enrolments:
         update = new.get(e.member_id)
-        if update is None or update.rating == e.rating:
+        if update is None:
             continue
-        row = EntrantRating(e, update.player.name, update.rating)
+        pairing = e.choice.pairing.of(update.rating, update.details.national)
+        if (pairing, update.rating) == (e.rating, e.fide_rating):
+            continue
+        row = EntrantRating(e, update.player.name, pairing, update.rating)
         (kept if e.under_way else changed).append(row)
     return RatingReport(match, tuple(changed), tuple(kept))
 
@@ -314,7 +336,7 @@ def apply_ratings(club: Club, report: RatingReport) -> Message:
         if u.details != u.player.details:
             club.set_member_details(u.player.key, u.details)
     for e in report.entrants:
-        club.set_entrant_rating(e.enrolment.tournament_id, e.enrolment.player, e.new)
+        club.set_entrant_rating(e.enrolment.tournament_id, e.enrolment.player, e.new, e.fide)
     updates = report.match.updates
     values = {"count": len(updates), "names": ", ".join(u.player.name for u in updates[:5]),
               "more": len(updates) - 5}

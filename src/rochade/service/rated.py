@@ -133,7 +133,8 @@ def check_report(t: Tournament, event: EventData, details: Mapping[PlayerId, Pla
                                 {"played": len(t.rounds), "rounds": planned}))
     named = labels(t)
     problems += [Message(N_("{player} is rated but has no FIDE id (rochade player set)"),
-                         {"player": named[e.id]}) for e in t.entrants if e.rating and not e.fide_id]
+                         {"player": named[e.id]})
+                 for e in t.entrants if e.fide_rating and not e.fide_id]
     by_id: dict[int, list[str]] = {}
     for e in t.entrants:
         if e.fide_id:
@@ -146,7 +147,7 @@ def check_report(t: Tournament, event: EventData, details: Mapping[PlayerId, Pla
         known = details.get(e.id, UNKNOWN)
         missing = [Message(what) for what, value in (
             (N_("birth date"), known.birth), (N_("sex"), known.sex)) if not value]
-        if not e.rating and missing:
+        if not e.fide_rating and missing:
             warnings.append(Message(
                 N_("{player} is unrated and has no {missing}: FIDE needs them for new players"),
                 {"player": named[e.id], "missing": tuple(missing)}))

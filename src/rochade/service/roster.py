@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from rochade.core import fide, limits
 from rochade.core.messages import N_, Message
 from rochade.core.model import Absence, Entrant, PlayerId, Reason, Status, Tournament
+from rochade.core.ratings import RatingChoice, single_rating
 from rochade.core.standings import player_numbers
 from rochade.service import systems
 from rochade.service.clubfile import UseCases
@@ -21,6 +22,7 @@ from rochade.service.players import (
     PlayerList,
     RatingReport,
     apply_ratings,
+    choice_of,
     find_entrant,
     find_typed,
     fold_name,
@@ -46,6 +48,7 @@ class _Entry:
     record: TournamentRecord | None = None
     rounds: tuple[int, ...] = ()
     entered: dict[int, PlayerId] = field(default_factory=dict)  # member id -> entrant id
+    choice: RatingChoice = field(default_factory=RatingChoice)
     existing: str = "add"  # one added by hand already entered is refused; a list's player:
     # "refuse" (the list), "skip" or "update"
 
@@ -65,6 +68,8 @@ class RosterDesk(UseCases):
         tournament: str | None = None,
     ) -> PlayerAdded:
         """Add a member (or update one with this exact name) and enrol them in the tournament.
+        `rating` names no system: it is the FIDE rating with a FIDE id, else the national one
+        (`rochade.core.ratings.single_rating`).
 
         With rounds already paired, the entrant joins late: each earlier round gets a
         `late_start` row. With several tournaments and none named, the player only becomes a
@@ -72,8 +77,9 @@ class RosterDesk(UseCases):
         """
         with self.file.change("player", "add player") as (club, action):
             entry = self._entry(club, tournament)
-            added = self._add_player(club, _member_name(entry, name.strip()), rating, fide_id,
-                                     entry)
+            fide_rating, national = single_rating(rating, fide_id)
+            added = self._add_player(club, _member_name(entry, name.strip()), fide_rating,
+                                     fide_id, entry, fide.UNKNOWN.rated(national, ""))
             action.describe(*_describe_added(club, added))
         return added
 
@@ -115,17 +121,20 @@ class RosterDesk(UseCases):
         record, t = self.file.load(club, tournament)
         systems.check_late_entry(t)
         entered = {member: player for player, member in club.entrant_members(record.id).items()}
-        return _Entry(members, record, tuple(r.number for r in t.rounds), entered)
+        return _Entry(members, record, tuple(r.number for r in t.rounds), entered,
+                      choice_of(club, record.id))
 
     def _add_player(
         self, club: Club, name: str, rating: int | None, fide_id: int | None, entry: _Entry,
         details: fide.PlayerDetails = fide.UNKNOWN,
     ) -> PlayerAdded:
         """A member of this exact name (updated with what is given), or a new one, entered
-        into `entry`'s tournament if there is one. `details` (a list's title, federation ...)
-        fill the member's; a field the list leaves empty keeps what the member has."""
+        into `entry`'s tournament if there is one. `rating` is the FIDE rating; `details` (a
+        list's title, federation, national rating ...) fill the member's; a field the list
+        leaves empty keeps what the member has."""
         name = new_name(name)
         limits.check_player(name, rating, fide_id)
+        limits.check_player(name, details.national, None)
         member = entry.members.get(name)
         record = entry.record
         if record is not None and member is not None and member.id in entry.entered:
@@ -139,11 +148,14 @@ class RosterDesk(UseCases):
         entry.members[name] = member
         if record is None:
             return PlayerAdded(name, member.id, new)
-        player = club.add_entrant(record.id, member.id, member.rating, Status.PRESENT)
+        pairing = entry.choice.pairing.of(member.rating, club.details_of_member(member.id).national)
+        player = club.add_entrant(record.id, member.id, pairing, Status.PRESENT,
+                                  fide_rating=member.rating)
         entry.entered[member.id] = player
         for number in entry.rounds:
             club.add_absence(record.id, number, Absence(player, Reason.LATE_START.value))
-        entrant = Entrant(player, name, member.rating, Status.PRESENT, fide_id)
+        entrant = Entrant(player, name, pairing, Status.PRESENT, member.fide_id,
+                          fide_rating=member.rating)
         return PlayerAdded(name, member.id, new, entrant, record.name, len(entry.rounds))
 
     def rename_player(self, player: str, name: str, tournament: str | None = None) -> Entrant:
@@ -170,7 +182,9 @@ class RosterDesk(UseCases):
     ) -> tuple[Entrant, str]:
         """Set a player's data by key (`name, rating, fide_id` and `rochade.core.fide.KEYS`;
         an empty value: not known), all checked before anything is saved; one logged action.
-        The member's data changes, so in every tournament; the rating also in this one.
+        The member's data changes, so in every tournament; the rating also in this one:
+        `rating` is the one the tournament pairs by, kept as the member's rating it comes from
+        (`set_rating`); before round 1 the tournament takes a new national rating too.
         Returns the player (as changed) and the new values as stored (`title=GM, ...`)."""
         unknown = [key for key in typed if key not in PLAYER_KEYS]
         if unknown:
@@ -184,7 +198,7 @@ class RosterDesk(UseCases):
             member_id = club.entrant_members(record.id)[entrant.id]
             member = next(m for m in club.members() if m.id == member_id)
             details = club.member_details(record.id)[entrant.id]
-            rating, fide_id = entrant.rating, member.fide_id
+            rating, fide_id = None, member.fide_id
             shown: dict[str, object] = {}
             for key, value in typed.items():
                 if key == "name":
@@ -199,15 +213,28 @@ class RosterDesk(UseCases):
                     rating, fide_id = (number, fide_id) if key == "rating" else (rating, number)
                 else:
                     details = details.changed(key, value)
-                    shown[key] = getattr(details, key) if key != "national_id" else (
+                    shown[key] = details.national_text if key == "national_rating" else getattr(
+                        details, key) if key != "national_id" else (
                         f"{details.national_kind}:{details.national_id}".strip(":"))
-            club.update_member(member_id, rating, fide_id)
-            club.set_entrant_rating(record.id, entrant.id, rating)
+            choice = choice_of(club, record.id).pairing
+            fide_rating = member.rating
+            if "rating" in typed:
+                if choice.from_fide(member.rating, details.national, fide_id):
+                    fide_rating = rating
+                else:
+                    details = details.rated(rating, details.national_system)
+            pairing = rating if "rating" in typed else entrant.rating if t.rounds else (
+                choice.of(fide_rating, details.national))
+            club.update_member(member_id, fide_rating, fide_id)
+            entrant_fide = fide_rating if "rating" in typed or not t.rounds else (
+                entrant.fide_rating)
+            club.set_entrant_rating(record.id, entrant.id, pairing, entrant_fide)
             club.set_member_details(member_id, details)
             changes = ", ".join(f"{key}={'' if v is None else v}" for key, v in shown.items())
             action.describe(Message(N_("data of {player}: {changes}"),
                                     {"player": label(entrant, t), "changes": changes}), record)
-        return dataclasses.replace(entrant, rating=rating, fide_id=fide_id), changes
+        return dataclasses.replace(entrant, rating=pairing, fide_id=fide_id,
+                                   fide_rating=entrant_fide), changes
 
     def delete_player(self, player: str, tournament: str | None = None) -> Entrant:
         """Remove a player entered by mistake, who has no games (nor the bye, nor a team
@@ -337,8 +364,9 @@ class RosterDesk(UseCases):
     def set_rating(
         self, player: PlayerId, rating: int | None, tournament: str | None = None
     ) -> Entrant:
-        """Correct an entrant's rating, and the member list's with it (a typo at entry, or the
-        new rating list for one player)."""
+        """Correct the rating an entrant is paired by, and the member list's rating it comes
+        from with it (a typo at entry, or the new rating list for one player): the FIDE or
+        the national one, as the tournament's pairing rating takes it."""
         with self.file.change("player", "set rating") as (club, action):
             record, t = self.file.load(club, tournament)
             entrant = t.entrant(player)
@@ -350,10 +378,18 @@ class RosterDesk(UseCases):
             })
             action.describe(what, record)
             member_id = club.entrant_members(record.id)[player]
-            club.set_entrant_rating(record.id, player, rating)
             member = next(m for m in club.members() if m.id == member_id)
-            club.update_member(member.id, rating, member.fide_id)
-        return dataclasses.replace(entrant, rating=rating)
+            details = club.details_of_member(member_id)
+            fide_rating = entrant.fide_rating
+            if choice_of(club, record.id).pairing.from_fide(member.rating, details.national,
+                                                            member.fide_id):
+                fide_rating = rating
+                club.update_member(member.id, rating, member.fide_id)
+            else:
+                club.set_member_details(member_id,
+                                        details.rated(rating, details.national_system))
+            club.set_entrant_rating(record.id, player, rating, fide_rating)
+        return dataclasses.replace(entrant, rating=rating, fide_rating=fide_rating)
 
     def find_player(self, player: str, tournament: str | None = None) -> Entrant:
         """A player as the TD types them (`find_typed`: a number as the lists show it)."""
@@ -430,7 +466,9 @@ def _already_entered(club: Club, record: TournamentRecord, entry: _Entry, member
     entry.members[member.name] = member
     _fill_details(club, member.id, details)
     if not entry.rounds:
-        club.set_entrant_rating(record.id, entry.entered[member.id], member.rating)
+        national = club.details_of_member(member.id).national
+        club.set_entrant_rating(record.id, entry.entered[member.id],
+                                entry.choice.pairing.of(member.rating, national), member.rating)
     return PlayerAdded(member.name, member.id, False, tournament=record.name, already="updated")
 
 

@@ -12,6 +12,7 @@ from rochade.core.fide import EventData
 from rochade.core.keizer.settings import KeizerSettings, Ladder, StartOrder, preset
 from rochade.core.messages import N_, Message, joined
 from rochade.core.model import Tournament
+from rochade.core.ratings import RatingChoice
 from rochade.core.standings import system_standings
 from rochade.core.systems import KEIZER, system_of
 from rochade.core.systems.keizer import KEIZER_SYSTEM
@@ -31,7 +32,14 @@ from rochade.service.fidemode import (
     settings_events,
 )
 from rochade.service.lists import keizer_of, keizer_settings, standing_changes, tournament_standings
-from rochade.service.players import find_entrant, label, pick
+from rochade.service.players import (
+    RATING_KEYS,
+    RATINGS,
+    choice_of,
+    find_entrant,
+    label,
+    pick,
+)
 from rochade.service.rated import EVENT, event_from_json, event_to_json
 from rochade.service.reports import TournamentSummary
 from rochade.service.tournament_settings import (
@@ -297,6 +305,40 @@ class TournamentDesk(UseCases):
         known), all checked before anything is saved; one logged action."""
         return self._set_keyed(EVENT, fide.EVENT_KEYS, typed, tournament, event_from_json,
                                event_to_json, "set event data", N_("event data: {changes}"))
+
+    def rating_choice(self, tournament: str | None = None) -> RatingChoice:
+        """Which rating the tournament pairs by."""
+        with self.file.reading() as club:
+            return choice_of(club, self.file.record(club, tournament).id)
+
+    def set_rating_choice(self, typed: Mapping[str, str], tournament: str | None = None
+                          ) -> RatingChoice:
+        """Choose the rating the tournament pairs by (`rochade.core.ratings.KEYS`), before
+        round 1 only: its players take that rating of their members' now (a rating set by
+        hand for the tournament goes). Its FIDE rating report carries the FIDE rating,
+        whatever it pairs by. One logged action."""
+        unknown = [key for key in typed if key not in RATING_KEYS]
+        if unknown:
+            raise ServiceError("unknown key {key}; the keys are {keys}", key=unknown[0],
+                               keys=", ".join(RATING_KEYS))
+        with self.file.change("settings", "set pairing rating") as (club, action):
+            record, t = self.file.load(club, tournament)
+            choice = choice_of(club, record.id)
+            for key, value in typed.items():
+                choice = choice.changed(key, value)
+            if t.rounds and choice != choice_of(club, record.id):
+                raise ServiceError("the pairing rating of {name} is fixed once round 1 is "
+                                   "paired: its rounds were paired by it", name=t.name)
+            club.set_extra(record.id, RATINGS, choice.to_json())
+            members = {m.id: m for m in club.members()}
+            details = club.details_of_members()
+            for player, member_id in club.entrant_members(record.id).items():
+                member = members[member_id]
+                club.set_entrant_rating(record.id, player, choice.pairing.of(
+                    member.rating, details[member_id].national), member.rating)
+            action.describe(Message(N_("pairing rating: {choice}"),
+                                    {"choice": choice.pairing.value}), record)
+        return choice
 
     def set_categories(
         self, typed: Mapping[str, str], tournament: str | None = None

@@ -75,6 +75,9 @@ so the extra sync per commit costs nothing anyone notices."""
 
 @dataclass(frozen=True, slots=True)
 class MemberRecord:
+    """A member; `rating` is the FIDE rating (the national one is in the member's details,
+    `PlayerDetails.national_rating`)."""
+
     id: int
     name: str
     rating: int | None
@@ -565,8 +568,10 @@ class Club:
         rating: int | None,
         status: Status,
         player_id: PlayerId | None = None,
+        fide_rating: int | None = None,
     ) -> PlayerId:
-        """Enrol a member; the entrant id is the next free one unless given (imports)."""
+        """Enrol a member with the rating the tournament pairs them by and their FIDE rating
+        (for its rating report); the entrant id is the next free one unless given (imports)."""
         if player_id is None:
             (last,) = self._rows(
                 "SELECT coalesce(max(id), 0) FROM entrants WHERE tournament_id = ?",
@@ -574,9 +579,9 @@ class Club:
             )[0]
             player_id = int(last) + 1
         self._write(
-            "INSERT INTO entrants (tournament_id, id, member_id, rating, status) "
-            "VALUES (?, ?, ?, ?, ?)",
-            (tournament_id, player_id, member_id, rating, status.value),
+            "INSERT INTO entrants (tournament_id, id, member_id, rating, status, fide_rating) "
+            "VALUES (?, ?, ?, ?, ?, ?)",
+            (tournament_id, player_id, member_id, rating, status.value, fide_rating),
         )
         return player_id
 
@@ -592,11 +597,13 @@ class Club:
             (status.value, tournament_id, player),
         )
 
-    def set_entrant_rating(self, tournament_id: int, player: PlayerId, rating: int | None) -> None:
-        """Correct an entrant's rating (the member list's rating is `update_member`'s)."""
+    def set_entrant_rating(self, tournament_id: int, player: PlayerId, rating: int | None,
+                           fide_rating: int | None) -> None:
+        """Correct an entrant's pairing and FIDE rating (the member list's ratings are
+        `update_member`'s and the national one `set_member_details`')."""
         cursor = self._write(
-            "UPDATE entrants SET rating = ? WHERE tournament_id = ? AND id = ?",
-            (rating, tournament_id, player),
+            "UPDATE entrants SET rating = ?, fide_rating = ? WHERE tournament_id = ? AND id = ?",
+            (rating, fide_rating, tournament_id, player),
         )
         if cursor.rowcount != 1:
             raise StoreError("no player with id {id} in this tournament", id=player)
@@ -764,9 +771,10 @@ class Club:
         tid = record.id
         with self.reading():
             entrants = tuple(
-                Entrant(pid, name, rating, Status(status), fide_id, title)
-                for pid, name, rating, status, fide_id, title in self._rows(
-                    "SELECT e.id, m.name, e.rating, e.status, m.fide_id, m.title FROM entrants e "
+                Entrant(pid, name, rating, Status(status), fide_id, title, fide_rating)
+                for pid, name, rating, status, fide_id, title, fide_rating in self._rows(
+                    "SELECT e.id, m.name, e.rating, e.status, m.fide_id, m.title, e.fide_rating "
+                    "FROM entrants e "
                     "JOIN members m ON m.id = e.member_id WHERE e.tournament_id = ? ORDER BY e.id",
                     (tid,),
                 )

@@ -214,8 +214,26 @@ CREATE TABLE state (one INTEGER PRIMARY KEY CHECK (one = 1), mark TEXT NOT NULL)
 INSERT INTO state (one, mark) VALUES (1, lower(hex(randomblob(16))));
 """
 
+# Version 10 gives each member two ratings: `rating` is from now on the FIDE rating, and
+# `national_rating` (digits, '' where none) in `national_system` (DWZ, KNSB ...; '' where not
+# known) the national one (rochade.core.ratings). A member's one rating of an older file is
+# read as FIDE's when the member has a FIDE id, else as the national one of an unknown system
+# (`single_rating`): pairing by FIDE, else national, pairs by it as before. Each entrant keeps
+# the FIDE rating its tournament holds (`fide_rating`, for the rating report) beside the
+# rating it pairs by, the same where the member has a FIDE id. The undo triggers are dropped
+# while a migration runs, so that this move is no part of the last action.
+_TWO_RATINGS = """
+ALTER TABLE members ADD COLUMN national_rating TEXT NOT NULL DEFAULT '';
+ALTER TABLE members ADD COLUMN national_system TEXT NOT NULL DEFAULT '';
+ALTER TABLE entrants ADD COLUMN fide_rating INTEGER;
+UPDATE entrants SET fide_rating = rating
+    WHERE member_id IN (SELECT id FROM members WHERE fide_id IS NOT NULL);
+UPDATE members SET national_rating = CAST(rating AS TEXT), rating = NULL
+    WHERE fide_id IS NULL AND rating IS NOT NULL;
+"""
+
 MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3, _V4, _V5, _ROUND_DATES, _MEMBER_DETAILS,
-                               _K_FACTOR, _STATE_MARK)
+                               _K_FACTOR, _STATE_MARK, _TWO_RATINGS)
 """MIGRATIONS[i] moves a file from schema version i to i + 1. Append only, never edit."""
 
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -224,6 +242,7 @@ SCHEMA_VERSION = len(MIGRATIONS)
 def migrate(conn: sqlite3.Connection, target: int = SCHEMA_VERSION) -> None:
     """Apply the missing migrations up to `target`; the caller holds the transaction."""
     current = conn.execute("PRAGMA user_version").fetchone()[0]
+    drop_undo_triggers(conn)  # a migration's own changes are no part of any action
     for version in range(current, target):
         for statement in _statements(MIGRATIONS[version]):
             conn.execute(statement)

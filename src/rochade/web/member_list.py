@@ -20,9 +20,11 @@ SHOWN_ROWS = 10
 
 FIELDS = {
     "name": N_("name"), "first_name": N_("first name"), "last_name": N_("family name"),
-    "rating": N_("rating"), "fide_id": N_("FIDE id"), "national_id": N_("national id"),
-    "club": N_("club"), "title": N_("title"), "sex": N_("sex"),
-    "federation": N_("federation"), "birth": N_("birth date"),
+    "rating": N_("rating"), "fide_rating": N_("FIDE rating"),
+    "national_rating": N_("national rating"), "fide_id": N_("FIDE id"),
+    "national_id": N_("national id"), "club_code": N_("club code"), "club": N_("club"),
+    "title": N_("title"), "sex": N_("sex"), "federation": N_("federation"),
+    "birth": N_("birth date"),
 }  # fmt: skip
 """What each field of a list (`rochade.formats.players.HEADERS`) is called on the page."""
 

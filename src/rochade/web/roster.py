@@ -55,6 +55,7 @@ async def td_players(web: Web, request: Request, page: Page) -> Response:
         entrants=[t.entrant(p) for p in numbers_of(t)],  # pairing (start) number order
         deletable={e.id for e in t.entrants if not games_of(t, e.id)},
         fields={e.id: _player_fields(e, data.details.get(e.id, UNKNOWN)) for e in t.entrants},
+        pairing=web.service().rating_choice(web.tournament_name(request)).pairing.value,
         titles=TITLES,
         section="players",
     )
@@ -65,7 +66,7 @@ def _player_fields(e: Entrant, d: PlayerDetails) -> dict[str, str]:
     national = f"{d.national_kind}:{d.national_id}".lstrip(":") if d.national_id else ""
     return {"fide_id": str(e.fide_id or ""), "title": d.title, "sex": d.sex,
             "federation": d.federation, "birth": d.birth, "club": d.club,
-            "national_id": national, "k": d.k}
+            "national_id": national, "national_rating": d.national_text, "k": d.k}
 
 
 PlayerChange = Callable[[FormData, Callable[[str], str]], str]
@@ -134,6 +135,18 @@ async def td_import_players(web: Web, request: Request, page: Page) -> Response:
             said += " " + _("{count} already entered: {what}.").format(
                 count=len(added) - len(new), what=word)
         return said
+
+    return await _on_players_page(web, request, page, change)
+
+
+@td_only
+async def td_pairing_rating(web: Web, request: Request, page: Page) -> Response:
+    """Choose which rating the tournament pairs by (before round 1)."""
+
+    def change(form: FormData, _: Callable[[str], str]) -> str:
+        web.service().set_rating_choice({"pairing_rating": field(form, "pairing_rating")},
+                                        web.tournament_name(request))
+        return _("Pairing rating saved.")
 
     return await _on_players_page(web, request, page, change)
 
@@ -259,6 +272,7 @@ def routes(web: Web) -> list[Route]:
         Route(td + "/players", td_players(web)),
         Route(td + "/players/add", td_add_player(web), methods=["POST"]),
         Route(td + "/players/import", td_import_players(web), methods=["POST"]),
+        Route(td + "/players/pairing-rating", td_pairing_rating(web), methods=["POST"]),
         Route(td + "/players/{pid:int}/status", td_set_status(web), methods=["POST"]),
         Route(td + "/players/{pid:int}/withdraw", td_withdraw(web)),
         Route(td + "/players/{pid:int}/rating", td_set_rating(web), methods=["POST"]),
