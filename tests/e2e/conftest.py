@@ -14,6 +14,7 @@ import socket
 import threading
 import time
 from collections.abc import Callable, Iterator
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +23,7 @@ import uvicorn
 from e2e_helpers import PIN, Server
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from club_copies import copy_club
 from other_season import add_other_members
 from rochade.service import ClubService
 from rochade.web import create_app
@@ -93,11 +95,29 @@ def _free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[Server]:
+@pytest.fixture(scope="session")
+def empty_club(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A club file with a TD PIN and no tournament yet (only the members of `other_season`),
-    served on a free loopback port."""
-    yield from _serve(tmp_path, lambda app: app)
+    made once per run: each server gets a copy."""
+    path = tmp_path_factory.mktemp("e2e-club") / "club.rochade"
+    add_other_members(ClubService.init(path, "e2e"))
+    set_pin(path, PIN)
+    return path
+
+
+@pytest.fixture
+def server(empty_club: Path, tmp_path: Path) -> Iterator[Server]:
+    """A copy of `empty_club`, served on a free loopback port."""
+    yield from _serve(copy_club(empty_club, tmp_path / "club.rochade"), lambda app: app)
+
+
+@pytest.fixture
+def serve_copy(tmp_path: Path) -> Iterator[Callable[[Path], Server]]:
+    """`serve_copy(template)`: a copy of a club file that a module's tests share (a season
+    played through the service once, not once per test), served until the test ends."""
+    with ExitStack() as servers:
+        yield lambda template: servers.enter_context(contextmanager(_serve)(
+            copy_club(template, tmp_path / "club.rochade"), lambda app: app))
 
 
 WRITE_DELAY = 0.15
@@ -105,11 +125,12 @@ WRITE_DELAY = 0.15
 
 
 @pytest.fixture
-def slow_server(tmp_path: Path) -> Iterator[Server]:
+def slow_server(empty_club: Path, tmp_path: Path) -> Iterator[Server]:
     """Like `server`, but every post (every write) first waits `WRITE_DELAY`, as on a slow
     laptop disk, so that the browser is well ahead of the server. Only this fixture wraps the
     app so (`SlowWrites`): the app itself has no such delay."""
-    yield from _serve(tmp_path, lambda app: SlowWrites(app, WRITE_DELAY))
+    yield from _serve(copy_club(empty_club, tmp_path / "club.rochade"),
+                      lambda app: SlowWrites(app, WRITE_DELAY))
 
 
 class SlowWrites:
@@ -124,10 +145,7 @@ class SlowWrites:
         await self.app(scope, receive, send)
 
 
-def _serve(tmp_path: Path, wrap: Callable[[ASGIApp], ASGIApp]) -> Iterator[Server]:
-    path = tmp_path / "club.rochade"
-    add_other_members(ClubService.init(path, "e2e"))
-    set_pin(path, PIN)
+def _serve(path: Path, wrap: Callable[[ASGIApp], ASGIApp]) -> Iterator[Server]:
     port = _free_port()
     config = uvicorn.Config(
         wrap(create_app(path, poll_seconds=1, render_process=True)), host="127.0.0.1", port=port,
