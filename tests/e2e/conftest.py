@@ -63,11 +63,20 @@ class Watched:
     def __init__(self, browser: Any) -> None:
         self.browser = browser
         self.violations: list[str] = []
+        self.contexts: list[Any] = []
 
     def new_context(self, **options: Any) -> Any:
         context = self.browser.new_context(**options)
         context.on("console", self._console)
+        self.contexts.append(context)
         return context
+
+    def close_contexts(self) -> None:
+        """Every context (and its pages) a test opened, closed: a page left open goes on
+        polling, turning its slides, asking a server long gone, or another test's server
+        on the same port, for the rest of the run."""
+        while self.contexts:
+            self.contexts.pop().close()
 
     def _console(self, message: Any) -> None:
         if "Content Security Policy" in message.text:
@@ -75,6 +84,17 @@ class Watched:
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.browser, name)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
+    """A browser test's pages closed when the test is done, before its server stops."""
+    try:
+        return (yield)
+    finally:
+        watched = getattr(item, "funcargs", {}).get("browser")
+        if isinstance(watched, Watched):
+            watched.close_contexts()
 
 
 @pytest.fixture(autouse=True)
