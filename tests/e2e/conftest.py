@@ -14,6 +14,7 @@ import socket
 import threading
 import time
 from collections.abc import Callable, Iterator
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +23,7 @@ import uvicorn
 from e2e_helpers import PIN, Server
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from club_copies import copy_club
 from other_season import add_other_members
 from rochade.service import ClubService
 from rochade.service.pin import set_pin
@@ -61,11 +63,20 @@ class Watched:
     def __init__(self, browser: Any) -> None:
         self.browser = browser
         self.violations: list[str] = []
+        self.contexts: list[Any] = []
 
     def new_context(self, **options: Any) -> Any:
         context = self.browser.new_context(**options)
         context.on("console", self._console)
+        self.contexts.append(context)
         return context
+
+    def close_contexts(self) -> None:
+        """Every context (and its pages) a test opened, closed: a page left open goes on
+        polling, turning its slides, asking a server long gone, or another test's server
+        on the same port, for the rest of the run."""
+        while self.contexts:
+            self.contexts.pop().close()
 
     def _console(self, message: Any) -> None:
         if "Content Security Policy" in message.text:
@@ -73,6 +84,17 @@ class Watched:
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.browser, name)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
+    """A browser test's pages closed when the test is done, before its server stops."""
+    try:
+        return (yield)
+    finally:
+        watched = getattr(item, "funcargs", {}).get("browser")
+        if isinstance(watched, Watched):
+            watched.close_contexts()
 
 
 @pytest.fixture(autouse=True)
@@ -93,11 +115,29 @@ def _free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[Server]:
+@pytest.fixture(scope="session")
+def empty_club(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A club file with a TD PIN and no tournament yet (only the members of `other_season`),
-    served on a free loopback port."""
-    yield from _serve(tmp_path, lambda app: app)
+    made once per run: each server gets a copy."""
+    path = tmp_path_factory.mktemp("e2e-club") / "club.rochade"
+    add_other_members(ClubService.init(path, "e2e"))
+    set_pin(path, PIN)
+    return path
+
+
+@pytest.fixture
+def server(empty_club: Path, tmp_path: Path) -> Iterator[Server]:
+    """A copy of `empty_club`, served on a free loopback port."""
+    yield from _serve(copy_club(empty_club, tmp_path / "club.rochade"), lambda app: app)
+
+
+@pytest.fixture
+def serve_copy(tmp_path: Path) -> Iterator[Callable[[Path], Server]]:
+    """`serve_copy(template)`: a copy of a club file that a module's tests share (a season
+    played through the service once, not once per test), served until the test ends."""
+    with ExitStack() as servers:
+        yield lambda template: servers.enter_context(contextmanager(_serve)(
+            copy_club(template, tmp_path / "club.rochade"), lambda app: app))
 
 
 WRITE_DELAY = 0.15
@@ -105,11 +145,12 @@ WRITE_DELAY = 0.15
 
 
 @pytest.fixture
-def slow_server(tmp_path: Path) -> Iterator[Server]:
+def slow_server(empty_club: Path, tmp_path: Path) -> Iterator[Server]:
     """Like `server`, but every post (every write) first waits `WRITE_DELAY`, as on a slow
     laptop disk, so that the browser is well ahead of the server. Only this fixture wraps the
     app so (`SlowWrites`): the app itself has no such delay."""
-    yield from _serve(tmp_path, lambda app: SlowWrites(app, WRITE_DELAY))
+    yield from _serve(copy_club(empty_club, tmp_path / "club.rochade"),
+                      lambda app: SlowWrites(app, WRITE_DELAY))
 
 
 class SlowWrites:
@@ -124,10 +165,7 @@ class SlowWrites:
         await self.app(scope, receive, send)
 
 
-def _serve(tmp_path: Path, wrap: Callable[[ASGIApp], ASGIApp]) -> Iterator[Server]:
-    path = tmp_path / "club.rochade"
-    add_other_members(ClubService.init(path, "e2e"))
-    set_pin(path, PIN)
+def _serve(path: Path, wrap: Callable[[ASGIApp], ASGIApp]) -> Iterator[Server]:
     port = _free_port()
     config = uvicorn.Config(
         wrap(create_app(path, poll_seconds=1, render_process=True)), host="127.0.0.1", port=port,

@@ -6,6 +6,7 @@ tests/e2e/artifacts (gitignored) to be looked at."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +14,7 @@ import pytest
 from e2e_helpers import PIN, Server, play
 from playwright.sync_api import expect
 
+from club_copies import copy_club
 from rochade.service import ClubService
 
 NAMES = ("محمد العلي", "Anna Östergaard", "فاطمة الزهراء بن علي", "Jan de Vries",
@@ -27,11 +29,12 @@ PAGES = [("standings", "/t/1/"), ("pairings", "/t/1/pairings"),
 WIDTHS = [1280, 360]
 
 
-@pytest.fixture
-def club(server: Server) -> Server:
+@pytest.fixture(scope="module")
+def club_file(empty_club: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Tournament 1: a Keizer season of 12 over 8 rounds; tournament 2: a Swiss of the same
     12 over 5 rounds, its last round still without results."""
-    svc = ClubService(server.path, "e2e")
+    path = copy_club(empty_club, tmp_path_factory.mktemp("club") / "club.rochade")
+    svc = ClubService(path, "e2e")
     svc.create_tournament("بطولة النادي 2026")
     svc.import_players("\n".join(f"{name},{2150 - 37 * i}" for i, name in enumerate(NAMES)))
     play(svc, "بطولة النادي 2026", 8)
@@ -40,7 +43,13 @@ def club(server: Server) -> Server:
         svc.add_player(name, 2150 - 37 * i, tournament="Open")
     play(svc, "Open", 4)
     svc.pair("Open")
-    return server
+    return path
+
+
+@pytest.fixture
+def club(club_file: Path, serve_copy: Callable[[Path], Server]) -> Server:
+    """A copy of `club_file`, served."""
+    return serve_copy(club_file)
 
 
 def _arabic(browser: Any, server: Server, width: int) -> Any:

@@ -7,6 +7,7 @@ background in print. PDFs go to tests/e2e/artifacts (gitignored) to be looked at
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +15,7 @@ import pytest
 from e2e_helpers import Server, play
 from pypdf import PdfReader
 
+from club_copies import copy_club
 from rochade.cli.export import export_list, publish
 from rochade.service import ClubService
 
@@ -25,11 +27,12 @@ def _pages(pdf: bytes) -> list[str]:
     return [" ".join(p.extract_text().split()) for p in PdfReader(io.BytesIO(pdf)).pages]
 
 
-@pytest.fixture
-def club(server: Server) -> Server:
+@pytest.fixture(scope="module")
+def club_file(empty_club: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Tournament 1: a Keizer season of 60 players after 2 rounds; tournament 2: a Swiss of
     30 after 3 rounds. The club's name is the organizer of both."""
-    svc = ClubService(server.path, "e2e")
+    path = copy_club(empty_club, tmp_path_factory.mktemp("club") / "club.rochade")
+    svc = ClubService(path, "e2e")
     svc.create_tournament("Winter Season")
     svc.import_players("\n".join(f"Player {i:02d} Achterberg,{2300 - 13 * i}" for i in range(60)))
     svc.set_event({"organizer": CLUB}, "Winter Season")
@@ -39,7 +42,13 @@ def club(server: Server) -> Server:
         svc.add_player(f"Spielerin {i:02d} Ødegaard", 2100 - 20 * i, tournament="Spring Open")
     svc.set_event({"organizer": CLUB}, "Spring Open")
     play(svc, "Spring Open", 3)
-    return server
+    return path
+
+
+@pytest.fixture
+def club(club_file: Path, serve_copy: Callable[[Path], Server]) -> Server:
+    """A copy of `club_file`, served."""
+    return serve_copy(club_file)
 
 
 def _print(page: Any, artifacts: Path, label: str) -> list[str]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import math
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +16,7 @@ from click.testing import CliRunner
 from e2e_helpers import Server, play
 from pypdf import PdfReader
 
+from club_copies import copy_club
 from rochade.cli.export import export_list
 from rochade.service import ClubService
 
@@ -53,11 +55,12 @@ def _exported(season: Server, which: str, tournament: str, folder: Path) -> Path
     return out
 
 
-@pytest.fixture
-def season(server: Server) -> Server:
+@pytest.fixture(scope="module")
+def season_file(empty_club: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Tournament 1: a Keizer season of 24 after 14 evenings (two printed parts);
     tournament 2: a Swiss of 40 after 5 of 7 rounds."""
-    svc = ClubService(server.path, "e2e")
+    path = copy_club(empty_club, tmp_path_factory.mktemp("season") / "club.rochade")
+    svc = ClubService(path, "e2e")
     svc.create_tournament("Long Season")
     svc.import_players("\n".join(f"Speler {i:02d} van Achterberg,{2300 - 13 * i}"
                                  for i in range(24)))
@@ -66,7 +69,13 @@ def season(server: Server) -> Server:
     for i in range(40):
         svc.add_player(f"Spielerin {i:02d} Ødegaard", 2100 - 20 * i, tournament="Autumn Open")
     play(svc, "Autumn Open", 5)
-    return server
+    return path
+
+
+@pytest.fixture
+def season(season_file: Path, serve_copy: Callable[[Path], Server]) -> Server:
+    """A copy of `season_file`, served."""
+    return serve_copy(season_file)
 
 
 def test_a_long_progress_table_prints_at_a_readable_size(

@@ -7,12 +7,14 @@ landscape A4 page. Screenshots go to tests/e2e/artifacts (gitignored) to be look
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 from e2e_helpers import PIN, Server, play
 
+from club_copies import copy_club
 from rochade.service import ClubService
 
 PAGES = [("keizer-progress", "/t/1/progress"), ("keizer-crosstable", "/t/1/crosstable"),
@@ -21,11 +23,12 @@ PAGES = [("keizer-progress", "/t/1/progress"), ("keizer-crosstable", "/t/1/cross
 WIDTHS = [1280, 360]
 
 
-@pytest.fixture
-def season(server: Server) -> Server:
+@pytest.fixture(scope="module")
+def season_file(empty_club: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Tournament 1: a Keizer season of 30 players over 10 rounds; tournament 2: a Swiss of
     14 over 9 rounds."""
-    svc = ClubService(server.path, "e2e")
+    path = copy_club(empty_club, tmp_path_factory.mktemp("season") / "club.rochade")
+    svc = ClubService(path, "e2e")
     svc.create_tournament("Season")
     svc.import_players("\n".join(f"Spieler {chr(65 + i % 26)}{i:02d} Östergaard-Lindqvist,"
                                  f"{2200 - 17 * i}" for i in range(30)))
@@ -35,7 +38,13 @@ def season(server: Server) -> Server:
         svc.add_player(f"Spielerin {i:02d} Ødegaard", 2100 - 40 * i,
                        tournament="Open")
     play(svc, "Open", 9)
-    return server
+    return path
+
+
+@pytest.fixture
+def season(season_file: Path, serve_copy: Callable[[Path], Server]) -> Server:
+    """A copy of `season_file`, served."""
+    return serve_copy(season_file)
 
 
 def _check(page: Any) -> dict[str, Any]:

@@ -1,36 +1,28 @@
 """Swiss and round-robin lists as text, CSV and HTML (`rochade export-list`, `rochade publish`):
-golden files under tests/data/exports, strict HTML5, stable CSS classes, and screenshots of
-the Swiss standings and the round-robin crosstable from headless Chromium (saved under
-tests/e2e/artifacts/ for a person to look at)."""
+golden files under tests/data/exports, strict HTML5, stable CSS classes (as Chromium draws
+and prints the pages: tests/e2e/test_exported_pages.py)."""
 
 from __future__ import annotations
 
 import csv
 import io
 import re
-import subprocess
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_html import ARTIFACTS, FLAGS, NS, chromium, parse, texts
+from test_html import NS, parse, texts
 
+from export_samples import EVENTS, event
 from golden import DATA, check_golden
 from rochade.cli import main
 from rochade.core.model import Absence, Entrant, Game, Result, Round, Tournament
 from rochade.core.systems import ROUND_ROBIN, SWISS, RoundRobinSettings, SwissSettings
 from rochade.formats.csv import table_csv
 from rochade.formats.html import page, site
-from rochade.formats.json import parse_tournament
 from rochade.formats.tables import Table, fide_list, pairings_table, table_text
-
-EVENTS = {"swiss": "swiss-rapid.json", "rr": "round-robin-summer.json"}
-
-
-def event(kind: str) -> Tournament:
-    return parse_tournament((DATA / "json" / EVENTS[kind]).read_text(encoding="utf-8"))
 
 
 def lists(kind: str) -> dict[str, Table]:
@@ -186,36 +178,6 @@ def test_a_single_page_prints_stand_alone() -> None:
     tree = parse(document)
     assert not list(tree.iter(f"{NS}link"))
     assert "@page wide" in document and "page-crosstable" in document
-
-
-def test_swiss_and_round_robin_pages_in_chromium(tmp_path: Path) -> None:
-    """The Swiss standings and the round-robin crosstable as a browser draws them (PNG), and
-    printed: one A4 page each, the crosstable in landscape."""
-    browser = chromium()
-    folder = tmp_path / "site"
-    folder.mkdir()
-    for kind in EVENTS:
-        for name, text in site(event(kind)).items():
-            (folder / f"{kind}-{name}").write_text(text, encoding="utf-8")
-    for name in ("swiss-style.css", "rr-style.css"):
-        (folder / name).rename(folder / "style.css")
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    shots = {"swiss-standings": (595.3, 841.9), "swiss-crosstable": (841.9, 595.3),
-             "rr-crosstable": (841.9, 595.3), "rr-player-3": (595.3, 841.9)}
-    for name, size in shots.items():
-        source = (folder / f"{name}.html").as_uri()
-        png = ARTIFACTS / f"html-{name}.png"
-        png.unlink(missing_ok=True)
-        subprocess.run([browser, *FLAGS, "--window-size=1000,640", f"--screenshot={png}",
-                        source], check=True, capture_output=True, timeout=120)
-        assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and png.stat().st_size > 10_000
-        pdf = ARTIFACTS / f"html-{name}.pdf"
-        subprocess.run([browser, *FLAGS, "--no-pdf-header-footer", f"--print-to-pdf={pdf}",
-                        source], check=True, capture_output=True, timeout=120)
-        boxes = re.findall(rb"/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)\s*\]", pdf.read_bytes())
-        assert len(boxes) == 1, name  # one page
-        ((width, height),) = boxes
-        assert abs(float(width) - size[0]) < 2 and abs(float(height) - size[1]) < 2, name
 
 
 @settings(max_examples=30)

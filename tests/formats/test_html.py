@@ -1,13 +1,9 @@
 """HTML exports: valid HTML5 (html5lib, strict), escaped hostile names, stable classes, the
-A4 print stylesheet, and screenshots from headless Chromium (saved under tests/e2e/artifacts/
-for a person to look at)."""
+A4 print stylesheet (as Chromium draws and prints the pages: tests/e2e/test_exported_pages.py)."""
 
 from __future__ import annotations
 
-import os
 import re
-import shutil
-import subprocess
 from pathlib import Path
 from xml.etree.ElementTree import Element
 
@@ -16,9 +12,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from export_samples import HOSTILE, hostile_tournament
 from rochade.core.keizer.scoring import compute_standings
 from rochade.core.keizer.settings import KeizerSettings, preset
-from rochade.core.model import Absence, Entrant, Game, Result, Round, Status, Tournament
+from rochade.core.model import Absence, Entrant, Game, Result, Round, Tournament
 from rochade.formats.html import page, site, stylesheet, table_html
 from rochade.formats.json import parse_tournament
 from rochade.formats.tables import (
@@ -30,7 +27,6 @@ from rochade.formats.tables import (
 
 REPO = Path(__file__).resolve().parents[2]
 DATA = REPO / "tests" / "data"
-ARTIFACTS = REPO / "tests" / "e2e" / "artifacts"
 NS = "{http://www.w3.org/1999/xhtml}"
 
 
@@ -99,34 +95,6 @@ def test_crosstable_cells_have_result_classes(club: Tournament) -> None:
     assert 'class="col-p1 num self"' in html
 
 
-HOSTILE = [
-    "<script>alert('x')</script>",
-    '"><img src=x onerror=alert(1)>',
-    "Tom & Jerry's",
-    "שלום עליכם",
-    "\u202eevil\u202c name",
-    "tab\there\x00nul\x0bvt\ufdd0\uffff\ud800",
-    "♞ Magnus 🏆",
-    '=HYPERLINK("http://evil.example")',
-]
-
-
-def hostile_tournament() -> Tournament:
-    entrants = tuple(Entrant(i, name, 1500 + i) for i, name in enumerate(HOSTILE, start=1))
-    away = len(entrants) + 1
-    entrants += (Entrant(away, "Away", 1400, Status.EXCUSED),)
-    games = (
-        Game(1, 2, Result.WHITE_WINS, 1),
-        Game(3, 4, Result.DRAW, 2),
-        Game(5, 6, None, 3),
-        Game(7, 8, Result.BLACK_WINS_FORFEIT, 4),
-    )
-    rnd = Round(1, games, (Absence(away, "excused"),))
-    t = Tournament("</title><script>x()</script>", entrants, (rnd,), settings=preset("kfc"))
-    t.validate()
-    return t
-
-
 def test_hostile_names_are_escaped() -> None:
     t = hostile_tournament()
     assert isinstance(t.settings, KeizerSettings)
@@ -163,65 +131,6 @@ def test_single_page_can_inline_the_stylesheet(club: Tournament) -> None:
     assert not list(tree.iter(f"{NS}link"))
     assert "@media print" in "".join(next(tree.iter(f"{NS}style")).itertext())
     assert "href" not in document.split("<main>")[1]  # no links to pages that do not exist
-
-
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-
-
-def chromium() -> str:
-    """Chromium's path. Without it these tests skip locally but fail under CI (CI is set
-    there), like the browser tests in tests/e2e: a skip must not hide them in CI."""
-    if CHROMIUM is None:
-        if os.environ.get("CI"):
-            pytest.fail("chromium is not installed (apt-get install chromium); CI must run this")
-        pytest.skip("Chromium is not installed")
-    return CHROMIUM
-
-FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-]
-
-
-def test_rendered_in_chromium(tmp_path: Path, shared_dir: Path) -> None:
-    """Standings and crosstable of KfC's sample as a browser draws them (PNG for a person to
-    look at), and the print view on A4 paper (PDF media box 595 x 842 points), the crosstable
-    in landscape."""
-    from rochade.store.kfc import read_kfc
-
-    browser = chromium()
-    imported = read_kfc(shared_dir / "conformance" / "kfc" / "Test-Tournament.s3db")
-    folder = tmp_path / "site"
-    folder.mkdir()
-    pages = site(imported.tournament, imported.settings)
-    pages = {**pages, "hostile.html": site(hostile_tournament(), preset("kfc"))["crosstable.html"]}
-    for name, text in pages.items():
-        (folder / name).write_text(text, encoding="utf-8")
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    for name in ("standings", "crosstable", "progress", "player-6", "hostile"):
-        png = ARTIFACTS / f"html-{name}.png"
-        png.unlink(missing_ok=True)
-        subprocess.run(
-            [browser, *FLAGS, "--window-size=1000,640", f"--screenshot={png}",
-             (folder / f"{name}.html").as_uri()],
-            check=True, capture_output=True, timeout=120,
-        )  # fmt: skip
-        assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and png.stat().st_size > 10_000
-    for name, size in (("standings", (595.3, 841.9)), ("crosstable", (841.9, 595.3))):
-        pdf = ARTIFACTS / f"html-{name}.pdf"
-        subprocess.run(
-            [browser, *FLAGS, "--no-pdf-header-footer", f"--print-to-pdf={pdf}",
-             (folder / f"{name}.html").as_uri()],
-            check=True, capture_output=True, timeout=120,
-        )  # fmt: skip
-        boxes = re.findall(rb"/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)\s*\]", pdf.read_bytes())
-        assert len(boxes) == 1, name  # one page, no page break after the header
-        ((width, height),) = boxes
-        assert abs(float(width) - size[0]) < 2 and abs(float(height) - size[1]) < 2, name
 
 
 @settings(max_examples=40)

@@ -81,3 +81,15 @@ def test_the_preview_speaks_the_tds_language(td: TestClient) -> None:
     shown = upload(td, MEMBERS.encode())
     assert "14 Spieler in der Liste." in shown and "nicht verwendet" in shown
     assert "<strong>Verein</strong>" in shown
+
+
+def test_a_preview_in_english_then_in_german_names_the_fide_id_in_each(td: TestClient) -> None:
+    """The column's title is a filter of a constant (`{{ "FIDE id"|tr }}`), which Jinja folds
+    into the compiled template: the tests share compiled templates between apps, one set per
+    language (`templates_compiled_once` in tests/conftest.py), never the English fold for
+    German."""
+    data = {"csrf": td.headers["x-test-csrf"], "csv_text": "Lena Maas,1300\n"}
+    english = td.post("/td/t/1/players/preview", data=data).text
+    german = td.post("/td/t/1/players/preview?lang=de", data=data).text
+    assert "<th>FIDE id</th>" in english and "FIDE-ID" not in english
+    assert "<th>FIDE-ID</th>" in german and "FIDE id" not in german
