@@ -35,6 +35,21 @@ def test_a_win_against_a_lower_rated_player() -> None:
     assert changes[1].games[0].expected == Fraction(64, 100)
 
 
+def test_a_tournament_paired_by_national_ratings_changes_the_fide_ones() -> None:
+    # Paired by DWZ (1500 and 1700), FIDE 2000 and 1900: the change is FIDE's 2000 - 1900 win
+    # (+7.2), not one computed from the DWZ; a player without a FIDE rating keeps the one
+    # the tournament holds, as the TRF export's 001 line does.
+    t = Tournament("T", (Entrant(1, "A", 1500, fide_rating=2000),
+                         Entrant(2, "B", 1700, fide_rating=1900)),
+                   (Round(1, (Game(1, 2, WIN),)),))
+    changes = rating_changes(t)
+    assert (changes[1].rating, changes[1].change) == (2000, Fraction(72, 10))
+    assert changes[2].games[0].opponent_rating == 2000
+    alone = Tournament("T", (Entrant(1, "A", 1500), Entrant(2, "B", 1700, fide_rating=1900)),
+                       (Round(1, (Game(1, 2, WIN),)),))
+    assert rating_changes(alone)[1].rating == 1500
+
+
 def test_a_difference_above_400_counts_as_400() -> None:
     # 2500 - 2000 = 500 counts as 400 -> .92; K 10 (2400 or more) and K 20.
     changes = rating_changes(_pair(2500, 2000, DRAW))

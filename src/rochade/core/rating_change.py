@@ -145,16 +145,23 @@ def _games(t: Tournament, after_round: int | None) -> dict[PlayerId, list[tuple[
     return games
 
 
+def _rated(entrant: Entrant) -> int | None:
+    """The rating a FIDE rating change starts from: the FIDE rating where the player has
+    one, even in a tournament paired by national ratings; else the one the tournament holds
+    (as the TRF export's 001 line does)."""
+    return entrant.fide_rating if entrant.fide_rating is not None else entrant.rating
+
+
 def _change(t: Tournament, entrant: Entrant, games: list[tuple[int, Game]],
             details: PlayerDetails, year: int | None, fast: bool) -> RatingChange:
     """One player's change over `games`: those against a rated opponent count."""
     counted = []
     for number, game in games:
         opponent = t.entrant(game.opponent_of(entrant.id))
-        if opponent.rating is not None and game.result is not None:
-            counted.append((number, opponent.id, opponent.rating,
+        if _rated(opponent) is not None and game.result is not None:
+            counted.append((number, opponent.id, _rated(opponent),
                             game.result.points(game.white == entrant.id)))
-    rating = entrant.rating
+    rating = _rated(entrant)
     if rating is None:
         unrated = tuple(RatedGame(r, o, orat, w, None, None) for r, o, orat, w in counted)
         return RatingChange(entrant.id, None, None, None, unrated)
