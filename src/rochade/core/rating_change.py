@@ -158,8 +158,9 @@ def _change(t: Tournament, entrant: Entrant, games: list[tuple[int, Game]],
     counted = []
     for number, game in games:
         opponent = t.entrant(game.opponent_of(entrant.id))
-        if _rated(opponent) is not None and game.result is not None:
-            counted.append((number, opponent.id, _rated(opponent),
+        theirs = _rated(opponent)
+        if theirs is not None and game.result is not None:
+            counted.append((number, opponent.id, theirs,
                             game.result.points(game.white == entrant.id)))
     rating = _rated(entrant)
     if rating is None:
