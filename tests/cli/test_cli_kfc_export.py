@@ -53,7 +53,7 @@ def test_import_kfc(run: Run, empty_club: Path, kfc_file: Path) -> None:
     )
     standings = tournament_standings(t)
     for want in expected["standings"]:
-        row = standings.row(want["id"])
+        row = standings.line(want["id"])
         assert abs(float(row.total) - want["keizer_sum"]) <= 1e-4
     assert svc.log()[-1].description == "Test-Tournament: import tournament Test-Tournament"
     # The imported season goes on: round 6 is paired with KfC's settings.

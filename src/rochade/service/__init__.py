@@ -9,6 +9,7 @@ from rochade.service.errors import (
 from rochade.service.exchange import read_tournament_file
 from rochade.service.lists import (
     category_data,
+    keizer_detail,
     points_before,
     rating_changes_of,
     standings_list,
@@ -44,6 +45,7 @@ __all__ = [
     "TournamentSummary",
     "UndoPlan",
     "category_data",
+    "keizer_detail",
     "points_before",
     "rating_changes_of",
     "read_tournament_file",

@@ -341,7 +341,7 @@ class ExchangeDesk(UseCases):
         deviation = 0.0
         differences = []
         for pid, stored in imported.stored_totals.items():
-            row = standings.row(pid)
+            row = standings.line(pid)
             dev = abs(float(row.total) - stored)
             deviation = max(deviation, dev)
             if dev > KFC_TOLERANCE:

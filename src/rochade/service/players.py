@@ -11,8 +11,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 from rochade.core.messages import N_, Message, joined
 from rochade.core.model import Entrant, PlayerId, Tournament
-from rochade.core.standings import player_numbers
-from rochade.core.systems import holder
+from rochade.core.systems import holder, player_numbers
 from rochade.service.errors import ServiceError
 from rochade.store import Club
 

@@ -67,11 +67,11 @@ def ranking(web: Web, request: Request, t: Tournament, lang: str) -> list[Line]:
     """The standings in one shape for every system: Keizer totals, else points."""
     if not system_of(t).fide_tiebreaks:
         table = web.reads(request).standings(t.name)
-        total = i18n.column([r.total for r in table.rows], lang, False)  # as the standings
-        return [Line(r.rank, r.entrant, total(r.total)) for r in table.rows]
+        total = i18n.column([li.total for li in table.lines], lang, False)  # as the standings
+        return [Line(li.rank, li.entrant, total(li.total)) for li in table.lines]
     fide = web.kept(request, ("tiebreaks", t.name, len(t.rounds)),
                     lambda: standings_with_tiebreaks(t, len(t.rounds)))
-    return [Line(li.rank, li.entrant, i18n.points(li.points, lang)) for li in fide.lines]
+    return [Line(li.rank, li.entrant, i18n.points(li.total, lang)) for li in fide.lines]
 
 
 def entry_url(web: Web, n: int) -> str:

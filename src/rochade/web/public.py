@@ -14,8 +14,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from rochade.core.fide import PlayerDetails
-from rochade.core.standings import numbers_of
-from rochade.core.systems import system_of
+from rochade.core.systems import numbers_of, system_of
 from rochade.formats.text import PRINT_ROUNDS, tiebreak_key
 from rochade.service import (
     category_data,
@@ -169,8 +168,7 @@ async def player(web: Web, request: Request, page: Page) -> Response:
     ctx["placed"] = places_of(data, standings_list(t), pid) if data.setup.categories else ()
     if system_of(t).fide_tiebreaks:  # the Keizer breakdown has no round-robin or Swiss counterpart
         return systems.player(web, page, ctx, pid)
-    table = ctx["svc"].standings(ctx["name"])
-    row = table.row(pid)
+    row = ctx["svc"].keizer_detail(ctx["name"]).row(pid)
     _ = web.gettext(page)
     curve = player_curve(ctx["svc"].history(ctx["name"]), pid)
     labels = {
