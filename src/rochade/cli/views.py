@@ -19,6 +19,7 @@ from rochade.formats.tables import (
     Table,
     alphabetical_table,
     breakdown_table,
+    category_table,
     crosstable_table,
     fide_list,
     notice_table,
@@ -37,22 +38,22 @@ from rochade.formats.text import rating_change_json, standings_json
 from rochade.service import (
     keizer_detail,
     read_tournament_file,
-    standings_list,
     tournament_history,
     tournament_standings,
 )
-from rochade.service.categories import category_list
+from rochade.service.categories import category_standings
 from rochade.service.players import find_typed
 from rochade.service.systems import trf_standings
 
 ROUND = click.option("--round", "round_number", type=click.IntRange(min=0), metavar="K")
 
 
-def category_standings(club: Path, who: str | None, tournament: str | None,
-                       round_number: int | None, category: str) -> Table:
+def category_list(club: Path, who: str | None, tournament: str | None,
+                  round_number: int | None, category: str) -> Table:
     """A category's standings (`rochade.service.categories`) after a round (default: all)."""
     data = service(club, who).categories(tournament)
-    return category_list(data, standings_list(data.tournament, round_number), category)
+    overall = tournament_standings(data.tournament, round_number)
+    return category_table(category_standings(data, overall, category), data.tournament.name)
 
 
 ROUND_LISTS = {"pairings": pairings_table, "alphabetical": alphabetical_table,
@@ -164,8 +165,8 @@ def standings(
                 or rating_change):
             raise Failure("--category goes with a club file and the text format, without "
                           "--tiebreaks or --rating-change")
-        click.echo(table_text(category_standings(source, who, tournament, round_number,
-                                                 category)), nl=False)
+        click.echo(table_text(category_list(source, who, tournament, round_number,
+                                            category)), nl=False)
         return
     chosen = parse_tiebreaks(tiebreaks) if tiebreaks is not None else None
     if source.suffix.lower() == ".trf":

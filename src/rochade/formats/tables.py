@@ -21,6 +21,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
+from rochade.core.categories import CategoryStandings, PrizeList
 from rochade.core.collation import name_key
 from rochade.core.fide import PlayerDetails
 from rochade.core.keizer.scoring import KeizerStandings, StandingRow
@@ -200,6 +201,50 @@ def standings_table(standings: Standings, name: str) -> Table:
     title = _w("standings_title", name=name, round=standings.after_round)
     uniform = _uniform(rows) if standings.tiebreaks else tuple(rows)
     return Table("standings", title, columns, uniform, notes, marked=_w("note"))
+
+
+def category_table(standings: CategoryStandings, name: str) -> Table:
+    """A category's standings: the overall list's rows of its players, in the same order,
+    its place first (none for a withdrawn Keizer player, who has no rank); under it the
+    conditions and who could not be placed (no birth date, no sex)."""
+    overall = standings_table(standings.overall, name)
+    keys = [c.key for c in overall.columns]
+    rank, at = keys.index("rank"), keys.index("name")
+    place = {line.entrant.id: p for p, line in standings.lines}
+    rows = []
+    for row in overall.rows:
+        player = row.cells[at].player
+        if player in place:
+            cells = list(row.cells)  # a tied rank written once overall is written each time
+            value = row.cells[rank].value
+            cells[rank] = _int(value if isinstance(value, int) else None)
+            rows.append(dataclasses.replace(row, cells=(_int(place[player]), *cells)))
+    category = standings.category
+    notes = [_w("category_conditions", conditions=category.text())]
+    if standings.unknown:
+        notes.append(_w("category_unknown", names=", ".join(e.name for e in standings.unknown)))
+    title = _w("category_title", standings=overall.title, category=category.name)
+    columns = (Column("category-place", _w("category_place"), True), *overall.columns)
+    return Table("standings", title, columns, tuple(rows), (*notes, *overall.notes))
+
+
+def prize_table(prizes: PrizeList, name: str) -> Table:
+    """Every category's prizes and who takes them, by category and place, each winner's
+    overall rank, and the rule."""
+    rows = []
+    for prize in prizes.prizes:
+        if prize.player is None:
+            who, rank = Cell(None, "-"), _EMPTY
+        else:
+            line = prizes.overall.line(prize.player)
+            who = Cell(line.entrant.name, line.entrant.name, "name", prize.player)
+            rank = _int(line.rank)
+        rows.append(Row((_text(prize.category.name), _int(prize.place), _int(prize.amount),
+                         who, rank)))
+    columns = (_col("category"), _col("place", True), _col("prize", True), _col("name"),
+               _col("overall", True, "overall_rank"))
+    rule = "prizes_one" if prizes.one_prize else "prizes_each"
+    return Table("prizes", _w("prizes_title", name=name), columns, tuple(rows), (_w(rule),))
 
 
 def _score_column(column: ScoreColumn) -> Column:
@@ -773,12 +818,14 @@ __all__ = [
     "alphabetical_table",
     "breakdown_table",
     "card_table",
+    "category_table",
     "column_fractions",
     "crosstable_table",
     "fide_list",
     "notice_table",
     "pairings_table",
     "participants_table",
+    "prize_table",
     "progress_table",
     "rating_cells",
     "rating_change_table",

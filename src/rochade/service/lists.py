@@ -1,9 +1,7 @@
-"""Standings and the data the lists are made of: standings after a round (Keizer values, or a
-round robin's or Swiss's with tie-breaks), the progress, rating changes, categories, the
-event's data and the letterhead. Nothing here changes the club file.
-
-`standings_list` returns a presentation `Table` (`rochade.formats.tables`), the one list every
-output prints; the lists of categories are made of it (`rochade.service.categories`)."""
+"""Standings and the data the lists are made of: standings after a round (any system's, as
+`rochade.core.standings.Standings`; Keizer's breakdown and progress besides), rating changes,
+categories, the event's data and the letterhead. Nothing here changes the club file; the
+lists are printed from these values by `rochade.formats.tables`."""
 
 from __future__ import annotations
 
@@ -21,7 +19,6 @@ from rochade.core.standings import Standings
 from rochade.core.systems import system_of
 from rochade.core.systems.keizer import KEIZER_SYSTEM
 from rochade.core.tiebreaks import TieBreak
-from rochade.formats.tables import Table, standings_table
 from rochade.service.categories import CATEGORIES, CategoryData, setup_from_json
 from rochade.service.club_settings import CLUB_NAME
 from rochade.service.clubfile import UseCases
@@ -133,11 +130,6 @@ def rating_changes_of(data: RatingData, after_round: int | None = None
     _check_round(data.tournament, after_round)
     return rating_changes(data.tournament, data.details, event_year(data.event),
                           after_round, is_fast(data.event.time_control_code))
-
-
-def standings_list(t: Tournament, after_round: int | None = None) -> Table:
-    """The overall standings of any system as a list (a category's list keeps its rows)."""
-    return standings_table(tournament_standings(t, after_round), t.name)
 
 
 def points_before(t: Tournament, round_number: int) -> dict[PlayerId, Fraction]:

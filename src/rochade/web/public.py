@@ -19,8 +19,8 @@ from rochade.formats.text import PRINT_ROUNDS, tiebreak_key
 from rochade.service import (
     category_data,
     points_before,
-    standings_list,
     standings_with_tiebreaks,
+    tournament_standings,
 )
 from rochade.service.categories import CategoryData, places_of
 from rochade.web import i18n, systems
@@ -165,7 +165,7 @@ async def player(web: Web, request: Request, page: Page) -> Response:
     if not t.has_entrant(pid):
         raise HTTPException(404)
     data = _categories(ctx)
-    ctx["placed"] = places_of(data, standings_list(t), pid) if data.setup.categories else ()
+    ctx["placed"] = places_of(data, tournament_standings(t), pid) if data.setup.categories else ()
     if system_of(t).fide_tiebreaks:  # the Keizer breakdown has no round-robin or Swiss counterpart
         return systems.player(web, page, ctx, pid)
     row = ctx["svc"].keizer_detail(ctx["name"]).row(pid)
