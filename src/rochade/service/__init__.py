@@ -12,7 +12,6 @@ from rochade.service.lists import (
     keizer_detail,
     points_before,
     rating_changes_of,
-    standings_with_tiebreaks,
     tournament_history,
     tournament_standings,
 )
@@ -48,7 +47,6 @@ __all__ = [
     "points_before",
     "rating_changes_of",
     "read_tournament_file",
-    "standings_with_tiebreaks",
     "tournament_history",
     "tournament_standings",
 ]

@@ -104,16 +104,6 @@ def _check_round(t: Tournament, after_round: int | None) -> None:
         )
 
 
-def standings_with_tiebreaks(t: Tournament, after_round: int | None = None) -> Standings:
-    """Standings of a round robin or Swiss (from a club file or a JSON file) after a round."""
-    _check_round(t, after_round)
-    if not system_of(t).fide_tiebreaks:
-        raise ServiceError(
-            "{name} is a Keizer tournament; its standings are Keizer values", name=t.name
-        )
-    return system_of(t).standings(t, after_round)
-
-
 def category_data(data: RatingData, today: Callable[[], str]) -> CategoryData:
     """What the category lists are made of, from the tournament's rating data (the web's
     pages of one version read that once for both): its categories, its players' details and

@@ -33,7 +33,7 @@ from starlette.routing import Route
 
 from rochade.core.model import Entrant, Status, Tournament
 from rochade.core.systems import system_of
-from rochade.service import standings_with_tiebreaks
+from rochade.service import tournament_standings
 from rochade.service.phones import PHONE_RESULTS, SHORT_ID, PhoneDesk, PhoneSettings
 from rochade.service.screens import CONTENTS, HallScreens, Screen, typed_screen
 from rochade.web import i18n
@@ -70,7 +70,7 @@ def ranking(web: Web, request: Request, t: Tournament, lang: str) -> list[Line]:
         total = i18n.column([li.total for li in table.lines], lang, False)  # as the standings
         return [Line(li.rank, li.entrant, total(li.total)) for li in table.lines]
     fide = web.kept(request, ("tiebreaks", t.name, len(t.rounds)),
-                    lambda: standings_with_tiebreaks(t, len(t.rounds)))
+                    lambda: tournament_standings(t, len(t.rounds)))
     return [Line(li.rank, li.entrant, i18n.points(li.total, lang)) for li in fide.lines]
 
 

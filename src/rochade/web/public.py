@@ -19,7 +19,6 @@ from rochade.formats.text import PRINT_ROUNDS, tiebreak_key
 from rochade.service import (
     category_data,
     points_before,
-    standings_with_tiebreaks,
     tournament_standings,
 )
 from rochade.service.categories import CategoryData, places_of
@@ -75,7 +74,7 @@ async def standings(web: Web, request: Request, page: Page) -> Response:
     fide = None
     if system_of(t).fide_tiebreaks:  # kept: the crosstable and player pages use them too
         fide = web.kept(request, ("tiebreaks", ctx["name"], after),
-                        lambda: standings_with_tiebreaks(t, after))
+                        lambda: tournament_standings(t, after))
         keys = [tiebreak_key(tb) for tb in fide.tiebreaks]
     link = f"/t/{ctx['n']}/players/"
     part = web.part(request, page, "_standings_part.html", (ctx["n"], after), **ctx, keys=keys,

@@ -35,7 +35,7 @@ from rochade.core.tiebreaks import TieBreak
 from rochade.formats.csv import LANGUAGE_DIALECTS
 from rochade.formats.tables import crosstable_table, fide_list, rounds_table
 from rochade.formats.text import tiebreak_key
-from rochade.service import ServiceError, standings_with_tiebreaks
+from rochade.service import ServiceError, tournament_standings
 from rochade.service.fidemode import NeedsFideConfirmation
 from rochade.service.systems import draws_by_lot
 from rochade.web import i18n
@@ -379,7 +379,7 @@ def crosstable(web: Web, request: Request, page: Page, ctx: dict[str, Any]) -> R
     t = ctx["t"]
     after = round_param(request, len(t.rounds), "after")
     standings = web.kept(request, ("tiebreaks", t.name, after),
-                         lambda: standings_with_tiebreaks(t, after))
+                         lambda: tournament_standings(t, after))
     table = (crosstable_table(t, standings) if system_of(t).fixed_schedule
              else rounds_table(standings, t))
     keys = _keys(standings.tiebreaks)
@@ -396,7 +396,7 @@ def player(web: Web, page: Page, ctx: dict[str, Any], pid: int) -> Response:
     request = page.request
 
     def standings_after(k: int) -> Standings:  # kept for every page (the standings')
-        return web.kept(request, ("tiebreaks", t.name, k), lambda: standings_with_tiebreaks(t, k))
+        return web.kept(request, ("tiebreaks", t.name, k), lambda: tournament_standings(t, k))
 
     last = len(t.rounds)
     table = standings_after(last)
