@@ -6,7 +6,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from rochade.core.keizer.scoring import Standings
+from rochade.core.keizer.scoring import KeizerStandings
 from rochade.core.model import Outcome
 
 TOLERANCE = 1e-4
@@ -41,7 +41,7 @@ ROW_REASONS = {
 }
 
 
-def check_players(standings: Standings, expected: dict[str, Any]) -> Deviation:
+def check_players(standings: KeizerStandings, expected: dict[str, Any]) -> Deviation:
     """Total, value used, next value, rank, game points and the breakdown of every player."""
     check = Deviation()
     for player in expected["players"]:
@@ -77,7 +77,7 @@ def check_players(standings: Standings, expected: dict[str, Any]) -> Deviation:
     return check
 
 
-def check_row_points(standings: Standings, expected: dict[str, Any]) -> Deviation:
+def check_row_points(standings: KeizerStandings, expected: dict[str, Any]) -> Deviation:
     """Every stored Pts_W / Pts_B is the credit of that row in the final pass."""
     check = Deviation()
     for want in expected["rows"]:

@@ -54,7 +54,7 @@ def test_import_kfc(run: Run, empty_club: Path, kfc_file: Path) -> None:
     )
     standings = tournament_standings(t)
     for want in expected["standings"]:
-        row = standings.row(want["id"])
+        row = standings.line(want["id"])
         assert abs(float(row.total) - want["keizer_sum"]) <= 1e-4
     assert svc.log()[-1].description == "Test-Tournament: import tournament Test-Tournament"
     # The imported season goes on: round 6 is paired with KfC's settings.
@@ -267,6 +267,6 @@ def test_import_kfc_of_a_2022_file_names_the_rows_scored_otherwise(
         "    own value: KfC 3.00, rochade 0.00",
     ]
     standings = tournament_standings(ClubService(empty_club).tournament())
-    assert [(r.entrant.name, r.total) for r in standings.rows] == [
+    assert [(r.entrant.name, r.total) for r in standings.lines] == [
         ("A", 6.5), ("B", Fraction("6.05")), ("C", 3), ("D", Fraction("1.5")), ("E", 0),
     ]  # fmt: skip

@@ -18,7 +18,7 @@ from hypothesis import strategies as hs
 
 from rochade.core.keizer.rows import ordinal
 from rochade.core.keizer.scoring import (
-    Standings,
+    KeizerStandings,
     compute_standings,
     ladder_values,
     standings_history,
@@ -77,7 +77,7 @@ def tour(*rounds: Round, entrants: tuple[Entrant, ...] = FOUR) -> Tournament:
     return t
 
 
-def assert_explained(st: Standings, s: KeizerSettings) -> None:
+def assert_explained(st: KeizerStandings, s: KeizerSettings) -> None:
     """The breakdown explains every total exactly; the order is a total order."""
     for row in st.rows:
         assert sum(b.credit for b in row.breakdown) == row.total
@@ -95,13 +95,13 @@ def assert_explained(st: Standings, s: KeizerSettings) -> None:
     assert [r.next_value for r in ranked] == ladder_values(len(ranked), s)
 
 
-def standings(t: Tournament, s: KeizerSettings, after_round: int | None = None) -> Standings:
+def standings(t: Tournament, s: KeizerSettings, after_round: int | None = None) -> KeizerStandings:
     result = compute_standings(t, s, after_round)
     assert_explained(result, s)
     return result
 
 
-def credits(st: Standings, player: int) -> dict[int, F]:
+def credits(st: KeizerStandings, player: int) -> dict[int, F]:
     """Credit per round (own value left out); several rows in one round add up."""
     out: dict[int, F] = {}
     for b in st.row(player).breakdown[1:]:
@@ -109,11 +109,11 @@ def credits(st: Standings, player: int) -> dict[int, F]:
     return out
 
 
-def totals(st: Standings) -> dict[int, F]:
+def totals(st: KeizerStandings) -> dict[int, F]:
     return {r.entrant.id: r.total for r in st.rows}
 
 
-def order(st: Standings) -> list[int]:
+def order(st: KeizerStandings) -> list[int]:
     return [r.entrant.id for r in st.rows]
 
 
@@ -279,7 +279,7 @@ def excused_season(rounds: int) -> Tournament:
     return tour(*(rnd(k, absent=every) for k in range(1, rounds + 1)))
 
 
-def factors(st: Standings, player: int) -> list[F]:
+def factors(st: KeizerStandings, player: int) -> list[F]:
     return [b.factor for b in st.row(player).breakdown[1:]]
 
 
@@ -799,7 +799,8 @@ def relabel(t: Tournament, new: Callable[[int], int]) -> Tournament:
     return Tournament(t.name, tuple(replace(e, id=new(e.id)) for e in t.entrants), rounds)
 
 
-def numbers(st: Standings, new: Callable[[int], int] = lambda i: i) -> list[tuple[object, ...]]:
+def numbers(st: KeizerStandings, new: Callable[[int], int] = lambda i: i
+            ) -> list[tuple[object, ...]]:
     return [
         (
             new(r.entrant.id),

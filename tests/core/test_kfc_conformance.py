@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from kfc_check import TOLERANCE, Deviation, check_players, check_row_points
-from rochade.core.keizer.scoring import Standings, compute_standings, standings_history
+from rochade.core.keizer.scoring import KeizerStandings, compute_standings, standings_history
 from rochade.core.keizer.settings import preset
 from rochade.core.model import Tournament
 from rochade.store.kfc import read_kfc
@@ -40,7 +40,7 @@ def tournament(kfc_dir: Path) -> Tournament:
 
 
 @pytest.fixture(scope="module")
-def standings(tournament: Tournament) -> Standings:
+def standings(tournament: Tournament) -> KeizerStandings:
     return compute_standings(tournament, preset("kfc"))
 
 
@@ -53,7 +53,7 @@ def test_import_shape(tournament: Tournament) -> None:
     assert [e.name for e in tournament.entrants if e.withdrawn] == ["Verdandi"]
 
 
-def test_players(standings: Standings, expected: dict[str, Any]) -> None:
+def test_players(standings: KeizerStandings, expected: dict[str, Any]) -> None:
     """Total, value used, next value, rank, game points and the breakdown of every player."""
     check = check_players(standings, expected)
     rows = sum(len(p["breakdown"]["rows"]) for p in expected["players"])
@@ -61,7 +61,7 @@ def test_players(standings: Standings, expected: dict[str, Any]) -> None:
     assert check.max <= TOLERANCE
 
 
-def test_final_ranking(standings: Standings, expected: dict[str, Any]) -> None:
+def test_final_ranking(standings: KeizerStandings, expected: dict[str, Any]) -> None:
     assert [r.entrant.id for r in standings.ranked()] == [s["id"] for s in expected["standings"]]
     assert [r.rank for r in standings.ranked()] == list(range(1, 9))
     assert standings.rows[-1].entrant.name == "Verdandi"
@@ -70,7 +70,7 @@ def test_final_ranking(standings: Standings, expected: dict[str, Any]) -> None:
         assert abs(float(row.next_value) - want["value_next_round"]) <= TOLERANCE
 
 
-def test_pairing_rows(standings: Standings, expected: dict[str, Any]) -> None:
+def test_pairing_rows(standings: KeizerStandings, expected: dict[str, Any]) -> None:
     """Every stored Pts_W / Pts_B is the credit of that row in the final pass."""
     check = check_row_points(standings, expected)
     games = sum(1 for w in expected["rows"] if w["black_id"] != -1)
@@ -95,7 +95,7 @@ def test_intermediate_passes(tournament: Tournament, expected: dict[str, Any]) -
     assert check.count == 5 * 8 * 3
 
 
-def test_numbers_stored_in_the_file(kfc_dir: Path, standings: Standings) -> None:
+def test_numbers_stored_in_the_file(kfc_dir: Path, standings: KeizerStandings) -> None:
     """The float32 outputs KfC wrote into the file itself (the README's "not conformance
     targets" left out: the withdrawn player's rank and previous value)."""
     con = sqlite3.connect(f"file:{kfc_dir / 'Test-Tournament.s3db'}?mode=ro", uri=True)

@@ -3,35 +3,48 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rochade.core.model import Absence, Entrant, Game, ModelError, Result, Round, Status, Tournament
-from rochade.core.standings import (
-    counted_crosstable,
-    crosstable_of,
-    explain_tiebreaks,
-    keizer_columns,
-    numbers_of,
-    system_standings,
+from rochade.core.keizer.settings import KeizerSettings
+from rochade.core.model import (
+    Absence,
+    Entrant,
+    Game,
+    ModelError,
+    PlayerId,
+    Result,
+    Round,
+    Status,
+    Tournament,
 )
+from rochade.core.standings import Standings
 from rochade.core.systems import (
     RoundRobinSettings,
     SwissSettings,
     baku_group_a,
     baku_virtual_points,
+    numbers_of,
     random_round,
     scoring,
     swiss_numbers,
     system_of,
 )
-from rochade.core.tiebreaks import Kind, Scoring, parse_tiebreaks
+from rochade.core.systems.crosstables import crosstable_of
+from rochade.core.systems.keizer import KEIZER_SYSTEM
+from rochade.core.systems.round_robin import ROUND_ROBIN_SYSTEM
+from rochade.core.tiebreaks import Kind, Scoring, TieBreak, parse_tiebreaks
 
 W, D, B = Result.WHITE_WINS, Result.DRAW, Result.BLACK_WINS
 
+
+
+def system_standings(t: Tournament, after_round: int | None = None) -> Standings:
+    return system_of(t).standings(t, after_round)
 
 def _players(n: int, withdrawn: tuple[int, ...] = ()) -> tuple[Entrant, ...]:
     return tuple(
@@ -65,7 +78,7 @@ def test_round_robin_rest_rounds_and_start_numbers() -> None:
     t = Tournament("R", _players(3), (Round(1, (Game(1, 2, D, 1),), bye=3),), "round-robin",
                    settings)
     standings = system_standings(t)
-    assert [(s.number, s.entrant.id, s.points) for s in standings.lines] == [
+    assert [(s.number, s.entrant.id, s.total) for s in standings.lines] == [
         (2, 1, Fraction(1, 2)), (3, 2, Fraction(1, 2)), (1, 3, 0)]
     assert [line.rank for line in standings.lines] == [1, 1, 3]
     assert standings.tiebreaks == parse_tiebreaks("SB,DE,WIN")
@@ -90,20 +103,20 @@ def _round_robin_of_four(withdrawn_after: int) -> Tournament:
 
 def test_a_player_who_withdrew_before_half_his_games_is_annulled() -> None:
     annulled = system_standings(_round_robin_of_four(withdrawn_after=1))
-    points = {line.entrant.id: line.points for line in annulled.lines}
+    points = {line.entrant.id: line.total for line in annulled.lines}
     assert points == {1: 0, 2: 1, 3: 2, 4: 0}  # 4's win over 1 and the forfeits are gone
     kept = system_standings(_round_robin_of_four(withdrawn_after=2))
-    points = {line.entrant.id: line.points for line in kept.lines}
+    points = {line.entrant.id: line.total for line in kept.lines}
     assert points == {1: 0, 2: 2, 3: 2, 4: 2}  # 4 played 2 of 3: results and forfeit stand
 
 
 def test_standings_after_a_round_and_refusals() -> None:
     t = _round_robin_of_four(withdrawn_after=3)
-    assert system_standings(t, after_round=1).rounds == 1
+    assert system_standings(t, after_round=1).after_round == 1
     with pytest.raises(ModelError, match="there is no round 4"):
         system_standings(t, after_round=4)
     with pytest.raises(ModelError, match="not a round robin or a Swiss"):
-        system_standings(Tournament("K", _players(2)))
+        ROUND_ROBIN_SYSTEM.standings(Tournament("K", _players(2)))
 
 
 def test_the_line_of_a_player_not_in_the_standings_is_refused() -> None:
@@ -112,6 +125,16 @@ def test_the_line_of_a_player_not_in_the_standings_is_refused() -> None:
     with pytest.raises(ModelError) as refused:
         standings.line(99)
     assert str(refused.value) == "no player with id 99 in the standings"
+
+
+def keizer_columns(t: Tournament, tiebreaks: tuple[TieBreak, ...], after_round: int | None = None
+                   ) -> dict[PlayerId, tuple[Fraction, ...]]:
+    """Game points and the tie-break columns of the Keizer standings, per player."""
+    standings = KEIZER_SYSTEM.standings(replace(t, settings=KeizerSettings()), after_round,
+                                        tiebreaks)
+    keys = [c.key for c in standings.columns]
+    wanted = [keys.index("points"), *(i for i, k in enumerate(keys) if k == "tiebreak")]
+    return {line.entrant.id: tuple(line.scores[i] for i in wanted) for line in standings.lines}
 
 
 def test_keizer_columns_count_game_points_only() -> None:
@@ -209,6 +232,7 @@ def test_tiebreaks_explained_by_start_number_after_a_round() -> None:
     t = Tournament("S", _players(4), (Round(1, (Game(3, 1, W, 1), Game(2, 4, D, 2))),
                                       Round(2, (Game(1, 2, W, 1), Game(4, 3, B, 2)))),
                    "swiss", settings)
+    explain_tiebreaks = system_of(t).explain_tiebreaks
     assert explain_tiebreaks(t, 1) == (
         "round 1: game over the board against 1, who scores 2 = 2",
         "round 2: game over the board against 3, who scores 0.5 = 0.5",
@@ -218,9 +242,10 @@ def test_tiebreaks_explained_by_start_number_after_a_round() -> None:
     after_one = ("round 1: game over the board against 1, who scores 1 = 1", "BH = 1",
                  "DE: see the tied group")
     assert explain_tiebreaks(t, 1, after_round=1) == after_one
-    assert explain_tiebreaks(t, 1, counted=counted_crosstable(t, 1)) == after_one
+    counted = system_of(t).counted_crosstable(t, 1)
+    assert explain_tiebreaks(t, 1, counted=counted) == after_one
     with pytest.raises(ModelError, match="K is not a round robin or a Swiss"):
-        explain_tiebreaks(Tournament("K", _players(2)), 1)
+        KEIZER_SYSTEM.explain_tiebreaks(Tournament("K", _players(2)), 1)
 
 
 def test_the_system_of_a_tournament_is_one_rochade_knows() -> None:

@@ -153,7 +153,7 @@ def test_a_club_evening(browser: Any, server: Server, artifacts: Path) -> None:
 
     # Correct a result of round 1: the TD sees what changed, the player's page follows
     svc = ClubService(server.path)
-    before = {row.entrant.id: row.total for row in svc.standings().rows}
+    before = {row.entrant.id: row.total for row in svc.standings().lines}
     page.goto(server.url + "/td/t/1/results?round=1")
     board = page.locator("tr#b1")
     board.get_by_role("button", name=re.compile(": 0-1$")).click()
@@ -162,7 +162,7 @@ def test_a_club_evening(browser: Any, server: Server, artifacts: Path) -> None:
     page.screenshot(path=artifacts / "td-correction.png", full_page=True)
     assert svc.tournament().rounds[0].games[0].result is Result.BLACK_WINS
     after = svc.standings()
-    moved = [row for row in after.rows if row.total != before[row.entrant.id]]
+    moved = [row for row in after.lines if row.total != before[row.entrant.id]]
     assert moved
     for row in moved[:3]:
         line = player.locator("#live tbody tr", has_text=row.entrant.name)
@@ -179,7 +179,7 @@ def test_a_club_evening(browser: Any, server: Server, artifacts: Path) -> None:
     page.get_by_role("button", name="Save settings").click()
     expect(page.locator(".flash.ok").first).to_have_text("Settings saved.")
     expect(player.locator("#live tbody tr").first).not_to_contain_text(
-        i18n.number(after.rows[0].total, "en"), timeout=10_000
+        i18n.number(after.lines[0].total, "en"), timeout=10_000
     )
     page.get_by_role("button", name=re.compile("Undo last change")).first.click()
 
@@ -190,7 +190,7 @@ def test_a_club_evening(browser: Any, server: Server, artifacts: Path) -> None:
         ("/t/1/progress", "progress"),
         ("/t/1/crosstable", "crosstable"),
         ("/t/1/participants", "participants"),
-        (f"/t/1/players/{after.rows[0].entrant.id}", "player"),
+        (f"/t/1/players/{after.lines[0].entrant.id}", "player"),
     ):
         player.goto(server.url + url)
         no_horizontal_scroll(player, PHONE["width"])
@@ -198,7 +198,7 @@ def test_a_club_evening(browser: Any, server: Server, artifacts: Path) -> None:
     player.goto(server.url + "/t/1/")
     player.get_by_role("link", name="Deutsch").click()
     expect(player.locator("h1")).to_contain_text("Tabelle nach Runde 2")
-    german_total = i18n.number(after.rows[0].total, "de")
+    german_total = i18n.number(after.lines[0].total, "de")
     expect(player.locator("#live tbody tr").first).to_contain_text(german_total)
     player.screenshot(path=artifacts / "phone-standings-de.png", full_page=True)
     for lang in ("de", "nl"):

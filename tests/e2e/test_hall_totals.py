@@ -71,7 +71,7 @@ def seasons(server: Server) -> tuple[Server, dict[int, list[Fraction]]]:
     totals = {}
     for n, (name, settings) in enumerate(SETTINGS.items(), start=1):
         t = svc.import_json(season(name, settings))
-        totals[n] = [row.total for row in svc.standings(t.name).rows]
+        totals[n] = [row.total for row in svc.standings(t.name).lines]
     return server, totals
 
 

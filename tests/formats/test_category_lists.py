@@ -7,8 +7,14 @@ from hypothesis import strategies as st
 from random_tournaments import tournaments
 
 from rochade.core.model import Tournament
-from rochade.service import standings_list
-from rochade.service.categories import CategoryData, CategorySetup, category_list, prize_list
+from rochade.formats.tables import category_table, prize_table, standings_table
+from rochade.service import tournament_standings
+from rochade.service.categories import (
+    CategoryData,
+    CategorySetup,
+    category_standings,
+    prize_list,
+)
 
 
 @settings(max_examples=60)
@@ -24,8 +30,9 @@ def test_a_category_list_is_the_overall_list_filtered(
     setup = CategorySetup().changed("categories", typed).changed(
         "one_prize", "yes" if one_prize else "no")
     data = CategoryData(t, setup, {}, "2026-03-01")
-    overall = standings_list(t)
-    band = category_list(data, overall, "band")
+    standings = tournament_standings(t)
+    overall = standings_table(standings, t.name)
+    band = category_table(category_standings(data, standings, "band"), t.name)
     inside = {e.id for e in t.entrants if e.rating is not None and low <= e.rating <= high}
     kept = [row for row in overall.rows if row.cells[1 if t.system == "keizer" else 2].player
             in inside]
@@ -35,7 +42,7 @@ def test_a_category_list_is_the_overall_list_filtered(
     assert all(c.text == ("" if c.value is None else str(c.value)) for c in ranks)
     places = [row.cells[0].value for row in band.rows if row.cells[0].value is not None]
     assert places == sorted(places)
-    rows = prize_list(data, overall).rows
+    rows = prize_table(prize_list(data, standings), t.name).rows
     won = [row.cells[3].player for row in rows if row.cells[3].player is not None]
     assert all(row.cells[3].player in inside for row in rows
                if row.cells[0].value == "Band" and row.cells[3].player is not None)

@@ -16,6 +16,7 @@ from export_samples import HOSTILE, hostile_tournament
 from rochade.core.keizer.scoring import compute_standings
 from rochade.core.keizer.settings import KeizerSettings, preset
 from rochade.core.model import Absence, Entrant, Game, Result, Round, Tournament
+from rochade.core.systems.keizer import keizer_standings
 from rochade.formats.html import page, site, stylesheet, table_html
 from rochade.formats.json import parse_tournament
 from rochade.formats.tables import (
@@ -126,7 +127,8 @@ def test_stylesheet_prints_on_a4() -> None:
 def test_single_page_can_inline_the_stylesheet(club: Tournament) -> None:
     assert isinstance(club.settings, KeizerSettings)
     standings = compute_standings(club, club.settings)
-    document = page(club.name, [standings_table(standings, club)], inline_css=True)
+    table = standings_table(keizer_standings(standings), club.name)
+    document = page(club.name, [table], inline_css=True)
     tree = parse(document)
     assert not list(tree.iter(f"{NS}link"))
     assert "@media print" in "".join(next(tree.iter(f"{NS}style")).itertext())

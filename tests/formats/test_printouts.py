@@ -15,8 +15,7 @@ from golden import DATA, check_golden
 from rochade.core.collation import name_key
 from rochade.core.fide import PlayerDetails
 from rochade.core.model import Tournament
-from rochade.core.standings import numbers_of
-from rochade.core.systems import system_of
+from rochade.core.systems import numbers_of, system_of
 from rochade.formats.csv import table_csv
 from rochade.formats.html import page, site
 from rochade.formats.json import parse_tournament

@@ -13,12 +13,13 @@ from hypothesis import strategies as st
 from golden import DATA, check_golden
 from rochade.core.keizer.scoring import (
     BreakdownRow,
+    KeizerStandings,
     StandingRow,
-    Standings,
     standings_history,
 )
 from rochade.core.keizer.settings import KeizerSettings
 from rochade.core.model import Entrant, Game, Outcome, Result, Round, Tournament
+from rochade.core.systems.keizer import keizer_standings
 from rochade.formats.json import parse_tournament
 from rochade.formats.tables import (
     breakdown_table,
@@ -123,13 +124,13 @@ def row(
 
 
 @pytest.fixture(scope="module")
-def history(club: Tournament) -> list[Standings]:
+def history(club: Tournament) -> list[KeizerStandings]:
     """Made-up but plausible standings after rounds 1, 2 and 3 (player 7 withdrew)."""
 
     def standings(
         after: int, rows: list[tuple[int, int | None, Fraction, int, Fraction, int]], **kw: object
-    ) -> Standings:
-        return Standings(tuple(row(club, *r) for r in rows), after, **kw)
+    ) -> KeizerStandings:
+        return KeizerStandings(tuple(row(club, *r) for r in rows), after, **kw)
 
     r1 = standings(
         1,
@@ -178,21 +179,22 @@ def history(club: Tournament) -> list[Standings]:
     return [r1, r2, r3]
 
 
-def test_standings_table(club: Tournament, history: list[Standings]) -> None:
-    golden("standings.txt", table_text(standings_table(history[-1], club)))
+def test_standings_table(club: Tournament, history: list[KeizerStandings]) -> None:
+    table = standings_table(keizer_standings(history[-1]), club.name)
+    golden("standings.txt", table_text(table))
 
 
 def test_standings_table_without_withdrawn_has_no_note_column(
-    club: Tournament, history: list[Standings]
+    club: Tournament, history: list[KeizerStandings]
 ) -> None:
-    ranked = Standings(history[0].ranked(), 1)
-    text = table_text(standings_table(ranked, club))
+    ranked = KeizerStandings(history[0].ranked(), 1)
+    text = table_text(standings_table(keizer_standings(ranked), club.name))
     assert WORDS["note"] not in text
     assert WORDS["withdrawn"] not in text
 
 
-def test_standings_json(history: list[Standings]) -> None:
-    rows = standings_json(history[-1])
+def test_standings_json(history: list[KeizerStandings]) -> None:
+    rows = standings_json(keizer_standings(history[-1]))
     golden("standings.json", json.dumps(rows, indent=2, ensure_ascii=False) + "\n")
     assert rows[0] == {
         "rank": 1,
@@ -233,7 +235,7 @@ def test_long_names_are_cut_in_tables() -> None:
     assert line.endswith("2000  present")
 
 
-def test_breakdown_table(club: Tournament, history: list[Standings]) -> None:
+def test_breakdown_table(club: Tournament, history: list[KeizerStandings]) -> None:
     golden("breakdown-doe.txt", table_text(breakdown_table(history[-1].row(1), club)))
     golden("breakdown-van-der-berg.txt", table_text(breakdown_table(history[-1].row(4), club)))
     text = table_text(breakdown_table(history[-1].row(8), club))
@@ -258,7 +260,7 @@ def test_breakdown_prints_a_column_that_adds_up(club: Tournament) -> None:
     assert text.splitlines()[-1].split() == ["Total", "40.00"]
 
 
-def test_progress_table(club: Tournament, history: list[Standings]) -> None:
+def test_progress_table(club: Tournament, history: list[KeizerStandings]) -> None:
     golden("progress.txt", table_text(progress_table(history, club)))
 
 
@@ -268,7 +270,7 @@ def test_progress_table_before_any_round(club: Tournament) -> None:
 
 
 def test_progress_table_without_standings_shows_ids(
-    club: Tournament, history: list[Standings]
+    club: Tournament, history: list[KeizerStandings]
 ) -> None:
     # the standings after round 2 missing
     text = table_text(progress_table([history[0], history[2]], club))
@@ -356,7 +358,8 @@ def test_columns_stay_aligned_whatever_the_names(names: list[str]) -> None:
         StandingRow(i, e, F(i), F(20 - i), F(20 - i), F(i, 2), i, ())
         for i, e in enumerate(entrants, start=1)
     )
-    lines = table_text(standings_table(Standings(rows, 1), t)).splitlines()[2:]
+    table = standings_table(keizer_standings(KeizerStandings(rows, 1)), t.name)
+    lines = table_text(table).splitlines()[2:]
     assert len({display_width(line) for line in lines}) == 1
     assert max(display_width(fit(n, NAME_WIDTH)) for n in names) <= NAME_WIDTH
 
@@ -366,7 +369,7 @@ def test_with_the_scoring_engine_every_breakdown_adds_up(club: Tournament) -> No
     assert isinstance(club.settings, KeizerSettings)
     history = standings_history(club, club.settings)
     assert table_text(progress_table(history, club)).count("\n") == len(club.entrants) + 7
-    rows = standings_json(history[-1])
+    rows = standings_json(keizer_standings(history[-1]))
     assert [r["id"] for r in rows] == [r.entrant.id for r in history[-1].rows]
     for standing in history[-1].rows:
         lines = table_text(breakdown_table(standing, club)).splitlines()

@@ -10,8 +10,7 @@ import pytest
 
 from rochade import __version__
 from rochade.core.model import Entrant, Game, Result, Round, Tournament
-from rochade.core.standings import renumbered
-from rochade.core.systems import SWISS, SwissSettings
+from rochade.core.systems import SWISS, SwissSettings, renumbered
 from rochade.formats.trf import TrfError, forbidden_of, format_forbidden, parse_trf, trf_lines
 from rochade.formats.trf_tournament import read_trf_tournament, write_trf_tournament
 

@@ -61,7 +61,7 @@ def test_checked_and_ranked(path: Path) -> None:
     assert match is not None, err
     assert int(match[1]) == rounds and code == (1 if int(match[2]) else 0)
     standings = trf_standings(path, None)
-    assert standings.rounds == rounds and len(standings.lines) == len(load_trf(
+    assert standings.after_round == rounds and len(standings.lines) == len(load_trf(
         path.read_bytes()).players)
 
 

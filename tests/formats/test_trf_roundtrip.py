@@ -27,7 +27,6 @@ from rochade.core.model import (
     Status,
     Tournament,
 )
-from rochade.core.standings import renumbered, system_standings
 from rochade.core.swiss import swiss_state
 from rochade.core.systems import (
     KEIZER,
@@ -37,7 +36,9 @@ from rochade.core.systems import (
     ByeRequest,
     RoundRobinSettings,
     SwissSettings,
+    renumbered,
     scoring,
+    system_of,
 )
 from rochade.core.tiebreaks import parse_tiebreaks
 from rochade.formats.json import FormatError, parse_tournament
@@ -266,7 +267,7 @@ def test_every_round_code_imports_and_exports_unchanged(system_line: str, system
     assert [(x[80:84], x[89:]) for x in player_lines(fresh)] == [
         (x[80:84], x[89:]) for x in player_lines(own)]
     assert read_trf_tournament(fresh)[0] == renumbered(t)[0]
-    points = {line.number: line.points for line in system_standings(t).lines}
+    points = {line.number: line.total for line in system_of(t).standings(t).lines}
     assert points[3] == Fraction(3, 2)  # F 1 + H ½
 
 
@@ -281,9 +282,9 @@ def test_a_round_robin_rest_is_written_as_u_and_worth_nothing(tmp_path: Path) ->
     path = tmp_path / "summer.trf"
     path.write_text(text, encoding="utf-8")
     from_file = trf_standings(path, None, round_robin=True)
-    club = system_standings(t)
-    assert [(x.number, x.points, x.values) for x in from_file.lines] == [
-        (x.number, x.points, x.values) for x in club.lines]
+    club = system_of(t).standings(t)
+    assert [(x.number, x.scores) for x in from_file.lines] == [
+        (x.number, x.scores) for x in club.lines]
     old_style = text.replace("0000 - U", "0000 - Z")  # TRF26's own spelling of the rest
     assert read_trf_tournament(old_style)[0] == renumbered(t)[0]
 
@@ -294,8 +295,8 @@ def test_a_full_point_bye_counts_as_a_win_that_was_not_played() -> None:
     t, _ = read_trf_tournament(_codes_file("192 FIDE_DUTCH_2026"))
     t = dataclasses.replace(t, settings=dataclasses.replace(
         t.settings, rounds=3, tiebreaks=parse_tiebreaks("WIN,WON,REP")))
-    line = system_standings(t).line(3)  # rounds: F, then H
-    assert line.values == (Fraction(1), Fraction(0), Fraction(1))
+    line = system_of(t).standings(t).line(3)  # rounds: F, then H
+    assert line.scores[1:] == (Fraction(1), Fraction(0), Fraction(1))
     state, order = swiss_state(t, t.settings, [e.id for e in t.entrants])
     assert state.players[order.index(3)].history[0].outcome is Outcome.WIN
 
@@ -338,10 +339,10 @@ def _scored_file(scoring_line: str, pab_points: str) -> str:
 def test_a_162_line_without_a_bye_value_gives_the_bye_a_win() -> None:
     """TRF26: P (the PAB) defaults to W; with P given, the PAB is worth P."""
     t, _ = read_trf_tournament(_scored_file("162  W 3.0    D 1.0", "30"))
-    points = {line.entrant.id: line.points for line in system_standings(t).lines}
+    points = {line.entrant.id: line.total for line in system_of(t).standings(t).lines}
     assert points == {1: 3, 2: 0, 3: 3}
     t, _ = read_trf_tournament(_scored_file("162  W 3.0    D 1.0    P 1.0", "10"))
-    assert {line.entrant.id: line.points for line in system_standings(t).lines}[3] == 1
+    assert {line.entrant.id: line.total for line in system_of(t).standings(t).lines}[3] == 1
     with pytest.raises(TrfError, match=r"player 3 has 1\.0 points but the results add up to 3\.0"):
         read_trf_tournament(_scored_file("162  W 3.0    D 1.0", "10"))
 
@@ -353,8 +354,8 @@ def test_rochade_scorings_read_back_with_the_same_standings(points: str) -> None
     games = (Game(1, 2, Result.WHITE_WINS, 1), Game(3, 4, Result.DRAW, 2))
     t = Tournament("Open", entrants, (Round(1, games, bye=5),), SWISS, swiss)
     back, _ = read_trf_tournament(write_trf_tournament(t))
-    assert [(x.entrant.id, x.points, x.rank) for x in system_standings(back).lines] == [
-        (x.entrant.id, x.points, x.rank) for x in system_standings(t).lines]
+    assert [(x.entrant.id, x.total, x.rank) for x in system_of(back).standings(back).lines] == [
+        (x.entrant.id, x.total, x.rank) for x in system_of(t).standings(t).lines]
 
 
 def test_the_tournament_name_keeps_its_full_length() -> None:

@@ -21,11 +21,8 @@ from rochade.service import ClubService
 
 READINGS: dict[str, Callable[[ClubService], object]] = {
     "tournament": lambda svc: svc.tournament(NAME),
-    "standings": lambda svc: (svc.standings(NAME) if svc.tournament(NAME).system == "keizer"
-                              else svc.system_standings(NAME)),
-    "standings after round 1": lambda svc: (
-        svc.standings(NAME, 1) if svc.tournament(NAME).system == "keizer"
-        else svc.system_standings(NAME, 1)),
+    "standings": lambda svc: svc.standings(NAME),
+    "standings after round 1": lambda svc: svc.standings(NAME, 1),
     "pairing lists": lambda svc: [svc.pairing_list(n, NAME) for n in (1, 2, 3)],
     "json": lambda svc: svc.export_json(NAME),
     "trf": lambda svc: svc.export_trf(NAME),
@@ -57,7 +54,7 @@ def facts(svc: ClubService, name: str) -> object:
     its standings (what players share with other tournaments, as members, may change)."""
     t = svc.tournament(name)
     return (t.rounds, [(e.id, e.name, e.rating, e.status) for e in t.entrants],
-            [(row.entrant.id, row.total) for row in svc.standings(name).rows])
+            [(row.entrant.id, row.total) for row in svc.standings(name).lines])
 
 
 @pytest.mark.parametrize("system", ["keizer", "swiss"])

@@ -19,8 +19,7 @@ from test_rating_report import finished
 
 from rochade.core.keizer.settings import KeizerSettings
 from rochade.core.model import ModelError, Result, Status
-from rochade.core.standings import renumbered
-from rochade.core.systems import SwissSettings
+from rochade.core.systems import SwissSettings, renumbered
 from rochade.core.tiebreaks import Scoring, parse_tiebreaks
 from rochade.formats.trf_tournament import read_trf_tournament
 from rochade.service import ClubService, NeedsConfirmation, ServiceError
@@ -263,7 +262,7 @@ def test_unusual_results_are_accepted_and_impossible_ones_refused(club: ClubServ
     games = club.tournament("Open").rounds[0].games
     assert [g.result for g in games] == [Result.WHITE_HALF, Result.BLACK_HALF,
                                          Result.BOTH_LOSE, Result.WHITE_WINS]
-    points = {line.entrant.id: line.points for line in club.system_standings("Open").lines}
+    points = {line.entrant.id: line.total for line in club.standings("Open").lines}
     white, black = report.round.games[0].white, report.round.games[0].black
     assert (points[white], points[black]) == (Fraction(1, 2), 0)
     both = report.round.games[2]
@@ -288,7 +287,7 @@ def test_an_adjourned_game_counts_as_a_draw_for_pairing_and_blocks_the_report(
     # paired exactly as if the adjourned game were a draw
     assert club.pair("Drawn").round.games == second.round.games
     adjourned = first.round.games[0]
-    points = {line.entrant.id: line.points for line in club.system_standings("Open", 1).lines}
+    points = {line.entrant.id: line.total for line in club.standings("Open", 1).lines}
     assert points[adjourned.white] == points[adjourned.black] == Fraction(1, 2)
     for board in range(1, 5):
         club.enter_result(2, board, "1/2", "Open")

@@ -182,7 +182,7 @@ def test_fide_mode_names_the_boards_that_differ_and_the_trf_says_so(
 
 
 def _numbers(club: ClubService) -> tuple[int, ...]:
-    from rochade.core.standings import numbers_of
+    from rochade.core.systems import numbers_of
 
     return numbers_of(club.tournament("Open"))
 

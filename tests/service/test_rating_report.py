@@ -16,7 +16,7 @@ from rochade import __version__
 from rochade.cli import main
 from rochade.cli.pair_trf import pair_trf
 from rochade.core.fide import EventData
-from rochade.core.standings import numbers_of, renumbered
+from rochade.core.systems import numbers_of, renumbered
 from rochade.formats.trf import parse_trf
 from rochade.formats.trf_tournament import TrfExtras, read_trf_tournament
 from rochade.service import ClubService, ServiceError

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from rochade.core.roundrobin import varma_groups
-from rochade.core.standings import numbers_of
+from rochade.core.systems import numbers_of
 from rochade.service import ClubService, ServiceError
 
 PLAYERS = "Name;Federation;Club;Rating\n" + "".join(

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from rochade.core.model import ModelError
-from rochade.service import ClubService, ServiceError, standings_list
+from rochade.service import ClubService, ServiceError, tournament_standings
 from rochade.service.categories import prize_list
 from rochade.service.exchange import backup_json, restore_json
 
@@ -77,9 +77,9 @@ def test_the_json_backup_keeps_the_prize_lists(six: ClubService, tmp_path: Path)
     for svc in (six, again):
         data = svc.categories("Winter")
         assert data.day == "2026-03-01"
-    overall = standings_list(six.tournament("Winter"))
+    overall = tournament_standings(six.tournament("Winter"))
     lists = [prize_list(svc.categories("Winter"), overall) for svc in (six, again)]
     assert lists[0] == lists[1]
-    assert [c.text for row in lists[0].rows for c in row.cells if c.player] == [
+    assert [overall.line(p.player).entrant.name for p in lists[0].prizes if p.player] == [
         "Anna Berg", "Cém Öztürk", "Anna Berg"]
 

@@ -207,7 +207,7 @@ def test_results_and_corrections(six: ClubService) -> None:
     assert any(c.entrant.id == winner.id and c.new_total > c.old_total for c in report.changes)
     assert six.log()[-1].description.endswith("0-1 (was 1-0)")
     standings = six.standings()
-    assert standings.row(winner.id).total == next(
+    assert standings.line(winner.id).total == next(
         c.new_total for c in report.changes if c.entrant.id == winner.id
     )
 
@@ -328,7 +328,7 @@ def test_external_team_games(six: ClubService) -> None:
     [ext] = rnd.externals
     assert (ext.player, ext.team, ext.board, ext.score, ext.replaces_row) == (3, 1, 2, 1, True)
     assert six.tournament() == t
-    [row] = [r for r in six.standings().row(3).breakdown if r.kind == "external"]
+    [row] = [r for r in six.keizer_detail().row(3).breakdown if r.kind == "external"]
     # team 1's boards follow the ladder (six players: 8, 7, 6 ...): board 2 is worth rank 2
     assert row.credit == 7
     assert six.log()[-1].description == (
@@ -362,9 +362,9 @@ def test_a_late_result_in_an_earlier_round_reports_who_moved(six: ClubService) -
     t = six.tournament("Postponed")
     game = t.rounds[0].games[0]
     assert game.result is None and len(t.rounds) == 2
-    before = {r.entrant.id: (r.rank, r.total) for r in six.standings("Postponed").rows}
+    before = {r.entrant.id: (r.rank, r.total) for r in six.standings("Postponed").lines}
     report = six.enter_result(1, game.board, "0-1", "Postponed")
-    after = {r.entrant.id: (r.rank, r.total) for r in six.standings("Postponed").rows}
+    after = {r.entrant.id: (r.rank, r.total) for r in six.standings("Postponed").lines}
     assert report.previous is None
     moved = {c.entrant.id: ((c.old_rank, c.old_total), (c.new_rank, c.new_total))
              for c in report.changes}

@@ -9,11 +9,10 @@ from collections.abc import Iterator
 import pytest
 
 from rochade.core.fide import PlayerDetails
-from rochade.core.standings import system_standings
 from rochade.formats.json import FormatError
 from rochade.formats.players import RatedPlayer, parse_rating_csv
 from rochade.service import ClubService, ServiceError
-from rochade.service.lists import tournament_standings
+from rochade.service.lists import keizer_detail
 from rochade.store import Club
 from rochade.store import backup as backups
 
@@ -84,12 +83,12 @@ def test_tournaments_under_way_keep_their_ratings(six: ClubService) -> None:
         six.add_player(who, tournament="Later")
     _play_round(six, "Open")
     def keizer() -> list[object]:
-        rows = tournament_standings(six.tournament("Winter")).rows
+        rows = keizer_detail(six.tournament("Winter")).rows
         return [(r.entrant.id, r.entrant.rating, r.rank, r.total, r.breakdown) for r in rows]
 
     def swiss() -> list[object]:
-        lines = system_standings(six.tournament("Open")).lines
-        return [(x.entrant.id, x.entrant.rating, x.number, x.rank, x.values) for x in lines]
+        lines = six.standings("Open").lines
+        return [(x.entrant.id, x.entrant.rating, x.number, x.rank, x.scores) for x in lines]
 
     before = keizer(), swiss()
     report = six.update_ratings(LIST, apply=True)

@@ -35,8 +35,8 @@ def test_a_change_mid_season_reprices_the_rounds_played_and_can_be_undone(
     assert (settings.ratio, settings.rematch_gap) == (Fraction(5), 2)
     after = six.standings()
     for moved in saved.standings:
-        assert before.row(moved.entrant.id).total == moved.old_total
-        assert after.row(moved.entrant.id).total == moved.new_total
+        assert before.line(moved.entrant.id).total == moved.old_total
+        assert after.line(moved.entrant.id).total == moved.new_total
     assert six.log()[-1].description == "Winter: settings: ratio 3 -> 5, rematch_gap 4 -> 2"
     six.undo()
     assert six.standings() == before

@@ -22,7 +22,7 @@ from click.testing import CliRunner
 from rochade.cli import main
 from rochade.cli.pair_trf import pair_trf
 from rochade.core.model import Status
-from rochade.core.standings import numbers_of
+from rochade.core.systems import numbers_of
 from rochade.formats.trf import parse_trf, rounds_recorded
 from rochade.service import ClubService
 

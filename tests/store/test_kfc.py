@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from kfc_check import TOLERANCE, Deviation, check_players, check_row_points
 from rochade.core import limits
 from rochade.core.keizer.pairing import KeizerState, pair_round
-from rochade.core.keizer.scoring import Standings, compute_standings, standings_history
+from rochade.core.keizer.scoring import KeizerStandings, compute_standings, standings_history
 from rochade.core.keizer.settings import Ladder, preset
 from rochade.core.model import Absence, Entrant, Game, Result, Round, Status, Tournament
 from rochade.core.pairing import Board
@@ -54,7 +54,7 @@ def imported(kfc_file: Path) -> KfcImport:
 
 
 @pytest.fixture(scope="module")
-def standings(imported: KfcImport) -> Standings:
+def standings(imported: KfcImport) -> KeizerStandings:
     return compute_standings(imported.tournament, imported.settings)
 
 
@@ -80,7 +80,7 @@ def test_players_rows_and_settings(imported: KfcImport) -> None:
     )
 
 
-def test_standings_equal_expected(standings: Standings, expected: dict[str, Any]) -> None:
+def test_standings_equal_expected(standings: KeizerStandings, expected: dict[str, Any]) -> None:
     """Total, value used, next value, rank, game points and every breakdown row."""
     check = check_players(standings, expected)
     assert [r.entrant.id for r in standings.ranked()] == [s["id"] for s in expected["standings"]]
@@ -88,13 +88,13 @@ def test_standings_equal_expected(standings: Standings, expected: dict[str, Any]
     assert check.max <= TOLERANCE
 
 
-def test_row_points_equal_expected(standings: Standings, expected: dict[str, Any]) -> None:
+def test_row_points_equal_expected(standings: KeizerStandings, expected: dict[str, Any]) -> None:
     """Every `Pts_W` / `Pts_B` of the file is the credit rochade gives that row."""
     assert check_row_points(standings, expected).count == 44
 
 
 def test_stored_totals_and_passes(
-    imported: KfcImport, standings: Standings, expected: dict[str, Any]
+    imported: KfcImport, standings: KeizerStandings, expected: dict[str, Any]
 ) -> None:
     """KfC's own float32 totals agree, and so do the five passes of the recalculation."""
     check = Deviation()
@@ -118,7 +118,7 @@ def test_stored_totals_and_passes(
 
 
 def test_next_round_paired_with_imported_settings(
-    imported: KfcImport, standings: Standings
+    imported: KfcImport, standings: KeizerStandings
 ) -> None:
     """Round 6: the six present players, top-down, the rematch gap of 4 from ConfigTab."""
     ranking = tuple(r.entrant.id for r in standings.ranked() if r.entrant.status.plays)

@@ -302,7 +302,7 @@ def web_and_cli_totals(world: World) -> str:
     assert printed.exit_code == 0, printed.output
     cli = {m[1].strip(): m[2] for m in re.finditer(r"^\s*\d+\s+(\D+?)\s+(\d+\.\d\d)\s",
                                                     printed.output, re.M)}
-    exact = {row.entrant.name: row.total for row in world.svc().standings(WINTER).rows}
+    exact = {row.entrant.name: row.total for row in world.svc().standings(WINTER).lines}
     assert web.keys() == cli.keys() == exact.keys() and len(web) == 8, (web, cli, exact)
     return "\n".join(f"{name}: {web[name]} | {cli[name]} = {number_text(exact[name])}"
                      for name in web)

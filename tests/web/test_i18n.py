@@ -203,7 +203,7 @@ def test_keizer_pages_in_german_and_dutch_have_no_english(td: TestClient, club: 
         assert english_left(dutch, "nl", names=names) == [], url
     anna = td.get("/t/1/players/1", headers=german).text
     assert "2. entschuldigt, über der Grenze von 1: keine Gutschrift" in anna
-    breakdown = i18n.csv_text(breakdown_table(svc.standings("Winter 2026").row(1),
+    breakdown = i18n.csv_text(breakdown_table(svc.keizer_detail("Winter 2026").row(1),
                                               svc.tournament("Winter 2026")), "excel-de")
     assert "keine Gutschrift" in breakdown and "no credit" not in breakdown
     why = td.get("/td/t/1/results", headers=german).text

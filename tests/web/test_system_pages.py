@@ -375,14 +375,14 @@ def test_swiss_pairings_show_each_players_points_before_the_round(
     play_round(swiss, "Open", "1/2")
     play_round(swiss, "Open")
     swiss.pair("Open")
-    after_two = swiss.system_standings("Open", 2)
+    after_two = swiss.standings("Open", 2)
     third = client.get("/t/2/pairings?round=3").text
     for line in after_two.lines:
         shown = re.search(rf'>{line.entrant.name}</a> <bdi class="muted small" dir="ltr"[^>]*>'
                           r'\(([^)]*)\)', third)
         assert shown is not None, line.entrant.name
         assert shown.group(1) == {Fraction(1, 2): "½", Fraction(3, 2): "1½"}.get(
-            line.points, str(line.points)), line.entrant.name
+            line.total, str(line.total)), line.entrant.name
     first = client.get("/t/2/pairings?round=1").text
     assert len(re.findall(r'<bdi class="muted small" dir="ltr"[^>]*>\(0\)</bdi>', first)) == 6
 

@@ -334,11 +334,11 @@ def test_a_late_result_of_an_earlier_round_shows_who_moved(td: TestClient, club:
     data["name"] = "Postponed"
     data["rounds"][0]["games"][0]["result"] = None
     svc.import_json(json.dumps(data))
-    before = {r.entrant.id: r.rank for r in svc.standings("Postponed").rows}
+    before = {r.entrant.id: r.rank for r in svc.standings("Postponed").lines}
     row = td.post("/td/t/2/results/1/1", data={"csrf": td.headers["x-test-csrf"],
                                                 "result": "0-1"}, headers=HX)
     assert "What changed in the standings" in unescape(row.text)
-    after = {r.entrant.id: r.rank for r in svc.standings("Postponed").rows}
+    after = {r.entrant.id: r.rank for r in svc.standings("Postponed").lines}
     moved = [svc.tournament("Postponed").entrant(p).name for p in after
              if before[p] != after[p]]
     assert moved and all(name in unescape(row.text) for name in moved)

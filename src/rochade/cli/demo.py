@@ -27,7 +27,7 @@ def demo(seed: int, no_serve: bool) -> None:
     click.echo(f"Simulating a club season into {DEMO_FILE} ...")
     svc = build_demo(DEMO_FILE, seed)
     t = svc.tournament()
-    table = tournament_standings(t)
+    final = tournament_standings(t)
     click.echo(list_text(t, "standings"))
     file = DEMO_FILE
     click.echo("Explore the season:")
@@ -35,7 +35,7 @@ def demo(seed: int, no_serve: bool) -> None:
         f"rochade log {file}                  # every change the TD made",
         f"rochade pairings {file} --round 9   # a club evening",
         f"rochade explain {file} --round 9    # why it was paired so",
-        f'rochade explain {file} "{table.rows[0].entrant.name}"   # how the points were computed',
+        f'rochade explain {file} "{final.lines[0].entrant.name}"   # how the points were computed',
         f"rochade progress {file}             # places after every round",
         f"rochade crosstable {file}",
         f"rochade participants {file}",

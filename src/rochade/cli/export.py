@@ -9,7 +9,7 @@ from pathlib import Path
 import click
 
 from rochade.cli.common import CREDENTIALS, Failure, service
-from rochade.cli.views import category_standings, list_table
+from rochade.cli.views import category_list, list_table
 from rochade.core.fide import PlayerDetails
 from rochade.core.model import PlayerId, Tournament
 from rochade.core.rating_change import RatingChange, rating_changes
@@ -18,6 +18,7 @@ from rochade.formats.html import ENGLISH, LANGUAGES, Language, page, site
 from rochade.formats.tables import (
     Table,
     pairings_table,
+    prize_table,
     slips_text,
     table_text,
     with_rating_change,
@@ -26,7 +27,7 @@ from rochade.service import (
     PairingList,
     points_before,
     read_tournament_file,
-    standings_list,
+    tournament_standings,
 )
 from rochade.service.categories import prize_list
 from rochade.service.players import find_typed
@@ -268,12 +269,13 @@ def _grouped(source: Path, who: str | None, tournament: str, round_number: int |
              category: str | None) -> Table:
     """The prize list, or a category's standings."""
     if category is not None:
-        return category_standings(source, who, tournament, round_number, category)
+        return category_list(source, who, tournament, round_number, category)
     data = service(source, who).categories(tournament)
     if not data.setup.categories:
         raise Failure(f"{tournament} has no categories; define them with rochade tournament "
                       "set CLUB categories=... (docs/categories.md)")
-    return prize_list(data, standings_list(data.tournament, round_number))
+    overall = tournament_standings(data.tournament, round_number)
+    return prize_table(prize_list(data, overall), data.tournament.name)
 
 
 def _pairings(

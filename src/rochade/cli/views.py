@@ -13,14 +13,13 @@ from rochade.cli.common import Failure, club_argument, service, tournament_optio
 from rochade.core.fide import PlayerDetails
 from rochade.core.model import PlayerId, Tournament
 from rochade.core.rating_change import RatingChange, rating_changes
-from rochade.core.standings import explain_tiebreaks, keizer_columns, numbers_of
 from rochade.formats.tables import (
     Table,
     alphabetical_table,
     breakdown_table,
+    category_table,
     crosstable_table,
     fide_list,
-    fide_standings_table,
     notice_table,
     pairings_table,
     participants_table,
@@ -33,30 +32,32 @@ from rochade.formats.tables import (
     table_text,
     with_rating_change,
 )
-from rochade.formats.text import (
-    fide_standings_json,
-    rating_change_json,
-    standings_json,
-)
+from rochade.formats.text import rating_change_json, standings_json
 from rochade.service import (
+    keizer_detail,
     read_tournament_file,
-    standings_list,
-    standings_with_tiebreaks,
     tournament_history,
     tournament_standings,
 )
-from rochade.service.categories import category_list
+from rochade.service.categories import category_standings
 from rochade.service.players import find_typed
-from rochade.service.systems import Unplayed, holder, parse_tiebreaks, system_of, trf_standings
+from rochade.service.systems import (
+    Unplayed,
+    numbers_of,
+    parse_tiebreaks,
+    system_of,
+    trf_standings,
+)
 
 ROUND = click.option("--round", "round_number", type=click.IntRange(min=0), metavar="K")
 
 
-def category_standings(club: Path, who: str | None, tournament: str | None,
-                       round_number: int | None, category: str) -> Table:
+def category_list(club: Path, who: str | None, tournament: str | None,
+                  round_number: int | None, category: str) -> Table:
     """A category's standings (`rochade.service.categories`) after a round (default: all)."""
     data = service(club, who).categories(tournament)
-    return category_list(data, standings_list(data.tournament, round_number), category)
+    overall = tournament_standings(data.tournament, round_number)
+    return category_table(category_standings(data, overall, category), data.tournament.name)
 
 
 ROUND_LISTS = {"pairings": pairings_table, "alphabetical": alphabetical_table,
@@ -98,11 +99,10 @@ def list_table(
         return crosstable_table(upto)
     if which == "progress":
         return progress_table(tournament_history(upto), upto, detail)
-    standings = tournament_standings(t, round_number)
     if which == "standings":
-        return standings_table(standings, t)
+        return standings_table(tournament_standings(t, round_number), t.name)
     assert player is not None
-    return breakdown_table(standings.row(player), t)
+    return breakdown_table(keizer_detail(t, round_number).row(player), t)
 
 
 def list_text(t: Tournament, which: str, round_number: int | None = None,
@@ -169,8 +169,8 @@ def standings(
                 or rating_change):
             raise Failure("--category goes with a club file and the text format, without "
                           "--tiebreaks or --rating-change")
-        click.echo(table_text(category_standings(source, who, tournament, round_number,
-                                                 category)), nl=False)
+        click.echo(table_text(category_list(source, who, tournament, round_number,
+                                            category)), nl=False)
         return
     chosen = parse_tiebreaks(tiebreaks) if tiebreaks is not None else None
     if source.suffix.lower() == ".trf":
@@ -181,9 +181,9 @@ def standings(
         rule = Unplayed(unplayed) if unplayed is not None else Unplayed.FIDE_2026
         from_trf = trf_standings(source, chosen, round_robin, rule)
         if fmt == "json":
-            click.echo(json.dumps(fide_standings_json(from_trf), ensure_ascii=False, indent=2))
+            click.echo(json.dumps(standings_json(from_trf), ensure_ascii=False, indent=2))
         else:
-            click.echo(table_text(fide_standings_table(from_trf, source.stem)), nl=False)
+            click.echo(table_text(standings_table(from_trf, source.stem)), nl=False)
         return
     if round_robin or unplayed is not None:
         raise Failure("--round-robin and --unplayed only go with a TRF file")
@@ -196,26 +196,11 @@ def standings(
         t = _tournament(source, who, tournament)
         if rating_change:
             changes = service(source, who).rating_changes(tournament, round_number)
-    system = holder(t.settings)
-    if system is not None and system.fide_tiebreaks:
-        if chosen is not None:
-            t = dataclasses.replace(t, settings=system.with_tiebreaks(t.settings, chosen))
-        fide = standings_with_tiebreaks(t, round_number)
-        if fmt == "json":
-            _echo_json(fide_standings_json(fide), [x.entrant.id for x in fide.lines], changes)
-        else:
-            click.echo(table_text(_rated(fide_standings_table(fide, t.name), changes)), nl=False)
-        _provisional(t)
-        return
-    table = tournament_standings(t, round_number)
+    table = tournament_standings(t, round_number, chosen)
     if fmt == "json":
-        _echo_json(standings_json(table), [r.entrant.id for r in table.rows], changes)
-        return
-    extra = []
-    if chosen:
-        values = keizer_columns(t, chosen, table.after_round)
-        extra = [(tb, {p: v[i + 1] for p, v in values.items()}) for i, tb in enumerate(chosen)]
-    click.echo(table_text(_rated(standings_table(table, t, extra), changes)), nl=False)
+        _echo_json(standings_json(table), [line.entrant.id for line in table.lines], changes)
+    else:
+        click.echo(table_text(_rated(standings_table(table, t.name), changes)), nl=False)
     _provisional(t)
 
 
@@ -370,7 +355,7 @@ def _explain_points(t: Tournament, player: str, round_number: int | None) -> Non
     entrant = find_typed(t, player)
     if system_of(t).fide_tiebreaks:
         click.echo(f"{entrant.name}: tie-breaks (opponents by start number)")
-        for line in explain_tiebreaks(t, entrant.id, round_number):
+        for line in system_of(t).explain_tiebreaks(t, entrant.id, round_number):
             click.echo(f"  {line}")
         return
     click.echo(table_text(list_table(t, "breakdown", round_number, entrant.id)), nl=False)

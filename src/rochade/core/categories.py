@@ -28,6 +28,7 @@ from rochade.core.fide import PlayerDetails
 from rochade.core.limits import BIRTH_YEAR, RATING, Bound, check_name, check_text
 from rochade.core.messages import N_, Message
 from rochade.core.model import Entrant, ModelError, PlayerId
+from rochade.core.standings import Standing, Standings
 
 AGE = Bound(0, 150)
 """Ages in years, as a category's bounds."""
@@ -274,6 +275,25 @@ def standings(order: Sequence[tuple[int, PlayerId]], inside: Collection[PlayerId
     return tuple(Placed(1 + sum(r < rank for r, _ in kept), rank, player) for rank, player in kept)
 
 
+def placed(overall: Standings, inside: Collection[PlayerId]) -> tuple[Placed, ...]:
+    """The category's standings (`standings`) of the overall standings of any system; a
+    player without a rank (withdrawn from a Keizer season) has no place."""
+    order = [(line.rank, line.entrant.id) for line in overall.lines if line.rank is not None]
+    return standings(order, inside)
+
+
+@dataclass(frozen=True)
+class CategoryStandings:
+    """A category's standings: the overall standings' lines of its players, in the same
+    order, each with its place in the category (None: withdrawn from a Keizer season, no
+    rank), and who may be in it but cannot be placed (no birth date or sex known)."""
+
+    category: Category
+    overall: Standings
+    lines: tuple[tuple[int | None, Standing], ...]
+    unknown: tuple[Entrant, ...]
+
+
 @dataclass(frozen=True, slots=True)
 class Prize:
     """One prize: its category, place and amount (None: no amount given), who takes it (None:
@@ -314,6 +334,16 @@ def prizes(
         amount = category.amounts[place - 1] if category.amounts else None
         out[(index[category.name], place)] = Prize(category, place, amount, winner)
     return tuple(out[key] for key in sorted(out))
+
+
+@dataclass(frozen=True)
+class PrizeList:
+    """Who takes each prize (`prizes`), from these overall standings, under the one-prize
+    rule or not."""
+
+    prizes: tuple[Prize, ...]
+    overall: Standings
+    one_prize: bool
 
 
 def _amount(category: Category, place: int) -> int:

@@ -19,14 +19,13 @@ from types import MappingProxyType
 
 from rochade import __version__
 from rochade.core.fide import PlayerDetails
-from rochade.core.keizer.scoring import Standings, compute_standings, standings_history
+from rochade.core.keizer.scoring import KeizerStandings, compute_standings, standings_history
 from rochade.core.keizer.settings import KeizerSettings
 from rochade.core.messages import N_, Said
 from rochade.core.model import PlayerId, Tournament
 from rochade.core.rating_change import RatingChange
-from rochade.core.standings import numbers_of, system_standings
-from rochade.core.systems import system_of
-from rochade.core.systems.keizer import KEIZER_SYSTEM
+from rochade.core.systems import numbers_of, system_of
+from rochade.core.systems.keizer import KEIZER_SYSTEM, keizer_standings
 from rochade.formats.csv import table_csv
 from rochade.formats.tables import (
     Cell,
@@ -35,7 +34,6 @@ from rochade.formats.tables import (
     breakdown_table,
     crosstable_table,
     fide_list,
-    fide_standings_table,
     notice_table,
     pairings_table,
     participants_table,
@@ -321,15 +319,16 @@ def site(
 
 def _keizer_pages(tournament: Tournament, settings: KeizerSettings) -> dict[str, Table]:
     history = standings_history(tournament, settings)
-    latest: Standings = history[-1] if history else compute_standings(tournament, settings)
+    latest: KeizerStandings = history[-1] if history else compute_standings(tournament, settings)
     pages: dict[str, Table] = {
-        "standings.html": standings_table(latest, tournament),
+        "standings.html": standings_table(keizer_standings(latest), tournament.name),
         "crosstable.html": crosstable_table(tournament),
         "progress.html": progress_table(history, tournament),
         "participants.html": participants_table(tournament),
     }
     for st in history:
-        pages[f"standings-{st.after_round}.html"] = standings_table(st, tournament)
+        pages[f"standings-{st.after_round}.html"] = standings_table(keizer_standings(st),
+                                                                    tournament.name)
     _round_pages(tournament, pages)
     for row in latest.rows:
         pages[player_page(row.entrant.id)] = breakdown_table(row, tournament)
@@ -344,8 +343,8 @@ def _fide_pages(tournament: Tournament) -> dict[str, Table]:
         lists.remove("progress")
     pages = {f"{which}.html": fide_list(tournament, which) for which in lists}
     for k in range(1, len(tournament.rounds) + 1):
-        standings = system_standings(tournament, k)
-        pages[f"standings-{k}.html"] = fide_standings_table(standings, tournament.name)
+        standings = system_of(tournament).standings(tournament, k)
+        pages[f"standings-{k}.html"] = standings_table(standings, tournament.name)
     _round_pages(tournament, pages)
     for e in tournament.entrants:
         pages[player_page(e.id)] = fide_list(tournament, "breakdown", player=e.id)

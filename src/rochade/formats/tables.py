@@ -4,7 +4,7 @@ the CSV and HTML exports and the pages render these.
 A cell keeps the exact value (`Fraction`, `int`, text) for machines (CSV) beside the text people
 read (two decimals, ½, words from `rochade.formats.text`), and a semantic class (win, draw,
 withdrawn ...) that the HTML turns into stable CSS classes. Nothing
-here computes a score: the numbers come from the engines' `Standings`.
+here computes a score: the numbers come from the systems' `Standings`.
 
 One module: every list is built the same way here, so that the terminal, the files and the
 pages cannot disagree about one.
@@ -21,21 +21,15 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
+from rochade.core.categories import CategoryStandings, PrizeList
 from rochade.core.collation import name_key
 from rochade.core.fide import PlayerDetails
-from rochade.core.keizer.scoring import StandingRow, Standings
+from rochade.core.keizer.scoring import KeizerStandings, StandingRow
 from rochade.core.messages import Message, Said, joined
 from rochade.core.model import ModelError, Outcome, PlayerId, Round, Tournament
 from rochade.core.rating_change import RatingChange
-from rochade.core.standings import (
-    StandingLine,
-    SystemStandings,
-    counted_crosstable,
-    explain_tiebreaks,
-    numbers_of,
-    system_standings,
-)
-from rochade.core.systems import SWISS_ABSENCES, TournamentSystem, system_of
+from rochade.core.standings import ScoreColumn, Standing, Standings
+from rochade.core.systems import SWISS_ABSENCES, TournamentSystem, numbers_of, system_of
 from rochade.core.tiebreaks import Kind, TieBreak
 from rochade.formats.text import (
     COLOURS,
@@ -178,45 +172,93 @@ _OUTCOME_CLASS = {
 }
 
 
-def standings_table(
-    standings: Standings,
-    tournament: Tournament,
-    extra: Sequence[tuple[TieBreak, Mapping[PlayerId, Fraction]]] = (),
-) -> Table:
-    """Rank, name, rating (not in plain text), Keizer score, game points, `extra` tie-break
-    columns (as some clubs print Buchholz beside the game points), games played and the value
-    for the next round; withdrawn players last, unranked and marked."""
-    columns = (
-        _col("rank", True),
-        _col("name"),
-        Column("rating", _w("rating"), True, terminal=False),
-        _col("score", True),
-        _col("points", True),
-        *(tiebreak_column(tb) for tb, _ in extra),
-        _col("games", True),
-        _col("value", True),
-    )
+def standings_table(standings: Standings, name: str) -> Table:
+    """The standings of any system: rank (printed once for players tied on everything), the
+    start number where the system has them (else the rating, not in plain text), name, then
+    the system's score columns (Keizer's score, game points, games and value, none for a
+    withdrawn player; a round robin's or Swiss's points and tie-breaks, each column in one
+    format); withdrawn players marked."""
+    lead = (_col("rank", True), _col("no", True), _col("name")) if standings.numbered else (
+        _col("rank", True), _col("name"), Column("rating", _w("rating"), True, terminal=False))
     rows = []
-    for r in standings.rows:
-        ranked = r.rank is not None
-        rows.append(
-            Row(
-                (
-                    _int(r.rank),
-                    _name(tournament, r.entrant.id),
-                    _int(r.entrant.rating),
-                    _decimal(r.total),
-                    _points(r.game_points),
-                    *(_points(values[r.entrant.id]) for _, values in extra),
-                    _int(r.games_played),
-                    _decimal(r.next_value) if ranked else _EMPTY,
-                ),
-                "" if ranked else "withdrawn",
-            )
-        )
-    notes = () if standings.converged else (_w("not_converged", iterations=standings.iterations),)
-    title = _w("standings_title", name=tournament.name, round=standings.after_round)
-    return Table("standings", title, columns, tuple(rows), notes, marked=_w("note"))
+    previous = None
+    for line in standings.lines:
+        rank = Cell(line.rank, "" if line.rank in (None, previous) else str(line.rank))
+        previous = line.rank
+        named = Cell(line.entrant.name, line.entrant.name, "name", line.entrant.id)
+        first = (_int(line.number), named) if standings.numbered else (
+            named, _int(line.entrant.rating))
+        scores = (_score(column, value, line.rank is not None)
+                  for column, value in zip(standings.columns, line.scores, strict=True))
+        rows.append(Row((rank, *first, *scores), "withdrawn" if line.withdrawn else ""))
+    notes: tuple[str, ...] = ()
+    if not standings.converged:
+        notes = (_w("not_converged", iterations=standings.iterations),)
+    if standings.tiebreaks:
+        keys = ", ".join(map(tiebreak_key, standings.tiebreaks))
+        notes = (*notes, _w("tiebreaks_legend", tiebreaks=keys))
+    columns = (*lead, *map(_score_column, standings.columns))
+    title = _w("standings_title", name=name, round=standings.after_round)
+    uniform = _uniform(rows) if standings.tiebreaks else tuple(rows)
+    return Table("standings", title, columns, uniform, notes, marked=_w("note"))
+
+
+def category_table(standings: CategoryStandings, name: str) -> Table:
+    """A category's standings: the overall list's rows of its players, in the same order,
+    its place first (none for a withdrawn Keizer player, who has no rank); under it the
+    conditions and who could not be placed (no birth date, no sex)."""
+    overall = standings_table(standings.overall, name)
+    keys = [c.key for c in overall.columns]
+    rank, at = keys.index("rank"), keys.index("name")
+    place = {line.entrant.id: p for p, line in standings.lines}
+    rows = []
+    for row in overall.rows:
+        player = row.cells[at].player
+        if player in place:
+            cells = list(row.cells)  # a tied rank written once overall is written each time
+            value = row.cells[rank].value
+            cells[rank] = _int(value if isinstance(value, int) else None)
+            rows.append(dataclasses.replace(row, cells=(_int(place[player]), *cells)))
+    category = standings.category
+    notes = [_w("category_conditions", conditions=category.text())]
+    if standings.unknown:
+        notes.append(_w("category_unknown", names=", ".join(e.name for e in standings.unknown)))
+    title = _w("category_title", standings=overall.title, category=category.name)
+    columns = (Column("category-place", _w("category_place"), True), *overall.columns)
+    return Table("standings", title, columns, tuple(rows), (*notes, *overall.notes))
+
+
+def prize_table(prizes: PrizeList, name: str) -> Table:
+    """Every category's prizes and who takes them, by category and place, each winner's
+    overall rank, and the rule."""
+    rows = []
+    for prize in prizes.prizes:
+        if prize.player is None:
+            who, rank = Cell(None, "-"), _EMPTY
+        else:
+            line = prizes.overall.line(prize.player)
+            who = Cell(line.entrant.name, line.entrant.name, "name", prize.player)
+            rank = _int(line.rank)
+        rows.append(Row((_text(prize.category.name), _int(prize.place), _int(prize.amount),
+                         who, rank)))
+    columns = (_col("category"), _col("place", True), _col("prize", True), _col("name"),
+               _col("overall", True, "overall_rank"))
+    rule = "prizes_one" if prizes.one_prize else "prizes_each"
+    return Table("prizes", _w("prizes_title", name=name), columns, tuple(rows), (_w(rule),))
+
+
+def _score_column(column: ScoreColumn) -> Column:
+    return _col(column.key, True) if column.tiebreak is None else tiebreak_column(column.tiebreak)
+
+
+def _score(column: ScoreColumn, value: Fraction, ranked: bool) -> Cell:
+    """A score cell: Keizer's score and value with two decimals (an unranked player has no
+    value), games as a count, points and tie-breaks as points."""
+    if column.key == "value" and not ranked:
+        return _EMPTY
+    if column.key == "games":
+        return _int(int(value))
+    return _decimal(value) if column.key in ("score", "value") else _points(value)
 
 
 def pairings_table(
@@ -422,7 +464,7 @@ def breakdown_table(standing_row: StandingRow, tournament: Tournament) -> Table:
 
 
 def progress_table(
-    history: Sequence[Standings], tournament: Tournament, detail: bool = False
+    history: Sequence[KeizerStandings], tournament: Tournament, detail: bool = False
 ) -> Table:
     """The club's wall chart: per player and round the opponent (by rank at the time), colour
     and result, and the rank after each round; players in the order of the latest standings.
@@ -470,7 +512,7 @@ def progress_table(
     return Table("progress", title, tuple(columns), tuple(rows), notes, marked=None)
 
 
-def _buchholz(rounds: Sequence[Round], player: PlayerId, last: Standings) -> Fraction:
+def _buchholz(rounds: Sequence[Round], player: PlayerId, last: KeizerStandings) -> Fraction:
     """The game points of everyone `player` was paired against, once per game."""
     opponents = [g.opponent_of(player) for r in rounds for g in r.games
                  if player in (g.white, g.black)]
@@ -496,7 +538,7 @@ def progress_parts(table: Table) -> list[Table]:
 
 
 def crosstable_table(
-    tournament: Tournament, standings: SystemStandings | None = None
+    tournament: Tournament, standings: Standings | None = None
 ) -> Table:
     """Who scored what against whom, players numbered in start order; game points last.
 
@@ -506,8 +548,9 @@ def crosstable_table(
     if standings is None:
         players = tournament.start_order()
     else:
-        players = [line.entrant for line in sorted(standings.lines, key=lambda x: x.number)]
-        tournament = dataclasses.replace(tournament, rounds=tournament.rounds[: standings.rounds])
+        players = [line.entrant for line in sorted(standings.lines, key=lambda x: x.number or 0)]
+        tournament = dataclasses.replace(tournament,
+                                         rounds=tournament.rounds[: standings.after_round])
     marks, points = meetings(tournament)
     columns = [_col("no", True), _col("name")]
     if standings is not None:
@@ -527,7 +570,7 @@ def crosstable_table(
             cells.append(_points(points[e.id]))
         else:
             line = standings.line(e.id)
-            cells += [_points(line.points), *map(_points, line.values), _int(line.rank)]
+            cells += [*map(_points, line.scores), _int(line.rank)]
         rows.append(Row(tuple(cells), "withdrawn" if e.withdrawn else ""))
     title = _w("crosstable_title", name=tournament.name)
     legend = "crosstable_legend" if standings is None else "crosstable_legend_points"
@@ -555,29 +598,8 @@ def tiebreak_column(tiebreak: TieBreak) -> Column:
     return Column("tb-" + re.sub(r"[^a-z0-9]+", "-", title.casefold()).strip("-"), title, True)
 
 
-def _standing_name(line: StandingLine) -> Cell:
+def _standing_name(line: Standing) -> Cell:
     return Cell(line.entrant.name, line.entrant.name, "name", line.entrant.id)
-
-
-def fide_standings_table(standings: SystemStandings, name: str) -> Table:
-    """Rank (printed once for players tied on everything), start number, name, points and
-    each tie-break in order; withdrawn players marked."""
-    columns = (_col("rank", True), _col("no", True), _col("name"), _col("points", True),
-               *map(tiebreak_column, standings.tiebreaks))
-    rows = []
-    previous = None
-    for line in standings.lines:
-        rank = Cell(line.rank, "" if line.rank == previous else str(line.rank))
-        previous = line.rank
-        cells = (rank, _int(line.number), _standing_name(line), _points(line.points),
-                 *map(_points, line.values))
-        rows.append(Row(cells, "withdrawn" if line.entrant.withdrawn else ""))
-    notes: tuple[str, ...] = ()
-    if standings.tiebreaks:
-        keys = ", ".join(map(tiebreak_key, standings.tiebreaks))
-        notes = (_w("tiebreaks_legend", tiebreaks=keys),)
-    title = _w("standings_title", name=name, round=standings.rounds)
-    return Table("standings", title, columns, _uniform(rows), notes, marked=_w("note"))
 
 
 def rating_cells(change: RatingChange | None) -> tuple[Cell, Cell, Cell]:
@@ -653,11 +675,11 @@ def _round_cell(rnd: Round, player: PlayerId, label: dict[PlayerId, str],
     return _EMPTY
 
 
-def rounds_table(standings: SystemStandings, tournament: Tournament) -> Table:
+def rounds_table(standings: Standings, tournament: Tournament) -> Table:
     """A Swiss's crosstable (and a round robin's progress): in ranking order, each round's
     opponent by start number, colour and result, then points and tie-breaks."""
     label = {line.entrant.id: str(line.number) for line in standings.lines}
-    rounds = tournament.rounds[: standings.rounds]
+    rounds = tournament.rounds[: standings.after_round]
     columns = [_col("rank", True), _col("no", True), _col("name"), _col("rating", True)]
     columns += [Column(f"round-{r.number}", _w("round_short", round=r.number)) for r in rounds]
     columns += [Column("points", _w("points_short"), True),
@@ -668,20 +690,21 @@ def rounds_table(standings: SystemStandings, tournament: Tournament) -> Table:
         cells = [_int(line.rank), _int(line.number), _standing_name(line),
                  _int(line.entrant.rating)]
         cells += [_round_cell(r, pid, label, system_of(tournament)) for r in rounds]
-        cells += [_points(line.points), *map(_points, line.values)]
-        rows.append(Row(tuple(cells), "withdrawn" if line.entrant.withdrawn else ""))
+        cells += map(_points, line.scores)
+        rows.append(Row(tuple(cells), "withdrawn" if line.withdrawn else ""))
     key = "progress_title" if system_of(tournament).fixed_schedule else "crosstable_title"
     return Table("crosstable", _w(key, name=tournament.name), tuple(columns), _uniform(rows),
                  (_w("rounds_legend"),))
 
 
-def card_table(standings: SystemStandings, tournament: Tournament, player: PlayerId,
+def card_table(standings: Standings, tournament: Tournament, player: PlayerId,
                explanation: Sequence[str] = ()) -> Table:
     """A player's card in a Swiss or round robin: each round's opponent (start number, name,
     rating), colour, result and the points it counts in the standings (an annulled round-robin
     game counts none), the running total; the tie-breaks and `explanation` under it."""
     line = standings.line(player)
-    crosstable, numbers = counted_crosstable(tournament, standings.rounds)
+    crosstable, numbers = system_of(tournament).counted_crosstable(tournament,
+                                                                   standings.after_round)
     record = next(p for p in crosstable.players if p.id == line.number)
     number = {pid: i for i, pid in enumerate(numbers, 1)}
     columns = (_col("round", True), _col("no", True), _col("opponent"), _col("rating", True),
@@ -689,7 +712,7 @@ def card_table(standings: SystemStandings, tournament: Tournament, player: Playe
                _col("total", True))
     rows = []
     running = Fraction(0)
-    for rnd in tournament.rounds[: standings.rounds]:
+    for rnd in tournament.rounds[: standings.after_round]:
         others = {p: (why, cls) for p, why, cls in without_game(rnd, system_of(tournament))}
         entry = record.rounds[rnd.number - 1]
         gained = crosstable.scoring.points(entry)
@@ -713,12 +736,12 @@ def card_table(standings: SystemStandings, tournament: Tournament, player: Playe
         rows.append(Row((_int(rnd.number), *cells, _points(gained), _points(running))))
     values = Said(joined([Message("{tiebreak} {value}",
                                   {"tiebreak": tiebreak_key(tb), "value": Decimal(points_text(v))})
-                          for tb, v in zip(standings.tiebreaks, line.values, strict=True)],
+                          for tb, v in zip(standings.tiebreaks, line.scores[1:], strict=True)],
                          ", "))  # BH 12.5, SB 40.25: a translated page writes 12,5
-    total = _points(line.points)
+    total = _points(line.total)
     rows.append(Row((_text(_w("total")), *([_EMPTY] * 6), total), "total"))
     title = _w("card_title", player=line.entrant.name, points=Decimal(total.text),
-               round=standings.rounds)
+               round=standings.after_round)
     notes = tuple(n for n in (values, *explanation) if n)
     return Table("breakdown", title, columns, tuple(rows), notes)
 
@@ -730,15 +753,16 @@ def fide_list(tournament: Tournament, which: str, after_round: int | None = None
     (the rounds table) or breakdown (`player`'s card)."""
     if which == "participants":
         return participants_table(tournament, numbers_of(tournament))
-    standings = system_standings(tournament, after_round)
+    system = system_of(tournament)
+    standings = system.standings(tournament, after_round)
     if which == "standings":
-        return fide_standings_table(standings, tournament.name)
+        return standings_table(standings, tournament.name)
     if which == "crosstable" and system_of(tournament).fixed_schedule:
         return crosstable_table(tournament, standings)
     if which in ("crosstable", "progress"):
         return rounds_table(standings, tournament)
     if which == "breakdown" and player is not None:
-        explanation = explain_tiebreaks(tournament, player, after_round)
+        explanation = system.explain_tiebreaks(tournament, player, after_round)
         return card_table(standings, tournament, player, explanation)
     if which == "breakdown":
         raise ModelError("name the player whose card you want")
@@ -794,13 +818,14 @@ __all__ = [
     "alphabetical_table",
     "breakdown_table",
     "card_table",
+    "category_table",
     "column_fractions",
     "crosstable_table",
     "fide_list",
-    "fide_standings_table",
     "notice_table",
     "pairings_table",
     "participants_table",
+    "prize_table",
     "progress_table",
     "rating_cells",
     "rating_change_table",

@@ -20,11 +20,11 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Any, Final
 
-from rochade.core.keizer.scoring import Standings
+from rochade.core.keizer.scoring import KeizerStandings
 from rochade.core.messages import N_, Said
 from rochade.core.model import Outcome, PlayerId, Result, Round, Tournament
 from rochade.core.rating_change import RatingChange
-from rochade.core.standings import SystemStandings
+from rochade.core.standings import Standings
 from rochade.core.systems import SWISS_ABSENCES, TournamentSystem
 from rochade.core.systems.keizer import KEIZER_SYSTEM
 from rochade.core.tiebreaks import Kind, TieBreak
@@ -433,18 +433,35 @@ def layout(
 
 
 def standings_json(standings: Standings) -> list[dict[str, object]]:
-    """Machine-readable standings: rank (null when withdrawn), id, name, and exact-rounded
-    decimal strings: score and value with two decimals (half up), points like "3.5"."""
+    """Machine-readable standings, values as exact decimal strings. Keizer's: rank (null when
+    withdrawn), id, name, score and value with two decimals (half up), points like "3.5". A
+    round robin's or Swiss's: `{"rank", "start_number", "name", "points", "tiebreaks":
+    {"BH-C1": "12.5", ...}}`, two decimals when not whole or half."""
+    if standings.numbered:
+        return [
+            {
+                "rank": line.rank,
+                "start_number": line.number,
+                "name": line.entrant.name,
+                "points": points_text(line.total),
+                "tiebreaks": {
+                    tiebreak_key(tb): points_text(v)
+                    for tb, v in zip(standings.tiebreaks, line.scores[1:], strict=True)
+                },
+            }
+            for line in standings.lines
+        ]
+    points, value = standings.scores("points"), standings.scores("value")
     return [
         {
-            "rank": r.rank,
-            "id": r.entrant.id,
-            "name": r.entrant.name,
-            "score": decimal_text(r.total),
-            "points": points_text(r.game_points),
-            "value": decimal_text(r.next_value),
+            "rank": line.rank,
+            "id": line.entrant.id,
+            "name": line.entrant.name,
+            "score": decimal_text(line.total),
+            "points": points_text(points[line.entrant.id]),
+            "value": decimal_text(value[line.entrant.id]),
         }
-        for r in standings.rows
+        for line in standings.lines
     ]
 
 
@@ -512,7 +529,7 @@ def progress_cell(round: Round, player: PlayerId, label: Mapping[PlayerId, str])
 
 
 def rank_labels(
-    round_number: int, after: Mapping[int, Standings], tournament: Tournament
+    round_number: int, after: Mapping[int, KeizerStandings], tournament: Tournament
 ) -> dict[PlayerId, str]:
     """Who was which rank when a round was paired: the start order for round 1, else the
     standings after the round before (players without one are shown by id)."""
@@ -553,24 +570,6 @@ def tiebreak_key(tiebreak: TieBreak) -> str:
     return str(tiebreak).replace("/", "-")
 
 
-def fide_standings_json(standings: SystemStandings) -> list[dict[str, object]]:
-    """`{"rank", "start_number", "name", "points", "tiebreaks": {"BH-C1": "12.5", ...}}` per
-    player; values as exact decimal strings (two decimals when not whole or half)."""
-    return [
-        {
-            "rank": line.rank,
-            "start_number": line.number,
-            "name": line.entrant.name,
-            "points": points_text(line.points),
-            "tiebreaks": {
-                tiebreak_key(tb): points_text(v)
-                for tb, v in zip(standings.tiebreaks, line.values, strict=True)
-            },
-        }
-        for line in standings.lines
-    ]
-
-
 __all__ = [
     "NAME_WIDTH",
     "WORDS",
@@ -580,7 +579,6 @@ __all__ = [
     "decimal_text",
     "display_width",
     "external_text",
-    "fide_standings_json",
     "fit",
     "layout",
     "meeting_text",

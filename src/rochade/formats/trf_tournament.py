@@ -35,7 +35,6 @@ from rochade.core import limits
 from rochade.core.dutch.state import Colour
 from rochade.core.fide import EventData, PlayerDetails, trf_birth
 from rochade.core.jsonvalues import FormatError
-from rochade.core.keizer.scoring import compute_standings
 from rochade.core.messages import message_of
 from rochade.core.model import (
     Absence,
@@ -49,7 +48,6 @@ from rochade.core.model import (
     Status,
     Tournament,
 )
-from rochade.core.standings import renumbered, system_standings
 from rochade.core.swiss import baku_players
 from rochade.core.systems import (
     ROUND_ROBIN,
@@ -63,11 +61,11 @@ from rochade.core.systems import (
     baku_virtual_points,
     find_system,
     holder,
+    renumbered,
     scoring,
     scoring_text,
     system_of,
 )
-from rochade.core.systems.keizer import KEIZER_SYSTEM
 from rochade.core.systems.round_robin import ROUND_ROBIN_SYSTEM
 from rochade.core.systems.swiss import SWISS_SYSTEM
 from rochade.core.tiebreaks import Kind, Scoring, TieBreakError, parse_tiebreaks
@@ -787,11 +785,8 @@ def _digest(t: Tournament, extras: TrfExtras) -> str:
 
 
 def _ranks(t: Tournament) -> dict[PlayerId, int]:
-    keizer = KEIZER_SYSTEM.own(t.settings)
-    if keizer is not None:
-        return {row.entrant.id: row.rank for row in compute_standings(t, keizer).ranked()
-                if row.rank is not None}
-    return {line.entrant.id: line.rank for line in system_standings(t).lines}
+    return {line.entrant.id: line.rank for line in system_of(t).standings(t).lines
+            if line.rank is not None}
 
 
 def _fits(name: str) -> bool:

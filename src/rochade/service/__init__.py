@@ -9,10 +9,9 @@ from rochade.service.errors import (
 from rochade.service.exchange import read_tournament_file
 from rochade.service.lists import (
     category_data,
+    keizer_detail,
     points_before,
     rating_changes_of,
-    standings_list,
-    standings_with_tiebreaks,
     tournament_history,
     tournament_standings,
 )
@@ -44,11 +43,10 @@ __all__ = [
     "TournamentSummary",
     "UndoPlan",
     "category_data",
+    "keizer_detail",
     "points_before",
     "rating_changes_of",
     "read_tournament_file",
-    "standings_list",
-    "standings_with_tiebreaks",
     "tournament_history",
     "tournament_standings",
 ]

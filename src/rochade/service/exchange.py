@@ -49,7 +49,7 @@ from rochade.service.fidemode import (
     trf_comments,
 )
 from rochade.service.files import read_file
-from rochade.service.lists import ListsDesk, ages_on, tournament_standings
+from rochade.service.lists import ListsDesk, ages_on, keizer_detail
 from rochade.service.rated import (
     EVENT,
     ReportCheck,
@@ -388,7 +388,7 @@ class ExchangeDesk(UseCases):
         imported = read_kfc(path, name)
         imported = dataclasses.replace(imported, tournament=admitted(imported.tournament))
         tournament = self.import_json(format_tournament(imported.tournament))
-        standings = tournament_standings(tournament)
+        standings = keizer_detail(tournament)
         deviation = 0.0
         differences = []
         players = {e.id: e for e in tournament.entrants}

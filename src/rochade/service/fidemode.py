@@ -23,8 +23,7 @@ from rochade.core.checker import COLOUR_RULES, Rule, Severity, check_boards
 from rochade.core.messages import N_, Message, joined
 from rochade.core.model import ModelError, PlayerId, Result, Tournament
 from rochade.core.pairing import Pairing
-from rochade.core.standings import numbers_of
-from rochade.core.systems import SWISS_ABSENCES, system_of
+from rochade.core.systems import SWISS_ABSENCES, numbers_of, system_of
 from rochade.core.tiebreaks import Kind, Scoring
 from rochade.service.errors import ServiceError
 from rochade.service.players import label

@@ -1,9 +1,7 @@
-"""Standings and the data the lists are made of: standings after a round (Keizer values, or a
-round robin's or Swiss's with tie-breaks), the progress, rating changes, categories, the
-event's data and the letterhead. Nothing here changes the club file.
-
-`standings_list` returns a presentation `Table` (`rochade.formats.tables`), the one list every
-output prints; the lists of categories are made of it (`rochade.service.categories`)."""
+"""Standings and the data the lists are made of: standings after a round (any system's, as
+`rochade.core.standings.Standings`; Keizer's breakdown and progress besides), rating changes,
+categories, the event's data and the letterhead. Nothing here changes the club file; the
+lists are printed from these values by `rochade.formats.tables`."""
 
 from __future__ import annotations
 
@@ -13,15 +11,14 @@ from fractions import Fraction
 
 from rochade.core import fide
 from rochade.core.fide import EventData
-from rochade.core.keizer.scoring import Standings, compute_standings, standings_history
+from rochade.core.keizer.scoring import KeizerStandings, compute_standings, standings_history
 from rochade.core.keizer.settings import KeizerSettings
 from rochade.core.model import PlayerId, Tournament
 from rochade.core.rating_change import RatingChange, is_fast, rating_changes
-from rochade.core.standings import SystemStandings, counted_crosstable, system_standings
+from rochade.core.standings import Standings
 from rochade.core.systems import system_of
 from rochade.core.systems.keizer import KEIZER_SYSTEM
-from rochade.formats.tables import Table, fide_standings_table, standings_table
-from rochade.service import systems
+from rochade.core.tiebreaks import TieBreak
 from rochade.service.categories import CATEGORIES, CategoryData, setup_from_json
 from rochade.service.clubfile import UseCases
 from rochade.service.errors import ServiceError
@@ -35,16 +32,14 @@ class ListsDesk(UseCases):
     """What the standings and lists of a tournament are made of."""
 
     def standings(self, tournament: str | None = None, after_round: int | None = None) -> Standings:
-        t = self.tournament(tournament)
-        return tournament_standings(t, after_round)
+        """The standings of any system after a round (default: all)."""
+        return tournament_standings(self.tournament(tournament), after_round)
 
-    def system_standings(
-        self, tournament: str | None = None, after_round: int | None = None
-    ) -> SystemStandings:
-        """Round-robin or Swiss standings with the tournament's tie-breaks."""
-        return standings_with_tiebreaks(self.tournament(tournament), after_round)
+    def keizer_detail(self, tournament: str | None = None) -> KeizerStandings:
+        """A Keizer tournament's standings with each player's breakdown."""
+        return keizer_detail(self.tournament(tournament))
 
-    def history(self, tournament: str | None = None) -> list[Standings]:
+    def history(self, tournament: str | None = None) -> list[KeizerStandings]:
         """Standings after each round (for progress tables)."""
         return tournament_history(self.tournament(tournament))
 
@@ -83,8 +78,18 @@ class ListsDesk(UseCases):
         return rating_changes_of(self.rating_data(tournament), after_round)
 
 
-def tournament_standings(t: Tournament, after_round: int | None = None) -> Standings:
-    """Standings of a tournament (from a club file or a JSON file) after a round."""
+def tournament_standings(t: Tournament, after_round: int | None = None,
+                         tiebreaks: Sequence[TieBreak] | None = None) -> Standings:
+    """Standings of a tournament of any system (from a club file or a JSON file) after a
+    round; `tiebreaks` instead of a round robin's or Swiss's own, or as columns beside
+    Keizer's game points."""
+    _check_round(t, after_round)
+    return system_of(t).standings(t, after_round, tiebreaks)
+
+
+def keizer_detail(t: Tournament, after_round: int | None = None) -> KeizerStandings:
+    """A Keizer tournament's standings after a round with each player's breakdown (how the
+    total was computed), which only Keizer has."""
     _check_round(t, after_round)
     return compute_standings(t, keizer_settings(t), after_round)
 
@@ -97,16 +102,6 @@ def _check_round(t: Tournament, after_round: int | None) -> None:
             number=after_round,
             count=len(t.rounds),
         )
-
-
-def standings_with_tiebreaks(t: Tournament, after_round: int | None = None) -> SystemStandings:
-    """Standings of a round robin or Swiss (from a club file or a JSON file) after a round."""
-    _check_round(t, after_round)
-    if not system_of(t).fide_tiebreaks:
-        raise ServiceError(
-            "{name} is a Keizer tournament; its standings are Keizer values", name=t.name
-        )
-    return system_standings(t, after_round)
 
 
 def category_data(data: RatingData, today: Callable[[], str]) -> CategoryData:
@@ -127,24 +122,18 @@ def rating_changes_of(data: RatingData, after_round: int | None = None
                           after_round, is_fast(data.event.time_control_code))
 
 
-def standings_list(t: Tournament, after_round: int | None = None) -> Table:
-    """The overall standings of any system as a list (a category's list keeps its rows)."""
-    if not system_of(t).fide_tiebreaks:
-        return standings_table(tournament_standings(t, after_round), t)
-    return fide_standings_table(standings_with_tiebreaks(t, after_round), t.name)
-
-
 def points_before(t: Tournament, round_number: int) -> dict[PlayerId, Fraction]:
     """Each player's points before round `round_number`, as the pairing lists print them beside
     the names: the Keizer total, or a Swiss's or round robin's game points."""
-    if not system_of(t).fide_tiebreaks:
+    system = system_of(t)
+    if not system.fide_tiebreaks:
         standings = tournament_standings(t, round_number - 1)
-        return {row.entrant.id: row.total for row in standings.rows}
-    table, numbers = counted_crosstable(t, round_number - 1)  # the points only: no tie-breaks
+        return {line.entrant.id: line.total for line in standings.lines}
+    table, numbers = system.counted_crosstable(t, round_number - 1)  # no tie-breaks needed
     return {numbers[n - 1]: score for n, score in table.score.items()}
 
 
-def tournament_history(t: Tournament) -> list[Standings]:
+def tournament_history(t: Tournament) -> list[KeizerStandings]:
     """Standings after each round, without breakdowns (for the progress table)."""
     return standings_history(t, keizer_settings(t), with_breakdown=False)
 
@@ -177,21 +166,13 @@ def keizer_of(settings: object, name: str) -> KeizerSettings:
 def standing_changes(before: Tournament, after: Tournament) -> tuple[StandingChange, ...]:
     """Who moved in the standings, and how, from `before` to `after` (a result corrected,
     rules changed)."""
-    if system_of(before).fide_tiebreaks:
-        old_ranks, new_ranks = systems.ranking(before), systems.ranking(after)
-        return tuple(
-            StandingChange(before.entrant(p), old_ranks[p][0], new_ranks[p][0],
-                           old_ranks[p][1], new_ranks[p][1])
-            for p in new_ranks
-            if new_ranks[p] != old_ranks[p]
-        )
-    old = compute_standings(before, keizer_settings(before))
-    new = compute_standings(after, keizer_settings(after))
+    old, new = system_of(before).standings(before), system_of(after).standings(after)
     changes = []
-    for row in new.rows:
-        was = old.row(row.entrant.id)
-        if (was.rank, was.total) != (row.rank, row.total):
-            changes.append(StandingChange(row.entrant, was.rank, row.rank, was.total, row.total))
+    for line in new.lines:
+        was = old.line(line.entrant.id)
+        if (was.rank, was.total) != (line.rank, line.total):
+            changes.append(StandingChange(line.entrant, was.rank, line.rank, was.total,
+                                          line.total))
     return tuple(changes)
 
 

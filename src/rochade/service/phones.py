@@ -24,8 +24,7 @@ from typing import Literal
 
 from rochade.core.messages import N_, Message
 from rochade.core.model import Entrant, Result, Status, Tournament
-from rochade.core.standings import player_numbers
-from rochade.core.systems import system_of
+from rochade.core.systems import player_numbers, system_of
 from rochade.service.clubfile import UseCases
 from rochade.service.errors import ResultConflict, ServiceError
 from rochade.service.fidemode import mode_of

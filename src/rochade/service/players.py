@@ -13,8 +13,7 @@ from rochade.core import ratings
 from rochade.core.messages import N_, Message, joined
 from rochade.core.model import Entrant, PlayerId, Tournament
 from rochade.core.ratings import RatingChoice
-from rochade.core.standings import player_numbers
-from rochade.core.systems import holder
+from rochade.core.systems import holder, player_numbers
 from rochade.service.errors import ServiceError
 from rochade.store import Club
 

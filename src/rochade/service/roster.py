@@ -13,7 +13,7 @@ from rochade.core import fide, limits
 from rochade.core.messages import N_, Message
 from rochade.core.model import Absence, Entrant, PlayerId, Reason, Status, Tournament
 from rochade.core.ratings import RatingChoice, single_rating
-from rochade.core.standings import player_numbers
+from rochade.core.systems import numbers_of, player_numbers
 from rochade.service import systems
 from rochade.service.clubfile import UseCases
 from rochade.service.errors import ServiceError
@@ -547,6 +547,11 @@ def _another_half_point_bye(t: Tournament, entrant: Entrant, number: int) -> lis
     had = systems.half_point_byes(t, entrant.id, besides=number)
     return [Message(SECOND_HPB, {"round": number, "player": label(entrant, t), "had": had})
             ] if had else []
+
+
+def start_order(t: Tournament) -> list[Entrant]:
+    """The players in start (pairing) number order, as the TD's players page lists them."""
+    return [t.entrant(p) for p in numbers_of(t)]
 
 
 def games_of(t: Tournament, player: PlayerId) -> tuple[Message, ...]:

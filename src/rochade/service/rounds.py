@@ -24,7 +24,7 @@ from rochade.core.model import (
     Tournament,
 )
 from rochade.core.pairing import Pairing
-from rochade.core.standings import player_numbers
+from rochade.core.systems import player_numbers
 from rochade.service import systems
 from rochade.service.clubfile import UseCases
 from rochade.service.errors import NeedsConfirmation, ResultConflict, ServiceError

@@ -21,7 +21,7 @@ from rochade.core.limits import number
 from rochade.core.messages import message_of
 from rochade.core.model import Entrant, Game, ModelError, PlayerId, Result, Status, Tournament
 from rochade.core.pairing import Pairing
-from rochade.core.standings import SystemStandings, ranked, system_standings
+from rochade.core.standings import Standings
 from rochade.core.systems import (
     DEFAULT_TIEBREAKS,
     ROUND_ROBIN,
@@ -44,8 +44,10 @@ from rochade.core.systems import FirstRound as FirstRound
 from rochade.core.systems import StartNumbers as StartNumbers
 from rochade.core.systems import find_system as find_system
 from rochade.core.systems import holder as holder
+from rochade.core.systems import numbers_of as numbers_of
 from rochade.core.systems import system_of as system_of
 from rochade.core.systems.base import PairingRefused
+from rochade.core.systems.crosstables import ranked
 from rochade.core.systems.keizer import draw_start as keizer_start
 from rochade.core.tiebreaks import Kind, TieBreakError
 
@@ -444,15 +446,8 @@ def check_late_entry(t: Tournament) -> None:
         )
 
 
-def ranking(t: Tournament) -> dict[PlayerId, tuple[int | None, Fraction]]:
-    """Rank and points per player, to report who moved after a correction."""
-    if not system_of(t).fide_tiebreaks:
-        raise ServiceError("Keizer rankings come from the Keizer standings")
-    return {line.entrant.id: (line.rank, line.points) for line in system_standings(t).lines}
-
-
 def trf_standings(path: Path, tiebreaks: Sequence[TieBreak] | None, round_robin: bool = False,
-                  unplayed: Unplayed = Unplayed.FIDE_2026) -> SystemStandings:
+                  unplayed: Unplayed = Unplayed.FIDE_2026) -> Standings:
     """Standings of a TRF file with FIDE tie-breaks (default: the system's), no club file;
     `unplayed` the edition's rule for unplayed rounds (default the 2026 one)."""
     from rochade.formats.trf import TrfError, load_trf

@@ -13,7 +13,6 @@ from rochade.core.keizer.settings import KeizerSettings, Ladder, StartOrder, pre
 from rochade.core.messages import N_, Message, joined
 from rochade.core.model import Tournament
 from rochade.core.ratings import RatingChoice
-from rochade.core.standings import system_standings
 from rochade.core.systems import KEIZER, system_of
 from rochade.core.systems.keizer import KEIZER_SYSTEM
 from rochade.service import systems
@@ -260,10 +259,7 @@ class TournamentDesk(UseCases):
                     "the start order cannot come from {name} itself", name=t.name
                 )
             _, other = self.file.load(club, s.start_from)
-            if not system_of(other).fide_tiebreaks:
-                order = [row.entrant for row in tournament_standings(other).ranked()]
-            else:
-                order = [line.entrant for line in system_standings(other).lines]
+            order = [line.entrant for line in tournament_standings(other).ranked()]
             return dataclasses.replace(s, start_list=tuple(e.name for e in order))
         if s.start_order is StartOrder.MANUAL and not same:
             return dataclasses.replace(s, start_list=tuple(e.name for e in t.start_order()))

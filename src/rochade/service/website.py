@@ -17,11 +17,11 @@ from pathlib import Path
 
 from rochade.formats.csv import table_csv
 from rochade.formats.html import ENGLISH, Language, site
-from rochade.formats.tables import Table
-from rochade.service.categories import category_list, prize_list
+from rochade.formats.tables import Table, category_table, prize_table
+from rochade.service.categories import category_standings, prize_list
 from rochade.service.club import ClubService
 from rochade.service.errors import ServiceError
-from rochade.service.lists import standings_list
+from rochade.service.lists import tournament_standings
 
 MANIFEST = ".rochade-site.json"
 """The pages `publish` wrote last into the folder: `{"rochade-site": 1, "files": [...]}`."""
@@ -51,11 +51,12 @@ def club_site(club: ClubService, tournament: str | None = None,
     and the prize list."""
     t = club.tournament(tournament)
     data = club.categories(t.name)
-    overall = standings_list(t)
-    more = {f"category-{i}.html": category_list(data, overall, c.name)
+    overall = tournament_standings(t)
+    more = {f"category-{i}.html": category_table(category_standings(data, overall, c.name),
+                                                 t.name)
             for i, c in enumerate(data.setup.categories, start=1)}
     if data.setup.categories:
-        more["prizes.html"] = prize_list(data, overall)
+        more["prizes.html"] = prize_table(prize_list(data, overall), t.name)
     head = club.letterhead(t.name)
     changes = club.rating_changes(t.name) if rating_change else None
     return site_files(site(t, csv=csv, club=head.club, dates=head.dates,

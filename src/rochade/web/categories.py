@@ -3,7 +3,6 @@ and prize list, linked from the standings page, and the TD's page that defines t
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Any
 
 from starlette.exceptions import HTTPException
@@ -12,10 +11,11 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from rochade import i18n
-from rochade.formats.tables import Table
-from rochade.service import standings_list
-from rochade.service.categories import CategoryData, category_list, prize_list
+from rochade.formats.tables import Table, category_table, prize_table
+from rochade.service import tournament_standings
+from rochade.service.categories import CategoryData, category_standings, prize_list
 from rochade.web.base import USER_ERRORS, Page, Web, field, public, round_param, td_only
+from rochade.web.system_tables import web_table
 
 
 def _data(web: Web, request: Request) -> tuple[int, CategoryData]:
@@ -23,18 +23,15 @@ def _data(web: Web, request: Request) -> tuple[int, CategoryData]:
     return int(request.path_params["n"]), data
 
 
-def _shown(table: Table, lang: str) -> dict[str, Any]:
-    """The table's titles in `lang` and its numbers written the language's way, as the
-    standings page writes them (one format per column, `i18n.table_numbers`)."""
-    texts = []
-    for i, column in enumerate(table.columns):
-        values = [row.cells[i].value for row in table.rows]
-        show = i18n.table_numbers(column, [v for v in values if isinstance(v, Fraction)], lang)
-        texts.append([show(v) if isinstance(v, Fraction) else row.cells[i].text
-                      for v, row in zip(values, table.rows, strict=True)])
-    rows = [(row, [col[r] for col in texts]) for r, row in enumerate(table.rows)]
-    titles = [i18n.column_title(c, lang) for c in table.columns]
-    return {"list": table, "titles": titles, "rows": rows}
+def _shown(web: Web, page: Page, table: Table, n: int) -> dict[str, Any]:
+    """The table as the standings page shows one (`web_table`): its titles in the page's
+    language, its numbers written the language's way, the names linking to the players."""
+    _ = web.gettext(page)
+    lang = page.lang
+    shown = web_table(table, lambda c: i18n.column_title(c, lang),
+                      lambda c, values: i18n.table_numbers(c, values, lang), f"/t/{n}/players/",
+                      lambda c: "num" if c.numeric else "", marked=_("withdrawn"))
+    return {"table": shown, "kind": table.kind}
 
 
 @public
@@ -46,25 +43,26 @@ async def category(web: Web, request: Request, page: Page) -> Response:
     chosen = data.setup.categories[number - 1]
     t = data.tournament
     after = round_param(request, len(t.rounds), "after")
-    table = category_list(data, standings_list(t, after), chosen.name)
+    overall = tournament_standings(t, after)
+    table = category_table(category_standings(data, overall, chosen.name), t.name)
     unknown = [t.entrant(p).name for p in data.members(chosen)[1]]
     head = web.reads(request).letterhead(t.name)
     return web.render(page, "category.html", n=n, t=t, after=after, chosen=chosen, head=head,
                       print_round=after if after is not None else len(t.rounds),
                       number=number, categories=data.setup.categories, unknown=unknown,
-                      section="standings", **_shown(table, page.lang))
+                      section="standings", **_shown(web, page, table, n))
 
 
 @public
 async def prizes(web: Web, request: Request, page: Page) -> Response:
     n, data = _data(web, request)
     t = data.tournament
-    table = prize_list(data, standings_list(t))
+    table = prize_table(prize_list(data, tournament_standings(t)), t.name)
     head = web.reads(request).letterhead(t.name)
     return web.render(page, "prizes.html", n=n, t=t, setup=data.setup, head=head,
                       print_round=len(t.rounds),
                       categories=data.setup.categories, section="standings",
-                      **_shown(table, page.lang))
+                      **_shown(web, page, table, n))
 
 
 @td_only

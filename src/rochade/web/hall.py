@@ -33,7 +33,7 @@ from starlette.routing import Route
 
 from rochade import i18n
 from rochade.core.model import Entrant, Status, Tournament
-from rochade.service import standings_with_tiebreaks
+from rochade.service import tournament_standings
 from rochade.service.phones import PHONE_RESULTS, SHORT_ID, PhoneDesk, PhoneSettings
 from rochade.service.screens import CONTENTS, HallScreens, Screen, typed_screen
 from rochade.service.systems import system_of
@@ -67,11 +67,11 @@ def ranking(web: Web, request: Request, t: Tournament, lang: str) -> list[Line]:
     """The standings in one shape for every system: Keizer totals, else points."""
     if not system_of(t).fide_tiebreaks:
         table = web.reads(request).standings(t.name)
-        total = i18n.column([r.total for r in table.rows], lang, False)  # as the standings
-        return [Line(r.rank, r.entrant, total(r.total)) for r in table.rows]
+        total = i18n.column([li.total for li in table.lines], lang, False)  # as the standings
+        return [Line(li.rank, li.entrant, total(li.total)) for li in table.lines]
     fide = web.kept(request, ("tiebreaks", t.name, len(t.rounds)),
-                    lambda: standings_with_tiebreaks(t, len(t.rounds)))
-    return [Line(li.rank, li.entrant, i18n.points(li.points, lang)) for li in fide.lines]
+                    lambda: tournament_standings(t, len(t.rounds)))
+    return [Line(li.rank, li.entrant, i18n.points(li.total, lang)) for li in fide.lines]
 
 
 def entry_url(web: Web, n: int) -> str:

@@ -15,16 +15,14 @@ from starlette.routing import Route
 
 from rochade import i18n
 from rochade.core.fide import PlayerDetails
-from rochade.core.standings import numbers_of
 from rochade.formats.text import PRINT_ROUNDS, tiebreak_key
 from rochade.service import (
     category_data,
     points_before,
-    standings_list,
-    standings_with_tiebreaks,
+    tournament_standings,
 )
 from rochade.service.categories import CategoryData, places_of
-from rochade.service.systems import system_of
+from rochade.service.systems import numbers_of, system_of
 from rochade.web import systems
 from rochade.web.base import Page, Web, public, round_param
 from rochade.web.chart import player_chart
@@ -77,7 +75,7 @@ async def standings(web: Web, request: Request, page: Page) -> Response:
     fide = None
     if system_of(t).fide_tiebreaks:  # kept: the crosstable and player pages use them too
         fide = web.kept(request, ("tiebreaks", ctx["name"], after),
-                        lambda: standings_with_tiebreaks(t, after))
+                        lambda: tournament_standings(t, after))
         keys = [tiebreak_key(tb) for tb in fide.tiebreaks]
     link = f"/t/{ctx['n']}/players/"
     part = web.part(request, page, "_standings_part.html", (ctx["n"], after), **ctx, keys=keys,
@@ -167,11 +165,10 @@ async def player(web: Web, request: Request, page: Page) -> Response:
     if not t.has_entrant(pid):
         raise HTTPException(404)
     data = _categories(ctx)
-    ctx["placed"] = places_of(data, standings_list(t), pid) if data.setup.categories else ()
+    ctx["placed"] = places_of(data, tournament_standings(t), pid) if data.setup.categories else ()
     if system_of(t).fide_tiebreaks:  # the Keizer breakdown has no round-robin or Swiss counterpart
         return systems.player(web, page, ctx, pid)
-    table = ctx["svc"].standings(ctx["name"])
-    row = table.row(pid)
+    row = ctx["svc"].keizer_detail(ctx["name"]).row(pid)
     _ = web.gettext(page)
     curve = player_curve(ctx["svc"].history(ctx["name"]), pid)
     labels = {

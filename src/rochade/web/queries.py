@@ -12,7 +12,7 @@ from fractions import Fraction
 from typing import Any
 
 from rochade.core.collation import name_key
-from rochade.core.keizer.scoring import Standings
+from rochade.core.keizer.scoring import KeizerStandings
 from rochade.core.model import Entrant, Game, Outcome, PlayerId, Result, Round, Status, Tournament
 from rochade.core.rating_change import RatingChange
 from rochade.formats.text import rank_labels
@@ -226,7 +226,7 @@ def _cell(
     return ProgressCell("", "", "", reasons[0] if reasons else "", rank, None)
 
 
-def progress_rows(t: Tournament, history: Sequence[Standings]) -> list[ProgressRow]:
+def progress_rows(t: Tournament, history: Sequence[KeizerStandings]) -> list[ProgressRow]:
     """The club's wall chart: per round the opponent's rank then, colour, result, rank after."""
     after = {s.after_round: s for s in history}
     if not after:
@@ -286,7 +286,7 @@ class CurvePoint:
     rank: int | None
 
 
-def player_curve(history: Sequence[Standings], player: PlayerId) -> list[CurvePoint]:
+def player_curve(history: Sequence[KeizerStandings], player: PlayerId) -> list[CurvePoint]:
     """The player's total and rank after each round (for the chart)."""
     points = []
     for standings in sorted(history, key=lambda s: s.after_round):

@@ -16,10 +16,9 @@ from starlette.routing import Route
 from rochade.core.fide import TITLES, UNKNOWN, PlayerDetails
 from rochade.core.messages import N_
 from rochade.core.model import Entrant, Status, Tournament
-from rochade.core.standings import numbers_of
 from rochade.service.fidemode import NeedsFideConfirmation
 from rochade.service.phones import PhoneDesk
-from rochade.service.roster import games_of
+from rochade.service.roster import games_of, start_order
 from rochade.web.base import (
     USER_ERRORS,
     Page,
@@ -52,7 +51,7 @@ async def td_players(web: Web, request: Request, page: Page) -> Response:
         n=int(request.path_params["n"]),
         details=int(shown) if shown.isascii() and shown.isdigit() else None,
         t=t,
-        entrants=[t.entrant(p) for p in numbers_of(t)],  # pairing (start) number order
+        entrants=start_order(t),
         deletable={e.id for e in t.entrants if not games_of(t, e.id)},
         fields={e.id: _player_fields(e, data.details.get(e.id, UNKNOWN)) for e in t.entrants},
         pairing=web.service().rating_choice(web.tournament_name(request)).pairing.value,

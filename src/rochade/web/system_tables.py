@@ -1,6 +1,6 @@
 """Read models of the round-robin and Swiss pages: the exports' crosstables as a page shows
 them, a player's rounds and curve, the requested byes, a round robin's schedule. Numbers come
-from `SystemStandings` (FIDE scoring and tie-breaks); nothing here scores a game itself.
+from the systems' `Standings`; nothing here scores a game itself.
 """
 
 from __future__ import annotations
@@ -18,8 +18,8 @@ from rochade.core.collation import name_key
 from rochade.core.model import Entrant, PlayerId, Round, Tournament
 from rochade.core.rating_change import RatingChange
 from rochade.core.roundrobin import berger_schedule
-from rochade.core.standings import SystemStandings, numbers_of, system_standings
-from rochade.core.systems import ByeRequest, system_of
+from rochade.core.standings import Standings
+from rochade.core.systems import ByeRequest, numbers_of, system_of
 from rochade.core.systems.round_robin import ROUND_ROBIN_SYSTEM
 from rochade.formats.tables import (
     Cell,
@@ -27,10 +27,10 @@ from rochade.formats.tables import (
     Row,
     Table,
     column_fractions,
-    fide_standings_table,
+    standings_table,
     with_rating_change,
 )
-from rochade.service import standings_list
+from rochade.service import tournament_standings
 from rochade.web.queries import OUTCOME_MARKS, CurvePoint
 
 
@@ -113,15 +113,15 @@ LEFT_OUT = ("rating", "k")
 """The exports' standings columns the pages leave out (the player page has them)."""
 
 
-def standings_web_table(t: Tournament, after: int | None, fide: SystemStandings | None,
+def standings_web_table(t: Tournament, after: int | None, fide: Standings | None,
                         changes: Mapping[PlayerId, RatingChange] | None,
                         lang: str, link: str) -> WebTable:
-    """The standings of any system as the exports have them (`standings_list`; `fide`: a
+    """The standings of any system as the exports have them (`standings_table`; `fide`: a
     round robin's or Swiss's, which the pages keep), with the performance and rating change
     when any player has one, as the standings pages show them: the ranking total strong, the
     columns a phone can do without (start number, value, games) wide, a Keizer player who
     withdrew marked."""
-    table = standings_list(t, after) if fide is None else fide_standings_table(fide, t.name)
+    table = standings_table(tournament_standings(t, after) if fide is None else fide, t.name)
     if changes:
         table = with_rating_change(table, changes)
     keys = [c.key for c in table.columns]
@@ -178,24 +178,24 @@ def _cell(t: Tournament, rnd: Round, player: PlayerId, number: dict[PlayerId, in
 class PlayerRound:
     cell: RoundCell
     points: Fraction  # the player's points after this round
-    rank: int
+    rank: int | None
 
 
 def player_rounds(
     t: Tournament,
     player: PlayerId,
-    standings_after: Callable[[int], SystemStandings] | None = None,
+    standings_after: Callable[[int], Standings] | None = None,
 ) -> tuple[list[PlayerRound], list[CurvePoint]]:
     """The player's rounds with points and rank after each, and the same as a chart curve.
     `standings_after(k)`: the standings after round k, when the caller keeps them for every
     player's page (each is a whole ranking)."""
-    after = standings_after or partial(system_standings, t)
+    after = standings_after or partial(system_of(t).standings, t)
     number = {pid: i for i, pid in enumerate(numbers_of(t), 1)}
     rows, curve = [], []
     for rnd in t.rounds:
         line = after(rnd.number).line(player)
-        rows.append(PlayerRound(_cell(t, rnd, player, number), line.points, line.rank))
-        curve.append(CurvePoint(rnd.number, line.points, line.rank))
+        rows.append(PlayerRound(_cell(t, rnd, player, number), line.total, line.rank))
+        curve.append(CurvePoint(rnd.number, line.total, line.rank))
     return rows, curve
 
 

@@ -19,7 +19,7 @@ from starlette.routing import Route
 
 from rochade import i18n
 from rochade.core.collation import name_key
-from rochade.core.standings import SystemStandings, counted_crosstable, explain_tiebreaks
+from rochade.core.standings import Standings
 from rochade.core.systems import (
     DEFAULT_TIEBREAKS,
     ROUND_ROBIN,
@@ -35,7 +35,7 @@ from rochade.core.systems import (
 from rochade.formats.csv import LANGUAGE_DIALECTS
 from rochade.formats.tables import crosstable_table, fide_list, rounds_table
 from rochade.formats.text import tiebreak_key
-from rochade.service import ServiceError, standings_with_tiebreaks
+from rochade.service import ServiceError, tournament_standings
 from rochade.service.fidemode import NeedsFideConfirmation
 from rochade.service.systems import TieBreak, draws_by_lot
 from rochade.web.base import USER_ERRORS, Page, Web, field, int_or_none, round_param, td_only
@@ -378,7 +378,7 @@ def crosstable(web: Web, request: Request, page: Page, ctx: dict[str, Any]) -> R
     t = ctx["t"]
     after = round_param(request, len(t.rounds), "after")
     standings = web.kept(request, ("tiebreaks", t.name, after),
-                         lambda: standings_with_tiebreaks(t, after))
+                         lambda: tournament_standings(t, after))
     table = (crosstable_table(t, standings) if system_of(t).fixed_schedule
              else rounds_table(standings, t))
     keys = _keys(standings.tiebreaks)
@@ -394,24 +394,27 @@ def player(web: Web, page: Page, ctx: dict[str, Any], pid: int) -> Response:
     t = ctx["t"]
     request = page.request
 
-    def standings_after(k: int) -> SystemStandings:  # kept for every page (the standings')
-        return web.kept(request, ("tiebreaks", t.name, k), lambda: standings_with_tiebreaks(t, k))
+    def standings_after(k: int) -> Standings:  # kept for every page (the standings')
+        return web.kept(request, ("tiebreaks", t.name, k), lambda: tournament_standings(t, k))
 
     last = len(t.rounds)
     table = standings_after(last)
     line = table.line(pid)
     rounds, curve = player_rounds(t, pid, standings_after)
-    counted = web.kept(request, ("counted", t.name, last), lambda: counted_crosstable(t, last))
+    system = system_of(t)
+    counted = web.kept(request, ("counted", t.name, last),
+                       lambda: system.counted_crosstable(t, last))
     _ = web.gettext(page)
     labels = {"title": _("Points and rank after each round"), "total": _("Points"),
               "rank": _("Rank"), "round": _("Round")}
     svg = player_chart(curve, len(t.entrants), labels, lambda v: i18n.points(v, page.lang))
     keys = _keys(table.tiebreaks)
     helps = dict(_legend(web, page, keys))
-    values = [(k, v, helps.get(k, "")) for k, v in zip(keys, line.values, strict=True)]
+    values = [(k, v, helps.get(k, "")) for k, v in zip(keys, line.scores[1:], strict=True)]
     return web.render(page, "systems/player.html", **ctx, line=line, rounds=rounds,
                       chart=svg if curve else "", values=values,
-                      explained=explain_tiebreaks(t, pid, last, counted), entrant=t.entrant(pid),
+                      explained=system.explain_tiebreaks(t, pid, last, counted),
+                      entrant=t.entrant(pid),
                       section="standings", change=(rated_changes(ctx) or {}).get(pid))
 
 

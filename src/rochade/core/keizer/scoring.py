@@ -75,8 +75,10 @@ class StandingRow:
 
 
 @dataclass(frozen=True)
-class Standings:
-    """Ranked rows (withdrawn entrants last, unranked) after `after_round` rounds.
+class KeizerStandings:
+    """The Keizer scoring's detail, each row with its breakdown (the standings every list
+    prints are `rochade.core.standings.Standings`, made of these by the Keizer system): ranked
+    rows (withdrawn entrants last, unranked) after `after_round` rounds.
 
     `converged` and `iterations` report the fixed_point scheme's iteration (how many times
     all rounds were priced); the other schemes always give True and 1.
@@ -129,7 +131,7 @@ def _top_value(n: int, settings: KeizerSettings) -> Fraction:
 
 def compute_standings(
     tournament: Tournament, settings: KeizerSettings, after_round: int | None = None
-) -> Standings:
+) -> KeizerStandings:
     """Standings after `after_round` (default: every round with at least one row)."""
     engine = _Engine(tournament, settings, _last_round(tournament, after_round))
     return engine.standings(engine.passes(every=False)[-1])
@@ -141,7 +143,7 @@ def standings_history(
     upto: int | None = None,
     *,
     with_breakdown: bool = True,
-) -> list[Standings]:
+) -> list[KeizerStandings]:
     """Standings after round 1, 2, ... `upto` (default: the last round with rows), in order.
 
     One recomputation serves them all: per_round's pass k *is* the standings after round k.
@@ -342,7 +344,7 @@ class _Engine:
 
     # -- publishing ---------------------------------------------------------------------------
 
-    def standings(self, p: _Pass, with_breakdown: bool = True) -> Standings:
+    def standings(self, p: _Pass, with_breakdown: bool = True) -> KeizerStandings:
         ladder = self.ladder
         used_pos = _positions(p.used)
         ovf = Fraction(self.settings.own_value_factor)
@@ -365,7 +367,7 @@ class _Engine:
                 )
                 breakdown = (own_row, *(r for r in zero_rows if r.round <= p.after))
             rows.append(self._row(None, entrant, _ZERO, _ZERO, _ZERO, p.after, breakdown))
-        return Standings(tuple(rows), p.after, p.converged, p.iterations)
+        return KeizerStandings(tuple(rows), p.after, p.converged, p.iterations)
 
     def _row(
         self,

@@ -7,10 +7,11 @@ name. A new system is a `TournamentSystem` subclass added to `SYSTEMS`.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from rochade.core.jsonvalues import FormatError
-from rochade.core.model import Tournament
+from rochade.core.model import Absence, PlayerId, Tournament
 from rochade.core.system_settings import (
     DEFAULT_TIEBREAKS,
     KEIZER,
@@ -72,6 +73,45 @@ def system_of(t: Tournament) -> TournamentSystem[Any]:
     return find_system(t.system)
 
 
+def numbers_of(t: Tournament) -> tuple[PlayerId, ...]:
+    """Start numbers: a round robin's drawn numbers, a Swiss's pairing numbers (stored, plus
+    late entries), Keizer's rating order. Every page, list and file numbers players so."""
+    system = holder(t.settings)
+    return swiss_numbers(t.entrants) if system is None else system.start_numbers(t)
+
+
+def player_numbers(t: Tournament) -> dict[PlayerId, PlayerId]:
+    """Each player's number as the TD reads and types it: a Swiss's or round robin's pairing
+    (start) number, the one its lists and TRF file show; Keizer's entrant id."""
+    system = holder(t.settings)
+    if system is None or not system.pairing_numbers:
+        return {e.id: e.id for e in t.entrants}
+    return {pid: i for i, pid in enumerate(numbers_of(t), 1)}
+
+
+def renumbered(t: Tournament) -> tuple[Tournament, dict[PlayerId, PlayerId]]:
+    """A Swiss or round robin with its players' ids replaced by their start numbers (what a
+    TRF file calls them), and the map id -> number. Keizer keeps its ids."""
+    system = holder(t.settings)
+    n = player_numbers(t)
+    if system is None or not system.pairing_numbers:
+        return t, n
+    rounds = tuple(
+        replace(
+            r,
+            games=tuple(replace(g, white=n[g.white], black=n[g.black]) for g in r.games),
+            absences=tuple(sorted((Absence(n[a.player], a.reason) for a in r.absences),
+                                  key=lambda a: a.player)),
+            bye=None if r.bye is None else n[r.bye],
+            externals=tuple(replace(x, player=n[x.player]) for x in r.externals),
+        )
+        for r in t.rounds
+    )
+    entrants = tuple(sorted((replace(e, id=n[e.id]) for e in t.entrants), key=lambda e: e.id))
+    settings = system.renumbered(t.settings, n)
+    return replace(t, entrants=entrants, rounds=rounds, settings=settings), n
+
+
 __all__ = [
     "DEFAULT_TIEBREAKS",
     "KEIZER",
@@ -94,7 +134,10 @@ __all__ = [
     "check_scoring",
     "find_system",
     "holder",
+    "numbers_of",
+    "player_numbers",
     "random_round",
+    "renumbered",
     "scoring",
     "scoring_text",
     "swiss_numbers",

@@ -13,8 +13,10 @@ from typing import Any, ClassVar, Generic, TypeVar, cast
 from rochade.core.checker import PairingRules
 from rochade.core.model import ModelError, PlayerId, Tournament
 from rochade.core.pairing import Pairing
+from rochade.core.standings import Standings
 from rochade.core.system_settings import SWISS_ABSENCES, ByeRequest, swiss_numbers
-from rochade.core.tiebreaks import Crosstable, Scoring, TieBreak
+from rochade.core.systems.crosstables import crosstable_of, ranked
+from rochade.core.tiebreaks import Crosstable, Scoring, TieBreak, explain
 
 S = TypeVar("S")
 
@@ -130,6 +132,55 @@ class TournamentSystem(Generic[S]):
         """The settings with every player id replaced by `number[id]` (a system with
         `pairing_numbers`: its players renumbered as a TRF file numbers them)."""
         raise NotImplementedError
+
+    def standings(self, t: Tournament, after_round: int | None = None,
+                  tiebreaks: Sequence[TieBreak] | None = None) -> Standings:
+        """The standings after a round (default: every round so far); a system with
+        `fide_tiebreaks` ranks on points, then its tie-breaks (`tiebreaks`: these instead of
+        the settings'). Keizer ranks otherwise."""
+        table, numbers = self.counted_crosstable(t, after_round)
+        entrants = {i: t.entrant(pid) for i, pid in enumerate(numbers, 1)}
+        chosen = self.tiebreaks(self._fide(t)[0]) if tiebreaks is None else tiebreaks
+        return ranked(table, entrants, chosen)
+
+    def counted_crosstable(self, t: Tournament, after_round: int | None = None
+                           ) -> tuple[Crosstable, tuple[PlayerId, ...]]:
+        """The crosstable the standings rank, after the round-robin withdrawal rule, and the
+        ids in start-number order (`numbers[i]` has start number i + 1)."""
+        _, scoring = self._fide(t)
+        if after_round is not None and not 0 <= after_round <= len(t.rounds):
+            raise ModelError(
+                "there is no round {number} (the tournament has {count})",
+                number=after_round,
+                count=len(t.rounds),
+            )
+        numbers = self.start_numbers(t)
+        table = crosstable_of(t, numbers, scoring, round_robin=self.fixed_schedule,
+                              after_round=after_round)
+        return self.counted(t, table, numbers), tuple(numbers)
+
+    def explain_tiebreaks(
+        self,
+        t: Tournament,
+        player: PlayerId,
+        after_round: int | None = None,
+        counted: tuple[Crosstable, tuple[PlayerId, ...]] | None = None,
+    ) -> tuple[str, ...]:
+        """Each tie-break of a player, round by round for the Buchholz and Sonneborn-Berger
+        ones (opponents by start number): what a TD shows a player who asks. `counted`: the
+        `counted_crosstable` after that round, when the caller keeps it for every player."""
+        table, numbers = counted or self.counted_crosstable(t, after_round)
+        number = numbers.index(player) + 1
+        settings = self._fide(t)[0]
+        return tuple(line for tb in self.tiebreaks(settings) for line in explain(table, tb, number))
+
+    def _fide(self, t: Tournament) -> tuple[S, Scoring]:
+        """The settings and scoring of a tournament ranked by FIDE tie-breaks."""
+        settings = self.own(t.settings)
+        scoring = None if settings is None else self.scoring(settings)
+        if settings is None or scoring is None:
+            raise ModelError("{name} is not a round robin or a Swiss", name=t.name)
+        return settings, scoring
 
     def counted(self, t: Tournament, table: Crosstable, numbers: Sequence[PlayerId]
                 ) -> Crosstable:

@@ -28,7 +28,7 @@ from rochade.core.jsonvalues import (
     read_opt_int,
     read_str,
 )
-from rochade.core.keizer.scoring import compute_standings
+from rochade.core.keizer.scoring import KeizerStandings, compute_standings
 from rochade.core.keizer.settings import (
     STANDARD_REASONS,
     ColourRule,
@@ -45,6 +45,7 @@ from rochade.core.keizer.settings import (
 from rochade.core.messages import Said, message_of
 from rochade.core.model import ModelError, PlayerId, Tournament
 from rochade.core.pairing import Pairing
+from rochade.core.standings import WITHDRAWN, ScoreColumn, Standing, Standings
 from rochade.core.system_settings import KEIZER
 from rochade.core.systems.base import PairingRefused, TournamentSystem
 from rochade.core.systems.codec import (
@@ -53,6 +54,8 @@ from rochade.core.systems.codec import (
     opt_value_out,
     value_out,
 )
+from rochade.core.systems.crosstables import game_point_columns
+from rochade.core.tiebreaks import TieBreak
 
 
 class Keizer(TournamentSystem[KeizerSettings]):
@@ -100,12 +103,49 @@ class Keizer(TournamentSystem[KeizerSettings]):
     def pairing_rules(self, settings: KeizerSettings, number: int) -> PairingRules:
         return settings.pairing_rules(number)
 
+    def standings(self, t: Tournament, after_round: int | None = None,
+                  tiebreaks: Sequence[TieBreak] | None = None) -> Standings:
+        """The Keizer standings (default: after the last round with rows): the score, the game
+        points, the games played and the value for the next round; `tiebreaks` on game points
+        as columns after the game points (as some clubs print Buchholz beside them)."""
+        detail = compute_standings(t, self.keizer_settings(t), after_round)
+        columns = game_point_columns(t, self.start_numbers(t), tiebreaks, detail.after_round
+                                     ) if tiebreaks else []
+        return keizer_standings(detail, tuple(zip(tiebreaks or (), columns, strict=True)))
+
+    def keizer_settings(self, t: Tournament) -> KeizerSettings:
+        """The tournament's settings, refused unless it is a Keizer tournament."""
+        settings = self.own(t.settings)
+        if settings is None:
+            raise ModelError("{name} is not a Keizer tournament", name=t.name)
+        return settings
+
     def with_kept_apart(self, settings: KeizerSettings,
                         pairs: frozenset[frozenset[PlayerId]]) -> KeizerSettings:
         return dataclasses.replace(settings, forbidden_pairs=pairs)
 
     def describe(self, settings: KeizerSettings) -> str:
         return settings.preset
+
+
+def keizer_standings(
+    detail: KeizerStandings,
+    extra: Sequence[tuple[TieBreak, Mapping[PlayerId, Fraction]]] = (),
+) -> Standings:
+    """The Keizer scoring's rows as standings: score, game points, the `extra` tie-break
+    columns, games played and the value for the next round."""
+    columns = (ScoreColumn("score"), ScoreColumn("points"),
+               *(ScoreColumn("tiebreak", tb) for tb, _ in extra),
+               ScoreColumn("games"), ScoreColumn("value"))
+    lines = tuple(
+        Standing(r.rank, r.entrant,
+                 (r.total, r.game_points, *(values[r.entrant.id] for _, values in extra),
+                  Fraction(r.games_played), r.next_value),
+                 notes=() if r.rank is not None else (WITHDRAWN,))
+        for r in detail.rows
+    )
+    return Standings(KEIZER, detail.after_round, columns, lines,
+                     converged=detail.converged, iterations=detail.iterations)
 
 
 def draw_start(t: Tournament, s: KeizerSettings, seed: int) -> KeizerSettings:
