@@ -127,6 +127,7 @@ def test_closings_are_told_once_and_then_once_a_minute(caplog: pytest.LogCapture
     assert len(caplog.records) == 3
     assert "closed 998 more connections in the last minute" in caplog.records[1].getMessage()
     assert "too many connections from one device: 998" in caplog.records[1].getMessage()
+    assert caplog.records[1].getMessage().endswith("most from 192.0.2.1 (998)")
 
 
 def test_a_flood_of_one_warning_makes_a_few_lines_a_minute() -> None:
