@@ -77,6 +77,10 @@ def test_the_bye_moves_and_a_late_entry_plays_the_one_who_had_it(club: ClubServi
     edits.move_bye(str(taker), tournament="Open")
     after, new_bye = seats(club, "Open")
     assert new_bye == taker and after[3] == (bye, boards[3][1])
+    name = club.tournament("Open").entrant(taker).name
+    with pytest.raises(ServiceError) as again:
+        edits.move_bye(str(taker), tournament="Open")
+    assert str(again.value) == f"{name} has the bye already"
     late = club.add_player("Late Comer", 1500, tournament="Open").entrant
     assert late is not None
     t = club.tournament("Open")
