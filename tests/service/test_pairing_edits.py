@@ -185,6 +185,19 @@ def test_fide_mode_names_the_boards_that_differ_and_the_trf_says_so(
                 if line.startswith("###")]
 
 
+def test_fide_mode_names_a_moved_bye_by_start_numbers(club: ClubService) -> None:
+    edits = swiss(club, fide=True)
+    boards, bye = seats(club, "Open")
+    assert bye is not None
+    taker, opponent = boards[3]
+    with pytest.raises(NeedsConfirmation) as asked:
+        edits.move_bye(str(taker), tournament="Open")
+    start = {pid: n for n, pid in enumerate(_numbers(club), 1)}
+    assert ("differing from the engine's pairing: board 4: "
+            f"{start[bye]}-{start[opponent]} instead of {start[taker]}-{start[opponent]}; "
+            f"bye: {start[taker]} instead of {start[bye]}") in str(asked.value)
+
+
 def _numbers(club: ClubService) -> tuple[int, ...]:
     from rochade.core.standings import numbers_of
 

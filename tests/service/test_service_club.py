@@ -270,6 +270,12 @@ def test_undo_a_pairing_and_a_correction(six: ClubService) -> None:
     assert six.log()[-1].description.startswith("undo: Winter: pair round 2 (automatic)")
 
 
+def test_an_uploaded_json_file_that_is_not_utf8_is_refused_by_its_name(club: ClubService) -> None:
+    with pytest.raises(ServiceError) as refused:
+        club.import_upload(b'{"tournament": "Caf\xe9"}', "season.json")
+    assert str(refused.value) == "season.json is not UTF-8 text"
+
+
 def test_json_export_import_round_trip(six: ClubService, tmp_path: Path) -> None:
     six.set_status("Bo", Status.EXCUSED)
     play_round(six, "1/2")
