@@ -151,6 +151,15 @@ def test_every_line_of_the_servers_log_passes_the_filter() -> None:
     assert {"asyncio", "rochade", "uvicorn"} <= set(config["loggers"])
 
 
+def test_rochades_own_lines_go_to_the_terminal_as_they_are() -> None:
+    """"rochade: ..." without uvicorn's "WARNING:" before it, beside uvicorn's own lines."""
+    config = log_config()
+    (name,) = config["loggers"]["rochade"]["handlers"]
+    plain = config["handlers"][name]
+    assert config["formatters"][plain["formatter"]] == {"format": "%(message)s"}
+    assert plain["stream"] == config["handlers"]["default"]["stream"]
+
+
 # -- a real server with short timeouts ---------------------------------------------------------
 
 
