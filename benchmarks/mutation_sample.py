@@ -1,12 +1,15 @@
 """A seeded random sample of mutmut's mutants, the same number from every package.
 
     .venv/bin/python benchmarks/mutation_sample.py --per-package 50 --seed 2026
+    .venv/bin/python benchmarks/mutation_sample.py --per-package 50 --seed 2027 --leave-out FIRST
 
 All ~19 000 mutants take days of CPU on a 2-core machine; a random sample of each package
 gives its score within a stated margin in an hour or two (`make mutate SAMPLE=50`), and the
 sample's survivors are the ones to read. Prints the names, one per line, for `mutmut run`.
 Makes the mutants first when `mutants/` does not hold them yet (mutmut 3.8's own steps, the
 ones `mutmut run` takes before testing; the version is pinned in pyproject.toml).
+A second sample leaves out the names of the first (`--leave-out`, a file of names one a line)
+and still draws the full number from what is left, so that it adds as many new mutants.
 """
 
 from __future__ import annotations
@@ -62,11 +65,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--per-package", type=int, required=True)
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--leave-out", type=Path, help="names not to draw, one a line")
     args = parser.parse_args()
+    drawn = set(args.leave_out.read_text(encoding="utf-8").split()) if args.leave_out else set()
     if not list(MUTANTS.rglob("*.meta")):
         with redirect_stdout(sys.stderr):  # mutmut names each file it mutates
             generate()
-    print("\n".join(sample(all_mutants(), args.per_package, args.seed)))
+    names = [name for name in all_mutants() if name not in drawn]
+    print("\n".join(sample(names, args.per_package, args.seed)))
 
 
 if __name__ == "__main__":

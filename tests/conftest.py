@@ -78,6 +78,7 @@ def pytest_configure(config: pytest.Config) -> None:
         )
     _temporary_files_in_memory(config)
     _load_every_module()
+    _programs_started_import_this_rochade()
 
 
 def _temporary_files_in_memory(config: pytest.Config) -> None:
@@ -101,6 +102,18 @@ def _temporary_files_in_memory(config: pytest.Config) -> None:
 def pytest_configure_node(node: Any) -> None:
     """(xdist, in the controller) The run's seed to each worker."""
     node.workerinput[SEED_ENV] = node.config.getoption("--hypothesis-seed")
+
+
+def _programs_started_import_this_rochade() -> None:
+    """Every Python a test starts (a command's fresh process, a server, the rendering
+    process) imports the rochade under test, not the one the environment would find: the
+    editable install may be another checkout's, and a mutation run tests mutmut's copy in
+    `mutants/`, so that a mutant is switched on in those processes too."""
+    import rochade
+
+    here = str(Path(rochade.__file__).resolve().parents[1])
+    before = os.environ.get("PYTHONPATH", "").split(os.pathsep)
+    os.environ["PYTHONPATH"] = os.pathsep.join([here, *(p for p in before if p and p != here)])
 
 
 def _fresh_seed() -> str:

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -439,6 +440,14 @@ def logs(called: ast.expr) -> bool:
         return True
     return called.attr == "change" and (
         isinstance(on, ast.Call) or (isinstance(on, ast.Attribute) and on.attr == "file"))
+
+
+def test_the_json_backup_of_a_missing_club_file_names_it(tmp_path: Path) -> None:
+    missing = tmp_path / "gone.rochade"
+    with pytest.raises(StoreError) as refused:
+        backup_json(missing)
+    assert str(refused.value) == f"{missing} does not exist"
+    assert not missing.exists()
 
 
 def test_the_sources_kinds_are_found() -> None:

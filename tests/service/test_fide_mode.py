@@ -226,6 +226,7 @@ def test_fide_mode_can_be_switched_on_only_before_round_1(club: ClubService) -> 
     swiss(club, fide_mode="off")
     club.change_rules({"fide_mode": "on"}, "Open")
     assert club.fide_mode("Open").on
+    assert club.log()[-1].description == "Open: FIDE mode on"
     logged = len(club.log())
     club.change_rules({"fide_mode": "yes"}, "Open")  # as it is: nothing to log
     assert len(club.log()) == logged

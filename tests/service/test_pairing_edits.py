@@ -77,6 +77,10 @@ def test_the_bye_moves_and_a_late_entry_plays_the_one_who_had_it(club: ClubServi
     edits.move_bye(str(taker), tournament="Open")
     after, new_bye = seats(club, "Open")
     assert new_bye == taker and after[3] == (bye, boards[3][1])
+    name = club.tournament("Open").entrant(taker).name
+    with pytest.raises(ServiceError) as again:
+        edits.move_bye(str(taker), tournament="Open")
+    assert str(again.value) == f"{name} has the bye already"
     late = club.add_player("Late Comer", 1500, tournament="Open").entrant
     assert late is not None
     t = club.tournament("Open")
@@ -179,6 +183,19 @@ def test_fide_mode_names_the_boards_that_differ_and_the_trf_says_so(
     edits.undo(1, "Open")  # the comment goes with the change
     assert not [line for line in club.export_trf("Open").splitlines()
                 if line.startswith("###")]
+
+
+def test_fide_mode_names_a_moved_bye_by_start_numbers(club: ClubService) -> None:
+    edits = swiss(club, fide=True)
+    boards, bye = seats(club, "Open")
+    assert bye is not None
+    taker, opponent = boards[3]
+    with pytest.raises(NeedsConfirmation) as asked:
+        edits.move_bye(str(taker), tournament="Open")
+    start = {pid: n for n, pid in enumerate(_numbers(club), 1)}
+    assert ("differing from the engine's pairing: board 4: "
+            f"{start[bye]}-{start[opponent]} instead of {start[taker]}-{start[opponent]}; "
+            f"bye: {start[taker]} instead of {start[bye]}") in str(asked.value)
 
 
 def _numbers(club: ClubService) -> tuple[int, ...]:

@@ -83,3 +83,12 @@ def test_the_json_backup_keeps_the_prize_lists(six: ClubService, tmp_path: Path)
     assert [overall.line(p.player).entrant.name for p in lists[0].prizes if p.player] == [
         "Anna Berg", "Cém Öztürk", "Anna Berg"]
 
+
+
+def test_a_place_nobody_is_left_for_is_listed_with_a_dash(six: ClubService) -> None:
+    six.set_player("Anna Berg", {"sex": "w"})
+    six.set_categories({"categories": "Women: sex=w places=2"})
+    six.pair()
+    table = prize_list(six.categories("Winter"), standings_list(six.tournament("Winter")))
+    assert [(row.cells[1].text, row.cells[3].text, row.cells[3].player) for row in table.rows] == [
+        ("1", "Anna Berg", 1), ("2", "-", None)]

@@ -102,8 +102,12 @@ def test_tournaments_under_way_keep_their_ratings(six: ClubService) -> None:
 def test_one_tournament_only(six: ClubService) -> None:
     six.create_tournament("Spring", "classic")
     six.add_player("Nina New", 1500, tournament="Spring")
-    report = six.update_ratings([*LIST, RatedPlayer("New, Nina", 1550)], tournament="Spring")
+    listed = [*LIST, RatedPlayer("New, Nina", 1550)]
+    report = six.update_ratings(listed, tournament="Spring")
     assert [u.player.name for u in report.match.updates] == ["Nina New"]
+    before = members(six)
+    assert six.update_ratings(listed, tournament="Spring", apply=True).applied
+    assert members(six) == {**before, "Nina New": (1550, None)}
 
 
 def test_a_list_that_cannot_be_read_changes_nothing(six: ClubService) -> None:

@@ -227,3 +227,14 @@ def test_team_boards_follow_the_ladder_unless_typed_in_points(six: ClubService) 
     assert (s.team_values, s.team_shares) == ({3: 40}, {1: 1, 2: Fraction(85, 100)})
     with pytest.raises(ServiceError, match="more than 100%"):
         six.change_rules({"team_values": "1=120%"}, save=False)
+
+
+def test_a_new_tournament_of_an_unknown_system_is_refused_naming_the_systems(
+    club: ClubService,
+) -> None:
+    for system in ("swizz", "keizer"):  # a Keizer season is made by create_tournament
+        with pytest.raises(ServiceError) as refused:
+            club.create_system_tournament("Open", system, {})
+        assert str(refused.value) == (
+            f"unknown system '{system}'; choose keizer, round-robin or swiss")
+    assert club.tournaments() == []

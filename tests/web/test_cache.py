@@ -11,7 +11,7 @@ from starlette.responses import HTMLResponse, RedirectResponse, Response
 from web_helpers import run_async
 
 import rochade.web.cache as cache_module
-from rochade.web.cache import PageCache
+from rochade.web.cache import Facts, PageCache
 
 KEY = ("standings", "/t/1/", "", "en", False)
 
@@ -357,3 +357,24 @@ def test_a_queued_renderer_gets_the_shared_pages_at_once_and_the_others_one_by_o
         assert len(pages.events) == 6
 
     run_async(scenario())
+
+
+def test_the_facts_of_a_version_are_computed_once_for_every_page_that_asks() -> None:
+    """The first asker computes, the others get its answer; a newer version starts afresh,
+    and an older one computes for itself and keeps nothing."""
+    facts = Facts()
+    calls: list[str] = []
+
+    def compute(what: str) -> Callable[[], str]:
+        def run() -> str:
+            calls.append(what)
+            return what
+        return run
+
+    assert facts.get(1, ("standings",), compute("a")) == "a"
+    assert facts.get(1, ("standings",), compute("b")) == "a"
+    assert facts.get(1, ("pairings",), compute("c")) == "c"
+    assert facts.get(2, ("standings",), compute("d")) == "d"
+    assert facts.get(1, ("standings",), compute("e")) == "e"
+    assert facts.get(2, ("standings",), compute("f")) == "d"
+    assert calls == ["a", "c", "d", "e"]

@@ -166,6 +166,8 @@ def test_a_list_total_keeps_its_places_in_every_language() -> None:
     assert i18n.say(total, "de") == "Anna: Keizer-Punktzahl 338,00"
     assert i18n.say(total, "fr").endswith("338,00")
     assert i18n.say(total, "ar", isolate=False) == "Anna: نقاط كايزر 338.00"
+    whole = Message("{player}: Keizer score {total}", {"player": "Anna", "total": Decimal(1338)})
+    assert i18n.say(whole, "de") == "Anna: Keizer-Punktzahl 1.338"
 
 
 def test_the_exports_offer_the_languages_of_the_pages() -> None:

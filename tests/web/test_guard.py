@@ -127,6 +127,7 @@ def test_closings_are_told_once_and_then_once_a_minute(caplog: pytest.LogCapture
     assert len(caplog.records) == 3
     assert "closed 998 more connections in the last minute" in caplog.records[1].getMessage()
     assert "too many connections from one device: 998" in caplog.records[1].getMessage()
+    assert caplog.records[1].getMessage().endswith("most from 192.0.2.1 (998)")
 
 
 def test_a_flood_of_one_warning_makes_a_few_lines_a_minute() -> None:
@@ -148,6 +149,15 @@ def test_every_line_of_the_servers_log_passes_the_filter() -> None:
     config = log_config()
     assert all(h["filters"] == ["summarised"] for h in config["handlers"].values())
     assert {"asyncio", "rochade", "uvicorn"} <= set(config["loggers"])
+
+
+def test_rochades_own_lines_go_to_the_terminal_as_they_are() -> None:
+    """"rochade: ..." without uvicorn's "WARNING:" before it, beside uvicorn's own lines."""
+    config = log_config()
+    (name,) = config["loggers"]["rochade"]["handlers"]
+    plain = config["handlers"][name]
+    assert config["formatters"][plain["formatter"]] == {"format": "%(message)s"}
+    assert plain["stream"] == config["handlers"]["default"]["stream"]
 
 
 # -- a real server with short timeouts ---------------------------------------------------------

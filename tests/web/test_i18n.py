@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import shutil
 from collections.abc import Collection, Mapping
 from fractions import Fraction
 from functools import cache
@@ -271,3 +272,29 @@ def test_game_points_as_a_page_writes_them_read_back_as_typed(lang: str) -> None
     for halves in range(0, 2001):
         value = Fraction(halves, 2)
         assert number(i18n.points(value, lang)) == value
+
+
+def test_the_catalogue_update_keeps_translations_and_drops_vanished_messages(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`make messages`, run on a copy of the catalogues: a message still in the sources keeps
+    its translation, a new one comes untranslated, one no longer in them goes, and French keeps
+    its plural rule (0 counts as one)."""
+    copy = tmp_path / "translations"
+    shutil.copytree(i18n.TRANSLATIONS, copy)
+    monkeypatch.setattr(i18n, "TRANSLATIONS", copy)
+    found = {"messages": {"Tournaments": ["a.html"], "A message new here": ["b.html"]},
+             "errors": {"{path} does not exist": ["c.py"]}}
+    monkeypatch.setattr(i18n, "extract_messages", lambda name: found[name])
+    i18n.update_catalogues()
+
+    def strings(lang: str, name: str) -> dict[str, str]:
+        with (copy / lang / "LC_MESSAGES" / f"{name}.po").open("rb") as handle:
+            return {str(m.id): str(m.string) for m in read_po(handle) if m.id}
+
+    assert strings("de", "messages") == {"Tournaments": "Turniere", "A message new here": ""}
+    assert strings("de", "errors") == {"{path} does not exist": "{path} gibt es nicht"}
+    for lang in ("nl", "fr", "ar"):
+        assert set(strings(lang, "messages")) == {"Tournaments", "A message new here"}, lang
+    assert '"Plural-Forms: nplurals=2; plural=(n > 1);\\n"' in (
+        copy / "fr" / "LC_MESSAGES" / "messages.po").read_text(encoding="utf-8")

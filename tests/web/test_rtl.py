@@ -69,6 +69,15 @@ def test_other_languages_stay_left_to_right(three: TestClient) -> None:
             assert 'dir="rtl"' not in page, (lang, url)
 
 
+def test_the_arrows_point_the_way_the_page_reads(three: TestClient) -> None:
+    """Back points right and forward left in Arabic, the other way round in English."""
+    for lang, back, forward in (("ar", "→", "←"), ("en", "←", "→")):
+        headers = {"Accept-Language": lang}
+        assert f'<a href="/td/">{back} ' in three.get("/td/log", headers=headers).text, lang
+        checkin = three.get("/td/t/1/checkin", headers=headers).text
+        assert re.search(f'href="/td/t/1/pair">[^<]* {forward}</a>', checkin), lang
+
+
 def test_the_error_page_and_the_switch_in_arabic(three: TestClient) -> None:
     missing = three.get("/t/99/", headers=ARABIC)
     assert missing.status_code == 404 and "dir='rtl'" in missing.text

@@ -63,11 +63,13 @@ def test_new_tournament_forms_explain_the_settings(td: TestClient) -> None:
     assert "Double round robin" in rr and "by lot" in rr and "by rating" in rr
     assert 'value="SB" selected' in rr and 'value="DE" selected' in rr
     assert 'value="BH-C1"' not in rr  # no Buchholz in a round robin (C.07 art. 8)
+    assert "The usual choice for this system: SB, DE, WIN." in rr
     swiss = td.get("/td/new/swiss").text
     for text in ("Number of rounds", "Baku acceleration", "Round 1 at random",
                  "Half-point byes per player at most", "3-1-0", "Points for the bye"):
         assert text in swiss, text
     assert re.search(r'id="tb1" name="tb1">.*?value="BH-C1" selected', swiss, re.S)
+    assert "The usual choice for this system: BH-C1, BH, SB." in swiss
     assert td.get("/td/new/keizer").status_code == 404
     german = td.get("/td/new/swiss", headers={"Accept-Language": "de"}).text
     assert "Feinwertung 1" in german and "Baku-Beschleunigung" in german
