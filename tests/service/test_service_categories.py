@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from rochade.core.model import ModelError
+from rochade.formats.tables import prize_table
 from rochade.service import ClubService, ServiceError, tournament_standings
 from rochade.service.categories import prize_list
 from rochade.service.exchange import backup_json, restore_json
@@ -89,6 +90,7 @@ def test_a_place_nobody_is_left_for_is_listed_with_a_dash(six: ClubService) -> N
     six.set_player("Anna Berg", {"sex": "w"})
     six.set_categories({"categories": "Women: sex=w places=2"})
     six.pair()
-    table = prize_list(six.categories("Winter"), standings_list(six.tournament("Winter")))
+    prizes = prize_list(six.categories("Winter"), tournament_standings(six.tournament("Winter")))
+    table = prize_table(prizes, "Winter")
     assert [(row.cells[1].text, row.cells[3].text, row.cells[3].player) for row in table.rows] == [
         ("1", "Anna Berg", 1), ("2", "-", None)]

@@ -9,7 +9,7 @@ import pytest
 
 from rochade.core.keizer.settings import Ladder
 from rochade.core.model import Absence, ModelError, Result, Status
-from rochade.service import ClubService, NeedsConfirmation, ServiceError, standings_with_tiebreaks
+from rochade.service import ClubService, NeedsConfirmation, ServiceError
 from rochade.service.errors import NameTaken
 from rochade.service.players import pick
 from rochade.store import Club, StoreError
@@ -274,12 +274,6 @@ def test_an_uploaded_json_file_that_is_not_utf8_is_refused_by_its_name(club: Clu
     with pytest.raises(ServiceError) as refused:
         club.import_upload(b'{"tournament": "Caf\xe9"}', "season.json")
     assert str(refused.value) == "season.json is not UTF-8 text"
-
-
-def test_tie_break_standings_of_a_keizer_season_are_refused_by_its_name(six: ClubService) -> None:
-    with pytest.raises(ServiceError) as refused:
-        standings_with_tiebreaks(six.tournament())
-    assert str(refused.value) == "Winter is a Keizer tournament; its standings are Keizer values"
 
 
 def test_json_export_import_round_trip(six: ClubService, tmp_path: Path) -> None:
