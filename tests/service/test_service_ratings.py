@@ -102,7 +102,7 @@ def test_tournaments_under_way_keep_their_ratings(six: ClubService) -> None:
 def test_one_tournament_only(six: ClubService) -> None:
     six.create_tournament("Spring", "classic")
     six.add_player("Nina New", 1500, tournament="Spring")
-    listed = [*LIST, RatedPlayer("New, Nina", 1550)]
+    listed = [*LIST, national("New, Nina", 1550)]
     report = six.update_ratings(listed, tournament="Spring")
     assert [u.player.name for u in report.match.updates] == ["Nina New"]
     before = members(six)
