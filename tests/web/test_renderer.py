@@ -170,7 +170,7 @@ def test_once_the_rendering_process_is_gone_the_threads_render_one_at_a_time() -
     async def gone(name: str, *_: object) -> None:
         asked.append(name)
 
-    async def page(*_: object) -> Response:
+    def page(*_: object) -> Response:
         return HTMLResponse("from a thread")
 
     pages = PageCache(4)
@@ -180,3 +180,17 @@ def test_once_the_rendering_process_is_gone_the_threads_render_one_at_a_time() -
         answer = run_async(base.elsewhere(web, "standings", page, None, None))  # type: ignore[arg-type]
         assert bytes(answer.body) == b"from a thread"
     assert asked == ["standings"] and web.renderer is None and not pages.queued
+
+
+def test_an_uploaded_file_reaches_the_rendering_process(
+    played: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A post's form crosses to the process as the server read it, an uploaded file too."""
+    trf = ClubService(played, "test TD").export_trf("Open").encode()
+    with client(create_app(played, render_process=True), "en") as c:
+        token = log_in(c)
+        monkeypatch.setattr(base, "off_loop", no_thread)
+        answer = c.post("/td/import", data={"csrf": token, "name": "Again"},
+                        files={"file": ("open.trf", trf)}, follow_redirects=False)
+        assert answer.status_code == 303 and answer.headers["location"] == "/td/t/3/"
+    assert ClubService(played, "test TD").tournament_names()[2] == "Again"

@@ -12,11 +12,12 @@ family relies on.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import ipaddress
 import secrets
 import threading
 import time
-from collections.abc import Awaitable, Callable, Coroutine
+from collections.abc import Awaitable, Callable
 from contextlib import ExitStack
 from dataclasses import dataclass, replace
 from functools import wraps
@@ -82,9 +83,10 @@ PHONE_POSTS_PER_MINUTE = 12
 
 T = TypeVar("T")
 Endpoint = Callable[[Request], Awaitable[Response]]
-Handler = Callable[["Web", Request, "Page"], Coroutine[Any, Any, Response]]
-Elsewhere = Callable[[str, Request, "Page", bytes], Awaitable[Response | None]]
-"""Runs handler `name` for a request (its body given) and page (None: it cannot)."""
+Handler = Callable[["Web", Request, "Page"], Response]
+"""A page or a change: a plain function, run in a worker thread (`off_loop`)."""
+Elsewhere = Callable[[str, Request, "Page"], Awaitable[Response | None]]
+"""Runs handler `name` for a request and page (None: it cannot)."""
 
 
 @dataclass
@@ -102,6 +104,8 @@ class Page:
     session: str = ""
     expires: float = 0.0
     remember_lang: bool = False  # `?lang=xx` chose another language than the cookie's
+    form: FormData = dataclasses.field(default_factory=FormData)
+    """A post's form, read on the event loop before the handler runs in its thread."""
 
 
 def request_language(request: Request) -> tuple[str, bool]:
@@ -489,31 +493,12 @@ class Reads:
         return kept
 
 
-async def off_loop(work: Coroutine[Any, Any, Response]) -> Response:
-    """Run a handler in a worker thread with its own event loop: a change waits for the disk
-    (synchronous FULL) and a page takes milliseconds to render, and the kept public pages go
-    on meanwhile. Only for handlers whose request body is already read (or that read none).
-
-    A request given up (or a server stopping) before a thread took `work` up closes it:
-    it never runs, and nothing warns of a coroutine never awaited."""
-    lock = threading.Lock()
-    taken: list[bool] = []  # [True] once a thread runs it, [False] once it is dropped
-
-    def run() -> Response:
-        with lock:
-            if taken:
-                raise asyncio.CancelledError
-            taken.append(True)
-        return asyncio.run(work)
-
-    try:
-        return await asyncio.to_thread(run)
-    except BaseException:
-        with lock:
-            if not taken:
-                taken.append(False)
-                work.close()
-        raise
+async def off_loop(handler: Handler, web: Web, request: Request, page: Page) -> Response:
+    """`handler`'s answer, made in a worker thread: a change waits for the disk (synchronous
+    FULL) and a page takes milliseconds to render, and the kept public pages go on meanwhile.
+    The request's body is read before (`page.form`): the handler reads nothing from the
+    client. A request given up before a thread took it up never runs."""
+    return await asyncio.to_thread(handler, web, request, page)
 
 
 HANDLERS: dict[str, Handler] = {}
@@ -527,17 +512,17 @@ def registered(handler: Handler) -> str:
     return name
 
 
-async def elsewhere(web: Web, name: str, handler: Handler, request: Request, page: Page,
-                    body: bytes = b"") -> Response:
+async def elsewhere(web: Web, name: str, handler: Handler, request: Request, page: Page
+                    ) -> Response:
     """`handler`'s answer in the rendering process when the app has one (its own GIL, the
     other core), else in a worker thread. Once that process is gone, the app renders in
     threads for good, one at a time again (`PageCache.queued` off)."""
     if web.renderer is not None:
-        done = await web.renderer(name, request, page, body)
+        done = await web.renderer(name, request, page)
         if done is not None:
             return done
         web.renderer, web.pages.queued = None, False
-    return await off_loop(handler(web, request, page))
+    return await off_loop(handler, web, request, page)
 
 
 def public(handler: Handler) -> Callable[[Web], Endpoint]:
@@ -562,8 +547,8 @@ def public(handler: Handler) -> Callable[[Web], Endpoint]:
             page = web.page(request)
             if request.method not in ("GET", "HEAD") or page.flashes:
                 if request.method == "POST":
-                    await request.form()  # read here: the handler runs in a worker thread
-                return await off_loop(handler(web, request, page))
+                    page.form = await request.form()  # the handler runs in a worker thread
+                return await off_loop(handler, web, request, page)
             key = (handler.__name__, request.url.path, request.url.query, page.lang, page.td)
             marked = replace(page, csrf=web.csrf_mark)
 
@@ -599,11 +584,11 @@ def td_only(handler: Handler) -> Callable[[Web], Endpoint]:
                     refused.headers["HX-Redirect"] = "/td/login"
                 return refused
             if request.method != "POST":
-                return await off_loop(handler(web, request, page))
-            body = await request.body()  # (kept: the form is read from it, here and there)
-            await check_csrf(web, request, page)
+                return await off_loop(handler, web, request, page)
+            page.form = await request.form()
+            check_csrf(web, request, page)
             async with web.pages.change(web.last_change):
-                done = await elsewhere(web, name, handler, request, page, body)
+                done = await elsewhere(web, name, handler, request, page)
             if web.uploader is not None and "n" in request.path_params:
                 web.uploader.due(int(request.path_params["n"]), page.lang)  # (never waits)
             return done
@@ -613,9 +598,9 @@ def td_only(handler: Handler) -> Callable[[Web], Endpoint]:
     return bind
 
 
-async def check_csrf(web: Web, request: Request, page: Page) -> FormData:
+def check_csrf(web: Web, request: Request, page: Page) -> FormData:
     """Every post: from a page of this server, with the visitor's (and session's) token."""
-    form = await request.form()
+    form = page.form
     token = form.get("csrf") or request.headers.get("x-csrf-token")
     if (
         page.new_visitor

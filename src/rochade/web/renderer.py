@@ -21,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import gc
 import importlib
+import io
 import logging
 import multiprocessing
 import os
@@ -32,6 +33,7 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
 
+from starlette.datastructures import FormData, Headers, UploadFile
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
@@ -73,20 +75,20 @@ class Renderer:
         )
         self._pool.submit(gc.collect)  # started now, not at the first phone's request
 
-    async def __call__(self, name: str, request: Request, page: Page, body: bytes
-                       ) -> Response | None:
-        """Handler `name`'s answer to `request` (`body`: its body, already read; a public
-        page's version is in its state); None once the process is gone (the caller runs the
-        handler in a thread)."""
+    async def __call__(self, name: str, request: Request, page: Page) -> Response | None:
+        """Handler `name`'s answer to `request` (a public page's version is in its state, a
+        post's form in `page`); None once the process is gone (the caller runs the handler
+        in a thread)."""
         pool = self._pool
         if pool is None:
             return None
         scope = {k: request.scope[k] for k in SCOPE_KEYS if k in request.scope}
-        rest = tuple(getattr(page, f.name) for f in fields(page) if f.name != "request")
+        rest = tuple(getattr(page, f.name) for f in fields(page)
+                     if f.name not in ("request", "form"))
         version = getattr(request.state, "version", None)
         try:
             answer = await asyncio.wrap_future(
-                pool.submit(_render, name, scope, rest, version, body))
+                pool.submit(_render, name, scope, rest, version, _sent(page.form)))
         except BrokenProcessPool:
             self._pool = None
             return None
@@ -132,19 +134,44 @@ def _end_with(server: multiprocessing.process.BaseProcess | None) -> None:
     os._exit(0)
 
 
+Sent = list[tuple[str, str | tuple[str | None, list[tuple[bytes, bytes]], bytes]]]
+"""A post's form as it crosses to the process: each field's text, or an uploaded file's name,
+headers and content."""
+
+
+def _sent(form: FormData) -> Sent:
+    """The form as read by the server (an uploaded file is spooled in memory or in a temporary
+    file: read at once, an upload is a rare and small TD action)."""
+    sent: Sent = []
+    for key, value in form.multi_items():
+        if isinstance(value, UploadFile):
+            value.file.seek(0)
+            sent.append((key, (value.filename, value.headers.raw, value.file.read())))
+        else:
+            sent.append((key, value))
+    return sent
+
+
+def _received(sent: Sent) -> FormData:
+    return FormData([
+        (key, value if isinstance(value, str) else UploadFile(
+            io.BytesIO(value[2]), size=len(value[2]), filename=value[0],
+            headers=Headers(raw=value[1])))
+        for key, value in sent
+    ])
+
+
 def _render(name: str, scope: dict[str, Any], rest: tuple[Any, ...], version: int | None,
-            body: bytes) -> Answer:
+            form: Sent) -> Answer:
     """In the rendering process: the handler's answer, as `public`'s or `td_only`'s threads
     would give it."""
-
-    async def receive() -> dict[str, Any]:
-        return {"type": "http.request", "body": body, "more_body": False}
-
-    request = Request(scope, receive)
+    request = Request(scope)
     if version is not None:
         request.state.version = version
+    page = Page(request, *rest)
+    page.form = _received(form)
     try:
-        response = asyncio.run(HANDLERS[name](_web[0], request, Page(request, *rest)))
+        response = HANDLERS[name](_web[0], request, page)
     except HTTPException as exc:
         return exc.status_code, [], b"", False, exc.detail
     return (response.status_code, response.raw_headers, bytes(response.body),
