@@ -24,6 +24,7 @@ from rochade.service.club import ClubService
 from rochade.web import create_app
 from rochade.web.base import LANG_COOKIE, VISITOR_COOKIE
 from rochade.web.cache import PageCache
+from rochade.web.routes import handlers
 
 VISITOR = "0123456789abcdef" * 2
 PAGES = [
@@ -32,7 +33,7 @@ PAGES = [
     "/t/2/participants", "/t/2/start-rank", "/t/2/players/3", "/t/2/pairings/slips",
     "/t/2/progress",  # (a Swiss has none: a redirect)
     "/t/2/players/99", "/t/7/",  # (no such player, no such tournament: 404)
-    "/td/login",
+    "/td/login", "/t/1/me",
 ]
 
 
@@ -194,3 +195,14 @@ def test_an_uploaded_file_reaches_the_rendering_process(
                         files={"file": ("open.trf", trf)}, follow_redirects=False)
         assert answer.status_code == 303 and answer.headers["location"] == "/td/t/3/"
     assert ClubService(played, "test TD").tournament_names()[2] == "Again"
+
+
+def test_the_process_finds_the_handlers_behind_wrapped_endpoints(club: Path) -> None:
+    """The table of handlers comes from the app's routes; an endpoint wrapped around a guarded
+    one (/t/N/me, the posts after which the server renews something of its own) still
+    names its handler."""
+    table = handlers(create_app(club).routes)
+    assert {"rochade.web.hall.names", "rochade.web.keeping.td_pin",
+            "rochade.web.keeping.td_website_upload", "rochade.web.public.standings",
+            "rochade.web.td.td_enter_result"} <= set(table)
+    assert all(name.endswith("." + handler.__name__) for name, handler in table.items())

@@ -501,15 +501,9 @@ async def off_loop(handler: Handler, web: Web, request: Request, page: Page) -> 
     return await asyncio.to_thread(handler, web, request, page)
 
 
-HANDLERS: dict[str, Handler] = {}
-"""Every `public` and `td_only` handler by module and name: the rendering process finds them
-here."""
-
-
-def registered(handler: Handler) -> str:
-    name = f"{handler.__module__}.{handler.__qualname__}"
-    HANDLERS[name] = handler
-    return name
+def handler_name(handler: Handler) -> str:
+    """How the server names a handler to the rendering process (`rochade.web.routes.handlers`)."""
+    return f"{handler.__module__}.{handler.__qualname__}"
 
 
 async def elsewhere(web: Web, name: str, handler: Handler, request: Request, page: Page
@@ -534,10 +528,10 @@ def public(handler: Handler) -> Callable[[Web], Endpoint]:
     rendering per change, done off the event loop (`elsewhere`). The version is read before
     the page's facts, so a kept page is never older than the version it carries.
     """
-    name = registered(handler)
+    name = handler_name(handler)
 
     def bind(web: Web) -> Endpoint:
-        @wraps(handler)
+        @wraps(handler)  # (`routes.handlers` finds the handler behind the route by it)
         async def endpoint(request: Request) -> Response:
             known = request.headers.get(VERSION_HEADER)
             version = web.last_change()
@@ -569,7 +563,7 @@ def public(handler: Handler) -> Callable[[Web], Endpoint]:
 def td_only(handler: Handler) -> Callable[[Web], Endpoint]:
     """A TD page: GET without a session goes to the login page, POST is refused."""
 
-    name = registered(handler)
+    name = handler_name(handler)
 
     def bind(web: Web) -> Endpoint:
         @wraps(handler)

@@ -23,6 +23,7 @@ import hashlib
 import hmac
 import secrets
 from dataclasses import dataclass
+from functools import wraps
 from typing import Any, NamedTuple
 
 import segno
@@ -214,6 +215,7 @@ def who_are_you(web: Web) -> Endpoint:
     is (the cookie decides, so this is no kept page), else the names."""
     cached = names(web)
 
+    @wraps(cached)  # (the rendering process renders `names`: `routes.handlers`)
     async def endpoint(request: Request) -> Response:
         mine = _me(web, request)
         if mine is not None and mine.n == request.path_params["n"]:

@@ -9,6 +9,7 @@ import asyncio
 import dataclasses
 import tempfile
 from collections.abc import Callable
+from functools import wraps
 from pathlib import Path
 
 from starlette.datastructures import UploadFile
@@ -106,6 +107,7 @@ def then(endpoint: Endpoint, step: Callable[[], None]) -> Endpoint:
     itself may have run in the rendering process, and what `step` renews (the uploads, the
     session key) lives in the server's."""
 
+    @wraps(endpoint)  # (the rendering process runs the post: `routes.handlers`)
     async def after(request: Request) -> Response:
         done = await endpoint(request)
         await asyncio.to_thread(step)

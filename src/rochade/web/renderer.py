@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import asyncio
 import gc
-import importlib
 import io
 import logging
 import multiprocessing
@@ -40,7 +39,8 @@ from starlette.responses import HTMLResponse, Response
 
 from rochade.service import Identity
 from rochade.service.clubfile import system_clock
-from rochade.web.base import HANDLERS, Page, Web
+from rochade.web.base import Handler, Page, Web
+from rochade.web.routes import handlers, routes
 from rochade.web.security import LoginThrottle
 
 SCOPE_KEYS = ("type", "http_version", "method", "scheme", "server", "client", "root_path",
@@ -105,8 +105,8 @@ class Renderer:
             self._pool = None
 
 
-_web: list[Web] = []
-"""The rendering process's app state (one, made by `_start`)."""
+_served: list[tuple[Web, dict[str, Handler]]] = []
+"""The rendering process's app state and the handlers of its routes (one, made by `_start`)."""
 
 
 def _start(setup: Setup) -> None:
@@ -116,13 +116,10 @@ def _start(setup: Setup) -> None:
     logging.getLogger("rochade").setLevel(logging.ERROR)
     threading.Thread(target=_end_with, args=(multiprocessing.parent_process(),),
                      daemon=True).start()
-    # The app's routes made once, as the server made them: some page families guard their
-    # handlers only there, and each guard registers its handler (`base.HANDLERS`).
-    importlib.import_module("rochade.web.app").create_app(setup.path)
     web = Web(setup.path, system_clock, LoginThrottle(), setup.public_url, setup.poll_seconds,
               setup.behind_proxy, setup.proxies, setup.local_url, setup.identity)
     web.csrf_mark = setup.csrf_mark
-    _web.append(web)
+    _served.append((web, handlers(routes(web))))  # the server's routes, made the same way
     gc.freeze()  # (as the server does: the modules and templates live as long as the process)
 
 
@@ -171,7 +168,8 @@ def _render(name: str, scope: dict[str, Any], rest: tuple[Any, ...], version: in
     page = Page(request, *rest)
     page.form = _received(form)
     try:
-        response = HANDLERS[name](_web[0], request, page)
+        web, table = _served[0]
+        response = table[name](web, request, page)
     except HTTPException as exc:
         return exc.status_code, [], b"", False, exc.detail
     return (response.status_code, response.raw_headers, bytes(response.body),
