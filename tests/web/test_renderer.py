@@ -10,6 +10,7 @@ import signal
 import time
 import urllib.request
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
 from types import SimpleNamespace
@@ -176,10 +177,13 @@ def test_once_the_rendering_process_is_gone_the_threads_render_one_at_a_time() -
 
     pages = PageCache(4)
     pages.queued = True
-    web = SimpleNamespace(renderer=gone, pages=pages)
+    threads = ThreadPoolExecutor(1)
+    web = SimpleNamespace(renderer=gone, pages=pages, workers=lambda writes: threads)
+    request = SimpleNamespace(method="GET")
     for _ in range(2):
-        answer = run_async(base.elsewhere(web, "standings", page, None, None))  # type: ignore[arg-type]
+        answer = run_async(base.elsewhere(web, "standings", page, request, None))  # type: ignore[arg-type]
         assert bytes(answer.body) == b"from a thread"
+    threads.shutdown()
     assert asked == ["standings"] and web.renderer is None and not pages.queued
 
 

@@ -104,6 +104,7 @@ def create_app(
         finally:
             if web.uploader is not None:  # the last changes still go up
                 await asyncio.to_thread(web.uploader.close)
+            await asyncio.to_thread(web.close)
 
     @asynccontextmanager
     async def rendering() -> AsyncIterator[None]:

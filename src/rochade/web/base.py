@@ -18,6 +18,7 @@ import secrets
 import threading
 import time
 from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import ExitStack
 from dataclasses import dataclass, replace
 from functools import wraps
@@ -75,6 +76,9 @@ than the phones' pages: a phone's report or a result shows there within 3 s (the
 and TVs asking, answered "no change" from memory, cost nothing beside the phones)."""
 USER_ERRORS = (ServiceError, ModelError, StoreError)
 CACHED_PAGES = 1024
+READERS = 3
+"""Worker threads for the pages (`off_loop`): the kept public pages are rendered one at a time
+anyway (`PageCache`), so a few serve the TD's pages and the pages with a message beside them."""
 LOCAL_URL = "http://127.0.0.1:8000/"
 """Where the server listens when not told (`rochade serve`'s defaults)."""
 PHONE_POSTS_PER_MINUTE = 12
@@ -178,6 +182,25 @@ class Web:
         """Why the uploads the website setup asks for could not start."""
         self._mark, self._version = "", 0  # the state last seen, the version it got
         self._versions = threading.Lock()
+        self._workers: dict[bool, ThreadPoolExecutor] = {}
+        self._starting = threading.Lock()
+
+    def workers(self, writes: bool) -> ThreadPoolExecutor:
+        """The one thread for the changes (`writes`), or the few for the pages: a change
+        waits for the one before (SQLite lets one writer in at a time anyway) and never
+        takes a page's thread. Started at the first use after `close`."""
+        with self._starting:
+            if writes not in self._workers:
+                self._workers[writes] = ThreadPoolExecutor(
+                    1 if writes else READERS, f"rochade-{'write' if writes else 'read'}")
+            return self._workers[writes]
+
+    def close(self) -> None:
+        """Stop the worker threads (the app's end): what runs ends, what waits never runs."""
+        with self._starting:
+            workers, self._workers = list(self._workers.values()), {}
+        for pool in workers:
+            pool.shutdown(wait=True, cancel_futures=True)
 
     def last_change(self) -> int:
         """The public pages' version, asked on every request (WAL: this read never waits for
@@ -496,9 +519,12 @@ class Reads:
 async def off_loop(handler: Handler, web: Web, request: Request, page: Page) -> Response:
     """`handler`'s answer, made in a worker thread: a change waits for the disk (synchronous
     FULL) and a page takes milliseconds to render, and the kept public pages go on meanwhile.
-    The request's body is read before (`page.form`): the handler reads nothing from the
-    client. A request given up before a thread took it up never runs."""
-    return await asyncio.to_thread(handler, web, request, page)
+    A post (it may write) goes to the one writer thread, anything else to a reader
+    (`Web.workers`: Datasette's model, one writer, reads in a few threads). The request's body
+    is read before (`page.form`): the handler reads nothing from the client. A request given
+    up before a thread took it up never runs."""
+    workers = web.workers(writes=request.method == "POST")
+    return await asyncio.wrap_future(workers.submit(handler, web, request, page))
 
 
 def handler_name(handler: Handler) -> str:
