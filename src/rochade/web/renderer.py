@@ -12,8 +12,12 @@ event loop for the GIL (a result in a 300-player Swiss: 20-39 ms in the server's
 service call alone ~6 ms in one process).
 
 `rochade serve` uses it; the app without it renders in worker threads (the tests' app, which
-may run on a clock of its own). Should the process die, the pages are rendered in threads
-from then on: a page is never refused for it.
+may run on a clock of its own). Both run the same handlers the same way: the process builds
+the app's routes as the server does (`rochade.web.routes`, imported, not the app that starts
+it), finds the handler the server names behind them, and calls it with the request and the
+page as the server read them, the post's form included; only the thread it runs on differs.
+Should the process die, the pages are rendered in threads from then on: a page is never
+refused for it.
 """
 
 from __future__ import annotations
