@@ -86,6 +86,10 @@ PHONE_POSTS_PER_MINUTE = 12
 """At most this many rendered public pages are kept (per language, query, TD or not)."""
 
 T = TypeVar("T")
+_READERS = threading.local()
+"""Each thread's kept reading connections (`Web.reader`), one per app: the thread's own, so
+that the thread closes them when it ends (SQLite refuses a close from another thread, which
+collecting an app's own `threading.local` could be: its worker threads live as long as it)."""
 Endpoint = Callable[[Request], Awaitable[Response]]
 Handler = Callable[["Web", Request, "Page"], Response]
 """A page or a change: a plain function, run in a worker thread (`off_loop`)."""
@@ -167,7 +171,7 @@ class Web:
         """Sessions logged out through this app: refused even when the club file could not
         note them (a full disk). The club file's list holds for every server on it."""
         self._envs: dict[str, Environment] = {}
-        self._local = threading.local()
+        self._reader = object()  # names this app's connection in each thread (`_READERS`)
         self.pages = PageCache(CACHED_PAGES)
         self.phone_limit = RateLimit(PHONE_POSTS_PER_MINUTE)
         self.facts = Facts()
@@ -219,11 +223,12 @@ class Web:
     def reader(self) -> ClubService:
         """The service on a connection kept open per thread, for reading only: opening the
         club file each time would cost more than most reads."""
-        svc: ClubService | None = getattr(self._local, "svc", None)
-        if svc is None:
-            self._local.kept = ExitStack()  # the session lives as long as its thread
-            svc = self._local.svc = self._local.kept.enter_context(self.service().session())
-        return svc
+        kept: dict[object, tuple[ExitStack, ClubService]] = _READERS.__dict__.setdefault(
+            "kept", {})
+        if self._reader not in kept:
+            stack = ExitStack()  # the session lives as long as its thread
+            kept[self._reader] = stack, stack.enter_context(self.service().session())
+        return kept[self._reader][1]
 
     # -- plumbing ------------------------------------------------------------------------
 
