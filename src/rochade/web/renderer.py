@@ -15,7 +15,7 @@ service call alone ~6 ms in one process).
 may run on a clock of its own). Both run the same handlers the same way: the process builds
 the app's routes as the server does (`rochade.web.routes`, imported, not the app that starts
 it), finds the handler the server names behind them, and calls it with the request and the
-page as the server read them, the post's form included; only the thread it runs on differs.
+page as the server read them, the post's form included; only where it runs differs.
 Should the process die, the pages are rendered in threads from then on: a page is never
 refused for it.
 """
