@@ -49,7 +49,7 @@ mutate: $(BIN)/.installed
 
 # After changing texts of the web pages: add the new messages to the .po files, then translate.
 messages: $(BIN)/.installed
-	$(BIN)/python -c "from rochade.web.i18n import update_catalogues; update_catalogues()"
+	$(BIN)/python -c "from rochade.i18n import update_catalogues; update_catalogues()"
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache tests/e2e/artifacts mutants

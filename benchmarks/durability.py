@@ -46,8 +46,8 @@ import httpx2 as httpx
 
 from rochade.core.model import Result
 from rochade.service import ClubService
+from rochade.service.pin import set_pin
 from rochade.store import backup, club
-from rochade.web.security import set_pin
 
 
 def _season(folder: Path, name: str) -> ClubService:

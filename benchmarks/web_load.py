@@ -64,7 +64,7 @@ from functools import partial
 from pathlib import Path
 
 from rochade.service import ClubService
-from rochade.web.security import set_pin
+from rochade.service.pin import set_pin
 
 PIN = "246813"
 HOST = "127.0.0.1"

@@ -149,10 +149,10 @@ def cheap_pin_hash() -> Iterator[None]:
     """PINs hashed at `TEST_PIN_COST` in this process. A hash stores its cost, so a club file
     made here still logs in on a `rochade serve` of its own, which hashes at the production
     cost (`test_security` shows it does)."""
-    from rochade.web import security
+    from rochade.service import pin
 
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(security, "PIN_COST", TEST_PIN_COST)
+        patch.setattr(pin, "PIN_COST", TEST_PIN_COST)
         yield
 
 

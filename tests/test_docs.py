@@ -26,8 +26,8 @@ from rochade.core.systems import SYSTEMS
 from rochade.service import ClubService
 from rochade.service.categories import KEYS as CATEGORY_KEYS
 from rochade.service.roster import PLAYER_KEYS
-from rochade.service.settings import KEIZER_SETTINGS, PRESET
 from rochade.service.systems import BYE_VALUES
+from rochade.service.tournament_settings import KEIZER_SETTINGS, PRESET
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = (ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md")))

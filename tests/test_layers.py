@@ -122,6 +122,9 @@ def test_the_contracts_hold_with_the_imports_through_importlib(
     [
         ({("rochade.core.model", "rochade.web.app"): 1}, "core imports nothing outside core"),
         ({("rochade.web.texts", "rochade.web.app"): 1}, "No import circles in any package"),
+        ({("rochade.cli.rounds", "rochade.core.dutch.engine"): 1},
+         "cli and web import of core only its value types"),
+        ({("rochade.i18n", "rochade.service.club"): 1}, "Layers: cli starts web"),
     ],
 )
 def test_an_import_through_importlib_can_break_a_contract(

@@ -27,8 +27,9 @@ Run = Callable[..., Result]
 
 SERVER = ("starlette", "jinja2", "uvicorn", "segno", "multipart")
 """The web server (and `serve`'s QR code), without the translations."""
-WEB = (*SERVER, "babel", "rochade.web")
-"""The web app and what only it needs: the server, the translations (`rochade.web.i18n`)."""
+WEB = (*SERVER, "babel", "rochade.web", "rochade.i18n")
+"""The web app, its server and the translations (`rochade.i18n`), which an evening in English
+needs none of."""
 DUTCH = ("rochade.core.dutch", "rochade.core.swiss", "rochade.formats.trf")
 CLUB_FILE = ("rochade.service", "rochade.store", "sqlite3")
 
@@ -92,13 +93,13 @@ def test_an_html_export_reads_the_catalogues_only_for_a_translation(
     tmp_path: Path, run: Run, club: Path
 ) -> None:
     """English pages need no catalogue; a German or Arabic page loads the translations
-    (`rochade.web.i18n`, babel), never the web server."""
+    (`rochade.i18n`, babel), never the web app."""
     run("pair", club)
     english = loaded(tmp_path, "export-list", club, "standings", "--format", "html")
     assert among(english, WEB + DUTCH) == []
     german = loaded(tmp_path, "export-list", club, "pairings", "--format", "html", "--lang", "de")
-    assert "rochade.web.i18n" in german
-    assert among(german, (*SERVER, "rochade.web.app", *DUTCH)) == []
+    assert "rochade.i18n" in german
+    assert among(german, (*SERVER, "rochade.web", *DUTCH)) == []
 
 
 @pytest.fixture

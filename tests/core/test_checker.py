@@ -242,13 +242,13 @@ def test_rules_from_keizer_settings_follow_the_period() -> None:
         byes_evenly=False,
         byes_count_absences=True,
     )
-    rules = PairingRules.from_keizer(settings, 6)
+    rules = settings.pairing_rules(6)
     assert rules.rematch_gap == 99 and rules.max_meetings == 1 and rules.meetings_from_round == 5
     assert rules.max_colour_difference == 2 and rules.max_same_colour_run == 3
     assert rules.bye_policy is ByePolicy.ANY and rules.byes_count_absences
-    last = PairingRules.from_keizer(settings, 10)
+    last = settings.pairing_rules(10)
     assert last.rematch_gap == 0 and last.max_meetings is None and last.meetings_from_round == 9
-    assert PairingRules.from_keizer(preset("kfc"), 3).bye_policy is ByePolicy.EVENLY
+    assert preset("kfc").pairing_rules(3).bye_policy is ByePolicy.EVENLY
 
 
 def test_relaxation_order() -> None:

@@ -15,7 +15,6 @@ from rochade.core.checker import (
     BYE_RULES,
     Constraints,
     History,
-    PairingRules,
     Rule,
     Severity,
     check_pairing,
@@ -487,7 +486,7 @@ def test_no_rematch_inside_the_gap_unless_said(state: KeizerState) -> None:
 def test_binary_search_finds_the_first_feasible_relaxation(state: KeizerState) -> None:
     """The engine's binary search picks the step that trying them one by one would pick."""
     history = History(state.tournament.rounds, state.round_number)
-    steps = list(relaxations(PairingRules.from_keizer(state.settings, state.round_number), history))
+    steps = list(relaxations(state.settings.pairing_rules(state.round_number), history))
     chosen, _ = _first_feasible(steps, history, state, state.ranking)
     for step in steps:
         search = _Search(Constraints(step.rules, history, state.tournament), state.ranking)

@@ -24,8 +24,8 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from other_season import add_other_members
 from rochade.service import ClubService
+from rochade.service.pin import set_pin
 from rochade.web import create_app
-from rochade.web.security import set_pin
 
 ARTIFACTS = Path(__file__).parent / "artifacts"
 CHROMIUM_ARGS = [

@@ -16,9 +16,9 @@ from typing import Any
 from e2e_helpers import PIN, Server
 from playwright.sync_api import Page, expect
 
+from rochade import i18n
 from rochade.core.model import Result, Status
 from rochade.service import ClubService
-from rochade.web import i18n
 
 PLAYERS = [
     ("Ada Aalders", 2105),

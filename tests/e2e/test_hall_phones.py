@@ -26,8 +26,8 @@ from playwright.sync_api import Page, expect
 from rochade.core.model import Result
 from rochade.service import ClubService
 from rochade.service.phones import PhoneSettings
+from rochade.service.pin import set_pin
 from rochade.web import create_app
-from rochade.web.security import set_pin
 
 PHONE = {"width": 360, "height": 740}
 SCREEN = {"width": 1920, "height": 1080}

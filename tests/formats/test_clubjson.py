@@ -17,11 +17,11 @@ from rochade.core.messages import Said
 from rochade.core.model import Tournament
 from rochade.formats.clubjson import format_club, parse_club
 from rochade.formats.json import FormatError, format_tournament
+from rochade.i18n import say
 from rochade.service import ClubService, ServiceError
 from rochade.service.demo import build_demo
 from rochade.service.exchange import backup_json, restore_json
 from rochade.store import Club, StoreError
-from rochade.web.i18n import say
 
 
 def without_restore_entry(document: str) -> dict[str, object]:

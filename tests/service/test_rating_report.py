@@ -199,7 +199,7 @@ def test_the_command_exits_3_without_writing_or_0_with_the_file(
 
 
 def test_the_checks_messages_read_in_german_and_dutch(club: ClubService) -> None:
-    from rochade.web.i18n import say
+    from rochade.i18n import say
 
     finished(club)
     check = club.rating_report().check

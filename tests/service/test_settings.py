@@ -167,7 +167,7 @@ def test_a_stored_share_keeps_its_meaning(six: ClubService) -> None:
 
 
 def test_the_withdrawn_share_says_what_it_prices() -> None:
-    from rochade.service.settings import KEIZER_SETTINGS
+    from rochade.service.tournament_settings import KEIZER_SETTINGS
 
     withdrawn = next(s for s in KEIZER_SETTINGS if s.key == "fractions.withdrawn")
     assert "against a player who has since withdrawn" in withdrawn.help

@@ -13,11 +13,13 @@ import json
 import random
 import subprocess
 import sys
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
+from rochade.cli import main
 from rochade.cli.pair_trf import pair_trf
 from rochade.core.model import Status
 from rochade.core.standings import numbers_of
@@ -47,9 +49,9 @@ def pair_trf_boards(path: Path) -> tuple[set[tuple[int, int]], int | None]:
 
 def play(svc: ClubService, rng: random.Random, tmp: Path, *, players: int, rounds: int,
          late: int, scoring: str = "1-1/2-0", stop: int | None = None,
-         acceleration: str = "none") -> Path:
+         acceleration: str = "none", exports: list[str] | None = None) -> Path:
     """Play a Swiss (its first `stop` rounds); before each round export it and compare both
-    pairings. The last export's path."""
+    pairings. The last export's path; every export's text is added to `exports` as well."""
     svc.create_system_tournament("Open", "swiss", {"rounds": rounds, "scoring": scoring,
                                                    "acceleration": acceleration})
     svc.import_players("".join(f"P{i:03d},{rng.randint(1200, 2400)}\n"
@@ -79,6 +81,8 @@ def play(svc: ClubService, rng: random.Random, tmp: Path, *, players: int, round
             svc.request_bye(str(asking.id), number + 1, half=rng.random() < 0.5,
                             confirm=True)
         path.write_text(svc.export_trf("Open"), encoding="utf-8")
+        if exports is not None:
+            exports.append(path.read_text(encoding="utf-8"))
         theirs = pair_trf_boards(path)
         report = svc.pair()
         tpn = {pid: i for i, pid in enumerate(numbers_of(svc.tournament()), 1)}
@@ -88,6 +92,8 @@ def play(svc: ClubService, rng: random.Random, tmp: Path, *, players: int, round
         for game in rnd.games:
             svc.enter_result(number, game.board, rng.choice(RESULTS))
     path.write_text(svc.export_trf("Open"), encoding="utf-8")
+    if exports is not None:
+        exports.append(path.read_text(encoding="utf-8"))
     return path
 
 
@@ -107,6 +113,39 @@ def test_exports_pair_as_rochade_pairs_and_pass_both_checkers(
     out = CliRunner().invoke(pair_trf, ["--dutch", str(path), "-c"])
     assert "6 rounds checked, 0 differ" in out.output, out.output
     assert rounds_recorded(parse_trf(path.read_text(encoding="utf-8"))) == 6
+
+
+@pytest.mark.parametrize(("seed", "players", "scoring"), [(5, 17, "1-1/2-0"), (6, 22, "3-1-0")])
+def test_every_export_gives_gacrux_the_tie_breaks_rochade_shows(
+        club: ClubService, tmp_path: Path, seed: int, players: int, scoring: str) -> None:
+    """Each export, between rounds and final, read by gacrux's tie-break checker with the
+    tie-breaks of the file's `202` line: the values `rochade standings FILE.trf` prints.
+
+    Between rounds gacrux is told the round (`-n R`): without it, it takes `142`'s count
+    of rounds and reads the rounds not yet played as unplayed by everyone, which is the
+    final table of a tournament abandoned now (docs/trf.md, "Writing")."""
+    exports: list[str] = []
+    play(club, random.Random(seed), tmp_path, players=players, rounds=5, late=1,
+         scoring=scoring, exports=exports)
+    for played, text in enumerate(exports[1:], 1):
+        path = tmp_path / f"after-{played}.trf"
+        path.write_text(text, encoding="utf-8")
+        told = [] if played == 5 else ["-n", str(played)]
+        run = subprocess.run(
+            [sys.executable, "-m", "gacrux.tiebreakchecker", "-i", str(path), "-s", "-F",
+             "TXT", "-d", ";", *told], capture_output=True, text=True, timeout=300,
+            check=False)
+        head, *rows = (line.split(";") for line in run.stdout.strip().splitlines())
+        shown = CliRunner().invoke(main, ["standings", str(path), "--format", "json"])
+        assert shown.exit_code == 0, shown.output
+        mine = {row["start_number"]: row["tiebreaks"] for row in json.loads(shown.output)}
+        codes = [code for code in head if code in next(iter(mine.values()))]
+        assert len(codes) >= 2, (head, played)
+        assert len(rows) == len(mine) >= players, played
+        for row in rows:
+            for code in codes:
+                assert Fraction(row[head.index(code)]) == Fraction(
+                    mine[int(row[0])][code]), (played, row[0], code)
 
 
 def test_an_import_keeps_the_files_numbers_for_the_next_round(

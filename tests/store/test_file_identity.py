@@ -138,7 +138,7 @@ def test_another_file_written_in_through_sqlite_is_refused_and_its_log_left_in_p
 
 
 def test_a_server_never_opens_another_file_at_its_path(club: Path, tmp_path: Path) -> None:
-    from rochade.service.club_settings import file_identity
+    from rochade.service.file_settings import file_identity
 
     copy = backups.save(club, tmp_path / "copy.rochade")
     served = ClubService(club, "TD (web)", identity=file_identity(club))
@@ -177,7 +177,7 @@ def test_a_file_moved_away_and_back_keeps_its_log_and_is_used_again(
 ) -> None:
     """A file gone from its path (moved away by mistake) is refused for now, its log left
     where it is (the evening's results may be only there); put back, it is the same file."""
-    from rochade.service.club_settings import file_identity
+    from rochade.service.file_settings import file_identity
     from rochade.store import FileGone
 
     served = ClubService(club, "TD (web)", identity=file_identity(club))

@@ -8,6 +8,7 @@ import shutil
 import sqlite3
 import tempfile
 from dataclasses import replace
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -100,12 +101,20 @@ def test_stored_totals_and_passes(
     for pid, total in imported.stored_totals.items():
         check(standings.row(pid).total, total, f"stored total of player {pid}")
     assert check.count == 9 and 0 < check.max < 1e-6
+    credits: dict[tuple[int, int], float] = {}  # a row without opponent credits its player only
+    for row in expected["rows"]:
+        credits[row["white_id"], row["round"]] = row["pts_white"]
+        if row["black_id"] != -1:
+            credits[row["black_id"], row["round"]] = row["pts_black"]
+    assert imported.stored_credits.keys() == credits.keys()
+    for key, pts in credits.items():
+        check(Fraction(pts), imported.stored_credits[key], f"stored credit {key}")
     history = standings_history(imported.tournament, imported.settings)
     for passed, want in zip(history, expected["passes"], strict=True):
         assert [r.entrant.name for r in passed.ranked()] == want["ranking"]
         for r in passed.ranked():
             check(r.total, want["sums"][r.entrant.name], f"pass {passed.after_round}")
-    assert check.count == 9 + 5 * 8
+    assert check.count == 9 + 44 + 5 * 8
 
 
 def test_next_round_paired_with_imported_settings(
@@ -245,7 +254,8 @@ def test_bad_rows_are_named(kfc_file: Path, tmp_path: Path, sql: str, message: s
 
 
 def test_older_file_without_settings_and_columns(kfc_file: Path, tmp_path: Path) -> None:
-    """KfC before 2024: no ConfigTab, no RatingWDelta/Keizer_PrevPts; the kfc preset is used."""
+    """KfC before March 2023: no ConfigTab, no RatingWDelta/Keizer_PrevPts. The shares were the
+    program's, shipped with unexcused as much as excused; the rest is the kfc preset."""
     path = _copy(
         kfc_file,
         tmp_path,
@@ -257,14 +267,25 @@ def test_older_file_without_settings_and_columns(kfc_file: Path, tmp_path: Path)
     )
     old = read_kfc(path, name="Winter 2022")
     assert old.tournament.name == "Winter 2022"
-    assert old.settings == preset("kfc")
+    shipped = Fraction(35, 100)
+    assert old.settings == replace(
+        preset("kfc"),
+        fractions={**preset("kfc").fractions, "unexcused": shipped, "late_start": shipped},
+    )
     assert old.notes == (
         "table Player has no Categories column (an older KfC version); rochade does not need it",
         "table Player has no RatingWDelta column (an older KfC version); rochade does not need it",
-        "the file has no ConfigTab table (an older KfC version): the kfc preset's settings "
-        "are used",
+        "the file has no ConfigTab table (KfC before March 2023, which kept its settings in the "
+        "program): the shares KfC shipped with then are used (unexcused 35 %, as much as "
+        "excused), the kfc preset's other settings",
+        "KfC of that time scored games with a withdrawn player otherwise than rochade and KfC "
+        "since July 2023 (a loss against one earned the withdrawn share, the withdrawn player's "
+        "last value stayed in their total, a bye or absence after their board could count as a "
+        "game against them): see docs/formats.md",
     )
-    assert compute_standings(old.tournament, old.settings).ranked()[0].total == 37.5
+    standings = compute_standings(old.tournament, old.settings)
+    assert standings.ranked()[0].total == 37.5
+    assert standings.row(4).total == Fraction("25.15")  # Helena unexcused: 35 % of 9, not 5 %
 
 
 def test_late_joiner_without_rows(kfc_file: Path, tmp_path: Path) -> None:

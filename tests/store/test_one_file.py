@@ -28,11 +28,11 @@ from clocks import TickingClock
 from rochade.cli import main
 from rochade.service import ClubService
 from rochade.service.exchange import backup_json
+from rochade.service.pin import has_pin
 from rochade.store import Club, StoreError
 from rochade.store import backup as backups
 from rochade.store import club as store_club
 from rochade.store.kfc import read_kfc
-from rochade.web.security import has_pin
 
 AT = datetime(2026, 11, 30, 19, 30, tzinfo=UTC)
 PLAYERS = "name,rating\n" + "".join(f"Player {i},{2000 - 50 * i}\n" for i in range(8))

@@ -15,9 +15,9 @@ from web_helpers import PIN, PLAYERS, Fresh, Tick, log_in
 from club_copies import copy_club
 from other_season import add_other_members
 from rochade.service import ClubService
+from rochade.service.pin import set_pin
 from rochade.store.backup import copy_file
 from rochade.web import create_app
-from rochade.web.security import set_pin
 
 
 def build_club(path: Path) -> Path:

@@ -10,8 +10,8 @@ from starlette.testclient import TestClient
 from web_helpers import PIN, Tick, log_in, post, swiss_open
 
 from rochade.service import ClubService
+from rochade.service.pin import set_pin
 from rochade.web import create_app
-from rochade.web.security import set_pin
 
 TYPED = "Overall: prizes=100,60; U1800: rating=-1799 places=1; Women: sex=w; Empty: rating=4000"
 

@@ -14,9 +14,9 @@ import pytest
 from click.testing import CliRunner, Result
 from test_i18n import english_left
 
+from rochade import i18n
 from rochade.cli import main
 from rochade.core.messages import Message
-from rochade.web import i18n
 
 LISTS = ("standings", "pairings", "participants", "crosstable", "progress", "alphabetical",
          "notice", "slips", "start-rank")

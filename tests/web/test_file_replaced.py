@@ -16,8 +16,8 @@ import pytest
 from web_helpers import PIN, PLAYERS, REPLACED, RUN, Served, log_in, serve
 
 from rochade.service import ClubService
+from rochade.service.pin import set_pin
 from rochade.store import backup as backups
-from rochade.web.security import set_pin
 
 
 @pytest.fixture

@@ -14,10 +14,11 @@ import pytest
 from starlette.testclient import TestClient
 from web_helpers import Tick, swiss_open
 
+from rochade import i18n
 from rochade.core.keizer.rows import ordinal
 from rochade.core.messages import Message, Said
 from rochade.service.demo import build_demo
-from rochade.web import create_app, i18n
+from rochade.web import create_app
 
 FRENCH = {"Accept-Language": "fr-FR,fr;q=0.9,en;q=0.5"}
 

@@ -18,10 +18,10 @@ import rochade.web
 from rochade.core.model import Entrant, Result, Status
 from rochade.service import ClubService, ServiceError
 from rochade.service.phones import PhoneSettings
+from rochade.service.pin import set_pin
 from rochade.web import create_app
 from rochade.web.base import PHONE_POSTS_PER_MINUTE
 from rochade.web.hall import SCORE_CHARS, Line, score_chars
-from rochade.web.security import set_pin
 
 CODE = "k7x"
 Phones = Callable[[], TestClient]

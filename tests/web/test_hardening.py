@@ -18,7 +18,7 @@ from web_helpers import PIN, Tick, csrf_of, log_in, post, run_async
 
 import rochade.web.security as security
 from rochade.cli import main
-from rochade.service import ClubService
+from rochade.service import ClubService, pin
 from rochade.web import create_app
 from rochade.web.base import Web
 from rochade.web.security import LOOPBACK, PER_CLIENT, SHARED, Limit, LoginThrottle
@@ -43,13 +43,13 @@ class Clock:
 def counted_scrypt(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """Every PIN check from now on (each is one scrypt)."""
     checks: list[str] = []
-    real = security.scrypt
+    real = pin.scrypt
 
     def counting(pin: str, salt: bytes, cost: dict[str, int]) -> bytes:
         checks.append(pin)
         return real(pin, salt, cost)
 
-    monkeypatch.setattr(security, "scrypt", counting)
+    monkeypatch.setattr(pin, "scrypt", counting)
     return checks
 
 
@@ -230,12 +230,12 @@ def test_a_new_pin_logs_every_device_out_and_the_same_pin_none(
     with TestClient(create_app(club, Tick())) as c:
         log_in(c)
         kept = dict(c.cookies)
-    for pin, logged_in in ((PIN, True), ("new-pin-42", False)):  # restart: serve --pin ...
-        result = CliRunner().invoke(main, ["serve", str(club), "--pin", pin])
+    for given, logged_in in ((PIN, True), ("new-pin-42", False)):  # restart: serve --pin ...
+        result = CliRunner().invoke(main, ["serve", str(club), "--pin", given])
         assert result.exit_code == 0, result.output
         with TestClient(served[-1], cookies=kept) as again:
             status = again.get("/td/", follow_redirects=False).status_code
-            assert status == (200 if logged_in else 303), pin
+            assert status == (200 if logged_in else 303), given
 
 
 def test_the_csrf_token_changes_at_login(club: Path) -> None:
@@ -257,16 +257,16 @@ def test_the_pin_comes_from_the_environment_or_a_file(
     monkeypatch.setattr(uvicorn, "run", lambda app, **_: None)
     result = CliRunner().invoke(main, ["serve", str(club)], env={"ROCHADE_PIN": "from-env-1"})
     assert result.exit_code == 0, result.output
-    assert security.pin_matches(club, "from-env-1")
+    assert pin.pin_matches(club, "from-env-1")
     secret = tmp_path / "pin.txt"
     secret.write_text("from-file-2\n", encoding="utf-8")
     result = CliRunner().invoke(main, ["serve", str(club), "--pin-file", str(secret)])
     assert result.exit_code == 0, result.output
-    assert security.pin_matches(club, "from-file-2")
+    assert pin.pin_matches(club, "from-file-2")
     both = CliRunner().invoke(
         main, ["serve", str(club), "--pin", "x" * 8, "--pin-file", str(secret)]
     )
-    assert both.exit_code == 2 and security.pin_matches(club, "from-file-2")
+    assert both.exit_code == 2 and pin.pin_matches(club, "from-file-2")
     short = CliRunner().invoke(main, ["serve", str(club)], env={"ROCHADE_PIN": "1234"})
     assert short.exit_code != 0 and "at least 6" in short.output
 

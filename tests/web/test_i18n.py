@@ -15,11 +15,11 @@ from babel.messages.pofile import read_po
 from starlette.testclient import TestClient
 from web_helpers import PLAYERS, play_round, round_robin_closed, swiss_open
 
+from rochade import i18n
 from rochade.core.messages import Exact, Said
 from rochade.core.model import Status
 from rochade.formats.tables import breakdown_table
 from rochade.service import ClubService
-from rochade.web import i18n
 
 TRANSLATED = [lang for lang in i18n.LANGUAGES if lang != i18n.DEFAULT]
 

@@ -21,8 +21,8 @@ from web_helpers import PIN, PLAYERS, Tick, log_in
 from rochade.cli import main
 from rochade.core import limits
 from rochade.service import ClubService
+from rochade.service.pin import set_pin
 from rochade.web import create_app
-from rochade.web.security import set_pin
 
 AT_LIMITS = {
     "top_value": ["", "0", "1000000"],

@@ -11,10 +11,10 @@ from pathlib import Path
 from click.testing import CliRunner
 from starlette.testclient import TestClient
 
+from rochade import i18n
 from rochade.cli import main
 from rochade.core.messages import Message, message_data, message_from_data
 from rochade.service import ClubService
-from rochade.web import i18n
 
 TIMES = re.compile(r'<time datetime="([^"]+)">([^<]+)</time>')
 

@@ -13,14 +13,14 @@ from starlette.testclient import TestClient
 from web_helpers import PLAYERS, post
 
 import rochade
-from rochade.core.checker import PairingRules, check_boards
+from rochade import i18n
+from rochade.core.checker import check_boards
 from rochade.core.keizer.settings import preset
 from rochade.core.messages import Explained, Message, joined, message_of
 from rochade.core.model import Entrant, Status, Tournament
 from rochade.formats.trf import TrfError, parse_trf
 from rochade.service import ServiceError
 from rochade.store import StoreError
-from rochade.web import i18n
 
 
 def _all_subclasses(cls: type) -> set[type]:
@@ -64,7 +64,7 @@ def test_checker_findings_and_nested_messages_are_translated() -> None:
     entrants = tuple(Entrant(i, name, None, Status.PRESENT) for i, name in
                      enumerate(["Anna", "Bert", "Cees", "Dirk"], start=1))
     t = Tournament("Club", entrants, (), "keizer", preset("classic"))
-    rules = PairingRules.from_keizer(preset("classic"), 1)
+    rules = preset("classic").pairing_rules(1)
     checked = check_boards([(1, 1), (1, 2)], None, tournament=t, round_number=1,
                            present=[1, 2, 3, 4], rules=rules)
     said = {i18n.say(f.msg, "de") for f in checked.errors}

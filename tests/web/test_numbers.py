@@ -9,8 +9,8 @@ from pathlib import Path
 from starlette.testclient import TestClient
 from web_helpers import post, swiss_open
 
+from rochade import i18n
 from rochade.formats.tables import Column
-from rochade.web import i18n
 
 
 def test_keizer_totals_in_one_format_with_a_decimal_comma() -> None:

@@ -17,8 +17,8 @@ from starlette.testclient import TestClient
 from web_helpers import PIN, Tick, log_in, unversioned
 
 from other_season import alone_and_beside
+from rochade.service.pin import set_pin
 from rochade.web import create_app
-from rochade.web.security import set_pin
 
 PUBLIC = ["", "?after=1", "pairings?round=1", "pairings?round=2", "pairings?round=3",
           "pairings/alphabetical?round=3", "pairings/slips?round=3", "pairings/notice?round=3",

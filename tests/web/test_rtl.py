@@ -15,9 +15,9 @@ import pytest
 from starlette.testclient import TestClient
 from web_helpers import play_round, post
 
+from rochade import i18n
 from rochade.core.messages import Message
 from rochade.service import ClubService
-from rochade.web import i18n
 
 ARABIC = {"Accept-Language": "ar"}
 RTL_PAGE = re.compile('<html lang="ar" dir="rtl"[ >]')

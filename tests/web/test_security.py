@@ -15,26 +15,20 @@ from starlette.routing import Route
 from starlette.testclient import TestClient
 from web_helpers import PIN, Tick, csrf_of, log_in, post
 
-from rochade.service import ClubService
-from rochade.store.settings import read_setting, write_setting
+from rochade.service import ClubService, pin
+from rochade.service.pin import PIN_KEY, PinError, has_pin, hash_pin, new_pin, set_pin, verify_pin
+from rochade.store.file_settings import read_setting, write_setting
 from rochade.web import create_app, security
 from rochade.web.security import (
-    PIN_KEY,
     SECRET_KEY,
     Limit,
     LoginThrottle,
-    PinError,
     RateLimit,
     Signer,
-    has_pin,
-    hash_pin,
-    new_pin,
     revoke_session,
     revoked_sessions,
     session_key,
-    set_pin,
     signing_key,
-    verify_pin,
 )
 
 HX_TOKEN = re.compile(r'"X-CSRF-Token": "([0-9a-f]+)"')
@@ -169,7 +163,7 @@ def test_the_pin_is_stored_salted_and_hashed(club: Path) -> None:
     assert hash_pin(PIN) != hash_pin(PIN)  # a fresh salt every time
     assert not verify_pin(PIN, "plain text")
     # the cost it was made with, a 16-byte salt and a 32-byte hash
-    cost = "{n}${r}${p}".format(**security.PIN_COST)
+    cost = "{n}${r}${p}".format(**pin.PIN_COST)
     assert re.fullmatch(rf"scrypt\${re.escape(cost)}\$[0-9a-f]{{32}}\$[0-9a-f]{{64}}", stored)
     with pytest.raises(PinError, match=r"^the PIN needs at least 6 characters$"):
         set_pin(club, "12")
@@ -186,7 +180,7 @@ UNMARKED = (
 def test_rochade_hashes_a_pin_at_the_full_cost() -> None:
     """The tests hash at scrypt's cheapest cost (tests/conftest.py); a process of its own, as
     `rochade serve` is, hashes at 2^14, 8, 1."""
-    program = "from rochade.web.security import hash_pin; print(hash_pin('471108'))"
+    program = "from rochade.service.pin import hash_pin; print(hash_pin('471108'))"
     stored = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True,
                             check=True).stdout.strip()
     assert re.fullmatch(r"scrypt\$16384\$8\$1\$[0-9a-f]{32}\$[0-9a-f]{64}", stored)
@@ -197,7 +191,7 @@ def test_a_hash_is_checked_under_the_cost_stored_with_it(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     cheap = hash_pin(PIN, salt=bytes(16))
-    monkeypatch.setattr(security, "PIN_COST", {"n": 4, "r": 2, "p": 1})
+    monkeypatch.setattr(pin, "PIN_COST", {"n": 4, "r": 2, "p": 1})
     assert hash_pin(PIN, salt=bytes(16)).startswith("scrypt$4$2$1$")
     assert verify_pin(PIN, cheap) and not verify_pin("471109", cheap)
     assert verify_pin(PIN, UNMARKED) and not verify_pin("471109", UNMARKED)

@@ -15,8 +15,8 @@ from click.testing import CliRunner
 from rochade.cli import main
 from rochade.cli import serve as serve_module
 from rochade.service import ClubService
+from rochade.service.pin import has_pin, set_pin
 from rochade.store import SCHEMA_VERSION
-from rochade.web.security import has_pin, set_pin
 
 
 @pytest.fixture
@@ -224,8 +224,8 @@ def test_the_td_page_shows_the_shared_address_as_qr(tmp_path: Path) -> None:
     from starlette.testclient import TestClient
     from web_helpers import log_in
 
+    from rochade.service.pin import set_pin
     from rochade.web import create_app
-    from rochade.web.security import set_pin
 
     path = tmp_path / "club.rochade"
     svc = ClubService.init(path, "td")
@@ -245,8 +245,8 @@ def test_demo_serves_the_demo_file_and_prints_its_pin(
     assert result.exit_code == 0, result.output
     pin = result.output.split("TD PIN: ")[1].split()[0]
     assert len(pin) == 6 and pin.isdigit()
-    from rochade.store.settings import read_setting
-    from rochade.web.security import PIN_KEY, verify_pin
+    from rochade.service.pin import PIN_KEY, verify_pin
+    from rochade.store.file_settings import read_setting
 
     stored = read_setting(tmp_path / "demo.rochade", PIN_KEY)
     assert stored is not None and verify_pin(pin, stored)

@@ -10,8 +10,8 @@ from web_helpers import Tick
 
 from rochade.service import ClubService
 from rochade.store import SCHEMA_VERSION, Club
+from rochade.store.file_settings import read_setting, write_setting
 from rochade.store.schema import migrate
-from rochade.store.settings import read_setting, write_setting
 
 
 def _version_3(path: Path, with_settings: bool) -> None:

@@ -15,9 +15,9 @@ from starlette.testclient import TestClient
 from web_helpers import PIN
 
 from rochade.service import ClubService, StoreError
-from rochade.service.club_settings import CLUB_NAME, read_setting
+from rochade.service.file_settings import CLUB_NAME, read_setting
+from rochade.service.pin import has_pin, pin_matches, set_pin
 from rochade.web import create_app
-from rochade.web.security import has_pin, pin_matches, set_pin
 from rochade.web.start import Launcher
 
 LOCAL = "http://127.0.0.1:8000"

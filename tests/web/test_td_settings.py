@@ -13,7 +13,7 @@ from web_helpers import Tick, post, shown_undo
 
 from rochade.core.keizer.settings import KeizerSettings
 from rochade.service import ClubService
-from rochade.service.settings import KEIZER_SETTINGS
+from rochade.service.tournament_settings import KEIZER_SETTINGS
 
 DE = {"Accept-Language": "de"}
 

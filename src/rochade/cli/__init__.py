@@ -15,7 +15,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "Copy CLUB as it is now to OUT (a file or a folder); safe while `rochade serve` runs.",
     ),
     "backup-json": (
-        "trf:backup_json_command",
+        "backup:backup_json_command",
         "Write the whole club file (members, tournaments, log) as one JSON file.",
     ),
     "backups": (
@@ -63,7 +63,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     ),
     "publish": ("export:publish", "Write every list as a web site to FOLDER."),
     "rating-report": (
-        "rating:rating_report_command",
+        "rating_report:rating_report_command",
         "Check a finished tournament and write its rating report (TRF26) to OUT.",
     ),
     "ratings": (
@@ -75,7 +75,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "Bring back a backup of CLUB (its number in `rochade backups`, or its file name).",
     ),
     "restore-json": (
-        "trf:restore_json_command",
+        "backup:restore_json_command",
         "Make a new club file from a JSON backup (never overwrites a file).",
     ),
     "result": ("rounds:result", "Enter or correct a result."),

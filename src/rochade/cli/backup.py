@@ -1,4 +1,5 @@
-"""`rochade backups` and `rochade restore`: the automatic copies made before risky changes."""
+"""`rochade backups` and `rochade restore`: the automatic copies made before risky changes;
+`backup-json` and `restore-json`: the whole club file as one JSON file and back."""
 
 from __future__ import annotations
 
@@ -7,7 +8,8 @@ from pathlib import Path
 
 import click
 
-from rochade.cli.common import Failure, club_argument, service
+from rochade.cli.common import Failure, club_argument, read_text, service, write_output
+from rochade.service.exchange import backup_json, restore_json
 
 
 @click.command("backups")
@@ -64,4 +66,26 @@ def restore_command(club: Path, who: str | None, backup: str) -> None:
     )
 
 
-COMMANDS = (backup_command, backups_command, restore_command)
+@click.command("backup-json")
+@club_argument
+@click.argument("out", required=False, type=click.Path(path_type=Path, dir_okay=False))
+def backup_json_command(club: Path, who: str | None, out: Path | None) -> None:
+    """Write the whole club file (members, tournaments, log) as one JSON file."""
+    write_output(out, backup_json(club), "\n")
+
+
+@click.command("restore-json")
+@click.argument("backup", type=click.Path(path_type=Path, dir_okay=False))
+@club_argument
+def restore_json_command(backup: Path, club: Path, who: str | None) -> None:
+    """Make a new club file from a JSON backup (never overwrites a file)."""
+    done = restore_json(read_text(backup), club, who, backup.name)
+    names = ", ".join(done.tournaments) or "no tournaments"
+    click.echo(f"Restored {club}: {done.members} members, {names}; "
+               f"{done.actions} earlier log entries kept.")
+    for name, warning in done.warnings:
+        click.echo(f"Warning (FIDE mode, {name}): {str(warning).rstrip('.')}.")
+
+
+COMMANDS = (backup_command, backups_command, restore_command, backup_json_command,
+            restore_json_command)

@@ -26,24 +26,24 @@ from rochade.cli.common import (
 )
 from rochade.cli.rounds import echo_changes
 from rochade.core.fide import EVENT_KEYS
-from rochade.core.keizer.settings import PRESETS
 from rochade.core.model import PlayerId, Status
-from rochade.core.systems import (
+from rochade.service import ActionRecord, ClubService, PlayerAdded
+from rochade.service.categories import KEYS as CATEGORY_KEYS
+from rochade.service.fidemode import NeedsFideConfirmation
+from rochade.service.files import read_file
+from rochade.service.systems import (
     KEIZER,
     SCORINGS,
     SYSTEMS,
     Acceleration,
     FirstRound,
     StartNumbers,
+    describe,
+    draws_by_lot,
     find_system,
     system_of,
 )
-from rochade.service import ActionRecord, ClubService, PlayerAdded
-from rochade.service.categories import KEYS as CATEGORY_KEYS
-from rochade.service.fidemode import NeedsFideConfirmation
-from rochade.service.files import read_file
-from rochade.service.settings import PERCENT_HINT, settings_of
-from rochade.service.systems import describe, draws_by_lot
+from rochade.service.tournament_settings import PERCENT_HINT, PRESETS, settings_of
 
 ROUNDS = click.option("--rounds", type=click.IntRange(min=1), help="Swiss: the number of rounds.")
 SCORING = click.option("--scoring", type=click.Choice(SCORINGS), help="Points for win-draw-loss.")

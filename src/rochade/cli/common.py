@@ -26,8 +26,8 @@ def domain_errors() -> tuple[type[Exception], ...]:
     Imported when a command fails, so that `rochade --version` or `pair-trf` do not load the
     club file's layers."""
     from rochade.core.model import ModelError
-    from rochade.core.tiebreaks import TieBreakError
     from rochade.service import ServiceError, StoreError
+    from rochade.service.errors import TieBreakError
 
     return (ModelError, StoreError, ServiceError, TieBreakError, OSError)
 
@@ -217,3 +217,14 @@ def key_values(assignments: tuple[str, ...]) -> dict[str, str]:
             raise Failure(f"write KEY=VALUE, not {item!r}")
         typed[key.strip()] = value
     return typed
+
+
+def write_output(out: Path | None, text: str, newline: str = "") -> None:
+    """Write to OUT and say so, as `export` does (or print); the text's own line endings are
+    kept byte for byte."""
+    if out is None:
+        click.echo(text, nl=False)
+        return
+    with out.open("w", encoding="utf-8", newline=newline) as handle:
+        handle.write(text)
+    click.echo(f"Wrote {out}.")

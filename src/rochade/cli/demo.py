@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from rochade.formats.tables import standings_table, table_text
+from rochade.cli.views import list_text
 from rochade.service import tournament_standings
 from rochade.service.demo import build_demo
 
@@ -28,7 +28,7 @@ def demo(seed: int, no_serve: bool) -> None:
     svc = build_demo(DEMO_FILE, seed)
     t = svc.tournament()
     table = tournament_standings(t)
-    click.echo(table_text(standings_table(table, t)))
+    click.echo(list_text(t, "standings"))
     file = DEMO_FILE
     click.echo("Explore the season:")
     for command in (
@@ -43,7 +43,7 @@ def demo(seed: int, no_serve: bool) -> None:
         click.echo(f"  {command}")
     if not no_serve:
         from rochade.cli.serve import LOOPBACK, club_app, run_app  # only to serve
-        from rochade.web.security import new_pin
+        from rochade.service.pin import new_pin
 
         run_app(club_app(DEMO_FILE, pin=new_pin(), announce_pin=True), LOOPBACK, 8000)
 

@@ -60,7 +60,7 @@ def _language(lang: str) -> Language:
     """The pages' language; the catalogues are read only for a translation."""
     if lang == "en":
         return ENGLISH
-    from rochade.web.i18n import language
+    from rochade.i18n import language
 
     return language(lang)
 
@@ -81,7 +81,7 @@ def _changes(source: Path, who: str | None, tournament: str | None, t: Tournamen
 
 def _csv(table: Table, dialect: str, delimiter: str | None = None) -> str:
     """The CSV text of `table` in `dialect` (titles translated by the web's catalogues)."""
-    from rochade.web.i18n import csv_text
+    from rochade.i18n import csv_text
 
     return csv_text(table, dialect, delimiter)
 

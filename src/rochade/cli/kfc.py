@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from rochade.cli.common import another_name, club_argument, service
 from rochade.formats.text import decimal_text
+
+if TYPE_CHECKING:
+    from rochade.service.exchange import RoundDifference
 
 
 @click.command("import-kfc")
@@ -32,15 +36,28 @@ def import_kfc_command(club: Path, who: str | None, file: Path, name: str | None
     if report.differences:
         click.echo(
             f"Warning: for {len(report.differences)} of {report.compared} players rochade's "
-            "total differs from the one KfC stored (was the file recalculated in KfC?):"
+            "total differs from the one KfC stored (a file KfC did not recalculate keeps old "
+            "totals, and KfC before July 2023 scored some rows otherwise: see docs/formats.md):"
         )
         for d in report.differences:
             click.echo(f"  {d.entrant.name}: KfC {d.kfc:.2f}, rochade {decimal_text(d.rochade)}")
+            for r in d.rounds:
+                click.echo(f"    {_row(r)}: KfC {r.kfc:.2f}, rochade {decimal_text(r.rochade)}")
     elif report.compared:
         click.echo(
             f"Checked: rochade's totals equal the {report.compared} totals KfC stored "
             f"(largest difference {report.max_deviation:.1g})."
         )
+
+
+def _row(r: RoundDifference) -> str:
+    """Which row of a player's a differing credit is: the own value, or a round's row."""
+    if r.round == 0:
+        return "own value"
+    if r.opponent is not None:
+        withdrawn = " (withdrawn)" if r.opponent.withdrawn else ""
+        return f"round {r.round}, game against {r.opponent.name}{withdrawn}"
+    return f"round {r.round}, {(r.reason or r.kind).replace('_', ' ')}"
 
 
 COMMANDS = (import_kfc_command,)

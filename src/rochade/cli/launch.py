@@ -65,7 +65,7 @@ def launch(host: str, port: int, browser: bool) -> None:
     """Serve the club file used last, else the start page (which answers this computer
     only, whatever `host` shares), saying why when that file is gone or cannot be served."""
     from rochade.service import StoreError
-    from rochade.service.club_settings import check_servable
+    from rochade.service.file_settings import check_servable
 
     local = local_url(host, port)
     last = last_club()

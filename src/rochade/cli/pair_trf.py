@@ -18,7 +18,7 @@ from pathlib import Path
 
 import click
 
-from rochade.core.dutch.engine import DutchEngine, DutchResult
+from rochade.core.dutch.engine import DutchEngine
 from rochade.core.dutch.explain import explain
 from rochade.core.dutch.state import DutchError, NoValidPairing
 from rochade.formats.trf import (
@@ -104,7 +104,7 @@ def pair_trf(trf: str, out: str | None, system: str, pair: bool, check: bool,
     text = format_pairing([(ids[b.white], ids[b.black]) for b in result.boards],
                           None if result.bye is None else ids[result.bye])
     if show or player is not None:
-        click.echo("\n".join(explain(result, state, player)), err=True)
+        click.echo("\n".join(explain(result, state, engine.pair_round, player)), err=True)
     if out is None:
         click.echo(text, nl=False)
         return
@@ -129,7 +129,7 @@ def _check(data: TrfFile, ids: dict[int, int], engine: DutchEngine, name: str,
     for rnd in range(1, total + 1):
         pairs, bye = recorded_pairing(data, rnd)
         try:
-            result: DutchResult = engine.pair_round(state_before(data, rnd))
+            result = engine.pair_round(state_before(data, rnd))
         except NoValidPairing:
             click.echo(f"round {rnd}: no valid pairing exists, but the file pairs it")
             differences += 1

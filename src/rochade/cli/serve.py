@@ -18,9 +18,9 @@ import segno
 
 from rochade.cli.common import CREDENTIALS, Failure
 from rochade.service import StoreError
-from rochade.service.club_settings import check_servable
+from rochade.service.file_settings import check_servable
+from rochade.service.pin import PinError, has_pin, new_pin, set_pin
 from rochade.service.upload import Target, target
-from rochade.web.security import PinError, has_pin, new_pin, set_pin
 
 if TYPE_CHECKING:
     from starlette.applications import Starlette

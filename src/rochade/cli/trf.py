@@ -1,4 +1,4 @@
-"""TRF import/export of whole tournaments, and the club file's JSON backup."""
+"""TRF import and export of whole tournaments."""
 
 from __future__ import annotations
 
@@ -11,24 +11,12 @@ from rochade.cli.common import (
     another_name,
     club_argument,
     echo_fide_recheck,
-    read_text,
     service,
     tournament_option,
+    write_output,
 )
 from rochade.formats.trf import NEWLINES
-from rochade.service.exchange import backup_json, restore_json
 from rochade.service.files import read_file
-
-
-def _write(out: Path | None, text: str, newline: str = "") -> None:
-    """Write to OUT and say so, as `export` does (or print); the text's own line endings are
-    kept byte for byte."""
-    if out is None:
-        click.echo(text, nl=False)
-        return
-    with out.open("w", encoding="utf-8", newline=newline) as handle:
-        handle.write(text)
-    click.echo(f"Wrote {out}.")
 
 
 @click.command("import-trf")
@@ -61,28 +49,7 @@ def export_trf_command(club: Path, who: str | None, out: Path | None, tournament
     """Write a tournament as a FIDE TRF26 file (to OUT, or print it)."""
     text = service(club, who).export_trf(tournament, NEWLINES[newline] if newline else None,
                                          javafo)
-    _write(out, text)
+    write_output(out, text)
 
 
-@click.command("backup-json")
-@club_argument
-@click.argument("out", required=False, type=click.Path(path_type=Path, dir_okay=False))
-def backup_json_command(club: Path, who: str | None, out: Path | None) -> None:
-    """Write the whole club file (members, tournaments, log) as one JSON file."""
-    _write(out, backup_json(club), "\n")
-
-
-@click.command("restore-json")
-@click.argument("backup", type=click.Path(path_type=Path, dir_okay=False))
-@club_argument
-def restore_json_command(backup: Path, club: Path, who: str | None) -> None:
-    """Make a new club file from a JSON backup (never overwrites a file)."""
-    done = restore_json(read_text(backup), club, who, backup.name)
-    names = ", ".join(done.tournaments) or "no tournaments"
-    click.echo(f"Restored {club}: {done.members} members, {names}; "
-               f"{done.actions} earlier log entries kept.")
-    for name, warning in done.warnings:
-        click.echo(f"Warning (FIDE mode, {name}): {str(warning).rstrip('.')}.")
-
-
-COMMANDS = (import_trf_command, export_trf_command, backup_json_command, restore_json_command)
+COMMANDS = (import_trf_command, export_trf_command)

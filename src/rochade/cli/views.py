@@ -14,8 +14,6 @@ from rochade.core.fide import PlayerDetails
 from rochade.core.model import PlayerId, Tournament
 from rochade.core.rating_change import RatingChange, rating_changes
 from rochade.core.standings import explain_tiebreaks, keizer_columns, numbers_of
-from rochade.core.systems import holder, system_of
-from rochade.core.tiebreaks import Unplayed, parse_tiebreaks
 from rochade.formats.tables import (
     Table,
     alphabetical_table,
@@ -49,7 +47,7 @@ from rochade.service import (
 )
 from rochade.service.categories import category_list
 from rochade.service.players import find_typed
-from rochade.service.systems import trf_standings
+from rochade.service.systems import Unplayed, holder, parse_tiebreaks, system_of, trf_standings
 
 ROUND = click.option("--round", "round_number", type=click.IntRange(min=0), metavar="K")
 

@@ -16,7 +16,6 @@ from collections import Counter
 from collections.abc import Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 
-from rochade.core.keizer.settings import KeizerSettings
 from rochade.core.messages import N_, Message, joined
 from rochade.core.model import PlayerId, Round, Tournament
 from rochade.core.pairing import Board, Pairing
@@ -101,25 +100,6 @@ class PairingRules:
     # A forfeited game counts as a meeting and for colours (Keizer); FIDE's Swiss rules let
     # the two meet again and give neither a colour (C.04.2 3.5), as the Dutch engine does.
     forfeits_count: bool = True
-
-    @classmethod
-    def from_keizer(cls, settings: KeizerSettings, round_number: int) -> PairingRules:
-        """The limits of a Keizer round, with the period settings that apply to it.
-
-        The rematch gap looks back over club evenings across period boundaries; meetings are
-        counted from the start of the round's period.
-        """
-        return cls(
-            forbidden_pairs=settings.forbidden_pairs,
-            rematch_gap=settings.rematch_gap_for(round_number),
-            max_meetings=settings.max_meetings_for(round_number),
-            meetings_from_round=settings.period_start(round_number),
-            max_colour_difference=settings.max_colour_difference,
-            max_same_colour_run=settings.max_same_colour_run,
-            bye_policy=ByePolicy.EVENLY if settings.byes_evenly else ByePolicy.ANY,
-            byes_count_absences=settings.byes_count_absences,
-            avoid_bye_repeat=settings.no_bye_twice_in_row,
-        )
 
     @property
     def has_colour_limits(self) -> bool:

@@ -6,7 +6,7 @@ template up in its catalogue (German, Dutch) and formats the values for the page
 
 The convention, for every layer: raise `SomeError("template with {name}", name=value)` with
 the template as a *literal* at the raise site (no f-string), because that is where the
-catalogue extraction finds it (`rochade.web.i18n.KEYWORDS` lists the error classes). A value
+catalogue extraction finds it (`rochade.i18n.KEYWORDS` lists the error classes). A value
 may itself be a `Message` (a reason inside a sentence), a tuple of names (joined with "and"
 per language) or a number. A template without values is used as it is, braces and all, so
 an old-style `SomeError(f"...")` still works: it is just not translated.

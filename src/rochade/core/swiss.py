@@ -26,7 +26,7 @@ from rochade.core.dutch.state import ABSENT
 from rochade.core.messages import Said
 from rochade.core.model import ModelError, PlayerId, Round, Tournament
 from rochade.core.pairing import Board, Pairing
-from rochade.core.systems import (
+from rochade.core.system_settings import (
     SWISS_ABSENCES,
     Acceleration,
     FirstRound,
@@ -167,7 +167,8 @@ def explain_swiss_player(t: Tournament, settings: SwissSettings, round_number: i
                      seed=settings.seed),)
     before = replace(t, rounds=t.rounds[: round_number - 1])
     state, order = swiss_state(before, settings, present)
-    result = DutchEngine().pair_round(state)
+    engine = DutchEngine()
+    result = engine.pair_round(state)
     tpn = {pid: i for i, pid in enumerate(order, 1)}
     mine = {frozenset((order[b.white - 1], order[b.black - 1])) for b in result.boards}
     stored = {frozenset((g.white, g.black)) for g in rnd.games}
@@ -178,7 +179,7 @@ def explain_swiss_player(t: Tournament, settings: SwissSettings, round_number: i
         lines.append(Said("Round {round} as stored is not the engine's pairing (it was changed "
                           "or paired by hand); this is how the engine pairs it:",
                           round=round_number))
-    lines += explain(result, state, tpn[player])
+    lines += explain(result, state, engine.pair_round, tpn[player])
     me = tpn[player]
     mentioned = sorted({
         other for trace in result.brackets if me in (*trace.residents, *trace.movers)

@@ -51,7 +51,7 @@ from rochade.formats.text import visible
 
 STYLESHEET = "style.css"
 LANGUAGES = ("en", "de", "nl", "fr", "ar")
-"""The languages a page can be written in (`rochade.web.i18n.LANGUAGES` names them)."""
+"""The languages a page can be written in (`rochade.i18n.LANGUAGES` names them)."""
 
 
 def _same(text: str) -> str:
@@ -65,9 +65,9 @@ def _same_table(table: Table) -> Table:
 @dataclass(frozen=True)
 class Language:
     """The language a page is written in: English as the tables have it (`ENGLISH`), or a
-    translation (`rochade.web.i18n.language`, so this package needs no catalogue). `say`
+    translation (`rochade.i18n.language`, so this package needs no catalogue). `say`
     words a text of the tables or of the site (a `Said` with its values, or a plain
-    template), `table` a whole list (`rochade.web.i18n.localized`), `day` an ISO date."""
+    template), `table` a whole list (`rochade.i18n.localized`), `day` an ISO date."""
 
     code: str = "en"
     rtl: bool = False

@@ -224,7 +224,7 @@ def _w(key: str, **values: object) -> str:
 def said(key: str, **values: object) -> Said:
     """A WORDS entry with its values, as the neutral tables (`rochade.formats.tables`) title
     and annotate their lists: the English text that keeps its template, so a translated page
-    or export words it in its language (`rochade.web.i18n.say`)."""
+    or export words it in its language (`rochade.i18n.say`)."""
     return Said(WORDS[key], **values)
 
 

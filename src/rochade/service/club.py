@@ -25,4 +25,4 @@ from rochade.service.tournaments import TournamentDesk
 class ClubService(TournamentDesk, RosterDesk, RoundsDesk, ListsDesk, HistoryDesk, ExchangeDesk,
                   BackupDesk, PhoneDesk, HallScreens, PairingEditor):
     """Every use case on one club file, acting as `who` at the time `clock` says; with
-    `identity`, on that file only (a server's: `club_settings.file_identity`)."""
+    `identity`, on that file only (a server's: `file_settings.file_identity`)."""

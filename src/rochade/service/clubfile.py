@@ -60,7 +60,7 @@ def current_tournament(records: Sequence[TournamentRecord], used: str | None
 
 class ClubFile:
     """One club file, acted on as `who` at the time `clock` says; with `identity`, on that
-    file only (a server's: `club_settings.file_identity`)."""
+    file only (a server's: `file_settings.file_identity`)."""
 
     def __init__(self, path: Path, who: str | None = None, clock: Clock = system_clock,
                  identity: Identity | None = None) -> None:

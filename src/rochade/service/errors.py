@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from rochade.core.checker import Finding
 from rochade.core.messages import N_, Explained, Message, joined
 from rochade.core.model import Result
+from rochade.core.tiebreaks import TieBreakError as TieBreakError  # a file's crosstable refused
 
 
 class ServiceError(Explained):

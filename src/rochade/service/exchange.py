@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from rochade.core import limits
 from rochade.core.checker import check_boards
 from rochade.core.fide import EventData, PlayerDetails
+from rochade.core.keizer.scoring import BreakdownRow, StandingRow
 from rochade.core.messages import N_, Message, joined, message_of
 from rochade.core.model import Entrant, ModelError, PlayerId, Tournament
 from rochade.core.systems import system_of
@@ -172,19 +173,38 @@ def _remove(club: Path) -> None:
         Path(f"{club}{suffix}").unlink(missing_ok=True)
 
 
-KFC_TOLERANCE = 1e-4
 SQLITE = b"SQLite format 3\x00"
 """How a KeizerForClubs file (an SQLite database) begins."""
+KFC_TOLERANCE = 1e-4
 """KfC stores single-precision floats; anything further off is a real difference."""
 
 
 @dataclass(frozen=True)
+class RoundDifference:
+    """One round (0: the own value) where KfC's stored credit is not rochade's: it tells the TD
+    which row to look at, e.g. a row an older KfC version scored by another rule.
+
+    `kind`, `reason` and `opponent` say what rochade's row of that round is (its breakdown's
+    first line: "own", "game", "bye", "absence", ...).
+    """
+
+    round: int
+    kfc: float
+    rochade: Fraction
+    kind: str
+    reason: str | None
+    opponent: Entrant | None
+
+
+@dataclass(frozen=True)
 class Difference:
-    """A player whose total, as rochade computes it, is not the one KfC stored."""
+    """A player whose total, as rochade computes it, is not the one KfC stored, and the
+    rounds it comes from (empty if the file stores no credits per row)."""
 
     entrant: Entrant
     kfc: float
     rochade: Fraction
+    rounds: tuple[RoundDifference, ...]
 
 
 @dataclass(frozen=True)
@@ -193,6 +213,35 @@ class KfcReport:
     compared: int  # stored totals compared with rochade's
     max_deviation: float
     differences: tuple[Difference, ...]
+
+
+def _rounds_differing(
+    row: StandingRow,
+    stored: float,
+    credits: Mapping[tuple[PlayerId, int], float],
+    players: Mapping[PlayerId, Entrant],
+) -> tuple[RoundDifference, ...]:
+    """The rounds where KfC's credits differ from rochade's breakdown. KfC's own value is
+    what its total holds beyond its rows: the value it stores is already the next one."""
+    if not credits:
+        return ()
+    pid = row.entrant.id
+    theirs = {rnd: pts for (player, rnd), pts in credits.items() if player == pid}
+    theirs[0] = stored - sum(theirs.values())
+    ours: dict[int, Fraction] = {}
+    first: dict[int, BreakdownRow] = {}
+    for line in row.breakdown:
+        ours[line.round] = ours.get(line.round, Fraction(0)) + line.credit
+        first.setdefault(line.round, line)
+    out = []
+    for rnd in sorted({*theirs, *ours}):
+        kfc, rochade = theirs.get(rnd, 0.0), ours.get(rnd, Fraction(0))
+        if abs(kfc - float(rochade)) <= KFC_TOLERANCE:
+            continue
+        shown = first[rnd]  # every row KfC priced was imported, so rochade has it too
+        opponent = None if shown.opponent is None else players[shown.opponent]
+        out.append(RoundDifference(rnd, kfc, rochade, shown.kind, shown.reason, opponent))
+    return tuple(out)
 
 
 class ExchangeDesk(UseCases):
@@ -340,12 +389,14 @@ class ExchangeDesk(UseCases):
         standings = tournament_standings(tournament)
         deviation = 0.0
         differences = []
+        players = {e.id: e for e in tournament.entrants}
         for pid, stored in imported.stored_totals.items():
             row = standings.row(pid)
             dev = abs(float(row.total) - stored)
             deviation = max(deviation, dev)
             if dev > KFC_TOLERANCE:
-                differences.append(Difference(row.entrant, stored, row.total))
+                rounds = _rounds_differing(row, stored, imported.stored_credits, players)
+                differences.append(Difference(row.entrant, stored, row.total, rounds))
         return KfcReport(imported, len(imported.stored_totals), deviation, tuple(differences))
 
     def import_upload(self, data: bytes, filename: str, name: str | None = None,

@@ -65,7 +65,7 @@ class HistoryDesk(UseCases):
             return undo if newer is None else None
 
     def setting(self, key: str) -> str | None:
-        """A club-file setting (`club_settings`) read on this service's connection: for a
+        """A club-file setting (`file_settings`) read on this service's connection: for a
         reader that keeps one open (the web app checks the logged-out sessions per request)."""
         with self.file.open() as club:
             return club.setting(key)

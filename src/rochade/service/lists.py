@@ -23,9 +23,9 @@ from rochade.core.systems.keizer import KEIZER_SYSTEM
 from rochade.formats.tables import Table, fide_standings_table, standings_table
 from rochade.service import systems
 from rochade.service.categories import CATEGORIES, CategoryData, setup_from_json
-from rochade.service.club_settings import CLUB_NAME
 from rochade.service.clubfile import UseCases
 from rochade.service.errors import ServiceError
+from rochade.service.file_settings import CLUB_NAME
 from rochade.service.rated import EVENT, event_from_json, event_year
 from rochade.service.reports import Letterhead, StandingChange
 from rochade.store import Club

@@ -20,7 +20,7 @@ from pathlib import Path
 
 from rochade.service.errors import ServiceError
 from rochade.service.upload import Destination, Target, destination, target
-from rochade.store.settings import read_setting, write_setting
+from rochade.store.file_settings import read_setting, write_setting
 
 WEBSITE = "website"
 """The setting holding the site's setup (`SiteSetup`, as JSON)."""

@@ -11,6 +11,7 @@ from datetime import date
 from fractions import Fraction
 
 from rochade.core.checker import CheckedPairing, check_boards
+from rochade.core.checker import Rule as Rule  # of the findings `check_by_hand` returns
 from rochade.core.messages import N_, Message, Said, joined
 from rochade.core.model import (
     Absence,

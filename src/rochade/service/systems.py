@@ -27,18 +27,32 @@ from rochade.core.systems import (
     ROUND_ROBIN,
     SWISS,
     SWISS_ABSENCES,
-    SYSTEMS,
     ByeRequest,
     TournamentSystem,
-    find_system,
     scoring,
     scoring_text,
     system_holding,
-    system_of,
 )
+
+# What a tournament's system offers (its object) and the choices of its options, named here
+# for the CLI and the pages: they reach the systems through the service.
+from rochade.core.systems import KEIZER as KEIZER
+from rochade.core.systems import SCORINGS as SCORINGS
+from rochade.core.systems import SYSTEMS as SYSTEMS
+from rochade.core.systems import Acceleration as Acceleration
+from rochade.core.systems import FirstRound as FirstRound
+from rochade.core.systems import StartNumbers as StartNumbers
+from rochade.core.systems import find_system as find_system
+from rochade.core.systems import holder as holder
+from rochade.core.systems import system_of as system_of
 from rochade.core.systems.base import PairingRefused
 from rochade.core.systems.keizer import draw_start as keizer_start
-from rochade.core.tiebreaks import Kind, TieBreak, TieBreakError, Unplayed, parse_tiebreaks
+from rochade.core.tiebreaks import Kind, TieBreakError
+
+# The tie-breaks a TD chooses (typed, or on the pages) and the edition's rule for unplayed rounds.
+from rochade.core.tiebreaks import TieBreak as TieBreak
+from rochade.core.tiebreaks import Unplayed as Unplayed
+from rochade.core.tiebreaks import parse_tiebreaks as parse_tiebreaks
 from rochade.service.errors import ServiceError
 from rochade.service.files import read_file
 

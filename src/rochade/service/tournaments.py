@@ -34,7 +34,12 @@ from rochade.service.lists import keizer_of, keizer_settings, standing_changes, 
 from rochade.service.players import find_entrant, label, pick
 from rochade.service.rated import EVENT, event_from_json, event_to_json
 from rochade.service.reports import TournamentSummary
-from rochade.service.settings import START_ORDER, SettingsReport, changed_settings, system_changes
+from rochade.service.tournament_settings import (
+    START_ORDER,
+    SettingsReport,
+    changed_settings,
+    system_changes,
+)
 from rochade.store import Club, TournamentRecord
 
 
@@ -148,7 +153,7 @@ class TournamentDesk(UseCases):
         self, typed: Mapping[str, object], tournament: str | None = None, save: bool = True,
         confirm: bool = False,
     ) -> SettingsReport:
-        """Change settings by key (KEY -> the value as typed: `rochade.service.settings` for
+        """Change settings by key (KEY -> the value as typed: `service.tournament_settings` for
         Keizer, `systems.changed_settings` for a round robin or Swiss) in one logged action.
         Standings are derived, so the rounds played count under the new rules; `save=False`
         changes nothing and reports what would change, who moves in the standings included.

@@ -3,8 +3,9 @@
 Clubs switching from KfC keep their season: players, their sticky states, every round's rows and
 the settings of `ConfigTab`, mapped onto the `kfc` preset. KfC's stored Keizer numbers
 (`Pts_*`, `Keizer_*`, `rank`) are outputs; they are read only so that an import can be checked
-against them (`KfcImport.stored_totals`), never used as facts. The file is opened read-only and
-every problem is a one-line `KfcError` naming the table and the row (see docs/formats.md).
+against them (`KfcImport.stored_totals`, `stored_credits`), never used as facts. The file is
+opened read-only and every problem is a one-line `KfcError` naming the table and the row (see
+docs/formats.md).
 """
 
 from __future__ import annotations
@@ -88,6 +89,22 @@ IGNORED_KEYS = frozenset(
 )
 """ConfigTab keys that do not change a number or a pairing after round 1 (plus `WIN.*`)."""
 
+SHIPPED_SHARES: Mapping[str, float] = MappingProxyType(
+    {
+        "BONUS.Excused": 35,
+        "BONUS.Unexcused": 35,
+        "BONUS.Clubgame": 70,
+        "BONUS.Retired": 75,
+        "BONUS.Freilos": 50,
+        "BONUS.Verlust": 0,
+    }
+)
+"""The shares KfC scored a file without `ConfigTab` with. Until March 2023 KfC kept its settings
+in the program's own configuration, not in the tournament, and shipped these: unexcused as much
+as excused; a bye always earned half the own value and a loss nothing. The file names none of
+it, so the shipped shares are the best reading, and its stored totals check them
+(docs/formats.md)."""
+
 
 class KfcError(StoreError):
     """A file rochade cannot import as a KfC tournament; the message names the table and row."""
@@ -98,13 +115,16 @@ class KfcImport:
     """What a KfC file holds, as rochade facts, plus what the reader had to assume.
 
     `notes` lists every default used and every setting left out, in words for the TD.
-    `stored_totals` are KfC's own `Keizer_SumPts` per player (empty if the column is missing).
+    `stored_totals` are KfC's own `Keizer_SumPts` per player (empty if the column is missing);
+    `stored_credits` what KfC's rows (`Pts_W`, `Pts_B`) gave each player in each round, so that a
+    differing total can be traced to its rounds (empty if the columns are missing).
     """
 
     tournament: Tournament
     settings: KeizerSettings
     notes: tuple[str, ...]
     stored_totals: Mapping[PlayerId, float]
+    stored_credits: Mapping[tuple[PlayerId, int], float]
 
 
 def read_kfc(path: Path, name: str | None = None) -> KfcImport:
@@ -203,11 +223,19 @@ class _Reader:
                 exc=message_of(exc),
             ) from None
         settings = self.settings()
+        if not self.has_config and any(e.withdrawn for e in entrants):
+            self.notes.append(
+                "KfC of that time scored games with a withdrawn player otherwise than rochade and "
+                "KfC since July 2023 (a loss against one earned the withdrawn share, the withdrawn "
+                "player's last value stayed in their total, a bye or absence after their board "
+                "could count as a game against them): see docs/formats.md"
+            )
         return KfcImport(
             dataclasses.replace(tournament, settings=settings),
             settings,
             tuple(self.notes),
             stored,
+            MappingProxyType(self.credits()),
         )
 
     def players(self) -> tuple[list[Entrant], dict[PlayerId, float]]:
@@ -285,6 +313,20 @@ class _Reader:
         if internal:
             self.notes.append(f"KfC's working state of {', '.join(internal)} was read as present")
         return entrants, stored
+
+    def credits(self) -> dict[tuple[PlayerId, int], float]:
+        """KfC's credits per player and round; a row without opponent credits only `PID_W`
+        (older versions wrote a number into its `Pts_B` too, which counted for no one)."""
+        if not {"pts_w", "pts_b"} <= self.columns("Pairing"):
+            return {}
+        credits: dict[tuple[PlayerId, int], float] = {}
+        for rnd, white, black, pts_white, pts_black in self.con.execute(
+            "SELECT Rnd, PID_W, PID_B, Pts_W, Pts_B FROM Pairing"
+        ):
+            for pid, pts in ((white, pts_white), (black, pts_black)):
+                if pid != NO_OPPONENT and isinstance(pts, int | float):
+                    credits[pid, rnd] = credits.get((pid, rnd), 0.0) + float(pts)
+        return credits
 
     def rounds(self, entrants: Mapping[PlayerId, Entrant]) -> list[Round]:
         have = self.columns("Pairing")
@@ -382,14 +424,8 @@ class _Reader:
                     "start"
                 )
 
-    def settings(self) -> KeizerSettings:
-        base = preset("kfc")
-        if not self.has_config:
-            self.notes.append(
-                "the file has no ConfigTab table (an older KfC version): "
-                "the kfc preset's settings are used"
-            )
-            return base
+    def config(self) -> dict[str, float]:
+        """The file's ConfigTab numbers that can change a number or a pairing."""
         config: dict[str, float] = {}
         for key, _text, value in self.con.execute(
             "SELECT CfgKey, CfgText, CfgValue FROM ConfigTab"
@@ -400,6 +436,19 @@ class _Reader:
                 self.notes.append(f"ConfigTab {key} has no number ({value!r}): ignored")
                 continue
             config[key] = float(value)
+        return config
+
+    def settings(self) -> KeizerSettings:
+        base = preset("kfc")
+        if self.has_config:
+            config = self.config()
+        else:
+            self.notes.append(
+                "the file has no ConfigTab table (KfC before March 2023, which kept its settings "
+                "in the program): the shares KfC shipped with then are used (unexcused 35 %, as "
+                "much as excused), the kfc preset's other settings"
+            )
+            config = dict(SHIPPED_SHARES)
         fractions = dict(base.fractions)
         changes: dict[str, object] = {}
         for key, reasons in PERCENT_KEYS.items():

@@ -1,7 +1,7 @@
 """The web app: `rochade serve CLUB_FILE` runs the club evening in the browser.
 
-`create_app` is imported on first use, so that a command needing only the translations
-(`rochade.web.i18n`: an export in German or Arabic) loads no web server."""
+`create_app` is imported on first use, so that a command needing one piece of the package
+(`rochade.web.start`'s launcher) loads no web server."""
 
 from __future__ import annotations
 

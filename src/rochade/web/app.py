@@ -15,10 +15,11 @@ from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 
+from rochade import i18n
 from rochade.service import FileReplaced
 from rochade.service.clubfile import Clock, system_clock
 from rochade.service.upload import Target
-from rochade.web import i18n, uploads
+from rochade.web import uploads
 from rochade.web.base import (
     ERROR_PAGES,
     HARDENING,

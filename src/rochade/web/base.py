@@ -36,19 +36,20 @@ from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.types import Message as AsgiMessage
 
+from rochade import i18n
 from rochade.core.collation import search_text
 from rochade.core.messages import N_, Message, shortened
 from rochade.core.model import ModelError
-from rochade.core.systems import system_of
 from rochade.service import ActionRecord, ClubService, Identity, ServiceError, StoreError
-from rochade.service.club_settings import file_identity
 from rochade.service.clubfile import Clock
+from rochade.service.file_settings import file_identity
+from rochade.service.pin import REVOKED_KEY
+from rochade.service.systems import system_of
 from rochade.service.upload import Uploader
-from rochade.web import i18n, texts
+from rochade.web import texts
 from rochade.web.cache import Facts, PageCache
 from rochade.web.queries import result_label
 from rochade.web.security import (
-    REVOKED_KEY,
     LoginThrottle,
     RateLimit,
     Signer,

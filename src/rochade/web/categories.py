@@ -11,10 +11,10 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
+from rochade import i18n
 from rochade.formats.tables import Table
 from rochade.service import standings_list
 from rochade.service.categories import CategoryData, category_list, prize_list
-from rochade.web import i18n
 from rochade.web.base import USER_ERRORS, Page, Web, field, public, round_param, td_only
 
 

@@ -32,12 +32,12 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
+from rochade import i18n
 from rochade.core.model import Entrant, Status, Tournament
-from rochade.core.systems import system_of
 from rochade.service import standings_with_tiebreaks
 from rochade.service.phones import PHONE_RESULTS, SHORT_ID, PhoneDesk, PhoneSettings
 from rochade.service.screens import CONTENTS, HallScreens, Screen, typed_screen
-from rochade.web import i18n
+from rochade.service.systems import system_of
 from rochade.web.base import (
     USER_ERRORS,
     Endpoint,

@@ -17,10 +17,12 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
+from rochade import i18n
 from rochade.service.backups import check_copy
 from rochade.service.errors import ServiceError
 from rochade.service.fidemode import recheck
 from rochade.service.files import drop_upload, keep_upload, kept_upload, read_whole
+from rochade.service.pin import MIN_PIN_LENGTH, PinError, pin_matches, set_pin
 from rochade.service.publishing import (
     save_site_setup,
     set_up_upload,
@@ -28,16 +30,9 @@ from rochade.service.publishing import (
     upload_target,
 )
 from rochade.service.website import club_site, write_site
-from rochade.web import i18n, uploads
+from rochade.web import uploads
 from rochade.web.base import USER_ERRORS, Endpoint, Page, Web, field, td_only
-from rochade.web.security import (
-    MIN_PIN_LENGTH,
-    PinError,
-    Signer,
-    pin_matches,
-    session_key,
-    set_pin,
-)
+from rochade.web.security import Signer, session_key
 
 # -- the club's website --------------------------------------------------------------------
 

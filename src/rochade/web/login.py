@@ -9,7 +9,8 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
-from rochade.web import i18n
+from rochade import i18n
+from rochade.service.pin import pin_matches
 from rochade.web.base import (
     SESSION_COOKIE,
     Page,
@@ -20,7 +21,7 @@ from rochade.web.base import (
     remember_language,
     safe_next,
 )
-from rochade.web.security import SESSION_SECONDS, pin_matches
+from rochade.web.security import SESSION_SECONDS
 
 
 async def set_language(request: Request) -> Response:

@@ -13,9 +13,9 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
+from rochade import i18n
 from rochade.core.fide import PlayerDetails
 from rochade.core.standings import numbers_of
-from rochade.core.systems import system_of
 from rochade.formats.text import PRINT_ROUNDS, tiebreak_key
 from rochade.service import (
     category_data,
@@ -24,7 +24,8 @@ from rochade.service import (
     standings_with_tiebreaks,
 )
 from rochade.service.categories import CategoryData, places_of
-from rochade.web import i18n, systems
+from rochade.service.systems import system_of
+from rochade.web import systems
 from rochade.web.base import Page, Web, public, round_param
 from rochade.web.chart import player_chart
 from rochade.web.queries import (

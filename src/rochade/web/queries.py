@@ -15,9 +15,9 @@ from rochade.core.collation import name_key
 from rochade.core.keizer.scoring import Standings
 from rochade.core.model import Entrant, Game, Outcome, PlayerId, Result, Round, Status, Tournament
 from rochade.core.rating_change import RatingChange
-from rochade.core.systems import holder, system_of
 from rochade.formats.text import rank_labels
 from rochade.service import rating_changes_of
+from rochade.service.systems import holder, system_of
 
 RESULT_CHOICES = (
     Result.WHITE_WINS,

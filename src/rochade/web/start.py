@@ -27,12 +27,12 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from rochade import i18n
 from rochade.service import ClubService, StoreError
-from rochade.service.club_settings import CLUB_NAME, check_servable, write_setting
-from rochade.web import i18n
+from rochade.service.file_settings import CLUB_NAME, check_servable, write_setting
+from rochade.service.pin import MIN_PIN_LENGTH, PinError, checked_pin, has_pin, set_pin
 from rochade.web.base import WHO, Hardened, request_language
 from rochade.web.login import set_language
-from rochade.web.security import MIN_PIN_LENGTH, PinError, checked_pin, has_pin, set_pin
 
 SUFFIX = ".rochade"
 LOCAL_HOSTS = frozenset({"127.0.0.1", "localhost", "[::1]", "::1"})

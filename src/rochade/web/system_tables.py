@@ -13,6 +13,7 @@ from functools import partial
 
 from markupsafe import Markup, escape
 
+from rochade import i18n
 from rochade.core.collation import name_key
 from rochade.core.model import Entrant, PlayerId, Round, Tournament
 from rochade.core.rating_change import RatingChange
@@ -30,7 +31,6 @@ from rochade.formats.tables import (
     with_rating_change,
 )
 from rochade.service import standings_list
-from rochade.web import i18n
 from rochade.web.queries import OUTCOME_MARKS, CurvePoint
 
 
@@ -57,7 +57,7 @@ def web_table(table: Table, title: Callable[[Column], str],
               link: str, css: Callable[[Column], str] = grid_class, marked: str = "",
               ) -> WebTable:
     """The exports' table for a page: `title` words a column, `column` tells how to write the
-    points of a column (one format for all of them, see `rochade.web.i18n.table_numbers`), a
+    points of a column (one format for all of them, see `rochade.i18n.table_numbers`), a
     name cell links to `link` + the player's id, `css` gives a column's classes. A withdrawn
     row without a rank (Keizer's) shows "–" as its rank and in its strong columns and `marked`
     after its name. The cells are written here, not by a template loop: a 300-player Swiss has

@@ -17,6 +17,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
+from rochade import i18n
 from rochade.core.collation import name_key
 from rochade.core.standings import SystemStandings, counted_crosstable, explain_tiebreaks
 from rochade.core.systems import (
@@ -31,14 +32,12 @@ from rochade.core.systems import (
     scoring_text,
     system_of,
 )
-from rochade.core.tiebreaks import TieBreak
 from rochade.formats.csv import LANGUAGE_DIALECTS
 from rochade.formats.tables import crosstable_table, fide_list, rounds_table
 from rochade.formats.text import tiebreak_key
 from rochade.service import ServiceError, standings_with_tiebreaks
 from rochade.service.fidemode import NeedsFideConfirmation
-from rochade.service.systems import draws_by_lot
-from rochade.web import i18n
+from rochade.service.systems import TieBreak, draws_by_lot
 from rochade.web.base import USER_ERRORS, Page, Web, field, int_or_none, round_param, td_only
 from rochade.web.chart import player_chart
 from rochade.web.queries import planned_rounds, rated_changes

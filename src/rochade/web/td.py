@@ -11,12 +11,9 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from rochade.core.checker import Rule
 from rochade.core.fide import EVENT_KEYS
-from rochade.core.keizer.settings import PRESETS, KeizerSettings
 from rochade.core.messages import N_, Message, line_message
 from rochade.core.model import Reason, Result, Tournament
-from rochade.core.systems import system_of
 from rochade.service import (
     NeedsConfirmation,
     PairingReport,
@@ -27,10 +24,14 @@ from rochade.service import (
 )
 from rochade.service.edits import PairingEditor
 from rochade.service.phones import PhoneDesk
-from rochade.service.settings import (
+from rochade.service.rounds import Rule
+from rochade.service.systems import system_of
+from rochade.service.tournament_settings import (
     KEIZER_SETTINGS,
     PERCENT_HINT,
     PRESET,
+    PRESETS,
+    KeizerSettings,
     SettingsReport,
     settings_of,
 )

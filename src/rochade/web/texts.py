@@ -2,7 +2,7 @@
 
 Marked with `N_` so that the message extraction finds them; the templates translate them
 when they render (the `label` filter, `preset_help`). The settings' own names and
-explanations live with the settings (`rochade.service.settings`).
+explanations live with the settings (`rochade.service.tournament_settings`).
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ LABELS = {
     "loss": N_("loss"),
     "forfeit win": N_("forfeit win"),
     "forfeit loss": N_("forfeit loss"),
-    # choices of the settings (rochade.service.settings)
+    # choices of the settings (rochade.service.tournament_settings)
     "yes": N_("yes"),
     "no": N_("no"),
     "fixed": N_("fixed top value"),

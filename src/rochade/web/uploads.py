@@ -4,11 +4,11 @@ background, and the TD's evening page shows how the last upload went."""
 
 from __future__ import annotations
 
+from rochade import i18n
 from rochade.service.errors import ServiceError
 from rochade.service.publishing import site_setup, upload_target
 from rochade.service.upload import Target, Uploaded, Uploader
 from rochade.service.website import club_site
-from rochade.web import i18n
 from rochade.web.base import Web
 
 

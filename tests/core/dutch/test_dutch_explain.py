@@ -9,11 +9,13 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from rochade.core.dutch.engine import DutchEngine, DutchResult, _Weights
-from rochade.core.dutch.explain import CRITERIA, Decision, decisions, explain, fields
+from rochade.core.dutch.engine import DutchEngine
+from rochade.core.dutch.explain import CRITERIA, Decision, decisions, explain
 from rochade.core.dutch.generator import GeneratorSettings, SwissLog, random_tournament
 from rochade.core.dutch.players import present_facts
+from rochade.core.dutch.result import DutchResult
 from rochade.core.dutch.state import NoValidPairing, SwissPlayer, SwissState
+from rochade.core.dutch.weights import Weights, fields
 from rochade.core.pairing import Board, Pairing
 
 ENGINE = DutchEngine()
@@ -25,7 +27,7 @@ def event(players: int, rounds: int) -> SwissLog:
 
 def why(state: SwissState) -> tuple[DutchResult, dict[tuple[str | int, ...], Decision]]:
     result = ENGINE.pair_round(state)
-    return result, {(d.kind, *d.players): d for d in decisions(result, state)}
+    return result, {(d.kind, *d.players): d for d in decisions(result, state, ENGINE.pair_round)}
 
 
 def test_round_one_is_the_natural_pairing_everywhere() -> None:
@@ -114,7 +116,7 @@ def test_explanation_lines_for_one_player() -> None:
     log.add_round([(1, 3, "="), (4, 2, "=")])
     state = log.state()
     result = ENGINE.pair_round(state)
-    lines = explain(result, state, player=1)
+    lines = explain(result, state, ENGINE.pair_round, player=1)
     assert lines[0].startswith("Player 1:")
     assert any(line.strip().startswith("1 - 2: not the natural 1 - 3") for line in lines)
     assert any(line.startswith("Board 2 - 1: 2 has white") for line in lines)
@@ -122,12 +124,12 @@ def test_explanation_lines_for_one_player() -> None:
 
 
 def test_the_bit_fields_cover_the_engine_weights() -> None:
-    """The criterion names are read off `_Weights.edge`'s layout: it must add up."""
+    """The criterion names are read off `Weights.edge`'s layout: it must add up."""
     log = random_tournament(random.Random(3), GeneratorSettings(players=15, rounds=5),
                             lambda s: _quick(s))
     for played in range(log.rounds_played):
         state = _before(log.state(), played)
-        weights = _Weights(state, present_facts(state))
+        weights = Weights(state, present_facts(state))
         assert sum(width for _, width in fields(weights)) == weights.low
 
 
@@ -143,7 +145,7 @@ def _before(state: SwissState, played: int) -> SwissState:
 
 def _check(result: DutchResult, state: SwissState) -> None:
     """Every pair, floater and bye has exactly one decision, and its reason holds."""
-    notes = decisions(result, state)
+    notes = decisions(result, state, ENGINE.pair_round)
     facts = result.facts
     pairs = {tuple(p) for t in result.brackets for p in t.pairs}
     floats = [f for t in result.brackets for f in t.floaters]
@@ -225,7 +227,7 @@ def test_the_player_line_names_score_preference_strength_and_floats() -> None:
     log.add_round([(1, 3, "="), (6, 2, "1"), (5, 7, "1")], {4: "Z"})
     state = log.state(frozenset({4}))
     result = ENGINE.pair_round(state)
-    first = {p: explain(result, state, player=p)[0] for p in range(1, 8)}
+    first = {p: explain(result, state, ENGINE.pair_round, player=p)[0] for p in range(1, 8)}
     assert first == {
         1: "Player 1: 2.5 points; colour preference black (strong); earlier floats: none",
         2: "Player 2: 1 point; colour preference white (strong); earlier floats: "
@@ -239,12 +241,14 @@ def test_the_player_line_names_score_preference_strength_and_floats() -> None:
         7: "Player 7: 1 point; colour preference white (mild); earlier floats: "
            "down 1 round ago",
     }
-    assert explain(result, state, player=4) == ["Player 4 does not take part in this round."]
-    assert explain(result, state, player=9) == ["Player 9 is not in this tournament."]
+    assert explain(result, state, ENGINE.pair_round, player=4) == [
+        "Player 4 does not take part in this round."]
+    assert explain(result, state, ENGINE.pair_round, player=9) == [
+        "Player 9 is not in this tournament."]
     log.add_round([(6, 1, "0"), (3, 5, "="), (2, 7, "1")], {4: "Z"})
     state = log.state()
     result = ENGINE.pair_round(state)
-    first = {p: explain(result, state, player=p)[0] for p in (2, 4, 5, 6)}
+    first = {p: explain(result, state, ENGINE.pair_round, player=p)[0] for p in (2, 4, 5, 6)}
     assert first == {
         2: "Player 2: 2 points; colour preference black (mild); earlier floats: "
            "down 2 rounds ago",
@@ -260,10 +264,10 @@ def test_the_player_line_gives_the_pairing_score_with_virtual_points() -> None:
     state = SwissState(tuple(SwissPlayer(t, 2000, (), (10,) if t <= 2 else ())
                              for t in range(1, 5)), 5)
     result = ENGINE.pair_round(state)
-    assert explain(result, state, player=1)[0] == (
+    assert explain(result, state, ENGINE.pair_round, player=1)[0] == (
         "Player 1: 0 points, pairing score 1 with virtual points; colour preference none; "
         "earlier floats: none")
-    assert explain(result, state, player=3)[0] == (
+    assert explain(result, state, ENGINE.pair_round, player=3)[0] == (
         "Player 3: 0 points; colour preference none; earlier floats: none")
 
 
@@ -276,7 +280,7 @@ def test_c9_is_in_play_when_the_bye_falls_in_the_top_score_group() -> None:
     state = log.state()
     result = ENGINE.pair_round(state)
     assert (result.bye, result.bye_score, result.bye_by_unplayed) == (5, 0, True)
-    assert explain(result, state)[5] == (
+    assert explain(result, state, ENGINE.pair_round)[5] == (
         "  C5: the lowest score at which the bye leaves a complete pairing is 0; C2: only "
         "players without an earlier bye or unplayed win may receive it; C9: among those, the "
         "fewest unplayed rounds")
@@ -306,7 +310,7 @@ def test_players_moved_down_from_two_score_groups_are_taken_in_pairing_order() -
           "scores (C7)")
     assert notes["pair", 4, 8].reason == c7
     assert notes["pair", 1, 7].reason == "not the natural 1 - 5: 1 and 5 met in round 2 (C1)"
-    lines = explain(result, state)
+    lines = explain(result, state, ENGINE.pair_round)
     start = lines.index("Bracket 1.5: residents 5, 7, 8; moved down into it: 4, 1")
     assert lines[start + 1:start + 4] == [
         f"  4 - 8: {c7}",

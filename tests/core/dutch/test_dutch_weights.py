@@ -9,19 +9,20 @@ from __future__ import annotations
 import itertools
 
 from rochade.core.dutch.colours import allocate
-from rochade.core.dutch.engine import DutchEngine, _LocalGraph, _Weights
+from rochade.core.dutch.engine import DutchEngine, _LocalGraph
 from rochade.core.dutch.generator import SwissLog
 from rochade.core.dutch.players import Float, PlayerFacts, colour_preference, present_facts
 from rochade.core.dutch.state import Colour
+from rochade.core.dutch.weights import Weights
 
 
-def weights_after_round_one() -> tuple[_Weights, list[PlayerFacts]]:
+def weights_after_round_one() -> tuple[Weights, list[PlayerFacts]]:
     """8 players after one decisive game and three draws: score groups of 1, 6 and 1."""
     log = SwissLog([2500 - 10 * i for i in range(8)], 5)
     log.add_round([(1, 5, "1"), (6, 2, "="), (3, 7, "="), (8, 4, "=")])
     state = log.state()
     players = present_facts(state)
-    return _Weights(state, players), players
+    return Weights(state, players), players
 
 
 def test_count_fields_hold_the_largest_score_group() -> None:
@@ -101,11 +102,11 @@ def scored(tpn: int, score: int) -> PlayerFacts:
                        True, (Float.NONE, Float.NONE), frozenset())
 
 
-def weights_for(players: list[PlayerFacts]) -> _Weights:
+def weights_for(players: list[PlayerFacts]) -> Weights:
     """Weights of a hand-made field (the state only lends the round, scoring and rules)."""
     log = SwissLog([2500 - 10 * i for i in range(len(players))], 5)
     log.add_round([(1, 2, "=")])
-    return _Weights(log.state(), players)
+    return Weights(log.state(), players)
 
 
 def test_the_bye_probe_keeps_the_top_groups_pairs_inside_it() -> None:

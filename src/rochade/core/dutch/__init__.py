@@ -15,15 +15,20 @@ from rochade.core.dutch.state import (
 )
 
 if TYPE_CHECKING:
-    from rochade.core.dutch.engine import DutchEngine, DutchResult
+    from rochade.core.dutch.engine import DutchEngine
+    from rochade.core.dutch.result import DutchResult
 
 
 def __getattr__(name: str) -> object:
     """The engine, imported on first use: reading or writing a TRF file needs only the state."""
-    if name in ("DutchEngine", "DutchResult"):
-        from rochade.core.dutch import engine
+    if name == "DutchEngine":
+        from rochade.core.dutch.engine import DutchEngine
 
-        return getattr(engine, name)
+        return DutchEngine
+    if name == "DutchResult":
+        from rochade.core.dutch.result import DutchResult
+
+        return DutchResult
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 

@@ -1,12 +1,9 @@
 """The FIDE Dutch system (2026 rules) as a sequence of maximum-weight matchings.
 
-Every criterion becomes a bit field of one integer edge weight, most important first:
-absolute criteria decide whether an edge exists; completion and the bye (C4, C5, C2) come
-next, then pairs and scores in the current bracket (C6, C7), in the next bracket (C8), the
-bye's unplayed games (C9), colours (C10-C13) and floats (C14-C21). The lowest bits are left
-free so that the order in which the rules generate candidates (transpositions, exchanges,
-MDP choice; Arts. 3-4) can be imposed by small re-weightings and re-solves: whenever the
-heavy bits tie, the matching then picks the candidate the rules would generate first.
+Every criterion is a bit field of one integer edge weight (`rochade.core.dutch.weights`); the
+lowest bits let the rules' generation order (Arts. 3-4) be imposed by small re-weightings and
+re-solves, so that whenever the heavy bits tie the matching picks the candidate the rules
+would generate first.
 
 Brackets are processed from the top score down. For each bracket, the graph holds every
 player still unpaired, so that the completion test (C4) is part of the optimum itself; in
@@ -15,223 +12,20 @@ larger fields a bracket-local graph is used when the rest provably stays pairabl
 `_Brackets._next_group_matters`). The reference engine bbpPairings works with weighted
 matchings too; using the same kind of optimum is what makes every tie fall the same way
 as the reference.
-
-One module: the weight's bit layout and the code that sets each bit change together.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from rochade.core.dutch.colours import allocate
 from rochade.core.dutch.explain import explain
 from rochade.core.dutch.matching import WeightedMatching
-from rochade.core.dutch.players import Float, PlayerFacts, present_facts
+from rochade.core.dutch.players import PlayerFacts, present_facts
+from rochade.core.dutch.result import BracketTrace, DutchBoard, DutchResult
 from rochade.core.dutch.state import Colour, DutchError, NoValidPairing, SwissState
+from rochade.core.dutch.weights import Weights
 from rochade.core.pairing import Board, Pairing
-
-
-@dataclass(frozen=True, slots=True)
-class DutchBoard:
-    """A pair with the colours decided and the rule that decided them."""
-
-    white: int
-    black: int
-    colour_rule: str
-
-
-@dataclass(frozen=True)
-class BracketTrace:
-    """What happened in one bracket, for the explanation."""
-
-    score: int
-    residents: tuple[int, ...]
-    movers: tuple[int, ...]  # MDPs: players moved down into this bracket
-    pairs: tuple[tuple[int, int], ...]  # (higher, lower) in pairing order
-    floaters: tuple[int, ...]  # left unpaired, moved down to the next bracket
-
-
-@dataclass(frozen=True)
-class DutchResult:
-    """A round's pairing plus everything needed to explain it."""
-
-    boards: tuple[DutchBoard, ...]
-    bye: int | None
-    brackets: tuple[BracketTrace, ...]
-    bye_score: int | None
-    bye_by_unplayed: bool  # C9 decided between bye candidates
-    facts: dict[int, PlayerFacts]
-
-
-def _compatible(a: PlayerFacts, b: PlayerFacts, state: SwissState, top_limit: int,
-                forbidden: dict[int, set[int]]) -> bool:
-    """C1 (no rematch, no forbidden pair) and C3 (two absolute preferences for the same
-    colour only when one of them is a topscorer in the final round)."""
-    if b.tpn in a.met or b.tpn in forbidden.get(a.tpn, ()):
-        return False
-    if not a.absolute or not b.absolute or a.preference is not b.preference:
-        return True
-    final_round = state.rounds_played >= state.total_rounds - 1
-    return final_round and (a.score > top_limit or b.score > top_limit)
-
-
-class _Weights:
-    """Edge weights of the Dutch criteria for one round (bit layout in the module doc)."""
-
-    def __init__(self, state: SwissState, players: list[PlayerFacts]) -> None:
-        self.state = state
-        self.players = players
-        sizes: dict[int, int] = {}
-        for p in players:
-            sizes[p.score] = sizes.get(p.score, 0) + 1
-        self.shift: dict[int, int] = {}
-        total = 0
-        for score in sorted(sizes):
-            self.shift[score] = total
-            total += sizes[score].bit_length()
-        self.score_bits = total
-        self.size_bits = max(sizes.values()).bit_length()
-        bits, played = self.size_bits, state.rounds_played
-        floats = sum(2 * bits + 2 * total for back in (0, 1) if played > back)
-        # bit position of the completion field: everything below it is bracket quality
-        self.low = 2 * (bits + total) + 6 * bits + floats + 3 * bits + 1
-        scoring = state.scoring
-        self.top_limit = (state.rounds_played * max(scoring.win, scoring.draw)) >> 1
-        self.forbidden: dict[int, set[int]] = {}
-        for group in state.forbidden:
-            for tpn in group:
-                self.forbidden.setdefault(tpn, set()).update(group - {tpn})
-        self.bye_score = 0
-        self.single_bye_floater = False
-        self.c9_used = False  # C9 ranked bye candidates in some bracket
-        self.unplayed_rank: dict[int, int] = {}
-        # Beyond C1/C3, an edge's weight depends only on these facts of its two players
-        # (and on the bye settings above), and a field has few distinct combinations of
-        # them: each combination's weight is computed once.
-        kinds: dict[tuple[object, ...], int] = {}
-        self.kind = [
-            kinds.setdefault(
-                (p.score, p.bye_eligible, p.played_games, p.preference, p.absolute, p.strong,
-                 p.imbalance, p.repeated, p.floats),
-                len(kinds),
-            )
-            for p in players
-        ]
-        self.known: dict[tuple[int, int, bool, bool, int, bool], int] = {}
-
-    def ok(self, i: int, j: int) -> bool:
-        """C1 and C3 between players i and j (indices in pairing order)."""
-        return _compatible(self.players[i], self.players[j], self.state, self.top_limit,
-                           self.forbidden)
-
-    def candidate(self, p: PlayerFacts) -> bool:
-        return p.bye_eligible and p.score <= self.bye_score
-
-    def bye_probe(self, i: int, j: int) -> int:
-        """Weight for finding the lowest score at which the bye can fall (C5)."""
-        if not self.ok(i, j):
-            return 0
-        a, b = self.players[i], self.players[j]
-        w = 1 + (not a.bye_eligible) + (not b.bye_eligible)
-        w <<= self.score_bits
-        w |= self.shift[a.score] + self.shift[b.score]
-        w <<= self.size_bits
-        w |= b.score >= self.players[0].score
-        return w
-
-    def edge(self, hi: int, lo: int, in_current: bool, in_next: bool) -> int:
-        """The criteria weight of pairing players hi < lo (pairing order).
-
-        `in_current`: lo belongs to the bracket being paired (so hi does too);
-        `in_next`: lo belongs to the next score group (the C8 look-ahead).
-        """
-        if not self.ok(hi, lo):
-            return 0
-        key = (self.kind[hi], self.kind[lo], in_current, in_next, self.bye_score,
-               self.single_bye_floater)
-        weight = self.known.get(key)
-        if weight is None:
-            weight = self.known[key] = self._criteria(hi, lo, in_current, in_next)
-        return weight
-
-    def _criteria(self, hi: int, lo: int, in_current: bool, in_next: bool) -> int:
-        h, lw = self.players[hi], self.players[lo]
-        bits, sbits = self.size_bits, self.score_bits
-        shift = self.shift
-        # C4, C2, C5: stay completable, with the bye on an eligible lowest-score player.
-        w = 1 + (not self.candidate(h)) + (not self.candidate(lw))
-        # C6, C7: pairs and paired scores in this bracket.
-        w = (w << bits) | in_current
-        w <<= sbits
-        if in_current:
-            w |= 1 << shift[h.score]
-        # C8: the same for the next bracket.
-        w = (w << bits) | in_next
-        w <<= sbits
-        if in_next:
-            w |= 1 << shift[h.score]
-        # C9: leave the bye to the candidate with the fewest unplayed rounds.
-        w <<= 2 * bits
-        if self.single_bye_floater:
-            if h.score == self.bye_score:
-                w |= self.unplayed_rank[h.played_games]
-            if lw.score == self.bye_score:
-                w += self.unplayed_rank[lw.played_games]
-        w = self._colour_bits(w, lw, h, in_current)
-        w = self._float_bits(w, h, lw, in_current)
-        # free bits for the generation order (exchanges, transpositions, MDP choice)
-        return w << (3 * bits + 1)
-
-    def _colour_bits(self, w: int, p: PlayerFacts, o: PlayerFacts, on: bool) -> int:
-        """C10-C13, counted only for pairs inside the current bracket."""
-        bits = self.size_bits
-        same = p.preference is o.preference
-        # C10: topscorers' colour difference beyond +-2
-        w = (w << bits) | (on and (p.imbalance <= 1 or o.imbalance <= 1 or not same))
-        # C11: topscorers getting the same colour three times in a row
-        if p.imbalance == o.imbalance:
-            third_ok = p.repeated is None or p.repeated is not o.repeated
-        else:
-            lesser = o if p.imbalance > o.imbalance else p
-            third_ok = p.preference is None or lesser.repeated is not p.preference.opposite
-        w = (w << bits) | (on and (not p.absolute or not o.absolute or not same or third_ok))
-        # C12: colour preferences
-        w = (w << bits) | (on and (not same or p.preference is None))
-        # C13: strong colour preferences
-        strong_clash = (p.strong or p.absolute) and (o.strong or o.absolute) and not (
-            p.absolute and o.absolute
-        )
-        return (w << bits) | (on and (not same or not strong_clash))
-
-    def _float_bits(self, w: int, h: PlayerFacts, lw: PlayerFacts, on: bool) -> int:
-        """C14-C21: repeated floats one and two rounds back, and their scores."""
-        bits, sbits, shift = self.size_bits, self.score_bits, self.shift
-        played = self.state.rounds_played
-        mdp_pair = h.score > lw.score
-        for back in (0, 1):
-            if played <= back:
-                continue
-            # C14/C16: residents who would float down again
-            w <<= bits
-            if on:
-                w |= lw.floats[back] is Float.DOWN
-                w += h.score <= lw.score and h.floats[back] is Float.DOWN
-            # C15/C17: MDP opponents who would float up again
-            w = (w << bits) | (on and not (mdp_pair and lw.floats[back] is Float.UP))
-        for back in (0, 1):
-            if played <= back:
-                continue
-            # C18/C20: scores of repeated downfloaters
-            w <<= sbits
-            if on:
-                w += (lw.floats[back] is Float.DOWN) << shift[lw.score]
-                w += (h.floats[back] is Float.DOWN) << shift[h.score]
-            # C19/C21: scores of the opponents of repeated upfloaters
-            w <<= sbits
-            if on and not (lw.floats[back] is Float.UP and mdp_pair):
-                w |= 1 << shift[h.score]
-        return w
 
 
 class _Graph:
@@ -289,7 +83,7 @@ class _LocalGraph(_Graph):
 
     can_drop_next = True
 
-    def __init__(self, n: int, weights: _Weights, players: list[PlayerFacts]) -> None:
+    def __init__(self, n: int, weights: Weights, players: list[PlayerFacts]) -> None:
         super().__init__(0)
         self.n = n
         self.weights = weights
@@ -347,7 +141,7 @@ class _LocalGraph(_Graph):
         self.matching.remove(self.local[b])
 
 
-def _pairable(weights: _Weights, players: list[PlayerFacts], rest: tuple[int, ...]) -> bool:
+def _pairable(weights: Weights, players: list[PlayerFacts], rest: tuple[int, ...]) -> bool:
     """Whether `rest` has a complete pairing with the bye (if any) on a candidate: a quick
     sufficient test first, then a small exact matching."""
     if len(rest) % 2 == 1 and not any(weights.candidate(players[v]) for v in rest):
@@ -371,7 +165,7 @@ EXACT_CHECK_LIMIT = 160
 """Largest leftover set whose pairability is checked by an exact matching."""
 
 
-def _dense_enough(weights: _Weights, players: list[PlayerFacts], rest: tuple[int, ...]) -> bool:
+def _dense_enough(weights: Weights, players: list[PlayerFacts], rest: tuple[int, ...]) -> bool:
     """Dirac's theorem: if every player is compatible with at least half of the others, a
     Hamiltonian cycle exists, so any one player can take the bye and the rest pair up.
     Incompatibilities are over-counted (every same-side absolute preference counts).
@@ -383,7 +177,7 @@ def _dense_enough(weights: _Weights, players: list[PlayerFacts], rest: tuple[int
     return all(2 * (size - 1 - clashes(v, True)) >= size for v in rest)
 
 
-def _clash_counter(weights: _Weights, players: list[PlayerFacts],
+def _clash_counter(weights: Weights, players: list[PlayerFacts],
                    group: tuple[int, ...]) -> Callable[[int, bool], int]:
     """clashes(v, inside): how many players of `group` v may not meet, over-counted (every
     same-side absolute preference counts); `inside` says whether v itself is in the group."""
@@ -424,13 +218,13 @@ class DutchEngine:
         facts = {p.tpn: p for p in players}
         if n == 0:
             return DutchResult((), None, (), None, False, facts)
-        weights = _Weights(state, players)
+        weights = Weights(state, players)
         odd = n % 2 == 1
         if n >= FAST_MIN_PLAYERS:
             try:
                 return self._pair_locally(state, players, weights, facts)
             except _NeedExact:
-                weights = _Weights(state, players)
+                weights = Weights(state, players)
         graph = _Graph(n)
         for i in range(n):
             for j in range(i):
@@ -452,10 +246,10 @@ class DutchEngine:
         return Pairing(
             boards=tuple(Board(b.white, b.black) for b in result.boards),
             bye=result.bye,
-            explanation=tuple(explain(result, state)),
+            explanation=tuple(explain(result, state, self.pair_round)),
         )
 
-    def _pair_locally(self, state: SwissState, players: list[PlayerFacts], weights: _Weights,
+    def _pair_locally(self, state: SwissState, players: list[PlayerFacts], weights: Weights,
                       facts: dict[int, PlayerFacts]) -> DutchResult:
         """Bracket-local solving; raises _NeedExact when it cannot prove its result."""
         everyone = tuple(range(len(players)))
@@ -477,7 +271,7 @@ class DutchEngine:
         return self._result(state, players, graph, brackets, weights if odd else None, facts)
 
     @staticmethod
-    def _prepare_bye(weights: _Weights, players: list[PlayerFacts], mate: list[int]) -> None:
+    def _prepare_bye(weights: Weights, players: list[PlayerFacts], mate: list[int]) -> None:
         """C5: the lowest score at which the bye can fall; C9 applies when the top group
         itself must float the bye receiver."""
         single = next(v for v in range(len(players)) if mate[v] == v)
@@ -491,7 +285,7 @@ class DutchEngine:
 
     @staticmethod
     def _result(state: SwissState, players: list[PlayerFacts], graph: _Graph,
-                brackets: list[BracketTrace], weights: _Weights | None,
+                brackets: list[BracketTrace], weights: Weights | None,
                 facts: dict[int, PlayerFacts]) -> DutchResult:
         boards: list[DutchBoard] = []
         bye: int | None = None
@@ -518,7 +312,7 @@ class DutchEngine:
         )
 
 
-def _rank_unplayed(weights: _Weights, players: list[PlayerFacts]) -> None:
+def _rank_unplayed(weights: Weights, players: list[PlayerFacts]) -> None:
     """C9 ranks: among the bye candidates' score group, more games played ranks lower."""
     counts = sorted(
         (p.played_games for p in players if p.score == weights.bye_score), reverse=True
@@ -545,7 +339,7 @@ def _check_complete(mate: list[int], players: list[PlayerFacts]) -> None:
 class _Brackets:
     """The bracket-by-bracket loop: fix each bracket's pairs, float the rest down."""
 
-    def __init__(self, weights: _Weights, graph: _Graph, players: list[PlayerFacts]) -> None:
+    def __init__(self, weights: Weights, graph: _Graph, players: list[PlayerFacts]) -> None:
         self.weights = weights
         self.graph = graph
         self.players = players

@@ -24,14 +24,16 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import partial
-from typing import TYPE_CHECKING
 
 from rochade.core.dutch.players import PlayerFacts, present_facts
+from rochade.core.dutch.result import BracketTrace, DutchResult
 from rochade.core.dutch.state import Colour, NoValidPairing, SwissState
+from rochade.core.dutch.weights import Weights, field_of
 from rochade.core.messages import N_, Exact, Message, Said, joined
 
-if TYPE_CHECKING:
-    from rochade.core.dutch.engine import BracketTrace, DutchResult, _Weights
+PairRound = Callable[[SwissState], DutchResult]
+"""The engine's pairing of a round (`DutchEngine.pair_round`), which the explanation runs
+again with a choice forced; passed in, as the engine's `pair` runs the explanation."""
 
 DETAIL_LIMIT = 120
 """Largest field for which every non-natural pair and floater gets a forced re-pairing."""
@@ -106,15 +108,15 @@ def _ids(tpns: tuple[int, ...] | list[int]) -> Message | str:
 class _Why:
     """The state, the result and the engine's weights, for answering one pairing."""
 
-    def __init__(self, result: DutchResult, state: SwissState, detail: bool) -> None:
-        from rochade.core.dutch.engine import _Weights  # the engine module imports this one
-
+    def __init__(self, result: DutchResult, state: SwissState, pair_round: PairRound,
+                 detail: bool) -> None:
         self.result = result
         self.state = state
+        self.pair_round = pair_round
         self.detail = detail
         self.players = present_facts(state)
         self.index = {p.tpn: i for i, p in enumerate(self.players)}
-        self.weights = _Weights(state, self.players)
+        self.weights = Weights(state, self.players)
         self.histories = {p.tpn: p.history for p in state.players}
         self.bye_decision: Decision | None = None
 
@@ -146,13 +148,11 @@ class _Why:
     # -- forced re-pairings ------------------------------------------------------------
     def forced(self, player: int, allowed: set[int]) -> DutchResult | None:
         """The engine's pairing when `player` may meet only `allowed`; None if impossible."""
-        from rochade.core.dutch.engine import DutchEngine
-
         others = [p.tpn for p in self.players if p.tpn != player and p.tpn not in allowed]
         state = replace(self.state, forbidden=(
             *self.state.forbidden, *(frozenset((player, o)) for o in others)))
         try:
-            return DutchEngine().pair_round(state)
+            return self.pair_round(state)
         except NoValidPairing:
             return None
 
@@ -213,33 +213,6 @@ class _Why:
 
 def _same(a: BracketTrace, b: BracketTrace) -> bool:
     return (a.score, set(a.pairs), set(a.floaters)) == (b.score, set(b.pairs), set(b.floaters))
-
-
-def fields(weights: _Weights) -> list[tuple[str, int]]:
-    """The engine's edge-weight bit fields below the completion field, lowest first, as
-    `_Weights.edge` lays them out (the test suite checks they add up to `weights.low`)."""
-    b, s = weights.size_bits, weights.score_bits
-    played = weights.state.rounds_played
-    top = [("C6", b), ("C7", s), ("C8", b), ("C8", s), ("C9", 2 * b),
-           ("C10", b), ("C11", b), ("C12", b), ("C13", b)]
-    for back, (down, up) in enumerate((("C14", "C15"), ("C16", "C17"))):
-        if played > back:
-            top += [(down, b), (up, b)]
-    for back, (down, up) in enumerate((("C18", "C19"), ("C20", "C21"))):
-        if played > back:
-            top += [(down, s), (up, s)]
-    top.append(("order", 3 * b + 1))
-    return top[::-1]
-
-
-def field_of(weights: _Weights, bit: int) -> str:
-    """The criterion whose field holds weight bit `bit`."""
-    start = 0
-    for name, width in fields(weights):
-        if bit < start + width:
-            return name
-        start += width
-    return "C4"
 
 
 # -- the natural pairing of a bracket, and the decisions -----------------------------------
@@ -455,21 +428,23 @@ def _bye_decision(why: _Why) -> Decision:
                     Said("{head}; {reasons}", head=head, reasons=joined(reasons)), (after[0],))
 
 
-def decisions(result: DutchResult, state: SwissState, player: int | None = None
-              ) -> list[Decision]:
+def decisions(result: DutchResult, state: SwissState, pair_round: PairRound,
+              player: int | None = None) -> list[Decision]:
     """Every pair, floater and the bye with the criterion that decided it (only those
     involving `player` if given), top bracket first."""
-    why = _Why(result, state, detail=player is not None or len(result.facts) <= DETAIL_LIMIT)
+    detail = player is not None or len(result.facts) <= DETAIL_LIMIT
+    why = _Why(result, state, pair_round, detail)
     found = [d for trace in result.brackets for d in _bracket_decisions(why, trace, player)]
     if result.bye is not None and player in (None, result.bye):
         found.append(_bye(why))
     return found
 
 
-def explain(result: DutchResult, state: SwissState, player: int | None = None) -> list[Said]:
+def explain(result: DutchResult, state: SwissState, pair_round: PairRound,
+            player: int | None = None) -> list[Said]:
     """The explanation lines of one pairing, top bracket first; with `player`, only what
     concerns that player (bracket, opponent or float or bye, colour)."""
-    notes = decisions(result, state, player)
+    notes = decisions(result, state, pair_round, player)
     by_pair = {d.players: d for d in notes if d.kind == "pair"}
     by_float = {d.players[0]: d for d in notes if d.kind == "float"}
     lines: list[Said] = [] if player is None else _player_lines(result, state, player)

@@ -26,7 +26,7 @@ from rochade.core.dutch.state import (
     SwissState,
 )
 from rochade.core.pairing import Pairing
-from rochade.core.systems import baku_group_a, baku_virtual_points
+from rochade.core.system_settings import baku_group_a, baku_virtual_points
 
 _RESULTS = {
     "1": (Outcome.WIN, Outcome.LOSS, True),

@@ -88,7 +88,7 @@ def pair_round(state: KeizerState) -> KeizerPairing:
     """Pair round `state.round_number`: bye, top-down pairs, colours, board order, explanation."""
     ranking = _checked_ranking(state)
     history = History(state.tournament.rounds, state.round_number)
-    rules = PairingRules.from_keizer(state.settings, state.round_number)
+    rules = state.settings.pairing_rules(state.round_number)
     strict = Constraints(rules, history, state.tournament)
     if not ranking:
         return KeizerPairing(
@@ -182,7 +182,7 @@ def explain_colour(state: KeizerState, white: PlayerId, black: PlayerId) -> Said
     "why did A get white?" about a board of this round (engine-made or manual)."""
     history = History(state.tournament.rounds, state.round_number)
     strict = Constraints(
-        PairingRules.from_keizer(state.settings, state.round_number), history, state.tournament
+        state.settings.pairing_rules(state.round_number), history, state.tournament
     )
     position = {p: i for i, p in enumerate(state.ranking)}
     for player in (white, black):
@@ -234,7 +234,7 @@ def check_manual_pairing(
         tournament=state.tournament,
         round_number=state.round_number,
         present=state.ranking,
-        rules=PairingRules.from_keizer(state.settings, state.round_number),
+        rules=state.settings.pairing_rules(state.round_number),
     )
 
 

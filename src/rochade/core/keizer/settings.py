@@ -13,6 +13,7 @@ from fractions import Fraction
 from types import MappingProxyType
 
 from rochade.core import limits
+from rochade.core.checker import ByePolicy, PairingRules
 from rochade.core.model import ModelError, PlayerId
 
 
@@ -230,6 +231,24 @@ class KeizerSettings:
             if limit is not None:
                 return limit
         return self.max_meetings
+
+    def pairing_rules(self, round_number: int) -> PairingRules:
+        """The limits of a Keizer round, with the period settings that apply to it.
+
+        The rematch gap looks back over club evenings across period boundaries; meetings are
+        counted from the start of the round's period.
+        """
+        return PairingRules(
+            forbidden_pairs=self.forbidden_pairs,
+            rematch_gap=self.rematch_gap_for(round_number),
+            max_meetings=self.max_meetings_for(round_number),
+            meetings_from_round=self.period_start(round_number),
+            max_colour_difference=self.max_colour_difference,
+            max_same_colour_run=self.max_same_colour_run,
+            bye_policy=ByePolicy.EVENLY if self.byes_evenly else ByePolicy.ANY,
+            byes_count_absences=self.byes_count_absences,
+            avoid_bye_repeat=self.no_bye_twice_in_row,
+        )
 
 
 _BOUNDS: tuple[tuple[str, limits.Bound], ...] = (

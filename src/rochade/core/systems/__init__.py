@@ -11,10 +11,7 @@ from typing import Any
 
 from rochade.core.jsonvalues import FormatError
 from rochade.core.model import Tournament
-from rochade.core.systems.base import TournamentSystem
-from rochade.core.systems.keizer import KEIZER_SYSTEM
-from rochade.core.systems.round_robin import ROUND_ROBIN_SYSTEM
-from rochade.core.systems.settings import (
+from rochade.core.system_settings import (
     DEFAULT_TIEBREAKS,
     KEIZER,
     NUMBERS_FROZEN_AFTER,
@@ -37,6 +34,9 @@ from rochade.core.systems.settings import (
     scoring_text,
     swiss_numbers,
 )
+from rochade.core.systems.base import TournamentSystem
+from rochade.core.systems.keizer import KEIZER_SYSTEM
+from rochade.core.systems.round_robin import ROUND_ROBIN_SYSTEM
 from rochade.core.systems.swiss import SWISS_SYSTEM
 
 SYSTEMS: dict[str, TournamentSystem[Any]] = {

@@ -13,7 +13,7 @@ from typing import Any, ClassVar, Generic, TypeVar, cast
 from rochade.core.checker import PairingRules
 from rochade.core.model import ModelError, PlayerId, Tournament
 from rochade.core.pairing import Pairing
-from rochade.core.systems.settings import SWISS_ABSENCES, ByeRequest, swiss_numbers
+from rochade.core.system_settings import SWISS_ABSENCES, ByeRequest, swiss_numbers
 from rochade.core.tiebreaks import Crosstable, Scoring, TieBreak
 
 S = TypeVar("S")

@@ -18,7 +18,7 @@ from rochade.core.jsonvalues import (
 )
 from rochade.core.messages import message_of
 from rochade.core.model import ModelError, PlayerId
-from rochade.core.systems.settings import scoring, scoring_text
+from rochade.core.system_settings import scoring, scoring_text
 from rochade.core.tiebreaks import Scoring, TieBreak, TieBreakError, parse_tiebreak
 
 

@@ -45,6 +45,7 @@ from rochade.core.keizer.settings import (
 from rochade.core.messages import Said, message_of
 from rochade.core.model import ModelError, PlayerId, Tournament
 from rochade.core.pairing import Pairing
+from rochade.core.system_settings import KEIZER
 from rochade.core.systems.base import PairingRefused, TournamentSystem
 from rochade.core.systems.codec import (
     forbidden_pairs_in,
@@ -52,7 +53,6 @@ from rochade.core.systems.codec import (
     opt_value_out,
     value_out,
 )
-from rochade.core.systems.settings import KEIZER
 
 
 class Keizer(TournamentSystem[KeizerSettings]):
@@ -98,7 +98,7 @@ class Keizer(TournamentSystem[KeizerSettings]):
         return dataclasses.replace(pairing, explanation=(line, *pairing.explanation)), drawn
 
     def pairing_rules(self, settings: KeizerSettings, number: int) -> PairingRules:
-        return PairingRules.from_keizer(settings, number)
+        return settings.pairing_rules(number)
 
     def with_kept_apart(self, settings: KeizerSettings,
                         pairs: frozenset[frozenset[PlayerId]]) -> KeizerSettings:

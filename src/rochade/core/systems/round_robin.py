@@ -22,9 +22,9 @@ from rochade.core.roundrobin import (
     numbers_by_rating,
     varma_draw,
 )
+from rochade.core.system_settings import ROUND_ROBIN, RoundRobinSettings, StartNumbers, yes_no
 from rochade.core.systems.base import PairingRefused, TournamentSystem
 from rochade.core.systems.codec import numbers_in, read_as, scoring_in, scoring_out, tiebreaks_in
-from rochade.core.systems.settings import ROUND_ROBIN, RoundRobinSettings, StartNumbers, yes_no
 from rochade.core.tiebreaks import Crosstable, Scoring, TieBreak
 
 

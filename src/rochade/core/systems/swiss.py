@@ -20,16 +20,7 @@ from rochade.core.jsonvalues import (
 from rochade.core.messages import Said, message_of
 from rochade.core.model import PlayerId, Tournament
 from rochade.core.pairing import Pairing
-from rochade.core.systems.base import PairingRefused, TournamentSystem
-from rochade.core.systems.codec import (
-    forbidden_pairs_in,
-    numbers_in,
-    read_as,
-    scoring_in,
-    scoring_out,
-    tiebreaks_in,
-)
-from rochade.core.systems.settings import (
+from rochade.core.system_settings import (
     SWISS,
     Acceleration,
     ByeRequest,
@@ -38,6 +29,15 @@ from rochade.core.systems.settings import (
     limit,
     random_round,
     swiss_numbers,
+)
+from rochade.core.systems.base import PairingRefused, TournamentSystem
+from rochade.core.systems.codec import (
+    forbidden_pairs_in,
+    numbers_in,
+    read_as,
+    scoring_in,
+    scoring_out,
+    tiebreaks_in,
 )
 from rochade.core.tiebreaks import Scoring, TieBreak
 

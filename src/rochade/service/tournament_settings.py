@@ -19,11 +19,10 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
+from rochade.core.keizer.settings import PRESETS as PRESETS  # offered by the CLI and the pages
 from rochade.core.keizer.settings import (
-    PRESETS,
     STANDARD_REASONS,
     ColourRule,
-    KeizerSettings,
     Ladder,
     NewMembers,
     Period,
@@ -31,6 +30,7 @@ from rochade.core.keizer.settings import (
     RoundOneColours,
     StartOrder,
 )
+from rochade.core.keizer.settings import KeizerSettings as KeizerSettings  # the rule set pages show
 from rochade.core.limits import number
 from rochade.core.messages import N_, Message, joined
 from rochade.core.model import ModelError, Tournament

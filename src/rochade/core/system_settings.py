@@ -3,6 +3,8 @@
 Keizer has its own settings (`rochade.core.keizer.settings`); these two systems share the
 FIDE scoring and tie-break machinery of `rochade.core.tiebreaks`. Start numbers of a round
 robin are part of its settings because they are drawn once, before round 1, and never change.
+The module sits beside `rochade.core.systems`, not in it: the Swiss pairing and the Dutch event
+generator read these settings, and the Swiss system object runs that pairing.
 """
 
 from __future__ import annotations

@@ -1,10 +1,12 @@
-"""Languages of the web pages: English (the source text), German, Dutch, French and Arabic.
+"""Languages of the web pages and the exported lists: English (the source text), German, Dutch,
+French and Arabic.
 
-Translations are the `.po` files under `translations/` (`messages.po`: the pages' texts;
+Translations are the `.po` files under `web/translations/` (`messages.po`: the pages' texts;
 `errors.po`: the messages of the core, formats, store and service, see `say`); they are
-compiled in memory when the app starts, so a fresh clone needs no build step. The visitor's
-language comes from the `lang` cookie (the switch in the page footer), else from the browser's
-Accept-Language.
+compiled in memory on first use, so a fresh clone needs no build step. A layer of its own
+beside the service, so that the CLI's lists and files are translated as the pages are without
+loading the web app. The visitor's language comes from the `lang` cookie (the switch in the
+page footer), else from the browser's Accept-Language.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal, get_decimal_symbol
 
-from rochade.core.messages import Exact, Message, Said, line_message, message_of
+from rochade.core.messages import N_, Exact, Message, Said, line_message, message_of
 from rochade.core.tiebreaks import Kind
 from rochade.formats.csv import DIALECTS, LANGUAGE_DIALECTS, table_csv
 from rochade.formats.html import ENGLISH, Language
@@ -44,7 +46,6 @@ from rochade.formats.text import (
     WORDS,
     number_style,
 )
-from rochade.web.texts import N_
 
 LANGUAGES = {"en": "English", "de": "Deutsch", "nl": "Nederlands", "fr": "Français",
              "ar": "العربية"}
@@ -53,7 +54,8 @@ RIGHT_TO_LEFT = frozenset({"ar"})
 """The languages written from right to left: their pages say `dir="rtl"` and the stylesheet
 mirrors them. Numbers stay in Latin digits there too (babel's `ar` writes 235.85 and dates
 as 01/12/2026), as Arabic chess software and FIDE lists write ratings, scores and results."""
-TRANSLATIONS = Path(__file__).parent / "translations"
+TRANSLATIONS = Path(__file__).parent / "web" / "translations"
+"""The catalogues stay beside the templates whose texts most of them are."""
 
 
 @cache
@@ -363,7 +365,13 @@ KEYWORDS: dict[str, tuple[int, ...] | None] = {
     "N_": None,
     "ServiceError": None,
 }
-METHODS = [("**.py", "python"), ("templates/**.html", "jinja2.ext:babel_extract")]
+METHODS = [
+    ("web/**.py", "python"),
+    ("i18n.py", "python"),
+    ("web/templates/**.html", "jinja2.ext:babel_extract"),
+]
+"""The pages' texts (`messages.po`): the web app's code and templates, and this module's
+column titles."""
 ERROR_KEYWORDS: dict[str, tuple[int, ...] | None] = {
     "Message": None,
     "Said": None,
@@ -422,7 +430,7 @@ def _called(node: ast.AST) -> str:
 def old_style_messages() -> list[str]:
     """Where a layer still raises an error with an f-string (shown in English only)."""
     found = []
-    package = Path(__file__).parent.parent
+    package = Path(__file__).parent
     for folder in LAYERS:
         for path in sorted((package / folder).rglob("*.py")):
             for node in ast.walk(ast.parse(path.read_bytes())):
@@ -444,13 +452,15 @@ def extract_messages(catalogue: str = "messages") -> dict[str, list[str]]:
     """Every message the pages can show, with where it occurs (for the catalogue checks)."""
     from babel.messages.extract import extract_from_dir
 
-    here = Path(__file__).parent
+    root = Path(__file__).parent
     if catalogue == "messages":
-        root, methods, keywords = here, METHODS, KEYWORDS
+        methods, keywords = METHODS, KEYWORDS
     else:
-        root, keywords = here.parent, ERROR_KEYWORDS
-        methods = [(f"{folder}/**.py", "rochade.web.i18n:extract_templates") for folder in LAYERS]
-    options = {"templates/**.html": {"extensions": "jinja2.ext.i18n", "newstyle_gettext": "true"}}
+        keywords = ERROR_KEYWORDS
+        methods = [(f"{folder}/**.py", "rochade.i18n:extract_templates") for folder in LAYERS]
+    options = {
+        "web/templates/**.html": {"extensions": "jinja2.ext.i18n", "newstyle_gettext": "true"}
+    }
     found: dict[str, list[str]] = {}
     for filename, lineno, message, _comments, _context in extract_from_dir(
         root, methods, options_map=options, keywords=keywords

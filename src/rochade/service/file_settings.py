@@ -5,7 +5,7 @@ reaches everything else in the club file through the service."""
 from pathlib import Path
 
 from rochade.store import Club, Identity
-from rochade.store.settings import read_setting, update_setting, write_setting
+from rochade.store.file_settings import read_setting, update_setting, write_setting
 
 __all__ = [
     "CLUB_NAME", "check_servable", "file_identity", "read_setting", "update_setting",
