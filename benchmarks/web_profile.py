@@ -25,7 +25,7 @@ import sys
 import tempfile
 import time
 from collections import defaultdict
-from collections.abc import Coroutine
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -36,9 +36,9 @@ from rochade.web import base
 from rochade.web.app import create_app
 
 
-async def inline(work: Coroutine[Any, Any, Any]) -> Any:
+async def inline(handler: Callable[..., Any], *args: Any) -> Any:
     """`off_loop` without the worker thread, so that the profile sees the rendering."""
-    return await work
+    return handler(*args)
 
 
 async def get(app: Any, target: str) -> int:

@@ -1,6 +1,6 @@
 """The layer contracts of pyproject.toml (`[tool.importlinter]`, checked by `lint-imports` in
 `make lint`) hold for the imports made through `importlib` as well. lint-imports reads `import`
-statements only, so a module loaded by name (the CLI's commands, the rendering process's app)
+statements only, so a module loaded by name (the CLI's commands)
 could import upwards or close a circle unseen; here those imports join the graph and every
 contract is checked again."""
 
@@ -22,10 +22,9 @@ from rochade.cli import COMMANDS
 SRC = Path(rochade.__file__).parent
 PYPROJECT = Path(__file__).parents[1] / "pyproject.toml"
 
-KNOWN_CIRCLES = {("rochade.web.renderer", "rochade.web.app")}
-"""Imports through `importlib` that close a circle today, left out of the check until they go:
-the rendering process builds the app's routes to fill the handler registry, and the app starts
-that process. Each must still be found (the list may only shrink)."""
+KNOWN_CIRCLES: set[tuple[str, str]] = set()
+"""Imports through `importlib` that close a circle today, left out of the check until they go.
+Each must still be found (the list may only shrink)."""
 
 
 def module_name(path: Path) -> str:

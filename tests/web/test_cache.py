@@ -4,11 +4,15 @@ page answered after the TD's change is done shows it."""
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Awaitable, Callable
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
 
 import pytest
 from starlette.responses import HTMLResponse, RedirectResponse, Response
-from web_helpers import run_async
+from web_helpers import Tick, run_async
 
 import rochade.web.cache as cache_module
 from rochade.web.cache import Facts, PageCache
@@ -276,57 +280,61 @@ def test_the_td_waits_for_the_pages_visitors_share_and_the_others_follow() -> No
     run_async(scenario())
 
 
-def test_a_page_the_stopping_server_no_longer_renders_is_closed_not_left_unawaited() -> None:
-    """A renewal that reaches `off_loop` after the worker threads were shut down (the server
-    stopping) gets the refusal, and its page coroutine is closed: no "never awaited"."""
-    from rochade.web.base import off_loop
+def test_posts_run_one_at_a_time_on_one_thread_and_pages_on_a_few_others(club: Path) -> None:
+    """One writer, reads in a few threads: every post on the same thread, in turn; the pages
+    on the readers, never on the writer's."""
+    from threading import current_thread
 
-    ran: list[str] = []
+    from rochade.web.base import READERS, Web, off_loop
+    from rochade.web.security import LoginThrottle
 
-    async def handler() -> Response:
-        ran.append("rendered")
+    web = Web(club, Tick(), LoginThrottle(), None, 5)
+    threads: dict[str, set[str]] = {"POST": set(), "GET": set()}
+
+    def handler(_web: Web, request: Any, _page: Any) -> Response:
+        time.sleep(0.01)
+        threads[request.method].add(current_thread().name)
         return HTMLResponse("page")
 
-    async def stopping() -> None:
-        await asyncio.get_running_loop().shutdown_default_executor()
-        work = handler()
-        with pytest.raises(RuntimeError):
-            await off_loop(work)
-        assert work.cr_frame is None  # closed: garbage collection has nothing to warn about
+    async def many() -> None:
+        await asyncio.gather(*(
+            off_loop(handler, web, SimpleNamespace(method=method), None)  # type: ignore[arg-type]
+            for method in ("POST", "GET") * 8))
 
-    run_async(stopping())
-    assert ran == []
+    run_async(many())
+    web.close()
+    assert len(threads["POST"]) == 1 and 1 < len(threads["GET"]) <= READERS
+    assert not threads["POST"] & threads["GET"]
 
 
-def test_a_page_given_up_before_a_thread_took_it_is_closed() -> None:
-    """Cancelled while every worker thread is busy: the page never runs and is closed."""
-    from concurrent.futures import ThreadPoolExecutor
+def test_a_page_given_up_before_a_thread_took_it_never_runs(club: Path) -> None:
+    """Cancelled while every worker thread is busy: the handler never runs."""
     from threading import Event
 
-    from rochade.web.base import off_loop
+    from rochade.web.base import Web, off_loop
+    from rochade.web.security import LoginThrottle
 
+    web = Web(club, Tick(), LoginThrottle(), None, 5)
     ran: list[str] = []
+    release = Event()
 
-    async def handler() -> Response:
+    def handler(*_: object) -> Response:
         ran.append("rendered")
         return HTMLResponse("page")
 
     async def busy() -> None:
-        loop = asyncio.get_running_loop()
-        release = Event()
-        loop.set_default_executor(ThreadPoolExecutor(max_workers=1))
-        blocker = loop.run_in_executor(None, release.wait)
-        work = handler()
-        task = asyncio.ensure_future(off_loop(work))
+        blocker = asyncio.wrap_future(web.workers(writes=True).submit(release.wait))
+        post = SimpleNamespace(method="POST")
+        task = asyncio.ensure_future(off_loop(handler, web, post, None))  # type: ignore[arg-type]
         await asyncio.sleep(0.05)
         task.cancel()
         with pytest.raises(asyncio.CancelledError):
             await task
         release.set()
         await blocker
-        assert work.cr_frame is None
 
     run_async(busy())
+    web.close()
     assert ran == []
 
 

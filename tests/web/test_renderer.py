@@ -10,6 +10,7 @@ import signal
 import time
 import urllib.request
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
 from types import SimpleNamespace
@@ -24,6 +25,7 @@ from rochade.service.club import ClubService
 from rochade.web import create_app
 from rochade.web.base import LANG_COOKIE, VISITOR_COOKIE
 from rochade.web.cache import PageCache
+from rochade.web.routes import handlers
 
 VISITOR = "0123456789abcdef" * 2
 PAGES = [
@@ -32,7 +34,7 @@ PAGES = [
     "/t/2/participants", "/t/2/start-rank", "/t/2/players/3", "/t/2/pairings/slips",
     "/t/2/progress",  # (a Swiss has none: a redirect)
     "/t/2/players/99", "/t/7/",  # (no such player, no such tournament: 404)
-    "/td/login",
+    "/td/login", "/t/1/me",
 ]
 
 
@@ -170,13 +172,41 @@ def test_once_the_rendering_process_is_gone_the_threads_render_one_at_a_time() -
     async def gone(name: str, *_: object) -> None:
         asked.append(name)
 
-    async def page(*_: object) -> Response:
+    def page(*_: object) -> Response:
         return HTMLResponse("from a thread")
 
     pages = PageCache(4)
     pages.queued = True
-    web = SimpleNamespace(renderer=gone, pages=pages)
+    threads = ThreadPoolExecutor(1)
+    web = SimpleNamespace(renderer=gone, pages=pages, workers=lambda writes: threads)
+    request = SimpleNamespace(method="GET")
     for _ in range(2):
-        answer = run_async(base.elsewhere(web, "standings", page, None, None))  # type: ignore[arg-type]
+        answer = run_async(base.elsewhere(web, "standings", page, request, None))  # type: ignore[arg-type]
         assert bytes(answer.body) == b"from a thread"
+    threads.shutdown()
     assert asked == ["standings"] and web.renderer is None and not pages.queued
+
+
+def test_an_uploaded_file_reaches_the_rendering_process(
+    played: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A post's form crosses to the process as the server read it, an uploaded file too."""
+    trf = ClubService(played, "test TD").export_trf("Open").encode()
+    with client(create_app(played, render_process=True), "en") as c:
+        token = log_in(c)
+        monkeypatch.setattr(base, "off_loop", no_thread)
+        answer = c.post("/td/import", data={"csrf": token, "name": "Again"},
+                        files={"file": ("open.trf", trf)}, follow_redirects=False)
+        assert answer.status_code == 303 and answer.headers["location"] == "/td/t/3/"
+    assert ClubService(played, "test TD").tournament_names()[2] == "Again"
+
+
+def test_the_process_finds_the_handlers_behind_wrapped_endpoints(club: Path) -> None:
+    """The table of handlers comes from the app's routes; an endpoint wrapped around a guarded
+    one (/t/N/me, the posts after which the server renews something of its own) still
+    names its handler."""
+    table = handlers(create_app(club).routes)
+    assert {"rochade.web.hall.names", "rochade.web.keeping.td_pin",
+            "rochade.web.keeping.td_website_upload", "rochade.web.public.standings",
+            "rochade.web.td.td_enter_result"} <= set(table)
+    assert all(name.endswith("." + handler.__name__) for name, handler in table.items())

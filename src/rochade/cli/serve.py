@@ -199,11 +199,12 @@ def run_app(
     # collector's sight, a full collection no longer walks them all and stalls every page
     # (measured: docs/web.md).
     gc.freeze()
-    # The TD's pages and changes run in worker threads (the public pages in a process of
-    # their own, `rochade.web.renderer`); the event loop answering the phones gives up the
-    # GIL at every send and then waits for a thread to hand it back, by default after
-    # Python's long switch interval. A short one keeps the phones' answers flowing while
-    # the pages after a change are rendered (measured: docs/web.md).
+    # The TD's pages, logins and the phones' posts run in worker threads (the public pages
+    # and the TD's changes in a process of their own, `rochade.web.renderer`); the event
+    # loop answering the phones gives up the GIL at every send and then waits for a thread
+    # to hand it back, by default after Python's long switch interval. A short one keeps the
+    # phones' answers flowing while the pages after a change are rendered (measured:
+    # docs/web.md).
     switch = sys.getswitchinterval()
     sys.setswitchinterval(SWITCH_SECONDS)
     try:

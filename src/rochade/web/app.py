@@ -14,26 +14,12 @@ from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
-from starlette.routing import Mount
-from starlette.staticfiles import StaticFiles
 
 from rochade import i18n
 from rochade.service import FileReplaced
 from rochade.service.clubfile import Clock, system_clock
 from rochade.service.upload import Target
-from rochade.web import (
-    categories,
-    hall,
-    keeping,
-    login,
-    member_list,
-    public,
-    rating_update,
-    roster,
-    systems,
-    td,
-    uploads,
-)
+from rochade.web import uploads
 from rochade.web.base import (
     ERROR_PAGES,
     HARDENING,
@@ -44,9 +30,8 @@ from rochade.web.base import (
     request_language,
 )
 from rochade.web.renderer import Renderer, Setup
+from rochade.web.routes import routes
 from rochade.web.security import LoginThrottle
-
-STATIC = Path(__file__).parent / "static"
 
 
 def error_page(path: Path) -> Callable[[Request, Exception], Awaitable[Response]]:
@@ -120,6 +105,7 @@ def create_app(
         finally:
             if web.uploader is not None:  # the last changes still go up
                 await asyncio.to_thread(web.uploader.close)
+            await asyncio.to_thread(web.close)
 
     @asynccontextmanager
     async def rendering() -> AsyncIterator[None]:
@@ -135,21 +121,8 @@ def create_app(
             web.renderer, web.pages.queued = None, False
             await asyncio.to_thread(renderer.close)
 
-    routes = [
-        *public.routes(web),
-        *categories.routes(web),
-        *login.routes(web),
-        *td.routes(web),
-        *roster.routes(web),
-        *keeping.routes(web),
-        *rating_update.routes(web),
-        *member_list.routes(web),
-        *systems.routes(web),
-        *hall.routes(web),
-        Mount("/static", StaticFiles(directory=STATIC), name="static"),
-    ]
     return Starlette(
-        routes=routes,
+        routes=routes(web),
         middleware=[Middleware(Hardened)],
         lifespan=lifespan,
         exception_handlers={HTTPException: error_page(path), FileReplaced: error_page(path),

@@ -12,11 +12,13 @@ family relies on.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import ipaddress
 import secrets
 import threading
 import time
-from collections.abc import Awaitable, Callable, Coroutine
+from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import ExitStack
 from dataclasses import dataclass, replace
 from functools import wraps
@@ -75,6 +77,9 @@ than the phones' pages: a phone's report or a result shows there within 3 s (the
 and TVs asking, answered "no change" from memory, cost nothing beside the phones)."""
 USER_ERRORS = (ServiceError, ModelError, StoreError)
 CACHED_PAGES = 1024
+READERS = 3
+"""Worker threads for the pages (`off_loop`): the kept public pages are rendered one at a time
+anyway (`PageCache`), so a few serve the TD's pages and the pages with a message beside them."""
 LOCAL_URL = "http://127.0.0.1:8000/"
 """Where the server listens when not told (`rochade serve`'s defaults)."""
 PHONE_POSTS_PER_MINUTE = 12
@@ -82,10 +87,15 @@ PHONE_POSTS_PER_MINUTE = 12
 """At most this many rendered public pages are kept (per language, query, TD or not)."""
 
 T = TypeVar("T")
+_READERS = threading.local()
+"""Each thread's kept reading connections (`Web.reader`), one per app: the thread's own, so
+that the thread closes them when it ends (SQLite refuses a close from another thread, which
+collecting an app's own `threading.local` could be: its worker threads live as long as it)."""
 Endpoint = Callable[[Request], Awaitable[Response]]
-Handler = Callable[["Web", Request, "Page"], Coroutine[Any, Any, Response]]
-Elsewhere = Callable[[str, Request, "Page", bytes], Awaitable[Response | None]]
-"""Runs handler `name` for a request (its body given) and page (None: it cannot)."""
+Handler = Callable[["Web", Request, "Page"], Response]
+"""A page or a change: a plain function, run in a worker thread (`off_loop`)."""
+Elsewhere = Callable[[str, Request, "Page"], Awaitable[Response | None]]
+"""Runs handler `name` for a request and page (None: it cannot)."""
 
 
 @dataclass
@@ -103,6 +113,8 @@ class Page:
     session: str = ""
     expires: float = 0.0
     remember_lang: bool = False  # `?lang=xx` chose another language than the cookie's
+    form: FormData = dataclasses.field(default_factory=FormData)
+    """A post's form, read on the event loop before the handler runs in its thread."""
 
 
 def request_language(request: Request) -> tuple[str, bool]:
@@ -160,7 +172,7 @@ class Web:
         """Sessions logged out through this app: refused even when the club file could not
         note them (a full disk). The club file's list holds for every server on it."""
         self._envs: dict[str, Environment] = {}
-        self._local = threading.local()
+        self._reader = object()  # names this app's connection in each thread (`_READERS`)
         self.pages = PageCache(CACHED_PAGES)
         self.phone_limit = RateLimit(PHONE_POSTS_PER_MINUTE)
         self.facts = Facts()
@@ -175,6 +187,25 @@ class Web:
         """Why the uploads the website setup asks for could not start."""
         self._mark, self._version = "", 0  # the state last seen, the version it got
         self._versions = threading.Lock()
+        self._workers: dict[bool, ThreadPoolExecutor] = {}
+        self._starting = threading.Lock()
+
+    def workers(self, writes: bool) -> ThreadPoolExecutor:
+        """The one thread for the changes (`writes`), or the few for the pages: a change
+        waits for the one before (SQLite lets one writer in at a time anyway) and never
+        takes a page's thread. Started at the first use after `close`."""
+        with self._starting:
+            if writes not in self._workers:
+                self._workers[writes] = ThreadPoolExecutor(
+                    1 if writes else READERS, f"rochade-{'write' if writes else 'read'}")
+            return self._workers[writes]
+
+    def close(self) -> None:
+        """Stop the worker threads (the app's end): what runs ends, what waits never runs."""
+        with self._starting:
+            workers, self._workers = list(self._workers.values()), {}
+        for pool in workers:
+            pool.shutdown(wait=True, cancel_futures=True)
 
     def last_change(self) -> int:
         """The public pages' version, asked on every request (WAL: this read never waits for
@@ -193,11 +224,12 @@ class Web:
     def reader(self) -> ClubService:
         """The service on a connection kept open per thread, for reading only: opening the
         club file each time would cost more than most reads."""
-        svc: ClubService | None = getattr(self._local, "svc", None)
-        if svc is None:
-            self._local.kept = ExitStack()  # the session lives as long as its thread
-            svc = self._local.svc = self._local.kept.enter_context(self.service().session())
-        return svc
+        kept: dict[object, tuple[ExitStack, ClubService]] = _READERS.__dict__.setdefault(
+            "kept", {})
+        if self._reader not in kept:
+            stack = ExitStack()  # the session lives as long as its thread
+            kept[self._reader] = stack, stack.enter_context(self.service().session())
+        return kept[self._reader][1]
 
     # -- plumbing ------------------------------------------------------------------------
 
@@ -490,55 +522,33 @@ class Reads:
         return kept
 
 
-async def off_loop(work: Coroutine[Any, Any, Response]) -> Response:
-    """Run a handler in a worker thread with its own event loop: a change waits for the disk
-    (synchronous FULL) and a page takes milliseconds to render, and the kept public pages go
-    on meanwhile. Only for handlers whose request body is already read (or that read none).
-
-    A request given up (or a server stopping) before a thread took `work` up closes it:
-    it never runs, and nothing warns of a coroutine never awaited."""
-    lock = threading.Lock()
-    taken: list[bool] = []  # [True] once a thread runs it, [False] once it is dropped
-
-    def run() -> Response:
-        with lock:
-            if taken:
-                raise asyncio.CancelledError
-            taken.append(True)
-        return asyncio.run(work)
-
-    try:
-        return await asyncio.to_thread(run)
-    except BaseException:
-        with lock:
-            if not taken:
-                taken.append(False)
-                work.close()
-        raise
+async def off_loop(handler: Handler, web: Web, request: Request, page: Page) -> Response:
+    """`handler`'s answer, made in a worker thread: a change waits for the disk (synchronous
+    FULL) and a page takes milliseconds to render, and the kept public pages go on meanwhile.
+    A post (it may write) goes to the one writer thread, anything else to a reader
+    (`Web.workers`: Datasette's model, one writer, reads in a few threads). The request's body
+    is read before (`page.form`): the handler reads nothing from the client. A request given
+    up before a thread took it up never runs."""
+    workers = web.workers(writes=request.method == "POST")
+    return await asyncio.wrap_future(workers.submit(handler, web, request, page))
 
 
-HANDLERS: dict[str, Handler] = {}
-"""Every `public` and `td_only` handler by module and name: the rendering process finds them
-here."""
+def handler_name(handler: Handler) -> str:
+    """How the server names a handler to the rendering process (`rochade.web.routes.handlers`)."""
+    return f"{handler.__module__}.{handler.__qualname__}"
 
 
-def registered(handler: Handler) -> str:
-    name = f"{handler.__module__}.{handler.__qualname__}"
-    HANDLERS[name] = handler
-    return name
-
-
-async def elsewhere(web: Web, name: str, handler: Handler, request: Request, page: Page,
-                    body: bytes = b"") -> Response:
+async def elsewhere(web: Web, name: str, handler: Handler, request: Request, page: Page
+                    ) -> Response:
     """`handler`'s answer in the rendering process when the app has one (its own GIL, the
     other core), else in a worker thread. Once that process is gone, the app renders in
     threads for good, one at a time again (`PageCache.queued` off)."""
     if web.renderer is not None:
-        done = await web.renderer(name, request, page, body)
+        done = await web.renderer(name, request, page)
         if done is not None:
             return done
         web.renderer, web.pages.queued = None, False
-    return await off_loop(handler(web, request, page))
+    return await off_loop(handler, web, request, page)
 
 
 def public(handler: Handler) -> Callable[[Web], Endpoint]:
@@ -550,10 +560,10 @@ def public(handler: Handler) -> Callable[[Web], Endpoint]:
     rendering per change, done off the event loop (`elsewhere`). The version is read before
     the page's facts, so a kept page is never older than the version it carries.
     """
-    name = registered(handler)
+    name = handler_name(handler)
 
     def bind(web: Web) -> Endpoint:
-        @wraps(handler)
+        @wraps(handler)  # (`routes.handlers` finds the handler behind the route by it)
         async def endpoint(request: Request) -> Response:
             known = request.headers.get(VERSION_HEADER)
             version = web.last_change()
@@ -563,8 +573,8 @@ def public(handler: Handler) -> Callable[[Web], Endpoint]:
             page = web.page(request)
             if request.method not in ("GET", "HEAD") or page.flashes:
                 if request.method == "POST":
-                    await request.form()  # read here: the handler runs in a worker thread
-                return await off_loop(handler(web, request, page))
+                    page.form = await request.form()  # the handler runs in a worker thread
+                return await off_loop(handler, web, request, page)
             key = (handler.__name__, request.url.path, request.url.query, page.lang, page.td)
             marked = replace(page, csrf=web.csrf_mark)
 
@@ -585,7 +595,7 @@ def public(handler: Handler) -> Callable[[Web], Endpoint]:
 def td_only(handler: Handler) -> Callable[[Web], Endpoint]:
     """A TD page: GET without a session goes to the login page, POST is refused."""
 
-    name = registered(handler)
+    name = handler_name(handler)
 
     def bind(web: Web) -> Endpoint:
         @wraps(handler)
@@ -600,11 +610,11 @@ def td_only(handler: Handler) -> Callable[[Web], Endpoint]:
                     refused.headers["HX-Redirect"] = "/td/login"
                 return refused
             if request.method != "POST":
-                return await off_loop(handler(web, request, page))
-            body = await request.body()  # (kept: the form is read from it, here and there)
-            await check_csrf(web, request, page)
+                return await off_loop(handler, web, request, page)
+            page.form = await request.form()
+            check_csrf(web, request, page)
             async with web.pages.change(web.last_change):
-                done = await elsewhere(web, name, handler, request, page, body)
+                done = await elsewhere(web, name, handler, request, page)
             if web.uploader is not None and "n" in request.path_params:
                 web.uploader.due(int(request.path_params["n"]), page.lang)  # (never waits)
             return done
@@ -614,9 +624,9 @@ def td_only(handler: Handler) -> Callable[[Web], Endpoint]:
     return bind
 
 
-async def check_csrf(web: Web, request: Request, page: Page) -> FormData:
+def check_csrf(web: Web, request: Request, page: Page) -> FormData:
     """Every post: from a page of this server, with the visitor's (and session's) token."""
-    form = await request.form()
+    form = page.form
     token = form.get("csrf") or request.headers.get("x-csrf-token")
     if (
         page.new_visitor

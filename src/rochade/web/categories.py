@@ -35,7 +35,7 @@ def _shown(web: Web, page: Page, table: Table, n: int) -> dict[str, Any]:
 
 
 @public
-async def category(web: Web, request: Request, page: Page) -> Response:
+def category(web: Web, request: Request, page: Page) -> Response:
     n, data = _data(web, request)
     number = int(request.path_params["c"])
     if not 1 <= number <= len(data.setup.categories):
@@ -54,7 +54,7 @@ async def category(web: Web, request: Request, page: Page) -> Response:
 
 
 @public
-async def prizes(web: Web, request: Request, page: Page) -> Response:
+def prizes(web: Web, request: Request, page: Page) -> Response:
     n, data = _data(web, request)
     t = data.tournament
     table = prize_table(prize_list(data, tournament_standings(t)), t.name)
@@ -66,14 +66,14 @@ async def prizes(web: Web, request: Request, page: Page) -> Response:
 
 
 @td_only
-async def td_categories(web: Web, request: Request, page: Page) -> Response:
+def td_categories(web: Web, request: Request, page: Page) -> Response:
     """Show the categories with who is in each; POST: save what the TD wrote (nothing on a
     refusal, which is shown above the text as typed)."""
     name = web.tournament_name(request)
     n = int(request.path_params["n"])
     typed: dict[str, str] = {}
     if request.method == "POST":
-        form = await request.form()
+        form = page.form
         typed = {"categories": field(form, "categories"),
                  "one_prize": "yes" if field(form, "one_prize") else "no"}
         try:

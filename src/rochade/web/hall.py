@@ -23,6 +23,7 @@ import hashlib
 import hmac
 import secrets
 from dataclasses import dataclass
+from functools import wraps
 from typing import Any, NamedTuple
 
 import segno
@@ -101,7 +102,7 @@ def display_key(web: Web, n: int, code: str) -> str:
 
 
 @public
-async def display(web: Web, request: Request, page: Page) -> Response:
+def display(web: Web, request: Request, page: Page) -> Response:
     ctx = _context(web, request)
     t, phones = ctx["t"], ctx["phones"]
     view = round_view(t, len(t.rounds)) if t.rounds else None
@@ -126,7 +127,7 @@ def score_chars(lines: list[Line]) -> int:
 
 
 @public
-async def screen(web: Web, request: Request, page: Page) -> Response:
+def screen(web: Web, request: Request, page: Page) -> Response:
     """A TV's screen (`/t/N/screen/K`): the rows it shows, all of them; the page's script
     fits the type to the TV and turns the pages (static/app.js, `.screen-set`)."""
     ctx = _context(web, request)
@@ -152,7 +153,7 @@ TYPED = ("name", "content", "boards", "names", "font", "seconds")
 
 
 @td_only
-async def td_screens(web: Web, request: Request, page: Page) -> Response:
+def td_screens(web: Web, request: Request, page: Page) -> Response:
     """The TD's hall screens: made, changed and deleted here, each listed with the address
     its TV opens."""
     n = int(request.path_params["n"])
@@ -161,7 +162,7 @@ async def td_screens(web: Web, request: Request, page: Page) -> Response:
     _ = web.gettext(page)
     back = f"/td/t/{n}/screens"
     if request.method == "POST":
-        form = await request.form()
+        form = page.form
         number = field(form, "number")
         try:
             if field(form, "action") == "delete":
@@ -187,7 +188,7 @@ def screen_url(web: Web, n: int, shown: Screen) -> str:
 
 
 @td_only
-async def td_display(web: Web, request: Request, page: Page) -> Response:
+def td_display(web: Web, request: Request, page: Page) -> Response:
     """The TD's way to the hall display: with the key that makes it show the code."""
     n = int(request.path_params["n"])
     code = PhoneDesk(web.path).phone_settings(web.tournament_name(request)).code
@@ -195,14 +196,14 @@ async def td_display(web: Web, request: Request, page: Page) -> Response:
 
 
 @public
-async def poster(web: Web, request: Request, page: Page) -> Response:
+def poster(web: Web, request: Request, page: Page) -> Response:
     ctx = _context(web, request)
     url = entry_url(web, ctx["n"])
     return web.render(page, "poster.html", **ctx, qr=_qr(url, 12), url=url)
 
 
 @public
-async def names(web: Web, request: Request, page: Page) -> Response:
+def names(web: Web, request: Request, page: Page) -> Response:
     """The names to tap, for a phone that has not said who it is (see `who_are_you`)."""
     ctx = _context(web, request)
     entrants = sorted(ctx["t"].active, key=lambda e: e.name.casefold())
@@ -214,6 +215,7 @@ def who_are_you(web: Web) -> Endpoint:
     is (the cookie decides, so this is no kept page), else the names."""
     cached = names(web)
 
+    @wraps(cached)  # (the rendering process renders `names`: `routes.handlers`)
     async def endpoint(request: Request) -> Response:
         mine = _me(web, request)
         if mine is not None and mine.n == request.path_params["n"]:
@@ -251,7 +253,7 @@ def _me(web: Web, request: Request) -> Me | None:
 
 
 @public
-async def evening(web: Web, request: Request, page: Page) -> Response:
+def evening(web: Web, request: Request, page: Page) -> Response:
     """A player's evening: board and colour tonight, results, place; check-in and the
     result report with the evening's code (posted to `phone_post`)."""
     ctx = _context(web, request)
@@ -276,11 +278,11 @@ async def evening(web: Web, request: Request, page: Page) -> Response:
     )
 
 
-async def phone_post(web: Web, request: Request, page: Page) -> Response:
+def phone_post(web: Web, request: Request, page: Page) -> Response:
     """This device is this player's (`mine`, with the evening's code while phones are on),
     checks them in, or reports their result: for the player bound to this device only."""
-    await check_csrf(web, request, page)
-    form = await request.form()
+    check_csrf(web, request, page)
+    form = page.form
     n = int(request.path_params["n"])
     pid = int(request.path_params["pid"])
     back = f"/t/{n}/players/{pid}/evening"
@@ -329,8 +331,8 @@ def phone_endpoint(web: Web) -> Endpoint:
 
     async def endpoint(request: Request) -> Response:
         page = web.page(request)
-        await request.form()  # read here: the handler runs in a worker thread
-        return await off_loop(phone_post(web, request, page))
+        page.form = await request.form()  # the handler runs in a worker thread
+        return await off_loop(phone_post, web, request, page)
 
     return endpoint
 
@@ -339,7 +341,7 @@ def phone_endpoint(web: Web) -> Endpoint:
 
 
 @td_only
-async def td_phones(web: Web, request: Request, page: Page) -> Response:
+def td_phones(web: Web, request: Request, page: Page) -> Response:
     """The phones' switches, and tonight's phones: a binding the TD releases (a player's new
     phone, a phone handed to the wrong player)."""
     n = int(request.path_params["n"])
@@ -347,7 +349,7 @@ async def td_phones(web: Web, request: Request, page: Page) -> Response:
     desk = PhoneDesk(web.path, "TD (web)", web.clock)
     _ = web.gettext(page)
     if request.method == "POST":
-        form = await request.form()
+        form = page.form
         try:
             if field(form, "action") == "release":
                 player = field(form, "player")

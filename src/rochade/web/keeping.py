@@ -9,6 +9,7 @@ import asyncio
 import dataclasses
 import tempfile
 from collections.abc import Callable
+from functools import wraps
 from pathlib import Path
 
 from starlette.datastructures import UploadFile
@@ -37,7 +38,7 @@ from rochade.web.security import Signer, session_key
 
 
 @td_only
-async def td_website(web: Web, request: Request, page: Page) -> Response:
+def td_website(web: Web, request: Request, page: Page) -> Response:
     n = int(request.path_params["n"])
     return web.render(page, "td_website.html", n=n,
                       t=web.service().tournament(web.tournament_name(request)),
@@ -52,10 +53,10 @@ def _site(web: Web, request: Request, page: Page) -> dict[str, bytes]:
 
 
 @td_only
-async def td_website_folder(web: Web, request: Request, page: Page) -> Response:
+def td_website_folder(web: Web, request: Request, page: Page) -> Response:
     """`publish CLUB FOLDER`: the site written into a folder of this computer, which is then
     remembered for the next time."""
-    form = await request.form()
+    form = page.form
     _ = web.gettext(page)
     back = f"/td/t/{request.path_params['n']}/website"
     folder = field(form, "folder").strip()
@@ -75,11 +76,11 @@ async def td_website_folder(web: Web, request: Request, page: Page) -> Response:
 
 
 @td_only
-async def td_website_upload(web: Web, request: Request, page: Page) -> Response:
+def td_website_upload(web: Web, request: Request, page: Page) -> Response:
     """`publish --to URL` (with "Upload now") and `serve --publish-to URL` (the box "after
     every change"): the address and the switch remembered in the club file, the password
     in the credentials file. Nothing is saved when the address or the password is refused."""
-    form = await request.form()
+    form = page.form
     _ = web.gettext(page)
     back = f"/td/t/{request.path_params['n']}/website"
     try:
@@ -101,6 +102,7 @@ def then(endpoint: Endpoint, step: Callable[[], None]) -> Endpoint:
     itself may have run in the rendering process, and what `step` renews (the uploads, the
     session key) lives in the server's."""
 
+    @wraps(endpoint)  # (the rendering process runs the post: `routes.handlers`)
     async def after(request: Request) -> Response:
         done = await endpoint(request)
         await asyncio.to_thread(step)
@@ -113,13 +115,13 @@ def then(endpoint: Endpoint, step: Callable[[], None]) -> Endpoint:
 
 
 @td_only
-async def td_backups(web: Web, request: Request, page: Page) -> Response:
+def td_backups(web: Web, request: Request, page: Page) -> Response:
     return web.render(page, "td_backups.html", backups=list(reversed(
         web.service().list_backups())))
 
 
 @td_only
-async def td_backup_copy(web: Web, request: Request, page: Page) -> Response:
+def td_backup_copy(web: Web, request: Request, page: Page) -> Response:
     """`backup CLUB OUT`: the club file as it is now, read through SQLite (what the server's
     log holds included), as a download."""
     name = f"{web.path.stem}-{web.service().clock():%Y-%m-%d-%H%M}{web.path.suffix}"
@@ -130,11 +132,11 @@ async def td_backup_copy(web: Web, request: Request, page: Page) -> Response:
 
 
 @td_only
-async def td_restore(web: Web, request: Request, page: Page) -> Response:
+def td_restore(web: Web, request: Request, page: Page) -> Response:
     """`restore CLUB BACKUP`, for a backup of the list or a copy uploaded just before (its
     `token`): first a page that says what comes back, then (confirmed) the restore, written
     into the club file under the running server, which goes on with the restored state."""
-    form = await request.form()
+    form = page.form
     _ = web.gettext(page)
     token = field(form, "token")
     try:
@@ -163,10 +165,10 @@ async def td_restore(web: Web, request: Request, page: Page) -> Response:
 
 
 @td_only
-async def td_restore_copy(web: Web, request: Request, page: Page) -> Response:
+def td_restore_copy(web: Web, request: Request, page: Page) -> Response:
     """`restore CLUB COPY` for a copy kept elsewhere: uploaded, checked, kept until the TD
     confirms on the page `td_restore` shows."""
-    form = await request.form()
+    form = page.form
     upload = form.get("copy")
     try:
         if not isinstance(upload, UploadFile) or not upload.filename:
@@ -188,13 +190,13 @@ async def td_restore_copy(web: Web, request: Request, page: Page) -> Response:
 
 
 @td_only
-async def td_round_dates(web: Web, request: Request, page: Page) -> Response:
+def td_round_dates(web: Web, request: Request, page: Page) -> Response:
     """Each round's date, which it takes from the evening it is paired on; `round-date`
     corrects one."""
     name = web.tournament_name(request)
     n = int(request.path_params["n"])
     if request.method == "POST":
-        form = await request.form()
+        form = page.form
         _ = web.gettext(page)
         back = f"/td/t/{n}/rounds"
         number = field(form, "round")
@@ -214,13 +216,13 @@ async def td_round_dates(web: Web, request: Request, page: Page) -> Response:
 
 
 @td_only
-async def td_import(web: Web, request: Request, page: Page) -> Response:
+def td_import(web: Web, request: Request, page: Page) -> Response:
     """`import-kfc`, `import-trf` and `import`: the uploaded file, told by its first bytes,
     becomes a new tournament; a file that cannot be read, or whose name the club file has
     already, says why and adds nothing."""
     if request.method != "POST":
         return web.render(page, "td_import.html", name="")
-    form = await request.form()
+    form = page.form
     _ = web.gettext(page)
     upload = form.get("file")
     name = field(form, "name").strip()
@@ -253,14 +255,14 @@ async def td_import(web: Web, request: Request, page: Page) -> Response:
 
 
 @td_only
-async def td_pin(web: Web, request: Request, page: Page) -> Response:
+def td_pin(web: Web, request: Request, page: Page) -> Response:
     """A new TD PIN (`serve --pin-file`), hashed as every PIN: the old one first (throttled as
     the login is: a session left open must not let anyone guess it), the new one twice.
     Every device is logged out, this one too, and logs in with the new PIN."""
     _ = web.gettext(page)
     if request.method != "POST":
         return web.render(page, "td_pin.html", error=None, min_length=MIN_PIN_LENGTH)
-    form = await request.form()
+    form = page.form
     error = None
     new = field(form, "new")
     address, local = web.client(request)

@@ -37,7 +37,7 @@ async def set_language(request: Request) -> Response:
 
 
 @public
-async def login(web: Web, request: Request, page: Page) -> Response:
+def login(web: Web, request: Request, page: Page) -> Response:
     """The PIN, checked in a worker thread (`public` runs a post there) once the throttle
     has counted the attempt: guesses sent at once cannot all slip through before the first
     failure is known."""
@@ -45,7 +45,7 @@ async def login(web: Web, request: Request, page: Page) -> Response:
     target = safe_next(request.query_params.get("next", ""), "/td/")
     if request.method != "POST":
         return web.render(page, "login.html", next=target, error=None)
-    form = await check_csrf(web, request, page)
+    form = check_csrf(web, request, page)
     target = safe_next(field(form, "next"), "/td/")
     address, local = web.client(request)
     wait = web.throttle.reserve(address, local)
@@ -78,11 +78,11 @@ async def login(web: Web, request: Request, page: Page) -> Response:
 
 
 @public
-async def logout(web: Web, request: Request, page: Page) -> Response:
+def logout(web: Web, request: Request, page: Page) -> Response:
     """Ends the session for good: a copy of the cookie (another tab, a replay) is refused,
     here and by every server of the club file. When the file cannot note it (a full disk),
     this server still refuses it, and the TD is told what that leaves open."""
-    await check_csrf(web, request, page)
+    check_csrf(web, request, page)
     failed = web.revoke(page)
     said: tuple[tuple[str, str], ...] = ()
     if failed is not None:

@@ -45,9 +45,9 @@ def existing_choice(form: FormData) -> str:
 
 
 @td_only
-async def td_preview_players(web: Web, request: Request, page: Page) -> Response:
+def td_preview_players(web: Web, request: Request, page: Page) -> Response:
     """The list as it would be imported, or why it cannot be; nothing is saved here."""
-    form = await request.form()
+    form = page.form
     n = int(request.path_params["n"])
     t = web.service().tournament(web.tournament_name(request))
     context: dict[str, Any] = {"n": n, "t": t, "section": "players", "fields": FIELDS,

@@ -42,7 +42,7 @@ PRINTOUTS = {"alphabetical": "pairings_alphabetical.html", "notice": "pairings_n
 
 
 @public
-async def home(web: Web, request: Request, page: Page) -> Response:
+def home(web: Web, request: Request, page: Page) -> Response:
     summaries = web.reads(request).tournaments()
     if len(summaries) == 1 and not page.td:
         return web.redirect(page, "/t/1/")
@@ -67,7 +67,7 @@ def _categories(ctx: dict[str, Any]) -> CategoryData:
 
 
 @public
-async def standings(web: Web, request: Request, page: Page) -> Response:
+def standings(web: Web, request: Request, page: Page) -> Response:
     ctx = _public_context(web, request)
     t = ctx["t"]
     after = round_param(request, len(t.rounds), "after")
@@ -87,7 +87,7 @@ async def standings(web: Web, request: Request, page: Page) -> Response:
 
 
 @public
-async def pairings(web: Web, request: Request, page: Page) -> Response:
+def pairings(web: Web, request: Request, page: Page) -> Response:
     ctx = _public_context(web, request)
     t = ctx["t"]
     number = round_param(request, len(t.rounds))
@@ -104,7 +104,7 @@ async def pairings(web: Web, request: Request, page: Page) -> Response:
 
 
 @public
-async def printout(web: Web, request: Request, page: Page) -> Response:
+def printout(web: Web, request: Request, page: Page) -> Response:
     """A round's pairings to print: in alphabetical order ("where do I play?"), in large type
     for the notice board, or as result slips to cut."""
     ctx = _public_context(web, request)
@@ -120,7 +120,7 @@ async def printout(web: Web, request: Request, page: Page) -> Response:
 
 
 @public
-async def start_rank(web: Web, request: Request, page: Page) -> Response:
+def start_rank(web: Web, request: Request, page: Page) -> Response:
     """The start-rank list: pairing numbers with title, rating, FIDE id, federation, club."""
     ctx = _public_context(web, request)
     entrants = [ctx["t"].entrant(p) for p in numbers_of(ctx["t"])]
@@ -130,7 +130,7 @@ async def start_rank(web: Web, request: Request, page: Page) -> Response:
 
 
 @public
-async def progress(web: Web, request: Request, page: Page) -> Response:
+def progress(web: Web, request: Request, page: Page) -> Response:
     ctx = _public_context(web, request)
     if system_of(ctx["t"]).fide_tiebreaks:  # Keizer only: values and ranks per round
         return web.redirect(page, f"/t/{ctx['n']}/")
@@ -141,7 +141,7 @@ async def progress(web: Web, request: Request, page: Page) -> Response:
 
 
 @public
-async def crosstable(web: Web, request: Request, page: Page) -> Response:
+def crosstable(web: Web, request: Request, page: Page) -> Response:
     ctx = _public_context(web, request)
     if system_of(ctx["t"]).fide_tiebreaks:
         return systems.crosstable(web, request, page, ctx)
@@ -150,7 +150,7 @@ async def crosstable(web: Web, request: Request, page: Page) -> Response:
 
 
 @public
-async def participants(web: Web, request: Request, page: Page) -> Response:
+def participants(web: Web, request: Request, page: Page) -> Response:
     ctx = _public_context(web, request)
     entrants = [ctx["t"].entrant(p) for p in numbers_of(ctx["t"])]  # pairing numbers, a draw
     return web.render(page, "participants.html", **ctx, section="participants",
@@ -158,7 +158,7 @@ async def participants(web: Web, request: Request, page: Page) -> Response:
 
 
 @public
-async def player(web: Web, request: Request, page: Page) -> Response:
+def player(web: Web, request: Request, page: Page) -> Response:
     ctx = _public_context(web, request)
     t = ctx["t"]
     pid = int(request.path_params["pid"])

@@ -31,16 +31,16 @@ def _report(web: Web, request: Request, token: str, form: FormData, apply: bool
 
 
 @td_only
-async def td_ratings(web: Web, request: Request, page: Page) -> Response:
+def td_ratings(web: Web, request: Request, page: Page) -> Response:
     n = int(request.path_params["n"])
     return web.render(page, "td_ratings.html", n=n, kinds=RATING_KINDS, section="players",
                       t=web.service().tournament(web.tournament_name(request)))
 
 
 @td_only
-async def td_ratings_preview(web: Web, request: Request, page: Page) -> Response:
+def td_ratings_preview(web: Web, request: Request, page: Page) -> Response:
     """What the list changes, or why it cannot be read; nothing is saved."""
-    form = await request.form()
+    form = page.form
     n = int(request.path_params["n"])
     upload = form.get("list")
     context: dict[str, Any] = {
@@ -60,9 +60,9 @@ async def td_ratings_preview(web: Web, request: Request, page: Page) -> Response
 
 
 @td_only
-async def td_ratings_apply(web: Web, request: Request, page: Page) -> Response:
+def td_ratings_apply(web: Web, request: Request, page: Page) -> Response:
     """The list's changes written, after a backup, as one change that "Undo" takes back."""
-    form = await request.form()
+    form = page.form
     _ = web.gettext(page)
     back = f"/td/t/{request.path_params['n']}/ratings"
     token = field(form, "token")

@@ -12,15 +12,19 @@ event loop for the GIL (a result in a 300-player Swiss: 20-39 ms in the server's
 service call alone ~6 ms in one process).
 
 `rochade serve` uses it; the app without it renders in worker threads (the tests' app, which
-may run on a clock of its own). Should the process die, the pages are rendered in threads
-from then on: a page is never refused for it.
+may run on a clock of its own). Both run the same handlers the same way: the process builds
+the app's routes as the server does (`rochade.web.routes`, imported, not the app that starts
+it), finds the handler the server names behind them, and calls it with the request and the
+page as the server read them, the post's form included; only where it runs differs.
+Should the process die, the pages are rendered in threads from then on: a page is never
+refused for it.
 """
 
 from __future__ import annotations
 
 import asyncio
 import gc
-import importlib
+import io
 import logging
 import multiprocessing
 import os
@@ -32,13 +36,15 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
 
+from starlette.datastructures import FormData, Headers, UploadFile
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 
 from rochade.service import Identity
 from rochade.service.clubfile import system_clock
-from rochade.web.base import HANDLERS, Page, Web
+from rochade.web.base import Handler, Page, Web
+from rochade.web.routes import handlers, routes
 from rochade.web.security import LoginThrottle
 
 SCOPE_KEYS = ("type", "http_version", "method", "scheme", "server", "client", "root_path",
@@ -73,20 +79,20 @@ class Renderer:
         )
         self._pool.submit(gc.collect)  # started now, not at the first phone's request
 
-    async def __call__(self, name: str, request: Request, page: Page, body: bytes
-                       ) -> Response | None:
-        """Handler `name`'s answer to `request` (`body`: its body, already read; a public
-        page's version is in its state); None once the process is gone (the caller runs the
-        handler in a thread)."""
+    async def __call__(self, name: str, request: Request, page: Page) -> Response | None:
+        """Handler `name`'s answer to `request` (a public page's version is in its state, a
+        post's form in `page`); None once the process is gone (the caller runs the handler
+        in a thread)."""
         pool = self._pool
         if pool is None:
             return None
         scope = {k: request.scope[k] for k in SCOPE_KEYS if k in request.scope}
-        rest = tuple(getattr(page, f.name) for f in fields(page) if f.name != "request")
+        rest = tuple(getattr(page, f.name) for f in fields(page)
+                     if f.name not in ("request", "form"))
         version = getattr(request.state, "version", None)
         try:
             answer = await asyncio.wrap_future(
-                pool.submit(_render, name, scope, rest, version, body))
+                pool.submit(_render, name, scope, rest, version, _sent(page.form)))
         except BrokenProcessPool:
             self._pool = None
             return None
@@ -103,8 +109,8 @@ class Renderer:
             self._pool = None
 
 
-_web: list[Web] = []
-"""The rendering process's app state (one, made by `_start`)."""
+_served: list[tuple[Web, dict[str, Handler]]] = []
+"""The rendering process's app state and the handlers of its routes (one, made by `_start`)."""
 
 
 def _start(setup: Setup) -> None:
@@ -114,13 +120,10 @@ def _start(setup: Setup) -> None:
     logging.getLogger("rochade").setLevel(logging.ERROR)
     threading.Thread(target=_end_with, args=(multiprocessing.parent_process(),),
                      daemon=True).start()
-    # The app's routes made once, as the server made them: some page families guard their
-    # handlers only there, and each guard registers its handler (`base.HANDLERS`).
-    importlib.import_module("rochade.web.app").create_app(setup.path)
     web = Web(setup.path, system_clock, LoginThrottle(), setup.public_url, setup.poll_seconds,
               setup.behind_proxy, setup.proxies, setup.local_url, setup.identity)
     web.csrf_mark = setup.csrf_mark
-    _web.append(web)
+    _served.append((web, handlers(routes(web))))  # the server's routes, made the same way
     gc.freeze()  # (as the server does: the modules and templates live as long as the process)
 
 
@@ -132,19 +135,45 @@ def _end_with(server: multiprocessing.process.BaseProcess | None) -> None:
     os._exit(0)
 
 
+Sent = list[tuple[str, str | tuple[str | None, list[tuple[bytes, bytes]], bytes]]]
+"""A post's form as it crosses to the process: each field's text, or an uploaded file's name,
+headers and content."""
+
+
+def _sent(form: FormData) -> Sent:
+    """The form as read by the server (an uploaded file is spooled in memory or in a temporary
+    file: read at once, an upload is a rare and small TD action)."""
+    sent: Sent = []
+    for key, value in form.multi_items():
+        if isinstance(value, UploadFile):
+            value.file.seek(0)
+            sent.append((key, (value.filename, value.headers.raw, value.file.read())))
+        else:
+            sent.append((key, value))
+    return sent
+
+
+def _received(sent: Sent) -> FormData:
+    return FormData([
+        (key, value if isinstance(value, str) else UploadFile(
+            io.BytesIO(value[2]), size=len(value[2]), filename=value[0],
+            headers=Headers(raw=value[1])))
+        for key, value in sent
+    ])
+
+
 def _render(name: str, scope: dict[str, Any], rest: tuple[Any, ...], version: int | None,
-            body: bytes) -> Answer:
+            form: Sent) -> Answer:
     """In the rendering process: the handler's answer, as `public`'s or `td_only`'s threads
     would give it."""
-
-    async def receive() -> dict[str, Any]:
-        return {"type": "http.request", "body": body, "more_body": False}
-
-    request = Request(scope, receive)
+    request = Request(scope)
     if version is not None:
         request.state.version = version
+    page = Page(request, *rest)
+    page.form = _received(form)
     try:
-        response = asyncio.run(HANDLERS[name](_web[0], request, Page(request, *rest)))
+        web, table = _served[0]
+        response = table[name](web, request, page)
     except HTTPException as exc:
         return exc.status_code, [], b"", False, exc.detail
     return (response.status_code, response.raw_headers, bytes(response.body),

@@ -41,7 +41,7 @@ from rochade.web.systems import fide_confirm
 
 
 @td_only
-async def td_players(web: Web, request: Request, page: Page) -> Response:
+def td_players(web: Web, request: Request, page: Page) -> Response:
     data = web.service().rating_data(web.tournament_name(request))
     t = data.tournament
     shown = request.query_params.get("details", "")  # a player's data opened without script
@@ -73,12 +73,12 @@ PlayerChange = Callable[[FormData, Callable[[str], str]], str]
 change (one service call) and says what was done."""
 
 
-async def _on_players_page(
+def _on_players_page(
     web: Web, request: Request, page: Page, change: PlayerChange
 ) -> Response:
     """Make a change from the players page, then back to it: with what was done, or with why
     nothing was (a refused change changes nothing)."""
-    form = await request.form()
+    form = page.form
     try:
         said = ("ok", change(form, web.gettext(page)))
     except USER_ERRORS as exc:
@@ -87,7 +87,7 @@ async def _on_players_page(
 
 
 @td_only
-async def td_player_data(web: Web, request: Request, page: Page) -> Response:
+def td_player_data(web: Web, request: Request, page: Page) -> Response:
     """Save what the TD changed of a player's rating-report data; one logged action."""
 
     def change(form: FormData, _: Callable[[str], str]) -> str:
@@ -101,11 +101,11 @@ async def td_player_data(web: Web, request: Request, page: Page) -> Response:
         web.service().set_player(str(entrant.id), typed, name)
         return _("Data of {name} saved.").format(name=entrant.name)
 
-    return await _on_players_page(web, request, page, change)
+    return _on_players_page(web, request, page, change)
 
 
 @td_only
-async def td_add_player(web: Web, request: Request, page: Page) -> Response:
+def td_add_player(web: Web, request: Request, page: Page) -> Response:
     # Back without "#add": a page opened at a fragment skips autofocus, and the TD typing the
     # next name needs the focus back in the name field (the form is at the top anyway).
     def change(form: FormData, _: Callable[[str], str]) -> str:
@@ -118,11 +118,11 @@ async def td_add_player(web: Web, request: Request, page: Page) -> Response:
             message += " " + _("Late entry: the rounds already played count as a late start.")
         return message
 
-    return await _on_players_page(web, request, page, change)
+    return _on_players_page(web, request, page, change)
 
 
 @td_only
-async def td_import_players(web: Web, request: Request, page: Page) -> Response:
+def td_import_players(web: Web, request: Request, page: Page) -> Response:
     def change(form: FormData, _: Callable[[str], str]) -> str:
         existing = existing_choice(form)
         added = web.service().import_players(listed(form), web.tournament_name(request),
@@ -135,11 +135,11 @@ async def td_import_players(web: Web, request: Request, page: Page) -> Response:
                 count=len(added) - len(new), what=word)
         return said
 
-    return await _on_players_page(web, request, page, change)
+    return _on_players_page(web, request, page, change)
 
 
 @td_only
-async def td_pairing_rating(web: Web, request: Request, page: Page) -> Response:
+def td_pairing_rating(web: Web, request: Request, page: Page) -> Response:
     """Choose which rating the tournament pairs by (before round 1)."""
 
     def change(form: FormData, _: Callable[[str], str]) -> str:
@@ -147,11 +147,11 @@ async def td_pairing_rating(web: Web, request: Request, page: Page) -> Response:
                                         web.tournament_name(request))
         return _("Pairing rating saved.")
 
-    return await _on_players_page(web, request, page, change)
+    return _on_players_page(web, request, page, change)
 
 
 @td_only
-async def td_set_rating(web: Web, request: Request, page: Page) -> Response:
+def td_set_rating(web: Web, request: Request, page: Page) -> Response:
     def change(form: FormData, _: Callable[[str], str]) -> str:
         rating = int_or_none(field(form, "rating"), N_("rating"))
         entrant = web.service().set_rating(
@@ -159,11 +159,11 @@ async def td_set_rating(web: Web, request: Request, page: Page) -> Response:
         )
         return _("Rating of {name} saved.").format(name=entrant.name)
 
-    return await _on_players_page(web, request, page, change)
+    return _on_players_page(web, request, page, change)
 
 
 @td_only
-async def td_rename_player(web: Web, request: Request, page: Page) -> Response:
+def td_rename_player(web: Web, request: Request, page: Page) -> Response:
     """Correct a name (a typo); logged, undoable."""
 
     def change(form: FormData, _: Callable[[str], str]) -> str:
@@ -173,11 +173,11 @@ async def td_rename_player(web: Web, request: Request, page: Page) -> Response:
         )
         return _("{old} is now called {new}.").format(old=old.name, new=new.strip())
 
-    return await _on_players_page(web, request, page, change)
+    return _on_players_page(web, request, page, change)
 
 
 @td_only
-async def td_delete_player(web: Web, request: Request, page: Page) -> Response:
+def td_delete_player(web: Web, request: Request, page: Page) -> Response:
     """Remove a player entered by mistake (no games yet; else the refusal names them)."""
 
     def change(form: FormData, _: Callable[[str], str]) -> str:
@@ -186,13 +186,13 @@ async def td_delete_player(web: Web, request: Request, page: Page) -> Response:
         )
         return _("{name} deleted; “Undo last change” brings them back.").format(name=gone.name)
 
-    return await _on_players_page(web, request, page, change)
+    return _on_players_page(web, request, page, change)
 
 
 @td_only
-async def td_set_status(web: Web, request: Request, page: Page) -> Response:
+def td_set_status(web: Web, request: Request, page: Page) -> Response:
     """Check-in and withdraw/come back: one tap, one logged action."""
-    form = await request.form()
+    form = page.form
     n = request.path_params["n"]
     pid = request.path_params["pid"]
     back = safe_next(field(form, "next"), f"/td/t/{n}/checkin")
@@ -226,7 +226,7 @@ async def td_set_status(web: Web, request: Request, page: Page) -> Response:
 
 
 @td_only
-async def td_withdraw(web: Web, request: Request, page: Page) -> Response:
+def td_withdraw(web: Web, request: Request, page: Page) -> Response:
     """Before a withdrawal: what it does in this tournament's system, and the button that does
     it (a plain form: no script needed)."""
     return _withdraw_page(web, request, page)
@@ -242,7 +242,7 @@ def _withdraw_page(web: Web, request: Request, page: Page) -> Response:
 
 
 @td_only
-async def td_checkin(web: Web, request: Request, page: Page) -> Response:
+def td_checkin(web: Web, request: Request, page: Page) -> Response:
     name = web.tournament_name(request)
     t = web.service().tournament(name)
     return web.render(

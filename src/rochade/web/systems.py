@@ -162,16 +162,16 @@ def _options(form: FormData, system: str, started: bool) -> dict[str, object]:
 # -- TD: a new round robin or Swiss ----------------------------------------------------------
 
 
-async def td_new(web: Web, request: Request, page: Page) -> Response:
+def td_new(web: Web, request: Request, page: Page) -> Response:
     system = _system_param(request)
     settings = find_system(system).settings_type()
     return web.render(page, "systems/td_new.html", new=True,
                       **_form_context(web, page, system, settings, started=False))
 
 
-async def td_create(web: Web, request: Request, page: Page) -> Response:
+def td_create(web: Web, request: Request, page: Page) -> Response:
     system = _system_param(request)
-    form = await request.form()
+    form = page.form
     _ = web.gettext(page)
     try:
         options = _options(form, system, started=False)
@@ -195,15 +195,15 @@ def _tournament(web: Web, request: Request) -> tuple[int, Any]:
     return int(request.path_params["n"]), t
 
 
-async def td_rules(web: Web, request: Request, page: Page) -> Response:
+def td_rules(web: Web, request: Request, page: Page) -> Response:
     n, t = _tournament(web, request)
     form = _form_context(web, page, t.system, t.settings, bool(t.rounds))
     return web.render(page, "systems/td_rules.html", n=n, t=t, planned=planned_rounds(t),
                       section="rules", fide=web.service().fide_mode(t.name), **form)
 
 
-async def td_change_rules(web: Web, request: Request, page: Page) -> Response:
-    form = await request.form()
+def td_change_rules(web: Web, request: Request, page: Page) -> Response:
+    form = page.form
     n, t = _tournament(web, request)
     _ = web.gettext(page)
     try:
@@ -216,9 +216,9 @@ async def td_change_rules(web: Web, request: Request, page: Page) -> Response:
     return web.redirect(page, f"/td/t/{n}/rules", ("ok", _("Settings saved.")))
 
 
-async def td_fide(web: Web, request: Request, page: Page) -> Response:
+def td_fide(web: Web, request: Request, page: Page) -> Response:
     """FIDE mode switched on (before round 1) or left for good (after a confirmation)."""
-    form = await request.form()
+    form = page.form
     n, t = _tournament(web, request)
     _ = web.gettext(page)
     on = field(form, "fide_mode") == "on"
@@ -253,7 +253,7 @@ def fide_confirm(web: Web, request: Request, page: Page, form: FormData,
 # -- TD: byes asked in advance and forbidden pairs (Swiss) -------------------------------------
 
 
-async def td_byes(web: Web, request: Request, page: Page) -> Response:
+def td_byes(web: Web, request: Request, page: Page) -> Response:
     n, t = _tournament(web, request)
     rounds = system_of(t).planned_rounds(t.settings)
     coming = range(len(t.rounds) + 1, rounds + 1) if rounds is not None else ()
@@ -263,8 +263,8 @@ async def td_byes(web: Web, request: Request, page: Page) -> Response:
                       section="byes")
 
 
-async def td_bye(web: Web, request: Request, page: Page) -> Response:
-    form = await request.form()
+def td_bye(web: Web, request: Request, page: Page) -> Response:
+    form = page.form
     n, t = _tournament(web, request)
     _ = web.gettext(page)
     back = f"/td/t/{n}/byes"
@@ -290,8 +290,8 @@ async def td_bye(web: Web, request: Request, page: Page) -> Response:
     return web.redirect(page, back, ("ok", message.format(name=entrant.name, round=number)))
 
 
-async def td_forbid(web: Web, request: Request, page: Page) -> Response:
-    form = await request.form()
+def td_forbid(web: Web, request: Request, page: Page) -> Response:
+    form = page.form
     n, t = _tournament(web, request)
     _ = web.gettext(page)
     back = f"/td/t/{n}/byes#pairs"
@@ -313,7 +313,7 @@ async def td_forbid(web: Web, request: Request, page: Page) -> Response:
 # -- TD: how a round was paired -----------------------------------------------------------------
 
 
-async def td_explain(web: Web, request: Request, page: Page) -> Response:
+def td_explain(web: Web, request: Request, page: Page) -> Response:
     n, t = _tournament(web, request)
     number = round_param(request, len(t.rounds))
     svc = web.service()
@@ -339,7 +339,7 @@ EXPORTS = {"standings.csv": "text/csv", "crosstable.csv": "text/csv",
 club's site, the TRF file for the rating office, the rochade JSON file to keep."""
 
 
-async def td_export(web: Web, request: Request, page: Page) -> Response:
+def td_export(web: Web, request: Request, page: Page) -> Response:
     n, t = _tournament(web, request)
     kind = str(request.path_params["kind"])
     if kind not in EXPORTS:

@@ -61,7 +61,7 @@ from rochade.web.system_tables import requested_byes, round_robin_schedule
 
 
 @td_only
-async def td_home(web: Web, request: Request, page: Page) -> Response:
+def td_home(web: Web, request: Request, page: Page) -> Response:
     summaries = web.service().tournaments()
     return web.render(
         page,
@@ -73,8 +73,8 @@ async def td_home(web: Web, request: Request, page: Page) -> Response:
 
 
 @td_only
-async def td_create(web: Web, request: Request, page: Page) -> Response:
-    form = await request.form()
+def td_create(web: Web, request: Request, page: Page) -> Response:
+    form = page.form
     _ = web.gettext(page)
     overrides = {key: field(form, key) for key in SETTING_OVERRIDES if field(form, key)}
     try:
@@ -90,7 +90,7 @@ async def td_create(web: Web, request: Request, page: Page) -> Response:
 
 
 @td_only
-async def td_evening(web: Web, request: Request, page: Page) -> Response:
+def td_evening(web: Web, request: Request, page: Page) -> Response:
     name = web.tournament_name(request)
     svc = web.service()
     t = svc.tournament(name)
@@ -108,12 +108,12 @@ async def td_evening(web: Web, request: Request, page: Page) -> Response:
 
 
 @td_only
-async def td_settings(web: Web, request: Request, page: Page) -> Response:
+def td_settings(web: Web, request: Request, page: Page) -> Response:
     if not isinstance(web.service().tournament(web.tournament_name(request)).settings,
                       KeizerSettings):  # round robin, Swiss: their own page
         return web.redirect(page, f"/td/t/{request.path_params['n']}/rules")
     if request.method == "POST":
-        return await _change_settings(web, request, page)
+        return _change_settings(web, request, page)
     return _settings_page(web, request, page, {}, None)
 
 
@@ -137,9 +137,9 @@ def _settings_page(
     )
 
 
-async def _change_settings(web: Web, request: Request, page: Page) -> Response:
+def _change_settings(web: Web, request: Request, page: Page) -> Response:
     """Preview (nothing saved: who would move) or save the settings, one logged action."""
-    form = await request.form()
+    form = page.form
     n = request.path_params["n"]
     _ = web.gettext(page)
     typed = {key: value for key, value in form.items() if isinstance(value, str)}
@@ -168,7 +168,7 @@ def _draft(text: str) -> list[int]:
 
 
 @td_only
-async def td_pair_page(web: Web, request: Request, page: Page) -> Response:
+def td_pair_page(web: Web, request: Request, page: Page) -> Response:
     return _pair_page(web, request, page, [], (), None)
 
 
@@ -245,7 +245,7 @@ def _pair_page(
 
 
 @td_only
-async def td_pair_auto(web: Web, request: Request, page: Page) -> Response:
+def td_pair_auto(web: Web, request: Request, page: Page) -> Response:
     n = request.path_params["n"]
     _ = web.gettext(page)
     try:
@@ -257,10 +257,10 @@ async def td_pair_auto(web: Web, request: Request, page: Page) -> Response:
 
 
 @td_only
-async def td_pair_manual(web: Web, request: Request, page: Page) -> Response:
+def td_pair_manual(web: Web, request: Request, page: Page) -> Response:
     """The hand-pairing board: tap names to fill boards, then check and confirm. With htmx
     only the board is sent back (the checker's notes included); without, the whole page."""
-    form = await request.form()
+    form = page.form
     n = request.path_params["n"]
     draft = _draft(field(form, "draft"))
     action = field(form, "action")
@@ -301,11 +301,11 @@ async def td_pair_manual(web: Web, request: Request, page: Page) -> Response:
 
 
 @td_only
-async def td_pair_edit(web: Web, request: Request, page: Page) -> Response:
+def td_pair_edit(web: Web, request: Request, page: Page) -> Response:
     """Change the last round's pairing in place, from the players ticked on the results
     page: one logged, undoable action. What the checker warns about, or FIDE mode asks
     (the boards that would differ from the engine's pairing), is confirmed first."""
-    form = await request.form()
+    form = page.form
     n = int(request.path_params["n"])
     back = f"/td/t/{n}/results"
     _ = web.gettext(page)
@@ -355,7 +355,7 @@ def _edit_pairing(editor: PairingEditor, action: str, ticked: list[str], confirm
 
 
 @td_only
-async def td_results(web: Web, request: Request, page: Page) -> Response:
+def td_results(web: Web, request: Request, page: Page) -> Response:
     """The results of a round. The page asks again every few seconds with the version it
     shows, as the hall display does: "204" while nothing changed, else the page as it is now,
     whose rows and boxes the page's script puts in (what the phones reported, results from
@@ -402,11 +402,11 @@ def _editing(t: Tournament, number: int | None) -> bool:
 
 
 @td_only
-async def td_enter_result(web: Web, request: Request, page: Page) -> Response:
+def td_enter_result(web: Web, request: Request, page: Page) -> Response:
     """A board's result. With `expected` (what the row showed), a board changed meanwhile is
     not overwritten: the page's script gets the row with keep or replace (409), a plain
     form the reason above the page."""
-    form = await request.form()
+    form = page.form
     n = request.path_params["n"]
     number = int(request.path_params["round"])
     board = int(request.path_params["board"])
@@ -435,7 +435,7 @@ async def td_enter_result(web: Web, request: Request, page: Page) -> Response:
 
 
 @td_only
-async def td_reject_report(web: Web, request: Request, page: Page) -> Response:
+def td_reject_report(web: Web, request: Request, page: Page) -> Response:
     """Turn down what the phones reported for a board (one logged, undoable action)."""
     n = request.path_params["n"]
     number = int(request.path_params["round"])
@@ -452,10 +452,10 @@ async def td_reject_report(web: Web, request: Request, page: Page) -> Response:
 
 
 @td_only
-async def td_external(web: Web, request: Request, page: Page) -> Response:
+def td_external(web: Web, request: Request, page: Page) -> Response:
     """A game played for a club team, counted in round `round` at its team and board value
     (as `rochade external`)."""
-    form = await request.form()
+    form = page.form
     n = request.path_params["n"]
     number = int(request.path_params["round"])
     back = f"/td/t/{n}/results?round={number}"
@@ -527,12 +527,12 @@ def _change_text(web: Web, page: Page, change: StandingChange) -> str:
 
 
 @td_only
-async def td_report(web: Web, request: Request, page: Page) -> Response:
+def td_report(web: Web, request: Request, page: Page) -> Response:
     """The event's data for the report, the pre-submission check, and the file when ready."""
     n = request.path_params["n"]
     name = web.tournament_name(request)
     if request.method == "POST":
-        form = await request.form()
+        form = page.form
         _ = web.gettext(page)
         try:
             event = web.service().event_data(name)
@@ -555,7 +555,7 @@ async def td_report(web: Web, request: Request, page: Page) -> Response:
 
 
 @td_only
-async def td_report_file(web: Web, request: Request, page: Page) -> Response:
+def td_report_file(web: Web, request: Request, page: Page) -> Response:
     """The rating report as a download; while a problem remains, the report page instead."""
     n = request.path_params["n"]
     name = web.tournament_name(request)
@@ -570,19 +570,19 @@ async def td_report_file(web: Web, request: Request, page: Page) -> Response:
 
 
 @td_only
-async def td_log(web: Web, request: Request, page: Page) -> Response:
+def td_log(web: Web, request: Request, page: Page) -> Response:
     actions = list(reversed(web.service().log()))
     return web.render(page, "td_log.html", actions=actions, section="log")
 
 
 @td_only
-async def td_undo(web: Web, request: Request, page: Page) -> Response:
+def td_undo(web: Web, request: Request, page: Page) -> Response:
     """Undo the change the button showed (its id comes with the form): a tournament's last
     change on its pages, the club file's last change elsewhere; if another change is the last
     one by now, nothing is undone and the TD is told why. One that removes a tournament, a
     round or players is first shown on a page of its own to confirm; once confirmed, the
     file is backed up first."""
-    form = await request.form()
+    form = page.form
     _ = web.gettext(page)
     back = safe_next(field(form, "next"), "/td/log")
     shown = field(form, "action")
@@ -608,11 +608,11 @@ async def td_undo(web: Web, request: Request, page: Page) -> Response:
 
 
 @td_only
-async def td_redo(web: Web, request: Request, page: Page) -> Response:
+def td_redo(web: Web, request: Request, page: Page) -> Response:
     """Redo the undo the button showed (its id comes with the form): what it took comes back,
     unless another undo or a newer change came meanwhile (then nothing changes, and the TD is
     told why)."""
-    form = await request.form()
+    form = page.form
     _ = web.gettext(page)
     back = safe_next(field(form, "next"), "/td/log")
     shown = field(form, "action")
@@ -628,9 +628,9 @@ async def td_redo(web: Web, request: Request, page: Page) -> Response:
 
 
 @td_only
-async def td_start_order(web: Web, request: Request, page: Page) -> Response:
+def td_start_order(web: Web, request: Request, page: Page) -> Response:
     """A Keizer start order by hand: one player per line, best first (before round 1)."""
-    form = await request.form()
+    form = page.form
     n = request.path_params["n"]
     _ = web.gettext(page)
     names = [line.strip() for line in field(form, "order").splitlines() if line.strip()]
