@@ -27,7 +27,7 @@ from rochade.service import ClubService
 from rochade.service.categories import KEYS as CATEGORY_KEYS
 from rochade.service.players import RATING_KEYS
 from rochade.service.roster import PLAYER_KEYS
-from rochade.service.systems import BYE_VALUES
+from rochade.service.system_cases import BYE_VALUES
 from rochade.service.tournament_settings import KEIZER_SETTINGS, PRESET
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -32,7 +32,7 @@ from rochade.formats.trf import (
 )
 from rochade.formats.trf_standings import round_entry, trf_crosstable
 from rochade.formats.trf_tournament import read_trf_tournament, write_trf_tournament
-from rochade.service.systems import trf_standings
+from rochade.service.system_cases import trf_standings
 
 CORPUS = Path(__file__).parent.parent / "data" / "trf_real"
 

@@ -20,7 +20,7 @@ from rochade.formats.trf import TrfError, decode_trf, load_trf, recorded_pairing
 from rochade.formats.trf_standings import trf_crosstable
 from rochade.formats.trf_tournament import read_trf_tournament, write_trf_tournament
 from rochade.service.errors import ServiceError
-from rochade.service.systems import trf_standings
+from rochade.service.system_cases import trf_standings
 
 CORPUS = Path(__file__).parent.parent / "data" / "trf_real"
 FILES = sorted(CORPUS.glob("*.trf"))

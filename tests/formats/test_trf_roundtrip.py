@@ -62,7 +62,7 @@ from rochade.formats.trf_tournament import (
 )
 from rochade.service import ClubService
 from rochade.service.demo import build_demo
-from rochade.service.systems import trf_standings
+from rochade.service.system_cases import trf_standings
 
 ROUND_BLOCKS = 80  # 0-based column of the points field: points, rank and every round block
 

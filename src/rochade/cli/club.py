@@ -32,7 +32,7 @@ from rochade.service.categories import KEYS as CATEGORY_KEYS
 from rochade.service.fidemode import NeedsFideConfirmation
 from rochade.service.files import read_file
 from rochade.service.players import RATING_KEYS
-from rochade.service.systems import (
+from rochade.service.system_cases import (
     KEIZER,
     SCORINGS,
     SYSTEMS,

@@ -41,7 +41,7 @@ from rochade.service import (
 )
 from rochade.service.categories import category_standings
 from rochade.service.players import find_typed
-from rochade.service.systems import (
+from rochade.service.system_cases import (
     Unplayed,
     numbers_of,
     parse_tiebreaks,

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Self
 
 from rochade.core.model import Tournament
-from rochade.service import systems
+from rochade.service import system_cases
 from rochade.service.errors import ServiceError
 from rochade.service.fidemode import FideMode, mode_of
 from rochade.service.players import pick
@@ -143,7 +143,7 @@ class ClubFile:
     def load(self, club: Club, name: str | None) -> tuple[TournamentRecord, Tournament]:
         """The tournament's record and the whole tournament, its settings decoded."""
         record = self.record(club, name)
-        settings = systems.decode(record.system, record.settings)
+        settings = system_cases.decode(record.system, record.settings)
         return record, dataclasses.replace(club.load_tournament(record), settings=settings)
 
 

@@ -20,7 +20,7 @@ from rochade.core.messages import N_, Message, Said, joined
 from rochade.core.model import Entrant, Game, PlayerId, Round, Tournament
 from rochade.core.pairing import Board, Pairing
 from rochade.core.systems import system_of
-from rochade.service import systems
+from rochade.service import system_cases
 from rochade.service.clubfile import UseCases
 from rochade.service.errors import NeedsConfirmation, ServiceError
 from rochade.service.fidemode import NeedsFideConfirmation, by_hand_event, confirmed, mode_of
@@ -170,7 +170,7 @@ class PairingEditor(UseCases):
             checked = check_boards(
                 [(w, b) for w, b in draft.boards], draft.bye, tournament=before,
                 round_number=rnd.number, present=pairing.players(),
-                rules=systems.rules(before, rnd.number))
+                rules=system_cases.rules(before, rnd.number))
             if checked.errors:
                 raise ServiceError(joined([f.msg for f in checked.errors], " "))
             warnings = [w for w in checked.warnings if moved & set(w.players)]
@@ -237,4 +237,4 @@ def _seated(draft: Draft, player: PlayerId) -> bool:
 
 
 def _engine(t: Tournament, number: int, players: Sequence[PlayerId]) -> Pairing:
-    return systems.pair_players(t, number, players)
+    return system_cases.pair_players(t, number, players)

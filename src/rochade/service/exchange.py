@@ -29,7 +29,7 @@ from rochade.formats.json import (
     parse_tournament,
     parse_tournament_file,
 )
-from rochade.service import systems
+from rochade.service import system_cases
 from rochade.service.categories import CATEGORIES, CategorySetup, setup_from_json, setup_to_json
 from rochade.service.clubfile import UseCases, current_user, system_clock
 from rochade.service.errors import NameTaken, ServiceError
@@ -133,7 +133,7 @@ def restore_json(text: str, club: Path, who: str | None = None, source: str = "a
                       Message(N_("restored from {source}"), {"source": source})) as opened:
         try:
             for record in opened.tournaments():
-                settings = systems.decode(record.system, record.settings)
+                settings = system_cases.decode(record.system, record.settings)
                 t = dataclasses.replace(opened.load_tournament(record), settings=settings)
                 parse_tournament(format_tournament(t))  # every fact checked as in a file
                 if mode_from_json(opened.extras(record.id).get(FIDE)).on and t.rounds:
@@ -295,7 +295,7 @@ class ExchangeDesk(UseCases):
             if any(record.name == t.name for record in club.tournaments()):
                 raise NameTaken("this club file already has a tournament named '{name}'",
                                 name=t.name)
-            tid = club.add_tournament(t.name, t.system, systems.encode(t.settings))
+            tid = club.add_tournament(t.name, t.system, system_cases.encode(t.settings))
             imported = [Message(IMPORTED, {"finding": w}) for w in found.warnings]
             action.describe(confirmed(Message(N_("import tournament {name}"),
                                               {"name": t.name}), imported),
@@ -460,7 +460,7 @@ def admitted(t: Tournament) -> Tournament:
         boards = [(g.white, g.black) for g in rnd.games]
         seated = [p for pair in boards for p in pair] + ([rnd.bye] if rnd.bye else [])
         errors = check_boards(boards, rnd.bye, tournament=t, round_number=rnd.number,
-                              present=seated, rules=systems.rules(t, rnd.number)).errors
+                              present=seated, rules=system_cases.rules(t, rnd.number)).errors
         if errors:
             raise ServiceError(ROUND_SAYS, round=rnd.number,
                                finding=joined([f.msg for f in errors]))

@@ -27,7 +27,7 @@ from rochade.core.systems import SWISS_ABSENCES, numbers_of, system_of
 from rochade.core.tiebreaks import Kind, Scoring
 from rochade.service.errors import ServiceError
 from rochade.service.players import label
-from rochade.service.systems import pair, rules
+from rochade.service.system_cases import pair, rules
 from rochade.store import ActionRecord, Club, TournamentRecord
 
 FIDE = "fide"

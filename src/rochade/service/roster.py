@@ -14,7 +14,7 @@ from rochade.core.messages import N_, Message
 from rochade.core.model import Absence, Entrant, PlayerId, Reason, Status, Tournament
 from rochade.core.ratings import RatingChoice, single_rating
 from rochade.core.systems import numbers_of, player_numbers
-from rochade.service import systems
+from rochade.service import system_cases
 from rochade.service.clubfile import UseCases
 from rochade.service.errors import ServiceError
 from rochade.service.fidemode import FULL_BY_HAND, SECOND_HPB, confirmed, fide_events
@@ -119,7 +119,7 @@ class RosterDesk(UseCases):
         if tournament is None and len(club.tournaments()) != 1:
             return _Entry(members)
         record, t = self.file.load(club, tournament)
-        systems.check_late_entry(t)
+        system_cases.check_late_entry(t)
         entered = {member: player for player, member in club.entrant_members(record.id).items()}
         return _Entry(members, record, tuple(r.number for r in t.rounds), entered,
                       choice_of(club, record.id))
@@ -252,9 +252,9 @@ class RosterDesk(UseCases):
                     player=label(entrant, t),
                     games=played,
                 )
-            settings = systems.without_player(t, entrant.id)
+            settings = system_cases.without_player(t, entrant.id)
             if settings != t.settings:
-                club.set_settings(record.id, systems.encode(settings))
+                club.set_settings(record.id, system_cases.encode(settings))
             member = club.entrant_members(record.id)[entrant.id]
             club.delete_entrant(record.id, entrant.id)
             if not any(member in club.entrant_members(r.id).values() for r in club.tournaments()):
@@ -276,13 +276,13 @@ class RosterDesk(UseCases):
             if a.id == b.id:
                 raise ServiceError("{player} cannot be kept from playing themself",
                                    player=label(a, t))
-            changed = systems.with_forbidden_pair(t, frozenset((a.id, b.id)), forbidden)
+            changed = system_cases.with_forbidden_pair(t, frozenset((a.id, b.id)), forbidden)
             added = [Message(N_("after round {round}: prohibited pair {first} and {second} "
                                 "added"),
                              {"round": len(t.rounds), "first": label(a, t), "second": label(b, t)})
                      ] if forbidden and t.rounds else []
             events = fide_events(club, record, added, confirm)
-            club.set_settings(record.id, systems.encode(changed))
+            club.set_settings(record.id, system_cases.encode(changed))
             what = N_("never pair {first} and {second}") if forbidden else N_(
                 "{first} and {second} may be paired again"
             )
@@ -301,13 +301,13 @@ class RosterDesk(UseCases):
         with self.file.change("settings", "request a bye") as (club, action):
             record, t = self.file.load(club, tournament)
             entrant = find_entrant(t.entrants, player)
-            changed = systems.with_bye_request(t, entrant, round_number, half, full)
+            changed = system_cases.with_bye_request(t, entrant, round_number, half, full)
             given = [Message(FULL_BY_HAND, {"round": round_number, "player": label(entrant, t)})
                      ] if full else []
             if half and not full:
                 given += _another_half_point_bye(t, entrant, round_number)
             events = fide_events(club, record, given, confirm)
-            club.set_settings(record.id, systems.encode(changed))
+            club.set_settings(record.id, system_cases.encode(changed))
             what = N_("{player}: full-point bye in round {round}") if full else N_(
                 "{player}: half-point bye in round {round}") if half else N_(
                 "{player}: zero-point bye in round {round}"
@@ -321,8 +321,8 @@ class RosterDesk(UseCases):
         with self.file.change("settings", "cancel a bye") as (club, action):
             record, t = self.file.load(club, tournament)
             entrant = find_entrant(t.entrants, player)
-            changed = systems.without_bye_request(t, entrant, round_number)
-            club.set_settings(record.id, systems.encode(changed))
+            changed = system_cases.without_bye_request(t, entrant, round_number)
+            club.set_settings(record.id, system_cases.encode(changed))
             action.describe(
                 Message(N_("{player}: no bye in round {round} after all"),
                         {"player": label(entrant, t), "round": round_number}),
@@ -341,10 +341,10 @@ class RosterDesk(UseCases):
         with self.file.change("status", "set status") as (club, action):
             record, t = self.file.load(club, tournament)
             entrant = find_entrant(t.entrants, player)
-            systems.check_status(t, entrant, status)
+            system_cases.check_status(t, entrant, status)
             events = fide_events(club, record, _another_half_point_bye(
                 t, entrant, len(t.rounds) + 1) if status != entrant.status and (
-                systems.gives_half_point_bye(t, status)) else [], confirm)
+                system_cases.gives_half_point_bye(t, status)) else [], confirm)
             club.set_status(record.id, entrant.id, status)
             values = {"player": label(entrant, t), "old": _status_word(entrant.status),
                       "new": _status_word(status)}
@@ -544,7 +544,7 @@ def _tournament_of(club: Club, name: str | None) -> TournamentRecord | None:
 def _another_half_point_bye(t: Tournament, entrant: Entrant, number: int) -> list[Message]:
     """The FIDE-mode event of a half-point bye in round `number` for a player who has had or
     asked for one already (none for the first)."""
-    had = systems.half_point_byes(t, entrant.id, besides=number)
+    had = system_cases.half_point_byes(t, entrant.id, besides=number)
     return [Message(SECOND_HPB, {"round": number, "player": label(entrant, t), "had": had})
             ] if had else []
 

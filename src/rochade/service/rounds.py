@@ -25,7 +25,7 @@ from rochade.core.model import (
 )
 from rochade.core.pairing import Pairing
 from rochade.core.systems import player_numbers
-from rochade.service import systems
+from rochade.service import system_cases
 from rochade.service.clubfile import UseCases
 from rochade.service.errors import NeedsConfirmation, ResultConflict, ServiceError
 from rochade.service.fidemode import NeedsFideConfirmation, by_hand_event, confirmed, mode_of
@@ -44,11 +44,11 @@ class RoundsDesk(UseCases):
         with self.file.change("pair", "pair") as (club, action):
             record, t = self.file.load(club, tournament)
             number = _next_round(t)
-            pairing, changed = systems.pair(t, number, lambda: {
+            pairing, changed = system_cases.pair(t, number, lambda: {
                 player: d.federation or d.club
                 for player, d in club.member_details(record.id).items()})
             if changed is not None:
-                club.set_settings(record.id, systems.encode(changed))
+                club.set_settings(record.id, system_cases.encode(changed))
                 t = dataclasses.replace(t, settings=changed)
             report = self._store_round(club, record, t, number, pairing, "auto")
             action.describe(_describe_round(report.round, N_("automatic")), record)
@@ -94,9 +94,9 @@ class RoundsDesk(UseCases):
                 *(Said("Accepted: {warning}", warning=w.msg) for w in checked.warnings),
             )
             pairing = dataclasses.replace(checked.pairing, explanation=notes)
-            numbers = systems.numbered(t)
+            numbers = system_cases.numbered(t)
             if numbers is not None:
-                club.set_settings(record.id, systems.encode(numbers))
+                club.set_settings(record.id, system_cases.encode(numbers))
                 t = dataclasses.replace(t, settings=numbers)
             report = self._store_round(club, record, t, number, pairing, "manual")
             action.describe(confirmed(_describe_round(report.round, N_("by hand")), events),
@@ -125,14 +125,14 @@ class RoundsDesk(UseCases):
     ) -> PairingReport:
         """Add the round: boards, the bye, and an absence row for everyone else not withdrawn."""
         playing = set(pairing.players())
-        games = systems.with_forfeits(
+        games = system_cases.with_forfeits(
             t, tuple(Game(b.white, b.black, None, i) for i, b in enumerate(pairing.boards, 1))
         )
         absences = []
         for entrant in t.entrants:
             if entrant.withdrawn or entrant.id in playing:
                 continue
-            reason = systems.absence_reason(t, number, entrant)
+            reason = system_cases.absence_reason(t, number, entrant)
             if reason is None:  # present but left out: the engine or the checker failed us
                 raise ServiceError("{player} is present but has no board", player=label(entrant, t))
             absences.append(Absence(entrant.id, reason))
@@ -187,7 +187,7 @@ class RoundsDesk(UseCases):
         """Why a player of a Swiss got their opponent, float, bye and colour in a round."""
         with self.file.reading() as club:
             _, t = self.file.load(club, tournament)
-        return systems.pairing_reasons(t, round_number, find_entrant(t.entrants, player).id)
+        return system_cases.pairing_reasons(t, round_number, find_entrant(t.entrants, player).id)
 
     def enter_result(
         self,
@@ -327,8 +327,8 @@ def _check_by_hand(
         bye,
         tournament=t,
         round_number=number,
-        present=systems.present(t, number),
-        rules=systems.rules(t, number),
+        present=system_cases.present(t, number),
+        rules=system_cases.rules(t, number),
     )
 
 

@@ -4,7 +4,7 @@ what the TD typed, and whether it may still change once rounds are played.
 Keizer standings are derived from the facts on every request, so almost every setting may
 change mid-season: the old rounds are simply priced again (the TD sees who moves before
 saving). Only the colours of round 1 are fixed once it is paired. A round robin's or Swiss's
-settings are `rochade.service.systems.changed_settings`'; `system_changes` lists them for the
+settings are `rochade.service.system_cases.changed_settings`'; `system_changes` lists them for the
 same report.
 """
 
@@ -545,7 +545,7 @@ KEIZER_SETTINGS: tuple[Setting, ...] = (
 
 def settings_of(settings: object) -> tuple[Setting, ...]:
     """The settings a TD can see and change one by one (Keizer; a round robin's or Swiss's
-    are `rochade.service.systems`' options)."""
+    are `rochade.service.system_cases`' options)."""
     return KEIZER_SETTINGS if KEIZER_SYSTEM.holds(settings) else ()
 
 

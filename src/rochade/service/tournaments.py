@@ -15,7 +15,7 @@ from rochade.core.model import Tournament
 from rochade.core.ratings import RatingChoice
 from rochade.core.systems import KEIZER, system_of
 from rochade.core.systems.keizer import KEIZER_SYSTEM
-from rochade.service import systems
+from rochade.service import system_cases
 from rochade.service.categories import CATEGORIES, CategorySetup, setup_from_json, setup_to_json
 from rochade.service.categories import KEYS as CATEGORY_KEYS
 from rochade.service.clubfile import CURRENT_KEY, UseCases, current_tournament
@@ -94,7 +94,7 @@ class TournamentDesk(UseCases):
         limits.check_name(name, limits.TOURNAMENT_NAME)
         with self.file.change("tournament", "create tournament") as (club, action):
             settings = self._start_list(club, Tournament(name, ()), keizer_of(settings, name))
-            tid = club.add_tournament(name, KEIZER, systems.encode(settings))
+            tid = club.add_tournament(name, KEIZER, system_cases.encode(settings))
             rules = preset_name
             if settings.start_order is not StartOrder.RATING:
                 rules += f", start_order={START_ORDER.text(settings)}"
@@ -105,11 +105,11 @@ class TournamentDesk(UseCases):
     def create_system_tournament(
         self, name: str, system: str, options: Mapping[str, object] = {}
     ) -> Tournament:
-        """A new round robin or Swiss; `options` as in `systems.new_settings`, and
+        """A new round robin or Swiss; `options` as in `system_cases.new_settings`, and
         `fide_mode` (default on: FIDE's check list wants it on for every new event)."""
         fide_mode = options.get("fide_mode")
         options = {k: v for k, v in options.items() if k != "fide_mode"}
-        settings = systems.new_settings(system, options)
+        settings = system_cases.new_settings(system, options)
         on = fide_mode is None or _on_off(fide_mode)
         if on:
             check_scoring(settings.scoring)
@@ -118,7 +118,7 @@ class TournamentDesk(UseCases):
             raise ServiceError("the tournament needs a name")
         limits.check_name(name, limits.TOURNAMENT_NAME)
         with self.file.change("tournament", "create tournament") as (club, action):
-            tid = club.add_tournament(name, system, systems.encode(settings))
+            tid = club.add_tournament(name, system, system_cases.encode(settings))
             club.set_extra(tid, FIDE, mode_to_json(FideMode(on)))
             rules = system if settings.seed == 0 else f"{system}, seed {settings.seed}"
             action.describe(Message(N_("new tournament ({rules})"), {"rules": rules}),
@@ -132,7 +132,8 @@ class TournamentDesk(UseCases):
             current = current_tournament(records, club.setting(CURRENT_KEY)) if records else None
             for record in records:
                 t = club.load_tournament(record)
-                preset_name = systems.describe(systems.decode(record.system, record.settings))
+                preset_name = system_cases.describe(
+                    system_cases.decode(record.system, record.settings))
                 out.append(
                     TournamentSummary(
                         record.name, record.system, preset_name, len(t.entrants), len(t.rounds),
@@ -161,7 +162,7 @@ class TournamentDesk(UseCases):
         confirm: bool = False,
     ) -> SettingsReport:
         """Change settings by key (KEY -> the value as typed: `service.tournament_settings` for
-        Keizer, `systems.changed_settings` for a round robin or Swiss) in one logged action.
+        Keizer, `system_cases.changed_settings` for a round robin or Swiss) in one logged action.
         Standings are derived, so the rounds played count under the new rules; `save=False`
         changes nothing and reports what would change, who moves in the standings included.
 
@@ -196,7 +197,7 @@ class TournamentDesk(UseCases):
                 check_scoring(scoring)
             events += left
             require(mode, events, confirm, leaving=bool(left))
-            club.set_settings(record.id, systems.encode(after))
+            club.set_settings(record.id, system_cases.encode(after))
             assert change is not None
             action.describe(confirmed(change, events), record)
         return report
@@ -236,7 +237,7 @@ class TournamentDesk(UseCases):
                 for c in changes
             )
         else:
-            settings = systems.changed_settings(before, typed)
+            settings = system_cases.changed_settings(before, typed)
             changes = system_changes(before.settings, settings)
         after = dataclasses.replace(before, settings=settings)
         moved = standing_changes(before, after) if before.rounds else ()
@@ -248,7 +249,9 @@ class TournamentDesk(UseCases):
         draw waits for round 1's pairing), the other tournament's final standings, or the
         current order to edit by hand."""
         if s.start_order is StartOrder.RANDOM and s.start_seed is None:
-            return systems.draw_start(t, s) if t.entrants else dataclasses.replace(s, start_list=())
+            if not t.entrants:
+                return dataclasses.replace(s, start_list=())
+            return system_cases.draw_start(t, s)
         old = KEIZER_SYSTEM.own(t.settings)
         same = old is not None and (old.start_order, old.start_from) == (
             s.start_order, s.start_from
@@ -289,7 +292,7 @@ class TournamentDesk(UseCases):
                 keizer, start_order=StartOrder.MANUAL, start_list=order, start_seed=None,
                 start_from="",
             )
-            club.set_settings(record.id, systems.encode(settings))
+            club.set_settings(record.id, system_cases.encode(settings))
             action.describe(
                 Message(N_("start order by hand: {players}"), {"players": ", ".join(order)}),
                 record,

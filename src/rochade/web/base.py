@@ -44,7 +44,7 @@ from rochade.service import ActionRecord, ClubService, Identity, ServiceError, S
 from rochade.service.clubfile import Clock
 from rochade.service.file_settings import file_identity
 from rochade.service.pin import REVOKED_KEY
-from rochade.service.systems import system_of
+from rochade.service.system_cases import system_of
 from rochade.service.upload import Uploader
 from rochade.web import texts
 from rochade.web.cache import Facts, PageCache

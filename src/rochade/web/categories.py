@@ -15,7 +15,7 @@ from rochade.formats.tables import Table, category_table, prize_table
 from rochade.service import tournament_standings
 from rochade.service.categories import CategoryData, category_standings, prize_list
 from rochade.web.base import USER_ERRORS, Page, Web, field, public, round_param, td_only
-from rochade.web.system_tables import web_table
+from rochade.web.tables import web_table
 
 
 def _data(web: Web, request: Request) -> tuple[int, CategoryData]:

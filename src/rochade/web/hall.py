@@ -37,7 +37,7 @@ from rochade.core.model import Entrant, Status, Tournament
 from rochade.service import tournament_standings
 from rochade.service.phones import PHONE_RESULTS, SHORT_ID, PhoneDesk, PhoneSettings
 from rochade.service.screens import CONTENTS, HallScreens, Screen, typed_screen
-from rochade.service.systems import system_of
+from rochade.service.system_cases import system_of
 from rochade.web.base import (
     USER_ERRORS,
     Endpoint,

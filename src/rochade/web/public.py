@@ -22,8 +22,8 @@ from rochade.service import (
     tournament_standings,
 )
 from rochade.service.categories import CategoryData, places_of
-from rochade.service.systems import numbers_of, system_of
-from rochade.web import systems
+from rochade.service.system_cases import numbers_of, system_of
+from rochade.web import system_pages
 from rochade.web.base import Page, Web, public, round_param
 from rochade.web.chart import player_chart
 from rochade.web.queries import (
@@ -34,7 +34,7 @@ from rochade.web.queries import (
     round_view,
     seats,
 )
-from rochade.web.system_tables import standings_web_table
+from rochade.web.tables import standings_web_table
 
 PRINTOUTS = {"alphabetical": "pairings_alphabetical.html", "notice": "pairings_notice.html",
              "slips": "pairings_slips.html"}
@@ -144,7 +144,7 @@ def progress(web: Web, request: Request, page: Page) -> Response:
 def crosstable(web: Web, request: Request, page: Page) -> Response:
     ctx = _public_context(web, request)
     if system_of(ctx["t"]).fide_tiebreaks:
-        return systems.crosstable(web, request, page, ctx)
+        return system_pages.crosstable(web, request, page, ctx)
     rows = crosstable_rows(ctx["t"])
     return web.render(page, "crosstable.html", **ctx, rows=rows, section="crosstable")
 
@@ -167,7 +167,7 @@ def player(web: Web, request: Request, page: Page) -> Response:
     data = _categories(ctx)
     ctx["placed"] = places_of(data, tournament_standings(t), pid) if data.setup.categories else ()
     if system_of(t).fide_tiebreaks:  # the Keizer breakdown has no round-robin or Swiss counterpart
-        return systems.player(web, page, ctx, pid)
+        return system_pages.player(web, page, ctx, pid)
     row = ctx["svc"].keizer_detail(ctx["name"]).row(pid)
     _ = web.gettext(page)
     curve = player_curve(ctx["svc"].history(ctx["name"]), pid)

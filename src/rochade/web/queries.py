@@ -17,7 +17,7 @@ from rochade.core.model import Entrant, Game, Outcome, PlayerId, Result, Round, 
 from rochade.core.rating_change import RatingChange
 from rochade.formats.text import rank_labels
 from rochade.service import rating_changes_of
-from rochade.service.systems import holder, system_of
+from rochade.service.system_cases import holder, system_of
 
 RESULT_CHOICES = (
     Result.WHITE_WINS,

@@ -34,8 +34,8 @@ from rochade.web.queries import (
     checkin_order,
     evening_state,
 )
-from rochade.web.system_tables import requested_byes
-from rochade.web.systems import fide_confirm
+from rochade.web.system_pages import fide_confirm
+from rochade.web.tables import requested_byes
 
 # -- TD: players and check-in --------------------------------------------------------------
 

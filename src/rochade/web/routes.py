@@ -21,7 +21,7 @@ from rochade.web import (
     public,
     rating_update,
     roster,
-    systems,
+    system_pages,
     td,
 )
 from rochade.web.base import Handler, Web, handler_name
@@ -39,7 +39,7 @@ def routes(web: Web) -> list[BaseRoute]:
         *keeping.routes(web),
         *rating_update.routes(web),
         *member_list.routes(web),
-        *systems.routes(web),
+        *system_pages.routes(web),
         *hall.routes(web),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]

@@ -37,11 +37,11 @@ from rochade.formats.tables import crosstable_table, fide_list, rounds_table
 from rochade.formats.text import tiebreak_key
 from rochade.service import ServiceError, tournament_standings
 from rochade.service.fidemode import NeedsFideConfirmation
-from rochade.service.systems import TieBreak, draws_by_lot
+from rochade.service.system_cases import TieBreak, draws_by_lot
 from rochade.web.base import USER_ERRORS, Page, Web, field, int_or_none, round_param, td_only
 from rochade.web.chart import player_chart
 from rochade.web.queries import planned_rounds, rated_changes
-from rochade.web.system_tables import (
+from rochade.web.tables import (
     forbidden_pairs,
     player_rounds,
     requested_byes,
