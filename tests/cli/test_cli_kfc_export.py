@@ -16,6 +16,7 @@ import html5lib
 import pytest
 from click.testing import Result
 
+from kfc_files import kfc_2022_file
 from rochade.core.model import Result as ResultCode
 from rochade.service import ClubService, tournament_standings
 
@@ -207,53 +208,12 @@ def test_import_kfc_trims_the_name_given(run: Run, empty_club: Path, kfc_file: P
     assert "already has a tournament named 'x'" in result.stderr
 
 
-def _kfc_2022_file(path: Path) -> Path:
-    """A season as KfC wrote it in December 2022: no ConfigTab (the shares were the program's:
-    unexcused 35 %), and the numbers that KfC computed with its rules of the time. E has
-    withdrawn; the values are 4, 3, 2, 1 in both rounds. KfC then gave C the withdrawn share for
-    the loss against E (3/4 of 2), D's bye after that board the same share (3/4 of 1, as if D
-    had played E), and E her last value (3) as her total."""
-    con = sqlite3.connect(path)
-    with con:
-        con.execute(
-            "CREATE TABLE Player (id INTEGER PRIMARY KEY, name VARCHAR(30), rating INTEGER,"
-            " rank INTEGER, state INTEGER, Keizer_StartPts FLOAT, Keizer_SumPts FLOAT)"
-        )
-        con.execute(
-            "CREATE TABLE Pairing (Rnd INTEGER, board INTEGER, PID_W INTEGER, PID_B INTEGER,"
-            " Result INTEGER, Pts_W FLOAT, Pts_B FLOAT)"
-        )
-        con.executemany(
-            "INSERT INTO Player VALUES (?, ?, ?, ?, ?, ?, ?)",
-            [
-                (1, "A", 2000, 1, 1, 4, 6.5),
-                (2, "B", 1900, 2, 1, 3, 6.05),
-                (3, "C", 1800, 3, 1, 2, 4.5),
-                (4, "D", 1700, 4, 1, 1, 1.75),
-                (5, "E", 1600, 5, 9, 3, 3),
-            ],
-        )
-        con.executemany(
-            "INSERT INTO Pairing VALUES (?, ?, ?, ?, ?, ?, ?)",
-            [
-                (1, 1, 1, 2, 2, 1.5, 2),  # A-B 1/2-1/2
-                (1, 2, 3, 5, 3, 1.5, 0),  # C-E 0-1: a loss against a withdrawn player
-                (1, 100, 4, -1, 4, 0.75, 0),  # D's bye
-                (2, 1, 1, 4, 1, 1, 0),  # A-D 1-0
-                (2, 100, 2, -1, 7, 1.05, 0),  # B unexcused: 35 % of 3
-                (2, 101, 3, -1, 4, 1, 0),  # C's bye: half of 2
-            ],
-        )
-    con.close()
-    return path
-
-
 def test_import_kfc_of_a_2022_file_names_the_rows_scored_otherwise(
     run: Run, empty_club: Path, tmp_path: Path
 ) -> None:
     """A file without ConfigTab gets the unexcused share KfC shipped then (B agrees); the
     withdrawn player's rows, which KfC scored otherwise until 2023, are named row by row."""
-    path = _kfc_2022_file(tmp_path / "Winter.s3db")
+    path = kfc_2022_file(tmp_path / "Winter.s3db")
     lines = run("import-kfc", empty_club, path, "--who", "ina").stdout.splitlines()
     assert lines[3].startswith("Note: the file has no ConfigTab table (KfC before March 2023")
     assert lines[4].startswith("Note: KfC of that time scored games with a withdrawn player")

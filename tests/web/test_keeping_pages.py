@@ -15,6 +15,7 @@ import pytest
 from starlette.testclient import TestClient
 from web_helpers import PIN, Tick, csrf_of, log_in, post, swiss_open
 
+from kfc_files import kfc_2022_file
 from rochade.service import ClubService
 from rochade.service.publishing import site_setup
 from rochade.service.upload import Uploader
@@ -292,6 +293,21 @@ def test_a_kfc_file_becomes_a_tournament_named_after_it(td: TestClient, club: Pa
     answer = upload(td, kfc, "Test-Tournament.s3db")
     assert answer.status_code == 303
     assert names(club) == ["Winter 2026", "Test-Tournament"]
+
+
+def test_an_old_kfc_files_differing_totals_are_named_with_their_rows(
+        td: TestClient, tmp_path: Path) -> None:
+    """A KfC file of December 2022, whose rules KfC corrected in 2023: the TD reads which
+    players' totals differ and in which rows, not a guess that the file was not recalculated."""
+    data = kfc_2022_file(tmp_path / "Winter.s3db").read_bytes()
+    answer = upload(td, data, "Winter.s3db", "Winter 2022")
+    assert answer.status_code == 303
+    said = shown(td, answer.headers["location"])
+    assert "For 3 of 5 players rochade's total differs" in said
+    assert ("C (KeizerForClubs 4.50, rochade 3.00; rows: round 1); "
+            "D (KeizerForClubs 1.75, rochade 1.50; rows: round 1); "
+            "E (KeizerForClubs 3.00, rochade 0.00; rows: own value)") in said
+    assert "recalculated" not in said
 
 
 def test_a_json_export_comes_back_under_another_name(td: TestClient, club: Path) -> None:

@@ -9,6 +9,7 @@ import asyncio
 import dataclasses
 import tempfile
 from collections.abc import Callable
+from fractions import Fraction
 from functools import wraps
 from pathlib import Path
 
@@ -20,6 +21,7 @@ from starlette.routing import Route
 from rochade import i18n
 from rochade.service.backups import check_copy
 from rochade.service.errors import ServiceError
+from rochade.service.exchange import Difference
 from rochade.service.fidemode import recheck
 from rochade.service.files import drop_upload, keep_upload, kept_upload, read_whole
 from rochade.service.pin import MIN_PIN_LENGTH, PinError, pin_matches, set_pin
@@ -241,14 +243,29 @@ def td_import(web: Web, request: Request, page: Page) -> Response:
     if kfc is not None and kfc.differences:
         said.append(("error", _(
             "For %(count)s of %(compared)s players rochade's total differs from the one "
-            "KeizerForClubs stored (was the file recalculated there?).") % {
-                "count": len(kfc.differences), "compared": kfc.compared}))
+            "KeizerForClubs stored: %(players)s. KeizerForClubs before July 2023 scored some "
+            "rows by rules it corrected later (the user guide names them).") % {
+                "count": len(kfc.differences), "compared": kfc.compared,
+                "players": "; ".join(_kfc_difference(d, page.lang, _)
+                                     for d in kfc.differences)}))
     if fide_mode:
         said.append(("ok", _(
             "FIDE mode: %(rounds)s played rounds re-checked, %(warnings)s warnings (the rating "
             "report lists them).") % {"rounds": len(t.rounds),
                                       "warnings": len(recheck(t).warnings)}))
     return web.redirect(page, f"/td/t/{number}/", *said)
+
+
+def _kfc_difference(d: Difference, lang: str, _: Callable[[str], str]) -> str:
+    """One player whose KfC total differs, with the rows that differ."""
+    rows = ", ".join(_("own value") if r.round == 0 else _("round %(round)s") % {"round": r.round}
+                     for r in d.rounds)
+    said = {"name": d.entrant.name, "kfc": i18n.fixed(Fraction(d.kfc).limit_denominator(100),
+                                                      lang),
+            "rochade": i18n.fixed(d.rochade, lang), "rows": rows}
+    if not rows:
+        return _("%(name)s (KeizerForClubs %(kfc)s, rochade %(rochade)s)") % said
+    return _("%(name)s (KeizerForClubs %(kfc)s, rochade %(rochade)s; rows: %(rows)s)") % said
 
 
 # -- the TD PIN ----------------------------------------------------------------------------
