@@ -9,6 +9,10 @@
   ignored) and rating updates matched by FIDE id, national id or unique name.
 
 Pure parsing: text (or bytes) in, values out. Big lists are read lazily, one player at a time.
+
+One module, although long: the member lists and the rating lists share the header words of the
+five languages, the rating columns and the rules that match a listed player to a member; apart,
+each would keep its own copy of them and they would drift.
 """
 
 from __future__ import annotations
