@@ -123,7 +123,7 @@ def test_from_the_start_page_to_the_first_paired_round(
         page.get_by_label("CSV file").set_input_files(members)
         page.get_by_role("button", name="Check the list").click()
         expect(page.locator("#list-count")).to_contain_text("20 players in the list.")
-        expect(page.locator("#list-columns")).to_contain_text("“DWZ”: rating")
+        expect(page.locator("#list-columns")).to_contain_text("“DWZ”: national rating")
         expect(page.locator("#list-rows tbody tr")).to_have_count(10)
         page.screenshot(path=artifacts / "season-preview.png", full_page=True)
         page.get_by_role("button", name="Import 20 players").click()
