@@ -17,6 +17,7 @@ from rochade.cli.common import (
     another_name,
     club_argument,
     echo_fide_recheck,
+    echo_rating_sources,
     key_values,
     needs_confirm,
     read_text,
@@ -31,7 +32,7 @@ from rochade.service import ActionRecord, ClubService, PlayerAdded
 from rochade.service.categories import KEYS as CATEGORY_KEYS
 from rochade.service.fidemode import NeedsFideConfirmation
 from rochade.service.files import read_file
-from rochade.service.players import RATING_KEYS
+from rochade.service.players import RATING_KEYS, list_ratings
 from rochade.service.system_cases import (
     KEIZER,
     SCORINGS,
@@ -385,7 +386,9 @@ def player_import(club: Path, who: str | None, file: Path, existing: str | None,
                   tournament: str | None) -> None:
     """Add the players of a CSV file (name,rating[,fide_id] or named columns)."""
     svc = service(club, who)
-    _report_added(svc, svc.import_players(read_file(file), tournament, existing or "refuse"))
+    data = read_file(file)
+    echo_rating_sources(list_ratings(data))
+    _report_added(svc, svc.import_players(data, tournament, existing or "refuse"))
 
 
 def _report_added(svc: ClubService, players: Sequence[PlayerAdded]) -> None:
