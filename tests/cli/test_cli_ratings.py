@@ -243,3 +243,35 @@ def test_player_import_says_which_column_fills_which_rating(
         ola = next(m for m in store.members() if m.name == "Ola")
         assert (ola.rating, store.details_of_members()[ola.id].national_text) == (1900,
                                                                                    "DWZ:1850")
+
+
+def test_a_tournament_is_created_with_its_pairing_rating(
+    run: Run, club: Path, tmp_path: Path
+) -> None:
+    """`tournament create --pairing-rating`: the choice `tournament set pairing_rating=` makes,
+    made at once, for Keizer and the other systems; its players take that rating."""
+    fide = tmp_path / "fide.xml"
+    fide.write_text("<playerslist><player><fideid>90000011</fideid><name>Dirk</name>"
+                    "<rating>2222</rating></player></playerslist>", encoding="utf-8")
+    run("ratings", club, fide, "--apply")  # Dirk: FIDE 2222, national 1850; Anna: national 2000
+    out = run("tournament", "create", club, "Spring", "--pairing-rating", "national").stdout
+    assert out == "Created tournament Spring (classic rules, pairing by the national rating).\n"
+    out = run("tournament", "create", club, "Open", "--system", "swiss", "--rounds", "5",
+              "--pairing-rating", "highest").stdout
+    assert out.startswith("Created tournament Open (swiss, ")
+    assert out.rstrip().endswith(", FIDE mode, pairing by the highest rating).")
+    for name in ("Spring", "Open"):
+        for player in ("Anna", "Dirk"):
+            run("player", "add", club, player, "-t", name)
+    service = ClubService(club)
+    assert service.rating_choice("Spring").pairing.value == "national"
+    assert service.rating_choice("Open").pairing.value == "highest"
+    assert "pairing_rating = national" in run("tournament", "set", club, "-t", "Spring").stdout
+    assert {e.name: e.rating for e in service.tournament("Spring").entrants} == {
+        "Anna": 2000, "Dirk": 1850}
+    assert {e.name: e.rating for e in service.tournament("Open").entrants} == {
+        "Anna": 2000, "Dirk": 2222}
+    assert "new tournament (classic, pairing_rating=national)" in run("log", club).stdout
+    refused = run("tournament", "create", club, "Later", "--pairing-rating", "elo", ok=False)
+    assert "'elo' is not one of 'fide', 'national', 'highest'" in refused.output
+    assert "Later" not in run("tournament", "list", club).stdout

@@ -226,6 +226,8 @@ RATINGS = "ratings"
 """The kind of the tournament's extras row holding its `RatingChoice`."""
 RATING_KEYS = ratings.KEYS
 """The keys of the choice (`rochade tournament set pairing_rating=national`)."""
+PAIRING_RATINGS = tuple(p.value for p in ratings.PairingRating)
+"""What a tournament can pair by (`rochade tournament create --pairing-rating`)."""
 
 
 def choice_of(club: Club, tournament_id: int) -> RatingChoice:
