@@ -275,3 +275,29 @@ def test_a_tournament_is_created_with_its_pairing_rating(
     refused = run("tournament", "create", club, "Later", "--pairing-rating", "elo", ok=False)
     assert "'elo' is not one of 'fide', 'national', 'highest'" in refused.output
     assert "Later" not in run("tournament", "list", club).stdout
+
+
+def test_export_and_import_keep_the_pairing_rating(run: Run, club: Path, tmp_path: Path) -> None:
+    """A tournament paired by the national rating goes out in its JSON file and comes back
+    paired by it, in another club too; a file without the key (FIDE's) reads as the default."""
+    fide = tmp_path / "fide.xml"
+    fide.write_text("<playerslist><player><fideid>90000011</fideid><name>Dirk</name>"
+                    "<rating>2222</rating></player></playerslist>", encoding="utf-8")
+    run("ratings", club, fide, "--apply")  # Dirk: FIDE 2222, national 1850
+    run("tournament", "set", club, "pairing_rating=national")
+    out = tmp_path / "winter.json"
+    run("export", club, out)
+    assert '"pairing_rating": "national"' in out.read_text(encoding="utf-8")
+    other = tmp_path / "other.rochade"
+    run("init", other)
+    run("import", other, out)
+    copy = ClubService(other)
+    assert copy.rating_choice("Winter").pairing.value == "national"
+    dirk = next(e for e in copy.tournament("Winter").entrants if e.name == "Dirk")
+    assert (dirk.rating, dirk.fide_rating) == (1850, 2222)
+    # Paired by FIDE, the file has no such key, and reads as FIDE's.
+    run("tournament", "set", club, "pairing_rating=fide")
+    run("export", club, out)
+    assert "pairing_rating" not in out.read_text(encoding="utf-8")
+    run("import", other, out, "--name", "Winter again")
+    assert copy.rating_choice("Winter again").pairing.value == "fide"
