@@ -393,8 +393,9 @@ def player_import(club: Path, who: str | None, file: Path, existing: str | None,
     """Add the players of a CSV file (name,rating[,fide_id] or named columns)."""
     svc = service(club, who)
     data = read_file(file)
-    echo_rating_sources(list_ratings(data))
-    _report_added(svc, svc.import_players(data, tournament, existing or "refuse"))
+    added = svc.import_players(data, tournament, existing or "refuse")
+    echo_rating_sources(list_ratings(data))  # read as the import read it: a refused list says why
+    _report_added(svc, added)
 
 
 def _report_added(svc: ClubService, players: Sequence[PlayerAdded]) -> None:
