@@ -145,11 +145,12 @@ def test_a_longer_list_again_brings_only_its_newcomers(run: Run, club: Path,
     refused = run("player", "import", club, listed, ok=False)
     assert refused.exit_code != 0 and "Anna already plays in Winter" in refused.output
     out = run("player", "import", club, listed, "--skip-existing").stdout.splitlines()
-    assert out == ["Anna already plays in Winter: left as before.",
+    assert out == ["Rating columns: DWZ -> national rating (DWZ).",
+                   "Anna already plays in Winter: left as before.",
                    "Müller, Jürgen plays in Winter as number 9.",
                    "Müller, Anna plays in Winter as number 10."]
     again = run("player", "import", club, listed, "--update").stdout.splitlines()
-    assert again[0] == "Anna already plays in Winter: rating and data updated."
+    assert again[1] == "Anna already plays in Winter: rating and data updated."
     assert "2111" in run("participants", club).stdout
 
 

@@ -25,8 +25,9 @@ def test_national_csv_list(run: Run, club: Path, tmp_path: Path) -> None:
     before = club.read_bytes()
     out = run("ratings", club, listing).stdout.splitlines()
     # The DWZ column fills the national rating (its system now known), the Elo column the
-    # FIDE rating, which Winter pairs by (FIDE, else national).
+    # FIDE rating, which Winter pairs by (FIDE, else national); the first line says so.
     assert out == [
+        "Rating columns: FIDE-Elo -> FIDE rating, DWZ -> national rating (DWZ).",
         "2 player(s) would change:",
         "  Anna: FIDE rating unrated -> 2100, national rating 2000 -> DWZ:2012 (matched by name)",
         "  Bert: national rating 1950 -> DWZ:1950 (matched by name)",
@@ -111,6 +112,7 @@ def test_apply_writes_members_and_new_tournaments_then_undo(
     winter_before = _winter(run, club)
     preview = run("ratings", club, listing, "--apply").stdout.splitlines()
     assert preview == [
+        "Rating columns: Elo -> FIDE rating.",
         "1 player(s) changed:",
         "  Anna: FIDE rating unrated -> 2050, FIDE id none -> 4100018 (matched by name)",
         "Tournaments not started yet take the new ratings: Spring (Anna 2000 -> 2050).",
@@ -125,7 +127,7 @@ def test_apply_writes_members_and_new_tournaments_then_undo(
     assert "update ratings of 1 player(s): Anna" in run("log", club).stdout
     assert "before ratings" in run("backups", club).stdout
     again = run("ratings", club, listing).stdout
-    assert again.startswith("Nothing would change.")
+    assert again.startswith("Rating columns: Elo -> FIDE rating.\nNothing would change.")
     run("undo", club)
     assert "2000" in run("participants", club, "-t", "Spring").stdout
     assert "Anna: FIDE rating unrated -> 2050" in run("ratings", club, listing).stdout
@@ -154,8 +156,10 @@ def test_a_fide_list_after_a_dwz_list_leaves_the_dwz(run: Run, club: Path, tmp_p
                     "<rating>1870</rating></player></playerslist>", encoding="utf-8")
     out = run("ratings", club, fide, "--apply").stdout
     assert "Dirk: FIDE rating unrated -> 1870, FIDE id none -> 90000011" in out
+    assert out.startswith("Rating columns: FIDE standard -> FIDE rating.\n")
     assert "national rating" not in out
-    assert run("ratings", club, dwz).stdout.startswith("Nothing would change.")
+    assert run("ratings", club, dwz).stdout.startswith(
+        "Rating columns: DWZ -> national rating (DWZ).\nNothing would change.")
     with Club.open(club) as store:
         dirk = next(m for m in store.members() if m.name == "Dirk")
         assert (dirk.rating, store.details_of_member(dirk.id).national_text) == (1870, "DWZ:1777")
@@ -181,7 +185,7 @@ def test_a_dsb_mgl_nr_matches_only_within_its_club(run: Run, club: Path, tmp_pat
     assert "Frank: national" not in refused
     unscoped = tmp_path / "unscoped.csv"
     unscoped.write_text("Mgl-Nr,Spielername,DWZ\n012,Someone Else,1200\n", encoding="utf-8")
-    assert run("ratings", club, unscoped).stdout.startswith("Nothing would change.")
+    assert run("ratings", club, unscoped).stdout.splitlines()[1] == "Nothing would change."
 
 
 def test_the_tournament_chooses_its_pairing_rating(run: Run, club: Path, tmp_path: Path) -> None:
@@ -206,3 +210,94 @@ def test_the_tournament_chooses_its_pairing_rating(run: Run, club: Path, tmp_pat
     run("pair", club)
     refused = run("tournament", "set", club, "pairing_rating=fide", ok=False)
     assert "fixed once round 1 is paired" in refused.stderr
+
+
+def test_the_preview_says_which_column_fills_which_rating(
+    run: Run, club: Path, tmp_path: Path
+) -> None:
+    """A list's plain rating column beside a DWZ column is the FIDE rating; alone, it is the
+    FIDE rating of a player with a FIDE id, else the national one; --rating-column picks."""
+    both = tmp_path / "both.csv"
+    both.write_text("Name;Rating;DWZ\nAnna;2100;2012\n", encoding="utf-8")
+    assert run("ratings", club, both).stdout.splitlines()[0] == (
+        "Rating columns: DWZ -> national rating (DWZ), Rating -> FIDE rating.")
+    plain = tmp_path / "plain.csv"
+    plain.write_text("Name,Rating\nAnna,2100\n", encoding="utf-8")
+    assert run("ratings", club, plain).stdout.splitlines()[0] == (
+        "Rating columns: Rating -> FIDE rating with a FIDE id, else national rating.")
+    knsb = tmp_path / "knsb.csv"
+    knsb.write_text("Naam,KNSB rating,Elo\nAnna,2000,2100\n", encoding="utf-8")
+    out = run("ratings", club, knsb, "--rating-column", "KNSB rating").stdout.splitlines()
+    assert out[0] == "Rating columns: Elo -> FIDE rating, KNSB rating -> national rating (KNSB)."
+
+
+def test_player_import_says_which_column_fills_which_rating(
+    run: Run, club: Path, tmp_path: Path
+) -> None:
+    listing = tmp_path / "new.csv"
+    listing.write_text("Name;Elo;DWZ\nOla;1900;1850\n", encoding="utf-8")
+    out = run("player", "import", club, listing).stdout.splitlines()
+    assert out[0] == "Rating columns: Elo -> FIDE rating, DWZ -> national rating (DWZ)."
+    assert out[1].startswith("Ola plays in Winter as number")
+    with Club.open(club) as store:
+        ola = next(m for m in store.members() if m.name == "Ola")
+        assert (ola.rating, store.details_of_members()[ola.id].national_text) == (1900,
+                                                                                   "DWZ:1850")
+
+
+def test_a_tournament_is_created_with_its_pairing_rating(
+    run: Run, club: Path, tmp_path: Path
+) -> None:
+    """`tournament create --pairing-rating`: the choice `tournament set pairing_rating=` makes,
+    made at once, for Keizer and the other systems; its players take that rating."""
+    fide = tmp_path / "fide.xml"
+    fide.write_text("<playerslist><player><fideid>90000011</fideid><name>Dirk</name>"
+                    "<rating>2222</rating></player></playerslist>", encoding="utf-8")
+    run("ratings", club, fide, "--apply")  # Dirk: FIDE 2222, national 1850; Anna: national 2000
+    out = run("tournament", "create", club, "Spring", "--pairing-rating", "national").stdout
+    assert out == "Created tournament Spring (classic rules, pairing by the national rating).\n"
+    out = run("tournament", "create", club, "Open", "--system", "swiss", "--rounds", "5",
+              "--pairing-rating", "highest").stdout
+    assert out.startswith("Created tournament Open (swiss, ")
+    assert out.rstrip().endswith(", FIDE mode, pairing by the highest rating).")
+    for name in ("Spring", "Open"):
+        for player in ("Anna", "Dirk"):
+            run("player", "add", club, player, "-t", name)
+    service = ClubService(club)
+    assert service.rating_choice("Spring").pairing.value == "national"
+    assert service.rating_choice("Open").pairing.value == "highest"
+    assert "pairing_rating = national" in run("tournament", "set", club, "-t", "Spring").stdout
+    assert {e.name: e.rating for e in service.tournament("Spring").entrants} == {
+        "Anna": 2000, "Dirk": 1850}
+    assert {e.name: e.rating for e in service.tournament("Open").entrants} == {
+        "Anna": 2000, "Dirk": 2222}
+    assert "new tournament (classic, pairing_rating=national)" in run("log", club).stdout
+    refused = run("tournament", "create", club, "Later", "--pairing-rating", "elo", ok=False)
+    assert "'elo' is not one of 'fide', 'national', 'highest'" in refused.output
+    assert "Later" not in run("tournament", "list", club).stdout
+
+
+def test_export_and_import_keep_the_pairing_rating(run: Run, club: Path, tmp_path: Path) -> None:
+    """A tournament paired by the national rating goes out in its JSON file and comes back
+    paired by it, in another club too; a file without the key (FIDE's) reads as the default."""
+    fide = tmp_path / "fide.xml"
+    fide.write_text("<playerslist><player><fideid>90000011</fideid><name>Dirk</name>"
+                    "<rating>2222</rating></player></playerslist>", encoding="utf-8")
+    run("ratings", club, fide, "--apply")  # Dirk: FIDE 2222, national 1850
+    run("tournament", "set", club, "pairing_rating=national")
+    out = tmp_path / "winter.json"
+    run("export", club, out)
+    assert '"pairing_rating": "national"' in out.read_text(encoding="utf-8")
+    other = tmp_path / "other.rochade"
+    run("init", other)
+    run("import", other, out)
+    copy = ClubService(other)
+    assert copy.rating_choice("Winter").pairing.value == "national"
+    dirk = next(e for e in copy.tournament("Winter").entrants if e.name == "Dirk")
+    assert (dirk.rating, dirk.fide_rating) == (1850, 2222)
+    # Paired by FIDE, the file has no such key, and reads as FIDE's.
+    run("tournament", "set", club, "pairing_rating=fide")
+    run("export", club, out)
+    assert "pairing_rating" not in out.read_text(encoding="utf-8")
+    run("import", other, out, "--name", "Winter again")
+    assert copy.rating_choice("Winter again").pairing.value == "fide"

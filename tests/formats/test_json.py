@@ -39,6 +39,7 @@ from rochade.core.model import (
     Status,
     Tournament,
 )
+from rochade.core.ratings import PairingRating
 from rochade.core.systems.keizer import Keizer
 from rochade.formats.json import (
     FORMAT,
@@ -415,10 +416,11 @@ def test_round_trip_with_categories(t: Tournament, data: st.DataObject) -> None:
         tuple(data.draw(st.lists(st.sampled_from(SAMPLE_CATEGORIES), unique=True))),
         data.draw(st.booleans()), data.draw(st.one_of(st.just(""), dates)),
         {pid: d for pid, d in details.items() if d != PlayerDetails()})
-    text = format_tournament(t, file)
+    pairing = data.draw(st.sampled_from(PairingRating))
+    text = format_tournament(t, file, pairing)
     assert json.loads(text)["format"] == "rochade-tournament/2"
-    assert parse_tournament_file(text) == (t, file)
-    assert parse_tournament_file(format_tournament(t)) == (t, None)
+    assert parse_tournament_file(text) == (t, file, pairing)
+    assert parse_tournament_file(format_tournament(t)) == (t, None, PairingRating.FIDE)
 
 
 @settings(max_examples=100)
@@ -847,7 +849,7 @@ def test_documented_categories_parse() -> None:
     assert snippet.startswith('"categories": {')
     text = ('{"format": "rochade-tournament/2", "name": "x", "players": [{"id": 1, "name": '
             '"A", "sex": "w", "birth": "2015-04-01"}], ' + snippet + "}")
-    _t, file = parse_tournament_file(text)
+    _t, file, _pairing = parse_tournament_file(text)
     assert file is not None and [c.name for c in file.categories] == [
         "Overall", "U1600", "Women", "U12"]
     assert file.one_prize and file.ages_on == "2026-03-01"
@@ -916,3 +918,19 @@ def test_the_fide_rating_is_written_only_where_it_is_not_the_one_rating() -> Non
     del older["players"][0]["fide_rating"], older["players"][3]["fide_rating"]
     assert [e.fide_rating for e in parse_tournament(json.dumps(older)).entrants] == [
         1950, 1800, None, 1600]
+
+
+def test_the_pairing_rating_is_written_only_where_it_is_not_fide() -> None:
+    """`pairing_rating` after the settings where the tournament pairs by a national or the
+    higher rating; a file without it (every older one) pairs by FIDE's; one rochade does not
+    know is refused, naming the key."""
+    t = Tournament("Open", (Entrant(1, "Alpha", 1950),), settings=KEIZER.from_dict({}))
+    assert "pairing_rating" not in json.loads(format_tournament(t))
+    written = json.loads(format_tournament(t, pairing=PairingRating.NATIONAL))
+    assert list(written)[:5] == ["format", "name", "system", "settings", "pairing_rating"]
+    assert written["pairing_rating"] == "national"
+    assert parse_tournament_file(json.dumps(written))[2] is PairingRating.NATIONAL
+    written["pairing_rating"] = "elo"
+    with pytest.raises(FormatError, match="pairing_rating: 'elo' is not one of fide, national, "
+                                          "highest"):
+        parse_tournament_file(json.dumps(written))

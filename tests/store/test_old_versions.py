@@ -163,3 +163,62 @@ def test_an_upgraded_file_gets_a_mark_of_its_state(old: tuple[int, Path, Path]) 
     assert len(first) == 32
     service.enter_result(1, 1, "1-0", "Rapid")
     assert service.state_mark() != first
+
+
+def _old_rating_change(path: Path) -> None:
+    """What rochade of schema version 9 did to the file: set Anna Berg's FIDE id (one action),
+    then change Anna's and Bo's ratings and Anna's in Winter 2025 (one action); the file's own
+    version-9 triggers record the undo steps, naming the one rating only."""
+    with sqlite3.connect(path) as conn:
+        for at, description, changes in (
+            ("2025-10-01T19:00:00+00:00", "Anna Berg: FIDE id 4100018",
+             ["UPDATE members SET fide_id = 4100018 WHERE name = 'Anna Berg'"]),
+            ("2025-10-01T19:01:00+00:00", "ratings updated",
+             ["UPDATE members SET rating = 2050 WHERE name = 'Anna Berg'",
+              "UPDATE members SET rating = 1990 WHERE name = 'Bo O''Neill'",
+              "UPDATE entrants SET rating = 2050 WHERE member_id = "
+              "(SELECT id FROM members WHERE name = 'Anna Berg') AND tournament_id = "
+              "(SELECT id FROM tournaments WHERE name = 'Winter 2025')"]),
+        ):
+            conn.execute("INSERT INTO actions (at, who, kind, description, message) "
+                         "VALUES (?, 'ina', 'member', ?, ?)",
+                         (at, description, json.dumps({"template": description, "values": {}})))
+            for change in changes:
+                conn.execute(change)
+    conn.close()
+
+
+def _ratings(path: Path, name: str) -> tuple[int | None, str, int | None, int | None]:
+    """(FIDE rating, national rating, pairing and FIDE rating in Winter 2025) of a member."""
+    with sqlite3.connect(path) as conn:
+        found = conn.execute(
+            "SELECT m.rating, m.national_rating, e.rating, e.fide_rating FROM members m "
+            "JOIN entrants e ON e.member_id = m.id JOIN tournaments t ON t.id = e.tournament_id "
+            "WHERE m.name = ? AND t.name = 'Winter 2025'", (name,)).fetchone()
+    conn.close()
+    return found
+
+
+def test_undoing_a_rating_change_from_before_the_upgrade(tmp_path: Path) -> None:
+    """An undo step of schema version 9 names the one rating: undone after the upgrade, the
+    rating goes back where the upgrade put it (national without a FIDE id, FIDE with one), and
+    the entrant's FIDE rating with it; redo brings the change back the same way."""
+    path = tmp_path / "club.rochade"
+    shutil.copyfile(OLD / "club-v9.rochade", path)
+    _old_rating_change(path)
+    service = ClubService(path, "td")
+    service.tournaments()  # opening upgrades
+    assert _ratings(path, "Anna Berg") == (2050, "", 2050, 2050)
+    assert _ratings(path, "Bo O'Neill") == (None, "1990", 1930, None)
+    assert service.undo()[0].description == "ratings updated"
+    assert _ratings(path, "Anna Berg") == (2010, "", 2010, 2010)
+    assert _ratings(path, "Bo O'Neill") == (None, "1930", 1930, None)
+    with Club.open(path) as club:
+        bo = next(m for m in club.members() if m.name == "Bo O'Neill")
+        assert club.details_of_members()[bo.id].national_text == "1930"
+    service.redo()
+    assert _ratings(path, "Anna Berg") == (2050, "", 2050, 2050)
+    assert _ratings(path, "Bo O'Neill") == (None, "1990", 1930, None)
+    # The FIDE id's action before it: undone, Anna's rating is her national one again.
+    service.undo(2)
+    assert _ratings(path, "Anna Berg")[:3] == (None, "2010", 2010)

@@ -93,3 +93,20 @@ def test_a_preview_in_english_then_in_german_names_the_fide_id_in_each(td: TestC
     german = td.post("/td/t/1/players/preview?lang=de", data=data).text
     assert "<th>FIDE id</th>" in english and "FIDE-ID" not in english
     assert "<th>FIDE-ID</th>" in german and "FIDE id" not in german
+
+
+def test_the_preview_says_which_column_fills_which_rating(td: TestClient) -> None:
+    """A DWZ column is the national rating (its system DWZ), an Elo column the FIDE rating: said
+    before the import, in the TD's language too."""
+    said = re.compile(r'<p id="rating-sources">.*?</p>', re.S)
+    shown = upload(td, b"Name;Elo;DWZ\nOla;1900;1850\n")
+    sources = re.sub(r"<[^>]+>", "", said.search(shown)[0])
+    assert " ".join(sources.split()) == (
+        "Ratings: “Elo” → FIDE rating, “DWZ” → national rating (DWZ)")
+    plain = re.sub(r"<[^>]+>", "", said.search(upload(td, b"Ola,1900\n"))[0])
+    assert " ".join(plain.split()) == (
+        "Ratings: “column 2” → FIDE rating with a FIDE id, else national rating")
+    td.cookies.set("lang", "de")
+    german = re.sub(r"<[^>]+>", "", said.search(upload(td, b"Name;Elo;DWZ\nOla;1900;1850\n"))[0])
+    assert " ".join(german.split()) == (
+        "Wertungen: “Elo” → FIDE-Wertung, “DWZ” → nationale Wertung (DWZ)")

@@ -5,6 +5,7 @@ says why and changes nothing."""
 from __future__ import annotations
 
 import io
+import re
 import zipfile
 from html import unescape
 from pathlib import Path
@@ -83,3 +84,18 @@ def test_someone_of_another_birth_year_is_left_alone_and_said_why(
     assert ("Someone else, left alone: Anna Berg (the list: Anna Berg; birth date 1990 ≠ "
             "1975).") in page
     assert "Nothing would change." in page
+
+
+def test_the_preview_says_which_column_fills_which_rating(td: TestClient) -> None:
+    def sources(page: str) -> str:
+        found = re.search(r'<p id="rating-sources">.*?</p>', page, re.S)
+        assert found is not None
+        return " ".join(re.sub(r"<[^>]+>", "", found[0]).split())
+
+    dwz = preview(td, b"Spielername;FIDE-Elo;DWZ\nAnna Berg;2100;2012\n")
+    assert sources(dwz) == "Ratings: “FIDE-Elo” → FIDE rating, “DWZ” → national rating (DWZ)"
+    assert sources(preview(td, LIST.encode())) == (
+        "Ratings: “Rating” → FIDE rating with a FIDE id, else national rating")
+    fide = preview(td, b"<playerslist><player><fideid>1</fideid><name>X</name>"
+                   b"<rating>1870</rating></player></playerslist>", "list.xml")
+    assert sources(fide) == "Ratings: “FIDE standard” → FIDE rating"

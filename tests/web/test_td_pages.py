@@ -48,6 +48,27 @@ def test_create_a_tournament_with_settings(td: TestClient, club: Path) -> None:
     assert "already exists" not in td.get("/td/").text
 
 
+def test_the_create_forms_choose_the_pairing_rating(td: TestClient, club: Path) -> None:
+    """The Keizer and the round-robin/Swiss create forms offer the pairing rating, FIDE's
+    chosen; the choice is the tournament's from the start; one it does not know is said."""
+    for url in ("/td/", "/td/new/swiss"):
+        form = td.get(url).text
+        assert '<select id="pairing_rating" name="pairing_rating">' in form, url
+        assert '<option value="fide" selected>' in form, url
+    post(td, "/td/tournaments", name="Rapid", preset="classic", pairing_rating="national")
+    post(td, "/td/new/swiss", name="Open", rounds="5", pairing_rating="highest")
+    post(td, "/td/new/round-robin", name="Club")
+    svc = service(club)
+    assert svc.rating_choice("Rapid").pairing.value == "national"
+    assert svc.rating_choice("Open").pairing.value == "highest"
+    assert svc.rating_choice("Club").pairing.value == "fide"
+    bad = post(td, "/td/tournaments", name="Blitz", preset="classic", pairing_rating="elo")
+    assert bad.headers["location"] == "/td/"
+    assert "the pairing rating is fide, national, highest, not 'elo'" in unescape(
+        td.get("/td/").text)
+    assert "Blitz" not in [t.name for t in svc.tournaments()]
+
+
 def test_add_import_withdraw_and_come_back(td: TestClient, club: Path) -> None:
     post(td, "/td/t/1/players/add", player="Ida Jansen", rating="1500")
     html = td.get("/td/t/1/players").text

@@ -17,6 +17,7 @@ from rochade.cli.common import (
     another_name,
     club_argument,
     echo_fide_recheck,
+    echo_rating_sources,
     key_values,
     needs_confirm,
     read_text,
@@ -31,7 +32,7 @@ from rochade.service import ActionRecord, ClubService, PlayerAdded
 from rochade.service.categories import KEYS as CATEGORY_KEYS
 from rochade.service.fidemode import NeedsFideConfirmation
 from rochade.service.files import read_file
-from rochade.service.players import RATING_KEYS
+from rochade.service.players import PAIRING_RATINGS, RATING_KEYS, list_ratings
 from rochade.service.system_cases import (
     KEIZER,
     SCORINGS,
@@ -126,6 +127,9 @@ def tournament() -> None:
 @click.option("--fide-mode/--no-fide-mode", default=None,
               help="Round robin and Swiss: run it in FIDE mode (default: on; see "
                    "docs/fide-mode.md).")
+@click.option("--pairing-rating", type=click.Choice(PAIRING_RATINGS),
+              help="The rating it pairs by: fide (default; national where a player has no FIDE "
+                   "rating), national (FIDE where none), or the highest of both.")
 def tournament_create(
     club: Path,
     who: str | None,
@@ -144,6 +148,7 @@ def tournament_create(
     max_half_point_byes: int | None,
     half_point_byes_closed: int | None,
     fide_mode: bool | None,
+    pairing_rating: str | None,
     **overrides: object,
 ) -> None:
     """Create a tournament NAME in CLUB: Keizer (default), round-robin or swiss.
@@ -154,8 +159,9 @@ def tournament_create(
     if find_system(system).presets:
         if fide_mode is not None:
             raise Failure("--fide-mode is for round robins and Swiss tournaments")
-        created = svc.create_tournament(name, preset, given)
-        click.echo(f"Created tournament {created.name} ({preset} rules).")
+        created = svc.create_tournament(name, preset, given, pairing_rating)
+        chosen = f", pairing by the {pairing_rating} rating" if pairing_rating else ""
+        click.echo(f"Created tournament {created.name} ({preset} rules{chosen}).")
         return
     if given:
         raise Failure(f"--{next(iter(given)).replace('_', '-')} is a Keizer setting")
@@ -166,10 +172,11 @@ def tournament_create(
         "half_point_byes_closed": half_point_byes_closed,
         "fide_mode": fide_mode,
     }
-    t = svc.create_system_tournament(name, system, options)
+    t = svc.create_system_tournament(name, system, options, pairing_rating)
     rules = describe(t.settings)
     mode = "" if fide_mode is False else ", FIDE mode"
-    click.echo(f"Created tournament {t.name} ({system}, {rules}{mode}).")
+    chosen = f", pairing by the {pairing_rating} rating" if pairing_rating else ""
+    click.echo(f"Created tournament {t.name} ({system}, {rules}{mode}{chosen}).")
     if draws_by_lot(t.settings):
         seed = t.settings.seed  # type: ignore[attr-defined]
         click.echo(f"Drawn by lot with seed {seed} (--seed {seed} replays the draw).")
@@ -385,7 +392,10 @@ def player_import(club: Path, who: str | None, file: Path, existing: str | None,
                   tournament: str | None) -> None:
     """Add the players of a CSV file (name,rating[,fide_id] or named columns)."""
     svc = service(club, who)
-    _report_added(svc, svc.import_players(read_file(file), tournament, existing or "refuse"))
+    data = read_file(file)
+    added = svc.import_players(data, tournament, existing or "refuse")
+    echo_rating_sources(list_ratings(data))  # read as the import read it: a refused list says why
+    _report_added(svc, added)
 
 
 def _report_added(svc: ClubService, players: Sequence[PlayerAdded]) -> None:

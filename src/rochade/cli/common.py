@@ -16,6 +16,7 @@ from rochade.core.messages import shortened
 if TYPE_CHECKING:
     from rochade.core.model import Tournament
     from rochade.service import ClubService
+    from rochade.service.rating_lists import RatingSource
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -155,6 +156,16 @@ def _message(exc: Exception) -> str:
     if isinstance(exc, OSError) and exc.filename is not None:
         return f"{exc.filename}: {exc.strerror or exc}"
     return str(exc) or type(exc).__name__
+
+
+def echo_rating_sources(sources: tuple[RatingSource, ...]) -> None:
+    """Which column of a list fills which rating, before what the list does: a DWZ column
+    filling the national rating is said, not taken silently."""
+    said = {"fide": "FIDE rating", "national": "national rating",
+            "by_fide_id": "FIDE rating with a FIDE id, else national rating"}
+    shown = [f"{s.column or 'column 2'} -> {said[s.rating]}{f' ({s.system})' if s.system else ''}"
+             for s in sources]
+    click.echo(f"Rating columns: {', '.join(shown) or 'none'}.")
 
 
 def club_argument(func: F) -> F:

@@ -7,10 +7,15 @@ from pathlib import Path
 
 import click
 
-from rochade.cli.common import club_argument, service
+from rochade.cli.common import club_argument, echo_rating_sources, service
 from rochade.formats.players import FILLED, RATING_KINDS, RatingUpdate
 from rochade.service.players import EntrantRating, RatingReport
-from rochade.service.rating_lists import LIST_FORMATS, open_rating_list, rating_entries
+from rochade.service.rating_lists import (
+    LIST_FORMATS,
+    list_rating_sources,
+    open_rating_list,
+    rating_entries,
+)
 
 
 @click.command()
@@ -53,6 +58,7 @@ def ratings(
     XML or TXT list (also as the downloaded .zip) or a national list as CSV.
     """
     with open_rating_list(listfile) as stream:
+        echo_rating_sources(list_rating_sources(stream, fmt, kind, rating_column))
         entries = rating_entries(stream, fmt, kind, rating_column)
         report = service(club, who).update_ratings(entries, tournament, apply, take_list)
     for line in _report_lines(report, take_list):

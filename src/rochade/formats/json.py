@@ -48,7 +48,7 @@ from rochade.core.model import (
     Status,
     Tournament,
 )
-from rochade.core.ratings import single_rating
+from rochade.core.ratings import PairingRating, single_rating
 from rochade.core.systems import KEIZER, SYSTEMS, find_system
 from rochade.core.systems.codec import known_reason
 
@@ -78,8 +78,8 @@ class FileCategories:
     details: Mapping[PlayerId, PlayerDetails] = dataclasses.field(default_factory=dict)
 
 
-def tournament_to_dict(tournament: Tournament, categories: FileCategories | None = None
-                       ) -> dict[str, object]:
+def tournament_to_dict(tournament: Tournament, categories: FileCategories | None = None,
+                       pairing: PairingRating = PairingRating.FIDE) -> dict[str, object]:
     """The document `format_tournament` writes, as Python values."""
     t = tournament
     system = SYSTEMS.get(t.system)
@@ -98,6 +98,7 @@ def tournament_to_dict(tournament: Tournament, categories: FileCategories | None
         "name": t.name,
         "system": t.system,
         "settings": system.to_dict(settings),
+        **({} if pairing is PairingRating.FIDE else {"pairing_rating": pairing.value}),
         "players": [_entrant_out(e, details.get(e.id)) for e in t.entrants],
         "rounds": [_round_out(r) for r in t.rounds],
     }
@@ -108,10 +109,13 @@ def tournament_to_dict(tournament: Tournament, categories: FileCategories | None
     return out
 
 
-def format_tournament(tournament: Tournament, categories: FileCategories | None = None) -> str:
+def format_tournament(tournament: Tournament, categories: FileCategories | None = None,
+                      pairing: PairingRating = PairingRating.FIDE) -> str:
     """Canonical text: stable key order, indent 2, non-ASCII kept readable, final newline.
-    With `categories` the file is of format 2 (`FORMAT_CATEGORIES`); without, as ever."""
-    document = tournament_to_dict(tournament, categories)
+    With `categories` the file is of format 2 (`FORMAT_CATEGORIES`); without, as ever. The
+    rating it pairs by (`pairing_rating`) is written where it is not FIDE's, the default, so
+    that a file of a tournament paired by FIDE is what it always was."""
+    document = tournament_to_dict(tournament, categories, pairing)
     return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
 
 
@@ -161,8 +165,10 @@ def parse_tournament(text: str) -> Tournament:
     return parse_tournament_file(text)[0]
 
 
-def parse_tournament_file(text: str) -> tuple[Tournament, FileCategories | None]:
-    """`parse_tournament`, and the tournament's categories when the file has them."""
+def parse_tournament_file(text: str
+                          ) -> tuple[Tournament, FileCategories | None, PairingRating]:
+    """`parse_tournament`, the tournament's categories when the file has them, and the rating
+    it pairs by (a file without `pairing_rating`, as every older one: FIDE's)."""
     data = load_json(text)
     if not isinstance(data, dict):
         raise FormatError(
@@ -177,8 +183,10 @@ def parse_tournament_file(text: str) -> tuple[Tournament, FileCategories | None]
         raise FormatError("not a rochade tournament file (format {fmt})", fmt=repr(fmt))
     if int(match[1]) > _VERSION:
         raise FormatError("format {fmt} is newer than this rochade understands", fmt=fmt)
-    d = read_obj(data, "file",
-                 ("format", "name", "system", "settings", "players", "rounds", "categories"))
+    d = read_obj(data, "file", ("format", "name", "system", "settings", "pairing_rating",
+                                "players", "rounds", "categories"))
+    pairing = read_enum(d.get("pairing_rating", PairingRating.FIDE.value), "pairing_rating",
+                        PairingRating)
     system = find_system(d.get("system", KEIZER))
     if "name" not in d:
         raise FormatError('file: missing "name" (the tournament\'s name)')
@@ -226,7 +234,7 @@ def parse_tournament_file(text: str) -> tuple[Tournament, FileCategories | None]
         tournament.validate()
     except ModelError as exc:
         raise FormatError(str(exc)) from None
-    return tournament, categories
+    return tournament, categories, pairing
 
 
 def _categories(value: object, details: Mapping[PlayerId, PlayerDetails]) -> FileCategories:

@@ -309,6 +309,43 @@ def _ratings(cols: Mapping[str, int], read: Mapping[str, int | None], fide_id: i
     return single_rating(plain, fide_id)
 
 
+@dataclass(frozen=True, slots=True)
+class RatingSource:
+    """Which column of a list fills which of a member's ratings, shown before a list is taken
+    (a DWZ column filling the national rating is no surprise then): `column` is the header
+    cell ("" for a list without a header line: its second column), `rating` "fide",
+    "national" or "by_fide_id" (the FIDE rating with a FIDE id, else the national one),
+    `system` the national rating's system where its column names one (DWZ, KNSB ...)."""
+
+    column: str
+    rating: str
+    system: str = ""
+
+
+def rating_sources(text: str, rating_column: str | None = None) -> tuple[RatingSource, ...]:
+    """The rating columns of a CSV list as `iter_player_csv` reads them (`_ratings`)."""
+    text = text.lstrip("\ufeff")
+    first = text.split("\n", 1)[0]
+    header = next(csv.reader(io.StringIO(first, newline=""), delimiter=sniff_delimiter(first)),
+                  [])
+    if rating_column is None and _is_player(header):
+        return (RatingSource("", "by_fide_id"),)
+    cols = _columns(header, rating_column)
+    fide_rating, national, plain = (cols.get(k) for k in ("fide_rating", "national_rating",
+                                                            "rating"))
+    system = "" if national is None else NATIONAL_SYSTEMS.get(_key(header[national]), "")
+    sources = []
+    if fide_rating is not None:
+        sources.append(RatingSource(header[fide_rating].strip(), "fide"))
+    if national is not None:
+        sources.append(RatingSource(header[national].strip(), "national", system))
+    if plain is not None and (fide_rating is None or national is None):
+        rating = ("national" if national is None else "fide") if (
+            fide_rating is not None or national is not None) else "by_fide_id"
+        sources.append(RatingSource(header[plain].strip(), rating))
+    return tuple(sources)
+
+
 def _details(line: int, cells: Mapping[str, str], kind: str, strict: bool = True
              ) -> PlayerDetails:
     """The rating-report data of one line, checked (FIDE's codes, real dates); without
@@ -757,6 +794,7 @@ __all__ = [
     "PlayerRow",
     "RatedPlayer",
     "RatingMatch",
+    "RatingSource",
     "RatingUpdate",
     "decode",
     "find_duplicates",
@@ -768,6 +806,7 @@ __all__ = [
     "parse_fide_xml",
     "parse_player_csv",
     "parse_rating_csv",
+    "rating_sources",
     "scoped_id",
     "sniff_delimiter",
 ]

@@ -21,6 +21,7 @@ from rochade.core.fide import EventData, PlayerDetails
 from rochade.core.keizer.scoring import BreakdownRow, StandingRow
 from rochade.core.messages import N_, Message, joined, message_of
 from rochade.core.model import Entrant, ModelError, PlayerId, Tournament
+from rochade.core.ratings import RatingChoice
 from rochade.core.systems import system_of
 from rochade.formats.json import (
     FileCategories,
@@ -50,6 +51,7 @@ from rochade.service.fidemode import (
 )
 from rochade.service.files import read_file
 from rochade.service.lists import ListsDesk, ages_on, keizer_detail
+from rochade.service.players import RATINGS, choice_of
 from rochade.service.rated import (
     EVENT,
     ReportCheck,
@@ -254,23 +256,27 @@ class ExchangeDesk(UseCases):
             record, t = self.file.load(club, tournament)
             extras = club.extras(record.id)
             setup = setup_from_json(extras.get(CATEGORIES))
+            pairing = choice_of(club, record.id).pairing
             if not setup.categories:
-                return format_tournament(t)
+                return format_tournament(t, pairing=pairing)
             return format_tournament(t, FileCategories(
                 setup.categories, setup.one_prize, ages_on(club, record.id, extras),
-                club.member_details(record.id)))
+                club.member_details(record.id)), pairing)
 
     def import_json(self, text: str, fide_mode: bool = False, name: str | None = None
                     ) -> Tournament:
         """Add a tournament from a rochade JSON file (under `name`, else the file's); players
         become (or match) members. Its categories come along, the day ages count on as the
-        event's start date, the players' sex and birth date where their members have none."""
-        t, file = parse_tournament_file(text)
+        event's start date, the players' sex and birth date where their members have none;
+        so does the rating it pairs by."""
+        t, file, pairing = parse_tournament_file(text)
         if name is not None:
             t = dataclasses.replace(t, name=new_name(name))
+        choice = RatingChoice(pairing)
+        extras = {} if choice == RatingChoice() else {RATINGS: choice.to_json()}
         if file is None:
-            return self.import_tournament(t, fide_mode=fide_mode)
-        extras = {CATEGORIES: setup_to_json(CategorySetup(file.categories, file.one_prize))}
+            return self.import_tournament(t, extras, fide_mode=fide_mode)
+        extras[CATEGORIES] = setup_to_json(CategorySetup(file.categories, file.one_prize))
         if file.ages_on:
             extras[EVENT] = event_to_json(EventData(start_date=file.ages_on))
         return self.import_tournament(t, extras, file.details, fide_mode=fide_mode)

@@ -24,6 +24,7 @@ if TYPE_CHECKING:  # read only when a list is imported: not on every command
         PlayerRow,
         RatedPlayer,
         RatingMatch,
+        RatingSource,
     )
 
 T = TypeVar("T")
@@ -203,17 +204,19 @@ class PlayerList:
     text: str
     columns: list[tuple[str, str | None]]
     rows: list[PlayerRow]
+    ratings: tuple[RatingSource, ...]
 
 
 def preview_player_list(
     data: bytes | str, members: Iterable[tuple[str, int | None]] = ()
 ) -> PlayerList:
-    """`read_player_list`, with the list's columns as it reads them."""
+    """`read_player_list`, with the list's columns as it reads them and which column fills
+    which rating."""
     from rochade.formats.players import decode, list_columns
 
     text = decode(data) if isinstance(data, bytes) else data
     rows = read_player_list(text, members)
-    return PlayerList(text, list_columns(text), rows)
+    return PlayerList(text, list_columns(text), rows, list_ratings(text))
 
 
 # --- rating lists -----------------------------------------------------------------------------
@@ -223,6 +226,8 @@ RATINGS = "ratings"
 """The kind of the tournament's extras row holding its `RatingChoice`."""
 RATING_KEYS = ratings.KEYS
 """The keys of the choice (`rochade tournament set pairing_rating=national`)."""
+PAIRING_RATINGS = tuple(p.value for p in ratings.PairingRating)
+"""What a tournament can pair by (`rochade tournament create --pairing-rating`)."""
 
 
 def choice_of(club: Club, tournament_id: int) -> RatingChoice:
@@ -342,3 +347,10 @@ def apply_ratings(club: Club, report: RatingReport) -> Message:
     if len(updates) > 5:
         return Message(N_("update ratings of {count} player(s): {names} and {more} more"), values)
     return Message(N_("update ratings of {count} player(s): {names}"), values)
+
+
+def list_ratings(data: bytes | str) -> tuple[RatingSource, ...]:
+    """Which column of a player list fills which rating (`rochade player import` says it)."""
+    from rochade.formats.players import decode, rating_sources
+
+    return rating_sources(decode(data) if isinstance(data, bytes) else data)

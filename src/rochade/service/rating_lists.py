@@ -12,16 +12,19 @@ from pathlib import Path
 from rochade.formats.players import (
     RATING_KINDS,
     RatedPlayer,
+    RatingSource,
     decode,
     is_fide_txt,
     parse_fide_txt,
     parse_fide_xml,
     parse_rating_csv,
+    rating_sources,
 )
 from rochade.service.errors import ServiceError
 from rochade.service.files import capped, read_whole
 
-__all__ = ["LIST_FORMATS", "RATING_KINDS", "open_rating_list", "rating_entries"]
+__all__ = ["LIST_FORMATS", "RATING_KINDS", "RatingSource", "list_rating_sources",
+           "open_rating_list", "rating_entries"]
 
 LIST_FORMATS = ("auto", "fide-xml", "fide-txt", "csv")
 
@@ -45,12 +48,33 @@ def open_rating_list(path: Path, name: object = None) -> BufferedReader:
 def rating_entries(stream: BufferedReader, fmt: str, kind: str, column: str | None
                    ) -> Iterator[RatedPlayer]:
     """The list's players, read lazily; `auto` looks at the first bytes to tell the format."""
-    if fmt == "auto":
-        head = decode(stream.peek(512)[:512]).lstrip("\ufeff \r\n")
-        fmt = "fide-xml" if head.startswith("<") else "fide-txt" if is_fide_txt(head) else "csv"
+    fmt = _format(stream, fmt)
     if fmt == "fide-xml":
         return parse_fide_xml(stream, kind)
     if fmt == "fide-txt":
         return parse_fide_txt((decode(line) for line in stream), kind)
     return parse_rating_csv(decode(read_whole(stream, "the rating list")), column)
 
+
+
+def list_rating_sources(stream: BufferedReader, fmt: str, kind: str, column: str | None
+                        ) -> tuple[RatingSource, ...]:
+    """Which column fills which rating, read from the list's first bytes (before
+    `rating_entries` reads it): a FIDE list's rating of `kind` the FIDE rating, a CSV list's
+    columns by their header words."""
+    if _format(stream, fmt) != "csv":
+        return (RatingSource(f"FIDE {kind}", "fide"),)
+    head = decode(stream.peek(_HEADER_BYTES)[:_HEADER_BYTES])
+    return rating_sources(head.split("\n", 1)[0], column)
+
+
+_HEADER_BYTES = 4096
+"""Enough of a CSV list's start for its header line (a DSB list's is some 120 bytes)."""
+
+
+def _format(stream: BufferedReader, fmt: str) -> str:
+    """`fmt`, or with `auto` the format the first bytes tell."""
+    if fmt != "auto":
+        return fmt
+    head = decode(stream.peek(512)[:512]).lstrip("\ufeff \r\n")
+    return "fide-xml" if head.startswith("<") else "fide-txt" if is_fide_txt(head) else "csv"

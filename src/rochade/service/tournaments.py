@@ -77,10 +77,13 @@ class TournamentDesk(UseCases):
     """The tournaments of a club file and their rules."""
 
     def create_tournament(
-        self, name: str, preset_name: str = "classic", overrides: Mapping[str, object] = {}
+        self, name: str, preset_name: str = "classic", overrides: Mapping[str, object] = {},
+        pairing_rating: str | None = None,
     ) -> Tournament:
         """A new Keizer tournament from a preset, with some settings changed: read and checked
-        as `tournament set` reads them (a top value given means a fixed ladder)."""
+        as `tournament set` reads them (a top value given means a fixed ladder); with
+        `pairing_rating` ("fide", "national", "highest") the rating it pairs by."""
+        choice = _chosen(pairing_rating)
         typed = {key: str(value) for key, value in overrides.items()}
         unknown = typed.keys() - set(SETTING_OVERRIDES)
         if unknown:
@@ -98,15 +101,19 @@ class TournamentDesk(UseCases):
             rules = preset_name
             if settings.start_order is not StartOrder.RATING:
                 rules += f", start_order={START_ORDER.text(settings)}"
+            rules += _keep_choice(club, tid, choice)
             action.describe(Message(N_("new tournament ({rules})"), {"rules": rules}),
                             TournamentRecord(tid, name, KEIZER, ""))
         return Tournament(name, (), (), KEIZER, settings)
 
     def create_system_tournament(
-        self, name: str, system: str, options: Mapping[str, object] = {}
+        self, name: str, system: str, options: Mapping[str, object] = {},
+        pairing_rating: str | None = None,
     ) -> Tournament:
         """A new round robin or Swiss; `options` as in `system_cases.new_settings`, and
-        `fide_mode` (default on: FIDE's check list wants it on for every new event)."""
+        `fide_mode` (default on: FIDE's check list wants it on for every new event); with
+        `pairing_rating` ("fide", "national", "highest") the rating it pairs by."""
+        choice = _chosen(pairing_rating)
         fide_mode = options.get("fide_mode")
         options = {k: v for k, v in options.items() if k != "fide_mode"}
         settings = system_cases.new_settings(system, options)
@@ -121,6 +128,7 @@ class TournamentDesk(UseCases):
             tid = club.add_tournament(name, system, system_cases.encode(settings))
             club.set_extra(tid, FIDE, mode_to_json(FideMode(on)))
             rules = system if settings.seed == 0 else f"{system}, seed {settings.seed}"
+            rules += _keep_choice(club, tid, choice)
             action.describe(Message(N_("new tournament ({rules})"), {"rules": rules}),
                             TournamentRecord(tid, name, system, ""))
         return Tournament(name, (), (), system, settings)
@@ -376,3 +384,20 @@ def _on_off(value: object) -> bool:
     if text in ("off", "no", "false", "0"):
         return False
     raise ServiceError("fide_mode is on or off, not '{value}'", value=text[:20])
+
+
+def _chosen(pairing_rating: str | None) -> RatingChoice | None:
+    """The pairing rating a new tournament is created with, checked before anything is
+    written; None: not given (by FIDE, else national, as `RatingChoice` has it)."""
+    if pairing_rating is None:
+        return None
+    return RatingChoice().changed("pairing_rating", pairing_rating)
+
+
+def _keep_choice(club: Club, tournament_id: int, choice: RatingChoice | None) -> str:
+    """Store a new tournament's pairing rating (it has no players yet to take it); what the
+    log line of its creation adds."""
+    if choice is None:
+        return ""
+    club.set_extra(tournament_id, RATINGS, choice.to_json())
+    return f", pairing_rating={choice.pairing.value}"

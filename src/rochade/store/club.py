@@ -51,6 +51,7 @@ from rochade.store.fileid import Identity
 from rochade.store.schema import (
     APPLICATION_ID,
     FACT_TABLES,
+    OLD_ROW_RATINGS,
     RENEW_MARK,
     SCHEMA_VERSION,
     drop_undo_triggers,
@@ -872,11 +873,12 @@ class Club:
                 if expected is not None and not targets:
                     self._check_expected(target, expected)
                 self._check_untouched(target)
-                for (statement,) in self._rows(
-                    "SELECT statement FROM undo_steps WHERE action_id = ? ORDER BY seq DESC",
+                for step in self._rows(
+                    "SELECT statement, row_table, row_id FROM undo_steps WHERE action_id = ? "
+                    "ORDER BY seq DESC",
                     (target.id,),
                 ):
-                    self._replay(statement, target)
+                    self._replay(step, target)
                 self._write("UPDATE actions SET undone_by = ? WHERE id = ?", (action.id, target.id))
                 targets.append(target)
             if not targets:
@@ -975,11 +977,12 @@ class Club:
                     "was redone",
                     newer=newer.id, change=newer.message, id=undo.id,
                 )
-            for (statement,) in self._rows(
-                "SELECT statement FROM undo_steps WHERE action_id = ? ORDER BY seq DESC",
+            for step in self._rows(
+                "SELECT statement, row_table, row_id FROM undo_steps WHERE action_id = ? "
+                "ORDER BY seq DESC",
                 (undo.id,),
             ):
-                self._replay(statement, undo, _CANNOT_REDO)
+                self._replay(step, undo, _CANNOT_REDO)
             back = [
                 ActionRecord.from_row(row) for row in self._rows(
                     f"SELECT {_ACTION_COLUMNS} FROM actions WHERE undone_by = ? ORDER BY id DESC",
@@ -1039,11 +1042,19 @@ class Club:
                 newer_change=newer.message,
             )
 
-    def _replay(self, statement: str, target: ActionRecord, refusal: str = _CANNOT_UNDO) -> None:
-        """One inverse statement of `target`; a row that a newer change still refers to (a
-        member who plays in another tournament since) refuses the undo (or redo: `refusal`)."""
+    def _replay(
+        self, step: Sequence[Any], target: ActionRecord, refusal: str = _CANNOT_UNDO
+    ) -> None:
+        """One inverse statement of `target` (with the table and rowid it touches); a row that
+        a newer change still refers to (a member who plays in another tournament since) refuses
+        the undo (or redo: `refusal`). A step from before the two ratings puts a row's one
+        rating back where the upgrade put it (`OLD_ROW_RATINGS`)."""
+        statement, table, row = step
         try:
             self._conn.execute(statement)
+            marker, move = OLD_ROW_RATINGS.get(table, ("", ""))
+            if move and marker not in statement and not statement.startswith("DELETE"):
+                self._conn.execute(move, (row,))
         except sqlite3.IntegrityError as exc:
             raise StoreError(refusal, id=target.id, change=target.message, problem=exc) from None
 

@@ -232,6 +232,23 @@ UPDATE members SET national_rating = CAST(rating AS TEXT), rating = NULL
     WHERE fide_id IS NULL AND rating IS NOT NULL;
 """
 
+OLD_ROW_RATINGS = {
+    "members": ('"national_rating"', """UPDATE members SET
+        national_rating = CASE WHEN fide_id IS NULL THEN coalesce(CAST(rating AS TEXT), '')
+                          ELSE '' END,
+        national_system = '',
+        rating = CASE WHEN fide_id IS NULL THEN NULL ELSE rating END
+        WHERE rowid = ?"""),
+    "entrants": ('"fide_rating"', """UPDATE entrants SET fide_rating = CASE WHEN member_id IN
+        (SELECT id FROM members WHERE fide_id IS NOT NULL) THEN rating END WHERE rowid = ?"""),
+}
+"""Per table: the column that undo steps from version 10 on name, and the statement that
+moves the ratings of a row as `_TWO_RATINGS` moved them. An undo step recorded before the
+upgrade names the one rating only: replayed as it is, a member's national rating would come
+back into the FIDE column, beside the national rating the upgrade had moved there. Undo
+(`Club._replay`) follows such a step by this statement, so the row comes back as the upgrade
+would have made it of the old row."""
+
 MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3, _V4, _V5, _ROUND_DATES, _MEMBER_DETAILS,
                                _K_FACTOR, _STATE_MARK, _TWO_RATINGS)
 """MIGRATIONS[i] moves a file from schema version i to i + 1. Append only, never edit."""

@@ -14,20 +14,29 @@ from starlette.routing import Route
 from rochade.service.errors import ServiceError
 from rochade.service.files import drop_upload, keep_upload, kept_upload
 from rochade.service.players import RatingReport
-from rochade.service.rating_lists import RATING_KINDS, open_rating_list, rating_entries
+from rochade.service.rating_lists import (
+    RATING_KINDS,
+    RatingSource,
+    list_rating_sources,
+    open_rating_list,
+    rating_entries,
+)
 from rochade.web.base import USER_ERRORS, Page, Web, field, td_only
 from rochade.web.member_list import FIELDS
 
 
 def _report(web: Web, request: Request, token: str, form: FormData, apply: bool
-            ) -> RatingReport:
+            ) -> tuple[tuple[RatingSource, ...], RatingReport]:
+    """Which column fills which rating, and what the list changes (with `apply`: changed)."""
     kept = kept_upload(token)
     kind = field(form, "kind") if field(form, "kind") in RATING_KINDS else "standard"
     tournament = web.tournament_name(request) if field(form, "only") == "on" else None
+    column = field(form, "column").strip() or None
     with open_rating_list(kept, kept.name) as stream:
-        entries = rating_entries(stream, "auto", kind, field(form, "column").strip() or None)
-        return web.service().update_ratings(entries, tournament, apply,
-                                            field(form, "take_list") == "on")
+        sources = list_rating_sources(stream, "auto", kind, column)
+        entries = rating_entries(stream, "auto", kind, column)
+        return sources, web.service().update_ratings(entries, tournament, apply,
+                                                     field(form, "take_list") == "on")
 
 
 @td_only
@@ -51,12 +60,12 @@ def td_ratings_preview(web: Web, request: Request, page: Page) -> Response:
         if not isinstance(upload, UploadFile) or not upload.filename:
             raise ServiceError("choose the rating list's file first")
         token = keep_upload(upload.file, upload.filename)
-        report = _report(web, request, token, form, apply=False)
+        sources, report = _report(web, request, token, form, apply=False)
     except USER_ERRORS as exc:
         return web.render(page, "td_ratings_preview.html", status_code=400, report=None,
                           error=web.say(page, exc), **context)
     return web.render(page, "td_ratings_preview.html", report=report, token=token,
-                      error=None, **context)
+                      sources=sources, error=None, **context)
 
 
 @td_only
@@ -67,7 +76,7 @@ def td_ratings_apply(web: Web, request: Request, page: Page) -> Response:
     back = f"/td/t/{request.path_params['n']}/ratings"
     token = field(form, "token")
     try:
-        report = _report(web, request, token, form, apply=True)
+        _sources, report = _report(web, request, token, form, apply=True)
     except USER_ERRORS as exc:
         return web.redirect(page, back, ("error", web.say(page, exc)))
     drop_upload(token)

@@ -176,7 +176,8 @@ def td_create(web: Web, request: Request, page: Page) -> Response:
     try:
         options = _options(form, system, started=False)
         options["fide_mode"] = bool(field(form, "fide_mode"))
-        web.service().create_system_tournament(field(form, "name"), system, options)
+        web.service().create_system_tournament(field(form, "name"), system, options,
+                                               field(form, "pairing_rating") or None)
     except USER_ERRORS as exc:
         return web.redirect(page, f"/td/new/{system}", ("error", web.say(page, exc)))
     number = len(web.service().tournaments())

@@ -79,7 +79,8 @@ def td_create(web: Web, request: Request, page: Page) -> Response:
     overrides = {key: field(form, key) for key in SETTING_OVERRIDES if field(form, key)}
     try:
         web.service().create_tournament(
-            field(form, "name"), field(form, "preset") or "classic", overrides
+            field(form, "name"), field(form, "preset") or "classic", overrides,
+            field(form, "pairing_rating") or None,
         )
     except USER_ERRORS as exc:
         return web.redirect(page, "/td/", ("error", web.say(page, exc)))
