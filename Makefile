@@ -34,10 +34,10 @@ lint: $(BIN)/.installed
 # One worker per core; the browser tests in two groups, each on one worker (tests/conftest.py).
 # Bytecode caching on for the run, whatever the shell says: the suite starts hundreds of
 # Python processes (servers, writers killed at random, renderers), each of which would
-# otherwise compile rochade from source again. Two workers per core: the browser tests wait
-# for pages most of their time, and the other workers use the cores meanwhile (docs/testing.md).
+# otherwise compile rochade from source again. A worker per core plus one for each of the two
+# browser groups, which wait for pages most of their time (docs/testing.md).
 test: lint
-	env -u PYTHONDONTWRITEBYTECODE $(BIN)/pytest -n $$(( 2 * $$(nproc) )) --dist loadgroup
+	env -u PYTHONDONTWRITEBYTECODE $(BIN)/pytest -n $$(( $$(nproc) + 2 )) --dist loadgroup
 
 # Mutation testing of core/, formats/trf*.py, store/ and web/security.py (config: pyproject.toml,
 # [tool.mutmut]). Not in CI and not in `make test`: days of CPU in full. Narrow it by mutant
