@@ -26,6 +26,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "rounds:change_pairing",
         "Change the last round's pairing in place (boards without a result), one undoable step.",
     ),
+    "cup": ("cup:cup", "A knockout cup: its bracket and the dates of its rounds."),
     "crosstable": ("views:crosstable_command", "Who played whom, with colours and results."),
     "demo": ("demo:demo", "Create demo.rochade, a simulated season."),
     "explain": ("views:explain", "Explain someone's points, or a pairing."),

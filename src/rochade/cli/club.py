@@ -96,7 +96,7 @@ def tournament() -> None:
     type=click.Choice(list(SYSTEMS)),
     default=KEIZER,
     show_default=True,
-    help="Keizer, a round robin (Berger tables) or a Swiss (FIDE Dutch).",
+    help="Keizer, a round robin (Berger tables), a Swiss (FIDE Dutch) or a knockout cup.",
 )
 @click.option("--double", is_flag=True, default=None, help="Round robin: play everyone twice.")
 @click.option(
@@ -117,6 +117,17 @@ def tournament() -> None:
     type=click.Choice([a.value for a in Acceleration]),
     help="Swiss: Baku acceleration (virtual points for the top half in the first rounds).",
 )
+@click.option("--games", type=click.IntRange(min=1),
+              help="Knockout: games a match has (default 1; colours alternate).")
+@click.option("--playoff", metavar="PROCEDURE",
+              help="Knockout: what decides a drawn match, e.g. rapid2,blitz2,armageddon "
+                   "(default rapid2,armageddon); the last item armageddon, lower-rated, black "
+                   "or lot.")
+@click.option("--seeding", type=click.Choice(["rating", "lot", "free"]),
+              help="Knockout: seeds by rating (default) or by lot in the standard bracket, "
+                   "or a free draw every round.")
+@click.option("--third-place", is_flag=True, default=None,
+              help="Knockout: the semi-finals' losers play for third place.")
 @SCORING
 @BYE_VALUE
 @TIEBREAKS
@@ -149,9 +160,13 @@ def tournament_create(
     half_point_byes_closed: int | None,
     fide_mode: bool | None,
     pairing_rating: str | None,
+    games: int | None,
+    playoff: str | None,
+    seeding: str | None,
+    third_place: bool | None,
     **overrides: object,
 ) -> None:
-    """Create a tournament NAME in CLUB: Keizer (default), round-robin or swiss.
+    """Create a tournament NAME in CLUB: Keizer (default), round-robin, swiss or knockout.
 
     A round robin or Swiss starts in FIDE mode unless --no-fide-mode."""
     given = {key: value for key, value in overrides.items() if value is not None}
@@ -170,11 +185,12 @@ def tournament_create(
         "acceleration": acceleration, "scoring": scoring, "bye_value": bye_value,
         "tiebreaks": tiebreaks, "seed": seed, "max_half_point_byes": max_half_point_byes,
         "half_point_byes_closed": half_point_byes_closed,
-        "fide_mode": fide_mode,
+        "fide_mode": fide_mode, "games": games, "playoff": playoff, "seeding": seeding,
+        "third_place": third_place,
     }
     t = svc.create_system_tournament(name, system, options, pairing_rating)
     rules = describe(t.settings)
-    mode = "" if fide_mode is False else ", FIDE mode"
+    mode = "" if fide_mode is False or not find_system(system).fide_mode else ", FIDE mode"
     chosen = f", pairing by the {pairing_rating} rating" if pairing_rating else ""
     click.echo(f"Created tournament {t.name} ({system}, {rules}{mode}{chosen}).")
     if draws_by_lot(t.settings):

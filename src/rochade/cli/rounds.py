@@ -71,7 +71,7 @@ def pair(
 @click.command(context_settings={"ignore_unknown_options": True})
 @club_argument
 @click.argument("round_number", metavar="ROUND", type=int)
-@click.argument("board", type=int)
+@click.argument("board")
 @click.argument("result", metavar="RESULT")
 @click.option(
     "--expect",
@@ -83,12 +83,15 @@ def result(
     club: Path,
     who: str | None,
     round_number: int,
-    board: int,
+    board: str,
     result: str,
     expect: str | None,
     tournament: str | None,
 ) -> None:
     """Enter or correct a result.
+
+    In a knockout cup ROUND is the cup round and BOARD is MATCH.GAME: 3.2 is game 2 of
+    match 3 (3 alone: its first game); play-off games go on counting (3.3, 3.4 ...).
 
     RESULT is 1-0, 1/2 (or =), 0-1, or a forfeit +/-, -/+, -/-; an arbiter's unusual result
     1/2-0, 0-1/2, 0-0; or '?' (quoted) or adjourned for an adjourned or postponed game (a

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol, TypeVar
 
-from rochade.core.model import PlayerId
+from rochade.core.model import Absence, PlayerId
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,6 +27,11 @@ class Pairing:
     boards: tuple[Board, ...]
     bye: PlayerId | None = None
     explanation: tuple[str, ...] = ()
+    rows: tuple[Absence, ...] = ()
+    """Rows the engine gives players it leaves out on purpose (a cup's byes and players
+    out); everyone else without a board gets the row their status says."""
+    numbers: tuple[int, ...] = ()
+    """The boards' numbers when they are not 1, 2, 3 ... (a cup's match numbers)."""
 
     def players(self) -> list[PlayerId]:
         """Everyone with a board or the bye, boards first."""

@@ -11,6 +11,7 @@ Each concern is a desk in its own module, built on the shared `clubfile.ClubFile
 from __future__ import annotations
 
 from rochade.service.backups import BackupDesk
+from rochade.service.cup import CupDesk
 from rochade.service.edits import PairingEditor
 from rochade.service.exchange import ExchangeDesk
 from rochade.service.history import HistoryDesk
@@ -23,6 +24,6 @@ from rochade.service.tournaments import TournamentDesk
 
 
 class ClubService(TournamentDesk, RosterDesk, RoundsDesk, ListsDesk, HistoryDesk, ExchangeDesk,
-                  BackupDesk, PhoneDesk, HallScreens, PairingEditor):
+                  BackupDesk, PhoneDesk, HallScreens, PairingEditor, CupDesk):
     """Every use case on one club file, acting as `who` at the time `clock` says; with
     `identity`, on that file only (a server's: `file_settings.file_identity`)."""

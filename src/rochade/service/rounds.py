@@ -125,14 +125,17 @@ class RoundsDesk(UseCases):
     ) -> PairingReport:
         """Add the round: boards, the bye, and an absence row for everyone else not withdrawn."""
         playing = set(pairing.players())
+        numbers = pairing.numbers or range(1, len(pairing.boards) + 1)
         games = system_cases.with_forfeits(
-            t, tuple(Game(b.white, b.black, None, i) for i, b in enumerate(pairing.boards, 1))
+            t, tuple(Game(b.white, b.black, None, i) for b, i in zip(pairing.boards, numbers,
+                                                                     strict=True))
         )
+        given = {row.player: row.reason for row in pairing.rows}
         absences = []
         for entrant in t.entrants:
             if entrant.withdrawn or entrant.id in playing:
                 continue
-            reason = system_cases.absence_reason(t, number, entrant)
+            reason = given.get(entrant.id) or system_cases.absence_reason(t, number, entrant)
             if reason is None:  # present but left out: the engine or the checker failed us
                 raise ServiceError("{player} is present but has no board", player=label(entrant, t))
             absences.append(Absence(entrant.id, reason))
@@ -192,21 +195,25 @@ class RoundsDesk(UseCases):
     def enter_result(
         self,
         round_number: int,
-        board: int,
+        board: int | str,
         result: str,
         tournament: str | None = None,
         expected: str | None = None,
     ) -> ResultReport:
         """Enter or correct a result; a correction reports who moved in the standings.
 
-        `expected`: the result the TD saw on the board ("" for none). If the board holds
-        another one by the time this change has the write lock (another device, the CLI, an
-        undo, or this very post sent twice), nothing is saved: `ResultConflict`. None: no
-        check (the CLI without --expect)."""
+        `board` as the TD types it: a board number, or a cup's MATCH.GAME (`round_number` is
+        then the cup round; the system finds the stored round). `expected`: the result the TD
+        saw on the board ("" for none). If the board holds another one by the time this
+        change has the write lock (another device, the CLI, an undo, or this very post sent
+        twice), nothing is saved: `ResultConflict`. None: no check (the CLI without
+        --expect)."""
         parsed = Result.parse(result)
         seen = Result.parse(expected) if expected else None
         with self.file.change("result", "result") as (club, action):
             record, t = self.file.load(club, tournament)
+            if isinstance(board, str):
+                round_number, board = system_cases.locate(t, round_number, board)
             rnd = _round(t, round_number)
             game = next((g for g in rnd.games if g.board == board), None)
             if game is None:
@@ -222,6 +229,7 @@ class RoundsDesk(UseCases):
             new_game = dataclasses.replace(game, result=parsed)
             games = tuple(new_game if g.board == board else g for g in rnd.games)
             after = _with_round(t, dataclasses.replace(rnd, games=games))
+            system_cases.check_result(t, after, round_number)
             changes: tuple[StandingChange, ...] = ()
             if game.result is not None or round_number < len(t.rounds):
                 changes = standing_changes(t, after)

@@ -299,6 +299,22 @@ _FORFEIT = {
 }
 
 
+def locate(t: Tournament, round_number: int, board: str) -> tuple[int, int]:
+    """The stored round and board of a game as the TD typed it (a cup's MATCH.GAME)."""
+    try:
+        return system_of(t).locate(t, round_number, board)
+    except ModelError as exc:
+        raise ServiceError(message_of(exc)) from None
+
+
+def check_result(before: Tournament, after: Tournament, round_number: int) -> None:
+    """Refuse a result the system cannot take (see `TournamentSystem.check_result`)."""
+    try:
+        system_of(before).check_result(before, after, round_number)
+    except ModelError as exc:
+        raise ServiceError(message_of(exc)) from None
+
+
 def rules(t: Tournament, number: int) -> PairingRules:
     """The limits the checker applies to a pairing typed by hand."""
     return system_of(t).pairing_rules(t.settings, number)

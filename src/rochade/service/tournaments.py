@@ -117,7 +117,8 @@ class TournamentDesk(UseCases):
         fide_mode = options.get("fide_mode")
         options = {k: v for k, v in options.items() if k != "fide_mode"}
         settings = system_cases.new_settings(system, options)
-        on = fide_mode is None or _on_off(fide_mode)
+        on = system_cases.find_system(system).fide_mode and (
+            fide_mode is None or _on_off(fide_mode))
         if on:
             check_scoring(settings.scoring)
         name = name.strip()

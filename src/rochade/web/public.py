@@ -22,6 +22,7 @@ from rochade.service import (
     tournament_standings,
 )
 from rochade.service.categories import CategoryData, places_of
+from rochade.service.cup import cup_view
 from rochade.service.system_cases import numbers_of, system_of
 from rochade.web import system_pages
 from rochade.web.base import Page, Web, public, round_param
@@ -70,6 +71,9 @@ def _categories(ctx: dict[str, Any]) -> CategoryData:
 def standings(web: Web, request: Request, page: Page) -> Response:
     ctx = _public_context(web, request)
     t = ctx["t"]
+    if system_of(t).knockout:  # a cup's standings are its bracket and finishing places
+        cup = web.kept(request, ("cup", ctx["name"]), lambda: cup_view(t))
+        return web.render(page, "bracket.html", **ctx, cup=cup, section="standings")
     after = round_param(request, len(t.rounds), "after")
     keys: list[str] = []
     fide = None
@@ -132,7 +136,7 @@ def start_rank(web: Web, request: Request, page: Page) -> Response:
 @public
 def progress(web: Web, request: Request, page: Page) -> Response:
     ctx = _public_context(web, request)
-    if system_of(ctx["t"]).fide_tiebreaks:  # Keizer only: values and ranks per round
+    if system_of(ctx["t"]).fide_tiebreaks or system_of(ctx["t"]).knockout:  # Keizer only
         return web.redirect(page, f"/t/{ctx['n']}/")
     rows = progress_rows(ctx["t"], ctx["svc"].history(ctx["name"]))
     unranked = any(c.opponent_rank == "?" for row in rows for c in row.cells)
@@ -143,6 +147,8 @@ def progress(web: Web, request: Request, page: Page) -> Response:
 @public
 def crosstable(web: Web, request: Request, page: Page) -> Response:
     ctx = _public_context(web, request)
+    if system_of(ctx["t"]).knockout:  # who played whom: the bracket
+        return web.redirect(page, f"/t/{ctx['n']}/")
     if system_of(ctx["t"]).fide_tiebreaks:
         return system_pages.crosstable(web, request, page, ctx)
     rows = crosstable_rows(ctx["t"])
@@ -164,6 +170,8 @@ def player(web: Web, request: Request, page: Page) -> Response:
     pid = int(request.path_params["pid"])
     if not t.has_entrant(pid):
         raise HTTPException(404)
+    if system_of(t).knockout:  # a cup player's games: the bracket
+        return web.redirect(page, f"/t/{ctx['n']}/")
     data = _categories(ctx)
     ctx["placed"] = places_of(data, tournament_standings(t), pid) if data.setup.categories else ()
     if system_of(t).fide_tiebreaks:  # the Keizer breakdown has no round-robin or Swiss counterpart

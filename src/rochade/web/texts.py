@@ -21,6 +21,12 @@ LABELS = {
     "half_point_bye": N_("half-point bye"),
     "zero_point_bye": N_("zero-point bye"),
     "external": N_("team match"),
+    # a knockout cup's rows and kinds of games (rochade.core.knockout)
+    "match_decided": N_("match decided"),
+    "eliminated": N_("out of the cup"),
+    "rapid": N_("rapid"),
+    "blitz": N_("blitz"),
+    "armageddon": N_("Armageddon"),
     "win": N_("win"),
     "draw": N_("draw"),
     "loss": N_("loss"),

@@ -62,6 +62,9 @@ class TournamentSystem(Generic[S]):
     absence_byes: ClassVar[bool] = False
     """An absence known before a round is paired is a bye of that round (excused: half a
     point, within the settings' limits)."""
+    knockout: ClassVar[bool] = False
+    """A knockout cup: its pages show the bracket and finishing places, and a result names
+    the game of a match (`locate`)."""
     options: ClassVar[Mapping[str, Callable[[Any], object]]] = {}
     """The settings the TD gives by name beside scoring, bye values and tie-breaks, with the
     reader of the typed text; none for a system configured otherwise (Keizer's presets)."""
@@ -92,6 +95,19 @@ class TournamentSystem(Generic[S]):
         """Why `player` was paired as they were in round `number`, criterion by criterion
         (None: the system's engine gives no such reasons)."""
         return None
+
+    def locate(self, t: Tournament, round_number: int, board: str) -> tuple[int, int]:
+        """The stored round and board of a game as the TD types it (ROUND BOARD): the board's
+        number here; a cup's MATCH.GAME of a cup round."""
+        try:
+            return round_number, int(board)
+        except ValueError:
+            raise ModelError("cannot read the board '{board}'; give its number",
+                             board=board) from None
+
+    def check_result(self, before: Tournament, after: Tournament, round_number: int) -> None:
+        """Refuse a result the system cannot take (a cup's correction that would change a
+        match a later round was paired on); `after` holds the result."""
 
     def to_dict(self, settings: S) -> dict[str, object]:
         """The settings as their JSON object, every setting spelled out (a saved file must not

@@ -1,0 +1,163 @@
+"""A knockout cup's own use cases: its bracket as the pages and lists show it, and the date
+by which each cup round must be played. Pairing and results go the way of every system
+(`rounds`); a match not played by its date is decided by the TD with forfeit results."""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from datetime import date
+from fractions import Fraction
+
+from rochade.core.knockout import Bracket, CupRound, Match, bracket
+from rochade.core.messages import N_, Message
+from rochade.core.model import Tournament
+from rochade.core.systems.knockout import KNOCKOUT_SYSTEM
+from rochade.service import system_cases
+from rochade.service.clubfile import UseCases
+from rochade.service.errors import ServiceError
+
+
+@dataclass(frozen=True)
+class CupGameView:
+    """A game of a match as a line shows it: `number.game`, its kind, white, black, result."""
+
+    game: int
+    kind: str
+    white: str
+    black: str
+    result: str
+
+
+@dataclass(frozen=True)
+class MatchView:
+    number: int
+    first: str
+    first_seed: int
+    second: str | None
+    second_seed: int | None
+    score: str
+    """The match score as `1½-½` (first player's points first; "" for a bye)."""
+    games: tuple[CupGameView, ...]
+    winner: str | None
+    how: Message | None
+    third_place: bool
+
+
+@dataclass(frozen=True)
+class CupRoundView:
+    number: int
+    name: Message
+    deadline: str
+    matches: tuple[MatchView, ...]
+
+
+@dataclass(frozen=True)
+class PlaceView:
+    place: str
+    """`1`, `2`, `3-4`, `5-8` ...; "" for a player still in the cup."""
+    name: str
+    seed: int
+
+
+@dataclass(frozen=True)
+class CupView:
+    """The whole cup for a page or a list: its rounds (every one so far, the next ones
+    named by the bracket), the finishing places and the champion."""
+
+    tournament: Tournament
+    rounds: tuple[CupRoundView, ...]
+    places: tuple[PlaceView, ...]
+    champion: str | None
+    rules: str
+
+
+def _score(m: Match) -> str:
+    if m.second is None:
+        return ""
+    first, second = m.score(m.first), m.score(m.second)
+    return f"{_half(first)}-{_half(second)}"
+
+
+def _half(value: Fraction) -> str:
+    """Points as a score line writes them: 1½, ½, 2."""
+    whole = value.numerator // value.denominator
+    return f"{whole or ''}½" if value.denominator == 2 else str(whole)
+
+
+def _place(span: tuple[int, int] | None) -> str:
+    """`1`, `3-4`, `5-8`; "" for a player still in the cup."""
+    if span is None:
+        return ""
+    return str(span[0]) if span[0] == span[1] else f"{span[0]}-{span[1]}"
+
+
+def _match(t: Tournament, b: Bracket, m: Match) -> MatchView:
+    seed = {p: i for i, p in enumerate(b.seeds, 1)}
+    games = tuple(
+        CupGameView(i, g.kind, t.entrant(g.game.white).name, t.entrant(g.game.black).name,
+                    "" if g.game.result is None else str(g.game.result))
+        for i, g in enumerate(m.games, 1))
+    return MatchView(
+        m.number, t.entrant(m.first).name, seed.get(m.first, 0),
+        None if m.second is None else t.entrant(m.second).name,
+        None if m.second is None else seed.get(m.second, 0), _score(m), games,
+        None if m.winner is None else t.entrant(m.winner).name,
+        None if m.how is None else m.how.msg, m.third_place)
+
+
+def _round(t: Tournament, b: Bracket, cup: CupRound, deadline: str) -> CupRoundView:
+    return CupRoundView(cup.number, cup.name.msg, deadline,
+                        tuple(_match(t, b, m) for m in cup.matches))
+
+
+def cup_view(t: Tournament) -> CupView:
+    """The bracket of a cup as its pages and lists show it."""
+    s = KNOCKOUT_SYSTEM.own(t.settings)
+    if s is None:
+        raise ServiceError("{name} is not a knockout cup", name=t.name)
+    if not s.seeds:
+        s = dataclasses.replace(s, seeds=KNOCKOUT_SYSTEM.start_numbers(t))
+    b = bracket(t, s)
+    rounds = tuple(_round(t, b, cup, s.deadline(cup.number)) for cup in b.rounds)
+    ranges = b.places()
+    order = sorted(b.seeds, key=lambda p: (ranges.get(p, (0, 0))[0], b.seeds.index(p)))
+    places = tuple(PlaceView(_place(ranges.get(p)), t.entrant(p).name, b.seeds.index(p) + 1)
+                   for p in order)
+    champion = None if b.champion is None else t.entrant(b.champion).name
+    return CupView(t, rounds, places, champion, KNOCKOUT_SYSTEM.describe(s))
+
+
+class CupDesk(UseCases):
+    """A knockout cup's bracket and the dates of its rounds."""
+
+    def cup(self, tournament: str | None = None) -> CupView:
+        return cup_view(self.tournament(tournament))
+
+    def set_deadline(self, cup_round: int, day: str, tournament: str | None = None) -> str:
+        """The date by which cup round `cup_round` must be played ("" takes it away)."""
+        text = day.strip()
+        try:
+            iso = date.fromisoformat(text).isoformat() if text else ""
+        except ValueError:
+            raise ServiceError("'{date}' is not a date; write it like 2026-12-01",
+                               date=day) from None
+        with self.file.change("settings", "cup deadline") as (club, action):
+            record, t = self.file.load(club, tournament)
+            s = KNOCKOUT_SYSTEM.own(t.settings)
+            if s is None:
+                raise ServiceError("{name} is not a knockout cup", name=t.name)
+            if not 1 <= cup_round <= max(1, len(t.entrants)):
+                raise ServiceError("the cup has no round {round}", round=cup_round)
+            deadlines = list(s.deadlines) + [""] * (cup_round - len(s.deadlines))
+            deadlines[cup_round - 1] = iso
+            while deadlines and not deadlines[-1]:
+                deadlines.pop()
+            changed = dataclasses.replace(s, deadlines=tuple(deadlines))
+            club.set_settings(record.id, system_cases.encode(changed))
+            what = (N_("cup round {round} to be played by {date}") if iso
+                    else N_("cup round {round} without a date"))
+            action.describe(Message(what, {"round": cup_round,
+                                           "date": date.fromisoformat(iso) if iso else ""}),
+                            record)
+        return iso
