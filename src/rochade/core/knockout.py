@@ -20,7 +20,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -140,7 +140,10 @@ class Match:
     how: Said | None = None
     """How the winner was decided (None while the match is open)."""
     next_kind: str | None = None
-    """The kind of the next game to play (None: decided, or waiting for a result)."""
+    """The kind of the next game to play (None: decided, or it depends on a result not in
+    yet)."""
+    waiting: bool = False
+    """A result of the match is not in yet."""
     third_place: bool = False
 
     @property
@@ -177,9 +180,14 @@ class CupRound:
 
     @property
     def name(self) -> Said:
-        """The final, the semi-finals, the quarter-finals, or round N."""
-        return {1: Said("Final"), 2: Said("Semi-finals"), 4: Said("Quarter-finals")}.get(
-            self.slots, Said("Round {number}", number=self.number))
+        return round_name(self.number, self.slots)
+
+
+def round_name(number: int, slots: int) -> Said:
+    """The final, the semi-finals, the quarter-finals, or round N (of a cup round with
+    `slots` matches and byes)."""
+    return {1: Said("Final"), 2: Said("Semi-finals"), 4: Said("Quarter-finals")}.get(
+        slots, Said("Round {number}", number=number))
 
 
 @dataclass(frozen=True)
@@ -262,7 +270,10 @@ def _decide(match: Match, s: KnockoutSettings, t: Tournament) -> Match:
     for kind, n in _blocks(s):
         block = [g.game for g in match.games[start:start + n]]
         if any(g.result is None or g.result.adjourned for g in block):
-            return dataclasses.replace(match, next_kind=None)  # waiting for a result
+            # no result can decide a match before more than half its games are played:
+            # its next regular game can be paired before the results are in
+            ahead = REGULAR if len(match.games) <= s.games // 2 else None
+            return dataclasses.replace(match, next_kind=ahead, waiting=True)
         ours = sum((_points(g, a) for g in block), Fraction(0))
         theirs = sum((_points(g, b) for g in block), Fraction(0))
         left = n - len(block)
@@ -397,10 +408,25 @@ def pair_next(t: Tournament, s: KnockoutSettings) -> Pairing:
     return _new_cup_round(t, s, b)
 
 
+def _kind_word(kind: str) -> Said:
+    return {REGULAR: Said("regular"), "rapid": Said("rapid"), "blitz": Said("blitz")}.get(
+        kind, Said("Armageddon"))
+
+
+def pairs_ahead(t: Tournament, s: KnockoutSettings) -> bool:
+    """Whether the next stored round can be paired before the last one is complete: every
+    open match's next game is a regular game no result can make needless."""
+    b = bracket(t, s)
+    open_ = [m for m in b.rounds[-1].matches if m.winner is None] if b.rounds else []
+    return bool(open_) and all(m.next_kind == REGULAR for m in open_)
+
+
 def _next_games(t: Tournament, s: KnockoutSettings, b: Bracket, cup: CupRound) -> Pairing:
     open_ = [m for m in cup.matches if m.winner is None]
-    if any(m.next_kind is None for m in open_):
-        raise ModelError("cup round {round}: a result is missing", round=cup.number)
+    missing = [str(m.number) for m in open_ if m.next_kind is None]
+    if missing:
+        raise ModelError("cup round {round} is not complete: matches {matches} need a result "
+                         "before their next game", round=cup.number, matches=", ".join(missing))
     boards, lines = [], []
     for m in open_:
         last = m.games[-1].game
@@ -412,9 +438,11 @@ def _next_games(t: Tournament, s: KnockoutSettings, b: Bracket, cup: CupRound) -
         lines.append(Said("match {match}: {white} - {black}, game {game} ({kind})",
                           match=m.number, white=t.entrant(white).name,
                           black=t.entrant(black).name, game=len(m.games) + 1,
-                          kind=Said(m.next_kind or REGULAR)))
+                          kind=_kind_word(m.next_kind or REGULAR)))
     playing = {p for _, board in boards for p in (board.white, board.black)}
-    return _pairing(t, b, boards, playing, set(), tuple(lines))
+    head = Said("Cup round {round} ({name}): the next game of the matches still open",
+                round=cup.number, name=cup.name)
+    return _pairing(t, b, boards, playing, set(), (head, *lines))
 
 
 def _new_cup_round(t: Tournament, s: KnockoutSettings, b: Bracket) -> Pairing:
@@ -422,8 +450,9 @@ def _new_cup_round(t: Tournament, s: KnockoutSettings, b: Bracket) -> Pairing:
     if b.rounds:
         prev = b.rounds[-1]
         left = [m.winner for m in prev.matches if m.winner is not None and not m.third_place]
-        positions: list[tuple[int, PlayerId | None]] = [(m.number, m.winner) for m in prev.matches
-                     if m.winner is not None and not m.third_place]
+        positions: list[tuple[int, PlayerId | None]] = [
+            (m.number, m.winner) for m in prev.matches
+            if m.winner is not None and not m.third_place]
     else:
         left = list(b.seeds)
         order = bracket_order(b.size)
@@ -444,7 +473,8 @@ def _new_cup_round(t: Tournament, s: KnockoutSettings, b: Bracket) -> Pairing:
             first, second = (a, c) if a is not None else (c, None)
             if first is not None:
                 matches.append((slot, first, second))
-    if s.third_place and len(matches) == 1 and b.rounds:
+    slots = len(matches)
+    if s.third_place and slots == 1 and b.rounds:
         losers = [m.loser for m in b.rounds[-1].matches if m.loser is not None]
         if len(losers) == 2:
             matches.append((2, losers[0], losers[1]))
@@ -460,10 +490,11 @@ def _new_cup_round(t: Tournament, s: KnockoutSettings, b: Bracket) -> Pairing:
         boards.append((slot, Board(white, black)))
         lines.append(Said("match {match}: {white} - {black}", match=slot,
                           white=t.entrant(white).name, black=t.entrant(black).name))
-    head = [Said("Colours of each match's first game drawn by lot (seed {seed}).", seed=s.seed)]
+    head = [Said("Cup round {round} ({name})", round=number, name=round_name(number, slots)),
+            Said("Colours of each match's first game drawn by lot (seed {seed}).", seed=s.seed)]
     if not b.rounds and s.seeding is not Seeding.FREE:
         seeds = ", ".join(f"{i}. {t.entrant(p).name}" for i, p in enumerate(b.seeds, 1))
-        head.insert(0, Said("Seeds by lot (seed {seed}): {seeds}", seed=s.seed, seeds=seeds)
+        head.insert(1, Said("Seeds by lot (seed {seed}): {seeds}", seed=s.seed, seeds=seeds)
                     if s.seeding is Seeding.LOT else Said("Seeds by rating: {seeds}",
                                                           seeds=seeds))
     playing = {p for _, board in boards for p in (board.white, board.black)}
@@ -517,20 +548,23 @@ def locate(t: Tournament, s: KnockoutSettings, cup_round: int, match: int, game:
     return chosen.round, chosen.game.board
 
 
-def outcomes(t: Tournament, s: KnockoutSettings) -> Mapping[tuple[int, int], object]:
-    """Each match's winner and its number of games: what a correction may not change once
-    a later stored round is paired on it."""
-    return {(cup.number, m.number): (m.winner, len(m.games), m.next_kind)
-            for cup in bracket(t, s).rounds for m in cup.matches}
+def _outcomes(t: Tournament, s: KnockoutSettings) -> dict[tuple[int, int], Match]:
+    return {(cup.number, m.number): m for cup in bracket(t, s).rounds for m in cup.matches}
 
 
 def check_correction(before: Tournament, after: Tournament, s: KnockoutSettings,
                      round_number: int) -> None:
-    """Refuse a result that changes how a match stands when a later stored round was paired
-    on it (a next game, or the next cup round)."""
+    """Refuse a result that changes how a match stands (its winner, whether it needs more
+    games) when a later stored round was paired on it: a match with all its results in."""
     if round_number >= len(before.rounds):
         return
-    if outcomes(before, s) != outcomes(after, s):
+    old = _outcomes(before, s)
+    try:
+        new = _outcomes(after, s)
+    except ModelError:  # the later rounds no longer fit the matches
+        new = {}
+    if any(not m.waiting and (key not in new or (m.winner, m.next_kind) != (
+            new[key].winner, new[key].next_kind)) for key, m in old.items()):
         raise ModelError(
             "this result would change who goes on (or whether the match needs more games), "
             "and round {round} is already paired on it; undo the later rounds first",

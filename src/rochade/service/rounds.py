@@ -312,7 +312,7 @@ class RoundsDesk(UseCases):
 
 def _next_round(t: Tournament) -> int:
     """The number of the round to pair; the previous one must be complete."""
-    if t.rounds and not t.rounds[-1].complete:
+    if t.rounds and not t.rounds[-1].complete and not system_cases.pairs_ahead(t):
         last = t.rounds[-1]
         missing = [str(g.board) for g in last.games if g.result is None]
         template = (

@@ -307,6 +307,11 @@ def locate(t: Tournament, round_number: int, board: str) -> tuple[int, int]:
         raise ServiceError(message_of(exc)) from None
 
 
+def pairs_ahead(t: Tournament) -> bool:
+    """Whether the next round may be paired before the last one is complete (a cup's)."""
+    return system_of(t).pairs_ahead(t)
+
+
 def check_result(before: Tournament, after: Tournament, round_number: int) -> None:
     """Refuse a result the system cannot take (see `TournamentSystem.check_result`)."""
     try:

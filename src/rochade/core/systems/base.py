@@ -105,6 +105,11 @@ class TournamentSystem(Generic[S]):
             raise ModelError("cannot read the board '{board}'; give its number",
                              board=board) from None
 
+    def pairs_ahead(self, t: Tournament) -> bool:
+        """Whether the next round may be paired before the last one is complete (a cup's
+        next game of matches that no result can decide yet)."""
+        return False
+
     def check_result(self, before: Tournament, after: Tournament, round_number: int) -> None:
         """Refuse a result the system cannot take (a cup's correction that would change a
         match a later round was paired on); `after` holds the result."""

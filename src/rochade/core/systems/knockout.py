@@ -34,6 +34,7 @@ from rochade.core.knockout import (
     draw_seeds,
     locate,
     pair_next,
+    pairs_ahead,
 )
 from rochade.core.model import ModelError, PlayerId, Tournament
 from rochade.core.pairing import Pairing
@@ -123,6 +124,10 @@ class Knockout(TournamentSystem[KnockoutSettings]):
             raise ModelError("cannot read '{board}'; write MATCH.GAME, e.g. 3.2 for game 2 of "
                              "match 3", board=board) from None
         return locate(t, self.settings_of(t), round_number, *numbers)
+
+    def pairs_ahead(self, t: Tournament) -> bool:
+        s = self.own(t.settings)
+        return s is not None and pairs_ahead(t, s)
 
     def check_result(self, before: Tournament, after: Tournament, round_number: int) -> None:
         check_correction(before, after, self.settings_of(before), round_number)

@@ -1,0 +1,130 @@
+"""A knockout cup run through the CLI from creation to its winner: pairing with `rochade
+pair`, results of a match's games as `rochade result CLUB ROUND MATCH.GAME`, the bracket
+list; and bad input refused with one line, the club file unchanged."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+from click.testing import Result
+from test_cli_errors import assert_refused
+
+Run = Callable[..., Result]
+
+
+def _cup(tmp_path: Path, run: Run, players: int, *options: object) -> Path:
+    """A club file with a cup of `players` players, P01 best rated (seed 1)."""
+    path = tmp_path / "club.rochade"
+    run("init", path)
+    run("tournament", "create", path, "Cup", "--system", "knockout", "--seed", "11", *options)
+    csv = tmp_path / "players.csv"
+    csv.write_text("name,rating\n" + "".join(f"P{i:02d},{2400 - 10 * i}\n"
+                                             for i in range(1, players + 1)), encoding="utf-8")
+    run("player", "import", path, csv)
+    return path
+
+
+_BOARD = re.compile(r"^\s+(\d+)\s+(P\d\d)\s+(P\d\d)\s*$", re.MULTILINE)
+
+
+def _boards(out: str) -> list[tuple[int, int, int]]:
+    """(match, white seed, black seed) of each board of a printed pairing."""
+    return [(int(m[1]), int(m[2][1:]), int(m[3][1:])) for m in _BOARD.finditer(out)]
+
+
+def test_a_cup_of_13_runs_to_its_winner_through_the_cli(tmp_path: Path, run: Run) -> None:
+    club = _cup(tmp_path, run, 13)
+    cup_round, final_pair = 0, None
+    while True:
+        paired = run("pair", club, ok=False)
+        if paired.exit_code:
+            assert "the cup is over: P01 won it" in paired.stderr
+            break
+        cup_round += 1
+        boards = _boards(paired.stdout)
+        if cup_round == 1:
+            assert "Seeds by rating: 1. P01, 2. P02" in paired.stdout
+            assert re.search(r"P01\s+bye\n.*P02\s+bye\n.*P03\s+bye", paired.stdout, re.DOTALL)
+            assert len(boards) == 5
+        if len(boards) == 1:
+            final_pair = {boards[0][1], boards[0][2]}
+        for match, white, black in boards:
+            result = "1-0" if white < black else "0-1"  # the better seed wins
+            out = run("result", club, cup_round, f"{match}.1", result).stdout
+            assert out.startswith(f"Round {cup_round} board {match}.1: ")
+    assert cup_round == 4 and final_pair == {1, 2}
+    bracket = run("cup", "bracket", club).stdout
+    assert "Round 2: Quarter-finals" in bracket and "Round 4: Final" in bracket
+    assert "Winner: P01" in bracket
+    assert re.search(r"^\s+3-4\s+\(3\) P03$", bracket, re.MULTILINE)
+    assert re.search(r"^\s+9-13\s+\(13\) P13$", bracket, re.MULTILINE)
+
+
+def test_a_drawn_two_game_match_goes_to_the_rapid_games_then_armageddon(
+        tmp_path: Path, run: Run) -> None:
+    club = _cup(tmp_path, run, 2, "--games", "2", "--playoff", "rapid2,armageddon")
+    run("pair", club)
+    run("pair", club)  # game 2 is paired before game 1 is played
+    run("result", club, 1, "1.2", "1-0")
+    run("result", club, 1, "1.1", "1-0")  # 1-1: the rapid games
+    run("pair", club)
+    run("result", club, 1, "1.3", "1/2")
+    run("pair", club)
+    run("result", club, 1, "1.4", "1/2")
+    armageddon = run("pair", club).stdout
+    assert "Cup round 1 (Final): the next game of the matches still open" in armageddon
+    assert "game 5 (Armageddon)" in armageddon
+    run("result", club, 1, "1.5", "1/2")
+    bracket = run("cup", "bracket", club).stdout
+    black = re.search(r"5:1/2-1/2\(armageddon\)\]  -> (P\d\d) \(Armageddon drawn: Black goes on\)",
+                      bracket)
+    assert black is not None
+    assert f"Winner: {black[1]}" in bracket
+
+
+def test_bad_results_of_a_cup_are_refused_and_change_nothing(tmp_path: Path, run: Run) -> None:
+    club = _cup(tmp_path, run, 4, "--games", "2")
+    run("pair", club)
+    run("pair", club)
+    run("result", club, 1, "1.1", "1-0")
+    run("result", club, 1, "1.2", "0-1")  # White of game 1 won both: 2-0
+    folder = club.parent
+    assert_refused(run, ["result", club, 1, "1.3", "1-0"],
+                   "match 1 of cup round 1 (P01 - P04) was decided after 2 game(s)", folder)
+    assert_refused(run, ["result", club, 1, "2.3", "1-0"],
+                   "match 2 of cup round 1 (P02 - P03) has 2 game(s) paired; game 3 is not "
+                   "paired", folder)
+    assert_refused(run, ["result", club, 1, "7.1", "1-0"],
+                   "cup round 1 has no match 7 (its matches: 1, 2)", folder)
+    assert_refused(run, ["result", club, 2, "1.1", "1-0"],
+                   "the cup has no round 2 (rounds 1-1 are paired)", folder)
+    assert_refused(run, ["result", club, 1, "x.1", "1-0"], "cannot read 'x.1'", folder)
+    run("result", club, 1, "2.1", "0-1")
+    run("result", club, 1, "2.2", "1-0")
+    run("pair", club)  # the final
+    assert_refused(run, ["result", club, 1, "1.2", "1-0"],
+                   "this result would change who goes on", folder)
+
+
+def test_a_swiss_board_has_no_game_number(tmp_path: Path, run: Run) -> None:
+    path = tmp_path / "club.rochade"
+    run("init", path)
+    run("tournament", "create", path, "Open", "--system", "swiss", "--rounds", "3")
+    run("player", "add", path, "A", "--rating", "2000")
+    run("player", "add", path, "B", "--rating", "1900")
+    run("pair", path)
+    assert_refused(run, ["result", path, 1, "1.2", "1-0"],
+                   "cannot read the board '1.2'; give its number", tmp_path)
+
+
+def test_a_cup_rounds_date_is_kept_and_shown(tmp_path: Path, run: Run) -> None:
+    club = _cup(tmp_path, run, 4)
+    assert run("cup", "deadline", club, 1, "2026-12-20").stdout == (
+        "Cup round 1: to be played by 2026-12-20\n")
+    run("pair", club)
+    assert "Round 1: Semi-finals, to be played by 2026-12-20" in run("cup", "bracket",
+                                                                    club).stdout
+    assert_refused(run, ["cup", "deadline", club, 1, "soon"], "'soon' is not a date",
+                   tmp_path)
