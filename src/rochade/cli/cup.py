@@ -8,7 +8,6 @@ from pathlib import Path
 import click
 
 from rochade.cli.common import club_argument, service, tournament_option
-from rochade.service.cup import CupView, MatchView
 
 
 @click.group()
@@ -16,39 +15,13 @@ def cup() -> None:
     """A knockout cup: its bracket and the dates of its rounds."""
 
 
-def _match_line(m: MatchView) -> str:
-    if m.second is None:
-        return f"  {m.number:>2}. ({m.first_seed}) {m.first}: bye"
-    label = "3rd place: " if m.third_place else ""
-    games = " ".join(f"{g.game}:{g.result or '...'}" + ("" if g.kind == "regular"
-                                                          else f"({g.kind})")
-                     for g in m.games)
-    head = (f"  {m.number:>2}. {label}({m.first_seed}) {m.first} - ({m.second_seed}) "
-            f"{m.second}  {m.score}")
-    won = f"  -> {m.winner} ({m.how})" if m.winner else ""
-    return f"{head}  [{games}]{won}"
-
-
-def bracket_text(view: CupView) -> str:
-    """The bracket as the terminal prints it: every cup round, its matches and games, then
-    the finishing places."""
-    lines = [f"{view.tournament.name} ({view.rules})"]
-    for r in view.rounds:
-        by = f", to be played by {r.deadline}" if r.deadline else ""
-        lines += ["", f"Round {r.number}: {r.name}{by}", *map(_match_line, r.matches)]
-    if view.champion:
-        lines += ["", f"Winner: {view.champion}"]
-    lines += ["", "Places:"]
-    lines += [f"  {p.place or '-':>6}  ({p.seed}) {p.name}" for p in view.places]
-    return "\n".join(lines) + "\n"
-
-
 @cup.command("bracket")
 @club_argument
 @tournament_option
 def bracket(club: Path, who: str | None, tournament: str | None) -> None:
-    """Show the cup's bracket: every round's matches with their games, and the places."""
-    click.echo(bracket_text(service(club, who).cup(tournament)), nl=False)
+    """Show the cup's bracket: every round's matches with their games, who went on and how;
+    then the finishing places (1, 2, 3-4, 5-8 ...)."""
+    click.echo(service(club, who).bracket_text(tournament), nl=False)
 
 
 @cup.command("deadline")

@@ -27,6 +27,7 @@ from rochade.core.rating_change import RatingChange
 from rochade.core.systems import numbers_of, system_of
 from rochade.core.systems.keizer import KEIZER_SYSTEM, keizer_standings
 from rochade.formats.csv import table_csv
+from rochade.formats.cup import bracket_table, places_table
 from rochade.formats.tables import (
     Cell,
     Table,
@@ -270,7 +271,10 @@ def site(
     written in `language` (the CSV files in `csv`'s)."""
     rules = tournament.settings if settings is None else settings
     keizer = KEIZER_SYSTEM.own(rules)
-    pages = _fide_pages(tournament) if keizer is None else _keizer_pages(tournament, keizer)
+    if system_of(tournament).knockout:
+        pages = _cup_pages(tournament)
+    else:
+        pages = _fide_pages(tournament) if keizer is None else _keizer_pages(tournament, keizer)
     if changes is not None:
         pages["standings.html"] = with_rating_change(pages["standings.html"], changes)
     pages["start-rank.html"] = start_rank_table(tournament, numbers_of(tournament),
@@ -282,7 +286,8 @@ def site(
         pages["slips.html"] = slips_table(last, tournament)
     pages.update(more)
     say = language.say
-    titles = {"standings": N_("Standings"), "crosstable": N_("Crosstable"),
+    titles = {"standings": N_("Standings"), "bracket": N_("Bracket"),
+              "crosstable": N_("Crosstable"),
               "progress": N_("Progress"), "participants": N_("Participants"),
               "prizes": N_("Prizes")}
     nav = [Link("index.html", say(N_("Overview")))] + [
@@ -351,6 +356,16 @@ def _fide_pages(tournament: Tournament) -> dict[str, Table]:
     return pages
 
 
+def _cup_pages(tournament: Tournament) -> dict[str, Table]:
+    """A knockout cup's lists: the finishing places, the bracket, the participants and each
+    stored round's pairings."""
+    pages = {"standings.html": places_table(tournament),
+             "bracket.html": bracket_table(tournament),
+             "participants.html": participants_table(tournament, numbers_of(tournament))}
+    _round_pages(tournament, pages)
+    return pages
+
+
 def _round_pages(tournament: Tournament, pages: dict[str, Table]) -> None:
     for rnd in tournament.rounds:
         pages[f"round-{rnd.number}.html"] = pairings_table(rnd, tournament)
@@ -380,7 +395,8 @@ def _index(
     sections = [
         (
             N_("Lists"),
-            "".join(items(p) for p in ("standings.html", "crosstable", "progress", "partic")),
+            "".join(items(p) for p in ("standings.html", "bracket", "crosstable", "progress",
+                                       "partic")),
         ),
         (N_("Categories and prizes"), items("category-") + items("prizes")),
         (N_("Rounds"), items("round-")),

@@ -7,12 +7,13 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 from datetime import date
-from fractions import Fraction
 
 from rochade.core.knockout import Bracket, CupRound, Match, bracket
 from rochade.core.messages import N_, Message
 from rochade.core.model import Tournament
 from rochade.core.systems.knockout import KNOCKOUT_SYSTEM
+from rochade.formats.cup import bracket_table, place_text, places_table, score_text
+from rochade.formats.tables import table_text
 from rochade.service import system_cases
 from rochade.service.clubfile import UseCases
 from rochade.service.errors import ServiceError
@@ -72,26 +73,6 @@ class CupView:
     rules: str
 
 
-def _score(m: Match) -> str:
-    if m.second is None:
-        return ""
-    first, second = m.score(m.first), m.score(m.second)
-    return f"{_half(first)}-{_half(second)}"
-
-
-def _half(value: Fraction) -> str:
-    """Points as a score line writes them: 1½, ½, 2."""
-    whole = value.numerator // value.denominator
-    return f"{whole or ''}½" if value.denominator == 2 else str(whole)
-
-
-def _place(span: tuple[int, int] | None) -> str:
-    """`1`, `3-4`, `5-8`; "" for a player still in the cup."""
-    if span is None:
-        return ""
-    return str(span[0]) if span[0] == span[1] else f"{span[0]}-{span[1]}"
-
-
 def _match(t: Tournament, b: Bracket, m: Match) -> MatchView:
     seed = {p: i for i, p in enumerate(b.seeds, 1)}
     games = tuple(
@@ -101,7 +82,7 @@ def _match(t: Tournament, b: Bracket, m: Match) -> MatchView:
     return MatchView(
         m.number, t.entrant(m.first).name, seed.get(m.first, 0),
         None if m.second is None else t.entrant(m.second).name,
-        None if m.second is None else seed.get(m.second, 0), _score(m), games,
+        None if m.second is None else seed.get(m.second, 0), score_text(m), games,
         None if m.winner is None else t.entrant(m.winner).name,
         None if m.how is None else m.how.msg, m.third_place)
 
@@ -122,7 +103,7 @@ def cup_view(t: Tournament) -> CupView:
     rounds = tuple(_round(t, b, cup, s.deadline(cup.number)) for cup in b.rounds)
     ranges = b.places()
     order = sorted(b.seeds, key=lambda p: (ranges.get(p, (0, 0))[0], b.seeds.index(p)))
-    places = tuple(PlaceView(_place(ranges.get(p)), t.entrant(p).name, b.seeds.index(p) + 1)
+    places = tuple(PlaceView(place_text(ranges.get(p)), t.entrant(p).name, b.seeds.index(p) + 1)
                    for p in order)
     champion = None if b.champion is None else t.entrant(b.champion).name
     return CupView(t, rounds, places, champion, KNOCKOUT_SYSTEM.describe(s))
@@ -133,6 +114,13 @@ class CupDesk(UseCases):
 
     def cup(self, tournament: str | None = None) -> CupView:
         return cup_view(self.tournament(tournament))
+
+    def bracket_text(self, tournament: str | None = None) -> str:
+        """The bracket and the places as the terminal prints them."""
+        t = self.tournament(tournament)
+        if KNOCKOUT_SYSTEM.own(t.settings) is None:
+            raise ServiceError("{name} is not a knockout cup", name=t.name)
+        return table_text(bracket_table(t)) + "\n" + table_text(places_table(t))
 
     def set_deadline(self, cup_round: int, day: str, tournament: str | None = None) -> str:
         """The date by which cup round `cup_round` must be played ("" takes it away)."""

@@ -78,7 +78,8 @@ BYE_VALUES = {"bye_value": "pab", "half_bye_value": "hpb"}
 """Options for the points of the pairing-allocated and the half-point bye (empty: the
 default, a win and a draw)."""
 
-FIXED_ONCE_PAIRED = frozenset({"double", "numbers_by", "seed", "first_round", "acceleration"})
+FIXED_ONCE_PAIRED = frozenset({"double", "numbers_by", "seed", "first_round", "acceleration",
+                               "games", "playoff", "seeding"})
 """Options that decide round 1 (or the whole schedule): they cannot change after it."""
 
 

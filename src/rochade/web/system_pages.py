@@ -50,7 +50,7 @@ from rochade.web.tables import (
 )
 from rochade.web.texts import N_
 
-SYSTEM_NAMES = {ROUND_ROBIN: N_("Round robin"), SWISS: N_("Swiss")}
+SYSTEM_NAMES = {ROUND_ROBIN: N_("Round robin"), SWISS: N_("Swiss"), "knockout": N_("Knockout cup")}
 TIEBREAK_SLOTS = 5
 """How many tie-break places the settings form offers."""
 
@@ -104,17 +104,19 @@ def _form_context(web: Web, page: Page, system: str,
                   settings: RoundRobinSettings | SwissSettings, started: bool) -> dict[str, Any]:
     """What the settings form (new tournament or later) shows: values, choices, help."""
     _ = web.gettext(page)
-    chosen = [tiebreak_key(tb) for tb in settings.tiebreaks]
+    kind = find_system(system)
+    chosen = [tiebreak_key(tb) for tb in kind.tiebreaks(settings)]
+    points = kind.scoring(settings)
     return {
         "system": system,
-        "kind": find_system(system),
+        "kind": kind,
         "system_name": _(SYSTEM_NAMES[system]),
         "s": settings,
-        "scoring_now": scoring_text(settings.scoring),
+        "scoring_now": "" if points is None else scoring_text(points),
         "scorings": [(key, _(SCORING_HELP[key])) for key in SCORINGS],
         "tb_choices": [(code, _(text)) for code, text in tiebreak_choices(system)],
         "tb_slots": [chosen[i] if i < len(chosen) else "" for i in range(TIEBREAK_SLOTS)],
-        "tb_defaults": ", ".join(tiebreak_key(tb) for tb in DEFAULT_TIEBREAKS[system]),
+        "tb_defaults": ", ".join(tiebreak_key(tb) for tb in DEFAULT_TIEBREAKS.get(system, ())),
         "started": started,
         "lot_seed": settings.seed if draws_by_lot(settings) else None,
     }
@@ -122,6 +124,15 @@ def _form_context(web: Web, page: Page, system: str,
 
 def _options(form: FormData, system: str, started: bool) -> dict[str, object]:
     """The service's options from the settings form; the round-1 ones only before round 1."""
+    found = find_system(system)
+    if found.knockout:  # a cup: its matches and play-off, fixed once round 1 is paired
+        if started:
+            return {"third_place": bool(field(form, "third_place"))}
+        return {"games": int_or_none(field(form, "games"), "games a match"),
+                "playoff": field(form, "playoff") or None,
+                "seeding": field(form, "seeding") or None,
+                "third_place": bool(field(form, "third_place")),
+                "seed": int_or_none(field(form, "seed"), "seed")}
     codes: list[str] = []
     offered = dict(tiebreak_choices(system))
     for i in range(1, TIEBREAK_SLOTS + 1):
@@ -136,7 +147,6 @@ def _options(form: FormData, system: str, started: bool) -> dict[str, object]:
         raise ServiceError("the scoring '{points}' is not offered; choose {choices}",
                            points=points[:20], choices=", ".join(SCORINGS))
     options: dict[str, object] = {"scoring": points or None, "tiebreaks": ",".join(codes)}
-    found = find_system(system)
     if found.byes_in_advance:
         limit = int_or_none(field(form, "max_half_point_byes"), "most half-point byes")
         options |= {

@@ -1,0 +1,81 @@
+"""A knockout cup on the web: created and set by the TD, its bracket as the public standings
+page (every round, the play-off games, the places), in every language; and every page of it
+answers."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from starlette.testclient import TestClient
+from web_helpers import post
+
+from rochade.service import ClubService
+
+PAGES = ["/t/2/", "/t/2/pairings", "/t/2/participants", "/t/2/start-rank", "/t/2/display",
+         "/t/2/pairings/alphabetical", "/t/2/pairings/slips", "/td/t/2/", "/td/t/2/players",
+         "/td/t/2/checkin", "/td/t/2/pair", "/td/t/2/results", "/td/t/2/rules",
+         "/td/t/2/explain", "/td/t/2/phones"]
+
+
+def _cup(td: TestClient, club: Path, players: int) -> ClubService:
+    form = td.get("/td/new/knockout").text
+    assert 'name="playoff" value="rapid2,armageddon"' in form and "fide_mode" not in form
+    created = post(td, "/td/new/knockout", name="Cup", games="1", playoff="rapid2,lot",
+                   seeding="rating", third_place="1", seed="5")
+    assert created.status_code == 303, created.text
+    svc = ClubService(club, "test TD")
+    for i in range(1, players + 1):
+        svc.add_player(f"Cupper {i:02d}", 2200 - 10 * i, tournament="Cup")
+    return svc
+
+
+def _better_seed_wins(svc: ClubService, cup_round: int) -> None:
+    report = svc.pair("Cup")
+    for game in report.round.games:
+        svc.enter_result(cup_round, f"{game.board}.1", "1-0" if game.white < game.black
+                         else "0-1", "Cup")
+
+
+def test_the_bracket_shows_every_round_and_the_places(td: TestClient, club: Path) -> None:
+    svc = _cup(td, club, 6)
+    for cup_round in (1, 2):
+        _better_seed_wins(svc, cup_round)
+    report = svc.pair("Cup")  # the final and the match for third place: drawn
+    for game in report.round.games:
+        svc.enter_result(3, f"{game.board}.1", "1/2", "Cup")
+    svc.pair("Cup")  # the rapid games of both
+    for game in svc.tournament("Cup").rounds[-1].games:
+        svc.enter_result(3, f"{game.board}.2", "1-0", "Cup")
+    svc.pair("Cup")
+    for game in svc.tournament("Cup").rounds[-1].games:
+        svc.enter_result(3, f"{game.board}.3", "1-0", "Cup")  # 1-1 in rapid: by lot
+    page = td.get("/t/2/").text
+    for name in ("Quarter-finals", "Semi-finals", "Final", "Third place", "Places",
+                 "drawn: decided by lot"):
+        assert name in page, name
+    assert "Winner: <strong>Cupper" in page
+    assert ">3</td><td>" in page and ">5-6</td><td>" in page
+    assert 'href="/t/2/crosstable"' not in page
+    assert td.get("/t/2/crosstable", follow_redirects=False).headers["location"] == "/t/2/"
+    for url in PAGES:
+        assert td.get(url).status_code == 200, url
+
+
+def test_the_bracket_page_in_german_and_arabic(td: TestClient, club: Path) -> None:
+    svc = _cup(td, club, 4)
+    _better_seed_wins(svc, 1)
+    german = td.get("/t/2/", headers={"Accept-Language": "de"}).text
+    assert "Halbfinale" in german and "Turnierbaum" in german
+    arabic = td.get("/t/2/", headers={"Accept-Language": "ar"}).text
+    assert 'dir="rtl"' in arabic and "نصف النهائي" in arabic
+
+
+def test_the_rules_of_a_running_cup_keep_the_matches_and_change_the_third_place(
+        td: TestClient, club: Path) -> None:
+    svc = _cup(td, club, 4)
+    svc.pair("Cup")
+    rules = td.get("/td/t/2/rules").text
+    assert 'name="games" value="1" inputmode="numeric" pattern="[0-9]*" required ' \
+           'aria-describedby="h-games" disabled' in rules
+    assert post(td, "/td/t/2/rules").status_code == 303  # the box left unticked
+    assert svc.tournament("Cup").settings.third_place is False  # type: ignore[attr-defined]
