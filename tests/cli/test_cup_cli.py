@@ -131,3 +131,18 @@ def test_a_cup_rounds_date_is_kept_and_shown(tmp_path: Path, run: Run) -> None:
     assert "Round 1 to be played by 2026-12-20" in run("cup", "bracket", club).stdout
     assert_refused(run, ["cup", "deadline", club, 1, "soon"], "'soon' is not a date",
                    tmp_path)
+
+
+def test_a_match_not_played_by_its_date_is_decided_by_lot(tmp_path: Path, run: Run) -> None:
+    club = _cup(tmp_path, run, 2, "--games", "2")
+    run("pair", club)
+    first = run("cup", "lot", club, 1, 1).stdout
+    drawn = re.fullmatch(r"Drawn by lot \(seed 11\): (P0[12]) wins 1 game\(s\) by forfeit; "
+                         r"the match's next game is still to be paired.\n", first)
+    assert drawn is not None, first
+    run("pair", club)
+    second = run("cup", "lot", club, 1, 1).stdout
+    assert second.endswith(f"{drawn[1]} wins 1 game(s) by forfeit.\n")  # the same draw
+    assert_refused(run, ["cup", "lot", club, 1, 1], "match 1 of cup round 1 is decided",
+                   tmp_path)
+    assert f"decided by lot (seed 11): {drawn[1]} goes on" in run("log", club).stdout

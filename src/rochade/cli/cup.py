@@ -12,7 +12,7 @@ from rochade.cli.common import club_argument, service, tournament_option
 
 @click.group()
 def cup() -> None:
-    """A knockout cup: its bracket and the dates of its rounds."""
+    """A knockout cup: its bracket, the dates of its rounds, a match decided by lot."""
 
 
 @cup.command("bracket")
@@ -37,3 +37,19 @@ def deadline(club: Path, who: str | None, round_number: int, day: str,
     with `rochade result` (e.g. `rochade result CLUB 2 3.1 +/-`)."""
     iso = service(club, who).set_deadline(round_number, day, tournament)
     click.echo(f"Cup round {round_number}: " + (f"to be played by {iso}" if iso else "no date"))
+
+
+@cup.command("lot")
+@club_argument
+@click.argument("round_number", metavar="ROUND", type=click.IntRange(min=1))
+@click.argument("match", type=click.IntRange(min=1))
+@tournament_option
+def lot(club: Path, who: str | None, round_number: int, match: int,
+        tournament: str | None) -> None:
+    """Decide match MATCH of cup round ROUND by lot (not played by its date, as the rules
+    say): the player drawn wins its games without a result by forfeit. The seed of the draw
+    is shown and logged."""
+    drawn = service(club, who).decide_by_lot(round_number, match, tournament)
+    click.echo(f"Drawn by lot (seed {drawn.seed}): {drawn.winner} wins {drawn.games} "
+               f"game(s) by forfeit" + ("." if drawn.decided else
+                                         "; the match's next game is still to be paired."))

@@ -299,6 +299,12 @@ def _decide(match: Match, s: KnockoutSettings, t: Tournament) -> Match:
     return dataclasses.replace(match, winner=a if lot else b, how=Said("drawn: decided by lot"))
 
 
+def drawn_winner(s: KnockoutSettings, match: Match) -> PlayerId:
+    """The player the lot sends on when a match is decided by lot without being played (the
+    same draw every time it is asked: the cup's seed, the cup round and the match)."""
+    return _lot(s, match.cup_round, match.number, 0).choice(match.players)
+
+
 def _kind_of(s: KnockoutSettings, index: int) -> str:
     """The kind of a match's game number `index` (0 based)."""
     for kind, n in _blocks(s):

@@ -7,7 +7,7 @@ from fractions import Fraction
 
 from rochade.core.knockout import REGULAR, Bracket, Match, bracket
 from rochade.core.messages import Said
-from rochade.core.model import PlayerId, Tournament
+from rochade.core.model import Game, PlayerId, Tournament
 from rochade.core.systems.knockout import KNOCKOUT_SYSTEM
 from rochade.formats.tables import Cell, Column, Row, Table
 
@@ -28,6 +28,17 @@ def score_text(m: Match) -> str:
     if m.second is None:
         return ""
     return f"{_half(m.score(m.first))}-{_half(m.score(m.second))}"
+
+
+def game_points(game: Game, player: PlayerId) -> str:
+    """A game of a match from one player's side: 1, ½, 0, + or - (forfeits); … while it has
+    no result."""
+    if game.result is None or game.result.adjourned:
+        return "…"
+    outcome = game.result.outcome(game.white == player)
+    if game.result.is_forfeit:
+        return "+" if outcome.is_win else "-"
+    return _half(game.result.points(game.white == player))
 
 
 def place_text(span: tuple[int, int] | None) -> str:

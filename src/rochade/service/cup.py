@@ -8,11 +8,17 @@ import dataclasses
 from dataclasses import dataclass
 from datetime import date
 
-from rochade.core.knockout import Bracket, CupRound, Match, bracket
+from rochade.core.knockout import REGULAR, Bracket, CupRound, Match, bracket, drawn_winner
 from rochade.core.messages import N_, Message
-from rochade.core.model import Tournament
+from rochade.core.model import Result, Tournament
 from rochade.core.systems.knockout import KNOCKOUT_SYSTEM
-from rochade.formats.cup import bracket_table, place_text, places_table, score_text
+from rochade.formats.cup import (
+    bracket_table,
+    game_points,
+    place_text,
+    places_table,
+    score_text,
+)
 from rochade.formats.tables import table_text
 from rochade.service import system_cases
 from rochade.service.clubfile import UseCases
@@ -21,13 +27,15 @@ from rochade.service.errors import ServiceError
 
 @dataclass(frozen=True)
 class CupGameView:
-    """A game of a match as a line shows it: `number.game`, its kind, white, black, result."""
+    """A game of a match: its number in the match, its kind, white, black, the result, and
+    the first player's points in it (1, ½, 0, + or -, … while it has no result)."""
 
     game: int
     kind: str
     white: str
     black: str
     result: str
+    points: str
 
 
 @dataclass(frozen=True)
@@ -77,14 +85,18 @@ def _match(t: Tournament, b: Bracket, m: Match) -> MatchView:
     seed = {p: i for i, p in enumerate(b.seeds, 1)}
     games = tuple(
         CupGameView(i, g.kind, t.entrant(g.game.white).name, t.entrant(g.game.black).name,
-                    "" if g.game.result is None else str(g.game.result))
+                    "" if g.game.result is None else str(g.game.result),
+                    game_points(g.game, m.first))
         for i, g in enumerate(m.games, 1))
+    # how it was decided, unless simply on the board in the regular games (or a bye)
+    plain = m.loser is None or (all(g.kind == REGULAR for g in m.games)
+                                and m.score(m.winner or m.first) > m.score(m.loser))
     return MatchView(
         m.number, t.entrant(m.first).name, seed.get(m.first, 0),
         None if m.second is None else t.entrant(m.second).name,
         None if m.second is None else seed.get(m.second, 0), score_text(m), games,
         None if m.winner is None else t.entrant(m.winner).name,
-        None if m.how is None else m.how.msg, m.third_place)
+        None if m.how is None or plain else m.how.msg, m.third_place)
 
 
 def _round(t: Tournament, b: Bracket, cup: CupRound, deadline: str) -> CupRoundView:
@@ -107,6 +119,17 @@ def cup_view(t: Tournament) -> CupView:
                    for p in order)
     champion = None if b.champion is None else t.entrant(b.champion).name
     return CupView(t, rounds, places, champion, KNOCKOUT_SYSTEM.describe(s))
+
+
+@dataclass(frozen=True)
+class LotDrawn:
+    """A match decided by lot: who goes on, the seed of the draw, and whether the match is
+    decided now (False: a game of it is still to be paired)."""
+
+    winner: str
+    seed: int
+    games: int
+    decided: bool
 
 
 class CupDesk(UseCases):
@@ -149,3 +172,51 @@ class CupDesk(UseCases):
                                            "date": date.fromisoformat(iso) if iso else ""}),
                             record)
         return iso
+
+    def decide_by_lot(self, cup_round: int, match: int, tournament: str | None = None
+                      ) -> LotDrawn:
+        """A match not played by its date, decided by lot as the cup's rules may say: the
+        player the lot draws wins its paired games without a result by forfeit. The draw is
+        the cup's seed's (the log line names it), so asked again for the match's next game
+        it draws the same player."""
+        with self.file.change("result", "cup lot") as (club, action):
+            record, t = self.file.load(club, tournament)
+            s = KNOCKOUT_SYSTEM.own(t.settings)
+            if s is None:
+                raise ServiceError("{name} is not a knockout cup", name=t.name)
+            b = bracket(t, s)
+            found = b.rounds[cup_round - 1].match(match) if 1 <= cup_round <= len(
+                b.rounds) else None
+            if found is None or found.second is None:
+                raise ServiceError("cup round {round} has no match {match} to decide",
+                                   round=cup_round, match=match)
+            if found.winner is not None:
+                raise ServiceError("match {match} of cup round {round} is decided: {name} "
+                                   "goes on", match=match, round=cup_round,
+                                   name=t.entrant(found.winner).name)
+            open_ = [g for g in found.games if g.game.result is None]
+            if not open_:
+                raise ServiceError("match {match} of cup round {round} has no game without a "
+                                   "result; pair its next game first", match=match,
+                                   round=cup_round)
+            seed, winner = s.seed, drawn_winner(s, found)
+            for g in open_:
+                result = (Result.WHITE_WINS_FORFEIT if g.game.white == winner
+                          else Result.BLACK_WINS_FORFEIT)
+                club.set_result(record.id, g.round, g.game.board, result)
+                t = _with_result(t, g.round, g.game.board, result)
+            decided = bracket(t, s).rounds[cup_round - 1].match(match)
+            name = t.entrant(winner).name
+            action.describe(Message(N_("cup round {round} match {match} decided by lot (seed "
+                                       "{seed}): {name} goes on"),
+                                    {"round": cup_round, "match": match, "seed": seed,
+                                     "name": name}), record)
+        return LotDrawn(name, seed, len(open_), decided is not None and decided.winner
+                        is not None)
+
+
+def _with_result(t: Tournament, number: int, board: int, result: Result) -> Tournament:
+    rounds = tuple(r if r.number != number else dataclasses.replace(r, games=tuple(
+        dataclasses.replace(g, result=result) if g.board == board else g for g in r.games))
+        for r in t.rounds)
+    return dataclasses.replace(t, rounds=rounds)
