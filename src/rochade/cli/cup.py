@@ -47,8 +47,9 @@ def deadline(club: Path, who: str | None, round_number: int, day: str,
 def lot(club: Path, who: str | None, round_number: int, match: int,
         tournament: str | None) -> None:
     """Decide match MATCH of cup round ROUND by lot (not played by its date, as the rules
-    say): the player drawn wins its games without a result by forfeit. The seed of the draw
-    is shown and logged."""
+    say): the player drawn wins its games without a result by forfeit. The lot is drawn
+    from the cup's seed (shown and logged), so it draws the same player for the match's
+    next game."""
     drawn = service(club, who).decide_by_lot(round_number, match, tournament)
     click.echo(f"Drawn by lot (seed {drawn.seed}): {drawn.winner} wins {drawn.games} "
                f"game(s) by forfeit" + ("." if drawn.decided else
