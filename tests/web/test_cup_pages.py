@@ -65,7 +65,7 @@ def test_the_bracket_page_in_german_and_arabic(td: TestClient, club: Path) -> No
     svc = _cup(td, club, 4)
     _better_seed_wins(svc, 1)
     german = td.get("/t/2/", headers={"Accept-Language": "de"}).text
-    assert "Halbfinale" in german and "Turnierbaum" in german
+    assert "Halbfinale" in german and "Turnierbaum" in german and "Setzplatz" in german
     arabic = td.get("/t/2/", headers={"Accept-Language": "ar"}).text
     assert 'dir="rtl"' in arabic and "نصف النهائي" in arabic
 

@@ -98,5 +98,5 @@ def places_table(t: Tournament) -> Table:
                       Cell(b.seeds.index(p) + 1, str(b.seeds.index(p) + 1))))
                  for p in order)
     columns = (Column("place", Said("Place")), Column("name", Said("Name")),
-               Column("seed", Said("Seed"), True))
+               Column("seed", Said("Seed no."), True))
     return Table("standings", Said("{name}: places", name=t.name), columns, rows)
