@@ -146,3 +146,10 @@ def test_a_match_not_played_by_its_date_is_decided_by_lot(tmp_path: Path, run: R
     assert_refused(run, ["cup", "lot", club, 1, 1], "match 1 of cup round 1 is decided",
                    tmp_path)
     assert f"decided by lot (seed 11): {drawn[1]} goes on" in run("log", club).stdout
+
+
+def test_nobody_joins_a_cup_once_round_1_is_paired(tmp_path: Path, run: Run) -> None:
+    club = _cup(tmp_path, run, 4)
+    run("pair", club)
+    assert_refused(run, ["player", "add", club, "Late", "--rating", "1500"],
+                   "Cup is a knockout cup and round 1 is paired: its bracket is fixed", tmp_path)

@@ -284,17 +284,18 @@ def _decide(match: Match, s: KnockoutSettings, t: Tournament) -> Match:
             return dataclasses.replace(match, winner=winner, how=how)
         if kind == ARMAGEDDON and block:
             return dataclasses.replace(match, winner=block[0].black,
-                            how=Said("Armageddon drawn: Black goes on"))
+                                       how=Said("Armageddon drawn: Black goes on"))
         if left:
             return dataclasses.replace(match, next_kind=kind)
         start += n
     decider = s.playoff.decider
     if decider is Decider.LOWER_RATED and t.entrant(a).sort_rating != t.entrant(b).sort_rating:
         lower = min((a, b), key=lambda p: t.entrant(p).sort_rating)
-        return dataclasses.replace(match, winner=lower, how=Said("drawn: the lower rated goes on"))
+        return dataclasses.replace(match, winner=lower,
+                                   how=Said("drawn: the lower rated goes on"))
     if decider is Decider.BLACK and match.games:
         return dataclasses.replace(match, winner=match.games[-1].game.black,
-                        how=Said("drawn: Black of the last game goes on"))
+                                   how=Said("drawn: Black of the last game goes on"))
     lot = _lot(s, match.cup_round, match.number).random() < 0.5
     return dataclasses.replace(match, winner=a if lot else b, how=Said("drawn: decided by lot"))
 
@@ -315,8 +316,9 @@ def _kind_of(s: KnockoutSettings, index: int) -> str:
 
 
 def bracket(t: Tournament, s: KnockoutSettings) -> Bracket:
-    """The cup as the stored rounds have it (see the module's docstring): a cup round starts
-    with a stored round after which ... every match of the round before was decided."""
+    """The cup as the stored rounds have it (see the module's docstring): a stored round
+    opens a new cup round when every match of the cup round before it is decided, else it
+    holds the next games of that cup round's open matches."""
     seeds = s.seeds or draw_seeds(t, s)
     size = len(seeds) if s.seeding is Seeding.FREE else bracket_size(len(seeds))
     cups: list[CupRound] = []
@@ -326,7 +328,8 @@ def bracket(t: Tournament, s: KnockoutSettings) -> Bracket:
         if not current or all(m.winner is not None for m in current):
             if current:
                 cups.append(_cup_round(len(cups) + 1, rounds, current))
-            current, rounds = _opening(rnd, len(cups) + 1, seeds, s, cups[-1] if cups else None), []
+            before = cups[-1] if cups else None
+            current, rounds = _opening(rnd, len(cups) + 1, seeds, s, before), []
         else:
             current = [_with_games(m, rnd, s) for m in current]
         current = [_decide(m, s, t) for m in current]

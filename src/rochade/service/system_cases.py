@@ -459,7 +459,11 @@ def _span(numbers: Sequence[int]) -> str:
 
 
 def check_late_entry(t: Tournament) -> None:
-    """A round robin's schedule is fixed once round 1 is paired: no late entries."""
+    """A round robin's schedule and a cup's bracket are fixed once round 1 is paired: no late
+    entries."""
+    if system_of(t).knockout and t.rounds:
+        raise ServiceError("{name} is a knockout cup and round 1 is paired: its bracket is "
+                           "fixed, so no player can join any more", name=t.name)
     if system_of(t).fixed_schedule and t.rounds:
         raise ServiceError(
             "{name} is a round robin and round 1 is paired: its schedule is fixed, so no "
