@@ -1,6 +1,6 @@
 """A knockout cup on the web: created and set by the TD, its bracket as the public standings
-page (every round, the play-off games, the places), in every language; and every page of it
-answers."""
+page (every round, the play-off games, the places), in every language, the hall display with
+the matches of the cup round; and every page of it answers."""
 
 from __future__ import annotations
 
@@ -59,6 +59,9 @@ def test_the_bracket_shows_every_round_and_the_places(td: TestClient, club: Path
     assert td.get("/t/2/crosstable", follow_redirects=False).headers["location"] == "/t/2/"
     for url in PAGES:
         assert td.get(url).status_code == 200, url
+    hall = td.get("/t/2/display").text  # the hall: the last round's boards and its matches
+    assert '<h2>Final</h2>' in hall and 'class="display-table cup-table"' in hall
+    assert "<bdi>1½-1½</bdi>" in hall
 
 
 def test_the_bracket_page_in_german_and_arabic(td: TestClient, club: Path) -> None:

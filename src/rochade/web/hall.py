@@ -35,6 +35,7 @@ from starlette.routing import Route
 from rochade import i18n
 from rochade.core.model import Entrant, Status, Tournament
 from rochade.service import tournament_standings
+from rochade.service.cup import cup_view
 from rochade.service.phones import PHONE_RESULTS, SHORT_ID, PhoneDesk, PhoneSettings
 from rochade.service.screens import CONTENTS, HallScreens, Screen, typed_screen
 from rochade.service.system_cases import system_of
@@ -110,8 +111,12 @@ def display(web: Web, request: Request, page: Page) -> Response:
     keyed = phones.on and same(
         request.query_params.get("key", ""), display_key(web, ctx["n"], phones.code))
     lines = ranking(web, request, t, page.lang)
+    cup = None  # a cup's hall shows its round's matches beside the boards, not standings
+    if system_of(t).knockout and t.rounds:
+        cup = web.kept(request, ("cup", ctx["name"]), lambda: cup_view(t)).rounds[-1]
     return web.render(page, "display.html", **ctx, view=view, lines=lines, qr=_qr(url, 4),
-                      url=url, code=phones.code if keyed else "", score_chars=score_chars(lines))
+                      url=url, code=phones.code if keyed else "", score_chars=score_chars(lines),
+                      cup=cup)
 
 
 SCORE_CHARS = range(4, 13)
