@@ -527,6 +527,20 @@ def _pairing(t: Tournament, b: Bracket, boards: list[tuple[int, Board]], playing
                    numbers=tuple(n for n, _ in sorted(boards, key=lambda x: x[0])))
 
 
+def match_points_before(t: Tournament, s: KnockoutSettings, round_number: int
+                        ) -> dict[PlayerId, Fraction]:
+    """Each player's points in their match before stored round `round_number` (0 in a cup
+    round's first games): what a cup's pairing list prints beside the names."""
+    points: dict[PlayerId, Fraction] = {}
+    for cup in bracket(t, s).rounds:
+        if round_number in cup.rounds:
+            for m in cup.matches:
+                for player in m.players:
+                    points[player] = sum((_points(g.game, player) for g in m.games
+                                          if g.round < round_number), Fraction(0))
+    return points
+
+
 def locate(t: Tournament, s: KnockoutSettings, cup_round: int, match: int, game: int
            ) -> tuple[int, int]:
     """The stored round and board of game `game` of match `match` of cup round `cup_round`,

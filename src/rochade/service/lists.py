@@ -124,8 +124,12 @@ def rating_changes_of(data: RatingData, after_round: int | None = None
 
 def points_before(t: Tournament, round_number: int) -> dict[PlayerId, Fraction]:
     """Each player's points before round `round_number`, as the pairing lists print them beside
-    the names: the Keizer total, or a Swiss's or round robin's game points."""
+    the names: the Keizer total, a Swiss's or round robin's game points, a cup's points in
+    the match."""
     system = system_of(t)
+    own = system.points_before(t, round_number)
+    if own is not None:
+        return own
     if not system.fide_tiebreaks:
         standings = tournament_standings(t, round_number - 1)
         return {line.entrant.id: line.total for line in standings.lines}

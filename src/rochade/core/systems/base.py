@@ -8,6 +8,7 @@ subclass, registered in `rochade.core.systems`.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping, Sequence
+from fractions import Fraction
 from typing import Any, ClassVar, Generic, TypeVar, cast
 
 from rochade.core.checker import PairingRules
@@ -104,6 +105,12 @@ class TournamentSystem(Generic[S]):
         except ValueError:
             raise ModelError("cannot read the board '{board}'; give its number",
                              board=board) from None
+
+    def points_before(self, t: Tournament, round_number: int) -> dict[PlayerId, Fraction] | None:
+        """What a pairing list prints beside each name, when the system counts it otherwise
+        than its standings do (a cup: the points in the match so far); None: the standings'
+        total before the round."""
+        return None
 
     def pairs_ahead(self, t: Tournament) -> bool:
         """Whether the next round may be paired before the last one is complete (a cup's

@@ -33,6 +33,7 @@ from rochade.core.knockout import (
     check_correction,
     draw_seeds,
     locate,
+    match_points_before,
     pair_next,
     pairs_ahead,
 )
@@ -131,6 +132,10 @@ class Knockout(TournamentSystem[KnockoutSettings]):
 
     def check_result(self, before: Tournament, after: Tournament, round_number: int) -> None:
         check_correction(before, after, self.settings_of(before), round_number)
+
+    def points_before(self, t: Tournament, round_number: int) -> dict[PlayerId, Fraction]:
+        """Each player's points in their match before the round (its earlier games)."""
+        return match_points_before(t, self.settings_of(t), round_number)
 
     def start_numbers(self, t: Tournament) -> tuple[PlayerId, ...]:
         """The seeds (by rating until they are fixed), then anyone entered later."""
