@@ -1,6 +1,6 @@
-"""A knockout cup's own use cases: its bracket as the pages and lists show it, and the date
-by which each cup round must be played. Pairing and results go the way of every system
-(`rounds`); a match not played by its date is decided by the TD with forfeit results."""
+"""A knockout cup's own use cases: its bracket as the pages and lists show it, the date by
+which each cup round must be played, and a match not played by then decided by lot. Pairing
+and results go the way of every system (`rounds`); a forfeit is an ordinary result."""
 
 from __future__ import annotations
 
