@@ -165,3 +165,11 @@ def test_the_pairing_list_shows_the_points_in_the_match_so_far(tmp_path: Path, r
     run("pair", club)
     second = run("pairings", club).stdout
     assert re.search(r"P0[12] \(0\.00\)\s+P0[12] \(1\.00\)", second), second  # colours swap
+
+
+def test_a_cup_is_not_paired_or_changed_by_hand(tmp_path: Path, run: Run) -> None:
+    club = _cup(tmp_path, run, 4)
+    refusal = "Cup is a knockout cup: its bracket pairs it (rochade pair), not a pairing by hand"
+    assert_refused(run, ["pair", club, "--manual", "1-2 3-4"], refusal, tmp_path)
+    run("pair", club)
+    assert_refused(run, ["change-pairing", "colours", club, "1"], refusal, tmp_path)

@@ -158,6 +158,7 @@ class PairingEditor(UseCases):
             if system_of(t).fixed_schedule:
                 raise ServiceError("a round robin is paired by its Berger table; its pairing "
                                    "is not changed by hand")
+            system_cases.check_hand_pairing(t)
             if not t.rounds:
                 raise ServiceError("no round is paired yet")
             rnd = t.rounds[-1]

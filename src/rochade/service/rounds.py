@@ -72,6 +72,7 @@ class RoundsDesk(UseCases):
         """
         with self.file.change("pair", "pair by hand") as (club, action):
             record, t = self.file.load(club, tournament)
+            system_cases.check_hand_pairing(t)
             if replace:
                 t = _without_last_round(club, record, t)
             number = _next_round(t)
@@ -112,6 +113,7 @@ class RoundsDesk(UseCases):
         """What the checker says about a pairing by hand of the next round, while the TD
         builds it (nothing is stored; `pair_manual` stores it)."""
         t = self.tournament(tournament)
+        system_cases.check_hand_pairing(t)
         return _check_by_hand(t, _next_round(t), boards, bye)
 
     def _store_round(

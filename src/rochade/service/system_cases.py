@@ -321,6 +321,14 @@ def check_result(before: Tournament, after: Tournament, round_number: int) -> No
         raise ServiceError(message_of(exc)) from None
 
 
+def check_hand_pairing(t: Tournament) -> None:
+    """Refuse a pairing by hand, or a change to a paired round, where the system alone pairs
+    (a cup's boards are its bracket's matches)."""
+    if not system_of(t).hand_pairing:
+        raise ServiceError("{name} is a knockout cup: its bracket pairs it (rochade pair), "
+                           "not a pairing by hand", name=t.name)
+
+
 def rules(t: Tournament, number: int) -> PairingRules:
     """The limits the checker applies to a pairing typed by hand."""
     return system_of(t).pairing_rules(t.settings, number)

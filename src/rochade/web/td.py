@@ -396,9 +396,10 @@ def td_results(web: Web, request: Request, page: Page) -> Response:
 
 def _editing(t: Tournament, number: int | None) -> bool:
     """Whether round `number`'s page offers to change its pairing: the last round, of a
-    system not paired by a fixed table, with a board still without a result."""
+    system not paired by a fixed table (or a cup's bracket), with a board still without a
+    result."""
     return (bool(number) and number == len(t.rounds)
-            and not system_of(t).fixed_schedule
+            and not system_of(t).fixed_schedule and system_of(t).hand_pairing
             and any(g.result is None for g in t.rounds[-1].games))
 
 

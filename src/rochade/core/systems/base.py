@@ -63,6 +63,9 @@ class TournamentSystem(Generic[S]):
     absence_byes: ClassVar[bool] = False
     """An absence known before a round is paired is a bye of that round (excused: half a
     point, within the settings' limits)."""
+    hand_pairing: ClassVar[bool] = True
+    """The TD may pair a round by hand or change a paired round (a cup's boards are its
+    bracket's matches: they are paired only by it)."""
     knockout: ClassVar[bool] = False
     """A knockout cup: its pages show the bracket and finishing places, and a result names
     the game of a match (`locate`)."""

@@ -65,6 +65,7 @@ class Knockout(TournamentSystem[KnockoutSettings]):
     engine = "knockout bracket"
     pairing_numbers = True
     knockout = True
+    hand_pairing = False
     options = MappingProxyType({"games": _games, "playoff": _playoff, "seeding": Seeding,
                                 "third_place": yes_no, "seed": int})
 
