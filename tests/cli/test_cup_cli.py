@@ -173,3 +173,15 @@ def test_a_cup_is_not_paired_or_changed_by_hand(tmp_path: Path, run: Run) -> Non
     assert_refused(run, ["pair", club, "--manual", "1-2 3-4"], refusal, tmp_path)
     run("pair", club)
     assert_refused(run, ["change-pairing", "colours", club, "1"], refusal, tmp_path)
+
+
+def test_the_bracket_is_exported_as_html_and_csv(tmp_path: Path, run: Run) -> None:
+    club = _cup(tmp_path, run, 3)
+    run("pair", club)
+    out = tmp_path / "cup.html"
+    assert run("cup", "bracket", club, "--format", "html", "-o", out).stdout == f"Wrote {out}.\n"
+    html = out.read_text(encoding="utf-8")
+    assert '<body class="rochade page-bracket">' in html and "<h2>Cup: places</h2>" in html
+    assert "(2) P02</td>" in html and "(3) P03</td>" in html and ">bye</td>" in html
+    csv = run("cup", "bracket", club, "--format", "csv").stdout
+    assert csv.splitlines()[0] == "Round,Match,Player,Opponent,Score,Games,Goes on,How"

@@ -17,11 +17,22 @@ def cup() -> None:
 
 @cup.command("bracket")
 @club_argument
+@click.option("--format", "fmt", type=click.Choice(["text", "csv", "html"]), default="text",
+              show_default=True, help="Text for the terminal, CSV (the bracket) for "
+              "spreadsheets, or an HTML page (bracket and places; prints on A4 landscape).")
+@click.option("-o", "--output", type=click.Path(path_type=Path, dir_okay=False),
+              help="Write to this file instead of the screen.")
 @tournament_option
-def bracket(club: Path, who: str | None, tournament: str | None) -> None:
+def bracket(club: Path, who: str | None, fmt: str, output: Path | None,
+            tournament: str | None) -> None:
     """Show the cup's bracket: every round's matches with their games, who went on and how;
     then the finishing places (1, 2, 3-4, 5-8 ...)."""
-    click.echo(service(club, who).bracket_text(tournament), nl=False)
+    content = service(club, who).bracket_list(fmt, tournament)
+    if output is None:
+        click.echo(content, nl=False)
+        return
+    output.write_text(content, encoding="utf-8-sig" if fmt == "csv" else "utf-8", newline="")
+    click.echo(f"Wrote {output}.")
 
 
 @cup.command("deadline")

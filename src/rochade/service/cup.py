@@ -12,6 +12,7 @@ from rochade.core.knockout import REGULAR, Bracket, CupRound, Match, bracket, dr
 from rochade.core.messages import N_, Message
 from rochade.core.model import Result, Tournament
 from rochade.core.systems.knockout import KNOCKOUT_SYSTEM
+from rochade.formats.csv import table_csv
 from rochade.formats.cup import (
     bracket_table,
     game_points,
@@ -19,10 +20,12 @@ from rochade.formats.cup import (
     places_table,
     score_text,
 )
+from rochade.formats.html import page
 from rochade.formats.tables import table_text
 from rochade.service import system_cases
 from rochade.service.clubfile import UseCases
 from rochade.service.errors import ServiceError
+from rochade.service.lists import ListsDesk
 
 
 @dataclass(frozen=True)
@@ -138,12 +141,19 @@ class CupDesk(UseCases):
     def cup(self, tournament: str | None = None) -> CupView:
         return cup_view(self.tournament(tournament))
 
-    def bracket_text(self, tournament: str | None = None) -> str:
-        """The bracket and the places as the terminal prints them."""
+    def bracket_list(self, fmt: str = "text", tournament: str | None = None) -> str:
+        """The bracket and the places: as the terminal prints them (`text`), as a stand-alone
+        HTML page (`html`, printed on A4 landscape), or the bracket as CSV (`csv`)."""
         t = self.tournament(tournament)
         if KNOCKOUT_SYSTEM.own(t.settings) is None:
             raise ServiceError("{name} is not a knockout cup", name=t.name)
-        return table_text(bracket_table(t)) + "\n" + table_text(places_table(t))
+        bracket, places = bracket_table(t), places_table(t)
+        if fmt == "csv":
+            return table_csv(bracket)
+        if fmt == "html":
+            head = ListsDesk.on(self.file).letterhead(tournament)
+            return page(t.name, [bracket, places], inline_css=True, club=head.club)
+        return table_text(bracket) + "\n" + table_text(places)
 
     def set_deadline(self, cup_round: int, day: str, tournament: str | None = None) -> str:
         """The date by which cup round `cup_round` must be played ("" takes it away)."""
