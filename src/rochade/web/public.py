@@ -15,7 +15,7 @@ from starlette.routing import Route
 
 from rochade import i18n
 from rochade.core.fide import PlayerDetails
-from rochade.formats.text import PRINT_ROUNDS, tiebreak_key
+from rochade.formats.text import PRINT_ROUNDS
 from rochade.service import (
     category_data,
     points_before,
@@ -76,7 +76,7 @@ def standings(web: Web, request: Request, page: Page) -> Response:
     if system_of(t).fide_tiebreaks:  # kept: the crosstable and player pages use them too
         fide = web.kept(request, ("tiebreaks", ctx["name"], after),
                         lambda: tournament_standings(t, after))
-        keys = [tiebreak_key(tb) for tb in fide.tiebreaks]
+        keys = [tb.key for tb in fide.tiebreaks]
     link = f"/t/{ctx['n']}/players/"
     part = web.part(request, page, "_standings_part.html", (ctx["n"], after), **ctx, keys=keys,
                     after=after, categories=_categories(ctx).setup.categories,

@@ -34,7 +34,6 @@ from rochade.core.systems import (
 )
 from rochade.formats.csv import LANGUAGE_DIALECTS
 from rochade.formats.tables import crosstable_table, fide_list, rounds_table
-from rochade.formats.text import tiebreak_key
 from rochade.service import ServiceError, tournament_standings
 from rochade.service.fidemode import NeedsFideConfirmation
 from rochade.service.system_cases import TieBreak, draws_by_lot
@@ -104,7 +103,7 @@ def _form_context(web: Web, page: Page, system: str,
                   settings: RoundRobinSettings | SwissSettings, started: bool) -> dict[str, Any]:
     """What the settings form (new tournament or later) shows: values, choices, help."""
     _ = web.gettext(page)
-    chosen = [tiebreak_key(tb) for tb in settings.tiebreaks]
+    chosen = [tb.key for tb in settings.tiebreaks]
     return {
         "system": system,
         "kind": find_system(system),
@@ -114,7 +113,7 @@ def _form_context(web: Web, page: Page, system: str,
         "scorings": [(key, _(SCORING_HELP[key])) for key in SCORINGS],
         "tb_choices": [(code, _(text)) for code, text in tiebreak_choices(system)],
         "tb_slots": [chosen[i] if i < len(chosen) else "" for i in range(TIEBREAK_SLOTS)],
-        "tb_defaults": ", ".join(tiebreak_key(tb) for tb in DEFAULT_TIEBREAKS[system]),
+        "tb_defaults": ", ".join(tb.key for tb in DEFAULT_TIEBREAKS[system]),
         "started": started,
         "lot_seed": settings.seed if draws_by_lot(settings) else None,
     }
@@ -364,7 +363,7 @@ def td_export(web: Web, request: Request, page: Page) -> Response:
 
 
 def _keys(tiebreaks: tuple[TieBreak, ...]) -> list[str]:
-    return [tiebreak_key(tb) for tb in tiebreaks]
+    return [tb.key for tb in tiebreaks]
 
 
 def _legend(web: Web, page: Page, keys: list[str]) -> list[tuple[str, str]]:
