@@ -26,7 +26,7 @@ from rochade.core.collation import name_key
 from rochade.core.fide import PlayerDetails
 from rochade.core.keizer.scoring import KeizerStandings, StandingRow
 from rochade.core.messages import Message, Said, joined
-from rochade.core.model import ModelError, Outcome, PlayerId, Round, Tournament
+from rochade.core.model import STATUSES, ModelError, Outcome, PlayerId, Round, Tournament
 from rochade.core.rating_change import RatingChange
 from rochade.core.standings import ScoreColumn, Standing, Standings
 from rochade.core.systems import SWISS_ABSENCES, TournamentSystem, numbers_of, system_of
@@ -38,7 +38,6 @@ from rochade.formats.text import (
     PRINT_ROUNDS,
     RESULTS,
     SELF,
-    STATUSES,
     apportion_cents,
     cents_text,
     change_text,

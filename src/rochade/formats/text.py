@@ -164,17 +164,6 @@ REASON_CODES: Final[Mapping[str, str]] = MappingProxyType(
 )
 """Short forms for the progress chart's cells; others are cut to four characters."""
 
-STATUSES: Final[Mapping[str, str]] = MappingProxyType(
-    {
-        "present": N_("present"),
-        "excused": N_("excused"),
-        "unexcused": N_("unexcused"),
-        "club_duty": N_("club duty"),
-        "withdrawn": N_("withdrawn"),
-        "preregistered": N_("preregistered"),
-    }
-)
-
 OUTCOMES: Final[Mapping[Outcome, str]] = MappingProxyType(
     {
         Outcome.WIN: N_("win"),
