@@ -1,6 +1,7 @@
-"""The club's lists finished for the CLI: each list built once as a neutral table
-(`rochade.formats.tables`) and handed back as the text the terminal prints, as CSV or as a
-stand-alone HTML page (`PrintedList`), so that the commands print what they are given."""
+"""The club's lists finished for the CLI and the pages' downloads: each list built once as a
+neutral table (`rochade.formats.tables`) and handed back as the text the terminal prints, as
+CSV or as a stand-alone HTML page (`PrintedList`), so that the callers print what they are
+given."""
 
 from __future__ import annotations
 
@@ -44,9 +45,9 @@ from rochade.service.system_cases import numbers_of, system_of
 if TYPE_CHECKING:  # the HTML writer is loaded when a page is written
     from rochade.formats.html import Language as Language
 
-__all__ = ["DIALECTS", "LANGUAGES", "PrintedList", "category_list", "check_delimiter",
-           "list_of", "pairing_list", "prizes_list", "rating_change_text", "standings_json_text",
-           "standings_list"]
+__all__ = ["DIALECTS", "LANGUAGES", "ROUND_LISTS", "CsvWriter", "PrintedList", "category_list",
+           "check_delimiter", "list_of", "pairing_list", "prizes_list", "rating_change_text",
+           "standings_json_text", "standings_list"]
 
 CsvWriter = Callable[[Table], str]
 """How a list is written as CSV (`rochade.i18n.csv_text` in a dialect)."""
