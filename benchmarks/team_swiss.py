@@ -1,0 +1,230 @@
+"""Team Swiss (C.04.6) against gacrux: generated events, every round compared.
+
+    .venv/bin/python benchmarks/team_swiss.py -n 30 [--seed 1] [--model A|B|none|all]
+        [--max-teams 40] [--budget 1800]
+
+`generated_event(seed, model)` plays a whole event with rochade's C.04.6 engine: 8-40
+teams, 4-6 boards, 5-9 rounds, random lineups in roster order, results by rating, forfeited
+boards, whole-match forfeits, now and then a team that withdraws, the Baku acceleration in
+one event of five and game points as the primary score in some others. Each round is then
+compared three ways: gacrux's `pairingchecker -m fideteam[-typeb|-nocolor] -p` on rochade's
+TRF26 export of the rounds before it must pair the round rochade paired; `rochade pair-trf
+-p` on that export likewise; and gacrux's `-c` on the whole event's export must accept every
+round. One line per discrepancy names the seed that replays it; a JSON summary ends the run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import json
+import random
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from rochade.core.model import Result
+from rochade.core.teams.model import (
+    Board,
+    ColourModel,
+    Member,
+    Primary,
+    Team,
+    TeamEvent,
+    TeamMatch,
+    TeamRound,
+)
+from rochade.core.teams.swiss import TeamPairing, pair_team_round
+from rochade.formats.trf_teams import format_team_event
+
+METHODS = {ColourModel.TYPE_A: "fideteam", ColourModel.TYPE_B: "fideteam-typeb",
+           ColourModel.NONE: "fideteam-nocolor"}
+
+
+@dataclass(frozen=True)
+class Played:
+    """A generated event and rochade's pairing of each round."""
+
+    seed: int
+    event: TeamEvent
+    pairings: tuple[TeamPairing, ...]
+
+
+def _teams(rng: random.Random, count: int, boards: int) -> tuple[Team, ...]:
+    strengths = sorted((rng.randint(1400, 2500) for _ in range(count)), reverse=True)
+    teams, next_id = [], 1
+    for number, strength in enumerate(strengths, start=1):
+        size = boards + rng.randint(0, 2)
+        ratings = sorted((strength + rng.randint(-150, 150) for _ in range(size)), reverse=True)
+        members = tuple(Member(next_id + i, f"Player {next_id + i}", r)
+                        for i, r in enumerate(ratings))
+        next_id += size
+        teams.append(Team(number, f"Team {number}", members))
+    return tuple(teams)
+
+
+def _result(rng: random.Random, white: Member, black: Member, forfeit: float) -> Result:
+    if rng.random() < forfeit:
+        return rng.choice([Result.WHITE_WINS_FORFEIT, Result.BLACK_WINS_FORFEIT])
+    expected = 1 / (1 + 10 ** (((black.rating or 0) - (white.rating or 0)) / 400))
+    draw = 0.3
+    roll = rng.random()
+    if roll < expected - draw / 2:
+        return Result.WHITE_WINS
+    if roll < expected + draw / 2:
+        return Result.DRAW
+    return Result.BLACK_WINS
+
+
+def _lineup(rng: random.Random, team: Team, boards: int) -> list[Member]:
+    chosen = sorted(rng.sample(range(len(team.members)), boards))
+    return [team.members[i] for i in chosen]
+
+
+def _match(rng: random.Random, event: TeamEvent, home: int, away: int) -> TeamMatch:
+    home_players = _lineup(rng, event.team(home), event.boards)
+    away_players = _lineup(rng, event.team(away), event.boards)
+    whole = rng.random()
+    boards = []
+    for number, (h, a) in enumerate(zip(home_players, away_players, strict=True), start=1):
+        white, black = (h, a) if number % 2 else (a, h)
+        if whole < 0.03:  # the home team does not turn up
+            result = Result.BLACK_WINS_FORFEIT if number % 2 else Result.WHITE_WINS_FORFEIT
+        elif whole < 0.06:  # the away team does not turn up
+            result = Result.WHITE_WINS_FORFEIT if number % 2 else Result.BLACK_WINS_FORFEIT
+        else:
+            result = _result(rng, white, black, 0.05 if number > 1 else 0.0)
+        boards.append(Board(white.id, black.id, result))
+    return TeamMatch(home, away, tuple(boards))
+
+
+def generated_event(seed: int, model: ColourModel = ColourModel.TYPE_A,
+                    teams: tuple[int, int] = (8, 40)) -> Played:
+    """Play a whole event from `seed` (8-40 teams, 4-6 boards, 5-9 rounds by default)."""
+    rng = random.Random(seed)
+    count = rng.randint(*teams)
+    boards = rng.randint(4, 6)
+    total = min(rng.randint(5, 9), count - 3)
+    baku = rng.random() < 0.2
+    primary = Primary.GAME_POINTS if not baku and rng.random() < 0.2 else Primary.MATCH_POINTS
+    event = TeamEvent(
+        name=f"Generated {seed}", teams=_teams(rng, count, boards), boards=boards,
+        total_rounds=total, colour_model=model, primary=primary,
+        initial_colour=rng.choice("WB"), baku=baku,
+    )
+    pairings = []
+    for number in range(1, total + 1):
+        still = sum(t.plays(number) for t in event.teams)
+        if number > 1 and still > total + 2 and rng.random() < 0.15:
+            leaving = rng.choice([t for t in event.teams if t.plays(number)])
+            teams_now = tuple(replace(t, withdrawn_after=number - 1) if t is leaving else t
+                              for t in event.teams)
+            event = replace(event, teams=teams_now)
+        pairing = pair_team_round(event, number)
+        pairings.append(pairing)
+        matches = tuple(_match(rng, event, home, away) for home, away in pairing.matches)
+        event = replace(event, rounds=(*event.rounds, TeamRound(number, matches, pairing.bye)))
+    return Played(seed, event, tuple(pairings))
+
+
+def gacrux_json(path: Path, *args: str) -> dict[str, object] | str:
+    """`python -m gacrux.pairingchecker -i FILE ARGS`, run in this process (its start-up
+    costs more than a small event); its JSON answer, or the reason it failed."""
+    from gacrux.pairingchecker import pairingchecker
+
+    argv, sys.argv = sys.argv, ["pairingchecker", "-i", str(path), *args]
+    out = io.StringIO()
+    try:
+        with contextlib.redirect_stdout(out):
+            pairingchecker().common_main()
+    except (Exception, SystemExit) as exc:  # a crash is a finding, not the end of the run
+        return f"gacrux failed: {exc!r}"
+    finally:
+        sys.argv = argv
+    try:
+        answer: dict[str, object] = json.loads(out.getvalue())
+    except ValueError:
+        return "gacrux printed no JSON: " + out.getvalue()[-300:]
+    return answer
+
+
+def rochade_pairs(pairing: TeamPairing) -> list[list[int]]:
+    """A round as gacrux lists it: [white, black] per match, then [bye, 0]."""
+    pairs = [list(match) for match in pairing.matches]
+    return pairs + ([[pairing.bye, 0]] if pairing.bye else [])
+
+
+def method(event: TeamEvent) -> str:
+    """gacrux's `-m` for the event: the colour model, then the scores (`-m fideteam` alone
+    would make match points primary and game points secondary whatever the file says)."""
+    scores = ["mp", "gp"] if event.primary is Primary.MATCH_POINTS else ["gp", "mp"]
+    named = scores if event.secondary_used else scores[:1]
+    return METHODS[event.colour_model] + "-" + "+".join(named)
+
+
+def compare_event(played: Played, workdir: Path) -> tuple[int, list[str]]:
+    """Rounds compared and the discrepancies of one event."""
+    event = played.event
+    problems: list[str] = []
+    for pairing in played.pairings:
+        number = pairing.round
+        before = workdir / f"{played.seed}-r{number}.trf"
+        before.write_text(format_team_event(event, number - 1))
+        answer = gacrux_json(before, "-m", method(event), "-p", "-n", str(number))
+        if isinstance(answer, str):
+            problems.append(f"seed {played.seed} round {number} gacrux -p: {answer}")
+            continue
+        theirs = answer["pairingResult"]["pairs"]  # type: ignore[index]
+        ours = rochade_pairs(pairing)
+        if sorted(map(list, theirs)) != sorted(ours):
+            problems.append(f"seed {played.seed} round {number} gacrux -p pairs {theirs}, "
+                            f"rochade {ours}")
+    whole = workdir / f"{played.seed}.trf"
+    whole.write_text(format_team_event(event))
+    answer = gacrux_json(whole, "-m", method(event), "-c")
+    if isinstance(answer, str):
+        problems.append(f"seed {played.seed} gacrux -c: {answer}")
+    else:
+        for checked in answer["pairingResult"]["roundpairing"]:  # type: ignore[index]
+            if not checked.get("check"):
+                problems.append(f"seed {played.seed} round {checked['round']} gacrux -c "
+                                f"rejects the round rochade paired")
+    return len(played.pairings), problems
+
+
+MODELS = {"A": ColourModel.TYPE_A, "B": ColourModel.TYPE_B, "none": ColourModel.NONE}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("-n", type=int, default=30, help="events per colour model")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--model", choices=[*MODELS, "all"], default="all")
+    parser.add_argument("--max-teams", type=int, default=40)
+    parser.add_argument("--budget", type=float, default=1800.0, help="seconds")
+    args = parser.parse_args()
+    models = list(MODELS.values()) if args.model == "all" else [MODELS[args.model]]
+    start = time.monotonic()
+    events = rounds = 0
+    problems: list[str] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for offset in range(args.n):
+            for model in models:
+                if time.monotonic() - start > args.budget:
+                    break
+                seed = args.seed + offset
+                played = generated_event(seed, model, (8, args.max_teams))
+                count, found = compare_event(played, Path(tmp))
+                events, rounds = events + 1, rounds + count
+                for line in found:
+                    print(f"[{model.value}] {line}", flush=True)
+                problems.extend(found)
+    print(json.dumps({"events": events, "rounds": rounds, "discrepancies": len(problems),
+                      "seconds": round(time.monotonic() - start)}))
+
+
+if __name__ == "__main__":
+    main()

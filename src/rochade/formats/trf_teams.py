@@ -1,0 +1,306 @@
+"""TRF26 team events: the team records, written and read.
+
+A team file is a TRF file whose players' 001 lines hold the board games (opponent = the
+other player) and whose teams are `310` records (TPN, name, match and game points, the
+roster in board order). The rules travel in `192` (`FIDE_TEAM_TYPEA_MP_GP` and its
+siblings), `352` (the board colours of the team with White on board 1: `WBWB...`), `362`
+(match points for a won, drawn, lost match), `320` (what the pairing-allocated bye gives,
+and to whom, round by round), `240` (teams not paired in a round) and `250` (virtual match
+points of an acceleration). Files with the TRF16 team record `013` are read as well.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import replace
+from fractions import Fraction
+
+from rochade.core.model import Result
+from rochade.core.teams.model import (
+    Board,
+    ColourModel,
+    Member,
+    Primary,
+    Team,
+    TeamEvent,
+    TeamMatch,
+    TeamRound,
+    TeamScoring,
+    round_results,
+)
+from rochade.core.teams.state import baku_points
+from rochade.formats.trf import TrfEntry, TrfError, TrfPlayer, format_player, parse_player
+
+_TEAM_TAGS = re.compile(r"013|310")
+
+_RESULT_CHARS: dict[Result, tuple[str, str]] = {
+    Result.WHITE_WINS: ("1", "0"),
+    Result.DRAW: ("=", "="),
+    Result.BLACK_WINS: ("0", "1"),
+    Result.WHITE_WINS_FORFEIT: ("+", "-"),
+    Result.BLACK_WINS_FORFEIT: ("-", "+"),
+    Result.DOUBLE_FORFEIT: ("-", "-"),
+    Result.WHITE_HALF: ("=", "0"),
+    Result.BLACK_HALF: ("0", "="),
+    Result.BOTH_LOSE: ("0", "0"),
+}
+_RESULT_OF = {chars: result for result, chars in _RESULT_CHARS.items()
+              if result not in (Result.WHITE_HALF, Result.BLACK_HALF, Result.BOTH_LOSE)}
+
+
+def is_team_file(text: str) -> bool:
+    """Whether the TRF text describes a team event (it has `310` or `013` records)."""
+    return any(_TEAM_TAGS.fullmatch(line[:3]) for line in re.split(r"\r\n|\r|\n", text))
+
+
+def team_code(event: TeamEvent) -> str:
+    """The `192` code of the event's pairing rules (ETT26)."""
+    parts = ["FIDE_TEAM"]
+    if event.colour_model is ColourModel.TYPE_A:
+        parts.append("TYPEA")
+    elif event.colour_model is ColourModel.TYPE_B:
+        parts.append("TYPEB")
+    scores = ["MP", "GP"] if event.primary is Primary.MATCH_POINTS else ["GP", "MP"]
+    parts.extend(scores if event.secondary_used else scores[:1])
+    if event.baku:
+        parts.append("BAKU")
+    return "_".join(parts)
+
+
+def rules_of_code(code: str) -> dict[str, object]:
+    """The rules a `192` team code states (the inverse of `team_code`)."""
+    tokens = code.strip().upper().split("_")
+    if tokens[:2] != ["FIDE", "TEAM"]:
+        raise TrfError("{code} is not a FIDE team code", code=code)
+    rest = tokens[2:]
+    baku = "BAKU" in rest
+    rest = [t for t in rest if t != "BAKU"]
+    model = ColourModel.NONE
+    if rest and rest[0] in ("TYPEA", "TYPEB"):
+        model = ColourModel.TYPE_A if rest.pop(0) == "TYPEA" else ColourModel.TYPE_B
+    elif not rest:
+        model = ColourModel.TYPE_A  # FIDE_TEAM alone: type A, MP then GP
+    primary = Primary.GAME_POINTS if rest[:1] == ["GP"] else Primary.MATCH_POINTS
+    return {"colour_model": model, "primary": primary,
+            "secondary_used": len(rest) != 1, "baku": baku}
+
+
+def _points(value: Fraction, width: int) -> str:
+    return f"{float(value):{width}.1f}"
+
+
+def _tenths(value: Fraction) -> int:
+    return int(value * 10)
+
+
+def format_team_event(event: TeamEvent, rounds: int | None = None,
+                      absent_next: Iterable[int] = ()) -> str:
+    """The event as a TRF26 team file with its first `rounds` rounds (all by default).
+
+    `absent_next` are teams not to pair in the round after them (a `240` record), so the
+    file can be handed to a pairing program for that round."""
+    kept = event.rounds[: len(event.rounds) if rounds is None else rounds]
+    cut = replace(event, rounds=kept)
+    results = round_results(cut)
+    lines = [
+        f"012 {event.name}",
+        f"142 {event.total_rounds}",
+        f"152 {event.initial_colour}",
+        f"192 {team_code(event)}",
+        "352 " + "".join("WB"[i % 2] for i in range(event.boards)),
+        f"362 TW{_points(event.scoring.win, 4)}   TD{_points(event.scoring.draw, 4)}"
+        f"   TL{_points(event.scoring.loss, 4)}",
+    ]
+    bye_mp, bye_gp = event.scoring.bye_points(event.boards)
+    lines.append(f"320 {_points(bye_mp, 4)} {_points(bye_gp, 4)}"
+                 + "".join(f" {rnd.bye:3d}" if rnd.bye else "    " for rnd in kept).rstrip())
+    absences: list[tuple[int, list[int]]] = [
+        (rnd.number, sorted(set(rnd.absent) | {t.number for t in event.teams
+                                                if not t.plays(rnd.number)}))
+        for rnd in kept
+    ]
+    following = len(kept) + 1
+    if following <= event.total_rounds:
+        absences.append((following, sorted(set(absent_next) | {
+            t.number for t in event.teams if not t.plays(following)})))
+    for number, teams in absences:
+        if teams:
+            lines.append(f"240 Z {number:3d} " + " ".join(f"{t:4d}" for t in teams))
+    if event.baku:
+        lines.extend(_acceleration_records(event))
+    lines.extend(format_player(p) for p in _players(event, kept))
+    for team in event.teams:
+        mp = sum((r.match_points for r in results[team.number]), Fraction(0))
+        gp = sum((r.game_points for r in results[team.number]), Fraction(0))
+        ids = " ".join(f"{m.id:4d}" for m in team.members)
+        lines.append(f"310 {team.number:3d} {team.name:<32.32} {'':5} {'':6} "
+                     f"{_points(mp, 6)} {_points(gp, 6)} {'':3}  {ids}".rstrip())
+    return "\n".join(lines) + "\n"
+
+
+def _acceleration_records(event: TeamEvent) -> list[str]:
+    """`250` records: one per run of rounds with the same virtual points for group A."""
+    records: list[str] = []
+    group = [t.number for t in event.teams if baku_points(event, t.number, 1)]
+    if not group:
+        return records
+    runs: list[tuple[Fraction, int, int]] = []
+    for rnd in range(1, event.total_rounds + 1):
+        value = baku_points(event, group[0], rnd)
+        if not value:
+            continue
+        if runs and runs[-1][0] == value and runs[-1][2] == rnd - 1:
+            runs[-1] = (value, runs[-1][1], rnd)
+        else:
+            runs.append((value, rnd, rnd))
+    for value, first, last in runs:
+        records.append(f"250 {_points(value, 4)} {0.0:4.1f} {first:3d} {last:3d} "
+                       f"{min(group):4d} {max(group):4d}")
+    return records
+
+
+def _players(event: TeamEvent, rounds: Iterable[TeamRound]) -> list[TrfPlayer]:
+    entries: dict[int, list[TrfEntry | None]] = {
+        m.id: [] for team in event.teams for m in team.members}
+    points: dict[int, Fraction] = dict.fromkeys(entries, Fraction(0))
+    for rnd in rounds:
+        for match in rnd.matches:
+            for board in match.boards:
+                if board.result is None:
+                    continue
+                chars = _RESULT_CHARS[board.result]
+                entries[board.white].append(TrfEntry(board.black, "w", chars[0]))
+                entries[board.black].append(TrfEntry(board.white, "b", chars[1]))
+                points[board.white] += board.result.points(True)
+                points[board.black] += board.result.points(False)
+        for row in entries.values():
+            if len(row) < rnd.number:
+                row.append(None)
+    players = []
+    for team in event.teams:
+        for member in team.members:
+            players.append(TrfPlayer(
+                tpn=member.id, name=member.name, rating=member.rating or 0,
+                points=_tenths(points[member.id]), entries=tuple(entries[member.id])))
+    return sorted(players, key=lambda p: p.tpn)
+
+
+def parse_team_event(text: str, name: str = "") -> TeamEvent:
+    """Read a TRF team file (TRF26 `310` or TRF16 `013` teams). Raises TrfError."""
+    players: dict[int, TrfPlayer] = {}
+    teams: list[Team] = []
+    members_of: list[tuple[int, str, list[int]]] = []
+    boards = 0
+    total = 0
+    initial = "W"
+    code = "FIDE_TEAM_TYPEA_MP_GP"
+    scoring = TeamScoring()
+    byes: dict[int, int] = {}
+    absent: dict[int, set[int]] = {}
+    title = name
+    for number, line in enumerate(re.split(r"\r\n|\r|\n", text), start=1):
+        tag = line[:3]
+        try:
+            if tag == "001":
+                player = parse_player(line)
+                players[player.tpn] = player
+            elif tag == "012" and not name:
+                title = line[4:].strip()
+            elif tag == "142":
+                total = int(line[4:].strip())
+            elif tag == "152":
+                initial = line[4:].strip().upper()[:1] or "W"
+            elif tag == "192":
+                code = line[4:].strip()
+            elif tag == "352":
+                boards = len(line[4:].strip())
+            elif tag == "362":
+                values = {line[pos]: Fraction(line[pos + 1:pos + 5].strip() or "0")
+                          for pos in range(5, len(line) - 1, 9) if line[pos] in "WDL"}
+                scoring = TeamScoring(values.get("W", Fraction(2)), values.get("D", Fraction(1)),
+                                      values.get("L", Fraction(0)), scoring.bye_game_points)
+            elif tag == "320":
+                scoring = TeamScoring(scoring.win, scoring.draw, scoring.loss,
+                                      Fraction(line[9:13].strip() or "0"))
+                for rnd, pos in enumerate(range(14, len(line), 4), start=1):
+                    if line[pos:pos + 3].strip():
+                        byes[rnd] = int(line[pos:pos + 3])
+            elif tag == "240":
+                rnd = int(line[6:9])
+                absent.setdefault(rnd, set()).update(int(t) for t in line[10:].split())
+            elif tag == "310":
+                ids = [int(t) for t in line[73:].split()]
+                members_of.append((int(line[4:7]), line[8:40].strip(), ids))
+            elif tag == "013":
+                ids = [int(t) for t in line[36:].split()]
+                members_of.append((len(members_of) + 1, line[4:36].strip(), ids))
+        except (ValueError, ArithmeticError) as exc:
+            if isinstance(exc, TrfError):
+                raise TrfError("line {line} ({tag}): {exc}", line=number, tag=tag,
+                               exc=str(exc)) from None
+            raise TrfError("line {line} ({tag}) cannot be read", line=number, tag=tag) from None
+    if not members_of:
+        raise TrfError("the file has no team records (310 or 013)")
+    for tpn, team_name, ids in members_of:
+        missing = [i for i in ids if i not in players]
+        if missing:
+            raise TrfError("team {team} lists player {player}, who has no 001 line",
+                           team=team_name, player=missing[0])
+        teams.append(Team(tpn, team_name, tuple(
+            Member(i, players[i].name, players[i].rating or None) for i in ids)))
+    team_of = {m.id: t.number for t in teams for m in t.members}
+    place = {m.id: i for t in teams for i, m in enumerate(t.members)}
+    played_rounds = max((len(p.entries) for p in players.values()), default=0)
+    if not boards:
+        boards = max((len(t.members) for t in teams), default=1)
+    rounds = []
+    for rnd in range(1, played_rounds + 1):
+        games: dict[tuple[int, int], list[tuple[int, int, str, str]]] = {}
+        for pid, player in players.items():
+            entry = player.entries[rnd - 1] if rnd <= len(player.entries) else None
+            if entry is None or not entry.opponent or entry.colour != "w":
+                continue
+            opponent = players[entry.opponent]
+            other = opponent.entries[rnd - 1]
+            a, b = sorted((team_of[pid], team_of[entry.opponent]))
+            games.setdefault((a, b), []).append(
+                (pid, entry.opponent, entry.result, other.result if other else "-"))
+        matches = []
+        for (a, b), rows in sorted(games.items()):
+            rows.sort(key=lambda r: min(place[r[0]], place[r[1]]))
+            first = min(rows, key=lambda r: place[r[0]] if team_of[r[0]] == a else place[r[1]])
+            home = team_of[first[0]]
+            away = b if home == a else a
+            rows.sort(key=lambda r: place[r[0]] if team_of[r[0]] == home else place[r[1]])
+            board_values = []
+            for white, black, wres, bres in rows:
+                result = _RESULT_OF.get((_norm(wres), _norm(bres)))
+                if result is None:
+                    raise TrfError("round {round}: the results of players {white} and {black} "
+                                   "do not fit together", round=rnd, white=white, black=black)
+                board_values.append(Board(white, black, result))
+            matches.append(TeamMatch(home, away, tuple(board_values)))
+        rounds.append(TeamRound(rnd, tuple(matches), byes.get(rnd),
+                                tuple(sorted(absent.get(rnd, set())))))
+    rules = rules_of_code(code)
+    return TeamEvent(
+        name=title, teams=tuple(teams), boards=boards, total_rounds=max(total, played_rounds),
+        rounds=tuple(rounds), scoring=scoring, initial_colour=initial,
+        colour_model=rules["colour_model"],  # type: ignore[arg-type]
+        primary=rules["primary"],  # type: ignore[arg-type]
+        secondary_used=bool(rules["secondary_used"]), baku=bool(rules["baku"]),
+    )
+
+
+def _norm(result: str) -> str:
+    return {"W": "1", "L": "0", "D": "="}.get(result, result)
+
+
+def absent_in(text: str, round_number: int) -> tuple[int, ...]:
+    """Teams a file's `240` records keep out of a round."""
+    teams: set[int] = set()
+    for line in re.split(r"\r\n|\r|\n", text):
+        if line[:3] == "240" and line[6:9].strip() and int(line[6:9]) == round_number:
+            teams.update(int(t) for t in line[10:].split())
+    return tuple(sorted(teams))
