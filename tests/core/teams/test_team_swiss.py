@@ -6,8 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from benchmark_scripts import load
 
+from benchmark_scripts import load
 from rochade.core.teams.model import ColourModel
 from rochade.core.teams.swiss import pair_team_round
 
