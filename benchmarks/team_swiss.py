@@ -10,7 +10,9 @@ one event of five and game points as the primary score in some others. Each roun
 compared three ways: gacrux's `pairingchecker -m fideteam[-typeb|-nocolor] -p` on rochade's
 TRF26 export of the rounds before it must pair the round rochade paired; `rochade pair-trf
 -p` on that export likewise; and gacrux's `-c` on the whole event's export must accept every
-round. One line per discrepancy names the seed that replays it; a JSON summary ends the run.
+round. The team tie-breaks (`TIEBREAKS`, and DE) of every event with match points primary
+must equal gacrux's tie-break checker on the same export. One line per discrepancy names the
+seed that replays it; a JSON summary ends the run.
 """
 
 from __future__ import annotations
@@ -23,7 +25,9 @@ import random
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from fractions import Fraction
 from pathlib import Path
 
 from rochade.core.model import Result
@@ -38,6 +42,7 @@ from rochade.core.teams.model import (
     TeamRound,
 )
 from rochade.core.teams.swiss import TeamPairing, pair_team_round
+from rochade.core.teams.tiebreaks import team_tiebreak
 from rochade.formats.trf_teams import format_team_event
 
 METHODS = {ColourModel.TYPE_A: "fideteam", ColourModel.TYPE_B: "fideteam-typeb",
@@ -195,6 +200,62 @@ def compare_event(played: Played, workdir: Path) -> tuple[int, list[str]]:
     return len(played.pairings), problems
 
 
+TIEBREAKS = ("MPTS", "GPTS", "BH", "BH/C1", "BH/M1", "SB", "SB/C1", "WON", "WIN", "PS", "AOB",
+             "BPG", "BWG", "STD", "REP", "KS")
+"""The team tie-breaks compared with gacrux's tie-break checker (DE gets a run of its own:
+gacrux gives it as a place among the teams still tied)."""
+
+
+def gacrux_tiebreaks(path: Path, codes: Sequence[str]) -> dict[int, dict[str, str]]:
+    """`python -m gacrux.tiebreakchecker -i FILE -s -t CODES`: values per team."""
+    from gacrux.tiebreakchecker import tiebreakchecker
+
+    argv, sys.argv = sys.argv, ["tiebreakchecker", "-i", str(path), "-s", "-t", *codes,
+                                "-F", "TXT", "-d", ";"]
+    out = io.StringIO()
+    try:
+        with contextlib.redirect_stdout(out):
+            tiebreakchecker().common_main()
+    finally:
+        sys.argv = argv
+    head, *rows = (line.split(";") for line in out.getvalue().strip().splitlines())
+    return {int(row[0]): dict(zip(head, row, strict=True)) for row in rows}
+
+
+def _printed(ours: Fraction, printed: str) -> bool:
+    """Equal, or equal to the decimals gacrux printed (half a unit of its last place)."""
+    places = len(printed.partition(".")[2])
+    return abs(ours - Fraction(printed)) * 2 * 10**places <= 1
+
+
+def compare_tiebreaks(played: Played, workdir: Path) -> tuple[int, list[str]]:
+    """Values compared and the discrepancies of one event's team tie-breaks."""
+    event = played.event
+    path = workdir / f"{played.seed}-tb.trf"
+    path.write_text(format_team_event(event))
+    theirs = gacrux_tiebreaks(path, TIEBREAKS)
+    problems, compared = [], 0
+    for code in TIEBREAKS:
+        for team, value in team_tiebreak(event, code).items():
+            compared += 1
+            if not _printed(value, theirs[team][code]):
+                problems.append(f"seed {played.seed} {code} team {team}: rochade {value}, "
+                                f"gacrux {theirs[team][code]}")
+    places = {team: Fraction(row["DE"]) for team, row in
+              gacrux_tiebreaks(path, ("MPTS", "DE")).items()}
+    ours = team_tiebreak(event, "DE")
+    points = team_tiebreak(event, "MPTS")
+    for a in ours:
+        for b in ours:
+            if a < b and points[a] == points[b]:
+                compared += 1
+                if (ours[a] > ours[b]) - (ours[a] < ours[b]) != (
+                        (places[a] > places[b]) - (places[a] < places[b])):
+                    problems.append(f"seed {played.seed} DE teams {a}/{b}: rochade "
+                                    f"{ours[a]}/{ours[b]}, gacrux {places[a]}/{places[b]}")
+    return compared, problems
+
+
 MODELS = {"A": ColourModel.TYPE_A, "B": ColourModel.TYPE_B, "none": ColourModel.NONE}
 
 
@@ -208,7 +269,7 @@ def main() -> None:
     args = parser.parse_args()
     models = list(MODELS.values()) if args.model == "all" else [MODELS[args.model]]
     start = time.monotonic()
-    events = rounds = 0
+    events = rounds = tiebreak_values = 0
     problems: list[str] = []
     with tempfile.TemporaryDirectory() as tmp:
         for offset in range(args.n):
@@ -219,10 +280,15 @@ def main() -> None:
                 played = generated_event(seed, model, (8, args.max_teams))
                 count, found = compare_event(played, Path(tmp))
                 events, rounds = events + 1, rounds + count
+                if played.event.primary is Primary.MATCH_POINTS:
+                    values, wrong = compare_tiebreaks(played, Path(tmp))
+                    tiebreak_values += values
+                    found = found + wrong
                 for line in found:
                     print(f"[{model.value}] {line}", flush=True)
                 problems.extend(found)
-    print(json.dumps({"events": events, "rounds": rounds, "discrepancies": len(problems),
+    print(json.dumps({"events": events, "rounds": rounds, "tiebreak_values": tiebreak_values,
+                      "discrepancies": len(problems),
                       "seconds": round(time.monotonic() - start)}))
 
 
