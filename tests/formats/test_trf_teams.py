@@ -5,7 +5,13 @@ from __future__ import annotations
 import pytest
 
 from benchmark_scripts import load
-from rochade.core.teams.model import ColourModel, Primary, TeamEvent, round_results
+from rochade.core.teams.model import (
+    ColourModel,
+    Primary,
+    TeamEvent,
+    TeamSystem,
+    round_results,
+)
 from rochade.formats.trf_teams import (
     format_team_event,
     is_team_file,
@@ -52,7 +58,13 @@ def test_192_codes_say_the_rules(model: ColourModel, primary: Primary, secondary
     assert team_code(event) == code
     rules = rules_of_code(code)
     assert rules == {"colour_model": model, "primary": primary, "secondary_used": secondary,
-                     "baku": baku}
+                     "baku": baku, "system": TeamSystem.SWISS}
+
+
+def test_team_round_robins_are_coded_as_round_robins() -> None:
+    event = TeamEvent("e", (), 4, 3, system=TeamSystem.DOUBLE_ROUND_ROBIN)
+    assert team_code(event) == "FIDE_DOUBLEROUNDROBIN"
+    assert rules_of_code("FIDE_DOUBLEROUNDROBIN") == {"system": TeamSystem.DOUBLE_ROUND_ROBIN}
 
 
 def test_trf16_team_records_are_read() -> None:

@@ -15,6 +15,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import replace
 from fractions import Fraction
+from typing import Any
 
 from rochade.core.model import Result
 from rochade.core.teams.model import (
@@ -27,6 +28,7 @@ from rochade.core.teams.model import (
     TeamMatch,
     TeamRound,
     TeamScoring,
+    TeamSystem,
     round_results,
 )
 from rochade.core.teams.state import baku_points
@@ -54,8 +56,14 @@ def is_team_file(text: str) -> bool:
     return any(_TEAM_TAGS.fullmatch(line[:3]) for line in re.split(r"\r\n|\r|\n", text))
 
 
+_ROUND_ROBIN_CODES = {TeamSystem.ROUND_ROBIN: "FIDE_ROUNDROBIN",
+                      TeamSystem.DOUBLE_ROUND_ROBIN: "FIDE_DOUBLEROUNDROBIN"}
+
+
 def team_code(event: TeamEvent) -> str:
     """The `192` code of the event's pairing rules (ETT26)."""
+    if event.system in _ROUND_ROBIN_CODES:
+        return _ROUND_ROBIN_CODES[event.system]
     parts = ["FIDE_TEAM"]
     if event.colour_model is ColourModel.TYPE_A:
         parts.append("TYPEA")
@@ -68,8 +76,11 @@ def team_code(event: TeamEvent) -> str:
     return "_".join(parts)
 
 
-def rules_of_code(code: str) -> dict[str, object]:
+def rules_of_code(code: str) -> dict[str, Any]:
     """The rules a `192` team code states (the inverse of `team_code`)."""
+    for system, name in _ROUND_ROBIN_CODES.items():
+        if code.strip().upper() == name:
+            return {"system": system}
     tokens = code.strip().upper().split("_")
     if tokens[:2] != ["FIDE", "TEAM"]:
         raise TrfError("{code} is not a FIDE team code", code=code)
@@ -83,7 +94,7 @@ def rules_of_code(code: str) -> dict[str, object]:
         model = ColourModel.TYPE_A  # FIDE_TEAM alone: type A, MP then GP
     primary = Primary.GAME_POINTS if rest[:1] == ["GP"] else Primary.MATCH_POINTS
     return {"colour_model": model, "primary": primary,
-            "secondary_used": len(rest) != 1, "baku": baku}
+            "secondary_used": len(rest) != 1, "baku": baku, "system": TeamSystem.SWISS}
 
 
 def _points(value: Fraction, width: int) -> str:
@@ -283,14 +294,11 @@ def parse_team_event(text: str, name: str = "") -> TeamEvent:
             matches.append(TeamMatch(home, away, tuple(board_values)))
         rounds.append(TeamRound(rnd, tuple(matches), byes.get(rnd),
                                 tuple(sorted(absent.get(rnd, set())))))
-    rules = rules_of_code(code)
-    return TeamEvent(
+    event = TeamEvent(
         name=title, teams=tuple(teams), boards=boards, total_rounds=max(total, played_rounds),
         rounds=tuple(rounds), scoring=scoring, initial_colour=initial,
-        colour_model=rules["colour_model"],  # type: ignore[arg-type]
-        primary=rules["primary"],  # type: ignore[arg-type]
-        secondary_used=bool(rules["secondary_used"]), baku=bool(rules["baku"]),
     )
+    return replace(event, **rules_of_code(code))
 
 
 def _norm(result: str) -> str:

@@ -132,7 +132,7 @@ class TeamScoring:
 @dataclass(frozen=True)
 class TeamRound:
     """The matches of a round, the team with the pairing-allocated bye, and the teams that
-    were not paired (absent or withdrawn)."""
+    were not paired (absent, withdrawn, or resting in a round robin)."""
 
     number: int
     matches: tuple[TeamMatch, ...] = ()
@@ -144,6 +144,14 @@ class TeamRound:
             if team in (match.home, match.away):
                 return match
         return None
+
+
+class TeamSystem(enum.Enum):
+    """How the rounds are paired: the C.04.6 Swiss, or Berger tables single or double."""
+
+    SWISS = "swiss"
+    ROUND_ROBIN = "round robin"
+    DOUBLE_ROUND_ROBIN = "double round robin"
 
 
 class ColourModel(enum.Enum):
@@ -178,6 +186,7 @@ class TeamEvent:
     initial_colour: str = "W"
     """The colour drawn by lot before round 1 (art. 4.1), 'W' or 'B'."""
     baku: bool = False
+    system: TeamSystem = TeamSystem.SWISS
     _by_number: Mapping[TeamNumber, Team] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
