@@ -32,7 +32,7 @@ from rochade.core.teams.model import (
     round_results,
 )
 from rochade.core.teams.state import baku_points
-from rochade.formats.trf import TrfEntry, TrfError, TrfPlayer, format_player, parse_player
+from rochade.formats.trf_lines import TrfEntry, TrfError, TrfPlayer, format_player, parse_player
 
 _TEAM_TAGS = re.compile(r"013|310")
 

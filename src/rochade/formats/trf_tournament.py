@@ -70,24 +70,26 @@ from rochade.core.systems.round_robin import ROUND_ROBIN_SYSTEM
 from rochade.core.systems.swiss import SWISS_SYSTEM
 from rochade.core.tiebreaks import Kind, Scoring, TieBreakError, parse_tiebreaks
 from rochade.formats.trf import (
-    TrfEntry,
-    TrfError,
     TrfFile,
-    TrfPlayer,
     forbidden_of,
-    format_entry,
     format_forbidden,
-    format_player,
-    format_points,
-    line_error,
     newline_of,
-    parse_entry,
-    parse_player,
     parse_trf,
     points_error,
     rounds_recorded,
     standard_byes,
     trf_lines,
+)
+from rochade.formats.trf_lines import (
+    TrfEntry,
+    TrfError,
+    TrfPlayer,
+    format_entry,
+    format_player,
+    format_points,
+    line_error,
+    parse_entry,
+    parse_player,
 )
 
 RCH = "RCH"
