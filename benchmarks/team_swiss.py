@@ -30,6 +30,9 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from pathlib import Path
 
+from click.testing import CliRunner
+
+from rochade.cli.pair_trf import pair_trf
 from rochade.core.model import Result
 from rochade.core.teams.model import (
     Board,
@@ -187,8 +190,17 @@ def compare_event(played: Played, workdir: Path) -> tuple[int, list[str]]:
         if sorted(map(list, theirs)) != sorted(ours):
             problems.append(f"seed {played.seed} round {number} gacrux -p pairs {theirs}, "
                             f"rochade {ours}")
+        answer_lines = CliRunner().invoke(pair_trf, [str(before), "-p"]).output.split()
+        cli = [[int(a), int(b)] for a, b in zip(answer_lines[1::2], answer_lines[2::2],
+                                                strict=True)]
+        if sorted(cli) != sorted(ours):
+            problems.append(f"seed {played.seed} round {number} pair-trf -p pairs {cli}, "
+                            f"the engine {ours}")
     whole = workdir / f"{played.seed}.trf"
     whole.write_text(format_team_event(event))
+    checked = CliRunner().invoke(pair_trf, [str(whole), "-c"])
+    if checked.exit_code != 0:
+        problems.append(f"seed {played.seed} pair-trf -c: {checked.output.strip()}")
     answer = gacrux_json(whole, "-m", method(event), "-c")
     if isinstance(answer, str):
         problems.append(f"seed {played.seed} gacrux -c: {answer}")

@@ -4,6 +4,10 @@
     rochade pair-trf --dutch IN.trf -c [--rounds N]   re-pair every round, list differences
     rochade pair-trf --dutch IN.trf -p --explain [--player N]   ... and say why (stderr)
 
+A team file (TRF26 `310` or TRF16 `013` records) is paired and checked with the FIDE Swiss
+Team Pairing System (C.04.6) instead, its rules read from its `192` code; the answer lists
+`home away` per match (the home team has White on board 1) by team pairing number.
+
 Exit codes of -p follow bbpPairings: 0 ok, 1 no valid pairing, 3 bad input, 5 file error.
 The checker (-c) is for scripts: 0 every round matches, 1 a round differs, 2 the file (or
 the command line) cannot be used. docs/trf.md has both tables.
@@ -24,13 +28,17 @@ from rochade.core.dutch.state import DutchError, NoValidPairing
 from rochade.formats.trf import (
     TrfError,
     TrfFile,
+    check_team_file,
+    decode_trf,
     format_pairing,
     in_file_order,
+    is_team_file,
     load_trf,
     recorded_pairing,
     rounds_recorded,
     same_pairing,
     state_before,
+    team_pairing_text,
     to_swiss_state,
 )
 
@@ -44,12 +52,15 @@ def _fail(code: int, message: str) -> None:
     sys.exit(code)
 
 
-def _read(path: str, check: bool) -> TrfFile:
+def _bytes(path: str, check: bool) -> bytes:
     try:
-        raw = Path(path).read_bytes()
+        return Path(path).read_bytes()
     except OSError as exc:
         _fail(CHECK_UNUSABLE if check else EXIT_FILE, f"cannot read {path}: {exc.strerror or exc}")
         raise
+
+
+def _read(path: str, raw: bytes, check: bool) -> TrfFile:
     try:
         return load_trf(raw)
     except TrfError as exc:
@@ -61,7 +72,8 @@ def _read(path: str, check: bool) -> TrfFile:
 @click.argument("trf", metavar="IN.trf")
 @click.argument("out", required=False, metavar="[OUT]")
 @click.option("--dutch", "system", flag_value="dutch", default=True,
-              help="FIDE Dutch system, 2026 rules (the default and only system).")
+              help="FIDE Dutch system, 2026 rules (the default; team files are paired by "
+              "the FIDE Swiss Team Pairing System, C.04.6).")
 @click.option("-p", "pair", is_flag=True, help="Pair the next round.")
 @click.option("-c", "check", is_flag=True, help="Check every round of a finished file.")
 @click.option("--explain", "show", is_flag=True,
@@ -75,7 +87,9 @@ def _read(path: str, check: bool) -> TrfFile:
               "(default: the rounds the file records).")
 def pair_trf(trf: str, out: str | None, system: str, pair: bool, check: bool,
              show: bool, player: int | None, rounds: int | None) -> None:
-    """Pair the next round of a TRF file, or check all its rounds, with the Dutch system."""
+    """Pair the next round of a TRF file, or check all its rounds, with the Dutch system.
+
+    A team file (310 or 013 records) is paired with the FIDE Swiss Team Pairing System."""
     usage = CHECK_UNUSABLE if check else EXIT_BAD_INPUT
     if pair == check:
         _fail(usage, "give exactly one of -p (pair the next round) or -c (check)")
@@ -83,7 +97,14 @@ def pair_trf(trf: str, out: str | None, system: str, pair: bool, check: bool,
         _fail(usage, "--explain and --player go with -p, not with -c")
     if pair and rounds is not None:
         _fail(usage, "--rounds goes with -c; for -p the file must say it (XXR or 142)")
-    data = _read(trf, check)
+    raw = _bytes(trf, check)
+    text = decode_trf(raw)
+    if is_team_file(text):
+        if player is not None:
+            _fail(usage, "--player is for individual files; a team file is explained whole")
+        _teams(text, trf, out, check, show)
+        return
+    data = _read(trf, raw, check)
     try:
         data, ids = in_file_order(data)
     except TrfError as exc:
@@ -110,6 +131,31 @@ def pair_trf(trf: str, out: str | None, system: str, pair: bool, check: bool,
         return
     try:
         Path(out).write_text(text, encoding="utf-8")
+    except OSError as exc:
+        _fail(EXIT_FILE, f"cannot write {out}: {exc.strerror or exc}")
+
+
+def _teams(text: str, name: str, out: str | None, check: bool, show: bool) -> None:
+    """Pair (-p) or check (-c) a team file with the C.04.6 team Swiss."""
+    try:
+        if check:
+            lines, differ = check_team_file(text)
+            click.echo("\n".join(lines))
+            sys.exit(CHECK_DIFFERS if differ else EXIT_OK)
+        answer, why = team_pairing_text(text)
+    except TrfError as exc:
+        _fail(CHECK_UNUSABLE if check else EXIT_BAD_INPUT, f"{name}: {exc}")
+        return
+    if answer is None:
+        _fail(EXIT_NO_PAIRING, f"{name}: {why[0]}")
+        return
+    if show:
+        click.echo("\n".join(why), err=True)
+    if out is None:
+        click.echo(answer, nl=False)
+        return
+    try:
+        Path(out).write_text(answer, encoding="utf-8")
     except OSError as exc:
         _fail(EXIT_FILE, f"cannot write {out}: {exc.strerror or exc}")
 

@@ -46,6 +46,9 @@ from rochade.formats.trf_lines import (
     parse_points,
 )
 from rochade.formats.trf_lines import TrfError as TrfError  # pair-trf reads it here
+from rochade.formats.trf_teams import check_team_file as check_team_file  # pair-trf -c
+from rochade.formats.trf_teams import is_team_file as is_team_file  # pair-trf
+from rochade.formats.trf_teams import team_pairing_text as team_pairing_text  # pair-trf -p
 
 
 # -- the file -------------------------------------------------------------------------------

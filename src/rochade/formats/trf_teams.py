@@ -32,6 +32,7 @@ from rochade.core.teams.model import (
     round_results,
 )
 from rochade.core.teams.state import baku_points
+from rochade.core.teams.swiss import NoTeamPairing, TeamPairing, pair_team_round
 from rochade.formats.trf_lines import TrfEntry, TrfError, TrfPlayer, format_player, parse_player
 
 _TEAM_TAGS = re.compile(r"013|310")
@@ -312,3 +313,83 @@ def absent_in(text: str, round_number: int) -> tuple[int, ...]:
         if line[:3] == "240" and line[6:9].strip() and int(line[6:9]) == round_number:
             teams.update(int(t) for t in line[10:].split())
     return tuple(sorted(teams))
+
+
+def _played_teams(rnd: TeamRound) -> list[int]:
+    teams = [t for match in rnd.matches for t in (match.home, match.away)]
+    return sorted(teams + ([rnd.bye] if rnd.bye else []))
+
+
+def format_team_pairing(pairing: TeamPairing) -> str:
+    """The engine protocol's answer: the number of lines, then `home away` per match (the
+    home team has White on board 1) and `bye 0` for the pairing-allocated bye."""
+    rows = [f"{home} {away}" for home, away in pairing.matches]
+    rows += [f"{pairing.bye} 0"] if pairing.bye else []
+    return "\n".join([str(len(rows)), *rows]) + "\n"
+
+
+def explain_team_pairing(pairing: TeamPairing) -> list[str]:
+    """Why the round came out so: each bracket's residents and upfloaters (C.04.6 art.
+    3.5) and each match's colour rule (art. 4.3)."""
+    lines = []
+    for trace in pairing.brackets:
+        ups = ", ".join(map(str, trace.upfloaters)) or "none"
+        lines.append(
+            f"bracket {trace.score}: teams {', '.join(map(str, trace.residents))}, "
+            f"upfloaters {ups} ([C6] {'met' if trace.c6 else 'not met'}, [C7] {trace.c7}); "
+            + ", ".join(f"{a}-{b}" for a, b in trace.pairs))
+    for (home, away), rule in zip(pairing.matches, pairing.colour_rules, strict=True):
+        lines.append(f"{home}-{away}: colours by art. {rule}")
+    if pairing.bye:
+        lines.append(f"bye {pairing.bye}: art. 3.4 (lowest score, most matches, largest TPN)")
+    return lines
+
+
+def pair_team_file(text: str) -> TeamPairing:
+    """Pair the round after the last one a team file records. Raises TrfError on a file
+    that cannot be read, NoTeamPairing when no legal pairing exists."""
+    event = parse_team_event(text)
+    number = len(event.rounds) + 1
+    if number > event.total_rounds:
+        raise TrfError("the file records all its {rounds} rounds; there is none to pair",
+                       rounds=event.total_rounds)
+    kept_out = set(absent_in(text, number))
+    return pair_team_round(event, number, [t.number for t in event.teams
+                                           if t.number not in kept_out])
+
+
+def check_team_file(text: str) -> tuple[list[str], int]:
+    """Re-pair every recorded round of a team file from the rounds before it: the report
+    lines and the number of rounds that differ."""
+    event = parse_team_event(text)
+    lines, differ = [], 0
+    for rnd in event.rounds:
+        before = replace(event, rounds=event.rounds[: rnd.number - 1])
+        recorded = sorted((m.home, m.away) for m in rnd.matches)
+        try:
+            pairing = pair_team_round(before, rnd.number, _played_teams(rnd))
+        except NoTeamPairing:
+            lines.append(f"round {rnd.number}: no valid pairing exists, but the file pairs it")
+            differ += 1
+            continue
+        if sorted(pairing.matches) != recorded or pairing.bye != rnd.bye:
+            differ += 1
+            lines.append(f"round {rnd.number}: the recorded pairing differs from the engine's")
+            lines.append("  recorded: " + _shown(recorded, rnd.bye))
+            lines.append("  engine:   " + _shown(sorted(pairing.matches), pairing.bye))
+    lines.append(f"{len(event.rounds)} rounds checked, {differ} differ")
+    return lines, differ
+
+
+def _shown(matches: Iterable[tuple[int, int]], bye: int | None) -> str:
+    return ", ".join(f"{a}-{b}" for a, b in matches) + (f", bye {bye}" if bye else "")
+
+
+def team_pairing_text(text: str) -> tuple[str | None, list[str]]:
+    """`pair-trf -p` on a team file: the engine protocol's answer and the explanation, or
+    None and the reason when no legal pairing exists. Raises TrfError on a bad file."""
+    try:
+        pairing = pair_team_file(text)
+    except NoTeamPairing as exc:
+        return None, [str(exc)]
+    return format_team_pairing(pairing), explain_team_pairing(pairing)
