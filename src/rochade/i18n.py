@@ -392,6 +392,7 @@ ERROR_KEYWORDS: dict[str, tuple[int, ...] | None] = {
             "TieBreakError",
             "DutchError",
             "NoValidPairing",
+            "NoTeamPairing",
         )
     ),
 }

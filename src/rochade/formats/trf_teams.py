@@ -33,7 +33,14 @@ from rochade.core.teams.model import (
 )
 from rochade.core.teams.state import baku_points
 from rochade.core.teams.swiss import NoTeamPairing, TeamPairing, pair_team_round
-from rochade.formats.trf_lines import TrfEntry, TrfError, TrfPlayer, format_player, parse_player
+from rochade.formats.trf_lines import (
+    TrfEntry,
+    TrfError,
+    TrfPlayer,
+    format_player,
+    line_error,
+    parse_player,
+)
 
 _TEAM_TAGS = re.compile(r"013|310")
 
@@ -248,10 +255,7 @@ def parse_team_event(text: str, name: str = "") -> TeamEvent:
                 ids = [int(t) for t in line[36:].split()]
                 members_of.append((len(members_of) + 1, line[4:36].strip(), ids))
         except (ValueError, ArithmeticError) as exc:
-            if isinstance(exc, TrfError):
-                raise TrfError("line {line} ({tag}): {exc}", line=number, tag=tag,
-                               exc=str(exc)) from None
-            raise TrfError("line {line} ({tag}) cannot be read", line=number, tag=tag) from None
+            line_error(number, tag, exc)
     if not members_of:
         raise TrfError("the file has no team records (310 or 013)")
     for tpn, team_name, ids in members_of:
