@@ -18,11 +18,8 @@ seed that replays it; a JSON summary ends the run.
 from __future__ import annotations
 
 import argparse
-import contextlib
-import io
 import json
 import random
-import sys
 import tempfile
 import time
 from collections.abc import Sequence
@@ -31,6 +28,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from click.testing import CliRunner
+from rtg_check import gacrux_run
 
 from rochade.cli.pair_trf import pair_trf
 from rochade.core.model import Result
@@ -139,23 +137,12 @@ def generated_event(seed: int, model: ColourModel = ColourModel.TYPE_A,
 
 
 def gacrux_json(path: Path, *args: str) -> dict[str, object] | str:
-    """`python -m gacrux.pairingchecker -i FILE ARGS`, run in this process (its start-up
-    costs more than a small event); its JSON answer, or the reason it failed."""
-    from gacrux.pairingchecker import pairingchecker
-
-    argv, sys.argv = sys.argv, ["pairingchecker", "-i", str(path), *args]
-    out = io.StringIO()
+    """gacrux's pairing checker on FILE: its JSON answer, or the reason it failed."""
+    printed = gacrux_run("pairingchecker", ["-i", str(path), *args])
     try:
-        with contextlib.redirect_stdout(out):
-            pairingchecker().common_main()
-    except (Exception, SystemExit) as exc:  # a crash is a finding, not the end of the run
-        return f"gacrux failed: {exc!r}"
-    finally:
-        sys.argv = argv
-    try:
-        answer: dict[str, object] = json.loads(out.getvalue())
+        answer: dict[str, object] = json.loads(printed)
     except ValueError:
-        return "gacrux printed no JSON: " + out.getvalue()[-300:]
+        return "gacrux printed no JSON: " + printed[-300:]
     return answer
 
 
@@ -220,17 +207,9 @@ gacrux gives it as a place among the teams still tied)."""
 
 def gacrux_tiebreaks(path: Path, codes: Sequence[str]) -> dict[int, dict[str, str]]:
     """`python -m gacrux.tiebreakchecker -i FILE -s -t CODES`: values per team."""
-    from gacrux.tiebreakchecker import tiebreakchecker
-
-    argv, sys.argv = sys.argv, ["tiebreakchecker", "-i", str(path), "-s", "-t", *codes,
-                                "-F", "TXT", "-d", ";"]
-    out = io.StringIO()
-    try:
-        with contextlib.redirect_stdout(out):
-            tiebreakchecker().common_main()
-    finally:
-        sys.argv = argv
-    head, *rows = (line.split(";") for line in out.getvalue().strip().splitlines())
+    printed = gacrux_run("tiebreakchecker", ["-i", str(path), "-s", "-t", *codes, "-F", "TXT",
+                                             "-d", ";"])
+    head, *rows = (line.split(";") for line in printed.strip().splitlines())
     return {int(row[0]): dict(zip(head, row, strict=True)) for row in rows}
 
 

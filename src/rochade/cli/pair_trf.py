@@ -126,13 +126,7 @@ def pair_trf(trf: str, out: str | None, system: str, pair: bool, check: bool,
                           None if result.bye is None else ids[result.bye])
     if show or player is not None:
         click.echo("\n".join(explain(result, state, engine.pair_round, player)), err=True)
-    if out is None:
-        click.echo(text, nl=False)
-        return
-    try:
-        Path(out).write_text(text, encoding="utf-8")
-    except OSError as exc:
-        _fail(EXIT_FILE, f"cannot write {out}: {exc.strerror or exc}")
+    _emit(text, out)
 
 
 def _teams(text: str, name: str, out: str | None, check: bool, show: bool) -> None:
@@ -151,6 +145,11 @@ def _teams(text: str, name: str, out: str | None, check: bool, show: bool) -> No
         return
     if show:
         click.echo("\n".join(why), err=True)
+    _emit(answer, out)
+
+
+def _emit(answer: str, out: str | None) -> None:
+    """The pairing on stdout, or in the file OUT."""
     if out is None:
         click.echo(answer, nl=False)
         return

@@ -11,6 +11,7 @@ from typing import NoReturn
 
 from rochade.core.dutch.state import Colour, Outcome, RoundRecord
 from rochade.core.messages import Explained, message_of
+from rochade.core.model import Result
 
 ROUND_COLUMN = 91  # 0-based start of round 1 on a 001 line (TRF column 92)
 ROUND_WIDTH = 10
@@ -40,6 +41,21 @@ def parse_points(text: str) -> int:
 def format_points(tenths: int) -> str:
     """115 -> '11.5'."""
     return f"{tenths // 10}.{tenths % 10}"
+
+
+RESULT_CODES = {  # result -> (white's code, black's code)
+    Result.WHITE_WINS: ("1", "0"),
+    Result.DRAW: ("=", "="),
+    Result.BLACK_WINS: ("0", "1"),
+    Result.WHITE_WINS_FORFEIT: ("+", "-"),
+    Result.BLACK_WINS_FORFEIT: ("-", "+"),
+    Result.DOUBLE_FORFEIT: ("-", "-"),
+    Result.WHITE_HALF: ("=", "0"),
+    Result.BLACK_HALF: ("0", "="),
+    Result.BOTH_LOSE: ("0", "0"),
+    Result.ADJOURNED: ("?", "?"),  # gacrux's code for an unknown result (a draw for pairing)
+}
+"""The codes of each game result on the white and the black player's 001 lines."""
 
 
 # -- round entries --------------------------------------------------------------------------

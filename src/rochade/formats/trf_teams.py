@@ -17,7 +17,6 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
-from rochade.core.model import Result
 from rochade.core.teams.model import (
     Board,
     ColourModel,
@@ -34,6 +33,7 @@ from rochade.core.teams.model import (
 from rochade.core.teams.state import baku_points
 from rochade.core.teams.swiss import NoTeamPairing, TeamPairing, pair_team_round
 from rochade.formats.trf_lines import (
+    RESULT_CODES,
     TrfEntry,
     TrfError,
     TrfPlayer,
@@ -44,19 +44,7 @@ from rochade.formats.trf_lines import (
 
 _TEAM_TAGS = re.compile(r"013|310")
 
-_RESULT_CHARS: dict[Result, tuple[str, str]] = {
-    Result.WHITE_WINS: ("1", "0"),
-    Result.DRAW: ("=", "="),
-    Result.BLACK_WINS: ("0", "1"),
-    Result.WHITE_WINS_FORFEIT: ("+", "-"),
-    Result.BLACK_WINS_FORFEIT: ("-", "+"),
-    Result.DOUBLE_FORFEIT: ("-", "-"),
-    Result.WHITE_HALF: ("=", "0"),
-    Result.BLACK_HALF: ("0", "="),
-    Result.BOTH_LOSE: ("0", "0"),
-}
-_RESULT_OF = {chars: result for result, chars in _RESULT_CHARS.items()
-              if result not in (Result.WHITE_HALF, Result.BLACK_HALF, Result.BOTH_LOSE)}
+_RESULT_OF = {codes: result for result, codes in RESULT_CODES.items()}
 
 
 def is_team_file(text: str) -> bool:
@@ -188,7 +176,7 @@ def _players(event: TeamEvent, rounds: Iterable[TeamRound]) -> list[TrfPlayer]:
             for board in match.boards:
                 if board.result is None:
                     continue
-                chars = _RESULT_CHARS[board.result]
+                chars = RESULT_CODES[board.result]
                 entries[board.white].append(TrfEntry(board.black, "w", chars[0]))
                 entries[board.black].append(TrfEntry(board.white, "b", chars[1]))
                 points[board.white] += board.result.points(True)
