@@ -10,9 +10,9 @@ one event of five and game points as the primary score in some others. Each roun
 compared three ways: gacrux's `pairingchecker -m fideteam[-typeb|-nocolor] -p` on rochade's
 TRF26 export of the rounds before it must pair the round rochade paired; `rochade pair-trf
 -p` on that export likewise; and gacrux's `-c` on the whole event's export must accept every
-round. The team tie-breaks (`TIEBREAKS`, and DE) of every event with match points primary
-must equal gacrux's tie-break checker on the same export. One line per discrepancy names the
-seed that replays it; a JSON summary ends the run.
+round. The team tie-breaks (`TIEBREAKS` and DE; with game points primary
+`GAME_POINT_TIEBREAKS`) must equal gacrux's tie-break checker on the same export. One line per
+discrepancy names the seed that replays it; a JSON summary ends the run.
 """
 
 from __future__ import annotations
@@ -203,6 +203,9 @@ TIEBREAKS = ("MPTS", "GPTS", "BH", "BH/C1", "BH/M1", "SB", "SB/C1", "WON", "WIN"
              "BPG", "BWG", "STD", "REP", "KS")
 """The team tie-breaks compared with gacrux's tie-break checker (DE gets a run of its own:
 gacrux gives it as a place among the teams still tied)."""
+GAME_POINT_TIEBREAKS = ("MPTS", "GPTS", "BH", "BH/C1", "BH/M1", "SB", "SB/C1", "PS", "AOB", "KS")
+"""Those compared when game points are primary: gacrux then counts WON, WIN, BPG, BWG, STD
+and REP over the boards, and places DE otherwise, where rochade counts matches."""
 
 
 def gacrux_tiebreaks(path: Path, codes: Sequence[str]) -> dict[int, dict[str, str]]:
@@ -224,14 +227,17 @@ def compare_tiebreaks(played: Played, workdir: Path) -> tuple[int, list[str]]:
     event = played.event
     path = workdir / f"{played.seed}-tb.trf"
     path.write_text(format_team_event(event))
-    theirs = gacrux_tiebreaks(path, TIEBREAKS)
+    codes = TIEBREAKS if event.primary is Primary.MATCH_POINTS else GAME_POINT_TIEBREAKS
+    theirs = gacrux_tiebreaks(path, codes)
     problems, compared = [], 0
-    for code in TIEBREAKS:
+    for code in codes:
         for team, value in team_tiebreak(event, code).items():
             compared += 1
             if not _printed(value, theirs[team][code]):
                 problems.append(f"seed {played.seed} {code} team {team}: rochade {value}, "
                                 f"gacrux {theirs[team][code]}")
+    if event.primary is not Primary.MATCH_POINTS:
+        return compared, problems
     places = {team: Fraction(row["DE"]) for team, row in
               gacrux_tiebreaks(path, ("MPTS", "DE")).items()}
     ours = team_tiebreak(event, "DE")
@@ -271,10 +277,9 @@ def main() -> None:
                 played = generated_event(seed, model, (8, args.max_teams))
                 count, found = compare_event(played, Path(tmp))
                 events, rounds = events + 1, rounds + count
-                if played.event.primary is Primary.MATCH_POINTS:
-                    values, wrong = compare_tiebreaks(played, Path(tmp))
-                    tiebreak_values += values
-                    found = found + wrong
+                values, wrong = compare_tiebreaks(played, Path(tmp))
+                tiebreak_values += values
+                found = found + wrong
                 for line in found:
                     print(f"[{model.value}] {line}", flush=True)
                 problems.extend(found)

@@ -13,7 +13,14 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from rochade.core.model import Outcome
-from rochade.core.teams.model import Kind, TeamEvent, TeamNumber, TeamRoundResult, round_results
+from rochade.core.teams.model import (
+    Kind,
+    Primary,
+    TeamEvent,
+    TeamNumber,
+    TeamRoundResult,
+    round_results,
+)
 from rochade.core.tiebreaks import (
     Colour,
     Crosstable,
@@ -29,26 +36,31 @@ _KINDS = {Kind.FORFEIT_WIN: EntryKind.FORFEIT_WIN, Kind.FORFEIT_LOSS: EntryKind.
           Kind.BYE: EntryKind.PAB, Kind.ABSENT: EntryKind.ZPB, Kind.NOT_PAIRED: EntryKind.ZPB}
 
 
-def _entry(row: TeamRoundResult) -> RoundEntry:
+def _entry(row: TeamRoundResult, game_points: bool) -> RoundEntry:
+    points = row.game_points if game_points else None
     if row.kind is Kind.PLAYED:
         outcome = (Outcome.WIN if row.game_points > row.opponent_game_points
                    else Outcome.LOSS if row.game_points < row.opponent_game_points
                    else Outcome.DRAW)
         colour = Colour.WHITE if row.colour == "w" else Colour.BLACK
-        return RoundEntry(EntryKind.PLAYED, row.opponent, colour, outcome)
+        return RoundEntry(EntryKind.PLAYED, row.opponent, colour, outcome, points)
     kind = _KINDS[row.kind]
-    return RoundEntry(kind, row.opponent if row.opponent else None)
+    return RoundEntry(kind, row.opponent if row.opponent else None, points=points)
 
 
 def team_crosstable(event: TeamEvent, rounds: int | None = None) -> Crosstable:
-    """The event's matches as a crosstable of teams, scored in match points."""
+    """The event's matches as a crosstable of teams, scored in the primary score: match
+    points, or game points (a match then counts as many points as its boards)."""
     results = round_results(event, rounds)
     scoring = event.scoring
+    bye_mp, bye_gp = scoring.bye_points(event.boards)
+    by_games = event.primary is Primary.GAME_POINTS
+    boards = Fraction(event.boards)
     return Crosstable(
-        players=tuple(PlayerRecord(team, tuple(_entry(row) for row in rows))
+        players=tuple(PlayerRecord(team, tuple(_entry(row, by_games) for row in rows))
                       for team, rows in sorted(results.items())),
-        scoring=Scoring(scoring.win, scoring.draw, scoring.loss,
-                        pab=scoring.bye_points(event.boards)[0]),
+        scoring=(Scoring(boards, boards / 2, Fraction(0), pab=bye_gp) if by_games
+                 else Scoring(scoring.win, scoring.draw, scoring.loss, pab=bye_mp)),
         round_robin=False,
     )
 
