@@ -204,8 +204,8 @@ TIEBREAKS = ("MPTS", "GPTS", "BH", "BH/C1", "BH/M1", "SB", "SB/C1", "WON", "WIN"
 """The team tie-breaks compared with gacrux's tie-break checker (DE gets a run of its own:
 gacrux gives it as a place among the teams still tied)."""
 GAME_POINT_TIEBREAKS = ("MPTS", "GPTS", "BH", "BH/C1", "BH/M1", "SB", "SB/C1", "PS", "AOB", "KS")
-"""Those compared when game points are primary: gacrux then counts WON, WIN, BPG, BWG, STD
-and REP over the boards, and places DE otherwise, where rochade counts matches."""
+"""Those compared when game points are primary (and DE): gacrux then counts WON, WIN, BPG,
+BWG, STD and REP over the boards, where rochade counts matches."""
 
 
 def gacrux_tiebreaks(path: Path, codes: Sequence[str]) -> dict[int, dict[str, str]]:
@@ -236,12 +236,11 @@ def compare_tiebreaks(played: Played, workdir: Path) -> tuple[int, list[str]]:
             if not _printed(value, theirs[team][code]):
                 problems.append(f"seed {played.seed} {code} team {team}: rochade {value}, "
                                 f"gacrux {theirs[team][code]}")
-    if event.primary is not Primary.MATCH_POINTS:
-        return compared, problems
+    primary = "MPTS" if event.primary is Primary.MATCH_POINTS else "GPTS"
     places = {team: Fraction(row["DE"]) for team, row in
-              gacrux_tiebreaks(path, ("MPTS", "DE")).items()}
+              gacrux_tiebreaks(path, (primary, "DE")).items()}
     ours = team_tiebreak(event, "DE")
-    points = team_tiebreak(event, "MPTS")
+    points = team_tiebreak(event, primary)
     for a in ours:
         for b in ours:
             if a < b and points[a] == points[b]:
