@@ -10,8 +10,8 @@ one event of five and game points as the primary score in some others. Each roun
 compared three ways: gacrux's `pairingchecker -m fideteam[-typeb|-nocolor] -p` on rochade's
 TRF26 export of the rounds before it must pair the round rochade paired; `rochade pair-trf
 -p` on that export likewise; and gacrux's `-c` on the whole event's export must accept every
-round. The team tie-breaks (`TIEBREAKS` and DE; with game points primary
-`GAME_POINT_TIEBREAKS`) must equal gacrux's tie-break checker on the same export. One line per
+round. The team tie-breaks (`TIEBREAKS` and DE, on match points or on game points as the
+event says) must equal gacrux's tie-break checker on the same export. One line per
 discrepancy names the seed that replays it; a JSON summary ends the run.
 """
 
@@ -203,11 +203,6 @@ TIEBREAKS = ("MPTS", "GPTS", "BH", "BH/C1", "BH/M1", "SB", "SB/C1", "WON", "WIN"
              "BPG", "BWG", "STD", "REP", "KS")
 """The team tie-breaks compared with gacrux's tie-break checker (DE gets a run of its own:
 gacrux gives it as a place among the teams still tied)."""
-GAME_POINT_TIEBREAKS = ("MPTS", "GPTS", "BH", "BH/C1", "BH/M1", "SB", "SB/C1", "PS", "AOB", "KS")
-"""Those compared when game points are primary (and DE): gacrux then counts WON, WIN, BPG,
-BWG, STD and REP over the boards, where rochade counts matches."""
-
-
 def gacrux_tiebreaks(path: Path, codes: Sequence[str]) -> dict[int, dict[str, str]]:
     """`python -m gacrux.tiebreakchecker -i FILE -s -t CODES`: values per team."""
     printed = gacrux_run("tiebreakchecker", ["-i", str(path), "-s", "-t", *codes, "-F", "TXT",
@@ -227,10 +222,9 @@ def compare_tiebreaks(played: Played, workdir: Path) -> tuple[int, list[str]]:
     event = played.event
     path = workdir / f"{played.seed}-tb.trf"
     path.write_text(format_team_event(event))
-    codes = TIEBREAKS if event.primary is Primary.MATCH_POINTS else GAME_POINT_TIEBREAKS
-    theirs = gacrux_tiebreaks(path, codes)
+    theirs = gacrux_tiebreaks(path, TIEBREAKS)
     problems, compared = [], 0
-    for code in codes:
+    for code in TIEBREAKS:
         for team, value in team_tiebreak(event, code).items():
             compared += 1
             if not _printed(value, theirs[team][code]):

@@ -83,7 +83,39 @@ def team_tiebreak(event: TeamEvent, code: str, rounds: int | None = None
         return {team: sum(((r.game_points if index else r.match_points) for r in rows),
                           Fraction(0))
                 for team, rows in results.items()}
+    if event.primary is Primary.GAME_POINTS and code in BOARD_COUNTS:
+        return _board_counts(event, code, rounds)
     return dict(compute(team_crosstable(event, rounds), code))
+
+
+BOARD_COUNTS = frozenset({"WON", "WIN", "BPG", "BWG", "STD", "REP"})
+"""The tie-breaks that count games: with game points primary they count the boards' games
+(a pairing-allocated bye as won games on every board)."""
+
+
+def _board_counts(event: TeamEvent, code: str, rounds: int | None) -> dict[TeamNumber, Fraction]:
+    team_of = event.player_team()
+    counts = {team.number: Fraction(0) for team in event.teams}
+    for rnd in event.rounds[: len(event.rounds) if rounds is None else rounds]:
+        if rnd.bye is not None and code in ("WIN", "STD", "REP"):
+            counts[rnd.bye] += event.boards
+        for match in rnd.matches:
+            for board in match.boards:
+                if board.result is None:
+                    continue
+                for player, white in ((board.white, True), (board.black, False)):
+                    points = board.result.points(white)
+                    if code == "STD":
+                        counts[team_of[player]] += points
+                        continue
+                    counts[team_of[player]] += {
+                        "WON": board.played and points == 1,
+                        "WIN": points == 1,
+                        "BPG": board.played and not white,
+                        "BWG": board.played and not white and points == 1,
+                        "REP": board.played or points == 1,
+                    }[code]
+    return counts
 
 
 def team_standings(event: TeamEvent, codes: Sequence[str] = ("GPTS", "BH", "SB"),
