@@ -44,6 +44,7 @@ from rochade.formats.trf_lines import (
     line_error,
     parse_player,
     parse_points,
+    points_error,
 )
 from rochade.formats.trf_lines import TrfError as TrfError  # pair-trf reads it here
 from rochade.formats.trf_teams import check_team_file as check_team_file  # pair-trf -c
@@ -483,17 +484,6 @@ def check_points_column(trf: TrfFile,
         acc = virtual.get(line.tpn, {}).get(played, 0)
         if line.points not in {base, base + extra, base + acc, base + extra + acc}:
             raise points_error(line.tpn, line.points, base)
-
-
-def points_error(tpn: int, points: int, results: int) -> TrfError:
-    """The one refusal of a readable file: its points column contradicts its results."""
-    return TrfError(
-        "the file contradicts itself: player {tpn} has {points} points but the results add "
-        "up to {sum}",
-        tpn=tpn,
-        points=format_points(points),
-        sum=format_points(results),
-    )
 
 
 def rounds_recorded(trf: TrfFile) -> int:

@@ -58,6 +58,17 @@ RESULT_CODES = {  # result -> (white's code, black's code)
 """The codes of each game result on the white and the black player's 001 lines."""
 
 
+def points_error(tpn: int, points: int, results: int) -> TrfError:
+    """The one refusal of a readable file: its points column contradicts its results."""
+    return TrfError(
+        "the file contradicts itself: player {tpn} has {points} points but the results add "
+        "up to {sum}",
+        tpn=tpn,
+        points=format_points(points),
+        sum=format_points(results),
+    )
+
+
 # -- round entries --------------------------------------------------------------------------
 _WINS, _DRAWS, _LOSSES = set("+W1FU"), set("D=HX?"), set("-L0Z ")
 """X and ? (gacrux's codes): a game adjourned or postponed, a draw until it is known."""

@@ -40,6 +40,7 @@ from rochade.formats.trf_lines import (
     format_player,
     line_error,
     parse_player,
+    points_error,
 )
 
 _TEAM_TAGS = re.compile(r"013|310")
@@ -253,6 +254,7 @@ def parse_team_event(text: str, name: str = "") -> TeamEvent:
                            team=team_name, player=missing[0])
         teams.append(Team(tpn, team_name, tuple(
             Member(i, players[i].name, players[i].rating or None) for i in ids)))
+    _check_points(players)
     team_of = {m.id: t.number for t in teams for m in t.members}
     place = {m.id: i for t in teams for i, m in enumerate(t.members)}
     played_rounds = max((len(p.entries) for p in players.values()), default=0)
@@ -292,6 +294,16 @@ def parse_team_event(text: str, name: str = "") -> TeamEvent:
         rounds=tuple(rounds), scoring=scoring, initial_colour=initial,
     )
     return replace(event, **rules_of_code(code))
+
+
+def _check_points(players: dict[int, TrfPlayer]) -> None:
+    """A file whose points column contradicts its games is refused (as the individual
+    reader refuses it)."""
+    worth = {"1": 10, "+": 10, "W": 10, "=": 5, "D": 5}
+    for player in players.values():
+        results = sum(worth.get(e.result, 0) for e in player.entries if e is not None)
+        if player.points != results:
+            raise points_error(player.tpn, player.points, results)
 
 
 def _norm(result: str) -> str:

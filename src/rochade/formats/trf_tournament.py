@@ -75,7 +75,6 @@ from rochade.formats.trf import (
     format_forbidden,
     newline_of,
     parse_trf,
-    points_error,
     rounds_recorded,
     standard_byes,
     trf_lines,
@@ -91,6 +90,7 @@ from rochade.formats.trf_lines import (
     line_error,
     parse_entry,
     parse_player,
+    points_error,
 )
 
 RCH = "RCH"
