@@ -80,3 +80,12 @@ def test_trf16_team_records_are_read() -> None:
     assert [t.name for t in back.teams] == [t.name for t in event.teams]
     assert [[m.id for m in t.members] for t in back.teams] == [
         [m.id for m in t.members] for t in event.teams]
+
+
+def test_match_points_are_read_however_the_362_record_is_spaced() -> None:
+    event = team_swiss.generated_event(25, ColourModel.TYPE_A, (8, 8)).event
+    text = format_team_event(event)
+    for spaced in ("362 TW 3.0   TD 1.0   TL 0.0", "362 TW  3.0   TD  1.0   TL  0.0"):
+        lines = [spaced if line.startswith("362") else line for line in text.splitlines()]
+        scoring = parse_team_event("\n".join(lines)).scoring
+        assert (scoring.win, scoring.draw, scoring.loss) == (3, 1, 0)

@@ -224,8 +224,8 @@ def parse_team_event(text: str, name: str = "") -> TeamEvent:
             elif tag == "352":
                 boards = len(line[4:].strip())
             elif tag == "362":
-                values = {line[pos]: Fraction(line[pos + 1:pos + 5].strip() or "0")
-                          for pos in range(5, len(line) - 1, 9) if line[pos] in "WDL"}
+                values = {kind: Fraction(points) for kind, points in
+                          re.findall(r"T([WDL])\s*(\d+(?:\.\d+)?)", line[4:])}
                 scoring = TeamScoring(values.get("W", Fraction(2)), values.get("D", Fraction(1)),
                                       values.get("L", Fraction(0)), scoring.bye_game_points)
             elif tag == "320":
