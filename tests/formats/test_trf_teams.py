@@ -2,16 +2,23 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from benchmark_scripts import load
+from rochade.core.model import Result
 from rochade.core.teams.model import (
+    Board,
     ColourModel,
+    Member,
     Primary,
+    Team,
     TeamEvent,
     TeamSystem,
     round_results,
 )
+from rochade.core.teams.roundrobin import team_round_robin_round
 from rochade.formats.trf_teams import (
     format_team_event,
     is_team_file,
@@ -89,3 +96,21 @@ def test_match_points_are_read_however_the_362_record_is_spaced() -> None:
         lines = [spaced if line.startswith("362") else line for line in text.splitlines()]
         scoring = parse_team_event("\n".join(lines)).scoring
         assert (scoring.win, scoring.draw, scoring.loss) == (3, 1, 0)
+
+
+def test_a_played_team_round_robin_reads_back_from_trf() -> None:
+    teams = tuple(Team(n, f"T{n}", (Member(n * 10 + 1, "a"), Member(n * 10 + 2, "b")))
+                  for n in range(1, 6))
+    event = TeamEvent("rr", teams, 2, 5, system=TeamSystem.ROUND_ROBIN)
+    rounds = []
+    for number in range(1, 6):
+        scheduled = team_round_robin_round(event, number)
+        matches = tuple(replace(m, boards=(
+            Board(m.home * 10 + 1, m.away * 10 + 1, Result.WHITE_WINS),
+            Board(m.away * 10 + 2, m.home * 10 + 2, Result.DRAW))) for m in scheduled.matches)
+        rounds.append(replace(scheduled, matches=matches))
+    event = replace(event, rounds=tuple(rounds))
+    back = parse_team_event(format_team_event(event))
+    assert back.system is TeamSystem.ROUND_ROBIN
+    assert round_results(back) == round_results(event)
+    assert [r.absent for r in back.rounds] == [r.absent for r in event.rounds]
