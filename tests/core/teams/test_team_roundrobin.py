@@ -45,4 +45,3 @@ def test_the_first_round_follows_the_berger_table() -> None:
 def test_a_swiss_has_no_schedule() -> None:
     with pytest.raises(ModelError):
         team_schedule(_event(4, TeamSystem.SWISS))
-
