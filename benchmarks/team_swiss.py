@@ -41,6 +41,7 @@ from rochade.core.teams.model import (
     TeamEvent,
     TeamMatch,
     TeamRound,
+    check_lineup,
 )
 from rochade.core.teams.swiss import TeamPairing, pair_team_round
 from rochade.core.teams.tiebreaks import team_tiebreak
@@ -93,6 +94,8 @@ def _lineup(rng: random.Random, team: Team, boards: int) -> list[Member]:
 def _match(rng: random.Random, event: TeamEvent, home: int, away: int) -> TeamMatch:
     home_players = _lineup(rng, event.team(home), event.boards)
     away_players = _lineup(rng, event.team(away), event.boards)
+    for team, players in ((home, home_players), (away, away_players)):
+        check_lineup(event.team(team), [p.id for p in players], event.boards)
     whole = rng.random()
     boards = []
     for number, (h, a) in enumerate(zip(home_players, away_players, strict=True), start=1):
