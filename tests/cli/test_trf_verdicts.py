@@ -21,11 +21,11 @@ from rochade.formats.trf import (
     TrfError,
     decode_trf,
     in_file_order,
-    is_team_file,
     load_trf,
     rounds_recorded,
     state_before,
 )
+from rochade.formats.trf_teams import is_team_file
 
 DATA = Path(__file__).parents[1] / "data"
 OWN = sorted(DATA.rglob("*.trf"))

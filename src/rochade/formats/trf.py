@@ -46,10 +46,7 @@ from rochade.formats.trf_lines import (
     parse_points,
     points_error,
 )
-from rochade.formats.trf_lines import TrfError as TrfError  # pair-trf reads it here
-from rochade.formats.trf_teams import check_team_file as check_team_file  # pair-trf -c
-from rochade.formats.trf_teams import is_team_file as is_team_file  # pair-trf
-from rochade.formats.trf_teams import team_pairing_text as team_pairing_text  # pair-trf -p
+from rochade.formats.trf_lines import TrfError as TrfError  # read here by the other layers
 
 
 # -- the file -------------------------------------------------------------------------------
@@ -590,8 +587,7 @@ def format_state(state: SwissState, name: str = "rochade") -> str:
 
 
 # -- whole files: bytes, line endings -------------------------------------------------------
-NEWLINES = {"crlf": "\r\n", "lf": "\n", "cr": "\r"}
-"""The line terminators a TRF writer may choose; the spec says CR, files in the wild use all."""
+
 
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 
