@@ -43,7 +43,7 @@ from rochade.core.teams.model import (
     TeamRound,
     check_lineup,
 )
-from rochade.core.teams.swiss import TeamPairing, pair_team_round
+from rochade.core.teams.swiss import NoTeamPairing, TeamPairing, pair_team_round
 from rochade.core.teams.tiebreaks import team_tiebreak
 from rochade.formats.trf_teams import format_team_event
 
@@ -112,8 +112,22 @@ def _match(rng: random.Random, event: TeamEvent, home: int, away: int) -> TeamMa
 
 def generated_event(seed: int, model: ColourModel = ColourModel.TYPE_A,
                     teams: tuple[int, int] = (8, 40)) -> Played:
-    """Play a whole event from `seed` (8-40 teams, 4-6 boards, 5-9 rounds by default)."""
-    rng = random.Random(seed)
+    """Play a whole event from `seed` (8-40 teams, 4-6 boards, 5-9 rounds by default).
+
+    A small field can run out of legal pairings (C.04.6 art. 3.3.3: the arbiter decides);
+    the event is then drawn again from the seed's next draw, so each seed still gives one
+    event."""
+    for attempt in range(20):
+        try:
+            return _played(seed, random.Random(seed if attempt == 0 else f"{seed}/{attempt}"),
+                           model, teams)
+        except NoTeamPairing:
+            continue
+    raise NoTeamPairing("seed {seed}: every draw ran out of legal pairings", seed=seed)
+
+
+def _played(seed: int, rng: random.Random, model: ColourModel, teams: tuple[int, int]
+            ) -> Played:
     count = rng.randint(*teams)
     boards = rng.randint(4, 6)
     total = min(rng.randint(5, 9), count - 3)
