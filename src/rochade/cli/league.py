@@ -29,7 +29,7 @@ def team() -> None:
 @click.argument("name")
 @click.option("--keizer-team", type=click.IntRange(min=1), default=1, show_default=True,
               help="The competition's team number whose board values the games are worth "
-                   "(`tournament set team_values=...` or `team_shares=...`).")
+                   "(`tournament set team_values=...`).")
 @click.option("--league", "league_name", default="", help="The league or division, e.g. "
               "\"KNSB 3C\".")
 @click.option("--season", default="", help="The season, e.g. 2026-27.")

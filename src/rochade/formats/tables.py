@@ -857,8 +857,7 @@ def _counted(counted: Counted | None) -> Cell:
     if counted is None:
         return _EMPTY
     if counted.round is None:
-        why = Said(counted.why) if counted.why is not None else Said(N_("not counted"))
-        return Cell(None, why, "unplayed")
+        return Cell(None, Said(counted.why) if counted.why else "", "unplayed")
     text = (Said(N_("round {round}"), round=counted.round) if counted.replaces_row
             else Said(N_("round {round}, in addition"), round=counted.round))
     return Cell(counted.round, text)
