@@ -159,9 +159,10 @@ class LeagueDesk(UseCases):
                  if season is not None else Said(N_("League matches")))
         return match_cards_table(cards, title)
 
-    def league_match(self, match_id: int) -> LeagueMatch:
+    def league_members(self) -> list[str]:
+        """The members' names, for a lineup typed on a form."""
         with self.file.reading() as club:
-            return self._match(club, match_id)[0]
+            return sorted({m.name for m in club.members()})
 
     def _team(self, club: Club, typed: str, season: str | None
               ) -> tuple[LeagueTeam, TournamentRecord]:
@@ -241,14 +242,15 @@ def _lineup(members: Sequence[MemberRecord], lineup: Sequence[str]
 
 def _colours(colours: str | None, home: bool, boards: Sequence[int]) -> dict[int, bool]:
     """Board -> whether the club's player has white (`colours`: w or b per board, in board
-    order; None: the home team white on the odd boards)."""
+    order, `.` for the rule; None: the rule, the home team white on the odd boards)."""
     if colours is None or not colours.strip():
         return {b: default_white(home, b) for b in boards}
     letters = colours.strip().lower().replace(" ", "")
-    if len(letters) != len(boards) or set(letters) - {"w", "b"}:
+    if len(letters) != len(boards) or set(letters) - {"w", "b", "."}:
         raise ServiceError("colours: write w or b for each of the {count} boards, e.g. wbwb",
                            count=len(boards))
-    return {b: letter == "w" for b, letter in zip(boards, letters, strict=True)}
+    return {b: default_white(home, b) if letter == "." else letter == "w"
+            for b, letter in zip(boards, letters, strict=True)}
 
 
 def _results(results: Sequence[str], boards: set[int]) -> dict[int, str]:
