@@ -131,3 +131,16 @@ def test_an_old_club_file_takes_league_teams(run: Run, tmp_path: Path) -> None:
     run("league", "match", "add", club, "First", "2024-01-01", "Elsewhere", name,
         "--result", "1=1")
     assert "round 1, in addition" in run("league", "match", "list", club).stdout
+
+
+def test_the_json_backup_keeps_the_league(run: Run, club: Path, tmp_path: Path) -> None:
+    season(run, club)
+    run("league", "match", "add", club, "Rochade 1", "2026-10-06", "SC Utrecht", "Anna",
+        "Bert", "--result", "1=1", "--away")
+    backup = tmp_path / "club.json"
+    run("backup-json", club, backup)
+    copy = tmp_path / "copy.rochade"
+    run("restore-json", backup, copy)
+    assert run("league", "match", "list", copy).stdout == run("league", "match", "list",
+                                                                club).stdout
+    assert row(run, copy, "Anna", 1) == row(run, club, "Anna", 1)
