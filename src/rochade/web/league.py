@@ -4,6 +4,8 @@ Each form calls the use case its `rochade league` command calls."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
@@ -34,20 +36,29 @@ def td_league(web: Web, request: Request, page: Page) -> Response:
                       section="league")
 
 
+def _change(web: Web, request: Request, page: Page, change: Callable[[], str]) -> Response:
+    """Back to the league page with what `change` did (its message), or why it did nothing."""
+    try:
+        said = change()
+    except USER_ERRORS as exc:
+        return web.redirect(page, _back(request), ("error", web.say(page, exc)))
+    return web.redirect(page, _back(request), ("ok", said))
+
+
 @td_only
 def td_league_team(web: Web, request: Request, page: Page) -> Response:
     """`league team add`, for this competition."""
     form = page.form
     _ = web.gettext(page)
     number = field(form, "keizer_team") or "1"
-    try:
+
+    def add() -> str:
         team = web.service().add_league_team(
             field(form, "name"), int(number) if whole(number) else 0, field(form, "league"),
             field(form, "season"), web.tournament_name(request))
-    except USER_ERRORS as exc:
-        return web.redirect(page, _back(request), ("error", web.say(page, exc)))
-    return web.redirect(page, _back(request), ("ok", _("League team %(team)s added.") % {
-        "team": team.name}))
+        return _("League team %(team)s added.") % {"team": team.name}
+
+    return _change(web, request, page, add)
 
 
 @td_only
@@ -59,30 +70,29 @@ def td_league_match(web: Web, request: Request, page: Page) -> Response:
     lineup = [f"{b}={field(form, f'player{b}')}" for b in filled]
     colours = "".join(field(form, f"colour{b}") or "." for b in filled)
     results = [f"{b}={field(form, f'result{b}')}" for b in filled if field(form, f"result{b}")]
-    try:
+
+    def add() -> str:
         added = web.service().add_league_match(
             field(form, "team"), field(form, "date"), field(form, "opponent"),
             field(form, "venue") != "away", lineup, colours if filled else None, results)
-    except USER_ERRORS as exc:
-        return web.redirect(page, _back(request), ("error", web.say(page, exc)))
-    return web.redirect(page, _back(request), ("ok", _("Match #%(match)s saved.") % {
-        "match": added.id}))
+        return _("Match #%(match)s saved.") % {"match": added.id}
+
+    return _change(web, request, page, add)
 
 
 @td_only
 def td_league_results(web: Web, request: Request, page: Page) -> Response:
     """`league match result`: the boards whose result is chosen."""
-    form = page.form
     _ = web.gettext(page)
     match_id = int(request.path_params["match"])
-    results = [f"{key.removeprefix('result')}={value}" for key, value in form.multi_items()
+    results = [f"{key.removeprefix('result')}={value}" for key, value in page.form.multi_items()
                if key.startswith("result") and isinstance(value, str) and value]
-    try:
+
+    def enter() -> str:
         web.service().set_league_results(match_id, results)
-    except USER_ERRORS as exc:
-        return web.redirect(page, _back(request), ("error", web.say(page, exc)))
-    return web.redirect(page, _back(request), ("ok", _("Match #%(match)s saved.") % {
-        "match": match_id}))
+        return _("Match #%(match)s saved.") % {"match": match_id}
+
+    return _change(web, request, page, enter)
 
 
 @td_only
@@ -90,12 +100,12 @@ def td_league_delete(web: Web, request: Request, page: Page) -> Response:
     """`league match delete` (the log's undo brings it back)."""
     _ = web.gettext(page)
     match_id = int(request.path_params["match"])
-    try:
+
+    def delete() -> str:
         web.service().delete_league_match(match_id)
-    except USER_ERRORS as exc:
-        return web.redirect(page, _back(request), ("error", web.say(page, exc)))
-    return web.redirect(page, _back(request), ("ok", _("Match #%(match)s deleted.") % {
-        "match": match_id}))
+        return _("Match #%(match)s deleted.") % {"match": match_id}
+
+    return _change(web, request, page, delete)
 
 
 @public
