@@ -4,6 +4,7 @@ the board value the scoring gives them."""
 
 from __future__ import annotations
 
+import dataclasses
 from fractions import Fraction as F
 
 from hypothesis import given
@@ -18,7 +19,7 @@ from rochade.core.league import (
     count_league_games,
     default_white,
 )
-from rochade.core.model import Absence, Entrant, Game, Result, Round, Tournament
+from rochade.core.model import Absence, Entrant, ExternalGame, Game, Result, Round, Tournament
 
 TEAM = LeagueTeam(1, "Rochade 1", "KNSB", "2026-27", 1, "Winter")
 SECOND = LeagueTeam(2, "Rochade 2", "", "2026-27", 2, "Winter")
@@ -87,6 +88,17 @@ def test_boards_that_count_nowhere_say_why() -> None:
         (2, 2): "member 99 does not play in Winter",
         (3, 1): "team 2 has no board values in Winter",
     }
+
+
+def test_a_game_entered_by_hand_is_not_counted_twice() -> None:
+    t = season()
+    first = t.rounds[0]
+    by_hand = dataclasses.replace(first, absences=(), externals=(ExternalGame(1, 1, 1, F(1)),))
+    t = dataclasses.replace(t, rounds=(by_hand, *t.rounds[1:]))
+    counted_t, counted = count_league_games(t, DATES, [match("2026-10-06", (11, "1"))],
+                                            MEMBERS, {1})
+    assert counted_t == t
+    assert str(counted[1, 1].why) == "already counted in round 1, entered by hand"
 
 
 @given(hs.lists(hs.tuples(hs.sampled_from(("2026-10-01", *DATES, "2026-10-10", "2026-11-01")),

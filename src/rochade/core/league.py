@@ -11,7 +11,9 @@ Which evening a league game counts on follows from the dates:
   the league game in addition;
 - a match on another day counts in addition to the first round after it (the next club
   evening), whatever the member did there;
-- until such a round is paired, a board is not counted yet, and the match cards say so.
+- until such a round is paired, a board is not counted yet, and the match cards say so;
+- a game the TD entered by hand in that round (`rochade external`, same team and board) is
+  not counted again.
 """
 
 from __future__ import annotations
@@ -139,6 +141,10 @@ def count_league_games(
                 counted[key] = Counted(None, why=Message(
                     N_("not counted yet: no round on or after {date}"),
                     {"date": match.date}))
+            elif any(x.player == player and x.team == match.team.keizer_team
+                     and x.board == board.board for x in t.rounds[number - 1].externals):
+                counted[key] = Counted(None, why=Message(
+                    N_("already counted in round {round}, entered by hand"), {"round": number}))
             else:
                 rnd = rounds[number - 1]
                 replaces = same_day and any(a.player == player for a in rnd.absences)
