@@ -43,7 +43,8 @@ def test_a_league_game_counts_at_its_board_value_and_undo_takes_it_out(
     assert "club duty" in row(run, club, "Anna", 1)
     out = run("league", "match", "add", club, "Rochade 1", "2026-10-06", "SC Utrecht",
               "Anna", "Bert", "--result", "1=1", "--result", "2=1/2").stdout
-    assert out.startswith("Match #1: Rochade 1 - SC Utrecht on 2026-10-06, 2 boards.")
+    assert out.splitlines() == ["Match #1: Rochade 1 - SC Utrecht on 2026-10-06, 2 boards.",
+                                "Score so far: Rochade 1 - SC Utrecht 1½-½."]
     anna, bert = row(run, club, "Anna", 1), row(run, club, "Bert", 1)
     assert "70.00" in anna and "team 1 board 1" in anna and "club duty" not in anna
     assert "34.50" in bert and "team 1 board 2" in bert
@@ -79,6 +80,8 @@ def test_match_cards_as_csv_and_html(run: Run, club: Path, tmp_path: Path) -> No
     assert csv[0] == ("Match,Date,Team,Opponent,Venue,Score,Board,Player,Colour,Result,"
                       "Counts in")
     assert csv[2].startswith("1,2026-10-06,Rochade 1,SC Utrecht,home,0-1,2,Bert,white,,")
+    result = run("league", "match", "result", club, 1, "2=1/2").stdout
+    assert result == "Score so far: Rochade 1 - SC Utrecht ½-1½.\n"
     out = tmp_path / "cards.html"
     run("league", "match", "list", club, "--format", "html", "--lang", "de", "-o", out)
     page = out.read_text(encoding="utf-8")

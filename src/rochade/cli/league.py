@@ -3,7 +3,6 @@ the Keizer competition a team counts for scores its members' league games itself
 
 from __future__ import annotations
 
-from fractions import Fraction
 from pathlib import Path
 
 import click
@@ -137,13 +136,6 @@ def match_list(club: Path, who: str | None, team_name: str | None, season: str |
 
 
 def _echo_score(played: LeagueMatch) -> None:
-    ours, theirs = played.points()
-    if any(b.score for b in played.boards):
-        click.echo(f"Score so far: {played.team.name} {_points(ours)}, {played.opponent} "
-                   f"{_points(theirs)}{'' if played.complete else ' (not complete)'}.")
-
-
-def _points(value: Fraction) -> str:
-    """Game points with a half as ½ (4½, ½)."""
-    whole, half = divmod(int(value * 2), 2)
-    return f"{whole if whole or not half else ''}{'½' if half else ''}"
+    if played.score():
+        click.echo(f"Score so far: {played.team.name} - {played.opponent} {played.score()}"
+                   f"{'' if played.complete else ' (not complete)'}.")

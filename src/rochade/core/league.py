@@ -80,9 +80,21 @@ class LeagueMatch:
         theirs = sum((SCORES[b.score][1] for b in self.boards if b.score), Fraction(0))
         return ours, theirs
 
+    def score(self) -> str:
+        """The match score as a card writes it, the club's points first ("4½-3½"); "" while
+        no board has a result."""
+        if not any(b.score for b in self.boards):
+            return ""
+        return "-".join(map(_halves, self.points()))
+
     @property
     def complete(self) -> bool:
         return all(b.score is not None for b in self.boards)
+
+
+def _halves(points: Fraction) -> str:
+    whole, half = divmod(int(points * 2), 2)
+    return f"{whole if whole or not half else ''}{'½' if half else ''}"
 
 
 def default_white(home: bool, board: int) -> bool:

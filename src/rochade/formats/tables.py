@@ -816,8 +816,9 @@ _VENUES = {True: N_("home"), False: N_("away")}
 
 def match_cards_table(cards: Sequence[MatchCard], title: str) -> Table:
     """The league matches as match cards: per match its date, team, opponent club, venue and
-    score, then each board's player, colour, result and how the competition counts it. The
-    match's cells are written on its first board only (CSV keeps them on every row)."""
+    score (the club's points first), then each board's player, colour, result and how the
+    competition counts it. The match's cells are written on its first board only (CSV keeps
+    them on every row)."""
     columns = (
         Column("match", _w("match"), True), Column("date", _w("date")),
         Column("team", _w("team")), Column("opponent-club", _w("opponent_club")),
@@ -828,10 +829,7 @@ def match_cards_table(cards: Sequence[MatchCard], title: str) -> Table:
     rows = []
     for card in cards:
         match = card.match
-        ours, theirs = match.points()
-        home, away = (ours, theirs) if match.home else (theirs, ours)
-        score = (f"{points_text(home)}-{points_text(away)}"
-                 if any(b.score for b in match.boards) else "")
+        score = match.score()
         venue = _VENUES[match.home]
         head = (Cell(match.id, str(match.id)), Cell(match.date, match.date),
                 Cell(match.team.name, match.team.name), Cell(match.opponent, match.opponent),

@@ -13,7 +13,7 @@ from starlette.routing import Route
 from rochade import i18n
 from rochade.web.base import USER_ERRORS, Page, Web, field, public, td_only, whole
 
-BOARDS = 12
+BOARDS = 10
 """The board rows the match form offers (a league match has 4 to 10 boards)."""
 SCORES = ("1", "1/2", "0", "+", "-")
 
