@@ -72,6 +72,22 @@ def test_a_match_on_another_day_counts_in_addition_to_the_next_round(
     assert len(carla) == 1 and "58.00" in carla[0] and "in addition" in carla[0]
 
 
+def test_a_match_entered_again_corrects_date_and_lineup(run: Run, club: Path) -> None:
+    season(run, club)
+    run("league", "match", "add", club, "Rochade 1", "2026-10-07", "SC Utrecht", "Anna",
+        "Carla", "--result", "1=1", "--result", "2=0")
+    assert "round 2" not in run("league", "match", "list", club).stdout
+    out = run("league", "match", "add", club, "Rochade 1", "2026-10-06", "SC Utrecht", "Anna",
+              "Bert", "--replace", 1).stdout
+    assert out.splitlines() == ["Match #1: Rochade 1 - SC Utrecht on 2026-10-06, 2 boards.",
+                                "Score so far: Rochade 1 - SC Utrecht 1-0 (not complete)."]
+    assert "team 1 board 1" in row(run, club, "Anna", 1)
+    assert "corrected" in run("log", club).stdout.splitlines()[-1]
+    run("undo", club, "--yes")
+    cards = run("league", "match", "list", club).stdout
+    assert "Carla" in cards and "Bert" not in cards
+
+
 def test_match_cards_as_csv_and_html(run: Run, club: Path, tmp_path: Path) -> None:
     season(run, club)
     run("league", "match", "add", club, "Rochade 1", "2026-10-06", "SC Utrecht", "Anna",

@@ -76,6 +76,18 @@ def test_results_are_entered_later_and_the_cards_print(
     assert "Spielberichte" in cards and "auswärts" in cards and "Runde 1" in cards
 
 
+def test_a_match_is_entered_again_in_place_of_the_wrong_one(
+        td: TestClient, season: ClubService) -> None:
+    teams(td)
+    post(td, LEAGUE + "/match", team="Rochade 1", date="2026-10-06", opponent="SC Utrecht",
+         venue="home", player1="Bart Claes", result1="1")
+    post(td, LEAGUE + "/match", team="Rochade 1", date="2026-10-06", opponent="SC Utrecht",
+         venue="home", player1="Anna Berg", result1="1", replace="1")
+    assert flash(td) == "Match #1 saved."
+    [card] = season.match_cards()
+    assert [(b.name, b.score) for b in card.match.boards] == [("Anna Berg", "1")]
+
+
 @pytest.mark.parametrize(("form", "said"), [
     ({"player1": "Zoltan"}, "no player named 'Zoltan'"),
     ({"player1": "Anna Berg", "player2": "Anna Berg"}, "Anna Berg is on board 1 already"),

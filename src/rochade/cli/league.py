@@ -73,16 +73,19 @@ def match() -> None:
               help="A board's result as the club's player scored it: 1, 1/2, 0, + or - "
                    "(forfeits); repeat for each board.")
 @SEASON
+@click.option("--replace", type=int, metavar="MATCH",
+              help="Enter it again in place of match MATCH (a correction of its date, "
+                   "opponent or lineup; a player on the same board keeps the result).")
 def match_add(club: Path, who: str | None, team_name: str, day: str, opponent: str,
               lineup: tuple[str, ...], away: bool, colours: str | None,
-              results: tuple[str, ...], season: str | None) -> None:
+              results: tuple[str, ...], season: str | None, replace: int | None) -> None:
     """Enter a match of TEAM on DATE (YYYY-MM-DD) against the OPPONENT club.
 
     LINEUP names the club's players in board order (members' names; `5=NAME` gives a board
     by number).
     """
     added = service(club, who).add_league_match(team_name, day, opponent, not away, lineup,
-                                                colours, results, season)
+                                                colours, results, season, replace)
     click.echo(f"Match #{added.id}: {added.team.name} - {added.opponent} on {added.date}, "
                f"{len(added.boards)} boards.")
     _echo_score(added)

@@ -83,10 +83,14 @@ class LeagueDesk(UseCases):
         colours: str | None = None,
         results: Sequence[str] = (),
         season: str | None = None,
+        replace: int | None = None,
     ) -> LeagueMatch:
         """Enter a match: the club's players in board order (`lineup`: names, or `3=name` for
         a board given by number), their colours (`colours`: w or b per board; by default the
-        home team has white on the odd boards) and the results known (`1=1 2=1/2`)."""
+        home team has white on the odd boards) and the results known (`1=1 2=1/2`).
+
+        `replace`: the match entered again under its number, as a correction of its date,
+        opponent or lineup; a board whose player stays keeps its result unless given."""
         iso = _date(day)
         if not opponent.strip():
             raise ServiceError("no opponent club given")
@@ -95,13 +99,21 @@ class LeagueDesk(UseCases):
             boards = _lineup(club.members(), lineup)
             whites = _colours(colours, home, [b for b, _ in boards])
             scores = _results(results, {b for b, _ in boards})
+            template = N_("league match #{match} {team} - {opponent} on {date}: {boards} boards")
+            if replace is not None:
+                old, _ = self._match(club, replace)
+                kept = {(b.board, b.member): b.score for b in old.boards if b.score}
+                scores = {b: score for b, m in boards
+                          if (score := scores.get(b, kept.get((b, m.id)))) is not None}
+                club.delete_league_match(replace)
+                template = N_("league match #{match} {team} - {opponent} on {date}: {boards} "
+                              "boards (corrected)")
             match = LeagueMatch(0, chosen, iso, opponent.strip(), home, tuple(
                 LeagueBoard(b, m.id, m.name, whites[b], scores.get(b)) for b, m in boards))
-            match_id = club.add_league_match(match)
-            action.describe(Message(
-                N_("league match #{match} {team} - {opponent} on {date}: {boards} boards"),
-                {"match": match_id, "team": chosen.name, "opponent": match.opponent,
-                 "date": date.fromisoformat(iso), "boards": len(boards)}), record)
+            match_id = club.add_league_match(match, replace)
+            action.describe(Message(template, {
+                "match": match_id, "team": chosen.name, "opponent": match.opponent,
+                "date": date.fromisoformat(iso), "boards": len(boards)}), record)
         return dataclasses.replace(match, id=match_id)
 
     def set_league_results(self, match_id: int, results: Sequence[str]) -> LeagueMatch:

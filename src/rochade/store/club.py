@@ -789,11 +789,12 @@ class Club:
         )
         return [(LeagueTeam(*row[:6]), row[6]) for row in rows]
 
-    def add_league_match(self, match: LeagueMatch) -> int:
-        """A match with its lineup (and the results given); its id."""
+    def add_league_match(self, match: LeagueMatch, match_id: int | None = None) -> int:
+        """A match with its lineup (and the results given); its id (`match_id`: this one, for
+        a match entered again in place of the one deleted)."""
         cursor = self._write(
-            "INSERT INTO league_matches (team_id, date, opponent, home) VALUES (?, ?, ?, ?)",
-            (match.team.id, match.date, match.opponent, int(match.home)),
+            "INSERT INTO league_matches (id, team_id, date, opponent, home) VALUES (?, ?, ?, ?, ?)",
+            (match_id, match.team.id, match.date, match.opponent, int(match.home)),
         )
         match_id = _lastrowid(cursor)
         for board in match.boards:

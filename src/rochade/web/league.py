@@ -63,18 +63,21 @@ def td_league_team(web: Web, request: Request, page: Page) -> Response:
 
 @td_only
 def td_league_match(web: Web, request: Request, page: Page) -> Response:
-    """`league match add`: the board rows filled in, each with its colour and result."""
+    """`league match add` (`--replace`: in place of a match chosen): the board rows filled
+    in, each with its colour and result."""
     form = page.form
     _ = web.gettext(page)
     filled = [b for b in range(1, BOARDS + 1) if field(form, f"player{b}")]
     lineup = [f"{b}={field(form, f'player{b}')}" for b in filled]
     colours = "".join(field(form, f"colour{b}") or "." for b in filled)
     results = [f"{b}={field(form, f'result{b}')}" for b in filled if field(form, f"result{b}")]
+    replace = field(form, "replace")
 
     def add() -> str:
         added = web.service().add_league_match(
             field(form, "team"), field(form, "date"), field(form, "opponent"),
-            field(form, "venue") != "away", lineup, colours if filled else None, results)
+            field(form, "venue") != "away", lineup, colours if filled else None, results,
+            replace=int(replace) if whole(replace) else None)
         return _("Match #%(match)s saved.") % {"match": added.id}
 
     return _change(web, request, page, add)
