@@ -59,7 +59,8 @@ def test_a_match_on_another_day_counts_in_addition_to_the_next_round(
     season(run, club)
     run("league", "match", "add", club, "Rochade 2", "2026-10-08", "De Toren", "--away",
         "3=Carla", "--result", "3=+")
-    cards = run("league", "match", "list", club, "--team", "Rochade 2").stdout
+    cards = run("league", "match", "list", club, "--team", "rochade 2").stdout
+    assert cards.startswith("Rochade 2: match cards\n")
     assert "not counted yet: no round on or after 2026-10-08" in cards
     for board in range(1, 4):
         run("result", club, 1, board, "1-0")

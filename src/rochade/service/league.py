@@ -166,6 +166,9 @@ class LeagueDesk(UseCases):
     def match_card_table(self, team: str | None = None, season: str | None = None) -> Table:
         """The match cards as the one list the terminal, CSV and HTML write."""
         cards = self.match_cards(team, season)
+        if team is not None:  # as the club file spells it
+            with self.file.reading() as club:
+                team = _chosen_teams(club, team, season)[0][0].name
         title = (Said(N_("{team}: match cards"), team=team) if team is not None
                  else Said(N_("League matches, season {season}"), season=season)
                  if season is not None else Said(N_("League matches")))
