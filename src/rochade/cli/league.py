@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from rochade.cli.common import club_argument, service, tournament_option, write_output
-from rochade.service.league import LeagueMatch, cards_html, cards_text
+from rochade.service.league import LeagueMatch, cards_html
 
 SEASON = click.option("--season", metavar="SEASON", help="Only the teams of this season.")
 
@@ -126,16 +126,16 @@ def match_delete(club: Path, who: str | None, match_id: int) -> None:
 def match_list(club: Path, who: str | None, team_name: str | None, season: str | None,
                form: str, lang: str, out: Path | None) -> None:
     """The match cards: each match with its boards, results and the round it counts in."""
-    table = service(club, who).match_card_table(team_name, season)
+    cards = service(club, who).match_card_list(team_name, season)
     if form == "text":
-        write_output(out, cards_text(table))
+        write_output(out, cards.text())
         return
     from rochade.i18n import language, site_csv
 
     if form == "csv":
-        write_output(out, site_csv(lang)(table))
+        write_output(out, cards.csv(site_csv(lang)))
     else:
-        write_output(out, cards_html(table, club.stem, language(lang)))
+        write_output(out, cards_html(cards, club.stem, language(lang)))
 
 
 def _echo_score(played: LeagueMatch) -> None:

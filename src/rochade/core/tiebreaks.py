@@ -267,6 +267,11 @@ class TieBreak:
         return "/".join([self.acronym, *(m for m in mods if m)])
 
     @property
+    def key(self) -> str:
+        """The tie-break as the TD types it on the command line: BH-C1, SB, KS-L+1."""
+        return str(self).replace("/", "-")
+
+    @property
     def higher_is_better(self) -> bool:
         """DE gives places and TPN ascends; RTNG/R and TPN/R flip the order."""
         return (self.acronym not in ("DE", "TPN")) != self.reverse

@@ -27,7 +27,7 @@ from rochade.core.fide import PlayerDetails
 from rochade.core.keizer.scoring import KeizerStandings, StandingRow
 from rochade.core.league import Counted, MatchCard
 from rochade.core.messages import N_, Message, Said, joined
-from rochade.core.model import ModelError, Outcome, PlayerId, Round, Tournament
+from rochade.core.model import STATUSES, ModelError, Outcome, PlayerId, Round, Tournament
 from rochade.core.rating_change import RatingChange
 from rochade.core.standings import ScoreColumn, Standing, Standings
 from rochade.core.systems import SWISS_ABSENCES, TournamentSystem, numbers_of, system_of
@@ -39,7 +39,6 @@ from rochade.formats.text import (
     PRINT_ROUNDS,
     RESULTS,
     SELF,
-    STATUSES,
     apportion_cents,
     cents_text,
     change_text,
@@ -52,7 +51,6 @@ from rochade.formats.text import (
     progress_cell,
     rank_labels,
     reason_text,
-    tiebreak_key,
     without_game,
 )
 from rochade.formats.text import (
@@ -196,7 +194,7 @@ def standings_table(standings: Standings, name: str) -> Table:
     if not standings.converged:
         notes = (_w("not_converged", iterations=standings.iterations),)
     if standings.tiebreaks:
-        keys = ", ".join(map(tiebreak_key, standings.tiebreaks))
+        keys = ", ".join(tb.key for tb in standings.tiebreaks)
         notes = (*notes, _w("tiebreaks_legend", tiebreaks=keys))
     columns = (*lead, *map(_score_column, standings.columns))
     title = _w("standings_title", name=name, round=standings.after_round)
@@ -595,7 +593,7 @@ def _cross_cell(outcomes: list[Outcome | None], self_cell: bool) -> Cell:
 
 def tiebreak_column(tiebreak: TieBreak) -> Column:
     """A tie-break's column: titled as the TD types it (BH-C1), class `col-tb-bh-c1`."""
-    title = tiebreak_key(tiebreak)
+    title = tiebreak.key
     return Column("tb-" + re.sub(r"[^a-z0-9]+", "-", title.casefold()).strip("-"), title, True)
 
 
@@ -736,7 +734,7 @@ def card_table(standings: Standings, tournament: Tournament, player: PlayerId,
             cells = (_EMPTY,) * 5
         rows.append(Row((_int(rnd.number), *cells, _points(gained), _points(running))))
     values = Said(joined([Message("{tiebreak} {value}",
-                                  {"tiebreak": tiebreak_key(tb), "value": Decimal(points_text(v))})
+                                  {"tiebreak": tb.key, "value": Decimal(points_text(v))})
                           for tb, v in zip(standings.tiebreaks, line.scores[1:], strict=True)],
                          ", "))  # BH 12.5, SB 40.25: a translated page writes 12,5
     total = _points(line.total)

@@ -755,8 +755,7 @@ def format_state(state: SwissState, name: str = "rochade") -> str:
 
 
 # -- whole files: bytes, line endings -------------------------------------------------------
-NEWLINES = {"crlf": "\r\n", "lf": "\n", "cr": "\r"}
-"""The line terminators a TRF writer may choose; the spec says CR, files in the wild use all."""
+
 
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 

@@ -21,15 +21,16 @@ from rochade.core.league import (
 from rochade.core.messages import N_, Message, Said
 from rochade.core.systems import system_of
 from rochade.formats.html import ENGLISH, Language, page
-from rochade.formats.tables import Table, match_cards_table, table_text
+from rochade.formats.tables import match_cards_table
 from rochade.service.clubfile import UseCases
 from rochade.service.errors import ServiceError
 from rochade.service.league_games import with_league_games
 from rochade.service.players import pick
+from rochade.service.printed import PrintedList
 from rochade.store import Club, MemberRecord, TournamentRecord
 
-__all__ = ["LeagueBoard", "LeagueDesk", "LeagueMatch", "LeagueTeam", "MatchCard", "Table",
-           "cards_html", "cards_text"]
+__all__ = ["LeagueBoard", "LeagueDesk", "LeagueMatch", "LeagueTeam", "MatchCard", "PrintedList",
+           "cards_html"]
 
 _TYPED_SCORES = {**{key: key for key in SCORES}, "½": "1/2", "=": "1/2"}
 _BOARD = re.compile(r"\s*(\d{1,3})\s*[=:]\s*(.*)", re.S)
@@ -163,7 +164,8 @@ class LeagueDesk(UseCases):
             cards += [MatchCard(m, {}) for m in club.league_matches(free)]
         return sorted(cards, key=lambda c: (c.match.date, c.match.id))
 
-    def match_card_table(self, team: str | None = None, season: str | None = None) -> Table:
+    def match_card_list(self, team: str | None = None, season: str | None = None
+                        ) -> PrintedList:
         """The match cards as the one list the terminal, CSV and HTML write."""
         cards = self.match_cards(team, season)
         if team is not None:  # as the club file spells it
@@ -172,7 +174,7 @@ class LeagueDesk(UseCases):
         title = (Said(N_("{team}: match cards"), team=team) if team is not None
                  else Said(N_("League matches, season {season}"), season=season)
                  if season is not None else Said(N_("League matches")))
-        return match_cards_table(cards, title)
+        return PrintedList(match_cards_table(cards, title), title)
 
     def league_members(self) -> list[str]:
         """The members' names, for a lineup typed on a form."""
@@ -199,14 +201,9 @@ class LeagueDesk(UseCases):
         return match, _record(club, tournament_id)
 
 
-def cards_text(table: Table) -> str:
-    """The match cards for the terminal."""
-    return table_text(table)
-
-
-def cards_html(table: Table, club_name: str, language: Language = ENGLISH) -> str:
+def cards_html(cards: PrintedList, club_name: str, language: Language = ENGLISH) -> str:
     """The match cards as a stand-alone HTML page to print or put on the club's website."""
-    return page(club_name, [table], inline_css=True, club=club_name, language=language)
+    return page(club_name, [cards.table], inline_css=True, club=club_name, language=language)
 
 
 def _record(club: Club, tournament_id: int | None) -> TournamentRecord:

@@ -37,7 +37,6 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.types import Message as AsgiMessage
 
 from rochade import i18n
-from rochade.core.collation import search_text
 from rochade.core.messages import N_, Message, shortened
 from rochade.core.model import ModelError
 from rochade.service import ActionRecord, ClubService, Identity, ServiceError, StoreError
@@ -265,7 +264,6 @@ class Web:
             env.filters["day"] = lambda iso: i18n.day(iso, lang)
             env.filters["moment"] = lambda iso: i18n.moment(iso, lang)
             env.filters["clock"] = lambda iso: i18n.clock(iso, lang)
-            env.filters["fold"] = search_text
             env.globals["column"] = lambda values, halves=True: i18n.column(values, lang, halves)
             env.globals["result_label"] = result_label
             env.globals["system_of"] = system_of

@@ -117,7 +117,7 @@ def match_cards(web: Web, request: Request, page: Page) -> Response:
     name = web.tournament_name(request)
     svc = web.reads(request)
     teams = [(team.name, team.season) for team in svc.league_teams() if team.competition == name]
-    tables = [i18n.localized(svc.match_card_table(team, season), page.lang)
+    tables = [i18n.localized(svc.match_card_list(team, season).table, page.lang)
               for team, season in teams]
     return web.render(page, "league.html", n=int(request.path_params["n"]),
                       t=svc.tournament(name), tables=tables)
