@@ -216,6 +216,9 @@ COLUMN_TITLES = {
     "category": N_("Category"), "category-place": N_("Cat. place"),
     "place": N_("Place"), "prize": N_("Prize"), "overall": N_("Overall rank"),
     "white-points": N_("White's points"), "black-points": N_("Black's points"),
+    "match": N_("Match"), "date": N_("Date"), "team": N_("Team"),
+    "opponent-club": N_("Opponent"), "venue": N_("Venue"), "match-score": N_("Score"),
+    "player": N_("Player"), "keizer": N_("Counts in"),
 }
 """The lists' column keys (`rochade.formats.tables`) as the pages and the German, Dutch and
 French CSV files word them; tie-break columns (BH-C1) and opponent numbers keep their titles."""
@@ -403,6 +406,7 @@ ERROR_KEYWORDS: dict[str, tuple[int, ...] | None] = {
             "TieBreakError",
             "DutchError",
             "NoValidPairing",
+            "NoTeamPairing",
         )
     ),
 }

@@ -4,6 +4,10 @@
     rochade pair-trf --dutch IN.trf -c [--rounds N]   re-pair every round, list differences
     rochade pair-trf --dutch IN.trf -p --explain [--player N]   ... and say why (stderr)
 
+A team file (TRF26 `310` or TRF16 `013` records) is paired and checked with the FIDE Swiss
+Team Pairing System (C.04.6) instead, its rules read from its `192` code; the answer lists
+`home away` per match (the home team has White on board 1) by team pairing number.
+
 Exit codes of -p follow bbpPairings: 0 ok, 1 no valid pairing, 3 bad input, 5 file error.
 The checker (-c) is for scripts: 0 every round matches, 1 a round differs, 2 the file (or
 the command line) cannot be used. docs/trf.md has both tables.
@@ -40,7 +44,8 @@ def _read(path: str, check: bool) -> bytes:
 @click.argument("trf", metavar="IN.trf")
 @click.argument("out", required=False, metavar="[OUT]")
 @click.option("--dutch", "system", flag_value="dutch", default=True,
-              help="FIDE Dutch system, 2026 rules (the default and only system).")
+              help="FIDE Dutch system, 2026 rules (the default; team files are paired by "
+              "the FIDE Swiss Team Pairing System, C.04.6).")
 @click.option("-p", "pair", is_flag=True, help="Pair the next round.")
 @click.option("-c", "check", is_flag=True, help="Check every round of a finished file.")
 @click.option("--explain", "show", is_flag=True,
@@ -54,7 +59,9 @@ def _read(path: str, check: bool) -> bytes:
               "(default: the rounds the file records).")
 def pair_trf(trf: str, out: str | None, system: str, pair: bool, check: bool,
              show: bool, player: int | None, rounds: int | None) -> None:
-    """Pair the next round of a TRF file, or check all its rounds, with the Dutch system."""
+    """Pair the next round of a TRF file, or check all its rounds, with the Dutch system.
+
+    A team file (310 or 013 records) is paired with the FIDE Swiss Team Pairing System."""
     usage = CHECK_UNUSABLE if check else EXIT_BAD_INPUT
     if pair == check:
         _fail(usage, "give exactly one of -p (pair the next round) or -c (check)")

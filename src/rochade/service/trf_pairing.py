@@ -1,5 +1,6 @@
 """`pair-trf`'s use case: the next round of a TRF file paired with the Dutch engine, or every
-round it records paired again and compared. It loads the TRF reader and the engine and
+round it records paired again and compared; a team file (TRF26 `310` or TRF16 `013` records)
+with the C.04.6 team Swiss instead. It loads the TRF reader and the engine and
 nothing of a club file, so that a script calling `rochade pair-trf` round after round starts
 fast (tests/cli/test_startup.py)."""
 
@@ -14,6 +15,7 @@ from rochade.core.dutch.state import DutchError, NoValidPairing
 from rochade.formats.trf import (
     TrfError,
     TrfFile,
+    decode_trf,
     format_pairing,
     in_file_order,
     load_trf,
@@ -23,6 +25,7 @@ from rochade.formats.trf import (
     state_before,
     to_swiss_state,
 )
+from rochade.formats.trf_teams import check_team_file, is_team_file, team_pairing_text
 
 
 class TrfUnusable(Exception):
@@ -57,6 +60,11 @@ def pair_next_round(raw: bytes, explained: bool = False, player: int | None = No
     """The next round of the TRF file `raw`, players by their ids in the file; `explained`:
     why each pair, floater and bye came out so, `player`: only what concerns the player of
     that id (also explained)."""
+    text = decode_trf(raw)
+    if is_team_file(text):
+        if player is not None:
+            raise TrfUnusable("--player is for individual files; a team file is explained whole")
+        return _pair_team_file(text, explained)
     data, ids = _load(raw)
     engine = DutchEngine()
     if player is not None:
@@ -73,10 +81,30 @@ def pair_next_round(raw: bytes, explained: bool = False, player: int | None = No
     return TrfPairing(text, tuple(explain(result, state, engine.pair_round, player)))
 
 
+def _pair_team_file(text: str, explained: bool) -> TrfPairing:
+    """The next round of a team file: `home away` per match, `bye 0`."""
+    try:
+        answer, why = team_pairing_text(text)
+    except TrfError as exc:
+        raise TrfUnusable(str(exc)) from None
+    if answer is None:
+        raise TrfUnusable(why[0], no_pairing=True)
+    return TrfPairing(answer, tuple(why) if explained else None)
+
+
 def check_rounds(raw: bytes, rounds: int | None, say: Callable[[str], None]) -> int:
     """Pair each recorded round of the TRF file `raw` again from the rounds before it and
     `say` every difference (players by their ids in the file), then the count; `rounds`: the
     tournament's number of rounds where the file does not say it. How many rounds differ."""
+    text = decode_trf(raw)
+    if is_team_file(text):
+        try:
+            lines, differences = check_team_file(text)
+        except TrfError as exc:
+            raise TrfUnusable(str(exc)) from None
+        for line in lines:
+            say(line)
+        return differences
     data, ids = _load(raw)
     engine = DutchEngine()
     differences = 0

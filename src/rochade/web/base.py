@@ -165,8 +165,9 @@ class Web:
         )
         self.clock = clock
         self.throttle = throttle
-        self.signer = Signer(signing_key(path))
-        self.sessions = Signer(session_key(path))
+        key = signing_key(path)
+        self.signer = Signer(key)
+        self.sessions = Signer(session_key(path, key))
         self.revoked_here: set[str] = set()
         """Sessions logged out through this app: refused even when the club file could not
         note them (a full disk). The club file's list holds for every server on it."""
