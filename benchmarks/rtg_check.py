@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import importlib
 import io
 import json
 import math
@@ -125,15 +126,20 @@ def rochade_differs(path: Path) -> tuple[int, set[int]]:
 
 
 def gacrux_report(path: Path) -> str:
-    """`python -m gacrux.pairingchecker -i FILE -c -d T`, run in this process (its start-up
-    takes longer than checking a small event)."""
-    from gacrux.pairingchecker import pairingchecker
+    """`python -m gacrux.pairingchecker -i FILE -c -d T`, run in this process."""
+    return gacrux_run("pairingchecker", ["-i", str(path), "-c", "-d", "T"])
 
-    argv, sys.argv = sys.argv, ["pairingchecker", "-i", str(path), "-c", "-d", "T"]
+
+def gacrux_run(module: str, args: list[str]) -> str:
+    """`python -m gacrux.MODULE ARGS`, run in this process (its start-up takes longer than
+    checking a small event): what it printed, or why it failed."""
+    main = getattr(importlib.import_module(f"gacrux.{module}"), module)
+
+    argv, sys.argv = sys.argv, [module, *args]
     out = io.StringIO()
     try:
         with contextlib.redirect_stdout(out):
-            pairingchecker().common_main()
+            main().common_main()
     except (Exception, SystemExit) as exc:  # a crash is a finding, not the end of the run
         return f"gacrux failed: {exc!r}"
     finally:

@@ -20,15 +20,14 @@ import shlex
 import shutil
 import subprocess
 import tempfile
-from collections import defaultdict
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import settings
-from jinja2 import Environment
-from jinja2.bccache import Bucket, BytecodeCache
+
+from fast_paths import TEST_PIN_COST, compiled_once
 
 settings.register_profile("rochade", deadline=None, print_blob=True)
 settings.load_profile("rochade")
@@ -173,11 +172,6 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, exitstatu
         terminalreporter.write_line(_seed_line(config))
 
 
-TEST_PIN_COST = {"n": 2, "r": 1, "p": 1}
-"""scrypt's cheapest cost, for the PINs the tests set and check (the production cost spends
-tens of milliseconds on purpose, twice in every web test)."""
-
-
 @pytest.fixture(scope="session", autouse=True)
 def cheap_pin_hash() -> Iterator[None]:
     """PINs hashed at `TEST_PIN_COST` in this process. A hash stores its cost, so a club file
@@ -190,40 +184,14 @@ def cheap_pin_hash() -> Iterator[None]:
         yield
 
 
-class CompiledTemplates(BytecodeCache):
-    """Jinja's compiled templates kept in memory (for one language of the web app)."""
-
-    def __init__(self) -> None:
-        self.compiled: dict[str, bytes] = {}
-
-    def load_bytecode(self, bucket: Bucket) -> None:
-        if bucket.key in self.compiled:
-            bucket.bytecode_from_string(self.compiled[bucket.key])
-
-    def dump_bytecode(self, bucket: Bucket) -> None:
-        self.compiled[bucket.key] = bucket.bytecode_to_string()
-
-
 @pytest.fixture(scope="session", autouse=True)
 def templates_compiled_once() -> Iterator[None]:
-    """Each page template compiled once per language in this process, not once per app: the
-    web tests start an app per test (a fuzzer one per example), and each app's Jinja
-    environment compiled every template it rendered anew. Jinja checks the template's source
-    against the compiled copy (a changed template is compiled again). One cache per language,
-    since Jinja folds a filter of a constant (`{{ "FIDE id"|tr }}`) into the compiled code; an
-    app's own values (its poll interval, its club file) are looked up as the page renders."""
+    """Each page template compiled once per language in this process, not once per app
+    (`fast_paths.compiled_once`)."""
     from rochade.web.base import Web
 
-    caches: defaultdict[str, CompiledTemplates] = defaultdict(CompiledTemplates)
-    original = Web.env
-
-    def env(self: Web, lang: str) -> Environment:
-        environment = original(self, lang)
-        environment.bytecode_cache = caches[lang]
-        return environment
-
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(Web, "env", env)
+        patch.setattr(Web, "env", compiled_once(Web.env))
         yield
 
 

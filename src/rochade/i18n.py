@@ -16,12 +16,13 @@ import dataclasses
 import gettext
 import io
 import re
-from collections.abc import Callable, Collection, Iterable, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from datetime import date, datetime
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from functools import cache, lru_cache
 from pathlib import Path
+from types import MappingProxyType
 from typing import IO
 
 from babel.dates import format_date, format_datetime, format_time
@@ -31,9 +32,11 @@ from babel.messages.pofile import read_po
 from babel.numbers import format_decimal, get_decimal_symbol
 
 from rochade.core.messages import N_, Exact, Message, Said, line_message, message_of
+from rochade.core.model import STATUSES
 from rochade.core.tiebreaks import Kind
 from rochade.formats.csv import DIALECTS, LANGUAGE_DIALECTS, table_csv
 from rochade.formats.html import ENGLISH, Language
+from rochade.formats.page_tables import PageWords
 from rochade.formats.tables import Cell, Column, Table
 from rochade.formats.text import (
     COLOURS,
@@ -41,7 +44,6 @@ from rochade.formats.text import (
     OUTCOMES,
     REASONS,
     RESTS,
-    STATUSES,
     WHOLE,
     WORDS,
     number_style,
@@ -214,6 +216,9 @@ COLUMN_TITLES = {
     "category": N_("Category"), "category-place": N_("Cat. place"),
     "place": N_("Place"), "prize": N_("Prize"), "overall": N_("Overall rank"),
     "white-points": N_("White's points"), "black-points": N_("Black's points"),
+    "match": N_("Match"), "date": N_("Date"), "team": N_("Team"),
+    "opponent-club": N_("Opponent"), "venue": N_("Venue"), "match-score": N_("Score"),
+    "player": N_("Player"), "keizer": N_("Counts in"),
 }
 """The lists' column keys (`rochade.formats.tables`) as the pages and the German, Dutch and
 French CSV files word them; tie-break columns (BH-C1) and opponent numbers keep their titles."""
@@ -239,6 +244,15 @@ CELL_WORDS = frozenset(
 """The words the lists write in their text cells (status, reason, colour, outcome, the kind
 of an unplayed round); `cell_word` translates them, a Swiss's "bye (pairing-allocated bye)"
 part by part."""
+
+
+def page_words(lang: str, marked: str = "", titles: Mapping[str, str] = MappingProxyType({})
+               ) -> PageWords:
+    """How the pages word a list in `lang`: the column titles (`column_title`; `titles`: a
+    page's own, by column key), the numbers (`table_numbers`) and what marks a withdrawn
+    player without a rank (`marked`)."""
+    return PageWords(lambda c: titles.get(c.key) or column_title(c, lang),
+                     lambda c, values: table_numbers(c, values, lang), marked)
 
 
 def cell_word(text: str, lang: str, isolate: bool = True) -> str:
@@ -392,6 +406,7 @@ ERROR_KEYWORDS: dict[str, tuple[int, ...] | None] = {
             "TieBreakError",
             "DutchError",
             "NoValidPairing",
+            "NoTeamPairing",
         )
     ),
 }

@@ -119,7 +119,9 @@ def test_pair_trf_loads_the_dutch_engine_and_nothing_of_the_club_file(
 ) -> None:
     modules = loaded(tmp_path, "pair-trf", trf, "-p")
     assert "rochade.core.dutch.engine" in modules
-    assert among(modules, WEB + CLUB_FILE) == []
+    assert among(modules, (*WEB, "rochade.store", "sqlite3")) == []
+    assert among(modules, ("rochade.service",)) == ["rochade.service",
+                                                    "rochade.service.trf_pairing"]
 
 
 def test_the_standings_of_a_trf_file_load_no_pairing_engine(tmp_path: Path, trf: Path) -> None:

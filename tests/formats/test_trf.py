@@ -14,12 +14,10 @@ from rochade.formats.trf import (
     TrfPlayer,
     decode_trf,
     entry_of,
-    format_entry,
     format_pairing,
     format_player,
     format_points,
     format_state,
-    parse_entry,
     parse_player,
     parse_points,
     parse_trf,
@@ -28,6 +26,7 @@ from rochade.formats.trf import (
     to_swiss_state,
     tournament_type,
 )
+from rochade.formats.trf_lines import format_entry, parse_entry
 
 LINE = (
     "001    3 m    Charlie, Carl                     1950 GER     1000030"

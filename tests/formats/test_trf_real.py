@@ -98,4 +98,7 @@ def test_unsupported_kinds_are_refused_by_name_everywhere(name: str) -> None:
     with pytest.raises(ServiceError, match=UNSUPPORTED[name]):
         trf_standings(path, None)
     code, out, err = check(path)
+    if name.startswith("sharly_bbp_team"):  # pair-trf reads team files (the C.04.6 team Swiss)
+        assert code in (0, 1) and "rounds checked" in out, err
+        return
     assert code == 2 and out == "" and UNSUPPORTED[name] in err

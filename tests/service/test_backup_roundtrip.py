@@ -263,6 +263,20 @@ def external(desk: Desk, choose: Choose) -> None:
                               choose.one([False, True]), name)
 
 
+def league(desk: Desk, choose: Choose) -> None:
+    """A league team of the first Keizer competition, then a match of it, its results later."""
+    name = desk.tournament(choose, "keizer")
+    svc = desk.service
+    if not svc.league_teams():
+        svc.add_league_team("Rochade 1", 1, "KNSB", "2026-27", name)
+    lineup = [e.name for e in svc.tournament(name).entrants][: choose.one([2, 1])]
+    match = svc.add_league_match(svc.league_teams()[0].name,
+                                 choose.one(["2026-10-06", "2000-01-01"]), "SC Utrecht",
+                                 choose.one([True, False]), lineup or ["nobody"], None,
+                                 choose.one([("1=1",), ()]))
+    svc.set_league_results(match.id, [choose.one(["1=1/2", "1=-"])])
+
+
 def ratings(desk: Desk, choose: Choose) -> None:
     members = {e.name for t in desk.service.tournament_names()
                for e in desk.service.tournament(t).entrants}
@@ -327,6 +341,7 @@ STEPS = (
     Step(result, ("result",)),
     Step(change_rules, ("settings",)),
     Step(external, ("external",)),
+    Step(league, ("league",)),
     Step(ratings, ("ratings",)),
     Step(delete_player, ("player",)),
     Step(restore_automatic, ("restore",)),

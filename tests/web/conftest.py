@@ -13,11 +13,13 @@ from starlette.testclient import TestClient
 from web_helpers import PIN, PLAYERS, Fresh, Tick, log_in
 
 from club_copies import copy_club
+from fast_paths import rendering_process
 from other_season import add_other_members
 from rochade.service import ClubService
 from rochade.service.pin import set_pin
 from rochade.store.backup import copy_file
 from rochade.web import create_app
+from rochade.web.renderer import Process
 
 
 def build_club(path: Path) -> Path:
@@ -42,9 +44,17 @@ def club(club_template: Path, tmp_path: Path) -> Path:
     return copy_club(club_template, tmp_path / "club.rochade")
 
 
+@pytest.fixture(scope="session")
+def rendering() -> Iterator[Process]:
+    """The rendering process the tests' apps share, as `rochade serve`'s app has its own."""
+    process = Process(rendering_process)
+    yield process
+    process.close()
+
+
 @pytest.fixture
-def client(club: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(club, Tick())) as c:
+def client(club: Path, rendering: Process) -> Iterator[TestClient]:
+    with TestClient(create_app(club, Tick(), render_process=rendering)) as c:
         yield c
 
 
@@ -55,7 +65,7 @@ def td(client: TestClient) -> TestClient:
 
 
 @pytest.fixture
-def fresh(td: TestClient, club: Path, tmp_path: Path) -> Fresh:
+def fresh(td: TestClient, club: Path, tmp_path: Path, rendering: Process) -> Fresh:
     """A fresh copy of the club file as the test's other fixtures left it, with the TD logged
     in: the session cookie is signed with the file's own key, so it holds for every copy."""
     numbers = itertools.count()
@@ -64,7 +74,7 @@ def fresh(td: TestClient, club: Path, tmp_path: Path) -> Fresh:
     def example() -> Iterator[tuple[TestClient, Path]]:
         path = tmp_path / f"example-{next(numbers)}.rochade"
         copy_file(club, path)
-        with TestClient(create_app(path, Tick())) as client:
+        with TestClient(create_app(path, Tick(), render_process=rendering)) as client:
             client.cookies = td.cookies
             client.headers["x-test-csrf"] = td.headers["x-test-csrf"]
             yield client, path

@@ -171,6 +171,6 @@ def test_a_list_total_keeps_its_places_in_every_language() -> None:
 
 
 def test_the_exports_offer_the_languages_of_the_pages() -> None:
-    from rochade.formats.html import LANGUAGES
+    from rochade.service.printed import LANGUAGES
 
     assert tuple(i18n.LANGUAGES) == LANGUAGES

@@ -349,41 +349,45 @@ def test_no_page_needs_inline_script_or_style(td: TestClient) -> None:
 
 
 def test_head_is_answered_from_the_kept_page_never_on_the_event_loop(
-    td: TestClient, monkeypatch: pytest.MonkeyPatch
+    club: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    post(td, "/td/t/1/pair/auto")
-    renders: list[tuple[str, int]] = []
-    loop_threads: set[int] = set()
-    real_render, real_last_change = Web.render, Web.last_change
+    """In the worker threads (an app without a rendering process, or whose process died): the
+    rendering process makes no page on the event loop anyway."""
+    with TestClient(create_app(club, Tick())) as td:
+        td.headers["x-test-csrf"] = log_in(td)
+        post(td, "/td/t/1/pair/auto")
+        renders: list[tuple[str, int]] = []
+        loop_threads: set[int] = set()
+        real_render, real_last_change = Web.render, Web.last_change
 
-    def render(self: Web, page: Any, template: str, *args: Any, **kw: Any) -> Any:
-        renders.append((template, threading.get_ident()))
-        return real_render(self, page, template, *args, **kw)
+        def render(self: Web, page: Any, template: str, *args: Any, **kw: Any) -> Any:
+            renders.append((template, threading.get_ident()))
+            return real_render(self, page, template, *args, **kw)
 
-    def last_change(self: Web) -> int:  # asked on the event loop by every public request
-        loop_threads.add(threading.get_ident())
-        return real_last_change(self)
+        def last_change(self: Web) -> int:  # asked on the event loop by every public request
+            loop_threads.add(threading.get_ident())
+            return real_last_change(self)
 
-    monkeypatch.setattr(Web, "render", render)
-    monkeypatch.setattr(Web, "last_change", last_change)
-    public = [
-        "/t/1/",
-        "/t/1/pairings",
-        "/t/1/pairings?round=1",
-        "/t/1/crosstable",
-        "/t/1/participants",
-        "/t/1/progress",
-        "/t/1/players/1",
-        "/t/1/?after=1",
-    ]
-    with TestClient(td.app) as phone:
-        for path in public:
-            first = phone.head(path)
-            assert first.status_code == 200 and first.content == b"", path
-            count = len(renders)
-            for _ in range(5):
-                assert phone.head(path).status_code == 200
-            assert phone.get(path).status_code == 200
-            assert len(renders) == count, path  # kept: the HEAD's rendering served them all
-    assert renders and loop_threads
-    assert not {thread for _, thread in renders} & loop_threads
+        monkeypatch.setattr(Web, "render", render)
+        monkeypatch.setattr(Web, "last_change", last_change)
+        public = [
+            "/t/1/",
+            "/t/1/pairings",
+            "/t/1/pairings?round=1",
+            "/t/1/crosstable",
+            "/t/1/participants",
+            "/t/1/progress",
+            "/t/1/players/1",
+            "/t/1/?after=1",
+        ]
+        with TestClient(td.app) as phone:
+            for path in public:
+                first = phone.head(path)
+                assert first.status_code == 200 and first.content == b"", path
+                count = len(renders)
+                for _ in range(5):
+                    assert phone.head(path).status_code == 200
+                assert phone.get(path).status_code == 200
+                assert len(renders) == count, path  # kept: the HEAD's rendering served them all
+        assert renders and loop_threads
+        assert not {thread for _, thread in renders} & loop_threads

@@ -7,6 +7,7 @@ from __future__ import annotations
 import functools
 import sqlite3
 import time
+from collections.abc import Iterator
 from html import unescape
 from pathlib import Path
 from typing import Any
@@ -32,6 +33,14 @@ def own_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
     monkeypatch.setattr(uploads, "Uploader", functools.partial(Uploader, pause=0.1))
     return tmp_path / "config" / "rochade"
+
+
+@pytest.fixture
+def client(club: Path) -> Iterator[TestClient]:
+    """An app rendering in its worker threads: the credentials go to the test's own folder
+    (`own_home`), which the rendering process the other tests share cannot follow."""
+    with TestClient(create_app(club, Tick())) as c:
+        yield c
 
 
 def shown(td: TestClient, url: str) -> str:

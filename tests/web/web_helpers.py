@@ -25,7 +25,7 @@ from typing import Any, TypeVar
 import httpx2
 from starlette.testclient import TestClient
 
-from clocks import TickingClock
+from clocks import SharedTickingClock, TickingClock
 from rochade.service.club import ClubService
 
 PIN = "471108"
@@ -49,9 +49,10 @@ VERSION = re.compile(r'(?<="X-Rochade-Version": ")\d+|(?<=data-version=")\d+')
 
 
 
-def Tick() -> TickingClock:
-    """The web tests' clock: a minute per reading from 19:00."""
-    return TickingClock(datetime(2026, 9, 3, 19, 0, tzinfo=UTC))
+def Tick() -> SharedTickingClock:
+    """The web tests' clock: a minute per reading from 19:00, shared with the rendering
+    process."""
+    return SharedTickingClock(datetime(2026, 9, 3, 19, 0, tzinfo=UTC))
 
 
 def csrf_of(client: httpx2.Client, url: str = "/td/login") -> str:

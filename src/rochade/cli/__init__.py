@@ -43,6 +43,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "Add a tournament from a FIDE TRF file (TRF16 or TRF26).",
     ),
     "init": ("club:init", "Create a new, empty club file (e.g. myclub.rochade)."),
+    "league": (
+        "league:league",
+        "The club's league teams and matches, counted in a Keizer competition.",
+    ),
     "log": ("club:log", "Show who changed what, and when (in local time)."),
     "pair": ("rounds:pair", "Pair the next round (the previous one must be complete)."),
     "pair-trf": (

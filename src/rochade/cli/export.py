@@ -5,35 +5,33 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from rochade.cli.common import CREDENTIALS, Failure, service
-from rochade.cli.views import category_list, list_table
+from rochade.cli.views import checked_list
 from rochade.core.fide import PlayerDetails
 from rochade.core.model import PlayerId, Tournament
-from rochade.core.rating_change import RatingChange, rating_changes
-from rochade.formats.csv import DIALECTS, check_delimiter
-from rochade.formats.html import ENGLISH, LANGUAGES, Language, page, site
-from rochade.formats.tables import (
-    Table,
-    pairings_table,
-    prize_table,
-    slips_text,
-    table_text,
-    with_rating_change,
-)
-from rochade.service import (
-    PairingList,
-    points_before,
-    read_tournament_file,
-    tournament_standings,
-)
-from rochade.service.categories import prize_list
+from rochade.service import PairingList, points_before, read_tournament_file
+from rochade.service.lists import file_rating_changes
 from rochade.service.players import find_typed
+from rochade.service.printed import (
+    DIALECTS,
+    LANGUAGES,
+    PrintedList,
+    category_list,
+    check_delimiter,
+    list_of,
+    pairing_list,
+    prizes_list,
+)
 from rochade.service.reports import Letterhead
 from rochade.service.upload import target
-from rochade.service.website import club_site, site_files, write_site
+from rochade.service.website import club_site, file_site, write_site
+
+if TYPE_CHECKING:
+    from rochade.service.printed import CsvWriter, Language
 
 LISTS = ("standings", "pairings", "participants", "crosstable", "progress", "breakdown",
          "alphabetical", "notice", "slips", "start-rank", "prizes")
@@ -57,10 +55,10 @@ LANG = click.option(
     "(ar: written right to left).")
 
 
-def _language(lang: str) -> Language:
-    """The pages' language; the catalogues are read only for a translation."""
+def _language(lang: str) -> Language | None:
+    """The pages' language (None: English); the catalogues are read only for a translation."""
     if lang == "en":
-        return ENGLISH
+        return None
     from rochade.i18n import language
 
     return language(lang)
@@ -71,20 +69,21 @@ RATING_CHANGE = click.option(
     help="Standings: add each player's K-factor, performance and FIDE rating change.")
 
 
-def _changes(source: Path, who: str | None, tournament: str | None, t: Tournament,
-             after_round: int | None) -> dict[PlayerId, RatingChange]:
-    """The players' rating changes: with the members' data from a club file, from the games
-    alone for a JSON file."""
+def _rated(printed: PrintedList, source: Path, who: str | None, tournament: str | None,
+           t: Tournament, after_round: int | None) -> PrintedList:
+    """The standings with the players' rating changes: with the members' data from a club
+    file, from the games alone for a JSON file."""
     if source.suffix.lower() == ".json":
-        return rating_changes(t, after_round=after_round)
-    return service(source, who).rating_changes(tournament, after_round)
+        return printed.rated(file_rating_changes(t, after_round))
+    return printed.rated(service(source, who).rating_changes(tournament, after_round))
 
 
-def _csv(table: Table, dialect: str, delimiter: str | None = None) -> str:
-    """The CSV text of `table` in `dialect` (titles translated by the web's catalogues)."""
+def _csv(dialect: str, delimiter: str | None = None) -> CsvWriter:
+    """How a list is written as CSV in `dialect`, its titles translated by the web's
+    catalogues (`rochade.i18n.csv_text`)."""
     from rochade.i18n import csv_text
 
-    return csv_text(table, dialect, delimiter)
+    return lambda table: csv_text(table, dialect, delimiter)
 
 
 def _load(source: Path, who: str | None, tournament: str | None) -> Tournament:
@@ -145,13 +144,11 @@ def publish(
     --csv-dialect).
     """
     if source.suffix.lower() == ".json":
-        t = read_tournament_file(source)
-        changes = rating_changes(t) if rating_change else None
-        files = site_files(site(t, csv=lambda table: _csv(table, csv_dialect), changes=changes,
-                                language=_language(lang)))
+        files = file_site(read_tournament_file(source), _csv(csv_dialect), _language(lang),
+                          rating_change)
     else:
-        files = club_site(service(source, who), tournament,
-                          lambda table: _csv(table, csv_dialect), _language(lang), rating_change)
+        files = club_site(service(source, who), tournament, _csv(csv_dialect),
+                          _language(lang), rating_change)
     upload = None if to is None else target(to, credentials_file)  # said before any writing
     done = write_site(folder, files)
     click.echo(f"Wrote {len(files)} files to {folder} ({len(done.written)} new or changed, "
@@ -234,29 +231,25 @@ def export_list(
         if rating_change:
             raise Failure("--rating-change goes with the overall standings, not with "
                           "--category or prizes")
-        table = _grouped(source, who, t.name, round_number, category)
-        plain = table_text(table)
+        printed = _grouped(source, who, t.name, round_number, category)
     elif rating_change and which != "standings":
         raise Failure("--rating-change goes with the standings")
     elif which == "pairings":
-        table = _pairings(source, who, tournament, t, round_number)
-        plain = table_text(table)
+        printed = _pairings(source, who, tournament, t, round_number)
     else:
         details = _details(source, who, t) if which == "start-rank" else {}
         player_id = None if player is None else find_typed(t, player).id
-        table = list_table(t, which, round_number, player_id, details)
+        checked_list(t, which, round_number, player_id)
+        printed = list_of(t, which, round_number, player_id, details)
         if rating_change:
-            table = with_rating_change(table, _changes(source, who, tournament, t, round_number))
-        plain = slips_text(table, t.name) if which == "slips" else table_text(table)
+            printed = _rated(printed, source, who, tournament, t, round_number)
     if fmt == "csv":
-        content = _csv(table, csv_dialect, delimiter)
+        content = printed.csv(_csv(csv_dialect, delimiter))
     elif fmt == "html":
-        head = _letterhead(source, who, t)
         at = len(t.rounds) if round_number is None else round_number
-        content = page(t.name, [table], inline_css=True, club=head.club, date=head.date(at),
-                       language=_language(lang))
+        content = printed.page(_letterhead(source, who, t), at, _language(lang))
     else:
-        content = plain
+        content = printed.text()
     if output is None:
         click.echo(content, nl=False)
         return
@@ -266,21 +259,20 @@ def export_list(
 
 
 def _grouped(source: Path, who: str | None, tournament: str, round_number: int | None,
-             category: str | None) -> Table:
+             category: str | None) -> PrintedList:
     """The prize list, or a category's standings."""
-    if category is not None:
-        return category_list(source, who, tournament, round_number, category)
     data = service(source, who).categories(tournament)
+    if category is not None:
+        return category_list(data, round_number, category)
     if not data.setup.categories:
         raise Failure(f"{tournament} has no categories; define them with rochade tournament "
                       "set CLUB categories=... (docs/categories.md)")
-    overall = tournament_standings(data.tournament, round_number)
-    return prize_table(prize_list(data, overall), data.tournament.name)
+    return prizes_list(data, round_number)
 
 
 def _pairings(
     source: Path, who: str | None, tournament: str | None, t: Tournament, round_number: int | None
-) -> Table:
+) -> PrintedList:
     """The pairing list as `rochade pairings` prints it: headed by the evening's date (a club
     file keeps it), each player with the points before the round."""
     if not t.rounds:
@@ -292,7 +284,7 @@ def _pairings(
         listed = PairingList(t, t.rounds[number - 1], None, points_before(t, number))
     else:
         listed = service(source, who).pairing_list(number, tournament)
-    return pairings_table(listed.round, listed.tournament, listed.date, listed.before)
+    return pairing_list(listed)
 
 
 COMMANDS = (publish, export_list)

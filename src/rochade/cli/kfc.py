@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING
 import click
 
 from rochade.cli.common import another_name, club_argument, service
-from rochade.formats.text import decimal_text
 
 if TYPE_CHECKING:
     from rochade.service.exchange import RoundDifference
@@ -40,9 +39,9 @@ def import_kfc_command(club: Path, who: str | None, file: Path, name: str | None
             "totals, and KfC before July 2023 scored some rows otherwise: see docs/formats.md):"
         )
         for d in report.differences:
-            click.echo(f"  {d.entrant.name}: KfC {d.kfc:.2f}, rochade {decimal_text(d.rochade)}")
+            click.echo(f"  {d.entrant.name}: KfC {d.kfc:.2f}, rochade {d.rochade_text}")
             for r in d.rounds:
-                click.echo(f"    {_row(r)}: KfC {r.kfc:.2f}, rochade {decimal_text(r.rochade)}")
+                click.echo(f"    {_row(r)}: KfC {r.kfc:.2f}, rochade {r.rochade_text}")
     elif report.compared:
         click.echo(
             f"Checked: rochade's totals equal the {report.compared} totals KfC stored "

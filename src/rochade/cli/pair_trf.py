@@ -4,6 +4,10 @@
     rochade pair-trf --dutch IN.trf -c [--rounds N]   re-pair every round, list differences
     rochade pair-trf --dutch IN.trf -p --explain [--player N]   ... and say why (stderr)
 
+A team file (TRF26 `310` or TRF16 `013` records) is paired and checked with the FIDE Swiss
+Team Pairing System (C.04.6) instead, its rules read from its `192` code; the answer lists
+`home away` per match (the home team has White on board 1) by team pairing number.
+
 Exit codes of -p follow bbpPairings: 0 ok, 1 no valid pairing, 3 bad input, 5 file error.
 The checker (-c) is for scripts: 0 every round matches, 1 a round differs, 2 the file (or
 the command line) cannot be used. docs/trf.md has both tables.
@@ -12,27 +16,11 @@ the command line) cannot be used. docs/trf.md has both tables.
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable
-from dataclasses import replace
 from pathlib import Path
 
 import click
 
-from rochade.core.dutch.engine import DutchEngine
-from rochade.core.dutch.explain import explain
-from rochade.core.dutch.state import DutchError, NoValidPairing
-from rochade.formats.trf import (
-    TrfError,
-    TrfFile,
-    format_pairing,
-    in_file_order,
-    load_trf,
-    recorded_pairing,
-    rounds_recorded,
-    same_pairing,
-    state_before,
-    to_swiss_state,
-)
+from rochade.service.trf_pairing import TrfUnusable, check_rounds, pair_next_round
 
 EXIT_OK, EXIT_NO_PAIRING, EXIT_BAD_INPUT, EXIT_FILE = 0, 1, 3, 5
 CHECK_DIFFERS, CHECK_UNUSABLE = 1, 2
@@ -44,16 +32,11 @@ def _fail(code: int, message: str) -> None:
     sys.exit(code)
 
 
-def _read(path: str, check: bool) -> TrfFile:
+def _read(path: str, check: bool) -> bytes:
     try:
-        raw = Path(path).read_bytes()
+        return Path(path).read_bytes()
     except OSError as exc:
         _fail(CHECK_UNUSABLE if check else EXIT_FILE, f"cannot read {path}: {exc.strerror or exc}")
-        raise
-    try:
-        return load_trf(raw)
-    except TrfError as exc:
-        _fail(CHECK_UNUSABLE if check else EXIT_BAD_INPUT, f"{path}: {exc}")
         raise
 
 
@@ -61,7 +44,8 @@ def _read(path: str, check: bool) -> TrfFile:
 @click.argument("trf", metavar="IN.trf")
 @click.argument("out", required=False, metavar="[OUT]")
 @click.option("--dutch", "system", flag_value="dutch", default=True,
-              help="FIDE Dutch system, 2026 rules (the default and only system).")
+              help="FIDE Dutch system, 2026 rules (the default; team files are paired by "
+              "the FIDE Swiss Team Pairing System, C.04.6).")
 @click.option("-p", "pair", is_flag=True, help="Pair the next round.")
 @click.option("-c", "check", is_flag=True, help="Check every round of a finished file.")
 @click.option("--explain", "show", is_flag=True,
@@ -75,7 +59,9 @@ def _read(path: str, check: bool) -> TrfFile:
               "(default: the rounds the file records).")
 def pair_trf(trf: str, out: str | None, system: str, pair: bool, check: bool,
              show: bool, player: int | None, rounds: int | None) -> None:
-    """Pair the next round of a TRF file, or check all its rounds, with the Dutch system."""
+    """Pair the next round of a TRF file, or check all its rounds, with the Dutch system.
+
+    A team file (310 or 013 records) is paired with the FIDE Swiss Team Pairing System."""
     usage = CHECK_UNUSABLE if check else EXIT_BAD_INPUT
     if pair == check:
         _fail(usage, "give exactly one of -p (pair the next round) or -c (check)")
@@ -83,70 +69,25 @@ def pair_trf(trf: str, out: str | None, system: str, pair: bool, check: bool,
         _fail(usage, "--explain and --player go with -p, not with -c")
     if pair and rounds is not None:
         _fail(usage, "--rounds goes with -c; for -p the file must say it (XXR or 142)")
-    data = _read(trf, check)
-    try:
-        data, ids = in_file_order(data)
-    except TrfError as exc:
-        _fail(usage, f"{trf}: {exc}")
-        raise
-    engine = DutchEngine()
+    raw = _read(trf, check)
     if check:
-        sys.exit(_check(data, ids, engine, trf, rounds))
-    if player is not None:
-        player = next((n for n, tpn in ids.items() if tpn == player), player)
+        try:
+            differences = check_rounds(raw, rounds, click.echo)
+        except TrfUnusable as exc:
+            _fail(CHECK_UNUSABLE, f"{trf}: {exc}")
+            raise
+        sys.exit(CHECK_DIFFERS if differences else EXIT_OK)
     try:
-        state = to_swiss_state(data)
-        result = engine.pair_round(state)
-    except (TrfError, DutchError) as exc:
-        code = EXIT_NO_PAIRING if isinstance(exc, NoValidPairing) else EXIT_BAD_INPUT
-        _fail(code, f"{trf}: {exc}")
-        return
-    text = format_pairing([(ids[b.white], ids[b.black]) for b in result.boards],
-                          None if result.bye is None else ids[result.bye])
-    if show or player is not None:
-        click.echo("\n".join(explain(result, state, engine.pair_round, player)), err=True)
+        paired = pair_next_round(raw, show, player)
+    except TrfUnusable as exc:
+        _fail(EXIT_NO_PAIRING if exc.no_pairing else EXIT_BAD_INPUT, f"{trf}: {exc}")
+        raise
+    if paired.explanation is not None:
+        click.echo("\n".join(paired.explanation), err=True)
     if out is None:
-        click.echo(text, nl=False)
+        click.echo(paired.text, nl=False)
         return
     try:
-        Path(out).write_text(text, encoding="utf-8")
+        Path(out).write_text(paired.text, encoding="utf-8")
     except OSError as exc:
         _fail(EXIT_FILE, f"cannot write {out}: {exc.strerror or exc}")
-
-
-def _check(data: TrfFile, ids: dict[int, int], engine: DutchEngine, name: str,
-           rounds: int | None) -> int:
-    """Re-pair each recorded round from the rounds before it; list every difference (players
-    by their ids in the file, `ids` of each pairing number). The exit code: 0 when every
-    round matches, else CHECK_DIFFERS."""
-    differences = 0
-    total = rounds_recorded(data)
-    given = rounds or data.total_rounds or total
-    if given < total:
-        _fail(CHECK_UNUSABLE, f"{name}: the file records {total} rounds, more than the "
-              f"{given} it is said to have")
-    data = replace(data, total_rounds=given)
-    for rnd in range(1, total + 1):
-        pairs, bye = recorded_pairing(data, rnd)
-        try:
-            result = engine.pair_round(state_before(data, rnd))
-        except NoValidPairing:
-            click.echo(f"round {rnd}: no valid pairing exists, but the file pairs it")
-            differences += 1
-            continue
-        except (TrfError, DutchError) as exc:
-            _fail(CHECK_UNUSABLE, f"{name}: round {rnd}: {exc}")
-            raise
-        mine = {(b.white, b.black) for b in result.boards}
-        if not same_pairing(data, rnd, mine, result.bye):
-            differences += 1
-            click.echo(f"round {rnd}: the recorded pairing differs from the engine's")
-            click.echo(f"  recorded: {_show(pairs, bye, ids)}")
-            click.echo(f"  engine:   {_show(mine, result.bye, ids)}")
-    click.echo(f"{total} rounds checked, {differences} differ")
-    return CHECK_DIFFERS if differences else EXIT_OK
-
-
-def _show(pairs: Iterable[tuple[int, int]], bye: int | None, ids: dict[int, int]) -> str:
-    text = ", ".join(f"{w}-{b}" for w, b in sorted((ids[w], ids[b]) for w, b in pairs))
-    return text + (f", bye {ids[bye]}" if bye is not None else "")

@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from rochade.cli.common import club_argument, service, tournament_option
-from rochade.formats.trf import NEWLINES
+from rochade.service.exchange import NEWLINES
 
 NOT_READY = 3
 """The exit code when a problem stops the report (2 is a refusal of what was typed)."""
@@ -28,8 +28,7 @@ def rating_report_command(club: Path, who: str | None, out: Path, tournament: st
     listed and nothing is written (exit code 3). Warnings (no birth date or sex of an unrated
     player) are listed and the file is written. docs/rating-reports.md has the whole way.
     """
-    report = service(club, who).rating_report(tournament,
-                           NEWLINES[newline] if newline else None)
+    report = service(club, who).rating_report(tournament, newline)
     for problem in report.check.problems:
         click.echo(f"Problem: {problem}")
     for warning in report.check.warnings:

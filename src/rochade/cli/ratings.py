@@ -8,10 +8,11 @@ from pathlib import Path
 import click
 
 from rochade.cli.common import club_argument, echo_rating_sources, service
-from rochade.formats.players import FILLED, RATING_KINDS, RatingUpdate
 from rochade.service.players import EntrantRating, RatingReport
 from rochade.service.rating_lists import (
     LIST_FORMATS,
+    RATING_KINDS,
+    RatingUpdate,
     list_rating_sources,
     open_rating_list,
     rating_entries,
@@ -79,7 +80,7 @@ def _change(u: RatingUpdate) -> str:
     if "FIDE id" in u.changes:
         parts.append(f"FIDE id {shown(u.player.fide_id)} -> {shown(u.fide_id)}")
     parts += [f"{key} {getattr(u.player.details, key) or 'none'} -> {getattr(u.details, key)}"
-              for key in FILLED if key in u.changes]
+              for key in u.filled]
     return f"  {u.player.name}: {', '.join(parts)} (matched by {u.matched_by})"
 
 

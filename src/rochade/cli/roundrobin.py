@@ -4,12 +4,7 @@ from __future__ import annotations
 
 import click
 
-from rochade.core.roundrobin import ScheduledRound, berger_schedule
-
-
-def format_round(rnd: ScheduledRound) -> str:
-    """`R: w-b w-b ...` with start numbers, white first, board 1 first."""
-    return f"{rnd.number}: " + " ".join(f"{w}-{b}" for w, b in rnd.boards)
+from rochade.service.berger import berger_table
 
 
 @click.command("round-robin-table")
@@ -32,12 +27,12 @@ def round_robin_table(players: int, double: bool, swap: bool) -> None:
     number of players the published FIDE tables are used unchanged: the extra top number is
     the bye, and whoever is paired with it rests that round.
     """
-    schedule = berger_schedule(players, double=double, swap_last_two=swap)
-    if schedule.bye_number is not None:
+    table = berger_table(players, double=double, swap_last_two=swap)
+    if table.bye_number is not None:
         click.echo(
-            f"note: with {players} players, number {schedule.bye_number} is the bye "
+            f"note: with {players} players, number {table.bye_number} is the bye "
             "(the player paired with it rests)",
             err=True,
         )
-    for rnd in schedule.rounds:
-        click.echo(format_round(rnd))
+    for line in table.lines:
+        click.echo(line)

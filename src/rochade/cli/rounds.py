@@ -17,7 +17,6 @@ from rochade.cli.common import (
     typed_player,
 )
 from rochade.cli.views import list_text
-from rochade.formats.text import decimal_text
 from rochade.service import NeedsConfirmation, PairingReport, StandingChange
 
 if TYPE_CHECKING:
@@ -124,8 +123,7 @@ def echo_changes(changes: Sequence[StandingChange]) -> None:
             else f"stays {ordinal(change.new_rank)}"
         )
         click.echo(
-            f"  {change.entrant.name}: {place}, "
-            f"{decimal_text(change.old_total)} -> {decimal_text(change.new_total)}"
+            f"  {change.entrant.name}: {place}, {change.totals}"
         )
 
 

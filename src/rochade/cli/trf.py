@@ -15,7 +15,7 @@ from rochade.cli.common import (
     tournament_option,
     write_output,
 )
-from rochade.formats.trf import NEWLINES
+from rochade.service.exchange import NEWLINES
 from rochade.service.files import read_file
 
 
@@ -47,8 +47,7 @@ def import_trf_command(club: Path, who: str | None, trf: Path, name: str | None,
 def export_trf_command(club: Path, who: str | None, out: Path | None, tournament: str | None,
                        newline: str | None, javafo: bool) -> None:
     """Write a tournament as a FIDE TRF26 file (to OUT, or print it)."""
-    text = service(club, who).export_trf(tournament, NEWLINES[newline] if newline else None,
-                                         javafo)
+    text = service(club, who).export_trf(tournament, newline, javafo)
     write_output(out, text)
 
 

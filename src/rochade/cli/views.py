@@ -2,48 +2,26 @@
 
 from __future__ import annotations
 
-import dataclasses
-import json
-from collections.abc import Mapping
 from pathlib import Path
 
 import click
 
 from rochade.cli.common import Failure, club_argument, service, tournament_option, typed_player
-from rochade.core.fide import PlayerDetails
 from rochade.core.model import PlayerId, Tournament
-from rochade.core.rating_change import RatingChange, rating_changes
-from rochade.formats.tables import (
-    Table,
-    alphabetical_table,
-    breakdown_table,
-    category_table,
-    crosstable_table,
-    fide_list,
-    notice_table,
-    pairings_table,
-    participants_table,
-    progress_table,
-    rating_change_table,
-    slips_table,
-    slips_text,
-    standings_table,
-    start_rank_table,
-    table_text,
-    with_rating_change,
-)
-from rochade.formats.text import rating_change_json, standings_json
-from rochade.service import (
-    keizer_detail,
-    read_tournament_file,
-    tournament_history,
-    tournament_standings,
-)
-from rochade.service.categories import category_standings
+from rochade.service import read_tournament_file, tournament_standings
+from rochade.service.lists import file_rating_changes
 from rochade.service.players import find_typed
+from rochade.service.printed import (
+    ROUND_LISTS,
+    category_list,
+    list_of,
+    pairing_list,
+    rating_change_text,
+    standings_json_text,
+    standings_list,
+)
 from rochade.service.system_cases import (
     Unplayed,
-    numbers_of,
     parse_tiebreaks,
     system_of,
     trf_standings,
@@ -51,65 +29,28 @@ from rochade.service.system_cases import (
 
 ROUND = click.option("--round", "round_number", type=click.IntRange(min=0), metavar="K")
 
-
-def category_list(club: Path, who: str | None, tournament: str | None,
-                  round_number: int | None, category: str) -> Table:
-    """A category's standings (`rochade.service.categories`) after a round (default: all)."""
-    data = service(club, who).categories(tournament)
-    overall = tournament_standings(data.tournament, round_number)
-    return category_table(category_standings(data, overall, category), data.tournament.name)
-
-
-ROUND_LISTS = {"pairings": pairings_table, "alphabetical": alphabetical_table,
-               "notice": notice_table, "slips": slips_table}
-"""The lists of one round: the pairings, "where do I play?", the notice board's large-type
-pairings and the result slips."""
-
-
-def list_table(
-    t: Tournament,
-    which: str,
-    round_number: int | None = None,
-    player: PlayerId | None = None,
-    details: Mapping[PlayerId, PlayerDetails] | None = None,
-    detail: bool = False,
-) -> Table:
-    """One list of any system, after round `round_number` (default: all), built once: the
-    terminal, CSV and HTML all print this table. `details` are the players' federations and
-    clubs for the start-rank list; `detail` widens Keizer's progress chart."""
+def checked_list(t: Tournament, which: str, round_number: int | None = None,
+                 player: PlayerId | None = None, detail: bool = False) -> None:
+    """Refuse a list the tournament cannot give as asked (`rochade.service.printed.list_of`):
+    a round's list before it is paired, a breakdown without its player, Keizer's wide
+    progress chart of another system."""
     if which in ROUND_LISTS:
         if not t.rounds:
             raise Failure("no round is paired yet")
         number = len(t.rounds) if round_number is None else round_number
         if number < 1:
             raise Failure(f"there is no round {number}")
-        return ROUND_LISTS[which](t.rounds[number - 1], t)
-    if which == "start-rank":
-        return start_rank_table(t, numbers_of(t), details or {})
-    if which == "breakdown" and player is None:
+    elif which == "breakdown" and player is None:
         raise Failure("name the player whose breakdown you want: --player NAME")
-    if system_of(t).fide_tiebreaks:
-        if detail:
-            raise Failure("--detail goes with a Keizer tournament")
-        return fide_list(t, which, round_number, player)
-    if which == "participants":
-        return participants_table(t)
-    upto = t if round_number is None else dataclasses.replace(t, rounds=t.rounds[:round_number])
-    if which == "crosstable":
-        return crosstable_table(upto)
-    if which == "progress":
-        return progress_table(tournament_history(upto), upto, detail)
-    if which == "standings":
-        return standings_table(tournament_standings(t, round_number), t.name)
-    assert player is not None
-    return breakdown_table(keizer_detail(t, round_number).row(player), t)
+    elif detail and which != "start-rank" and system_of(t).fide_tiebreaks:
+        raise Failure("--detail goes with a Keizer tournament")
 
 
 def list_text(t: Tournament, which: str, round_number: int | None = None,
               detail: bool = False) -> str:
-    """One list (`list_table`) as the terminal prints it."""
-    table = list_table(t, which, round_number, detail=detail)
-    return slips_text(table, t.name) if which == "slips" else table_text(table)
+    """One list (`rochade.service.printed.list_of`) as the terminal prints it."""
+    checked_list(t, which, round_number, detail=detail)
+    return list_of(t, which, round_number, detail=detail).text()
 
 
 def _tournament(club: Path, who: str | None, tournament: str | None) -> Tournament:
@@ -169,8 +110,8 @@ def standings(
                 or rating_change):
             raise Failure("--category goes with a club file and the text format, without "
                           "--tiebreaks or --rating-change")
-        click.echo(table_text(category_list(source, who, tournament, round_number,
-                                            category)), nl=False)
+        data = service(source, who).categories(tournament)
+        click.echo(category_list(data, round_number, category).text(), nl=False)
         return
     chosen = parse_tiebreaks(tiebreaks) if tiebreaks is not None else None
     if source.suffix.lower() == ".trf":
@@ -181,26 +122,24 @@ def standings(
         rule = Unplayed(unplayed) if unplayed is not None else Unplayed.FIDE_2026
         from_trf = trf_standings(source, chosen, round_robin, rule)
         if fmt == "json":
-            click.echo(json.dumps(standings_json(from_trf), ensure_ascii=False, indent=2))
+            click.echo(standings_json_text(from_trf))
         else:
-            click.echo(table_text(standings_table(from_trf, source.stem)), nl=False)
+            click.echo(standings_list(from_trf, source.stem).text(), nl=False)
         return
     if round_robin or unplayed is not None:
         raise Failure("--round-robin and --unplayed only go with a TRF file")
-    changes: dict[PlayerId, RatingChange] | None = None
     if source.suffix.lower() == ".json":
         t = read_tournament_file(source)
-        if rating_change:
-            changes = rating_changes(t, after_round=round_number)
+        changes = file_rating_changes(t, round_number) if rating_change else None
     else:
         t = _tournament(source, who, tournament)
-        if rating_change:
-            changes = service(source, who).rating_changes(tournament, round_number)
+        changes = (service(source, who).rating_changes(tournament, round_number)
+                   if rating_change else None)
     table = tournament_standings(t, round_number, chosen)
     if fmt == "json":
-        _echo_json(standings_json(table), [line.entrant.id for line in table.lines], changes)
+        click.echo(standings_json_text(table, changes))
     else:
-        click.echo(table_text(_rated(standings_table(table, t.name), changes)), nl=False)
+        click.echo(standings_list(table, t.name, changes).text(), nl=False)
     _provisional(t)
 
 
@@ -211,19 +150,6 @@ def _provisional(t: Tournament) -> None:
         click.echo(f"Provisional: adjourned or postponed games (?) in round(s) "
                    f"{', '.join(map(str, adjourned))} count as draws until their results "
                    "are in.", err=True)
-
-
-def _rated(table: Table, changes: Mapping[PlayerId, RatingChange] | None) -> Table:
-    return table if changes is None else with_rating_change(table, changes)
-
-
-def _echo_json(rows: list[dict[str, object]], players: list[PlayerId],
-               changes: Mapping[PlayerId, RatingChange] | None) -> None:
-    """Standings as JSON (`players`: whose each row is), each player with K, performance and
-    rating change when asked."""
-    if changes is not None:
-        rows = [row | rating_change_json(changes[p]) for row, p in zip(rows, players, strict=True)]
-    click.echo(json.dumps(rows, ensure_ascii=False, indent=2))
 
 
 @click.command()
@@ -244,8 +170,7 @@ def pairings(club: Path, who: str | None, round_number: int | None, tournament: 
     if not 1 <= number <= len(t.rounds):
         raise Failure(f"there is no round {number} (rounds 1-{len(t.rounds)} are paired)")
     listed = svc.pairing_list(number, tournament)
-    click.echo(table_text(pairings_table(listed.round, listed.tournament, listed.date,
-                                         listed.before)), nl=False)
+    click.echo(pairing_list(listed).text(), nl=False)
 
 
 @click.command()
@@ -341,13 +266,13 @@ def _explain_rating(source: Path, who: str | None, player: str, round_number: in
         t = read_tournament_file(source)
         entrant = find_typed(t, player)
         tournament_standings(t, round_number)  # refuses a round the file does not have
-        change = rating_changes(t, after_round=round_number)[entrant.id]
+        change = file_rating_changes(t, round_number)[entrant.id]
     else:
         svc = service(source, who)
         t = svc.tournament(tournament)
         entrant = find_typed(t, player)
         change = svc.rating_changes(tournament, round_number)[entrant.id]
-    click.echo(table_text(rating_change_table(change, t)), nl=False)
+    click.echo(rating_change_text(change, t), nl=False)
 
 
 def _explain_points(t: Tournament, player: str, round_number: int | None) -> None:
@@ -358,7 +283,7 @@ def _explain_points(t: Tournament, player: str, round_number: int | None) -> Non
         for line in system_of(t).explain_tiebreaks(t, entrant.id, round_number):
             click.echo(f"  {line}")
         return
-    click.echo(table_text(list_table(t, "breakdown", round_number, entrant.id)), nl=False)
+    click.echo(list_of(t, "breakdown", round_number, entrant.id).text(), nl=False)
 
 
 COMMANDS = (standings, pairings, participants, crosstable_command, progress, explain)

@@ -11,8 +11,11 @@ import enum
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
+from types import MappingProxyType
+from typing import Final
 
-from rochade.core.messages import Explained
+from rochade.core.collation import name_key, search_text
+from rochade.core.messages import N_, Explained
 
 PlayerId = int
 """An entrant's id: stable for the whole tournament, never reused."""
@@ -188,6 +191,18 @@ class Status(enum.Enum):
         return _STATUS_REASON.get(self)
 
 
+STATUSES: Final[Mapping[str, str]] = MappingProxyType(
+    {
+        "present": N_("present"),
+        "excused": N_("excused"),
+        "unexcused": N_("unexcused"),
+        "club_duty": N_("club duty"),
+        "withdrawn": N_("withdrawn"),
+        "preregistered": N_("preregistered"),
+    }
+)
+"""The word the lists and pages write for each status (by its value), to be translated."""
+
 _STATUS_REASON = {
     Status.EXCUSED: Reason.EXCUSED.value,
     Status.UNEXCUSED: Reason.UNEXCUSED.value,
@@ -220,6 +235,17 @@ class Entrant:
     def sort_rating(self) -> int:
         """Rating used for ordering: unrated players sort below every rated one."""
         return self.rating if self.rating is not None else -1
+
+    @property
+    def name_key(self) -> tuple[str, str, str]:
+        """The name's place in alphabetical order, as the club's lists sort names
+        (`rochade.core.collation.name_key`)."""
+        return name_key(self.name)
+
+    @property
+    def search_name(self) -> str:
+        """The name as search compares it: without accents or case ("ozd" finds Özdemir)."""
+        return search_text(self.name)
 
 
 @dataclass(frozen=True, slots=True)

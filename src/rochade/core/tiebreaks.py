@@ -65,6 +65,8 @@ class RoundEntry:
     opponent: int | None = None
     colour: Colour | None = None
     outcome: Outcome | None = None  # PLAYED only: WIN, DRAW or LOSS
+    points: Fraction | None = None
+    """Points that are not the outcome's (a team's game points); None: by the scoring."""
 
     def __post_init__(self) -> None:
         if (self.opponent is not None) != (self.kind in _WITH_OPPONENT):
@@ -120,6 +122,8 @@ class Scoring:
         return cls(win, draw, loss)
 
     def points(self, entry: RoundEntry) -> Fraction:
+        if entry.points is not None:
+            return entry.points
         kind = entry.kind
         if kind is Kind.PLAYED:
             if entry.outcome is Outcome.WIN:
@@ -265,6 +269,11 @@ class TieBreak:
                 "F" if self.fore else "", "R" if self.reverse else "",
                 "" if self.unrated is None else f"U{self.unrated}"]
         return "/".join([self.acronym, *(m for m in mods if m)])
+
+    @property
+    def key(self) -> str:
+        """The tie-break as the TD types it on the command line: BH-C1, SB, KS-L+1."""
+        return str(self).replace("/", "-")
 
     @property
     def higher_is_better(self) -> bool:

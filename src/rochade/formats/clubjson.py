@@ -28,6 +28,7 @@ from rochade.core.jsonvalues import (
     read_opt_int,
     read_str,
 )
+from rochade.core.league import SCORES
 from rochade.core.messages import (
     UnreadableData,
     message_data,
@@ -106,9 +107,67 @@ def format_club(rows: Rows) -> str:
         "format": FORMAT,
         "members": rows["members"],
         "tournaments": tournaments,
+        **_league(rows),
         "actions": [_action(a) for a in rows["actions"]],
     }
     return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+
+
+def _league(rows: Rows) -> dict[str, Any]:
+    """The club's league teams and matches (schema 11), as the key `league`; none: no key,
+    so the backup of a club without league teams is what it was before."""
+    teams = rows.get("league_teams", [])
+    if not teams:
+        return {}
+    boards: dict[int, list[dict[str, Any]]] = {}
+    for b in rows.get("league_boards", []):
+        boards.setdefault(b["match_id"], []).append(
+            {"board": b["board"], "member": b["member_id"], "white": bool(b["white"]),
+             "result": b["result"]})
+    return {"league": {
+        "teams": [{"id": t["id"], "name": t["name"], "league": t["league"],
+                   "season": t["season"], "keizer_team": t["keizer_team"],
+                   "tournament": t["tournament_id"]} for t in teams],
+        "matches": [{"id": m["id"], "team": m["team_id"], "date": m["date"],
+                     "opponent": m["opponent"], "home": bool(m["home"]),
+                     "boards": boards.get(m["id"], [])}
+                    for m in rows.get("league_matches", [])],
+    }}
+
+
+def _parse_league(value: object, rows: Rows) -> None:
+    """The rows of the `league` key (`_league`)."""
+    d = _fields(value, "league", {"teams": read_list, "matches": read_list})
+    for i, t in enumerate(d["teams"]):
+        row = _fields(t, f"league.teams[{i}]", {
+            "id": _id, "name": read_str, "league": read_any_str, "season": read_any_str,
+            "keizer_team": _id, "tournament": _opt_id})
+        row["tournament_id"] = row.pop("tournament")
+        rows["league_teams"].append(row)
+    for i, m in enumerate(d["matches"]):
+        where = f"league.matches[{i}]"
+        row = _fields(m, where, {"id": _id, "team": _id, "date": read_str,
+                                 "opponent": read_str, "home": read_bool, "boards": read_list})
+        for j, b in enumerate(row.pop("boards")):
+            board = _fields(b, f"{where}.boards[{j}]", {
+                "board": _id, "member": _id, "white": read_bool, "result": _league_result},
+                {"match_id": row["id"]})
+            board["member_id"] = board.pop("member")
+            board["white"] = int(board["white"])
+            rows["league_boards"].append(board)
+        row["team_id"] = row.pop("team")
+        row["home"] = int(row["home"])
+        rows["league_matches"].append(row)
+
+
+def _league_result(value: object, where: str) -> str | None:
+    if value is None:
+        return None
+    result = read_str(value, where)
+    if result not in SCORES:
+        raise FormatError("{where}: {value} is not one of {choices}", where=where,
+                          value=repr(value), choices=", ".join(SCORES))
+    return result
 
 
 def parse_club(text: str) -> Rows:
@@ -127,9 +186,10 @@ def parse_club(text: str) -> Rows:
             "format {format} is newer than this rochade understands",
             format=data['format'],
         )
-    d = read_obj(data, "file", ("format", "members", "tournaments", "actions"))
+    d = read_obj(data, "file", ("format", "members", "tournaments", "league", "actions"))
     rows: Rows = {name: [] for name in ("members", "tournaments", "entrants", "rounds", "games",
-                                        "absences", "externals", "extras", "actions")}
+                                        "absences", "externals", "extras", "league_teams",
+                                        "league_matches", "league_boards", "actions")}
     for i, m in enumerate(read_list(d.get("members", []), "members")):
         # rating-report data (schema 6 on): absent in older backups, '' there
         details = {key: "" for key in _DETAILS} | (m if isinstance(m, dict) else {})
@@ -144,6 +204,8 @@ def parse_club(text: str) -> Rows:
     fide_ids = {m["id"]: m["fide_id"] for m in rows["members"]}
     for i, t in enumerate(read_list(d.get("tournaments", []), "tournaments")):
         _tournament(t, f"tournaments[{i}]", rows, fide_ids if int(match[1]) < 3 else None)
+    if "league" in d:
+        _parse_league(d["league"], rows)
     since_2 = {"tournament": _opt_id, "message": _log_line} if int(match[1]) >= 2 else {}
     for i, a in enumerate(read_list(d.get("actions", []), "actions")):
         row = _fields(a, f"actions[{i}]", {

@@ -48,8 +48,6 @@ from rochade.formats.tables import (
 from rochade.formats.text import visible
 
 STYLESHEET = "style.css"
-LANGUAGES = ("en", "de", "nl", "fr", "ar")
-"""The languages a page can be written in (`rochade.i18n.LANGUAGES` names them)."""
 
 
 def _same(text: str) -> str:
@@ -399,5 +397,5 @@ def _index(
     )
 
 
-__all__ = ["ENGLISH", "LANGUAGES", "Language", "Link", "page", "player_page", "print_head", "site",
+__all__ = ["ENGLISH", "Language", "Link", "page", "player_page", "print_head", "site",
            "slips_html", "stylesheet", "table_html"]

@@ -643,19 +643,22 @@ class RatingUpdate:
 
     @property
     def changes(self) -> tuple[str, ...]:
-        """The fields that change: "rating", "national rating", "FIDE id", then `FILLED`
-        keys."""
+        """The fields that change: "rating", "national rating", "FIDE id", then `filled`."""
         return tuple(
             what
             for what, old, new in (
                 ("rating", self.player.rating, self.rating),
                 ("national rating", self.player.details.national_text, self.details.national_text),
                 ("FIDE id", self.player.fide_id, self.fide_id),
-                *((key, getattr(self.player.details, key), getattr(self.details, key))
-                  for key in FILLED),
             )
             if old != new
-        )
+        ) + self.filled
+
+    @property
+    def filled(self) -> tuple[str, ...]:
+        """The member's data that change (`FILLED` keys, in their order)."""
+        return tuple(key for key in FILLED
+                     if getattr(self.player.details, key) != getattr(self.details, key))
 
 
 def _agree(key: str, ours: str, listed: str) -> bool:

@@ -25,8 +25,9 @@ from rochade.core.categories import CategoryStandings, PrizeList
 from rochade.core.collation import name_key
 from rochade.core.fide import PlayerDetails
 from rochade.core.keizer.scoring import KeizerStandings, StandingRow
-from rochade.core.messages import Message, Said, joined
-from rochade.core.model import ModelError, Outcome, PlayerId, Round, Tournament
+from rochade.core.league import Counted, MatchCard
+from rochade.core.messages import N_, Message, Said, joined
+from rochade.core.model import STATUSES, ModelError, Outcome, PlayerId, Round, Tournament
 from rochade.core.rating_change import RatingChange
 from rochade.core.standings import ScoreColumn, Standing, Standings
 from rochade.core.systems import SWISS_ABSENCES, TournamentSystem, numbers_of, system_of
@@ -38,7 +39,6 @@ from rochade.formats.text import (
     PRINT_ROUNDS,
     RESULTS,
     SELF,
-    STATUSES,
     apportion_cents,
     cents_text,
     change_text,
@@ -51,7 +51,6 @@ from rochade.formats.text import (
     progress_cell,
     rank_labels,
     reason_text,
-    tiebreak_key,
     without_game,
 )
 from rochade.formats.text import (
@@ -195,7 +194,7 @@ def standings_table(standings: Standings, name: str) -> Table:
     if not standings.converged:
         notes = (_w("not_converged", iterations=standings.iterations),)
     if standings.tiebreaks:
-        keys = ", ".join(map(tiebreak_key, standings.tiebreaks))
+        keys = ", ".join(tb.key for tb in standings.tiebreaks)
         notes = (*notes, _w("tiebreaks_legend", tiebreaks=keys))
     columns = (*lead, *map(_score_column, standings.columns))
     title = _w("standings_title", name=name, round=standings.after_round)
@@ -594,7 +593,7 @@ def _cross_cell(outcomes: list[Outcome | None], self_cell: bool) -> Cell:
 
 def tiebreak_column(tiebreak: TieBreak) -> Column:
     """A tie-break's column: titled as the TD types it (BH-C1), class `col-tb-bh-c1`."""
-    title = tiebreak_key(tiebreak)
+    title = tiebreak.key
     return Column("tb-" + re.sub(r"[^a-z0-9]+", "-", title.casefold()).strip("-"), title, True)
 
 
@@ -735,7 +734,7 @@ def card_table(standings: Standings, tournament: Tournament, player: PlayerId,
             cells = (_EMPTY,) * 5
         rows.append(Row((_int(rnd.number), *cells, _points(gained), _points(running))))
     values = Said(joined([Message("{tiebreak} {value}",
-                                  {"tiebreak": tiebreak_key(tb), "value": Decimal(points_text(v))})
+                                  {"tiebreak": tb.key, "value": Decimal(points_text(v))})
                           for tb, v in zip(standings.tiebreaks, line.scores[1:], strict=True)],
                          ", "))  # BH 12.5, SB 40.25: a translated page writes 12,5
     total = _points(line.total)
@@ -809,6 +808,57 @@ def _without_game(row: Row) -> tuple[str, str]:
     return name, why
 
 
+
+_VENUES = {True: N_("home"), False: N_("away")}
+
+
+def match_cards_table(cards: Sequence[MatchCard], title: str) -> Table:
+    """The league matches as match cards: per match its date, team, opponent club, venue and
+    score (the club's points first), then each board's player, colour, result and how the
+    competition counts it. The match's cells are written on its first board only (CSV keeps
+    them on every row)."""
+    columns = (
+        Column("match", _w("match"), True), Column("date", _w("date")),
+        Column("team", _w("team")), Column("opponent-club", _w("opponent_club")),
+        Column("venue", _w("venue")), Column("match-score", _w("match_score")),
+        _col("board", True), Column("player", _w("player")), _col("colour"), _col("result"),
+        Column("keizer", _w("keizer")),
+    )
+    rows = []
+    for card in cards:
+        match = card.match
+        score = match.score()
+        venue = _VENUES[match.home]
+        head = (Cell(match.id, str(match.id)), Cell(match.date, match.date),
+                Cell(match.team.name, match.team.name), Cell(match.opponent, match.opponent),
+                Cell(venue, Said(venue)), Cell(score, score))
+        for i, board in enumerate(match.boards):
+            counted = card.counted.get(board.board)
+            shown = head if i == 0 else tuple(dataclasses.replace(c, text="") for c in head)
+            colour = COLOURS["w" if board.white else "b"]
+            result = "" if board.score is None else _LEAGUE_SCORES[board.score]
+            rows.append(Row((*shown, _int(board.board), Cell(board.name, board.name, "name"),
+                             _text(colour, colour), Cell(board.score, result),
+                             _counted(counted))))
+        if not match.boards:
+            rows.append(Row((*head, *(_EMPTY,) * 5)))
+    return Table("match-cards", title, columns, tuple(rows))
+
+
+_LEAGUE_SCORES = {"1": "1", "1/2": "½", "0": "0", "+": "+", "-": "-"}
+
+
+def _counted(counted: Counted | None) -> Cell:
+    """How the competition counts a board: its round, or why not."""
+    if counted is None:
+        return _EMPTY
+    if counted.round is None:
+        return Cell(None, Said(counted.why) if counted.why else "", "unplayed")
+    text = (Said(N_("round {round}"), round=counted.round) if counted.replaces_row
+            else Said(N_("round {round}, in addition"), round=counted.round))
+    return Cell(counted.round, text)
+
+
 __all__ = [
     "Cell",
     "Column",
@@ -822,6 +872,7 @@ __all__ = [
     "column_fractions",
     "crosstable_table",
     "fide_list",
+    "match_cards_table",
     "notice_table",
     "pairings_table",
     "participants_table",

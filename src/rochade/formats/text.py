@@ -27,7 +27,7 @@ from rochade.core.rating_change import RatingChange
 from rochade.core.standings import Standings
 from rochade.core.systems import SWISS_ABSENCES, TournamentSystem
 from rochade.core.systems.keizer import KEIZER_SYSTEM
-from rochade.core.tiebreaks import Kind, TieBreak
+from rochade.core.tiebreaks import Kind
 
 # --- WORDS: everything a user reads -----------------------------------------------------------
 
@@ -98,6 +98,14 @@ WORDS: Final[Mapping[str, str]] = MappingProxyType(
         "rating_change_k": "K {k} ({rule}), rating change {change}",
         "rating_change_unrated": "unrated: no rating change",
         "rating_change_none": "{player}: no game against a rated opponent counts yet",
+        "match": "Match",
+        "date": "Date",
+        "team": "Team",
+        "opponent_club": "Opponent",
+        "venue": "Venue",
+        "match_score": "Score",
+        "player": "Player",
+        "keizer": "Counts in",
         "rating_change_legend": "Games over the board against rated opponents (FIDE B.02); "
         "We: expected score, a rating difference above 400 counting as 400.",
         "opponent_rating": "Rating",
@@ -163,17 +171,6 @@ REASON_CODES: Final[Mapping[str, str]] = MappingProxyType(
     }
 )
 """Short forms for the progress chart's cells; others are cut to four characters."""
-
-STATUSES: Final[Mapping[str, str]] = MappingProxyType(
-    {
-        "present": N_("present"),
-        "excused": N_("excused"),
-        "unexcused": N_("unexcused"),
-        "club_duty": N_("club duty"),
-        "withdrawn": N_("withdrawn"),
-        "preregistered": N_("preregistered"),
-    }
-)
 
 OUTCOMES: Final[Mapping[Outcome, str]] = MappingProxyType(
     {
@@ -445,7 +442,7 @@ def standings_json(standings: Standings) -> list[dict[str, object]]:
                 "name": line.entrant.name,
                 "points": points_text(line.total),
                 "tiebreaks": {
-                    tiebreak_key(tb): points_text(v)
+                    tb.key: points_text(v)
                     for tb, v in zip(standings.tiebreaks, line.scores[1:], strict=True)
                 },
             }
@@ -562,14 +559,6 @@ def meeting_text(outcomes: Sequence[Outcome | None]) -> str:
     return "".join(UNPLAYED if o is None else CELL_SCORES[o] for o in outcomes)
 
 
-# --- round-robin and Swiss standings ----------------------------------------------------------
-
-
-def tiebreak_key(tiebreak: TieBreak) -> str:
-    """A tie-break as the TD types it on the command line: BH-C1, SB, KS-L+1."""
-    return str(tiebreak).replace("/", "-")
-
-
 __all__ = [
     "NAME_WIDTH",
     "WORDS",
@@ -591,7 +580,6 @@ __all__ = [
     "said",
     "standings_json",
     "styled_text",
-    "tiebreak_key",
     "visible",
     "without_game",
 ]

@@ -19,7 +19,8 @@ from rochade.core.tiebreaks import (
     Scoring,
     Unplayed,
 )
-from rochade.formats.trf import TrfEntry, TrfFile, rounds_recorded
+from rochade.formats.trf import TrfFile, rounds_recorded
+from rochade.formats.trf_lines import TrfEntry
 
 _PLAYED = {"1": Outcome.WIN, "W": Outcome.WIN, "=": Outcome.DRAW, "D": Outcome.DRAW,
            "0": Outcome.LOSS, "L": Outcome.LOSS}

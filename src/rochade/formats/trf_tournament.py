@@ -70,24 +70,27 @@ from rochade.core.systems.round_robin import ROUND_ROBIN_SYSTEM
 from rochade.core.systems.swiss import SWISS_SYSTEM
 from rochade.core.tiebreaks import Kind, Scoring, TieBreakError, parse_tiebreaks
 from rochade.formats.trf import (
-    TrfEntry,
-    TrfError,
     TrfFile,
-    TrfPlayer,
     forbidden_of,
-    format_entry,
     format_forbidden,
-    format_player,
-    format_points,
-    line_error,
     newline_of,
-    parse_entry,
-    parse_player,
     parse_trf,
-    points_error,
     rounds_recorded,
     standard_byes,
     trf_lines,
+)
+from rochade.formats.trf_lines import (
+    RESULT_CODES,
+    TrfEntry,
+    TrfError,
+    TrfPlayer,
+    format_entry,
+    format_player,
+    format_points,
+    line_error,
+    parse_entry,
+    parse_player,
+    points_error,
 )
 
 RCH = "RCH"
@@ -98,19 +101,7 @@ MAX_TPN = 9999
 BEFORE, AFTER = 0, -1
 """Anchors of kept lines: before the first player line, after the last one."""
 
-_RESULT_CODES = {  # result -> (white's code, black's code)
-    Result.WHITE_WINS: ("1", "0"),
-    Result.DRAW: ("=", "="),
-    Result.BLACK_WINS: ("0", "1"),
-    Result.WHITE_WINS_FORFEIT: ("+", "-"),
-    Result.BLACK_WINS_FORFEIT: ("-", "+"),
-    Result.DOUBLE_FORFEIT: ("-", "-"),
-    Result.WHITE_HALF: ("=", "0"),
-    Result.BLACK_HALF: ("0", "="),
-    Result.BOTH_LOSE: ("0", "0"),
-    Result.ADJOURNED: ("?", "?"),  # gacrux's code for an unknown result (a draw for pairing)
-}
-_PLAYED_CODES = {codes: result for result, codes in _RESULT_CODES.items()
+_PLAYED_CODES = {codes: result for result, codes in RESULT_CODES.items()
                  if not result.is_forfeit}
 """The game of two players' codes over the board (white's first; W D L read as 1 = 0)."""
 
@@ -727,7 +718,7 @@ def _entry(t: Tournament, rnd: Round, player: PlayerId) -> TrfEntry | None:
     game = rnd.game_of(player)
     if game is not None:
         white = game.white == player
-        code = " " if game.result is None else _RESULT_CODES[game.result][0 if white else 1]
+        code = " " if game.result is None else RESULT_CODES[game.result][0 if white else 1]
         return TrfEntry(game.opponent_of(player), "w" if white else "b", code)
     if rnd.bye == player:
         return TrfEntry(0, "-", "U")  # a round robin's rest: 162 says U scores nothing

@@ -14,6 +14,7 @@ from rochade.service.backups import BackupDesk
 from rochade.service.edits import PairingEditor
 from rochade.service.exchange import ExchangeDesk
 from rochade.service.history import HistoryDesk
+from rochade.service.league import LeagueDesk
 from rochade.service.lists import ListsDesk
 from rochade.service.phones import PhoneDesk
 from rochade.service.roster import RosterDesk
@@ -23,6 +24,6 @@ from rochade.service.tournaments import TournamentDesk
 
 
 class ClubService(TournamentDesk, RosterDesk, RoundsDesk, ListsDesk, HistoryDesk, ExchangeDesk,
-                  BackupDesk, PhoneDesk, HallScreens, PairingEditor):
+                  BackupDesk, PhoneDesk, HallScreens, PairingEditor, LeagueDesk):
     """Every use case on one club file, acting as `who` at the time `clock` says; with
     `identity`, on that file only (a server's: `file_settings.file_identity`)."""

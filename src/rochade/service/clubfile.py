@@ -23,6 +23,7 @@ from rochade.core.model import Tournament
 from rochade.service import system_cases
 from rochade.service.errors import ServiceError
 from rochade.service.fidemode import FideMode, mode_of
+from rochade.service.league_games import with_league_games
 from rochade.service.players import pick
 from rochade.store import Action, Club, Identity, StoreError, TournamentRecord
 
@@ -140,11 +141,15 @@ class ClubFile:
             raise ServiceError("this club file has no tournament yet; create one first")
         return current_tournament(records, club.setting(CURRENT_KEY))
 
-    def load(self, club: Club, name: str | None) -> tuple[TournamentRecord, Tournament]:
-        """The tournament's record and the whole tournament, its settings decoded."""
+    def load(self, club: Club, name: str | None, league: bool = True
+             ) -> tuple[TournamentRecord, Tournament]:
+        """The tournament's record and the whole tournament, its settings decoded, with the
+        league games its teams played (`league_games`; `league` False: the stored rows
+        only, for a change that writes a round's rows back)."""
         record = self.record(club, name)
         settings = system_cases.decode(record.system, record.settings)
-        return record, dataclasses.replace(club.load_tournament(record), settings=settings)
+        t = dataclasses.replace(club.load_tournament(record), settings=settings)
+        return record, with_league_games(club, record, t)[0] if league else t
 
 
 class UseCases:

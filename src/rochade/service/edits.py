@@ -154,7 +154,7 @@ class PairingEditor(UseCases):
 
     def _edit(self, edit: Edit, confirm: bool, tournament: str | None) -> PairingReport:
         with self.file.change("pair", "change pairing") as (club, action):
-            record, t = self.file.load(club, tournament)
+            record, t = self.file.load(club, tournament, league=False)  # rows written back
             if system_of(t).fixed_schedule:
                 raise ServiceError("a round robin is paired by its Berger table; its pairing "
                                    "is not changed by hand")

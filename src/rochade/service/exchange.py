@@ -175,6 +175,16 @@ def _remove(club: Path) -> None:
         Path(f"{club}{suffix}").unlink(missing_ok=True)
 
 
+NEWLINES = {"crlf": "\r\n", "lf": "\n", "cr": "\r"}
+"""The line endings a TRF file may be written with, by the name the TD chooses; the spec
+says CR, files in the wild use all."""
+
+
+def _newline(choice: str | None) -> str | None:
+    """The line ending of a `NEWLINES` choice (None: the file's own)."""
+    return None if choice is None else NEWLINES[choice]
+
+
 SQLITE = b"SQLite format 3\x00"
 """How a KeizerForClubs file (an SQLite database) begins."""
 KFC_TOLERANCE = 1e-4
@@ -197,6 +207,11 @@ class RoundDifference:
     reason: str | None
     opponent: Entrant | None
 
+    @property
+    def rochade_text(self) -> str:
+        """rochade's credit as the lists write it."""
+        return _decimal(self.rochade)
+
 
 @dataclass(frozen=True)
 class Difference:
@@ -207,6 +222,17 @@ class Difference:
     kfc: float
     rochade: Fraction
     rounds: tuple[RoundDifference, ...]
+
+    @property
+    def rochade_text(self) -> str:
+        """rochade's total as the lists write it."""
+        return _decimal(self.rochade)
+
+
+def _decimal(value: Fraction) -> str:
+    from rochade.formats.text import decimal_text  # for a KfC import only
+
+    return decimal_text(value)
 
 
 @dataclass(frozen=True)
@@ -345,8 +371,9 @@ class ExchangeDesk(UseCases):
                    javafo: bool = False) -> str:
         """The tournament as a TRF file with the event's records and the players' details, as
         a rating report has them; an imported one comes back with its own lines where the
-        club file says the same. `javafo`: the coming round's byes also in its round blocks,
-        for TRF16 engines."""
+        club file says the same. `newline`: a `NEWLINES` choice (default: the imported file's,
+        else CRLF). `javafo`: the coming round's byes also in its round blocks, for TRF16
+        engines."""
         from rochade.formats.trf import TrfError
         from rochade.formats.trf_tournament import TrfExtras, file_details, write_trf_tournament
 
@@ -361,7 +388,7 @@ class ExchangeDesk(UseCases):
             details = {p: d for p, d in details.items() if p not in kept.players or _trf_fields(
                 d) != _trf_fields(file_details(kept.players[p]))}
         try:
-            return write_trf_tournament(t, kept, newline, event, details,
+            return write_trf_tournament(t, kept, _newline(newline), event, details,
                                         self.fide_comments(t.name), javafo=javafo)
         except TrfError as exc:
             raise ServiceError(message_of(exc)) from None
@@ -369,7 +396,8 @@ class ExchangeDesk(UseCases):
     def rating_report(self, tournament: str | None = None,
                       newline: str | None = None) -> RatingReport:
         """The tournament's rating report (TRF26 with the event's header records and the
-        players' data), after the pre-submission check; no file text while a problem remains."""
+        players' data), after the pre-submission check; no file text while a problem remains.
+        `newline`: as for `export_trf`."""
         from rochade.formats.trf import TrfError
         from rochade.formats.trf_tournament import TrfExtras, write_trf_tournament
 
@@ -380,8 +408,9 @@ class ExchangeDesk(UseCases):
         if check.problems:
             return RatingReport(check, None)
         try:
-            text = write_trf_tournament(data.tournament, kept, newline, event, data.details,
-                                        self.fide_comments(data.tournament.name), report=True)
+            text = write_trf_tournament(data.tournament, kept, _newline(newline), event,
+                                        data.details, self.fide_comments(data.tournament.name),
+                                        report=True)
         except TrfError as exc:
             raise ServiceError(message_of(exc)) from None
         return RatingReport(check, text)

@@ -11,14 +11,20 @@ from fractions import Fraction
 
 from rochade.core import fide
 from rochade.core.fide import EventData
-from rochade.core.keizer.scoring import KeizerStandings, compute_standings, standings_history
+
+# The values the lists are made of, which the CLI and the pages read: any system's standings,
+# Keizer's with each player's breakdown, a player's rating change.
+from rochade.core.keizer.scoring import KeizerStandings as KeizerStandings
+from rochade.core.keizer.scoring import compute_standings, standings_history
 from rochade.core.keizer.settings import KeizerSettings
 from rochade.core.model import PlayerId, Tournament
-from rochade.core.rating_change import RatingChange, is_fast, rating_changes
-from rochade.core.standings import Standings
+from rochade.core.rating_change import RatingChange as RatingChange
+from rochade.core.rating_change import is_fast, rating_changes
+from rochade.core.standings import Standings as Standings
 from rochade.core.systems import system_of
 from rochade.core.systems.keizer import KEIZER_SYSTEM
 from rochade.core.tiebreaks import TieBreak
+from rochade.formats.text import rank_labels
 from rochade.service.categories import CATEGORIES, CategoryData, setup_from_json
 from rochade.service.clubfile import UseCases
 from rochade.service.errors import ServiceError
@@ -122,6 +128,13 @@ def rating_changes_of(data: RatingData, after_round: int | None = None
                           after_round, is_fast(data.event.time_control_code))
 
 
+def file_rating_changes(t: Tournament, after_round: int | None = None
+                        ) -> dict[PlayerId, RatingChange]:
+    """Each player's FIDE rating change and performance in a tournament file after a round
+    (None: the last): from the games alone, a file keeps no members' data."""
+    return rating_changes(t, after_round=after_round)
+
+
 def points_before(t: Tournament, round_number: int) -> dict[PlayerId, Fraction]:
     """Each player's points before round `round_number`, as the pairing lists print them beside
     the names: the Keizer total, or a Swiss's or round robin's game points."""
@@ -131,6 +144,13 @@ def points_before(t: Tournament, round_number: int) -> dict[PlayerId, Fraction]:
         return {line.entrant.id: line.total for line in standings.lines}
     table, numbers = system.counted_crosstable(t, round_number - 1)  # no tie-breaks needed
     return {numbers[n - 1]: score for n, score in table.score.items()}
+
+
+def paired_ranks(t: Tournament, after: Mapping[int, KeizerStandings]
+                 ) -> dict[int, dict[PlayerId, str]]:
+    """Each round's players by their rank when it was paired (`after`: the standings after
+    each round), as the progress chart labels the opponents."""
+    return {r.number: rank_labels(r.number, after, t) for r in t.rounds}
 
 
 def tournament_history(t: Tournament) -> list[KeizerStandings]:

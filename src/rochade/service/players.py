@@ -86,6 +86,11 @@ _PICK_TEMPLATES = {
         N_("no player named '{typed}'"),
         N_("'{typed}' matches several players: {names}; type more letters"),
     ),
+    "team": (
+        N_("no team given"),
+        N_("no league team named '{typed}'"),
+        N_("'{typed}' matches several league teams: {names}; type more letters"),
+    ),
     "tournament": (
         N_("no tournament given"),
         N_("no tournament named '{typed}'"),
@@ -95,6 +100,7 @@ _PICK_TEMPLATES = {
 _DID_YOU_MEAN = {
     "player": N_("no player named '{typed}'; did you mean {names}?"),
     "tournament": N_("no tournament named '{typed}'; did you mean {names}?"),
+    "team": N_("no league team named '{typed}'; did you mean {names}?"),
 }
 
 

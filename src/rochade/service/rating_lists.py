@@ -13,6 +13,7 @@ from rochade.formats.players import (
     RATING_KINDS,
     RatedPlayer,
     RatingSource,
+    RatingUpdate,
     decode,
     is_fide_txt,
     parse_fide_txt,
@@ -23,8 +24,8 @@ from rochade.formats.players import (
 from rochade.service.errors import ServiceError
 from rochade.service.files import capped, read_whole
 
-__all__ = ["LIST_FORMATS", "RATING_KINDS", "RatingSource", "list_rating_sources",
-           "open_rating_list", "rating_entries"]
+__all__ = ["LIST_FORMATS", "RATING_KINDS", "RatingSource", "RatingUpdate",
+           "list_rating_sources", "open_rating_list", "rating_entries"]
 
 LIST_FORMATS = ("auto", "fide-xml", "fide-txt", "csv")
 

@@ -91,6 +91,13 @@ class StandingChange:
     old_total: Fraction
     new_total: Fraction
 
+    @property
+    def totals(self) -> str:
+        """The old and the new total as the lists write them: "20.33 -> 21.00"."""
+        from rochade.formats.text import decimal_text  # not loaded by every command
+
+        return f"{decimal_text(self.old_total)} -> {decimal_text(self.new_total)}"
+
 
 @dataclass(frozen=True)
 class ResultReport:

@@ -11,6 +11,7 @@ import dataclasses
 import json
 import secrets
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -21,34 +22,38 @@ from rochade.core.limits import number
 from rochade.core.messages import message_of
 from rochade.core.model import Entrant, Game, ModelError, PlayerId, Result, Status, Tournament
 from rochade.core.pairing import Pairing
+from rochade.core.roundrobin import berger_schedule
 from rochade.core.standings import Standings
-from rochade.core.systems import (
-    DEFAULT_TIEBREAKS,
-    ROUND_ROBIN,
-    SWISS,
-    SWISS_ABSENCES,
-    ByeRequest,
-    TournamentSystem,
-    scoring,
-    scoring_text,
-    system_holding,
-)
 
 # What a tournament's system offers (its object) and the choices of its options, named here
 # for the CLI and the pages: they reach the systems through the service.
+from rochade.core.systems import DEFAULT_TIEBREAKS as DEFAULT_TIEBREAKS
 from rochade.core.systems import KEIZER as KEIZER
+from rochade.core.systems import ROUND_ROBIN as ROUND_ROBIN
 from rochade.core.systems import SCORINGS as SCORINGS
+from rochade.core.systems import SWISS as SWISS
+from rochade.core.systems import (
+    SWISS_ABSENCES,
+    TournamentSystem,
+    scoring,
+    system_holding,
+)
 from rochade.core.systems import SYSTEMS as SYSTEMS
 from rochade.core.systems import Acceleration as Acceleration
+from rochade.core.systems import ByeRequest as ByeRequest
 from rochade.core.systems import FirstRound as FirstRound
+from rochade.core.systems import RoundRobinSettings as RoundRobinSettings
 from rochade.core.systems import StartNumbers as StartNumbers
+from rochade.core.systems import SwissSettings as SwissSettings
 from rochade.core.systems import find_system as find_system
 from rochade.core.systems import holder as holder
 from rochade.core.systems import numbers_of as numbers_of
+from rochade.core.systems import scoring_text as scoring_text
 from rochade.core.systems import system_of as system_of
 from rochade.core.systems.base import PairingRefused
 from rochade.core.systems.crosstables import ranked
 from rochade.core.systems.keizer import draw_start as keizer_start
+from rochade.core.systems.round_robin import ROUND_ROBIN_SYSTEM
 from rochade.core.tiebreaks import Kind, TieBreakError
 
 # The tie-breaks a TD chooses (typed, or on the pages) and the edition's rule for unplayed rounds.
@@ -468,3 +473,36 @@ def trf_standings(path: Path, tiebreaks: Sequence[TieBreak] | None, round_robin:
     chosen = DEFAULT_TIEBREAKS[ROUND_ROBIN if round_robin else SWISS] if tiebreaks is None else (
         tiebreaks)
     return ranked(table, entrants, chosen)
+
+
+@dataclass(frozen=True)
+class ScheduleRound:
+    """A round of the Berger table: (white, black) as start number and player, and who rests."""
+
+    number: int
+    boards: tuple[tuple[tuple[int, Entrant | None], tuple[int, Entrant | None]], ...]
+    rest: tuple[int, Entrant | None] | None
+
+
+def round_robin_schedule(t: Tournament) -> list[ScheduleRound]:
+    """A round robin's whole schedule, with names once the start numbers are given (round 1
+    paired); empty for another system, or below two players."""
+    s = ROUND_ROBIN_SYSTEM.own(t.settings)
+    if s is None:
+        return []
+    players = len(s.numbers) if s.numbers else len(t.entrants)
+    if players < 2:
+        return []
+    schedule = berger_schedule(players, double=s.double, swap_last_two=s.swap_last_two)
+
+    def who(number: int) -> tuple[int, Entrant | None]:
+        return number, t.entrant(s.numbers[number - 1]) if s.numbers else None
+
+    return [
+        ScheduleRound(
+            r.number,
+            tuple((who(w), who(b)) for w, b in r.boards if schedule.bye_number not in (w, b)),
+            None if r.bye is None else who(r.bye),
+        )
+        for r in schedule.rounds
+    ]

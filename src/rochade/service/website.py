@@ -15,13 +15,14 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from rochade.core.model import Tournament
 from rochade.formats.csv import table_csv
 from rochade.formats.html import ENGLISH, Language, site
 from rochade.formats.tables import Table, category_table, prize_table
 from rochade.service.categories import category_standings, prize_list
 from rochade.service.club import ClubService
 from rochade.service.errors import ServiceError
-from rochade.service.lists import tournament_standings
+from rochade.service.lists import file_rating_changes, tournament_standings
 
 MANIFEST = ".rochade-site.json"
 """The pages `publish` wrote last into the folder: `{"rochade-site": 1, "files": [...]}`."""
@@ -44,11 +45,11 @@ def site_files(pages: Mapping[str, str]) -> dict[str, bytes]:
 
 
 def club_site(club: ClubService, tournament: str | None = None,
-              csv: Callable[[Table], str] = table_csv, language: Language = ENGLISH,
+              csv: Callable[[Table], str] = table_csv, language: Language | None = None,
               rating_change: bool = False) -> dict[str, bytes]:
     """The site of a tournament of the club file (`publish`, and `serve` for its uploads):
     its lists with the club's letterhead, the players' details, each category's standings
-    and the prize list."""
+    and the prize list, in `language` (None: English)."""
     t = club.tournament(tournament)
     data = club.categories(t.name)
     overall = tournament_standings(t)
@@ -61,7 +62,16 @@ def club_site(club: ClubService, tournament: str | None = None,
     changes = club.rating_changes(t.name) if rating_change else None
     return site_files(site(t, csv=csv, club=head.club, dates=head.dates,
                            details=club.rating_data(t.name).details, changes=changes,
-                           more=more, language=language))
+                           more=more, language=language or ENGLISH))
+
+
+def file_site(t: Tournament, csv: Callable[[Table], str] = table_csv,
+              language: Language | None = None, rating_change: bool = False
+              ) -> dict[str, bytes]:
+    """The site of a tournament file (`publish FILE.json`): its lists, with the rating
+    changes from the games alone (a file keeps no members' data)."""
+    changes = file_rating_changes(t) if rating_change else None
+    return site_files(site(t, csv=csv, changes=changes, language=language or ENGLISH))
 
 
 def write_site(folder: Path, files: Mapping[str, bytes]) -> SiteWritten:

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from rochade.core.fide import PlayerDetails
+from rochade.core.league import LeagueBoard, LeagueMatch, LeagueTeam
 from rochade.core.messages import (
     N_,
     Message,
@@ -764,6 +765,84 @@ class Club:
             "SELECT kind, data FROM extras WHERE tournament_id = ? ORDER BY kind", (tournament_id,)
         )
         return {kind: data for kind, data in rows}
+
+    # -- the club's league teams and their matches ---------------------------------------
+
+    def add_league_team(self, team: LeagueTeam, tournament_id: int | None) -> int:
+        """A club team in a league season, counting for the Keizer tournament given."""
+        if self._rows("SELECT 1 FROM league_teams WHERE name = ? AND season = ?",
+                      (team.name, team.season)):
+            raise StoreError("a team named '{name}' already plays in season '{season}'",
+                             name=team.name, season=team.season)
+        cursor = self._write(
+            "INSERT INTO league_teams (name, league, season, keizer_team, tournament_id) "
+            "VALUES (?, ?, ?, ?, ?)",
+            (team.name, team.league, team.season, team.keizer_team, tournament_id),
+        )
+        return _lastrowid(cursor)
+
+    def league_teams(self) -> list[tuple[LeagueTeam, int | None]]:
+        """Every league team with the id of the tournament it counts for, oldest first."""
+        rows = self._rows(
+            "SELECT l.id, l.name, l.league, l.season, l.keizer_team, t.name, l.tournament_id "
+            "FROM league_teams l LEFT JOIN tournaments t ON t.id = l.tournament_id ORDER BY l.id"
+        )
+        return [(LeagueTeam(*row[:6]), row[6]) for row in rows]
+
+    def add_league_match(self, match: LeagueMatch, match_id: int | None = None) -> int:
+        """A match with its lineup (and the results given); its id (`match_id`: this one, for
+        a match entered again in place of the one deleted)."""
+        cursor = self._write(
+            "INSERT INTO league_matches (id, team_id, date, opponent, home) VALUES (?, ?, ?, ?, ?)",
+            (match_id, match.team.id, match.date, match.opponent, int(match.home)),
+        )
+        match_id = _lastrowid(cursor)
+        for board in match.boards:
+            self._write(
+                "INSERT INTO league_boards (match_id, board, member_id, white, result) "
+                "VALUES (?, ?, ?, ?, ?)",
+                (match_id, board.board, board.member, int(board.white), board.score),
+            )
+        return match_id
+
+    def set_league_result(self, match_id: int, board: int, score: str | None) -> None:
+        cursor = self._write(
+            "UPDATE league_boards SET result = ? WHERE match_id = ? AND board = ?",
+            (score, match_id, board),
+        )
+        if cursor.rowcount != 1:
+            raise StoreError("match {match} has no board {board}", match=match_id, board=board)
+
+    def delete_league_match(self, match_id: int) -> None:
+        """Remove a match and its boards (children first: undo sees every row)."""
+        self._write("DELETE FROM league_boards WHERE match_id = ?", (match_id,))
+        self._write("DELETE FROM league_matches WHERE id = ?", (match_id,))
+
+    def league_matches(self, teams: Sequence[LeagueTeam]) -> list[LeagueMatch]:
+        """The matches of these teams with their boards, by date."""
+        by_id = {team.id: team for team in teams}
+        if not by_id:
+            return []
+        marks = ", ".join("?" for _ in by_id)
+        boards: dict[int, list[LeagueBoard]] = {}
+        for match_id, board, member, name, white, result in self._rows(
+            "SELECT b.match_id, b.board, b.member_id, m.name, b.white, b.result "
+            "FROM league_boards b JOIN members m ON m.id = b.member_id "
+            f"JOIN league_matches x ON x.id = b.match_id WHERE x.team_id IN ({marks}) "
+            "ORDER BY b.match_id, b.board",
+            tuple(by_id),
+        ):
+            boards.setdefault(match_id, []).append(
+                LeagueBoard(board, member, name, bool(white), result))
+        return [
+            LeagueMatch(match_id, by_id[team_id], date, opponent, bool(home),
+                        tuple(boards.get(match_id, ())))
+            for match_id, team_id, date, opponent, home in self._rows(
+                "SELECT id, team_id, date, opponent, home FROM league_matches "
+                f"WHERE team_id IN ({marks}) ORDER BY date, id",
+                tuple(by_id),
+            )
+        ]
 
     # -- loading a whole tournament ------------------------------------------------------
 

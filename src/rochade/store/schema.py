@@ -13,7 +13,8 @@ APPLICATION_ID = 0x526F6368  # "Roch"
 """Written into every club file's header; any other value means "not a rochade file"."""
 
 FACT_TABLES = (
-    "members", "tournaments", "entrants", "rounds", "games", "absences", "externals", "extras"
+    "members", "tournaments", "entrants", "rounds", "games", "absences", "externals", "extras",
+    "league_teams", "league_matches", "league_boards",
 )
 """Tables whose every change is recorded for undo (the action log itself is not a fact)."""
 
@@ -249,8 +250,41 @@ back into the FIDE column, beside the national rating the upgrade had moved ther
 (`Club._replay`) follows such a step by this statement, so the row comes back as the upgrade
 would have made it of the old row."""
 
+# Version 11 keeps the club's teams in an external league and their matches (rochade.core.league):
+# a team's season and the Keizer competition and team number its games count for, each match
+# once (date, opponent club, home or away) with who played which board in which colour and the
+# board's result as the club's player scored it (NULL: not in yet). A Keizer competition's
+# league games follow from these; none is stored as an external game.
+_LEAGUE = """
+CREATE TABLE league_teams (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL CHECK (length(trim(name)) > 0),
+    league TEXT NOT NULL DEFAULT '',
+    season TEXT NOT NULL DEFAULT '',
+    keizer_team INTEGER NOT NULL CHECK (keizer_team >= 1),
+    tournament_id INTEGER REFERENCES tournaments (id),
+    UNIQUE (name, season)
+);
+CREATE TABLE league_matches (
+    id INTEGER PRIMARY KEY,
+    team_id INTEGER NOT NULL REFERENCES league_teams (id),
+    date TEXT NOT NULL,
+    opponent TEXT NOT NULL CHECK (length(trim(opponent)) > 0),
+    home INTEGER NOT NULL CHECK (home IN (0, 1))
+);
+CREATE TABLE league_boards (
+    match_id INTEGER NOT NULL REFERENCES league_matches (id),
+    board INTEGER NOT NULL CHECK (board >= 1),
+    member_id INTEGER NOT NULL REFERENCES members (id),
+    white INTEGER NOT NULL CHECK (white IN (0, 1)),
+    result TEXT CHECK (result IN ('1', '1/2', '0', '+', '-')),
+    PRIMARY KEY (match_id, board),
+    UNIQUE (match_id, member_id)
+);
+"""
+
 MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3, _V4, _V5, _ROUND_DATES, _MEMBER_DETAILS,
-                               _K_FACTOR, _STATE_MARK, _TWO_RATINGS)
+                               _K_FACTOR, _STATE_MARK, _TWO_RATINGS, _LEAGUE)
 """MIGRATIONS[i] moves a file from schema version i to i + 1. Append only, never edit."""
 
 SCHEMA_VERSION = len(MIGRATIONS)

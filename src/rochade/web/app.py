@@ -29,7 +29,7 @@ from rochade.web.base import (
     Web,
     request_language,
 )
-from rochade.web.renderer import Renderer, Setup
+from rochade.web.renderer import Process, Renderer, Setup
 from rochade.web.routes import routes
 from rochade.web.security import LoginThrottle
 
@@ -72,7 +72,7 @@ def create_app(
     public_url: str | None = None,
     poll_seconds: float = POLL_SECONDS,
     behind_proxy: bool = False,
-    render_process: bool = False,
+    render_process: bool | Process = False,
     proxies: tuple[str, ...] = (),
     local_url: str = LOCAL_URL,
     publish_to: Target | None = None,
@@ -85,8 +85,9 @@ def create_app(
     `behind_proxy`: the client's address is X-Forwarded-For's on requests from the proxy, at
     one of `proxies` (none given: a loopback address); that header is ignored on any other.
     `render_process`: the kept public pages are rendered, and the TD's changes made, in a
-    process of their own (on the system clock), from the app's start to its end
-    (`rochade.web.renderer`). `publish_to`: where a tournament's site is uploaded after each
+    process of their own (on the app's clock, which must then be picklable), from the app's
+    start to its end (`rochade.web.renderer`); or in the `Process` given, shared with other
+    apps. `publish_to`: where a tournament's site is uploaded after each
     change of its TD pages, in the background (`rochade.web.uploads`).
     """
     web = Web(path, clock, throttle or LoginThrottle(), public_url, poll_seconds, behind_proxy,
@@ -112,8 +113,10 @@ def create_app(
         if not render_process:
             yield
             return
-        renderer = Renderer(Setup(path, public_url, poll_seconds, behind_proxy, proxies,
-                                  web.csrf_mark, local_url, web.identity))
+        renderer = Renderer(
+            Setup(path, public_url, poll_seconds, behind_proxy, proxies, web.csrf_mark,
+                  local_url, web.identity, clock),
+            None if render_process is True else render_process)
         web.renderer, web.pages.queued = renderer, True
         try:
             yield

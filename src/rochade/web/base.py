@@ -37,7 +37,6 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.types import Message as AsgiMessage
 
 from rochade import i18n
-from rochade.core.collation import search_text
 from rochade.core.messages import N_, Message, shortened
 from rochade.core.model import ModelError
 from rochade.service import ActionRecord, ClubService, Identity, ServiceError, StoreError
@@ -166,8 +165,9 @@ class Web:
         )
         self.clock = clock
         self.throttle = throttle
-        self.signer = Signer(signing_key(path))
-        self.sessions = Signer(session_key(path))
+        key = signing_key(path)
+        self.signer = Signer(key)
+        self.sessions = Signer(session_key(path, key))
         self.revoked_here: set[str] = set()
         """Sessions logged out through this app: refused even when the club file could not
         note them (a full disk). The club file's list holds for every server on it."""
@@ -265,7 +265,6 @@ class Web:
             env.filters["day"] = lambda iso: i18n.day(iso, lang)
             env.filters["moment"] = lambda iso: i18n.moment(iso, lang)
             env.filters["clock"] = lambda iso: i18n.clock(iso, lang)
-            env.filters["fold"] = search_text
             env.globals["column"] = lambda values, halves=True: i18n.column(values, lang, halves)
             env.globals["result_label"] = result_label
             env.globals["system_of"] = system_of

@@ -3,35 +3,20 @@ and prize list, linked from the standings page, and the TD's page that defines t
 
 from __future__ import annotations
 
-from typing import Any
-
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
 from rochade import i18n
-from rochade.formats.tables import Table, category_table, prize_table
-from rochade.service import tournament_standings
-from rochade.service.categories import CategoryData, category_standings, prize_list
+from rochade.service.categories import CategoryData
+from rochade.service.page_lists import category_page, prizes_page
 from rochade.web.base import USER_ERRORS, Page, Web, field, public, round_param, td_only
-from rochade.web.tables import web_table
 
 
 def _data(web: Web, request: Request) -> tuple[int, CategoryData]:
     data: CategoryData = web.reads(request).categories(web.tournament_name(request))
     return int(request.path_params["n"]), data
-
-
-def _shown(web: Web, page: Page, table: Table, n: int) -> dict[str, Any]:
-    """The table as the standings page shows one (`web_table`): its titles in the page's
-    language, its numbers written the language's way, the names linking to the players."""
-    _ = web.gettext(page)
-    lang = page.lang
-    shown = web_table(table, lambda c: i18n.column_title(c, lang),
-                      lambda c, values: i18n.table_numbers(c, values, lang), f"/t/{n}/players/",
-                      lambda c: "num" if c.numeric else "", marked=_("withdrawn"))
-    return {"table": shown, "kind": table.kind}
 
 
 @public
@@ -43,26 +28,29 @@ def category(web: Web, request: Request, page: Page) -> Response:
     chosen = data.setup.categories[number - 1]
     t = data.tournament
     after = round_param(request, len(t.rounds), "after")
-    overall = tournament_standings(t, after)
-    table = category_table(category_standings(data, overall, chosen.name), t.name)
+    _ = web.gettext(page)
+    table = category_page(data, after, chosen.name,
+                          i18n.page_words(page.lang, marked=_("withdrawn")), f"/t/{n}/players/")
     unknown = [t.entrant(p).name for p in data.members(chosen)[1]]
     head = web.reads(request).letterhead(t.name)
     return web.render(page, "category.html", n=n, t=t, after=after, chosen=chosen, head=head,
                       print_round=after if after is not None else len(t.rounds),
                       number=number, categories=data.setup.categories, unknown=unknown,
-                      section="standings", **_shown(web, page, table, n))
+                      section="standings", table=table, kind=table.kind)
 
 
 @public
 def prizes(web: Web, request: Request, page: Page) -> Response:
     n, data = _data(web, request)
     t = data.tournament
-    table = prize_table(prize_list(data, tournament_standings(t)), t.name)
+    _ = web.gettext(page)
+    table = prizes_page(data, i18n.page_words(page.lang, marked=_("withdrawn")),
+                        f"/t/{n}/players/")
     head = web.reads(request).letterhead(t.name)
     return web.render(page, "prizes.html", n=n, t=t, setup=data.setup, head=head,
                       print_round=len(t.rounds),
                       categories=data.setup.categories, section="standings",
-                      **_shown(web, page, table, n))
+                      table=table, kind=table.kind)
 
 
 @td_only

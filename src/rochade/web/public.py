@@ -15,13 +15,13 @@ from starlette.routing import Route
 
 from rochade import i18n
 from rochade.core.fide import PlayerDetails
-from rochade.formats.text import PRINT_ROUNDS, tiebreak_key
 from rochade.service import (
     category_data,
     points_before,
     tournament_standings,
 )
 from rochade.service.categories import CategoryData, places_of
+from rochade.service.page_lists import PRINT_ROUNDS, standings_page
 from rochade.service.system_cases import numbers_of, system_of
 from rochade.web import system_pages
 from rochade.web.base import Page, Web, public, round_param
@@ -34,7 +34,6 @@ from rochade.web.queries import (
     round_view,
     seats,
 )
-from rochade.web.tables import standings_web_table
 
 PRINTOUTS = {"alphabetical": "pairings_alphabetical.html", "notice": "pairings_notice.html",
              "slips": "pairings_slips.html"}
@@ -76,13 +75,16 @@ def standings(web: Web, request: Request, page: Page) -> Response:
     if system_of(t).fide_tiebreaks:  # kept: the crosstable and player pages use them too
         fide = web.kept(request, ("tiebreaks", ctx["name"], after),
                         lambda: tournament_standings(t, after))
-        keys = [tiebreak_key(tb) for tb in fide.tiebreaks]
+        keys = [tb.key for tb in fide.tiebreaks]
     link = f"/t/{ctx['n']}/players/"
+    _ = web.gettext(page)  # "#" over the ranks, the game points as the score
+    words = i18n.page_words(page.lang, marked=_("withdrawn"),
+                            titles={"rank": "#", "points": _("Score")})
     part = web.part(request, page, "_standings_part.html", (ctx["n"], after), **ctx, keys=keys,
                     after=after, categories=_categories(ctx).setup.categories,
                     rated=lambda: rated_changes(ctx, after),
-                    standings=lambda changes: standings_web_table(t, after, fide, changes,
-                                                                  page.lang, link))
+                    standings=lambda changes: standings_page(t, after, fide, changes, words,
+                                                             link))
     return web.render(page, "standings.html", **ctx, part=part, after=after, section="standings")
 
 

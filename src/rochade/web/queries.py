@@ -11,12 +11,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from rochade.core.collation import name_key
-from rochade.core.keizer.scoring import KeizerStandings
 from rochade.core.model import Entrant, Game, Outcome, PlayerId, Result, Round, Status, Tournament
-from rochade.core.rating_change import RatingChange
-from rochade.formats.text import rank_labels
 from rochade.service import rating_changes_of
+from rochade.service.lists import KeizerStandings, RatingChange, paired_ranks
 from rochade.service.system_cases import holder, system_of
 
 RESULT_CHOICES = (
@@ -103,7 +100,7 @@ def round_view(t: Tournament, number: int) -> RoundView:
     bye = None if rnd.bye is None else t.entrant(rnd.bye)
     absent = tuple(
         (t.entrant(a.player), a.reason)
-        for a in sorted(rnd.absences, key=lambda a: name_key(t.entrant(a.player).name))
+        for a in sorted(rnd.absences, key=lambda a: t.entrant(a.player).name_key)
     )
     return RoundView(rnd.number, boards, bye, absent)
 
@@ -121,13 +118,14 @@ class SeatView:
 
 
 def seats(view: RoundView) -> list[SeatView]:
-    """Every player of the round in alphabetical order (`name_key`), with a game or not."""
+    """Every player of the round in alphabetical order (`Entrant.name_key`), with a game or
+    not."""
     rows = [SeatView(b.white, b.board, "w", b.black) for b in view.boards]
     rows += [SeatView(b.black, b.board, "b", b.white) for b in view.boards]
     rows += [SeatView(e, reason=reason) for e, reason in view.absent]
     if view.bye is not None:
         rows.append(SeatView(view.bye, reason="bye"))
-    return sorted(rows, key=lambda r: name_key(r.player.name))
+    return sorted(rows, key=lambda r: r.player.name_key)
 
 
 def planned_rounds(t: Tournament) -> int | None:
@@ -189,7 +187,7 @@ def checkin_choices(t: Tournament) -> tuple[tuple[Status, str], ...]:
 
 def checkin_order(t: Tournament) -> list[Entrant]:
     """Active entrants by name: the TD looks people up by name at the door."""
-    return sorted(t.active, key=lambda e: name_key(e.name))
+    return sorted(t.active, key=lambda e: e.name_key)
 
 
 @dataclass(frozen=True)
@@ -232,7 +230,7 @@ def progress_rows(t: Tournament, history: Sequence[KeizerStandings]) -> list[Pro
     if not after:
         return []
     last = after[max(after)]
-    labels = {r.number: rank_labels(r.number, after, t) for r in t.rounds}
+    labels = paired_ranks(t, after)
     rows = []
     for row in last.rows:
         player = row.entrant.id

@@ -11,13 +11,13 @@ runs there too, right before the pages it renews: in a thread it also took turns
 event loop for the GIL (a result in a 300-player Swiss: 20-39 ms in the server's thread, the
 service call alone ~6 ms in one process).
 
-`rochade serve` uses it; the app without it renders in worker threads (the tests' app, which
-may run on a clock of its own). Both run the same handlers the same way: the process builds
-the app's routes as the server does (`rochade.web.routes`, imported, not the app that starts
-it), finds the handler the server names behind them, and calls it with the request and the
-page as the server read them, the post's form included; only where it runs differs.
-Should the process die, the pages are rendered in threads from then on: a page is never
-refused for it.
+`rochade serve` uses it, and so do the web tests' apps (one process for all of them, each app
+known there by its `Setup`, on the test's own clock). An app without it renders in worker
+threads, the same handlers the same way: the process builds the app's routes as the server
+does (`rochade.web.routes`, imported, not the app that starts it), finds the handler the
+server names behind them, and calls it with the request and the page as the server read them,
+the post's form included; only where it runs differs. Should the process die, the pages are
+rendered in threads from then on: a page is never refused for it.
 """
 
 from __future__ import annotations
@@ -30,11 +30,12 @@ import multiprocessing
 import os
 import signal
 import threading
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable
+from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, fields
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from starlette.datastructures import FormData, Headers, UploadFile
 from starlette.exceptions import HTTPException
@@ -42,7 +43,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 
 from rochade.service import Identity
-from rochade.service.clubfile import system_clock
+from rochade.service.clubfile import Clock
 from rochade.web.base import Handler, Page, Web
 from rochade.web.routes import handlers, routes
 from rochade.web.security import LoginThrottle
@@ -51,6 +52,8 @@ SCOPE_KEYS = ("type", "http_version", "method", "scheme", "server", "client", "r
               "path", "raw_path", "query_string", "headers", "path_params")
 """What a handler may read of its request; the rest of an ASGI scope (the app, the state, the
 server's objects) does not cross to the other process."""
+
+T = TypeVar("T")
 
 Answer = tuple[int, list[tuple[bytes, bytes]], bytes, bool, str | None]
 """(status, headers, body, HTML or not, the detail of a refusal such as "404" or None)."""
@@ -66,35 +69,70 @@ class Setup:
     behind_proxy: bool
     proxies: tuple[str, ...]
     csrf_mark: str
+    """Stands for the visitor's CSRF token in the app's cached pages; it also names the app
+    in a process that renders for several (`Process`)."""
     local_url: str
     identity: Identity
+    clock: Clock
+    """The server's clock (it must be picklable: the system clock is, by reference)."""
+
+
+class Process:
+    """A rendering process: one per app for `rochade serve`; the tests' apps share one, each
+    known there by its `Setup` (a process per app would cost each test a start of its own).
+    `prepare`: run there first (it must be picklable: a module's function), for the settings
+    the apps' own process changed (the tests' cheaper ones)."""
+
+    def __init__(self, prepare: Callable[[], None] | None = None) -> None:
+        self._pool: ProcessPoolExecutor | None = ProcessPoolExecutor(
+            1, multiprocessing.get_context("spawn"), initializer=_start, initargs=(prepare,))
+
+    def submit(self, fn: Callable[..., T], *args: object) -> Future[T] | None:
+        """`fn(*args)` run there (None: the process is gone)."""
+        pool = self._pool
+        if pool is None:
+            return None
+        try:
+            return pool.submit(fn, *args)
+        except BrokenProcessPool:
+            self._pool = None
+            return None
+
+    def gone(self) -> None:
+        """The process died: nothing more is sent to it."""
+        self._pool = None
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=True, cancel_futures=True)
+            self._pool = None
 
 
 class Renderer:
-    """One rendering process for one app (the page cache renders one page at a time)."""
+    """The rendering process of one app (the page cache renders one page at a time)."""
 
-    def __init__(self, setup: Setup) -> None:
-        self._pool: ProcessPoolExecutor | None = ProcessPoolExecutor(
-            1, multiprocessing.get_context("spawn"), initializer=_start, initargs=(setup,)
-        )
-        self._pool.submit(gc.collect)  # started now, not at the first phone's request
+    def __init__(self, setup: Setup, process: Process | None = None) -> None:
+        self._setup = setup
+        self._owned = process is None
+        self._process = Process() if process is None else process
+        self._process.submit(_serving, setup)  # ready now, not at the first phone's request
 
     async def __call__(self, name: str, request: Request, page: Page) -> Response | None:
         """Handler `name`'s answer to `request` (a public page's version is in its state, a
         post's form in `page`); None once the process is gone (the caller runs the handler
         in a thread)."""
-        pool = self._pool
-        if pool is None:
-            return None
         scope = {k: request.scope[k] for k in SCOPE_KEYS if k in request.scope}
         rest = tuple(getattr(page, f.name) for f in fields(page)
                      if f.name not in ("request", "form"))
         version = getattr(request.state, "version", None)
+        future = self._process.submit(_render, self._setup, name, scope, rest, version,
+                                      _sent(page.form))
+        if future is None:
+            return None
         try:
-            answer = await asyncio.wrap_future(
-                pool.submit(_render, name, scope, rest, version, _sent(page.form)))
+            answer = await asyncio.wrap_future(future)
         except BrokenProcessPool:
-            self._pool = None
+            self._process.gone()
             return None
         status, headers, content, html, refused = answer
         if refused is not None:
@@ -104,27 +142,54 @@ class Renderer:
         return response
 
     def close(self) -> None:
-        if self._pool is not None:
-            self._pool.shutdown(wait=True, cancel_futures=True)
-            self._pool = None
+        if self._owned:
+            self._process.close()
+            return
+        future = self._process.submit(_forget, self._setup.csrf_mark)
+        if future is not None:
+            try:
+                future.result()
+            except BrokenProcessPool:
+                self._process.gone()
 
 
-_served: list[tuple[Web, dict[str, Handler]]] = []
-"""The rendering process's app state and the handlers of its routes (one, made by `_start`)."""
+_served: dict[str, Web] = {}
+"""Per app (by its `Setup.csrf_mark`): its state in the rendering process."""
+_handlers: dict[str, Handler] = {}
+"""The handlers of the server's routes (the page modules' functions, the same for every app)."""
 
 
-def _start(setup: Setup) -> None:
+def _start(prepare: Callable[[], None] | None) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C is the server's to handle: it stops us
     # What rochade tells the TD in the terminal (a file replaced under it) the server tells,
     # once; this process sees the same file and would say it again.
     logging.getLogger("rochade").setLevel(logging.ERROR)
     threading.Thread(target=_end_with, args=(multiprocessing.parent_process(),),
                      daemon=True).start()
-    web = Web(setup.path, system_clock, LoginThrottle(), setup.public_url, setup.poll_seconds,
-              setup.behind_proxy, setup.proxies, setup.local_url, setup.identity)
-    web.csrf_mark = setup.csrf_mark
-    _served.append((web, handlers(routes(web))))  # the server's routes, made the same way
-    gc.freeze()  # (as the server does: the modules and templates live as long as the process)
+    if prepare is not None:
+        prepare()
+    gc.freeze()  # (as the server does: the modules live as long as the process)
+
+
+def _serving(setup: Setup) -> Web:
+    """The app's state here, made at its first use."""
+    web = _served.get(setup.csrf_mark)
+    if web is None:
+        web = Web(setup.path, setup.clock, LoginThrottle(), setup.public_url,
+                  setup.poll_seconds, setup.behind_proxy, setup.proxies, setup.local_url,
+                  setup.identity)
+        web.csrf_mark = setup.csrf_mark
+        _served[setup.csrf_mark] = web
+        if not _handlers:
+            _handlers.update(handlers(routes(web)))  # the server's routes, made the same way
+    return web
+
+
+def _forget(mark: str) -> None:
+    """The app `mark` has ended: its state here goes (a process rendering for several)."""
+    web = _served.pop(mark, None)
+    if web is not None:
+        web.close()
 
 
 def _end_with(server: multiprocessing.process.BaseProcess | None) -> None:
@@ -162,8 +227,8 @@ def _received(sent: Sent) -> FormData:
     ])
 
 
-def _render(name: str, scope: dict[str, Any], rest: tuple[Any, ...], version: int | None,
-            form: Sent) -> Answer:
+def _render(setup: Setup, name: str, scope: dict[str, Any], rest: tuple[Any, ...],
+            version: int | None, form: Sent) -> Answer:
     """In the rendering process: the handler's answer, as `public`'s or `td_only`'s threads
     would give it."""
     request = Request(scope)
@@ -172,8 +237,8 @@ def _render(name: str, scope: dict[str, Any], rest: tuple[Any, ...], version: in
     page = Page(request, *rest)
     page.form = _received(form)
     try:
-        web, table = _served[0]
-        response = table[name](web, request, page)
+        web = _serving(setup)
+        response = _handlers[name](web, request, page)
     except HTTPException as exc:
         return exc.status_code, [], b"", False, exc.detail
     return (response.status_code, response.raw_headers, bytes(response.body),

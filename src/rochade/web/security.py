@@ -40,11 +40,13 @@ def signing_key(path: Path) -> bytes:
     return bytes.fromhex(stored)
 
 
-def session_key(path: Path) -> bytes:
-    """The key of the TD's session cookies: the signing key mixed with the PIN's salted hash,
-    so that a new PIN (a fresh salt too) makes every earlier session cookie invalid."""
+def session_key(path: Path, signing: bytes | None = None) -> bytes:
+    """The key of the TD's session cookies: the signing key (`signing`, when the caller read
+    it already) mixed with the PIN's salted hash, so that a new PIN (a fresh salt too) makes
+    every earlier session cookie invalid."""
     pin = read_setting(path, PIN_KEY) or ""
-    return hmac.new(signing_key(path), b"session:" + pin.encode(), hashlib.sha256).digest()
+    key = signing_key(path) if signing is None else signing
+    return hmac.new(key, b"session:" + pin.encode(), hashlib.sha256).digest()
 
 
 def revoked_from(stored: str | None) -> dict[str, float]:

@@ -18,9 +18,12 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from rochade import i18n
-from rochade.core.collation import name_key
-from rochade.core.standings import Standings
-from rochade.core.systems import (
+from rochade.service import ServiceError, tournament_standings
+from rochade.service.fidemode import NeedsFideConfirmation
+from rochade.service.lists import Standings
+from rochade.service.page_lists import crosstable_page
+from rochade.service.printed import list_of
+from rochade.service.system_cases import (
     DEFAULT_TIEBREAKS,
     ROUND_ROBIN,
     SCORINGS,
@@ -28,26 +31,17 @@ from rochade.core.systems import (
     SYSTEMS,
     RoundRobinSettings,
     SwissSettings,
+    TieBreak,
+    draws_by_lot,
     find_system,
+    round_robin_schedule,
     scoring_text,
     system_of,
 )
-from rochade.formats.csv import LANGUAGE_DIALECTS
-from rochade.formats.tables import crosstable_table, fide_list, rounds_table
-from rochade.formats.text import tiebreak_key
-from rochade.service import ServiceError, tournament_standings
-from rochade.service.fidemode import NeedsFideConfirmation
-from rochade.service.system_cases import TieBreak, draws_by_lot
 from rochade.web.base import USER_ERRORS, Page, Web, field, int_or_none, round_param, td_only
 from rochade.web.chart import player_chart
 from rochade.web.queries import planned_rounds, rated_changes
-from rochade.web.tables import (
-    forbidden_pairs,
-    player_rounds,
-    requested_byes,
-    round_robin_schedule,
-    web_table,
-)
+from rochade.web.tables import forbidden_pairs, player_rounds, requested_byes
 from rochade.web.texts import N_
 
 SYSTEM_NAMES = {ROUND_ROBIN: N_("Round robin"), SWISS: N_("Swiss")}
@@ -104,7 +98,7 @@ def _form_context(web: Web, page: Page, system: str,
                   settings: RoundRobinSettings | SwissSettings, started: bool) -> dict[str, Any]:
     """What the settings form (new tournament or later) shows: values, choices, help."""
     _ = web.gettext(page)
-    chosen = [tiebreak_key(tb) for tb in settings.tiebreaks]
+    chosen = [tb.key for tb in settings.tiebreaks]
     return {
         "system": system,
         "kind": find_system(system),
@@ -114,7 +108,7 @@ def _form_context(web: Web, page: Page, system: str,
         "scorings": [(key, _(SCORING_HELP[key])) for key in SCORINGS],
         "tb_choices": [(code, _(text)) for code, text in tiebreak_choices(system)],
         "tb_slots": [chosen[i] if i < len(chosen) else "" for i in range(TIEBREAK_SLOTS)],
-        "tb_defaults": ", ".join(tiebreak_key(tb) for tb in DEFAULT_TIEBREAKS[system]),
+        "tb_defaults": ", ".join(tb.key for tb in DEFAULT_TIEBREAKS[system]),
         "started": started,
         "lot_seed": settings.seed if draws_by_lot(settings) else None,
     }
@@ -260,7 +254,7 @@ def td_byes(web: Web, request: Request, page: Page) -> Response:
     coming = range(len(t.rounds) + 1, rounds + 1) if rounds is not None else ()
     return web.render(page, "systems/td_byes.html", n=n, t=t, byes=requested_byes(t),
                       pairs=forbidden_pairs(t), coming=list(coming),
-                      players=sorted(t.active, key=lambda e: name_key(e.name)),
+                      players=sorted(t.active, key=lambda e: e.name_key),
                       section="byes")
 
 
@@ -328,7 +322,7 @@ def td_explain(web: Web, request: Request, page: Page) -> Response:
             reasons = (web.say(page, exc),)
     return web.render(page, "systems/td_explain.html", n=n, t=t, number=number, notes=notes,
                       schedule=round_robin_schedule(t), asked=asked, reasons=reasons,
-                      players=sorted(t.entrants, key=lambda e: name_key(e.name)),
+                      players=sorted(t.entrants, key=lambda e: e.name_key),
                       section="explain")
 
 
@@ -348,8 +342,8 @@ def td_export(web: Web, request: Request, page: Page) -> Response:
     svc = web.service()
     try:
         if kind.endswith(".csv"):  # with a byte-order mark, as `rochade export-list` writes
-            content = "\ufeff" + i18n.csv_text(fide_list(t, kind.removesuffix(".csv")),
-                                                 LANGUAGE_DIALECTS.get(page.lang, "plain"))
+            content = "\ufeff" + list_of(t, kind.removesuffix(".csv")).csv(
+                i18n.site_csv(page.lang))
         else:
             content = svc.export_trf(t.name) if kind == "trf" else svc.export_json(t.name)
     except USER_ERRORS as exc:
@@ -364,7 +358,7 @@ def td_export(web: Web, request: Request, page: Page) -> Response:
 
 
 def _keys(tiebreaks: tuple[TieBreak, ...]) -> list[str]:
-    return [tiebreak_key(tb) for tb in tiebreaks]
+    return [tb.key for tb in tiebreaks]
 
 
 def _legend(web: Web, page: Page, keys: list[str]) -> list[tuple[str, str]]:
@@ -375,17 +369,13 @@ def _legend(web: Web, page: Page, keys: list[str]) -> list[tuple[str, str]]:
 
 def crosstable(web: Web, request: Request, page: Page, ctx: dict[str, Any]) -> Response:
     """The round robin's n×n table or the Swiss's table by rank, after any round: the tables
-    the exports publish (`rochade.formats.tables`), in the visitor's language."""
+    the exports publish (`rochade.service.page_lists`), in the visitor's language."""
     t = ctx["t"]
     after = round_param(request, len(t.rounds), "after")
     standings = web.kept(request, ("tiebreaks", t.name, after),
                          lambda: tournament_standings(t, after))
-    table = (crosstable_table(t, standings) if system_of(t).fixed_schedule
-             else rounds_table(standings, t))
     keys = _keys(standings.tiebreaks)
-    shown = web_table(table, lambda c: i18n.column_title(c, page.lang),
-                      lambda c, values: i18n.table_numbers(c, values, page.lang),
-                      f"/t/{ctx['n']}/players/")
+    shown = crosstable_page(t, standings, i18n.page_words(page.lang), f"/t/{ctx['n']}/players/")
     return web.render(page, "systems/crosstable.html", **ctx, table=shown, after=after,
                       keys=keys, legend=_legend(web, page, keys), section="crosstable")
 

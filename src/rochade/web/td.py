@@ -25,7 +25,7 @@ from rochade.service import (
 from rochade.service.edits import PairingEditor
 from rochade.service.phones import PhoneDesk
 from rochade.service.rounds import Rule
-from rochade.service.system_cases import system_of
+from rochade.service.system_cases import round_robin_schedule, system_of
 from rochade.service.tournament_settings import (
     KEIZER_SETTINGS,
     PERCENT_HINT,
@@ -55,7 +55,7 @@ from rochade.web.queries import (
     evening_state,
     round_view,
 )
-from rochade.web.tables import requested_byes, round_robin_schedule
+from rochade.web.tables import requested_byes
 
 # -- TD: tournaments -----------------------------------------------------------------------
 

@@ -7,7 +7,7 @@ explanations live with the settings (`rochade.service.tournament_settings`).
 
 from __future__ import annotations
 
-from rochade.formats.text import STATUSES
+from rochade.core.model import STATUSES
 
 
 def N_(text: str) -> str:
