@@ -6,14 +6,13 @@ from __future__ import annotations
 
 import json
 import random
-import subprocess
-import sys
 from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
 
 from click.testing import Result
 
+from gacrux_runs import tiebreaks
 from rochade.service import ClubService
 
 Run = Callable[..., Result]
@@ -40,11 +39,7 @@ def _values(out: str) -> dict[int, dict[str, Fraction]]:
 
 
 def _gacrux(path: Path) -> dict[int, dict[str, Fraction]]:
-    out = subprocess.run(
-        [sys.executable, "-m", "gacrux.tiebreakchecker", "-i", str(path), "-s", "-t", "PTS",
-         *CODES, "-F", "TXT", "-d", ";"],
-        capture_output=True, text=True, check=True, timeout=120,
-    ).stdout
+    out = tiebreaks("-i", str(path), "-s", "-t", "PTS", *CODES, "-F", "TXT", "-d", ";")
     head, *rows = (line.split(";") for line in out.strip().splitlines())
     return {int(row[0]): {code: Fraction(row[head.index(code)]) for code in CODES}
             for row in rows}

@@ -14,13 +14,12 @@ What we learned about gacrux's command line, and how the test copes with it:
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
 
+from gacrux_runs import tiebreaks
 from rochade.core.tiebreaks import Crosstable, Unplayed, compute
 from rochade.formats.trf import decode_trf, load_trf, parse_trf, rounds_recorded, trf_lines
 from rochade.formats.trf_standings import trf_crosstable
@@ -35,11 +34,7 @@ ALONE = ("FB", "DE")
 
 
 def _gacrux(path: Path, codes: list[str]) -> dict[int, dict[str, str]]:
-    out = subprocess.run(
-        [sys.executable, "-m", "gacrux.tiebreakchecker", "-i", str(path), "-s",
-         "-t", "PTS", *codes, "-F", "TXT", "-d", ";"],
-        capture_output=True, text=True, check=True, timeout=120,
-    ).stdout
+    out = tiebreaks("-i", str(path), "-s", "-t", "PTS", *codes, "-F", "TXT", "-d", ";")
     head, *rows = (line.split(";") for line in out.strip().splitlines())
     return {int(row[0]): dict(zip(head, row, strict=True)) for row in rows}
 
@@ -82,7 +77,7 @@ def _compare(path: Path) -> tuple[int, list[str]]:
 
 
 CORPUS_PARTS = 4
-"""The corpus in four parts, so that the test workers share its two minutes."""
+"""The corpus in four parts, so that the test workers share it."""
 
 
 @pytest.mark.parametrize("part", range(CORPUS_PARTS))
@@ -130,11 +125,8 @@ def test_real_files_match_gacrux_under_the_edition_it_applies(
     copy = tmp_path / "copy.trf"
     copy.write_text("\n".join([f"042 {EDITIONS[rule]}", *lines]).replace(
         "0000 - =", "0000 - H") + "\n", encoding="utf-8")
-    out = subprocess.run(
-        [sys.executable, "-m", "gacrux.tiebreakchecker", "-i", str(copy), "-b", "utf-8", "-s",
-         "-n", str(rounds_recorded(trf)), "-t", "PTS", *REAL_CODES, "-F", "TXT", "-d", ";"],
-        capture_output=True, text=True, check=True, timeout=120,
-    ).stdout
+    out = tiebreaks("-i", str(copy), "-b", "utf-8", "-s", "-n", str(rounds_recorded(trf)),
+                    "-t", "PTS", *REAL_CODES, "-F", "TXT", "-d", ";")
     head, *rows = (line.split(";") for line in out.strip().splitlines())
     theirs = {int(row[0]): dict(zip(head, row, strict=True)) for row in rows}
     wrong = [f"{code} player {pid}: {value} vs {theirs[pid][code]}"

@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import subprocess
-import sys
 from fractions import Fraction
 from pathlib import Path
 
@@ -17,6 +15,7 @@ from hypothesis import strategies as st
 from test_rating_report import EVENT as REPORT_EVENT
 from test_rating_report import finished
 
+from gacrux_runs import pairing_check
 from rochade.core.keizer.settings import KeizerSettings
 from rochade.core.model import ModelError, Result, Status
 from rochade.core.systems import SwissSettings, renumbered
@@ -341,11 +340,8 @@ def test_the_rating_report_carries_the_comments_and_gacrux_accepts_it(
     assert t == renumbered(club.tournament("Open"))[0]  # the comment changes nothing read
     path = tmp_path / "report.trf"
     path.write_text(report.text, encoding="utf-8", newline="")
-    run = subprocess.run(
-        [sys.executable, "-m", "gacrux.pairingchecker", "-i", str(path), "-c", "-d", "T"],
-        capture_output=True, text=True, timeout=300, check=False,
-    )
-    assert (run.stdout + run.stderr).rstrip().endswith("Check: True"), run.stdout + run.stderr
+    checked = pairing_check(path)
+    assert checked.rstrip().endswith("Check: True"), checked
 
 
 def test_a_round_robin_in_fide_mode_confirms_new_rules_after_the_start(club: ClubService

@@ -4,13 +4,12 @@ header records and the players' data (golden), read back by rochade, accepted by
 from __future__ import annotations
 
 import dataclasses
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
+from gacrux_runs import pairing_check
 from golden import check_golden
 from rochade import __version__
 from rochade.cli import main
@@ -91,11 +90,8 @@ def gacrux_accepts(text: str, tmp_path: Path) -> None:
     """gacrux's pairing checker reads the report and finds every round right."""
     path = tmp_path / "report.trf"
     path.write_text(text, encoding="utf-8", newline="")
-    run = subprocess.run(
-        [sys.executable, "-m", "gacrux.pairingchecker", "-i", str(path), "-c", "-d", "T"],
-        capture_output=True, text=True, timeout=300, check=False,
-    )
-    assert (run.stdout + run.stderr).rstrip().endswith("Check: True"), run.stdout + run.stderr
+    checked = pairing_check(path)
+    assert checked.rstrip().endswith("Check: True"), checked
 
 
 def test_an_imported_tournaments_report_takes_the_event_data_of_the_club_file(

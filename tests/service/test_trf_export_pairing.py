@@ -11,14 +11,13 @@ from __future__ import annotations
 
 import json
 import random
-import subprocess
-import sys
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
+from gacrux_runs import gacrux, pairing_check, tiebreaks
 from rochade.cli import main
 from rochade.cli.pair_trf import pair_trf
 from rochade.core.model import Status
@@ -27,15 +26,6 @@ from rochade.formats.trf import parse_trf, rounds_recorded
 from rochade.service import ClubService
 
 RESULTS = ("1-0", "1-0", "0-1", "0-1", "1/2-1/2", "+/-", "-/+", "-/-")
-
-
-def gacrux_check(path: Path) -> str:
-    """gacrux's pairing checker on a TRF file: its text report (ends in `Check: True`)."""
-    run = subprocess.run(
-        [sys.executable, "-m", "gacrux.pairingchecker", "-i", str(path), "-c", "-d", "T"],
-        capture_output=True, text=True, timeout=300, check=False,
-    )
-    return run.stdout + run.stderr
 
 
 def pair_trf_boards(path: Path) -> tuple[set[tuple[int, int]], int | None]:
@@ -108,7 +98,7 @@ def test_exports_pair_as_rochade_pairs_and_pass_both_checkers(
         scoring: str, acceleration: str) -> None:
     path = play(club, random.Random(seed), tmp_path, players=players, rounds=6, late=late,
                 scoring=scoring, acceleration=acceleration)
-    report = gacrux_check(path)
+    report = pairing_check(path)
     assert report.rstrip().endswith("Check: True"), report
     out = CliRunner().invoke(pair_trf, ["--dutch", str(path), "-c"])
     assert "6 rounds checked, 0 differ" in out.output, out.output
@@ -131,11 +121,8 @@ def test_every_export_gives_gacrux_the_tie_breaks_rochade_shows(
         path = tmp_path / f"after-{played}.trf"
         path.write_text(text, encoding="utf-8")
         told = [] if played == 5 else ["-n", str(played)]
-        run = subprocess.run(
-            [sys.executable, "-m", "gacrux.tiebreakchecker", "-i", str(path), "-s", "-F",
-             "TXT", "-d", ";", *told], capture_output=True, text=True, timeout=300,
-            check=False)
-        head, *rows = (line.split(";") for line in run.stdout.strip().splitlines())
+        out = tiebreaks("-i", str(path), "-s", "-F", "TXT", "-d", ";", *told)
+        head, *rows = (line.split(";") for line in out.strip().splitlines())
         shown = CliRunner().invoke(main, ["standings", str(path), "--format", "json"])
         assert shown.exit_code == 0, shown.output
         mine = {row["start_number"]: row["tiebreaks"] for row in json.loads(shown.output)}
@@ -184,7 +171,7 @@ def test_round_robin_exports_pass_gacrux_berger_check(
             club.enter_result(number, game.board, rng.choice(RESULTS[:5]))
     path = tmp_path / "rr.trf"
     path.write_text(club.export_trf("RR"), encoding="utf-8")
-    report = gacrux_check(path)
+    report = pairing_check(path)
     assert report.count("=== Round #") == rounds and report.rstrip().endswith("Check: True")
 
 
@@ -214,13 +201,10 @@ def test_a_round_robins_export_pairs_as_rochade_before_every_round(
         for board in range(1, len(report.round.games) + 1):
             club.enter_result(number, board, RESULTS[(number + board) % 5], "Closed")
     path.write_text(club.export_trf("Closed"), encoding="utf-8")
-    assert "Check: True" in gacrux_check(path)
+    assert "Check: True" in pairing_check(path)
 
 
 def gacrux_berger(path: Path) -> list[tuple[int, int]]:
     """gacrux's Berger pairing of a TRF file's next round: (white, black), (bye, 0)."""
-    run = subprocess.run(
-        [sys.executable, "-m", "gacrux.pairingchecker", "-p", "-m", "berger", "-i", str(path)],
-        capture_output=True, text=True, timeout=300, check=True,
-    )
-    return sorted((w, b) for w, b in json.loads(run.stdout)["pairingResult"]["pairs"])
+    _, out = gacrux("pairingchecker", "-p", "-m", "berger", "-i", str(path))
+    return sorted((w, b) for w, b in json.loads(out)["pairingResult"]["pairs"])

@@ -14,13 +14,17 @@ from __future__ import annotations
 import os
 import random
 import signal
+import socket
 import sqlite3
 import subprocess
 import sys
 import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import IO
 
 import pytest
 
@@ -34,33 +38,87 @@ pytestmark = pytest.mark.durable
 
 KILLS = int(os.environ.get("ROCHADE_KILLS", "50"))
 durability = load("durability")
+Start = Callable[[Path, int, IO[str]], tuple[int, IO[str], IO[str]]]
 
-WRITER = """
-import random, sys
+WRITERS = """
+import os, random, socket, sys, traceback
 from pathlib import Path
 from rochade.service import ClubService
 
-rng = random.Random(int(sys.argv[2]))
-service = ClubService(Path(sys.argv[1]), "writer")
-with service.session():
-    while True:
-        t = service.tournament()
-        last = t.rounds[-1] if t.rounds else None
-        open_boards = [g.board for g in last.games if g.result is None] if last else []
-        if not open_boards:
-            print(f"try pair {len(t.rounds) + 1}", flush=True)
-            service.pair()
-            print(f"ok pair {len(t.rounds) + 1}", flush=True)
-            continue
-        rnd, board = last.number, open_boards[0]
-        if len(t.rounds) > 1 and rng.random() < 0.6:  # a correction in an older round
-            old = rng.choice(t.rounds[:-1])
-            rnd, board = old.number, rng.choice(old.games).board
-        result = rng.choice(["1-0", "0-1", "1/2", "+/-"])
-        print(f"try {rnd} {board} {result}", flush=True)
-        service.enter_result(rnd, board, result)
-        print(f"ok {rnd} {board} {result}", flush=True)
+
+def write(path, seed):
+    rng = random.Random(seed)
+    service = ClubService(path, "writer")
+    with service.session():
+        while True:
+            t = service.tournament()
+            last = t.rounds[-1] if t.rounds else None
+            open_boards = [g.board for g in last.games if g.result is None] if last else []
+            if not open_boards:
+                print(f"try pair {len(t.rounds) + 1}", flush=True)
+                service.pair()
+                print(f"ok pair {len(t.rounds) + 1}", flush=True)
+                continue
+            rnd, board = last.number, open_boards[0]
+            if len(t.rounds) > 1 and rng.random() < 0.6:  # a correction in an older round
+                old = rng.choice(t.rounds[:-1])
+                rnd, board = old.number, rng.choice(old.games).board
+            result = rng.choice(["1-0", "0-1", "1/2", "+/-"])
+            print(f"try {rnd} {board} {result}", flush=True)
+            service.enter_result(rnd, board, result)
+            print(f"ok {rnd} {board} {result}", flush=True)
+
+
+link = socket.socket(fileno=int(sys.argv[1]))
+while True:
+    asked, fds, _, _ = socket.recv_fds(link, 4096, 2)
+    if not asked:  # the test is done
+        break
+    (out, err), (path, seed) = fds, asked.decode().split("\\t")
+    pid = os.fork()
+    if pid == 0:
+        link.close()
+        os.dup2(out, 1)
+        os.dup2(err, 2)
+        try:
+            write(Path(path), int(seed))
+        except BaseException:
+            traceback.print_exc()
+            sys.stderr.flush()
+        os._exit(1)
+    os.close(out)
+    os.close(err)
+    link.sendall(f"{pid}\\n".encode())
+    link.sendall(f"{os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1])}\\n".encode())
 """
+"""Starts the writers: a process that has loaded rochade once, and forks a writer for each
+request (the club file, the seed; its stdout and stderr passed along), answering with the
+writer's pid and, once it ended, its exit code. Each writer is a process of its own, opening
+the club file after the fork; a fresh Python for each cost more than the writing."""
+
+
+@contextmanager
+def writers() -> Iterator[Start]:
+    """`start(path, seed, errors)`: a new writer's pid, its stdout and the line its exit code
+    comes in on (see `WRITERS`)."""
+    ours, theirs = socket.socketpair()
+    starter = subprocess.Popen([sys.executable, "-c", WRITERS, str(theirs.fileno())],
+                               pass_fds=[theirs.fileno()])
+    theirs.close()
+    answers = ours.makefile("r")
+
+    def start(path: Path, seed: int, errors: IO[str]) -> tuple[int, IO[str], IO[str]]:
+        read, write = os.pipe()
+        socket.send_fds(ours, [f"{path}\t{seed}".encode()], [write, errors.fileno()])
+        os.close(write)
+        return int(answers.readline()), open(read, encoding="utf-8"), answers
+
+    try:
+        yield start
+    finally:
+        answers.close()
+        ours.close()
+        starter.wait(60)
 
 
 @dataclass
@@ -101,29 +159,23 @@ class Confirmed:
         return "; ".join(line for line in self.history if line.startswith(about))
 
 
-def _run_writer(path: Path, seed: int, rng: random.Random) -> list[str]:
+def _run_writer(start: Start, path: Path, seed: int, rng: random.Random) -> list[str]:
     """Start a writer, let it confirm a command, kill it after a random while; its output."""
     errors = path.with_name("writer-errors.txt")
     with errors.open("w") as stderr:
-        child = subprocess.Popen(
-            [sys.executable, "-c", WRITER, str(path), str(seed)],
-            stdout=subprocess.PIPE,
-            stderr=stderr,
-            text=True,
-        )
-    assert child.stdout is not None
-    lines = []
-    while not lines or not lines[-1].startswith("ok"):  # the writer is past its start-up
-        line = child.stdout.readline()
-        if not line:
-            child.wait()
-            raise AssertionError(f"the writer stopped by itself: {errors.read_text()}")
-        lines.append(line)
-    time.sleep(rng.uniform(0, 0.25))
-    child.send_signal(signal.SIGKILL)
-    lines += child.stdout.readlines()  # the same reader: nothing it buffered is skipped
-    child.stdout.close()
-    assert child.wait() == -signal.SIGKILL, errors.read_text()
+        pid, stdout, ended = start(path, seed, stderr)
+    lines: list[str] = []
+    with stdout:
+        while not lines or not lines[-1].startswith("ok"):  # the writer is past its start-up
+            line = stdout.readline()
+            if not line:
+                ended.readline()
+                raise AssertionError(f"the writer stopped by itself: {errors.read_text()}")
+            lines.append(line)
+        time.sleep(rng.uniform(0, 0.25))
+        os.kill(pid, signal.SIGKILL)
+        lines += stdout.readlines()  # the same reader: nothing it buffered is skipped
+    assert int(ended.readline()) == -signal.SIGKILL, errors.read_text()
     return [line.strip() for line in lines if line.endswith("\n")]  # not a line cut off
 
 
@@ -167,11 +219,12 @@ def test_kill_the_writer_at_random_moments(tmp_path: Path) -> None:
     rng = random.Random(seed)
     confirmed = Confirmed()
     commands = 0
-    for _ in range(KILLS):
-        lines = _run_writer(path, rng.randrange(10**6), rng)
-        commands += sum(line.startswith("ok") for line in lines)
-        confirmed.read(lines)
-        _check(path, confirmed)
+    with writers() as start:
+        for _ in range(KILLS):
+            lines = _run_writer(start, path, rng.randrange(10**6), rng)
+            commands += sum(line.startswith("ok") for line in lines)
+            confirmed.read(lines)
+            _check(path, confirmed)
     assert confirmed.rounds >= 1 and commands >= KILLS
     with Club.open(path) as club:
         assert club.pragma("journal_mode") == "wal"
