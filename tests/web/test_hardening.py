@@ -27,7 +27,7 @@ VISITOR = "ab" * 16
 PROXY = ("127.0.0.1", 40000)
 """A proxy on the laptop, the one `--behind-proxy` believes unless told another address."""
 PARAMS = {"n": "1", "pid": "1", "round": "1", "board": "1", "system": "swiss", "kind": "trf",
-          "c": "1", "k": "1"}
+          "c": "1", "k": "1", "match": "1"}
 
 
 class Clock:

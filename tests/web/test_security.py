@@ -32,7 +32,7 @@ from rochade.web.security import (
 )
 
 HX_TOKEN = re.compile(r'"X-CSRF-Token": "([0-9a-f]+)"')
-PARAMS = {"n": "1", "pid": "1", "round": "1", "board": "1", "c": "1", "k": "1"}
+PARAMS = {"n": "1", "pid": "1", "round": "1", "board": "1", "c": "1", "k": "1", "match": "1"}
 
 
 def td_routes(client: TestClient) -> list[tuple[str, str]]:
