@@ -55,6 +55,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                      help="run only the Hypothesis tests (to try many seeds in a row)")
 
 
+@pytest.hookimpl(tryfirst=True)  # before xdist's, which names each test's group by its mark
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     if config.getoption("--hypothesis-only"):
         items[:] = [item for item in items
