@@ -10,6 +10,8 @@ itself keep the sync)."""
 
 from __future__ import annotations
 
+import os
+import tempfile
 from collections import defaultdict
 from collections.abc import Callable
 from typing import Any
@@ -55,7 +57,10 @@ def compiled_once(original: Callable[[Any, str], Environment]
 
 def rendering_process() -> None:
     """The web tests' rendering process made as cheap as the test process (it starts no
-    durability test: its club files go unsynced)."""
+    durability test: its club files go unsynced), with a user folder of its own: it serves
+    every test's app, so a test's own folder (`XDG_CONFIG_HOME`) cannot follow it there, and
+    what it writes for the user (an upload's credentials) must not reach the real one."""
+    os.environ["XDG_CONFIG_HOME"] = tempfile.mkdtemp(prefix="rochade-rendering-")
     from rochade.service import pin
     from rochade.store import club
     from rochade.web.base import Web
