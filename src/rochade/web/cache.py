@@ -46,11 +46,10 @@ that poll an unchanged page get "204" and do not ask for it again, so this spans
 minutes between two results of a club evening."""
 SHARED = 2
 """A page asked for by this many visitors since it was rendered is renewed before the TD's
-answer: on a club evening the standings, pairings and crosstable (`--mix all` of
-benchmarks/web_load.py: 34 pages of a 300-player Swiss cost ~55 ms of CPU together, their
-facts shared, 6 of them ~35 ms; `benchmarks/web_profile.py`). The pages one phone looks at
-(a player's) follow right after the answer; the phone, if it asks before its page's turn,
-waits for that one rendering."""
+answer: on a club evening the standings, pairings and crosstable, which share most of their
+facts and cost most of a version's CPU (`benchmarks/web_profile.py`; figures in
+docs/web.md). The pages one phone looks at (a player's) follow right after the answer; the
+phone, if it asks before its page's turn, waits for that one rendering."""
 
 
 @dataclass

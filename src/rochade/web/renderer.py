@@ -2,14 +2,13 @@
 answering the phones.
 
 Rendering is Python work that holds the GIL: in a worker thread it takes turns with the event
-loop, so while 200 phones ask 1 000 times a second, the ~35 ms of CPU of the pages a TD's
-result renews took ~80 ms, and the TD waited for them. A process of its own renders on the
-other core meanwhile (`benchmarks/web_load.py --mix all`, docs/web.md). It reads the club file
-itself (WAL: readers never wait for the writer) and keeps the facts of a version for all the
-pages of that version, as the threads do (`cache.Facts`). A TD's change (a `td_only` post)
-runs there too, right before the pages it renews: in a thread it also took turns with the
-event loop for the GIL (a result in a 300-player Swiss: 20-39 ms in the server's thread, the
-service call alone ~6 ms in one process).
+loop, so while hundreds of phones ask for pages the TD waited for the pages a result renews. A
+process of its own renders on the other core meanwhile (measured in docs/web.md, "The public
+pages and the TD's changes in a process of their own"). It reads the club file itself (WAL:
+readers never wait for the writer) and keeps the facts of a version for all the pages of that
+version, as the threads do (`cache.Facts`). A TD's change (a `td_only` post) runs there too,
+right before the pages it renews: in a thread it also took turns with the event loop for the
+GIL.
 
 `rochade serve` uses it, and so do the web tests' apps (one process for all of them, each app
 known there by its `Setup`, on the test's own clock). An app without it renders in worker
