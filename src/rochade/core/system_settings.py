@@ -34,6 +34,7 @@ DEFAULT_TIEBREAKS = {
 
 SCORINGS = ("1-1/2-0", "3-1-0", "2-1-0")
 """The scoring systems a TD picks from (points for a win, a draw, a loss)."""
+_OFFERED = frozenset((s.win, s.draw, s.loss) for s in map(Scoring.parse, SCORINGS))
 
 
 class StartNumbers(enum.Enum):
@@ -59,9 +60,7 @@ class Acceleration(enum.Enum):
 def scoring(text: str) -> Scoring:
     """One of `SCORINGS` (also written with ½ or 0.5); any other triple is refused."""
     parsed = Scoring.parse(text.replace("0.5", "1/2"))
-    if (parsed.win, parsed.draw, parsed.loss) not in {
-        (s.win, s.draw, s.loss) for s in map(Scoring.parse, SCORINGS)
-    }:
+    if (parsed.win, parsed.draw, parsed.loss) not in _OFFERED:
         raise ModelError(
             "scoring '{scoring}' is not offered; choose {known}",
             scoring=text,
