@@ -1,0 +1,117 @@
+"""Round-by-round conformance of rochade's Burstein engine with bbpPairings' `--burstein`.
+
+    .venv/bin/python benchmarks/burstein_conformance.py --bbp PATH/bbpPairings.exe CORPUS_DIR
+    .venv/bin/python benchmarks/burstein_conformance.py --golden OUT_DIR --bbp ... CORPUS_DIR
+
+The corpus is a folder of finished tournaments in TRF form, as bbpPairings' own generator
+writes them (`bbpPairings --burstein -g CONFIG -o FILE -s SEED`; the files need no XXR or
+XXC line: the round count is what the file records and the initial colour is read from
+round 1). For every tournament and every round, the state before the round is written as
+a TRF file, bbpPairings pairs it (`--burstein FILE -p OUT`), rochade pairs the same state,
+and the two pairings (the set of white-black pairs and the bye) are compared; rochade's
+pairing is also compared with the round as the file records it. `--golden OUT_DIR` copies
+each input and bbpPairings' answer there (the test corpus under tests/data/burstein).
+Without `--bbp`, the answers already in `*.r<N>.bbp.txt` files next to the inputs are used.
+"""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import replace
+from pathlib import Path
+
+
+def pairs_of(text: str) -> tuple[frozenset[tuple[int, int]], int | None]:
+    """The pairs and the bye of an engine answer (count line, `white black`, `N 0`)."""
+    pairs: set[tuple[int, int]] = set()
+    bye = None
+    for line in text.strip().splitlines()[1:]:
+        white, black = (int(x) for x in line.split())
+        if black == 0:
+            bye = white
+        else:
+            pairs.add((white, black))
+    return frozenset(pairs), bye
+
+
+def bbp_answer(bbp: str, trf_text: str) -> str:
+    with tempfile.TemporaryDirectory() as tmp:
+        src, out = Path(tmp, "in.trf"), Path(tmp, "out.txt")
+        src.write_text(trf_text, encoding="utf-8")
+        done = subprocess.run([bbp, "--burstein", str(src), "-p", str(out)],
+                              capture_output=True, text=True, check=False)
+        if done.returncode != 0:
+            return f"error {done.returncode}: {done.stderr.strip()}"
+        return out.read_text(encoding="utf-8")
+
+
+def main() -> int:
+    from rochade.core.burstein import BursteinEngine
+    from rochade.core.dutch import DutchError
+    from rochade.formats.trf import (
+        format_pairing,
+        format_state,
+        load_trf,
+        rounds_recorded,
+        same_pairing,
+        state_before,
+    )
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("corpus", type=Path)
+    parser.add_argument("--bbp", help="the bbpPairings v6 executable")
+    parser.add_argument("--golden", type=Path, help="write inputs and bbp answers here")
+    parser.add_argument("--limit", type=int, help="only the first N files")
+    args = parser.parse_args()
+    files = sorted(p for p in args.corpus.glob("*.trf") if ".r" not in p.stem)
+    if args.limit:
+        files = files[: args.limit]
+    engine = BursteinEngine()
+    rounds = differ = recorded_differ = 0
+    cpu = 0.0
+    for path in files:
+        data = load_trf(path.read_bytes())
+        total = rounds_recorded(data)
+        data = replace(data, total_rounds=data.total_rounds or total)
+        for rnd in range(1, total + 1):
+            state = state_before(data, rnd)
+            text = format_state(state, path.stem) + "192 FIDE_BURSTEIN\n"
+            start = time.process_time()
+            try:
+                result = engine.pair_round(state)
+                mine_pairs = frozenset((b.white, b.black) for b in result.boards)
+                mine_bye = result.bye
+                mine = format_pairing(sorted(mine_pairs), mine_bye)
+            except DutchError as exc:
+                mine_pairs, mine_bye, mine = frozenset(), None, f"error: {exc}"
+            cpu += time.process_time() - start
+            stored = path.with_name(f"{path.stem}.r{rnd}.bbp.txt")
+            if args.bbp:
+                reference = bbp_answer(args.bbp, text)
+            else:
+                reference = stored.read_text(encoding="utf-8")
+            if args.golden:
+                args.golden.mkdir(parents=True, exist_ok=True)
+                Path(args.golden, f"{path.stem}.r{rnd}.trf").write_text(text, encoding="utf-8")
+                Path(args.golden, f"{path.stem}.r{rnd}.bbp.txt").write_text(
+                    reference, encoding="utf-8")
+            rounds += 1
+            if reference.startswith("error") or (mine_pairs, mine_bye) != pairs_of(reference):
+                differ += 1
+                print(f"{path.name} round {rnd}: differs\n  bbp:     "
+                      f"{' '.join(reference.split())}\n  rochade: {' '.join(mine.split())}")
+            if not same_pairing(data, rnd, mine_pairs, mine_bye):
+                recorded_differ += 1
+                print(f"{path.name} round {rnd}: differs from the recorded round")
+    print(f"{len(files)} tournaments, {rounds} rounds compared with bbpPairings --burstein: "
+          f"{differ} differ; {recorded_differ} differ from the recorded rounds; rochade "
+          f"{cpu:.1f} s CPU")
+    return 1 if differ else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
