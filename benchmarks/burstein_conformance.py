@@ -10,13 +10,15 @@ round 1). For every tournament and every round, the state before the round is wr
 a TRF file, bbpPairings pairs it (`--burstein FILE -p OUT`), rochade pairs the same state,
 and the two pairings (the set of white-black pairs and the bye) are compared; rochade's
 pairing is also compared with the round as the file records it. `--golden OUT_DIR` copies
-each input and bbpPairings' answer there (the test corpus under tests/data/burstein).
-Without `--bbp`, the answers already in `*.r<N>.bbp.txt` files next to the inputs are used.
+each tournament there and adds bbpPairings' answers to OUT_DIR/bbp_answers.json (the test
+corpus of tests/data/burstein). Without `--bbp`, the answers are read from the corpus's own
+bbp_answers.json.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import subprocess
 import sys
 import tempfile
@@ -67,9 +69,13 @@ def main() -> int:
     parser.add_argument("--golden", type=Path, help="write inputs and bbp answers here")
     parser.add_argument("--limit", type=int, help="only the first N files")
     args = parser.parse_args()
-    files = sorted(p for p in args.corpus.glob("*.trf") if ".r" not in p.stem)
+    files = sorted(args.corpus.glob("*.trf"))
     if args.limit:
         files = files[: args.limit]
+    stored: dict[str, list[str]] = {}
+    if not args.bbp:
+        stored = json.loads((args.corpus / "bbp_answers.json").read_text(encoding="utf-8"))
+    answers: dict[str, list[str]] = {}
     engine = BursteinEngine()
     rounds = differ = recorded_differ = 0
     cpu = 0.0
@@ -89,16 +95,8 @@ def main() -> int:
             except DutchError as exc:
                 mine_pairs, mine_bye, mine = frozenset(), None, f"error: {exc}"
             cpu += time.process_time() - start
-            stored = path.with_name(f"{path.stem}.r{rnd}.bbp.txt")
-            if args.bbp:
-                reference = bbp_answer(args.bbp, text)
-            else:
-                reference = stored.read_text(encoding="utf-8")
-            if args.golden:
-                args.golden.mkdir(parents=True, exist_ok=True)
-                Path(args.golden, f"{path.stem}.r{rnd}.trf").write_text(text, encoding="utf-8")
-                Path(args.golden, f"{path.stem}.r{rnd}.bbp.txt").write_text(
-                    reference, encoding="utf-8")
+            reference = bbp_answer(args.bbp, text) if args.bbp else stored[path.name][rnd - 1]
+            answers.setdefault(path.name, []).append(reference)
             rounds += 1
             if reference.startswith("error") or (mine_pairs, mine_bye) != pairs_of(reference):
                 differ += 1
@@ -107,6 +105,13 @@ def main() -> int:
             if not same_pairing(data, rnd, mine_pairs, mine_bye):
                 recorded_differ += 1
                 print(f"{path.name} round {rnd}: differs from the recorded round")
+    if args.golden:
+        args.golden.mkdir(parents=True, exist_ok=True)
+        for path in files:
+            text = "\n".join(path.read_text(encoding="utf-8").splitlines()) + "\n"
+            Path(args.golden, path.name).write_text(text, encoding="utf-8")
+        Path(args.golden, "bbp_answers.json").write_text(
+            json.dumps(answers, indent=1, sort_keys=True) + "\n", encoding="utf-8")
     print(f"{len(files)} tournaments, {rounds} rounds compared with bbpPairings --burstein: "
           f"{differ} differ; {recorded_differ} differ from the recorded rounds; rochade "
           f"{cpu:.1f} s CPU")

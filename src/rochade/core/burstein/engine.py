@@ -315,8 +315,8 @@ def explain(result: BursteinResult) -> list[Said]:
                               "leaves the round pairable with the most pairs inside the "
                               "groups and colour preferences granted.", hi=hi, lo=lo))
         if g.floater is not None:
-            lines.append(Said("{player} moves down: nobody left in the group can be paired "
-                              "with them.", player=g.floater))
+            lines.append(Said("{player} moves down to the next group: no pairing inside the "
+                              "group keeps the whole round paired as well.", player=g.floater))
     if result.bye is not None:
         lines.append(Said("{player} gets the bye: the lowest in pairing order who may "
                           "have it.", player=result.bye))
