@@ -2,6 +2,7 @@
 
     .venv/bin/python benchmarks/burstein_conformance.py --bbp PATH/bbpPairings.exe CORPUS_DIR
     .venv/bin/python benchmarks/burstein_conformance.py --golden OUT_DIR --bbp ... CORPUS_DIR
+    .venv/bin/python benchmarks/burstein_conformance.py --bbp ... --events 100 [--seed S]
 
 The corpus is a folder of finished tournaments in TRF form, as bbpPairings' own generator
 writes them (`bbpPairings --burstein -g CONFIG -o FILE -s SEED`; the files need no XXR or
@@ -13,6 +14,10 @@ pairing is also compared with the round as the file records it. `--golden OUT_DI
 each tournament there and adds bbpPairings' answers to OUT_DIR/bbp_answers.json (the test
 corpus of tests/data/burstein). Without `--bbp`, the answers are read from the corpus's own
 bbp_answers.json.
+
+`--events N` plays N random events with rochade's own generator (byes of every kind, late
+entries, withdrawals, forfeits, some with Baku acceleration as XXA lines), rochade's
+Burstein engine pairing each round, and compares every round with bbpPairings' answer.
 """
 
 from __future__ import annotations
@@ -64,11 +69,15 @@ def main() -> int:
     )
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("corpus", type=Path)
+    parser.add_argument("corpus", type=Path, nargs="?")
+    parser.add_argument("--events", type=int, help="random events of rochade's generator")
+    parser.add_argument("--seed", type=int, default=2026, help="the first event's seed")
     parser.add_argument("--bbp", help="the bbpPairings v6 executable")
     parser.add_argument("--golden", type=Path, help="write inputs and bbp answers here")
     parser.add_argument("--limit", type=int, help="only the first N files")
     args = parser.parse_args()
+    if args.events:
+        return generated_events(args.bbp, args.events, args.seed)
     files = sorted(args.corpus.glob("*.trf"))
     if args.limit:
         files = files[: args.limit]
@@ -115,6 +124,51 @@ def main() -> int:
     print(f"{len(files)} tournaments, {rounds} rounds compared with bbpPairings --burstein: "
           f"{differ} differ; {recorded_differ} differ from the recorded rounds; rochade "
           f"{cpu:.1f} s CPU")
+    return 1 if differ else 0
+
+
+def generated_events(bbp: str, count: int, first_seed: int) -> int:
+    """Play `count` random events with the Burstein engine; compare every round with bbp."""
+    import math
+    import random
+
+    from rochade.core.burstein import BursteinEngine
+    from rochade.core.dutch.generator import GeneratorSettings, random_tournament
+    from rochade.core.dutch.state import NoValidPairing, SwissState
+    from rochade.core.pairing import Board, Pairing
+    from rochade.formats.trf import format_pairing, format_state
+
+    engine = BursteinEngine()
+    rounds = differ = skipped = 0
+    for seed in range(first_seed, first_seed + count):
+        rng = random.Random(seed)
+        players = int(math.exp(rng.uniform(math.log(10), math.log(201))))
+        shape = GeneratorSettings(
+            players=players, rounds=rng.randint(5, 11), draw_rate=rng.uniform(0.1, 0.4),
+            forfeit_rate=rng.uniform(0, 0.05), half_bye_rate=rng.uniform(0, 0.05),
+            absence_rate=rng.uniform(0, 0.04), full_bye_rate=rng.uniform(0, 0.02),
+            late_entries=rng.randint(0, max(1, players // 10)),
+            withdrawals=rng.randint(0, max(1, players // 10)), baku=rng.random() < 0.2)
+
+        def pair(state: SwissState, seed: int = seed) -> Pairing:
+            nonlocal rounds, differ
+            result = engine.pair_round(state)
+            mine = (frozenset((b.white, b.black) for b in result.boards), result.bye)
+            reference = bbp_answer(bbp, format_state(state, f"event {seed}"))
+            rounds += 1
+            if reference.startswith("error") or mine != pairs_of(reference):
+                differ += 1
+                print(f"event {seed} round {state.rounds_played + 1}: differs\n  bbp:     "
+                      f"{' '.join(reference.split())}\n  rochade: "
+                      f"{' '.join(format_pairing(sorted(mine[0]), mine[1]).split())}")
+            return Pairing(tuple(Board(b.white, b.black) for b in result.boards), result.bye)
+
+        try:
+            random_tournament(rng, shape, pair)
+        except NoValidPairing:
+            skipped += 1
+    print(f"{count} events of rochade's generator ({skipped} stopped without a valid "
+          f"pairing), {rounds} rounds compared with bbpPairings --burstein: {differ} differ")
     return 1 if differ else 0
 
 
