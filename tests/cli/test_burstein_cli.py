@@ -42,6 +42,8 @@ def test_a_burstein_swiss_is_paired_written_and_checked(tmp_path: Path, run: Run
     checked = run("pair-trf", "--burstein", trf, "-c")
     assert checked.output.splitlines()[-1] == "4 rounds checked, 0 differ"
     assert run("pair-trf", "--dutch", trf, "-c", ok=False).exit_code == 1
+    assert run("explain", club, "--round", 2).output.startswith(
+        "Round 2 was paired by the FIDE Burstein engine.")
     why = run("explain", club, "P01", "--round", 3, "--pairing").output
     assert "index order (Sonneborn-Berger, Buchholz, median, pairing number)" in why
     again = tmp_path / "again.rochade"

@@ -132,6 +132,10 @@ class Swiss(TournamentSystem[SwissSettings]):
         numbers = swiss_numbers(t.entrants, s.numbers, len(t.rounds))
         return None if numbers == s.numbers else dataclasses.replace(s, numbers=numbers)
 
+    def engine_of(self, settings: object) -> str:
+        own = self.own(settings)
+        return self.engine if own is None else own.pairing_rules.title
+
     def explain_player(self, t: Tournament, number: int, player: PlayerId
                        ) -> tuple[str, ...] | None:
         """The criteria of the Dutch system that decided the player's pairing."""
