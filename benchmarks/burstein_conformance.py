@@ -175,7 +175,8 @@ def generated_events(bbp: str, count: int, first_seed: int) -> int:
         except NoValidPairing:
             skipped += 1
     print(f"{count} events of rochade's generator ({skipped} stopped where neither engine "
-          f"found a valid pairing), {rounds} rounds compared with bbpPairings --burstein: {differ} differ")
+          f"found a valid pairing), {rounds} rounds compared with bbpPairings --burstein: "
+          f"{differ} differ")
     return 1 if differ else 0
 
 
