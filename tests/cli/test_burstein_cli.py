@@ -53,3 +53,23 @@ def test_a_burstein_swiss_is_paired_written_and_checked(tmp_path: Path, run: Run
     run("export", again, settings)
     assert json.loads(settings.read_text(encoding="utf-8"))["settings"]["pairing_rules"] == (
         "burstein")
+
+
+def test_pair_trf_burstein_answers_as_bbppairings_and_explains(tmp_path: Path, run: Run
+                                                                ) -> None:
+    from dataclasses import replace
+
+    from rochade.formats.trf import format_state, load_trf, state_before
+
+    data_dir = Path(__file__).resolve().parents[1] / "data" / "burstein"
+    name = "b014_p012_r06_byes.trf"
+    data = load_trf((data_dir / name).read_bytes())
+    data = replace(data, total_rounds=6)
+    trf = tmp_path / "r4.trf"
+    trf.write_text(format_state(state_before(data, 4)), encoding="utf-8")
+    answers = json.loads((data_dir / "bbp_answers.json").read_text(encoding="utf-8"))
+    paired = run("pair-trf", "--burstein", trf, "-p", "--explain")
+    lines = paired.stdout.splitlines()
+    expected = answers[name][3].splitlines()
+    assert lines[0] == expected[0] and set(lines[1:]) == set(expected[1:])
+    assert "index order" in paired.stderr and " meets " in paired.stderr
