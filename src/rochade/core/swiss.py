@@ -207,7 +207,7 @@ def _explain_burstein(t: Tournament, rnd: Round, state: SwissState,
                       ) -> tuple[str, ...]:
     """A Burstein round paired again: the player's pairing number, then the engine's
     explanation of the whole round (it is short: one line per group, pair and board)."""
-    result = BursteinEngine().pair_round(state)
+    result = BursteinEngine().pair_round(state, detail=True)
     tpn = {pid: i for i, pid in enumerate(order, 1)}
     mine = {frozenset((order[b.white - 1], order[b.black - 1])) for b in result.boards}
     bye = None if result.bye is None else order[result.bye - 1]

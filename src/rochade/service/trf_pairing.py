@@ -77,7 +77,7 @@ def pair_next_round(raw: bytes, explained: bool = False, player: int | None = No
     try:
         state = to_swiss_state(data)
         if system == "burstein":
-            burstein = BursteinEngine().pair_round(state)
+            burstein = BursteinEngine().pair_round(state, explained or player is not None)
             boards, bye = [(b.white, b.black) for b in burstein.boards], burstein.bye
         else:
             engine = DutchEngine()

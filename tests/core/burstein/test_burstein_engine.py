@@ -114,3 +114,25 @@ def test_the_explanation_names_groups_pairs_the_bye_and_colours() -> None:
     assert f"{pairing.bye} gets the bye" in text
     for board in pairing.boards:
         assert f"{board.white}-{board.black}: " in text
+
+
+def _round_two(first: tuple[tuple[int, int], tuple[int, int]]) -> list[str]:
+    """Four players who drew round 1 (white first) meet in one score group in round 2 (no
+    acceleration); the explanation lines of its pairs."""
+    history: dict[int, RoundRecord] = {}
+    for white, black in first:
+        history[white] = _game(black, Colour.WHITE, Outcome.DRAW)
+        history[black] = _game(white, Colour.BLACK, Outcome.DRAW)
+    players = tuple(SwissPlayer(t, history=(history[t],), accelerations=(0, 0))
+                    for t in (1, 2, 3, 4))
+    pairing = BursteinEngine().pair(SwissState(players, 3, rounds_played=1))
+    return [line for line in pairing.explanation if " meets " in line]
+
+
+def test_a_pair_says_why_the_lowest_player_of_the_group_was_not_taken() -> None:
+    assert _round_two(((1, 4), (2, 3))) == [
+        "1 meets 3: the lowest unpaired player of the group was already met.",
+        "2 meets 4: the lowest unpaired player of the group in the index order."]
+    assert _round_two(((1, 3), (4, 2))) == [
+        "1 meets 2: a lower partner would grant fewer colour preferences.",
+        "3 meets 4: the lowest unpaired player of the group in the index order."]

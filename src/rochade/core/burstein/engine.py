@@ -11,6 +11,7 @@ order of the reference engine bbpPairings, so that every choice falls as it does
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass
 
 from rochade.core.burstein.order import (
@@ -52,6 +53,7 @@ class GroupTrace:
     pairs: tuple[tuple[int, int], ...]
     floater: int | None
     merged: bool  # the group took in a lower score group to be pairable
+    why: tuple[str, ...] = ()  # per pair: what kept the top player from a lower partner
 
 
 @dataclass(frozen=True)
@@ -70,8 +72,10 @@ class BursteinEngine:
 
     name = "burstein"
 
-    def pair_round(self, state: SwissState) -> BursteinResult:
-        """Pair the next round; raise NoValidPairing when no legal pairing exists."""
+    def pair_round(self, state: SwissState, detail: bool = False) -> BursteinResult:
+        """Pair the next round; raise NoValidPairing when no legal pairing exists.
+        `detail`: find out for each pair why the top player did not get a lower partner
+        (one more matching per such pair, for the explanation)."""
         if state.rounds_played >= state.total_rounds:
             raise DutchError("all {total_rounds} rounds are already paired",
                              total_rounds=state.total_rounds)
@@ -93,7 +97,7 @@ class BursteinEngine:
         forbidden: set[frozenset[int]] = set()
         for group in state.forbidden:
             forbidden.update(frozenset((a, b)) for a in group for b in group if a != b)
-        pairing = _Pairing(order, forbidden, metric)
+        pairing = _Pairing(order, forbidden, metric, detail and len(order) <= DETAIL_LIMIT)
         groups = pairing.run()
         boards = []
         for a, b in pairing.pairs:
@@ -105,7 +109,7 @@ class BursteinEngine:
 
     def pair(self, state: SwissState) -> Pairing:
         """The PairingEngine entry point: boards white first, the bye, and the explanation."""
-        result = self.pair_round(state)
+        result = self.pair_round(state, detail=True)
         return Pairing(
             boards=tuple(Board(b.white, b.black) for b in result.boards),
             bye=result.bye,
@@ -113,17 +117,57 @@ class BursteinEngine:
         )
 
 
+DETAIL_LIMIT = 120
+"""Largest field whose explanation tells, pair by pair, why a lower partner was not taken."""
+
+
 class _Pairing:
     """The two passes over the players left after the bye, in pairing order."""
 
     def __init__(self, order: list[PlayerFacts], forbidden: set[frozenset[int]],
-                 metric: dict[int, Metric]) -> None:
+                 metric: dict[int, Metric], detail: bool = False) -> None:
         self.players = order
         self.forbidden = forbidden
         self.metric = metric
+        self.detail = detail
         self.n = len(order)
         self.matching = WeightedMatching(self.n)
+        self.weight: dict[tuple[int, int], int] = {}  # what the matching holds, for `_why`
         self.pairs: list[tuple[int, int]] = []
+
+    def set_weight(self, a: int, b: int, weight: int) -> None:
+        self.matching.set_weight(a, b, weight)
+        if self.detail:
+            self.weight[(a, b) if a < b else (b, a)] = weight
+
+    def _total(self, mate: list[int]) -> int:
+        return sum(self.weight.get((v, m), 0) for v, m in enumerate(mate) if v < m)
+
+    def _why(self, v: int, natural: int, mate: list[int]) -> str:
+        """Why v does not meet `natural`, the lowest unpaired player of its group: the
+        absolute criterion that forbids it, or the first weight field that pairing v with
+        it would lower (all pairs, pairs inside the groups, colour preferences)."""
+        a, b = self.players[v], self.players[natural]
+        if b.tpn in a.met:
+            return "met"
+        if frozenset((a.tpn, b.tpn)) in self.forbidden:
+            return "forbidden"
+        if not self.edge(v, natural, True, True):
+            return "colours"
+        if not self.detail:
+            return "optimum"
+        forced = copy.deepcopy(self.matching)
+        for u in range(self.n):
+            if u not in (v, natural):
+                forced.set_weight(v, u, 0)
+        other = [u if m < 0 else m for u, m in enumerate(forced.solve())]
+        best, alt = self._total(mate), self._total(other)
+        for field, unit in (("pairs", COMPATIBLE), ("groups", SAME_GROUP),
+                            ("colour", COLOUR)):
+            if best // unit != alt // unit:
+                return field
+            best, alt = best % unit, alt % unit
+        return "optimum"
 
     def edge(self, i: int, j: int, same: bool, colours: bool) -> int:
         """The weight of i-j: compatible, in the same group, colour preferences granted."""
@@ -149,7 +193,7 @@ class _Pairing:
     def _score_groups(self) -> tuple[list[int], set[int]]:
         """Group boundaries (a repeated one: nobody floats across it) and the starts of
         groups that had to take in the next one."""
-        n, players, matching = self.n, self.players, self.matching
+        n, players = self.n, self.players
         sg = [0, 0]
         merged: set[int] = set()
         valid = True
@@ -160,13 +204,13 @@ class _Pairing:
                 while True:
                     new = sg[-1]
                     for v in range(sg[-3], new):
-                        matching.set_weight(new, v, self.edge(v, new, v >= sg[-2], False))
+                        self.set_weight(new, v, self.edge(v, new, v >= sg[-2], False))
                     sg[-1] += 1
                     if not (sg[-1] < n and players[begin].score == players[sg[-1]].score):
                         break
                 if sg[-1] % 2:  # someone must float: the next player stands in for now
                     for v in range(sg[-2], sg[-1]):
-                        matching.set_weight(sg[-1], v, COMPATIBLE)
+                        self.set_weight(sg[-1], v, COMPATIBLE)
                 valid = self._valid(self.mates(), sg)
                 if sg[-1] >= n or valid:
                     break
@@ -179,7 +223,7 @@ class _Pairing:
             begin = sg.pop()
             for outer in range(sg[-1], boundary):
                 for inner in range(boundary, n):
-                    matching.set_weight(outer, inner,
+                    self.set_weight(outer, inner,
                                         self.edge(outer, inner, outer >= begin, False))
             sg += [begin, n]
             merged.add(begin)
@@ -228,8 +272,9 @@ class _Pairing:
             full = sort_group(members, tpn_metric)
             for a, v in enumerate(full):
                 for u in reversed(full[a + 1:]):
-                    matching.set_weight(v, u, self.edge(v, u, True, True))
+                    self.set_weight(v, u, self.edge(v, u, True, True))
             pairs: list[tuple[int, int]] = []
+            why: list[str] = []
             for a, v in enumerate(full):
                 if done[v]:
                     continue
@@ -238,12 +283,15 @@ class _Pairing:
                     if not done[u]:
                         w = self.edge(v, u, True, True)
                         if w:
-                            matching.set_weight(v, u, w + priority)
+                            self.set_weight(v, u, w + priority)
                             priority += 1
-                m = self.mates()[v]
+                mate = self.mates()
+                m = mate[v]
                 if m >= end:
                     floater = v
                 else:
+                    natural = next(u for u in reversed(full) if not done[u] and u != v)
+                    why.append("natural" if m == natural else self._why(v, natural, mate))
                     done[v] = done[m] = True
                     matching.remove(v)
                     matching.remove(m)
@@ -255,6 +303,7 @@ class _Pairing:
                 pairs=tuple(pairs),
                 floater=None if floater is None else players[floater].tpn,
                 merged=begin in merged,
+                why=tuple(why),
             ))
             begin = end
         return traces
@@ -293,6 +342,20 @@ _RULES = {
 }
 
 
+_WHY = {
+    "natural": N_("the lowest unpaired player of the group in the index order"),
+    "met": N_("the lowest unpaired player of the group was already met"),
+    "forbidden": N_("the lowest unpaired player of the group is a forbidden pair"),
+    "colours": N_("the lowest unpaired player of the group has the same absolute colour "
+                  "preference"),
+    "pairs": N_("a lower partner would leave the rest of the round unpairable"),
+    "groups": N_("a lower partner would leave fewer pairs inside the score groups"),
+    "colour": N_("a lower partner would grant fewer colour preferences"),
+    "optimum": N_("the lowest partner in the index order that keeps the most pairs, pairs "
+                  "inside the score groups and colour preferences granted"),
+}
+
+
 def explain(result: BursteinResult) -> list[Said]:
     """Per score group: the index order, each pair and who moved down; then the bye and
     each board's colour rule."""
@@ -310,10 +373,9 @@ def explain(result: BursteinResult) -> list[Said]:
                               "cannot be paired.", score=score))
         lines.append(Said("Score group {score}, index order (Sonneborn-Berger, Buchholz, "
                           "median, pairing number): {order}.", score=score, order=order))
-        for hi, lo in g.pairs:
-            lines.append(Said("{hi} meets {lo}: the lowest player in the index order that "
-                              "leaves the round pairable with the most pairs inside the "
-                              "groups and colour preferences granted.", hi=hi, lo=lo))
+        for (hi, lo), why in zip(g.pairs, g.why, strict=True):
+            lines.append(Said("{hi} meets {lo}: {why}.", hi=hi, lo=lo,
+                              why=Message(_WHY[why], {})))
         if g.floater is not None:
             lines.append(Said("{player} moves down to the next group: no pairing inside the "
                               "group keeps the whole round paired as well.", player=g.floater))
