@@ -53,7 +53,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "pair": ("rounds:pair", "Pair the next round (the previous one must be complete)."),
     "pair-trf": (
         "pair_trf:pair_trf",
-        "Pair the next round of a TRF file, or check all its rounds, with the Dutch system.",
+        "Pair the next round of a TRF file, or check all its rounds, with the Dutch (or "
+        "Burstein) system.",
     ),
     "pairings": ("views:pairings", "Show the boards of a round, with results."),
     "round-date": ("rounds:round_date", "Set the date of a round (YYYY-MM-DD)."),

@@ -40,6 +40,7 @@ from rochade.service.system_cases import (
     Acceleration,
     FirstRound,
     StartNumbers,
+    SwissRules,
     describe,
     draws_by_lot,
     find_system,
@@ -113,6 +114,11 @@ def tournament() -> None:
     help="Swiss: pair round 1 by the Dutch system (default) or at random.",
 )
 @click.option(
+    "--pairing-rules",
+    type=click.Choice([r.value for r in SwissRules]),
+    help="Swiss: the FIDE system that pairs the rounds, Dutch (default) or Burstein.",
+)
+@click.option(
     "--acceleration",
     type=click.Choice([a.value for a in Acceleration]),
     help="Swiss: Baku acceleration (virtual points for the top half in the first rounds).",
@@ -151,6 +157,7 @@ def tournament_create(
     numbers_by: str | None,
     rounds: int | None,
     first_round: str | None,
+    pairing_rules: str | None,
     acceleration: str | None,
     scoring: str | None,
     bye_value: str | None,
@@ -182,7 +189,8 @@ def tournament_create(
         raise Failure(f"--{next(iter(given)).replace('_', '-')} is a Keizer setting")
     options = {
         "double": double, "numbers_by": numbers_by, "rounds": rounds, "first_round": first_round,
-        "acceleration": acceleration, "scoring": scoring, "bye_value": bye_value,
+        "acceleration": acceleration, "pairing_rules": pairing_rules,
+        "scoring": scoring, "bye_value": bye_value,
         "tiebreaks": tiebreaks, "seed": seed, "max_half_point_byes": max_half_point_byes,
         "half_point_byes_closed": half_point_byes_closed,
         "fide_mode": fide_mode, "games": games, "playoff": playoff, "seeding": seeding,

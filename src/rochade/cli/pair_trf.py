@@ -3,6 +3,7 @@
     rochade pair-trf --dutch IN.trf -p [OUT]   write the next round (stdout without OUT)
     rochade pair-trf --dutch IN.trf -c [--rounds N]   re-pair every round, list differences
     rochade pair-trf --dutch IN.trf -p --explain [--player N]   ... and say why (stderr)
+    rochade pair-trf --burstein IN.trf -p [OUT]   the same with the FIDE Burstein system
 
 A team file (TRF26 `310` or TRF16 `013` records) is paired and checked with the FIDE Swiss
 Team Pairing System (C.04.6) instead, its rules read from its `192` code; the answer lists
@@ -46,6 +47,9 @@ def _read(path: str, check: bool) -> bytes:
 @click.option("--dutch", "system", flag_value="dutch", default=True,
               help="FIDE Dutch system, 2026 rules (the default; team files are paired by "
               "the FIDE Swiss Team Pairing System, C.04.6).")
+@click.option("--burstein", "system", flag_value="burstein",
+              help="FIDE Burstein system, as bbpPairings v6 pairs it (without XXA or 250 "
+              "records, the Burstein acceleration of rounds 1 and 2 applies).")
 @click.option("-p", "pair", is_flag=True, help="Pair the next round.")
 @click.option("-c", "check", is_flag=True, help="Check every round of a finished file.")
 @click.option("--explain", "show", is_flag=True,
@@ -59,7 +63,8 @@ def _read(path: str, check: bool) -> bytes:
               "(default: the rounds the file records).")
 def pair_trf(trf: str, out: str | None, system: str, pair: bool, check: bool,
              show: bool, player: int | None, rounds: int | None) -> None:
-    """Pair the next round of a TRF file, or check all its rounds, with the Dutch system.
+    """Pair the next round of a TRF file, or check all its rounds, with the Dutch (or
+    Burstein) system.
 
     A team file (310 or 013 records) is paired with the FIDE Swiss Team Pairing System."""
     usage = CHECK_UNUSABLE if check else EXIT_BAD_INPUT
@@ -72,13 +77,13 @@ def pair_trf(trf: str, out: str | None, system: str, pair: bool, check: bool,
     raw = _read(trf, check)
     if check:
         try:
-            differences = check_rounds(raw, rounds, click.echo)
+            differences = check_rounds(raw, rounds, click.echo, system)
         except TrfUnusable as exc:
             _fail(CHECK_UNUSABLE, f"{trf}: {exc}")
             raise
         sys.exit(CHECK_DIFFERS if differences else EXIT_OK)
     try:
-        paired = pair_next_round(raw, show, player)
+        paired = pair_next_round(raw, show, player, system)
     except TrfUnusable as exc:
         _fail(EXIT_NO_PAIRING if exc.no_pairing else EXIT_BAD_INPUT, f"{trf}: {exc}")
         raise

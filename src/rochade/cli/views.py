@@ -250,7 +250,8 @@ def explain(
         if round_number is None:
             raise Failure("name a player, or give --round K to see why round K was paired so")
         notes = svc.round_notes(round_number, tournament)
-        how = {"auto": f"by the {system_of(svc.tournament(tournament)).engine} engine",
+        t = svc.tournament(tournament)
+        how = {"auto": f"by the {system_of(t).engine_of(t.settings)} engine",
                "manual": "by hand", "import": "in an imported file"}
         click.echo(f"Round {round_number} was paired {how.get(notes.paired_by, notes.paired_by)}.")
         for line in notes.explanation:

@@ -12,6 +12,8 @@ from collections.abc import Collection, Sequence
 from dataclasses import replace
 from fractions import Fraction
 
+from rochade.core.burstein import BursteinEngine
+from rochade.core.burstein import explain as burstein_explain
 from rochade.core.dutch import (
     Colour,
     DutchEngine,
@@ -30,6 +32,7 @@ from rochade.core.system_settings import (
     SWISS_ABSENCES,
     Acceleration,
     FirstRound,
+    SwissRules,
     SwissSettings,
     baku_group_a,
     baku_virtual_points,
@@ -129,14 +132,15 @@ def swiss_state(t: Tournament, settings: SwissSettings, present: Sequence[Player
 
 def pair_swiss(t: Tournament, settings: SwissSettings, round_number: int,
                present: Sequence[PlayerId]) -> Pairing:
-    """Pair the next round with the FIDE Dutch engine; the explanation names pairing numbers."""
+    """Pair the next round with the FIDE Dutch (or Burstein) engine; the explanation names
+    pairing numbers."""
     if round_number != len(t.rounds) + 1:
         raise ModelError("the next round to pair is {next}, not {round_number}",
             next=len(t.rounds) + 1,
             round_number=round_number,
         )
     state, order = swiss_state(t, settings, present)
-    pairing = DutchEngine().pair(state)
+    pairing = _engine(settings).pair(state)
     player = {i: pid for i, pid in enumerate(order, 1)}
     numbers = ", ".join(f"{i} {t.entrant(pid).name}" for i, pid in player.items())
     return Pairing(
@@ -167,6 +171,8 @@ def explain_swiss_player(t: Tournament, settings: SwissSettings, round_number: i
                      seed=settings.seed),)
     before = replace(t, rounds=t.rounds[: round_number - 1])
     state, order = swiss_state(before, settings, present)
+    if settings.pairing_rules is SwissRules.BURSTEIN:
+        return _explain_burstein(t, rnd, state, order, player, round_number)
     engine = DutchEngine()
     result = engine.pair_round(state)
     tpn = {pid: i for i, pid in enumerate(order, 1)}
@@ -189,3 +195,26 @@ def explain_swiss_player(t: Tournament, settings: SwissSettings, round_number: i
         lines.append(Said("Pairing numbers: {numbers}", numbers=", ".join(
             f"{i} {t.entrant(order[i - 1]).name}" for i in mentioned)))
     return tuple(lines)
+
+
+def _engine(settings: SwissSettings) -> DutchEngine | BursteinEngine:
+    """The engine of the settings' Swiss system."""
+    return BursteinEngine() if settings.pairing_rules is SwissRules.BURSTEIN else DutchEngine()
+
+
+def _explain_burstein(t: Tournament, rnd: Round, state: SwissState,
+                      order: tuple[PlayerId, ...], player: PlayerId, round_number: int
+                      ) -> tuple[str, ...]:
+    """A Burstein round paired again: the player's pairing number, then the engine's
+    explanation of the whole round (it is short: one line per group, pair and board)."""
+    result = BursteinEngine().pair_round(state, detail=True)
+    tpn = {pid: i for i, pid in enumerate(order, 1)}
+    mine = {frozenset((order[b.white - 1], order[b.black - 1])) for b in result.boards}
+    bye = None if result.bye is None else order[result.bye - 1]
+    lines = [Said("{player} has pairing number {number} in round {round}.",
+                  player=t.entrant(player).name, number=tpn[player], round=round_number)]
+    if mine != {frozenset((g.white, g.black)) for g in rnd.games} or bye != rnd.bye:
+        lines.append(Said("Round {round} as stored is not the engine's pairing (it was changed "
+                          "or paired by hand); this is how the engine pairs it:",
+                          round=round_number))
+    return (*lines, *burstein_explain(result))

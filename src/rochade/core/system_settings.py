@@ -52,6 +52,22 @@ class FirstRound(enum.Enum):
     RANDOM = "random"  # at random, seeded (the club variant of the seed documents)
 
 
+class SwissRules(enum.Enum):
+    """Which FIDE Swiss system pairs the rounds after the first."""
+
+    DUTCH = "dutch"  # C.04.3
+    BURSTEIN = "burstein"  # C.04.4.2: index order by Sonneborn-Berger and Buchholz
+
+    @property
+    def trf_code(self) -> str:
+        """The tournament type of TRF26 record 192."""
+        return "FIDE_DUTCH_2025" if self is SwissRules.DUTCH else "FIDE_BURSTEIN"
+
+    @property
+    def title(self) -> str:
+        return "FIDE Dutch" if self is SwissRules.DUTCH else "FIDE Burstein"
+
+
 class Acceleration(enum.Enum):
     NONE = "none"
     BAKU = "baku"  # C.04.7: virtual points for the top group in the first half of the rounds
@@ -168,6 +184,7 @@ class SwissSettings:
     max_half_point_byes: int | None = None
     half_point_byes_closed: int = 0
     numbers: tuple[PlayerId, ...] = ()
+    pairing_rules: SwissRules = SwissRules.DUTCH
 
     def __post_init__(self) -> None:
         limits.ROUNDS.check(self.rounds, "rounds")

@@ -56,6 +56,7 @@ from rochade.core.systems import (
     SYSTEMS,
     Acceleration,
     RoundRobinSettings,
+    SwissRules,
     SwissSettings,
     TournamentSystem,
     baku_virtual_points,
@@ -407,6 +408,7 @@ def _settings(system: str, given: object, trf: TrfFile, kept: Sequence[tuple[int
         rounds=rounds,
         scoring=score,
         acceleration=Acceleration.BAKU if "_BAKU" in codes else Acceleration.NONE,
+        pairing_rules=SwissRules.BURSTEIN if "FIDE_BURSTEIN" in codes else SwissRules.DUTCH,
         seed=seed_for_colour(trf.initial_colour or Colour.WHITE),
         forbidden_pairs=frozenset(p for p in forbidden if p <= players.keys()),
         # the file's start numbers are the pairing numbers, or with XXC rank its line order
@@ -1028,9 +1030,10 @@ def _header(t: Tournament) -> list[str]:
     if s is not None:
         colour = random.Random(s.seed).choice((Colour.WHITE, Colour.BLACK))
         baku = "_BAKU" if s.acceleration is Acceleration.BAKU else ""
-        lines += [f"092 Swiss (FIDE Dutch){', Baku acceleration' if baku else ''}",
+        rules = s.pairing_rules
+        lines += [f"092 Swiss ({rules.title}){', Baku acceleration' if baku else ''}",
                   f"142 {s.rounds}", f"152 {colour.value.upper()}",
-                  f"192 FIDE_DUTCH_2025{baku}"]
+                  f"192 {rules.trf_code}{baku}"]
         lines += _scoring_lines(s.scoring)
         lines.append("202 " + ",".join(str(tb) for tb in s.tiebreaks))
         lines += _baku_lines(t, s)

@@ -44,6 +44,7 @@ from rochade.core.systems import ByeRequest as ByeRequest
 from rochade.core.systems import FirstRound as FirstRound
 from rochade.core.systems import RoundRobinSettings as RoundRobinSettings
 from rochade.core.systems import StartNumbers as StartNumbers
+from rochade.core.systems import SwissRules as SwissRules
 from rochade.core.systems import SwissSettings as SwissSettings
 from rochade.core.systems import find_system as find_system
 from rochade.core.systems import holder as holder
@@ -84,7 +85,7 @@ BYE_VALUES = {"bye_value": "pab", "half_bye_value": "hpb"}
 default, a win and a draw)."""
 
 FIXED_ONCE_PAIRED = frozenset({"double", "numbers_by", "seed", "first_round", "acceleration",
-                               "games", "playoff", "seeding"})
+                               "games", "playoff", "seeding", "pairing_rules"})
 """Options that decide round 1 (or the whole schedule): they cannot change after it."""
 
 

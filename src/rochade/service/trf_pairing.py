@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 
+from rochade.core.burstein import BursteinEngine
+from rochade.core.burstein import explain as burstein_explain
 from rochade.core.dutch.engine import DutchEngine
 from rochade.core.dutch.explain import explain
 from rochade.core.dutch.state import DutchError, NoValidPairing
@@ -55,29 +57,40 @@ def _load(raw: bytes) -> tuple[TrfFile, dict[int, int]]:
         raise TrfUnusable(str(exc)) from None
 
 
-def pair_next_round(raw: bytes, explained: bool = False, player: int | None = None
-                    ) -> TrfPairing:
+SYSTEMS = ("dutch", "burstein")
+"""The individual Swiss systems `pair-trf` pairs by, as its options name them."""
+
+
+def pair_next_round(raw: bytes, explained: bool = False, player: int | None = None,
+                    system: str = "dutch") -> TrfPairing:
     """The next round of the TRF file `raw`, players by their ids in the file; `explained`:
     why each pair, floater and bye came out so, `player`: only what concerns the player of
-    that id (also explained)."""
+    that id (also explained); `system`: one of `SYSTEMS`."""
     text = decode_trf(raw)
     if is_team_file(text):
         if player is not None:
             raise TrfUnusable("--player is for individual files; a team file is explained whole")
         return _pair_team_file(text, explained)
     data, ids = _load(raw)
-    engine = DutchEngine()
     if player is not None:
         player = next((n for n, tpn in ids.items() if tpn == player), player)
     try:
         state = to_swiss_state(data)
-        result = engine.pair_round(state)
+        if system == "burstein":
+            burstein = BursteinEngine().pair_round(state, explained or player is not None)
+            boards, bye = [(b.white, b.black) for b in burstein.boards], burstein.bye
+        else:
+            engine = DutchEngine()
+            result = engine.pair_round(state)
+            boards, bye = [(b.white, b.black) for b in result.boards], result.bye
     except (TrfError, DutchError) as exc:
         raise TrfUnusable(str(exc), isinstance(exc, NoValidPairing)) from None
-    text = format_pairing([(ids[b.white], ids[b.black]) for b in result.boards],
-                          None if result.bye is None else ids[result.bye])
+    text = format_pairing([(ids[w], ids[b]) for w, b in boards],
+                          None if bye is None else ids[bye])
     if not explained and player is None:
         return TrfPairing(text)
+    if system == "burstein":  # short: given whole, players by pairing number
+        return TrfPairing(text, tuple(burstein_explain(burstein)))
     return TrfPairing(text, tuple(explain(result, state, engine.pair_round, player)))
 
 
@@ -92,10 +105,12 @@ def _pair_team_file(text: str, explained: bool) -> TrfPairing:
     return TrfPairing(answer, tuple(why) if explained else None)
 
 
-def check_rounds(raw: bytes, rounds: int | None, say: Callable[[str], None]) -> int:
+def check_rounds(raw: bytes, rounds: int | None, say: Callable[[str], None],
+                 system: str = "dutch") -> int:
     """Pair each recorded round of the TRF file `raw` again from the rounds before it and
     `say` every difference (players by their ids in the file), then the count; `rounds`: the
-    tournament's number of rounds where the file does not say it. How many rounds differ."""
+    tournament's number of rounds where the file does not say it; `system`: one of
+    `SYSTEMS`. How many rounds differ."""
     text = decode_trf(raw)
     if is_team_file(text):
         try:
@@ -106,7 +121,8 @@ def check_rounds(raw: bytes, rounds: int | None, say: Callable[[str], None]) -> 
             say(line)
         return differences
     data, ids = _load(raw)
-    engine = DutchEngine()
+    engine: DutchEngine | BursteinEngine = (
+        BursteinEngine() if system == "burstein" else DutchEngine())
     differences = 0
     total = rounds_recorded(data)
     given = rounds or data.total_rounds or total

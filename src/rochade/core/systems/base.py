@@ -94,6 +94,11 @@ class TournamentSystem(Generic[S]):
         from the stored ones (None: unchanged, or a system without numbers kept)."""
         return None
 
+    def engine_of(self, settings: object) -> str:
+        """The engine that pairs a tournament with these settings (a Swiss: Dutch or
+        Burstein), as the explanation of a round names it."""
+        return self.engine
+
     def explain_player(self, t: Tournament, number: int, player: PlayerId
                        ) -> tuple[str, ...] | None:
         """Why `player` was paired as they were in round `number`, criterion by criterion

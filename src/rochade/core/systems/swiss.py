@@ -25,6 +25,7 @@ from rochade.core.system_settings import (
     Acceleration,
     ByeRequest,
     FirstRound,
+    SwissRules,
     SwissSettings,
     limit,
     random_round,
@@ -59,6 +60,7 @@ class Swiss(TournamentSystem[SwissSettings]):
     options = MappingProxyType({
         "rounds": int, "first_round": FirstRound, "seed": int, "acceleration": Acceleration,
         "max_half_point_byes": limit, "half_point_byes_closed": int,
+        "pairing_rules": SwissRules,
     })
 
     def to_dict(self, settings: SwissSettings) -> dict[str, object]:
@@ -78,6 +80,9 @@ class Swiss(TournamentSystem[SwissSettings]):
             "max_half_point_byes": settings.max_half_point_byes,
             "half_point_byes_closed": settings.half_point_byes_closed,
             "numbers": list(settings.numbers),
+            # written only for Burstein, so files of Dutch Swisses stay as they were
+            **({} if settings.pairing_rules is SwissRules.DUTCH
+               else {"pairing_rules": settings.pairing_rules.value}),
         }
 
     def from_dict(self, data: object, where: str = "settings") -> SwissSettings:
@@ -101,6 +106,8 @@ class Swiss(TournamentSystem[SwissSettings]):
                 half_point_byes_closed=read_int(d.get("half_point_byes_closed", 0),
                                                 f"{where}.half_point_byes_closed", 0),
                 numbers=numbers_in(d, where),
+                pairing_rules=read_enum(d.get("pairing_rules", "dutch"),
+                                        f"{where}.pairing_rules", SwissRules),
             )
 
     def kept_apart(self, settings: SwissSettings) -> frozenset[frozenset[PlayerId]]:
@@ -124,6 +131,10 @@ class Swiss(TournamentSystem[SwissSettings]):
         s = self.settings_of(t)
         numbers = swiss_numbers(t.entrants, s.numbers, len(t.rounds))
         return None if numbers == s.numbers else dataclasses.replace(s, numbers=numbers)
+
+    def engine_of(self, settings: object) -> str:
+        own = self.own(settings)
+        return self.engine if own is None else own.pairing_rules.title
 
     def explain_player(self, t: Tournament, number: int, player: PlayerId
                        ) -> tuple[str, ...] | None:
@@ -190,10 +201,12 @@ class Swiss(TournamentSystem[SwissSettings]):
                             bye_policy=ByePolicy.ONCE, forfeits_count=False)
 
     def describe(self, settings: SwissSettings) -> str:
-        return f"{settings.rounds} rounds"
+        if settings.pairing_rules is SwissRules.DUTCH:
+            return f"{settings.rounds} rounds"
+        return f"{settings.rounds} rounds, {settings.pairing_rules.title} system"
 
 
-_KEYS = tuple(Swiss().to_dict(SwissSettings()))
+_KEYS = (*Swiss().to_dict(SwissSettings()), "pairing_rules")
 
 
 def _bye_requests(value: object, where: str) -> frozenset[ByeRequest]:
