@@ -28,6 +28,12 @@ from rochade.formats.trf import (
     to_swiss_state,
 )
 from rochade.formats.trf_teams import check_team_file, is_team_file, team_pairing_text
+from rochade.service.trf_double_swiss import (
+    DoubleSwissFileError,
+    check_double_swiss_file,
+    is_double_swiss,
+    pair_double_swiss_file,
+)
 
 
 class TrfUnusable(Exception):
@@ -71,6 +77,15 @@ def pair_next_round(raw: bytes, explained: bool = False, player: int | None = No
         if player is not None:
             raise TrfUnusable("--player is for individual files; a team file is explained whole")
         return _pair_team_file(text, explained)
+    if is_double_swiss(text):
+        if player is not None:
+            raise TrfUnusable("--player is for Dutch files; a Double-Swiss file is explained "
+                              "whole")
+        try:
+            answer, why = pair_double_swiss_file(text)
+        except DoubleSwissFileError as exc:
+            raise TrfUnusable(str(exc), exc.no_pairing) from None
+        return TrfPairing(answer, why if explained else None)
     data, ids = _load(raw)
     if player is not None:
         player = next((n for n, tpn in ids.items() if tpn == player), player)
@@ -120,6 +135,11 @@ def check_rounds(raw: bytes, rounds: int | None, say: Callable[[str], None],
         for line in lines:
             say(line)
         return differences
+    if is_double_swiss(text):
+        try:
+            return check_double_swiss_file(text, say)
+        except DoubleSwissFileError as exc:
+            raise TrfUnusable(str(exc)) from None
     data, ids = _load(raw)
     engine: DutchEngine | BursteinEngine = (
         BursteinEngine() if system == "burstein" else DutchEngine())

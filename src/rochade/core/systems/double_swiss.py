@@ -134,7 +134,8 @@ class DoubleSwiss(TournamentSystem[DoubleSwissSettings]):
 
     def scoring(self, settings: DoubleSwissSettings) -> Scoring:
         """Games 1-½-0; the bye's first game worth up to a win, its second the rest."""
-        return Scoring(pab=min(settings.pab, Fraction(1)))
+        first = min(settings.pab, Fraction(1))
+        return Scoring(pab=None if first == 1 else first)
 
     def tiebreaks(self, settings: DoubleSwissSettings) -> tuple[TieBreak, ...]:
         return settings.tiebreaks
