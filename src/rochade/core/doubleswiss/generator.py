@@ -21,9 +21,11 @@ _UNUSUAL = (Result.WHITE_HALF, Result.BLACK_HALF, Result.BOTH_LOSE)
 def random_double_swiss(seed: int, players: int, rounds: int, *, forfeits: float = 0.03,
                         absences: float = 0.03, withdrawals: float = 0.01,
                         unusual: float = 0.01) -> Tournament:
-    """A played Double-Swiss of `rounds` match rounds (two stored rounds each) for `players`
-    players, drawn from `seed`; the rates are per game (forfeits, unusual results) or per
-    player and match round (absences, withdrawals)."""
+    """A played Double-Swiss of up to `rounds` match rounds (two stored rounds each) for
+    `players` players, drawn from `seed`; the rates are per game (forfeits, unusual results)
+    or per player and match round (absences, withdrawals). It ends early when the rules
+    leave no pairing (few players for many rounds)."""
+    from rochade.core.systems.base import PairingRefused
     from rochade.core.systems.double_swiss import DOUBLE_SWISS_SYSTEM
 
     rng = random.Random(seed)
@@ -39,8 +41,11 @@ def random_double_swiss(seed: int, players: int, rounds: int, *, forfeits: float
         if len(present) < 2:
             break
         first_number = 2 * match - 1
-        pairing, numbered = DOUBLE_SWISS_SYSTEM.pair(t, first_number, lambda: present,
-                                                     lambda: seed)
+        try:
+            pairing, numbered = DOUBLE_SWISS_SYSTEM.pair(t, first_number, lambda: present,
+                                                         lambda: seed)
+        except PairingRefused:
+            break
         if numbered is not None:
             t = dataclasses.replace(t, settings=numbered)
         rates = forfeits, unusual
