@@ -90,7 +90,7 @@ def random_double_swiss_trf(seed: int, players: int, rounds: int) -> str:
     """A random Double-Swiss (`rounds` match rounds, `players` players) played through the
     system's own pairing from `seed`, as a TRF26 file (192 FIDE_DOUBLESWISS): what FIDE's
     random tournament generator gives a checker to read."""
-    from rochade.core.doubleswiss.generator import random_double_swiss
+    from rochade.core.systems.double_swiss_events import random_double_swiss
     from rochade.formats.trf_tournament import write_trf_tournament
 
     return write_trf_tournament(random_double_swiss(seed, players, rounds))

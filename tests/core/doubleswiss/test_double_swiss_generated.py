@@ -8,7 +8,7 @@ import dataclasses
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rochade.core.doubleswiss.generator import random_double_swiss
+from rochade.core.systems.double_swiss_events import random_double_swiss
 from rochade.core.doubleswiss.matches import forfeited_both, match_pairs, regular
 from rochade.core.model import Tournament
 from rochade.core.systems import SYSTEMS, renumbered

@@ -14,6 +14,8 @@ from collections.abc import Sequence
 
 from rochade.core.doubleswiss.settings import DOUBLE_SWISS, DoubleSwissSettings
 from rochade.core.model import Absence, Entrant, Game, PlayerId, Result, Round, Status, Tournament
+from rochade.core.systems.base import PairingRefused
+from rochade.core.systems.double_swiss import DOUBLE_SWISS_SYSTEM
 
 _UNUSUAL = (Result.WHITE_HALF, Result.BLACK_HALF, Result.BOTH_LOSE)
 
@@ -25,9 +27,6 @@ def random_double_swiss(seed: int, players: int, rounds: int, *, forfeits: float
     `players` players, drawn from `seed`; the rates are per game (forfeits, unusual results)
     or per player and match round (absences, withdrawals). It ends early when the rules
     leave no pairing (few players for many rounds)."""
-    from rochade.core.systems.base import PairingRefused
-    from rochade.core.systems.double_swiss import DOUBLE_SWISS_SYSTEM
-
     rng = random.Random(seed)
     entrants = tuple(Entrant(i, f"Player {i}", rng.randint(1000, 2700))
                      for i in range(1, players + 1))
