@@ -33,6 +33,7 @@ def _event(tmp_path: Path, run: Run, players: int, rounds: int) -> Path:
 def test_a_double_swiss_runs_end_to_end(tmp_path: Path, run: Run) -> None:
     club = _event(tmp_path, run, 7, 3)
     results = ("1-0", "1/2", "0-1", "+/-", "1/2-0", "0-0")
+    first: list[tuple[int, int, int]] = []
     for stored in range(1, 7):
         paired = run("pair", club)
         boards = _boards(paired.stdout)

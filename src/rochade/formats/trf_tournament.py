@@ -1049,12 +1049,12 @@ def _header(t: Tournament) -> list[str]:
     lines = [f"062 {len(t.entrants)}", f"072 {sum(1 for e in t.entrants if e.fide_rating)}"]
     if ds is not None:
         games = DOUBLE_SWISS_SYSTEM.planned_rounds(ds)
-        colour = ds.initial_colour.value
+        first = ds.initial_colour.value
         lines += ["092 Double-Swiss (FIDE C.04.5), two games a match",
-                  f"142 {games}", f"152 {colour[0].upper()}", "192 FIDE_DOUBLESWISS"]
+                  f"142 {games}", f"152 {first[0].upper()}", "192 FIDE_DOUBLESWISS"]
         lines += _scoring_lines(DOUBLE_SWISS_SYSTEM.scoring(ds))
         lines.append("202 " + ",".join(str(tb) for tb in ds.tiebreaks))
-        lines += [f"XXR {games}", f"XXC {colour}1"]
+        lines += [f"XXR {games}", f"XXC {first}1"]
     elif s is not None:
         colour = random.Random(s.seed).choice((Colour.WHITE, Colour.BLACK))
         baku = "_BAKU" if s.acceleration is Acceleration.BAKU else ""

@@ -8,6 +8,7 @@ A Double-Swiss file has a column per game: match round m is columns 2m-1 (first 
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Callable
 
 from rochade.core.model import ModelError, Tournament
@@ -65,7 +66,8 @@ def check_double_swiss_file(text: str, say: Callable[[str], None]) -> int:
         present = [p for g in recorded.games for p in (g.white, g.black)]
         present += [] if recorded.bye is None else [recorded.bye]
         try:
-            pairing, _ = system.pair(before, number, lambda: present, lambda: 0)
+            pairing, _ = system.pair(before, number, functools.partial(tuple, present),
+                                     lambda: 0)
         except PairingRefused as exc:
             say(f"round {number}: {exc}, but the file pairs it")
             differences += 1

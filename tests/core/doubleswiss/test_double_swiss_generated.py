@@ -8,10 +8,10 @@ import dataclasses
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rochade.core.systems.double_swiss_events import random_double_swiss
 from rochade.core.doubleswiss.matches import forfeited_both, match_pairs, regular
 from rochade.core.model import Tournament
 from rochade.core.systems import SYSTEMS, renumbered
+from rochade.core.systems.double_swiss_events import random_double_swiss
 from rochade.formats.trf_tournament import read_trf_tournament, write_trf_tournament
 from rochade.service.trf_double_swiss import check_double_swiss_file
 

@@ -113,7 +113,7 @@ def pair_double_swiss(state: DoubleSwissState) -> DoubleSwissPairing:
     pairs: list[tuple[Contestant, Contestant]] = []
     rest = players
     while rest:
-        bracket, pairs_here, rest = _bracket(graph, rest, why)
+        _, pairs_here, rest = _bracket(graph, rest, why)
         pairs += pairs_here
     matches = [_colours(a, b, state, why) for a, b in pairs]
     score = {c.id: c for c in state.contestants}

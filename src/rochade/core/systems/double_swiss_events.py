@@ -9,6 +9,7 @@ always gives the same event.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import random
 from collections.abc import Sequence
 
@@ -36,12 +37,13 @@ def random_double_swiss(seed: int, players: int, rounds: int, *, forfeits: float
     t = Tournament(f"Double-Swiss {seed}", entrants, (), DOUBLE_SWISS, settings)
     for match in range(1, rounds + 1):
         t = _statuses(t, rng, absences, withdrawals)
-        present = [e.id for e in t.active if e.status is Status.PRESENT]
+        present = tuple(e.id for e in t.active if e.status is Status.PRESENT)
+        here = functools.partial(tuple, present)
         if len(present) < 2:
             break
         first_number = 2 * match - 1
         try:
-            pairing, numbered = DOUBLE_SWISS_SYSTEM.pair(t, first_number, lambda: present,
+            pairing, numbered = DOUBLE_SWISS_SYSTEM.pair(t, first_number, here,
                                                          lambda: seed)
         except PairingRefused:
             break
@@ -52,7 +54,7 @@ def random_double_swiss(seed: int, players: int, rounds: int, *, forfeits: float
                        if e.status is Status.EXCUSED)
         first = Round(first_number, _games(pairing.boards, rng, rates, t), absent, pairing.bye)
         t = dataclasses.replace(t, rounds=(*t.rounds, first))
-        second_pairing, _ = DOUBLE_SWISS_SYSTEM.pair(t, first_number + 1, lambda: present,
+        second_pairing, _ = DOUBLE_SWISS_SYSTEM.pair(t, first_number + 1, here,
                                                      lambda: seed)
         second = Round(first_number + 1, _games(second_pairing.boards, rng, rates, t,
                                                 first.games),
