@@ -195,7 +195,8 @@ def _lexicographic(graph: _Graph, bracket: list[Contestant]
                 left = rest
                 break
         else:  # pragma: no cover - the bracket was checked to be pairable
-            raise NoDoubleSwissPairing("the bracket cannot be paired")
+            raise NoDoubleSwissPairing("no pairing exists without a second match between two "
+                                       "players")
     return pairs
 
 
