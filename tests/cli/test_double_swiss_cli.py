@@ -94,3 +94,15 @@ def test_pair_trf_check_finds_a_changed_double_swiss_round(tmp_path: Path, run: 
     checked = run("pair-trf", trf, "-c", ok=False)
     assert checked.exit_code == 1, checked.output
     assert "round 1: the recorded pairing differs" in checked.stdout
+
+
+def test_a_double_swiss_file_with_the_baku_acceleration_is_refused(tmp_path: Path, run: Run
+                                                                   ) -> None:
+    club = _event(tmp_path, run, 4, 2)
+    trf = tmp_path / "baku.trf"
+    run("export-trf", club, trf)
+    text = trf.read_text(encoding="utf-8").replace("192 FIDE_DOUBLESWISS",
+                                                    "192 FIDE_DOUBLESWISS_BAKU")
+    trf.write_text(text, encoding="utf-8")
+    refused = run("pair-trf", trf, "-p", ok=False)
+    assert refused.exit_code == 3 and "Baku" in refused.stderr

@@ -34,6 +34,10 @@ def is_double_swiss(text: str) -> bool:
 
 
 def _read(text: str) -> Tournament:
+    if any(line[:3] == "192" and line.upper().rstrip().endswith("_BAKU")
+           for line in text.splitlines()):
+        raise DoubleSwissFileError("record 192 asks for the Baku acceleration, which rochade "
+                                   "does not apply to a Double-Swiss")
     try:
         return read_trf_tournament(text, "TRF")[0]
     except (TrfError, ModelError) as exc:
