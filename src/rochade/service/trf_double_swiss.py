@@ -27,12 +27,6 @@ class DoubleSwissFileError(Exception):
         self.no_pairing = no_pairing
 
 
-def is_double_swiss(text: str) -> bool:
-    """Whether the file's 192 record names the Double-Swiss."""
-    return any(line[:3] == "192" and "DOUBLESWISS" in line.upper()
-               for line in text.splitlines())
-
-
 def _read(text: str) -> Tournament:
     if any(line[:3] == "192" and line.upper().rstrip().endswith("_BAKU")
            for line in text.splitlines()):

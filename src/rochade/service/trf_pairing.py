@@ -28,12 +28,6 @@ from rochade.formats.trf import (
     to_swiss_state,
 )
 from rochade.formats.trf_teams import check_team_file, is_team_file, team_pairing_text
-from rochade.service.trf_double_swiss import (
-    DoubleSwissFileError,
-    check_double_swiss_file,
-    is_double_swiss,
-    pair_double_swiss_file,
-)
 
 
 class TrfUnusable(Exception):
@@ -77,10 +71,12 @@ def pair_next_round(raw: bytes, explained: bool = False, player: int | None = No
         if player is not None:
             raise TrfUnusable("--player is for individual files; a team file is explained whole")
         return _pair_team_file(text, explained)
-    if is_double_swiss(text):
+    if _is_double_swiss(text):
         if player is not None:
             raise TrfUnusable("--player is for Dutch files; a Double-Swiss file is explained "
                               "whole")
+        from rochade.service.trf_double_swiss import DoubleSwissFileError, pair_double_swiss_file
+
         try:
             answer, why = pair_double_swiss_file(text)
         except DoubleSwissFileError as exc:
@@ -109,6 +105,13 @@ def pair_next_round(raw: bytes, explained: bool = False, player: int | None = No
     return TrfPairing(text, tuple(explain(result, state, engine.pair_round, player)))
 
 
+def _is_double_swiss(text: str) -> bool:
+    """Whether the file's 192 record names the Double-Swiss (its system and reader are loaded
+    only then, so that a Dutch file starts fast)."""
+    return any(line[:3] == "192" and "DOUBLESWISS" in line.upper()
+               for line in text.splitlines())
+
+
 def _pair_team_file(text: str, explained: bool) -> TrfPairing:
     """The next round of a team file: `home away` per match, `bye 0`."""
     try:
@@ -135,7 +138,9 @@ def check_rounds(raw: bytes, rounds: int | None, say: Callable[[str], None],
         for line in lines:
             say(line)
         return differences
-    if is_double_swiss(text):
+    if _is_double_swiss(text):
+        from rochade.service.trf_double_swiss import DoubleSwissFileError, check_double_swiss_file
+
         try:
             return check_double_swiss_file(text, say)
         except DoubleSwissFileError as exc:
