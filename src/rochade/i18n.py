@@ -407,6 +407,7 @@ ERROR_KEYWORDS: dict[str, tuple[int, ...] | None] = {
             "DutchError",
             "NoValidPairing",
             "NoTeamPairing",
+            "NoDoubleSwissPairing",
         )
     ),
 }

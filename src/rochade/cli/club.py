@@ -48,7 +48,8 @@ from rochade.service.system_cases import (
 )
 from rochade.service.tournament_settings import PERCENT_HINT, PRESETS, settings_of
 
-ROUNDS = click.option("--rounds", type=click.IntRange(min=1), help="Swiss: the number of rounds.")
+ROUNDS = click.option("--rounds", type=click.IntRange(min=1),
+                      help="Swiss: the number of rounds (Double-Swiss: of match rounds).")
 SCORING = click.option("--scoring", type=click.Choice(SCORINGS), help="Points for win-draw-loss.")
 BYE_VALUE = click.option("--bye-value", help="Points for the pairing bye (default: a win).")
 TIEBREAKS = click.option("--tiebreaks", metavar="LIST", help="Tie-breaks in order: BH-C1,BH,SB.")
@@ -97,7 +98,8 @@ def tournament() -> None:
     type=click.Choice(list(SYSTEMS)),
     default=KEIZER,
     show_default=True,
-    help="Keizer, a round robin (Berger tables), a Swiss (FIDE Dutch) or a knockout cup.",
+    help="Keizer, a round robin (Berger tables), a Swiss (FIDE Dutch), a knockout cup or "
+    "a Double-Swiss (FIDE C.04.5: two-game matches).",
 )
 @click.option("--double", is_flag=True, default=None, help="Round robin: play everyone twice.")
 @click.option(
@@ -173,7 +175,8 @@ def tournament_create(
     third_place: bool | None,
     **overrides: object,
 ) -> None:
-    """Create a tournament NAME in CLUB: Keizer (default), round-robin, swiss or knockout.
+    """Create a tournament NAME in CLUB: Keizer (default), round-robin, swiss, knockout or
+    double-swiss.
 
     A round robin or Swiss starts in FIDE mode unless --no-fide-mode."""
     given = {key: value for key, value in overrides.items() if value is not None}

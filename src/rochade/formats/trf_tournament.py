@@ -67,6 +67,7 @@ from rochade.core.systems import (
     scoring_text,
     system_of,
 )
+from rochade.core.systems.double_swiss import DOUBLE_SWISS_SYSTEM
 from rochade.core.systems.round_robin import ROUND_ROBIN_SYSTEM
 from rochade.core.systems.swiss import SWISS_SYSTEM
 from rochade.core.tiebreaks import Kind, Scoring, TieBreakError, parse_tiebreaks
@@ -362,6 +363,8 @@ def _system_of(kept: Iterable[tuple[int, str]]) -> str:
     for _, line in kept:
         if line[:3] == "192" and "ROUNDROBIN" in line.upper():
             return ROUND_ROBIN
+        if line[:3] == "192" and "DOUBLESWISS" in line.upper():
+            return DOUBLE_SWISS_SYSTEM.name
     return SWISS
 
 
@@ -399,6 +402,8 @@ def _settings(system: str, given: object, trf: TrfFile, kept: Sequence[tuple[int
         return RoundRobinSettings(double="DOUBLE" in codes, numbers=tuple(sorted(players)),
                                   scoring=score, **tiebreaks)  # type: ignore[arg-type]
     rounds = trf.total_rounds or max(rounds_recorded(trf), 1)
+    if found is DOUBLE_SWISS_SYSTEM:  # a column a game: two a match round
+        return double_swiss_settings(trf, score, players, (rounds + 1) // 2, **tiebreaks)
     forbidden = frozenset(
         frozenset(pair) for first, last, ids in trf.forbidden
         if _holds(first, last, played, rounds, ids)
@@ -415,6 +420,20 @@ def _settings(system: str, given: object, trf: TrfFile, kept: Sequence[tuple[int
         numbers=tuple(p.tpn for p in trf.players) if trf.by_rank else tuple(sorted(players)),
         **tiebreaks,  # type: ignore[arg-type]
     )
+
+
+def double_swiss_settings(trf: TrfFile, score: Scoring, players: Mapping[PlayerId, TrfPlayer],
+                          rounds: int, **tiebreaks: Any) -> object:
+    """A Double-Swiss from TRF records: the bye's first game worth the file's PAB value, its
+    second half a point (a win and a draw: the rules' bye) unless the PAB is worth less."""
+    first = score.win if score.pab is None else score.pab
+    pab = first + Fraction(1, 2) if first == score.win else first
+    settings = DOUBLE_SWISS_SYSTEM.from_dict({
+        "rounds": rounds, "pab": str(pab),
+        "initial_colour": "black" if trf.initial_colour is Colour.BLACK else "white",
+        "numbers": [p.tpn for p in trf.players] if trf.by_rank else sorted(players),
+    })
+    return dataclasses.replace(settings, **tiebreaks)
 
 
 def _holds(first: int, last: int, played: int, rounds: int, ids: Iterable[int]) -> bool:
@@ -1026,8 +1045,17 @@ def _renumbered_extras(extras: TrfExtras, number: Mapping[PlayerId, PlayerId]) -
 def _header(t: Tournament) -> list[str]:
     """The TRF26 header records (and the TRF(x) lines engines need) of a new file."""
     s, rr = SWISS_SYSTEM.own(t.settings), ROUND_ROBIN_SYSTEM.own(t.settings)
+    ds = DOUBLE_SWISS_SYSTEM.own(t.settings)
     lines = [f"062 {len(t.entrants)}", f"072 {sum(1 for e in t.entrants if e.fide_rating)}"]
-    if s is not None:
+    if ds is not None:
+        games = DOUBLE_SWISS_SYSTEM.planned_rounds(ds)
+        first = ds.initial_colour.value
+        lines += ["092 Double-Swiss (FIDE C.04.5), two games a match",
+                  f"142 {games}", f"152 {first[0].upper()}", "192 FIDE_DOUBLESWISS"]
+        lines += _scoring_lines(DOUBLE_SWISS_SYSTEM.scoring(ds))
+        lines.append("202 " + ",".join(str(tb) for tb in ds.tiebreaks))
+        lines += [f"XXR {games}", f"XXC {first}1"]
+    elif s is not None:
         colour = random.Random(s.seed).choice((Colour.WHITE, Colour.BLACK))
         baku = "_BAKU" if s.acceleration is Acceleration.BAKU else ""
         rules = s.pairing_rules

@@ -71,6 +71,17 @@ def pair_next_round(raw: bytes, explained: bool = False, player: int | None = No
         if player is not None:
             raise TrfUnusable("--player is for individual files; a team file is explained whole")
         return _pair_team_file(text, explained)
+    if _is_double_swiss(text):
+        if player is not None:
+            raise TrfUnusable("--player is for Dutch files; a Double-Swiss file is explained "
+                              "whole")
+        from rochade.service.trf_double_swiss import DoubleSwissFileError, pair_double_swiss_file
+
+        try:
+            answer, why = pair_double_swiss_file(text)
+        except DoubleSwissFileError as exc:
+            raise TrfUnusable(str(exc), exc.no_pairing) from None
+        return TrfPairing(answer, why if explained else None)
     data, ids = _load(raw)
     if player is not None:
         player = next((n for n, tpn in ids.items() if tpn == player), player)
@@ -92,6 +103,13 @@ def pair_next_round(raw: bytes, explained: bool = False, player: int | None = No
     if system == "burstein":  # short: given whole, players by pairing number
         return TrfPairing(text, tuple(burstein_explain(burstein)))
     return TrfPairing(text, tuple(explain(result, state, engine.pair_round, player)))
+
+
+def _is_double_swiss(text: str) -> bool:
+    """Whether the file's 192 record names the Double-Swiss (its system and reader are loaded
+    only then, so that a Dutch file starts fast)."""
+    return any(line[:3] == "192" and "DOUBLESWISS" in line.upper()
+               for line in text.splitlines())
 
 
 def _pair_team_file(text: str, explained: bool) -> TrfPairing:
@@ -120,6 +138,13 @@ def check_rounds(raw: bytes, rounds: int | None, say: Callable[[str], None],
         for line in lines:
             say(line)
         return differences
+    if _is_double_swiss(text):
+        from rochade.service.trf_double_swiss import DoubleSwissFileError, check_double_swiss_file
+
+        try:
+            return check_double_swiss_file(text, say)
+        except DoubleSwissFileError as exc:
+            raise TrfUnusable(str(exc)) from None
     data, ids = _load(raw)
     engine: DutchEngine | BursteinEngine = (
         BursteinEngine() if system == "burstein" else DutchEngine())

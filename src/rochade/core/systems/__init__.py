@@ -37,13 +37,15 @@ from rochade.core.system_settings import (
     swiss_numbers,
 )
 from rochade.core.systems.base import TournamentSystem
+from rochade.core.systems.double_swiss import DOUBLE_SWISS_SYSTEM
 from rochade.core.systems.keizer import KEIZER_SYSTEM
 from rochade.core.systems.knockout import KNOCKOUT_SYSTEM
 from rochade.core.systems.round_robin import ROUND_ROBIN_SYSTEM
 from rochade.core.systems.swiss import SWISS_SYSTEM
 
 SYSTEMS: dict[str, TournamentSystem[Any]] = {
-    s.name: s for s in (KEIZER_SYSTEM, ROUND_ROBIN_SYSTEM, SWISS_SYSTEM, KNOCKOUT_SYSTEM)
+    s.name: s for s in (KEIZER_SYSTEM, ROUND_ROBIN_SYSTEM, SWISS_SYSTEM, KNOCKOUT_SYSTEM,
+                        DOUBLE_SWISS_SYSTEM)
 }
 """Every system by name, in the order they are offered."""
 
