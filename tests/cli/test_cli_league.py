@@ -110,6 +110,20 @@ def test_one_board_is_corrected_without_entering_the_match_again(run: Run, club:
     assert "club duty" in row(run, club, "Anna", 1)
 
 
+def test_a_club_that_counts_only_announced_games_skips_the_others(run: Run, club: Path) -> None:
+    season(run, club)
+    run("tournament", "set", club, "league_games=announced")
+    run("league", "match", "add", club, "Rochade 1", "2026-10-06", "SC Utrecht", "Anna",
+        "Carla", "--result", "1=1", "--result", "2=1")
+    cards = run("league", "match", "list", club).stdout
+    assert "round 1" in cards
+    assert "not counted: Carla did not announce club duty for round 1" in cards
+    assert "team 1 board 1" in row(run, club, "Anna", 1)
+    assert "team 1" not in run("explain", club, "Carla").stdout
+    run("tournament", "set", club, "league_games=always")
+    assert "team 1 board 2" in run("explain", club, "Carla").stdout
+
+
 def test_match_cards_as_csv_and_html(run: Run, club: Path, tmp_path: Path) -> None:
     season(run, club)
     run("league", "match", "add", club, "Rochade 1", "2026-10-06", "SC Utrecht", "Anna",

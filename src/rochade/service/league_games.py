@@ -19,4 +19,5 @@ def with_league_games(club: Club, record: TournamentRecord, t: Tournament
         return t, {}
     entrant_of = {member: pid for pid, member in club.entrant_members(record.id).items()}
     return count_league_games(t, club.round_dates(record.id), club.league_matches(teams),
-                              entrant_of, system.teams(t.settings))
+                              entrant_of, system.teams(t.settings),
+                              system.announced_league_games(t.settings))

@@ -64,6 +64,13 @@ class NewMembers(enum.Enum):
     RATING = "rating"  # before the first listed player rated lower
 
 
+class LeagueGames(enum.Enum):
+    """Which of a member's league games count (the club's league matches, `core.league`)."""
+
+    ALWAYS = "always"  # every game: in place of the evening's row, or in addition
+    ANNOUNCED = "announced"  # only in place of the club-duty absence he announced for it
+
+
 STANDARD_REASONS = ("bye", "excused", "unexcused", "club_duty", "late_start", "withdrawn")
 """The keys `fractions` always has; clubs may add their own reasons beside them."""
 
@@ -126,6 +133,7 @@ class KeizerSettings:
         default_factory=lambda: MappingProxyType({1: Fraction(1)})
     )
     board_step: Fraction = Fraction(1)
+    league_games: LeagueGames = LeagueGames.ALWAYS
     # Pairing (section 7)
     rematch_gap: int = 4
     max_meetings: int | None = None

@@ -232,6 +232,11 @@ class TournamentSystem(Generic[S]):
         """The teams whose games (external games) count in the club tournament."""
         return ()
 
+    def announced_league_games(self, settings: S) -> bool:
+        """Whether a member's league game counts only in place of the club-duty absence he
+        announced for it (the club's rule), not in addition to an evening."""
+        return False
+
     def kept_apart(self, settings: S) -> frozenset[frozenset[PlayerId]]:
         """The pairs of players the TD forbade to be paired."""
         return frozenset()
