@@ -422,6 +422,27 @@ def _kind_word(kind: str) -> Said:
         kind, Said("Armageddon"))
 
 
+def round_titles(t: Tournament, s: KnockoutSettings) -> dict[int, tuple[str, Said]]:
+    """What each stored round is in the cup: a short label, the cup round and the game of its
+    matches ("2.3"; "2" for a cup round of one game played in one stored round), and a title
+    ("Semi-finals, game 3 (rapid)"; the cup round's name alone for such a round)."""
+    titles: dict[int, tuple[str, Said]] = {}
+    for cup in bracket(t, s).rounds:
+        for game, number in enumerate(cup.rounds, start=1):
+            kinds = sorted({g.kind for m in cup.matches for g in m.games if g.round == number}
+                           - {REGULAR})
+            if kinds:
+                titles[number] = (f"{cup.number}.{game}", Said(
+                    "{cup_round}, game {game} ({kind})", cup_round=cup.name, game=game,
+                    kind=_kind_word(kinds[0])))
+            elif s.games == 1 and len(cup.rounds) == 1:
+                titles[number] = (str(cup.number), cup.name)
+            else:
+                titles[number] = (f"{cup.number}.{game}", Said(
+                    "{cup_round}, game {game}", cup_round=cup.name, game=game))
+    return titles
+
+
 def pairs_ahead(t: Tournament, s: KnockoutSettings) -> bool:
     """Whether the next stored round can be paired before the last one is complete: every
     open match's next game is a regular game no result can make needless."""

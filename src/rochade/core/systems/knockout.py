@@ -36,7 +36,9 @@ from rochade.core.knockout import (
     match_points_before,
     pair_next,
     pairs_ahead,
+    round_titles,
 )
+from rochade.core.messages import Said
 from rochade.core.model import ModelError, PlayerId, Tournament
 from rochade.core.pairing import Pairing
 from rochade.core.standings import ScoreColumn, Standing, Standings
@@ -126,6 +128,10 @@ class Knockout(TournamentSystem[KnockoutSettings]):
             raise ModelError("cannot read '{board}'; write MATCH.GAME, e.g. 3.2 for game 2 of "
                              "match 3", board=board) from None
         return locate(t, self.settings_of(t), round_number, *numbers)
+
+    def round_titles(self, t: Tournament) -> Mapping[int, tuple[str, Said]]:
+        s = self.own(t.settings)
+        return {} if s is None or not t.rounds else round_titles(t, s)
 
     def pairs_ahead(self, t: Tournament) -> bool:
         s = self.own(t.settings)
