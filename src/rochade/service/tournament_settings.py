@@ -23,6 +23,7 @@ from rochade.core.keizer.settings import PRESETS as PRESETS  # offered by the CL
 from rochade.core.keizer.settings import (
     STANDARD_REASONS,
     ColourRule,
+    CupGames,
     Ladder,
     LeagueGames,
     NewMembers,
@@ -463,6 +464,17 @@ KEIZER_SETTINGS: tuple[Setting, ...] = (
         CHOICE,
         _enum_choices(LeagueGames),
         put=_enum(LeagueGames, "league_games"),
+    ),
+    Setting(
+        "cup_games",
+        N_("Cup games counted"),
+        N_("Whether a member's games in a knockout cup of the club file count on the evening "
+           "of the round with the same date, in place of his absence row: no, played (a game "
+           "against the cup opponent when both play here and were away that evening, else "
+           "club duty) or club_duty."),
+        CHOICE,
+        _enum_choices(CupGames),
+        put=_enum(CupGames, "cup_games"),
     ),
     Setting("rematch_gap", N_("Rounds before a rematch"),
             N_("Two players meet again only after this many rounds."), WHOLE),

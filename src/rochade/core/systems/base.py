@@ -238,6 +238,11 @@ class TournamentSystem(Generic[S]):
         rounds are games of its cup rounds); empty: "Round N" says it."""
         return {}
 
+    def cup_games(self, settings: S) -> str | None:
+        """How the members' games in a knockout cup of the club file count here
+        (`core.cup_games`: "played" or "club_duty"); None: not at all."""
+        return None
+
     def announced_league_games(self, settings: S) -> bool:
         """Whether a member's league game counts only in place of the club-duty absence he
         announced for it (the club's rule), not in addition to an evening."""
