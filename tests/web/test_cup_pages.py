@@ -111,3 +111,25 @@ def test_the_round_pages_name_the_cup_round_and_the_game_not_the_stored_round(
     assert "Berger" not in explained and "Paired by the cup's bracket" in explained
     german = td.get("/t/2/pairings", headers={"Accept-Language": "de"}).text
     assert "Halbfinale, Partie 2 (Schnellschach)" in german
+
+
+def test_the_td_chooses_a_consolation_cup_and_starts_it_on_the_settings_page(
+        td: TestClient, club: Path) -> None:
+    svc = _cup(td, club, 8)
+    assert 'name="consolation"' in td.get("/td/t/2/rules").text
+    assert "Start the consolation cup" not in td.get("/td/t/2/rules").text
+    post(td, "/td/t/2/rules", games="1", playoff="rapid2,lot", seeding="rating",
+         consolation="1", seed="5")
+    assert svc.tournament("Cup").settings.consolation == 1  # type: ignore[attr-defined]
+    assert "Start the consolation cup" in td.get("/td/t/2/rules").text
+    refused = post(td, "/td/t/2/consolation")
+    assert refused.headers["location"] == "/td/t/2/rules"
+    assert "the consolation cup starts when cup round 1 is decided" in td.get(
+        "/td/t/2/rules").text
+    _better_seed_wins(svc, 1)
+    started = post(td, "/td/t/2/consolation")
+    assert started.status_code == 303 and started.headers["location"] == "/td/"
+    assert "Consolation cup Cup (consolation) started." in td.get("/td/").text
+    consolation = svc.tournament("Cup (consolation)")
+    assert sorted(e.name for e in consolation.entrants) == [f"Cupper {i:02d}" for i in
+                                                            range(5, 9)]

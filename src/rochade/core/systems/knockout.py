@@ -26,6 +26,7 @@ from rochade.core.jsonvalues import (
 from rochade.core.knockout import (
     CUP_ROWS,
     KNOCKOUT,
+    MAX_CONSOLATION,
     KnockoutSettings,
     Playoff,
     Seeding,
@@ -52,6 +53,13 @@ def _playoff(value: object) -> Playoff:
     return value if isinstance(value, Playoff) else Playoff.parse(value)
 
 
+def _consolation(value: object) -> int:
+    rounds = int(str(value))
+    if not 0 <= rounds <= MAX_CONSOLATION:
+        raise ValueError(value)
+    return rounds
+
+
 def _games(value: object) -> int:
     games = int(str(value))
     if games < 1:
@@ -69,7 +77,8 @@ class Knockout(TournamentSystem[KnockoutSettings]):
     knockout = True
     hand_pairing = False
     options = MappingProxyType({"games": _games, "playoff": _playoff, "seeding": Seeding,
-                                "third_place": yes_no, "seed": int})
+                                "third_place": yes_no, "seed": int,
+                                "consolation": _consolation})
 
     def to_dict(self, settings: KnockoutSettings) -> dict[str, object]:
         return {
@@ -80,6 +89,7 @@ class Knockout(TournamentSystem[KnockoutSettings]):
             "seed": settings.seed,
             "seeds": list(settings.seeds),
             "deadlines": list(settings.deadlines),
+            "consolation": settings.consolation,
         }
 
     def from_dict(self, data: object, where: str = "settings") -> KnockoutSettings:
@@ -103,6 +113,7 @@ class Knockout(TournamentSystem[KnockoutSettings]):
                             for p in read_list(d.get("seeds", []), f"{where}.seeds")),
                 deadlines=tuple(read_str(x, f"{where}.deadlines")
                                 for x in read_list(d.get("deadlines", []), f"{where}.deadlines")),
+                consolation=read_int(d.get("consolation", 0), f"{where}.consolation", 0),
             )
 
     def pair(self, t: Tournament, number: int, present: Callable[[], Sequence[PlayerId]],
@@ -189,8 +200,11 @@ class Knockout(TournamentSystem[KnockoutSettings]):
 
     def describe(self, settings: KnockoutSettings) -> str:
         third = ", third-place match" if settings.third_place else ""
+        rounds = "round 1" if settings.consolation == 1 else "rounds 1 and 2"
+        consolation = (f", consolation cup for the losers of {rounds}"
+                       if settings.consolation else "")
         return (f"{settings.games} game(s) a match, play-off {settings.playoff}, seeds by "
-                f"{settings.seeding.value}{third}")
+                f"{settings.seeding.value}{third}{consolation}")
 
 
 _ROWS = MappingProxyType({reason: reason for reason in CUP_ROWS})
