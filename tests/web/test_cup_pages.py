@@ -133,3 +133,8 @@ def test_the_td_chooses_a_consolation_cup_and_starts_it_on_the_settings_page(
     consolation = svc.tournament("Cup (consolation)")
     assert sorted(e.name for e in consolation.entrants) == [f"Cupper {i:02d}" for i in
                                                             range(5, 9)]
+    assert 'Consolation cup: <a href="/t/3/">Cup (consolation)</a>' in td.get("/t/2/").text
+    again = post(td, "/td/t/2/consolation")
+    assert again.headers["location"] == "/td/t/2/rules"
+    assert "the consolation cup Cup (consolation) is started already" in td.get(
+        "/td/t/2/rules").text

@@ -111,6 +111,8 @@ class KnockoutSettings:
     deadlines: tuple[str, ...] = ()
     consolation: int = 0
     """The losers of cup rounds 1 to this one play a consolation cup of their own (0: none)."""
+    consolation_cup: str = ""
+    """The name of that consolation cup once it is started ("": not yet)."""
 
     def __post_init__(self) -> None:
         limits.ROUNDS.check(self.games, "games")

@@ -95,6 +95,8 @@ class CupView:
     places: tuple[PlaceView, ...]
     champion: str | None
     rules: str
+    consolation: str | None = None
+    """The name of its consolation cup, once started."""
 
 
 def _match(t: Tournament, b: Bracket, m: Match) -> MatchView:
@@ -134,7 +136,8 @@ def cup_view(t: Tournament) -> CupView:
     places = tuple(PlaceView(place_text(ranges.get(p)), t.entrant(p).name, b.seeds.index(p) + 1)
                    for p in order)
     champion = None if b.champion is None else t.entrant(b.champion).name
-    return CupView(t, rounds, places, champion, KNOCKOUT_SYSTEM.describe(s))
+    return CupView(t, rounds, places, champion, KNOCKOUT_SYSTEM.describe(s),
+                   s.consolation_cup or None)
 
 
 @dataclass(frozen=True)
@@ -250,6 +253,10 @@ class CupDesk(UseCases):
             s = KNOCKOUT_SYSTEM.own(t.settings)
             if s is None:
                 raise ServiceError("{name} is not a knockout cup", name=t.name)
+            started = s.consolation_cup
+            if started and any(r.name == started for r in club.tournaments()):
+                raise ServiceError("the consolation cup {name} is started already",
+                                   name=started)
             try:
                 players = consolation_players(t, s)
             except ModelError as exc:
@@ -262,6 +269,8 @@ class CupDesk(UseCases):
                 seed=s.seed)
             tid = club.add_tournament(title, record.system, system_cases.encode(settings))
             club.set_extra(tid, FIDE, mode_to_json(FideMode(False)))
+            club.set_settings(record.id, system_cases.encode(
+                dataclasses.replace(s, consolation_cup=title)))
             members = club.entrant_members(record.id)
             for player in players:
                 entrant = t.entrant(player)

@@ -90,6 +90,7 @@ class Knockout(TournamentSystem[KnockoutSettings]):
             "seeds": list(settings.seeds),
             "deadlines": list(settings.deadlines),
             "consolation": settings.consolation,
+            "consolation_cup": settings.consolation_cup,
         }
 
     def from_dict(self, data: object, where: str = "settings") -> KnockoutSettings:
@@ -114,6 +115,8 @@ class Knockout(TournamentSystem[KnockoutSettings]):
                 deadlines=tuple(read_str(x, f"{where}.deadlines")
                                 for x in read_list(d.get("deadlines", []), f"{where}.deadlines")),
                 consolation=read_int(d.get("consolation", 0), f"{where}.consolation", 0),
+                consolation_cup=read_any_str(d.get("consolation_cup", ""),
+                                             f"{where}.consolation_cup"),
             )
 
     def pair(self, t: Tournament, number: int, present: Callable[[], Sequence[PlayerId]],
