@@ -89,6 +89,41 @@ def test_a_match_entered_again_corrects_date_and_lineup(run: Run, club: Path) ->
     assert "Carla" in cards and "Bert" not in cards
 
 
+def test_one_board_is_corrected_without_entering_the_match_again(run: Run, club: Path) -> None:
+    season(run, club)
+    run("league", "match", "add", club, "Rochade 1", "2026-10-06", "SC Utrecht", "Carla",
+        "Bert", "--result", "1=1", "--result", "2=1/2")
+    assert "team 1 board 1" not in row(run, club, "Anna", 1)
+    out = run("league", "match", "board", club, 1, 1, "Anna").stdout
+    assert out.splitlines() == ["Match #1 board 1: Anna (white) 1.",
+                                "Score so far: Rochade 1 - SC Utrecht 1½-½."]
+    anna = row(run, club, "Anna", 1)
+    assert "70.00" in anna and "team 1 board 1" in anna
+    assert "1=Anna (w) 1" in run("log", club).stdout.splitlines()[-1]
+    run("league", "match", "board", club, 1, 2, "--colour", "w", "--result", "0")
+    card = run("league", "match", "list", club).stdout
+    assert "Carla" not in card and "Anna" in card and "Bert" in card
+    run("undo", club, "--yes")
+    run("undo", club, "--yes")
+    card = run("league", "match", "list", club).stdout
+    assert "Carla" in card and "Anna" not in card
+    assert "club duty" in row(run, club, "Anna", 1)
+
+
+def test_a_club_that_counts_only_announced_games_skips_the_others(run: Run, club: Path) -> None:
+    season(run, club)
+    run("tournament", "set", club, "league_games=announced")
+    run("league", "match", "add", club, "Rochade 1", "2026-10-06", "SC Utrecht", "Anna",
+        "Carla", "--result", "1=1", "--result", "2=1")
+    cards = run("league", "match", "list", club).stdout
+    assert "round 1" in cards
+    assert "not counted: Carla did not announce club duty for round 1" in cards
+    assert "team 1 board 1" in row(run, club, "Anna", 1)
+    assert "team 1" not in run("explain", club, "Carla").stdout
+    run("tournament", "set", club, "league_games=always")
+    assert "team 1 board 2" in run("explain", club, "Carla").stdout
+
+
 def test_match_cards_as_csv_and_html(run: Run, club: Path, tmp_path: Path) -> None:
     season(run, club)
     run("league", "match", "add", club, "Rochade 1", "2026-10-06", "SC Utrecht", "Anna",
@@ -125,6 +160,11 @@ def test_the_teams_are_listed(run: Run, club: Path) -> None:
     (("match", "result", "{club}", "1", "1=1", "1=0"), "board 1 is given twice"),
     (("match", "result", "{club}", "1", "2=2"), "unknown result '2' on board 2"),
     (("match", "result", "{club}", "7", "1=1"), "there is no league match #7"),
+    (("match", "board", "{club}", "1", "2", "Anna"), "Anna is on board 1 already"),
+    (("match", "board", "{club}", "1", "3", "Carla"), "board 3 is not in the lineup (boards 1, 2)"),
+    (("match", "board", "{club}", "1", "2", "Bert"), "nothing to change on board 2"),
+    (("match", "board", "{club}", "1", "2", "Zoltan"), "no player named 'Zoltan'"),
+    (("match", "board", "{club}", "1", "2", "--result", "3"), "unknown result '3' on board 2"),
     (("match", "add", "{club}", "Rochade 1", "6.10.2026", "X", "Anna"), "is not a date"),
     (("match", "add", "{club}", "Rochade 9", "2026-10-06", "X", "Anna"),
      "no league team named 'Rochade 9'"),

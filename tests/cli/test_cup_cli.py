@@ -185,3 +185,25 @@ def test_the_bracket_is_exported_as_html_and_csv(tmp_path: Path, run: Run) -> No
     assert "(2) P02</td>" in html and "(3) P03</td>" in html and ">bye</td>" in html
     csv = run("cup", "bracket", club, "--format", "csv").stdout
     assert csv.splitlines()[0] == "Round,Match,Player,Opponent,Score,Games,Goes on,How"
+
+
+def test_the_consolation_cup_of_the_first_round_losers_is_a_cup_of_its_own(
+        tmp_path: Path, run: Run) -> None:
+    club = _cup(tmp_path, run, 8, "--consolation", "1")
+    refused = run("cup", "consolation", club, ok=False)
+    assert "the consolation cup starts when cup round 1 is decided" in refused.stderr
+    for match, white, black in _boards(run("pair", club).stdout):
+        run("result", club, 1, f"{match}.1", "1-0" if white < black else "0-1")
+    out = run("cup", "consolation", club).stdout
+    assert out.startswith("Consolation cup Cup (consolation): 4 players (")
+    assert all(f"P0{i}" in out for i in (5, 6, 7, 8))
+    paired = run("pair", club, "-t", "Cup (consolation)").stdout
+    assert {(w, b) for _, w, b in _boards(paired)} in ({(5, 8), (6, 7)}, {(5, 8), (7, 6)},
+                                                       {(8, 5), (6, 7)}, {(8, 5), (7, 6)})
+    assert "Semi-finals" in run("cup", "bracket", club, "-t", "Cup (consolation)").stdout
+    run("undo", club, "-t", "Cup (consolation)", "--yes")  # the pairing
+    run("undo", club, "-t", "Cup (consolation)", "--yes")  # the consolation cup itself
+    assert "Cup (consolation)" not in run("tournament", "list", club).stdout
+    (tmp_path / "other").mkdir()
+    assert "has no consolation cup" in run("cup", "consolation", _cup(
+        tmp_path / "other", run, 4), ok=False).stderr

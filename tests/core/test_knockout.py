@@ -20,7 +20,9 @@ from rochade.core.knockout import (
     Seeding,
     bracket,
     bracket_order,
+    consolation_players,
     locate,
+    round_titles,
 )
 from rochade.core.model import Entrant, Game, ModelError, PlayerId, Result, Round, Tournament
 from rochade.core.systems import SYSTEMS
@@ -193,6 +195,40 @@ def test_the_semi_finals_losers_play_for_third_place() -> None:
     assert [m.third_place for m in final.matches] == [False, True]
     places = b.places()
     assert places[3] == (3, 3) and places[4] == (4, 4)
+
+
+@pytest.mark.parametrize(("rounds", "losers"), [(1, (9, 10, 11, 12, 13, 14, 15, 16)),
+                                                 (2, (9, 10, 11, 12, 13, 14, 15, 16,
+                                                      5, 6, 7, 8))])
+def test_the_consolation_cup_takes_the_losers_of_the_first_cup_rounds(
+        rounds: int, losers: tuple[int, ...]) -> None:
+    t = _cup(16, consolation=rounds)
+    s = t.settings
+    assert isinstance(s, KnockoutSettings)
+    with pytest.raises(ModelError, match=f"starts when cup round {rounds} is decided"):
+        consolation_players(t, s)
+    for _ in range(rounds):
+        t = _results(_pair(t), _better_wins)
+    s = t.settings
+    assert isinstance(s, KnockoutSettings)
+    assert sorted(consolation_players(t, s)) == sorted(losers)
+    assert CUP.from_dict(CUP.to_dict(s)) == s
+    with pytest.raises(ModelError, match="has no consolation cup"):
+        consolation_players(t, dataclasses.replace(s, consolation=0))
+    with pytest.raises(ModelError, match="consolation"):
+        KnockoutSettings(consolation=3)
+
+
+def test_a_stored_round_is_titled_by_its_cup_round_and_game() -> None:
+    t = _cup(4, games=2)
+    for _ in range(2):
+        t = _results(_pair(t), lambda t, g: Result.DRAW)  # 1-1: the rapid games follow
+    t = _results(_pair(t), _better_wins)
+    s = t.settings
+    assert isinstance(s, KnockoutSettings)
+    titles = {n: (label, str(title)) for n, (label, title) in round_titles(t, s).items()}
+    assert titles == {1: ("1.1", "Semi-finals, game 1"), 2: ("1.2", "Semi-finals, game 2"),
+                      3: ("1.3", "Semi-finals, game 3 (rapid)")}
 
 
 def test_a_free_draw_pairs_whoever_is_left_every_round() -> None:

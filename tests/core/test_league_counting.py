@@ -90,6 +90,31 @@ def test_boards_that_count_nowhere_say_why() -> None:
     }
 
 
+def test_announced_only_counts_a_game_in_place_of_the_club_duty_row_and_nothing_else() -> None:
+    """Anna (club duty both evenings) plays on club night 1 and on a Thursday; Ben, who
+    played at the club that evening, also plays on club night 2: only Anna's club-night game
+    counts, the others say why."""
+    t = season()
+    excused = dataclasses.replace(t.rounds[1], absences=(Absence(1, "excused"),))
+    t = dataclasses.replace(t, rounds=(t.rounds[0], excused))
+    matches = [match("2026-10-06", (11, "1")),
+               match("2026-10-08", (11, "1"), match_id=2),
+               match("2026-10-13", (11, "1/2"), (12, "1"), match_id=3)]
+    counted_t, counted = count_league_games(t, DATES, matches, MEMBERS, {1},
+                                            announced_only=True)
+    assert counted[1, 1].round == 1 and counted[1, 1].replaces_row
+    assert {key: str(c.why) for key, c in counted.items() if c.round is None} == {
+        (2, 1): "not counted: played on another day than a round, and only a league game in "
+                "place of an announced club-duty absence counts",
+        (3, 1): "not counted: member 11 did not announce club duty for round 2",
+        (3, 2): "not counted: member 12 did not announce club duty for round 2",
+    }
+    assert [x.player for r in counted_t.rounds for x in r.externals] == [1]
+    assert counted_t.rounds[1] == t.rounds[1]
+    always = count_league_games(t, DATES, matches, MEMBERS, {1})[1]
+    assert all(c.round is not None for c in always.values())
+
+
 def test_a_game_entered_by_hand_is_not_counted_twice() -> None:
     t = season()
     first = t.rounds[0]

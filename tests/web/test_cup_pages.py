@@ -4,6 +4,7 @@ the matches of the cup round; and every page of it answers."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from starlette.testclient import TestClient
@@ -82,3 +83,58 @@ def test_the_rules_of_a_running_cup_keep_the_matches_and_change_the_third_place(
            'aria-describedby="h-games" disabled' in rules
     assert post(td, "/td/t/2/rules").status_code == 303  # the box left unticked
     assert svc.tournament("Cup").settings.third_place is False  # type: ignore[attr-defined]
+
+
+def test_the_round_pages_name_the_cup_round_and_the_game_not_the_stored_round(
+        td: TestClient, club: Path) -> None:
+    """Stored round 3 is the semi-finals' first rapid game: every page that named it "Round
+    3" names it so, the boards are matches, and the round links read 1, 2.1, 2.2."""
+    svc = _cup(td, club, 6)
+    _better_seed_wins(svc, 1)
+    for game in svc.pair("Cup").round.games:
+        svc.enter_result(2, f"{game.board}.1", "1/2", "Cup")
+    svc.pair("Cup")
+    title = "Semi-finals, game 2 (rapid)"
+    pairings = td.get("/t/2/pairings").text
+    assert f"<h1>{title}" in pairings and "Round 3" not in pairings
+    assert '<th class="num">Match</th>' in pairings
+    assert re.findall(r'href="\?round=\d"[^>]*>([^<]+)</a>', pairings) == ["1", "2.1", "2.2"]
+    assert "<h1>Semi-finals, game 1" in td.get("/t/2/pairings?round=2").text
+    assert "<h1>Quarter-finals" in td.get("/t/2/pairings?round=1").text
+    assert f"Results · {title}" in td.get("/td/t/2/results").text
+    slips = td.get("/t/2/pairings/slips").text
+    assert f"Cup · {title} · Match 1" in slips
+    for url in ("/td/t/2/", "/td/t/2/pair", "/td/t/2/explain", "/t/2/display",
+                "/t/2/pairings/alphabetical", "/t/2/pairings/notice"):
+        assert title in td.get(url).text, url
+    explained = td.get("/td/t/2/explain").text
+    assert "Berger" not in explained and "Paired by the cup's bracket" in explained
+    german = td.get("/t/2/pairings", headers={"Accept-Language": "de"}).text
+    assert "Halbfinale, Partie 2 (Schnellschach)" in german
+
+
+def test_the_td_chooses_a_consolation_cup_and_starts_it_on_the_settings_page(
+        td: TestClient, club: Path) -> None:
+    svc = _cup(td, club, 8)
+    assert 'name="consolation"' in td.get("/td/t/2/rules").text
+    assert "Start the consolation cup" not in td.get("/td/t/2/rules").text
+    post(td, "/td/t/2/rules", games="1", playoff="rapid2,lot", seeding="rating",
+         consolation="1", seed="5")
+    assert svc.tournament("Cup").settings.consolation == 1  # type: ignore[attr-defined]
+    assert "Start the consolation cup" in td.get("/td/t/2/rules").text
+    refused = post(td, "/td/t/2/consolation")
+    assert refused.headers["location"] == "/td/t/2/rules"
+    assert "the consolation cup starts when cup round 1 is decided" in td.get(
+        "/td/t/2/rules").text
+    _better_seed_wins(svc, 1)
+    started = post(td, "/td/t/2/consolation")
+    assert started.status_code == 303 and started.headers["location"] == "/td/"
+    assert "Consolation cup Cup (consolation) started." in td.get("/td/").text
+    consolation = svc.tournament("Cup (consolation)")
+    assert sorted(e.name for e in consolation.entrants) == [f"Cupper {i:02d}" for i in
+                                                            range(5, 9)]
+    assert 'Consolation cup: <a href="/t/3/">Cup (consolation)</a>' in td.get("/t/2/").text
+    again = post(td, "/td/t/2/consolation")
+    assert again.headers["location"] == "/td/t/2/rules"
+    assert "the consolation cup Cup (consolation) is started already" in td.get(
+        "/td/t/2/rules").text

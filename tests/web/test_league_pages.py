@@ -88,6 +88,34 @@ def test_a_match_is_entered_again_in_place_of_the_wrong_one(
     assert [(b.name, b.score) for b in card.match.boards] == [("Anna Berg", "1")]
 
 
+def test_a_board_player_is_corrected_on_the_match_card_and_undo_takes_it_back(
+        td: TestClient, season: ClubService) -> None:
+    teams(td)
+    post(td, LEAGUE + "/match", team="Rochade 1", date="2026-10-06", opponent="SC Utrecht",
+         venue="home", player1="Bart Claes", result1="1", player2="Anna Berg")
+    anna = season.find_player("Anna Berg").id
+    assert "team 1 board 1" not in unescape(td.get(f"/t/1/players/{anna}").text)
+    post(td, LEAGUE + "/match/1/results", player1="Anna Berg", result1="1",
+         player2="Bart Claes")
+    assert flash(td) == "Match #1 saved."
+    [card] = season.match_cards()
+    assert [(b.name, b.score) for b in card.match.boards] == [("Anna Berg", "1"),
+                                                             ("Bart Claes", None)]
+    assert "team 1 board 1" in unescape(td.get(f"/t/1/players/{anna}").text)
+    post(td, "/td/t/1/undo", action=shown_undo(td, LEAGUE), next=LEAGUE)
+    [card] = season.match_cards()
+    assert [b.name for b in card.match.boards] == ["Bart Claes", "Anna Berg"]
+
+
+def test_the_match_card_offers_each_board_player_to_change(
+        td: TestClient, season: ClubService) -> None:
+    teams(td)
+    post(td, LEAGUE + "/match", team="Rochade 1", date="2026-10-06", opponent="SC Utrecht",
+         venue="home", player1="Bart Claes")
+    card = td.get(LEAGUE).text.split('data-match="1"')[1]
+    assert 'name="player1" value="Bart Claes" list="members"' in card
+
+
 @pytest.mark.parametrize(("form", "said"), [
     ({"player1": "Zoltan"}, "no player named 'Zoltan'"),
     ({"player1": "Anna Berg", "player2": "Anna Berg"}, "Anna Berg is on board 1 already"),

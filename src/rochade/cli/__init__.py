@@ -27,7 +27,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "Change the last round's pairing in place (boards without a result), one undoable step.",
     ),
     "cup": ("cup:cup", "A knockout cup: its bracket, the dates of its rounds, a match decided "
-            "by lot."),
+            "by lot, its consolation cup."),
     "crosstable": ("views:crosstable_command", "Who played whom, with colours and results."),
     "demo": ("demo:demo", "Create demo.rochade, a simulated season."),
     "explain": ("views:explain", "Explain someone's points, or a pairing."),

@@ -136,6 +136,9 @@ def tournament() -> None:
                    "or a free draw every round.")
 @click.option("--third-place", is_flag=True, default=None,
               help="Knockout: the semi-finals' losers play for third place.")
+@click.option("--consolation", type=click.IntRange(0, 2),
+              help="Knockout: the losers of cup round 1 (1), or of rounds 1 and 2 (2), play a "
+                   "consolation cup of their own (`rochade cup consolation`); default 0: none.")
 @SCORING
 @BYE_VALUE
 @TIEBREAKS
@@ -173,6 +176,7 @@ def tournament_create(
     playoff: str | None,
     seeding: str | None,
     third_place: bool | None,
+    consolation: int | None,
     **overrides: object,
 ) -> None:
     """Create a tournament NAME in CLUB: Keizer (default), round-robin, swiss, knockout or
@@ -197,7 +201,7 @@ def tournament_create(
         "tiebreaks": tiebreaks, "seed": seed, "max_half_point_byes": max_half_point_byes,
         "half_point_byes_closed": half_point_byes_closed,
         "fide_mode": fide_mode, "games": games, "playoff": playoff, "seeding": seeding,
-        "third_place": third_place,
+        "third_place": third_place, "consolation": consolation,
     }
     t = svc.create_system_tournament(name, system, options, pairing_rating)
     rules = describe(t.settings)

@@ -12,7 +12,8 @@ from rochade.cli.common import club_argument, service, tournament_option
 
 @click.group()
 def cup() -> None:
-    """A knockout cup: its bracket, the dates of its rounds, a match decided by lot."""
+    """A knockout cup: its bracket, the dates of its rounds, a match decided by lot, its
+    consolation cup."""
 
 
 @cup.command("bracket")
@@ -65,3 +66,18 @@ def lot(club: Path, who: str | None, round_number: int, match: int,
     click.echo(f"Drawn by lot (seed {drawn.seed}): {drawn.winner} wins {drawn.games} "
                f"game(s) by forfeit" + ("." if drawn.decided else
                                          "; the match's next game is still to be paired."))
+
+
+@cup.command("consolation")
+@club_argument
+@click.option("--name", help="The consolation cup's name (default: the cup's name with "
+              "\"(consolation)\").")
+@tournament_option
+def consolation(club: Path, who: str | None, name: str | None, tournament: str | None) -> None:
+    """Start the consolation cup of a cup created with --consolation: a cup of its own for
+    the losers of cup round 1 (or rounds 1 and 2), once those rounds are decided. Pair it,
+    enter its results and print its bracket as any cup's (`-t NAME`)."""
+    started = service(club, who).start_consolation(name, tournament)
+    click.echo(f"Consolation cup {started.name}: {len(started.entrants)} players "
+               f"({', '.join(e.name for e in started.entrants)}); pair it with "
+               f"rochade pair -t \"{started.name}\".")

@@ -103,6 +103,26 @@ def match_result(club: Path, who: str | None, match_id: int, results: tuple[str,
     _echo_score(service(club, who).set_league_results(match_id, results))
 
 
+@match.command("board")
+@club_argument
+@click.argument("match_id", metavar="MATCH", type=int)
+@click.argument("board", type=click.IntRange(min=1))
+@click.argument("player", required=False)
+@click.option("--colour", type=click.Choice(["w", "b"]), help="The club player's colour on "
+              "the board: w or b.")
+@click.option("--result", metavar="RESULT", help="The board's result as the club's player "
+              "scored it: 1, 1/2, 0, + or -.")
+def match_board(club: Path, who: str | None, match_id: int, board: int, player: str | None,
+                colour: str | None, result: str | None) -> None:
+    """Correct BOARD of match MATCH: its PLAYER (a member's name), colour or result, without
+    entering the match again; what is not given stays (a new player keeps the result)."""
+    changed = service(club, who).set_league_board(match_id, board, player, colour, result)
+    now = next(b for b in changed.boards if b.board == board)
+    click.echo(f"Match #{changed.id} board {board}: {now.name} "
+               f"({'white' if now.white else 'black'}) {now.score or '-'}.")
+    _echo_score(changed)
+
+
 @match.command("delete")
 @club_argument
 @click.argument("match_id", metavar="MATCH", type=int)

@@ -91,6 +91,10 @@ class Playoff:
         return ",".join([*(f"{kind}{games}" for kind, games in self.blocks), self.decider.value])
 
 
+MAX_CONSOLATION = 2
+"""A consolation cup takes the losers of cup round 1, or of rounds 1 and 2."""
+
+
 @dataclass(frozen=True)
 class KnockoutSettings:
     """A cup: games per match, the play-off, how seeds are given, a third-place match.
@@ -105,9 +109,16 @@ class KnockoutSettings:
     seed: int = 0
     seeds: tuple[PlayerId, ...] = ()
     deadlines: tuple[str, ...] = ()
+    consolation: int = 0
+    """The losers of cup rounds 1 to this one play a consolation cup of their own (0: none)."""
+    consolation_cup: str = ""
+    """The name of that consolation cup once it is started ("": not yet)."""
 
     def __post_init__(self) -> None:
         limits.ROUNDS.check(self.games, "games")
+        if not 0 <= self.consolation <= MAX_CONSOLATION:
+            raise ModelError("consolation: the losers of cup round 1 (1) or of rounds 1 and 2 "
+                             "(2), or none (0)")
         limits.SEED.check(self.seed, "seed")
         for player in self.seeds:
             limits.PLAYERS.check(player, "seeds")
@@ -420,6 +431,46 @@ def pair_next(t: Tournament, s: KnockoutSettings) -> Pairing:
 def _kind_word(kind: str) -> Said:
     return {REGULAR: Said("regular"), "rapid": Said("rapid"), "blitz": Said("blitz")}.get(
         kind, Said("Armageddon"))
+
+
+def round_titles(t: Tournament, s: KnockoutSettings) -> dict[int, tuple[str, Said]]:
+    """What each stored round is in the cup: a short label, the cup round and the game of its
+    matches ("2.3"; "2" for a cup round of one game played in one stored round), and a title
+    ("Semi-finals, game 3 (rapid)"; the cup round's name alone for such a round)."""
+    titles: dict[int, tuple[str, Said]] = {}
+    for cup in bracket(t, s).rounds:
+        for game, number in enumerate(cup.rounds, start=1):
+            kinds = sorted({g.kind for m in cup.matches for g in m.games if g.round == number}
+                           - {REGULAR})
+            if kinds:
+                titles[number] = (f"{cup.number}.{game}", Said(
+                    "{cup_round}, game {game} ({kind})", cup_round=cup.name, game=game,
+                    kind=_kind_word(kinds[0])))
+            elif s.games == 1 and len(cup.rounds) == 1:
+                titles[number] = (str(cup.number), cup.name)
+            else:
+                titles[number] = (f"{cup.number}.{game}", Said(
+                    "{cup_round}, game {game}", cup_round=cup.name, game=game))
+    return titles
+
+
+def consolation_players(t: Tournament, s: KnockoutSettings) -> tuple[PlayerId, ...]:
+    """The players of the consolation cup: the losers of cup rounds 1 to `s.consolation`, in
+    the order they went out (by cup round, then match). Refused while one of those rounds is
+    still open, or when the cup has no consolation cup."""
+    if not s.consolation:
+        raise ModelError("{name} has no consolation cup; it is chosen when the cup is created",
+                         name=t.name)
+    cups = bracket(t, s).rounds[:s.consolation]
+    if len(cups) < s.consolation or not all(cup.decided for cup in cups):
+        raise ModelError("the consolation cup starts when cup round {round} is decided",
+                         round=s.consolation)
+    losers = tuple(m.loser for cup in cups for m in cup.matches
+                   if m.loser is not None and not m.third_place)
+    if len(losers) < 2:
+        raise ModelError("a cup needs at least 2 players; {name} has {count}",
+                         name=t.name, count=len(losers))
+    return losers
 
 
 def pairs_ahead(t: Tournament, s: KnockoutSettings) -> bool:

@@ -14,6 +14,12 @@ Which evening a league game counts on follows from the dates:
 - until such a round is paired, a board is not counted yet, and the match cards say so;
 - a game the TD entered by hand in that round (`rochade external`, same team and board) is
   not counted again.
+
+A club may count a league game only when the member asked for it in advance, that is, when he
+announced his absence for club duty for the evening of the match (the competition's setting
+`league_games=announced`): then a game counts only in place of that club-duty row; a game on
+another day, or on an evening the member did not announce club duty for, counts nowhere, and
+the match cards say why.
 """
 
 from __future__ import annotations
@@ -35,6 +41,10 @@ SCORES: Mapping[str, tuple[Fraction, Fraction]] = {
 }
 """A board's result as the club's player scored it (`+`/`-`: won or lost by forfeit), with
 the points of both sides."""
+
+
+CLUB_DUTY = "club_duty"
+"""The reason of the absence row a member announced for a league match."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,11 +137,12 @@ def count_league_games(
     matches: Sequence[LeagueMatch],
     entrant_of: Mapping[int, PlayerId],
     teams: Collection[int],
+    announced_only: bool = False,
 ) -> tuple[Tournament, dict[tuple[int, int], Counted]]:
     """The competition with the league games of `matches` as external games (see the module's
     rules), and how each board (match id, board) counts. `dates[k]`: the date of round k + 1
     (None: not known); `entrant_of`: member id -> entrant id; `teams`: the Keizer teams that
-    have board values."""
+    have board values; `announced_only`: count a game only in place of a club-duty absence."""
     rounds = list(t.rounds)
     counted: dict[tuple[int, int], Counted] = {}
     for match in sorted(matches, key=lambda m: (m.date, m.id)):
@@ -157,6 +168,15 @@ def count_league_games(
                      and x.board == board.board for x in t.rounds[number - 1].externals):
                 counted[key] = Counted(None, why=Message(
                     N_("already counted in round {round}, entered by hand"), {"round": number}))
+            elif announced_only and not same_day:
+                counted[key] = Counted(None, why=Message(
+                    N_("not counted: played on another day than a round, and only a league "
+                       "game in place of an announced club-duty absence counts")))
+            elif announced_only and not any(a.player == player and a.reason == CLUB_DUTY
+                                            for a in rounds[number - 1].absences):
+                counted[key] = Counted(None, why=Message(
+                    N_("not counted: {player} did not announce club duty for round {round}"),
+                    {"player": board.name, "round": number}))
             else:
                 rnd = rounds[number - 1]
                 replaces = same_day and any(a.player == player for a in rnd.absences)

@@ -291,7 +291,12 @@ def pairings_table(
         rows.append(Row((_int(g.board or i), *named(g.white), result, *named(g.black))))
     for player, reason, cls in without_game(round, system_of(tournament)):
         rows.append(Row((_EMPTY, *named(player), _text(reason, cls), *named(None)), "no-game"))
-    if date:
+    cup = system_of(tournament).round_titles(tournament).get(round.number)
+    if cup is not None:  # a cup's stored round is a game of a cup round: named so
+        title = (_w("cup_pairings_title_date", name=tournament.name, cup_round=cup[1],
+                    date=_day(date)) if date
+                 else _w("cup_pairings_title", name=tournament.name, cup_round=cup[1]))
+    elif date:
         title = _w("pairings_title_date", name=tournament.name, round=round.number,
                    date=_day(date))
     else:

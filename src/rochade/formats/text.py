@@ -38,6 +38,8 @@ WORDS: Final[Mapping[str, str]] = MappingProxyType(
         "the last ranking is shown."),
         "pairings_title": N_("{name}: round {round}"),
         "pairings_title_date": N_("{name}: round {round}, {date}"),
+        "cup_pairings_title": N_("{name}: {cup_round}"),
+        "cup_pairings_title_date": N_("{name}: {cup_round}, {date}"),
         "participants_title": N_("{name}: participants"),
         "breakdown_title": N_("{player}: Keizer score {total}"),
         "progress_title": N_("{name}: progress"),

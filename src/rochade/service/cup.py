@@ -8,9 +8,20 @@ import dataclasses
 from dataclasses import dataclass
 from datetime import date
 
-from rochade.core.knockout import REGULAR, Bracket, CupRound, Match, bracket, drawn_winner
+from rochade.core import limits
+from rochade.core.knockout import (
+    REGULAR,
+    Bracket,
+    CupRound,
+    KnockoutSettings,
+    Match,
+    Seeding,
+    bracket,
+    consolation_players,
+    drawn_winner,
+)
 from rochade.core.messages import N_, Message
-from rochade.core.model import Result, Tournament
+from rochade.core.model import ModelError, Result, Status, Tournament
 from rochade.core.systems.knockout import KNOCKOUT_SYSTEM
 from rochade.formats.csv import table_csv
 from rochade.formats.cup import (
@@ -25,7 +36,9 @@ from rochade.formats.tables import table_text
 from rochade.service import system_cases
 from rochade.service.clubfile import UseCases
 from rochade.service.errors import ServiceError
+from rochade.service.fidemode import FIDE, FideMode, mode_to_json
 from rochade.service.lists import ListsDesk
+from rochade.store import TournamentRecord
 
 
 @dataclass(frozen=True)
@@ -82,6 +95,8 @@ class CupView:
     places: tuple[PlaceView, ...]
     champion: str | None
     rules: str
+    consolation: str | None = None
+    """The name of its consolation cup, once started."""
 
 
 def _match(t: Tournament, b: Bracket, m: Match) -> MatchView:
@@ -121,7 +136,8 @@ def cup_view(t: Tournament) -> CupView:
     places = tuple(PlaceView(place_text(ranges.get(p)), t.entrant(p).name, b.seeds.index(p) + 1)
                    for p in order)
     champion = None if b.champion is None else t.entrant(b.champion).name
-    return CupView(t, rounds, places, champion, KNOCKOUT_SYSTEM.describe(s))
+    return CupView(t, rounds, places, champion, KNOCKOUT_SYSTEM.describe(s),
+                   s.consolation_cup or None)
 
 
 @dataclass(frozen=True)
@@ -223,6 +239,48 @@ class CupDesk(UseCases):
                                      "name": name}), record)
         return LotDrawn(name, seed, len(open_), decided is not None and decided.winner
                         is not None)
+
+
+    def start_consolation(self, name: str | None = None, tournament: str | None = None
+                          ) -> Tournament:
+        """The consolation cup of a cup that has one (chosen at its creation): a knockout
+        cup of its own, named `name` (default "CUP (consolation)"), with the losers of the
+        cup rounds its settings say as its players, seeded by rating as the cup's rules say
+        otherwise (games, play-off, lots from the cup's seed); its bracket, pages, print and
+        export are every cup's. Refused until those cup rounds are decided."""
+        with self.file.change("tournament", "consolation cup") as (club, action):
+            record, t = self.file.load(club, tournament)
+            s = KNOCKOUT_SYSTEM.own(t.settings)
+            if s is None:
+                raise ServiceError("{name} is not a knockout cup", name=t.name)
+            started = s.consolation_cup
+            if started and any(r.name == started for r in club.tournaments()):
+                raise ServiceError("the consolation cup {name} is started already",
+                                   name=started)
+            try:
+                players = consolation_players(t, s)
+            except ModelError as exc:
+                raise ServiceError(exc.msg) from None
+            title = (name or "").strip() or f"{t.name} (consolation)"
+            limits.check_name(title, limits.TOURNAMENT_NAME)
+            settings = KnockoutSettings(
+                games=s.games, playoff=s.playoff,
+                seeding=Seeding.FREE if s.seeding is Seeding.FREE else Seeding.RATING,
+                seed=s.seed)
+            tid = club.add_tournament(title, record.system, system_cases.encode(settings))
+            club.set_extra(tid, FIDE, mode_to_json(FideMode(False)))
+            club.set_settings(record.id, system_cases.encode(
+                dataclasses.replace(s, consolation_cup=title)))
+            members = club.entrant_members(record.id)
+            for player in players:
+                entrant = t.entrant(player)
+                club.add_entrant(tid, members[player], entrant.rating, Status.PRESENT,
+                                 fide_rating=entrant.fide_rating)
+            action.describe(Message(
+                N_("consolation cup {name} of {cup}: {count} players"),
+                {"name": title, "cup": t.name, "count": len(players)}),
+                TournamentRecord(tid, title, record.system, ""))
+        return self.tournament(title)
 
 
 def _with_result(t: Tournament, number: int, board: int, result: Result) -> Tournament:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import date
 
 from rochade.core.league import (
@@ -133,6 +133,65 @@ class LeagueDesk(UseCases):
         return dataclasses.replace(match, boards=tuple(
             dataclasses.replace(b, score=scores.get(b.board, b.score)) for b in match.boards))
 
+    def set_league_board(self, match_id: int, board: int, player: str | None = None,
+                         colour: str | None = None, result: str | None = None
+                         ) -> LeagueMatch:
+        """Correct one board of a recorded match: its player (a member's name), colour (w or
+        b) or result, without entering the match again. The board keeps what is not given:
+        a player typed wrongly is put right with the result the board had."""
+        return self.set_league_boards(
+            match_id, {board: player or ""}, [f"{board}={result}"] if result else (),
+            {board: colour} if colour else None, nothing=board)
+
+    def set_league_boards(self, match_id: int, players: Mapping[int, str],
+                          results: Sequence[str] = (),
+                          colours: Mapping[int, str] | None = None,
+                          nothing: int | None = None) -> LeagueMatch:
+        """Correct a recorded match board by board, as one change: `players` board -> a
+        member's name (empty: the player stays), `results` `board=result`, `colours` board ->
+        w or b. Only what differs from the match is changed. `nothing`: the board to name
+        when nothing differs (None: say no result was given)."""
+        with self.file.change("league", "league board") as (club, action):
+            match, record = self._match(club, match_id)
+            boards = {b.board for b in match.boards}
+            scores = _results(results, boards)
+            for board in {*players, *(colours or {})} - boards:
+                raise ServiceError("board {board} is not in the lineup (boards {boards})",
+                                   board=board, boards=", ".join(map(str, sorted(boards))))
+            members = club.members()
+            changed: list[LeagueBoard] = []
+            now = {b.board: b for b in match.boards}
+            for board in sorted(boards):
+                new = old = now[board]
+                typed = players.get(board, "").strip()
+                if typed:
+                    member = pick(members, typed, lambda m: m.name, "player",
+                                  lambda m: f"{m.name} ({m.id})")
+                    new = dataclasses.replace(new, member=member.id, name=member.name)
+                if colours and colours.get(board, "").strip():
+                    new = dataclasses.replace(
+                        new, white=_colours(colours[board], match.home, [board])[board])
+                if board in scores:
+                    new = dataclasses.replace(new, score=scores[board])
+                if new != old:
+                    changed.append(new)
+                    now[board] = new
+            twice = _twice(now, changed)
+            if twice is not None:
+                raise ServiceError("{player} is on board {board} already", player=twice.name,
+                                   board=twice.board)
+            if not changed:
+                if nothing is None:
+                    raise ServiceError(
+                        "no result given; write board=result, e.g. 1=1 2=1/2 3=0")
+                raise ServiceError("nothing to change on board {board}", board=nothing)
+            club.set_league_boards(match_id, changed)
+            action.describe(Message(
+                N_("league match #{match} {team} - {opponent}: {results}"),
+                {"match": match_id, "team": match.team.name, "opponent": match.opponent,
+                 "results": " ".join(_board_text(b) for b in changed)}), record)
+        return dataclasses.replace(match, boards=tuple(now[b.board] for b in match.boards))
+
     def delete_league_match(self, match_id: int) -> LeagueMatch:
         """Remove a match entered by mistake (undo brings it back)."""
         with self.file.change("league", "league match deleted") as (club, action):
@@ -220,6 +279,23 @@ def _chosen_teams(club: Club, team: str | None, season: str | None
         return teams
     return [pick(teams, team, lambda p: p[0].name, "team",
                  lambda p: f"{p[0].name} ({p[0].season})")]
+
+
+def _twice(boards: Mapping[int, LeagueBoard], changed: Sequence[LeagueBoard]
+           ) -> LeagueBoard | None:
+    """A board whose player is also on a board just changed (the other one's board)."""
+    for new in changed:
+        other = next((b for b in boards.values()
+                      if b.member == new.member and b.board != new.board), None)
+        if other is not None:
+            return other
+    return None
+
+
+def _board_text(board: LeagueBoard) -> str:
+    """A corrected board as the log writes it: `2=Bert (w) 1/2`."""
+    return (f"{board.board}={board.name} ({'w' if board.white else 'b'})"
+            f"{' ' + board.score if board.score else ''}")
 
 
 def _date(day: str) -> str:

@@ -314,6 +314,13 @@ def locate(t: Tournament, round_number: int, board: str) -> tuple[int, int]:
         raise ServiceError(message_of(exc)) from None
 
 
+def round_titles(t: Tournament) -> Mapping[int, tuple[str, str]]:
+    """Stored round -> the short label and the title the pages give it instead of its number
+    and "Round N" (a cup: its cup round and the game of its matches, "2.3"; the title a line
+    each page words in its language); empty: the number says it."""
+    return system_of(t).round_titles(t)
+
+
 def pairs_ahead(t: Tournament) -> bool:
     """Whether the next round may be paired before the last one is complete (a cup's)."""
     return system_of(t).pairs_ahead(t)

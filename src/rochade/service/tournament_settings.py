@@ -23,7 +23,9 @@ from rochade.core.keizer.settings import PRESETS as PRESETS  # offered by the CL
 from rochade.core.keizer.settings import (
     STANDARD_REASONS,
     ColourRule,
+    CupGames,
     Ladder,
+    LeagueGames,
     NewMembers,
     Period,
     Recompute,
@@ -452,6 +454,28 @@ KEIZER_SETTINGS: tuple[Setting, ...] = (
     Setting("board_step", N_("Team board step"),
             N_("A team game in points is worth this much less for each board further down."),
             NUMBER),
+    Setting(
+        "league_games",
+        N_("League games counted"),
+        N_("Which of a member's games for the club's league teams count: always (in place of "
+           "his club-duty row on a round's evening, in addition to the next round on another "
+           "day), or announced (only in place of the club-duty absence he announced for the "
+           "match's evening)."),
+        CHOICE,
+        _enum_choices(LeagueGames),
+        put=_enum(LeagueGames, "league_games"),
+    ),
+    Setting(
+        "cup_games",
+        N_("Cup games counted"),
+        N_("Whether a member's games in a knockout cup of the club file count on the evening "
+           "of the round with the same date, in place of his absence row: no, played (a game "
+           "against the cup opponent when both play here and were away that evening, else "
+           "club duty) or club_duty."),
+        CHOICE,
+        _enum_choices(CupGames),
+        put=_enum(CupGames, "cup_games"),
+    ),
     Setting("rematch_gap", N_("Rounds before a rematch"),
             N_("Two players meet again only after this many rounds."), WHOLE),
     Setting("max_meetings", N_("Meetings at most"),

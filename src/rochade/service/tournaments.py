@@ -30,6 +30,7 @@ from rochade.service.fidemode import (
     require,
     settings_events,
 )
+from rochade.service.league_games import with_league_games
 from rochade.service.lists import keizer_of, keizer_settings, standing_changes, tournament_standings
 from rochade.service.players import (
     RATING_KEYS,
@@ -233,7 +234,7 @@ class TournamentDesk(UseCases):
     def _settings_report(
         self, club: Club, typed: Mapping[str, object], tournament: str | None
     ) -> SettingsReport:
-        _, before = self.file.load(club, tournament)
+        record, before = self.file.load(club, tournament)
         keizer = KEIZER_SYSTEM.own(before.settings)
         settings: object
         if keizer is not None:
@@ -248,7 +249,9 @@ class TournamentDesk(UseCases):
         else:
             settings = system_cases.changed_settings(before, typed)
             changes = system_changes(before.settings, settings)
-        after = dataclasses.replace(before, settings=settings)
+        # the games for the club elsewhere counted as the new settings say (cup, league)
+        stored = self.file.load(club, record.name, league=False)[1]
+        after = with_league_games(club, record, dataclasses.replace(stored, settings=settings))[0]
         moved = standing_changes(before, after) if before.rounds else ()
         return SettingsReport(after, changes, moved)
 

@@ -813,6 +813,22 @@ class Club:
         if cursor.rowcount != 1:
             raise StoreError("match {match} has no board {board}", match=match_id, board=board)
 
+    def set_league_boards(self, match_id: int, boards: Sequence[LeagueBoard]) -> None:
+        """Boards of a recorded match with their players, colours and results as given, all
+        at once (two boards may swap their players)."""
+        for board in boards:
+            cursor = self._write("DELETE FROM league_boards WHERE match_id = ? AND board = ?",
+                                 (match_id, board.board))
+            if cursor.rowcount != 1:
+                raise StoreError("match {match} has no board {board}", match=match_id,
+                                 board=board.board)
+        for board in boards:
+            self._write(
+                "INSERT INTO league_boards (match_id, board, member_id, white, result) "
+                "VALUES (?, ?, ?, ?, ?)",
+                (match_id, board.board, board.member, int(board.white), board.score),
+            )
+
     def delete_league_match(self, match_id: int) -> None:
         """Remove a match and its boards (children first: undo sees every row)."""
         self._write("DELETE FROM league_boards WHERE match_id = ?", (match_id,))

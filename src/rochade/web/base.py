@@ -43,7 +43,7 @@ from rochade.service import ActionRecord, ClubService, Identity, ServiceError, S
 from rochade.service.clubfile import Clock
 from rochade.service.file_settings import file_identity
 from rochade.service.pin import REVOKED_KEY
-from rochade.service.system_cases import system_of
+from rochade.service.system_cases import round_titles, system_of
 from rochade.service.upload import Uploader
 from rochade.web import texts
 from rochade.web.cache import Facts, PageCache
@@ -268,6 +268,7 @@ class Web:
             env.globals["column"] = lambda values, halves=True: i18n.column(values, lang, halves)
             env.globals["result_label"] = result_label
             env.globals["system_of"] = system_of
+            env.globals["round_titles"] = round_titles
             env.globals["languages"] = i18n.LANGUAGES
             env.globals["direction"] = i18n.direction(lang)
             rtl = lang in i18n.RIGHT_TO_LEFT  # arrows point the way the page reads

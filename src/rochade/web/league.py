@@ -1,6 +1,7 @@
 """The club's league teams on the web: the TD adds a team, enters a match (lineup, colours,
-results) and corrects or deletes it on one page; the match cards are a public page to print.
-Each form calls the use case its `rochade league` command calls."""
+results), corrects a board's player or result on its match card, or deletes it, on one
+page; the match cards are a public page to print. Each form calls the use case its
+`rochade league` command calls."""
 
 from __future__ import annotations
 
@@ -85,14 +86,18 @@ def td_league_match(web: Web, request: Request, page: Page) -> Response:
 
 @td_only
 def td_league_results(web: Web, request: Request, page: Page) -> Response:
-    """`league match result`: the boards whose result is chosen."""
+    """`league match board` and `league match result` for a whole match card: the players
+    and results that differ from the match are changed, as one change."""
     _ = web.gettext(page)
     match_id = int(request.path_params["match"])
-    results = [f"{key.removeprefix('result')}={value}" for key, value in page.form.multi_items()
-               if key.startswith("result") and isinstance(value, str) and value]
+    items = [(key, value) for key, value in page.form.multi_items() if isinstance(value, str)]
+    results = [f"{key.removeprefix('result')}={value}" for key, value in items
+               if key.startswith("result") and value]
+    players = {int(key.removeprefix("player")): value for key, value in items
+               if key.startswith("player") and whole(key.removeprefix("player"))}
 
     def enter() -> str:
-        web.service().set_league_results(match_id, results)
+        web.service().set_league_boards(match_id, players, results)
         return _("Match #%(match)s saved.") % {"match": match_id}
 
     return _change(web, request, page, enter)

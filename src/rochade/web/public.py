@@ -72,7 +72,11 @@ def standings(web: Web, request: Request, page: Page) -> Response:
     t = ctx["t"]
     if system_of(t).knockout:  # a cup's standings are its bracket and finishing places
         cup = web.kept(request, ("cup", ctx["name"]), lambda: cup_view(t))
-        return web.render(page, "bracket.html", **ctx, cup=cup, section="standings")
+        names = web.reads(request).tournament_names()
+        consolation = ((names.index(cup.consolation) + 1, cup.consolation)
+                       if cup.consolation in names else None)
+        return web.render(page, "bracket.html", **ctx, cup=cup, consolation=consolation,
+                          section="standings")
     after = round_param(request, len(t.rounds), "after")
     keys: list[str] = []
     fide = None

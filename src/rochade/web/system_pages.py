@@ -120,12 +120,15 @@ def _options(form: FormData, system: str, started: bool) -> dict[str, object]:
     """The service's options from the settings form; the round-1 ones only before round 1."""
     found = find_system(system)
     if found.knockout:  # a cup: its matches and play-off, fixed once round 1 is paired
+        consolation = field(form, "consolation") or None
         if started:
-            return {"third_place": bool(field(form, "third_place"))}
+            return {"third_place": bool(field(form, "third_place")),
+                    "consolation": consolation}
         return {"games": int_or_none(field(form, "games"), "games a match"),
                 "playoff": field(form, "playoff") or None,
                 "seeding": field(form, "seeding") or None,
                 "third_place": bool(field(form, "third_place")),
+                "consolation": consolation,
                 "seed": int_or_none(field(form, "seed"), "seed")}
     codes: list[str] = []
     offered = dict(tiebreak_choices(system))
@@ -219,6 +222,18 @@ def td_change_rules(web: Web, request: Request, page: Page) -> Response:
     except USER_ERRORS as exc:
         return web.redirect(page, f"/td/t/{n}/rules", ("error", web.say(page, exc)))
     return web.redirect(page, f"/td/t/{n}/rules", ("ok", _("Settings saved.")))
+
+
+def td_consolation(web: Web, request: Request, page: Page) -> Response:
+    """`cup consolation`: the cup's consolation cup started; on to its own pages."""
+    n, t = _tournament(web, request)
+    _ = web.gettext(page)
+    try:
+        started = web.service().start_consolation(None, t.name)
+    except USER_ERRORS as exc:
+        return web.redirect(page, f"/td/t/{n}/rules", ("error", web.say(page, exc)))
+    return web.redirect(page, "/td/", ("ok", _("Consolation cup %(name)s started.")
+                                       % {"name": started.name}))
 
 
 def td_fide(web: Web, request: Request, page: Page) -> Response:
@@ -430,6 +445,7 @@ def routes(web: Web) -> list[Route]:
         Route(td + "/byes", td_only(td_bye)(web), methods=["POST"]),
         Route(td + "/forbidden", td_only(td_forbid)(web), methods=["POST"]),
         Route(td + "/fide", td_only(td_fide)(web), methods=["POST"]),
+        Route(td + "/consolation", td_only(td_consolation)(web), methods=["POST"]),
         Route(td + "/explain", td_only(td_explain)(web)),
         Route(td + "/export/{kind}", td_only(td_export)(web)),
     ]

@@ -64,6 +64,21 @@ class NewMembers(enum.Enum):
     RATING = "rating"  # before the first listed player rated lower
 
 
+class LeagueGames(enum.Enum):
+    """Which of a member's league games count (the club's league matches, `core.league`)."""
+
+    ALWAYS = "always"  # every game: in place of the evening's row, or in addition
+    ANNOUNCED = "announced"  # only in place of the club-duty absence he announced for it
+
+
+class CupGames(enum.Enum):
+    """Whether a member's games in a knockout cup of the club file count (`core.cup_games`)."""
+
+    NO = "no"
+    PLAYED = "played"  # as a game against the cup opponent, in place of an absence row
+    CLUB_DUTY = "club_duty"  # as an absence for club duty, in place of another absence row
+
+
 STANDARD_REASONS = ("bye", "excused", "unexcused", "club_duty", "late_start", "withdrawn")
 """The keys `fractions` always has; clubs may add their own reasons beside them."""
 
@@ -126,6 +141,8 @@ class KeizerSettings:
         default_factory=lambda: MappingProxyType({1: Fraction(1)})
     )
     board_step: Fraction = Fraction(1)
+    league_games: LeagueGames = LeagueGames.ALWAYS
+    cup_games: CupGames = CupGames.NO
     # Pairing (section 7)
     rematch_gap: int = 4
     max_meetings: int | None = None

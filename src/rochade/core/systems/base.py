@@ -12,6 +12,7 @@ from fractions import Fraction
 from typing import Any, ClassVar, Generic, TypeVar, cast
 
 from rochade.core.checker import PairingRules
+from rochade.core.messages import Said
 from rochade.core.model import ModelError, PlayerId, Tournament
 from rochade.core.pairing import Pairing
 from rochade.core.standings import Standings
@@ -231,6 +232,21 @@ class TournamentSystem(Generic[S]):
     def teams(self, settings: S) -> Collection[int]:
         """The teams whose games (external games) count in the club tournament."""
         return ()
+
+    def round_titles(self, t: Tournament) -> Mapping[int, tuple[str, Said]]:
+        """Stored round -> its short label and title where "Round N" would mislead (a cup's
+        rounds are games of its cup rounds); empty: "Round N" says it."""
+        return {}
+
+    def cup_games(self, settings: S) -> str | None:
+        """How the members' games in a knockout cup of the club file count here
+        (`core.cup_games`: "played" or "club_duty"); None: not at all."""
+        return None
+
+    def announced_league_games(self, settings: S) -> bool:
+        """Whether a member's league game counts only in place of the club-duty absence he
+        announced for it (the club's rule), not in addition to an evening."""
+        return False
 
     def kept_apart(self, settings: S) -> frozenset[frozenset[PlayerId]]:
         """The pairs of players the TD forbade to be paired."""

@@ -32,8 +32,10 @@ from rochade.core.keizer.scoring import KeizerStandings, compute_standings
 from rochade.core.keizer.settings import (
     STANDARD_REASONS,
     ColourRule,
+    CupGames,
     KeizerSettings,
     Ladder,
+    LeagueGames,
     NewMembers,
     Period,
     Recompute,
@@ -81,6 +83,12 @@ class Keizer(TournamentSystem[KeizerSettings]):
 
     def teams(self, settings: KeizerSettings) -> Collection[int]:
         return settings.team_values.keys() | settings.team_shares.keys()
+
+    def cup_games(self, settings: KeizerSettings) -> str | None:
+        return None if settings.cup_games is CupGames.NO else settings.cup_games.value
+
+    def announced_league_games(self, settings: KeizerSettings) -> bool:
+        return settings.league_games is LeagueGames.ANNOUNCED
 
     def kept_apart(self, settings: KeizerSettings) -> frozenset[frozenset[PlayerId]]:
         return settings.forbidden_pairs
@@ -194,6 +202,8 @@ def _to_dict(settings: KeizerSettings) -> dict[str, object]:
         "team_values": {str(t): value_out(s.team_values[t]) for t in sorted(s.team_values)},
         "team_shares": {str(t): str(s.team_shares[t]) for t in sorted(s.team_shares)},
         "board_step": value_out(s.board_step),
+        "league_games": s.league_games.value,
+        "cup_games": s.cup_games.value,
         "rematch_gap": s.rematch_gap,
         "max_meetings": s.max_meetings,
         "forbidden_pairs": sorted(sorted(pair) for pair in s.forbidden_pairs),
@@ -236,6 +246,8 @@ _SIMPLE: dict[str, Callable[[object, str], object]] = {
     "recompute": lambda v, w: read_enum(v, w, Recompute),
     "max_iterations": lambda v, w: read_int(v, w, 1),
     "board_step": read_fraction,
+    "league_games": lambda v, w: read_enum(v, w, LeagueGames),
+    "cup_games": lambda v, w: read_enum(v, w, CupGames),
     "rematch_gap": lambda v, w: read_int(v, w, 0),
     "max_meetings": lambda v, w: read_opt_int(v, w, 1),
     "max_colour_difference": lambda v, w: read_opt_int(v, w, 0),

@@ -26,6 +26,7 @@ from rochade.core.jsonvalues import (
 from rochade.core.knockout import (
     CUP_ROWS,
     KNOCKOUT,
+    MAX_CONSOLATION,
     KnockoutSettings,
     Playoff,
     Seeding,
@@ -36,7 +37,9 @@ from rochade.core.knockout import (
     match_points_before,
     pair_next,
     pairs_ahead,
+    round_titles,
 )
+from rochade.core.messages import Said
 from rochade.core.model import ModelError, PlayerId, Tournament
 from rochade.core.pairing import Pairing
 from rochade.core.standings import ScoreColumn, Standing, Standings
@@ -48,6 +51,13 @@ from rochade.core.tiebreaks import TieBreak
 
 def _playoff(value: object) -> Playoff:
     return value if isinstance(value, Playoff) else Playoff.parse(value)
+
+
+def _consolation(value: object) -> int:
+    rounds = int(str(value))
+    if not 0 <= rounds <= MAX_CONSOLATION:
+        raise ValueError(value)
+    return rounds
 
 
 def _games(value: object) -> int:
@@ -67,7 +77,8 @@ class Knockout(TournamentSystem[KnockoutSettings]):
     knockout = True
     hand_pairing = False
     options = MappingProxyType({"games": _games, "playoff": _playoff, "seeding": Seeding,
-                                "third_place": yes_no, "seed": int})
+                                "third_place": yes_no, "seed": int,
+                                "consolation": _consolation})
 
     def to_dict(self, settings: KnockoutSettings) -> dict[str, object]:
         return {
@@ -78,6 +89,8 @@ class Knockout(TournamentSystem[KnockoutSettings]):
             "seed": settings.seed,
             "seeds": list(settings.seeds),
             "deadlines": list(settings.deadlines),
+            "consolation": settings.consolation,
+            "consolation_cup": settings.consolation_cup,
         }
 
     def from_dict(self, data: object, where: str = "settings") -> KnockoutSettings:
@@ -101,6 +114,9 @@ class Knockout(TournamentSystem[KnockoutSettings]):
                             for p in read_list(d.get("seeds", []), f"{where}.seeds")),
                 deadlines=tuple(read_str(x, f"{where}.deadlines")
                                 for x in read_list(d.get("deadlines", []), f"{where}.deadlines")),
+                consolation=read_int(d.get("consolation", 0), f"{where}.consolation", 0),
+                consolation_cup=read_any_str(d.get("consolation_cup", ""),
+                                             f"{where}.consolation_cup"),
             )
 
     def pair(self, t: Tournament, number: int, present: Callable[[], Sequence[PlayerId]],
@@ -126,6 +142,10 @@ class Knockout(TournamentSystem[KnockoutSettings]):
             raise ModelError("cannot read '{board}'; write MATCH.GAME, e.g. 3.2 for game 2 of "
                              "match 3", board=board) from None
         return locate(t, self.settings_of(t), round_number, *numbers)
+
+    def round_titles(self, t: Tournament) -> Mapping[int, tuple[str, Said]]:
+        s = self.own(t.settings)
+        return {} if s is None or not t.rounds else round_titles(t, s)
 
     def pairs_ahead(self, t: Tournament) -> bool:
         s = self.own(t.settings)
@@ -183,8 +203,11 @@ class Knockout(TournamentSystem[KnockoutSettings]):
 
     def describe(self, settings: KnockoutSettings) -> str:
         third = ", third-place match" if settings.third_place else ""
+        rounds = "round 1" if settings.consolation == 1 else "rounds 1 and 2"
+        consolation = (f", consolation cup for the losers of {rounds}"
+                       if settings.consolation else "")
         return (f"{settings.games} game(s) a match, play-off {settings.playoff}, seeds by "
-                f"{settings.seeding.value}{third}")
+                f"{settings.seeding.value}{third}{consolation}")
 
 
 _ROWS = MappingProxyType({reason: reason for reason in CUP_ROWS})
