@@ -27,7 +27,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Protocol
 
@@ -164,7 +164,6 @@ class DutchRtg:
 
         rng = random.Random(seed)
         players = int(math.exp(rng.uniform(math.log(8), math.log(max_players + 1))))
-        accelerated = rng.random()
         shape = GeneratorSettings(
             players=players,
             rounds=min(rng.randint(5, 13), max(5, players // 2 + 1)),  # a Swiss
@@ -175,9 +174,9 @@ class DutchRtg:
             full_bye_rate=rng.uniform(0, 0.02),
             late_entries=rng.randint(0, max(1, players // 10)),
             withdrawals=rng.randint(0, max(1, players // 10)),
-            baku=accelerated < 0.2,
-            virtual=0.2 <= accelerated < 0.4,
         )
+        accelerated = rng.random()  # drawn last: a seed's Baku events are those of earlier runs
+        shape = replace(shape, baku=accelerated < 0.2, virtual=0.2 <= accelerated < 0.4)
         try:
             log = random_tournament(rng, shape, DutchEngine().pair)
         except DutchError:
