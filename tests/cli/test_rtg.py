@@ -22,12 +22,19 @@ def invoke(*args: object) -> tuple[int, str, str]:
 
 
 def test_dutch_and_team_events_pass_rochade_and_gacrux() -> None:
-    code, out, err = invoke("-n", 2, "--seed", 5, "--max-players", 24)
+    code, out, err = invoke("--system", "dutch", "--system", "teams", "-n", 2, "--seed", 5,
+                            "--max-players", 24)
     assert "dutch: checked by rochade, gacrux" in err and "teams: checked by rochade, gacrux" in err
     assert code == 0, out + err
     assert "dutch: 2 events" in out and "teams: 2 events" in out
     assert out.count("gacrux: 0 rounds differ") == 2 and out.count("rochade: 0 rounds differ") == 2
     assert out.rstrip().splitlines()[-1].startswith("0 discrepancies in")
+
+
+def test_burstein_events_pass_rochades_burstein_checker() -> None:
+    code, out, _ = invoke("--system", "burstein", "-n", 3, "--max-players", 20, "--no-oracles")
+    assert code == 0, out
+    assert "burstein: 3 events" in out and "rochade: 0 rounds differ" in out
 
 
 def test_json_summary_counts_events_rounds_and_checkers() -> None:

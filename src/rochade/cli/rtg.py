@@ -1,7 +1,7 @@
 """`rochade rtg`: FIDE's random tournament generator check for each pairing system.
 
-    rochade rtg [--system dutch|teams ...] -n N [--seed S] [--max-players P] [--bbp PATH]
-        [--no-oracles] [--keep DIR] [--budget SECONDS] [--json]
+    rochade rtg [--system dutch|burstein|teams ...] -n N [--seed S] [--max-players P]
+        [--bbp PATH] [--no-oracles] [--keep DIR] [--budget SECONDS] [--json]
 
 The work is `rochade.service.rtg`'s; the command only reads the options and prints.
 """
