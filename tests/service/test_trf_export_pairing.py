@@ -41,11 +41,18 @@ def play(svc: ClubService, rng: random.Random, tmp: Path, *, players: int, round
          late: int, scoring: str = "1-1/2-0", stop: int | None = None,
          acceleration: str = "none", exports: list[str] | None = None) -> Path:
     """Play a Swiss (its first `stop` rounds); before each round export it and compare both
-    pairings. The last export's path; every export's text is added to `exports` as well."""
-    svc.create_system_tournament("Open", "swiss", {"rounds": rounds, "scoring": scoring,
-                                                   "acceleration": acceleration})
+    pairings. The last export's path; every export's text is added to `exports` as well.
+    `acceleration` "table": virtual points for a random third of the players, as a table."""
+    svc.create_system_tournament("Open", "swiss", {
+        "rounds": rounds, "scoring": scoring,
+        "acceleration": "none" if acceleration == "table" else acceleration})
     svc.import_players("".join(f"P{i:03d},{rng.randint(1200, 2400)}\n"
                                for i in range(1, players + 1)))
+    if acceleration == "table":
+        ids = [e.id for e in svc.tournament().entrants]
+        chosen = sorted(rng.sample(ids, len(ids) // 3))
+        svc.change_rules({"virtual_points": "; ".join(
+            f"{pid}:1-2=1; {pid}:3={rng.choice(['0.5', '1', '2'])}" for pid in chosen)}, "Open")
     path = tmp / "open.trf"
     gone: set[int] = set()
     for number in range(1, (stop or rounds) + 1):
@@ -92,6 +99,8 @@ def play(svc: ClubService, rng: random.Random, tmp: Path, *, players: int, round
     (2, 24, 1, "3-1-0", "none"),
     (3, 31, 0, "2-1-0", "none"),
     (4, 26, 1, "1-1/2-0", "baku"),
+    (7, 21, 1, "1-1/2-0", "table"),
+    (8, 18, 1, "3-1-0", "table"),
 ])
 def test_exports_pair_as_rochade_pairs_and_pass_both_checkers(
         club: ClubService, tmp_path: Path, seed: int, players: int, late: int,

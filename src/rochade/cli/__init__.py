@@ -86,6 +86,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "Make a new club file from a JSON backup (never overwrites a file).",
     ),
     "result": ("rounds:result", "Enter or correct a result."),
+    "rtg": (
+        "rtg:rtg",
+        "Generate random tournaments and check every round (FIDE's RTG).",
+    ),
     "round-robin-table": (
         "roundrobin:round_robin_table",
         "Print the Berger table for PLAYERS players, one line per round.",

@@ -123,7 +123,8 @@ def tournament() -> None:
 @click.option(
     "--acceleration",
     type=click.Choice([a.value for a in Acceleration]),
-    help="Swiss: Baku acceleration (virtual points for the top half in the first rounds).",
+    help="Swiss: a preset acceleration, baku (C.04.7: virtual points for the top half in the "
+         "first rounds); any other as a table (tournament set CLUB virtual_points=...).",
 )
 @click.option("--games", type=click.IntRange(min=1),
               help="Knockout: games a match has (default 1; colours alternate).")
@@ -270,6 +271,10 @@ def tournament_set(
     (points and tie-breaks any time; a Swiss keeps at least the rounds it has paired).
     Standings are recomputed with the new rules and the players who move are listed; one
     undoable change.
+
+    Swiss accelerations: `acceleration=baku` (C.04.7), or any other as a table of virtual
+    points, `virtual_points="1-8:1-2=1; 1-8:3=0.5"` (players:rounds=points, players by id);
+    they count for pairing only, and those of rounds already paired stay.
 
     The pairing rating (any system, before round 1): `pairing_rating=fide` (the FIDE
     rating, else the national one; the default), `national` (the national rating, else

@@ -92,22 +92,36 @@ def baku_players(t: Tournament, settings: SwissSettings, order: Sequence[PlayerI
     return baku_group_a(tuple(p for p in order if p in starters), order)
 
 
+def virtual_points(t: Tournament, settings: SwissSettings, order: Sequence[PlayerId],
+                   present: Collection[PlayerId]) -> dict[PlayerId, tuple[Fraction, ...]]:
+    """Each accelerated player's virtual points, round 1 first: the TD's table when there is
+    one, else the preset's (Baku's group A). They count for pairing only."""
+    rounds = settings.rounds
+    if settings.virtual_points:
+        out: dict[PlayerId, list[Fraction]] = {}
+        for v in settings.virtual_points:
+            points = out.setdefault(v.player, [Fraction(0)] * rounds)
+            for r in range(v.first, min(v.last, rounds) + 1):
+                points[r - 1] = v.points
+        return {pid: tuple(points) for pid, points in out.items() if any(points)}
+    group_a = baku_players(t, settings, order, present)
+    win = settings.scoring.win
+    baku = tuple(baku_virtual_points(r, rounds, win) for r in range(1, rounds + 1))
+    return {pid: baku for pid in group_a}
+
+
 def swiss_state(t: Tournament, settings: SwissSettings, present: Sequence[PlayerId]
                 ) -> tuple[SwissState, tuple[PlayerId, ...]]:
     """The engine's state before the next round, and the ids in pairing-number order."""
     order = swiss_numbers(t.entrants, settings.numbers, len(t.rounds))
     tpn = {pid: i for i, pid in enumerate(order, 1)}
-    group_a = baku_players(t, settings, order, present)
-    win = settings.scoring.win
-    accelerations = tuple(
-        _tenths(baku_virtual_points(r, settings.rounds, win)) for r in range(1, settings.rounds + 1)
-    )
+    virtual = virtual_points(t, settings, order, present)
     players = tuple(
         SwissPlayer(
             tpn[pid],
             t.entrant(pid).rating or 0,
             tuple(_record(rnd, pid, tpn) for rnd in t.rounds),
-            accelerations if pid in group_a else (),
+            tuple(map(_tenths, virtual.get(pid, ()))),
         )
         for pid in order
     )

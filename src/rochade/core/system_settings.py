@@ -69,8 +69,71 @@ class SwissRules(enum.Enum):
 
 
 class Acceleration(enum.Enum):
+    """The preset accelerations; a table of virtual points (`VirtualPoints`) replaces it."""
+
     NONE = "none"
     BAKU = "baku"  # C.04.7: virtual points for the top group in the first half of the rounds
+
+
+@dataclass(frozen=True, order=True)
+class VirtualPoints:
+    """Virtual points of one player in rounds `first` to `last` (a TRF26 250 record for one
+    player): they count when the Dutch engine pairs those rounds, never in the standings."""
+
+    player: PlayerId
+    first: int
+    last: int
+    points: Fraction
+
+    def __post_init__(self) -> None:
+        limits.PLAYERS.check(self.player, "virtual_points.player")
+        limits.ROUNDS.check(self.first, "virtual_points.first")
+        limits.ROUNDS.check(self.last, "virtual_points.last")
+        limits.VALUE.check(self.points, "virtual_points.points")
+        if self.first > self.last:
+            raise ModelError("virtual points from round {first} to round {last}: the first "
+                             "round comes after the last", first=self.first, last=self.last)
+
+
+def _span(text: str) -> tuple[int, int]:
+    low, _, high = text.strip().partition("-")
+    return int(low), int(high or low)
+
+
+def parse_virtual_points(text: str) -> frozenset[VirtualPoints]:
+    """The table as a TD types it: `PLAYERS:ROUNDS=POINTS` items separated by `;`, players and
+    rounds as a number or a range, e.g. `1-10:1-3=1; 1-10:4-5=0.5` (empty: no table).
+    Raises ValueError on anything else, ModelError on a value out of range."""
+    out: set[VirtualPoints] = set()
+    for item in filter(str.strip, str(text).split(";")):
+        where, equals, value = item.partition("=")
+        players, colon, rounds = where.partition(":")
+        if not equals or not colon:
+            raise ValueError(item)
+        (low, high), (first, last) = _span(players), _span(rounds)
+        points = Fraction(value.strip().replace(",", "."))
+        if low > high:
+            raise ValueError(item)
+        out |= {VirtualPoints(p, first, last, points) for p in range(low, high + 1)}
+    return frozenset(out)
+
+
+def virtual_points_text(table: frozenset[VirtualPoints]) -> str:
+    """The table as `parse_virtual_points` reads it, players with the same entries joined in
+    ranges."""
+    runs: dict[tuple[int, int, Fraction], list[list[PlayerId]]] = {}
+    for v in sorted(table, key=lambda v: (v.first, v.last, v.points, v.player)):
+        groups = runs.setdefault((v.first, v.last, v.points), [])
+        if groups and groups[-1][-1] == v.player - 1:
+            groups[-1].append(v.player)
+        else:
+            groups.append([v.player])
+
+    def span(low: int, high: int) -> str:
+        return str(low) if low == high else f"{low}-{high}"
+
+    return "; ".join(f"{span(g[0], g[-1])}:{span(first, last)}={points}"
+                     for (first, last, points), groups in runs.items() for g in groups)
 
 
 def scoring(text: str) -> Scoring:
@@ -170,13 +233,16 @@ class SwissSettings:
     `numbers[i]` is the player with pairing number i + 1 as stored when a round was paired
     (or read from a TRF file); `swiss_numbers` adds late entries. `max_half_point_byes`
     (None: no limit) caps the half-point byes a player may take; none may be taken in the
-    last `half_point_byes_closed` rounds.
+    last `half_point_byes_closed` rounds. `virtual_points`, when not empty, is the
+    acceleration (as TRF26's 250 records override a `_BAKU` type code); else `acceleration`'s
+    preset gives them.
     """
 
     rounds: int = 7
     scoring: Scoring = field(default_factory=Scoring)
     tiebreaks: tuple[TieBreak, ...] = DEFAULT_TIEBREAKS[SWISS]
     acceleration: Acceleration = Acceleration.NONE
+    virtual_points: frozenset[VirtualPoints] = field(default_factory=frozenset)
     first_round: FirstRound = FirstRound.DUTCH
     seed: int = 0
     forbidden_pairs: frozenset[frozenset[PlayerId]] = field(default_factory=frozenset)
@@ -200,6 +266,13 @@ class SwissSettings:
         if not 0 <= self.half_point_byes_closed <= self.rounds:
             raise ModelError("half-point byes can be closed in 0 to {rounds} last rounds, not "
                              "{closed}", rounds=self.rounds, closed=self.half_point_byes_closed)
+        seen: dict[tuple[PlayerId, int], VirtualPoints] = {}
+        for v in sorted(self.virtual_points):
+            for r in range(v.first, v.last + 1):
+                if (v.player, r) in seen:
+                    raise ModelError("player {player} has virtual points twice for round "
+                                     "{round}", player=v.player, round=r)
+                seen[(v.player, r)] = v
         s = self.scoring
         if self.acceleration is Acceleration.BAKU and (s.win != 2 * s.draw or s.loss != 0):
             raise ModelError("the Baku acceleration needs a scoring where a win is worth two "

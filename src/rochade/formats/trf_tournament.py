@@ -48,7 +48,7 @@ from rochade.core.model import (
     Status,
     Tournament,
 )
-from rochade.core.swiss import baku_players
+from rochade.core.swiss import virtual_points
 from rochade.core.systems import (
     ROUND_ROBIN,
     SWISS,
@@ -59,7 +59,7 @@ from rochade.core.systems import (
     SwissRules,
     SwissSettings,
     TournamentSystem,
-    baku_virtual_points,
+    VirtualPoints,
     find_system,
     holder,
     renumbered,
@@ -314,7 +314,7 @@ def read_trf_tournament(text: str, name: str | None = None) -> tuple[Tournament,
                    for r in range(1, played + 1))
     coming = _coming_byes(kept, played)
     entrants = tuple(_entrant(p, rch, rounds, played, coming) for p in players)
-    tournament = Tournament(title, entrants, rounds, system, settings)
+    tournament = _preset_kept(Tournament(title, entrants, rounds, system, settings))
     try:
         tournament.validate()
     except ModelError as exc:
@@ -414,6 +414,10 @@ def _settings(system: str, given: object, trf: TrfFile, kept: Sequence[tuple[int
         scoring=score,
         acceleration=Acceleration.BAKU if "_BAKU" in codes else Acceleration.NONE,
         pairing_rules=SwissRules.BURSTEIN if "FIDE_BURSTEIN" in codes else SwissRules.DUTCH,
+        virtual_points=frozenset(
+            VirtualPoints(tpn, r + 1, r + 1, Fraction(v, 10))
+            for tpn, rounds in trf.accelerations.items() if tpn in players
+            for r, v in rounds.items() if v),
         seed=seed_for_colour(trf.initial_colour or Colour.WHITE),
         forbidden_pairs=frozenset(p for p in forbidden if p <= players.keys()),
         # the file's start numbers are the pairing numbers, or with XXC rank its line order
@@ -434,6 +438,28 @@ def double_swiss_settings(trf: TrfFile, score: Scoring, players: Mapping[PlayerI
         "numbers": [p.tpn for p in trf.players] if trf.by_rank else sorted(players),
     })
     return dataclasses.replace(settings, **tiebreaks)
+
+
+def _preset_kept(t: Tournament) -> Tournament:
+    """A Swiss whose virtual points (250/XXA) are what its preset (`_BAKU`) gives keeps the
+    preset alone, so that a late entry joins the accelerated group as the preset says; any
+    other table stays, joined in runs of rounds."""
+    s = SWISS_SYSTEM.own(t.settings)
+    if s is None or not s.virtual_points:
+        return t
+    preset = dataclasses.replace(s, virtual_points=frozenset())
+    table = _as_table(virtual_points(t, s, [e.id for e in t.entrants], ()))
+    if table == _as_table(_virtual_points(t, preset)):
+        return dataclasses.replace(t, settings=preset)
+    runs = set()
+    for (pid, r), value in sorted(table.items()):
+        if (pid, r - 1) in table and table[(pid, r - 1)] == value:
+            continue
+        last = r
+        while table.get((pid, last + 1)) == value:
+            last += 1
+        runs.add(VirtualPoints(pid, r, last, value))
+    return dataclasses.replace(t, settings=dataclasses.replace(s, virtual_points=frozenset(runs)))
 
 
 def _holds(first: int, last: int, played: int, rounds: int, ids: Iterable[int]) -> bool:
@@ -862,9 +888,9 @@ def write_trf_tournament(t: Tournament, extras: TrfExtras | None = None,
             birth=x.birth, points=points, rank=ranks.get(e.id, 0), entries=tuple(blocks[e.id]),
         )
     players = {pid: format_player(record) for pid, record in records.items()}
-    kept = _with_coming_byes(t, _with_forbidden(t, _with_event(
+    kept = _with_coming_byes(t, _with_forbidden(t, _with_accelerations(t, _with_event(
         keep.lines if extras is not None else tuple((BEFORE, line) for line in _header(t)),
-        event), report))
+        event), javafo and not report), report))
     if report and event is not None:
         kept = _for_report(kept, event, national_records(records.values(), known, event))
     rch = _rch_lines(t, kept, records)
@@ -1064,7 +1090,6 @@ def _header(t: Tournament) -> list[str]:
                   f"192 {rules.trf_code}{baku}"]
         lines += _scoring_lines(s.scoring)
         lines.append("202 " + ",".join(str(tb) for tb in s.tiebreaks))
-        lines += _baku_lines(t, s)
         lines += [f"XXR {s.rounds}", f"XXC {'white1' if colour is Colour.WHITE else 'black1'}"]
     elif rr is not None:
         kind = "DOUBLEROUNDROBIN" if rr.double else "ROUNDROBIN"
@@ -1153,30 +1178,69 @@ def _groups(pairs: Iterable[frozenset[PlayerId]], first: Callable[[frozenset[Pla
     return groups
 
 
-def _baku_lines(t: Tournament, s: SwissSettings) -> list[str]:
-    """A Baku Swiss's virtual points as TRF26 250 records (group A in runs of pairing
-    numbers, rounds in runs of equal points): the spec makes them override the `_BAKU` code,
-    and gacrux's checker reads the acceleration only from them."""
+def _virtual_points(t: Tournament, s: SwissSettings) -> dict[PlayerId, tuple[Fraction, ...]]:
+    """The virtual points the Dutch engine pairs the rounds with, per pairing number."""
     present = [e.id for e in t.entrants if _coming_code(t, e) == " " and not e.withdrawn]
-    group = sorted(baku_players(t, s, [e.id for e in t.entrants], present))
-    runs: list[list[PlayerId]] = []
-    for pid in group:
-        if runs and runs[-1][-1] == pid - 1:
-            runs[-1].append(pid)
-        else:
-            runs.append([pid])
-    points = [baku_virtual_points(r, s.rounds, s.scoring.win) for r in range(1, s.rounds + 1)]
-    lines = []
-    first = 1
-    while first <= s.rounds:
-        value, last = points[first - 1], first
-        while last < s.rounds and points[last] == value:
-            last += 1
-        if value:
-            lines += [f"250 {'':4} {format_points(_tenths(value)):>4} {first:03d} {last:03d} "
-                      f"{run[0]:04d} {run[-1]:04d}" for run in runs]
-        first = last + 1
-    return lines
+    return virtual_points(t, s, [e.id for e in t.entrants], present)
+
+
+def _as_table(points: Mapping[PlayerId, Sequence[Fraction]]
+              ) -> dict[tuple[PlayerId, int], Fraction]:
+    return {(p, r): v for p, values in points.items() for r, v in enumerate(values, 1) if v}
+
+
+def _with_accelerations(t: Tournament, kept: Sequence[tuple[int, str]], javafo: bool
+                        ) -> Sequence[tuple[int, str]]:
+    """The header lines with a Swiss's virtual points as TRF26 250 records (players in runs
+    of pairing numbers, rounds in runs of equal points; the spec makes them override a
+    `_BAKU` code, and gacrux's checker reads the acceleration only from them) and, for
+    JaVaFo (`javafo`), which reads no 250 record, as XXA lines. A file's own 250/XXA lines
+    stay while they say what the tournament pairs with."""
+    s = SWISS_SYSTEM.own(t.settings)
+    if s is None:
+        return kept
+    points = _virtual_points(t, s)
+    own = [line for _, line in kept if line[:3] in ("250", "XXA")]
+    if own:
+        file = parse_trf("\n".join(own)).accelerations
+        said = {(p, r + 1): Fraction(v, 10) for p, rounds in file.items()
+                for r, v in rounds.items() if v}
+        if said == _as_table(points) and (not javafo or any(x[:3] == "XXA" for x in own)):
+            return kept
+    out = [(a, line) for a, line in kept if line[:3] not in ("250", "XXA")]
+    records = _acceleration_records(points, s.rounds)
+    xxa = [f"XXA {pid:4d}" + "".join(f" {format_points(_tenths(v)):>4}" for v in values)
+           for pid, values in sorted(points.items())] if javafo else []
+    at = max((i + 1 for i, (a, line) in enumerate(out) if a == BEFORE and line[:3].isdecimal()
+              and line[:3] <= "250"), default=0)
+    end = max((i + 1 for i, (a, _) in enumerate(out) if a == BEFORE), default=0)
+    return [*out[:at], *((BEFORE, line) for line in records), *out[at:end],
+            *((BEFORE, line) for line in xxa), *out[end:]]
+
+
+def _acceleration_records(points: Mapping[PlayerId, Sequence[Fraction]], rounds: int
+                          ) -> list[str]:
+    """250 records: each player's rounds in runs of equal points, players with the same runs
+    joined in runs of pairing numbers; by first round, then first player."""
+    spans: dict[tuple[int, int, Fraction], list[list[PlayerId]]] = {}
+    for pid in sorted(points):
+        values = points[pid]
+        first = 1
+        while first <= len(values):
+            value, last = values[first - 1], first
+            while last < len(values) and values[last] == value:
+                last += 1
+            if value:
+                groups = spans.setdefault((first, last, value), [])
+                if groups and groups[-1][-1] == pid - 1:
+                    groups[-1].append(pid)
+                else:
+                    groups.append([pid])
+            first = last + 1
+    return [f"250 {'':4} {format_points(_tenths(value)):>4} {first:03d} {last:03d} "
+            f"{group[0]:04d} {group[-1]:04d}"
+            for (first, last, value), groups in sorted(spans.items(), key=lambda x: x[0][:2])
+            for group in groups]
 
 
 def _scoring_lines(s: Scoring) -> list[str]:

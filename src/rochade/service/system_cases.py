@@ -137,6 +137,7 @@ def changed_settings(t: Tournament, options: Mapping[str, object]) -> Any:
                     name=t.name,
                     key=key,
                 )
+    _check_virtual_points(t, s, changed)
     rounds = system.planned_rounds(changed)
     if rounds is not None and rounds < len(t.rounds):
         raise ServiceError(
@@ -146,6 +147,28 @@ def changed_settings(t: Tournament, options: Mapping[str, object]) -> Any:
             rounds=rounds,
         )
     return changed
+
+
+def _check_virtual_points(t: Tournament, before: Any, after: Any) -> None:
+    """Virtual points decided the rounds paired with them: those rounds' stay as they were
+    (a table may replace a preset only before round 1)."""
+    old: frozenset[Any] = getattr(before, "virtual_points", frozenset())
+    new: frozenset[Any] = getattr(after, "virtual_points", frozenset())
+    if old == new or not t.rounds:
+        return
+
+    def played(table: frozenset[Any]) -> dict[tuple[PlayerId, int], Fraction]:
+        return {(v.player, r): v.points for v in table
+                for r in range(v.first, min(v.last, len(t.rounds)) + 1)}
+
+    was, now = played(old), played(new)
+    replaced = not old and getattr(before, "acceleration", None) not in (None, Acceleration.NONE)
+    changed = sorted(r for _, r in was.keys() ^ now.keys() | {
+        k for k in was.keys() & now.keys() if was[k] != now[k]})
+    if changed or replaced:
+        raise ServiceError(
+            "round {round} of {name} is paired: its virtual points can no longer change",
+            round=changed[0] if changed else 1, name=t.name)
 
 
 def _points(text: str, what: str) -> Fraction:

@@ -3,10 +3,11 @@
 It plays a whole event with a pairing engine: before each round some players announce a
 half-point, full-point or zero-point bye, late entries miss the first rounds (zero-point
 byes), withdrawn players are no longer paired, the engine pairs the others (with Baku
-acceleration if asked), and results are drawn from the rating difference (Elo expectation)
-with a draw rate and a forfeit rate. Everything random comes from the `random.Random` passed
-in, so a seed reproduces the event exactly. Pairing numbers are the final ones from the
-start (a late entry's number is reserved), as a TRF file of the finished event has them.
+acceleration or a random table of virtual points if asked), and results are drawn from the
+rating difference (Elo expectation) with a draw rate and a forfeit rate. Everything random
+comes from the `random.Random` passed in, so a seed reproduces the event exactly. Pairing
+numbers are the final ones from the start (a late entry's number is reserved), as a TRF
+file of the finished event has them.
 """
 
 from __future__ import annotations
@@ -117,6 +118,23 @@ class GeneratorSettings:
     late_entries: int = 0  # players who join in round 2, 3 or 4
     withdrawals: int = 0  # players who stop after round 2 or later
     baku: bool = False
+    virtual: bool = False  # an acceleration of its own: a random table of virtual points
+
+
+def _virtual(rng: random.Random, log: SwissLog) -> dict[int, tuple[int, ...]]:
+    """A random announced acceleration (tenths per round): some of the top players get a
+    win's or a draw's worth in some of the first rounds, now and then a player further down
+    too, so that score groups, floats and late rounds without virtual points all come up."""
+    win, draw = log.scoring.win, log.scoring.draw
+    rounds = log.total_rounds
+    top = max(2, len(log.ratings) * rng.randint(1, 3) // 4)
+    chosen = set(range(1, top + 1)) | set(rng.sample(range(1, len(log.ratings) + 1),
+                                                      min(3, len(log.ratings))))
+    out: dict[int, tuple[int, ...]] = {}
+    for tpn in sorted(chosen):
+        last = rng.randint(1, max(1, (rounds + 1) // 2))
+        out[tpn] = tuple(rng.choice((win, win, draw)) if r < last else 0 for r in range(rounds))
+    return {tpn: points for tpn, points in out.items() if any(points)}
 
 
 def _baku(log: SwissLog, first_round: list[int]) -> dict[int, tuple[int, ...]]:
@@ -156,6 +174,8 @@ def random_tournament(rng: random.Random, settings: GeneratorSettings,
                 byes[tpn] = "F"
         if settings.baku and number == 1:
             log.accelerations = _baku(log, [t for t in numbers if t not in byes])
+        elif settings.virtual and number == 1:
+            log.accelerations = _virtual(rng, log)
         pairing = pair(log.state(frozenset(byes) | gone))
         if pairing.bye is not None:
             byes[pairing.bye] = "U"

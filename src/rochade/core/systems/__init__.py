@@ -28,13 +28,16 @@ from rochade.core.system_settings import (
     StartNumbers,
     SwissRules,
     SwissSettings,
+    VirtualPoints,
     baku_group_a,
     baku_virtual_points,
     check_scoring,
+    parse_virtual_points,
     random_round,
     scoring,
     scoring_text,
     swiss_numbers,
+    virtual_points_text,
 )
 from rochade.core.systems.base import TournamentSystem
 from rochade.core.systems.double_swiss import DOUBLE_SWISS_SYSTEM
@@ -134,12 +137,14 @@ __all__ = [
     "SwissRules",
     "SwissSettings",
     "TournamentSystem",
+    "VirtualPoints",
     "baku_group_a",
     "baku_virtual_points",
     "check_scoring",
     "find_system",
     "holder",
     "numbers_of",
+    "parse_virtual_points",
     "player_numbers",
     "random_round",
     "renumbered",
@@ -148,4 +153,5 @@ __all__ = [
     "swiss_numbers",
     "system_holding",
     "system_of",
+    "virtual_points_text",
 ]

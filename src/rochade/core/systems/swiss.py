@@ -12,6 +12,7 @@ from rochade.core.checker import ByePolicy, PairingRules
 from rochade.core.jsonvalues import (
     FormatError,
     read_enum,
+    read_fraction,
     read_int,
     read_list,
     read_obj,
@@ -27,9 +28,12 @@ from rochade.core.system_settings import (
     FirstRound,
     SwissRules,
     SwissSettings,
+    VirtualPoints,
     limit,
+    parse_virtual_points,
     random_round,
     swiss_numbers,
+    virtual_points_text,
 )
 from rochade.core.systems.base import PairingRefused, TournamentSystem
 from rochade.core.systems.codec import (
@@ -39,6 +43,7 @@ from rochade.core.systems.codec import (
     scoring_in,
     scoring_out,
     tiebreaks_in,
+    value_out,
 )
 from rochade.core.tiebreaks import Scoring, TieBreak
 
@@ -59,6 +64,7 @@ class Swiss(TournamentSystem[SwissSettings]):
     explains_pairings = True
     options = MappingProxyType({
         "rounds": int, "first_round": FirstRound, "seed": int, "acceleration": Acceleration,
+        "virtual_points": parse_virtual_points,
         "max_half_point_byes": limit, "half_point_byes_closed": int,
         "pairing_rules": SwissRules,
     })
@@ -83,6 +89,10 @@ class Swiss(TournamentSystem[SwissSettings]):
             # written only for Burstein, so files of Dutch Swisses stay as they were
             **({} if settings.pairing_rules is SwissRules.DUTCH
                else {"pairing_rules": settings.pairing_rules.value}),
+            **({"virtual_points": [  # only when there is a table: older files stay as they were
+                {"player": v.player, "first": v.first, "last": v.last,
+                 "points": value_out(v.points)} for v in sorted(settings.virtual_points)
+            ]} if settings.virtual_points else {}),
         }
 
     def from_dict(self, data: object, where: str = "settings") -> SwissSettings:
@@ -96,6 +106,8 @@ class Swiss(TournamentSystem[SwissSettings]):
                                        f"{where}.tiebreaks"),
                 acceleration=read_enum(d.get("acceleration", "none"), f"{where}.acceleration",
                                        Acceleration),
+                virtual_points=_virtual_points(d.get("virtual_points", []),
+                                               f"{where}.virtual_points"),
                 first_round=read_enum(d.get("first_round", "dutch"), f"{where}.first_round",
                                       FirstRound),
                 seed=read_int(d.get("seed", sw.seed), f"{where}.seed"),
@@ -186,6 +198,8 @@ class Swiss(TournamentSystem[SwissSettings]):
                                       for pair in settings.forbidden_pairs),
             bye_requests=frozenset(dataclasses.replace(b, player=n[b.player])
                                    for b in settings.bye_requests),
+            virtual_points=frozenset(dataclasses.replace(v, player=n[v.player])
+                                     for v in settings.virtual_points if v.player in n),
         )
 
     def draws_by_lot(self, settings: SwissSettings) -> bool:
@@ -201,12 +215,19 @@ class Swiss(TournamentSystem[SwissSettings]):
                             bye_policy=ByePolicy.ONCE, forfeits_count=False)
 
     def describe(self, settings: SwissSettings) -> str:
-        if settings.pairing_rules is SwissRules.DUTCH:
-            return f"{settings.rounds} rounds"
-        return f"{settings.rounds} rounds, {settings.pairing_rules.title} system"
+        """The rounds, the pairing system when not the Dutch one, and the acceleration when
+        there is one (a table as it is typed)."""
+        said = f"{settings.rounds} rounds"
+        if settings.pairing_rules is not SwissRules.DUTCH:
+            said += f", {settings.pairing_rules.title} system"
+        if settings.virtual_points:
+            return f"{said}, virtual points {virtual_points_text(settings.virtual_points)}"
+        if settings.acceleration is not Acceleration.NONE:
+            return f"{said}, {settings.acceleration.value} acceleration"
+        return said
 
 
-_KEYS = (*Swiss().to_dict(SwissSettings()), "pairing_rules")
+_KEYS = (*Swiss().to_dict(SwissSettings()), "pairing_rules", "virtual_points")
 
 
 def _bye_requests(value: object, where: str) -> frozenset[ByeRequest]:
@@ -224,6 +245,17 @@ def _bye_requests(value: object, where: str) -> frozenset[ByeRequest]:
         out.add(ByeRequest(read_int(d.get("round"), f"{where}[{i}].round", 1),
                            read_int(d.get("player"), f"{where}[{i}].player", 1), kind == "hpb",
                            kind == "fpb"))
+    return frozenset(out)
+
+
+def _virtual_points(value: object, where: str) -> frozenset[VirtualPoints]:
+    out = set()
+    for i, item in enumerate(read_list(value, where)):
+        d = read_obj(item, f"{where}[{i}]", ("player", "first", "last", "points"))
+        out.add(VirtualPoints(read_int(d.get("player"), f"{where}[{i}].player", 1),
+                              read_int(d.get("first"), f"{where}[{i}].first", 1),
+                              read_int(d.get("last"), f"{where}[{i}].last", 1),
+                              read_fraction(d.get("points"), f"{where}[{i}].points")))
     return frozenset(out)
 
 
