@@ -13,7 +13,7 @@ from rochade.core.burstein import BursteinEngine
 from rochade.core.burstein import explain as burstein_explain
 from rochade.core.dutch.engine import DutchEngine
 from rochade.core.dutch.explain import explain
-from rochade.core.dutch.state import DutchError, NoValidPairing
+from rochade.core.dutch.state import DutchError, NoValidPairing, SwissState
 from rochade.formats.trf import (
     TrfError,
     TrfFile,
@@ -57,8 +57,34 @@ def _load(raw: bytes) -> tuple[TrfFile, dict[int, int]]:
         raise TrfUnusable(str(exc)) from None
 
 
-SYSTEMS = ("dutch", "burstein")
-"""The individual Swiss systems `pair-trf` pairs by, as its options name them."""
+Explained = tuple[list[tuple[int, int]], int | None, tuple[str, ...] | None]
+"""A round paired by a system's rules: its boards, its bye, and why (None: not asked)."""
+
+
+def _dutch(state: SwissState, explained: bool, player: int | None) -> Explained:
+    engine = DutchEngine()
+    result = engine.pair_round(state)
+    boards = [(b.white, b.black) for b in result.boards]
+    why = (tuple(explain(result, state, engine.pair_round, player))
+           if explained or player is not None else None)
+    return boards, result.bye, why
+
+
+def _burstein(state: SwissState, explained: bool, player: int | None) -> Explained:
+    asked = explained or player is not None
+    result = BursteinEngine().pair_round(state, asked)
+    boards = [(b.white, b.black) for b in result.boards]
+    return boards, result.bye, tuple(burstein_explain(result)) if asked else None  # (whole)
+
+
+_RULES: dict[str, tuple[Callable[[SwissState, bool, int | None], Explained],
+                        Callable[[], DutchEngine | BursteinEngine]]] = {
+    "dutch": (_dutch, DutchEngine),
+    "burstein": (_burstein, BursteinEngine),
+}
+"""Each individual Swiss system `pair-trf` pairs by, as its options name it: how it pairs
+and explains the next round, and its engine for checking recorded rounds."""
+SYSTEMS = tuple(_RULES)
 
 
 def pair_next_round(raw: bytes, explained: bool = False, player: int | None = None,
@@ -86,23 +112,12 @@ def pair_next_round(raw: bytes, explained: bool = False, player: int | None = No
     if player is not None:
         player = next((n for n, tpn in ids.items() if tpn == player), player)
     try:
-        state = to_swiss_state(data)
-        if system == "burstein":
-            burstein = BursteinEngine().pair_round(state, explained or player is not None)
-            boards, bye = [(b.white, b.black) for b in burstein.boards], burstein.bye
-        else:
-            engine = DutchEngine()
-            result = engine.pair_round(state)
-            boards, bye = [(b.white, b.black) for b in result.boards], result.bye
+        boards, bye, reasons = _RULES[system][0](to_swiss_state(data), explained, player)
     except (TrfError, DutchError) as exc:
         raise TrfUnusable(str(exc), isinstance(exc, NoValidPairing)) from None
     text = format_pairing([(ids[w], ids[b]) for w, b in boards],
                           None if bye is None else ids[bye])
-    if not explained and player is None:
-        return TrfPairing(text)
-    if system == "burstein":  # short: given whole, players by pairing number
-        return TrfPairing(text, tuple(burstein_explain(burstein)))
-    return TrfPairing(text, tuple(explain(result, state, engine.pair_round, player)))
+    return TrfPairing(text, reasons)
 
 
 def _is_double_swiss(text: str) -> bool:
@@ -146,8 +161,7 @@ def check_rounds(raw: bytes, rounds: int | None, say: Callable[[str], None],
         except DoubleSwissFileError as exc:
             raise TrfUnusable(str(exc)) from None
     data, ids = _load(raw)
-    engine: DutchEngine | BursteinEngine = (
-        BursteinEngine() if system == "burstein" else DutchEngine())
+    engine = _RULES[system][1]()
     differences = 0
     total = rounds_recorded(data)
     given = rounds or data.total_rounds or total
