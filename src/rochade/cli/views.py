@@ -128,6 +128,14 @@ def standings(
         return
     if round_robin or unplayed is not None:
         raise Failure("--round-robin and --unplayed only go with a TRF file")
+    if source.suffix.lower() != ".json" and service(source, who).is_team_event(tournament):
+        if fmt != "text" or tiebreaks or rating_change:
+            raise Failure("a team event's standings: the text format, its own tie-breaks")
+        from rochade.cli.teams import team_standings_text
+
+        click.echo(team_standings_text(service(source, who), tournament, round_number),
+                   nl=False)
+        return
     if source.suffix.lower() == ".json":
         t = read_tournament_file(source)
         changes = file_rating_changes(t, round_number) if rating_change else None
