@@ -26,7 +26,9 @@ from rochade.service.files import read_file
 @IMPORT_FIDE_MODE
 def import_trf_command(club: Path, who: str | None, trf: Path, name: str | None,
                        fide_mode: bool) -> None:
-    """Add a tournament from a FIDE TRF file (TRF16 or TRF26; a team event's too)."""
+    """Add a tournament from a FIDE TRF file (TRF16 or TRF26).
+
+    A team event's file (team records 310, or TRF16's 013) becomes a team event."""
     svc = service(club, who)
     data = read_file(trf)
     if svc.is_team_file(data):

@@ -42,7 +42,6 @@ from rochade.core.teams.model import (
     TeamSystem,
 )
 from rochade.core.teams.roundrobin import team_round_robin_round, team_schedule
-from rochade.core.teams.swiss import NoTeamPairing, pair_team_round
 from rochade.core.teams.tiebreaks import team_tiebreak
 from rochade.core.tiebreaks import TieBreakError, parse_tiebreak
 
@@ -324,6 +323,9 @@ class TeamSwiss(TeamSystemBase):
 
     def pair_round(self, event: TeamEvent, number: int,
                    present: Sequence[int]) -> tuple[TeamRound, tuple[str, ...]]:
+        from rochade.core.teams.swiss import NoTeamPairing, pair_team_round  # the engine's
+        # matching is loaded only when a round is paired (not by every command's start)
+
         try:
             pairing = pair_team_round(event, number, present)
         except NoTeamPairing as exc:
