@@ -428,13 +428,16 @@ class TeamDesk(UseCases):
         """A team event from a TRF team file (TRF26 `310` or TRF16 `013` teams): its teams,
         rosters and rounds; its players become club members (found by name, or added)."""
         from rochade.formats.trf import TrfError
-        from rochade.formats.trf_teams import parse_team_event
+        from rochade.formats.trf_teams import absent_in, parse_team_event
 
         text = data.decode("utf-8-sig", "replace") if isinstance(data, bytes) else data
         try:
             event = parse_team_event(text, name or "")
         except (TrfError, ModelError) as exc:
             raise ServiceError(message_of(exc)) from None
+        # teams the file keeps out of the coming round: kept out as withdrawn (rochade knows
+        # no absence of a team for a single round)
+        leaving = set(absent_in(text, len(event.rounds) + 1))
         title = (name or event.name or "").strip()
         if not title:
             raise ServiceError("the file names no tournament (line 012); give --name")
@@ -462,8 +465,10 @@ class TeamDesk(UseCases):
                     ids[member.id] = members[member.name]
                 club.add_team(tid, team.number, team.name)
                 club.set_roster(tid, team.number, [(ids[m.id], m.rating) for m in team.members])
-                if team.withdrawn_after is not None:
-                    club.set_withdrawn(tid, team.number, team.withdrawn_after)
+                if team.withdrawn_after is not None or team.number in leaving:
+                    after = team.withdrawn_after
+                    club.set_withdrawn(tid, team.number,
+                                       len(event.rounds) if after is None else after)
             for rnd in event.rounds:
                 club.add_team_round(tid, dataclasses.replace(rnd, matches=tuple(
                     dataclasses.replace(m, boards=tuple(
