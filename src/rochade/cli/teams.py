@@ -70,10 +70,17 @@ def team_result(svc: ClubService, round_number: int, board: str, result: str,
                f"{points(home)}-{points(away)}")
 
 
-def team_standings_text(svc: ClubService, tournament: str | None,
-                        after_round: int | None) -> str:
-    """The team standings: rank, team, match points, game points and the tie-breaks."""
-    view, codes, lines = svc.team_standings(tournament, after_round)
+def team_standings_text(svc: ClubService | None, tournament: str | None,
+                        after_round: int | None, data: bytes | None = None) -> str:
+    """The team standings: rank, team, match points, game points and the tie-breaks (of a
+    club's team event, or of a TRF team file's `data`)."""
+    from rochade.service.teams import team_file_standings
+
+    if data is not None:
+        view, codes, lines = team_file_standings(data)
+    else:
+        assert svc is not None
+        view, codes, lines = svc.team_standings(tournament, after_round)
     head = ["Rank", "Team", "MP", "GP", *codes]
     rows = [[str(line.rank), line.team.name, points(line.match_points),
              points(line.game_points), *(points(v) for v in line.values)] for line in lines]

@@ -120,6 +120,16 @@ def standings(
         if round_number is not None:
             raise Failure("--round goes with a club or JSON file, not with a TRF file")
         rule = Unplayed(unplayed) if unplayed is not None else Unplayed.FIDE_2026
+        from rochade.service.teams import TeamDesk
+
+        raw = source.read_bytes() if source.is_file() else b""
+        if TeamDesk.is_team_file(raw):
+            if fmt != "text" or tiebreaks or round_robin or unplayed is not None:
+                raise Failure("a team file's standings: the text format, its own tie-breaks")
+            from rochade.cli.teams import team_standings_text
+
+            click.echo(team_standings_text(None, None, None, raw), nl=False)
+            return
         from_trf = trf_standings(source, chosen, round_robin, rule)
         if fmt == "json":
             click.echo(standings_json_text(from_trf))

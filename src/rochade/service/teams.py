@@ -145,10 +145,10 @@ class TeamDesk(UseCases):
     @staticmethod
     def is_team_file(data: bytes | str) -> bool:
         """Whether a TRF file holds a team event (team records `310` or `013`)."""
+        from rochade.formats.trf import decode_trf
         from rochade.formats.trf_teams import is_team_file
 
-        text = data.decode("utf-8-sig", "replace") if isinstance(data, bytes) else data
-        return is_team_file(text)
+        return is_team_file(decode_trf(data) if isinstance(data, bytes) else data)
 
     def is_team_event(self, tournament: str | None = None) -> bool:
         """Whether the tournament is a team event (its commands are the team ones)."""
@@ -427,10 +427,10 @@ class TeamDesk(UseCases):
     def import_team_trf(self, data: bytes | str, name: str | None = None) -> TeamEventView:
         """A team event from a TRF team file (TRF26 `310` or TRF16 `013` teams): its teams,
         rosters and rounds; its players become club members (found by name, or added)."""
-        from rochade.formats.trf import TrfError
+        from rochade.formats.trf import TrfError, decode_trf
         from rochade.formats.trf_teams import absent_in, parse_team_event
 
-        text = data.decode("utf-8-sig", "replace") if isinstance(data, bytes) else data
+        text = decode_trf(data) if isinstance(data, bytes) else data
         try:
             event = parse_team_event(text, name or "")
         except (TrfError, ModelError) as exc:
@@ -479,6 +479,26 @@ class TeamDesk(UseCases):
         with self.file.reading() as club:
             record, _, settings, stored = self._load(club, title)
         return TeamEventView(record.name, record.system, settings, stored)
+
+
+def team_file_standings(data: bytes | str) -> tuple[TeamEventView, tuple[str, ...],
+                                                   list[TeamLine]]:
+    """The standings of a TRF team file (its rules from its `192` code), as the club's team
+    events rank: what `standings FILE.trf` shows of a team file."""
+    from rochade.formats.trf import TrfError, decode_trf
+    from rochade.formats.trf_teams import parse_team_event
+
+    text = decode_trf(data) if isinstance(data, bytes) else data
+    try:
+        event = parse_team_event(text)
+    except (TrfError, ModelError) as exc:
+        raise ServiceError(message_of(exc)) from None
+    system = find_system("team-swiss" if event.system is TeamSystem.SWISS
+                         else "team-round-robin")
+    assert isinstance(system, TeamSystemBase)
+    settings = TeamSettings(boards=event.boards, primary=event.primary)
+    codes, lines = system.team_standings(event, settings)
+    return TeamEventView(event.name, system.name, settings, event), codes, lines
 
 
 def _json(text: str) -> Any:
