@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
@@ -34,6 +35,8 @@ def td_teams(web: Web, request: Request, page: Page) -> Response:
     """The teams and rosters, the list import, the pairing button and the last round."""
     name = web.tournament_name(request)
     svc = web.service()
+    if not svc.is_team_event(name):
+        raise HTTPException(404)
     view = svc.team_event(name)
     names = {m.id: m.name for team in view.event.teams for m in team.members}
     return web.render(page, "td_teams.html", n=int(request.path_params["n"]),
@@ -163,6 +166,8 @@ def team_standings(web: Web, request: Request, page: Page) -> Response:
     """The team standings and every round's matches with their boards."""
     name = web.tournament_name(request)
     svc = web.reads(request)
+    if not svc.is_team_event(name):
+        raise HTTPException(404)
     view, codes, lines = svc.team_standings(name)
     names = {m.id: m.name for team in view.event.teams for m in team.members}
     return web.render(page, "teams.html", n=int(request.path_params["n"]),
