@@ -33,7 +33,8 @@ def test_a_system_is_found_by_name_by_tournament_and_by_settings() -> None:
     assert system_holding(preset("kfc")) is find_system("keizer")
     assert holder(None) is None
     with pytest.raises(ModelError, match=r"^system 'chess960' is not one of keizer, "
-                                         r"round-robin, swiss, knockout, double-swiss$"):
+                                         r"round-robin, swiss, knockout, double-swiss, team-swiss, "
+                                         r"team-round-robin$"):
         find_system("chess960")
 
 

@@ -495,7 +495,8 @@ ERRORS: list[tuple[str, Mutation, str]] = [
         "format rochade-tournament/3 is newer than this rochade understands",
     ),
     ("other system", _set("system", "hockey"),
-     "system 'hockey' is not one of keizer, round-robin, swiss, knockout, double-swiss"),
+     "system 'hockey' is not one of keizer, round-robin, swiss, knockout, double-swiss, "
+     "team-swiss, team-round-robin"),
     ("unknown key", _set("nmae", "x"), "file: unknown key 'nmae'; did you mean 'name'?"),
     ("no name", _delete("name"), 'file: missing "name" (the tournament\'s name)'),
     ("blank name", _set("name", "  "), "name: must not be empty"),

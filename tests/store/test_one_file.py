@@ -181,13 +181,20 @@ def test_reading_a_kfc_file_changes_no_byte(shared_dir: Path, tmp_path: Path) ->
 
 
 def damage_a_page(path: Path) -> None:
-    """Garble the middle of a b-tree page (this process holds no connection to the file)."""
+    """Garble the middle of a b-tree page that holds rows: the root page of the undo steps
+    (this process holds no connection to the file; an empty table's page has nothing a check
+    reads)."""
     assert not path.with_name(path.name + "-wal").exists()
     page = 4096
-    pages = path.stat().st_size // page
-    assert pages >= 4
+    assert path.stat().st_size // page >= 4
+    look = sqlite3.connect(f"file:{path}?immutable=1", uri=True)
+    try:
+        (root,) = look.execute(
+            "SELECT rootpage FROM sqlite_master WHERE name = 'undo_steps'").fetchone()
+    finally:
+        look.close()
     with path.open("r+b") as handle:
-        handle.seek((pages // 2) * page + 8)
+        handle.seek((root - 1) * page + 8)
         handle.write(b"\x5a" * (page - 100))
 
 

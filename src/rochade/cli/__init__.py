@@ -102,6 +102,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "views:standings",
         "Show the standings (club file, JSON or TRF file), with tie-breaks.",
     ),
+    "team": ("teams:team", "A team event's teams, lineups, forfeits, withdrawals and board "
+             "records."),
     "tournament": ("club:tournament", "Create and list the tournaments of a club file."),
     "undo": (
         "club:undo",

@@ -98,8 +98,9 @@ def tournament() -> None:
     type=click.Choice(list(SYSTEMS)),
     default=KEIZER,
     show_default=True,
-    help="Keizer, a round robin (Berger tables), a Swiss (FIDE Dutch), a knockout cup or "
-    "a Double-Swiss (FIDE C.04.5: two-game matches).",
+    help="Keizer, a round robin (Berger tables), a Swiss (FIDE Dutch), a knockout cup, a "
+    "Double-Swiss (FIDE C.04.5: two-game matches), or a team event: team-swiss (FIDE "
+    "C.04.6) or team-round-robin.",
 )
 @click.option("--double", is_flag=True, default=None, help="Round robin: play everyone twice.")
 @click.option(
@@ -140,6 +141,18 @@ def tournament() -> None:
 @click.option("--consolation", type=click.IntRange(0, 2),
               help="Knockout: the losers of cup round 1 (1), or of rounds 1 and 2 (2), play a "
                    "consolation cup of their own (`rochade cup consolation`); default 0: none.")
+@click.option("--boards", type=click.IntRange(min=1, max=20),
+              help="Team event: boards per match (default 4).")
+@click.option("--colours", "colour_type", type=click.Choice(["A", "B", "none"]),
+              help="Team Swiss: colour preferences of C.04.6 type A (default), type B, or "
+                   "none.")
+@click.option("--primary", type=click.Choice(["MP", "GP"]),
+              help="Team event: the primary score, match points (default) or game points.")
+@click.option("--match-points", metavar="W/D/L",
+              help="Team event: match points for a won, drawn and lost match (default "
+                   "2/1/0).")
+@click.option("--baku", is_flag=True, default=None,
+              help="Team Swiss: the Baku acceleration (C.04.7).")
 @SCORING
 @BYE_VALUE
 @TIEBREAKS
@@ -178,6 +191,11 @@ def tournament_create(
     seeding: str | None,
     third_place: bool | None,
     consolation: int | None,
+    boards: int | None,
+    colour_type: str | None,
+    primary: str | None,
+    match_points: str | None,
+    baku: bool | None,
     **overrides: object,
 ) -> None:
     """Create a tournament NAME in CLUB: Keizer (default), round-robin, swiss, knockout or
@@ -195,6 +213,14 @@ def tournament_create(
         return
     if given:
         raise Failure(f"--{next(iter(given)).replace('_', '-')} is a Keizer setting")
+    if find_system(system).team_event:
+        team_options = {"boards": boards, "rounds": rounds, "colours": colour_type,
+                        "primary": primary, "match_points": match_points, "baku": baku,
+                        "double": double, "tiebreaks": tiebreaks, "seed": seed}
+        view = svc.create_team_event(name, system, team_options)
+        click.echo(f"Created tournament {view.name} ({system}, {describe(view.settings)}).")
+        click.echo("Add the teams with: rochade player import CLUB FILE (a team column).")
+        return
     options = {
         "double": double, "numbers_by": numbers_by, "rounds": rounds, "first_round": first_round,
         "acceleration": acceleration, "pairing_rules": pairing_rules,
@@ -426,9 +452,19 @@ def player_add(
 @tournament_option
 def player_import(club: Path, who: str | None, file: Path, existing: str | None,
                   tournament: str | None) -> None:
-    """Add the players of a CSV file (name,rating[,fide_id] or named columns)."""
+    """Add the players of a CSV file (name,rating[,fide_id] or named columns).
+
+    A team event's list has a team column: each player joins that team's roster in the
+    list's order (the board order), unless a board column numbers the places."""
     svc = service(club, who)
     data = read_file(file)
+    one = tournament is not None or len(svc.tournament_names()) == 1
+    if one and svc.is_team_event(tournament):
+        if existing is not None:
+            raise Failure("--existing is not for a team event's list")
+        for line in svc.import_team_players(data, tournament):
+            click.echo(f"{line.name} plays for {line.team} on roster place {line.place}.")
+        return
     added = svc.import_players(data, tournament, existing or "refuse")
     echo_rating_sources(list_ratings(data))  # read as the import read it: a refused list says why
     _report_added(svc, added)

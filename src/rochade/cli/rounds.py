@@ -50,6 +50,13 @@ def pair(
     if manual is None and (bye or confirm or replace):
         raise Failure("--bye, --confirm and --replace only go with --manual")
     svc = service(club, who)
+    if svc.is_team_event(tournament):
+        if manual is not None:
+            raise Failure("a team event is paired by its system only (no --manual)")
+        from rochade.cli.teams import pair_teams
+
+        pair_teams(svc, tournament)
+        return
     try:
         if manual is None:
             report = svc.pair(tournament)
@@ -90,7 +97,8 @@ def result(
     """Enter or correct a result.
 
     In a knockout cup ROUND is the cup round and BOARD is MATCH.GAME: 3.2 is game 2 of
-    match 3 (3 alone: its first game); play-off games go on counting (3.3, 3.4 ...).
+    match 3 (3 alone: its first game); play-off games go on counting (3.3, 3.4 ...). In a
+    team event BOARD is MATCH.BOARD: 3.2 is board 2 of match 3.
 
     RESULT is 1-0, 1/2 (or =), 0-1, or a forfeit +/-, -/+, -/-; an arbiter's unusual result
     1/2-0, 0-1/2, 0-0; or '?' (quoted) or adjourned for an adjourned or postponed game (a
@@ -100,7 +108,15 @@ def result(
     meanwhile (by another device or script) is left as it is and the command fails.
     """
     expected = "" if expect is not None and expect.strip().lower() == "none" else expect
-    report = service(club, who).enter_result(round_number, board, result, tournament, expected)
+    svc = service(club, who)
+    if svc.is_team_event(tournament):
+        if expect is not None:
+            raise Failure("--expect is not for a team event's boards")
+        from rochade.cli.teams import team_result
+
+        team_result(svc, round_number, board, result, tournament)
+        return
+    report = svc.enter_result(round_number, board, result, tournament, expected)
     t, game = report.tournament, report.game
     names = f"{t.entrant(game.white).name} - {t.entrant(game.black).name}"
     if report.previous is None:

@@ -26,9 +26,18 @@ from rochade.service.files import read_file
 @IMPORT_FIDE_MODE
 def import_trf_command(club: Path, who: str | None, trf: Path, name: str | None,
                        fide_mode: bool) -> None:
-    """Add a tournament from a FIDE TRF file (TRF16 or TRF26)."""
+    """Add a tournament from a FIDE TRF file (TRF16 or TRF26).
+
+    A team event's file (team records 310, or TRF16's 013) becomes a team event."""
+    svc = service(club, who)
+    data = read_file(trf)
+    if svc.is_team_file(data):
+        view = svc.import_team_trf(data, name)
+        click.echo(f"Imported {view.name} ({view.system}): {len(view.event.teams)} teams, "
+                   f"{len(view.event.rounds)} rounds.")
+        return
     with another_name():
-        t = service(club, who).import_trf(read_file(trf), name, fide_mode)
+        t = svc.import_trf(data, name, fide_mode)
     click.echo(f"Imported {t.name} ({t.system}): {len(t.entrants)} players, "
                f"{len(t.rounds)} rounds.")
     if fide_mode:
@@ -47,7 +56,11 @@ def import_trf_command(club: Path, who: str | None, trf: Path, name: str | None,
 def export_trf_command(club: Path, who: str | None, out: Path | None, tournament: str | None,
                        newline: str | None, javafo: bool) -> None:
     """Write a tournament as a FIDE TRF26 file (to OUT, or print it)."""
-    text = service(club, who).export_trf(tournament, newline, javafo)
+    svc = service(club, who)
+    if svc.is_team_event(tournament):
+        write_output(out, svc.export_team_trf(tournament))
+        return
+    text = svc.export_trf(tournament, newline, javafo)
     write_output(out, text)
 
 

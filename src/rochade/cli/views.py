@@ -120,6 +120,16 @@ def standings(
         if round_number is not None:
             raise Failure("--round goes with a club or JSON file, not with a TRF file")
         rule = Unplayed(unplayed) if unplayed is not None else Unplayed.FIDE_2026
+        from rochade.service.teams import TeamDesk
+
+        raw = source.read_bytes() if source.is_file() else b""
+        if TeamDesk.is_team_file(raw):
+            if fmt != "text" or tiebreaks or round_robin or unplayed is not None:
+                raise Failure("a team file's standings: the text format, its own tie-breaks")
+            from rochade.cli.teams import team_standings_text
+
+            click.echo(team_standings_text(None, None, None, raw), nl=False)
+            return
         from_trf = trf_standings(source, chosen, round_robin, rule)
         if fmt == "json":
             click.echo(standings_json_text(from_trf))
@@ -128,6 +138,14 @@ def standings(
         return
     if round_robin or unplayed is not None:
         raise Failure("--round-robin and --unplayed only go with a TRF file")
+    if source.suffix.lower() != ".json" and service(source, who).is_team_event(tournament):
+        if fmt != "text" or tiebreaks or rating_change:
+            raise Failure("a team event's standings: the text format, its own tie-breaks")
+        from rochade.cli.teams import team_standings_text
+
+        click.echo(team_standings_text(service(source, who), tournament, round_number),
+                   nl=False)
+        return
     if source.suffix.lower() == ".json":
         t = read_tournament_file(source)
         changes = file_rating_changes(t, round_number) if rating_change else None

@@ -108,6 +108,7 @@ def format_club(rows: Rows) -> str:
         "members": rows["members"],
         "tournaments": tournaments,
         **_league(rows),
+        **_teams(rows),
         "actions": [_action(a) for a in rows["actions"]],
     }
     return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
@@ -170,6 +171,58 @@ def _league_result(value: object, where: str) -> str | None:
     return result
 
 
+def _team_tables() -> dict[str, tuple[str, dict[str, Reader]]]:
+    """The key `teams` (schema 12): its lists, the table each fills and the readers of a
+    row's fields (`tournament` and `member` are the columns `tournament_id` and
+    `member_id`)."""
+    return {
+        "teams": ("teams", {"tournament": _id, "number": _id, "name": read_str,
+                            "withdrawn_after": _opt_count}),
+        "members": ("team_members", {"tournament": _id, "team": _id, "place": _id,
+                                     "member": _id, "rating": _rating}),
+        "rounds": ("team_rounds", {"tournament": _id, "number": _id, "bye": _opt_id,
+                                   "absent": read_any_str, "explanation": _explanation}),
+        "matches": ("team_matches", {"tournament": _id, "round": _id, "number": _id,
+                                     "home": _id, "away": _id}),
+        "boards": ("team_boards", {"tournament": _id, "round": _id, "match": _id,
+                                   "board": _id, "white": _id, "black": _id,
+                                   "result": _result}),
+    }
+
+
+def _opt_count(value: object, where: str) -> int | None:
+    return read_opt_int(value, where, 0)
+
+
+_COLUMN = {"tournament": "tournament_id", "member": "member_id"}
+
+
+def _teams(rows: Rows) -> dict[str, Any]:
+    """The team events' rows, as the key `teams`; none: no key (a club file without team
+    events backs up as before)."""
+    if not rows.get("teams"):
+        return {}
+    out: dict[str, Any] = {}
+    for key, (table, readers) in _team_tables().items():
+        out[key] = [{name: row[_COLUMN.get(name, name)] for name in readers}
+                    for row in rows.get(table, [])]
+        if key == "rounds":
+            for row in out[key]:
+                row["explanation"] = json.loads(row["explanation"])
+    return {"teams": out}
+
+
+def _parse_teams(value: object, rows: Rows) -> None:
+    """The rows of the `teams` key (`_teams`)."""
+    d = _fields(value, "teams", dict.fromkeys(_team_tables(), read_list))
+    for key, (table, readers) in _team_tables().items():
+        for i, item in enumerate(d[key]):
+            row = _fields(item, f"teams.{key}[{i}]", readers)
+            if key == "rounds":
+                row["explanation"] = json.dumps(row["explanation"], ensure_ascii=False)
+            rows[table].append({_COLUMN.get(name, name): v for name, v in row.items()})
+
+
 def parse_club(text: str) -> Rows:
     """The rows of a backup document; raises FormatError naming the field of a problem."""
     data = load_json(text)
@@ -186,10 +239,13 @@ def parse_club(text: str) -> Rows:
             "format {format} is newer than this rochade understands",
             format=data['format'],
         )
-    d = read_obj(data, "file", ("format", "members", "tournaments", "league", "actions"))
+    d = read_obj(data, "file", ("format", "members", "tournaments", "league", "teams",
+                                "actions"))
     rows: Rows = {name: [] for name in ("members", "tournaments", "entrants", "rounds", "games",
                                         "absences", "externals", "extras", "league_teams",
-                                        "league_matches", "league_boards", "actions")}
+                                        "league_matches", "league_boards", "teams",
+                                        "team_members", "team_rounds", "team_matches",
+                                        "team_boards", "actions")}
     for i, m in enumerate(read_list(d.get("members", []), "members")):
         # rating-report data (schema 6 on): absent in older backups, '' there
         details = {key: "" for key in _DETAILS} | (m if isinstance(m, dict) else {})
@@ -206,6 +262,8 @@ def parse_club(text: str) -> Rows:
         _tournament(t, f"tournaments[{i}]", rows, fide_ids if int(match[1]) < 3 else None)
     if "league" in d:
         _parse_league(d["league"], rows)
+    if "teams" in d:
+        _parse_teams(d["teams"], rows)
     since_2 = {"tournament": _opt_id, "message": _log_line} if int(match[1]) >= 2 else {}
     for i, a in enumerate(read_list(d.get("actions", []), "actions")):
         row = _fields(a, f"actions[{i}]", {

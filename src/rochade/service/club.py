@@ -21,10 +21,12 @@ from rochade.service.phones import PhoneDesk
 from rochade.service.roster import RosterDesk
 from rochade.service.rounds import RoundsDesk
 from rochade.service.screens import HallScreens
+from rochade.service.teams import TeamDesk
 from rochade.service.tournaments import TournamentDesk
 
 
 class ClubService(TournamentDesk, RosterDesk, RoundsDesk, ListsDesk, HistoryDesk, ExchangeDesk,
-                  BackupDesk, PhoneDesk, HallScreens, PairingEditor, LeagueDesk, CupDesk):
+                  BackupDesk, PhoneDesk, HallScreens, PairingEditor, LeagueDesk, CupDesk,
+                  TeamDesk):
     """Every use case on one club file, acting as `who` at the time `clock` says; with
     `identity`, on that file only (a server's: `file_settings.file_identity`)."""

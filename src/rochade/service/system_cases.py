@@ -124,6 +124,9 @@ def changed_settings(t: Tournament, options: Mapping[str, object]) -> Any:
     """
     s: Any = t.settings
     system = system_of(t)
+    if system.team_event:
+        raise ServiceError("the rules of the team event {name} are set when it is created",
+                           name=t.name)
     if not system.options:
         raise ServiceError("{name} is not a round robin or a Swiss", name=t.name)
     changed = _with_options(s, system, options)
@@ -504,7 +507,11 @@ def _span(numbers: Sequence[int]) -> str:
 
 def check_late_entry(t: Tournament) -> None:
     """A round robin's schedule and a cup's bracket are fixed once round 1 is paired: no late
-    entries."""
+    entries. A team event's players come with their team (a list with a team column)."""
+    if system_of(t).team_event:
+        raise ServiceError("{name} is a team event: its players join with their team (rochade "
+                           "player import with a team column, or rochade team add)",
+                           name=t.name)
     if system_of(t).knockout and t.rounds:
         raise ServiceError("{name} is a knockout cup and round 1 is paired: its bracket is "
                            "fixed, so no player can join any more", name=t.name)

@@ -59,6 +59,7 @@ from rochade.store.schema import (
     install_undo_triggers,
     migrate,
 )
+from rochade.store.teams import TeamRows
 
 NOT_UNDOABLE = ("create", "undo", "redo", "restore")
 """Action kinds `undo` skips: creating the file, undo and redo themselves (they are only logged:
@@ -161,7 +162,7 @@ class Action:
                                {"tournament": tournament.name, "change": message})
 
 
-class Club:
+class Club(TeamRows):
     """An open club file. Use `Club.create` or `Club.open`, ideally as a context manager."""
 
     def __init__(self, conn: sqlite3.Connection, path: Path, wal: bool = True) -> None:

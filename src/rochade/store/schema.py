@@ -15,6 +15,7 @@ APPLICATION_ID = 0x526F6368  # "Roch"
 FACT_TABLES = (
     "members", "tournaments", "entrants", "rounds", "games", "absences", "externals", "extras",
     "league_teams", "league_matches", "league_boards",
+    "teams", "team_members", "team_rounds", "team_matches", "team_boards",
 )
 """Tables whose every change is recorded for undo (the action log itself is not a fact)."""
 
@@ -283,8 +284,67 @@ CREATE TABLE league_boards (
 );
 """
 
+# Version 12 keeps team events (rochade.core.teams): a team tournament's teams with their
+# roster in board order (the first places are the regular boards, the rest reserves; each
+# member in one team of the event, with the rating the event pairs and ranks by), the round
+# after which a team withdrew, each round's pairing-allocated bye and teams not paired, its
+# matches (the home team has White on board 1) and each board's players and result (NULL: not
+# in yet). Match and game points, standings and tie-breaks follow from these.
+_TEAMS = """
+CREATE TABLE teams (
+    tournament_id INTEGER NOT NULL REFERENCES tournaments (id),
+    number INTEGER NOT NULL CHECK (number >= 1),
+    name TEXT NOT NULL CHECK (length(trim(name)) > 0),
+    withdrawn_after INTEGER CHECK (withdrawn_after >= 0),
+    PRIMARY KEY (tournament_id, number),
+    UNIQUE (tournament_id, name)
+);
+CREATE TABLE team_members (
+    tournament_id INTEGER NOT NULL,
+    team INTEGER NOT NULL,
+    place INTEGER NOT NULL CHECK (place >= 1),
+    member_id INTEGER NOT NULL REFERENCES members (id),
+    rating INTEGER,
+    PRIMARY KEY (tournament_id, team, place),
+    UNIQUE (tournament_id, member_id),
+    FOREIGN KEY (tournament_id, team) REFERENCES teams (tournament_id, number)
+);
+CREATE TABLE team_rounds (
+    tournament_id INTEGER NOT NULL REFERENCES tournaments (id),
+    number INTEGER NOT NULL CHECK (number >= 1),
+    bye INTEGER,
+    absent TEXT NOT NULL DEFAULT '',
+    explanation TEXT NOT NULL DEFAULT '[]',
+    PRIMARY KEY (tournament_id, number),
+    FOREIGN KEY (tournament_id, bye) REFERENCES teams (tournament_id, number)
+);
+CREATE TABLE team_matches (
+    tournament_id INTEGER NOT NULL,
+    round INTEGER NOT NULL,
+    number INTEGER NOT NULL CHECK (number >= 1),
+    home INTEGER NOT NULL,
+    away INTEGER NOT NULL,
+    PRIMARY KEY (tournament_id, round, number),
+    FOREIGN KEY (tournament_id, round) REFERENCES team_rounds (tournament_id, number),
+    FOREIGN KEY (tournament_id, home) REFERENCES teams (tournament_id, number),
+    FOREIGN KEY (tournament_id, away) REFERENCES teams (tournament_id, number)
+);
+CREATE TABLE team_boards (
+    tournament_id INTEGER NOT NULL,
+    round INTEGER NOT NULL,
+    match INTEGER NOT NULL,
+    board INTEGER NOT NULL CHECK (board >= 1),
+    white INTEGER NOT NULL REFERENCES members (id),
+    black INTEGER NOT NULL REFERENCES members (id),
+    result TEXT,
+    PRIMARY KEY (tournament_id, round, match, board),
+    FOREIGN KEY (tournament_id, round, match)
+        REFERENCES team_matches (tournament_id, round, number)
+);
+"""
+
 MIGRATIONS: tuple[str, ...] = (_V1, _V2, _V3, _V4, _V5, _ROUND_DATES, _MEMBER_DETAILS,
-                               _K_FACTOR, _STATE_MARK, _TWO_RATINGS, _LEAGUE)
+                               _K_FACTOR, _STATE_MARK, _TWO_RATINGS, _LEAGUE, _TEAMS)
 """MIGRATIONS[i] moves a file from schema version i to i + 1. Append only, never edit."""
 
 SCHEMA_VERSION = len(MIGRATIONS)

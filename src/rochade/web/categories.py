@@ -11,6 +11,7 @@ from starlette.routing import Route
 from rochade import i18n
 from rochade.service.categories import CategoryData
 from rochade.service.page_lists import category_page, prizes_page
+from rochade.service.system_cases import system_of
 from rochade.web.base import USER_ERRORS, Page, Web, field, public, round_param, td_only
 
 
@@ -43,6 +44,8 @@ def category(web: Web, request: Request, page: Page) -> Response:
 def prizes(web: Web, request: Request, page: Page) -> Response:
     n, data = _data(web, request)
     t = data.tournament
+    if system_of(t).team_event:  # a team event's places are its team standings
+        return web.redirect(page, f"/t/{n}/teams")
     _ = web.gettext(page)
     table = prizes_page(data, i18n.page_words(page.lang, marked=_("withdrawn")),
                         f"/t/{n}/players/")

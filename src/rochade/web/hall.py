@@ -106,6 +106,8 @@ def display_key(web: Web, n: int, code: str) -> str:
 def display(web: Web, request: Request, page: Page) -> Response:
     ctx = _context(web, request)
     t, phones = ctx["t"], ctx["phones"]
+    if system_of(t).team_event:  # the hall shows a team event's own page
+        return web.redirect(page, f"/t/{ctx['n']}/teams")
     view = round_view(t, len(t.rounds)) if t.rounds else None
     url = entry_url(web, ctx["n"])
     keyed = phones.on and same(

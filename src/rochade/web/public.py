@@ -70,6 +70,8 @@ def _categories(ctx: dict[str, Any]) -> CategoryData:
 def standings(web: Web, request: Request, page: Page) -> Response:
     ctx = _public_context(web, request)
     t = ctx["t"]
+    if system_of(t).team_event:  # a team event's standings are the teams'
+        return web.redirect(page, f"/t/{ctx['n']}/teams")
     if system_of(t).knockout:  # a cup's standings are its bracket and finishing places
         cup = web.kept(request, ("cup", ctx["name"]), lambda: cup_view(t))
         names = web.reads(request).tournament_names()
@@ -142,7 +144,8 @@ def start_rank(web: Web, request: Request, page: Page) -> Response:
 @public
 def progress(web: Web, request: Request, page: Page) -> Response:
     ctx = _public_context(web, request)
-    if system_of(ctx["t"]).fide_tiebreaks or system_of(ctx["t"]).knockout:  # Keizer only
+    if (system_of(ctx["t"]).fide_tiebreaks or system_of(ctx["t"]).knockout
+            or system_of(ctx["t"]).team_event):  # Keizer only
         return web.redirect(page, f"/t/{ctx['n']}/")
     rows = progress_rows(ctx["t"], ctx["svc"].history(ctx["name"]))
     unranked = any(c.opponent_rank == "?" for row in rows for c in row.cells)

@@ -24,6 +24,7 @@ from rochade.web import (
     roster,
     system_pages,
     td,
+    teams,
 )
 from rochade.web.base import Handler, Web, handler_name
 
@@ -39,6 +40,7 @@ def routes(web: Web) -> list[BaseRoute]:
         *roster.routes(web),
         *keeping.routes(web),
         *league.routes(web),
+        *teams.routes(web),
         *rating_update.routes(web),
         *member_list.routes(web),
         *system_pages.routes(web),

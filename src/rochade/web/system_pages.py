@@ -89,8 +89,8 @@ def tiebreak_choices(system: str) -> list[tuple[str, str]]:
 
 def _system_param(request: Request) -> str:
     system = SYSTEMS.get(str(request.path_params["system"]))
-    if system is None or system.presets:  # Keizer has its own pages
-        raise HTTPException(404)
+    if system is None or system.presets or system.team_event:  # Keizer and team events
+        raise HTTPException(404)  # have their own pages
     return system.name
 
 
@@ -198,7 +198,7 @@ def td_create(web: Web, request: Request, page: Page) -> Response:
 
 def _tournament(web: Web, request: Request) -> tuple[int, Any]:
     t = web.service().tournament(web.tournament_name(request))
-    if system_of(t).presets:
+    if system_of(t).presets or system_of(t).team_event:
         raise HTTPException(404)
     return int(request.path_params["n"]), t
 

@@ -45,10 +45,11 @@ from rochade.core.systems.keizer import KEIZER_SYSTEM
 from rochade.core.systems.knockout import KNOCKOUT_SYSTEM
 from rochade.core.systems.round_robin import ROUND_ROBIN_SYSTEM
 from rochade.core.systems.swiss import SWISS_SYSTEM
+from rochade.core.systems.teams import TEAM_ROUND_ROBIN_SYSTEM, TEAM_SWISS_SYSTEM
 
 SYSTEMS: dict[str, TournamentSystem[Any]] = {
     s.name: s for s in (KEIZER_SYSTEM, ROUND_ROBIN_SYSTEM, SWISS_SYSTEM, KNOCKOUT_SYSTEM,
-                        DOUBLE_SWISS_SYSTEM)
+                        DOUBLE_SWISS_SYSTEM, TEAM_SWISS_SYSTEM, TEAM_ROUND_ROBIN_SYSTEM)
 }
 """Every system by name, in the order they are offered."""
 

@@ -70,6 +70,9 @@ class TournamentSystem(Generic[S]):
     knockout: ClassVar[bool] = False
     """A knockout cup: its pages show the bracket and finishing places, and a result names
     the game of a match (`locate`)."""
+    team_event: ClassVar[bool] = False
+    """Teams play matches of several boards: the event's facts are teams, rosters, matches
+    and boards (`rochade.core.teams`), and its pages and commands are the team ones."""
     options: ClassVar[Mapping[str, Callable[[Any], object]]] = {}
     """The settings the TD gives by name beside scoring, bye values and tie-breaks, with the
     reader of the typed text; none for a system configured otherwise (Keizer's presets)."""
