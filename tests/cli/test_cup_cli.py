@@ -167,6 +167,15 @@ def test_the_pairing_list_shows_the_points_in_the_match_so_far(tmp_path: Path, r
     assert re.search(r"P0[12] \(0\.00\)\s+P0[12] \(1\.00\)", second), second  # colours swap
 
 
+def test_a_cups_pairing_lists_head_their_first_column_match(tmp_path: Path, run: Run
+                                                           ) -> None:
+    club = _cup(tmp_path, run, 4)
+    run("pair", club)
+    listed = run("pairings", club).stdout
+    assert re.search(r"^\s*Match\s+White", listed, re.MULTILINE), listed
+    assert not re.search(r"^\s*Board\s", listed, re.MULTILINE)
+
+
 def test_a_cup_is_not_paired_or_changed_by_hand(tmp_path: Path, run: Run) -> None:
     club = _cup(tmp_path, run, 4)
     refusal = "Cup is a knockout cup: its bracket pairs it (rochade pair), not a pairing by hand"

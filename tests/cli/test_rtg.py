@@ -112,3 +112,39 @@ def test_a_missing_oracle_is_left_out() -> None:
     assert not tools.has(GACRUX) and tools.has(ROCHADE)
     code, _, err = invoke("--system", "teams", "-n", 1, "--no-oracles", "--max-players", 8)
     assert code == 0 and "teams: checked by rochade\n" in err
+
+
+def test_double_swiss_events_pass_the_double_swiss_checker() -> None:
+    code, out, err = invoke("--system", "double-swiss", "-n", 3, "--max-players", 24)
+    assert "double-swiss: checked by rochade" in err
+    assert code == 0, out + err
+    assert "double-swiss: 3 events" in out and "rochade: 0 rounds differ" in out
+
+
+def test_a_double_swiss_event_with_a_second_game_changed_is_caught(tmp_path: Path) -> None:
+    double = rtg.RTG_SYSTEMS["double-swiss"]
+    event = double.generate(4, 16)
+    assert event is not None and event == double.generate(4, 16)
+    assert "192 FIDE_DOUBLESWISS" in event.trf.upper().replace("-", "")
+    lines = event.trf.splitlines()
+
+    def block(line: str) -> str:  # round 2: the first match's second game
+        return line[101:111]
+
+    first = next(i for i, line in enumerate(lines)
+                 if line.startswith("001") and block(line)[:4].strip().isdigit())
+    opponent = int(block(lines[first])[:4])
+    second = next(i for i, line in enumerate(lines)
+                  if line.startswith("001") and int(line[4:8]) == opponent)
+    for i in (first, second):  # the pair's colours of game 2 swapped back
+        swapped = block(lines[i])[:5] + {"w": "b", "b": "w"}[block(lines[i])[5]] + block(
+            lines[i])[6:]
+        lines[i] = lines[i][:101] + swapped + lines[i][111:]
+    path = tmp_path / "changed.trf"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    checked = double.check(replace_trf(event, path.read_text()), path, ROCHADE, Tools())
+    assert checked.differing == frozenset({2}), checked
+
+
+def replace_trf(event: RtgEvent, trf: str) -> RtgEvent:
+    return RtgEvent(event.seed, event.label, trf)

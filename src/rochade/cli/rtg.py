@@ -1,6 +1,6 @@
 """`rochade rtg`: FIDE's random tournament generator check for each pairing system.
 
-    rochade rtg [--system dutch|burstein|teams ...] -n N [--seed S] [--max-players P]
+    rochade rtg [--system dutch|burstein|teams|double-swiss ...] -n N [--seed S] [--max-players P]
         [--bbp PATH] [--no-oracles] [--keep DIR] [--budget SECONDS] [--json]
 
 The work is `rochade.service.rtg`'s; the command only reads the options and prints.

@@ -270,10 +270,12 @@ def pairings_table(
     text lists them under the boards, with why). With `date` the title names the evening; with
     `before` each name has a column beside it with the player's points before the round."""
     columns: tuple[Column, ...]
+    cup = system_of(tournament).round_titles(tournament).get(round.number)
+    board = _col("board", True, None if cup is None else "match")  # a cup's board: a match
     if before is None:
-        columns = (_col("board", True), _col("white"), _col("result"), _col("black"))
+        columns = (board, _col("white"), _col("result"), _col("black"))
     else:
-        columns = (_col("board", True), _col("white"),
+        columns = (board, _col("white"),
                    Column("white-points", _w("white_points"), True, beside=True),
                    _col("result"), _col("black"),
                    Column("black-points", _w("black_points"), True, beside=True))
@@ -291,7 +293,6 @@ def pairings_table(
         rows.append(Row((_int(g.board or i), *named(g.white), result, *named(g.black))))
     for player, reason, cls in without_game(round, system_of(tournament)):
         rows.append(Row((_EMPTY, *named(player), _text(reason, cls), *named(None)), "no-game"))
-    cup = system_of(tournament).round_titles(tournament).get(round.number)
     if cup is not None:  # a cup's stored round is a game of a cup round: named so
         title = (_w("cup_pairings_title_date", name=tournament.name, cup_round=cup[1],
                     date=_day(date)) if date
@@ -316,7 +317,9 @@ def _day(iso: str) -> datetime.date | str:
 def alphabetical_table(round: Round, tournament: Tournament) -> Table:
     """"Where do I play?": every player of the round in alphabetical order (as the players'
     languages file names, `name_key`) with board, colour and opponent; without a game, why."""
-    columns = (_col("name"), _col("board", True), _col("colour"), _col("opponent"))
+    cup = system_of(tournament).round_titles(tournament).get(round.number)
+    columns = (_col("name"), _col("board", True, None if cup is None else "match"),
+               _col("colour"), _col("opponent"))
     rows = []
     for i, g in enumerate(round.games, start=1):
         board = _int(g.board or i)

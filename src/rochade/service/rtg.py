@@ -346,8 +346,32 @@ class TeamRtg:
 _TEAM_METHODS = {"A": "fideteam", "B": "fideteam-typeb", "none": "fideteam-nocolor"}
 
 
+class DoubleSwissRtg:
+    """The FIDE Double-Swiss (C.04.5): rochade's generator (8 to `max_players` players,
+    log-uniform, 3-9 match rounds of two games, absences, withdrawals, forfeits and unusual
+    results, either initial colour), checked by `pair-trf -c` (first games paired again,
+    second games as the first swapped); neither gacrux nor bbpPairings pairs it."""
+
+    name: str = "double-swiss"
+    oracles: tuple[str, ...] = ()
+
+    def generate(self, seed: int, max_players: int) -> RtgEvent | None:
+        from rochade.service.trf_double_swiss import random_double_swiss_trf
+
+        rng = random.Random(seed)
+        players = int(math.exp(rng.uniform(math.log(8), math.log(max_players + 1))))
+        rounds = min(rng.randint(3, 9), max(3, players // 2))
+        trf = random_double_swiss_trf(seed, players, rounds)
+        if not any(line.startswith("001") and line[91:].strip() for line in trf.splitlines()):
+            return None  # not even a first round could be paired
+        return RtgEvent(seed, f"{players} players, {rounds} match rounds", trf)
+
+    def check(self, event: RtgEvent, path: Path, checker: str, tools: Tools) -> Checked:
+        return rochade_check(path, self.name)
+
+
 RTG_SYSTEMS: dict[str, RtgSystem] = {"dutch": DutchRtg(), "burstein": BursteinRtg(),
-                                     "teams": TeamRtg()}
+                                     "teams": TeamRtg(), "double-swiss": DoubleSwissRtg()}
 """Every system `rochade rtg` generates and checks, by the name `--system` takes."""
 
 

@@ -24,7 +24,6 @@ from rochade.service.lists import Standings
 from rochade.service.page_lists import crosstable_page
 from rochade.service.printed import list_of
 from rochade.service.system_cases import (
-    DEFAULT_TIEBREAKS,
     ROUND_ROBIN,
     SCORINGS,
     SWISS,
@@ -44,7 +43,8 @@ from rochade.web.queries import planned_rounds, rated_changes
 from rochade.web.tables import forbidden_pairs, player_rounds, requested_byes
 from rochade.web.texts import N_
 
-SYSTEM_NAMES = {ROUND_ROBIN: N_("Round robin"), SWISS: N_("Swiss"), "knockout": N_("Knockout cup")}
+SYSTEM_NAMES = {ROUND_ROBIN: N_("Round robin"), SWISS: N_("Swiss"), "knockout": N_("Knockout cup"),
+                "double-swiss": N_("Double-Swiss")}
 TIEBREAK_SLOTS = 5
 """How many tie-break places the settings form offers."""
 
@@ -104,16 +104,23 @@ def _form_context(web: Web, page: Page, system: str,
     return {
         "system": system,
         "kind": kind,
-        "system_name": _(SYSTEM_NAMES[system]),
+        "system_name": _(SYSTEM_NAMES.get(system, system)),
         "s": settings,
+        "opts": kind.options,
+        "scoring_choice": _scoring_choice(settings),
         "scoring_now": "" if points is None else scoring_text(points),
         "scorings": [(key, _(SCORING_HELP[key])) for key in SCORINGS],
         "tb_choices": [(code, _(text)) for code, text in tiebreak_choices(system)],
         "tb_slots": [chosen[i] if i < len(chosen) else "" for i in range(TIEBREAK_SLOTS)],
-        "tb_defaults": ", ".join(tb.key for tb in DEFAULT_TIEBREAKS.get(system, ())),
+        "tb_defaults": ", ".join(tb.key for tb in kind.tiebreaks(kind.settings_type())),
         "started": started,
         "lot_seed": settings.seed if draws_by_lot(settings) else None,
     }
+
+
+def _scoring_choice(settings: object) -> bool:
+    """Whether the TD picks the points of a game (a Double-Swiss's games are 1-½-0)."""
+    return hasattr(settings, "scoring")
 
 
 def _options(form: FormData, system: str, started: bool) -> dict[str, object]:
@@ -139,15 +146,18 @@ def _options(form: FormData, system: str, started: bool) -> dict[str, object]:
                                code=code[:20], system=system)
         if code and code not in codes:
             codes.append(code)
-    points = field(form, "scoring")
+    points = field(form, "scoring") if _scoring_choice(found.settings_type()) else ""
     if points and points not in SCORINGS:
         raise ServiceError("the scoring '{points}' is not offered; choose {choices}",
                            points=points[:20], choices=", ".join(SCORINGS))
     options: dict[str, object] = {"scoring": points or None, "tiebreaks": ",".join(codes)}
+    if "rounds" in found.options:
+        options["rounds"] = int_or_none(field(form, "rounds"), "number of rounds")
+    if "pab" in found.options:
+        options["pab"] = field(form, "pab") or None
     if found.byes_in_advance:
         limit = int_or_none(field(form, "max_half_point_byes"), "most half-point byes")
         options |= {
-            "rounds": int_or_none(field(form, "rounds"), "number of rounds"),
             "bye_value": field(form, "bye_value"),
             "half_bye_value": field(form, "half_bye_value"),
             "max_half_point_byes": "" if limit is None else limit,  # "": no limit
@@ -156,13 +166,18 @@ def _options(form: FormData, system: str, started: bool) -> dict[str, object]:
             ),
         }
     if not started:
-        options["seed"] = int_or_none(field(form, "seed"), "seed")
+        if "seed" in found.options:
+            options["seed"] = int_or_none(field(form, "seed"), "seed")
         if found.fixed_schedule:
             options |= {"double": bool(field(form, "double")),
                         "numbers_by": field(form, "numbers_by") or None}
-        else:
-            options |= {"first_round": field(form, "first_round") or None,
-                        "acceleration": "baku" if field(form, "acceleration") else "none"}
+        if "first_round" in found.options:
+            options["first_round"] = field(form, "first_round") or None
+        if "acceleration" in found.options:
+            options["acceleration"] = "baku" if field(form, "acceleration") else "none"
+        for key in ("pairing_rules", "initial_colour"):  # what decides the rounds to come
+            if key in found.options:
+                options[key] = field(form, key) or None
     return options
 
 
