@@ -13,7 +13,9 @@ the single vertices' duals reach zero: then no augmentation can add weight.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
+from itertools import chain
 
 _FREE, _S, _T = 0, 1, 2
 Edge = tuple[int, int]
@@ -161,15 +163,15 @@ class WeightedMatching:
         self.raised.clear()
         changed = [(a, b) for a, b in self.changed if self.alive[a] and self.alive[b]]
         self.changed.clear()
-        load: dict[int, int] = {}
+        load = Counter(chain.from_iterable(changed))
         for a, b in changed:
-            load[a] = load.get(a, 0) + 1
-            load[b] = load.get(b, 0) + 1
             while top[a] == top[b] and top[a] >= self.n:
                 self._dissolve(top[a])
         for a, b in changed:
+            if mate[a] != b:
+                continue
             gap = y[a] + y[b] - 2 * w[a][b]
-            if mate[a] == b and gap != 0:
+            if gap != 0:
                 end = self._lowerable(a, b, gap) if gap > 0 and w[a][b] > 0 else -1
                 if end < 0:
                     mate[a] = mate[b] = -1
@@ -550,6 +552,9 @@ class WeightedMatching:
         n = self.n
         label, top, w, y = self.label, self.top, self.w, self.y
         vertices = self.vertices
+        roots = [v for v in vertices if self.mate[v] == -1 and y[v] > 0]
+        if not roots:
+            return False
         label[:] = [_FREE] * (2 * n)
         self.label_edge[:] = [None] * (2 * n)
         self.best[:] = [None] * (2 * n)
@@ -563,11 +568,9 @@ class WeightedMatching:
         # go in last, so that the search starts from them. After the bracket loop re-weights
         # one player's edges, that player's tree alone usually finds the path.
         raised = self.raised
-        for v in [*(u for u in vertices if u not in raised), *(u for u in vertices if u in raised)]:
-            if self.mate[v] == -1 and y[v] > 0 and label[top[v]] == _FREE:
+        for v in [*(u for u in roots if u not in raised), *(u for u in roots if u in raised)]:
+            if label[top[v]] == _FREE:
                 self.assign(v, _S, None)
-        if not self.queue:
-            return False
         while True:
             while self.queue:
                 v = self.queue.pop()
