@@ -368,11 +368,12 @@ class WeightedMatching:
         self.label[b] = _S
         self.label_edge[b] = self.label_edge[bb]
         self.y[b] = 0
-        self._make_outer([x for x in self.leaves(b) if self.label[self.top[x]] == _T])
-        for x in self.leaves(b):
-            self.top[x] = b
-        # least-slack edges from the new blossom to every other S-node (first on ties)
         w, y, top, label = self.w, self.y, self.top, self.label
+        leaves = list(self.leaves(b))
+        self._make_outer([x for x in leaves if label[top[x]] == _T])
+        for x in leaves:
+            top[x] = b
+        # least-slack edges from the new blossom to every other S-node (first on ties)
         if not self.outer_sorted:
             self.outer.sort()
             self.outer_sorted = True
