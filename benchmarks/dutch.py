@@ -2,6 +2,8 @@
 
     .venv/bin/python benchmarks/dutch.py [--sizes 100,500] [--bench-dir DIR]
 
+The files are taken from $ROCHADE_SHARED/bench/dutch (default: ../shared next to the repository).
+
 Each file is paired in a fresh child process, so the CPU seconds and the peak resident
 memory belong to that size alone (reading the file included). The pairing is compared with
 the reference output (`*.bbp.txt`, bbpPairings v6.0.0) where one exists.
@@ -11,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import resource
 import subprocess
 import sys
@@ -18,7 +21,7 @@ import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
-BENCH = REPO.parent / "shared" / "bench" / "dutch"
+BENCH = Path(os.environ.get("ROCHADE_SHARED", REPO.parent / "shared")) / "bench" / "dutch"
 ANCHORS = {100: "0.04", 500: "7", 1000: "72", 2000: "740"}  # bbpPairings CPU s, issue 4
 
 

@@ -13,7 +13,9 @@ the single vertices' duals reach zero: then no augmentation can add weight.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections import Counter
+from collections.abc import Iterable, Iterator, Sequence
+from itertools import chain
 
 _FREE, _S, _T = 0, 1, 2
 Edge = tuple[int, int]
@@ -36,6 +38,11 @@ class WeightedMatching:
         self.alive = [True] * n
         self.vertices = list(range(n))
         self.changed: set[Edge] = set()
+        # what the next warm start must look at: vertices removed since the last solve, and
+        # vertices whose dual moved (only their matched edges can have lost tightness)
+        self.removed: list[int] = []
+        self.touched: set[int] = set()
+        self.raised: set[int] = set()  # made single by a heavier edge: searched first
         self.started = False
         self.mate = [-1] * n
         self.y = [0] * (2 * n)  # vertex duals, then blossom duals
@@ -56,6 +63,10 @@ class WeightedMatching:
         self.best_list: list[list[Edge] | None] = [None] * (2 * n)
         self.free_slots = list(range(2 * n - 1, n - 1, -1))
         self.queue: list[int] = []
+        # every vertex made outer (S) in the current stage, kept in vertex order on demand:
+        # only their edges can join a new blossom to another S-node
+        self.outer: list[int] = []
+        self.outer_sorted = True
 
     # -- the public side ------------------------------------------------------------------
     def set_weight(self, a: int, b: int, weight: int) -> None:
@@ -75,10 +86,12 @@ class WeightedMatching:
         if self.started and amount > 0:
             self._isolate(v)
             self.y[v] += amount
+            self.touched.add(v)
 
     def remove(self, v: int) -> None:
         """Take vertex v out of the graph for good (its partner, if any, becomes single)."""
         self.alive[v] = False
+        self.removed.append(v)
         self.vertices = [u for u in self.vertices if u != v]
         m = self.mate[v]
         if m >= 0:
@@ -144,20 +157,21 @@ class WeightedMatching:
         raised, and that end loses its partner. Everything else stays as it was.
         """
         y, w, mate, top = self.y, self.w, self.mate, self.top
-        for v in range(self.n):
-            if not self.alive[v]:
-                self._isolate(v)
+        for v in sorted(self.removed):
+            self._isolate(v)
+        self.removed.clear()
+        self.raised.clear()
         changed = [(a, b) for a, b in self.changed if self.alive[a] and self.alive[b]]
         self.changed.clear()
-        load: dict[int, int] = {}
+        load = Counter(chain.from_iterable(changed))
         for a, b in changed:
-            load[a] = load.get(a, 0) + 1
-            load[b] = load.get(b, 0) + 1
             while top[a] == top[b] and top[a] >= self.n:
                 self._dissolve(top[a])
         for a, b in changed:
+            if mate[a] != b:
+                continue
             gap = y[a] + y[b] - 2 * w[a][b]
-            if mate[a] == b and gap != 0:
+            if gap != 0:
                 end = self._lowerable(a, b, gap) if gap > 0 and w[a][b] > 0 else -1
                 if end < 0:
                     mate[a] = mate[b] = -1
@@ -165,6 +179,7 @@ class WeightedMatching:
                     # a lighter matched edge: lower one end's dual instead of splitting up
                     self._isolate(end)
                     y[end] -= y[a] + y[b] - 2 * w[a][b]
+                    self.touched.add(end)
         for a, b in changed:
             short = 2 * w[a][b] - y[a] - y[b]
             if short > 0:
@@ -174,12 +189,13 @@ class WeightedMatching:
                 if m >= 0:
                     mate[m] = mate[v] = -1
                 y[v] += short
-        for v in self.vertices:
+                self.touched.add(v)
+                self.raised.add(v)
+        for v in self.touched:
             m = mate[v]
-            if m >= 0 and (not self.alive[m] or (top[v] != top[m] and y[v] + y[m] != 2 * w[v][m])):
-                mate[v] = -1
-                if mate[m] == v:
-                    mate[m] = -1
+            if m >= 0 and self.alive[v] and top[v] != top[m] and y[v] + y[m] != 2 * w[v][m]:
+                mate[v] = mate[m] = -1
+        self.touched.clear()
         # Tree vertices share their root's parity; equal parity for all roots keeps every
         # slack between two trees even, so each dual step stays an integer.
         for v in self.vertices:
@@ -210,6 +226,7 @@ class WeightedMatching:
         z = self.y[b]
         for v in self.leaves(b):
             self.y[v] += z
+            self.touched.add(v)
         for c in self.children[b]:
             self.parent[c] = -1
             for v in self.leaves(c):
@@ -279,11 +296,18 @@ class WeightedMatching:
         self.label_edge[b] = edge
         self.best[b] = None
         if label == _S:
-            self.queue.extend(self.leaves(b))
+            self._make_outer(self.leaves(b))
         else:
             base = self.base[b]
             mate = self.mate[base]
             self.assign(mate, _S, (base, mate))
+
+    def _make_outer(self, vertices: Iterable[int]) -> None:
+        """Queue vertices that just became outer (S) for scanning."""
+        added = list(vertices)
+        self.queue.extend(added)
+        self.outer.extend(added)
+        self.outer_sorted = False
 
     def find_base(self, v: int, u: int) -> int:
         """Walk up both trees from v and u; return the common base, or -1 (augmenting path)."""
@@ -344,12 +368,16 @@ class WeightedMatching:
         self.label[b] = _S
         self.label_edge[b] = self.label_edge[bb]
         self.y[b] = 0
-        for x in self.leaves(b):
-            if self.label[self.top[x]] == _T:
-                self.queue.append(x)
-            self.top[x] = b
-        # least-slack edges from the new blossom to every other S-node (first on ties)
         w, y, top, label = self.w, self.y, self.top, self.label
+        leaves = list(self.leaves(b))
+        self._make_outer([x for x in leaves if label[top[x]] == _T])
+        for x in leaves:
+            top[x] = b
+        # least-slack edges from the new blossom to every other S-node (first on ties)
+        if not self.outer_sorted:
+            self.outer.sort()
+            self.outer_sorted = True
+        outer = self.outer
         best_to: dict[int, Edge] = {}
         best_s: dict[int, int] = {}
         for c in kids:
@@ -357,7 +385,7 @@ class WeightedMatching:
             if cached is None:
                 for x in self.leaves(c):
                     row, yx = w[x], y[x]
-                    for z in self.vertices:
+                    for z in outer:
                         wz = row[z]
                         if wz <= 0:
                             continue
@@ -446,7 +474,7 @@ class WeightedMatching:
                 self.label[nxt] = _S
                 self.label_edge[nxt] = medge
                 self.best[nxt] = None
-                self.queue.extend(self.leaves(nxt))
+                self._make_outer(self.leaves(nxt))
         for idx in range(k):
             if idx in on_path:
                 continue
@@ -525,19 +553,25 @@ class WeightedMatching:
         n = self.n
         label, top, w, y = self.label, self.top, self.w, self.y
         vertices = self.vertices
+        roots = [v for v in vertices if self.mate[v] == -1 and y[v] > 0]
+        if not roots:
+            return False
         label[:] = [_FREE] * (2 * n)
         self.label_edge[:] = [None] * (2 * n)
         self.best[:] = [None] * (2 * n)
         self.best_list[:] = [None] * (2 * n)
         self.vlabel_edge[:] = [None] * n
         self.queue = []
+        self.outer = []
         self.epoch += 1
         best, bslack, bepoch = self.best, self.best_slack, self.best_epoch
-        for v in vertices:
-            if self.mate[v] == -1 and y[v] > 0 and label[top[v]] == _FREE:
+        # The queue is searched last in, first out: the vertices a heavier edge made single
+        # go in last, so that the search starts from them. After the bracket loop re-weights
+        # one player's edges, that player's tree alone usually finds the path.
+        raised = self.raised
+        for v in [*(u for u in roots if u not in raised), *(u for u in roots if u in raised)]:
+            if label[top[v]] == _FREE:
                 self.assign(v, _S, None)
-        if not self.queue:
-            return False
         while True:
             while self.queue:
                 v = self.queue.pop()
