@@ -254,4 +254,5 @@ def test_the_system_of_a_tournament_is_one_rochade_knows() -> None:
     with pytest.raises(ModelError) as refused:
         system_of(Tournament("T", (), system="chess960"))
     assert str(refused.value) == (
-        "system 'chess960' is not one of keizer, round-robin, swiss, knockout, double-swiss")
+        "system 'chess960' is not one of keizer, round-robin, swiss, knockout, double-swiss, "
+        "team-swiss, team-round-robin")
