@@ -83,3 +83,11 @@ def test_export_and_import_trf_carry_the_team_event(tmp_path: Path, run: Run) ->
     assert run("pair-trf", trf, "-c").exit_code == 0
     paired = run("pair", other).output.split("Why")[0]
     assert "Bye: Team" in paired and "Team 4" not in paired  # withdrawn: not paired
+
+
+def test_tournament_list_counts_a_team_events_teams_and_players(tmp_path: Path,
+                                                                 run: Run) -> None:
+    path = team_club(tmp_path, run)
+    run("pair", path)
+    listed = run("tournament", "list", path).output
+    assert "4 teams, 12 players, 1 rounds" in listed

@@ -88,3 +88,60 @@ def test_every_page_of_a_team_event_answers(td: TestClient, club: Path) -> None:
         checked += 1
     assert checked > 20
     assert td.get(f"/t/{n}/", follow_redirects=False).headers["location"] == f"/t/{n}/teams"
+
+
+def _paired(td: TestClient, club: Path) -> str:
+    post(td, "/td/new-team", name="Cup", system="team-swiss", boards="2", rounds="3")
+    n = len(ClubService(club).tournaments())
+    post(td, f"/td/t/{n}/teams/import", list=LIST)
+    post(td, f"/td/t/{n}/teams/pair")
+    return f"/td/t/{n}/teams"
+
+
+def test_the_td_changes_a_lineup_in_board_order_as_one_undoable_change(
+        td: TestClient, club: Path) -> None:
+    page = _paired(td, club)
+    assert 'data-lineup="1.0"' in td.get(page).text
+    post(td, page + "/lineup", round="1", match="1", team="Team 1", player=["1", "3"])
+    assert flash(td, page) == "Lineup of Team 1 saved."
+    boards = ClubService(club).team_event("Cup").event.rounds[0].matches[0].boards
+    names = {m.id: m.name for t in ClubService(club).team_event("Cup").event.teams
+             for m in t.members}
+    assert [names[b.white] for b in boards] == ["P11", "P32"]
+    assert [names[b.black] for b in boards] == ["P31", "P13"]
+    ClubService(club).undo(tournament="Cup")
+    boards = ClubService(club).team_event("Cup").event.rounds[0].matches[0].boards
+    assert names[boards[1].black] == "P12"
+
+
+def test_a_lineup_out_of_board_order_or_after_a_result_is_refused(td: TestClient,
+                                                                  club: Path) -> None:
+    page = _paired(td, club)
+    before = ClubService(club).team_event("Cup").event.rounds[0]
+    post(td, page + "/lineup", round="1", match="1", team="Team 1", player=["3", "1"])
+    assert "breaks the board order" in flash(td, page)
+    post(td, page + "/results", round="1", **{"result1.1": "1-0"})
+    post(td, page + "/lineup", round="1", match="1", team="Team 3", player=["1", "3"])
+    assert "lineups can no longer change" in flash(td, page)
+    assert 'data-lineup="1.0"' not in td.get(page).text
+    after = ClubService(club).team_event("Cup").event.rounds[0]
+    assert [m.boards[1] for m in after.matches] == [m.boards[1] for m in before.matches]
+
+
+def test_both_team_pages_show_board_records_and_board_prizes(td: TestClient,
+                                                             club: Path) -> None:
+    page = _paired(td, club)
+    post(td, page + "/results", round="1", **{"result1.1": "1-0", "result1.2": "1/2",
+                                              "result2.1": "0-1", "result2.2": "1-0"})
+    svc = ClubService(club)
+    _view, records, prizes, minimum = svc.board_prizes(tournament="Cup")
+    assert minimum == 1 and len(records) == 8
+    assert [p.board for p in prizes] == [1, 2]
+    names = {m.id: m.name for t in svc.team_event("Cup").event.teams for m in t.members}
+    assert names[prizes[0].record.player] in {"P11", "P21"}
+    for path in (page, page.replace("/td", "", 1)):
+        shown = unescape(td.get(path).text)
+        assert "data-board-prizes" in shown and "data-board-records" in shown
+        assert re.search(r"<td>P11</td><td>Team 1</td><td>1</td><td class=\"num\">1/1</td>"
+                         r"<td class=\"num\">100</td>", shown), path
+    assert svc.board_prizes(minimum=2, tournament="Cup")[2] == []

@@ -249,7 +249,8 @@ def tournament_list(club: Path, who: str | None) -> None:
         click.echo("No tournaments yet.")
     for s in summaries:
         mark = "  <- current" if s.current and len(summaries) > 1 else ""
-        click.echo(f"{s.name}  ({s.system}, {s.preset}; {s.players} players, "
+        teams = "" if s.teams is None else f"{s.teams} teams, "
+        click.echo(f"{s.name}  ({s.system}, {s.preset}; {teams}{s.players} players, "
                    f"{s.rounds} rounds){mark}")
 
 

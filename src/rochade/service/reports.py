@@ -27,6 +27,7 @@ class TournamentSummary:
     players: int
     rounds: int
     current: bool = False  # the one commands without a tournament's name act on
+    teams: int | None = None  # a team event's number of teams (None: not a team event)
 
 
 @dataclass(frozen=True)

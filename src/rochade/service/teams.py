@@ -81,6 +81,25 @@ class BoardEntered:
     score: tuple[Fraction, Fraction]
 
 
+@dataclass(frozen=True)
+class BoardPrize:
+    """The best player on a board: the highest percentage among those who played that board
+    most and at least the minimum number of games (then the higher performance, then more
+    games)."""
+
+    board: int
+    record: BoardRecord
+
+    @property
+    def percentage(self) -> Fraction:
+        return self.record.points * 100 / self.record.games
+
+
+def home_board(record: BoardRecord) -> int:
+    """The board a player played most (the higher one on a tie): the board of their prize."""
+    return min(set(record.boards), key=lambda b: (-record.boards.count(b), b))
+
+
 def _system(record: TournamentRecord) -> TeamSystemBase:
     system = find_system(record.system)
     if not isinstance(system, TeamSystemBase):
@@ -414,6 +433,25 @@ class TeamDesk(UseCases):
         """Per player: boards, points, games and performance (for board prizes)."""
         view = self.team_event(tournament)
         return view, board_records(view.event)
+
+    def board_prizes(self, minimum: int | None = None, tournament: str | None = None
+                     ) -> tuple[TeamEventView, list[BoardRecord], list[BoardPrize], int]:
+        """The board records (by board, best first) and, per board, its prize winner (boards
+        nobody qualifies for are left out). The minimum number of games is half the rounds
+        played, rounded up, unless given: one lucky game does not take a board prize."""
+        view, records = self.board_records(tournament)
+        if minimum is None:
+            minimum = max(1, (len(view.event.rounds) + 1) // 2)
+        minimum = max(1, minimum)
+        prizes = []
+        for board in range(1, view.event.boards + 1):
+            qualified = [r for r in records if r.games >= minimum and home_board(r) == board]
+            if qualified:
+                best = max(qualified, key=lambda r: (Fraction(r.points, r.games),
+                                                     r.performance or 0, r.games, -r.player))
+                prizes.append(BoardPrize(board, best))
+        records.sort(key=lambda r: (home_board(r), -Fraction(r.points, r.games), r.player))
+        return view, records, prizes, minimum
 
     def export_team_trf(self, tournament: str | None = None, rounds: int | None = None) -> str:
         """The event as a TRF26 team file (players numbered in team order), with its first

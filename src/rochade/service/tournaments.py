@@ -13,7 +13,7 @@ from rochade.core.keizer.settings import KeizerSettings, Ladder, StartOrder, pre
 from rochade.core.messages import N_, Message, joined
 from rochade.core.model import Tournament
 from rochade.core.ratings import RatingChoice
-from rochade.core.systems import KEIZER, system_of
+from rochade.core.systems import KEIZER, find_system, system_of
 from rochade.core.systems.keizer import KEIZER_SYSTEM
 from rochade.service import system_cases
 from rochade.service.categories import CATEGORIES, CategorySetup, setup_from_json, setup_to_json
@@ -144,10 +144,16 @@ class TournamentDesk(UseCases):
                 t = club.load_tournament(record)
                 preset_name = system_cases.describe(
                     system_cases.decode(record.system, record.settings))
+                players, rounds, teams = len(t.entrants), len(t.rounds), None
+                if find_system(record.system).team_event:
+                    # A team event's players are in its rosters, its rounds are team rounds.
+                    rosters = club.teams(record.id)
+                    players, teams = sum(len(team.members) for team in rosters), len(rosters)
+                    rounds = len(club.team_rounds(record.id))
                 out.append(
                     TournamentSummary(
-                        record.name, record.system, preset_name, len(t.entrants), len(t.rounds),
-                        record == current,
+                        record.name, record.system, preset_name, players, rounds,
+                        record == current, teams,
                     )
                 )
             return out

@@ -1,6 +1,7 @@
-"""A team event on the web: the TD's page (rosters from a list, pair the next round, the
-board results, a whole-match forfeit, a team's withdrawal) and the public page (standings with
-match and game points and the team tie-breaks, every round's matches with their boards).
+"""A team event on the web: the TD's page (rosters from a list, pair the next round, a
+match's lineups, the board results, a whole-match forfeit, a team's withdrawal) and the
+public page (standings with match and game points and the team tie-breaks, every round's
+matches with their boards); both show the board records and board prizes.
 Each form calls the use case its `rochade` command calls."""
 
 from __future__ import annotations
@@ -37,11 +38,12 @@ def td_teams(web: Web, request: Request, page: Page) -> Response:
     svc = web.service()
     if not svc.is_team_event(name):
         raise HTTPException(404)
-    view = svc.team_event(name)
+    view, records, prizes, minimum = svc.board_prizes(None, name)
     names = {m.id: m.name for team in view.event.teams for m in team.members}
     return web.render(page, "td_teams.html", n=int(request.path_params["n"]),
                       t=svc.tournament(name), view=view, event=view.event, names=names,
-                      results=RESULTS, section="teams")
+                      results=RESULTS, records=records, prizes=prizes, minimum=minimum,
+                      section="teams")
 
 
 @td_only
@@ -95,6 +97,25 @@ def td_teams_results(web: Web, request: Request, page: Page) -> Response:
         return _("%(count)s results saved.") % {"count": count}
 
     return _change(web, request, page, enter)
+
+
+@td_only
+def td_teams_lineup(web: Web, request: Request, page: Page) -> Response:
+    """`team lineup ROUND MATCH TEAM PLAYERS...`: the roster places chosen board by board."""
+    _ = web.gettext(page)
+    number, match, team = (field(page.form, "round"), field(page.form, "match"),
+                           field(page.form, "team"))
+    places = [value for key, value in page.form.multi_items()
+              if key == "player" and isinstance(value, str)]
+
+    def lineup() -> str:
+        if not (whole(number) and whole(match)):
+            return ""
+        web.service().set_lineup(int(number), int(match), team, places,
+                                 web.tournament_name(request))
+        return _("Lineup of %(team)s saved.") % {"team": team}
+
+    return _change(web, request, page, lineup)
 
 
 def _typed(value: str) -> str:
@@ -169,10 +190,12 @@ def team_standings(web: Web, request: Request, page: Page) -> Response:
     if not svc.is_team_event(name):
         raise HTTPException(404)
     view, codes, lines = svc.team_standings(name)
+    _view, records, prizes, minimum = svc.board_prizes(None, name)
     names = {m.id: m.name for team in view.event.teams for m in team.members}
     return web.render(page, "teams.html", n=int(request.path_params["n"]),
                       t=svc.tournament(name), view=view, event=view.event, codes=codes,
-                      lines=lines, names=names, section="teams")
+                      lines=lines, names=names, records=records, prizes=prizes,
+                      minimum=minimum, section="teams")
 
 
 def routes(web: Web) -> list[Route]:
@@ -182,6 +205,7 @@ def routes(web: Web) -> list[Route]:
         Route(td + "/import", td_teams_import(web), methods=["POST"]),
         Route(td + "/pair", td_teams_pair(web), methods=["POST"]),
         Route(td + "/results", td_teams_results(web), methods=["POST"]),
+        Route(td + "/lineup", td_teams_lineup(web), methods=["POST"]),
         Route(td + "/forfeit", td_teams_forfeit(web), methods=["POST"]),
         Route(td + "/withdraw", td_teams_withdraw(web), methods=["POST"]),
         Route("/t/{n:int}/teams", team_standings(web)),
