@@ -39,6 +39,7 @@ from rochade.service.cup import cup_view
 from rochade.service.phones import PHONE_RESULTS, SHORT_ID, PhoneDesk, PhoneSettings
 from rochade.service.screens import CONTENTS, HallScreens, Screen, typed_screen
 from rochade.service.system_cases import system_of
+from rochade.web import teams
 from rochade.web.base import (
     USER_ERRORS,
     Endpoint,
@@ -50,7 +51,6 @@ from rochade.web.base import (
     public,
     td_only,
 )
-from rochade.web import teams
 from rochade.web.queries import evening_state, round_view, seats
 from rochade.web.security import same
 
