@@ -39,6 +39,7 @@ from rochade.service.cup import cup_view
 from rochade.service.phones import PHONE_RESULTS, SHORT_ID, PhoneDesk, PhoneSettings
 from rochade.service.screens import CONTENTS, HallScreens, Screen, typed_screen
 from rochade.service.system_cases import system_of
+from rochade.web import teams
 from rochade.web.base import (
     USER_ERRORS,
     Endpoint,
@@ -106,12 +107,13 @@ def display_key(web: Web, n: int, code: str) -> str:
 def display(web: Web, request: Request, page: Page) -> Response:
     ctx = _context(web, request)
     t, phones = ctx["t"], ctx["phones"]
-    if system_of(t).team_event:  # the hall shows a team event's own page
-        return web.redirect(page, f"/t/{ctx['n']}/teams")
-    view = round_view(t, len(t.rounds)) if t.rounds else None
     url = entry_url(web, ctx["n"])
     keyed = phones.on and same(
         request.query_params.get("key", ""), display_key(web, ctx["n"], phones.code))
+    if system_of(t).team_event:  # the round's matches and the team standings
+        return web.render(page, "display_teams.html", **ctx, **teams.hall_facts(web, request),
+                          qr=_qr(url, 4), url=url, code=phones.code if keyed else "")
+    view = round_view(t, len(t.rounds)) if t.rounds else None
     lines = ranking(web, request, t, page.lang)
     cup = None  # a cup's hall shows its round's matches beside the boards, not standings
     if system_of(t).knockout and t.rounds:
@@ -213,6 +215,8 @@ def poster(web: Web, request: Request, page: Page) -> Response:
 def names(web: Web, request: Request, page: Page) -> Response:
     """The names to tap, for a phone that has not said who it is (see `who_are_you`)."""
     ctx = _context(web, request)
+    if system_of(ctx["t"]).team_event:  # its players are the teams' members
+        return web.render(page, "team_who.html", **ctx, **teams.hall_facts(web, request))
     entrants = sorted(ctx["t"].active, key=lambda e: e.name.casefold())
     return web.render(page, "who.html", **ctx, entrants=entrants)
 
@@ -265,6 +269,8 @@ def evening(web: Web, request: Request, page: Page) -> Response:
     result report with the evening's code (posted to `phone_post`)."""
     ctx = _context(web, request)
     t = ctx["t"]
+    if system_of(t).team_event:
+        return teams.team_evening(web, request, page, ctx)
     pid = int(request.path_params["pid"])
     if not t.has_entrant(pid):
         raise HTTPException(404)

@@ -7,6 +7,9 @@ Each form calls the use case its `rochade` command calls."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
 
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
@@ -198,6 +201,82 @@ def team_standings(web: Web, request: Request, page: Page) -> Response:
                       minimum=minimum, section="teams")
 
 
+def hall_facts(web: Web, request: Request) -> dict[str, Any]:
+    """What the hall's pages of a team event show: the event, its standings (`lines`, with
+    the tie-break `codes`) and every player's name by id."""
+    view, codes, lines = web.reads(request).team_standings(web.tournament_name(request))
+    names = {m.id: m.name for team in view.event.teams for m in team.members}
+    return {"event": view.event, "codes": codes, "lines": lines, "names": names}
+
+
+@dataclass(frozen=True)
+class Tonight:
+    """A team player's board in the last paired round: match, board, colour, opponent, and
+    the match score so far (home first)."""
+
+    round: int
+    match: int
+    board: int
+    white: bool
+    team: str
+    opponent: str
+    opponent_team: str
+    result: str
+    score: tuple[Fraction, Fraction]
+    home: bool
+
+
+def tonight(event: Any, player: int, names: dict[int, str]) -> Tonight | None:
+    """Where `player` plays in the event's last round, None if not in a lineup."""
+    if not event.rounds:
+        return None
+    rnd = event.rounds[-1]
+    for number, match in enumerate(rnd.matches, start=1):
+        for place, board in enumerate(match.boards, start=1):
+            if player not in (board.white, board.black):
+                continue
+            home = match.home_player(place) == player
+            ours, theirs = (match.home, match.away) if home else (match.away, match.home)
+            white = board.white == player
+            return Tonight(rnd.number, number, place, white, event.team(ours).name,
+                           names[board.black if white else board.white],
+                           event.team(theirs).name,
+                           board.result.value if board.result else "", match.game_points(),
+                           home)
+    return None
+
+
+def team_evening(web: Web, request: Request, page: Page, ctx: dict[str, Any]) -> Response:
+    """A team player's evening, read only: his team, board, colour and opponent tonight, the
+    match score so far and his team's place."""
+    facts = hall_facts(web, request)
+    pid = int(request.path_params["pid"])
+    if pid not in facts["names"]:
+        raise HTTPException(404)
+    event = facts["event"]
+    team = next(tm for tm in event.teams if any(m.id == pid for m in tm.members))
+    line = next((li for li in facts["lines"] if li.team.number == team.number), None)
+    return web.render(page, "team_evening.html", **ctx, **facts, player=facts["names"][pid],
+                      team=team, line=line, tonight=tonight(event, pid, facts["names"]),
+                      section="teams")
+
+
+@public
+def team_print(web: Web, request: Request, page: Page) -> Response:
+    """A round's matches with their boards, and the standings, to print (A4)."""
+    name = web.tournament_name(request)
+    svc = web.reads(request)
+    if not svc.is_team_event(name):
+        raise HTTPException(404)
+    facts = hall_facts(web, request)
+    rounds = facts["event"].rounds
+    typed = request.query_params.get("round", "")
+    number = int(typed) if whole(typed) and 1 <= int(typed) <= len(rounds) else len(rounds)
+    return web.render(page, "team_print.html", n=int(request.path_params["n"]),
+                      t=svc.tournament(name), **facts, number=number,
+                      rnd=rounds[number - 1] if number else None, section="teams")
+
+
 def routes(web: Web) -> list[Route]:
     td = "/td/t/{n:int}/teams"
     return [
@@ -209,6 +288,7 @@ def routes(web: Web) -> list[Route]:
         Route(td + "/forfeit", td_teams_forfeit(web), methods=["POST"]),
         Route(td + "/withdraw", td_teams_withdraw(web), methods=["POST"]),
         Route("/t/{n:int}/teams", team_standings(web)),
+        Route("/t/{n:int}/teams/print", team_print(web)),
         Route("/td/new-team", td_new_team(web)),
         Route("/td/new-team", td_create_team(web), methods=["POST"]),
     ]
