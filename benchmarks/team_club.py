@@ -24,7 +24,6 @@ import random
 import tempfile
 import time
 from dataclasses import dataclass
-from fractions import Fraction
 from pathlib import Path
 
 from click.testing import CliRunner
@@ -32,6 +31,7 @@ from team_swiss import (
     MODELS,
     TIEBREAKS,
     _printed,
+    compare_direct_encounter,
     gacrux_json,
     gacrux_tiebreaks,
     method,
@@ -39,8 +39,7 @@ from team_swiss import (
 
 from rochade.cli import main
 from rochade.cli.pair_trf import pair_trf
-from rochade.core.teams.model import ColourModel, Primary, TeamEvent
-from rochade.core.teams.tiebreaks import team_tiebreak
+from rochade.core.teams.model import ColourModel, TeamEvent
 from rochade.service import ClubService, ServiceError
 
 COLOURS = {ColourModel.TYPE_A: "A", ColourModel.TYPE_B: "B", ColourModel.NONE: "none"}
@@ -199,21 +198,8 @@ def _compare_tiebreaks(seed: int, svc: ClubService, path: Path) -> tuple[int, li
             if not _printed(value, theirs[line.team.number][code]):
                 problems.append(f"seed {seed} {code} team {line.team.number}: rochade {value}, "
                                 f"gacrux {theirs[line.team.number][code]}")
-    event = view.event
-    primary = "MPTS" if event.primary is Primary.MATCH_POINTS else "GPTS"
-    places = {team: Fraction(row["DE"]) for team, row in
-              gacrux_tiebreaks(path, (primary, "DE")).items()}
-    ours = team_tiebreak(event, "DE")
-    points = team_tiebreak(event, primary)
-    for a in ours:
-        for b in ours:
-            if a < b and points[a] == points[b]:
-                compared += 1
-                if (ours[a] > ours[b]) - (ours[a] < ours[b]) != (
-                        (places[a] > places[b]) - (places[a] < places[b])):
-                    problems.append(f"seed {seed} DE teams {a}/{b}: rochade {ours[a]}/{ours[b]}, "
-                                    f"gacrux {places[a]}/{places[b]}")
-    return compared, problems
+    encounters, differ = compare_direct_encounter(seed, view.event, path)
+    return compared + encounters, problems + differ
 
 
 def play_event(seed: int, model: ColourModel, workdir: Path,

@@ -137,18 +137,26 @@ def compare_tiebreaks(played: Played, workdir: Path) -> tuple[int, list[str]]:
             if not _printed(value, theirs[team][code]):
                 problems.append(f"seed {played.seed} {code} team {team}: rochade {value}, "
                                 f"gacrux {theirs[team][code]}")
+    encounters, differ = compare_direct_encounter(played.seed, event, path)
+    return compared + encounters, problems + differ
+
+
+def compare_direct_encounter(seed: int, event: TeamEvent, path: Path) -> tuple[int, list[str]]:
+    """DE as the order it gives teams equal on the primary score (gacrux prints places, not
+    values): pairs compared and the discrepancies."""
     primary = "MPTS" if event.primary is Primary.MATCH_POINTS else "GPTS"
     places = {team: Fraction(row["DE"]) for team, row in
               gacrux_tiebreaks(path, (primary, "DE")).items()}
     ours = team_tiebreak(event, "DE")
     points = team_tiebreak(event, primary)
+    compared, problems = 0, []
     for a in ours:
         for b in ours:
             if a < b and points[a] == points[b]:
                 compared += 1
                 if (ours[a] > ours[b]) - (ours[a] < ours[b]) != (
                         (places[a] > places[b]) - (places[a] < places[b])):
-                    problems.append(f"seed {played.seed} DE teams {a}/{b}: rochade "
+                    problems.append(f"seed {seed} DE teams {a}/{b}: rochade "
                                     f"{ours[a]}/{ours[b]}, gacrux {places[a]}/{places[b]}")
     return compared, problems
 
