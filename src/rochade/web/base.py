@@ -434,6 +434,14 @@ class Web:
                                 samesite="strict")
         return response
 
+    def after(self, page: Page, url: str, change: Callable[[], str]) -> Response:
+        """To `url` with what `change` did (its message), or why it did nothing."""
+        try:
+            said = change()
+        except USER_ERRORS as exc:
+            return self.redirect(page, url, ("error", self.say(page, exc)))
+        return self.redirect(page, url, ("ok", said))
+
     def flash_value(self, flash: tuple[tuple[str, str], ...]) -> str:
         """The signed messages of a redirect, short enough that the browser keeps the cookie
         (it drops one over 4096 bytes, and the TD would see no message at all): a long quoted

@@ -5,14 +5,12 @@ page; the match cards are a public page to print. Each form calls the use case i
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
 from rochade import i18n
-from rochade.web.base import USER_ERRORS, Page, Web, field, public, td_only, whole
+from rochade.web.base import Page, Web, field, public, td_only, whole
 
 BOARDS = 10
 """The board rows the match form offers (a league match has 4 to 10 boards)."""
@@ -37,14 +35,6 @@ def td_league(web: Web, request: Request, page: Page) -> Response:
                       section="league")
 
 
-def _change(web: Web, request: Request, page: Page, change: Callable[[], str]) -> Response:
-    """Back to the league page with what `change` did (its message), or why it did nothing."""
-    try:
-        said = change()
-    except USER_ERRORS as exc:
-        return web.redirect(page, _back(request), ("error", web.say(page, exc)))
-    return web.redirect(page, _back(request), ("ok", said))
-
 
 @td_only
 def td_league_team(web: Web, request: Request, page: Page) -> Response:
@@ -59,7 +49,7 @@ def td_league_team(web: Web, request: Request, page: Page) -> Response:
             field(form, "season"), web.tournament_name(request))
         return _("League team %(team)s added.") % {"team": team.name}
 
-    return _change(web, request, page, add)
+    return web.after(page, _back(request), add)
 
 
 @td_only
@@ -81,7 +71,7 @@ def td_league_match(web: Web, request: Request, page: Page) -> Response:
             replace=int(replace) if whole(replace) else None)
         return _("Match #%(match)s saved.") % {"match": added.id}
 
-    return _change(web, request, page, add)
+    return web.after(page, _back(request), add)
 
 
 @td_only
@@ -100,7 +90,7 @@ def td_league_results(web: Web, request: Request, page: Page) -> Response:
         web.service().set_league_boards(match_id, players, results)
         return _("Match #%(match)s saved.") % {"match": match_id}
 
-    return _change(web, request, page, enter)
+    return web.after(page, _back(request), enter)
 
 
 @td_only
@@ -113,7 +103,7 @@ def td_league_delete(web: Web, request: Request, page: Page) -> Response:
         web.service().delete_league_match(match_id)
         return _("Match #%(match)s deleted.") % {"match": match_id}
 
-    return _change(web, request, page, delete)
+    return web.after(page, _back(request), delete)
 
 
 @public

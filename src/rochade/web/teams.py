@@ -6,7 +6,6 @@ Each form calls the use case its `rochade` command calls."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -24,14 +23,6 @@ RESULTS = ("1-0", "1/2", "0-1", "+/-", "-/+", "-/-")
 def _back(request: Request) -> str:
     return f"/td/t/{request.path_params['n']}/teams"
 
-
-def _change(web: Web, request: Request, page: Page, change: Callable[[], str]) -> Response:
-    """Back to the team page with what `change` did, or why it did nothing."""
-    try:
-        said = change()
-    except USER_ERRORS as exc:
-        return web.redirect(page, _back(request), ("error", web.say(page, exc)))
-    return web.redirect(page, _back(request), ("ok", said))
 
 
 @td_only
@@ -59,7 +50,7 @@ def td_teams_import(web: Web, request: Request, page: Page) -> Response:
                                                   web.tournament_name(request))
         return _("%(count)s players in their teams.") % {"count": len(lines)}
 
-    return _change(web, request, page, load)
+    return web.after(page, _back(request), load)
 
 
 @td_only
@@ -71,7 +62,7 @@ def td_teams_pair(web: Web, request: Request, page: Page) -> Response:
         _view, rnd, _why = web.service().pair_teams(web.tournament_name(request))
         return _("Round %(round)s paired.") % {"round": rnd.number}
 
-    return _change(web, request, page, pair)
+    return web.after(page, _back(request), pair)
 
 
 @td_only
@@ -99,7 +90,7 @@ def td_teams_results(web: Web, request: Request, page: Page) -> Response:
             count += 1
         return _("%(count)s results saved.") % {"count": count}
 
-    return _change(web, request, page, enter)
+    return web.after(page, _back(request), enter)
 
 
 @td_only
@@ -118,7 +109,7 @@ def td_teams_lineup(web: Web, request: Request, page: Page) -> Response:
                                  web.tournament_name(request))
         return _("Lineup of %(team)s saved.") % {"team": team}
 
-    return _change(web, request, page, lineup)
+    return web.after(page, _back(request), lineup)
 
 
 def _typed(value: str) -> str:
@@ -138,7 +129,7 @@ def td_teams_forfeit(web: Web, request: Request, page: Page) -> Response:
                                     web.tournament_name(request))
         return _("Match %(match)s forfeited.") % {"match": match}
 
-    return _change(web, request, page, forfeit)
+    return web.after(page, _back(request), forfeit)
 
 
 @td_only
@@ -151,7 +142,7 @@ def td_teams_withdraw(web: Web, request: Request, page: Page) -> Response:
         after = web.service().withdraw_team(team, web.tournament_name(request))
         return _("%(team)s withdraws after round %(round)s.") % {"team": team, "round": after}
 
-    return _change(web, request, page, withdraw)
+    return web.after(page, _back(request), withdraw)
 
 
 @td_only
