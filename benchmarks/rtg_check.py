@@ -15,30 +15,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from rochade.service.rtg import Tools, as_json, gacrux_check, run_rtg
-
-
-def gacrux_run(module: str, args: list[str]) -> str:
-    """`python -m gacrux.MODULE ARGS`, run in this process (the team benchmark's tie-break
-    checks use it too): what it printed, or why it failed."""
-    if module == "pairingchecker":
-        return gacrux_check(args)
-    import contextlib
-    import importlib
-    import io
-    import sys
-
-    main = getattr(importlib.import_module(f"gacrux.{module}"), module)
-    argv, sys.argv = sys.argv, [module, *args]
-    out = io.StringIO()
-    try:
-        with contextlib.redirect_stdout(out):
-            main().common_main()
-    except (Exception, SystemExit) as exc:  # a crash is a finding, not the end of the run
-        return f"gacrux failed: {exc!r}"
-    finally:
-        sys.argv = argv
-    return out.getvalue()
+from rochade.service.rtg import Tools, as_json, run_rtg
 
 
 def main() -> None:

@@ -26,7 +26,6 @@ from fractions import Fraction
 from pathlib import Path
 
 from click.testing import CliRunner
-from rtg_check import gacrux_run
 
 from rochade.cli.pair_trf import pair_trf
 from rochade.core.teams.generator import Played, generated_event
@@ -38,6 +37,7 @@ from rochade.core.teams.model import (
 from rochade.core.teams.swiss import TeamPairing
 from rochade.core.teams.tiebreaks import team_tiebreak
 from rochade.formats.trf_teams import format_team_event
+from rochade.service.rtg import gacrux_run
 
 METHODS = {ColourModel.TYPE_A: "fideteam", ColourModel.TYPE_B: "fideteam-typeb",
            ColourModel.NONE: "fideteam-nocolor"}

@@ -108,20 +108,25 @@ def rochade_check(path: Path, system: str = "dutch") -> Checked:
                    frozenset(int(r) for r in _ROUND.findall(text)))
 
 
-def gacrux_check(args: Sequence[str]) -> str:
-    """`python -m gacrux.pairingchecker ARGS` in this process (its start-up takes longer
-    than checking a small event): what it printed, or why it failed."""
-    checker = importlib.import_module("gacrux.pairingchecker").pairingchecker
-    argv, sys.argv = sys.argv, ["pairingchecker", *args]
+def gacrux_run(module: str, args: Sequence[str]) -> str:
+    """`python -m gacrux.MODULE ARGS` in this process (its start-up takes longer than
+    checking a small event): what it printed, or why it failed."""
+    main = getattr(importlib.import_module(f"gacrux.{module}"), module)
+    argv, sys.argv = sys.argv, [module, *args]
     out = io.StringIO()
     try:
         with contextlib.redirect_stdout(out):
-            checker().common_main()
+            main().common_main()
     except (Exception, SystemExit) as exc:  # a crash is a finding, not the end of the run
         return f"gacrux failed: {exc!r}"
     finally:
         sys.argv = argv
     return out.getvalue()
+
+
+def gacrux_check(args: Sequence[str]) -> str:
+    """gacrux's pairing checker on ARGS (see `gacrux_run`)."""
+    return gacrux_run("pairingchecker", args)
 
 
 def _by_round(report: str, rounds: int) -> Checked:
