@@ -29,7 +29,7 @@ import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
 ROCHADE, GACRUX, BBP = "rochade", "gacrux", "bbpPairings"
 """The checkers: rochade's own, and the oracles."""
@@ -108,10 +108,17 @@ def rochade_check(path: Path, system: str = "dutch") -> Checked:
                    frozenset(int(r) for r in _ROUND.findall(text)))
 
 
+_GACRUX: dict[str, Callable[[], Any]] = {
+    "pairingchecker": lambda: importlib.import_module("gacrux.pairingchecker").pairingchecker,
+    "tiebreakchecker": lambda: importlib.import_module("gacrux.tiebreakchecker").tiebreakchecker,
+}
+"""gacrux's checkers by module name (each loaded on first use)."""
+
+
 def gacrux_run(module: str, args: Sequence[str]) -> str:
-    """`python -m gacrux.MODULE ARGS` in this process (its start-up takes longer than
-    checking a small event): what it printed, or why it failed."""
-    main = getattr(importlib.import_module(f"gacrux.{module}"), module)
+    """`python -m gacrux.MODULE ARGS` (a key of `_GACRUX`) in this process (its start-up
+    takes longer than checking a small event): what it printed, or why it failed."""
+    main = _GACRUX[module]()
     argv, sys.argv = sys.argv, [module, *args]
     out = io.StringIO()
     try:
